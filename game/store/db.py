@@ -1,0 +1,186 @@
+"""The statistics store: recorded rounds, profiles, ratings and the queries on them.
+
+Every write is one ``BEGIN IMMEDIATE`` transaction, retried while another copy of the game
+holds the lock. When the file cannot be written the store turns read-only, says why in
+``problem``, and the game plays on without recording.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import TypeVar
+
+from game.store import export as exporting
+from game.store import queries, records, sqlerrors, stats
+from game.store.models import (
+    OVERALL,
+    FastWin,
+    GameRecord,
+    HistoryEntry,
+    Profile,
+    ProfileStats,
+    RankRow,
+)
+from game.store.opening import memory_database, open_database
+from game.store.paths import StoreUnavailable, where
+
+DB_NAME = "macau.sqlite3"
+_ATTEMPTS = 8
+
+T = TypeVar("T")
+
+
+def default_path() -> Path:
+    """Where the statistics database lives: ``data_dir()/macau.sqlite3``."""
+    return where("data") / DB_NAME
+
+
+class Store:
+    """The player's statistics database. Open with ``Store.open()``; not thread-safe."""
+
+    def __init__(
+        self, conn: sqlite3.Connection, path: Path | None, read_only: bool, problem: str | None
+    ) -> None:
+        self._conn = conn
+        self.path = path
+        self.read_only = read_only
+        self.problem = problem
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> Store:
+        """Open the database (default ``data_dir()/macau.sqlite3``); never raises."""
+        target = default_path() if path is None else Path(path)
+        try:
+            opened = open_database(target)
+        except (OSError, sqlite3.Error) as exc:
+            reason = sqlerrors.describe(exc)
+            opened = memory_database(
+                f"Macau could not open its statistics ({reason}). "
+                "Games will be played but not recorded."
+            )
+        return cls(opened.conn, target, opened.read_only, opened.problem)
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the database; the store cannot be used afterwards."""
+        self._conn.close()
+
+    def _stop_recording(self, exc: BaseException) -> None:
+        self.read_only = True
+        self.problem = (
+            f"Macau cannot record games any more ({sqlerrors.describe(exc)}). "
+            "Games already recorded are safe; new ones will not be recorded until this is fixed."
+        )
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in one write transaction; StoreUnavailable if nothing can be written."""
+        if self.read_only:
+            raise StoreUnavailable(self.problem or "The statistics cannot be changed.")
+        conn = self._conn
+        for attempt in range(_ATTEMPTS):
+            began = False
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                began = True
+                result = work(conn)
+                conn.execute("COMMIT")
+                return result
+            except BaseException as exc:
+                if began and conn.in_transaction:
+                    # SQLite may have rolled back already (e.g. after a full disk).
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
+                if sqlerrors.is_busy(exc) and attempt < _ATTEMPTS - 1:
+                    time.sleep(0.02 * (attempt + 1))
+                    continue
+                if sqlerrors.is_unwritable(exc) or sqlerrors.is_damaged(exc):
+                    self._stop_recording(exc)
+                    raise StoreUnavailable(self.problem) from exc
+                raise
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def record_game(self, rec: GameRecord) -> int | None:
+        """Store one round (results and ratings together); its id, or None if not recorded.
+
+        Abandoned rounds are kept but neither rated nor counted as losses. A record that
+        makes no sense raises ValueError; a store that cannot write returns None.
+        """
+        records.check_record(rec)
+        if self.read_only:
+            return None
+        try:
+            return self._transaction(lambda conn: records.insert_game(conn, rec))
+        except StoreUnavailable:
+            return None
+
+    def profiles(self, include_merged: bool = False) -> list[Profile]:
+        """Every profile, humans first; merged-away ones only if asked for."""
+        return queries.profiles(self._conn, include_merged)
+
+    def profile(self, name: str) -> Profile | None:
+        """The profile called ``name`` (following merges), or None."""
+        return records.find_profile(self._conn, name)
+
+    def create_profile(self, name: str) -> Profile:
+        """Add a human profile; ValueError if the name is unusable or taken."""
+        clean = records.clean_name(name)
+        return self._transaction(lambda conn: records.insert_profile(conn, clean, "human"))
+
+    def rename_profile(self, old: str, new: str) -> Profile:
+        """Rename a human profile; its history and ratings stay with it."""
+        return self._transaction(lambda conn: records.rename(conn, old, new))
+
+    def merge_profiles(self, src: str, dst: str) -> Profile:
+        """Move every result of ``src`` to ``dst`` and recompute all ratings in order."""
+        return self._transaction(lambda conn: records.merge(conn, src, dst))
+
+    def profile_stats(
+        self,
+        profile: str,
+        preset: str | None = None,
+        window: int = stats.DEFAULT_WINDOW,
+        max_points: int = stats.MAX_SERIES_POINTS,
+    ) -> ProfileStats:
+        """Statistics of one profile (ValueError if there is none by that name).
+
+        ``window`` is the span of the rolling win rate; series longer than ``max_points``
+        are thinned evenly, always keeping the latest round.
+        """
+        return stats.profile_stats(self._conn, profile, preset, window, max_points)
+
+    def leaderboard(self, scope: str = OVERALL) -> list[RankRow]:
+        """Rated profiles (bots too) by conservative rating, best first."""
+        return queries.leaderboard(self._conn, scope)
+
+    def fastest_wins(
+        self, preset: str | None = None, limit: int = 10, humans_only: bool = False
+    ) -> list[FastWin]:
+        """The quickest won rounds, quickest first."""
+        return queries.fastest_wins(self._conn, preset, limit, humans_only)
+
+    def history(self, profile: str | None = None, limit: int | None = None) -> list[HistoryEntry]:
+        """Recorded rounds, newest first."""
+        return queries.history(self._conn, profile, limit)
+
+    def export(self, path: Path) -> list[Path]:
+        """Write statistics and full history to ``path`` (.csv or .json); files written.
+
+        A CSV export writes the history to ``path`` and per-profile statistics to
+        ``<stem>_stats.csv`` beside it (see ``game.store.export``).
+        """
+        return exporting.export(self._conn, Path(path))

@@ -1,0 +1,187 @@
+"""Exporting statistics and the full round history as CSV or JSON.
+
+JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 1,
+"exported_at", "profiles": [...], "leaderboards": {scope: [...]}, "history": [...]}``.
+
+CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
+plus a second file beside it, ``stats_stats.csv``, with one row per profile
+(``STATS_COLUMNS``). Times are ISO 8601 in UTC; true/false columns are 1/0.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+import time
+from dataclasses import asdict
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.store import queries, stats
+from game.store.files import atomic_write_bytes, atomic_write_json
+from game.store.models import OVERALL, HistoryEntry, ProfileStats
+
+FORMAT = "macau-stats"
+VERSION = 1
+
+HISTORY_COLUMNS = (
+    "game_id",
+    "preset",
+    "rules_fingerprint",
+    "started_at",
+    "ended_at",
+    "duration_s",
+    "is_match",
+    "abandoned",
+    "blocked",
+    "round_no",
+    "seat",
+    "profile",
+    "is_bot",
+    "bot_level",
+    "place",
+    "won",
+    "points",
+    "penalty_cards",
+    "biggest_stack",
+    "turns_missed",
+    "macau_forgotten",
+)
+
+STATS_COLUMNS = (
+    "profile",
+    "is_bot",
+    "games",
+    "wins",
+    "win_rate",
+    "avg_place",
+    "fastest_win_s",
+    "fastest_win_game_id",
+    "longest_win_streak",
+    "biggest_stack",
+    "favourite_preset",
+    "points_per_round",
+    "abandoned",
+    "mu",
+    "sigma",
+    "conservative",
+)
+
+
+def iso(seconds: float) -> str:
+    """A Unix time as ISO 8601 in UTC, to the millisecond."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+
+
+def stats_path(path: Path) -> Path:
+    """The per-profile file written beside a CSV export."""
+    return path.with_name(f"{path.stem}_stats.csv")
+
+
+def _history_rows(entries: list[HistoryEntry]) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    for entry in reversed(entries):  # oldest first reads naturally in a spreadsheet
+        for seat in entry.seats:
+            rows.append(
+                [
+                    entry.game_id,
+                    entry.preset,
+                    entry.rules_fingerprint,
+                    iso(entry.started_at),
+                    iso(entry.ended_at),
+                    f"{entry.duration_s:.3f}",
+                    int(entry.is_match),
+                    int(entry.abandoned),
+                    int(entry.blocked),
+                    entry.round_no,
+                    seat.seat,
+                    seat.profile,
+                    int(seat.is_bot),
+                    seat.bot_level or "",
+                    seat.place,
+                    int(seat.won),
+                    seat.points,
+                    seat.penalty_cards,
+                    seat.biggest_stack,
+                    seat.turns_missed,
+                    seat.macau_forgotten,
+                ]
+            )
+    return rows
+
+
+def _csv_bytes(header: tuple[str, ...], rows: list[list[Any]]) -> bytes:
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(rows)
+    # A byte-order mark lets spreadsheet programs see UTF-8 names ("Bot · easy") correctly.
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+def _all_stats(conn: sqlite3.Connection) -> list[tuple[ProfileStats, bool]]:
+    return [(stats.profile_stats(conn, p.name), p.is_bot) for p in queries.profiles(conn)]
+
+
+def _stats_row(stats: ProfileStats, is_bot: bool, rating: tuple[float, float] | None) -> list[Any]:
+    fastest = stats.fastest_win
+    mu, sigma = rating if rating is not None else (None, None)
+    return [
+        stats.profile,
+        int(is_bot),
+        stats.games,
+        stats.wins,
+        f"{stats.win_rate:.4f}",
+        "" if stats.avg_place is None else f"{stats.avg_place:.4f}",
+        "" if fastest is None else f"{fastest.duration_s:.3f}",
+        "" if fastest is None else fastest.game_id,
+        stats.longest_win_streak,
+        stats.biggest_stack,
+        stats.favourite_preset or "",
+        "" if stats.points_per_round is None else f"{stats.points_per_round:.4f}",
+        stats.abandoned,
+        "" if mu is None else f"{mu:.6f}",
+        "" if sigma is None else f"{sigma:.6f}",
+        "" if mu is None or sigma is None else f"{mu - 3 * sigma:.6f}",
+    ]
+
+
+def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
+    """Write the export chosen by ``path``'s suffix; return the files written."""
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".json"):
+        raise ValueError("The export file name must end in .csv or .json.")
+    entries = queries.history(conn)
+    all_stats = _all_stats(conn)
+    if suffix == ".json":
+        scopes = [OVERALL] + [
+            str(row[0])
+            for row in conn.execute(
+                "SELECT DISTINCT scope FROM ratings WHERE scope != ? ORDER BY scope", (OVERALL,)
+            )
+        ]
+        document = {
+            "format": FORMAT,
+            "version": VERSION,
+            "exported_at": time.time(),
+            "profiles": [dict(asdict(stats), is_bot=is_bot) for stats, is_bot in all_stats],
+            "leaderboards": {
+                scope: [asdict(row) for row in queries.leaderboard(conn, scope)] for scope in scopes
+            },
+            "history": [asdict(entry) for entry in entries],
+        }
+        atomic_write_json(path, document)
+        return [path]
+    ratings = {row.profile: (row.mu, row.sigma) for row in queries.leaderboard(conn, OVERALL)}
+    atomic_write_bytes(path, _csv_bytes(HISTORY_COLUMNS, _history_rows(entries)))
+    second = stats_path(path)
+    atomic_write_bytes(
+        second,
+        _csv_bytes(
+            STATS_COLUMNS,
+            [_stats_row(s, is_bot, ratings.get(s.profile)) for s, is_bot in all_stats],
+        ),
+    )
+    return [path, second]

@@ -1,0 +1,47 @@
+"""``python main.py stats --export PATH``: write the statistics to a CSV or JSON file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game.store.db import Store
+from game.store.paths import StoreUnavailable
+
+
+def run_export(path: str) -> int:
+    """Export statistics and history to ``path``; print one line and return the exit code.
+
+    0 on success, 2 for a path that cannot be written (wrong suffix, missing folder), 1 if
+    the statistics could not be read.
+    """
+    target = Path(path).expanduser()
+    if target.suffix.lower() not in (".csv", ".json"):
+        print(f"Cannot export to {path}: the file name must end in .csv or .json.", file=sys.stderr)
+        return 2
+    if target.is_dir():
+        print(f"Cannot export to {path}: it is a folder, not a file name.", file=sys.stderr)
+        return 2
+    if not target.parent.is_dir():
+        print(
+            f"Cannot export to {path}: the folder {target.parent} does not exist.", file=sys.stderr
+        )
+        return 2
+    store = Store.open()
+    try:
+        if store.problem:
+            print(store.problem, file=sys.stderr)
+        written = store.export(target)
+        games = len(store.history())
+        players = len(store.profiles())
+    except StoreUnavailable as exc:
+        print(f"Cannot export to {path}: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # the one line a command-line user sees instead of a traceback
+        print(f"Export failed: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    files = " and ".join(str(p) for p in written)
+    print(f"Exported {games} recorded rounds and {players} profiles to {files}.")
+    return 0

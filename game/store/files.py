@@ -1,0 +1,109 @@
+"""Safe file handling shared by settings, saves and exports.
+
+Writes go to a temporary file in the same folder, are flushed to disk, then renamed over
+the target, so a crash leaves either the old file or the new one, never half of one.
+Damaged files are renamed aside, never deleted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from game.store.paths import StoreUnavailable
+
+
+def timestamp(now: float | None = None) -> str:
+    """A local time stamp for file names, e.g. ``20250131-235959``."""
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself durable; Windows cannot open folders, and does not need it.
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` all at once; raise StoreUnavailable on failure."""
+    folder = path.parent
+    tmp_name = ""
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+        tmp_name = ""
+        _fsync_folder(folder)
+    except OSError as exc:
+        reason = (exc.strerror or exc.__class__.__name__).lower()
+        raise StoreUnavailable(f"Macau could not save {path.name} in {folder} ({reason}).") from exc
+    finally:
+        if tmp_name:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
+def atomic_write_json(path: Path, document: Any) -> None:
+    """Write ``document`` as indented UTF-8 JSON, atomically."""
+    text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
+    atomic_write_bytes(path, (text + "\n").encode("utf-8"))
+
+
+def aside_name(path: Path, tag: str, *, keep_suffix: bool, now: float | None = None) -> Path:
+    """A free name beside ``path`` marked with ``tag`` and the time.
+
+    ``keep_suffix`` gives ``settings.corrupt-<time>.json``; without it the mark goes at
+    the end, as in ``macau.sqlite3.corrupt-<time>``.
+    """
+    stamp = f"{tag}-{timestamp(now)}"
+    for n in range(1000):
+        extra = f"-{n}" if n else ""
+        if keep_suffix:
+            name = f"{path.stem}.{stamp}{extra}{path.suffix}"
+        else:
+            name = f"{path.name}.{stamp}{extra}"
+        candidate = path.with_name(name)
+        if not candidate.exists():
+            return candidate
+    raise StoreUnavailable(f"Macau could not find a free name to keep a copy of {path.name}.")
+
+
+def set_aside(path: Path, tag: str, *, keep_suffix: bool) -> Path:
+    """Rename ``path`` out of the way (never delete it) and return its new name."""
+    target = aside_name(path, tag, keep_suffix=keep_suffix)
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        reason = (exc.strerror or exc.__class__.__name__).lower()
+        raise StoreUnavailable(
+            f"Macau could not move {path.name} out of the way ({reason})."
+        ) from exc
+    return target
+
+
+def read_json_object(path: Path) -> dict[str, Any] | None:
+    """The JSON object in ``path``, None if there is no file.
+
+    Raises ValueError for anything that is not a JSON object and OSError if unreadable.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    document = json.loads(raw.decode("utf-8"))
+    if not isinstance(document, dict):
+        raise ValueError("not a JSON object")
+    return document

@@ -1,0 +1,175 @@
+"""Plain records passed in and out of the statistics store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+OVERALL = "overall"
+"""The rating scope that spans every preset."""
+
+BOT_LEVELS = ("random", "easy", "medium", "hard")
+
+
+def bot_profile_name(level: str) -> str:
+    """The one profile that stands for every bot of ``level``, e.g. ``Bot · easy``."""
+    return f"Bot · {level}"
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat finished a round. ``place`` is 1-based and ties share a place."""
+
+    seat: int
+    profile: str
+    is_bot: bool
+    bot_level: str | None
+    place: int
+    points: int = 0
+    penalty_cards: int = 0
+    biggest_stack: int = 0
+    turns_missed: int = 0
+    macau_forgotten: int = 0
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished (or abandoned) round, as the game reports it to the store."""
+
+    preset: str
+    rules_fingerprint: str
+    started_at: float
+    ended_at: float
+    results: tuple[SeatResult, ...]
+    is_match: bool = False
+    abandoned: bool = False
+    blocked: bool = False
+    round_no: int = 1
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A player (human or one bot level). ``merged_into`` is set once merged away."""
+
+    id: int
+    name: str
+    kind: str
+    bot_level: str | None
+    created: float
+    merged_into: int | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """True for the bot-level profiles."""
+        return self.kind == "bot"
+
+
+@dataclass(frozen=True)
+class FastWin:
+    """A won round and how long it took."""
+
+    game_id: int
+    profile: str
+    preset: str
+    duration_s: float
+    ended_at: float
+
+
+class RatingPoint(NamedTuple):
+    """A profile's rating straight after one rated round (a tuple: charts make thousands)."""
+
+    game_id: int
+    at: float
+    mu: float
+    sigma: float
+
+    @property
+    def conservative(self) -> float:
+        """The rating the leaderboard sorts by: ``mu - 3 * sigma``."""
+        return self.mu - 3.0 * self.sigma
+
+
+class WinRatePoint(NamedTuple):
+    """The win rate over the last ``window`` rounds, as of one round."""
+
+    game_id: int
+    at: float
+    win_rate: float
+
+
+@dataclass(frozen=True)
+class ProfileStats:
+    """Everything the statistics screen shows for one profile (optionally one preset).
+
+    Abandoned rounds are counted in ``abandoned`` only; they are neither wins nor losses.
+    ``points_per_round`` covers match rounds (the scoring ones) and is None without any.
+    """
+
+    profile: str
+    preset: str | None
+    games: int
+    wins: int
+    win_rate: float
+    avg_place: float | None
+    fastest_win: FastWin | None
+    longest_win_streak: int
+    current_win_streak: int
+    biggest_stack: int
+    favourite_preset: str | None
+    points_per_round: float | None
+    abandoned: int
+    window: int
+    win_rate_series: tuple[WinRatePoint, ...]
+    rating_series: tuple[RatingPoint, ...]
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """One line of the leaderboard, best first."""
+
+    rank: int
+    profile: str
+    is_bot: bool
+    bot_level: str | None
+    mu: float
+    sigma: float
+    games: int
+
+    @property
+    def conservative(self) -> float:
+        """The rating the board is sorted by: ``mu - 3 * sigma``."""
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True)
+class HistorySeat:
+    """One seat of a recorded round, with the profile's current name."""
+
+    seat: int
+    profile: str
+    is_bot: bool
+    bot_level: str | None
+    place: int
+    won: bool
+    points: int
+    penalty_cards: int
+    biggest_stack: int
+    turns_missed: int
+    macau_forgotten: int
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One recorded round with all its seats."""
+
+    game_id: int
+    preset: str
+    rules_fingerprint: str
+    started_at: float
+    ended_at: float
+    duration_s: float
+    is_match: bool
+    abandoned: bool
+    blocked: bool
+    round_no: int
+    seats: tuple[HistorySeat, ...]

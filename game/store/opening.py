@@ -1,0 +1,212 @@
+"""Opening the statistics database without ever destroying what is already there.
+
+A damaged file, or one written by a newer version of the game, is renamed aside and a
+fresh database started. A file or folder that cannot be written is opened read-only (or,
+failing that, replaced by an empty database in memory) so the game plays on without
+recording. Whatever happened is put into one sentence for the player.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import urllib.parse
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.store import schema, sqlerrors
+from game.store.files import set_aside
+from game.store.paths import StoreUnavailable, ensure_writable
+
+BUSY_TIMEOUT_MS = 5000
+SQLITE_HEADER = b"SQLite format 3\x00"
+_NOT_RECORDED = "Games will be played but not recorded until this is fixed."
+
+
+@dataclass
+class Opened:
+    """A connection ready for queries, and whether it may be written."""
+
+    conn: sqlite3.Connection
+    read_only: bool
+    problem: str | None
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A read-write connection in autocommit mode; the store issues BEGIN/COMMIT itself."""
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return conn
+
+
+def connect_read_only(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
+    """A connection that cannot write, for files in folders the game may not change."""
+    query = "immutable=1" if immutable else "mode=ro"
+    uri = f"file:{urllib.parse.quote(str(path.resolve()))}?{query}"
+    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return conn
+
+
+def memory_database(problem: str | None) -> Opened:
+    """An empty, current-schema database in memory that nothing is recorded into."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    schema.migrate(conn)
+    return Opened(conn, True, problem)
+
+
+def _verdict(path: Path) -> str:
+    """'absent', 'ok', 'corrupt' or 'newer' for the file at ``path``."""
+    if not path.exists() or path.stat().st_size == 0:
+        return "absent"
+    with path.open("rb") as handle:
+        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+            return "corrupt"
+    try:
+        conn = connect(path)
+    except sqlite3.OperationalError:
+        conn = connect_read_only(path)
+    try:
+        if schema.user_version(conn) > schema.CURRENT_VERSION:
+            return "newer"
+        rows = conn.execute("PRAGMA integrity_check").fetchall()
+        return "ok" if rows == [("ok",)] else "corrupt"
+    except sqlite3.DatabaseError as exc:
+        if sqlerrors.is_damaged(exc):
+            return "corrupt"
+        raise
+    finally:
+        conn.close()
+
+
+def _set_aside_database(path: Path, tag: str) -> Path:
+    moved = set_aside(path, tag, keep_suffix=False)
+    # The write-ahead log belongs to the file it came from; keep them together.
+    for extra in ("-wal", "-shm"):
+        companion = path.with_name(path.name + extra)
+        if companion.exists():
+            companion.replace(moved.with_name(moved.name + extra))
+    return moved
+
+
+def _with_retries(conn: sqlite3.Connection, statement: str) -> None:
+    for attempt in range(10):
+        try:
+            conn.execute(statement)
+            return
+        except sqlite3.OperationalError as exc:
+            if not sqlerrors.is_busy(exc) or attempt == 9:
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
+def _backup_before_migrating(conn: sqlite3.Connection, path: Path) -> None:
+    """Keep a copy of an older database before its first upgrade, in case one goes wrong."""
+    found = schema.user_version(conn)
+    if found == 0 or found >= schema.CURRENT_VERSION:
+        return
+    copy = path.with_name(f"{path.name}.before-v{schema.CURRENT_VERSION}")
+    if copy.exists():
+        return
+    # Copy under a temporary name so a half-written copy is never mistaken for a full one.
+    partial = copy.with_name(copy.name + ".partial")
+    target = sqlite3.connect(str(partial))
+    try:
+        conn.backup(target)
+    finally:
+        target.close()
+    partial.replace(copy)
+
+
+def _prepare(conn: sqlite3.Connection, path: Path) -> None:
+    # WAL lets a second copy of the game read while one writes, and survives kills.
+    _with_retries(conn, "PRAGMA journal_mode = WAL")
+    # NORMAL in WAL mode loses nothing when the process dies; only a power cut can drop
+    # the last round or so, and never corrupts the file.
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    _backup_before_migrating(conn, path)
+    _with_retries(conn, "BEGIN IMMEDIATE")
+    try:
+        # Read the version again under the write lock: another process may have migrated.
+        schema.migrate(conn)
+        schema.seed_bot_profiles(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def open_read_only(path: Path, problem: str) -> Opened:
+    """Show what ``path`` holds without writing to it, or an empty database if it can't."""
+    if not path.is_file():
+        return memory_database(problem)
+    for immutable in (False, True):
+        try:
+            conn = connect_read_only(path, immutable=immutable)
+            found = schema.user_version(conn)
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError:
+            continue
+        if found > schema.CURRENT_VERSION or found == 0:
+            conn.close()
+            return memory_database(problem)
+        if found < schema.CURRENT_VERSION:
+            # Upgrade a copy in memory so the queries see the layout they expect.
+            copy = sqlite3.connect(":memory:", isolation_level=None)
+            conn.backup(copy)
+            conn.close()
+            schema.migrate(copy)
+            return Opened(copy, True, problem)
+        return Opened(conn, True, problem)
+    return memory_database(problem)
+
+
+def open_database(path: Path) -> Opened:
+    """Open (creating, repairing or upgrading as needed) the database at ``path``."""
+    try:
+        ensure_writable(path.parent)
+    except StoreUnavailable as exc:
+        return open_read_only(path, f"{exc} {_NOT_RECORDED}")
+    if path.is_dir():
+        return memory_database(
+            f"The statistics file {path} is a folder, so Macau cannot use it. {_NOT_RECORDED}"
+        )
+    note: str | None = None
+    try:
+        verdict = _verdict(path)
+    except (OSError, sqlite3.DatabaseError) as exc:
+        reason = sqlerrors.describe(exc)
+        return open_read_only(
+            path, f"Macau cannot read its statistics file ({reason}). {_NOT_RECORDED}"
+        )
+    if verdict in ("corrupt", "newer"):
+        try:
+            moved = _set_aside_database(path, verdict)
+        except (StoreUnavailable, OSError):
+            return memory_database(
+                f"The statistics file {path} cannot be used and could not be moved aside, "
+                f"so it was left untouched. {_NOT_RECORDED}"
+            )
+        if verdict == "corrupt":
+            note = (
+                f"The statistics file was damaged. It was kept as {moved.name} and a new one "
+                "was started."
+            )
+        else:
+            note = (
+                f"The statistics file was written by a newer version of Macau. It was kept as "
+                f"{moved.name} and a new one was started."
+            )
+    conn: sqlite3.Connection | None = None
+    try:
+        conn = connect(path)
+        _prepare(conn, path)
+    except (OSError, sqlite3.OperationalError) as exc:
+        if conn is not None:
+            conn.close()
+        if not sqlerrors.is_unwritable(exc):
+            raise
+        problem = f"Macau cannot write its statistics ({sqlerrors.describe(exc)}). {_NOT_RECORDED}"
+        return open_read_only(path, problem)
+    return Opened(conn, False, note)

@@ -1,0 +1,78 @@
+"""The one place that knows where the player's files live.
+
+Folders come from platformdirs (appname "Macau"). Setting ``MACAU_HOME`` puts all of
+them under one folder instead (``data/``, ``config/``, ``state/``, ``log/``), which
+tests and portable installs use.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+
+APP_NAME = "Macau"
+HOME_ENV = "MACAU_HOME"
+
+Kind = Literal["data", "config", "state", "log"]
+
+
+class StoreUnavailable(OSError):
+    """A folder or file the game keeps the player's data in cannot be used.
+
+    ``str()`` of the error is a sentence the game can show as it is.
+    """
+
+
+def where(kind: Kind) -> Path:
+    """Where the folder of this kind is, without creating or checking it."""
+    home = os.environ.get(HOME_ENV)
+    if home:
+        return Path(home).expanduser() / kind
+    # appauthor=False keeps Windows from nesting the folder under a vendor name.
+    if kind == "data":
+        return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    if kind == "config":
+        return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    if kind == "state":
+        return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def ensure_writable(folder: Path) -> Path:
+    """Create ``folder`` if needed and prove a file can be written in it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        # os.access lies for root and on some network drives; a real file does not.
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        raise StoreUnavailable(
+            f"Macau cannot write to the folder {folder} ({reason.lower()})."
+        ) from exc
+    return folder
+
+
+def data_dir() -> Path:
+    """The folder holding the statistics database, created on demand."""
+    return ensure_writable(where("data"))
+
+
+def config_dir() -> Path:
+    """The folder holding settings and saved custom rule sets, created on demand."""
+    return ensure_writable(where("config"))
+
+
+def state_dir() -> Path:
+    """The folder holding the saved game in progress, created on demand."""
+    return ensure_writable(where("state"))
+
+
+def log_dir() -> Path:
+    """The folder for log files, created on demand."""
+    return ensure_writable(where("log"))

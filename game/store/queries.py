@@ -1,0 +1,162 @@
+"""Reading statistics out of the database for the screens and for export."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from game.store.models import (
+    OVERALL,
+    FastWin,
+    HistoryEntry,
+    HistorySeat,
+    Profile,
+    RankRow,
+)
+from game.store.records import PROFILE_COLUMNS, profile_from_row, require_profile
+
+
+def profiles(conn: sqlite3.Connection, include_merged: bool = False) -> list[Profile]:
+    """Profiles, humans first then bots, each group by name."""
+    where = "" if include_merged else "WHERE merged_into IS NULL"
+    rows = conn.execute(
+        f"SELECT {PROFILE_COLUMNS} FROM profiles {where} ORDER BY kind = 'bot', name COLLATE NOCASE"
+    ).fetchall()
+    return [profile_from_row(row) for row in rows]
+
+
+def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]:
+    """Everyone rated in ``scope``, best conservative rating (mu - 3 sigma) first."""
+    rows = conn.execute(
+        """
+        SELECT p.name, p.kind, p.bot_level, r.mu, r.sigma, r.games
+        FROM ratings AS r JOIN profiles AS p ON p.id = r.profile_id
+        WHERE r.scope = ? AND p.merged_into IS NULL
+        ORDER BY r.mu - 3 * r.sigma DESC, r.mu DESC, p.name COLLATE NOCASE
+        """,
+        (scope,),
+    ).fetchall()
+    return [
+        RankRow(
+            rank=n,
+            profile=str(name),
+            is_bot=kind == "bot",
+            bot_level=level,
+            mu=float(mu),
+            sigma=float(sigma),
+            games=int(games),
+        )
+        for n, (name, kind, level, mu, sigma, games) in enumerate(rows, start=1)
+    ]
+
+
+def fastest_wins(
+    conn: sqlite3.Connection, preset: str | None = None, limit: int = 10, humans_only: bool = False
+) -> list[FastWin]:
+    """The quickest won rounds, quickest first."""
+    filters = ["r.won = 1", "g.abandoned = 0"]
+    args: list[Any] = []
+    if preset is not None:
+        filters.append("g.preset = ?")
+        args.append(preset)
+    if humans_only:
+        filters.append("p.kind = 'human'")
+    args.append(limit)
+    rows = conn.execute(
+        f"""
+        SELECT g.id, p.name, g.preset, g.duration_s, g.ended_at
+        FROM games AS g
+        JOIN results AS r ON r.game_id = g.id
+        JOIN profiles AS p ON p.id = r.profile_id
+        WHERE {" AND ".join(filters)}
+        ORDER BY g.duration_s, g.id, r.seat
+        LIMIT ?
+        """,
+        args,
+    ).fetchall()
+    return [
+        FastWin(int(gid), str(name), str(p), float(duration), float(ended))
+        for gid, name, p, duration, ended in rows
+    ]
+
+
+def history(
+    conn: sqlite3.Connection, profile: str | None = None, limit: int | None = None
+) -> list[HistoryEntry]:
+    """Recorded rounds, newest first, optionally only those ``profile`` took part in."""
+    args: list[Any] = []
+    where = ""
+    if profile is not None:
+        where = "WHERE g.id IN (SELECT game_id FROM results WHERE profile_id = ?)"
+        args.append(require_profile(conn, profile).id)
+    limit_sql = ""
+    if limit is not None:
+        limit_sql = "LIMIT ?"
+        args.append(limit)
+    games = conn.execute(
+        f"""
+        SELECT id, preset, rules_fingerprint, started_at, ended_at, duration_s,
+               is_match, abandoned, blocked, round_no
+        FROM games AS g {where} ORDER BY g.id DESC {limit_sql}
+        """,
+        args,
+    ).fetchall()
+    if not games:
+        return []
+    seats_by_game: dict[int, list[HistorySeat]] = {int(row[0]): [] for row in games}
+    low, high = min(seats_by_game), max(seats_by_game)
+    for row in conn.execute(
+        """
+        SELECT r.game_id, r.seat, p.name, p.kind, p.bot_level, r.place, r.won, r.points,
+               r.penalty_cards, r.biggest_stack, r.turns_missed, r.macau_forgotten
+        FROM results AS r JOIN profiles AS p ON p.id = r.profile_id
+        WHERE r.game_id BETWEEN ? AND ?
+        ORDER BY r.game_id, r.seat
+        """,
+        (low, high),
+    ):
+        seats = seats_by_game.get(int(row[0]))
+        if seats is None:
+            continue
+        seats.append(
+            HistorySeat(
+                seat=int(row[1]),
+                profile=str(row[2]),
+                is_bot=row[3] == "bot",
+                bot_level=row[4],
+                place=int(row[5]),
+                won=bool(row[6]),
+                points=int(row[7]),
+                penalty_cards=int(row[8]),
+                biggest_stack=int(row[9]),
+                turns_missed=int(row[10]),
+                macau_forgotten=int(row[11]),
+            )
+        )
+    return [
+        HistoryEntry(
+            game_id=int(gid),
+            preset=str(preset),
+            rules_fingerprint=str(fingerprint),
+            started_at=float(started),
+            ended_at=float(ended),
+            duration_s=float(duration),
+            is_match=bool(is_match),
+            abandoned=bool(abandoned),
+            blocked=bool(blocked),
+            round_no=int(round_no),
+            seats=tuple(seats_by_game[int(gid)]),
+        )
+        for (
+            gid,
+            preset,
+            fingerprint,
+            started,
+            ended,
+            duration,
+            is_match,
+            abandoned,
+            blocked,
+            round_no,
+        ) in games
+    ]

@@ -1,0 +1,199 @@
+"""Writing to the database: rounds and profiles. Each function runs inside a transaction
+that the caller opened, so a round (or a merge) is stored completely or not at all."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import unicodedata
+from typing import Any
+
+from game.store import ratings
+from game.store.models import OVERALL, GameRecord, Profile, SeatResult, bot_profile_name
+
+MAX_NAME_LENGTH = 32
+
+PROFILE_COLUMNS = "id, name, kind, bot_level, created, merged_into"
+
+
+def profile_from_row(row: tuple[Any, ...]) -> Profile:
+    """A Profile from a ``SELECT PROFILE_COLUMNS`` row."""
+    pid, name, kind, level, created, merged = row
+    return Profile(
+        id=int(pid),
+        name=str(name),
+        kind=str(kind),
+        bot_level=None if level is None else str(level),
+        created=float(created),
+        merged_into=None if merged is None else int(merged),
+    )
+
+
+def clean_name(name: str) -> str:
+    """A profile name with spacing tidied; ValueError with a reason if it cannot be one."""
+    tidy = " ".join(unicodedata.normalize("NFC", name).split())
+    if not tidy:
+        raise ValueError("A profile name cannot be empty.")
+    if len(tidy) > MAX_NAME_LENGTH:
+        raise ValueError(f"A profile name can be at most {MAX_NAME_LENGTH} characters long.")
+    if any(unicodedata.category(ch).startswith("C") for ch in tidy):
+        raise ValueError("A profile name cannot contain control characters.")
+    return tidy
+
+
+def find_profile(conn: sqlite3.Connection, name: str) -> Profile | None:
+    """The profile called ``name`` (any letter case), following merges to where it went."""
+    row = conn.execute(
+        f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE name = ?", (name.strip(),)
+    ).fetchone()
+    seen: set[int] = set()
+    while row is not None and row[5] is not None and int(row[5]) not in seen:
+        seen.add(int(row[5]))
+        row = conn.execute(
+            f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE id = ?", (row[5],)
+        ).fetchone()
+    return None if row is None else profile_from_row(row)
+
+
+def require_profile(conn: sqlite3.Connection, name: str) -> Profile:
+    """Like find_profile, but a missing profile is a ValueError the UI can show."""
+    profile = find_profile(conn, name)
+    if profile is None:
+        raise ValueError(f"There is no profile called {name.strip()!r}.")
+    return profile
+
+
+def insert_profile(
+    conn: sqlite3.Connection, name: str, kind: str, bot_level: str | None = None
+) -> Profile:
+    """Add a new profile; ValueError if the name is taken."""
+    taken = conn.execute("SELECT 1 FROM profiles WHERE name = ?", (name,)).fetchone()
+    if taken is not None:
+        raise ValueError(f"A profile called {name!r} already exists.")
+    cursor = conn.execute(
+        "INSERT INTO profiles (name, kind, bot_level, created) VALUES (?, ?, ?, ?)",
+        (name, kind, bot_level, time.time()),
+    )
+    pid = cursor.lastrowid
+    assert pid is not None
+    return Profile(pid, name, kind, bot_level, time.time())
+
+
+def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult) -> int:
+    if seat.is_bot:
+        name = bot_profile_name(seat.bot_level) if seat.bot_level else clean_name(seat.profile)
+        found = find_profile(conn, name)
+        if found is None:
+            return insert_profile(conn, name, "bot", seat.bot_level).id
+        return found.id
+    name = clean_name(seat.profile)
+    found = find_profile(conn, name)
+    if found is None:
+        return insert_profile(conn, name, "human").id
+    if found.is_bot:
+        raise ValueError(f"{name!r} is the name of a bot profile, not a player.")
+    return found.id
+
+
+def check_record(rec: GameRecord) -> None:
+    """ValueError with a reason if ``rec`` cannot be a real round."""
+    if not rec.preset or rec.preset == OVERALL:
+        raise ValueError(f"{rec.preset!r} cannot be a preset name.")
+    if not rec.results:
+        raise ValueError("A round needs at least one seat.")
+    seats = [r.seat for r in rec.results]
+    if len(set(seats)) != len(seats):
+        raise ValueError("Two results name the same seat.")
+    for result in rec.results:
+        if not 1 <= result.place <= len(rec.results):
+            raise ValueError(f"Seat {result.seat} has place {result.place}, which is impossible.")
+        if not result.is_bot:
+            clean_name(result.profile)
+
+
+def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
+    """Store one round with its results and, unless abandoned, its rating changes."""
+    # A clock that jumps backwards must not produce a negative (record-breaking) time.
+    duration = max(0.0, rec.ended_at - rec.started_at)
+    cursor = conn.execute(
+        """
+        INSERT INTO games (preset, rules_fingerprint, seats, started_at, ended_at, duration_s,
+                           is_match, abandoned, round_no, blocked)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        (
+            rec.preset,
+            rec.rules_fingerprint,
+            len(rec.results),
+            rec.started_at,
+            rec.ended_at,
+            duration,
+            int(rec.is_match),
+            int(rec.abandoned),
+            rec.round_no,
+            int(rec.blocked),
+        ),
+    )
+    game_id = cursor.lastrowid
+    assert game_id is not None
+    ordered = sorted(rec.results, key=lambda r: r.seat)
+    profile_ids = [_seat_profile_id(conn, r) for r in ordered]
+    conn.executemany(
+        """
+        INSERT INTO results (game_id, seat, profile_id, place, points, penalty_cards,
+                             biggest_stack, turns_missed, macau_forgotten, won)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+            (
+                game_id,
+                r.seat,
+                pid,
+                r.place,
+                r.points,
+                r.penalty_cards,
+                r.biggest_stack,
+                r.turns_missed,
+                r.macau_forgotten,
+                int(r.place == 1 and not rec.abandoned),
+            )
+            for r, pid in zip(ordered, profile_ids, strict=True)
+        ],
+    )
+    if not rec.abandoned:
+        seats = [(pid, r.place) for r, pid in zip(ordered, profile_ids, strict=True)]
+        ratings.rate_game(conn, game_id, rec.preset, rec.ended_at, seats)
+    return game_id
+
+
+def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:
+    """Give a human profile a new name (a change of letter case alone is allowed)."""
+    profile = require_profile(conn, old)
+    if profile.is_bot:
+        raise ValueError("Bot profiles keep their names.")
+    name = clean_name(new)
+    # Merged-away profiles keep their names, so a match on any row means the name is taken.
+    clash = conn.execute("SELECT id FROM profiles WHERE name = ?", (name,)).fetchone()
+    if clash is not None and int(clash[0]) != profile.id:
+        raise ValueError(f"A profile called {name!r} already exists.")
+    conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (name, profile.id))
+    return Profile(profile.id, name, profile.kind, None, profile.created, None)
+
+
+def merge(conn: sqlite3.Connection, src: str, dst: str) -> Profile:
+    """Fold human profile ``src`` into ``dst`` and recompute every rating in order."""
+    source = require_profile(conn, src)
+    target = require_profile(conn, dst)
+    if source.id == target.id:
+        raise ValueError("A profile cannot be merged into itself.")
+    if source.is_bot or target.is_bot:
+        raise ValueError("Bot profiles cannot be merged.")
+    conn.execute("UPDATE results SET profile_id = ? WHERE profile_id = ?", (target.id, source.id))
+    # The old name keeps pointing at the merged profile, so rounds recorded under it later
+    # (a saved setup, another copy of the game) still land in the right place.
+    conn.execute(
+        "UPDATE profiles SET merged_into = ? WHERE id = ? OR merged_into = ?",
+        (target.id, source.id, source.id),
+    )
+    ratings.replay_all(conn)
+    return target

@@ -1,0 +1,151 @@
+"""The saved game in progress and the player's named custom rule sets.
+
+The engine hands over plain, JSON-ready data; this module only keeps it safe. The game is
+stored in an envelope ``{"format": "macau-save", "version": 1, "saved_at", "game"}`` in
+``state_dir()/current_game.json``; rule sets as ``{name: rules text}`` in
+``config_dir()/rulesets.json``. Both are written atomically; damaged files are set aside.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.store.files import atomic_write_json, read_json_object, set_aside
+from game.store.paths import StoreUnavailable, config_dir, state_dir, where
+
+SAVE_FORMAT = "macau-save"
+SAVE_VERSION = 1
+SAVE_NAME = "current_game.json"
+
+RULES_FORMAT = "macau-rulesets"
+RULES_VERSION = 1
+RULES_NAME = "rulesets.json"
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """The saved game (None if there is none to resume) and a sentence if there was trouble."""
+
+    data: dict[str, Any] | None
+    problem: str | None = None
+    saved_at: float | None = None
+
+
+def _json_ready(value: Any, what: str) -> None:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"The {what} holds something that cannot be saved as JSON.") from exc
+
+
+def save_game(data: dict[str, Any]) -> None:
+    """Save the game in progress, replacing any earlier save all at once."""
+    _json_ready(data, "game")
+    envelope = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "saved_at": time.time(),
+        "game": data,
+    }
+    atomic_write_json(state_dir() / SAVE_NAME, envelope)
+
+
+def _set_aside_message(path: Path, what: str) -> str:
+    try:
+        moved = set_aside(path, "corrupt", keep_suffix=True)
+    except StoreUnavailable:
+        return f"The {what} could not be read and was left where it is."
+    return f"The {what} was damaged and could not be used. It was kept as {moved.name}."
+
+
+def load_game() -> LoadResult:
+    """The saved game, if any; a damaged save is set aside (never deleted). Never raises."""
+    path = where("state") / SAVE_NAME
+    try:
+        envelope = read_json_object(path)
+    except (ValueError, OSError):
+        return LoadResult(None, _set_aside_message(path, "saved game"))
+    if envelope is None:
+        return LoadResult(None)
+    version = envelope.get("version")
+    if not isinstance(version, int) or envelope.get("format") != SAVE_FORMAT:
+        return LoadResult(None, _set_aside_message(path, "saved game"))
+    if version > SAVE_VERSION:
+        # Left in place: the newer version of the game that wrote it can still resume it.
+        return LoadResult(None, "The saved game was made by a newer version of Macau.")
+    game = envelope.get("game")
+    if not isinstance(game, dict):
+        return LoadResult(None, _set_aside_message(path, "saved game"))
+    saved_at = envelope.get("saved_at")
+    return LoadResult(game, None, float(saved_at) if isinstance(saved_at, int | float) else None)
+
+
+def has_saved_game() -> bool:
+    """True when there is a saved game file to offer to resume."""
+    return (where("state") / SAVE_NAME).is_file()
+
+
+def clear_saved_game() -> None:
+    """Remove the saved game (after it finished or the player abandoned it)."""
+    try:
+        (where("state") / SAVE_NAME).unlink(missing_ok=True)
+    except OSError as exc:
+        raise StoreUnavailable(f"Macau could not remove the saved game ({exc.strerror}).") from exc
+
+
+@dataclass(frozen=True)
+class RuleSets:
+    """The saved custom rule sets and a sentence if the file had to be set aside."""
+
+    rule_sets: dict[str, str]
+    problem: str | None = None
+
+
+def read_rule_sets() -> RuleSets:
+    """The saved rule sets by name, with a ``problem`` when a damaged file was set aside."""
+    path = where("config") / RULES_NAME
+    try:
+        document = read_json_object(path)
+    except (ValueError, OSError):
+        return RuleSets({}, _set_aside_message(path, "custom rule sets file"))
+    if document is None:
+        return RuleSets({})
+    sets = document.get("rule_sets")
+    if document.get("format") != RULES_FORMAT or not isinstance(sets, dict):
+        return RuleSets({}, _set_aside_message(path, "custom rule sets file"))
+    return RuleSets({k: v for k, v in sets.items() if isinstance(v, str)})
+
+
+def load_rule_sets() -> dict[str, str]:
+    """The saved rule sets by name (empty if none or unreadable)."""
+    return read_rule_sets().rule_sets
+
+
+def _write_rule_sets(sets: dict[str, str]) -> None:
+    document = {"format": RULES_FORMAT, "version": RULES_VERSION, "rule_sets": sets}
+    atomic_write_json(config_dir() / RULES_NAME, document)
+
+
+def _rule_set_name(name: str) -> str:
+    clean = " ".join(name.split())
+    if not clean:
+        raise ValueError("A rule set needs a name.")
+    return clean
+
+
+def save_rule_set(name: str, text: str) -> None:
+    """Save (or replace) the rule set called ``name``."""
+    sets = read_rule_sets().rule_sets
+    sets[_rule_set_name(name)] = text
+    _write_rule_sets(sets)
+
+
+def delete_rule_set(name: str) -> None:
+    """Forget the rule set called ``name`` (nothing happens if there is none)."""
+    sets = read_rule_sets().rule_sets
+    if sets.pop(_rule_set_name(name), None) is not None:
+        _write_rule_sets(sets)

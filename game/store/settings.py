@@ -1,0 +1,145 @@
+"""The player's settings, kept as versioned JSON in ``config_dir()/settings.json``.
+
+A damaged file is renamed aside and defaults are used; a single bad value falls back to
+its default without losing the others. Keys this version does not know (written by a
+newer version) are ignored on load but kept on save.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game.store.files import atomic_write_json, read_json_object, set_aside
+from game.store.paths import StoreUnavailable, config_dir, where
+
+FORMAT = "macau-settings"
+VERSION = 1
+FILE_NAME = "settings.json"
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "animation_speed": ("normal", "fast", "off"),
+    "hand_sort": ("suit", "rank", "none"),
+    "bot_pace": ("normal", "fast", "slow"),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the options screen changes. Change one with ``dataclasses.replace``."""
+
+    volume: float = 0.8
+    muted: bool = False
+    animation_speed: str = "normal"
+    card_back: str = "blue"
+    four_colour: bool = False
+    large_index: bool = False
+    hand_sort: str = "suit"
+    fullscreen: bool = False
+    bot_pace: str = "normal"
+    last_setup: dict[str, Any] | None = None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> LoadedSettings:
+        """Read the settings file (defaults if there is none); never raises."""
+        return load_settings(path)
+
+    def save(self, path: Path | None = None) -> None:
+        """Write the settings atomically; StoreUnavailable (with a sentence) on failure."""
+        save_settings(self, path)
+
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    """Settings as loaded, and a sentence for the player if something had to be fixed."""
+
+    settings: Settings
+    problem: str | None = None
+
+
+def _settings_path(path: Path | None) -> Path:
+    return config_dir() / FILE_NAME if path is None else path
+
+
+def _valid(name: str, value: Any, default: Any) -> bool:
+    if name == "volume":
+        return (
+            isinstance(value, int | float)
+            and not isinstance(value, bool)
+            and math.isfinite(value)
+            and 0.0 <= value <= 1.0
+        )
+    if name in CHOICES:
+        return value in CHOICES[name]
+    if name == "card_back":
+        return isinstance(value, str) and 0 < len(value) <= 40
+    if name == "last_setup":
+        return value is None or (
+            isinstance(value, dict) and all(isinstance(key, str) for key in value)
+        )
+    return isinstance(value, type(default))
+
+
+def from_mapping(values: dict[str, Any]) -> Settings:
+    """Settings from a plain dict: unknown keys ignored, bad values replaced by defaults."""
+    defaults = Settings()
+    chosen: dict[str, Any] = {}
+    for field in fields(Settings):
+        default = getattr(defaults, field.name)
+        value = values.get(field.name, default)
+        if _valid(field.name, value, default):
+            chosen[field.name] = float(value) if field.name == "volume" else value
+    return Settings(**chosen)
+
+
+def load_settings(path: Path | None = None) -> LoadedSettings:
+    """Read settings; a damaged file is set aside and defaults used, with a ``problem``."""
+    try:
+        target = _settings_path(path)
+    except StoreUnavailable as exc:
+        return LoadedSettings(Settings(), f"{exc} Default settings are used.")
+    try:
+        document = read_json_object(target)
+        if document is None:
+            return LoadedSettings(Settings())
+        if document.get("format") != FORMAT or not isinstance(document.get("settings"), dict):
+            raise ValueError("not a settings file")
+        return LoadedSettings(from_mapping(document["settings"]))
+    except (ValueError, OSError):
+        try:
+            moved = set_aside(target, "corrupt", keep_suffix=True)
+        except StoreUnavailable:
+            return LoadedSettings(
+                Settings(), "The settings file could not be read, so default settings are used."
+            )
+        return LoadedSettings(
+            Settings(),
+            f"The settings file was damaged, so default settings are used. "
+            f"It was kept as {moved.name}.",
+        )
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write ``settings`` atomically, keeping keys a newer version of the game wrote."""
+    target = _settings_path(path)
+    values: dict[str, Any] = {}
+    try:
+        existing = read_json_object(target)
+        if existing is not None and isinstance(existing.get("settings"), dict):
+            values.update(existing["settings"])
+    except (ValueError, OSError):
+        pass  # a damaged file has nothing worth keeping; load() sets it aside
+    values.update(asdict(settings))
+    try:
+        json.dumps(values, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError("The last game setup holds something that cannot be saved.") from exc
+    atomic_write_json(target, {"format": FORMAT, "version": VERSION, "settings": values})
+
+
+def settings_file() -> Path:
+    """Where the settings file is (it may not exist yet)."""
+    return where("config") / FILE_NAME

@@ -1,0 +1,76 @@
+"""Sorting SQLite failures into the few kinds the store reacts to differently."""
+
+from __future__ import annotations
+
+import sqlite3
+
+# Primary result codes from sqlite3.h; Python 3.11 exposes the (extended) code.
+_BUSY = 5
+_LOCKED = 6
+_READONLY = 8
+_IOERR = 10
+_CORRUPT = 11
+_FULL = 13
+_CANTOPEN = 14
+_NOTADB = 26
+
+
+def _code(exc: BaseException) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Another process holds the lock longer than the busy timeout: try again."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = _code(exc)
+    if code is not None:
+        return code in (_BUSY, _LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def is_unwritable(exc: BaseException) -> bool:
+    """The file or disk will not take writes (read-only, full, I/O failure, no access)."""
+    if isinstance(exc, OSError):
+        return True
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = _code(exc)
+    if code is not None:
+        return code in (_READONLY, _IOERR, _FULL, _CANTOPEN)
+    text = str(exc)
+    return any(
+        words in text
+        for words in ("readonly database", "disk is full", "disk I/O error", "unable to open")
+    )
+
+
+def is_damaged(exc: BaseException) -> bool:
+    """The file is not a database or is malformed."""
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, sqlite3.IntegrityError):
+        return False
+    code = _code(exc)
+    if code is not None:
+        return code in (_CORRUPT, _NOTADB)
+    text = str(exc)
+    return "malformed" in text or "not a database" in text
+
+
+def describe(exc: BaseException) -> str:
+    """A plain-English reason a write failed, for the player."""
+    code = _code(exc)
+    text = str(exc)
+    if code == _FULL or "disk is full" in text:
+        return "the disk is full"
+    if code == _READONLY or "readonly" in text:
+        return "the statistics file is read-only"
+    if code == _CANTOPEN or "unable to open" in text:
+        return "the statistics file cannot be opened for writing"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    if code == _IOERR or "I/O" in text:
+        return "the disk reported an error"
+    if is_damaged(exc):
+        return "the statistics file is damaged"
+    return "the statistics file cannot be written"

@@ -1,0 +1,122 @@
+"""One profile's statistics, computed mostly inside SQLite so that a profile with thousands
+of rounds still opens its statistics screen at once."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from typing import Any
+
+from game.store.models import OVERALL, FastWin, ProfileStats, RatingPoint, WinRatePoint
+from game.store.records import require_profile
+
+DEFAULT_WINDOW = 20
+MAX_SERIES_POINTS = 1000
+"""Longer series are thinned evenly (keeping the latest point): a chart has no more room."""
+
+# One row per finished round of the profile, oldest first. A bot level that held several
+# seats in a round counts once: its best place, a win if any seat won, its mean points.
+_ROUNDS = """
+    SELECT g.id, g.preset, g.ended_at, g.duration_s, g.is_match,
+           MIN(r.place), MAX(r.won), MAX(r.biggest_stack), AVG(r.points)
+    FROM results AS r JOIN games AS g ON g.id = r.game_id
+    WHERE r.profile_id = :profile AND g.abandoned = 0 AND (:preset IS NULL OR g.preset = :preset)
+    GROUP BY r.game_id
+    ORDER BY r.game_id
+"""
+
+# Thinned in SQL so a long history is not copied into Python only to be thrown away.
+_RATINGS = """
+    WITH numbered AS (
+        SELECT game_id, at, mu, sigma,
+               ROW_NUMBER() OVER (ORDER BY game_id) AS n, COUNT(*) OVER () AS total
+        FROM rating_history WHERE profile_id = :profile AND scope = :scope
+    )
+    SELECT game_id, at, mu, sigma FROM numbered
+    WHERE (total - n) % ((total + :points - 1) / :points) = 0
+    ORDER BY n
+"""
+
+
+def _keep_every(total: int, max_points: int) -> int:
+    """The step that thins ``total`` points to at most ``max_points``, as _RATINGS does."""
+    return max(1, (total + max_points - 1) // max_points)
+
+
+def _win_rates(rounds: list[Any], window: int, max_points: int) -> tuple[WinRatePoint, ...]:
+    step = _keep_every(len(rounds), max_points)
+    won_in_window = 0
+    points = []
+    for n, row in enumerate(rounds):
+        won_in_window += row[6]
+        if n >= window:
+            won_in_window -= rounds[n - window][6]
+        if (len(rounds) - 1 - n) % step == 0:
+            points.append(WinRatePoint(row[0], row[2], won_in_window / min(n + 1, window)))
+    return tuple(points)
+
+
+def _streaks(wins: list[int]) -> tuple[int, int]:
+    longest = run = 0
+    for won in wins:
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+    return longest, run
+
+
+def profile_stats(
+    conn: sqlite3.Connection,
+    name: str,
+    preset: str | None = None,
+    window: int = DEFAULT_WINDOW,
+    max_points: int = MAX_SERIES_POINTS,
+) -> ProfileStats:
+    """The statistics of one profile, over every preset or just ``preset``."""
+    if window < 1 or max_points < 1:
+        raise ValueError("The window and the series must cover at least one round.")
+    profile = require_profile(conn, name)
+    args: dict[str, Any] = {
+        "profile": profile.id,
+        "preset": preset,
+        "points": max_points,
+        "scope": OVERALL if preset is None else preset,
+    }
+    rounds = conn.execute(_ROUNDS, args).fetchall()
+    games = len(rounds)
+    wins = [row[6] for row in rounds]
+    longest, current = _streaks(wins)
+    won_rounds = [row for row in rounds if row[6]]
+    fastest = min(won_rounds, key=lambda row: (row[3], row[0]), default=None)
+    played = Counter(row[1] for row in rounds)
+    last_played = {row[1]: row[0] for row in rounds}
+    favourite = max(played, key=lambda p: (played[p], last_played[p])) if played else None
+    match_points = [row[8] for row in rounds if row[4]]
+    ratings = conn.execute(_RATINGS, args).fetchall()
+    abandoned = conn.execute(
+        """
+        SELECT COUNT(DISTINCT g.id) FROM results AS r JOIN games AS g ON g.id = r.game_id
+        WHERE r.profile_id = :profile AND g.abandoned = 1
+          AND (:preset IS NULL OR g.preset = :preset)
+        """,
+        args,
+    ).fetchone()[0]
+    return ProfileStats(
+        profile=profile.name,
+        preset=preset,
+        games=games,
+        wins=sum(wins),
+        win_rate=sum(wins) / games if games else 0.0,
+        avg_place=sum(row[5] for row in rounds) / games if games else None,
+        fastest_win=None
+        if fastest is None
+        else FastWin(fastest[0], profile.name, fastest[1], fastest[3], fastest[2]),
+        longest_win_streak=longest,
+        current_win_streak=current,
+        biggest_stack=max((row[7] for row in rounds), default=0),
+        favourite_preset=favourite,
+        points_per_round=sum(match_points) / len(match_points) if match_points else None,
+        abandoned=int(abandoned),
+        window=window,
+        win_rate_series=_win_rates(rounds, window, max_points),
+        rating_series=tuple(RatingPoint(*row) for row in ratings),
+    )
