@@ -1,0 +1,103 @@
+"""Rounds survive processes being killed mid-write and two copies of the game recording."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from game.store import Store
+from tests.store.conftest import integrity
+
+LOOP = Path(__file__).with_name("record_loop.py")
+
+
+def _start(db: Path, count: int, name: str, *extra: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(LOOP), str(db), str(count), name, *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _ids(output: str) -> set[int]:
+    # Only whole lines count: a line cut off by the kill was never reported.
+    lines = output.split("\n")[:-1]
+    return {int(line) for line in lines if line.isdigit()}
+
+
+def _check_consistent(db: Path, committed: set[int]) -> None:
+    assert integrity(db) == "ok"
+    conn = sqlite3.connect(str(db))
+    try:
+        games = {row[0] for row in conn.execute("SELECT id FROM games")}
+        assert committed <= games
+        # Every round is whole: both seats and a rating row per profile per scope.
+        torn = conn.execute(
+            """
+            SELECT g.id FROM games AS g
+            WHERE (SELECT COUNT(*) FROM results WHERE game_id = g.id) != 2
+               OR (SELECT COUNT(*) FROM rating_history WHERE game_id = g.id) != 4
+            """
+        ).fetchall()
+        assert torn == []
+        counted = conn.execute(
+            """
+            SELECT COUNT(*) FROM ratings AS r
+            WHERE r.games != (SELECT COUNT(*) FROM rating_history AS h
+                              WHERE h.profile_id = r.profile_id AND h.scope = r.scope)
+            """
+        ).fetchone()[0]
+        assert counted == 0
+    finally:
+        conn.close()
+
+
+def test_rounds_survive_the_process_being_killed_at_random_moments(home: Path) -> None:
+    rng = random.Random(20240601)
+    db = home / "data" / "macau.sqlite3"
+    committed: set[int] = set()
+    for cycle in range(50):
+        child = _start(db, -1, "Anna")
+        assert child.stdout is not None
+        if cycle % 2:
+            # Kill while the store is opening (recovery, migration, first writes) too.
+            time.sleep(rng.uniform(0.05, 0.25))
+        else:
+            assert child.stdout.readline() == "ready\n", child.stderr
+            time.sleep(rng.uniform(0.01, 0.1))
+        os.kill(child.pid, signal.SIGKILL)
+        out, _ = child.communicate()
+        committed |= _ids(out)
+        _check_consistent(db, committed)
+    assert len(committed) > 100  # the kills really did land mid-stream
+    with Store.open(db) as store:
+        assert store.problem is None
+        assert store.profile_stats("Anna").games >= len(committed)
+
+
+def test_two_processes_recording_at_once_both_succeed(home: Path) -> None:
+    db = home / "data" / "macau.sqlite3"
+    go = home / "go"
+    children = [_start(db, 100, name, str(go)) for name in ("Anna", "Bartek")]
+    for child in children:
+        assert child.stdout is not None and child.stdout.readline() == "ready\n"
+    go.touch()  # both are open and waiting: now they write at the same time
+    outputs = [child.communicate(timeout=120) for child in children]
+    for child, (out, err) in zip(children, outputs, strict=True):
+        assert child.returncode == 0, err + out
+    ids = [_ids(out) for out, _ in outputs]
+    assert len(ids[0]) == len(ids[1]) == 100
+    assert not ids[0] & ids[1]
+    _check_consistent(db, ids[0] | ids[1])
+    with Store.open(db) as store:
+        assert len(store.history()) == 200
+        # No lost update: the bot's rating moved once per round from both processes.
+        easy = next(row for row in store.leaderboard() if row.profile == "Bot · easy")
+        assert easy.games == 200

@@ -1,0 +1,109 @@
+"""Exports round-trip the database's content; folders follow MACAU_HOME; the benchmark runs."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+import pytest
+
+from game.store import Store, paths
+from game.store.bench import bench_store
+from game.store.export import HISTORY_COLUMNS, STATS_COLUMNS
+from game.store.export_cli import run_export
+from tests.store.conftest import bot, game, human
+
+
+@pytest.fixture
+def played(store: Store) -> Store:
+    store.record_game(game(1, "classic", human(0, "Anna", 1, biggest_stack=4), bot(1, "easy", 2)))
+    store.record_game(
+        game(
+            2,
+            "polish",
+            human(0, "Bartek, Jr.", 2, points=5),
+            human(1, "Anna", 1),
+            is_match=True,
+            blocked=True,
+        )
+    )
+    store.record_game(game(3, "classic", human(0, "Anna", 2), bot(1, "hard", 1), abandoned=True))
+    return store
+
+
+def _csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_csv_export_has_every_seat_and_a_stats_file(played: Store, tmp_path: Path) -> None:
+    written = played.export(tmp_path / "out.csv")
+    assert written == [tmp_path / "out.csv", tmp_path / "out_stats.csv"]
+    rows = _csv(tmp_path / "out.csv")
+    assert list(rows[0]) == list(HISTORY_COLUMNS)
+    seats = [(e.game_id, s) for e in reversed(played.history()) for s in e.seats]
+    assert len(rows) == len(seats)
+    for row, (game_id, seat) in zip(rows, seats, strict=True):
+        assert int(row["game_id"]) == game_id
+        assert row["profile"] == seat.profile and int(row["place"]) == seat.place
+        assert int(row["won"]) == seat.won and int(row["points"]) == seat.points
+        assert int(row["biggest_stack"]) == seat.biggest_stack
+    stats = {row["profile"]: row for row in _csv(tmp_path / "out_stats.csv")}
+    assert list(next(iter(stats.values()))) == list(STATS_COLUMNS)
+    anna = played.profile_stats("Anna")
+    assert int(stats["Anna"]["games"]) == anna.games and int(stats["Anna"]["wins"]) == anna.wins
+    assert int(stats["Anna"]["abandoned"]) == 1
+    assert "Bartek, Jr." in stats
+
+
+def test_json_export_round_trips_history_and_statistics(played: Store, tmp_path: Path) -> None:
+    played.export(tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert document["format"] == "macau-stats"
+    expected = json.loads(json.dumps([asdict(e) for e in played.history()]))
+    assert document["history"] == expected
+    anna = next(p for p in document["profiles"] if p["profile"] == "Anna")
+    assert anna["wins"] == played.profile_stats("Anna").wins
+    assert [r["profile"] for r in document["leaderboards"]["overall"]] == [
+        r.profile for r in played.leaderboard()
+    ]
+    assert set(document["leaderboards"]) == {"overall", "classic", "polish"}
+
+
+def test_export_command(played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    played.close()
+    assert run_export(str(tmp_path / "stats.json")) == 0
+    assert "Exported 3 recorded rounds" in capsys.readouterr().out
+    assert run_export(str(tmp_path / "stats.txt")) == 2
+    assert ".csv or .json" in capsys.readouterr().err
+    assert run_export(str(tmp_path / "missing" / "stats.csv")) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_folders_live_under_macau_home_and_are_created_on_demand(home: Path) -> None:
+    for kind, getter in (
+        ("data", paths.data_dir),
+        ("config", paths.config_dir),
+        ("state", paths.state_dir),
+        ("log", paths.log_dir),
+    ):
+        assert getter() == home / kind and (home / kind).is_dir()
+
+
+def test_without_macau_home_platformdirs_decides(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MACAU_HOME")
+    assert "Macau" in str(paths.where("data")) and "Macau" in str(paths.where("config"))
+
+
+def test_an_unusable_folder_is_explained(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("")
+    with pytest.raises(paths.StoreUnavailable, match="cannot write to the folder"):
+        paths.state_dir()
+
+
+def test_the_benchmark_reports_its_figures() -> None:
+    figures = bench_store(rounds=300, samples=10)
+    assert figures["record_game_median_ms"] > 0 and figures["stats_and_leaderboard_10k_ms"] > 0

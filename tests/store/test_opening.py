@@ -1,0 +1,163 @@
+"""Opening the database never raises and never overwrites what the player already has."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from game.store import Store, opening
+from game.store.paths import StoreUnavailable
+from tests.store.conftest import bot, game, human, integrity
+
+
+def _db(home: Path) -> Path:
+    return home / "data" / "macau.sqlite3"
+
+
+def _fill(store: Store, rounds: int = 3) -> None:
+    for n in range(rounds):
+        assert store.record_game(game(n, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
+
+
+def test_a_missing_folder_is_created_on_demand(home: Path) -> None:
+    assert not home.exists()
+    with Store.open() as store:
+        assert store.problem is None and not store.read_only
+        _fill(store, 1)
+    assert _db(home).is_file()
+
+
+def test_random_bytes_are_set_aside_and_a_new_database_started(home: Path) -> None:
+    _db(home).parent.mkdir(parents=True)
+    junk = os.urandom(8192)
+    _db(home).write_bytes(junk)
+    with Store.open() as store:
+        assert store.problem is not None and "damaged" in store.problem
+        assert not store.read_only
+        _fill(store, 1)
+    kept = list(_db(home).parent.glob("macau.sqlite3.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == junk
+    assert kept[0].name in (store.problem or "")
+
+
+def test_a_damaged_page_is_caught_by_the_integrity_check(home: Path) -> None:
+    with Store.open() as store:
+        _fill(store, 40)
+    raw = bytearray(_db(home).read_bytes())
+    page = 4096
+    assert len(raw) > 3 * page
+    raw[page + 100 : 3 * page] = os.urandom(2 * page - 100)  # keep the header, break pages
+    _db(home).write_bytes(bytes(raw))
+    with Store.open() as store:
+        assert store.problem is not None and "damaged" in store.problem
+        assert store.history() == []
+    kept = list(_db(home).parent.glob("macau.sqlite3.corrupt-*"))
+    assert [p.read_bytes() for p in kept] == [bytes(raw)]
+
+
+def test_a_database_from_a_newer_version_is_kept_aside_untouched(home: Path) -> None:
+    with Store.open() as store:
+        _fill(store, 2)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = _db(home).read_bytes()
+    with Store.open() as store:
+        assert store.problem is not None and "newer version" in store.problem
+        assert store.history() == []
+    kept = list(_db(home).parent.glob("macau.sqlite3.newer-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == before
+
+
+def test_a_read_only_file_plays_on_without_recording(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open() as store:
+        _fill(store, 2)
+    before = _db(home).read_bytes()
+    # Root ignores file permissions, so open the file the way SQLite sees a read-only one.
+    monkeypatch.setattr(opening, "connect", opening.connect_read_only)
+    with Store.open() as store:
+        assert store.read_only
+        assert store.problem is not None and "not recorded" in store.problem
+        assert len(store.history()) == 2  # what was recorded is still shown
+        assert store.record_game(game(9, "classic", human(0, "Anna", 1), bot(1, "easy", 2))) is None
+        with pytest.raises(StoreUnavailable):
+            store.create_profile("Bartek")
+    assert _db(home).read_bytes() == before
+
+
+def test_an_unwritable_folder_shows_what_is_there(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open() as store:
+        _fill(store, 2)
+
+    def refuse(folder: Path) -> Path:
+        raise StoreUnavailable(f"Macau cannot write to the folder {folder} (permission denied).")
+
+    monkeypatch.setattr(opening, "ensure_writable", refuse)
+    with Store.open() as store:
+        assert store.read_only and store.problem is not None
+        assert "permission denied" in store.problem
+        assert len(store.history()) == 2
+    assert integrity(_db(home)) == "ok"
+
+
+def test_a_folder_that_cannot_be_created_never_raises(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("a file where the folder should be")
+    store = Store.open()
+    assert store.read_only and store.problem is not None
+    assert store.record_game(game(1, "classic", human(0, "Anna", 1), bot(1, "easy", 2))) is None
+    assert store.leaderboard() == [] and store.history() == []
+    store.close()
+    assert home.read_text() == "a file where the folder should be"
+
+
+def test_a_folder_in_place_of_the_file_never_raises(home: Path) -> None:
+    _db(home).mkdir(parents=True)
+    with Store.open() as store:
+        assert store.read_only and store.problem is not None and "folder" in store.problem
+    assert _db(home).is_dir()
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root ignores chmod")
+def test_a_read_only_folder_by_permissions(home: Path) -> None:
+    with Store.open() as store:
+        _fill(store, 1)
+    folder = _db(home).parent
+    folder.chmod(0o555)
+    try:
+        with Store.open() as store:
+            assert store.read_only and store.problem is not None
+            assert (
+                store.record_game(game(5, "classic", human(0, "A", 1), bot(1, "easy", 2))) is None
+            )
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_full_disk_stops_recording_without_losing_earlier_rounds(store: Store) -> None:
+    _fill(store, 3)
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")  # the disk is now full
+    recorded = [
+        store.record_game(game(10 + n, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
+        for n in range(200)
+    ]
+    assert None in recorded
+    assert store.read_only
+    assert store.problem is not None and "disk is full" in store.problem
+    assert store.record_game(game(999, "classic", human(0, "Anna", 1), bot(1, "easy", 2))) is None
+    kept = sum(1 for r in recorded if r is not None) + 3
+    path = store.path
+    store.close()
+    assert path is not None and integrity(path) == "ok"
+    with Store.open(path) as again:
+        assert again.problem is None
+        assert len(again.history()) == kept
+        assert again.profile_stats("Anna").games == kept

@@ -1,0 +1,156 @@
+"""Settings, the saved game and custom rule sets: round trips, atomic writes, damage."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from game.store import saves
+from game.store.paths import StoreUnavailable
+from game.store.settings import Settings, settings_file
+
+
+def test_settings_round_trip(home: Path) -> None:
+    assert Settings.load().settings == Settings()
+    chosen = Settings(
+        volume=0.25,
+        muted=True,
+        animation_speed="off",
+        hand_sort="rank",
+        bot_pace="slow",
+        last_setup={"preset": "polish", "seats": 3},
+    )
+    chosen.save()
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings == chosen
+    document = json.loads(settings_file().read_text())
+    assert document["format"] == "macau-settings" and document["version"] == 1
+
+
+def test_bad_values_fall_back_and_unknown_keys_are_kept(home: Path) -> None:
+    settings_file().parent.mkdir(parents=True)
+    settings_file().write_text(
+        json.dumps(
+            {
+                "format": "macau-settings",
+                "version": 2,
+                "settings": {
+                    "volume": 7,
+                    "muted": "yes",
+                    "hand_sort": "rank",
+                    "from_the_future": 1,
+                },
+            }
+        )
+    )
+    loaded = Settings.load()
+    assert loaded.problem is None
+    assert loaded.settings == Settings(hand_sort="rank")
+    dataclasses.replace(loaded.settings, fullscreen=True).save()
+    kept = json.loads(settings_file().read_text())["settings"]
+    assert kept["from_the_future"] == 1 and kept["fullscreen"] is True and kept["volume"] == 0.8
+
+
+def test_damaged_settings_are_set_aside(home: Path) -> None:
+    settings_file().parent.mkdir(parents=True)
+    settings_file().write_bytes(b"{not json")
+    loaded = Settings.load()
+    assert loaded.settings == Settings()
+    assert loaded.problem is not None and "damaged" in loaded.problem
+    kept = list(settings_file().parent.glob("settings.corrupt-*.json"))
+    assert [p.read_bytes() for p in kept] == [b"{not json"]
+    assert not settings_file().exists()
+
+
+def test_a_failed_write_leaves_the_old_file_whole(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Settings(volume=0.5).save()
+    before = settings_file().read_bytes()
+
+    def crash(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(StoreUnavailable, match="no space left"):
+        Settings(volume=0.1).save()
+    assert settings_file().read_bytes() == before
+    assert [p.name for p in settings_file().parent.iterdir()] == ["settings.json"]
+
+
+def test_settings_in_an_unusable_folder(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("not a folder")
+    loaded = Settings.load()
+    assert loaded.settings == Settings() and loaded.problem is not None
+    with pytest.raises(StoreUnavailable):
+        Settings().save()
+
+
+def test_saved_game_round_trip_and_clear(home: Path) -> None:
+    assert not saves.has_saved_game() and saves.load_game().data is None
+    state = {"seed": 7, "hands": [["10H", "QS"], ["RJ"]], "turn": 1}
+    saves.save_game(state)
+    assert saves.has_saved_game()
+    loaded = saves.load_game()
+    assert loaded.data == state and loaded.problem is None and loaded.saved_at is not None
+    envelope = json.loads((home / "state" / "current_game.json").read_text())
+    assert (envelope["format"], envelope["version"]) == ("macau-save", 1)
+    saves.clear_saved_game()
+    assert not saves.has_saved_game()
+    saves.clear_saved_game()
+
+
+def test_a_damaged_save_is_set_aside(home: Path) -> None:
+    saves.save_game({"turn": 1})
+    path = home / "state" / "current_game.json"
+    path.write_bytes(b'{"format": "macau-save", "vers')
+    loaded = saves.load_game()
+    assert loaded.data is None and loaded.problem is not None and "damaged" in loaded.problem
+    kept = list(path.parent.glob("current_game.corrupt-*.json"))
+    assert [p.read_bytes() for p in kept] == [b'{"format": "macau-save", "vers']
+    assert not saves.has_saved_game()
+
+
+def test_a_save_from_a_newer_version_is_left_alone(home: Path) -> None:
+    path = home / "state" / "current_game.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"format": "macau-save", "version": 5, "game": {}}))
+    loaded = saves.load_game()
+    assert loaded.data is None and loaded.problem is not None and "newer" in loaded.problem
+    assert path.exists()
+
+
+def test_a_game_that_cannot_be_saved_keeps_the_previous_save(home: Path) -> None:
+    saves.save_game({"turn": 1})
+    with pytest.raises(ValueError, match="JSON"):
+        saves.save_game({"turn": object()})
+    assert saves.load_game().data == {"turn": 1}
+
+
+def test_rule_sets(home: Path) -> None:
+    assert saves.load_rule_sets() == {}
+    saves.save_rule_set("House", "draw: 2\njack: request")
+    saves.save_rule_set("Quick", "hand: 5")
+    saves.save_rule_set("House", "draw: 3")
+    assert saves.load_rule_sets() == {"House": "draw: 3", "Quick": "hand: 5"}
+    saves.delete_rule_set("Quick")
+    saves.delete_rule_set("Nothing")
+    assert saves.load_rule_sets() == {"House": "draw: 3"}
+    with pytest.raises(ValueError):
+        saves.save_rule_set("  ", "x")
+
+
+def test_damaged_rule_sets_are_set_aside(home: Path) -> None:
+    path = home / "config" / "rulesets.json"
+    path.parent.mkdir(parents=True)
+    path.write_text("[1, 2")
+    result = saves.read_rule_sets()
+    assert result.rule_sets == {} and result.problem is not None
+    assert len(list(path.parent.glob("rulesets.corrupt-*.json"))) == 1
+    saves.save_rule_set("New", "x")
+    assert saves.load_rule_sets() == {"New": "x"}

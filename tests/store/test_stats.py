@@ -1,0 +1,157 @@
+"""Statistics of a seeded set of rounds, and renaming and merging profiles."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.store import Store
+from tests.store.conftest import T0, bot, game, human
+
+# Anna: W L W W W (abandoned) L W — by preset and duration as below.
+ANNA_ROUNDS = [
+    game(1, "classic", human(0, "Anna", 1, biggest_stack=3), bot(1, "easy", 2), duration=400),
+    game(2, "classic", human(0, "Anna", 2, biggest_stack=9), bot(1, "easy", 1), duration=100),
+    game(
+        3, "polish", human(0, "Anna", 1, points=30), bot(1, "hard", 2), duration=250, is_match=True
+    ),
+    game(
+        4,
+        "polish",
+        human(0, "Anna", 1, points=10),
+        bot(1, "hard", 3),
+        human(2, "Bob", 2),
+        duration=200,
+        is_match=True,
+    ),
+    game(5, "classic", human(0, "Anna", 1), bot(1, "easy", 2), duration=500),
+    game(
+        6,
+        "classic",
+        human(0, "Anna", 2, biggest_stack=20),
+        bot(1, "easy", 1),
+        abandoned=True,
+        duration=10,
+    ),
+    game(
+        7,
+        "polish",
+        human(0, "Anna", 3, points=-5),
+        bot(1, "hard", 1),
+        human(2, "Bob", 2),
+        duration=150,
+        is_match=True,
+    ),
+    game(8, "classic", human(0, "Anna", 1), bot(1, "easy", 2), duration=350),
+]
+
+
+@pytest.fixture
+def seeded(store: Store) -> Store:
+    for rec in ANNA_ROUNDS:
+        assert store.record_game(rec) is not None
+    return store
+
+
+def test_wins_win_rate_and_places(seeded: Store) -> None:
+    stats = seeded.profile_stats("Anna")
+    assert (stats.games, stats.wins, stats.abandoned) == (7, 5, 1)
+    assert stats.win_rate == pytest.approx(5 / 7)
+    assert stats.avg_place == pytest.approx((1 + 2 + 1 + 1 + 1 + 3 + 1) / 7)
+
+
+def test_streaks(seeded: Store) -> None:
+    stats = seeded.profile_stats("Anna")
+    assert stats.longest_win_streak == 3  # rounds 3, 4, 5; the abandoned one does not break it
+    assert stats.current_win_streak == 1
+
+
+def test_fastest_win_gives_seconds_round_and_date(seeded: Store) -> None:
+    fastest = seeded.profile_stats("Anna").fastest_win
+    assert fastest is not None
+    assert (fastest.duration_s, fastest.game_id, fastest.preset) == (200.0, 4, "polish")
+    assert fastest.ended_at == T0 + 4000
+    assert seeded.fastest_wins(limit=2, humans_only=True)[0] == fastest
+    assert [w.game_id for w in seeded.fastest_wins(preset="classic")] == [2, 8, 1, 5]
+
+
+def test_biggest_stack_ignores_abandoned_rounds(seeded: Store) -> None:
+    assert seeded.profile_stats("Anna").biggest_stack == 9
+
+
+def test_favourite_preset_and_points_per_match_round(seeded: Store) -> None:
+    stats = seeded.profile_stats("Anna")
+    assert stats.favourite_preset == "classic"
+    assert stats.points_per_round == pytest.approx((30 + 10 - 5) / 3)
+    polish = seeded.profile_stats("Anna", preset="polish")
+    assert (polish.games, polish.wins, polish.favourite_preset) == (3, 2, "polish")
+    assert seeded.profile_stats("Anna", preset="classic").points_per_round is None
+
+
+def test_series_of_win_rate_and_rating(seeded: Store) -> None:
+    stats = seeded.profile_stats("Anna", window=3)
+    rates = [round(p.win_rate, 4) for p in stats.win_rate_series]
+    assert rates == [1.0, 0.5, 0.6667, 0.6667, 1.0, 0.6667, 0.6667]
+    assert [p.game_id for p in stats.rating_series] == [1, 2, 3, 4, 5, 7, 8]
+    thin = seeded.profile_stats("Anna", max_points=3)
+    assert len(thin.rating_series) <= 3 and thin.rating_series[-1] == stats.rating_series[-1]
+    assert len(thin.win_rate_series) <= 3 and thin.win_rate_series[-1].game_id == 8
+
+
+def test_a_bot_level_is_a_profile_with_statistics(seeded: Store) -> None:
+    easy = seeded.profile_stats("Bot · easy")
+    assert (easy.games, easy.wins) == (4, 1)
+
+
+def test_rename_keeps_history_and_ratings(seeded: Store) -> None:
+    before = seeded.profile_stats("Anna")
+    renamed = seeded.rename_profile("anna", "Anna Maria")
+    assert renamed.name == "Anna Maria"
+    after = seeded.profile_stats("Anna Maria")
+    assert (after.games, after.wins, after.rating_series) == (
+        before.games,
+        before.wins,
+        before.rating_series,
+    )
+    with pytest.raises(ValueError, match="no profile"):
+        seeded.profile_stats("Anna")
+    with pytest.raises(ValueError, match="already exists"):
+        seeded.rename_profile("Bob", "anna maria")
+    with pytest.raises(ValueError, match="Bot"):
+        seeded.rename_profile("Bot · easy", "Easy")
+
+
+def test_merge_moves_results_and_replays_ratings_in_order(seeded: Store, home: object) -> None:
+    seeded.record_game(game(9, "classic", human(0, "Ania", 1), bot(1, "hard", 2)))
+    seeded.merge_profiles("Ania", "Anna")
+    merged = seeded.profile_stats("Anna")
+    assert (merged.games, merged.wins) == (8, 6)
+    assert "Ania" not in [p.name for p in seeded.profiles()]
+    # The same rounds recorded under one name from the start give the same ratings.
+    fresh = Store.open(seeded.path.with_name("fresh.sqlite3") if seeded.path else None)
+    for rec in ANNA_ROUNDS:
+        fresh.record_game(rec)
+    fresh.record_game(game(9, "classic", human(0, "Anna", 1), bot(1, "hard", 2)))
+    for scope in ("overall", "classic", "polish"):
+        assert seeded.leaderboard(scope) == fresh.leaderboard(scope)
+    # Rounds recorded later under the old name land on the merged profile.
+    seeded.record_game(game(10, "classic", human(0, "Ania", 1), bot(1, "hard", 2)))
+    assert seeded.profile_stats("Anna").games == 9
+    fresh.close()
+
+
+def test_profiles_are_humans_then_the_four_bot_levels(store: Store) -> None:
+    store.create_profile("Zoe")
+    with pytest.raises(ValueError, match="already exists"):
+        store.create_profile(" zoe ")
+    with pytest.raises(ValueError, match="empty"):
+        store.create_profile("   ")
+    names = [p.name for p in store.profiles()]
+    assert names == ["Zoe", "Bot · easy", "Bot · hard", "Bot · medium", "Bot · random"]
+
+
+def test_history_is_newest_first_and_filters_by_profile(seeded: Store) -> None:
+    entries = seeded.history()
+    assert [e.game_id for e in entries] == [8, 7, 6, 5, 4, 3, 2, 1]
+    assert [e.game_id for e in seeded.history("Bob")] == [7, 4]
+    assert [e.game_id for e in seeded.history(limit=2)] == [8, 7]
+    assert entries[2].abandoned and not entries[2].seats[0].won
