@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import struct
 
 import pygame
 import pytest
 
+from game.resources import sprite_path
 from game.ui.cardart import (
     BACKS,
     CODES,
@@ -161,3 +163,35 @@ def test_drawing_works_after_a_display_mode_is_set() -> None:
         assert face.get_flags() & pygame.SRCALPHA
     finally:
         pygame.display.quit()
+
+
+def test_windows_icon_holds_png_images_up_to_256_pixels() -> None:
+    data = sprite_path("icon", "macau.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind) == (0, 1)
+    assert count == 7
+    for i in range(count):
+        _, _, _, _, _, _, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        assert data[offset : offset + 8] == b"\x89PNG\r\n\x1a\n"
+        assert offset + length <= len(data)
+    assert {data[6 + 16 * i] for i in range(count)} >= {16, 32, 48, 0}  # 0 stands for 256
+
+
+def test_mac_icon_is_a_well_formed_icns() -> None:
+    data = sprite_path("icon", "macau.icns").read_bytes()
+    assert data[:4] == b"icns"
+    assert struct.unpack(">I", data[4:8])[0] == len(data)
+    kinds, at = set(), 8
+    while at < len(data):
+        kind, length = data[at : at + 4], struct.unpack(">I", data[at + 4 : at + 8])[0]
+        assert data[at + 8 : at + 16] == b"\x89PNG\r\n\x1a\n"
+        kinds.add(kind)
+        at += length
+    assert at == len(data)
+    assert {b"ic07", b"ic08", b"ic09", b"ic10"} <= kinds
+
+
+@pytest.mark.parametrize("size", [16, 24, 32, 48, 64, 128, 256, 512])
+def test_icon_pngs_have_their_size(size: int) -> None:
+    image = pygame.image.load(str(sprite_path("icon", f"macau_{size}.png")))
+    assert image.get_size() == (size, size)
