@@ -1,0 +1,286 @@
+"""Front doors: the game window by default, and headless commands.
+
+python main.py [--preset P] [--seats N] [--bots medium,hard,...]   the table
+python main.py simulate --preset polish --seats 4 --games 1000 --seed 1 [--check]
+python main.py text [--preset P] [--seats N] [--seed S]            play in the terminal
+python main.py rules --preset hungarian | --rules-file FILE        how to play, from the options
+python main.py tournament --preset polish --seats 2 --bots hard,medium --games 2000
+python main.py stats --export PATH                                 statistics to CSV or JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+from typing import Any
+
+from . import __version__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the command line and run the chosen command; returns the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    commands = {
+        "simulate": cmd_simulate,
+        "text": cmd_text,
+        "rules": cmd_rules,
+        "tournament": cmd_tournament,
+        "stats": cmd_stats,
+    }
+    if args and args[0] in commands:
+        return commands[args[0]](args[1:])
+    return cmd_play(args)
+
+
+# ----- the window ---------------------------------------------------------------------------
+def cmd_play(argv: list[str]) -> int:
+    """Start the game window (or the text game where the window cannot be built)."""
+    parser = argparse.ArgumentParser(prog="macau", description="Macau, the card game")
+    parser.add_argument("--version", action="version", version=f"Macau {__version__}")
+    parser.add_argument("--preset", default=None, help="start a table on this preset")
+    parser.add_argument("--seats", type=int, default=None)
+    parser.add_argument("--bots", default=None, help="bot levels of the other seats")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--smoke", action="store_true", help="headless self-test, then exit")
+    parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
+    args, rest = parser.parse_known_args(argv)
+    try:
+        from .ui import app
+    except ImportError:
+        app = None  # type: ignore[assignment]
+    if app is None or not hasattr(app, "run"):
+        return cmd_text(rest + _table_flags(args))
+    result: int = app.run(args)
+    return result
+
+
+def _table_flags(args: argparse.Namespace) -> list[str]:
+    flags: list[str] = []
+    if args.preset:
+        flags += ["--preset", args.preset]
+    if args.seats:
+        flags += ["--seats", str(args.seats)]
+    if args.seed is not None:
+        flags += ["--seed", str(args.seed)]
+    return flags
+
+
+# ----- simulate -----------------------------------------------------------------------------
+def _simulate_chunk(job: tuple[str, int | None, int, int, bool]) -> dict[str, Any]:
+    from .engine import PRESETS, Game
+    from .engine.actions import Reshuffled
+    from .engine.invariants import check_invariants
+
+    preset, seats_opt, start, count, check = job
+    rules = PRESETS[preset]
+    span = rules.max_seats - rules.min_seats + 1
+    out: dict[str, Any] = {
+        "games": 0,
+        "actions": 0,
+        "wins": {},
+        "penalty_cards": 0,
+        "reshuffles": 0,
+        "blocked": 0,
+        "longest": 0,
+        "seconds": 0.0,
+    }
+    t0 = time.perf_counter()
+    for i in range(start, start + count):
+        seats = seats_opt or rules.min_seats + i % span
+        g = Game.new(rules, seats=seats, seed=i)
+        rng = random.Random(i)
+        n = 0
+        limit = 200_000
+        while not g.over:
+            for e in g.apply(rng.choice(g.legal_actions())):
+                if isinstance(e, Reshuffled):
+                    out["reshuffles"] += 1
+            n += 1
+            if check:
+                check_invariants(g)
+            if n > limit:
+                raise RuntimeError(f"{preset} game {i} did not end within {limit} actions")
+        if check:
+            g2 = Game.new(rules, seats=seats, seed=i)
+            _replay_matches(g, g2, random.Random(i))
+        out["games"] += 1
+        out["actions"] += n
+        out["longest"] = max(out["longest"], n)
+        winner = g.placings[0]
+        key = f"{seats}:{winner}"
+        out["wins"][key] = out["wins"].get(key, 0) + 1
+        out["penalty_cards"] += sum(g.tally(s)["penalty_cards"] for s in range(seats))
+        out["blocked"] += int(g.blocked)
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+def _replay_matches(done: Any, fresh: Any, rng: random.Random) -> None:
+    """Replaying the same seed with the same choices gives the same game."""
+    while not fresh.over:
+        fresh.apply(rng.choice(fresh.legal_actions()))
+    if fresh.to_dict() != done.to_dict():
+        raise AssertionError("the same seed and actions gave a different game")
+
+
+def cmd_simulate(argv: list[str]) -> int:
+    """Play random games headless and print what happened (``--check``: assert invariants)."""
+    from .engine import PRESETS
+
+    p = argparse.ArgumentParser(prog="macau simulate")
+    p.add_argument("--preset", default="polish", help="a preset id, or 'all'")
+    p.add_argument("--seats", type=int, default=None, help="default: every count in range")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--check", action="store_true", help="assert invariants after every action")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    presets = list(PRESETS) if args.preset == "all" else [args.preset]
+    for name in presets:
+        if name not in PRESETS:
+            print(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+            return 2
+    if args.seats is not None:
+        for name in presets:
+            r = PRESETS[name]
+            if not r.min_seats <= args.seats <= r.max_seats:
+                print(
+                    f"{name} takes {r.min_seats}-{r.max_seats} seats, not {args.seats}",
+                    file=sys.stderr,
+                )
+                return 2
+    report: dict[str, Any] = {}
+    for name in presets:
+        chunks = max(1, args.jobs * 4)
+        size = -(-args.games // chunks)
+        jobs = []
+        for k in range(chunks):
+            start = args.seed * 1_000_003 + k * size
+            count = min(size, args.games - k * size)
+            if count > 0:
+                jobs.append((name, args.seats, start, count, args.check))
+        if args.jobs > 1:
+            with Pool(args.jobs) as pool:
+                parts = pool.map(_simulate_chunk, jobs)
+        else:
+            parts = [_simulate_chunk(j) for j in jobs]
+        total = _merge(parts)
+        report[name] = total
+        if not args.json:
+            _print_sim(name, total, args.check)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    return 0
+
+
+def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    total: dict[str, Any] = {"wins": {}}
+    for part in parts:
+        for k, v in part.items():
+            if k == "wins":
+                for w, c in v.items():
+                    total["wins"][w] = total["wins"].get(w, 0) + c
+            elif k == "longest":
+                total[k] = max(total.get(k, 0), v)
+            else:
+                total[k] = total.get(k, 0) + v
+    return total
+
+
+def _print_sim(name: str, t: dict[str, Any], check: bool) -> None:
+    g = max(1, t["games"])
+    print(
+        f"{name}: {t['games']} games, {t['actions']} actions"
+        + (", invariants checked" if check else "")
+    )
+    print(f"  average length {t['actions'] / g:.1f} actions (longest {t['longest']})")
+    by_seats: dict[int, dict[int, int]] = {}
+    for key, count in t["wins"].items():
+        seats, winner = (int(x) for x in key.split(":"))
+        by_seats.setdefault(seats, {})[winner] = count
+    for seats in sorted(by_seats):
+        wins = by_seats[seats]
+        games = sum(wins.values())
+        row = " ".join(f"{s}:{100 * wins.get(s, 0) / games:4.1f}%" for s in range(seats))
+        print(f"  {seats} seats, wins by seat ({games} games): {row}")
+    print(
+        f"  penalty cards {t['penalty_cards'] / g:.1f}/game, reshuffles {t['reshuffles'] / g:.2f}"
+        f"/game, blocked rounds {t['blocked']}, {t['actions'] / max(t['seconds'], 1e-9):.0f} "
+        f"actions/s"
+    )
+
+
+# ----- text game ----------------------------------------------------------------------------
+def cmd_text(argv: list[str]) -> int:
+    """Play in the terminal as seat 0 against computer players."""
+    from .textgame import run_text_game
+
+    p = argparse.ArgumentParser(prog="macau text")
+    p.add_argument("--preset", default="polish")
+    p.add_argument("--seats", type=int, default=None)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--bots", default=None)
+    args = p.parse_args(argv)
+    return run_text_game(args.preset, args.seats, args.seed, args.bots)
+
+
+# ----- rules --------------------------------------------------------------------------------
+def cmd_rules(argv: list[str]) -> int:
+    """Print how to play a preset or a saved custom rule set."""
+    from .engine import PRESETS, Rules, RulesError
+    from .engine.explain import explain
+
+    p = argparse.ArgumentParser(prog="macau rules")
+    p.add_argument("--preset", default="polish")
+    p.add_argument("--rules-file", default=None, help="a rule set in the rules text form")
+    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    args = p.parse_args(argv)
+    try:
+        if args.rules_file:
+            with open(args.rules_file, encoding="utf-8") as fh:
+                rules = Rules.from_text(fh.read())
+        else:
+            if args.preset not in PRESETS:
+                print(f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}")
+                return 2
+            rules = PRESETS[args.preset]
+        if args.set:
+            text = rules.to_text()
+            lines = dict(line.split(" = ", 1) for line in text.splitlines()[1:])
+            for item in args.set:
+                key, _, value = item.partition("=")
+                lines[key.strip()] = value.strip()
+            lines["name"] = "custom"
+            rules = Rules.from_text(
+                "macau-rules 1\n" + "\n".join(f"{k} = {v}" for k, v in lines.items())
+            )
+    except (OSError, RulesError) as exc:
+        print(f"cannot use these rules: {exc}", file=sys.stderr)
+        return 2
+    print(explain(rules))
+    return 0
+
+
+# ----- tournament and stats -------------------------------------------------------------------
+def cmd_tournament(argv: list[str]) -> int:
+    """Bots against bots with seats rotated (see game.bots.tournament)."""
+    from .bots.tournament import cli_main
+
+    result: int = cli_main(argv)
+    return result
+
+
+def cmd_stats(argv: list[str]) -> int:
+    """Export statistics and history."""
+    p = argparse.ArgumentParser(prog="macau stats")
+    p.add_argument("--export", required=True, metavar="PATH", help="a .csv or .json file")
+    args = p.parse_args(argv)
+    from .store.export_cli import run_export
+
+    return run_export(args.export)

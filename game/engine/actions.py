@@ -1,0 +1,407 @@
+"""Actions (``Play``, ``Draw``, ``Pass``, ``Stop``), their notation, and the events of ``apply``.
+
+The whole action space, in notation (``str(action)`` gives it back, ``parse_action`` reads it):
+
+* ``draw`` — draw one card, or take the whole pending penalty.
+* ``pass`` — keep a drawn card, accept pending missed turns, or pass when blocked.
+* ``7S 7D`` — lay cards in that order (the first must be legal, the last becomes the top).
+* ``AS/H`` — the last card names a suit (``/*`` is a free suit); ``JC/8`` requests a rank,
+  ``JC/-`` requests nothing.
+* ``RJ=KH`` — a joker standing for a card (``RJ=AS/H`` as an ace naming hearts);
+  ``RJ/S`` — a joker naming a suit.
+* a trailing ``!`` calls "Macau" (``8H!``); ``stop N`` calls "stop Macau" on seat N.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import RANK_NAMES, Card, NotationError, parse_rank, parse_suit
+
+
+class Action:
+    """Base class of the four action kinds."""
+
+    __slots__ = ()
+
+
+class Play(Action):
+    """Lay one or more cards. ``declared`` gives the card each joker stands for (or ``None``)."""
+
+    __slots__ = ("_hash", "call", "cards", "choice", "declared")
+
+    cards: tuple[Card, ...]
+    declared: tuple[Card | None, ...] | None
+    choice: str | None
+    call: bool
+
+    def __init__(
+        self,
+        cards: tuple[Card, ...],
+        declared: tuple[Card | None, ...] | None = None,
+        choice: str | None = None,
+        call: bool = False,
+    ) -> None:
+        self.cards = cards
+        self.declared = declared
+        self.choice = choice
+        self.call = call
+        self._hash = hash((cards, declared, choice, call))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            isinstance(other, Play)
+            and self._hash == other._hash
+            and self.cards == other.cards
+            and self.declared == other.declared
+            and self.choice == other.choice
+            and self.call == other.call
+        )
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def effective(self) -> tuple[Card, ...]:
+        """The cards as they act: each joker replaced by the card it stands for."""
+        if self.declared is None:
+            return self.cards
+        return tuple(
+            d if d is not None else c for c, d in zip(self.cards, self.declared, strict=True)
+        )
+
+    def __str__(self) -> str:
+        parts = []
+        for i, card in enumerate(self.cards):
+            text = card.code
+            if self.declared is not None and self.declared[i] is not None:
+                text += "=" + self.declared[i].code  # type: ignore[union-attr]
+            parts.append(text)
+        text = " ".join(parts)
+        if self.choice is not None:
+            text += "/" + self.choice
+        if self.call:
+            text += "!"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Play({str(self)!r})"
+
+
+class Draw(Action):
+    """Draw one card, or take the pending penalty."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Draw)
+
+    def __hash__(self) -> int:
+        return 1
+
+    def __str__(self) -> str:
+        return "draw"
+
+    def __repr__(self) -> str:
+        return "Draw()"
+
+
+class Pass(Action):
+    """Keep a drawn card, accept missed turns, or pass when blocked."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pass)
+
+    def __hash__(self) -> int:
+        return 2
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+
+class Stop(Action):
+    """Call "stop Macau" on ``target``, a seat that forgot to call Macau."""
+
+    __slots__ = ("target",)
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Stop) and other.target == self.target
+
+    def __hash__(self) -> int:
+        return 3 + 7 * self.target
+
+    def __str__(self) -> str:
+        return f"stop {self.target}"
+
+    def __repr__(self) -> str:
+        return f"Stop({self.target})"
+
+
+DRAW = Draw()
+PASS = Pass()
+
+
+def parse_action(text: str) -> Action:
+    """Parse action notation (see the module docstring); raises ``NotationError``."""
+    t = text.strip()
+    low = t.lower()
+    if low == "draw":
+        return DRAW
+    if low == "pass":
+        return PASS
+    if low.startswith("stop"):
+        rest = t[4:].strip()
+        if not rest.isdigit():
+            raise NotationError(f"{text!r}: write 'stop N' with the seat number N")
+        return Stop(int(rest))
+    if not t:
+        raise NotationError("empty action: write a card list, 'draw', 'pass' or 'stop N'")
+    call = t.endswith("!")
+    if call:
+        t = t[:-1].rstrip()
+    tokens = t.split()
+    if not tokens:
+        raise NotationError(f"{text!r} lays no card")
+    choice: str | None = None
+    last = tokens[-1]
+    if "/" in last:
+        last, _, choice = last.partition("/")
+        tokens[-1] = last
+        choice = _parse_choice(choice, text)
+    cards: list[Card] = []
+    declared: list[Card | None] = []
+    for tok in tokens:
+        if "/" in tok:
+            raise NotationError(f"{text!r}: only the last card may name a suit or rank")
+        base, eq, stands = tok.partition("=")
+        card = Card.parse(base)
+        if eq:
+            if not card.is_joker:
+                raise NotationError(f"{tok!r}: only a joker can stand for another card")
+            target = Card.parse(stands)
+            if target.is_joker:
+                raise NotationError(f"{tok!r}: a joker cannot stand for a joker")
+            declared.append(target)
+        else:
+            declared.append(None)
+        cards.append(card)
+    decl = tuple(declared) if any(d is not None for d in declared) else None
+    return Play(tuple(cards), decl, choice, call)
+
+
+def _parse_choice(raw: str, text: str) -> str:
+    if raw in ("-", "*"):
+        return raw
+    try:
+        return parse_suit(raw)
+    except NotationError:
+        pass
+    try:
+        rank = parse_rank(raw)
+    except NotationError:
+        raise NotationError(
+            f"{text!r}: after '/' name a suit (S H D C, * for a free suit), "
+            f"a rank (5-10) or '-' for nothing"
+        ) from None
+    return RANK_NAMES[rank]
+
+
+# ----- events ----------------------------------------------------------------------------
+# Plain records the UI animates and the log prints. Cards drawn by a seat are in the event;
+# a view for another seat strips them (``Event.public``).
+
+
+@dataclass(slots=True)
+class Event:
+    """Base class of everything ``apply`` reports."""
+
+    def public(self, seat: int) -> Event:
+        """This event as ``seat`` may see it (hidden cards removed)."""
+        return self
+
+
+@dataclass(slots=True)
+class TurnStarted(Event):
+    """It is now ``seat``'s turn (``phase`` names what it must deal with)."""
+
+    seat: int
+    phase: str
+
+
+@dataclass(slots=True)
+class CardsLaid(Event):
+    """``seat`` laid ``cards`` (``declared``: what each joker stands for)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    declared: tuple[Card | None, ...] | None = None
+
+
+@dataclass(slots=True)
+class CardsDrawn(Event):
+    """``seat`` drew ``count`` cards (``cards`` is empty for other seats' eyes)."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+    penalty: bool = False
+
+    def public(self, seat: int) -> Event:
+        if seat == self.seat or not self.cards:
+            return self
+        return CardsDrawn(self.seat, self.count, (), self.penalty)
+
+
+@dataclass(slots=True)
+class AttackPending(Event):
+    """``target`` owes ``total`` cards unless it fights back."""
+
+    target: int
+    total: int
+    added: int
+
+
+@dataclass(slots=True)
+class PenaltyTaken(Event):
+    """``seat`` took the penalty: drew ``drawn`` of the ``owed`` cards (the rest forgiven)."""
+
+    seat: int
+    owed: int
+    drawn: int
+
+
+@dataclass(slots=True)
+class StackCancelled(Event):
+    """``seat`` cancelled a stack of ``total`` cards with ``card``."""
+
+    seat: int
+    card: Card
+    total: int
+
+
+@dataclass(slots=True)
+class Reshuffled(Event):
+    """The pile under its top card became the new stock (``count`` cards)."""
+
+    count: int
+
+
+@dataclass(slots=True)
+class SuitNamed(Event):
+    """``seat`` named ``suit`` (``*`` is a free suit: any suit but ``excluded``)."""
+
+    seat: int
+    suit: str
+    excluded: str = ""
+
+
+@dataclass(slots=True)
+class RankRequested(Event):
+    """``seat`` requested ``rank`` (``None``: nothing) for one round."""
+
+    seat: int
+    rank: str | None
+
+
+@dataclass(slots=True)
+class RequestEnded(Event):
+    """A jack's or an ace's request is over."""
+
+    kind: str
+
+
+@dataclass(slots=True)
+class SkipPending(Event):
+    """``target`` must miss ``count`` turns unless it answers with a skip card."""
+
+    target: int
+    count: int
+
+
+@dataclass(slots=True)
+class MissedTurnsAccepted(Event):
+    """``seat`` accepted ``count`` missed turns (this one included)."""
+
+    seat: int
+    count: int
+
+
+@dataclass(slots=True)
+class TurnMissed(Event):
+    """``seat`` was passed over while waiting; ``left`` missed turns remain."""
+
+    seat: int
+    left: int
+
+
+@dataclass(slots=True)
+class Passed(Event):
+    """``seat`` ended its turn without laying (kept a drawn card, or was blocked)."""
+
+    seat: int
+    blocked: bool = False
+
+
+@dataclass(slots=True)
+class FiveAgain(Event):
+    """``seat`` laid a five and must lay one more card or draw."""
+
+    seat: int
+
+
+@dataclass(slots=True)
+class MacauCalled(Event):
+    """``seat`` called Macau (``auto``: the table said it for them)."""
+
+    seat: int
+    auto: bool = False
+
+
+@dataclass(slots=True)
+class MacauForgotten(Event):
+    """``seat`` holds one card and did not call Macau: others may call stop."""
+
+    seat: int
+
+
+@dataclass(slots=True)
+class MacauCaught(Event):
+    """``by`` caught ``seat`` forgetting Macau; ``seat`` draws the penalty."""
+
+    seat: int
+    by: int
+    penalty: int
+
+
+@dataclass(slots=True)
+class SeatOut(Event):
+    """``seat`` emptied its hand and finished in ``place`` (1-based)."""
+
+    seat: int
+    place: int
+
+
+@dataclass(slots=True)
+class RoundOver(Event):
+    """The round ended: finishing order, per-seat places, charges, and whether it was blocked."""
+
+    placings: tuple[int, ...]
+    places: tuple[int, ...]
+    charges: tuple[int, ...]
+    blocked: bool
+
+
+@dataclass(slots=True)
+class MatchOver(Event):
+    """The match ended: ``winners`` (several means a drawn match) and ``loser``."""
+
+    winners: tuple[int, ...]
+    loser: int
+    scores: tuple[int, ...]

@@ -1,0 +1,199 @@
+"""Cards, suits, ranks and jokers, with the notation of the rule book (``10H``, ``TH``, ``RJ``).
+
+Cards are interned: there is exactly one ``Card`` object per distinct card, so two copies of
+the seven of hearts from two decks are the same object. Equality and hashing are by identity,
+which keeps the engine's hot loops cheap.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SYMBOL_TO_SUIT: dict[str, str] = {v: k for k, v in SUIT_SYMBOLS.items()}
+# Outlined symbols are accepted too when parsing.
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+JOKER = 0
+JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+RANKS: tuple[int, ...] = tuple(range(2, 15))
+RANK_NAMES: dict[int, str] = {r: str(r) for r in range(2, 11)} | {
+    JACK: "J",
+    QUEEN: "Q",
+    KING: "K",
+    ACE: "A",
+}
+RANK_WORDS: dict[int, str] = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    JACK: "jack",
+    QUEEN: "queen",
+    KING: "king",
+    ACE: "ace",
+}
+_RANK_FROM_TEXT: dict[str, int] = {v: k for k, v in RANK_NAMES.items()} | {"T": 10}
+
+
+class NotationError(ValueError):
+    """Text that is not valid card or action notation."""
+
+
+def parse_rank(text: str) -> int:
+    """Parse a rank token (``2``…``10``, ``T``, ``J``, ``Q``, ``K``, ``A``) to its number."""
+    rank = _RANK_FROM_TEXT.get(text.strip().upper())
+    if rank is None:
+        raise NotationError(f"{text!r} is not a rank (use 2-10, T, J, Q, K or A)")
+    return rank
+
+
+def parse_suit(text: str) -> str:
+    """Parse a suit token (``S H D C`` or ``♠ ♥ ♦ ♣``)."""
+    t = text.strip()
+    suit = _SYMBOL_TO_SUIT.get(t, t.upper())
+    if suit not in SUITS:
+        raise NotationError(f"{text!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+    return suit
+
+
+class Card:
+    """One playing card. ``rank`` is 2..14 (jokers 0); ``suit`` is S/H/D/C (jokers: R or B)."""
+
+    __slots__ = ("code", "colour", "is_joker", "is_red", "order", "points", "rank", "suit")
+
+    _interned: ClassVar[dict[tuple[int, str], Card]] = {}
+    _by_text: ClassVar[dict[str, Card]] = {}
+
+    rank: int
+    suit: str
+    is_joker: bool
+    is_red: bool
+    code: str
+    order: int
+    points: int
+    colour: str
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = cls._interned.get((rank, suit))
+        if card is not None:
+            return card
+        if rank == JOKER:
+            if suit not in ("R", "B"):
+                raise NotationError(f"a joker is red (R) or black (B), not {suit!r}")
+        elif rank not in RANK_NAMES or suit not in SUITS:
+            raise NotationError(f"no such card: rank {rank!r} suit {suit!r}")
+        card = object.__new__(cls)
+        set_ = object.__setattr__
+        set_(card, "rank", rank)
+        set_(card, "suit", suit)
+        set_(card, "is_joker", rank == JOKER)
+        set_(card, "is_red", suit in ("H", "D", "R"))
+        set_(card, "colour", "red" if suit in ("H", "D", "R") else "black")
+        code = (suit + "J") if rank == JOKER else RANK_NAMES[rank] + suit
+        set_(card, "code", code)
+        # Sort order: by suit then rank; jokers last.
+        order = 100 + (0 if suit == "R" else 1) if rank == JOKER else SUITS.index(suit) * 16 + rank
+        set_(card, "order", order)
+        set_(card, "points", _points(rank, suit))
+        cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``7H``, ``10S``, ``TS``, ``Q♦``, ``RJ`` or ``BJ``."""
+        card = cls._by_text.get(text)
+        if card is not None:
+            return card
+        t = text.strip()
+        up = t.upper()
+        if up in ("RJ", "BJ"):
+            card = Card(JOKER, up[0])
+        else:
+            if len(t) < 2:
+                raise NotationError(f"{text!r} is not a card (examples: 7H, 10S, QD, RJ)")
+            card = Card(parse_rank(t[:-1]), parse_suit(t[-1]))
+        cls._by_text[text] = card
+        return card
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    @property
+    def rank_name(self) -> str:
+        """The rank in notation (``10``, ``J``…); ``joker`` for jokers."""
+        return "joker" if self.is_joker else RANK_NAMES[self.rank]
+
+    @property
+    def pretty(self) -> str:
+        """A human label with a suit symbol, such as ``10♥`` or ``red joker``."""
+        if self.is_joker:
+            return "red joker" if self.suit == "R" else "black joker"
+        return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+
+
+def _points(rank: int, suit: str) -> int:
+    """Card points of the rule book's scoring table (RULES §6)."""
+    if rank == JOKER:
+        return 140
+    if rank == KING and suit == "H":
+        return 150
+    if rank == ACE:
+        return 50
+    if rank == 3:
+        return 30
+    if rank == 2:
+        return 20
+    if rank >= 10:
+        return 10
+    return 5
+
+
+RED_JOKER = Card(JOKER, "R")
+BLACK_JOKER = Card(JOKER, "B")
+STANDARD_52: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse a space-separated list of cards (``"7H 8S QC"``); empty text gives ``[]``."""
+    return [Card.parse(tok) for tok in text.replace(",", " ").split()]
+
+
+def make_pack(decks: int, jokers_per_deck: int) -> list[Card]:
+    """The cards of ``decks`` decks plus jokers (alternating red and black), in a fixed order."""
+    if not 1 <= decks <= 3:
+        raise ValueError("the pack has 1, 2 or 3 decks")
+    if not 0 <= jokers_per_deck <= 3:
+        raise ValueError("a deck has 0 to 3 jokers")
+    pack: list[Card] = []
+    for _ in range(decks):
+        pack.extend(STANDARD_52)
+        pack.extend(RED_JOKER if i % 2 == 0 else BLACK_JOKER for i in range(jokers_per_deck))
+    return pack
+
+
+def hand_points(cards: list[Card] | tuple[Card, ...]) -> int:
+    """Points left in a hand (RULES §6)."""
+    return sum(c.points for c in cards)

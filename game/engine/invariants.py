@@ -1,0 +1,54 @@
+"""Invariants that hold after every action; ``simulate --check`` and the tests assert them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import make_pack
+from .phase import Phase
+from .state import Game
+
+
+class InvariantBroken(AssertionError):
+    """The engine reached a state the rules cannot produce."""
+
+
+def check_invariants(g: Game) -> None:
+    """Raise ``InvariantBroken`` if ``g`` breaks a structural rule of the game."""
+    r = g.rules
+    pack = Counter(make_pack(r.decks_for(g.n), r.jokers))
+    held = Counter(g.stock) + Counter(g.pile)
+    for h in g.hands:
+        held.update(h)
+    if held != pack:
+        diff = (held - pack) + (pack - held)
+        raise InvariantBroken(f"cards out of place: {sorted(str(c) for c in diff.elements())}")
+    if len(g.pile) != len(g.pile_eff) or not g.pile:
+        raise InvariantBroken("pile and its effective cards disagree")
+    if g.top_effective is not g.pile_eff[-1]:
+        raise InvariantBroken("top card is not the pile's last card")
+    for s in range(g.n):
+        if g._out[s] != (s in g.placings[: len([x for x in g._out if x])]) and not g.over:
+            raise InvariantBroken(f"seat {s} out-flag disagrees with placings")
+        if g._out[s] and g.hands[s]:
+            raise InvariantBroken(f"seat {s} is out but holds cards")
+        if g.missed[s] < 0:
+            raise InvariantBroken(f"seat {s} has negative missed turns")
+    if g.over:
+        if sorted(g.placings) != list(range(g.n)):
+            raise InvariantBroken(f"placings {g.placings} do not list every seat once")
+        if g.legal_actions():
+            raise InvariantBroken("a finished round still lists actions")
+        return
+    if g._out[g.current] or not g.hands[g.current]:
+        raise InvariantBroken(f"seat {g.current} to act holds no cards")
+    if g.missed[g.current] and g.phase is not Phase.SKIP:
+        raise InvariantBroken(f"seat {g.current} acts while waiting out missed turns")
+    if (g.penalty > 0) != (g.phase is Phase.ATTACK):
+        raise InvariantBroken(f"penalty {g.penalty} but phase {g.phase}")
+    if (g.skips > 0) != (g.phase is Phase.SKIP):
+        raise InvariantBroken(f"skips {g.skips} but phase {g.phase}")
+    if g.phase is Phase.DRAWN and g.drawn_card not in g.hands[g.current]:
+        raise InvariantBroken("drawn card is not in the hand")
+    if not g.legal_actions():
+        raise InvariantBroken("a game that is not over has no legal action")

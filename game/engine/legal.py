@@ -1,0 +1,691 @@
+"""Which plays are legal: one place decides, for listing (``legal_actions``) and for checking.
+
+``Legality`` is mixed into ``Game``. Both the generator and the verifier go through the same
+predicates (``_first_ok``, ``_shape_ok``, ``_options``), so the list of legal actions and the
+refusals of ``apply`` always agree. Refusals carry a plain-English reason naming the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import pairwise, permutations
+from typing import TYPE_CHECKING
+
+from .actions import DRAW, PASS, Action, Draw, Pass, Play, Stop
+from .cards import JACK, RANK_NAMES, SUIT_NAMES, SUITS, Card
+from .compiled import Compiled
+from .phase import IllegalMove, Phase
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+
+_Add = Callable[[tuple[Card, ...], tuple[Card, ...]], None]
+
+
+class Legality:
+    """Legal-move generation and verification for the ``Game`` state machine."""
+
+    # State the mixin reads (set by Game).
+    rules: Rules
+    _c: Compiled
+    n: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    current: int
+    phase: Phase
+    _ctx: Phase
+    _top: Card
+    _suit: str
+    _req_rank: int
+    _req_suits: frozenset[str]
+    _req_excluded: str
+    _drawn: Card | None
+    _macau_open: int
+    _out: list[bool]
+
+    # ----- single cards -------------------------------------------------------------
+    def _first_ok(self, e: Card, ctx: Phase) -> bool:
+        """Whether card ``e`` (as it acts) may open a play in context ``ctx``."""
+        c = self._c
+        top = self._top
+        if ctx is Phase.PLAY:
+            if top in c.anything_on or e in c.wild:
+                return True
+            if top.is_joker:
+                return e.suit == self._suit
+            return e.suit == self._suit or e.rank == top.rank
+        if ctx is Phase.ATTACK:
+            return c.is_cancel(e, top) or c.counters(e, top, self._suit)
+        if ctx is Phase.SKIP:
+            return e in c.skip
+        if ctx is Phase.RANK_REQUEST:
+            return e.rank == self._req_rank or (e.rank == JACK and c.jack_request)
+        if ctx is Phase.SUIT_REQUEST:
+            return e.suit in self._req_suits or e in c.changers
+        return False
+
+    def _first_reason(self, e: Card, ctx: Phase) -> str:
+        """Why card ``e`` may not open a play here (the rule that forbids it)."""
+        top = self._top
+        if ctx is Phase.ATTACK:
+            return (
+                f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} "
+                f"cards; fight back with an attack card allowed by counter rule "
+                f"'{self.rules.counter_rule}'"
+                + (", or cut the stack" if self._has_cancel_rule() else "")
+                + ", or draw the penalty"
+            )
+        if ctx is Phase.SKIP:
+            return (
+                f"{e.pretty} is no answer to missed turns: lay a "
+                f"{RANK_NAMES.get(self._c.skip_rank, '?')} or pass to accept them"
+            )
+        if ctx is Phase.RANK_REQUEST:
+            return (
+                f"a jack requested {RANK_NAMES[self._req_rank]}s: lay a "
+                f"{RANK_NAMES[self._req_rank]} or a jack, or draw"
+            )
+        if ctx is Phase.SUIT_REQUEST:
+            if self._req_excluded and not self._suit:
+                return (
+                    f"free suit: lay any suit but {SUIT_NAMES[self._req_excluded]}, "
+                    f"or a suit changer, or draw"
+                )
+            named = " or ".join(SUIT_NAMES[s] for s in sorted(self._req_suits))
+            return f"{named} were named: lay {named} or a suit changer, or draw"
+        if top.is_joker:
+            return (
+                f"{e.pretty} does not follow a joker: lay {SUIT_NAMES.get(self._suit, 'the named')}"
+                f" suit or a card that plays on anything"
+            )
+        return (
+            f"{e.pretty} matches neither the suit in force "
+            f"({SUIT_NAMES.get(self._suit, 'none')}) nor the rank of {top.pretty}"
+        )
+
+    def _has_cancel_rule(self) -> bool:
+        r = self.rules
+        return r.seven_cuts or r.plain_kings_block or r.fours_block
+
+    def _penalty_total(self) -> int:
+        return 0
+
+    # ----- sequences --------------------------------------------------------------
+    def _shape_ok(self, effs: tuple[Card, ...], phys: tuple[Card, ...], ctx: Phase) -> str | None:
+        """``None`` if these cards may be laid together in ``ctx``, else the reason."""
+        if len(effs) == 1:
+            return None
+        c = self._c
+        first = effs[0]
+        same_rank = all(e.rank == first.rank and e.is_joker == first.is_joker for e in effs)
+        if ctx is Phase.ATTACK:
+            if c.is_cancel(first, self._top) and not c.attack_value[first]:
+                if same_rank and c.groups != "none":
+                    return None
+                return "a stack is cut by one card, or several of its rank"
+            if not all(c.attack_value[e] for e in effs):
+                return "on a pending attack every card laid must be an attack card"
+        elif ctx is Phase.SKIP:
+            if not all(e in c.skip for e in effs):
+                return "on pending missed turns only skip cards may be laid"
+        elif ctx is Phase.RANK_REQUEST and not same_rank:
+            return "under a jack's request, lay cards of one rank only"
+        if c.groups == "none":
+            if ctx is Phase.PLAY and c.runs and self._is_run(effs):
+                return None
+            return "one card a turn in these rules"
+        if same_rank:
+            return None
+        if c.groups == "rank_or_suit" and ctx is not Phase.SKIP:
+            suit = first.suit
+            if all(e.suit == suit and not e.is_joker for e in effs):
+                if any(p.is_joker for p in phys) and not (
+                    ctx is Phase.PLAY and c.runs and self._is_run(effs)
+                ):
+                    return "a joker joins a group of one rank or a run, not a group of one suit"
+                return None
+        if ctx is Phase.PLAY and c.runs and self._is_run(effs):
+            return None
+        kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
+        if c.runs:
+            kinds += ", or a run"
+        return f"cards laid together must be of {kinds}"
+
+    @staticmethod
+    def _is_run(effs: tuple[Card, ...]) -> bool:
+        """A run: consecutive ranks of one suit, turning suit only through two cards of a rank."""
+        direction = 0
+        steps = 0
+        prev_switch = False
+        for a, b in pairwise(effs):
+            if a.is_joker or b.is_joker:
+                return False
+            if a.rank == b.rank and a.suit != b.suit:
+                if prev_switch:
+                    return False
+                prev_switch = True
+                continue
+            d = b.rank - a.rank
+            if a.suit != b.suit or d not in (1, -1) or (direction and d != direction):
+                return False
+            direction = d
+            steps += 1
+            prev_switch = False
+        return steps > 0
+
+    # ----- suffixes: what the last card names, and the Macau call ------------------
+    def _power_applies(self, seat: int, left: int) -> bool:
+        """Whether the play's power acts: not when the round ends or a seat goes out without it."""
+        if left > 0:
+            return True
+        if self.rules.end == "first_out" or not self.rules.power_after_out:
+            return False
+        holders = sum(1 for s in range(self.n) if s != seat and self.hands[s])
+        return holders >= 2
+
+    def _choices(
+        self, effs: tuple[Card, ...], hand_after: list[Card], power: bool, ctx: Phase
+    ) -> tuple[str | None, ...]:
+        """The suffixes the last card needs: a suit, a rank, ``-``, ``*``, or none (``None``)."""
+        if not power:
+            return (None,)
+        c = self._c
+        last = effs[-1]
+        if ctx is Phase.ATTACK and c.is_cancel(effs[0], self._top) and not c.attack_value[effs[0]]:
+            return (None,)
+        if last.rank == JACK and c.jack_request:
+            ranks = c.request_ranks
+            if self.rules.jack_must_hold:
+                held = {x.rank for x in hand_after if not x.is_joker}
+                ranks = tuple(r for r in ranks if r in held)
+            return (*(RANK_NAMES[r] for r in ranks), "-")
+        if last in c.changers:
+            suits: tuple[str, ...] = SUITS
+            if self.rules.seven_own_suit and last.rank == 7:
+                suits = (last.suit,)
+            if self.rules.ace_must_differ:
+                in_force = self._suit or self._req_excluded
+                suits = tuple(s for s in suits if s != in_force)
+            if self.rules.ace_must_hold:
+                held_suits = {x.suit for x in hand_after if not x.is_joker}
+                suits = tuple(s for s in suits if s in held_suits)
+                if not suits:
+                    return ("*",)
+            return suits or ("*",)
+        return (None,)
+
+    # ----- listing ----------------------------------------------------------------
+    def _sequences(
+        self, ctx: Phase, forced: Card | None
+    ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+        """Candidate (physical, effective) card sequences that pass the first-card test."""
+        c = self._c
+        hand = self.hands[self.current]
+        out: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+        seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
+        jokers = [x for x in hand if x.is_joker] if c.any_card else []
+        naturals = [x for x in hand if not (x.is_joker and c.any_card)]
+        first_ok = self._first_ok
+
+        def add(phys: tuple[Card, ...], effs: tuple[Card, ...]) -> None:
+            key = (phys, effs)
+            if key not in seen:
+                seen.add(key)
+                out.append(key)
+
+        # Singles
+        for card in dict.fromkeys(hand):
+            if forced is not None and card is not forced:
+                continue
+            if card.is_joker and c.any_card:
+                for decl in c.declarable:
+                    if first_ok(decl, ctx):
+                        add((card,), (decl,))
+            elif first_ok(card, ctx):
+                add((card,), (card,))
+        if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is Phase.PLAY)):
+            return out
+
+        # Groups of one rank (jokers standing for that rank in any suit)
+        if c.groups != "none":
+            by_rank: dict[tuple[int, bool], list[Card]] = {}
+            for card in naturals:
+                by_rank.setdefault((card.rank, card.is_joker), []).append(card)
+            for (rank, is_joker), cards in by_rank.items():
+                js = jokers if not is_joker else []
+                if len(cards) + len(js) < 2:
+                    continue
+                pool = cards + js
+                self._permute_group(pool, rank, ctx, forced, add)
+            # Groups of one suit (no jokers)
+            if c.groups == "rank_or_suit" and ctx not in (Phase.SKIP, Phase.RANK_REQUEST):
+                by_suit: dict[str, list[Card]] = {}
+                for card in naturals:
+                    if not card.is_joker:
+                        by_suit.setdefault(card.suit, []).append(card)
+                for cards in by_suit.values():
+                    if len(cards) < 2:
+                        continue
+                    for m in range(2, len(cards) + 1):
+                        for seq in permutations(cards, m):
+                            if forced is not None and seq[0] is not forced:
+                                continue
+                            if first_ok(seq[0], ctx):
+                                add(seq, seq)
+        # Runs
+        if c.runs and ctx is Phase.PLAY:
+            self._runs(hand, forced, add)
+        return out
+
+    def _permute_group(
+        self, pool: list[Card], rank: int, ctx: Phase, forced: Card | None, add: _Add
+    ) -> None:
+        c = self._c
+        first_ok = self._first_ok
+        for m in range(2, len(pool) + 1):
+            for seq in permutations(pool, m):
+                if forced is not None and seq[0] is not forced:
+                    continue
+                js = [i for i, x in enumerate(seq) if x.is_joker and c.any_card]
+                if not js:
+                    if first_ok(seq[0], ctx):
+                        add(seq, seq)
+                    continue
+                if len(js) == m:
+                    continue  # a group needs at least one real card to fix its rank
+                # each joker stands for this rank in any suit
+                options = [Card(rank, s) for s in SUITS]
+                effs_list: list[list[Card]] = [[]]
+                for x in seq:
+                    if x.is_joker and c.any_card:
+                        effs_list = [[*e, o] for e in effs_list for o in options]
+                    else:
+                        effs_list = [[*e, x] for e in effs_list]
+                for effs in effs_list:
+                    if first_ok(effs[0], ctx):
+                        add(seq, tuple(effs))
+
+    def _runs(self, hand: list[Card], forced: Card | None, add: _Add) -> None:
+        c = self._c
+        any_card = c.any_card
+
+        def extend(
+            phys: list[Card],
+            effs: list[Card],
+            rest: list[Card],
+            direction: int,
+            switched: bool,
+            steps: int,
+        ) -> None:
+            last = effs[-1]
+            if steps > 0 and len(effs) >= 2:
+                add(tuple(phys), tuple(effs))
+            for i, card in enumerate(rest):
+                if i and card is rest[i - 1]:
+                    continue
+                remaining = rest[:i] + rest[i + 1 :]
+                if card.is_joker:
+                    if not any_card:
+                        continue
+                    targets: list[tuple[Card, int, bool]] = []
+                    for d in (direction,) if direction else (1, -1):
+                        r = last.rank + d
+                        if 2 <= r <= 14:
+                            targets.append((Card(r, last.suit), d, False))
+                    if not switched:
+                        targets.extend(
+                            (Card(last.rank, s), direction, True) for s in SUITS if s != last.suit
+                        )
+                    for t, d, sw in targets:
+                        extend(
+                            [*phys, card], [*effs, t], remaining, d, sw, steps + (0 if sw else 1)
+                        )
+                    continue
+                if card.rank == last.rank and card.suit != last.suit:
+                    if not switched:
+                        extend([*phys, card], [*effs, card], remaining, direction, True, steps)
+                elif card.suit == last.suit:
+                    d = card.rank - last.rank
+                    if d in (1, -1) and (not direction or d == direction):
+                        extend([*phys, card], [*effs, card], remaining, d, False, steps + 1)
+
+        ordered = sorted(hand, key=lambda x: x.order)
+        for i, card in enumerate(ordered):
+            if forced is not None and card is not forced:
+                continue
+            if i and card is ordered[i - 1]:
+                continue
+            rest = ordered[:i] + ordered[i + 1 :]
+            if card.is_joker:
+                if not any_card:
+                    continue
+                starts = [d for d in c.declarable if self._first_ok(d, Phase.PLAY)]
+            elif self._first_ok(card, Phase.PLAY):
+                starts = [card]
+            else:
+                continue
+            for s in starts:
+                extend([card], [s], rest, 0, False, 0)
+
+    def _plays(self, ctx: Phase, forced: Card | None) -> list[Action]:
+        """Every legal play (with its suffix and call variants) for the seat to act."""
+        if self._c.simple:
+            return self._plays_simple(ctx, forced)
+        seat = self.current
+        hand = self.hands[seat]
+        c = self._c
+        result: list[Action] = []
+        size = len(hand)
+        for phys, effs in self._sequences(ctx, forced):
+            if self._shape_ok(effs, phys, ctx) is not None:
+                continue
+            left = size - len(phys)
+            if left == 0 and len(phys) == 1 and self._heads_up_block(effs[0]):
+                continue
+            power = self._power_applies(seat, left)
+            if power and ((effs[-1].rank == JACK and c.jack_request) or effs[-1] in c.changers):
+                hand_after = list(hand)
+                for p in phys:
+                    hand_after.remove(p)
+                choices = self._choices(effs, hand_after, power, ctx)
+            else:
+                choices = _NO_CHOICE
+            decl: tuple[Card | None, ...] | None = None
+            if effs != phys:
+                decl = tuple(
+                    e if p.is_joker and c.any_card else None
+                    for p, e in zip(phys, effs, strict=True)
+                )
+            calls = _CALLS_BOTH if left == 1 and c.macau_required else _CALLS_NO
+            for choice in choices:
+                for call in calls:
+                    if len(phys) == 1 and decl is None:
+                        result.append(single_play(phys[0], choice, call))
+                    else:
+                        result.append(Play(phys, decl, choice, call))
+        return result
+
+    def _heads_up_block(self, e: Card) -> bool:
+        """Heads-up, the last card may not be a 2 or a 3 laid alone (no_attack_finish_heads_up)."""
+        return (
+            self.rules.no_attack_finish_heads_up
+            and self.n == 2
+            and e.rank in (2, 3)
+            and self._c.attack_value[e] > 0
+        )
+
+    def _openers(self, ctx: Phase) -> frozenset[Card]:
+        """Every card that may open a play here (cached per top card, suit and request)."""
+        key = (ctx, self._top, self._suit, self._req_rank, self._req_suits)
+        cache = self._c.opener_cache
+        found = cache.get(key)
+        if found is None:
+            from .compiled import ALL_CARDS
+
+            found = frozenset(x for x in ALL_CARDS if self._first_ok(x, ctx))
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = found
+        return found
+
+    def _plays_simple(self, ctx: Phase, forced: Card | None) -> list[Action]:
+        """The fast generator for rule sets without stand-in jokers, runs or suit groups."""
+        c = self._c
+        seat = self.current
+        hand = self.hands[seat]
+        okset = self._openers(ctx)
+        if forced is not None:
+            openers = [forced] if forced in okset else _EMPTY
+        else:
+            openers = [x for x in hand if x in okset]
+        if not openers:
+            return []
+        size = len(hand)
+        out: list[Action] = []
+        if len(openers) > 1:
+            openers = list(dict.fromkeys(openers))
+        special = c.needs_choice
+        plain = _PLAIN_SINGLES
+        seqs: list[tuple[Card, ...]] = []
+        for x in openers:
+            if size > 2 and x not in special:
+                play = plain.get(x)
+                if play is None:
+                    play = plain[x] = single_play(x, None, False)
+                out.append(play)
+            else:
+                seqs.append((x,))
+        if c.groups != "none" and size > 1:
+            ranks = [x.rank for x in hand]
+            done: set[int] = set()
+            for x in openers:
+                r = x.rank
+                if r in done or ranks.count(r) < 2:
+                    continue
+                done.add(r)
+                cards = [y for y in hand if y.rank == r]
+                dup = len(set(cards)) != len(cards)
+                seen: set[tuple[Card, ...]] = set()
+                for m in range(2, len(cards) + 1):
+                    for seq in permutations(cards, m):
+                        if seq[0] not in okset:
+                            continue
+                        if forced is not None and seq[0] is not forced:
+                            continue
+                        if dup:
+                            if seq in seen:
+                                continue
+                            seen.add(seq)
+                        if self._shape_ok(seq, seq, ctx) is None:
+                            seqs.append(seq)
+        if seqs:
+            self._emit(seqs, ctx, out)
+        return out
+
+    def _emit(self, seqs: list[tuple[Card, ...]], ctx: Phase, out: list[Action]) -> None:
+        """Turn card sequences into plays with every suffix and Macau-call variant."""
+        c = self._c
+        seat = self.current
+        hand = self.hands[seat]
+        size = len(hand)
+        required = c.macau_required
+        power_out: bool | None = None
+        for seq in seqs:
+            k = len(seq)
+            left = size - k
+            last = seq[-1]
+            if left == 0:
+                if k == 1 and self._heads_up_block(last):
+                    continue
+                if power_out is None:
+                    power_out = self._power_applies(seat, 0)
+                power = power_out
+            else:
+                power = True
+            if power and last in c.needs_choice:
+                hand_after = list(hand)
+                for p in seq:
+                    hand_after.remove(p)
+                choices = self._choices(seq, hand_after, power, ctx)
+            else:
+                choices = _NO_CHOICE
+            calls = _CALLS_BOTH if left == 1 and required else _CALLS_NO
+            for choice in choices:
+                for call in calls:
+                    if k == 1:
+                        out.append(single_play(last, choice, call))
+                    else:
+                        out.append(Play(seq, None, choice, call))
+
+    def _can_draw(self) -> bool:
+        return bool(self.stock) or len(self.pile) > 1
+
+    def _generate(self) -> list[Action]:
+        """All legal actions of the seat to act (dispatching on the phase)."""
+        phase = self.phase
+        actions: list[Action]
+        if phase is Phase.PLAY or phase is Phase.RANK_REQUEST or phase is Phase.SUIT_REQUEST:
+            actions = self._plays(phase, None)
+            if self._can_draw():
+                actions.append(DRAW)
+            elif not actions:
+                actions.append(PASS)
+        elif phase is Phase.ATTACK:
+            actions = self._plays(phase, None)
+            actions.append(DRAW)
+        elif phase is Phase.SKIP:
+            actions = self._plays(phase, None)
+            actions.append(PASS)
+        elif phase is Phase.DRAWN:
+            actions = self._plays(self._ctx, self._drawn)
+            actions.append(PASS)
+        elif phase is Phase.FIVE_AGAIN:
+            actions = self._plays(Phase.PLAY, None)
+            if self._can_draw():
+                actions.append(DRAW)
+            elif not actions:
+                actions.append(PASS)
+        else:
+            return []
+        if self._macau_open >= 0 and self._macau_open != self.current:
+            actions.append(Stop(self._macau_open))
+        return actions
+
+    # ----- verification (the refusals) ---------------------------------------------
+    def _verify_play(self, play: Play) -> tuple[Card, ...]:
+        """Check a play against every rule; return the cards as they act, or raise IllegalMove."""
+        seat = self.current
+        hand = self.hands[seat]
+        c = self._c
+        phase = self.phase
+        if phase is Phase.DRAWN:
+            ctx = self._ctx
+        elif phase is Phase.FIVE_AGAIN:
+            ctx = Phase.PLAY
+        else:
+            ctx = phase
+        cards = play.cards
+        if not cards:
+            raise IllegalMove("a play lays at least one card")
+        remaining = list(hand)
+        for card in cards:
+            try:
+                remaining.remove(card)
+            except ValueError:
+                raise IllegalMove(f"seat {seat} does not hold {card.pretty}") from None
+        declared = play.declared
+        if declared is not None and len(declared) != len(cards):
+            raise IllegalMove("each joker needs its own declaration")
+        effs_l: list[Card] = []
+        for i, card in enumerate(cards):
+            d = declared[i] if declared is not None else None
+            if card.is_joker and c.any_card:
+                if d is None:
+                    raise IllegalMove(
+                        f"a joker stands for a card in these rules: write it as {card.code}=KH"
+                    )
+                effs_l.append(d)
+            else:
+                if d is not None:
+                    raise IllegalMove(
+                        f"{card.pretty} cannot stand for another card"
+                        + (" (jokers here name a suit instead)" if card.is_joker else "")
+                    )
+                effs_l.append(card)
+        effs = tuple(effs_l)
+        if phase is Phase.DRAWN and cards[0] is not self._drawn:
+            raise IllegalMove(
+                "after drawing you may only lay the drawn card "
+                f"({self._drawn.pretty if self._drawn else '?'}) or keep it (pass)"
+            )
+        if not self._first_ok(effs[0], ctx):
+            raise IllegalMove(self._first_reason(effs[0], ctx))
+        reason = self._shape_ok(effs, cards, ctx)
+        if reason is not None:
+            raise IllegalMove(reason)
+        # Shapes the generator does not produce are illegal too (e.g. a joker-only group).
+        if (
+            len(cards) > 1
+            and c.any_card
+            and all(p.is_joker for p in cards)
+            and not self._is_run(effs)
+        ):
+            raise IllegalMove("a group needs at least one real card to fix its rank")
+        left = len(remaining)
+        if left == 0 and len(cards) == 1 and self._heads_up_block(effs[0]):
+            raise IllegalMove("heads-up, your last card cannot be a 2 or a 3 laid alone")
+        power = self._power_applies(seat, left)
+        choices = self._choices(effs, remaining, power, ctx)
+        if play.choice not in choices:
+            raise IllegalMove(self._choice_reason(play.choice, choices, effs[-1]))
+        if play.call:
+            if not c.macau_required:
+                raise IllegalMove("Macau is called for you in these rules (macau_call: auto)")
+            if left != 1:
+                raise IllegalMove("call Macau only when your turn leaves you with one card")
+        return effs
+
+    @staticmethod
+    def _choice_reason(choice: str | None, choices: tuple[str | None, ...], last: Card) -> str:
+        if choices == (None,):
+            return f"{last.pretty} names nothing here: lay it without '/'"
+        shown = ", ".join(c for c in choices if c is not None)
+        if choice is None:
+            return f"{last.pretty} must name one of: {shown} (write it as {last.code}/X)"
+        return f"{last.pretty} cannot name {choice!r} here; allowed: {shown}"
+
+    def _verify(self, action: Action) -> tuple[Card, ...] | None:
+        """Raise ``IllegalMove`` unless the seat to act may take ``action`` now."""
+        phase = self.phase
+        if isinstance(action, Play):
+            if phase is Phase.SKIP or phase is Phase.ATTACK:
+                pass
+            return self._verify_play(action)
+        if isinstance(action, Draw):
+            if phase is Phase.ATTACK:
+                return None
+            if phase is Phase.SKIP:
+                raise IllegalMove("missed turns are not drawn: answer with a skip card or pass")
+            if phase is Phase.DRAWN:
+                raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")
+            if not self._can_draw():
+                raise IllegalMove("the stock and the pile are spent: nothing to draw, pass")
+            return None
+        if isinstance(action, Pass):
+            if phase is Phase.SKIP or phase is Phase.DRAWN:
+                return None
+            if phase is Phase.ATTACK:
+                raise IllegalMove(
+                    f"an attack waits: fight back or draw the penalty ({self._penalty_total()})"
+                )
+            if self._can_draw():
+                raise IllegalMove(
+                    "you may not pass: lay a card or draw one"
+                    + (" (after a five you must lay or draw)" if phase is Phase.FIVE_AGAIN else "")
+                )
+            if self._plays(Phase.PLAY if phase is Phase.FIVE_AGAIN else phase, None):
+                raise IllegalMove("you can lay a card: passing is only for a blocked seat")
+            return None
+        raise IllegalMove(f"unknown action {action!r}")
+
+
+_NO_CHOICE: tuple[str | None, ...] = (None,)
+_CALLS_BOTH = (True, False)
+_CALLS_NO = (False,)
+_EMPTY: list[Card] = []
+_SINGLES: dict[tuple[Card, str | None, bool], Play] = {}
+_PLAIN_SINGLES: dict[Card, Play] = {}
+
+
+def single_play(card: Card, choice: str | None, call: bool) -> Play:
+    """A shared ``Play`` of one card (plays are immutable, so one object serves every game)."""
+    key = (card, choice, call)
+    play = _SINGLES.get(key)
+    if play is None:
+        play = _SINGLES[key] = Play((card,), None, choice, call)
+    return play
+
+
+__all__ = ["Legality", "single_play"]

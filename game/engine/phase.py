@@ -1,0 +1,23 @@
+"""The phases of the state machine, and the error an illegal action raises."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Phase(enum.Enum):
+    """What the seat to act must deal with; legal actions and ``apply`` dispatch on it."""
+
+    PLAY = "play"  # an ordinary turn: lay or draw
+    DRAWN = "drawn"  # drew a card that fits: lay it or keep it
+    ATTACK = "attack"  # a penalty is aimed at this seat: fight back or take it
+    SKIP = "skip"  # missed turns are aimed at this seat: answer or accept
+    RANK_REQUEST = "rank_request"  # a jack's request is in force
+    SUIT_REQUEST = "suit_request"  # an ace's (or joker's, or 7's) suit request binds this seat
+    FIVE_AGAIN = "five_again"  # laid a five: lay one more or draw
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+class IllegalMove(ValueError):
+    """An action the rules forbid now; the message names the rule. The game is unchanged."""

@@ -1,0 +1,515 @@
+"""``Rules``: every option of the rule book (RULES.md §3–6) as a frozen dataclass; ``PRESETS``.
+
+A ``Rules`` validates itself when built, so a house-rule set that cannot work is refused with a
+message naming the options that clash. Rules have a stable text form (``to_text``/``from_text``)
+for saving custom rule sets by name, and a short ``fingerprint`` for statistics.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import RANK_NAMES
+
+RANK_TOKENS: tuple[str, ...] = tuple(RANK_NAMES[r] for r in range(2, 15))
+CARD_KIND_TOKENS: tuple[str, ...] = (*RANK_TOKENS, "joker")
+ATTACK_TOKENS: tuple[str, ...] = ("2", "3", "KH", "KS", "BJ", "RJ")
+# Fixed by the rule book: what each attack card makes the target draw.
+ATTACK_VALUES: dict[str, int] = {"2": 2, "3": 3, "KH": 5, "KS": 5, "BJ": 5, "RJ": 10}
+
+COUNTER_RULES = ("suit_or_rank", "pool", "same_rank", "hungarian")
+ACE_SCOPES = ("next", "until_met")
+JOKER_ROLES = ("none", "any_card", "draw_wild")
+GROUPS = ("none", "rank", "rank_or_suit")
+MACAU_CALLS = ("auto", "required")
+ENDS = ("first_out", "places")
+SCORINGS = ("none", "wins_time", "points")
+STARTERS = ("plain", "any")
+
+TEXT_HEADER = "macau-rules 1"
+
+
+class RulesError(ValueError):
+    """A rule set that cannot work: the message names the clashing options and why."""
+
+
+def _fs(*items: str) -> frozenset[str]:
+    return frozenset(items)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of a Macau variant. Build from a preset with ``PRESETS[id].replace(...)``."""
+
+    name: str = "polish"
+    # Seats and pack
+    min_seats: int = 2
+    max_seats: int = 8
+    default_seats: int = 4
+    deck_steps: tuple[int, ...] = (5,)  # seat counts from which one more deck joins
+    jokers: int = 0  # per deck
+    hand_size: int = 5
+    hand_size_two_seats: int = 5
+    starter: str = "plain"
+    # Attacks (§3.1)
+    attack_cards: frozenset[str] = field(default_factory=lambda: _fs("2", "3", "KH", "KS"))
+    counter_rule: str = "suit_or_rank"
+    seven_cuts: bool = False
+    plain_kings_block: bool = False
+    fours_block: bool = False
+    # Missed turns (§3.2)
+    skip_rank: str | None = "4"
+    # Jack (§3.3)
+    jack_requests: bool = True
+    jack_must_hold: bool = False
+    request_ranks: tuple[str, ...] = ("5", "6", "7", "8", "9", "10")
+    # Suit changers and wild cards (§3.4–3.6)
+    suit_changers: frozenset[str] = field(default_factory=lambda: _fs("A"))
+    seven_own_suit: bool = False
+    plays_on_anything: frozenset[str] = field(default_factory=lambda: _fs("Q"))
+    anything_on: frozenset[str] = field(default_factory=lambda: _fs("Q"))
+    ace_scope: str = "next"
+    ace_must_differ: bool = False
+    ace_must_hold: bool = False
+    joker_role: str = "none"
+    # Several cards (§3.7)
+    groups: str = "rank"
+    runs: bool = False
+    five_again: bool = False
+    # Macau and going out (§3.8, §3.9)
+    macau_call: str = "required"
+    macau_penalty: int = 5
+    power_after_out: bool = False
+    no_attack_finish_heads_up: bool = False
+    # End and scoring (§4, §6)
+    end: str = "places"
+    scoring: str = "none"
+    target: int = 500
+
+    def __post_init__(self) -> None:
+        # Accept any iterable for the set-valued options, store them canonically.
+        for f in ("attack_cards", "suit_changers", "plays_on_anything", "anything_on"):
+            value = getattr(self, f)
+            if isinstance(value, str):
+                value = value.split()
+            object.__setattr__(self, f, frozenset(value))
+        ranks: Any = self.request_ranks
+        if isinstance(ranks, str):
+            object.__setattr__(self, "request_ranks", tuple(ranks.split()))
+        order = {t: i for i, t in enumerate(RANK_TOKENS)}
+        object.__setattr__(
+            self,
+            "request_ranks",
+            tuple(sorted(set(self.request_ranks), key=lambda t: order.get(t, 99))),
+        )
+        object.__setattr__(self, "deck_steps", tuple(self.deck_steps))
+        _validate(self)
+
+    # ----- derived facts -------------------------------------------------------------
+    def decks_for(self, seats: int) -> int:
+        """How many decks are shuffled together for this many seats."""
+        return 1 + sum(1 for step in self.deck_steps if seats >= step)
+
+    def hand_size_for(self, seats: int) -> int:
+        """Cards dealt to each seat."""
+        return self.hand_size_two_seats if seats == 2 else self.hand_size
+
+    def pack_size(self, seats: int) -> int:
+        """Number of cards in the pack for this many seats."""
+        decks = self.decks_for(seats)
+        return decks * (52 + self.jokers)
+
+    def check_seats(self, seats: int) -> None:
+        """Raise ``RulesError`` unless this rule set can be dealt to ``seats`` seats."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise RulesError(
+                f"{self.name} is played by {self.min_seats} to {self.max_seats} seats, not {seats}"
+            )
+        need = seats * self.hand_size_for(seats) + 1
+        if need > self.pack_size(seats):
+            raise RulesError(
+                f"hand_size {self.hand_size_for(seats)} for {seats} seats needs {need} cards "
+                f"but {self.decks_for(seats)} deck(s) with {self.jokers} joker(s) each hold only "
+                f"{self.pack_size(seats)}"
+            )
+
+    @property
+    def queen_wild(self) -> bool:
+        """Queen on anything, anything on a queen."""
+        return "Q" in self.plays_on_anything and "Q" in self.anything_on
+
+    def replace(self, **changes: Any) -> Rules:
+        """A validated copy with some options changed (named ``custom`` unless a name is given)."""
+        if "name" not in changes:
+            changes["name"] = "custom"
+        return dataclasses.replace(self, **changes)
+
+    # ----- text form and fingerprint -------------------------------------------------
+    def to_text(self) -> str:
+        """A stable, line-based text form: ``macau-rules 1`` then ``option = value`` lines."""
+        lines = [TEXT_HEADER]
+        for f in dataclasses.fields(self):
+            lines.append(f"{f.name} = {_format_value(getattr(self, f.name))}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> Rules:
+        """Parse ``to_text`` output. Options left out keep the ``polish`` defaults."""
+        lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+        if not lines or lines[0] != TEXT_HEADER:
+            raise RulesError(f"rules text must start with {TEXT_HEADER!r}")
+        known = {f.name: f for f in dataclasses.fields(cls)}
+        values: dict[str, Any] = {}
+        for ln in lines[1:]:
+            if ln.startswith("#"):
+                continue
+            key, sep, raw = ln.partition("=")
+            key, raw = key.strip(), raw.strip()
+            if not sep or key not in known:
+                raise RulesError(f"unknown rules line: {ln!r}")
+            values[key] = _parse_value(key, raw, getattr(PRESETS["polish"], key))
+        return cls(**values)
+
+    @property
+    def fingerprint(self) -> str:
+        """A short hash of every option but the name, for statistics by rule set."""
+        body = "\n".join(self.to_text().splitlines()[2:])
+        return hashlib.sha256(body.encode()).hexdigest()[:10]
+
+
+def _format_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "-"
+    if isinstance(value, frozenset):
+        order = {t: i for i, t in enumerate((*CARD_KIND_TOKENS, *ATTACK_TOKENS))}
+        return " ".join(sorted(value, key=lambda t: (order.get(t, 99), t))) or "-"
+    if isinstance(value, tuple):
+        return " ".join(str(v) for v in value) or "-"
+    return str(value)
+
+
+def _parse_value(key: str, raw: str, default: object) -> object:
+    try:
+        if isinstance(default, bool):
+            if raw not in ("yes", "no"):
+                raise ValueError
+            return raw == "yes"
+        if isinstance(default, int):
+            return int(raw)
+        if isinstance(default, frozenset):
+            return frozenset() if raw == "-" else frozenset(raw.split())
+        if isinstance(default, tuple):
+            items = [] if raw == "-" else raw.split()
+            return tuple(int(x) for x in items) if key == "deck_steps" else tuple(items)
+        if key == "skip_rank":
+            return None if raw == "-" else raw
+        return raw
+    except ValueError:
+        raise RulesError(f"bad value for {key}: {raw!r}") from None
+
+
+def _validate(r: Rules) -> None:
+    """Refuse option combinations that cannot work, naming the options and the reason."""
+    problems: list[str] = []
+
+    def need(cond: bool, msg: str) -> None:
+        if not cond:
+            problems.append(msg)
+
+    for key, allowed in (
+        ("counter_rule", COUNTER_RULES),
+        ("ace_scope", ACE_SCOPES),
+        ("joker_role", JOKER_ROLES),
+        ("groups", GROUPS),
+        ("macau_call", MACAU_CALLS),
+        ("end", ENDS),
+        ("scoring", SCORINGS),
+        ("starter", STARTERS),
+    ):
+        need(getattr(r, key) in allowed, f"{key} must be one of {', '.join(allowed)}")
+    for key in ("suit_changers", "plays_on_anything", "anything_on"):
+        bad = sorted(getattr(r, key) - set(CARD_KIND_TOKENS))
+        need(not bad, f"{key} holds unknown card kinds {bad} (use 2-10, J, Q, K, A or joker)")
+    bad = sorted(r.attack_cards - set(ATTACK_TOKENS))
+    need(not bad, f"attack_cards holds {bad}; attack cards are 2, 3, KH, KS, BJ and RJ")
+    bad = sorted(set(r.request_ranks) - set(RANK_TOKENS))
+    need(not bad, f"request_ranks holds unknown ranks {bad}")
+    need(r.skip_rank is None or r.skip_rank in RANK_TOKENS, "skip_rank must be a rank or none")
+    if problems:
+        raise RulesError("; ".join(problems))
+
+    # Seats, pack and deal
+    need(2 <= r.min_seats <= r.max_seats <= 10, "seats: 2 <= min_seats <= max_seats <= 10")
+    need(
+        r.min_seats <= r.default_seats <= r.max_seats,
+        "default_seats must lie between min_seats and max_seats",
+    )
+    need(
+        len(r.deck_steps) <= 2 and list(r.deck_steps) == sorted(set(r.deck_steps)),
+        "deck_steps: at most two rising seat counts (1 to 3 decks)",
+    )
+    need(0 <= r.jokers <= 3, "jokers: 0 to 3 per deck")
+    need(r.hand_size >= 1 and r.hand_size_two_seats >= 1, "hand sizes must be at least 1")
+    need(r.macau_penalty >= 0, "macau_penalty cannot be negative")
+    need(r.target > 0, "target must be positive")
+    if not problems:
+        for seats in range(r.min_seats, r.max_seats + 1):
+            decks, hand = r.decks_for(seats), r.hand_size_for(seats)
+            if seats * hand + 1 > r.pack_size(seats):
+                problems.append(
+                    f"hand_size {hand} cannot be dealt to {seats} seats from {decks} deck(s) of "
+                    f"{52 + r.jokers} cards (needs {seats * hand + 1}); lower hand_size or "
+                    f"max_seats, or add a deck (deck_steps)"
+                )
+                break
+
+    # Jokers
+    joker_kinds = {"BJ", "RJ"} & r.attack_cards
+    if joker_kinds:
+        need(
+            r.joker_role == "draw_wild",
+            f"attack_cards {sorted(joker_kinds)} needs joker_role draw_wild "
+            f"(with {r.joker_role} jokers have no penalty of their own)",
+        )
+    for key in ("suit_changers", "plays_on_anything", "anything_on"):
+        if "joker" in getattr(r, key):
+            need(
+                r.joker_role == "draw_wild",
+                f"{key} lists jokers but joker_role is {r.joker_role}: only draw_wild jokers "
+                f"act on their own (any_card jokers act as the card they stand for)",
+            )
+    need(
+        not (r.jokers > 0 and r.joker_role == "none"),
+        "jokers are in the pack but joker_role is none: choose any_card or draw_wild",
+    )
+    if r.joker_role == "draw_wild":
+        need(
+            "joker" in r.plays_on_anything,
+            "joker_role draw_wild: a joker plays on anything, so plays_on_anything must list it",
+        )
+
+    # Power ranks may each have one job.
+    attack_ranks = {
+        t[0] if t in ("KH", "KS") else t for t in r.attack_cards if t not in joker_kinds
+    }
+    if r.skip_rank is not None:
+        need(
+            r.skip_rank not in r.suit_changers,
+            f"skip_rank {r.skip_rank} is also a suit changer: one rank cannot both make the next "
+            f"seat miss a turn and name a suit",
+        )
+        need(
+            r.skip_rank not in attack_ranks,
+            f"skip_rank {r.skip_rank} is also an attack card",
+        )
+        need(
+            not (r.skip_rank == "J" and r.jack_requests),
+            "skip_rank J clashes with jack_requests",
+        )
+    need(
+        not ("J" in r.suit_changers and r.jack_requests),
+        "J cannot both request a rank (jack_requests) and name a suit (suit_changers)",
+    )
+    clash = sorted(attack_ranks & r.suit_changers)
+    need(not clash, f"{clash} are both attack cards and suit changers")
+    if r.plain_kings_block:
+        need(
+            bool({"KH", "KS"} & r.attack_cards),
+            "plain_kings_block needs a battle king (KH or KS) among attack_cards",
+        )
+        need(
+            not ({"K"} & r.suit_changers) and r.skip_rank != "K",
+            "plain_kings_block: kings must not also be suit changers or skip cards",
+        )
+    if r.fours_block:
+        need(
+            bool({"2", "3", "BJ", "RJ"} & r.attack_cards),
+            "fours_block needs 2s, 3s or jokers among attack_cards",
+        )
+        need("4" not in r.suit_changers, "fours_block: 4 must not also be a suit changer")
+    if r.seven_cuts:
+        need(
+            r.skip_rank != "7",
+            "seven_cuts and skip_rank 7 clash: a seven cannot both cut a stack and skip",
+        )
+    need(
+        not (r.seven_own_suit and "7" not in r.suit_changers),
+        "seven_own_suit only applies when 7 is a suit changer",
+    )
+
+    # Jack requests
+    if r.jack_requests:
+        power = attack_ranks | r.suit_changers | r.plays_on_anything | r.anything_on
+        if r.skip_rank:
+            power.add(r.skip_rank)
+        if r.seven_cuts:
+            power.add("7")
+        if r.fours_block:
+            power.add("4")
+        if r.five_again:
+            power.add("5")
+        if r.plain_kings_block:
+            power.add("K")
+        power.add("J")
+        if not r.request_ranks:
+            problems.append("jack_requests is on but request_ranks is empty: nothing to request")
+        else:
+            clash = [t for t in r.request_ranks if t in power]
+            need(
+                not clash,
+                f"request_ranks {clash} are power cards in this rule set; a jack may only "
+                f"request plain ranks",
+            )
+    else:
+        need(not r.jack_must_hold, "jack_must_hold needs jack_requests")
+
+    # Suit requests
+    if r.ace_must_differ or r.ace_must_hold:
+        need(bool(r.suit_changers), "ace_must_differ/ace_must_hold need a suit changer")
+
+    # Several cards
+    if r.five_again:
+        need(r.groups == "none", "five_again needs groups none (one card a turn)")
+        need(r.skip_rank != "5" and "5" not in r.suit_changers, "five_again: 5 has another job")
+    if r.no_attack_finish_heads_up:
+        need(
+            bool({"2", "3"} & r.attack_cards),
+            "no_attack_finish_heads_up needs 2s or 3s among attack_cards",
+        )
+    if problems:
+        raise RulesError("; ".join(problems))
+
+
+_POLISH = Rules()
+
+PRESETS: dict[str, Rules] = {
+    "polish": _POLISH,
+    "quick": dataclasses.replace(
+        _POLISH,
+        name="quick",
+        max_seats=4,
+        deck_steps=(),
+        ace_scope="until_met",
+        macau_call="auto",
+        end="first_out",
+        scoring="wins_time",
+    ),
+    "classic": dataclasses.replace(
+        _POLISH,
+        name="classic",
+        max_seats=6,
+        deck_steps=(),
+        jokers=2,
+        attack_cards=_fs("2", "3", "KH", "KS", "BJ", "RJ"),
+        counter_rule="pool",
+        seven_cuts=True,
+        jack_requests=False,
+        request_ranks=(),
+        suit_changers=_fs("A", "joker"),
+        plays_on_anything=_fs("A", "joker"),
+        anything_on=frozenset(),
+        ace_scope="until_met",
+        joker_role="draw_wild",
+        macau_call="auto",
+        end="first_out",
+        scoring="points",
+    ),
+    "hungarian": dataclasses.replace(
+        _POLISH,
+        name="hungarian",
+        max_seats=10,
+        deck_steps=(5, 9),
+        jokers=2,
+        counter_rule="hungarian",
+        plain_kings_block=True,
+        jack_must_hold=True,
+        plays_on_anything=_fs("A", "Q"),
+        ace_must_differ=True,
+        ace_must_hold=True,
+        joker_role="any_card",
+        groups="rank_or_suit",
+        runs=True,
+        power_after_out=True,
+        no_attack_finish_heads_up=True,
+    ),
+    "romanian": dataclasses.replace(
+        _POLISH,
+        name="romanian",
+        max_seats=6,
+        deck_steps=(),
+        jokers=2,
+        attack_cards=_fs("2", "3", "BJ", "RJ"),
+        counter_rule="pool",
+        fours_block=True,
+        skip_rank="A",
+        jack_requests=False,
+        request_ranks=(),
+        suit_changers=_fs("7", "joker"),
+        plays_on_anything=_fs("7", "joker"),
+        anything_on=frozenset(),
+        ace_scope="until_met",
+        joker_role="draw_wild",
+        macau_call="auto",
+        end="first_out",
+    ),
+    "romanian2": dataclasses.replace(
+        _POLISH,
+        name="romanian2",
+        max_seats=6,
+        deck_steps=(),
+        attack_cards=_fs("2", "3"),
+        jack_requests=False,
+        request_ranks=(),
+        plays_on_anything=frozenset(),
+        anything_on=frozenset(),
+        macau_call="auto",
+        end="first_out",
+    ),
+    "tel_aviv": dataclasses.replace(
+        _POLISH,
+        name="tel_aviv",
+        max_seats=8,
+        hand_size_two_seats=7,
+        starter="any",
+        attack_cards=_fs("2", "3", "KH"),
+        counter_rule="same_rank",
+        skip_rank=None,
+        jack_requests=False,
+        request_ranks=(),
+        plays_on_anything=_fs("A", "Q"),
+        anything_on=frozenset(),
+        ace_scope="until_met",
+        groups="none",
+        five_again=True,
+        macau_call="auto",
+        end="first_out",
+        scoring="points",
+    ),
+}
+
+# 000's "easier / harder" switches, as the option changes they stand for.
+HOUSE_SWITCHES: dict[str, tuple[str, dict[str, Any]]] = {
+    "easier_pool": ("Easier: 2s and 3s stack on any draw card", {"counter_rule": "pool"}),
+    "harder_suit_or_rank": (
+        "Harder: 2s and 3s only stack by suit or rank",
+        {"counter_rule": "suit_or_rank"},
+    ),
+    "easier_groups": ("Easier: cards of one rank may be laid together", {"groups": "rank"}),
+    "harder_no_groups": ("Harder: one card a turn", {"groups": "none"}),
+    "harder_seven_own_suit": (
+        "Harder: a 7 that changes the suit may only name its own suit",
+        {"seven_own_suit": True},
+    ),
+}
+
+
+def apply_switch(rules: Rules, switch: str) -> Rules:
+    """Apply one of 000's easier/harder switches (``HOUSE_SWITCHES``) to a rule set."""
+    if switch not in HOUSE_SWITCHES:
+        raise RulesError(f"unknown switch {switch!r}; known: {', '.join(HOUSE_SWITCHES)}")
+    return rules.replace(**HOUSE_SWITCHES[switch][1])

@@ -1,0 +1,98 @@
+"""Saved-game form of a ``Game``: plain JSON-ready data with a version number."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card
+from .compiled import compile_rules
+from .phase import Phase
+from .rules import Rules
+
+FORMAT_VERSION = 1
+
+_CARD_LISTS = ("stock", "pile", "pile_eff")
+_SCALARS = (
+    "n",
+    "current",
+    "penalty",
+    "_ks_layer",
+    "skips",
+    "_req_rank",
+    "_req_owner",
+    "_req_fresh",
+    "_req_excluded",
+    "_req_bound",
+    "_macau_open",
+    "_pass_streak",
+    "dealer",
+    "round_no",
+    "over",
+    "match_over",
+    "blocked",
+    "_seed",
+    "_suit",
+)
+
+
+def _cards(cards: Any) -> list[str]:
+    return [c.code for c in cards]
+
+
+def game_to_dict(g: Any) -> dict[str, Any]:
+    """Everything needed to restore ``g`` exactly (the event log is not kept)."""
+    data: dict[str, Any] = {"version": FORMAT_VERSION, "rules": g.rules.to_text()}
+    for k in _SCALARS:
+        data[k] = getattr(g, k)
+    for k in _CARD_LISTS:
+        data[k] = _cards(getattr(g, k))
+    data["hands"] = [_cards(h) for h in g.hands]
+    data["phase"] = g.phase.value
+    data["_ctx"] = g._ctx.value
+    data["_top"] = g._top.code
+    data["_drawn"] = g._drawn.code if g._drawn is not None else None
+    data["_req_suits"] = sorted(g._req_suits)
+    data["missed"] = list(g.missed)
+    data["_out"] = list(g._out)
+    data["placings"] = list(g.placings)
+    data["scores"] = list(g.scores)
+    data["round_charges"] = [list(c) for c in g.round_charges]
+    data["places"] = list(g.places)
+    data["winners"] = list(g.winners)
+    data["_tally"] = [list(t) for t in g._tally]
+    return data
+
+
+def game_from_dict(data: dict[str, Any]) -> Any:
+    """Rebuild a game from ``game_to_dict`` output; raises ``ValueError`` if it is malformed."""
+    from .state import Game
+
+    if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
+        raise ValueError("not a saved game of a known version")
+    try:
+        rules = Rules.from_text(data["rules"])
+        g = Game(rules, int(data["n"]))
+        for k in _SCALARS:
+            setattr(g, k, data[k])
+        for k in _CARD_LISTS:
+            setattr(g, k, [Card.parse(c) for c in data[k]])
+        g.hands = [[Card.parse(c) for c in h] for h in data["hands"]]
+        g.phase = Phase(data["phase"])
+        g._ctx = Phase(data["_ctx"])
+        g._top = Card.parse(data["_top"])
+        g._drawn = Card.parse(data["_drawn"]) if data["_drawn"] else None
+        g._req_suits = frozenset(data["_req_suits"])
+        g.missed = [int(x) for x in data["missed"]]
+        g._out = [bool(x) for x in data["_out"]]
+        g.placings = [int(x) for x in data["placings"]]
+        g.scores = [int(x) for x in data["scores"]]
+        g.round_charges = [tuple(int(x) for x in c) for c in data["round_charges"]]
+        g.places = tuple(int(x) for x in data["places"])
+        g.winners = tuple(int(x) for x in data["winners"])
+        g._tally = [[int(x) for x in t] for t in data["_tally"]]
+        g._c = compile_rules(rules)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"saved game is damaged: {exc}") from None
+    if len(g.hands) != g.n or not g.pile:
+        raise ValueError("saved game is damaged: seats and hands disagree")
+    return g

@@ -1,0 +1,868 @@
+"""The Macau state machine: ``Game``.
+
+A ``Game`` holds one round (and the match it belongs to). ``legal_actions`` and ``apply`` both
+dispatch on ``phase``. ``apply`` verifies first and mutates only when the action is legal, so a
+refused action leaves the game exactly as it was. ``copy`` is cheap, for bots that search.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import (
+    Action,
+    AttackPending,
+    CardsDrawn,
+    CardsLaid,
+    Draw,
+    Event,
+    FiveAgain,
+    MacauCalled,
+    MacauCaught,
+    MacauForgotten,
+    MatchOver,
+    MissedTurnsAccepted,
+    Pass,
+    Passed,
+    PenaltyTaken,
+    Play,
+    RankRequested,
+    RequestEnded,
+    Reshuffled,
+    RoundOver,
+    SeatOut,
+    SkipPending,
+    StackCancelled,
+    Stop,
+    SuitNamed,
+    TurnMissed,
+    TurnStarted,
+    parse_action,
+)
+from .cards import JACK, RANK_NAMES, SUITS, Card, make_pack, parse_cards
+from .compiled import compile_rules
+from .legal import Legality
+from .phase import IllegalMove, Phase
+from .rules import Rules, RulesError
+
+# Per-seat tallies kept for statistics, in this order within ``_tally[seat]``.
+TALLY_FIELDS = ("penalty_cards", "biggest_stack", "turns_missed", "macau_forgotten")
+
+# Fields that every seat may see; the rest (hands, stock order, the random state, and the
+# card another seat just drew) are secret. ``view`` copies exactly these.
+PUBLIC_FIELDS = (
+    "rules",
+    "n",
+    "pile",
+    "pile_eff",
+    "current",
+    "phase",
+    "_ctx",
+    "_top",
+    "_suit",
+    "penalty",
+    "_ks_layer",
+    "skips",
+    "missed",
+    "_req_rank",
+    "_req_owner",
+    "_req_fresh",
+    "_req_suits",
+    "_req_excluded",
+    "_req_bound",
+    "_macau_open",
+    "_out",
+    "placings",
+    "_pass_streak",
+    "scores",
+    "round_charges",
+    "dealer",
+    "round_no",
+    "over",
+    "match_over",
+    "places",
+    "blocked",
+    "_tally",
+    "winners",
+)
+
+
+class Game(Legality):
+    """One round of Macau (and the match around it). Build with ``new`` or ``from_position``."""
+
+    # ----- construction --------------------------------------------------------------
+    def __init__(self, rules: Rules, seats: int) -> None:
+        self.rules = rules
+        self._c = compile_rules(rules)
+        self.n = seats
+        self.hands: list[list[Card]] = [[] for _ in range(seats)]
+        self.stock: list[Card] = []  # the top of the stock is the last element
+        self.pile: list[Card] = []
+        self.pile_eff: list[Card] = []  # what each pile card acts as (jokers standing in)
+        self.current = 0
+        self.phase = Phase.PLAY
+        self._ctx = Phase.PLAY
+        self._top: Card = Card(5, "H")
+        self._suit = ""
+        self.penalty = 0
+        self._ks_layer = -1
+        self.skips = 0
+        self.missed = [0] * seats
+        self._req_rank = 0
+        self._req_owner = -1
+        self._req_fresh = False
+        self._req_suits: frozenset[str] = frozenset()
+        self._req_excluded = ""
+        self._req_bound = -1
+        self._drawn: Card | None = None
+        self._macau_open = -1
+        self._out = [False] * seats
+        self.placings: list[int] = []
+        self._pass_streak = 0
+        self.scores = [0] * seats
+        self.round_charges: list[tuple[int, ...]] = []
+        self.dealer = 0
+        self.round_no = 1
+        self.over = False
+        self.match_over = False
+        self.places: tuple[int, ...] = ()
+        self.blocked = False
+        self.winners: tuple[int, ...] = ()
+        self._tally = [[0, 0, 0, 0] for _ in range(seats)]
+        self._seed = 0
+        self._log: tuple[Any, ...] | None = None
+        self._legal: list[Action] | None = None
+        self._legal_ids: set[int] = set()
+        self._ev: list[Event] = []
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        seats: int | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+    ) -> Game:
+        """Shuffle and deal a fresh game. The same seed and the same actions give the same game."""
+        seats = rules.default_seats if seats is None else seats
+        rules.check_seats(seats)
+        game = cls(rules, seats)
+        rng = random.Random(seed if seed is not None else random.SystemRandom().getrandbits(64))
+        if dealer is None:
+            dealer = rng.randrange(seats)
+        elif not 0 <= dealer < seats:
+            raise RulesError(f"dealer must be a seat from 0 to {seats - 1}")
+        game._seed = rng.getrandbits(64)
+        game.dealer = dealer
+        game._deal()
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Sequence[str],
+        pile: str,
+        stock: str = "",
+        current: int = 0,
+        *,
+        seed: int = 0,
+        suit: str | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> Game:
+        """Set up a position from notation (RULES §8). ``stock`` lists the top card first."""
+        seats = len(hands)
+        if not 2 <= seats <= 10:
+            raise IllegalMove(f"a position needs 2 to 10 hands, not {seats}")
+        game = cls(rules, seats)
+        try:
+            game.hands = [parse_cards(h) for h in hands]
+            pile_cards: list[Card] = []
+            pile_eff: list[Card] = []
+            for tok in pile.split():
+                base, eq, stands = tok.partition("=")
+                card = Card.parse(base)
+                eff = Card.parse(stands) if eq else card
+                if eq and not (card.is_joker and rules.joker_role == "any_card"):
+                    raise IllegalMove(f"{tok}: only an any-card joker stands for another card")
+                pile_cards.append(card)
+                pile_eff.append(eff)
+            game.stock = list(reversed(parse_cards(stock)))
+        except ValueError as exc:
+            raise IllegalMove(f"bad position: {exc}") from None
+        if not pile_cards:
+            raise IllegalMove("a position needs a pile with at least its top card")
+        if not 0 <= current < seats:
+            raise IllegalMove(f"current must be a seat from 0 to {seats - 1}")
+        decks = rules.decks_for(max(seats, rules.min_seats))
+        limit_joker = decks * rules.jokers
+        counts: dict[Card, int] = {}
+        for card in [*pile_cards, *game.stock, *(c for h in game.hands for c in h)]:
+            counts[card] = counts.get(card, 0) + 1
+        for card, k in counts.items():
+            limit = limit_joker if card.is_joker else decks
+            if card.is_joker and card.suit == "B":
+                limit = limit_joker // 2
+            elif card.is_joker:
+                limit = limit_joker - limit_joker // 2
+            if k > limit:
+                raise IllegalMove(
+                    f"{card.pretty} appears {k} times but the pack ({decks} deck(s), "
+                    f"{rules.jokers} joker(s) each) holds {limit}"
+                )
+        game.pile = pile_cards
+        game.pile_eff = pile_eff
+        game._top = pile_eff[-1]
+        if suit is not None:
+            game._suit = suit
+        else:
+            game._suit = "" if game._top.is_joker else game._top.suit
+        game.dealer = (current - 1) % seats
+        game._seed = seed
+        if scores is not None:
+            game.scores = list(scores)
+        for s in range(seats):
+            if not game.hands[s]:
+                game._out[s] = True
+                game.placings.append(s)
+        game._begin_turn(current)
+        game._ev = []
+        return game
+
+    def _deal(self) -> None:
+        """Shuffle, deal and turn up the starter (RULES §2.1–2.3)."""
+        rng = random.Random(self._seed)
+        r = self.rules
+        n = self.n
+        pack = make_pack(r.decks_for(n), r.jokers)
+        rng.shuffle(pack)
+        self.stock = pack
+        self.hands = [[] for _ in range(n)]
+        size = r.hand_size_for(n)
+        for _ in range(size):
+            for k in range(1, n + 1):
+                self.hands[(self.dealer + k) % n].append(self.stock.pop())
+        starter = self.stock.pop()
+        if r.starter == "plain":
+            tries = 0
+            while starter in self._c.power:
+                tries += 1
+                if tries > 10 * len(pack):
+                    raise RulesError("no plain card in the pack to start the pile on")
+                # Put it back below the top of the stock, at a random place.
+                self.stock.insert(rng.randrange(len(self.stock)), starter)
+                starter = self.stock.pop()
+        self.pile = [starter]
+        self.pile_eff = [starter]
+        self._top = starter
+        self._suit = "" if starter.is_joker else starter.suit
+        self._seed = rng.getrandbits(64)
+        self.penalty = self.skips = 0
+        self._ks_layer = -1
+        self.missed = [0] * n
+        self._clear_rank_request()
+        self._clear_suit_request()
+        self._drawn = None
+        self._macau_open = -1
+        self._out = [False] * n
+        self.placings = []
+        self._pass_streak = 0
+        self.over = False
+        self.places = ()
+        self.blocked = False
+        self._tally = [[0, 0, 0, 0] for _ in range(n)]
+        self._legal = None
+        self._begin_turn((self.dealer + 1) % n)
+        self._ev = []
+
+    def next_round(self) -> list[Event]:
+        """Deal the next round of the match; the deal moves one seat on."""
+        if self.match_over:
+            raise IllegalMove("the match is over")
+        if not self.over:
+            raise IllegalMove("the round is not over yet")
+        self.dealer = (self.dealer + 1) % self.n
+        self.round_no += 1
+        self._deal()
+        ev: list[Event] = [TurnStarted(self.current, self.phase.value)]
+        self._log = (ev, self._log)
+        return ev
+
+    # ----- public reading --------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        """Number of seats at the table."""
+        return self.n
+
+    def hand(self, seat: int) -> list[Card]:
+        """A copy of ``seat``'s cards (for the engine's owner; bots get ``view`` instead)."""
+        return list(self.hands[seat])
+
+    @property
+    def hand_counts(self) -> list[int]:
+        """Every seat's card count (public)."""
+        return [len(h) for h in self.hands]
+
+    @property
+    def top(self) -> Card:
+        """The top card of the pile as laid (a joker stays a joker; see ``top_effective``)."""
+        return self.pile[-1]
+
+    @property
+    def top_effective(self) -> Card:
+        """The card the top of the pile acts as."""
+        return self._top
+
+    @property
+    def suit_in_force(self) -> str:
+        """The suit a card must match: ``S H D C``, or ``""`` for a free suit or no suit."""
+        return self._suit
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return len(self.stock)
+
+    @property
+    def request(self) -> dict[str, Any] | None:
+        """The request in force: ``{"kind": "rank", "rank": "8", "owner": seat}`` or a suit one."""
+        if self._req_rank:
+            return {
+                "kind": "rank",
+                "rank": RANK_NAMES[self._req_rank],
+                "owner": self._req_owner,
+            }
+        if self._req_suits:
+            return {
+                "kind": "suit",
+                "suits": "".join(s for s in SUITS if s in self._req_suits),
+                "free": bool(self._req_excluded) and len(self._req_suits) > 1,
+                "excluded": self._req_excluded,
+                "until_met": self._c.until_met,
+                "bound": self._req_bound,
+            }
+        return None
+
+    @property
+    def drawn_card(self) -> Card | None:
+        """The card the seat to act has just drawn and may still lay (phase ``DRAWN``)."""
+        return self._drawn
+
+    @property
+    def macau_catchable(self) -> int:
+        """The seat that forgot to call Macau and may be caught now, or -1."""
+        return self._macau_open
+
+    def tally(self, seat: int) -> dict[str, int]:
+        """Statistics of ``seat`` this round: penalty cards, biggest stack, turns missed…"""
+        return dict(zip(TALLY_FIELDS, self._tally[seat], strict=True))
+
+    def _penalty_total(self) -> int:
+        return self.penalty
+
+    # ----- legal actions ---------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action ``seat`` (default: the seat to act) may take now."""
+        if self.over:
+            return []
+        if seat is not None and seat != self.current:
+            if 0 <= seat < self.n and self._macau_open >= 0 and seat != self._macau_open:
+                return [Stop(self._macau_open)]
+            return []
+        if self._legal is None:
+            legal = self._generate()
+            self._legal = legal
+            self._legal_ids = {id(a) for a in legal}
+        return list(self._legal)
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether ``apply(action, seat)`` would be accepted."""
+        try:
+            self.check(action, seat)
+        except (IllegalMove, ValueError):
+            return False
+        return True
+
+    def check(self, action: Action | str, seat: int | None = None) -> None:
+        """Raise ``IllegalMove`` with the reason if ``action`` is not legal now."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        self._verify_any(action, seat)
+
+    def _verify_any(self, action: Action, seat: int | None) -> tuple[Card, ...] | None:
+        if self.match_over:
+            raise IllegalMove("the match is over")
+        if self.over:
+            raise IllegalMove("the round is over: deal the next round to play on")
+        actor = self.current if seat is None else seat
+        if not 0 <= actor < self.n:
+            raise IllegalMove(f"there is no seat {actor} at this table")
+        if isinstance(action, Stop):
+            if self._macau_open < 0:
+                raise IllegalMove(
+                    "nobody can be caught now: stop Macau only right after a forgotten call"
+                )
+            if action.target != self._macau_open:
+                raise IllegalMove(f"seat {action.target} did not forget to call Macau")
+            if actor == action.target:
+                raise IllegalMove("you cannot catch yourself")
+            return None
+        if actor != self.current:
+            raise IllegalMove(f"it is seat {self.current}'s turn, not seat {actor}'s")
+        return self._verify(action)
+
+    # ----- apply -----------------------------------------------------------------------
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Take ``action`` for ``seat`` (default: the seat to act); return the events.
+
+        Raises ``IllegalMove`` (a ``ValueError``) naming the rule, leaving the game unchanged.
+        """
+        if isinstance(action, str):
+            action = parse_action(action)
+        effs: tuple[Card, ...] | None
+        if (
+            seat is None
+            and self._legal is not None
+            and id(action) in self._legal_ids
+            and not isinstance(action, Stop)
+        ):
+            effs = action.effective() if isinstance(action, Play) else None
+        else:
+            effs = self._verify_any(action, seat)
+        ev: list[Event] = []
+        self._ev = ev
+        self._legal = None
+        if isinstance(action, Stop):
+            self._do_stop(self.current if seat is None else seat, action.target)
+        else:
+            self._macau_open = -1  # the next action at the table closes the window
+            phase = self.phase
+            if isinstance(action, Play):
+                assert effs is not None
+                self._do_play(action, effs)
+            elif isinstance(action, Draw):
+                if phase is Phase.ATTACK:
+                    self._do_take()
+                else:
+                    self._do_draw()
+            elif isinstance(action, Pass):
+                if phase is Phase.SKIP:
+                    self._do_accept()
+                elif phase is Phase.DRAWN:
+                    self._drawn = None
+                    ev.append(Passed(self.current))
+                    self._end_turn(self.current)
+                else:
+                    self._do_blocked_pass()
+        self._log = (ev, self._log)
+        return ev
+
+    # ----- the transitions ---------------------------------------------------------------
+    def _do_play(self, play: Play, effs: tuple[Card, ...]) -> None:
+        seat = self.current
+        c = self._c
+        ev = self._ev
+        phase = self.phase
+        ctx = (
+            self._ctx
+            if phase is Phase.DRAWN
+            else (Phase.PLAY if phase is Phase.FIVE_AGAIN else phase)
+        )
+        hand = self.hands[seat]
+        for card in play.cards:
+            hand.remove(card)
+        self.pile.extend(play.cards)
+        self.pile_eff.extend(effs)
+        ev.append(CardsLaid(seat, play.cards, play.declared))
+        self._pass_streak = 0
+        self._drawn = None
+        top_before = self._top
+        suit_before = self._suit or self._req_excluded
+        last = effs[-1]
+        left = len(hand)
+        power = self._power_applies(seat, left)
+        self._top = last
+        if not last.is_joker:
+            self._suit = last.suit
+        if self._req_suits:
+            self._clear_suit_request()
+            if not (power and last in c.changers):
+                ev.append(RequestEnded("suit"))
+        nxt = -1
+        five = False
+        first = effs[0]
+        if ctx is Phase.ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
+            ev.append(StackCancelled(seat, first, self.penalty))
+            self.penalty = 0
+            self._ks_layer = -1
+        elif power and c.attack_value[last]:
+            av = c.attack_value
+            add = sum(av[e] for e in effs) if all(av[e] for e in effs) else av[last]
+            self.penalty += add
+            if last is c.king_of_spades:
+                nxt = self._step(seat, -1)
+                self._ks_layer = seat
+            else:
+                nxt = self._step(seat, 1)
+                self._ks_layer = -1
+            if last in c.changers:
+                self._name_suit(seat, play.choice, suit_before)
+            ev.append(AttackPending(nxt, self.penalty, add))
+        elif power and last in c.skip:
+            count = len(effs) if all(e in c.skip for e in effs) else 1
+            self.skips += count
+            nxt = self._step(seat, 1)
+            ev.append(SkipPending(nxt, self.skips))
+        elif power:
+            if last.rank == JACK and c.jack_request:
+                if play.choice == "-" or play.choice is None:
+                    if self._req_rank:
+                        ev.append(RequestEnded("rank"))
+                    self._clear_rank_request()
+                    ev.append(RankRequested(seat, None))
+                else:
+                    self._req_rank = _RANK_OF[play.choice]
+                    self._req_owner = seat
+                    self._req_fresh = True
+                    ev.append(RankRequested(seat, play.choice))
+            elif last in c.changers:
+                self._name_suit(seat, play.choice, suit_before)
+            five = c.five_again and last.rank == 5
+        if left == 1:
+            if c.macau_required:
+                if play.call:
+                    ev.append(MacauCalled(seat))
+                else:
+                    ev.append(MacauForgotten(seat))
+                    self._macau_open = seat
+                    self._tally[seat][3] += 1
+            else:
+                ev.append(MacauCalled(seat, auto=True))
+        if left == 0:
+            self._out[seat] = True
+            self.placings.append(seat)
+            ev.append(SeatOut(seat, len(self.placings)))
+            holders = [s for s in range(self.n) if not self._out[s]]
+            if self.rules.end == "first_out" or len(holders) <= 1:
+                self._end_round(blocked=False)
+                return
+        if five:
+            self.phase = Phase.FIVE_AGAIN
+            ev.append(FiveAgain(seat))
+            return
+        self._end_turn(seat, nxt)
+
+    def _name_suit(self, seat: int, choice: str | None, suit_before: str) -> None:
+        """Set the suit request a suit changer (ace, joker or 7) makes."""
+        if choice == "*":
+            excluded = suit_before
+            self._req_suits = frozenset(s for s in SUITS if s != excluded)
+            self._req_excluded = excluded
+            self._suit = ""
+            self._ev.append(SuitNamed(seat, "*", excluded))
+        elif choice in SUITS:
+            self._req_suits = frozenset(choice)
+            self._req_excluded = ""
+            self._suit = choice
+            self._ev.append(SuitNamed(seat, choice))
+        else:
+            return
+        self._req_bound = -1
+
+    def _clear_rank_request(self) -> None:
+        self._req_rank = 0
+        self._req_owner = -1
+        self._req_fresh = False
+
+    def _clear_suit_request(self) -> None:
+        self._req_suits = frozenset()
+        self._req_excluded = ""
+        self._req_bound = -1
+
+    def _end_turn(self, seat: int, nxt: int = -1) -> None:
+        """Requests lapse after the seat's turn; then the next active seat's turn begins."""
+        if self._req_rank and seat == self._req_owner:
+            if self._req_fresh:
+                self._req_fresh = False
+            else:
+                self._clear_rank_request()
+                self._ev.append(RequestEnded("rank"))
+        if self._req_suits and self._req_bound == seat:
+            self._clear_suit_request()
+            if not self._top.is_joker:
+                self._suit = self._top.suit
+            elif not self._suit:
+                self._suit = self._req_excluded
+            self._ev.append(RequestEnded("suit"))
+        if nxt < 0:
+            nxt = self._step(seat, 1)
+        self._begin_turn(nxt)
+
+    def _step(self, seat: int, direction: int) -> int:
+        """The next active seat from ``seat`` in ``direction``; waiting seats passed use a turn."""
+        n = self.n
+        t = seat
+        for _ in range(n * 64):
+            t = (t + direction) % n
+            if self._out[t]:
+                if t == self._req_owner and not self._req_fresh and self._req_rank:
+                    # The jack's player is out: its round is complete when the turn passes it.
+                    self._clear_rank_request()
+                    self._ev.append(RequestEnded("rank"))
+                continue
+            if self.missed[t] > 0:
+                self.missed[t] -= 1
+                self._pass_streak = 0
+                self._ev.append(TurnMissed(t, self.missed[t]))
+                continue
+            return t
+        return seat
+
+    def _begin_turn(self, seat: int) -> None:
+        self.current = seat
+        if self.penalty:
+            phase = Phase.ATTACK
+        elif self.skips:
+            phase = Phase.SKIP
+        elif self._req_rank:
+            phase = Phase.RANK_REQUEST
+        elif self._req_suits:
+            if not self._c.until_met and self._req_bound < 0:
+                self._req_bound = seat
+            phase = Phase.SUIT_REQUEST
+        else:
+            phase = Phase.PLAY
+        self.phase = phase
+        self._ctx = phase
+        self._ev.append(TurnStarted(seat, phase.value))
+
+    def _draw_one(self) -> Card | None:
+        if not self.stock:
+            if len(self.pile) <= 1:
+                return None
+            self._reshuffle()
+        return self.stock.pop()
+
+    def _reshuffle(self) -> None:
+        """All of the pile but its top card is shuffled into a new stock (RULES §2.6)."""
+        cards = self.pile[:-1]
+        self.pile = self.pile[-1:]
+        self.pile_eff = self.pile_eff[-1:]
+        rng = random.Random(self._seed)
+        rng.shuffle(cards)
+        self._seed = rng.getrandbits(64)
+        self.stock = cards + self.stock
+        self._ev.append(Reshuffled(len(cards)))
+
+    def _draw_n(self, seat: int, count: int) -> list[Card]:
+        drawn: list[Card] = []
+        hand = self.hands[seat]
+        for _ in range(count):
+            card = self._draw_one()
+            if card is None:
+                break
+            hand.append(card)
+            drawn.append(card)
+        return drawn
+
+    def _do_take(self) -> None:
+        seat = self.current
+        owed = self.penalty
+        drawn = self._draw_n(seat, owed)
+        self._ev.append(CardsDrawn(seat, len(drawn), tuple(drawn), penalty=True))
+        self._ev.append(PenaltyTaken(seat, owed, len(drawn)))
+        tally = self._tally[seat]
+        tally[0] += len(drawn)
+        if owed > tally[1]:
+            tally[1] = owed
+        self.penalty = 0
+        self._pass_streak = 0
+        ks = self._ks_layer
+        self._ks_layer = -1
+        nxt = -1
+        if ks >= 0:
+            # After a king of spades the turn goes to the seat after its player.
+            nxt = self._step(ks, 1)
+            if nxt == seat:
+                nxt = self._step(seat, 1)
+        self._end_turn(seat, nxt)
+
+    def _do_draw(self) -> None:
+        seat = self.current
+        ctx = Phase.PLAY if self.phase is Phase.FIVE_AGAIN else self.phase
+        card = self._draw_one()
+        assert card is not None
+        self.hands[seat].append(card)
+        self._ev.append(CardsDrawn(seat, 1, (card,)))
+        self._pass_streak = 0
+        c = self._c
+        if card.is_joker and c.any_card:
+            fits = any(self._first_ok(d, ctx) for d in c.declarable)
+        else:
+            fits = self._first_ok(card, ctx)
+        if fits:
+            self.phase = Phase.DRAWN
+            self._ctx = ctx
+            self._drawn = card
+        else:
+            self._end_turn(seat)
+
+    def _do_accept(self) -> None:
+        seat = self.current
+        count = self.skips
+        self.skips = 0
+        self.missed[seat] = count - 1
+        self._tally[seat][2] += count
+        self._pass_streak = 0
+        self._ev.append(MissedTurnsAccepted(seat, count))
+        self._end_turn(seat)
+
+    def _do_blocked_pass(self) -> None:
+        seat = self.current
+        self._pass_streak += 1
+        self._ev.append(Passed(seat, blocked=True))
+        holders = sum(1 for s in range(self.n) if not self._out[s])
+        if self._pass_streak >= holders:
+            self._end_round(blocked=True)
+        else:
+            self._end_turn(seat)
+
+    def _do_stop(self, by: int, target: int) -> None:
+        drawn = self._draw_n(target, self.rules.macau_penalty)
+        self._tally[target][0] += len(drawn)
+        self._macau_open = -1
+        self._ev.append(MacauCaught(target, by, len(drawn)))
+        self._ev.append(CardsDrawn(target, len(drawn), tuple(drawn), penalty=True))
+
+    def _end_round(self, blocked: bool) -> None:
+        """Places, charges and the match score (RULES §4, §6)."""
+        r = self.rules
+        n = self.n
+        self._macau_open = -1
+        self.over = True
+        self.blocked = blocked
+        self.phase = Phase.ROUND_OVER
+        points = [sum(c.points for c in h) for h in self.hands]
+        holders = [s for s in range(n) if not self._out[s]]
+        key = points if r.scoring == "points" else [len(h) for h in self.hands]
+        holders.sort(key=lambda s: (key[s], s))
+        places = [0] * n
+        for i, s in enumerate(self.placings):
+            places[s] = i + 1
+        base = len(self.placings)
+        for i, s in enumerate(holders):
+            if i and key[s] == key[holders[i - 1]]:
+                places[s] = places[holders[i - 1]]
+            else:
+                places[s] = base + i + 1
+        self.placings.extend(holders)
+        self.places = tuple(places)
+        charges = tuple(points[s] if s in holders else 0 for s in range(n))
+        if r.scoring != "points":
+            charges = (0,) * n
+        else:
+            for s in range(n):
+                self.scores[s] += charges[s]
+        self.round_charges.append(charges)
+        self._ev.append(RoundOver(tuple(self.placings), self.places, charges, blocked))
+        if r.scoring == "points" and max(self.scores) >= r.target:
+            self.match_over = True
+            self.phase = Phase.MATCH_OVER
+            low = min(self.scores)
+            self.winners = tuple(s for s in range(n) if self.scores[s] == low)
+            loser = max(range(n), key=lambda s: (self.scores[s], -s))
+            self._ev.append(MatchOver(self.winners, loser, tuple(self.scores)))
+
+    # ----- copies, views, saves ------------------------------------------------------
+    def copy(self) -> Game:
+        """An independent copy (cheap: bots search on these)."""
+        new = object.__new__(Game)
+        d = self.__dict__.copy()
+        d["hands"] = [h[:] for h in self.hands]
+        d["stock"] = self.stock[:]
+        d["pile"] = self.pile[:]
+        d["pile_eff"] = self.pile_eff[:]
+        d["missed"] = self.missed[:]
+        d["_out"] = self._out[:]
+        d["placings"] = self.placings[:]
+        d["scores"] = self.scores[:]
+        d["round_charges"] = self.round_charges[:]
+        d["_tally"] = [t[:] for t in self._tally]
+        d["_legal"] = None
+        new.__dict__ = d
+        return new
+
+    def reseed(self, seed: int) -> None:
+        """Replace the random state used for future reshuffles and deals."""
+        self._seed = seed
+
+    def events(self) -> list[Event]:
+        """Every event of this game so far, oldest first."""
+        chunks = []
+        node = self._log
+        while node is not None:
+            chunks.append(node[0])
+            node = node[1]
+        return [e for chunk in reversed(chunks) for e in chunk]
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may see: its own hand, counts, the pile, public state; no stock order."""
+        from .view import View
+
+        return View.of(self, seat)
+
+    @classmethod
+    def from_view(
+        cls, view: Any, hands: Sequence[Sequence[Card]], stock: Sequence[Card], seed: int = 0
+    ) -> Game:
+        """A full game that agrees with ``view``, with the hidden cards as given (for search).
+
+        ``hands`` gives every seat's cards (the viewer's own must match); ``stock`` is listed
+        bottom first (the last card is drawn next).
+        """
+        game = object.__new__(cls)
+        d: dict[str, Any] = {k: _copy_value(v) for k, v in view._public.items()}
+        d["_c"] = compile_rules(d["rules"])
+        d["hands"] = [list(h) for h in hands]
+        d["stock"] = list(stock)
+        d["_seed"] = seed
+        d["_drawn"] = view.drawn if view.seat == d["current"] else None
+        if d["phase"] is Phase.DRAWN and d["_drawn"] is None:
+            d["_drawn"] = d["hands"][d["current"]][-1] if d["hands"][d["current"]] else None
+        d["_log"] = None
+        d["_legal"] = None
+        d["_legal_ids"] = set()
+        d["_ev"] = []
+        game.__dict__ = d
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the whole state (for saved games)."""
+        from .serial import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game saved by ``to_dict``."""
+        from .serial import game_from_dict
+
+        game: Game = game_from_dict(data)
+        return game
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.name} seats={self.n} current={self.current} "
+            f"phase={self.phase.value} top={self.top}>"
+        )
+
+
+def _copy_value(v: Any) -> Any:
+    if isinstance(v, list):
+        return [x[:] if isinstance(x, list) else x for x in v]
+    return v
+
+
+_RANK_OF = {v: k for k, v in RANK_NAMES.items()}

@@ -1,0 +1,186 @@
+"""A terminal game: you are seat 0 against computer players. Type actions in notation."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from .engine import PRESETS, Game, IllegalMove, NotationError, parse_action
+from .engine.actions import (
+    AttackPending,
+    CardsDrawn,
+    CardsLaid,
+    Event,
+    MacauCalled,
+    MacauCaught,
+    MacauForgotten,
+    MissedTurnsAccepted,
+    Passed,
+    PenaltyTaken,
+    RankRequested,
+    Reshuffled,
+    RoundOver,
+    SeatOut,
+    SkipPending,
+    StackCancelled,
+    SuitNamed,
+    TurnMissed,
+)
+from .engine.cards import SUIT_NAMES
+
+HELP = """Type a move in notation:
+  7H            lay one card            7S 7D     lay several (first must fit)
+  AS/H          ace naming hearts       JC/8      jack requesting 8s (JC/- for nothing)
+  RJ=KH         joker standing for K♥   8H!       lay and call Macau
+  draw          draw a card / take the penalty
+  pass          keep the drawn card / accept missed turns
+  stop N        catch seat N who forgot to call Macau
+  ?             list your legal moves    q         quit"""
+
+
+def describe(e: Event, me: int) -> str | None:
+    """One event in words, as seat ``me`` sees it."""
+    name = _seat_name
+    if isinstance(e, CardsLaid):
+        cards = " ".join(
+            c.pretty + (f"(as {d.pretty})" if d is not None else "")
+            for c, d in zip(e.cards, e.declared or (None,) * len(e.cards), strict=True)
+        )
+        return f"{name(e.seat, me)} laid {cards}"
+    if isinstance(e, CardsDrawn):
+        if e.penalty:
+            return None
+        what = " ".join(c.pretty for c in e.cards) if e.seat == me else f"{e.count} card(s)"
+        return f"{name(e.seat, me)} drew {what}"
+    if isinstance(e, AttackPending):
+        return f"{name(e.target, me)} owe{'s' if e.target != me else ''} {e.total}"
+    if isinstance(e, PenaltyTaken):
+        return f"{name(e.seat, me)} took {e.drawn} penalty card(s)"
+    if isinstance(e, StackCancelled):
+        return f"{name(e.seat, me)} cut the stack of {e.total} with {e.card.pretty}"
+    if isinstance(e, Reshuffled):
+        return f"the pile was shuffled into a new stock ({e.count} cards)"
+    if isinstance(e, SuitNamed):
+        if e.suit == "*":
+            return f"{name(e.seat, me)} named a free suit (anything but {SUIT_NAMES[e.excluded]})"
+        return f"{name(e.seat, me)} named {SUIT_NAMES[e.suit]}"
+    if isinstance(e, RankRequested):
+        return f"{name(e.seat, me)} requested {e.rank + 's' if e.rank else 'nothing'}"
+    if isinstance(e, SkipPending):
+        return f"{name(e.target, me)} must miss {e.count} turn(s) or answer"
+    if isinstance(e, MissedTurnsAccepted):
+        return f"{name(e.seat, me)} will miss {e.count} turn(s)"
+    if isinstance(e, TurnMissed):
+        return f"{name(e.seat, me)} misses a turn ({e.left} left)"
+    if isinstance(e, Passed):
+        return f"{name(e.seat, me)} {'is blocked and passes' if e.blocked else 'kept the card'}"
+    if isinstance(e, MacauCalled):
+        return f"{name(e.seat, me)}: Macau!"
+    if isinstance(e, MacauForgotten):
+        return f"{name(e.seat, me)} has one card and did not call Macau"
+    if isinstance(e, MacauCaught):
+        return f"{name(e.by, me)}: stop Macau! {name(e.seat, me)} draws {e.penalty}"
+    if isinstance(e, SeatOut):
+        return f"{name(e.seat, me)} went out (place {e.place})"
+    if isinstance(e, RoundOver):
+        return "the round is over" + (" (blocked)" if e.blocked else "")
+    return None
+
+
+def _seat_name(seat: int, me: int) -> str:
+    return "You" if seat == me else f"Seat {seat}"
+
+
+def _make_bots(preset: str, seats: int, spec: str | None) -> list[Callable[[Game, int], Any]]:
+    levels = (spec or "").split(",") if spec else []
+    bots: list[Callable[[Game, int], Any]] = []
+    for i in range(1, seats):
+        level = levels[(i - 1) % len(levels)] if levels else "medium"
+        try:
+            from .bots import make_bot
+
+            bot = make_bot(level)
+            rng = random.Random(i)
+
+            def choose(g: Game, seat: int, bot: Any = bot, rng: random.Random = rng) -> Any:
+                return bot.choose(g.view(seat), g.legal_actions(seat), rng)
+
+            bots.append(choose)
+        except (ImportError, ValueError):
+            rng2 = random.Random(i)
+            bots.append(lambda g, seat, r=rng2: r.choice(g.legal_actions(seat)))
+    return bots
+
+
+def run_text_game(
+    preset: str,
+    seats: int | None,
+    seed: int | None,
+    bots_spec: str | None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+) -> int:
+    """Play one round in the terminal; returns the exit code."""
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    if preset not in PRESETS:
+        print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=out)
+        return 2
+    rules = PRESETS[preset]
+    g = Game.new(rules, seats=seats, seed=seed)
+    bots = _make_bots(preset, g.seats, bots_spec)
+    me = 0
+    print(f"Macau ({preset}), {g.seats} seats. You are seat 0. Type ? for your moves.", file=out)
+    print(HELP, file=out)
+    while not g.over:
+        if g.current != me:
+            action = bots[g.current - 1](g, g.current)
+            for e in g.apply(action):
+                text = describe(e.public(me), me)
+                if text:
+                    print("  " + text, file=out)
+            continue
+        counts = ", ".join(f"{s}:{c}" for s, c in enumerate(g.hand_counts) if s != me)
+        req = g.request
+        extra = ""
+        if req and req["kind"] == "rank":
+            extra = f" | request: {req['rank']}s"
+        elif req:
+            extra = f" | suit request: {req['suits']}"
+        if g.penalty:
+            extra += f" | To draw: {g.penalty}"
+        print(
+            f"\nTop {g.top.pretty} (suit in force: {g.suit_in_force or '-'}){extra} | stock "
+            f"{g.stock_count} | others {counts}",
+            file=out,
+        )
+        print(
+            "Your hand: " + " ".join(c.code for c in sorted(g.hand(me), key=lambda c: c.order)),
+            file=out,
+        )
+        out.write(f"[{g.phase.value}] your move> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return 0
+        line = line.strip()
+        if line in ("q", "quit"):
+            return 0
+        if line in ("?", "help"):
+            print("Legal: " + ", ".join(str(a) for a in g.legal_actions()), file=out)
+            continue
+        try:
+            action = parse_action(line)
+            events = g.apply(action, me)
+        except (IllegalMove, NotationError) as exc:
+            print(f"  not allowed: {exc}", file=out)
+            continue
+        for e in events:
+            text = describe(e, me)
+            if text:
+                print("  " + text, file=out)
+    order = ", ".join(_seat_name(s, me) for s in g.placings)
+    print(f"\nFinishing order: {order}", file=out)
+    return 0
