@@ -1,0 +1,172 @@
+"""The window and the main loop: one clock, one scene stack, settings and sound.
+
+``run(args)`` is what ``game.cli`` calls. It opens the table directly (you at seat 0
+against bots); menus are scenes that can later be pushed under or over it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.resources import MissingAsset, icon_path
+from game.store.settings import Settings
+from game.ui.clock import Clock, SystemClock
+from game.ui.scene import Scene, SceneStack
+from game.ui.sound import Sound
+
+__all__ = ["DEFAULT_SIZE", "FPS", "MIN_SIZE", "App", "run"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+FPS = 60
+
+
+class App:
+    """Owns the window, the clock, the scene stack, the settings and the sound."""
+
+    def __init__(
+        self,
+        *,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        settings: Settings | None = None,
+        clock: Clock | None = None,
+        sound: Sound | None = None,
+        fullscreen: bool | None = None,
+    ) -> None:
+        pygame.init()
+        self.settings = settings if settings is not None else Settings.load().settings
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        self.sound = sound if sound is not None else _make_sound(self.settings)
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self._windowed_size = _clamp_size(size)
+        self.screen = self._open_window(self._windowed_size)
+        self.stack = SceneStack(self, self.screen.get_size())
+        self.running = True
+        self.frame = 0
+        self.on_frame: Callable[[App], None] | None = None
+
+    # --- the window -------------------------------------------------------------------------
+    def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
+        pygame.display.set_caption("Macau")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(icon_path(64))))
+        except (MissingAsset, pygame.error, FileNotFoundError) as exc:
+            log.info("no window icon: %s", exc)
+        if self.fullscreen:
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self._set_minimum()
+        return screen
+
+    def _set_minimum(self) -> None:
+        # The OS enforces this while the user drags; VIDEORESIZE below catches the rest.
+        with contextlib.suppress(AttributeError, pygame.error):
+            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Current window size in pixels."""
+        return self.screen.get_size()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch between a resizable window and fullscreen."""
+        if not self.fullscreen:
+            self._windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open_window(self._windowed_size)
+        self.stack.resize(self.screen.get_size())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Adopt a new window size (never below the minimum) and relayout every scene."""
+        wanted = _clamp_size(size)
+        if not self.fullscreen and wanted != size:
+            self.screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
+        else:
+            self.screen = pygame.display.get_surface() or self.screen
+        if self.screen.get_size() != self.stack.size:
+            self.stack.resize(self.screen.get_size())
+
+    # --- the loop ---------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Window-level events here; the rest goes down the scene stack."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+            self.resize(size)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        self.stack.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.stack.update(dt)
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+        if self.on_frame is not None:
+            self.on_frame(self)
+        if not len(self.stack):
+            self.running = False
+
+    def run(self, scene: Scene | None = None, frames: int | None = None) -> int:
+        """Push ``scene`` and loop until quit (or ``frames`` frames); returns the exit code."""
+        if scene is not None:
+            self.stack.push(scene)
+        while self.running and (frames is None or self.frame < frames):
+            dt = self.clock.tick(FPS)
+            self.step(dt)
+        self.stack.clear()
+        return 0
+
+    def quit(self) -> None:
+        """Leave the loop after this frame."""
+        self.running = False
+
+
+def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+
+
+def _make_sound(settings: Settings) -> Sound:
+    try:
+        return Sound(volume=settings.volume, muted=settings.muted)
+    except Exception as exc:
+        log.warning("sound disabled: %s", exc)
+        return Sound(volume=0.0, muted=True, names=())
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window on a table: you at seat 0 against bots (see ``game.cli``)."""
+    started = time.perf_counter()
+    smoke = bool(getattr(args, "smoke", False))
+    frames: int | None = getattr(args, "frames", None)
+    if smoke:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        frames = frames or 240
+    from game.ui.table import table_from_args
+
+    app = App()
+    scene = table_from_args(args, autoplay=smoke)
+    code = app.run(scene, frames=frames)
+    if smoke:
+        elapsed = time.perf_counter() - started
+        print(f"macau smoke: {app.frame} frames in {elapsed:.2f}s")
+    pygame.quit()
+    return code

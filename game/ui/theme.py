@@ -1,0 +1,207 @@
+"""Colours, fonts and cached text for every scene.
+
+Text is rendered once per (text, size, colour, bold) and kept: drawing a frame blits
+prepared surfaces and never calls the font renderer. Suit characters (♠♥♦♣) are drawn
+with the card art's vector pips, so they look right whatever font the machine has.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.resources import font_path
+from game.ui.cardart import suit_colour, suit_symbol
+
+__all__ = [
+    "ACCENT",
+    "ACCENT_DARK",
+    "DANGER",
+    "FELT",
+    "FELT_DARK",
+    "FELT_LIGHT",
+    "GOLD",
+    "INK",
+    "MUTED",
+    "PANEL",
+    "PANEL_EDGE",
+    "SHADOW",
+    "SUIT_CHARS",
+    "TEXT",
+    "Colour",
+    "font",
+    "text",
+    "text_size",
+]
+
+Colour = tuple[int, int, int]
+
+FELT: Colour = (22, 102, 64)
+FELT_LIGHT: Colour = (36, 132, 84)
+FELT_DARK: Colour = (10, 62, 38)
+RAIL: Colour = (70, 40, 22)
+TEXT: Colour = (244, 240, 228)
+MUTED: Colour = (176, 200, 184)
+INK: Colour = (30, 30, 34)
+GOLD: Colour = (246, 196, 72)
+ACCENT: Colour = (250, 206, 92)
+ACCENT_DARK: Colour = (186, 138, 30)
+DANGER: Colour = (222, 62, 58)
+PANEL: Colour = (16, 34, 26)
+PANEL_EDGE: Colour = (96, 150, 116)
+SHADOW: tuple[int, int, int, int] = (0, 0, 0, 90)
+BUTTON: Colour = (240, 232, 208)
+BUTTON_HOVER: Colour = (255, 246, 222)
+BUTTON_TEXT: Colour = (36, 40, 36)
+BUTTON_DISABLED: Colour = (120, 132, 124)
+
+SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+# A fallback list for machines without DejaVu: all of these carry the Latin letters we use.
+_SYSTEM_FONTS = "dejavusans,segoeui,helveticaneue,arial,liberationsans,freesans"
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font of ``size`` pixels: a shipped font, else a common system sans, else pygame's."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    shipped = font_path("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    if shipped is not None:
+        return pygame.font.Font(shipped, size)
+    path = pygame.font.match_font(_SYSTEM_FONTS, bold=bold)
+    if path:
+        return pygame.font.Font(path, size)
+    f = pygame.font.Font(None, round(size * 1.3))  # pygame's default font runs small
+    f.bold = bold
+    return f
+
+
+@lru_cache(maxsize=2048)
+def text(
+    content: str,
+    size: int,
+    colour: Colour = TEXT,
+    bold: bool = False,
+    four_colour: bool = False,
+) -> pygame.Surface:
+    """``content`` rendered once; suit characters drawn as pips (in suit colour on light
+    text, or in the text colour when ``colour`` is dark enough to be on a light panel)."""
+    f = font(size, bold)
+    pieces: list[pygame.Surface] = []
+    run = ""
+    for ch in content:
+        suit = SUIT_CHARS.get(ch)
+        if suit is None:
+            run += ch
+            continue
+        if run:
+            pieces.append(f.render(run, True, colour))
+            run = ""
+        pip_colour = _pip_colour(suit, colour, four_colour)
+        pip = suit_symbol(suit, max(6, round(size * 0.78)), pip_colour)
+        box = pygame.Surface((pip.get_width() + 2, f.get_height()), pygame.SRCALPHA)
+        box.blit(pip, (1, (f.get_height() - pip.get_height()) // 2 + 1))
+        pieces.append(box)
+    if run or not pieces:
+        pieces.append(f.render(run, True, colour))
+    width = sum(p.get_width() for p in pieces)
+    height = max(p.get_height() for p in pieces)
+    out = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+    x = 0
+    for piece in pieces:
+        out.blit(piece, (x, (height - piece.get_height()) // 2))
+        x += piece.get_width()
+    return out
+
+
+def _pip_colour(suit: str, colour: Colour, four_colour: bool) -> Colour:
+    ink = suit_colour(suit, four_colour)
+    if sum(colour) < 200:  # dark text on a light background: the suit's own ink reads well
+        return ink
+    # On dark felt black pips vanish; red stays red, black suits take the text colour.
+    return colour if sum(ink) < 200 else (255, 120, 120) if ink[0] > ink[2] else (140, 180, 255)
+
+
+def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """Width and height ``content`` would take."""
+    return text(content, size, TEXT, bold).get_size()
+
+
+def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break ``content`` into lines no wider than ``width`` pixels."""
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and text_size(candidate, size, bold)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+@lru_cache(maxsize=256)
+def rounded_panel(
+    size: tuple[int, int],
+    fill: tuple[int, int, int, int],
+    edge: tuple[int, int, int, int] | None = None,
+    radius: int = 12,
+    shadow: bool = True,
+) -> pygame.Surface:
+    """A translucent rounded rectangle (with a soft drop shadow), cached by its look."""
+    w, h = size
+    pad = 6 if shadow else 0
+    surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+    if shadow:
+        for i, alpha in enumerate((18, 26, 34)):
+            r = pygame.Rect(pad - 3 + i, pad + 1 + i, w + 6 - 2 * i, h + 4 - 2 * i)
+            pygame.draw.rect(surf, (0, 0, 0, alpha), r, border_radius=radius + 3)
+    body = pygame.Rect(pad, pad, w, h)
+    pygame.draw.rect(surf, fill, body, border_radius=radius)
+    if edge is not None:
+        pygame.draw.rect(surf, edge, body, width=2, border_radius=radius)
+    return surf
+
+
+def blit_panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    fill: tuple[int, int, int, int] = (*PANEL, 220),
+    edge: tuple[int, int, int, int] | None = (*PANEL_EDGE, 200),
+    radius: int = 12,
+    shadow: bool = True,
+) -> None:
+    """Draw a cached rounded panel at ``rect``."""
+    panel = rounded_panel((rect.w, rect.h), fill, edge, radius, shadow)
+    pad = 6 if shadow else 0
+    surface.blit(panel, (rect.x - pad, rect.y - pad))
+
+
+@lru_cache(maxsize=16)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table: a radial felt gradient with a soft vignette, rendered once per window size."""
+    w, h = size
+    small = pygame.Surface((64, 40))
+    for y in range(40):
+        for x in range(64):
+            dx = (x - 31.5) / 32
+            dy = (y - 19.5) / 20
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            t = d**1.8
+            c = tuple(round(FELT_LIGHT[i] * (1 - t) + FELT_DARK[i] * t) for i in range(3))
+            small.set_at((x, y), c)
+    out = (
+        pygame.transform.smoothscale(small, (w, h)).convert()
+        if pygame.display.get_surface()
+        else (pygame.transform.smoothscale(small, (w, h)))
+    )
+    # A faint weave so the felt does not look like flat plastic.
+    weave = pygame.Surface((w, h), pygame.SRCALPHA)
+    for y in range(0, h, 3):
+        pygame.draw.line(weave, (0, 0, 0, 10), (0, y), (w, y))
+    out.blit(weave, (0, 0))
+    return out

@@ -1,0 +1,353 @@
+"""Widgets shared by every scene: Button, Label, TextInput, Panel, and a focus group.
+
+A widget owns a ``rect`` (set by the scene's layout), answers ``handle_event`` with True
+when it used the event, and draws from cached surfaces. Keyboard focus moves with Tab
+inside a ``WidgetGroup``; Enter or Space presses the focused button.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from game.ui import theme
+
+__all__ = ["Button", "Label", "Panel", "TextInput", "Widget", "WidgetGroup"]
+
+
+class Widget:
+    """Something with a rectangle that can be drawn and may react to input."""
+
+    focusable = False
+
+    def __init__(self, rect: pygame.Rect | None = None) -> None:
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.visible = True
+        self.focused = False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True when the event was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance any animation."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the widget; no state changes."""
+
+
+class Label(Widget):
+    """A line of cached text anchored at a point of its rect."""
+
+    def __init__(
+        self,
+        content: str,
+        size: int = 20,
+        colour: theme.Colour = theme.TEXT,
+        bold: bool = False,
+        anchor: str = "center",
+    ) -> None:
+        super().__init__()
+        self.content = content
+        self.size = size
+        self.colour = colour
+        self.bold = bold
+        self.anchor = anchor
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Blit the cached text."""
+        if not self.visible or not self.content:
+            return
+        image = theme.text(self.content, self.size, self.colour, self.bold)
+        box = image.get_rect(**{self.anchor: getattr(self.rect, self.anchor)})
+        surface.blit(image, box)
+
+
+class Panel(Widget):
+    """A translucent rounded panel, optionally with a title."""
+
+    def __init__(self, title: str = "", radius: int = 14) -> None:
+        super().__init__()
+        self.title = title
+        self.radius = radius
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the panel and its title."""
+        if not self.visible or self.rect.w <= 0:
+            return
+        theme.blit_panel(surface, self.rect, radius=self.radius)
+        if self.title:
+            image = theme.text(self.title, 26, theme.ACCENT, True)
+            surface.blit(image, image.get_rect(midtop=(self.rect.centerx, self.rect.y + 16)))
+
+
+class Button(Widget):
+    """A push button: hover, press and disabled looks, keyboard focus, optional hotkey hint."""
+
+    focusable = True
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], None] | None = None,
+        *,
+        hint: str = "",
+        size: int = 20,
+        primary: bool = False,
+        toggle: bool = False,
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.hint = hint
+        self.size = size
+        self.primary = primary
+        self.toggle = toggle
+        self.on = False
+        self.enabled = True
+        self.hovered = False
+        self.pressed = False
+
+    def preferred_width(self) -> int:
+        """Width that fits the label (and hint) with padding."""
+        w = theme.text_size(self.label, self.size, True)[0] + 36
+        if self.hint:
+            w += theme.text_size(self.hint, max(11, self.size - 7))[0] + 8
+        return max(w, 84)
+
+    def click(self) -> None:
+        """Activate as if clicked (does nothing when disabled or hidden)."""
+        if not self.enabled or not self.visible:
+            return
+        if self.toggle:
+            self.on = not self.on
+        if self.on_click is not None:
+            self.on_click()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse hover/press/release; Enter or Space when focused."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = self.enabled
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+        elif (
+            event.type == pygame.KEYDOWN
+            and self.focused
+            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        ):
+            self.click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw body, label and hint in the current state."""
+        if not self.visible or self.rect.w <= 0:
+            return
+        r = self.rect
+        if not self.enabled:
+            fill, ink = (70, 86, 76, 200), theme.BUTTON_DISABLED
+        elif self.primary or self.on:
+            fill = (*(theme.GOLD if self.hovered else theme.ACCENT), 255)
+            ink = theme.INK
+        else:
+            fill = (*(theme.BUTTON_HOVER if self.hovered else theme.BUTTON), 245)
+            ink = theme.BUTTON_TEXT
+        body = r.move(0, 2) if self.pressed else r
+        theme.blit_panel(
+            surface, body, fill, None, radius=min(12, r.h // 2), shadow=not self.pressed
+        )
+        if self.focused:
+            pygame.draw.rect(surface, theme.TEXT, body.inflate(6, 6), 2, border_radius=14)
+        label = theme.text(self.label, self.size, ink, True)
+        if self.hint:
+            hint = theme.text(self.hint, max(11, self.size - 7), _faded(ink))
+            total = label.get_width() + 8 + hint.get_width()
+            x = body.centerx - total // 2
+            surface.blit(label, label.get_rect(midleft=(x, body.centery)))
+            surface.blit(hint, hint.get_rect(midleft=(x + label.get_width() + 8, body.centery + 1)))
+        else:
+            surface.blit(label, label.get_rect(center=body.center))
+
+
+def _faded(ink: theme.Colour) -> theme.Colour:
+    return (
+        round(ink[0] * 0.55 + 128 * 0.45),
+        round(ink[1] * 0.55 + 128 * 0.45),
+        round(ink[2] * 0.55 + 128 * 0.45),
+    )
+
+
+class TextInput(Widget):
+    """A one-line text field using the platform's text input (IME aware).
+
+    ``pygame.key.start_text_input`` runs while the field has focus; committed text comes
+    as TEXTINPUT events and the composition in progress as TEXTEDITING.
+    """
+
+    focusable = True
+
+    def __init__(
+        self,
+        text: str = "",
+        *,
+        max_length: int = 24,
+        size: int = 22,
+        on_submit: Callable[[str], None] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        super().__init__()
+        self.text = text
+        self.max_length = max_length
+        self.size = size
+        self.on_submit = on_submit
+        self.placeholder = placeholder
+        self.composition = ""
+        self._blink = 0.0
+
+    def focus(self, on: bool) -> None:
+        """Start or stop the platform text input along with focus."""
+        self.focused = on
+        if on:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.rect)
+        else:
+            pygame.key.stop_text_input()
+            self.composition = ""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Typing, editing, Backspace, Enter; a click focuses the field."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            inside = self.rect.collidepoint(event.pos)
+            if inside != self.focused:
+                self.focus(inside)
+            return inside
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            room = self.max_length - len(self.text)
+            self.text += event.text[: max(0, room)]
+            self.composition = ""
+            return True
+        if event.type == pygame.TEXTEDITING:
+            self.composition = event.text
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_submit is not None:
+                    self.on_submit(self.text)
+                return True
+            # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so hotkeys stay quiet.
+            return bool(event.unicode and event.unicode.isprintable())
+        return False
+
+    def update(self, dt: float) -> None:
+        """Blink the caret."""
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Field, text, composition underlined, caret."""
+        if not self.visible:
+            return
+        edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
+        theme.blit_panel(surface, self.rect, (250, 248, 240, 255), edge, radius=8, shadow=False)
+        x = self.rect.x + 10
+        cy = self.rect.centery
+        if self.text or self.composition:
+            shown = theme.text(self.text, self.size, theme.INK) if self.text else None
+            if shown is not None:
+                surface.blit(shown, shown.get_rect(midleft=(x, cy)))
+                x += shown.get_width()
+            if self.composition:
+                comp = theme.text(self.composition, self.size, (80, 80, 160))
+                box = comp.get_rect(midleft=(x, cy))
+                surface.blit(comp, box)
+                pygame.draw.line(surface, (80, 80, 160), box.bottomleft, box.bottomright)
+                x += comp.get_width()
+        elif self.placeholder:
+            hint = theme.text(self.placeholder, self.size, (150, 150, 150))
+            surface.blit(hint, hint.get_rect(midleft=(x, cy)))
+        if self.focused and self._blink < 0.55:
+            pygame.draw.line(
+                surface, theme.INK, (x + 1, cy - self.size // 2), (x + 1, cy + self.size // 2), 2
+            )
+
+
+class WidgetGroup:
+    """Widgets of one scene: routes events (top-most first), Tab moves keyboard focus."""
+
+    def __init__(self, widgets: Iterable[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+
+    def add(self, *widgets: Widget) -> None:
+        """Append widgets (drawn in order, hit-tested in reverse)."""
+        self.widgets.extend(widgets)
+
+    def focusables(self) -> list[Widget]:
+        """Visible focusable widgets, enabled ones only."""
+        return [
+            w for w in self.widgets if w.focusable and w.visible and getattr(w, "enabled", True)
+        ]
+
+    def focus_next(self, step: int = 1) -> None:
+        """Move focus to the next (or previous) focusable widget."""
+        items = self.focusables()
+        if not items:
+            return
+        current = next((i for i, w in enumerate(items) if w.focused), -1)
+        for w in items:
+            _set_focus(w, False)
+        _set_focus(items[(current + step) % len(items)], True)
+
+    def clear_focus(self) -> None:
+        """Nothing focused."""
+        for w in self.widgets:
+            if w.focused:
+                _set_focus(w, False)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Tab cycles focus; otherwise the widgets get the event, top-most first."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.focus_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        used = False
+        for w in reversed(self.widgets):
+            if w.handle_event(event):
+                used = True
+                if event.type != pygame.MOUSEMOTION:
+                    break
+        return used
+
+    def update(self, dt: float) -> None:
+        """Update every widget."""
+        for w in self.widgets:
+            w.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw every visible widget in order."""
+        for w in self.widgets:
+            if w.visible:
+                w.draw(surface)
+
+
+def _set_focus(widget: Widget, on: bool) -> None:
+    if isinstance(widget, TextInput):
+        widget.focus(on)
+    else:
+        widget.focused = on
