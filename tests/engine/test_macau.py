@@ -1,0 +1,128 @@
+"""RULES.md §3.8: calling "Macau" — required or automatic, the catch window and its penalty."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import CardsDrawn, MacauCalled, MacauCaught, MacauForgotten, Stop
+
+from .conftest import ALL_PRESETS, legal, of, one, play, pos, refused
+
+REQUIRED = ["polish", "hungarian"]
+AUTO = [p for p in ALL_PRESETS if p not in REQUIRED]
+STOCK = "5S 6S 5D 4S 4D 10S 10H"
+
+
+def _forgot(preset: str) -> object:
+    """Seat 1 lays its second-last card without calling; seat 2 is to act."""
+    g = pos(preset, ["9C 6C 10C", "8H 9H", "10D 9D 6D", "5C 8C 6H"], "8S", STOCK, current=1)
+    events = play(g, "8H")
+    assert one(events, MacauForgotten).seat == 1
+    return g
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_required_call_may_be_made_with_the_play(preset: str) -> None:
+    g = pos(preset, ["9C 6C 10C", "8H 9H", "10D 9D 6D"], "8S", STOCK, current=1)
+    assert {"8H", "8H!"} <= legal(g)
+    events = play(g, "8H!")
+    called = one(events, MacauCalled)
+    assert (called.seat, called.auto) == (1, False)
+    assert not of(events, MacauForgotten)
+    assert g.macau_catchable == -1
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_forgotten_call_opens_a_catch_window(preset: str) -> None:
+    g = _forgot(preset)
+    assert g.macau_catchable == 1
+    assert g.current == 2
+    assert g.legal_actions(3) == [Stop(1)]
+    assert g.legal_actions(0) == [Stop(1)]
+    assert g.legal_actions(1) == []
+    assert Stop(1) in g.legal_actions()
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_stop_macau_by_a_seat_not_to_act_makes_the_forgetter_draw_five(preset: str) -> None:
+    g = _forgot(preset)
+    events = play(g, "stop 1", seat=3)
+    caught = one(events, MacauCaught)
+    assert (caught.seat, caught.by, caught.penalty) == (1, 3, 5)
+    assert one(events, CardsDrawn).count == 5
+    assert g.hand_counts[1] == 6
+    assert g.current == 2 and g.macau_catchable == -1
+    refused(g, "stop 1", "nobody", seat=0)
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_seat_to_act_may_catch_and_then_still_moves(preset: str) -> None:
+    g = _forgot(preset)
+    play(g, "stop 1")
+    assert g.hand_counts[1] == 6 and g.current == 2
+    assert "draw" in legal(g)
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_catch_window_closes_on_the_next_action(preset: str) -> None:
+    g = _forgot(preset)
+    play(g, "draw")
+    assert g.macau_catchable == -1
+    refused(g, "stop 1", "nobody", seat=0)
+    assert g.legal_actions(0) == []
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_stop_on_the_wrong_seat_is_refused(preset: str) -> None:
+    g = _forgot(preset)
+    refused(g, "stop 2", "did not forget", seat=3)
+    refused(g, "stop 1", "yourself", seat=1)
+    refused(g, "stop 1", "seat", seat=7)
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_stop_with_nobody_to_catch_is_refused(preset: str) -> None:
+    g = pos(preset, ["9C 6C 10C", "8H 9H 6H", "10D 9D 6D"], "8S", STOCK, current=1)
+    refused(g, "stop 0", "nobody", seat=2)
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_macau_penalty_the_pack_cannot_pay_is_forgiven(preset: str) -> None:
+    g = pos(preset, ["9C 6C 10C", "8H 9H", "10D 9D 6D"], "8S", "5S 6S", current=1)
+    play(g, "8H")
+    events = play(g, "stop 1", seat=0)
+    assert one(events, MacauCaught).penalty == 3  # two in the stock, one under the top
+    assert g.hand_counts[1] == 4
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_call_is_refused_unless_the_play_leaves_one_card(preset: str) -> None:
+    g = pos(preset, ["9C 6C 10C", "8H 9H 6H", "10D 9D 6D"], "8S", STOCK, current=1)
+    refused(g, "8H!", "one card")
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_going_out_with_several_cards_needs_no_call(preset: str) -> None:
+    g = pos(preset, ["9C 6C 10C", "8H 8D", "10D 9D 6D"], "8S", STOCK, current=1)
+    events = play(g, "8H 8D")
+    assert not of(events, MacauForgotten) and g.macau_catchable == -1
+    refused(pos(preset, ["9C 6C 10C", "8H 8D", "10D 9D 6D"], "8S", STOCK, current=1), "8H 8D!")
+
+
+@pytest.mark.parametrize("preset", AUTO)
+def test_auto_call_is_made_by_the_table(preset: str) -> None:
+    g = pos(preset, ["9C 6C 10C", "8H 9H", "10D 9D 6D"], "8S", STOCK, current=1)
+    assert "8H!" not in legal(g)
+    refused(g, "8H!", "auto")
+    events = play(g, "8H")
+    called = one(events, MacauCalled)
+    assert (called.seat, called.auto) == (1, True)
+    assert g.macau_catchable == -1
+    assert g.legal_actions(0) == []
+    refused(g, "stop 1", "nobody", seat=0)
+
+
+@pytest.mark.parametrize("preset", REQUIRED)
+def test_forgetting_is_tallied(preset: str) -> None:
+    g = _forgot(preset)
+    assert g.tally(1)["macau_forgotten"] == 1

@@ -1,0 +1,155 @@
+"""RULES.md §3.5–3.6: wild queens, cards that play on anything, and both kinds of joker."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import AttackPending, Phase, SuitNamed
+
+from .conftest import ALL_PRESETS, legal, one, play, plays, pos, refused
+
+QUEEN_WILD = ["polish", "quick", "hungarian"]
+QUEEN_PLAIN = ["classic", "romanian", "romanian2"]
+DRAW_WILD = ["classic", "romanian"]
+STOCK = "5S 6S 5D 6H 10S 5C"
+
+
+# ----- §3.5 the queen ---------------------------------------------------------------------
+@pytest.mark.parametrize("preset", QUEEN_WILD)
+def test_wild_queen_may_be_laid_on_any_card(preset: str) -> None:
+    g = pos(preset, ["QH 9C 10C", "9D 6C", "10D"], "8S", STOCK)
+    assert g.is_legal("QH")
+    play(g, "QH")
+    assert g.current == 1 and g.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize("preset", QUEEN_WILD)
+def test_any_card_may_be_laid_on_a_wild_queen(preset: str) -> None:
+    g = pos(preset, ["QH 9C 10C", "9D 6C 9S", "10D"], "8S", STOCK)
+    play(g, "QH")
+    assert {"9D", "6C", "9S"} <= legal(g)
+    play(g, "6C")
+    assert g.suit_in_force == "C"
+
+
+@pytest.mark.parametrize("preset", QUEEN_WILD)
+def test_wild_queen_is_no_answer_to_attack_skip_or_request(preset: str) -> None:
+    g = pos(preset, ["2S 4S JS 8D 9C", "QS QH", "QD 10D"], "8S", STOCK)
+    play(g, "2S")
+    refused(g, "QS", "attack")
+    g = pos(preset, ["2S 4S JS 8D 9C", "QS QH", "QD 10D"], "8S", STOCK)
+    play(g, "4S")
+    refused(g, "QS", "missed turns")
+    g = pos(preset, ["2S 4S JS 8D 9C", "QS QH", "QD 10D"], "8S", STOCK)
+    play(g, "JS/8")
+    refused(g, "QS", "request")
+
+
+def test_tel_aviv_queen_plays_on_anything_and_leaves_its_own_suit_in_force() -> None:
+    g = pos("tel_aviv", ["QH 9C 10C", "9D 9H QC", "10D"], "8S", STOCK)
+    events = play(g, "QH")
+    assert not [e for e in events if isinstance(e, SuitNamed)]
+    assert g.suit_in_force == "H" and g.phase is Phase.PLAY
+    refused(g, "9D", "suit")
+    assert {"9H", "QC"} <= legal(g)
+
+
+@pytest.mark.parametrize("preset", QUEEN_PLAIN)
+def test_queen_is_plain_where_it_has_no_power(preset: str) -> None:
+    g = pos(preset, ["QH QS 10C", "9D 9H", "10D"], "8S", STOCK)
+    refused(g, "QH", "suit")
+    play(g, "QS")
+    refused(g, "9H", "suit")
+
+
+@pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if p not in QUEEN_WILD])
+def test_nothing_is_laid_on_anything_without_a_wild_queen(preset: str) -> None:
+    g = pos(preset, ["QS 9C 10C", "9D 6C", "10D"], "8S", STOCK)
+    play(g, "QS")
+    refused(g, "9D", "suit")
+
+
+# ----- §3.6 any-card jokers (hungarian) ---------------------------------------------------
+def test_any_card_joker_acts_exactly_as_the_card_declared() -> None:
+    g = pos("hungarian", ["RJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    events = play(g, "RJ=KH")
+    assert one(events, AttackPending).total == 5
+    assert str(g.top) == "RJ" and str(g.top_effective) == "KH"
+    assert g.current == 1 and g.penalty == 5 and g.suit_in_force == "H"
+
+
+def test_any_card_joker_must_declare_what_it_stands_for() -> None:
+    g = pos("hungarian", ["RJ 9C 10C", "9D 6C"], "8H", STOCK)
+    refused(g, "RJ", "stands for")
+    refused(g, "RJ/S", "stands for")
+    refused(g, "RJ=9S", "suit")  # the card declared must itself be legal
+
+
+def test_two_any_card_jokers_make_two_kings_of_hearts() -> None:
+    g = pos("hungarian", ["RJ 9C 10C", "BJ 6C 8C", "10D 6D"], "8H", STOCK)
+    play(g, "RJ=KH")
+    events = play(g, "BJ=KH")
+    assert one(events, AttackPending).total == 10
+    assert [str(c) for c in g.pile_eff[-2:]] == ["KH", "KH"]
+    assert g.current == 2
+
+
+def test_any_card_joker_joins_a_group_of_one_rank() -> None:
+    g = pos("hungarian", ["KH RJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    play(g, "KH RJ=KH")
+    assert g.penalty == 10
+
+
+def test_any_card_jokers_alone_are_no_group() -> None:
+    g = pos("hungarian", ["RJ BJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    refused(g, "RJ=8D BJ=8C", "real card")
+
+
+def test_any_card_joker_does_not_join_a_group_of_one_suit() -> None:
+    g = pos("hungarian", ["9H RJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    refused(g, "9H RJ=5H", "joker")
+
+
+def test_any_card_joker_fills_a_run() -> None:
+    g = pos("hungarian", ["5H RJ 7H 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    assert g.is_legal("5H RJ=6H 7H")
+    play(g, "5H RJ=6H 7H")
+    assert str(g.top) == "7H"
+
+
+def test_any_card_joker_as_an_ace_names_a_suit() -> None:
+    g = pos("hungarian", ["RJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    events = play(g, "RJ=AS/C")
+    assert one(events, SuitNamed).suit == "C"
+    assert g.suit_in_force == "C" and g.phase is Phase.SUIT_REQUEST
+
+
+# ----- §3.6 draw-wild jokers (classic, romanian) ------------------------------------------
+@pytest.mark.parametrize("preset", DRAW_WILD)
+@pytest.mark.parametrize(("joker", "penalty"), [("BJ", 5), ("RJ", 10)])
+def test_draw_wild_joker_plays_on_anything_names_a_suit_and_attacks(
+    preset: str, joker: str, penalty: int
+) -> None:
+    g = pos(preset, [f"{joker} 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    events = play(g, f"{joker}/S")
+    assert one(events, SuitNamed).suit == "S"
+    assert one(events, AttackPending).total == penalty
+    assert g.suit_in_force == "S" and g.current == 1 and g.penalty == penalty
+
+
+@pytest.mark.parametrize("preset", DRAW_WILD)
+def test_draw_wild_joker_must_name_a_suit_and_stands_for_nothing(preset: str) -> None:
+    g = pos(preset, ["RJ 9C 10C", "9D 6C"], "8H", STOCK)
+    refused(g, "RJ", "must name")
+    refused(g, "RJ=KH", "cannot stand")
+
+
+@pytest.mark.parametrize("preset", DRAW_WILD)
+def test_on_a_joker_only_the_named_suit_or_a_wild_card_follows(preset: str) -> None:
+    wild = "AC/C" if preset == "classic" else "7C/C"
+    g = pos(preset, ["BJ 9C 10C", "9D 6C 8C", f"9S 9H {wild[:2]} 10D"], "8H", STOCK)
+    plays(g, "BJ/S", "draw")  # seat 1 takes the 5
+    assert g.current == 2 and g.suit_in_force == "S"
+    assert g.phase in (Phase.SUIT_REQUEST, Phase.PLAY)
+    assert g.is_legal("9S") and g.is_legal(wild)
+    refused(g, "9H", "spades")
