@@ -1,0 +1,116 @@
+"""Bad input of every kind raises a clear error and leaves the game exactly as it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import PRESETS, Game, IllegalMove, NotationError, RulesError, Stop
+
+from .conftest import ALL_PRESETS, play, pos, refused
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_action_by_a_seat_not_to_act_is_refused(preset: str) -> None:
+    g = Game.new(PRESETS[preset], seats=3, seed=8)
+    other = (g.current + 1) % 3
+    action = g.legal_actions()[0]
+    refused(g, action, f"seat {g.current}'s turn", seat=other)
+    refused(g, "draw", "turn", seat=other)
+    assert g.legal_actions(other) == []
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_action_after_the_round_is_over_is_refused(preset: str) -> None:
+    g = pos(preset, ["8H", "9D 6C", "10H"], "8S", "5S 6S")
+    play(g, "8H")
+    if not g.over:  # places: finish the round
+        play(g, "draw")
+        play(g, "10H")
+    assert g.over and g.legal_actions() == []
+    refused(g, "draw", "over")
+    refused(g, "pass", "over")
+    refused(g, "stop 1", "over", seat=0)
+
+
+def test_action_after_the_match_is_over_is_refused() -> None:
+    g = pos("classic", ["8H", "AC"], "8S", "5S", scores=[0, 480])
+    play(g, "8H")
+    assert g.match_over
+    refused(g, "draw", "match is over")
+
+
+@pytest.mark.parametrize("text", ["7X", "", "stop me", "AS/H 7H", "7H=KH", "draw please"])
+def test_unparseable_notation_is_refused_and_changes_nothing(text: str) -> None:
+    g = pos("polish", ["7H 8S AS", "9C 6D"], "5H", "6S")
+    before = g.to_dict()
+    assert not g.is_legal(text)
+    with pytest.raises(NotationError):
+        g.apply(text)
+    with pytest.raises(ValueError):
+        g.check(text)
+    assert g.to_dict() == before
+
+
+def test_card_not_in_the_hand_is_refused() -> None:
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    refused(g, "9H", "does not hold")
+    refused(g, "7H 7H", "does not hold")
+
+
+def test_unknown_seat_is_refused() -> None:
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    refused(g, "draw", "no seat 5", seat=5)
+    refused(g, "draw", "no seat", seat=-1)
+
+
+def test_stop_with_a_bad_target_is_refused() -> None:
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    refused(g, Stop(9), "nobody", seat=1)
+
+
+def test_refused_action_leaves_the_legal_list_as_it_was() -> None:
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    listed = [str(a) for a in g.legal_actions()]
+    refused(g, "8S", "suit")
+    assert [str(a) for a in g.legal_actions()] == listed
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"skip_rank": "A"}, "skip_rank"),
+        ({"counter_rule": "nonsense"}, "counter_rule"),
+        ({"attack_cards": {"BJ"}}, "draw_wild"),
+        ({"groups": "sideways"}, "groups"),
+    ],
+)
+def test_rules_that_make_no_sense_are_refused(changes: dict[str, object], words: str) -> None:
+    before = PRESETS["polish"].to_text()
+    with pytest.raises(RulesError, match=words):
+        PRESETS["polish"].replace(**changes)
+    assert PRESETS["polish"].to_text() == before
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_bad_seat_count_or_dealer_is_refused(preset: str) -> None:
+    rules = PRESETS[preset]
+    with pytest.raises(RulesError, match="seats"):
+        Game.new(rules, seats=rules.max_seats + 1)
+    with pytest.raises(RulesError, match="dealer"):
+        Game.new(rules, seats=2, dealer=2)
+
+
+def test_damaged_save_is_refused() -> None:
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    data = g.to_dict()
+    for damage in ({"version": 99}, {"hands": [["7X"]]}, {"n": "x"}):
+        with pytest.raises(ValueError, match="saved game|damaged|version"):
+            Game.from_dict({**data, **damage})
+    with pytest.raises(ValueError):
+        Game.from_dict({k: v for k, v in data.items() if k != "stock"})
+
+
+def test_wrong_kind_of_action_is_refused() -> None:
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    with pytest.raises(IllegalMove):
+        g.apply(object())  # type: ignore[arg-type]

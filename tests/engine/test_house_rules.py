@@ -1,0 +1,165 @@
+"""House rules (RULES.md §5 "House rules"): validation, the text form, fingerprints, switches."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import HOUSE_SWITCHES, PRESETS, Game, Rules, RulesError, apply_switch
+
+from .conftest import ALL_PRESETS
+
+BAD = [
+    ("polish", {"skip_rank": "A"}, ["skip_rank", "suit changer"]),
+    ("polish", {"hand_size": 20}, ["hand_size"]),
+    ("polish", {"request_ranks": ()}, ["jack_requests", "request_ranks"]),
+    ("polish", {"request_ranks": ("2", "8")}, ["request_ranks"]),
+    ("polish", {"attack_cards": {"2", "3", "BJ"}}, ["attack_cards", "draw_wild"]),
+    ("tel_aviv", {"groups": "rank"}, ["five_again", "groups"]),
+    ("polish", {"counter_rule": "anything"}, ["counter_rule"]),
+    ("polish", {"jokers": 2}, ["joker_role"]),
+    ("romanian2", {"plain_kings_block": True}, ["plain_kings_block"]),
+    ("romanian", {"attack_cards": set(), "fours_block": True}, ["fours_block"]),
+    ("polish", {"seven_own_suit": True}, ["seven_own_suit"]),
+    ("polish", {"suit_changers": {"A", "J"}}, ["J", "jack_requests"]),
+    ("classic", {"jack_must_hold": True}, ["jack_must_hold"]),
+    ("hungarian", {"suit_changers": set()}, ["ace_must"]),
+    ("hungarian", {"attack_cards": {"KH", "KS"}}, ["no_attack_finish_heads_up"]),
+    ("classic", {"skip_rank": "7"}, ["seven_cuts", "skip_rank"]),
+    ("polish", {"min_seats": 5, "max_seats": 3}, ["seats"]),
+    ("polish", {"jokers": 4, "joker_role": "any_card"}, ["jokers"]),
+    ("polish", {"attack_cards": {"2", "QH"}}, ["attack_cards"]),
+    ("classic", {"plays_on_anything": {"A"}}, ["draw_wild", "plays_on_anything"]),
+    ("polish", {"macau_penalty": -1}, ["macau_penalty"]),
+    ("polish", {"target": 0}, ["target"]),
+    ("polish", {"skip_rank": "2"}, ["skip_rank", "attack"]),
+    ("quick", {"hand_size": 13}, ["hand_size"]),
+    ("polish", {"suit_changers": {"A", "2"}}, ["attack cards and suit changers"]),
+    ("polish", {"suit_changers": {"joker"}}, ["suit_changers", "joker_role"]),
+]
+
+
+@pytest.mark.parametrize(("preset", "changes", "words"), BAD)
+def test_rules_replace_refuses_combinations_that_cannot_work(
+    preset: str, changes: dict[str, object], words: list[str]
+) -> None:
+    with pytest.raises(RulesError) as info:
+        PRESETS[preset].replace(**changes)
+    for word in words:
+        assert word in str(info.value), f"{word!r} not in {info.value}"
+
+
+def test_hand_size_too_big_for_the_seats_names_the_seat_count_and_decks() -> None:
+    with pytest.raises(RulesError) as info:
+        PRESETS["quick"].replace(hand_size=13)
+    assert "4 seats" in str(info.value) and "deck" in str(info.value)
+
+
+def test_more_decks_allow_bigger_hands() -> None:
+    rules = PRESETS["quick"].replace(hand_size=13, deck_steps=(3,))
+    assert rules.decks_for(4) == 2
+    assert Game.new(rules, seats=4, seed=1).hand_counts == [13] * 4
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"counter_rule": "pool"},
+        {"ace_scope": "until_met"},
+        {"groups": "none"},
+        {"macau_call": "auto", "macau_penalty": 3},
+        {"end": "first_out", "scoring": "points", "target": 200},
+        {"jack_requests": False, "request_ranks": ()},
+        {"request_ranks": ("6", "8")},
+    ],
+)
+def test_sensible_house_rules_are_accepted_and_named_custom(changes: dict[str, object]) -> None:
+    rules = PRESETS["polish"].replace(**changes)
+    assert rules.name == "custom"
+    for key, value in changes.items():
+        assert getattr(rules, key) == value
+    Game.new(rules, seats=3, seed=1)
+
+
+def test_replace_may_keep_a_name() -> None:
+    assert PRESETS["polish"].replace(counter_rule="pool", name="ours").name == "ours"
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_text_form_round_trips(preset: str) -> None:
+    rules = PRESETS[preset]
+    text = rules.to_text()
+    assert text.startswith("macau-rules 1\n")
+    assert Rules.from_text(text) == rules
+    assert Rules.from_text(text).fingerprint == rules.fingerprint
+
+
+def test_text_form_round_trips_a_custom_rule_set() -> None:
+    rules = PRESETS["hungarian"].replace(
+        counter_rule="pool", request_ranks=("6", "9"), skip_rank=None, target=300
+    )
+    assert Rules.from_text(rules.to_text()) == rules
+
+
+def test_text_form_leaves_out_options_at_polish_defaults() -> None:
+    rules = Rules.from_text("macau-rules 1\nname = small\nhand_size = 4\n# a comment\n")
+    assert rules.hand_size == 4 and rules.name == "small"
+    assert rules.replace(name="polish", hand_size=5) == PRESETS["polish"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "macau-rules 1"),
+        ("rules 2\nhand_size = 4", "macau-rules 1"),
+        ("macau-rules 1\ncolour = blue", "unknown"),
+        ("macau-rules 1\nhand_size = many", "hand_size"),
+        ("macau-rules 1\nruns = maybe", "runs"),
+        ("macau-rules 1\ncounter_rule = wild", "counter_rule"),
+    ],
+)
+def test_bad_rules_text_is_refused(text: str, words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        Rules.from_text(text)
+
+
+def test_fingerprint_is_stable_and_ignores_the_name() -> None:
+    a = PRESETS["polish"].replace(counter_rule="pool")
+    b = PRESETS["polish"].replace(counter_rule="pool", name="friends")
+    assert a.fingerprint == b.fingerprint
+    assert a.fingerprint == Rules.from_text(a.to_text()).fingerprint
+    assert len(a.fingerprint) == 10
+
+
+def test_fingerprints_differ_between_rule_sets() -> None:
+    prints = {PRESETS[p].fingerprint for p in ALL_PRESETS}
+    assert len(prints) == 7
+    assert PRESETS["polish"].replace(target=400).fingerprint != PRESETS["polish"].fingerprint
+
+
+def test_house_switches_are_the_five_easier_harder_switches() -> None:
+    assert set(HOUSE_SWITCHES) == {
+        "easier_pool",
+        "harder_suit_or_rank",
+        "easier_groups",
+        "harder_no_groups",
+        "harder_seven_own_suit",
+    }
+    for label, changes in HOUSE_SWITCHES.values():
+        assert label.startswith(("Easier", "Harder")) and changes
+
+
+def test_apply_switch_changes_the_options_it_stands_for() -> None:
+    assert apply_switch(PRESETS["tel_aviv"], "easier_pool").counter_rule == "pool"
+    assert apply_switch(PRESETS["classic"], "harder_suit_or_rank").counter_rule == "suit_or_rank"
+    assert apply_switch(PRESETS["romanian"], "harder_no_groups").groups == "none"
+    assert apply_switch(PRESETS["polish"].replace(groups="none"), "easier_groups").groups == "rank"
+    assert apply_switch(PRESETS["romanian"], "harder_seven_own_suit").seven_own_suit
+
+
+def test_apply_switch_refuses_unknown_or_clashing_switches() -> None:
+    with pytest.raises(RulesError, match="unknown switch"):
+        apply_switch(PRESETS["polish"], "no_such_switch")
+    with pytest.raises(RulesError, match="seven_own_suit"):
+        apply_switch(PRESETS["polish"], "harder_seven_own_suit")
+    with pytest.raises(RulesError, match="five_again"):
+        apply_switch(PRESETS["tel_aviv"], "easier_groups")

@@ -1,0 +1,84 @@
+"""RULES.md §8: positions built from notation — what is refused, and what a position means."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import IllegalMove, Phase
+
+from .conftest import ALL_PRESETS, play, pos
+
+
+def test_too_many_copies_of_a_card_are_refused() -> None:
+    with pytest.raises(IllegalMove, match="appears 2 times"):
+        pos("polish", ["7H 8S", "7H 9C"], "5H")
+
+
+def test_two_copies_are_allowed_where_two_decks_are_in_play() -> None:
+    g = pos("polish", ["7H 8S", "7H 9C", "6C", "6D", "6S"], "5H")
+    assert g.hand_counts == [2, 2, 1, 1, 1]
+    with pytest.raises(IllegalMove, match="appears 3 times"):
+        pos("polish", ["7H 8S", "7H 9C", "7H", "6D", "6S"], "5H")
+
+
+def test_jokers_are_refused_where_the_pack_has_none() -> None:
+    with pytest.raises(IllegalMove, match="joker"):
+        pos("polish", ["RJ 8S", "9C"], "5H")
+
+
+def test_three_red_jokers_are_refused_in_a_one_deck_pack() -> None:
+    with pytest.raises(IllegalMove, match="joker"):
+        pos("hungarian", ["RJ 8S", "RJ 9C"], "5H")
+
+
+@pytest.mark.parametrize("bad", ["7X", "1H", "ZZ", "7", "11S"])
+def test_bad_card_notation_is_refused_with_the_token(bad: str) -> None:
+    with pytest.raises(IllegalMove, match="bad position") as info:
+        pos("polish", [f"{bad} 8S", "9C"], "5H")
+    assert any(w in str(info.value) for w in ("not a rank", "not a suit", "not a card"))
+
+
+def test_a_position_needs_a_pile() -> None:
+    with pytest.raises(IllegalMove, match="pile"):
+        pos("polish", ["7H 8S", "9C"], "")
+
+
+def test_a_position_needs_two_to_ten_hands() -> None:
+    with pytest.raises(IllegalMove, match="hands"):
+        pos("polish", ["7H 8S"], "5H")
+
+
+def test_current_must_be_a_seat() -> None:
+    with pytest.raises(IllegalMove, match="current"):
+        pos("polish", ["7H 8S", "9C"], "5H", current=2)
+
+
+def test_only_an_any_card_joker_stands_for_a_card_on_the_pile() -> None:
+    with pytest.raises(IllegalMove, match="joker"):
+        pos("classic", ["7H 8S", "9C"], "5H RJ=KH")
+    g = pos("hungarian", ["7H 8S", "9C"], "5H RJ=KH")
+    assert str(g.top) == "RJ" and str(g.top_effective) == "KH"
+
+
+def test_stock_is_listed_top_card_first() -> None:
+    g = pos("polish", ["7H 8S", "9C"], "5H", "6D 10C 9S")
+    assert g.stock_count == 3
+    play(g, "draw")
+    assert str(g.hand(0)[-1]) == "6D"
+    play(g, "draw")
+    assert str(g.hand(1)[-1]) == "10C"
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_nothing_is_pending_in_a_position(preset: str) -> None:
+    for pile in ("8H 2H", "8H 3S", "8H KS", "8H AS", "8H 4C", "8H JD", "8H 5C", "8H 7C"):
+        g = pos(preset, ["7H 8S", "9C"], pile, "6D")
+        assert g.phase is Phase.PLAY
+        assert g.penalty == 0 and g.skips == 0 and g.request is None
+        assert g.suit_in_force == g.top.suit
+        assert g.missed == [0, 0]
+
+
+def test_stock_may_be_empty() -> None:
+    g = pos("polish", ["7H 8S", "9C"], "5H")
+    assert g.stock_count == 0
