@@ -104,7 +104,7 @@ def test_damaged_save_is_refused() -> None:
     g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
     data = g.to_dict()
     for damage in ({"version": 99}, {"hands": [["7X"]]}, {"n": "x"}):
-        with pytest.raises(ValueError, match="saved game|damaged|version"):
+        with pytest.raises(ValueError, match=r"saved game|damaged|version"):
             Game.from_dict({**data, **damage})
     with pytest.raises(ValueError):
         Game.from_dict({k: v for k, v in data.items() if k != "stock"})
