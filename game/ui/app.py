@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         frames = frames or 240
-    from game.ui.table import table_from_args
+    from game.ui.start import table_from_args
 
     app = App()
     scene = table_from_args(args, autoplay=smoke)

@@ -1,0 +1,100 @@
+"""Bots at the table: the level's bot if ``game.bots`` provides one, else a random legal move.
+
+A bot only ever gets ``Game.view(seat)`` (a frozen copy) and the legal list, and it thinks
+on a worker thread so frames keep flowing while a hard bot searches.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Protocol
+
+from game.engine import Action, Play, Stop, View
+
+__all__ = ["CATCH_CHANCE", "BotPlayer", "BotWorker"]
+
+log = logging.getLogger(__name__)
+
+# How often a bot of each level notices a forgotten Macau in time (when the bot itself
+# has no opinion). A person should usually be caught, but not always.
+CATCH_CHANCE = {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
+
+
+class _Chooser(Protocol):
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action: ...
+
+
+class _RandomBot:
+    """Any legal move; prefers laying cards to drawing, so games move along."""
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        plays = [a for a in legal if isinstance(a, Play)]
+        calls = [p for p in plays if p.call]
+        if calls:
+            return rng.choice(calls)
+        others = [a for a in legal if not isinstance(a, Stop)]
+        if plays and rng.random() < 0.8:
+            return rng.choice(plays)
+        return rng.choice(others or list(legal))
+
+
+def _make(level: str) -> _Chooser:
+    try:
+        from game.bots import make_bot
+    except ImportError:
+        return _RandomBot()
+    try:
+        bot: _Chooser = make_bot(level)
+    except Exception as exc:  # an unknown level must not stop the table
+        log.warning("bot level %r unavailable (%s); playing random legal moves", level, exc)
+        return _RandomBot()
+    return bot
+
+
+class BotPlayer:
+    """One bot seat: a level, its own seeded random stream, and the bot behind it."""
+
+    def __init__(self, level: str = "medium", seed: int | None = None) -> None:
+        self.level = level
+        self.rng = random.Random(seed)
+        self.bot = _make(level)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The bot's move; falls back to a random legal one if the bot fails or strays."""
+        try:
+            action = self.bot.choose(view, list(legal), self.rng)
+        except Exception:  # a bot bug must not freeze the table
+            log.exception("bot %s failed; playing a random legal move", self.level)
+            action = _RandomBot().choose(view, legal, self.rng)
+        if action not in legal:
+            log.warning("bot %s chose %s, not legal; playing a random move", self.level, action)
+            action = _RandomBot().choose(view, legal, self.rng)
+        return action
+
+    def wants_to_catch(self, view: View, target: int) -> bool:
+        """Does this bot call "stop Macau" on ``target``? Asks the bot, else its level's odds."""
+        ask: Any = getattr(self.bot, "catch", None)
+        if callable(ask):
+            try:
+                return bool(ask(view, target, self.rng))
+            except Exception:
+                log.exception("bot catch failed")
+        return self.rng.random() < CATCH_CHANCE.get(self.level, 0.7)
+
+
+class BotWorker:
+    """One worker thread for every bot at the table: one move is thought about at a time."""
+
+    def __init__(self) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="macau-bot")
+
+    def think(self, bot: BotPlayer, view: View, legal: Sequence[Action]) -> Future[Action]:
+        """Start ``bot`` thinking about ``view``; poll the future each frame."""
+        return self._pool.submit(bot.choose, view, tuple(legal))
+
+    def close(self) -> None:
+        """Stop the worker (a running search finishes in the background and is dropped)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)

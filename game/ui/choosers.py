@@ -1,0 +1,282 @@
+"""The questions a card asks before it lands: which suit, which rank, which card a joker is.
+
+Each chooser is a ``Modal`` that offers only the answers the engine listed as legal and
+returns one of them (or None when Escape cancels and the card goes back to your hand).
+Mouse: click a tile. Keyboard: arrows or Tab move, Enter picks, or the tile's hotkey.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+import pygame
+
+from game.engine import Card
+from game.ui import theme
+from game.ui.cardart import card_art, suit_symbol
+from game.ui.moves import SUIT_NAMES
+from game.ui.scene import Modal
+from game.ui.tween import Animator, ease_out_back
+
+__all__ = ["CardChooser", "ChoiceModal", "Option", "RankChooser", "SuitChooser"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Option(Generic[T]):
+    """One answer: its value, a caption, a hotkey and an optional picture."""
+
+    value: T
+    caption: str
+    key: int | None = None
+    picture: pygame.Surface | None = None
+
+
+class ChoiceModal(Modal[T]):
+    """A row (or grid) of tiles over a dimmed table; picks one ``Option``."""
+
+    title = "Choose"
+    tile_size = (120, 120)
+
+    def __init__(
+        self,
+        options: Sequence[Option[T]],
+        on_result: Callable[[T | None], None] | None = None,
+        *,
+        subtitle: str = "",
+        speed: str = "normal",
+    ) -> None:
+        super().__init__(on_result)
+        self.options = list(options)
+        self.subtitle = subtitle
+        self.focus = 0
+        self.hover: int | None = None
+        self.animator = Animator(speed)
+        self.appear = self.animator.tween(0.25, ease_out_back)
+        self.size = (1280, 800)
+        self.tiles: list[pygame.Rect] = []
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the panel and lay the tiles out in rows of at most six."""
+        self.size = size
+        tw, th = self.tile_size
+        gap = 14
+        fit = max(1, (size[0] - 120) // (tw + gap))
+        per_row = min(len(self.options), fit, 13)
+        rows = (len(self.options) + per_row - 1) // per_row
+        width = per_row * tw + (per_row - 1) * gap + 64
+        height = rows * th + (rows - 1) * gap + 150
+        self.panel = pygame.Rect(0, 0, max(width, 360), height)
+        self.panel.center = (size[0] // 2, size[1] // 2 - 20)
+        self.tiles = []
+        for i in range(len(self.options)):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, len(self.options) - row * per_row)
+            x0 = self.panel.centerx - (in_row * tw + (in_row - 1) * gap) // 2
+            self.tiles.append(
+                pygame.Rect(x0 + col * (tw + gap), self.panel.y + 92 + row * (th + gap), tw, th)
+            )
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse and keyboard picking; Escape cancels."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = next(
+                (i for i, r in enumerate(self.tiles) if r.collidepoint(event.pos)), None
+            )
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for i, r in enumerate(self.tiles):
+                if r.collidepoint(event.pos):
+                    self.finish(self.options[i].value)
+                    break
+            else:
+                if not self.panel.collidepoint(event.pos):
+                    self.cancel()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.cancel()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        return True
+
+    def _key(self, event: pygame.event.Event) -> None:
+        n = len(self.options)
+        if event.key == pygame.K_ESCAPE:
+            self.cancel()
+        elif event.key in (pygame.K_RIGHT, pygame.K_DOWN) or (
+            event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT
+        ):
+            self.focus = (self.focus + 1) % n
+        elif event.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_TAB):
+            self.focus = (self.focus - 1) % n
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.finish(self.options[self.focus].value)
+        else:
+            for option in self.options:
+                if option.key is not None and option.key == event.key:
+                    self.finish(option.value)
+                    return
+
+    def update(self, dt: float) -> None:
+        """Run the pop-in animation."""
+        self.animator.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the table, then the panel with its tiles."""
+        veil = _veil(surface.get_size())
+        surface.blit(veil, (0, 0))
+        scale = self.appear.progress(self.animator.now)
+        panel = self.panel.inflate(-(1 - scale) * 60, -(1 - scale) * 40)
+        theme.blit_panel(surface, panel, (*theme.PANEL, 240), (*theme.ACCENT, 220), radius=18)
+        title = theme.text(self.title, 30, theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 20)))
+        if self.subtitle:
+            sub = theme.text(self.subtitle, 17, theme.MUTED)
+            surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 58)))
+        for i, (option, rect) in enumerate(zip(self.options, self.tiles, strict=True)):
+            self._draw_tile(surface, option, rect, focused=i == self.focus, hovered=i == self.hover)
+        help_line = theme.text("Click or press Enter · Esc puts the card back", 15, theme.MUTED)
+        surface.blit(help_line, help_line.get_rect(midbottom=(panel.centerx, panel.bottom - 14)))
+
+    def _draw_tile(
+        self,
+        surface: pygame.Surface,
+        option: Option[T],
+        rect: pygame.Rect,
+        *,
+        focused: bool,
+        hovered: bool,
+    ) -> None:
+        lift = -4 if hovered else 0
+        body = rect.move(0, lift)
+        fill = (255, 250, 236, 255) if hovered or focused else (238, 232, 216, 255)
+        edge = (*theme.ACCENT, 255) if focused else None
+        theme.blit_panel(surface, body, fill, edge, radius=12)
+        if focused:
+            pygame.draw.rect(surface, theme.ACCENT, body.inflate(6, 6), 3, border_radius=14)
+        caption = theme.text(option.caption, 18, theme.INK, True)
+        if option.picture is not None:
+            pic = option.picture
+            surface.blit(pic, pic.get_rect(center=(body.centerx, body.y + (body.h - 26) // 2 + 2)))
+            surface.blit(caption, caption.get_rect(midbottom=(body.centerx, body.bottom - 8)))
+        else:
+            big = theme.text(option.caption, 34, theme.INK, True)
+            surface.blit(big, big.get_rect(center=body.center))
+
+
+_VEILS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    veil = _VEILS.get(size)
+    if veil is None:
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((0, 12, 6, 130))
+        _VEILS.clear()
+        _VEILS[size] = veil
+    return veil
+
+
+_SUIT_KEYS = {"S": pygame.K_s, "H": pygame.K_h, "D": pygame.K_d, "C": pygame.K_c}
+
+
+class SuitChooser(ChoiceModal[str]):
+    """Which suit an ace, joker or 7 names: only the suits the engine allows ("*": free)."""
+
+    title = "Name a suit"
+    tile_size = (118, 132)
+
+    def __init__(
+        self,
+        choices: Sequence[str],
+        on_result: Callable[[str | None], None] | None = None,
+        *,
+        four_colour: bool = False,
+        card: Card | None = None,
+        speed: str = "normal",
+    ) -> None:
+        options: list[Option[str]] = []
+        for choice in choices:
+            if choice == "*":
+                pic = theme.text("any", 30, theme.INK, True)
+                options.append(Option("*", "Free suit", pygame.K_f, pic))
+            else:
+                colour = _ink(choice, four_colour)
+                options.append(
+                    Option(
+                        choice,
+                        SUIT_NAMES[choice],
+                        _SUIT_KEYS[choice],
+                        suit_symbol(choice, 64, colour),
+                    )
+                )
+        sub = f"{card.pretty} names the suit that follows" if card else ""
+        super().__init__(options, on_result, subtitle=sub, speed=speed)
+
+
+def _ink(suit: str, four_colour: bool) -> tuple[int, int, int]:
+    from game.ui.cardart import suit_colour
+
+    return suit_colour(suit, four_colour)
+
+
+_RANK_KEYS = {
+    "5": pygame.K_5, "6": pygame.K_6, "7": pygame.K_7, "8": pygame.K_8,
+    "9": pygame.K_9, "10": pygame.K_0, "-": pygame.K_n,
+}  # fmt: skip
+
+
+class RankChooser(ChoiceModal[str]):
+    """Which rank a jack requests (5–10) or "-" for nothing; only what the engine allows."""
+
+    title = "Request a rank"
+    tile_size = (92, 92)
+
+    def __init__(
+        self,
+        choices: Sequence[str],
+        on_result: Callable[[str | None], None] | None = None,
+        *,
+        speed: str = "normal",
+    ) -> None:
+        options = [Option(c, "Nothing" if c == "-" else c, _RANK_KEYS.get(c)) for c in choices]
+        super().__init__(
+            options,
+            on_result,
+            subtitle="Everyone must lay it for one round (0 = 10, N = nothing)",
+            speed=speed,
+        )
+
+
+class CardChooser(ChoiceModal[int]):
+    """Which card a joker stands for: one tile per legal declaration (returns its index)."""
+
+    title = "The joker stands for…"
+    tile_size = (84, 128)
+
+    def __init__(
+        self,
+        declarations: Sequence[tuple[Card | None, ...]],
+        on_result: Callable[[int | None], None] | None = None,
+        *,
+        four_colour: bool = False,
+        speed: str = "normal",
+    ) -> None:
+        many = len(declarations) > 14
+        art = card_art(46 if many else 62, four_colour=four_colour)
+        if many:
+            self.tile_size = (58, 94)
+        options: list[Option[int]] = []
+        for i, declared in enumerate(declarations):
+            stands = [d for d in declared if d is not None]
+            if len(stands) == 1:
+                options.append(Option(i, stands[0].pretty, None, art.face(stands[0].code)))
+            else:
+                options.append(Option(i, " ".join(d.pretty for d in stands), None, None))
+        if any(len([d for d in decl if d is not None]) > 1 for decl in declarations):
+            self.tile_size = (150, 70)
+        super().__init__(
+            options, on_result, subtitle="Only cards that fit here are offered", speed=speed
+        )

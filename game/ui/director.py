@@ -1,0 +1,443 @@
+"""Plays the engine's events back as animation, sound and log lines, one after another.
+
+The engine has already moved on when events arrive; the ``TableModel`` is what the table
+shows, and it follows the events as they play (a card leaves a hand when it takes off
+and joins the pile when it lands). Once the queue is empty and nothing is in the air, the
+model is synced to the engine, so a missed detail can never linger.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from game.engine import (
+    AttackPending,
+    Card,
+    CardsDrawn,
+    CardsLaid,
+    Event,
+    FiveAgain,
+    Game,
+    MacauCalled,
+    MacauCaught,
+    MatchOver,
+    MissedTurnsAccepted,
+    Passed,
+    PenaltyTaken,
+    Phase,
+    RankRequested,
+    Reshuffled,
+    RoundOver,
+    SeatOut,
+    SkipPending,
+    StackCancelled,
+    SuitNamed,
+    TurnMissed,
+    TurnStarted,
+)
+from game.ui.hand import HandView
+from game.ui.layout import TableLayout
+from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
+from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
+from game.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_cubic
+
+__all__ = ["Bubble", "Director", "TableModel"]
+
+PILE_SHOWN = 7
+
+
+@dataclass
+class TableModel:
+    """What the table shows right now (it trails the engine while events play)."""
+
+    counts: list[int]
+    pile: list[Card]
+    stock: int
+    current: int
+    penalty: int = 0
+    penalty_target: int = -1
+    skips: int = 0
+    missed: list[int] = field(default_factory=list)
+    places: dict[int, int] = field(default_factory=dict)
+    marker: tuple[str, str] = ("", "")
+    declared_top: Card | None = None
+
+    @classmethod
+    def of(cls, game: Game, names: Sequence[str]) -> TableModel:
+        """The model of ``game`` at rest."""
+        model = cls(list(game.hand_counts), [], 0, game.current)
+        model.sync(game, names)
+        return model
+
+    def sync(self, game: Game, names: Sequence[str]) -> None:
+        """Catch up with the engine completely."""
+        self.counts = list(game.hand_counts)
+        self.pile = list(game.pile[-PILE_SHOWN:])
+        self.stock = game.stock_count
+        self.current = game.current
+        attack = game.phase == Phase.ATTACK
+        self.penalty = game.penalty if attack else 0
+        self.penalty_target = game.current if attack else -1
+        self.skips = game.skips if game.phase == Phase.SKIP else 0
+        self.missed = list(game.missed)
+        places = game.places
+        self.places = (
+            {s: p for s, p in enumerate(places) if p}
+            if game.over
+            else {s: i + 1 for i, s in enumerate(game.placings)}
+        )
+        self.marker = marker_text(game, names)
+        top, eff = game.top, game.top_effective
+        self.declared_top = eff if top is not None and top.is_joker and eff != top else None
+
+
+@dataclass
+class Bubble:
+    """A speech bubble or floating word at a seat (or the pile when ``seat`` is -1)."""
+
+    seat: int
+    text: str
+    tween: Tween
+    loud: bool = False
+
+
+class Director:
+    """Queues event batches and turns each event into flights, bubbles, sounds and words."""
+
+    def __init__(
+        self,
+        game: Game,
+        names: Sequence[str],
+        hand: HandView,
+        animator: Animator,
+        play_sound: Callable[[str], None],
+    ) -> None:
+        self.game = game
+        self.names = list(names)
+        self.hand = hand
+        self.animator = animator
+        self.play_sound = play_sound
+        self.model = TableModel.of(game, names)
+        self.layout: TableLayout | None = None
+        self.flights: list[Flight] = []
+        self.bubbles: list[Bubble] = []
+        self.log: deque[str] = deque(maxlen=200)
+        self.queue: deque[Event] = deque()
+        self.launch: dict[int, tuple[float, float]] = {}  # uid -> where a dropped card is
+        self.on_round_over: Callable[[RoundOver], None] | None = None
+        self.match_over: MatchOver | None = None
+        self._wait_until = 0.0
+        self._line_open = False
+
+    # --- feeding -----------------------------------------------------------------------------
+    def play(self, events: Sequence[Event]) -> None:
+        """Queue a batch of events (as seat 0 may see them)."""
+        self.queue.extend(e.public(0) for e in events)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued and nothing in the air: the model equals the engine."""
+        return not self.queue and not self.flights
+
+    def update(self, dt: float) -> None:
+        """Land finished flights, start due events, and sync once everything has played."""
+        now = self.animator.now
+        for flight in list(self.flights):
+            if flight.tween.done(now):
+                self.flights.remove(flight)
+                if flight.on_land is not None:
+                    flight.on_land()
+        self.bubbles = [b for b in self.bubbles if not b.tween.done(now)]
+        while self.queue and now >= self._wait_until:
+            wait = self._handle(self.queue.popleft())
+            self._wait_until = now + wait
+            if wait > 0:
+                break
+        if self.animator.off:
+            for flight in list(self.flights):
+                self.flights.remove(flight)
+                if flight.on_land is not None:
+                    flight.on_land()
+        if self.idle:
+            self.resync()
+
+    def resync(self) -> None:
+        """Make the model and your hand match the engine."""
+        self.model.sync(self.game, self.names)
+        self.hand.sync(self.game.hand(0))
+
+    # --- geometry ----------------------------------------------------------------------------
+    def seat_point(self, seat: int) -> tuple[float, float]:
+        """Where cards of ``seat`` fly to and from."""
+        assert self.layout is not None
+        if seat == 0:
+            r = self.layout.hand_rect
+            return (r.centerx, r.centery)
+        return self.layout.areas[seat].fan_centre
+
+    def _pile_point(self, card: Card) -> tuple[tuple[float, float], float]:
+        assert self.layout is not None
+        dx, dy = pile_offset(card, self.game.round_no, self.layout.card[0])
+        c = self.layout.pile.center
+        return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no)
+
+    def _bubble(self, seat: int, text: str, seconds: float = 1.4, loud: bool = False) -> None:
+        self.bubbles.append(Bubble(seat, text, self.animator.tween(seconds, ease_out_cubic), loud))
+
+    def _say(self, line: str) -> None:
+        self.log.append(line)
+        self._line_open = True
+
+    def _add_to_line(self, words: str) -> None:
+        if self.log and self._line_open:
+            self.log[-1] += f" — {words}"
+        else:
+            self._say(words[:1].upper() + words[1:])
+
+    # --- events ------------------------------------------------------------------------------
+    def _handle(self, event: Event) -> float:
+        """Start the show for ``event``; returns seconds before the next event may start."""
+        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        if handler is None:
+            return 0.0
+        wait: float = handler(event)
+        return self.animator.seconds(wait)
+
+    def _on_TurnStarted(self, ev: TurnStarted) -> float:
+        self.model.current = ev.seat
+        self._line_open = False
+        return 0.0
+
+    def _on_CardsLaid(self, ev: CardsLaid) -> float:
+        assert self.layout is not None
+        m, an = self.model, self.animator
+        big = self.layout.card[0]
+        words = " ".join(c.pretty for c in ev.cards)
+        if ev.declared:
+            words = " ".join(
+                c.pretty + (f" as {d.pretty}" if d is not None else "")
+                for c, d in zip(ev.cards, ev.declared, strict=True)
+            )
+        self._say(f"{self.names[ev.seat]} laid {words}")
+        self.play_sound("play")
+        for i, card in enumerate(ev.cards):
+            dst, angle = self._pile_point(card)
+            if ev.seat == 0:
+                hc = self.hand.remove(card, prefer=self.launch)
+                src = self.launch.pop(hc.uid, None) if hc is not None else None
+                if src is None and hc is not None:
+                    src = self.hand.centre(hc, self.layout)
+                src = src or self.seat_point(0)
+                code, flip, w0, a0 = card.code, None, big, hc.angle if hc else 0.0
+            else:
+                m.counts[ev.seat] = max(0, m.counts[ev.seat] - 1)
+                src = self.seat_point(ev.seat)
+                code, flip, w0, a0 = BACK, card.code, self.layout.small[0], 0.0
+            self.flights.append(
+                Flight(
+                    code,
+                    src,
+                    dst,
+                    an.tween(0.38, ease_out_cubic, delay=0.09 * i),
+                    a0=a0,
+                    a1=angle,
+                    width0=w0,
+                    width1=big,
+                    flip_to=flip,
+                    on_land=partial(self._land_on_pile, card),
+                    tag="pile",
+                )
+            )
+        if ev.declared and ev.declared[-1] is not None:
+            self._bubble(ev.seat, f"as {ev.declared[-1].pretty}")
+        return 0.3 + 0.09 * (len(ev.cards) - 1)
+
+    def _land_on_pile(self, card: Card) -> None:
+        self.model.pile.append(card)
+        del self.model.pile[:-PILE_SHOWN]
+
+    def _on_CardsDrawn(self, ev: CardsDrawn) -> float:
+        assert self.layout is not None
+        m, an = self.model, self.animator
+        m.stock = max(0, m.stock - ev.count)
+        src = self.layout.penalty.center if ev.penalty else self.layout.stock.center
+        if ev.penalty:
+            m.penalty = 0
+        else:
+            s = "" if ev.count == 1 else "s"
+            self._say(f"{self.names[ev.seat]} drew {ev.count} card{s}")
+        self.play_sound("draw")
+        big, small = self.layout.card[0], self.layout.small[0]
+        step = 0.05 if ev.count > 3 else 0.09
+        for i in range(ev.count):
+            if ev.seat == 0:
+                card = ev.cards[i] if i < len(ev.cards) else None
+                slots = self.hand.slots(self.layout, len(self.hand) + i + 1)
+                dst = (slots[-1][0], slots[-1][1])
+                flight = Flight(
+                    BACK,
+                    src,
+                    dst,
+                    an.tween(0.42, ease_out_cubic, delay=step * i),
+                    width0=big,
+                    width1=big,
+                    flip_to=card.code if card else None,
+                    arc=30,
+                    on_land=partial(self._land_in_hand, card, dst),
+                    tag="hand",
+                )
+            else:
+                flight = Flight(
+                    BACK,
+                    src,
+                    self.seat_point(ev.seat),
+                    an.tween(0.4, ease_in_out_cubic, delay=step * i),
+                    a0=0,
+                    a1=10,
+                    width0=big,
+                    width1=small,
+                    arc=20,
+                    on_land=partial(self._land_at_seat, ev.seat),
+                    tag="seat",
+                )
+            self.flights.append(flight)
+        return 0.25 + step * ev.count
+
+    def _land_in_hand(self, card: Card | None, at: tuple[float, float]) -> None:
+        if card is not None:
+            self.hand.add(card, at=at)
+        self.model.counts[0] += 1
+
+    def _land_at_seat(self, seat: int) -> None:
+        self.model.counts[seat] += 1
+
+    def _on_AttackPending(self, ev: AttackPending) -> float:
+        self.model.penalty = ev.total
+        self.model.penalty_target = ev.target
+        self.play_sound("penalty")
+        self._add_to_line(f"{self.names[ev.target]} owes {ev.total}")
+        self._bubble(-1, f"+{ev.added}", 1.0, loud=True)
+        return 0.15
+
+    def _on_PenaltyTaken(self, ev: PenaltyTaken) -> float:
+        self.model.penalty = 0
+        self.model.penalty_target = -1
+        forgiven = ev.owed - ev.drawn
+        extra = f" ({forgiven} forgiven: the pack ran out)" if forgiven else ""
+        self._say(f"{self.names[ev.seat]} took {ev.drawn} penalty cards{extra}")
+        return 0.1
+
+    def _on_StackCancelled(self, ev: StackCancelled) -> float:
+        self.model.penalty = 0
+        self._add_to_line(f"the stack of {ev.total} is cut")
+        self._bubble(-1, "Cut!", 1.2, loud=True)
+        return 0.2
+
+    def _on_Reshuffled(self, ev: Reshuffled) -> float:
+        assert self.layout is not None
+        m, an = self.model, self.animator
+        under = m.pile[:-1]
+        m.pile = m.pile[-1:]
+        m.stock += ev.count
+        self.play_sound("shuffle")
+        self._say(f"The pile is shuffled into a new stock ({ev.count} cards)")
+        big = self.layout.card[0]
+        for i, card in enumerate(under[-6:] or []):
+            src, angle = self._pile_point(card)
+            self.flights.append(
+                Flight(
+                    card.code,
+                    src,
+                    self.layout.stock.center,
+                    an.tween(0.45, ease_in_out_cubic, delay=0.06 * i),
+                    a0=angle,
+                    a1=0,
+                    width0=big,
+                    width1=big,
+                    flip_to=BACK,
+                    arc=24,
+                )
+            )
+        return 0.6
+
+    def _on_SuitNamed(self, ev: SuitNamed) -> float:
+        if ev.suit == "*":
+            text = "Free suit" + (f", not {SUIT_CHAR[ev.excluded]}" if ev.excluded else "")
+        else:
+            text = f"{SUIT_CHAR[ev.suit]} {SUIT_NAMES[ev.suit]}!"
+        self._bubble(ev.seat, text)
+        self._add_to_line(f"names {text.rstrip('!').lower()}")
+        return 0.15
+
+    def _on_RankRequested(self, ev: RankRequested) -> float:
+        text = f"{ev.rank}s!" if ev.rank else "Nothing"
+        self._bubble(ev.seat, text)
+        self._add_to_line(f"asks for {ev.rank}s" if ev.rank else "asks for nothing")
+        return 0.15
+
+    def _on_SkipPending(self, ev: SkipPending) -> float:
+        self.model.skips = ev.count
+        self.play_sound("skip")
+        turns = "turn" if ev.count == 1 else "turns"
+        self._add_to_line(f"{self.names[ev.target]} faces {ev.count} missed {turns}")
+        return 0.15
+
+    def _on_MissedTurnsAccepted(self, ev: MissedTurnsAccepted) -> float:
+        self.model.skips = 0
+        self.model.missed[ev.seat] = ev.count - 1
+        self._bubble(ev.seat, "I'll wait")
+        turns = "turn" if ev.count == 1 else "turns"
+        self._say(f"{self.names[ev.seat]} misses {ev.count} {turns}")
+        return 0.35
+
+    def _on_TurnMissed(self, ev: TurnMissed) -> float:
+        self.model.missed[ev.seat] = ev.left
+        self._bubble(ev.seat, "Missed turn")
+        self._say(f"{self.names[ev.seat]} sits out a turn ({ev.left} left)")
+        return 0.35
+
+    def _on_Passed(self, ev: Passed) -> float:
+        if ev.blocked:
+            self._say(f"{self.names[ev.seat]} cannot move and passes")
+            self._bubble(ev.seat, "Pass")
+        else:
+            self._add_to_line("keeps it")
+        return 0.1
+
+    def _on_FiveAgain(self, ev: FiveAgain) -> float:
+        self._bubble(ev.seat, "Five again")
+        return 0.1
+
+    def _on_MacauCalled(self, ev: MacauCalled) -> float:
+        self._bubble(ev.seat, "Macau!", 1.6, loud=True)
+        self.play_sound("macau")
+        self._add_to_line("Macau!")
+        return 0.25
+
+    def _on_MacauForgotten(self, ev: Event) -> float:
+        return 0.0
+
+    def _on_MacauCaught(self, ev: MacauCaught) -> float:
+        self._bubble(ev.by, "Stop Macau!", 1.6, loud=True)
+        self.play_sound("penalty")
+        self._say(f"{self.names[ev.by]} caught {self.names[ev.seat]} — draws {ev.penalty}")
+        return 0.3
+
+    def _on_SeatOut(self, ev: SeatOut) -> float:
+        self.model.places[ev.seat] = ev.place
+        self._bubble(ev.seat, "Out!" if ev.place > 1 else "I win!", 2.0, loud=True)
+        self._say(f"{self.names[ev.seat]} is out — place {ev.place}")
+        return 0.3
+
+    def _on_RoundOver(self, ev: RoundOver) -> float:
+        self._say("Round over" + (" (blocked)" if ev.blocked else ""))
+        if self.on_round_over is not None:
+            self.on_round_over(ev)
+        return 0.0
+
+    def _on_MatchOver(self, ev: MatchOver) -> float:
+        self.match_over = ev
+        return 0.0

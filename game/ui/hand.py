@@ -1,0 +1,203 @@
+"""Your hand: its order, sorting, selection, hover and where each card sits in the fan.
+
+The engine only knows the cards; the order on screen belongs to the player (sorted by
+suit or rank, or arranged by dragging). Positions glide towards their slots each update,
+so inserting, removing and reordering cards animate without extra bookkeeping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine import Card
+from game.ui.layout import TableLayout
+
+__all__ = ["HandCard", "HandView", "sort_key"]
+
+_SUIT_ORDER = {"S": 0, "H": 1, "C": 2, "D": 3, "R": 4, "B": 5}  # alternating colours
+
+
+def sort_key(card: Card, mode: str) -> tuple[int, int]:
+    """Order within the hand: by suit (colours alternating) then rank, or by rank then suit."""
+    rank = card.rank if card.rank else 99  # jokers at the end
+    suit = _SUIT_ORDER.get(card.suit, 9)
+    return (suit, rank) if mode == "suit" else (rank, suit)
+
+
+@dataclass
+class HandCard:
+    """One card in your hand; ``uid`` tells two copies of a card apart (two-deck games)."""
+
+    uid: int
+    card: Card
+    x: float = 0.0
+    y: float = 0.0
+    angle: float = 0.0
+    lift: float = 0.0
+    placed: bool = False
+
+
+class HandView:
+    """Your cards in screen order, with selection (in click order), hover and a cursor."""
+
+    def __init__(self, sort_mode: str = "suit") -> None:
+        self.cards: list[HandCard] = []
+        self.sort_mode = sort_mode if sort_mode in ("suit", "rank", "none") else "suit"
+        self.selection: list[int] = []
+        self.hover: int | None = None
+        self.cursor: int | None = None
+        self.hidden: set[int] = set()  # cards being dragged or flying away
+        self._next_uid = 1
+
+    # --- contents ----------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def add(self, card: Card, at: tuple[float, float] | None = None) -> HandCard:
+        """Put ``card`` in (in sort position when sorting); ``at`` is where it appears from."""
+        hc = HandCard(self._next_uid, card)
+        self._next_uid += 1
+        if at is not None:
+            hc.x, hc.y = at
+            hc.placed = True
+        if self.sort_mode == "none":
+            self.cards.append(hc)
+        else:
+            key = sort_key(card, self.sort_mode)
+            index = next(
+                (i for i, c in enumerate(self.cards) if sort_key(c.card, self.sort_mode) > key),
+                len(self.cards),
+            )
+            self.cards.insert(index, hc)
+        return hc
+
+    def remove(self, card: Card, prefer: Iterable[int] = ()) -> HandCard | None:
+        """Take ``card`` out (a preferred uid first, e.g. the one dragged)."""
+        preferred = set(prefer)
+        matches = [c for c in self.cards if c.card == card]
+        if not matches:
+            return None
+        hc = next((c for c in matches if c.uid in preferred), matches[0])
+        self.cards.remove(hc)
+        self.selection = [u for u in self.selection if u != hc.uid]
+        self.hidden.discard(hc.uid)
+        if self.cursor is not None and self.cursor >= len(self.cards):
+            self.cursor = len(self.cards) - 1 if self.cards else None
+        return hc
+
+    def sync(self, hand: Sequence[Card]) -> None:
+        """Match the engine's hand: keep the order of cards still held, add the new ones."""
+        wanted = list(hand)
+        kept: list[HandCard] = []
+        for hc in self.cards:
+            if hc.card in wanted:
+                wanted.remove(hc.card)
+                kept.append(hc)
+        self.cards = kept
+        for card in wanted:
+            self.add(card)
+        uids = {c.uid for c in self.cards}
+        self.selection = [u for u in self.selection if u in uids]
+        self.hidden &= uids
+        if self.cursor is not None and not self.cards:
+            self.cursor = None
+        elif self.cursor is not None:
+            self.cursor = min(self.cursor, len(self.cards) - 1)
+
+    def sort(self, mode: str) -> None:
+        """Sort now and keep sorting new cards this way ("none" keeps your own order)."""
+        self.sort_mode = mode
+        if mode != "none":
+            self.cards.sort(key=lambda c: sort_key(c.card, mode))
+
+    def move(self, uid: int, index: int) -> None:
+        """Move a card to ``index`` (dragging sideways); the hand stops auto-sorting."""
+        hc = self.by_uid(uid)
+        if hc is None:
+            return
+        self.cards.remove(hc)
+        self.cards.insert(max(0, min(index, len(self.cards))), hc)
+        self.sort_mode = "none"
+
+    def by_uid(self, uid: int) -> HandCard | None:
+        """The card with ``uid``."""
+        return next((c for c in self.cards if c.uid == uid), None)
+
+    def index_of(self, uid: int) -> int:
+        """Screen position of ``uid`` (-1 when not held)."""
+        return next((i for i, c in enumerate(self.cards) if c.uid == uid), -1)
+
+    # --- selection ---------------------------------------------------------------------------
+    def toggle(self, uid: int) -> None:
+        """Add to or remove from the group being built (click order is laying order)."""
+        if uid in self.selection:
+            self.selection.remove(uid)
+        else:
+            self.selection.append(uid)
+
+    def selected_cards(self) -> list[Card]:
+        """The selected cards in click order."""
+        by = {c.uid: c.card for c in self.cards}
+        return [by[u] for u in self.selection if u in by]
+
+    # --- geometry ----------------------------------------------------------------------------
+    def slots(
+        self, layout: TableLayout, count: int | None = None
+    ) -> list[tuple[float, float, float]]:
+        """(x, y, angle) of each slot: a gentle fan centred in the hand area."""
+        n = len(self.cards) if count is None else count
+        if n == 0:
+            return []
+        w, h = layout.card
+        area = layout.hand_rect
+        step = min(w * 0.78, (area.w - w) / max(1, n - 1)) if n > 1 else 0
+        total = step * (n - 1)
+        x0 = area.centerx - total / 2
+        base_y = layout.hand_top + h / 2
+        spread = min(14.0, 2.2 * (n - 1))
+        out = []
+        for i in range(n):
+            t = (i / (n - 1) - 0.5) if n > 1 else 0.0
+            angle = -spread * t
+            y = base_y - 4 + (t * t) * min(16, 2 * n)
+            out.append((x0 + step * i, y, angle))
+        return out
+
+    def update(self, dt: float, layout: TableLayout, snap: bool) -> None:
+        """Glide every card towards its slot and lift (selected high, hovered a little)."""
+        rate = 1.0 if snap else min(1.0, dt * 16)
+        for hc, (x, y, angle) in zip(self.cards, self.slots(layout), strict=True):
+            target = 1.0 if hc.uid in self.selection else 0.45 if hc.uid == self.hover else 0.0
+            if not hc.placed:
+                hc.x, hc.y, hc.angle, hc.placed = x, y, angle, True
+            hc.x += (x - hc.x) * rate
+            hc.y += (y - hc.y) * rate
+            hc.angle += (angle - hc.angle) * rate
+            hc.lift += (target - hc.lift) * rate
+
+    def centre(self, hc: HandCard, layout: TableLayout) -> tuple[float, float]:
+        """Where ``hc`` is drawn now (its slot position minus its lift)."""
+        return (hc.x, hc.y - hc.lift * layout.lift)
+
+    def hit(self, pos: tuple[int, int], layout: TableLayout) -> HandCard | None:
+        """The top-most card under ``pos`` (the right-most, as later cards overlap)."""
+        w, h = layout.card
+        for hc in reversed(self.cards):
+            if hc.uid in self.hidden:
+                continue
+            cx, cy = self.centre(hc, layout)
+            if pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h + layout.lift).collidepoint(
+                pos
+            ):
+                return hc
+        return None
+
+    def insert_index(self, x: float, layout: TableLayout, moving: int) -> int:
+        """Where a card dropped at ``x`` goes when dragging sideways in the hand."""
+        others = [c for c in self.cards if c.uid != moving]
+        slots = self.slots(layout, len(others) + 1)
+        best = min(range(len(slots)), key=lambda i: abs(slots[i][0] - x))
+        return best

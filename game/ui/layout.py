@@ -1,0 +1,167 @@
+"""Where everything goes on the table, computed from the window size and seat count only.
+
+You sit at the bottom. The other seats go clockwise in play order: up the left side,
+across the top, down the right side, so the next seat (+1) is on your left. Every number
+is derived from the window, so a resize is a fresh ``table_layout`` call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.cardart import CARD_RATIO
+
+__all__ = ["SeatArea", "TableLayout", "table_layout"]
+
+MARGIN = 10
+CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
+
+
+@dataclass(frozen=True)
+class SeatArea:
+    """One seat's box: its name, face-down fan, count and tokens are drawn inside."""
+
+    seat: int
+    rect: pygame.Rect
+    side: str  # "bottom", "left", "top" or "right"
+
+    @property
+    def fan_centre(self) -> tuple[int, int]:
+        """Centre of the face-down fan, where cards fly to and from."""
+        return (self.rect.centerx, self.rect.centery + 6)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every rectangle of the table for one window size and seat count."""
+
+    size: tuple[int, int]
+    seats: int
+    card: tuple[int, int]
+    small: tuple[int, int]
+    hand_rect: pygame.Rect
+    hand_top: int
+    lift: int
+    buttons_y: int
+    button_h: int
+    stock: pygame.Rect
+    pile: pygame.Rect
+    marker: pygame.Rect
+    penalty: pygame.Rect
+    hint_y: int
+    areas: list[SeatArea] = field(default_factory=list)
+    corner_left: pygame.Rect = field(default_factory=pygame.Rect)
+    corner_right: pygame.Rect = field(default_factory=pygame.Rect)
+    log_rect: pygame.Rect = field(default_factory=pygame.Rect)
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        """Middle of the play area (between the stock and the pile)."""
+        return ((self.stock.centerx + self.pile.centerx) // 2, self.pile.centery)
+
+    def drop_zone(self) -> pygame.Rect:
+        """Where a dragged card counts as dropped on the pile (generous on purpose)."""
+        return self.pile.inflate(self.card[0] * 1.2, self.card[1] * 0.6)
+
+
+def _side_counts(others: int) -> tuple[int, int, int]:
+    """(left, top, right) seat counts for ``others`` seats around you."""
+    if others <= 1:
+        return (0, others, 0)
+    if others == 2:
+        return (1, 0, 1)
+    side = max(1, round(others * 0.25))
+    return (side, others - 2 * side, side)
+
+
+def table_layout(size: tuple[int, int], seats: int) -> TableLayout:
+    """The layout for a window of ``size`` and ``seats`` seats (2..10)."""
+    w, h = size
+    card_w = max(56, min(130, round(min(w / 12.5, h / 7.6))))
+    card_h = round(card_w * CARD_RATIO)
+    small_w = max(28, round(card_w * 0.5))
+    small_h = round(small_w * CARD_RATIO)
+    lift = max(14, card_h // 6)
+    hand_top = h - card_h - MARGIN - 4
+    button_h = max(34, min(44, h // 18))
+    buttons_y = hand_top - lift - button_h - 8
+    hand_rect = pygame.Rect(
+        CORNER_W + 2 * MARGIN, hand_top - lift, w - 2 * (CORNER_W + 2 * MARGIN), h - hand_top + lift
+    )
+    corner_left = pygame.Rect(MARGIN, hand_top - 4, CORNER_W, h - hand_top - MARGIN + 4)
+    corner_right = pygame.Rect(
+        w - MARGIN - CORNER_W, hand_top - 4, CORNER_W, h - hand_top - MARGIN + 4
+    )
+
+    left, top, right = _side_counts(seats - 1)
+    box_h = small_h + 62
+    top_y = MARGIN
+    top_bottom = top_y + box_h if top else MARGIN
+    side_w = max(150, min(210, w // 6))
+    areas: list[SeatArea] = [SeatArea(0, pygame.Rect(hand_rect), "bottom")]
+
+    def column(count: int, x: int, downwards: bool) -> list[pygame.Rect]:
+        y0 = top_bottom + 8
+        y1 = buttons_y - 6
+        slot = (y1 - y0) / max(1, count)
+        rects = []
+        for i in range(count):
+            bh = min(box_h, int(slot) - 8)
+            cy = y0 + slot * (i + 0.5)
+            rects.append(pygame.Rect(x, round(cy - bh / 2), side_w, bh))
+        return rects if downwards else rects[::-1]
+
+    lefts = column(left, MARGIN, downwards=False)  # play order goes up the left side
+    rights = column(right, w - MARGIN - side_w, downwards=True)
+    tops: list[pygame.Rect] = []
+    if top:
+        x0, x1 = (MARGIN, w - MARGIN) if (left or top > 1) else (w // 2 - 120, w // 2 + 120)
+        if left and top <= 2:
+            x0, x1 = MARGIN + side_w, w - MARGIN - side_w
+        slot = (x1 - x0) / top
+        bw = min(230, int(slot) - 10)
+        for i in range(top):
+            cx = x0 + slot * (i + 0.5)
+            tops.append(pygame.Rect(round(cx - bw / 2), top_y, bw, box_h))
+    for seat, (rect, side) in enumerate(
+        [(r, "left") for r in lefts] + [(r, "top") for r in tops] + [(r, "right") for r in rights],
+        start=1,
+    ):
+        areas.append(SeatArea(seat, rect, side))
+
+    centre_top = top_bottom + 6
+    cy = (centre_top + buttons_y) // 2 - 6
+    cx = w // 2
+    gap = max(18, card_w // 3)
+    stock = pygame.Rect(0, 0, card_w, card_h)
+    stock.center = (cx - card_w // 2 - gap // 2 - card_w // 4, cy)
+    pile = pygame.Rect(0, 0, card_w, card_h)
+    pile.center = (cx + card_w // 2 + gap // 2 - card_w // 4, cy)
+    marker = pygame.Rect(pile.right + gap, cy - 34, max(170, min(260, w // 5)), 68)
+    penalty = pygame.Rect(0, 0, small_w + 40, card_h)
+    penalty.midright = (stock.left - gap, cy)
+    hint_y = buttons_y - 16
+    log_w = max(280, min(360, w // 4))
+    log_rect = pygame.Rect(w - log_w - MARGIN, top_bottom + 8, log_w, buttons_y - top_bottom - 20)
+    return TableLayout(
+        size=size,
+        seats=seats,
+        card=(card_w, card_h),
+        small=(small_w, small_h),
+        hand_rect=hand_rect,
+        hand_top=hand_top,
+        lift=lift,
+        buttons_y=buttons_y,
+        button_h=button_h,
+        stock=stock,
+        pile=pile,
+        marker=marker,
+        penalty=penalty,
+        hint_y=hint_y,
+        areas=areas,
+        corner_left=corner_left,
+        corner_right=corner_right,
+        log_rect=log_rect,
+    )

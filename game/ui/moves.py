@@ -1,0 +1,159 @@
+"""The thin adapter between what the player picked and the engine's legal actions.
+
+Nothing here decides a rule: it filters ``Game.legal_actions`` by the cards the player
+laid (in their order) and reads off which choices remain open (a joker's declaration,
+a suit, a rank, the Macau call), so the table can ask only the questions that matter.
+Also the words the table shows: seat names, the marker beside the pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import Action, Card, Game, IllegalMove, Play, Stop
+
+__all__ = [
+    "SUIT_NAMES",
+    "PlayOptions",
+    "marker_text",
+    "play_options",
+    "seat_names",
+]
+
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_DIRECTIONS = {2: ["North"], 3: ["West", "East"], 4: ["West", "North", "East"]}
+
+
+def seat_names(seats: int, human: int | None = 0) -> list[str]:
+    """Names around the table: "You", then compass points (or "Bot N" at bigger tables)."""
+    names: list[str] = []
+    compass = _DIRECTIONS.get(seats)
+    others = 0
+    for seat in range(seats):
+        if seat == human:
+            names.append("You")
+            continue
+        names.append(compass[others] if compass else f"Bot {seat}")
+        others += 1
+    return names
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """The legal plays that lay exactly ``cards`` in this order, or why there is none."""
+
+    cards: tuple[Card, ...]
+    plays: tuple[Play, ...]
+    reason: str = ""
+
+    @property
+    def legal(self) -> bool:
+        """True when at least one way of laying these cards is legal."""
+        return bool(self.plays)
+
+    def declarations(self) -> list[tuple[Card | None, ...]]:
+        """Distinct joker declarations, in the engine's order (empty when no joker stands in)."""
+        seen: list[tuple[Card | None, ...]] = []
+        for p in self.plays:
+            if p.declared is not None and p.declared not in seen:
+                seen.append(p.declared)
+        return seen
+
+    def with_declared(self, declared: tuple[Card | None, ...] | None) -> PlayOptions:
+        """Only the plays with this declaration."""
+        return PlayOptions(self.cards, tuple(p for p in self.plays if p.declared == declared))
+
+    def choices(self) -> list[str]:
+        """Distinct suit/rank choices (``"H"``, ``"*"``, ``"8"``, ``"-"``); empty if none."""
+        seen: list[str] = []
+        for p in self.plays:
+            if p.choice is not None and p.choice not in seen:
+                seen.append(p.choice)
+        return seen
+
+    def with_choice(self, choice: str | None) -> PlayOptions:
+        """Only the plays making this choice."""
+        return PlayOptions(self.cards, tuple(p for p in self.plays if p.choice == choice))
+
+    def can_call(self) -> bool:
+        """True when one of the plays calls Macau (the call is open to the player)."""
+        return any(p.call for p in self.plays)
+
+    def final(self, call: bool) -> Play | None:
+        """The one play left once the choices are made; ``call`` picks the Macau variant."""
+        if not self.plays:
+            return None
+        wanted = [p for p in self.plays if p.call == call]
+        return (wanted or list(self.plays))[0]
+
+
+def play_options(game: Game, seat: int, cards: Sequence[Card]) -> PlayOptions:
+    """Legal plays laying ``cards`` in order; else the engine's reason for refusing them."""
+    laid = tuple(cards)
+    plays = tuple(a for a in game.legal_actions(seat) if isinstance(a, Play) and a.cards == laid)
+    if plays:
+        return PlayOptions(laid, plays)
+    return PlayOptions(laid, (), refusal(game, seat, laid))
+
+
+def refusal(game: Game, seat: int, cards: tuple[Card, ...]) -> str:
+    """The engine's reason for refusing ``cards`` (asked with a plausible choice attached)."""
+    if game.current != seat:
+        return "It is not your turn."
+    last = cards[-1]
+    # A refused card must be refused for its own sake, not for a missing suit or rank: try
+    # each kind of answer and keep the first reason that is not about the answer.
+    attempts: list[str | None] = [None, "S", "H", "D", "C", "-", "8", "*"]
+    reasons: list[str] = []
+    for choice in attempts:
+        try:
+            game.check(Play(cards, None, choice), seat)
+        except IllegalMove as exc:
+            reasons.append(str(exc))
+            continue
+        except (ValueError, TypeError):
+            continue
+        # Legal with some answer we did not offer: it needs a joker declaration.
+        return f"{last.pretty} needs a declaration"
+    specific = [r for r in reasons if " must name" not in r and "request" not in r.lower()]
+    text = (specific or reasons or ["That move is not allowed."])[0]
+    return text[:1].upper() + text[1:]
+
+
+def stop_targets(legal: Sequence[Action]) -> list[int]:
+    """Seats that may be caught for a forgotten Macau, from a legal list."""
+    return [a.target for a in legal if isinstance(a, Stop)]
+
+
+def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
+    """The marker beside the pile: (headline, how long it lasts), or ("", "") when plain."""
+    request = game.request
+    if request is not None and request.get("kind") == "rank":
+        rank = request.get("rank")
+        owner = int(request.get("owner", 0))
+        whose = "your" if names[owner] == "You" else f"{names[owner]}'s"
+        return f"Request: {rank}s", f"until {whose} turn"
+    if request is not None and request.get("kind") == "suit":
+        suits = str(request.get("suits", ""))
+        if request.get("free"):
+            excluded = str(request.get("excluded", ""))
+            head = "Free suit"
+            if excluded:
+                head += f" — not {SUIT_CHAR.get(excluded, excluded)}"
+        else:
+            head = " or ".join(f"{SUIT_CHAR[s]} {SUIT_NAMES[s]}" for s in suits if s in SUIT_NAMES)
+        if request.get("until_met"):
+            single = SUIT_SINGULAR.get(suits[:1], "card of it")
+            return head, f"until a {single} is laid"
+        bound = int(request.get("bound", -1))
+        if 0 <= bound < len(names):
+            return head, "you only" if names[bound] == "You" else f"{names[bound]} only"
+        return head, "next player only"
+    top = game.top
+    suit = game.suit_in_force
+    if top is not None and suit and (top.is_joker or suit != top.suit):
+        return f"{SUIT_CHAR.get(suit, suit)} {SUIT_NAMES.get(suit, suit)}", "suit in force"
+    return "", ""

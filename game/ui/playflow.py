@@ -1,0 +1,308 @@
+"""How your hand is played: clicks, double-clicks, drags, keys, and the chooser questions.
+
+Cards picked by the player become a ``Play`` only through ``moves.play_options`` (the
+engine's legal list). A card dropped on the pile waits where it was dropped while a
+chooser asks for a suit, rank or joker card; Escape sends it back to your hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import Card, Phase
+from game.ui.choosers import CardChooser, RankChooser, SuitChooser
+from game.ui.moves import PlayOptions, play_options
+
+if TYPE_CHECKING:
+    from game.ui.table import TableScene
+
+__all__ = ["DOUBLE_CLICK", "DRAG_THRESHOLD", "Drag", "PlayFlow"]
+
+DRAG_THRESHOLD = 6  # pixels before a press becomes a drag (a click otherwise)
+DOUBLE_CLICK = 0.4  # seconds
+
+
+@dataclass
+class Drag:
+    """A press on a hand card that may turn into a drag."""
+
+    uid: int
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    grab: tuple[float, float]  # card centre minus the mouse position
+    uids: list[int] = field(default_factory=list)
+    moving: bool = False
+
+
+class PlayFlow:
+    """Input on your hand, the stock and the pile; the chooser chain for a play."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.drag: Drag | None = None
+        self.held: list[tuple[int, Card]] = []  # cards waiting over the pile for an answer
+        self.held_at: tuple[float, float] = (0.0, 0.0)
+        self._last_click: tuple[int, float] = (-1, -10.0)
+
+    @property
+    def busy(self) -> bool:
+        """True while a chooser is open over held cards."""
+        return bool(self.held)
+
+    # --- events ------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Mouse and keyboard play; returns True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            return self._motion(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.table.hand.selection.clear()
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _motion(self, pos: tuple[int, int]) -> bool:
+        t = self.table
+        hit = t.hand.hit(pos, t.layout)
+        t.hand.hover = hit.uid if hit is not None and self.drag is None else None
+        d = self.drag
+        if d is None:
+            return False
+        d.pos = pos
+        if (
+            not d.moving
+            and max(abs(pos[0] - d.start[0]), abs(pos[1] - d.start[1])) > DRAG_THRESHOLD
+        ):
+            d.moving = True
+            group = (
+                t.hand.selection if d.uid in t.hand.selection and len(t.hand.selection) > 1 else []
+            )
+            d.uids = list(group) if group else [d.uid]
+            t.hand.hidden |= set(d.uids)
+        return True
+
+    def _press(self, pos: tuple[int, int]) -> bool:
+        t = self.table
+        hit = t.hand.hit(pos, t.layout)
+        if hit is not None:
+            cx, cy = t.hand.centre(hit, t.layout)
+            self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]))
+            return True
+        if t.layout.stock.collidepoint(pos):
+            t.on_draw()
+            return True
+        return False
+
+    def _release(self, pos: tuple[int, int]) -> bool:
+        t = self.table
+        d, self.drag = self.drag, None
+        if d is None:
+            return False
+        if not d.moving:
+            self._click(d.uid)
+            return True
+        drop = (pos[0] + d.grab[0], pos[1] + d.grab[1])
+        if t.layout.drop_zone().collidepoint(pos):
+            self.try_play(d.uids, drop)
+        elif len(d.uids) == 1 and pos[1] > t.layout.buttons_y:
+            t.hand.hidden -= set(d.uids)
+            hc = t.hand.by_uid(d.uid)
+            t.hand.move(d.uid, t.hand.insert_index(pos[0], t.layout, d.uid))
+            if hc is not None:
+                hc.x, hc.y = drop
+            t.sort_button.label = "Sort: own"
+        else:
+            self.spring_back(d.uids, drop)
+        return True
+
+    def _click(self, uid: int) -> None:
+        t = self.table
+        now = t.animator.now if not t.animator.off else pygame.time.get_ticks() / 1000
+        last_uid, last_time = self._last_click
+        self._last_click = (uid, now)
+        if last_uid == uid and now - last_time <= DOUBLE_CLICK:
+            self._last_click = (-1, -10.0)
+            t.hand.selection = [u for u in t.hand.selection if u != uid]
+            self.try_play([uid])
+            return
+        t.hand.toggle(uid)
+        t.play_sound("click")
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        t = self.table
+        hand = t.hand
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            t.open_pause()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand.cards:
+            step = -1 if key == pygame.K_LEFT else 1
+            start = (
+                hand.cursor if hand.cursor is not None else (len(hand.cards) if step < 0 else -1)
+            )
+            hand.cursor = (start + step) % len(hand.cards)
+            hand.hover = hand.cards[hand.cursor].uid
+        elif key == pygame.K_UP and hand.cursor is not None:
+            hand.toggle(hand.cards[hand.cursor].uid)
+        elif key == pygame.K_DOWN and hand.cursor is not None:
+            uid = hand.cards[hand.cursor].uid
+            hand.selection = [u for u in hand.selection if u != uid]
+        elif key == pygame.K_SPACE:
+            if t.pass_button.visible and t.pass_button.enabled:
+                t.on_pass()
+            elif hand.cursor is not None:
+                hand.toggle(hand.cards[hand.cursor].uid)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if hand.selection:
+                self.play_selection()
+            elif hand.cursor is not None:
+                self.try_play([hand.cards[hand.cursor].uid])
+        elif key == pygame.K_d:
+            t.on_draw()
+        elif key == pygame.K_m and t.macau_button.visible:
+            t.macau_button.click()
+        elif key == pygame.K_s:
+            t.on_stop()
+        elif key == pygame.K_l:
+            t.show_log = not t.show_log
+        else:
+            return False
+        return True
+
+    # --- playing -----------------------------------------------------------------------------
+    def play_selection(self) -> None:
+        """Lay the selected cards in the order they were clicked."""
+        if self.table.hand.selection:
+            self.try_play(list(self.table.hand.selection))
+
+    def try_play(self, uids: list[int], drop: tuple[float, float] | None = None) -> bool:
+        """Ask the engine about laying these cards; hold them and ask questions, or refuse."""
+        t = self.table
+        cards = [hc.card for u in uids if (hc := t.hand.by_uid(u)) is not None]
+        if drop is None:
+            first = t.hand.by_uid(uids[0])
+            drop = t.hand.centre(first, t.layout) if first is not None else t.layout.pile.center
+        if not cards:
+            return False
+        if not t.my_turn:
+            self.spring_back(uids, drop)
+            t.say("Wait for your turn." if t.game.current != 0 else "One moment…", error=False)
+            return False
+        options = play_options(t.game, 0, cards)
+        if not options.legal:
+            self.spring_back(uids, drop)
+            t.say(options.reason)
+            return False
+        self.held = [(u, c) for u, c in zip(uids, cards, strict=True)]
+        self.held_at = drop
+        t.hand.hidden |= set(uids)
+        self._declare(options)
+        return True
+
+    def _declare(self, options: PlayOptions) -> None:
+        t = self.table
+        declarations = options.declarations()
+        if len(declarations) > 1:
+
+            def picked(index: int | None) -> None:
+                if index is None:
+                    self.cancel()
+                else:
+                    self._choose(options.with_declared(declarations[index]))
+
+            self._push(
+                CardChooser(
+                    declarations, picked, four_colour=t.settings.four_colour, speed=t.animator.speed
+                )
+            )
+            return
+        self._choose(options.with_declared(declarations[0]) if declarations else options)
+
+    def _choose(self, options: PlayOptions) -> None:
+        t = self.table
+        choices = options.choices()
+        if len(choices) <= 1:
+            self._finish(options.with_choice(choices[0]) if choices else options)
+            return
+
+        def picked(choice: str | None) -> None:
+            if choice is None:
+                self.cancel()
+            else:
+                self._finish(options.with_choice(choice))
+
+        if all(c in "SHDC*" and len(c) == 1 for c in choices):
+            card = self.held[-1][1] if self.held else None
+            self._push(
+                SuitChooser(
+                    choices,
+                    picked,
+                    four_colour=t.settings.four_colour,
+                    card=card,
+                    speed=t.animator.speed,
+                )
+            )
+        else:
+            self._push(RankChooser(choices, picked, speed=t.animator.speed))
+
+    def _push(self, chooser: object) -> None:
+        from game.ui.scene import Scene
+
+        assert isinstance(chooser, Scene)
+        if self.table.stack is None:
+            self.cancel()
+            return
+        self.table.stack.push(chooser)
+
+    def _finish(self, options: PlayOptions) -> None:
+        t = self.table
+        play = options.final(call=t.macau_on)
+        held, self.held = self.held, []
+        if play is None:
+            self.spring_back([u for u, _ in held], self.held_at)
+            return
+        for uid, _ in held:
+            t.director.launch[uid] = self.held_at
+        if not t.apply(play):
+            t.director.launch.clear()
+            self.spring_back([u for u, _ in held], self.held_at)
+
+    def cancel(self) -> None:
+        """A chooser was dismissed: the held cards go back into your hand."""
+        held, self.held = self.held, []
+        self.spring_back([u for u, _ in held], self.held_at)
+
+    def spring_back(self, uids: list[int], at: tuple[float, float]) -> None:
+        """Show the cards again in the hand, gliding back from ``at``."""
+        hand = self.table.hand
+        hand.hidden -= set(uids)
+        for i, uid in enumerate(uids):
+            hc = hand.by_uid(uid)
+            if hc is not None:
+                hc.x, hc.y = at[0] + 14 * i, at[1]
+
+    def phase_hint(self) -> str:
+        """A line telling you what you can do now."""
+        t = self.table
+        g = t.game
+        if g.over:
+            return ""
+        if t.autoplay or g.current != 0:
+            return ""
+        if not t.director.idle:
+            return ""
+        if g.phase == Phase.ATTACK:
+            return f"You owe {g.penalty}: fight back with an attack card or take them"
+        if g.phase == Phase.SKIP:
+            return "A missed turn is coming your way: answer with a skip card or wait"
+        if g.phase == Phase.DRAWN:
+            return "The card you drew fits: lay it or keep it"
+        if t.hand.selection:
+            return "Drop the group on the pile or press Play (Enter)"
+        return "Your turn: drag a card to the pile, double-click it, or draw"

@@ -1,0 +1,94 @@
+"""Ways to open a table: from the command line's flags, or from any ``Game`` (tests, puzzles).
+
+``MACAU_DEMO`` (penalty, chooser, roundover, log) starts at a prepared position; it is
+how the screenshots in ``docs/screenshots`` are taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from collections.abc import Sequence
+
+from game.engine import PRESETS, Game
+from game.store.settings import Settings
+from game.ui.sound import Sound
+from game.ui.table import TableScene
+
+__all__ = ["demo_table", "table_for", "table_from_args"]
+
+
+def table_for(
+    game: Game,
+    levels: Sequence[str] | None = None,
+    *,
+    settings: Settings | None = None,
+    sound: Sound | None = None,
+    deal: bool = False,
+    autoplay: bool = False,
+    seed: int | None = 0,
+) -> TableScene:
+    """A table on ``game`` exactly as it stands (no deal animation unless ``deal``)."""
+    rules, seats = game.rules, game.seats
+    rng = random.Random(seed)
+
+    def rematch() -> Game:
+        return Game.new(rules, seats=seats, seed=rng.randrange(1 << 30))
+
+    return TableScene(
+        game, levels=levels, settings=settings, sound=sound, seed=seed,
+        autoplay=autoplay, new_game=rematch, deal=deal,
+    )  # fmt: skip
+
+
+def table_from_args(args: argparse.Namespace, *, autoplay: bool = False) -> TableScene:
+    """The table ``python main.py --preset P --seats N --bots a,b,c --seed S`` asks for."""
+    preset = getattr(args, "preset", None) or "polish"
+    if preset not in PRESETS:
+        raise SystemExit(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}")
+    rules = PRESETS[preset]
+    seats = getattr(args, "seats", None) or (4 if preset == "polish" else rules.default_seats)
+    seats = max(rules.min_seats, min(rules.max_seats, seats))
+    levels = [b.strip() for b in (getattr(args, "bots", None) or "medium").split(",") if b.strip()]
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 30)
+    demo = os.environ.get("MACAU_DEMO", "")
+    if demo:
+        return demo_table(demo, levels)
+    game = Game.new(rules, seats=seats, seed=seed)
+    table = table_for(game, levels, deal=True, autoplay=autoplay, seed=seed)
+    table.settings = Settings.load().settings
+    table.animator.speed = "normal" if autoplay else table.settings.animation_speed
+    return table
+
+
+def demo_table(name: str, levels: Sequence[str] = ("medium",)) -> TableScene:
+    """A prepared position for screenshots and manual checks."""
+    rules = PRESETS["polish"]
+    if name == "penalty":
+        game = Game.from_position(
+            rules, hands=["2H 7D QC 9S KH 5C", "3H 8C", "JD 4S 6H 10C", "AC 9D KD"],
+            pile="4D 9H", stock="2C 6D 5S 8S 10H 7C AS QD JC 4H 3D", current=1,
+        )  # fmt: skip
+        game.apply("3H")
+        table = table_for(game, levels)
+        return table
+    if name in ("chooser", "log"):
+        game = Game.from_position(
+            PRESETS["quick"], hands=["AS 7D QC 9S KH 5S", "3H 8C", "JD 4S 6H 10C", "AC 9D KD"],
+            pile="4D 9S", stock="2C 6D 5C 8S 10H 7C AH QD JC 4H 3D", current=0,
+        )  # fmt: skip
+        table = table_for(game, levels)
+        table.show_log = name == "log"
+        return table
+    if name == "roundover":
+        game = Game.from_position(
+            PRESETS["classic"], hands=["8S", "3H 8C KH", "JD 4S 6H 10C", "AC 9D"],
+            pile="4D 9S", stock="2C 6D 5C 8D 10H 7C AH QD JC 4H 3D", current=0,
+        )  # fmt: skip
+        table = table_for(game, levels)
+        table.apply(game.legal_actions(0)[0])
+        return table
+    raise SystemExit(f"unknown MACAU_DEMO {name!r}: penalty, chooser, log or roundover")

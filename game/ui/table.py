@@ -1,0 +1,369 @@
+"""The game table: you at the bottom, bots around, stock and pile in the middle.
+
+Data flows one way: an input event becomes an engine action (built from your selection
+and the choosers' answers, checked by the engine), ``apply`` returns events, and the
+``Director`` plays them back as animation. Bots think on a worker thread and move at a
+pace a person can follow. Drawing lives in ``tabledraw``; starting a table in ``start``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+
+import pygame
+
+from game.engine import DRAW, PASS, Action, Game, IllegalMove, Play, RoundOver, Stop
+from game.store.settings import Settings
+from game.ui import tabledraw
+from game.ui.botplayer import BotPlayer, BotWorker
+from game.ui.director import Director
+from game.ui.hand import HandView
+from game.ui.layout import TableLayout, table_layout
+from game.ui.moves import seat_names, stop_targets
+from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
+from game.ui.playflow import PlayFlow
+from game.ui.scene import Scene
+from game.ui.sound import Sound
+from game.ui.sprites import CardImages
+from game.ui.tween import Animator, Tween, ease_out_cubic
+from game.ui.widgets import Button, WidgetGroup
+
+__all__ = ["TableScene"]
+
+BOT_PACE = {"normal": 0.7, "fast": 0.3, "off": 0.0}
+PACE_FACTOR = {"normal": 1.0, "fast": 0.55, "slow": 1.7}
+CATCH_DELAY = 0.9  # seconds a person gets to shout "stop Macau" before the bots do
+
+
+class TableScene(Scene):
+    """One round (or match) of Macau at a table of 2–10 seats; you play seat 0."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        levels: Sequence[str] | None = None,
+        settings: Settings | None = None,
+        sound: Sound | None = None,
+        seed: int | None = None,
+        autoplay: bool = False,
+        new_game: Callable[[], Game] | None = None,
+        deal: bool = True,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.settings = settings if settings is not None else Settings()
+        self._sound = sound
+        self.rng = random.Random(seed)
+        n = game.seats
+        wanted = list(levels or [])
+        self.levels = [""] + [
+            (wanted[i - 1] if i - 1 < len(wanted) else (wanted[-1] if wanted else "medium"))
+            for i in range(1, n)
+        ]
+        self.autoplay = autoplay
+        self.bots = {s: BotPlayer(self.levels[s], self.rng.randrange(1 << 30)) for s in range(1, n)}
+        if autoplay:
+            self.bots[0] = BotPlayer("medium", self.rng.randrange(1 << 30))
+        self.names = seat_names(n)
+        self.new_game = new_game
+        self.animator = Animator(self.settings.animation_speed)
+        self.hand = HandView(self.settings.hand_sort)
+        self.director = Director(game, self.names, self.hand, self.animator, self.play_sound)
+        self.director.on_round_over = self._round_over
+        self.worker = BotWorker()
+        self.thinking: Future[Action] | None = None
+        self.thinking_seat = -1
+        self.think_since = 0.0
+        self.version = 0  # actions applied so far: a bot's answer to an older table is dropped
+        self.catch_checked = -1
+        self.catchable_since = 0.0
+        self.layout: TableLayout = table_layout((1280, 800), n)
+        self.images = CardImages(self.settings, *self._widths())
+        self.flow = PlayFlow(self)
+        self.toast: tuple[str, Tween] | None = None
+        self.show_log = False
+        self.confetti: Confetti | None = None
+        self.round_result: RoundOver | None = None
+        self.overlay_at: float | None = None
+        self.macau_on = False
+        self.bright: set[int] = set()
+        self._bright_key: tuple[object, ...] = ()
+        self._make_buttons()
+        self._deal_pending = deal
+
+    # --- setup -------------------------------------------------------------------------------
+    def _widths(self) -> tuple[int, int]:
+        return self.layout.card[0], self.layout.small[0]
+
+    def _make_buttons(self) -> None:
+        self.draw_button = Button("Draw", self.on_draw, hint="D")
+        self.pass_button = Button("Keep", self.on_pass, hint="Space")
+        self.play_button = Button("Play", self.flow.play_selection, hint="Enter", primary=True)
+        self.macau_button = Button("Macau!", self._toggle_macau, hint="M", toggle=True)
+        self.stop_button = Button("Stop Macau!", self.on_stop, hint="S", primary=True)
+        self.action_buttons = [
+            self.draw_button,
+            self.pass_button,
+            self.play_button,
+            self.macau_button,
+            self.stop_button,
+        ]
+        self.sort_button = Button(f"Sort: {self._sort_label()}", self._cycle_sort, size=16)
+        self.log_button = Button("Log", self._toggle_log, hint="L", size=16)
+        self.menu_button = Button("Menu", self.open_pause, hint="Esc", size=16)
+        self.widgets = WidgetGroup(
+            [*self.action_buttons, self.sort_button, self.log_button, self.menu_button]
+        )
+
+    def _sort_label(self) -> str:
+        return {"suit": "suit", "rank": "rank"}.get(self.hand.sort_mode, "own")
+
+    @property
+    def sound(self) -> Sound | None:
+        """The app's sound (or the one given), None when there is none."""
+        if self._sound is not None:
+            return self._sound
+        return self.app.sound if self.app is not None else None
+
+    def play_sound(self, name: str) -> None:
+        """Play an effect; silence when there is no audio."""
+        if self.sound is not None:
+            self.sound.play(name)
+
+    def startup(self) -> None:
+        """Deal with animation, or show the position as it is."""
+        if self._deal_pending:
+            tabledraw.start_deal(self)
+        else:
+            self.director.resync()
+
+    def shutdown(self) -> None:
+        """Let the bot worker go."""
+        self.worker.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute the whole layout for the new window size."""
+        self.layout = table_layout(size, self.game.seats)
+        self.director.layout = self.layout
+        self.images = CardImages(self.settings, *self._widths())
+        for hc in self.hand.cards:
+            hc.placed = False  # jump to the new slots rather than glide across the screen
+        tabledraw.place_buttons(self)
+
+    # --- state queries -----------------------------------------------------------------------
+    @property
+    def my_turn(self) -> bool:
+        """True when seat 0 is to act, nothing is playing and no dialog is open."""
+        return (
+            not self.autoplay
+            and not self.game.over
+            and self.game.current == 0
+            and self.director.idle
+            and not self.flow.busy
+        )
+
+    def legal(self) -> list[Action]:
+        """Seat 0's legal actions right now (Stop included when a catch is possible)."""
+        return self.game.legal_actions(0) if not self.game.over else []
+
+    # --- actions -----------------------------------------------------------------------------
+    def apply(self, action: Action, seat: int = 0) -> bool:
+        """Ask the engine to do ``action`` for ``seat``; animate the events or show the reason."""
+        try:
+            events = self.game.apply(action, seat)
+        except IllegalMove as exc:
+            self.say(str(exc))
+            return False
+        self.version += 1
+        self.hand.selection.clear()
+        if seat == 0 and isinstance(action, Play):
+            self.macau_on = False
+            self.macau_button.on = False
+        self.director.play(events)
+        return True
+
+    def say(self, message: str, error: bool = True) -> None:
+        """Show a short message above your hand (an illegal move's reason, for instance)."""
+        self.toast = (message[:1].upper() + message[1:], self.animator.tween(2.6, ease_out_cubic))
+        if error:
+            self.play_sound("error")
+
+    def on_draw(self) -> None:
+        """Draw a card, or take the whole penalty."""
+        if self.my_turn and DRAW in self.legal():
+            self.apply(DRAW)
+
+    def on_pass(self) -> None:
+        """Keep the drawn card, accept missed turns, or pass when blocked."""
+        if self.my_turn and PASS in self.legal():
+            self.apply(PASS)
+
+    def on_stop(self) -> None:
+        """Call "stop Macau" on a seat that forgot to call."""
+        targets = stop_targets(self.legal())
+        if targets and self.director.idle:
+            self.apply(Stop(targets[0]), 0)
+
+    def _toggle_macau(self) -> None:
+        self.macau_on = self.macau_button.on
+
+    def _cycle_sort(self) -> None:
+        self.hand.sort("rank" if self.hand.sort_mode == "suit" else "suit")
+        self.sort_button.label = f"Sort: {self._sort_label()}"
+        tabledraw.place_buttons(self)
+
+    def _toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def open_pause(self) -> None:
+        """Esc: the pause overlay (resume, quit)."""
+        if self.stack is not None:
+            self.stack.push(PauseOverlay(self._paused))
+
+    def _paused(self, answer: str | None) -> None:
+        if answer == "quit":
+            self.leave()
+
+    def leave(self) -> None:
+        """Close the table: back to the scene below, or quit when there is none."""
+        stack = self.stack
+        if stack is not None and len(stack) > 1:
+            self.close()
+        elif self.app is not None:
+            self.app.quit()
+        else:
+            self.close()
+
+    # --- round end ---------------------------------------------------------------------------
+    def _round_over(self, event: RoundOver) -> None:
+        self.round_result = event
+        won = event.places[0] == 1 if event.places else False
+        self.play_sound("win" if won else "lose")
+        if won or not self.animator.off:
+            self.confetti = Confetti(self.layout.size, self.animator.now)
+        self.overlay_at = self.animator.now + self.animator.seconds(1.6)
+
+    def _show_round_board(self) -> None:
+        g, ev = self.game, self.round_result
+        assert ev is not None and self.stack is not None
+        points = g.rules.scoring == "points"
+        rows = [
+            RoundRow(
+                self.names[s] if s else "You",
+                ev.places[s] if s < len(ev.places) else 0,
+                len(g.hand(s)),
+                ev.charges[s] if points and s < len(ev.charges) else None,
+                g.scores[s] if points else None,
+                you=s == 0,
+            )
+            for s in range(g.seats)
+        ]
+        first = [s for s in range(g.seats) if ev.places[s] == 1]
+        title = (
+            "You win!" if 0 in first else f"{self.names[first[0]]} wins" if first else "Round over"
+        )
+        note = ""
+        if g.match_over and self.director.match_over is not None:
+            winners = self.director.match_over.winners
+            note = "Match drawn" if len(winners) > 1 else f"Match won by {self.names[winners[0]]}"
+        can_continue = points and not g.match_over
+        self.stack.push(
+            RoundOverOverlay(
+                title,
+                rows,
+                can_continue=can_continue,
+                match_note=note,
+                on_result=self._after_round,
+                speed=self.animator.speed,
+            )
+        )
+
+    def _after_round(self, answer: str | None) -> None:
+        if answer == "next":
+            self.director.play(self.game.next_round())
+        elif answer == "rematch":
+            self.game = self.new_game() if self.new_game else self.game
+            self.director.game = self.game
+        else:
+            self.leave()
+            return
+        self.round_result = None
+        self.confetti = None
+        self.version += 1
+        self.director.queue.clear()
+        self.hand.sync([])
+        tabledraw.start_deal(self)
+
+    # --- the frame ---------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons first, then keys and the mouse on your hand, the stock and the pile."""
+        if self.widgets.handle_event(event) and event.type != pygame.MOUSEMOTION:
+            return True
+        return self.flow.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Advance animations, move the bots, refresh what the buttons offer."""
+        self.animator.update(dt)
+        self.director.update(dt)
+        self.hand.update(dt, self.layout, self.animator.off)
+        self.widgets.update(dt)
+        now = self.animator.now
+        if self.toast is not None and self.toast[1].done(now):
+            self.toast = None
+        if self.confetti is not None and self.confetti.done(now):
+            self.confetti = None
+        if self.overlay_at is not None and now >= self.overlay_at and self.director.idle:
+            self.overlay_at = None
+            self._show_round_board()
+        if self.director.idle and not self.game.over and not self.flow.busy:
+            self._catch_forgotten_macau(now)
+            self._run_bots(now)
+        tabledraw.refresh_buttons(self)
+
+    def _catch_forgotten_macau(self, now: float) -> None:
+        target = self.game.macau_catchable
+        if target < 0 or self.catch_checked == self.version:
+            return
+        if self.catchable_since <= 0:
+            self.catchable_since = now
+        if now - self.catchable_since < self.animator.seconds(CATCH_DELAY) and target == 0:
+            return  # seat 0 forgot: give the bots a human-like reaction time
+        waiting = now - self.catchable_since < self.animator.seconds(CATCH_DELAY)
+        if target != 0 and not self.autoplay and self.game.current != 0 and waiting:
+            return  # a person gets the first chance to catch a bot
+        self.catch_checked = self.version
+        self.catchable_since = 0.0
+        for seat, bot in self.bots.items():
+            if (
+                seat != target
+                and Stop(target) in self.game.legal_actions(seat)
+                and bot.wants_to_catch(self.game.view(seat), target)
+            ):
+                self.apply(Stop(target), seat)
+                return
+
+    def _run_bots(self, now: float) -> None:
+        seat = self.game.current
+        bot = self.bots.get(seat)
+        if bot is None or (self.game.macau_catchable >= 0 and self.catch_checked != self.version):
+            return
+        if self.thinking is None:
+            legal = self.game.legal_actions(seat)
+            self.thinking = self.worker.think(bot, self.game.view(seat), legal)
+            self.thinking_seat, self.think_since = seat, now
+            self._think_version = self.version
+            return
+        pace = BOT_PACE[self.animator.speed] * PACE_FACTOR.get(self.settings.bot_pace, 1.0)
+        if not self.thinking.done() or now - self.think_since < pace:
+            return
+        future, self.thinking = self.thinking, None
+        if self._think_version != self.version or self.thinking_seat != seat:
+            return  # the table moved on (a catch) while the bot thought
+        self.apply(future.result(), seat)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Everything, in tabledraw."""
+        tabledraw.draw_table(self, surface)

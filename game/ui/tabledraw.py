@@ -1,0 +1,431 @@
+"""Drawing the table, placing its buttons, and the deal. Nothing here changes the game.
+
+``refresh_buttons`` and ``start_deal`` run from ``update``/``startup``; everything named
+``draw_*`` only reads the scene and blits cached surfaces.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine import DRAW, PASS, Action, Card, Phase, Play
+from game.ui import theme
+from game.ui.moves import play_options, stop_targets
+from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
+from game.ui.tween import ease_out_cubic
+
+if TYPE_CHECKING:
+    from game.ui.table import TableScene
+
+__all__ = ["draw_table", "place_buttons", "refresh_buttons", "start_deal"]
+
+
+# --- the deal ---------------------------------------------------------------------------------
+def start_deal(t: TableScene) -> None:
+    """Empty the table and deal every hand from the stock, one card at a time."""
+    g, d, layout = t.game, t.director, t.layout
+    d.layout = layout
+    d.model.sync(g, t.names)
+    counts = list(g.hand_counts)
+    d.model.counts = [0] * g.seats
+    d.model.pile = []
+    d.model.stock = g.stock_count + sum(counts) + 1
+    t.hand.cards.clear()
+    t.hand.selection.clear()
+    mine = list(g.hand(0))
+    big, small = layout.card[0], layout.small[0]
+    order = [(g.dealer + 1 + i) % g.seats for i in range(g.seats)]
+    step = 0.05 if sum(counts) < 40 else 0.03
+    k = 0
+    for round_ in range(max(counts, default=0)):
+        for seat in order:
+            if round_ >= counts[seat]:
+                continue
+            tween = t.animator.tween(0.34, ease_out_cubic, delay=step * k)
+            if seat == 0:
+                card = mine[round_]
+                slots = t.hand.slots(layout, len(mine))
+                dst = (slots[round_][0], slots[round_][1])
+                land = _dealt(t, 0, card, dst)
+                flight = Flight(
+                    BACK, layout.stock.center, dst, tween,
+                    width0=big, width1=big, flip_to=card.code, arc=20, on_land=land,
+                )  # fmt: skip
+            else:
+                land = _dealt(t, seat, None, None)
+                flight = Flight(
+                    BACK, layout.stock.center, d.seat_point(seat), tween,
+                    a1=8, width0=big, width1=small, arc=16, on_land=land,
+                )  # fmt: skip
+            d.flights.append(flight)
+            k += 1
+    top = g.pile[-1] if g.pile else None
+    if top is not None:
+        dx, dy = pile_offset(top, g.round_no, big)
+        c = layout.pile.center
+        tween = t.animator.tween(0.4, ease_out_cubic, delay=step * k + 0.1)
+        d.flights.append(
+            Flight(
+                BACK,
+                layout.stock.center,
+                (c[0] + dx, c[1] + dy),
+                tween,
+                a1=pile_angle(top, g.round_no),
+                width0=big,
+                width1=big,
+                flip_to=top.code,
+                on_land=lambda: d._land_on_pile(top),
+            )
+        )
+    t.play_sound("deal")
+
+
+def _dealt(
+    t: TableScene, seat: int, card: Card | None, at: tuple[float, float] | None
+) -> Callable[[], None]:
+    def land() -> None:
+        t.director.model.stock -= 1
+        t.director.model.counts[seat] += 1
+        if card is not None:
+            t.hand.add(card, at=at)
+
+    return land
+
+
+# --- buttons ---------------------------------------------------------------------------------
+def place_buttons(t: TableScene) -> None:
+    """Centre the visible action buttons over your hand; corner buttons beside it."""
+    layout = t.layout
+    shown = [b for b in t.action_buttons if b.visible]
+    h = layout.button_h
+    widths = [b.preferred_width() for b in shown]
+    gap = 12
+    x = layout.hand_rect.centerx - (sum(widths) + gap * max(0, len(shown) - 1)) // 2
+    for b, w in zip(shown, widths, strict=True):
+        b.rect = pygame.Rect(x, layout.buttons_y, w, h)
+        x += w + gap
+    left, right = layout.corner_left, layout.corner_right
+    small_h = min(36, (right.h - 8) // 2)
+    t.sort_button.rect = pygame.Rect(left.x, left.bottom - small_h, left.w, small_h)
+    t.log_button.rect = pygame.Rect(right.x, right.bottom - 2 * small_h - 8, right.w, small_h)
+    t.menu_button.rect = pygame.Rect(right.x, right.bottom - small_h, right.w, small_h)
+
+
+def refresh_buttons(t: TableScene) -> None:
+    """Offer only what the rules allow now; dim the cards that cannot start a play."""
+    g = t.game
+    mine = t.my_turn
+    legal = t.legal() if (mine or t.director.idle) else []
+    before = [(b.visible, b.label) for b in t.action_buttons]
+    t.draw_button.visible = mine and DRAW in legal
+    t.draw_button.label = f"Take {g.penalty}" if g.phase == Phase.ATTACK else "Draw"
+    t.pass_button.visible = mine and PASS in legal
+    t.pass_button.label = {Phase.DRAWN: "Keep", Phase.SKIP: "Wait"}.get(g.phase, "Pass")
+    t.play_button.visible = mine and bool(t.hand.selection)
+    t.macau_button.visible = (
+        mine
+        and g.rules.macau_call == "required"
+        and any(isinstance(a, Play) and a.call for a in legal)
+    )
+    if not t.macau_button.visible:
+        t.macau_button.on = t.macau_on = False
+    t.stop_button.visible = bool(stop_targets(legal)) and not t.autoplay
+    if [(b.visible, b.label) for b in t.action_buttons] != before:
+        place_buttons(t)
+    key = (t.version, mine, tuple(t.hand.selection), len(t.hand.cards), t.director.idle)
+    if key != t._bright_key:
+        t._bright_key = key
+        t.bright = _bright(t, legal) if mine else {hc.uid for hc in t.hand.cards}
+        if t.play_button.visible:
+            t.play_button.primary = play_options(g, 0, t.hand.selected_cards()).legal
+
+
+def _bright(t: TableScene, legal: Sequence[Action]) -> set[int]:
+    plays = [a for a in legal if isinstance(a, Play)]
+    chosen = t.hand.selected_cards()
+    n = len(chosen)
+    out: set[int] = set()
+    for hc in t.hand.cards:
+        if hc.uid in t.hand.selection:
+            out.add(hc.uid)
+            continue
+        prefix = (*chosen, hc.card)
+        if any(p.cards[: n + 1] == prefix for p in plays):
+            out.add(hc.uid)
+    return out
+
+
+# --- drawing ---------------------------------------------------------------------------------
+def draw_table(t: TableScene, surface: pygame.Surface) -> None:
+    """The whole table, back to front."""
+    surface.blit(theme.felt(surface.get_size()), (0, 0))
+    now = t.animator.now
+    _draw_centre(t, surface)
+    for area in t.layout.areas[1:]:
+        _draw_seat(t, surface, area.seat, now)
+    _draw_you(t, surface)
+    _draw_hand(t, surface)
+    _draw_floating(t, surface, now)
+    _draw_words(t, surface, now)
+    t.widgets.draw(surface)
+    if t.show_log:
+        _draw_log(t, surface)
+    if t.confetti is not None:
+        t.confetti.draw(surface, now)
+
+
+def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
+    layout, m, img = t.layout, t.director.model, t.images
+    w = layout.card[0]
+    stock = layout.stock
+    for i in range(min(6, max(0, (m.stock + 7) // 8))):
+        img.blit_card(surface, BACK, w, (stock.centerx - i, stock.centery - i * 2), shadow=i == 0)
+    if m.stock <= 0:
+        pygame.draw.rect(surface, (*theme.FELT_DARK,), stock, 2, border_radius=8)
+    label = theme.text(f"Stock {max(0, m.stock)}", 15, theme.MUTED)
+    surface.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + 8)))
+    pile_c = layout.pile.center
+    if not m.pile:
+        pygame.draw.rect(surface, theme.FELT_DARK, layout.pile, 2, border_radius=8)
+    for card in m.pile:
+        dx, dy = pile_offset(card, t.game.round_no, w)
+        img.blit_card(
+            surface,
+            card.code,
+            w,
+            (pile_c[0] + dx, pile_c[1] + dy),
+            pile_angle(card, t.game.round_no),
+        )
+    if m.declared_top is not None:
+        tag = theme.text(f"= {m.declared_top.pretty}", 18, theme.INK, True)
+        box = tag.get_rect(midtop=(pile_c[0], layout.pile.bottom + 8)).inflate(16, 8)
+        theme.blit_panel(surface, box, (250, 246, 232, 240), None, radius=10)
+        surface.blit(tag, tag.get_rect(center=box.center))
+    head, sub = m.marker
+    if head:
+        r = layout.marker
+        theme.blit_panel(surface, r, (*theme.PANEL, 215), (*theme.ACCENT, 200), radius=12)
+        a = theme.text(head, 20, theme.TEXT, True)
+        b = theme.text(sub, 15, theme.ACCENT)
+        surface.blit(a, a.get_rect(midleft=(r.x + 14, r.y + r.h // 3 + 2)))
+        surface.blit(b, b.get_rect(midleft=(r.x + 14, r.y + 2 * r.h // 3 + 4)))
+    if m.penalty > 0:
+        p = layout.penalty
+        sw = layout.small[0]
+        shown = min(m.penalty, 14)
+        for i in range(shown):
+            img.blit_card(
+                surface,
+                BACK,
+                sw,
+                (p.centerx, p.centery - i * 3 + 10),
+                -8 + (i * 37 % 17),
+                shadow=i == 0,
+            )
+        pill = theme.text(f"To draw: {m.penalty}", 18, theme.TEXT, True)
+        box = pill.get_rect(midtop=(p.centerx, p.bottom - 12)).inflate(18, 8)
+        theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
+        surface.blit(pill, pill.get_rect(center=box.center))
+
+
+def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) -> None:
+    area = t.layout.areas[seat]
+    r, m = area.rect, t.director.model
+    acting = m.current == seat and not t.game.over
+    if acting:
+        glow = 0.6 + 0.4 * math.sin(now * 4)
+        theme.blit_panel(
+            surface,
+            r.inflate(10, 10),
+            (*theme.GOLD, round(60 * glow)),
+            None,
+            radius=18,
+            shadow=False,
+        )
+    edge = (*theme.GOLD, 255) if acting else (*theme.PANEL_EDGE, 120)
+    theme.blit_panel(surface, r, (*theme.PANEL, 170), edge, radius=14)
+    name = theme.text(t.names[seat], 18, theme.GOLD if acting else theme.TEXT, True)
+    surface.blit(name, (r.x + 12, r.y + 8))
+    level = theme.text(t.levels[seat], 14, theme.MUTED)
+    surface.blit(level, level.get_rect(topright=(r.right - 12, r.y + 11)))
+    count = m.counts[seat] if seat < len(m.counts) else 0
+    place = m.places.get(seat)
+    cx, cy = area.fan_centre
+    sw, _sh = t.layout.small
+    if place and count == 0:
+        medal = theme.text(_ordinal(place), 26, theme.GOLD, True)
+        surface.blit(medal, medal.get_rect(center=(cx, cy + 4)))
+    else:
+        shown = min(count, 10)
+        room = r.w - 40 - sw
+        step = min(sw * 0.42, room / max(1, shown - 1)) if shown > 1 else 0
+        x0 = cx - step * (shown - 1) / 2
+        for i in range(shown):
+            ang = (i - (shown - 1) / 2) * -3
+            t.images.blit_card(
+                surface, BACK, sw, (x0 + i * step, cy + 4 + abs(ang) * 0.6), ang, shadow=i == 0
+            )
+    badge = theme.text(str(count), 16, theme.INK, True)
+    b = pygame.Rect(0, 0, max(26, badge.get_width() + 12), 24)
+    b.center = (r.right - 22, r.bottom - 18)
+    theme.blit_panel(surface, b, (250, 244, 226, 250), None, radius=12, shadow=False)
+    surface.blit(badge, badge.get_rect(center=b.center))
+    _draw_tokens(surface, m.missed[seat] if seat < len(m.missed) else 0, (r.x + 14, r.bottom - 18))
+    if acting and m.skips and t.game.phase == Phase.SKIP:
+        _draw_tokens(surface, m.skips, (r.x + 14, r.bottom - 18), pending=True)
+    if acting and seat in t.bots and t.director.idle and not t.flow.busy:
+        for i in range(3):
+            alpha = 0.35 + 0.65 * max(0.0, math.sin(now * 5 - i * 0.8))
+            pygame.draw.circle(
+                surface, (*theme.TEXT,), (r.x + 14 + 12 * i + 60, r.y + 19), round(3 * alpha) + 1
+            )
+
+
+def _draw_tokens(
+    surface: pygame.Surface, n: int, at: tuple[int, int], pending: bool = False
+) -> None:
+    for i in range(min(n, 6)):
+        c = (at[0] + i * 20, at[1])
+        pygame.draw.circle(surface, (90, 20, 20) if not pending else theme.FELT_DARK, c, 9)
+        pygame.draw.circle(surface, theme.DANGER, c, 9, 0 if not pending else 2)
+        pygame.draw.line(surface, theme.TEXT, (c[0] - 3, c[1] - 4), (c[0] - 3, c[1] + 4), 2)
+        pygame.draw.line(surface, theme.TEXT, (c[0] + 3, c[1] - 4), (c[0] + 3, c[1] + 4), 2)
+
+
+def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
+    left, m = t.layout.corner_left, t.director.model
+    acting = m.current == 0 and not t.game.over
+    label = theme.text("You", 20, theme.GOLD if acting else theme.TEXT, True)
+    surface.blit(label, (left.x + 4, left.y + 4))
+    count = theme.text(f"{m.counts[0] if m.counts else 0} cards", 15, theme.MUTED)
+    surface.blit(count, (left.x + 4, left.y + 30))
+    place = m.places.get(0)
+    if place:
+        medal = theme.text(_ordinal(place) + " place", 18, theme.GOLD, True)
+        surface.blit(medal, (left.x + 4, left.y + 52))
+    _draw_tokens(surface, m.missed[0] if m.missed else 0, (left.x + 14, left.y + 62))
+
+
+def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
+    hand, layout, img = t.hand, t.layout, t.images
+    w = layout.card[0]
+    for i, hc in enumerate(hand.cards):
+        if hc.uid in hand.hidden:
+            continue
+        code = hc.card.code
+        if hc.uid in hand.selection:
+            code = "^" + code
+        dim = hc.uid not in t.bright and not code.startswith("^")
+        centre = hand.centre(hc, layout)
+        img.blit_card(surface, code, w, centre, hc.angle, dim=dim, lifted=hc.lift)
+        if hand.cursor == i:
+            x, y = centre[0], centre[1] + layout.card[1] / 2 + 6
+            pygame.draw.polygon(surface, theme.GOLD, [(x - 8, y + 8), (x + 8, y + 8), (x, y)])
+
+
+def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
+    img, w = t.images, t.layout.card[0]
+    flow = t.flow
+    for i, (_uid, card) in enumerate(flow.held):
+        img.blit_card(
+            surface, card.code, w, (flow.held_at[0] + 14 * i, flow.held_at[1]), -4, lifted=1.0
+        )
+    d = flow.drag
+    if d is not None and d.moving:
+        for i, uid in enumerate(d.uids):
+            hc = t.hand.by_uid(uid)
+            if hc is not None:
+                pos = (d.pos[0] + d.grab[0] + 14 * i, d.pos[1] + d.grab[1])
+                img.blit_card(surface, hc.card.code, w, pos, -3 + 2 * i, lifted=1.0)
+    for flight in t.director.flights:
+        if not flight.started(now):
+            continue
+        centre, angle, width, code = flight.at(now)
+        if width >= 16:
+            img.blit_card(surface, code, width, centre, angle, lifted=0.6)
+        else:
+            img.blit_card(surface, code, 16, centre, angle, lifted=0.6)
+
+
+def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
+    layout = t.layout
+    for bubble in t.director.bubbles:
+        p = bubble.tween.raw(now)
+        if bubble.seat < 0:
+            x, y = layout.pile.centerx, layout.pile.top - 10 - 30 * p
+        elif bubble.seat == 0:
+            x, y = layout.hand_rect.centerx, layout.hint_y - 40 - 12 * p
+        else:
+            r = layout.areas[bubble.seat].rect
+            x, y = r.centerx, (r.bottom + 18 if r.top < 40 else r.top - 4) - 10 * p
+        size = 24 if bubble.loud else 19
+        ink = theme.DANGER if bubble.loud else theme.INK
+        words = theme.text(bubble.text, size, ink, True)
+        box = words.get_rect(center=(round(x), round(y))).inflate(22, 12)
+        fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
+        panel = _bubble_surface(box.size, round(255 * fade))
+        surface.blit(panel, (box.x - 6, box.y - 6))
+        words_faded = words if fade >= 1 else _faded(words, round(255 * fade))
+        surface.blit(words_faded, words.get_rect(center=box.center))
+    hint = t.flow.phase_hint()
+    if not hint and not t.game.over and t.director.model.current in t.bots and not t.autoplay:
+        hint = f"{t.names[t.director.model.current]} is thinking…"
+    if hint:
+        image = theme.text(hint, 17, theme.TEXT)
+        surface.blit(image, image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y)))
+    if t.toast is not None:
+        message, tween = t.toast
+        p = tween.raw(now)
+        alpha = 255 if p < 0.8 else round(255 * (1 - p) / 0.2)
+        words = theme.text(message, 18, theme.TEXT, True)
+        box = words.get_rect(center=(layout.hand_rect.centerx, layout.hint_y - 44)).inflate(28, 14)
+        theme.blit_panel(surface, box, (*theme.DANGER, min(235, alpha)), None, radius=box.h // 2)
+        surface.blit(
+            words if alpha >= 255 else _faded(words, alpha), words.get_rect(center=box.center)
+        )
+
+
+@lru_cache(maxsize=64)
+def _bubble_surface(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    panel = theme.rounded_panel(
+        size, (255, 252, 240, 250), (40, 40, 40, 120), radius=size[1] // 2
+    ).copy()
+    panel.set_alpha(alpha)
+    return panel
+
+
+def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
+    out = image.copy()
+    out.set_alpha(alpha)
+    return out
+
+
+def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
+    r = t.layout.log_rect
+    theme.blit_panel(surface, r, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 220), radius=12)
+    title = theme.text("Game log", 18, theme.ACCENT, True)
+    surface.blit(title, (r.x + 14, r.y + 10))
+    y = r.bottom - 12
+    for line in reversed(t.director.log):
+        for part in reversed(_wrapped(line, r.w - 28)):
+            image = theme.text(part, 15, theme.TEXT)
+            y -= image.get_height() + 2
+            if y < r.y + 40:
+                return
+            surface.blit(image, (r.x + 14, y))
+        y -= 4
+
+
+@lru_cache(maxsize=512)
+def _wrapped(line: str, width: int) -> list[str]:
+    return theme.wrap(line, 15, width)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
