@@ -1,0 +1,322 @@
+"""The "How to play" text is generated from the options, and says what each rule set does."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+from game.engine import PRESETS, Card, Game, Rules, RulesError
+from game.engine.explain import (
+    PowerCard,
+    Section,
+    explain,
+    explain_sections,
+    power_cards,
+    summary,
+)
+
+ALL_PRESETS = tuple(PRESETS)
+SECTION_TITLES = ["Deck and deal", "Your turn", "Power cards", "Calling Macau", "End and scoring"]
+
+
+def text_of(rules: Rules, seats: int | None = None) -> str:
+    """The whole text on one line, so phrases can be found across the wrapping."""
+    return " ".join(explain(rules, seats).split())
+
+
+def section(rules: Rules, title: str) -> Section:
+    found = [s for s in explain_sections(rules) if s.title == title]
+    assert len(found) == 1, f"no single {title!r} section"
+    return found[0]
+
+
+def section_text(rules: Rules, title: str) -> str:
+    return " ".join(section(rules, title).paragraphs)
+
+
+# ----- shape -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_every_section_exists_in_order_and_presets_have_no_house_rules(preset: str) -> None:
+    titles = [s.title for s in explain_sections(PRESETS[preset])]
+    assert titles == SECTION_TITLES
+    for s in explain_sections(PRESETS[preset]):
+        assert s.paragraphs and all(p.strip() for p in s.paragraphs)
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_plain_text_is_wrapped_and_titled(preset: str) -> None:
+    text = explain(PRESETS[preset])
+    assert max(len(line) for line in text.splitlines()) <= 88
+    lines = text.splitlines()
+    for title in SECTION_TITLES:
+        at = lines.index(title)
+        assert lines[at + 1] == "-" * len(title)
+    assert "{" not in text and "}" not in text and "None" not in text
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_output_is_deterministic(preset: str) -> None:
+    rules = PRESETS[preset]
+    again = Rules.from_text(rules.to_text())
+    assert explain(rules) == explain(rules) == explain(again)
+    assert summary(rules) == summary(again)
+    assert power_cards(rules) == power_cards(again)
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_summary_is_one_paragraph_of_three_to_five_sentences(preset: str) -> None:
+    text = summary(PRESETS[preset])
+    assert "\n" not in text
+    sentences = re.findall(r"[.!?](?:\s|$)", text)
+    assert 3 <= len(sentences) <= 5, text
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_power_cards_each_have_cards_text_and_a_worked_example(preset: str) -> None:
+    rules = PRESETS[preset]
+    cards = power_cards(rules)
+    assert cards
+    for pc in cards:
+        assert isinstance(pc, PowerCard)
+        assert pc.codes and all(Card.parse(code) for code in pc.codes)
+        assert pc.text and pc.example
+        assert "Anna" in pc.example, pc.example
+    shown = section(rules, "Power cards").cards
+    assert shown == tuple(pc.codes[0] for pc in cards)
+    text = section_text(rules, "Power cards")
+    for pc in cards:
+        assert pc.title in text and pc.example in text
+
+
+def test_power_card_kinds_follow_the_preset() -> None:
+    def titles(preset: str) -> set[str]:
+        return {pc.title for pc in power_cards(PRESETS[preset])}
+
+    assert titles("polish") == {
+        "Twos",
+        "Threes",
+        "King of hearts",
+        "King of spades",
+        "Fours",
+        "Jacks",
+        "Aces",
+        "Queens",
+    }
+    assert titles("classic") == {
+        "Twos",
+        "Threes",
+        "King of hearts",
+        "King of spades",
+        "Jokers",
+        "Sevens",
+        "Fours",
+        "Aces",
+    }
+    assert titles("romanian2") == {"Twos", "Threes", "Fours", "Aces"}
+    assert titles("tel_aviv") == {"Twos", "Threes", "King of hearts", "Aces", "Queens", "Fives"}
+    assert "Kings of clubs and diamonds" in titles("hungarian")
+
+
+# ----- the presets -------------------------------------------------------------------------------
+def test_polish_queens_on_anything_and_the_jacks_full_round() -> None:
+    text = text_of(PRESETS["polish"])
+    assert "A queen fits on any card, and any card fits on a queen" in text
+    assert "never while an attack, missed turns or a request is waiting" in text
+    assert "A jack asks for a rank: 5, 6, 7, 8, 9 or 10" in text
+    assert "ask for nothing" in text
+    assert "last, the jack's player too" in text
+    assert "The request binds the next player only" in text
+    assert "The king of spades makes the previous player draw 5" in text
+    assert "the last player still holding cards loses" in text
+    assert 'call "Macau"' in text and "you draw 5 penalty cards" in text
+    assert "its power does not hit the next player" in text
+    assert "joker" not in text.lower()
+    assert "run" not in re.findall(r"\brun\b", text)
+
+
+def test_classic_cutting_seven_pooled_draws_and_points_to_500() -> None:
+    rules = PRESETS["classic"]
+    text = text_of(rules)
+    assert "A 7 of any suit cuts a waiting stack" in text
+    assert "any attack card on any attack card" in text
+    assert "the red joker 10" in text and "the black joker 5" in text
+    assert "reaches 500" in text and "lowest total wins" in text
+    assert "drawn match" in text
+    assert "A blocked round (pack spent, nobody able to move) charges every player" in text
+    assert "K♥: 150" in text and "each joker: 140" in text and "worth 1100" in text
+    assert "jacks, queens" in section_text(rules, "Power cards")  # plain here
+    assert "asks for a rank" not in text
+    assert "Jacks." not in text
+    assert 'the game says "Macau" for them' in text
+
+
+def test_tel_aviv_one_card_a_turn_the_five_and_own_rank_stacking() -> None:
+    rules = PRESETS["tel_aviv"]
+    text = text_of(rules)
+    assert "Lay one card a turn" in text
+    assert "After you lay a 5 you must lay one more card" in text
+    assert "a 2 on a 2, a 3 on a 3" in text
+    assert "5 cards to each player (7 when only two play)" in text
+    assert "its power does not act" in text  # any starter
+    assert "and then its own suit is in force" in text  # the queen
+    assert "miss a turn" not in text
+    assert "asks for a rank" not in text
+    assert "reaches 500" in text
+    assert "K♠" not in section_text(rules, "Power cards").split("plain cards are")[0]
+
+
+def test_hungarian_jokers_runs_free_suit_and_must_hold() -> None:
+    text = text_of(PRESETS["hungarian"])
+    assert "A joker stands for any card you choose, power cards included" in text
+    assert "RJ=KH" in text
+    assert "You may also lay a run" in text
+    assert "5♥ 6♥ 7♥ 7♣ 8♣" in text
+    assert "not a group of one suit" in text
+    assert '"free suit"' in text
+    assert "it must be a suit you still hold" in text
+    assert "it must differ from the suit in force before your card" in text
+    assert "You may only ask for a rank you still hold" in text
+    assert "K♣ or K♦" in text
+    assert "2s and 3s go on any 2, 3 or battle king" in text
+    assert "a battle king goes only on a battle king" in text
+    assert "its power still hits the next player" in text
+    assert "With two players, your last card cannot be a 2 or 3 laid alone" in text
+    assert "of one rank (three 9s) or of one suit" in text
+    assert "two decks from 5 players and three decks from 9 players" in text
+
+
+def test_romanian_aces_skip_sevens_name_suits_and_fours_block() -> None:
+    text = text_of(PRESETS["romanian"])
+    assert "An ace makes the next player miss a turn" in text
+    assert "A 7 fits on any card and names a suit" in text
+    assert "A 4 of any suit blocks a waiting stack" in text
+    assert "until somebody lays the named suit" in text
+    assert "not even 7s" in text and "not even 7s or jokers" not in text
+
+
+def test_romanian2_and_quick() -> None:
+    r2 = text_of(PRESETS["romanian2"])
+    assert "joker" not in r2.lower() and "asks for a rank" not in r2
+    assert "The request binds the next player only" in r2
+    quick = text_of(PRESETS["quick"])
+    assert "until somebody lays the named suit" in quick
+    assert "The win and its time go to your statistics" in quick
+    assert 'the game says "Macau" for them' in quick
+    assert "The round ends the moment one player lays their last card" in quick
+
+
+# ----- custom rule sets --------------------------------------------------------------------------
+def test_custom_rules_change_the_text_and_list_house_rules() -> None:
+    rules = PRESETS["polish"].replace(counter_rule="pool", skip_rank=None)
+    text = text_of(rules)
+    assert "miss a turn" not in text and "missed turns" not in text
+    assert "Fours." not in text
+    assert "4s," in section_text(rules, "Power cards")  # now plain
+    assert "lay any attack card on any attack card, whatever its suit or rank" in text
+    assert "same suit or the same rank" not in text
+    titles = [s.title for s in explain_sections(rules)]
+    assert titles == [*SECTION_TITLES, "House rules"]
+    house = section(rules, "House rules").paragraphs
+    assert house[0] == "These rules differ from Polish Makao:"
+    assert (
+        "- Fighting back: any attack card on any attack card (polish: same suit or rank)." in house
+    )
+    assert "- Missed-turn card: none (polish: 4s)." in house
+    assert len(house) == 3
+
+
+def test_house_rules_compare_with_the_named_preset() -> None:
+    rules = dataclasses.replace(PRESETS["tel_aviv"], target=300)
+    house = section(rules, "House rules").paragraphs
+    assert house == (
+        "These rules differ from Tel-Aviv Macau:",
+        "- Points target: 300 (tel_aviv: 500).",
+    )
+    assert "reaches 300" in text_of(rules)
+
+
+@pytest.mark.parametrize(
+    ("counter_rule", "phrase"),
+    [
+        ("suit_or_rank", "same suit or the same rank as the top card"),
+        ("pool", "any attack card on any attack card"),
+        ("same_rank", "lay an attack card of the same rank"),
+        ("hungarian", "2s and 3s go on any 2, 3 or battle king"),
+    ],
+)
+def test_each_counter_rule_is_worded(counter_rule: str, phrase: str) -> None:
+    text = text_of(PRESETS["polish"].replace(counter_rule=counter_rule))
+    assert phrase in text
+    others = {"suit_or_rank", "pool", "same_rank", "hungarian"} - {counter_rule}
+    phrases = {
+        "suit_or_rank": "same suit or the same rank as the top card",
+        "pool": "any attack card on any attack card",
+        "same_rank": "lay an attack card of the same rank",
+        "hungarian": "2s and 3s go on any 2, 3 or battle king",
+    }
+    for other in others:
+        assert phrases[other] not in text
+
+
+def test_required_macau_states_the_penalty_and_auto_does_not() -> None:
+    assert "you draw 3 penalty cards" in text_of(PRESETS["polish"].replace(macau_penalty=3))
+    auto = section_text(PRESETS["polish"].replace(macau_call="auto"), "Calling Macau")
+    assert "stop Macau" not in auto and "for them" in auto
+
+
+def test_ace_scope_and_seven_own_suit() -> None:
+    until = text_of(PRESETS["polish"].replace(ace_scope="until_met"))
+    assert "until somebody lays the named suit" in until
+    assert "binds the next player only" not in until
+    own = text_of(PRESETS["romanian"].replace(seven_own_suit=True))
+    assert "A 7 fits on any card and may only name its own suit" in own
+
+
+def test_end_and_scoring_options() -> None:
+    first = section_text(PRESETS["polish"].replace(end="first_out"), "End and scoring")
+    assert "The round ends the moment one player lays their last card" in first
+    assert "play on for second place" not in first
+    points = text_of(PRESETS["polish"].replace(scoring="points", target=200))
+    assert "reaches 200" in points and "4 to 9: 5 points" in points
+    assert "each joker" not in points  # no jokers in this pack
+    assert "3: 30" in points and "A: 50" in points
+
+
+def test_no_power_cards_at_all() -> None:
+    rules = PRESETS["romanian2"].replace(
+        attack_cards=frozenset(), skip_rank=None, suit_changers=frozenset()
+    )
+    assert power_cards(rules) == []
+    assert "every card is plain" in section_text(rules, "Power cards")
+
+
+def test_seats_make_the_deal_concrete() -> None:
+    assert "deals 7 cards to each player" in text_of(PRESETS["tel_aviv"], seats=2)
+    assert "three 52-card decks with 6 jokers (162 cards)" in text_of(PRESETS["hungarian"], seats=9)
+    four = text_of(PRESETS["hungarian"], seats=4)
+    assert "With two players, your last card" not in four
+    with pytest.raises(RulesError):
+        explain(PRESETS["polish"], seats=11)
+
+
+# ----- the examples hold in the engine --------------------------------------------------------
+@pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if "2" in PRESETS[p].attack_cards])
+def test_the_stacking_example_plays_out_in_the_engine(preset: str) -> None:
+    rules = PRESETS[preset]
+    twos = next(pc for pc in power_cards(rules) if pc.title == "Twos")
+    found = re.search(r"fights back with (\S+): now Cleo owes (\d+)", twos.example)
+    assert found, twos.example
+    answer, owed = Card.parse(found[1]), int(found[2])
+    g = Game.from_position(
+        rules,
+        hands=["2H 9S 9D", f"{answer} 9C 8C", "6S 6H 6D", "8S 8H 8D"],
+        pile="9H",
+        stock="6C 10S 10H 10D 10C 5S 5H 5D",
+    )
+    g.apply("2H")
+    g.apply(str(answer))
+    assert g.current == 2 and g.penalty == owed
+    g.apply("draw")
+    assert g.current == 3 and g.penalty == 0
