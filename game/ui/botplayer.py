@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
-from game.engine import Action, Play, Stop, View
+from game.engine import Action, Game, Play, Stop, View
 
 __all__ = ["CATCH_CHANCE", "BotPlayer", "BotWorker"]
 
@@ -85,15 +85,25 @@ class BotPlayer:
         return self.rng.random() < CATCH_CHANCE.get(self.level, 0.7)
 
 
+def _think(bot: BotPlayer, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
+    return bot.choose(game.view(seat), legal)
+
+
 class BotWorker:
     """One worker thread for every bot at the table: one move is thought about at a time."""
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="macau-bot")
 
-    def think(self, bot: BotPlayer, view: View, legal: Sequence[Action]) -> Future[Action]:
-        """Start ``bot`` thinking about ``view``; poll the future each frame."""
-        return self._pool.submit(bot.choose, view, tuple(legal))
+    def think(
+        self, bot: BotPlayer, game: Game, seat: int, legal: Sequence[Action]
+    ) -> Future[Action]:
+        """Start ``bot`` thinking for ``seat``; poll the future each frame.
+
+        ``game`` must be a private copy: the seat's view is built on the worker, so even a
+        long history costs the frame nothing, and the bot never sees more than that view.
+        """
+        return self._pool.submit(_think, bot, game, seat, tuple(legal))
 
     def close(self) -> None:
         """Stop the worker (a running search finishes in the background and is dropped)."""

@@ -185,7 +185,11 @@ class Director:
         return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no)
 
     def _bubble(self, seat: int, text: str, seconds: float = 1.4, loud: bool = False) -> None:
-        self.bubbles.append(Bubble(seat, text, self.animator.tween(seconds, ease_out_cubic), loud))
+        # Speech is information, not decoration: it stays readable even with animation off.
+        duration = seconds * max(self.animator.factor, 0.6)
+        self.bubbles.append(
+            Bubble(seat, text, Tween(self.animator.now, duration, ease_out_cubic), loud)
+        )
 
     def _say(self, line: str) -> None:
         self.log.append(line)

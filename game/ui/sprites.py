@@ -48,7 +48,7 @@ class CardImages:
         options = {"four_colour": settings.four_colour, "large_index": settings.large_index}
         self.big: CardArt = card_art(width, back=back, **options)
         self.small: CardArt = card_art(small_width, back=back, **options)
-        self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._rotated: dict[tuple[str, int, int], pygame.Surface] = {}  # also rotated shadows
         self._dimmed: dict[tuple[str, int], pygame.Surface] = {}
         self._shadows: dict[tuple[int, int, int], pygame.Surface] = {}
 
@@ -146,10 +146,16 @@ class CardImages:
         rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
         if shadow:
             h = round(width * 1.4)
-            sh = self.shadow(width, h, 60 + round(40 * lifted))
+            alpha = 60 + 10 * round(4 * lifted)  # a few steps, so shadows stay cached
+            sh = self.shadow(width, h, alpha)
             off = 3 + round(6 * lifted)
-            if angle:
-                sh = pygame.transform.rotate(sh, round(angle)) if abs(angle) > 3 else sh
+            deg = round(angle) % 360
+            if deg and abs(angle) > 3:
+                key = ("shadow", width * 1000 + alpha, deg)
+                rotated = self._rotated.get(key)
+                if rotated is None:
+                    rotated = self._rotated[key] = pygame.transform.rotate(sh, deg)
+                sh = rotated
             surface.blit(sh, sh.get_rect(center=(rect.centerx + off // 2, rect.centery + off)))
         surface.blit(image, rect)
         return rect

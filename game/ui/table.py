@@ -187,7 +187,9 @@ class TableScene(Scene):
 
     def say(self, message: str, error: bool = True) -> None:
         """Show a short message above your hand (an illegal move's reason, for instance)."""
-        self.toast = (message[:1].upper() + message[1:], self.animator.tween(2.6, ease_out_cubic))
+        # Words stay up long enough to read whatever the animation speed.
+        shown = Tween(self.animator.now, 2.6, ease_out_cubic)
+        self.toast = (message[:1].upper() + message[1:], shown)
         if error:
             self.play_sound("error")
 
@@ -352,7 +354,7 @@ class TableScene(Scene):
             return
         if self.thinking is None:
             legal = self.game.legal_actions(seat)
-            self.thinking = self.worker.think(bot, self.game.view(seat), legal)
+            self.thinking = self.worker.think(bot, self.game.copy(), seat, legal)
             self.thinking_seat, self.think_since = seat, now
             self._think_version = self.version
             return

@@ -1,0 +1,99 @@
+"""Helpers for driving a table scene with real pygame events, headless, animation off."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.engine import Card, Game
+from game.store.settings import Settings
+from game.ui.scene import SceneStack
+from game.ui.start import table_for
+from game.ui.table import TableScene
+
+OFF = Settings(animation_speed="off", hand_sort="none")
+
+
+class Harness:
+    """A scene stack with one table on it, a screen, and ways to click, drag and type."""
+
+    def __init__(
+        self,
+        game: Game,
+        size: tuple[int, int] = (1280, 800),
+        levels: Sequence[str] = ("random",),
+        autoplay: bool = False,
+        bots: bool = False,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(size)
+        self.stack = SceneStack(None, size)
+        self.table: TableScene = table_for(game, levels, settings=OFF, autoplay=autoplay)
+        if not bots:
+            self.table.bots.clear()  # the other seats wait, so a test sees exactly its own move
+        self.stack.push(self.table)
+        self.tick()
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    def tick(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.stack.update(1 / 60)
+            self.stack.draw(self.screen)
+
+    def send(self, event_type: int, **attrs: object) -> None:
+        self.stack.handle_event(pygame.event.Event(event_type, **attrs))
+        self.tick()
+
+    def key(self, key: int, unicode: str = "") -> None:
+        self.send(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0)
+
+    def click(self, pos: tuple[float, float]) -> None:
+        p = (round(pos[0]), round(pos[1]))
+        self.send(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))
+        self.send(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+        self.send(pygame.MOUSEBUTTONUP, pos=p, button=1)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+        s = (round(start[0]), round(start[1]))
+        self.send(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0))
+        self.send(pygame.MOUSEBUTTONDOWN, pos=s, button=1)
+        for i in range(1, steps + 1):
+            p = (
+                round(s[0] + (end[0] - s[0]) * i / steps),
+                round(s[1] + (end[1] - s[1]) * i / steps),
+            )
+            self.send(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        self.send(pygame.MOUSEBUTTONUP, pos=(round(end[0]), round(end[1])), button=1)
+
+    def card_pos(self, code: str) -> tuple[float, float]:
+        """Where to grab ``code`` in your hand (its visible left strip, clear of overlaps)."""
+        hand = self.table.hand
+        card = Card.parse(code)
+        hc = next(c for c in hand.cards if c.card == card)
+        x, y = hand.centre(hc, self.table.layout)
+        w = self.table.layout.card[0]
+        return (x - w * 0.35, y)
+
+    def drag_to_pile(self, code: str) -> None:
+        self.drag(self.card_pos(code), self.table.layout.pile.center)
+
+    def hand_codes(self) -> list[str]:
+        return [hc.card.code for hc in self.table.hand.cards]
+
+    def run_until(self, done: object, limit: int = 5000, draw_every: int = 1) -> int:
+        for frame in range(limit):
+            if callable(done) and done():
+                return frame
+            self.stack.update(1 / 60)
+            if frame % draw_every == 0:
+                self.stack.draw(self.screen)
+        raise AssertionError("condition not reached")
+
+    def settle(self) -> None:
+        """Tick until the table is idle (bots have moved and nothing is in the air)."""
+        self.run_until(lambda: self.table.director.idle and (self.table.thinking is None))

@@ -1,0 +1,82 @@
+"""Whole games, resizing and the layout of every table size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Game
+from game.ui.layout import table_layout
+from game.ui.overlays import RoundOverOverlay
+from tests.ui.tablekit import Harness
+
+
+def test_a_full_game_against_three_bots_reaches_the_round_over_board() -> None:
+    game = Game.new(PRESETS["quick"], seats=4, seed=11)
+    h = Harness(game, levels=("medium", "easy", "random"), autoplay=True, bots=True)
+    h.run_until(lambda: isinstance(h.stack.top, RoundOverOverlay), limit=20000, draw_every=5)
+    assert h.game.over
+    board = h.stack.top
+    assert isinstance(board, RoundOverOverlay) and len(board.rows) == 4
+    h.key(pygame.K_r, "r")  # rematch deals a fresh round
+    h.tick(3)
+    assert h.stack.top is h.table and not h.table.game.over
+
+
+def test_resizing_mid_game_keeps_every_card_on_screen() -> None:
+    game = Game.new(PRESETS["polish"], seats=6, seed=3)
+    h = Harness(game)
+    for size in [(960, 600), (1600, 1000), (1000, 640)]:
+        h.stack.resize(size)
+        h.screen = pygame.display.set_mode(size)
+        h.tick(2)
+        screen = pygame.Rect((0, 0), size)
+        w, hgt = h.table.layout.card
+        for hc in h.table.hand.cards:
+            x, y = h.table.hand.centre(hc, h.table.layout)
+            assert screen.contains(pygame.Rect(x - w / 2, y - hgt / 2, w, hgt).inflate(-4, -4)), (
+                size
+            )
+        for area in h.table.layout.areas:
+            assert screen.contains(area.rect), (size, area)
+        for rect in (h.table.layout.stock, h.table.layout.pile, h.table.layout.marker):
+            assert screen.contains(rect)
+
+
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_seat_areas_never_overlap_at_the_smallest_window(seats: int) -> None:
+    layout = table_layout((960, 600), seats)
+    rects = [a.rect for a in layout.areas]
+    centre = layout.stock.union(layout.pile).union(layout.marker)
+    screen = pygame.Rect(0, 0, 960, 600)
+    for i, a in enumerate(rects):
+        assert screen.contains(a)
+        assert not (i and a.colliderect(centre)), f"seat {i} covers the stock or pile"
+        for b in rects[i + 1 :]:
+            assert not a.colliderect(b)
+
+
+def test_stop_macau_is_offered_while_a_bot_can_be_caught() -> None:
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["8C 9C 10D", "5H 7D", "3H 6D"],
+        pile="5S",
+        stock="2C 4C 6C",
+        current=1,
+    )
+    game.apply("5H")  # seat 1 keeps one card and forgets to call
+    h = Harness(game)
+    assert game.macau_catchable == 1
+    assert h.table.stop_button.visible
+    h.key(pygame.K_s, "s")
+    h.tick(2)
+    assert len(game.hand(1)) > 2 and game.macau_catchable == -1
+    assert not h.table.stop_button.visible
+
+
+def test_the_pause_overlay_opens_with_escape_and_resumes() -> None:
+    h = Harness(Game.new(PRESETS["quick"], seats=4, seed=2))
+    h.key(pygame.K_ESCAPE)
+    assert h.stack.top is not h.table
+    h.key(pygame.K_ESCAPE)
+    assert h.stack.top is h.table

@@ -1,0 +1,162 @@
+"""Playing at the table with the mouse and keyboard: drags, groups, draws and choosers."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import PRESETS, Game, Phase
+from game.ui.choosers import CardChooser, RankChooser, SuitChooser
+from tests.ui.tablekit import Harness
+
+SPARE = "9H 10H JC QH KS 6C 5D 10S 9D KC 5C 6S 7S 8S 2S 3S JH"
+
+
+def polish(hands: list[str], pile: str, stock: str | None = None) -> Game:
+    used = " ".join([*hands, pile, stock or ""]).split()
+    spare = stock if stock is not None else " ".join(c for c in SPARE.split() if c not in used)
+    return Game.from_position(PRESETS["polish"], hands=hands, pile=pile, stock=spare, current=0)
+
+
+def test_a_legal_card_dragged_onto_the_pile_lands() -> None:
+    h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.drag_to_pile("7H")
+    h.tick(3)
+    assert h.game.top.code == "7H"
+    assert "7H" not in h.hand_codes()
+    assert h.table.director.model.pile[-1].code == "7H"
+
+
+def test_an_illegal_drag_springs_back_and_shows_the_engines_reason() -> None:
+    h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    before = h.game.to_dict()
+    h.drag_to_pile("8S")
+    h.tick(3)
+    assert h.game.to_dict() == before
+    assert "8S" in h.hand_codes() and not h.table.hand.hidden
+    assert h.table.toast is not None and "8" in h.table.toast[0]
+
+
+def test_a_group_selected_by_clicks_is_laid_in_click_order_with_play() -> None:
+    h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.click(h.card_pos("7H"))
+    h.tick(30)  # past the double-click window
+    h.click(h.card_pos("7S"))
+    assert h.table.play_button.visible
+    h.click(h.table.play_button.rect.center)
+    h.tick(3)
+    assert [c.code for c in h.game.pile[-2:]] == ["7H", "7S"]
+    assert h.hand_codes() == ["9C", "10D"]
+
+
+def test_draw_then_keep() -> None:
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", stock="6H 7S 3C"))
+    h.click(h.table.layout.stock.center)
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN and h.game.drawn_card.code == "6H"
+    assert h.table.pass_button.visible and h.table.pass_button.label == "Keep"
+    h.click(h.table.pass_button.rect.center)
+    h.tick(2)
+    assert h.game.current != 0 or h.game.phase != Phase.DRAWN
+    assert "6H" in h.hand_codes()
+
+
+def test_the_aces_suit_chooser_names_the_suit_end_to_end() -> None:
+    h = Harness(polish(["AS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
+    h.drag_to_pile("AS")
+    chooser = h.stack.top
+    assert isinstance(chooser, SuitChooser)
+    assert [o.value for o in chooser.options] == ["S", "H", "D", "C"]
+    h.key(pygame.K_h, "h")
+    h.tick(2)
+    assert h.stack.top is h.table
+    assert h.game.top.code == "AS" and h.game.suit_in_force == "H"
+    assert h.table.director.model.marker[0].endswith("Hearts")
+
+
+def test_escape_cancels_a_chooser_and_returns_the_card() -> None:
+    h = Harness(polish(["JS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
+    before = h.game.to_dict()
+    h.drag_to_pile("JS")
+    assert isinstance(h.stack.top, RankChooser)
+    h.key(pygame.K_ESCAPE)
+    h.tick(2)
+    assert h.stack.top is h.table and h.game.to_dict() == before
+    assert "JS" in h.hand_codes() and not h.table.hand.hidden
+
+
+def test_double_click_plays_a_single_card_and_keyboard_draws() -> None:
+    h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    pos = h.card_pos("QC")
+    h.click(pos)
+    h.click(pos)
+    h.tick(2)
+    assert h.game.top.code == "QC"
+    while h.game.current != 0:
+        h.game.apply("pass" if h.game.phase == Phase.DRAWN else "draw")
+    h.tick(2)
+    assert h.game.current == 0
+    h.key(pygame.K_d, "d")
+    h.tick(3)
+    assert len(h.game.hand(0)) == 4 and len(h.hand_codes()) == 4
+
+
+def test_keyboard_selects_with_arrows_and_plays_with_enter() -> None:
+    h = Harness(polish(["8S 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.key(pygame.K_RIGHT)
+    h.key(pygame.K_RIGHT)
+    h.key(pygame.K_UP)
+    h.key(pygame.K_RETURN)
+    h.tick(2)
+    assert h.game.top.code == "7H"
+
+
+def test_macau_call_toggle_is_attached_to_the_play() -> None:
+    h = Harness(polish(["7H 8S", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    assert h.table.macau_button.visible
+    h.key(pygame.K_m, "m")
+    h.drag_to_pile("7H")
+    h.tick(2)
+    assert h.game.macau_catchable == -1 and h.game.top.code == "7H"
+
+
+def test_classic_joker_names_a_suit() -> None:
+    game = Game.from_position(
+        PRESETS["classic"],
+        hands=["RJ 9C 4D", "2C 4H 9S", "3H 6D"],
+        pile="5S",
+        stock="8D 8C 8H",
+        current=0,
+    )
+    h = Harness(game)
+    h.drag_to_pile("RJ")
+    chooser = h.stack.top
+    assert isinstance(chooser, SuitChooser)
+    h.click(chooser.tiles[[o.value for o in chooser.options].index("D")].center)
+    h.tick(2)
+    assert h.game.top.code == "RJ" and h.game.suit_in_force == "D"
+
+
+def test_hungarian_joker_offers_only_legal_declarations_and_runs_play() -> None:
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["RJ 9C 4D 5H 6H 7H", "2C 4S 9S"],
+        pile="4H",
+        stock="8D 8C 8H",
+        current=0,
+    )
+    h = Harness(game)
+    h.drag_to_pile("RJ")
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    legal = {
+        a.declared for a in game.legal_actions(0) if getattr(a, "cards", None) == (game.hand(0)[0],)
+    }
+    assert len(chooser.options) == len(legal)
+    h.key(pygame.K_ESCAPE)
+    assert "RJ" in h.hand_codes()
+    for code in ("5H", "6H", "7H"):
+        h.click(h.card_pos(code))
+        h.tick(30)
+    h.key(pygame.K_RETURN)
+    h.tick(2)
+    assert [c.code for c in game.pile[-3:]] == ["5H", "6H", "7H"]
