@@ -69,9 +69,15 @@ def test_several_attack_cards_laid_at_once_add_up(preset: str) -> None:
 
 
 def test_hungarian_suit_group_of_attack_cards_counts_every_card() -> None:
+    g = pos("hungarian", ["2H KH 9C", "6C 9D", "6D 10D"], "8H", STOCK)
+    play(g, "2H KH")
+    assert g.penalty == 7 and g.current == 1
+
+
+def test_hungarian_run_of_attack_cards_acts_by_its_last_card_only() -> None:
     g = pos("hungarian", ["2H 3H 9C", "6C 9D", "6D 10D"], "8H", STOCK)
     play(g, "2H 3H")
-    assert g.penalty == 5 and g.current == 1
+    assert g.penalty == 3 and g.current == 1
 
 
 @pytest.mark.parametrize("preset", ["polish", "quick", "classic", "romanian", "romanian2"])

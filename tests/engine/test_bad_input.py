@@ -112,5 +112,20 @@ def test_damaged_save_is_refused() -> None:
 
 def test_wrong_kind_of_action_is_refused() -> None:
     g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
-    with pytest.raises(IllegalMove):
+    before = g.to_dict()
+    with pytest.raises((IllegalMove, TypeError)):
         g.apply(object())  # type: ignore[arg-type]
+    assert g.to_dict() == before
+
+
+def test_public_phase_and_error_types_are_the_ones_the_engine_uses() -> None:
+    from game.engine import Phase
+
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    assert type(g.phase) is Phase
+    try:
+        g.apply("8S")
+    except IllegalMove as exc:
+        assert "suit" in str(exc)
+    else:
+        raise AssertionError("8S on 5H was accepted")
