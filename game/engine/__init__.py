@@ -8,7 +8,11 @@ Public API (kept stable; see the README's "Engine API"):
 5
 """
 
-from .actions import (
+from ._native import prefer_fresh_modules
+
+prefer_fresh_modules()
+
+from .actions import (  # noqa: E402
     DRAW,
     PASS,
     Action,
@@ -40,11 +44,11 @@ from .actions import (
     TurnStarted,
     parse_action,
 )
-from .cards import Card, NotationError, hand_points, parse_cards
-from .phase import IllegalMove, Phase
-from .rules import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch
-from .state import Game
-from .view import View
+from .cards import Card, NotationError, hand_points, parse_cards  # noqa: E402
+from .phase import IllegalMove, Phase  # noqa: E402
+from .rules import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch  # noqa: E402
+from .state import Game  # noqa: E402
+from .view import View  # noqa: E402
 
 __all__ = [
     "DRAW",

@@ -67,7 +67,18 @@ def parse_suit(text: str) -> str:
 class Card:
     """One playing card. ``rank`` is 2..14 (jokers 0); ``suit`` is S/H/D/C (jokers: R or B)."""
 
-    __slots__ = ("code", "colour", "is_joker", "is_red", "order", "points", "rank", "suit")
+    __slots__ = (
+        "bit",
+        "code",
+        "colour",
+        "idx",
+        "is_joker",
+        "is_red",
+        "order",
+        "points",
+        "rank",
+        "suit",
+    )
 
     _interned: ClassVar[dict[tuple[int, str], Card]] = {}
     _by_text: ClassVar[dict[str, Card]] = {}
@@ -76,6 +87,8 @@ class Card:
     suit: str
     is_joker: bool
     is_red: bool
+    idx: int
+    bit: int
     code: str
     order: int
     points: int
@@ -102,6 +115,10 @@ class Card:
         # Sort order: by suit then rank; jokers last.
         order = 100 + (0 if suit == "R" else 1) if rank == JOKER else SUITS.index(suit) * 16 + rank
         set_(card, "order", order)
+        # A dense index (0..53) and its bit, for set arithmetic on hands.
+        idx = 52 + (0 if suit == "R" else 1) if rank == JOKER else SUITS.index(suit) * 13 + rank - 2
+        set_(card, "idx", idx)
+        set_(card, "bit", 1 << idx)
         set_(card, "points", _points(rank, suit))
         cls._interned[(rank, suit)] = card
         return card

@@ -7,8 +7,8 @@ refusals of ``apply`` always agree. Refusals carry a plain-English reason naming
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from itertools import pairwise, permutations
+from collections.abc import Callable, Iterator
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from .actions import DRAW, PASS, Action, Draw, Pass, Play, Stop
@@ -132,26 +132,51 @@ class Legality:
                 return "on pending missed turns only skip cards may be laid"
         elif ctx is Phase.RANK_REQUEST and not same_rank:
             return "under a jack's request, lay cards of one rank only"
+        is_run = ctx is Phase.PLAY and c.runs and self._is_run(effs)
         if c.groups == "none":
-            if ctx is Phase.PLAY and c.runs and self._is_run(effs):
+            if is_run:
                 return None
             return "one card a turn in these rules"
         if same_rank:
-            return None
+            return self._middle_reason(effs, phys)
         if c.groups == "rank_or_suit" and ctx is not Phase.SKIP:
             suit = first.suit
             if all(e.suit == suit and not e.is_joker for e in effs):
-                if any(p.is_joker for p in phys) and not (
-                    ctx is Phase.PLAY and c.runs and self._is_run(effs)
-                ):
+                if is_run:
+                    return None
+                if any(p.is_joker for p in phys):
                     return "a joker joins a group of one rank or a run, not a group of one suit"
-                return None
-        if ctx is Phase.PLAY and c.runs and self._is_run(effs):
+                return self._middle_reason(effs, phys)
+        if is_run:
             return None
         kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
         if c.runs:
             kinds += ", or a run"
         return f"cards laid together must be of {kinds}"
+
+    def _middle_reason(self, effs: tuple[Card, ...], phys: tuple[Card, ...]) -> str | None:
+        """A group's middle cards go down in hand order; a joker there takes the first's suit.
+
+        Only the first card (it must fit) and the last (it acts) are a real choice, so the
+        middle is fixed: otherwise a big group would be thousands of moves that differ only
+        in how the pile looks.
+        """
+        if len(phys) < 3:
+            return None
+        middle = phys[1:-1]
+        keys = [canon_key(p) for p in middle]
+        if keys != sorted(keys):
+            shown = " ".join(p.code for p in sorted(middle, key=canon_key))
+            return f"lay the cards between the first and the last in hand order: {shown}"
+        if self._c.any_card:
+            first = effs[0]
+            for p, e in zip(middle, effs[1:-1], strict=True):
+                if p.is_joker and (e.rank != first.rank or e.suit != first.suit):
+                    return (
+                        f"a joker between the first and the last card stands for "
+                        f"{Card(first.rank, first.suit).code}"
+                    )
+        return None
 
     @staticmethod
     def _is_run(effs: tuple[Card, ...]) -> bool:
@@ -268,12 +293,11 @@ class Legality:
                 for cards in by_suit.values():
                     if len(cards) < 2:
                         continue
-                    for m in range(2, len(cards) + 1):
-                        for seq in permutations(cards, m):
-                            if forced is not None and seq[0] is not forced:
-                                continue
-                            if first_ok(seq[0], ctx):
-                                add(seq, seq)
+                    for seq in ordered_groups(sorted(cards, key=canon_key)):
+                        if forced is not None and seq[0] is not forced:
+                            continue
+                        if first_ok(seq[0], ctx):
+                            add(seq, seq)
         # Runs
         if c.runs and ctx is Phase.PLAY:
             self._runs(hand, forced, add)
@@ -282,30 +306,29 @@ class Legality:
     def _permute_group(
         self, pool: list[Card], rank: int, ctx: Phase, forced: Card | None, add: _Add
     ) -> None:
+        """Groups of one rank from ``pool``; stand-in jokers take that rank."""
         c = self._c
         first_ok = self._first_ok
-        for m in range(2, len(pool) + 1):
-            for seq in permutations(pool, m):
-                if forced is not None and seq[0] is not forced:
+        ordered = sorted(pool, key=canon_key)
+        for seq in ordered_groups(ordered):
+            if forced is not None and seq[0] is not forced:
+                continue
+            if not (c.any_card and any(x.is_joker for x in seq)):
+                if first_ok(seq[0], ctx):
+                    add(seq, seq)
+                continue
+            if all(x.is_joker for x in seq):
+                continue  # a group needs a real card to fix its rank
+            # The first and the last joker may stand for any suit of the rank; a joker
+            # in the middle takes the first card's suit.
+            heads = [Card(rank, s) for s in SUITS] if seq[0].is_joker else [seq[0]]
+            tails = [Card(rank, s) for s in SUITS] if seq[-1].is_joker else [seq[-1]]
+            for head in heads:
+                if not first_ok(head, ctx):
                     continue
-                js = [i for i, x in enumerate(seq) if x.is_joker and c.any_card]
-                if not js:
-                    if first_ok(seq[0], ctx):
-                        add(seq, seq)
-                    continue
-                if len(js) == m:
-                    continue  # a group needs at least one real card to fix its rank
-                # each joker stands for this rank in any suit
-                options = [Card(rank, s) for s in SUITS]
-                effs_list: list[list[Card]] = [[]]
-                for x in seq:
-                    if x.is_joker and c.any_card:
-                        effs_list = [[*e, o] for e in effs_list for o in options]
-                    else:
-                        effs_list = [[*e, x] for e in effs_list]
-                for effs in effs_list:
-                    if first_ok(effs[0], ctx):
-                        add(seq, tuple(effs))
+                mid = [Card(rank, head.suit) if x.is_joker else x for x in seq[1:-1]]
+                for tail in tails:
+                    add(seq, (head, *mid, tail))
 
     def _runs(self, hand: list[Card], forced: Card | None, add: _Add) -> None:
         c = self._c
@@ -418,8 +441,9 @@ class Legality:
 
     def _openers(self, ctx: Phase) -> frozenset[Card]:
         """Every card that may open a play here (cached per top card, suit and request)."""
-        key = (ctx, self._top, self._suit, self._req_rank, self._req_suits)
+        key = (ctx, self._top.idx, self._suit, self._req_rank, self._req_suits)
         cache = self._c.opener_cache
+        found: frozenset[Card] | None
         found = cache.get(key)
         if found is None:
             from .compiled import ALL_CARDS
@@ -465,21 +489,20 @@ class Legality:
                 if r in done or ranks.count(r) < 2:
                     continue
                 done.add(r)
-                cards = [y for y in hand if y.rank == r]
+                cards = sorted((y for y in hand if y.rank == r), key=canon_key)
                 dup = len(set(cards)) != len(cards)
                 seen: set[tuple[Card, ...]] = set()
-                for m in range(2, len(cards) + 1):
-                    for seq in permutations(cards, m):
-                        if seq[0] not in okset:
+                for seq in ordered_groups(cards):
+                    if seq[0] not in okset:
+                        continue
+                    if forced is not None and seq[0] is not forced:
+                        continue
+                    if dup:
+                        if seq in seen:
                             continue
-                        if forced is not None and seq[0] is not forced:
-                            continue
-                        if dup:
-                            if seq in seen:
-                                continue
-                            seen.add(seq)
-                        if self._shape_ok(seq, seq, ctx) is None:
-                            seqs.append(seq)
+                        seen.add(seq)
+                    if self._shape_ok(seq, seq, ctx) is None:
+                        seqs.append(seq)
         if seqs:
             self._emit(seqs, ctx, out)
         return out
@@ -669,6 +692,24 @@ class Legality:
                 raise IllegalMove("you can lay a card: passing is only for a blocked seat")
             return None
         raise IllegalMove(f"unknown action {action!r}")
+
+
+def canon_key(card: Card) -> tuple[bool, int]:
+    """Hand order for a group's middle cards: natural cards by suit and rank, jokers last."""
+    return (card.is_joker, card.order)
+
+
+def ordered_groups(pool: list[Card]) -> Iterator[tuple[Card, ...]]:
+    """Every group of two or more cards of ``pool``: any first, any last, the middle in order."""
+    n = len(pool)
+    for i in range(n):
+        for j in range(n):
+            if i == j:
+                continue
+            rest = [pool[k] for k in range(n) if k != i and k != j]
+            for mask in range(1 << len(rest)):
+                middle = [rest[b] for b in range(len(rest)) if mask >> b & 1]
+                yield (pool[i], *middle, pool[j])
 
 
 _NO_CHOICE: tuple[str | None, ...] = (None,)

@@ -18,6 +18,10 @@ class Phase(enum.Enum):
     ROUND_OVER = "round_over"
     MATCH_OVER = "match_over"
 
+    # Members are singletons: hashing by identity keeps the engine's lookups cheap
+    # (Enum's own hash is a Python-level call on the member's name).
+    __hash__ = object.__hash__
+
 
 class IllegalMove(ValueError):
     """An action the rules forbid now; the message names the rule. The game is unchanged."""

@@ -43,7 +43,7 @@ from .actions import (
 )
 from .cards import JACK, RANK_NAMES, SUITS, Card, make_pack, parse_cards
 from .compiled import compile_rules
-from .legal import Legality
+from .legal import Legality, canon_key
 from .phase import IllegalMove, Phase
 from .rules import Rules, RulesError
 
@@ -93,6 +93,20 @@ class Game(Legality):
     """One round of Macau (and the match around it). Build with ``new`` or ``from_position``."""
 
     # ----- construction --------------------------------------------------------------
+    @staticmethod
+    def _blank(rules: Rules, compiled: Any, seats: int) -> Game:
+        """A game whose fields the caller fills in (copies and rebuilt views)."""
+        if not _COMPILED:
+            # Interpreted, skipping __init__ saves allocating lists that are overwritten.
+            game: Game = object.__new__(Game)
+            game.rules = rules
+            game._c = compiled
+            game.n = seats
+            game._legal = None
+            game._ev = []
+            return game
+        return Game(rules, seats)
+
     def __init__(self, rules: Rules, seats: int) -> None:
         self.rules = rules
         self._c = compile_rules(rules)
@@ -134,7 +148,6 @@ class Game(Legality):
         self._seed = 0
         self._log: tuple[Any, ...] | None = None
         self._legal: list[Action] | None = None
-        self._legal_ids: set[int] = set()
         self._ev: list[Event] = []
 
     @classmethod
@@ -362,6 +375,18 @@ class Game(Legality):
     def _penalty_total(self) -> int:
         return self.penalty
 
+    @staticmethod
+    def arrange_group(cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards in the order a group is laid: first and last kept, the middle in hand order.
+
+        A UI that lets the player pick a group in any order passes it through this before
+        building the ``Play`` (runs keep their own order and need no arranging).
+        """
+        if len(cards) < 4:
+            return tuple(cards)
+        middle = sorted(cards[1:-1], key=canon_key)
+        return (cards[0], *middle, cards[-1])
+
     # ----- legal actions ---------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action ``seat`` (default: the seat to act) may take now."""
@@ -371,11 +396,10 @@ class Game(Legality):
             if 0 <= seat < self.n and self._macau_open >= 0 and seat != self._macau_open:
                 return [Stop(self._macau_open)]
             return []
-        if self._legal is None:
-            legal = self._generate()
-            self._legal = legal
-            self._legal_ids = {id(a) for a in legal}
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal[:]
 
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
         """Whether ``apply(action, seat)`` would be accepted."""
@@ -421,14 +445,17 @@ class Game(Legality):
         """
         if isinstance(action, str):
             action = parse_action(action)
-        effs: tuple[Card, ...] | None
-        if (
-            seat is None
-            and self._legal is not None
-            and id(action) in self._legal_ids
-            and not isinstance(action, Stop)
-        ):
-            effs = action.effective() if isinstance(action, Play) else None
+        effs: tuple[Card, ...] | None = None
+        listed = False
+        if seat is None and self._legal is not None and not isinstance(action, Stop):
+            # An action taken from the list just generated needs no second check.
+            for known in self._legal:
+                if known is action:
+                    listed = True
+                    break
+        if listed:
+            if isinstance(action, Play):
+                effs = action.effective()
         else:
             effs = self._verify_any(action, seat)
         ev: list[Event] = []
@@ -499,7 +526,10 @@ class Game(Legality):
             self._ks_layer = -1
         elif power and c.attack_value[last]:
             av = c.attack_value
-            add = sum(av[e] for e in effs) if all(av[e] for e in effs) else av[last]
+            if len(effs) > 1 and all(av[e] for e in effs) and not (c.runs and self._is_run(effs)):
+                add = sum(av[e] for e in effs)  # a group of attack cards: every card counts
+            else:
+                add = av[last]  # a run, or a mixed group: only the last card acts
             self.penalty += add
             if last is c.king_of_spades:
                 nxt = self._step(seat, -1)
@@ -511,7 +541,7 @@ class Game(Legality):
                 self._name_suit(seat, play.choice, suit_before)
             ev.append(AttackPending(nxt, self.penalty, add))
         elif power and last in c.skip:
-            count = len(effs) if all(e in c.skip for e in effs) else 1
+            count = len(effs) if all(e in c.skip for e in effs) else 1  # runs hold one skip card
             self.skips += count
             nxt = self._step(seat, 1)
             ev.append(SkipPending(nxt, self.skips))
@@ -778,20 +808,43 @@ class Game(Legality):
     # ----- copies, views, saves ------------------------------------------------------
     def copy(self) -> Game:
         """An independent copy (cheap: bots search on these)."""
-        new = object.__new__(Game)
-        d = self.__dict__.copy()
-        d["hands"] = [h[:] for h in self.hands]
-        d["stock"] = self.stock[:]
-        d["pile"] = self.pile[:]
-        d["pile_eff"] = self.pile_eff[:]
-        d["missed"] = self.missed[:]
-        d["_out"] = self._out[:]
-        d["placings"] = self.placings[:]
-        d["scores"] = self.scores[:]
-        d["round_charges"] = self.round_charges[:]
-        d["_tally"] = [t[:] for t in self._tally]
-        d["_legal"] = None
-        new.__dict__ = d
+        new = Game._blank(self.rules, self._c, self.n)
+        new.current = self.current
+        new.phase = self.phase
+        new._ctx = self._ctx
+        new._top = self._top
+        new._suit = self._suit
+        new.penalty = self.penalty
+        new._ks_layer = self._ks_layer
+        new.skips = self.skips
+        new._req_rank = self._req_rank
+        new._req_owner = self._req_owner
+        new._req_fresh = self._req_fresh
+        new._req_suits = self._req_suits
+        new._req_excluded = self._req_excluded
+        new._req_bound = self._req_bound
+        new._drawn = self._drawn
+        new._macau_open = self._macau_open
+        new._pass_streak = self._pass_streak
+        new.dealer = self.dealer
+        new.round_no = self.round_no
+        new.over = self.over
+        new.match_over = self.match_over
+        new.places = self.places
+        new.blocked = self.blocked
+        new.winners = self.winners
+        new._seed = self._seed
+        new._log = self._log
+        new.hands = [h[:] for h in self.hands]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.pile_eff = self.pile_eff[:]
+        new.missed = self.missed[:]
+        new._out = self._out[:]
+        new.placings = self.placings[:]
+        new.scores = self.scores[:]
+        new.round_charges = self.round_charges[:]
+        new._tally = [t[:] for t in self._tally]
         return new
 
     def reseed(self, seed: int) -> None:
@@ -800,12 +853,15 @@ class Game(Legality):
 
     def events(self) -> list[Event]:
         """Every event of this game so far, oldest first."""
-        chunks = []
+        chunks: list[list[Event]] = []
         node = self._log
         while node is not None:
             chunks.append(node[0])
             node = node[1]
-        return [e for chunk in reversed(chunks) for e in chunk]
+        out: list[Event] = []
+        for chunk in reversed(chunks):
+            out.extend(chunk)
+        return out
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may see: its own hand, counts, the pile, public state; no stock order."""
@@ -822,20 +878,18 @@ class Game(Legality):
         ``hands`` gives every seat's cards (the viewer's own must match); ``stock`` is listed
         bottom first (the last card is drawn next).
         """
-        game = object.__new__(cls)
-        d: dict[str, Any] = {k: _copy_value(v) for k, v in view._public.items()}
-        d["_c"] = compile_rules(d["rules"])
-        d["hands"] = [list(h) for h in hands]
-        d["stock"] = list(stock)
-        d["_seed"] = seed
-        d["_drawn"] = view.drawn if view.seat == d["current"] else None
-        if d["phase"] is Phase.DRAWN and d["_drawn"] is None:
-            d["_drawn"] = d["hands"][d["current"]][-1] if d["hands"][d["current"]] else None
-        d["_log"] = None
-        d["_legal"] = None
-        d["_legal_ids"] = set()
-        d["_ev"] = []
-        game.__dict__ = d
+        public: dict[str, Any] = view._public
+        rules: Rules = public["rules"]
+        game = Game._blank(rules, compile_rules(rules), public["n"])
+        for key, value in public.items():
+            setattr(game, key, _copy_value(value))
+        game.hands = [list(h) for h in hands]
+        game.stock = list(stock)
+        game._seed = seed
+        drawn = view.drawn if view.seat == game.current else None
+        if game.phase is Phase.DRAWN and drawn is None and game.hands[game.current]:
+            drawn = game.hands[game.current][-1]
+        game._drawn = drawn
         return game
 
     def to_dict(self) -> dict[str, Any]:
@@ -866,3 +920,5 @@ def _copy_value(v: Any) -> Any:
 
 
 _RANK_OF = {v: k for k, v in RANK_NAMES.items()}
+# Whether this module runs compiled (mypyc): native classes cannot skip __init__.
+_COMPILED = not __file__.endswith((".py", ".pyc"))

@@ -1,0 +1,174 @@
+"""``make bench``: speed and size figures, each compared in the same run where it matters.
+
+The machines are shared and noisy, so the engine and RLCard's UNO are measured in alternating
+short slices and the medians are compared; every figure is a median.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .engine import PRESETS, Game
+from .engine._native import engine_is_compiled
+
+SLICE = 0.6  # seconds per measurement slice
+ROUNDS = 5
+
+
+def _playouts(preset: str, seats: int, seconds: float, seed: int) -> tuple[float, float]:
+    """Random playouts through the public API: (actions/s, games/s)."""
+    rules = PRESETS[preset]
+    rng = random.Random(seed)
+    actions = games = 0
+    g = Game.new(rules, seats=seats, seed=seed)
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        while not g.over:
+            g.apply(rng.choice(g.legal_actions()))
+            actions += 1
+        games += 1
+        if time.perf_counter() >= end:
+            break
+        g = Game.new(rules, seats=seats, seed=seed + games)
+    took = time.perf_counter() - start
+    return actions / took, games / took
+
+
+def _uno(seconds: float, seed: int) -> tuple[float, float] | None:
+    """RLCard's UNO with random choices, measured like the engine: (actions/s, games/s)."""
+    try:
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    game = UnoGame(num_players=4)
+    game.np_random.seed(seed)
+    actions = games = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while time.perf_counter() < end:
+        game.init_game()
+        while not game.is_over():
+            game.step(rng.choice(game.get_legal_actions()))
+            actions += 1
+        games += 1
+    took = time.perf_counter() - start
+    return actions / took, games / took
+
+
+def _copy_median_us(preset: str = "polish", seats: int = 4) -> float:
+    """Median time of ``copy()`` on mid-game states, in microseconds."""
+    rng = random.Random(5)
+    states: list[Game] = []
+    for i in range(40):
+        g = Game.new(PRESETS[preset], seats=seats, seed=100 + i)
+        for _ in range(rng.randrange(10, 40)):
+            if g.over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if not g.over:
+            states.append(g)
+    samples = []
+    for _ in range(30):
+        for g in states:
+            t0 = time.perf_counter_ns()
+            for _ in range(50):
+                g.copy()
+            samples.append((time.perf_counter_ns() - t0) / 50 / 1000)
+    return statistics.median(samples)
+
+
+def bench_engine(out: Callable[[str], Any] = print) -> dict[str, Any]:
+    """Engine playouts per preset, RLCard UNO side by side, and copy()."""
+    configs = [(p, s) for p in PRESETS for s in (2, 4)]
+    rates: dict[tuple[str, int], list[float]] = {c: [] for c in configs}
+    games: dict[tuple[str, int], list[float]] = {c: [] for c in configs}
+    uno: list[float] = []
+    uno_games: list[float] = []
+    ratio: list[float] = []
+    for r in range(ROUNDS):
+        for preset, seats in configs:
+            a, g = _playouts(preset, seats, SLICE, seed=r * 1000 + seats)
+            rates[(preset, seats)].append(a)
+            games[(preset, seats)].append(g)
+            if (preset, seats) == ("polish", 4):
+                u = _uno(SLICE, seed=r)
+                if u is not None:
+                    uno.append(u[0])
+                    uno_games.append(u[1])
+                    ratio.append(a / u[0])
+    med = {c: statistics.median(v) for c, v in rates.items()}
+    out(f"engine: {'compiled (mypyc)' if engine_is_compiled() else 'pure Python'}")
+    out(f"random playouts, medians of {ROUNDS} slices of {SLICE}s")
+    polish = med[("polish", 4)]
+    out(f"  {'preset':10s} {'seats':>5s} {'actions/s':>10s} {'games/s':>8s} {'vs polish@4':>11s}")
+    for preset, seats in configs:
+        a = med[(preset, seats)]
+        gm = statistics.median(games[(preset, seats)])
+        out(f"  {preset:10s} {seats:5d} {a:10.0f} {gm:8.1f} {a / polish:10.2f}x")
+    result: dict[str, Any] = {
+        "playouts": {f"{p}@{s}": med[(p, s)] for p, s in configs},
+        "compiled": engine_is_compiled(),
+    }
+    worst = min(med[(p, s)] / med[("polish", s)] for p, s in configs)
+    out(f"  slowest preset vs polish at the same seats: {worst:.2f}x (target >= 0.5x)")
+    result["worst_vs_polish"] = worst
+    if uno:
+        u = statistics.median(uno)
+        out(
+            f"RLCard UNO (4 players): {u:.0f} actions/s, {statistics.median(uno_games):.1f} games/s"
+        )
+        out(
+            f"polish@4 / UNO: {statistics.median(ratio):.2f}x (median of per-slice ratios; "
+            f"target >= 2x)"
+        )
+        result["uno"] = u
+        result["ratio_vs_uno"] = statistics.median(ratio)
+    else:
+        out("RLCard UNO: not installed (pip install -e '.[bench]')")
+    c = _copy_median_us()
+    out(f"copy() of a mid-game polish state: {c:.2f} us median (target <= 10 us)")
+    result["copy_us"] = c
+    return result
+
+
+def main() -> int:
+    """Run every benchmark the project has and print the figures."""
+    print("== engine ==")
+    bench_engine()
+    sections: list[tuple[str, str, str]] = [
+        ("bots", "game.bots.bench", "bench_bots"),
+        ("store", "game.store.bench", "bench_store"),
+        ("table", "game.ui.bench", "bench_ui"),
+        ("package", "build.bench_dist", "bench_dist"),
+    ]
+    for title, module, func in sections:
+        print(f"== {title} ==")
+        try:
+            mod = __import__(module, fromlist=[func])
+        except ImportError as exc:
+            print(f"  not available: {exc}")
+            continue
+        figures = getattr(mod, func)()
+        for key, value in _flatten(figures):
+            print(f"  {key}: {value:.3f}" if isinstance(value, float) else f"  {key}: {value}")
+    return 0
+
+
+def _flatten(d: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    if isinstance(d, dict):
+        items: list[tuple[str, Any]] = []
+        for k, v in d.items():
+            items.extend(_flatten(v, f"{prefix}{k}." if isinstance(v, dict) else f"{prefix}{k}"))
+        return items
+    return [(prefix.rstrip("."), d)]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
