@@ -47,7 +47,7 @@ class App:
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.sound = sound if sound is not None else _make_sound(self.settings)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
-        self._windowed_size = _clamp_size(size)
+        self._windowed_size = _clamp_size(_fit_desktop(size))
         self.screen = self._open_window(self._windowed_size)
         self.stack = SceneStack(self, self.screen.get_size())
         self.running = True
@@ -137,6 +137,15 @@ class App:
     def quit(self) -> None:
         """Leave the loop after this frame."""
         self.running = False
+
+
+def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    # A window larger than the screen would hide the hand below the bottom edge.
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    return (min(size[0], desktop[0]), min(size[1], desktop[1]))
 
 
 def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:

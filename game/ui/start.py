@@ -11,7 +11,7 @@ import os
 import random
 from collections.abc import Sequence
 
-from game.engine import PRESETS, Game
+from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
 from game.ui.sound import Sound
 from game.ui.table import TableScene
@@ -69,16 +69,17 @@ def demo_table(name: str, levels: Sequence[str] = ("medium",)) -> TableScene:
     rules = PRESETS["polish"]
     if name == "penalty":
         game = Game.from_position(
-            rules, hands=["2H 7D QC 9S KH 5C", "3H 8C", "JD 4S 6H 10C", "AC 9D KD"],
-            pile="4D 9H", stock="2C 6D 5S 8S 10H 7C AS QD JC 4H 3D", current=1,
+            rules, hands=["2H 7D QC 9S KH 5C", "8C 6S 10S 4H", "3D JD 4S 6H 10C", "2D AC 9H KD"],
+            pile="4D 9D", stock="2C 6D 5S 8S 10H 7C AS QD JC 8H 3C", current=2,
         )  # fmt: skip
-        game.apply("3H")
         table = table_for(game, levels)
+        table.apply(parse_action("3D"), 2)
+        table.apply(parse_action("2D"), 3)
         return table
     if name in ("chooser", "log"):
         game = Game.from_position(
             PRESETS["quick"], hands=["AS 7D QC 9S KH 5S", "3H 8C", "JD 4S 6H 10C", "AC 9D KD"],
-            pile="4D 9S", stock="2C 6D 5C 8S 10H 7C AH QD JC 4H 3D", current=0,
+            pile="4D 8S", stock="2C 6D 5C 10H 7C AH QD JC 4H 3D", current=0,
         )  # fmt: skip
         table = table_for(game, levels)
         table.show_log = name == "log"
