@@ -1,0 +1,57 @@
+"""The bot protocol, and the small helpers every level shares.
+
+A bot sees exactly one seat's ``View``, the legal actions of that seat, and a seeded
+``random.Random``; it returns one of those actions. It never holds the live ``Game``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from game.engine import Action, Play, Stop, View
+
+
+class Bot(Protocol):
+    """A computer player: picks one of ``legal`` from what ``view`` shows."""
+
+    level: str
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Return one action of ``legal`` (never empty)."""
+        ...
+
+
+def first_stop(legal: Sequence[Action]) -> Stop | None:
+    """The "stop Macau" action in ``legal``, if catching a forgotten call is possible."""
+    for action in legal:
+        if isinstance(action, Stop):
+            return action
+    return None
+
+
+def drop_forgetful(legal: Sequence[Action]) -> list[Action]:
+    """``legal`` without the plays that leave one card unannounced when the call is offered.
+
+    The engine lists each such play twice (with and without the Macau call); a player who means
+    to call never wants the silent twin.
+    """
+    called = {(a.cards, a.declared, a.choice) for a in legal if isinstance(a, Play) and a.call}
+    if not called:
+        return list(legal)
+    return [
+        a
+        for a in legal
+        if not (isinstance(a, Play) and not a.call and (a.cards, a.declared, a.choice) in called)
+    ]
+
+
+def silent_only(legal: Sequence[Action]) -> list[Action]:
+    """``legal`` keeping only the plays without the Macau call (a forgetful player's choices)."""
+    silent = {(a.cards, a.declared, a.choice) for a in legal if isinstance(a, Play) and not a.call}
+    return [
+        a
+        for a in legal
+        if not (isinstance(a, Play) and a.call and (a.cards, a.declared, a.choice) in silent)
+    ]

@@ -1,0 +1,173 @@
+"""The ``hard`` level: single-observer information-set Monte Carlo tree search.
+
+After Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree Search". Each
+iteration guesses the hidden cards (``sampling.determinize``: card counts, cards seen, and
+what the history says each seat lacks), then walks one shared tree restricted to the actions
+legal in that guess. Children are chosen by UCB with availability counts: a child's
+exploration term uses how often it was *available*, not how often its parent was visited.
+A node's reward is that of the seat that moved into it, so every seat plays for itself.
+Playouts use a cheap medium-like policy and stop at a depth cap with a static evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from game.engine import Action, Game, Play, Stop, View
+from game.engine.compiled import Compiled
+
+from .base import drop_forgetful
+from .reading import roles
+from .rollout import policy_action, quick_score, rewards
+from .sampling import determinize, infer_weights
+
+# The budget is checked before each iteration; this much is kept back for the last one.
+_SAFETY = 0.012
+
+
+class _Node:
+    """One node of the information-set tree: the actions taken to reach it, by whom."""
+
+    __slots__ = ("actor", "avail", "children", "reward", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict[tuple[int, Action], _Node] = {}
+
+
+class HardBot:
+    """ISMCTS with a time budget (default 0.3 s) or a fixed iteration count."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        time_budget: float = 0.3,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int = 40,
+        max_branch: int = 12,
+    ) -> None:
+        self.time_budget = time_budget
+        self.iterations = iterations
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.max_branch = max_branch
+        self.last_iterations = 0
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Search from ``view`` and return the most visited legal action."""
+        start = time.perf_counter()
+        for action in legal:
+            if isinstance(action, Stop):
+                return action
+        if len(legal) == 1:
+            return legal[0]
+        c = roles(view)
+        root_actions = drop_forgetful(legal) if c.macau_required else list(legal)
+        if len(root_actions) == 1:
+            return root_actions[0]
+        weights = infer_weights(view)
+        root = _Node(view.seat)
+        deadline = start + self.time_budget - _SAFETY
+        count = 0
+        seed = rng.getrandbits(64)
+        while True:
+            if self.iterations is not None:
+                if count >= self.iterations:
+                    break
+            elif count and time.perf_counter() >= deadline:
+                break
+            it_rng = random.Random(seed + count)
+            game = determinize(view, weights, it_rng)
+            self._iterate(game, c, root, root_actions, it_rng)
+            count += 1
+        self.last_iterations = count
+        best = root_actions[0]
+        best_visits = -1
+        for action in root_actions:
+            child = root.children.get((view.seat, action))
+            if child is not None and child.visits > best_visits:
+                best, best_visits = action, child.visits
+        return best
+
+    def _candidates(self, game: Game, c: Compiled) -> list[Action]:
+        """The actions the tree considers here: no silent Macau twins, at most ``max_branch``."""
+        legal = game.legal_actions()
+        if c.macau_required:
+            legal = drop_forgetful(legal)
+        legal = [a for a in legal if not isinstance(a, Stop)]
+        if len(legal) > self.max_branch:
+            ranked = sorted(legal, key=lambda a: -quick_score(game, c, a))
+            keep = ranked[: self.max_branch]
+            keep.extend(a for a in legal if not isinstance(a, Play) and a not in keep)
+            legal = [a for a in legal if a in keep]
+        return legal
+
+    def _iterate(
+        self,
+        game: Game,
+        c: Compiled,
+        root: _Node,
+        root_actions: list[Action],
+        rng: random.Random,
+    ) -> None:
+        node = root
+        path = [root]
+        first = True
+        while not game.over:
+            seat = game.current
+            actions = root_actions if first else self._candidates(game, c)
+            first = False
+            if not actions:
+                break
+            children = node.children
+            untried: list[Action] = []
+            best: _Node | None = None
+            best_action: Action | None = None
+            best_value = -1e9
+            for action in actions:
+                child = children.get((seat, action))
+                if child is None:
+                    untried.append(action)
+                    continue
+                child.avail += 1
+                value = child.reward / child.visits + self.exploration * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if value > best_value:
+                    best, best_action, best_value = child, action, value
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = _Node(seat)
+                child.avail = 1
+                children[(seat, action)] = child
+                game.apply(_same(game, action))
+                path.append(child)
+                break
+            assert best is not None and best_action is not None
+            game.apply(_same(game, best_action))
+            node = best
+            path.append(node)
+        depth = 0
+        while not game.over and depth < self.rollout_depth:
+            game.apply(policy_action(game, c, rng))
+            depth += 1
+        result = rewards(game)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.reward += result[visited.actor]
+
+
+def _same(game: Game, action: Action) -> Action:
+    """The equal action object from ``game``'s own legal list (takes the engine's fast path)."""
+    for a in game.legal_actions():
+        if a == action:
+            return a
+    return action

@@ -1,0 +1,213 @@
+"""The ``medium`` level: a club player's rules of thumb, scored action by action.
+
+Every legal action gets a score in "tenths of a card shed": laying k cards is worth 10·k, and
+each habit of a good player adds or subtracts from that — keep defences, hold a wild card for
+when nothing else fits, attack a seat that is low on cards, name the suit you hold most of,
+request a rank you hold, count what is still out, take a small penalty rather than throw away
+your only defence when the counter would likely come straight back.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.engine import Action, Card, Draw, Pass, Phase, Play, Stop, View
+from game.engine.cards import JACK, RANK_NAMES, SUITS
+
+from .base import drop_forgetful
+from .reading import (
+    answers_attack,
+    chance_holds,
+    is_cancel_card,
+    is_defence,
+    roles,
+    step,
+)
+
+_RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
+# Bonus for an attack or skip aimed at a seat holding this many cards (more: small).
+_ATTACK_BONUS = {1: 34.0, 2: 20.0, 3: 9.0}
+_SKIP_BONUS = {1: 22.0, 2: 11.0, 3: 4.0}
+
+
+class MediumBot:
+    """Heuristic player: scores every legal action and plays the best one."""
+
+    level = "medium"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The best-scoring legal action (always catches a forgotten Macau first)."""
+        for action in legal:
+            if isinstance(action, Stop):
+                return action
+        if len(legal) == 1:
+            return legal[0]
+        options = drop_forgetful(legal)
+        table = _Table(view)
+        best = options[0]
+        best_score = -1e18
+        for action in options:
+            # A whisker of noise breaks ties without favouring the engine's listing order.
+            score = table.score(action) + rng.random() * 1e-3
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+
+class _Table:
+    """What the medium bot reads off a view once per decision."""
+
+    def __init__(self, view: View) -> None:
+        c = roles(view)
+        self.c = c
+        self.view = view
+        self.me = view.seat
+        self.hand = list(view.hand)
+        self.counts = view.hand_counts
+        self.heads_up = sum(1 for o in view.out if not o) <= 2
+        self.nxt = step(self.me, 1, view.out)
+        self.prev = step(self.me, -1, view.out)
+        self.unseen = view.unseen()
+        self.unseen_suit = {s: 0 for s in SUITS}
+        self.unseen_rank: dict[int, int] = {}
+        for card in self.unseen:
+            if card.suit in self.unseen_suit:
+                self.unseen_suit[card.suit] += 1
+            self.unseen_rank[card.rank] = self.unseen_rank.get(card.rank, 0) + 1
+        self.points = view.rules.scoring == "points"
+        self.defences = sum(1 for x in self.hand if is_defence(c, x))
+        self.attackers = sum(1 for x in self.hand if c.attack_value[x])
+
+    # ----- scoring --------------------------------------------------------------------
+    def score(self, action: Action) -> float:
+        """How much the medium bot likes ``action`` (higher is better)."""
+        phase = self.view.phase
+        if isinstance(action, Draw):
+            if phase is Phase.ATTACK:
+                return -9.0 * self.view.penalty
+            return -9.0
+        if isinstance(action, Pass):
+            if phase is Phase.SKIP:
+                return -7.0 * self.view.skips
+            if phase is Phase.DRAWN:
+                return -4.0
+            return -10.0
+        if not isinstance(action, Play):
+            return -100.0
+        if phase is Phase.ATTACK:
+            return self._answer_attack(action)
+        if phase is Phase.SKIP:
+            return self._answer_skip(action)
+        return self._lay(action)
+
+    def _rest(self, play: Play) -> list[Card]:
+        rest = list(self.hand)
+        for card in play.cards:
+            rest.remove(card)
+        return rest
+
+    def _keep_value(self, card: Card, eff: Card) -> float:
+        """What giving up ``card`` costs beyond the card itself (defences, wild cards)."""
+        c = self.c
+        if card.is_joker and c.any_card:
+            return 9.0
+        value = 0.0
+        if card in c.wild:
+            value += 7.0
+        elif card in c.changers:
+            value += 3.5
+        if c.attack_value[card]:
+            # The last defence is worth more than the third one.
+            value += 6.0 if self.attackers <= 1 else 4.0
+        elif card in c.skip:
+            value += 3.0
+        elif is_cancel_card(c, card):
+            value += 4.0
+        if card.rank == JACK and c.jack_request:
+            value += 1.5
+        return value
+
+    def _lay(self, play: Play) -> float:
+        """A play on an ordinary turn, a request, a drawn card or a five's extra card."""
+        c = self.c
+        cards = play.cards
+        effs = play.effective()
+        rest = self._rest(play)
+        if not rest:
+            return 1000.0 + (0.1 * sum(x.points for x in cards) if self.points else 0.0)
+        s = 10.0 * len(cards)
+        for card, eff in zip(cards, effs, strict=True):
+            s -= self._keep_value(card, eff)
+        if self.points:
+            s += 0.08 * sum(x.points for x in cards)
+        last = effs[-1]
+        value = c.attack_value[last]
+        if value:
+            target = self.prev if last is c.king_of_spades else self.nxt
+            s += _ATTACK_BONUS.get(self.counts[target], 1.0) + 0.3 * value
+            if self.attackers >= 3:
+                s += 3.0
+        elif last in c.skip:
+            s += _SKIP_BONUS.get(self.counts[self.nxt], 0.0)
+        s += self._choice_value(play, last, rest)
+        if len(rest) == 1 and (rest[0] in c.wild or rest[0].is_joker):
+            s += 5.0  # a wild last card goes out on anything
+        return s
+
+    def _choice_value(self, play: Play, last: Card, rest: list[Card]) -> float:
+        """The suit named or the rank requested, and how well the rest follows the new top."""
+        choice = play.choice
+        if choice in SUITS:
+            held = sum(1 for x in rest if x.suit == choice)
+            return 4.0 * held - 0.15 * self.unseen_suit[choice]
+        if choice == "*":
+            return 0.5
+        if choice == "-":
+            return 0.0
+        if choice is not None:
+            rank = _RANK_OF[choice]
+            held = sum(1 for x in rest if x.rank == rank)
+            if not held:
+                return -3.0
+            return 8.0 + 4.0 * held - 0.5 * self.unseen_rank.get(rank, 0)
+        if last.is_joker:
+            return 0.0
+        follow = sum(1 for x in rest if x.suit == last.suit or x.rank == last.rank)
+        return 1.5 * min(follow, 4)
+
+    def _answer_attack(self, play: Play) -> float:
+        """Fight back or cut the stack, against taking the penalty (Draw scores -9 a card)."""
+        c = self.c
+        view = self.view
+        effs = play.effective()
+        rest = self._rest(play)
+        if not rest:
+            return 1000.0
+        base = 10.0 * len(play.cards) - 0.5 * sum(
+            self._keep_value(x, e) for x, e in zip(play.cards, effs, strict=True)
+        )
+        first, last = effs[0], effs[-1]
+        if not c.attack_value[first]:
+            return base + 2.0  # a cancel: nothing drawn, nobody skipped
+        total = view.penalty + sum(c.attack_value[e] for e in effs)
+        target = self.prev if last is c.king_of_spades else self.nxt
+        suit = play.choice if play.choice in SUITS else last.suit
+        answers = sum(1 for x in self.unseen if answers_attack(c, x, last, suit))
+        p_back = chance_holds(self.counts[target], len(self.unseen), answers)
+        still_defended = any(c.attack_value[x] or is_cancel_card(c, x) for x in rest)
+        comes_back = self.heads_up or target == self.prev
+        # If it is answered and comes back to a seat without defences, we draw the lot.
+        risk = p_back * (total + 2.5) * (0.35 if still_defended else 1.0)
+        if not comes_back:
+            risk *= 0.25
+        gain = (1.0 - p_back) * total * (1.0 if self.heads_up else 0.5)
+        return base + 10.0 * (gain - risk) + _ATTACK_BONUS.get(self.counts[target], 0.0) * 0.3
+
+    def _answer_skip(self, play: Play) -> float:
+        """Pass the missed turns on (Pass accepts them at -7 a turn)."""
+        rest = self._rest(play)
+        if not rest:
+            return 1000.0
+        count = self.view.skips + len(play.cards)
+        return 10.0 * len(play.cards) + 3.0 * count - 2.0 * len(play.cards)

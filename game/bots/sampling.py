@@ -1,0 +1,164 @@
+"""Guessing the hidden cards: deals of the unseen cards consistent with one seat's view.
+
+Each other seat gets exactly as many cards as it holds. Beyond that the public history says
+something: a seat that took a penalty rather than answer an attack, accepted missed turns
+rather than pass them on, or drew instead of following a request, probably held no card that
+could have answered at that moment. Such cards are made ``AVOID`` times less likely for that
+seat until it draws again. A plain draw on an ordinary turn says less (players may hoard), so
+it weighs ``HOARD`` instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.engine import (
+    Card,
+    CardsDrawn,
+    CardsLaid,
+    FiveAgain,
+    Game,
+    MissedTurnsAccepted,
+    PenaltyTaken,
+    RankRequested,
+    RequestEnded,
+    RoundOver,
+    SuitNamed,
+    TurnStarted,
+    View,
+)
+from game.engine.cards import RANK_NAMES, SUITS
+from game.engine.compiled import Compiled
+
+from .reading import answers_attack, answers_request, roles
+
+AVOID = 0.25
+HOARD = 0.6
+_RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
+
+
+def infer_weights(view: View) -> list[dict[Card, float]]:
+    """Per seat, a likelihood factor for each unseen card it may hold (missing: 1.0)."""
+    c = roles(view)
+    me = view.seat
+    distinct = list(dict.fromkeys(view.unseen()))
+    weights: list[dict[Card, float]] = [{} for _ in range(view.seats)]
+    top: Card | None = None
+    suit = ""
+    req_rank = 0
+    req_suits = ""
+    phase = "play"
+    for ev in view.history:
+        if isinstance(ev, TurnStarted):
+            phase = ev.phase
+        elif isinstance(ev, FiveAgain):
+            phase = "play"
+        elif isinstance(ev, CardsLaid):
+            last = ev.cards[-1]
+            if ev.declared is not None and ev.declared[-1] is not None:
+                last = ev.declared[-1]
+            top = last
+            if not last.is_joker:
+                suit = last.suit
+        elif isinstance(ev, SuitNamed):
+            if ev.suit == "*":
+                suit = ""
+                req_suits = "".join(s for s in SUITS if s != ev.excluded)
+            else:
+                suit = req_suits = ev.suit
+        elif isinstance(ev, RankRequested):
+            req_rank = _RANK_OF[ev.rank] if ev.rank else 0
+        elif isinstance(ev, RequestEnded):
+            if ev.kind == "rank":
+                req_rank = 0
+            else:
+                req_suits = ""
+        elif isinstance(ev, RoundOver):
+            weights = [{} for _ in range(view.seats)]
+            top, suit, req_rank, req_suits = None, "", 0, ""
+        elif isinstance(ev, CardsDrawn) and ev.seat != me:
+            # New cards may be anything: what we knew about this seat's hand is diluted.
+            weights[ev.seat] = {}
+            if ev.penalty or top is None:
+                continue
+            if phase == "rank_request" and req_rank:
+                _mark(weights[ev.seat], distinct, AVOID, c, top, suit, req_rank, "")
+            elif phase == "suit_request" and req_suits:
+                _mark(weights[ev.seat], distinct, AVOID, c, top, suit, 0, req_suits)
+            elif phase == "play":
+                _mark_plain(weights[ev.seat], distinct, c, top, suit)
+        elif isinstance(ev, PenaltyTaken) and ev.seat != me and top is not None:
+            w = weights[ev.seat]
+            for card in distinct:
+                if answers_attack(c, card, top, suit):
+                    w[card] = w.get(card, 1.0) * AVOID
+        elif isinstance(ev, MissedTurnsAccepted) and ev.seat != me:
+            w = weights[ev.seat]
+            for card in distinct:
+                if card in c.skip:
+                    w[card] = w.get(card, 1.0) * AVOID
+    return weights
+
+
+def _mark(
+    w: dict[Card, float],
+    cards: Sequence[Card],
+    factor: float,
+    c: Compiled,
+    top: Card,
+    suit: str,
+    rank: int,
+    suits: str,
+) -> None:
+    for card in cards:
+        if answers_request(c, card, rank, suits):
+            w[card] = w.get(card, 1.0) * factor
+
+
+def _mark_plain(
+    w: dict[Card, float], cards: Sequence[Card], c: Compiled, top: Card, suit: str
+) -> None:
+    for card in cards:
+        if (
+            card in c.wild
+            or top in c.anything_on
+            or card.suit == suit
+            or (not top.is_joker and card.rank == top.rank)
+        ):
+            w[card] = w.get(card, 1.0) * HOARD
+
+
+def sample_hidden(
+    view: View, weights: Sequence[dict[Card, float]], rng: random.Random
+) -> tuple[list[list[Card]], list[Card]]:
+    """One guess of every hand (the viewer's own as it is) and of the stock (bottom first)."""
+    pool = view.unseen()
+    rng.shuffle(pool)
+    hands: list[list[Card]] = [[] for _ in range(view.seats)]
+    hands[view.seat] = list(view.hand)
+    others = [s for s in range(view.seats) if s != view.seat and view.hand_counts[s]]
+    rng.shuffle(others)
+    for s in others:
+        need = view.hand_counts[s]
+        w = weights[s]
+        if not w:
+            hands[s] = pool[:need]
+            pool = pool[need:]
+            continue
+        # Weighted sampling without replacement (Efraimidis–Spirakis keys u ** (1 / w)).
+        keyed = sorted(
+            range(len(pool)),
+            key=lambda i: rng.random() ** (1.0 / w.get(pool[i], 1.0)),
+            reverse=True,
+        )
+        chosen = set(keyed[:need])
+        hands[s] = [pool[i] for i in sorted(chosen)]
+        pool = [pool[i] for i in range(len(pool)) if i not in chosen]
+    return hands, pool
+
+
+def determinize(view: View, weights: Sequence[dict[Card, float]], rng: random.Random) -> Game:
+    """A full game agreeing with ``view``, its hidden cards guessed by ``sample_hidden``."""
+    hands, stock = sample_hidden(view, weights, rng)
+    return Game.from_view(view, hands, stock, rng.getrandbits(48))

@@ -1,0 +1,98 @@
+"""The two beginner levels: ``random`` (any legal action) and ``easy`` (plays whatever fits)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.engine import Action, Event, Play, Stop, View
+from game.engine.cards import RANK_NAMES, SUITS
+
+# How often the easy bot forgets to call Macau (decided once per round) and how often it
+# overlooks a chance to catch somebody else's forgotten call on its own turn.
+FORGET_RATE = 0.25
+OVERLOOK_RATE = 0.25
+
+
+class RandomBot:
+    """Any legal action, uniformly."""
+
+    level = "random"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Pick uniformly among ``legal``."""
+        return legal[rng.randrange(len(legal))]
+
+
+class EasyBot:
+    """Lays a random card that fits, draws only when nothing fits, names what it holds."""
+
+    level = "easy"
+
+    def __init__(self) -> None:
+        # The first event of the round being played and whether this bot forgets Macau in it.
+        self._round_key: tuple[Event | None, int, int] | None = None
+        self._forgets = False
+
+    def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
+        """A random fitting play, with the suit or rank it names taken from its own hand."""
+        stops = [a for a in legal if isinstance(a, Stop)]
+        if stops and (len(stops) == len(legal) or rng.random() >= OVERLOOK_RATE):
+            return stops[0]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if not plays:
+            rest = [a for a in legal if a not in stops]
+            return rest[0] if rest else legal[0]
+        self._start_round(view, rng)
+        groups: dict[tuple[object, ...], list[Play]] = {}
+        for play in plays:
+            if view.rules.macau_call == "required" and (
+                play.call == self._forgets and _has_twin(play, plays)
+            ):
+                continue
+            groups.setdefault((play.cards, play.declared), []).append(play)
+        keys = list(groups)
+        variants = groups[keys[rng.randrange(len(keys))]]
+        return _named_from_hand(variants, view, rng)
+
+    def _start_round(self, view: View, rng: random.Random) -> None:
+        """Draw the per-round "forgets Macau" flag at the first decision of each round."""
+        first = view.history[0] if view.history else None
+        key = (first, view.round_no, view.dealer)
+        if (
+            self._round_key is None
+            or key[1:] != self._round_key[1:]
+            or key[0] is not (self._round_key[0])
+        ):
+            self._round_key = key
+            self._forgets = rng.random() < FORGET_RATE
+
+
+def _has_twin(play: Play, plays: Sequence[Play]) -> bool:
+    """Whether the same cards and suffix are also offered with the other Macau-call setting."""
+    return any(
+        p.call != play.call
+        and p.cards == play.cards
+        and p.declared == play.declared
+        and p.choice == play.choice
+        for p in plays
+    )
+
+
+def _named_from_hand(variants: list[Play], view: View, rng: random.Random) -> Play:
+    """Among variants differing only in their suffix, one naming a suit or rank still held."""
+    if len(variants) == 1:
+        return variants[0]
+    rest = list(view.hand)
+    for card in variants[0].cards:
+        rest.remove(card)
+    held_suits = {c.suit for c in rest if c.suit in SUITS}
+    held_ranks = {RANK_NAMES[c.rank] for c in rest if not c.is_joker}
+    fitting = [
+        v
+        for v in variants
+        if v.choice is not None and (v.choice in held_suits or v.choice in held_ranks)
+    ]
+    if not fitting:
+        fitting = [v for v in variants if v.choice in ("-", "*")] or variants
+    return fitting[rng.randrange(len(fitting))]
