@@ -45,6 +45,7 @@ from .actions import (  # noqa: E402
     parse_action,
 )
 from .cards import Card, NotationError, hand_points, parse_cards  # noqa: E402
+from .explain import explain  # noqa: E402
 from .phase import IllegalMove, Phase  # noqa: E402
 from .rules import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch  # noqa: E402
 from .state import Game  # noqa: E402
@@ -91,6 +92,7 @@ __all__ = [
     "TurnStarted",
     "View",
     "apply_switch",
+    "explain",
     "hand_points",
     "parse_action",
     "parse_cards",

@@ -300,7 +300,7 @@ class Game(Legality):
         self.round_no += 1
         self._deal()
         ev: list[Event] = [TurnStarted(self.current, self.phase.value)]
-        self._log = (ev, self._log)
+        self._log = (tuple(ev), self._log)
         return ev
 
     # ----- public reading --------------------------------------------------------------
@@ -401,7 +401,7 @@ class Game(Legality):
             legal = self._legal = self._generate()
         return legal[:]
 
-    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+    def is_legal(self, action: object, seat: int | None = None) -> bool:
         """Whether ``apply(action, seat)`` would be accepted."""
         try:
             self.check(action, seat)
@@ -409,11 +409,9 @@ class Game(Legality):
             return False
         return True
 
-    def check(self, action: Action | str, seat: int | None = None) -> None:
+    def check(self, action: object, seat: int | None = None) -> None:
         """Raise ``IllegalMove`` with the reason if ``action`` is not legal now."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        self._verify_any(action, seat)
+        self._verify_any(_as_action(action), seat)
 
     def _verify_any(self, action: Action, seat: int | None) -> tuple[Card, ...] | None:
         if self.match_over:
@@ -438,13 +436,12 @@ class Game(Legality):
         return self._verify(action)
 
     # ----- apply -----------------------------------------------------------------------
-    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+    def apply(self, action: object, seat: int | None = None) -> list[Event]:
         """Take ``action`` for ``seat`` (default: the seat to act); return the events.
 
         Raises ``IllegalMove`` (a ``ValueError``) naming the rule, leaving the game unchanged.
         """
-        if isinstance(action, str):
-            action = parse_action(action)
+        action = _as_action(action)
         effs: tuple[Card, ...] | None = None
         listed = False
         if seat is None and self._legal is not None and not isinstance(action, Stop):
@@ -483,7 +480,7 @@ class Game(Legality):
                     self._end_turn(self.current)
                 else:
                     self._do_blocked_pass()
-        self._log = (ev, self._log)
+        self._log = (tuple(ev), self._log)
         return ev
 
     # ----- the transitions ---------------------------------------------------------------
@@ -852,8 +849,8 @@ class Game(Legality):
         self._seed = seed
 
     def events(self) -> list[Event]:
-        """Every event of this game so far, oldest first."""
-        chunks: list[list[Event]] = []
+        """Every event of this round so far, oldest first."""
+        chunks: list[tuple[Event, ...]] = []
         node = self._log
         while node is not None:
             chunks.append(node[0])
@@ -881,8 +878,8 @@ class Game(Legality):
         public: dict[str, Any] = view._public
         rules: Rules = public["rules"]
         game = Game._blank(rules, compile_rules(rules), public["n"])
-        for key, value in public.items():
-            setattr(game, key, _copy_value(value))
+        for key in PUBLIC_FIELDS:
+            setattr(game, key, _copy_value(public[key]))
         game.hands = [list(h) for h in hands]
         game.stock = list(stock)
         game._seed = seed
@@ -911,6 +908,15 @@ class Game(Legality):
             f"<Game {self.rules.name} seats={self.n} current={self.current} "
             f"phase={self.phase.value} top={self.top}>"
         )
+
+
+def _as_action(action: object) -> Action:
+    """Notation is parsed; anything that is not an action is refused like an illegal move."""
+    if isinstance(action, str):
+        return parse_action(action)
+    if not isinstance(action, Action):
+        raise IllegalMove(f"{action!r} is not an action: use notation such as '7H', 'draw'")
+    return action
 
 
 def _copy_value(v: Any) -> Any:

@@ -48,8 +48,8 @@ class View:
     over: bool
     macau_catchable: int
     drawn: Card | None
-    history: tuple[Event, ...]
     _public: dict[str, Any] = field(repr=False, compare=False)
+    _log: Any = field(default=None, repr=False, compare=False)
 
     @classmethod
     def of(cls, game: Game, seat: int) -> View:
@@ -84,9 +84,25 @@ class View:
             over=g.over,
             macau_catchable=g.macau_catchable,
             drawn=g._drawn if seat == g.current else None,
-            history=tuple(e.public(seat) for e in g.events()),
             _public=public,
+            _log=g._log,
         )
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """This round's events as this seat saw them (other seats' drawn cards hidden)."""
+        cached = self._public.get("_history")
+        if cached is None:
+            chunks = []
+            node = self._log
+            while node is not None:
+                chunks.append(node[0])
+                node = node[1]
+            seat = self.seat
+            cached = tuple(e.public(seat) for chunk in reversed(chunks) for e in chunk)
+            # The view is frozen; the public snapshot dict is private to this view.
+            self._public["_history"] = cached
+        return cached
 
     @property
     def top(self) -> Card:
