@@ -1,0 +1,236 @@
+"""Small charts drawn with pygame: a line chart with axes, gridlines and dashed reference
+lines, and the rating bar with whiskers the rankings use.
+
+Charts are rendered once into a surface when their data changes; a frame only blits it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+import pygame
+
+from game.ui import theme
+
+__all__ = [
+    "Axis",
+    "RefLine",
+    "Series",
+    "dashed_hline",
+    "draw_whisker_bar",
+    "nice_ticks",
+    "render_line_chart",
+]
+
+GRID = (255, 255, 255, 26)
+AXIS = (176, 200, 184)
+PLOT_BG = (0, 0, 0, 60)
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One axis: its span, where the gridlines go and how their labels read."""
+
+    lo: float
+    hi: float
+    ticks: Sequence[float] = ()
+    fmt: Callable[[float], str] = field(default=lambda v: f"{v:g}")
+    title: str = ""
+
+    def at(self, value: float, start: int, length: int) -> float:
+        """The pixel offset of ``value`` along an axis ``length`` pixels long from ``start``."""
+        span = self.hi - self.lo or 1.0
+        return start + (value - self.lo) / span * length
+
+
+@dataclass(frozen=True)
+class Series:
+    """A line through ``points`` (x, y); ``band`` is an optional shaded (x, low, high) strip."""
+
+    points: Sequence[tuple[float, float]]
+    colour: theme.Colour = theme.ACCENT
+    width: int = 2
+    band: Sequence[tuple[float, float, float]] = ()
+
+
+@dataclass(frozen=True)
+class RefLine:
+    """A labelled horizontal dashed line, e.g. a bot level's current rating."""
+
+    y: float
+    label: str
+    colour: theme.Colour = theme.MUTED
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
+    """Round-numbered gridline positions covering ``lo``..``hi`` (about ``count`` of them)."""
+    if hi <= lo:
+        return [lo]
+    raw = (hi - lo) / max(1, count)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    first = math.ceil(lo / step - 1e-9) * step
+    ticks = []
+    value = first
+    while value <= hi + step * 1e-9:
+        ticks.append(round(value, 10))
+        value += step
+    return ticks
+
+
+def dashed_hline(
+    surface: pygame.Surface,
+    colour: tuple[int, ...],
+    x0: int,
+    x1: int,
+    y: int,
+    dash: int = 8,
+    gap: int = 6,
+    width: int = 1,
+) -> None:
+    """A horizontal dashed line from ``x0`` to ``x1``."""
+    x = x0
+    while x < x1:
+        pygame.draw.line(surface, colour, (x, y), (min(x + dash, x1), y), width)
+        x += dash + gap
+
+
+def _thin(points: Sequence[tuple[float, float]], limit: int) -> Sequence[tuple[float, float]]:
+    # More points than pixels only costs time: keep an even selection and always the last.
+    if len(points) <= limit:
+        return points
+    step = len(points) / limit
+    picked = [points[int(i * step)] for i in range(limit)]
+    picked[-1] = points[-1]
+    return picked
+
+
+def render_line_chart(
+    size: tuple[int, int],
+    series: Sequence[Series],
+    x_axis: Axis,
+    y_axis: Axis,
+    *,
+    refs: Sequence[RefLine] = (),
+    empty_text: str = "",
+) -> pygame.Surface:
+    """A transparent surface of ``size`` with the plot area, gridlines, axis labels,
+    reference lines and antialiased series. ``empty_text`` is shown when no series has
+    points."""
+    w, h = size
+    surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    label_w = max((theme.text_size(y_axis.fmt(t), 13)[0] for t in y_axis.ticks), default=20)
+    plot = pygame.Rect(label_w + 10, 6, w - label_w - 18, h - 44 if x_axis.title else h - 28)
+    pygame.draw.rect(surf, PLOT_BG, plot, border_radius=6)
+
+    def px(x: float) -> float:
+        return x_axis.at(x, plot.x, plot.w)
+
+    def py(y: float) -> float:
+        return plot.bottom - (y_axis.at(y, 0, plot.h))
+
+    for tick in y_axis.ticks:
+        y = round(py(tick))
+        if plot.top <= y <= plot.bottom:
+            pygame.draw.line(surf, GRID, (plot.x, y), (plot.right - 1, y))
+            label = theme.text(y_axis.fmt(tick), 13, AXIS)
+            surf.blit(label, label.get_rect(midright=(plot.x - 6, y)))
+    for tick in x_axis.ticks:
+        x = round(px(tick))
+        if plot.left <= x <= plot.right:
+            pygame.draw.line(surf, GRID, (x, plot.top), (x, plot.bottom - 1))
+            label = theme.text(x_axis.fmt(tick), 13, AXIS)
+            box = label.get_rect(midtop=(x, plot.bottom + 5))
+            box.clamp_ip(pygame.Rect(0, 0, w, h))
+            surf.blit(label, box)
+    pygame.draw.line(surf, AXIS, plot.bottomleft, plot.bottomright)
+    pygame.draw.line(surf, AXIS, plot.topleft, plot.bottomleft)
+    if x_axis.title:
+        title = theme.text(x_axis.title, 13, theme.MUTED)
+        surf.blit(title, title.get_rect(midbottom=(plot.centerx, h - 1)))
+
+    _draw_refs(surf, plot, refs, py)
+    drawn = False
+    for line in series:
+        points = _thin(line.points, max(2, plot.w // 2))
+        if line.band:
+            band = _thin([(x, lo) for x, lo, _ in line.band], plot.w // 2)
+            top = _thin([(x, hi) for x, _, hi in line.band], plot.w // 2)
+            outline = [(px(x), py(y)) for x, y in top] + [(px(x), py(y)) for x, y in band[::-1]]
+            if len(outline) >= 3:
+                shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+                shade.set_clip(plot)  # a band may overshoot the y range
+                pygame.draw.polygon(shade, (*line.colour, 46), outline)
+                surf.blit(shade, (0, 0))
+        coords = [(px(x), py(y)) for x, y in points]
+        if len(coords) == 1:
+            pygame.draw.circle(surf, line.colour, (round(coords[0][0]), round(coords[0][1])), 4)
+        for a, b in pairwise(coords):
+            pygame.draw.aaline(surf, line.colour, a, b, line.width)
+        if coords:
+            drawn = True
+            end = (round(coords[-1][0]), round(coords[-1][1]))
+            pygame.draw.circle(surf, line.colour, end, line.width + 2)
+    if not drawn and empty_text:
+        note = theme.text(empty_text, 16, theme.MUTED)
+        surf.blit(note, note.get_rect(center=plot.center))
+    return surf
+
+
+def _draw_refs(
+    surf: pygame.Surface,
+    plot: pygame.Rect,
+    refs: Sequence[RefLine],
+    py: Callable[[float], float],
+) -> None:
+    """Dashed lines with their labels; labels that would overlap are nudged apart."""
+    placed: list[int] = []
+    for ref in sorted(refs, key=lambda r: -r.y):
+        y = round(py(ref.y))
+        if not plot.top <= y <= plot.bottom:
+            continue
+        dashed_hline(surf, (*ref.colour, 200), plot.x + 1, plot.right - 2, y)
+        label = theme.text(ref.label, 12, ref.colour, True)
+        ly = y - label.get_height() // 2 - 1
+        for other in placed:
+            if abs(ly - other) < label.get_height():
+                ly = other + label.get_height()
+        placed.append(ly)
+        box = label.get_rect(topright=(plot.right - 6, ly))
+        back = box.inflate(8, 2)
+        pygame.draw.rect(surf, (12, 30, 22, 220), back, border_radius=4)
+        surf.blit(label, box)
+
+
+def draw_whisker_bar(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    axis: Axis,
+    *,
+    bar_to: float,
+    centre: float,
+    spread: float,
+    colour: theme.Colour = theme.ACCENT,
+    faded: bool = False,
+) -> None:
+    """A bar from the axis start to ``bar_to`` with a dot at ``centre`` and whiskers at
+    ``centre ± spread``: the ranked (conservative) rating, the estimate and its doubt."""
+    y = rect.centery
+
+    def at(v: float) -> int:
+        return round(axis.at(max(axis.lo, min(axis.hi, v)), rect.x, rect.w))
+
+    alpha = 110 if faded else 220
+    bar = pygame.Rect(rect.x, y - rect.h // 4, max(2, at(bar_to) - rect.x), rect.h // 2)
+    fill = pygame.Surface(bar.size, pygame.SRCALPHA)
+    pygame.draw.rect(fill, (*colour, alpha), fill.get_rect(), border_radius=3)
+    surface.blit(fill, bar)
+    lo, hi = at(centre - spread), at(centre + spread)
+    ink = theme.MUTED if faded else theme.TEXT
+    pygame.draw.line(surface, ink, (lo, y), (hi, y), 2)
+    for x in (lo, hi):
+        pygame.draw.line(surface, ink, (x, y - rect.h // 3), (x, y + rect.h // 3), 2)
+    pygame.draw.circle(surface, ink, (at(centre), y), 4)

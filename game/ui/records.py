@@ -1,0 +1,210 @@
+"""Recording a finished (or abandoned) round in the statistics store, and the words the
+statistics screens use for what was recorded.
+
+The table calls ``record_round`` once at every round end. Recording must never stop a
+game: any failure is logged, described in ``store.problem`` and answered with None.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine import Game
+from game.store import GameRecord, ProfileStats, RankRow, SeatResult, Store, bot_profile_name
+
+__all__ = [
+    "SeatInfo",
+    "Tile",
+    "format_duration",
+    "preset_title",
+    "record_round",
+    "round_record",
+    "stat_tiles",
+]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Who sat in one seat: a named player, or a bot recorded as its level's profile."""
+
+    name: str
+    is_bot: bool = False
+    bot_level: str | None = None
+
+    @property
+    def profile(self) -> str:
+        """The profile this seat's results go to (``Bot · medium`` for a medium bot)."""
+        if self.is_bot and self.bot_level:
+            return bot_profile_name(self.bot_level)
+        return self.name
+
+
+def format_duration(seconds: float) -> str:
+    """A round's length as ``mm:ss`` (``h:mm:ss`` past an hour), the way the ranking shows it."""
+    total = max(0, round(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes:02d}:{secs:02d}"
+
+
+def _places(game: Game) -> tuple[int, ...]:
+    """Places of every seat; for a round left early, the seats still holding cards are
+    ranked by how many they hold (ties share), after those already out."""
+    if game.over and game.places:
+        return tuple(game.places)
+    counts = game.hand_counts
+    places = [0] * game.seats
+    for i, seat in enumerate(game.placings):
+        places[seat] = i + 1
+    holders = sorted((s for s in range(game.seats) if places[s] == 0), key=lambda s: counts[s])
+    base = len(game.placings)
+    for i, seat in enumerate(holders):
+        tied = i and counts[seat] == counts[holders[i - 1]]
+        places[seat] = places[holders[i - 1]] if tied else base + i + 1
+    return tuple(places)
+
+
+def round_record(
+    game: Game,
+    seats: Sequence[SeatInfo],
+    started_at: float,
+    *,
+    abandoned: bool = False,
+    ended_at: float | None = None,
+) -> GameRecord:
+    """The GameRecord of ``game``'s current round; ValueError if the seats do not fit."""
+    if len(seats) != game.seats:
+        raise ValueError(f"The round has {game.seats} seats but {len(seats)} players were given.")
+    rules = game.rules
+    is_match = rules.scoring == "points"
+    charges: Sequence[int] = (0,) * game.seats
+    # Points belong to the round just finished; an abandoned round was never scored.
+    if is_match and game.over and game.round_charges:
+        charges = game.round_charges[-1]
+    places = _places(game)
+    results = []
+    for seat, info in enumerate(seats):
+        tally = game.tally(seat)
+        results.append(
+            SeatResult(
+                seat=seat,
+                profile=info.profile,
+                is_bot=info.is_bot,
+                bot_level=info.bot_level if info.is_bot else None,
+                place=places[seat],
+                points=int(charges[seat]),
+                penalty_cards=tally.get("penalty_cards", 0),
+                biggest_stack=tally.get("biggest_stack", 0),
+                turns_missed=tally.get("turns_missed", 0),
+                macau_forgotten=tally.get("macau_forgotten", 0),
+            )
+        )
+    return GameRecord(
+        preset=rules.name,
+        rules_fingerprint=rules.fingerprint,
+        started_at=started_at,
+        ended_at=time.time() if ended_at is None else ended_at,
+        results=tuple(results),
+        is_match=is_match,
+        abandoned=abandoned or not game.over,
+        blocked=bool(game.blocked) if game.over else False,
+        round_no=game.round_no,
+    )
+
+
+def record_round(
+    store: Store,
+    game: Game,
+    seats: Sequence[SeatInfo],
+    started_at: float,
+    *,
+    abandoned: bool = False,
+    ended_at: float | None = None,
+) -> int | None:
+    """Record the round that just ended (or was left); its id, or None if not recorded.
+
+    A round that is not over is stored as abandoned: kept in the history, neither a win
+    nor a loss. Never raises: on failure ``store.problem`` says why.
+    """
+    try:
+        record = round_record(game, seats, started_at, abandoned=abandoned, ended_at=ended_at)
+        return store.record_game(record)
+    except Exception as exc:  # the game goes on whatever happens to its statistics
+        log.warning("round not recorded: %s", exc, exc_info=True)
+        if not store.problem:
+            store.problem = f"The last round could not be recorded ({exc})."
+        return None
+
+
+def preset_title(preset: str | None) -> str:
+    """How a preset's id reads on screen: ``tel_aviv`` → ``Tel Aviv``; None → ``All presets``."""
+    if preset is None:
+        return "All presets"
+    words = preset.replace("_", " ").split()
+    titled = " ".join(w.capitalize() for w in words)
+    # "romanian2" is the second Romanian variant: keep its number apart from the name.
+    return titled[:-1] + " " + titled[-1] if titled[-1:].isdigit() else titled
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One figure of the statistics screen: what it is, its value, and a line of context."""
+
+    label: str
+    value: str
+    note: str = ""
+
+
+def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[Tile]:
+    """The figures the statistics screen shows for ``stats``, in reading order."""
+    fastest = stats.fastest_win
+    dash = "—"
+    tiles = [
+        Tile(
+            "Games",
+            f"{stats.games:,}",
+            f"{stats.abandoned} left unfinished" if stats.abandoned else "",
+        ),
+        Tile(
+            "Wins",
+            f"{stats.wins:,}",
+            f"{stats.games - stats.wins:,} not won" if stats.games else "",
+        ),
+        Tile("Win rate", f"{stats.win_rate:.1%}" if stats.games else dash),
+        Tile("Average place", dash if stats.avg_place is None else f"{stats.avg_place:.2f}"),
+        Tile(
+            "Fastest win",
+            dash if fastest is None else format_duration(fastest.duration_s),
+            "" if fastest is None else preset_title(fastest.preset),
+        ),
+        Tile(
+            "Longest winning streak",
+            str(stats.longest_win_streak),
+            f"current streak {stats.current_win_streak}" if stats.games else "",
+        ),
+        Tile("Biggest stack taken", f"{stats.biggest_stack} cards" if stats.games else dash),
+        Tile(
+            "Favourite preset",
+            preset_title(stats.favourite_preset) if stats.favourite_preset else dash,
+        ),
+        Tile(
+            "Points per round",
+            dash if stats.points_per_round is None else f"{stats.points_per_round:.1f}",
+            "scoring presets, lower is better"
+            if stats.points_per_round is not None
+            else "scoring presets only",
+        ),
+        Tile(
+            "Rating",
+            dash if rank is None else f"{rank.mu:.1f} ± {rank.sigma:.1f}",
+            "" if rank is None else f"#{rank.rank} of {ranked} on the leaderboard",
+        ),
+    ]
+    return tiles
