@@ -39,7 +39,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # ----- the window ---------------------------------------------------------------------------
 def cmd_play(argv: list[str]) -> int:
-    """Start the game window (or the text game where the window cannot be built)."""
+    """Start the game window (or the text game where the window cannot be built).
+
+    Every failure from here on is a short message and a log file, never a traceback:
+    see ``game.failures``. ``--smoke`` runs the headless self-test in ``game.smoke``.
+    """
     parser = argparse.ArgumentParser(prog="macau", description="Macau, the card game")
     parser.add_argument("--version", action="version", version=f"Macau {__version__}")
     parser.add_argument("--preset", default=None, help="start a table on this preset")
@@ -49,12 +53,30 @@ def cmd_play(argv: list[str]) -> int:
     parser.add_argument("--smoke", action="store_true", help="headless self-test, then exit")
     parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)
+    from . import failures
+
+    if args.smoke:
+        from .smoke import run_smoke
+
+        return failures.run_guarded(lambda: run_smoke(args), dialogs=False)
+    return failures.run_guarded(lambda: _open_window(args, rest))
+
+
+def _open_window(args: argparse.Namespace, rest: list[str]) -> int:
+    from .failures import check_player_folders
+
     try:
         from .ui import app
-    except ImportError:
+    except ModuleNotFoundError as exc:
+        # Only a missing pygame means "no window here"; any other missing module is a broken
+        # install, which must be reported rather than hidden behind the terminal game.
+        if exc.name != "pygame":
+            raise
         app = None  # type: ignore[assignment]
     if app is None or not hasattr(app, "run"):
         return cmd_text(rest + _table_flags(args))
+    # Before the window: an unwritable data folder is worth one message, then play goes on.
+    check_player_folders()
     result: int = app.run(args)
     return result
 

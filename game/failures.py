@@ -1,0 +1,253 @@
+"""What the player sees when something goes wrong, and the log file behind it.
+
+``run_guarded`` wraps the window's main: every failure becomes one short sentence (a
+dialog where a desktop exists, stderr otherwise) and the details go to
+``log_dir()/macau.log``. A traceback never reaches the player, only the log.
+
+Exit codes: 1 an unexpected problem (or a failed self-test), 3 no graphical display,
+4 a missing game file, 130 interrupted (2 stays argparse's "bad command line").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+from game.resources import MissingAsset, asset_root, is_frozen
+from game.store.paths import (
+    StoreUnavailable,
+    config_dir,
+    data_dir,
+    ensure_writable,
+    log_dir,
+    state_dir,
+)
+
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_MISSING_ASSET",
+    "EXIT_NO_DISPLAY",
+    "EXIT_UNEXPECTED",
+    "LOG_NAME",
+    "SelfTestFailed",
+    "check_player_folders",
+    "log_file",
+    "run_guarded",
+    "setup_logging",
+    "tell",
+]
+
+log = logging.getLogger("macau")
+
+LOG_NAME = "macau.log"
+EXIT_UNEXPECTED = 1
+EXIT_NO_DISPLAY = 3
+EXIT_MISSING_ASSET = 4
+EXIT_INTERRUPTED = 130
+
+NO_DISPLAY = (
+    "Macau needs a graphical display to open its window, and none was found. "
+    "Start it from a desktop session (or play in a terminal with: macau text)."
+)
+
+_handler: logging.Handler | None = None
+_log_file: Path | None = None
+
+
+class SelfTestFailed(RuntimeError):
+    """``--smoke`` found something wrong; ``str()`` is the reason, printed as it is."""
+
+
+# ----- the log file ---------------------------------------------------------------------------
+def _log_folder() -> Path | None:
+    """The user's log folder; a private temp folder when that cannot be written."""
+    try:
+        return log_dir()
+    except StoreUnavailable:
+        pass
+    try:
+        return ensure_writable(Path(tempfile.gettempdir()) / f"macau-log-{_user_tag()}")
+    except StoreUnavailable:
+        pass
+    try:
+        return Path(tempfile.mkdtemp(prefix="macau-log-"))
+    except OSError:
+        return None
+
+
+def _user_tag() -> str:
+    # A shared /tmp may already hold another user's folder of the same name.
+    getuid = getattr(os, "getuid", None)
+    return str(getuid()) if getuid is not None else os.environ.get("USERNAME", "user")
+
+
+def setup_logging() -> Path | None:
+    """Send the game's log records to ``macau.log`` in the log folder; returns its path.
+
+    Called again (tests, a second run in one process) it moves the log to the folder that
+    is current now. None when no folder at all can be written: the game still runs.
+    """
+    global _handler, _log_file
+    root = logging.getLogger()
+    if _handler is not None:
+        root.removeHandler(_handler)
+        _handler.close()
+        _handler, _log_file = None, None
+    folder = _log_folder()
+    if folder is not None:
+        try:
+            handler: logging.Handler = RotatingFileHandler(
+                folder / LOG_NAME, maxBytes=512 * 1024, backupCount=2, encoding="utf-8"
+            )
+            _log_file = folder / LOG_NAME
+        except OSError:
+            handler = logging.NullHandler()
+    else:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    # A handler on the root keeps Python's last-resort stderr printing out of the player's way.
+    root.addHandler(handler)
+    if root.level == logging.NOTSET or root.level > logging.INFO:
+        root.setLevel(logging.INFO)
+    _handler = handler
+    return _log_file
+
+
+def log_file() -> Path | None:
+    """The log file currently written, if any."""
+    return _log_file
+
+
+# ----- telling the player ---------------------------------------------------------------------
+def _desktop_present() -> bool:
+    """Whether a dialog could appear: a real video driver and, on X11/Wayland, a display."""
+    if os.environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen", "evdev"):
+        return False
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def tell(title: str, message: str, *, error: bool = True, dialog: bool = True) -> None:
+    """Say ``message`` to the player: on stderr, and in a dialog where a desktop exists."""
+    (log.error if error else log.warning)("%s: %s", title, message)
+    # A windowed build on Windows has no stderr at all (sys.stderr is None).
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(f"Macau: {message}", file=sys.stderr)
+    if not (dialog and _desktop_present()):
+        return
+    try:
+        import pygame
+
+        pygame.display.message_box(
+            f"Macau: {title}", message, message_type="error" if error else "warning"
+        )
+    except Exception as exc:  # a dialog is a courtesy: stderr and the log already have it
+        log.info("no dialog for %r: %s", title, exc)
+
+
+def check_player_folders() -> str | None:
+    """Warn (and carry on) when the folders for statistics, settings or saves are unwritable.
+
+    Returns the sentence shown, or None when every folder can be written.
+    """
+    for folder in (data_dir, config_dir, state_dir):
+        try:
+            folder()
+        except StoreUnavailable as exc:
+            message = f"{exc} You can play, but games will not be recorded or saved."
+            tell("cannot save", message, error=False)
+            return message
+    return None
+
+
+def _missing_asset_message(exc: MissingAsset) -> str:
+    try:
+        name = exc.path.relative_to(exc.root).as_posix()
+    except ValueError:
+        name = exc.path.name
+    return f"A game file is missing: {name}. Please reinstall Macau."
+
+
+def _unexpected_message(where: Path | None) -> str:
+    if where is None:
+        return "Macau stopped because of an unexpected problem."
+    return (
+        f"Macau stopped because of an unexpected problem. The details are in the log file: {where}"
+    )
+
+
+def _is_display_failure(exc: BaseException) -> bool:
+    """A pygame error raised before any window existed: the display could not be opened."""
+    pygame = sys.modules.get("pygame")
+    if pygame is None or not isinstance(exc, pygame.error):
+        return False
+    try:
+        return pygame.display.get_surface() is None
+    except Exception:
+        return True
+
+
+def _close_window() -> None:
+    # A dialog behind a fullscreen window that no longer answers would never be seen.
+    pygame = sys.modules.get("pygame")
+    if pygame is not None:
+        try:
+            pygame.display.quit()
+        except Exception as exc:
+            log.info("closing the window failed: %s", exc)
+
+
+# ----- the guard ------------------------------------------------------------------------------
+def run_guarded(main: Callable[[], int], *, dialogs: bool = True) -> int:
+    """Run ``main`` with logging set up; turn every failure into a message and an exit code."""
+    from game import __version__
+
+    where = setup_logging()
+    log.info(
+        "Macau %s starting from %s (%s, Python %s)",
+        __version__,
+        asset_root(),
+        "bundle" if is_frozen() else "source",
+        sys.version.split()[0],
+    )
+    try:
+        code = main()
+    except SystemExit:
+        raise  # argparse and friends: already a message of their own
+    except KeyboardInterrupt:
+        log.info("interrupted")
+        return EXIT_INTERRUPTED
+    except SelfTestFailed as exc:
+        log.error("self-test failed: %s", exc)
+        _tell_failure("self-test failed", f"self-test failed: {exc}", where, dialogs=False)
+        return EXIT_UNEXPECTED
+    except MissingAsset as exc:
+        log.error("missing game file: %s", exc, exc_info=True)
+        _close_window()
+        _tell_failure("missing file", _missing_asset_message(exc), where, dialogs=dialogs)
+        return EXIT_MISSING_ASSET
+    except Exception as exc:
+        if _is_display_failure(exc):
+            log.error("no display: %s", exc, exc_info=True)
+            _tell_failure("no display", NO_DISPLAY, where, dialogs=False)
+            return EXIT_NO_DISPLAY
+        log.exception("unexpected problem")
+        _close_window()
+        _tell_failure("unexpected problem", _unexpected_message(where), where, dialogs=dialogs)
+        return EXIT_UNEXPECTED
+    log.info("Macau closed (exit code %s)", code)
+    return code
+
+
+def _tell_failure(title: str, message: str, where: Path | None, *, dialogs: bool) -> None:
+    tell(title, message, dialog=dialogs)
+    if where is not None and "log file" not in message and sys.stderr is not None:
+        print(f"Macau: log file: {where}", file=sys.stderr)
