@@ -129,13 +129,18 @@ class Director:
         self.launch: dict[int, tuple[float, float]] = {}  # uid -> where a dropped card is
         self.on_round_over: Callable[[RoundOver], None] | None = None
         self.match_over: MatchOver | None = None
+        # The seat whose hand is at the bottom; seats are drawn rotated around it, so in
+        # pass-and-play each player sees the table from their own chair.
+        self.viewer = 0
+        # False while the bottom hand must stay face down (pass-and-play between turns).
+        self.reveal = True
         self._wait_until = 0.0
         self._line_open = False
 
     # --- feeding -----------------------------------------------------------------------------
     def play(self, events: Sequence[Event]) -> None:
-        """Queue a batch of events (as seat 0 may see them)."""
-        self.queue.extend(e.public(0) for e in events)
+        """Queue a batch of events (as the viewer may see them)."""
+        self.queue.extend(e.public(self.viewer) for e in events)
 
     @property
     def idle(self) -> bool:
@@ -167,16 +172,25 @@ class Director:
     def resync(self) -> None:
         """Make the model and your hand match the engine."""
         self.model.sync(self.game, self.names)
-        self.hand.sync(self.game.hand(0))
+        self.hand.sync(self.game.hand(self.viewer))
 
     # --- geometry ----------------------------------------------------------------------------
+    def slot(self, seat: int) -> int:
+        """Where ``seat`` sits on screen: 0 at the bottom, then clockwise as in the layout."""
+        return (seat - self.viewer) % self.game.seats
+
+    def seat_at(self, slot: int) -> int:
+        """The seat drawn in layout ``slot``."""
+        return (slot + self.viewer) % self.game.seats
+
     def seat_point(self, seat: int) -> tuple[float, float]:
         """Where cards of ``seat`` fly to and from."""
         assert self.layout is not None
-        if seat == 0:
+        slot = self.slot(seat)
+        if slot == 0:
             r = self.layout.hand_rect
             return (r.centerx, r.centery)
-        return self.layout.areas[seat].fan_centre
+        return self.layout.areas[slot].fan_centre
 
     def _pile_point(self, card: Card) -> tuple[tuple[float, float], float]:
         assert self.layout is not None
@@ -229,12 +243,12 @@ class Director:
         self.play_sound("play")
         for i, card in enumerate(ev.cards):
             dst, angle = self._pile_point(card)
-            if ev.seat == 0:
+            if ev.seat == self.viewer:
                 hc = self.hand.remove(card, prefer=self.launch)
                 src = self.launch.pop(hc.uid, None) if hc is not None else None
                 if src is None and hc is not None:
                     src = self.hand.centre(hc, self.layout)
-                src = src or self.seat_point(0)
+                src = src or self.seat_point(self.viewer)
                 code, flip, w0, a0 = card.code, None, big, hc.angle if hc else 0.0
             else:
                 m.counts[ev.seat] = max(0, m.counts[ev.seat] - 1)
@@ -277,7 +291,7 @@ class Director:
         big, small = self.layout.card[0], self.layout.small[0]
         step = 0.05 if ev.count > 3 else 0.09
         for i in range(ev.count):
-            if ev.seat == 0:
+            if ev.seat == self.viewer:
                 card = ev.cards[i] if i < len(ev.cards) else None
                 slots = self.hand.slots(self.layout, len(self.hand) + i + 1)
                 dst = (slots[-1][0], slots[-1][1])
@@ -288,7 +302,7 @@ class Director:
                     an.tween(0.42, ease_out_cubic, delay=step * i),
                     width0=big,
                     width1=big,
-                    flip_to=card.code if card else None,
+                    flip_to=card.code if card and self.reveal else None,
                     arc=30,
                     on_land=partial(self._land_in_hand, card, dst),
                     tag="hand",
@@ -313,7 +327,7 @@ class Director:
     def _land_in_hand(self, card: Card | None, at: tuple[float, float]) -> None:
         if card is not None:
             self.hand.add(card, at=at)
-        self.model.counts[0] += 1
+        self.model.counts[self.viewer] += 1
 
     def _land_at_seat(self, seat: int) -> None:
         self.model.counts[seat] += 1

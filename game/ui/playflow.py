@@ -90,7 +90,8 @@ class PlayFlow:
 
     def _press(self, pos: tuple[int, int]) -> bool:
         t = self.table
-        hit = t.hand.hit(pos, t.layout)
+        # A hand kept face down (pass-and-play between turns) cannot be picked up.
+        hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
         if hit is not None:
             cx, cy = t.hand.centre(hit, t.layout)
             self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]))
@@ -192,9 +193,10 @@ class PlayFlow:
             return False
         if not t.my_turn:
             self.spring_back(uids, drop)
-            t.say("Wait for your turn." if t.game.current != 0 else "One moment…", error=False)
+            wait = "Wait for your turn." if t.game.current != t.viewer else "One moment…"
+            t.say(wait, error=False)
             return False
-        options = play_options(t.game, 0, cards)
+        options = play_options(t.game, t.viewer, cards)
         if not options.legal:
             self.spring_back(uids, drop)
             t.say(options.reason)
@@ -293,7 +295,7 @@ class PlayFlow:
         g = t.game
         if g.over:
             return ""
-        if t.autoplay or g.current != 0:
+        if t.autoplay or g.current != t.viewer:
             return ""
         if not t.director.idle:
             return ""

@@ -38,7 +38,12 @@ CATCH_DELAY = 0.9  # seconds a person gets to shout "stop Macau" before the bots
 
 
 class TableScene(Scene):
-    """One round (or match) of Macau at a table of 2–10 seats; you play seat 0."""
+    """One round (or match) of Macau at a table of 2–10 seats.
+
+    By default you play seat 0 against bots. ``humans`` seats several people at one screen
+    (pass-and-play): the table is drawn from the ``viewer``'s chair, whose hand is at the
+    bottom, and ``seat_levels`` gives every seat's bot level ("" for a person).
+    """
 
     def __init__(
         self,
@@ -51,6 +56,9 @@ class TableScene(Scene):
         autoplay: bool = False,
         new_game: Callable[[], Game] | None = None,
         deal: bool = True,
+        names: Sequence[str] | None = None,
+        humans: Sequence[int] | None = None,
+        seat_levels: Sequence[str] | None = None,
     ) -> None:
         super().__init__()
         self.game = game
@@ -58,21 +66,31 @@ class TableScene(Scene):
         self._sound = sound
         self.rng = random.Random(seed)
         n = game.seats
-        wanted = list(levels or [])
-        self.levels = [""] + [
-            (wanted[i - 1] if i - 1 < len(wanted) else (wanted[-1] if wanted else "medium"))
-            for i in range(1, n)
-        ]
+        self.humans: tuple[int, ...] = tuple(sorted(set(humans))) if humans is not None else (0,)
+        if seat_levels is not None:
+            self.levels = ["" if s in self.humans else seat_levels[s] for s in range(n)]
+        else:
+            wanted = list(levels or [])
+            self.levels = [""] + [
+                (wanted[i - 1] if i - 1 < len(wanted) else (wanted[-1] if wanted else "medium"))
+                for i in range(1, n)
+            ]
         self.autoplay = autoplay
-        self.bots = {s: BotPlayer(self.levels[s], self.rng.randrange(1 << 30)) for s in range(1, n)}
+        self.bots = {
+            s: BotPlayer(self.levels[s] or "medium", self.rng.randrange(1 << 30))
+            for s in range(n)
+            if s not in self.humans
+        }
         if autoplay:
-            self.bots[0] = BotPlayer("medium", self.rng.randrange(1 << 30))
-        self.names = seat_names(n)
+            for s in self.humans:
+                self.bots[s] = BotPlayer("medium", self.rng.randrange(1 << 30))
+        self.names = list(names) if names is not None else seat_names(n)
         self.new_game = new_game
         self.animator = Animator(self.settings.animation_speed)
         self.hand = HandView(self.settings.hand_sort)
         self.director = Director(game, self.names, self.hand, self.animator, self.play_sound)
         self.director.on_round_over = self._round_over
+        self.director.viewer = self.humans[0] if self.humans else 0
         self.worker = BotWorker()
         self.thinking: Future[Action] | None = None
         self.thinking_seat = -1
@@ -155,23 +173,45 @@ class TableScene(Scene):
 
     # --- state queries -----------------------------------------------------------------------
     @property
+    def viewer(self) -> int:
+        """The seat at the bottom of the screen, whose hand is shown."""
+        return self.director.viewer
+
+    @property
     def my_turn(self) -> bool:
-        """True when seat 0 is to act, nothing is playing and no dialog is open."""
+        """True when the viewer is to act (hand shown), nothing is playing, no dialog open."""
         return (
             not self.autoplay
             and not self.game.over
-            and self.game.current == 0
+            and self.game.current == self.viewer
+            and self.viewer in self.humans
+            and self.director.reveal
             and self.director.idle
             and not self.flow.busy
         )
 
     def legal(self) -> list[Action]:
-        """Seat 0's legal actions right now (Stop included when a catch is possible)."""
-        return self.game.legal_actions(0) if not self.game.over else []
+        """The viewer's legal actions, plus a Stop any person at the table may call now."""
+        if self.game.over:
+            return []
+        legal = self.game.legal_actions(self.viewer)
+        return legal + [a for a in self._human_stops() if a not in legal]
+
+    def _human_stops(self) -> list[Stop]:
+        return [
+            a
+            for s in self.humans
+            if s != self.viewer
+            for a in self.game.legal_actions(s)
+            if isinstance(a, Stop)
+        ]
 
     # --- actions -----------------------------------------------------------------------------
-    def apply(self, action: Action, seat: int = 0) -> bool:
-        """Ask the engine to do ``action`` for ``seat``; animate the events or show the reason."""
+    def apply(self, action: Action, seat: int | None = None) -> bool:
+        """Ask the engine to do ``action`` for ``seat`` (the viewer by default); animate the
+        events or show the reason."""
+        if seat is None:
+            seat = self.viewer
         try:
             events = self.game.apply(action, seat)
         except IllegalMove as exc:
@@ -179,7 +219,7 @@ class TableScene(Scene):
             return False
         self.version += 1
         self.hand.selection.clear()
-        if seat == 0 and isinstance(action, Play):
+        if seat == self.viewer and isinstance(action, Play):
             self.macau_on = False
             self.macau_button.on = False
         self.director.play(events)
@@ -204,10 +244,14 @@ class TableScene(Scene):
             self.apply(PASS)
 
     def on_stop(self) -> None:
-        """Call "stop Macau" on a seat that forgot to call."""
-        targets = stop_targets(self.legal())
-        if targets and self.director.idle:
-            self.apply(Stop(targets[0]), 0)
+        """Call "stop Macau" on a seat that forgot to call (for whichever person may)."""
+        if self.game.over or not self.director.idle:
+            return
+        for seat in sorted(self.humans, key=lambda s: s != self.viewer):
+            targets = stop_targets(self.game.legal_actions(seat))
+            if targets:
+                self.apply(Stop(targets[0]), seat)
+                return
 
     def _toggle_macau(self) -> None:
         self.macau_on = self.macau_button.on
@@ -242,7 +286,8 @@ class TableScene(Scene):
     # --- round end ---------------------------------------------------------------------------
     def _round_over(self, event: RoundOver) -> None:
         self.round_result = event
-        won = event.places[0] == 1 if event.places else False
+        me = self.viewer
+        won = event.places[me] == 1 if me < len(event.places) else False
         self.play_sound("win" if won else "lose")
         if won or not self.animator.off:
             self.confetti = Confetti(self.layout.size, self.animator.now)
@@ -254,18 +299,22 @@ class TableScene(Scene):
         points = g.rules.scoring == "points"
         rows = [
             RoundRow(
-                self.names[s] if s else "You",
+                self.names[s],
                 ev.places[s] if s < len(ev.places) else 0,
                 len(g.hand(s)),
                 ev.charges[s] if points and s < len(ev.charges) else None,
                 g.scores[s] if points else None,
-                you=s == 0,
+                you=s == self.viewer,
             )
             for s in range(g.seats)
         ]
         first = [s for s in range(g.seats) if ev.places[s] == 1]
         title = (
-            "You win!" if 0 in first else f"{self.names[first[0]]} wins" if first else "Round over"
+            "You win!"
+            if self.viewer in first and len(self.humans) == 1
+            else f"{self.names[first[0]]} wins"
+            if first
+            else "Round over"
         )
         note = ""
         if g.match_over and self.director.match_over is not None:
@@ -331,10 +380,16 @@ class TableScene(Scene):
             return
         if self.catchable_since <= 0:
             self.catchable_since = now
-        if now - self.catchable_since < self.animator.seconds(CATCH_DELAY) and target == 0:
-            return  # seat 0 forgot: give the bots a human-like reaction time
         waiting = now - self.catchable_since < self.animator.seconds(CATCH_DELAY)
-        if target != 0 and not self.autoplay and self.game.current != 0 and waiting:
+        if waiting and target in self.humans:
+            return  # a person forgot: give the bots a human-like reaction time
+        current = self.game.current
+        if (
+            target not in self.humans
+            and not self.autoplay
+            and current not in self.humans
+            and waiting
+        ):
             return  # a person gets the first chance to catch a bot
         self.catch_checked = self.version
         self.catchable_since = 0.0

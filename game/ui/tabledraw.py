@@ -37,7 +37,8 @@ def start_deal(t: TableScene) -> None:
     d.model.stock = g.stock_count + sum(counts) + 1
     t.hand.cards.clear()
     t.hand.selection.clear()
-    mine = list(g.hand(0))
+    me = d.viewer
+    mine = list(g.hand(me))
     big, small = layout.card[0], layout.small[0]
     order = [(g.dealer + 1 + i) % g.seats for i in range(g.seats)]
     step = 0.05 if sum(counts) < 40 else 0.03
@@ -47,14 +48,15 @@ def start_deal(t: TableScene) -> None:
             if round_ >= counts[seat]:
                 continue
             tween = t.animator.tween(0.34, ease_out_cubic, delay=step * k)
-            if seat == 0:
+            if seat == me:
                 card = mine[round_]
                 slots = t.hand.slots(layout, len(mine))
                 dst = (slots[round_][0], slots[round_][1])
-                land = _dealt(t, 0, card, dst)
+                land = _dealt(t, me, card, dst)
+                flip = card.code if d.reveal else None  # pass-and-play deals face down
                 flight = Flight(
                     BACK, layout.stock.center, dst, tween,
-                    width0=big, width1=big, flip_to=card.code, arc=20, on_land=land,
+                    width0=big, width1=big, flip_to=flip, arc=20, on_land=land, tag="hand",
                 )  # fmt: skip
             else:
                 land = _dealt(t, seat, None, None)
@@ -142,7 +144,7 @@ def refresh_buttons(t: TableScene) -> None:
         t._bright_key = key
         t.bright = _bright(t, legal) if mine else {hc.uid for hc in t.hand.cards}
         if t.play_button.visible:
-            t.play_button.primary = play_options(g, 0, t.hand.selected_cards()).legal
+            t.play_button.primary = play_options(g, t.viewer, t.hand.selected_cards()).legal
 
 
 def _bright(t: TableScene, legal: Sequence[Action]) -> set[int]:
@@ -167,7 +169,7 @@ def draw_table(t: TableScene, surface: pygame.Surface) -> None:
     now = t.animator.now
     _draw_centre(t, surface)
     for area in t.layout.areas[1:]:
-        _draw_seat(t, surface, area.seat, now)
+        _draw_seat(t, surface, t.director.seat_at(area.seat), now)
     _draw_you(t, surface)
     _draw_hand(t, surface)
     _draw_floating(t, surface, now)
@@ -234,7 +236,7 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
 
 
 def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) -> None:
-    area = t.layout.areas[seat]
+    area = t.layout.areas[t.director.slot(seat)]
     r, m = area.rect, t.director.model
     acting = m.current == seat and not t.game.over
     if acting:
@@ -298,24 +300,28 @@ def _draw_tokens(
 
 
 def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
-    left, m = t.layout.corner_left, t.director.model
-    acting = m.current == 0 and not t.game.over
-    label = theme.text("You", 20, theme.GOLD if acting else theme.TEXT, True)
+    left, m, me = t.layout.corner_left, t.director.model, t.viewer
+    acting = m.current == me and not t.game.over
+    label = theme.text(t.names[me], 20, theme.GOLD if acting else theme.TEXT, True)
     surface.blit(label, (left.x + 4, left.y + 4))
-    count = theme.text(f"{m.counts[0] if m.counts else 0} cards", 15, theme.MUTED)
+    count = theme.text(f"{m.counts[me] if m.counts else 0} cards", 15, theme.MUTED)
     surface.blit(count, (left.x + 4, left.y + 30))
-    place = m.places.get(0)
+    place = m.places.get(me)
     if place:
         medal = theme.text(_ordinal(place) + " place", 18, theme.GOLD, True)
         surface.blit(medal, (left.x + 4, left.y + 52))
-    _draw_tokens(surface, m.missed[0] if m.missed else 0, (left.x + 14, left.y + 62))
+    _draw_tokens(surface, m.missed[me] if m.missed else 0, (left.x + 14, left.y + 62))
 
 
 def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
     hand, layout, img = t.hand, t.layout, t.images
     w = layout.card[0]
+    shown = t.director.reveal
     for i, hc in enumerate(hand.cards):
         if hc.uid in hand.hidden:
+            continue
+        if not shown:  # pass-and-play between turns: the next player must not see this hand
+            img.blit_card(surface, BACK, w, hand.centre(hc, layout), hc.angle)
             continue
         code = hc.card.code
         if hc.uid in hand.selection:
@@ -346,6 +352,8 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
         if not flight.started(now):
             continue
         centre, angle, width, code = flight.at(now)
+        if flight.tag == "hand" and not t.director.reveal:
+            code = BACK  # a card bound for a hand that must stay hidden
         if width >= 16:
             img.blit_card(surface, code, width, centre, angle, lifted=0.6)
         else:
@@ -358,10 +366,10 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         p = bubble.tween.raw(now)
         if bubble.seat < 0:
             x, y = layout.pile.centerx, layout.pile.top - 10 - 30 * p
-        elif bubble.seat == 0:
+        elif t.director.slot(bubble.seat) == 0:
             x, y = layout.hand_rect.centerx, layout.hint_y - 40 - 12 * p
         else:
-            r = layout.areas[bubble.seat].rect
+            r = layout.areas[t.director.slot(bubble.seat)].rect
             x, y = r.centerx, (r.bottom + 18 if r.top < 40 else r.top - 4) - 10 * p
         size = 24 if bubble.loud else 19
         ink = theme.DANGER if bubble.loud else theme.INK
