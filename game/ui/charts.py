@@ -123,7 +123,12 @@ def render_line_chart(
     w, h = size
     surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     label_w = max((theme.text_size(y_axis.fmt(t), 13)[0] for t in y_axis.ticks), default=20)
-    plot = pygame.Rect(label_w + 10, 6, w - label_w - 18, h - 44 if x_axis.title else h - 28)
+    # Reference labels get their own margin on the right so the series never runs under them.
+    ref_w = max((theme.text_size(r.label, 12, True)[0] for r in refs), default=0)
+    right_pad = ref_w + 16 if refs else 8
+    plot = pygame.Rect(
+        label_w + 10, 6, w - label_w - 10 - right_pad, h - 44 if x_axis.title else h - 28
+    )
     pygame.draw.rect(surf, PLOT_BG, plot, border_radius=6)
 
     def px(x: float) -> float:
@@ -163,7 +168,7 @@ def render_line_chart(
             if len(outline) >= 3:
                 shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
                 shade.set_clip(plot)  # a band may overshoot the y range
-                pygame.draw.polygon(shade, (*line.colour, 46), outline)
+                pygame.draw.polygon(shade, (*line.colour, 58), outline)
                 surf.blit(shade, (0, 0))
         coords = [(px(x), py(y)) for x, y in points]
         if len(coords) == 1:
@@ -192,17 +197,14 @@ def _draw_refs(
         y = round(py(ref.y))
         if not plot.top <= y <= plot.bottom:
             continue
-        dashed_hline(surf, (*ref.colour, 200), plot.x + 1, plot.right - 2, y)
+        dashed_hline(surf, (*ref.colour, 200), plot.x + 1, plot.right + 4, y)
         label = theme.text(ref.label, 12, ref.colour, True)
         ly = y - label.get_height() // 2 - 1
         for other in placed:
             if abs(ly - other) < label.get_height():
                 ly = other + label.get_height()
         placed.append(ly)
-        box = label.get_rect(topright=(plot.right - 6, ly))
-        back = box.inflate(8, 2)
-        pygame.draw.rect(surf, (12, 30, 22, 220), back, border_radius=4)
-        surf.blit(label, box)
+        surf.blit(label, label.get_rect(topleft=(plot.right + 8, ly)))
 
 
 def draw_whisker_bar(

@@ -1,0 +1,435 @@
+"""The statistics screen: one profile's figures and charts, over all presets or one.
+
+Everything shown is read from the store when the profile or preset changes and kept in
+``tiles`` and two prepared chart surfaces; drawing a frame only blits them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+
+import platformdirs
+import pygame
+
+from game.engine import PRESETS
+from game.store import OVERALL, ProfileStats, Store
+from game.store.paths import HOME_ENV, where
+from game.ui import theme
+from game.ui.charts import Axis, RefLine, Series, nice_ticks, render_line_chart
+from game.ui.records import Tile, preset_title, stat_tiles
+from game.ui.scene import Scene
+from game.ui.widgets import Button, Widget, WidgetGroup
+
+__all__ = [
+    "PRESET_CHOICES",
+    "Picker",
+    "StatsScene",
+    "content_top",
+    "draw_backdrop",
+    "export_folder",
+]
+
+log = logging.getLogger(__name__)
+
+PRESET_CHOICES: tuple[str | None, ...] = (None, *PRESETS)
+"""The preset filter: every preset (None) or one of them."""
+
+SPANS = (50, 200, 1000)
+"""How many recent games the win-rate chart can cover (N cycles through them)."""
+
+BOT_COLOURS = {
+    "random": (170, 170, 170),
+    "easy": (120, 210, 140),
+    "medium": (120, 180, 255),
+    "hard": (255, 130, 120),
+}
+
+
+class Picker(Widget):
+    """``‹ value ›`` with a caption: click an arrow, or focus it and press Left/Right."""
+
+    focusable = True
+
+    def __init__(
+        self,
+        caption: str,
+        options: Sequence[str],
+        index: int = 0,
+        on_change: Callable[[int], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.caption = caption
+        self.options = list(options)
+        self.index = index
+        self.on_change = on_change
+
+    def step(self, delta: int) -> None:
+        """Move to the next (or previous) option, wrapping around."""
+        if not self.options:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change is not None:
+            self.on_change(self.index)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on the left half goes back, on the right half forward."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.step(-1 if event.pos[0] < self.rect.centerx else 1)
+                return True
+        elif event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        elif (
+            event.type == pygame.KEYDOWN
+            and self.focused
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+        ):
+            self.step(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Caption above, the arrows and the current option."""
+        edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
+        theme.blit_panel(surface, self.rect, (*theme.PANEL, 235), edge, radius=10, shadow=False)
+        caption = theme.text(self.caption, 13, theme.MUTED, True)
+        surface.blit(caption, caption.get_rect(bottomleft=(self.rect.x + 4, self.rect.y - 3)))
+        for glyph, x in (("‹", self.rect.x + 18), ("›", self.rect.right - 18)):
+            arrow = theme.text(glyph, 28, theme.ACCENT, True)
+            surface.blit(arrow, arrow.get_rect(center=(x, self.rect.centery - 2)))
+        value = self.options[self.index] if self.options else "—"
+        label = theme.text(value, 19, theme.TEXT, True)
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def draw_backdrop(surface: pygame.Surface, title: str, problem: str | None) -> int:
+    """Felt, the screen's title and, when the store has one, its problem in a red band.
+    Returns the y where the content may start."""
+    w, h = surface.get_size()
+    surface.blit(theme.felt((w, h)), (0, 0))
+    heading = theme.text(title, 34, theme.ACCENT, True)
+    surface.blit(heading, (40, 26))
+    if problem:
+        lines = theme.wrap(problem, 15, w - 110)[:2]
+        band = pygame.Rect(40, 96, w - 80, 14 + 20 * len(lines))
+        theme.blit_panel(surface, band, (120, 30, 28, 235), (*theme.DANGER, 255), 8, False)
+        for i, line in enumerate(lines):
+            surface.blit(theme.text(line, 15, theme.TEXT), (band.x + 14, band.y + 7 + 20 * i))
+    return content_top(problem, w)
+
+
+def content_top(problem: str | None, width: int) -> int:
+    """Where a screen's content starts below the title (and the problem band, if any)."""
+    if not problem:
+        return 104
+    return 96 + 14 + 20 * len(theme.wrap(problem, 15, width - 110)[:2]) + 14
+
+
+def export_folder() -> Path:
+    """Where exports go: the data folder under MACAU_HOME, else Documents, else home."""
+    if os.environ.get(HOME_ENV):
+        return where("data")
+    for candidate in (platformdirs.user_documents_dir(), str(Path.home())):
+        folder = Path(candidate)
+        if folder.is_dir():
+            return folder
+    return where("data")
+
+
+class StatsScene(Scene):
+    """Statistics of one profile with a preset filter, two charts and CSV/JSON export."""
+
+    def __init__(
+        self,
+        store: Store,
+        profile: str | None = None,
+        preset: str | None = None,
+        *,
+        export_dir: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.export_dir = export_dir
+        self.size = (1280, 800)
+        self.message = ""
+        self.message_is_error = False
+        self.span = SPANS[1]
+        self.stats: ProfileStats | None = None
+        self.tiles: list[Tile] = []
+        self.bot_ratings: dict[str, float] = {}
+        self._charts: tuple[pygame.Surface, pygame.Surface] | None = None
+        self._stale = False
+        self.names = self._profile_names()
+        start = self.names.index(profile) if profile in self.names else 0
+        self.player = Picker("Player  ← →", self.names, start, lambda _: self.refresh())
+        self.preset_picker = Picker(
+            "Preset  ↑ ↓",
+            [preset_title(p) for p in PRESET_CHOICES],
+            PRESET_CHOICES.index(preset) if preset in PRESET_CHOICES else 0,
+            lambda _: self.refresh(),
+        )
+        self.buttons = [
+            Button("Export CSV", lambda: self.export(".csv"), hint="C"),
+            Button("Export JSON", lambda: self.export(".json"), hint="J"),
+            Button("Profiles", self.open_profiles, hint="P"),
+            Button("Rankings", self.open_rankings, hint="R"),
+            Button("Back", self.close, hint="Esc", primary=True),
+        ]
+        self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
+        self.refresh()
+
+    # --- data ------------------------------------------------------------------------------
+    def _profile_names(self) -> list[str]:
+        return [p.name for p in self.store.profiles()]
+
+    @property
+    def profile(self) -> str | None:
+        """The profile shown."""
+        return self.names[self.player.index] if self.names else None
+
+    @property
+    def preset(self) -> str | None:
+        """The preset filter (None: every preset)."""
+        return PRESET_CHOICES[self.preset_picker.index]
+
+    def refresh(self) -> None:
+        """Read the shown profile's figures and rebuild the charts."""
+        self._charts = None
+        self.stats = None
+        self.tiles = []
+        if self.profile is None:
+            return
+        try:
+            self.stats = self.store.profile_stats(self.profile, self.preset)
+            board = self.store.leaderboard(OVERALL if self.preset is None else self.preset)
+        except Exception as exc:  # a damaged file must not take the screen down with it
+            log.warning("statistics unreadable: %s", exc)
+            self._say(f"The statistics could not be read ({exc}).", error=True)
+            return
+        mine = next((row for row in board if row.profile == self.profile), None)
+        self.bot_ratings = {row.bot_level: row.mu for row in board if row.bot_level}
+        self.tiles = stat_tiles(self.stats, mine, len(board))
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.message_is_error = error
+
+    # --- actions ---------------------------------------------------------------------------
+    def export(self, suffix: str) -> list[Path]:
+        """Write the statistics as CSV or JSON to the export folder; say where."""
+        folder = self.export_dir or export_folder()
+        stamp = datetime.now().strftime("%Y-%m-%d_%H%M%S")
+        try:
+            written = self.store.export(folder / f"macau-statistics_{stamp}{suffix}")
+        except Exception as exc:  # shown to the player, who can pick another folder later
+            self._say(f"Export failed: {exc}", error=True)
+            return []
+        self._say("Exported to " + " and ".join(str(p) for p in written))
+        return written
+
+    def open_profiles(self) -> None:
+        """Open the profiles screen on top; this one reloads when it comes back."""
+        from game.ui.profiles_scene import ProfilesScene
+
+        if self.stack is not None:
+            self.stack.push(ProfilesScene(self.store))
+
+    def open_rankings(self) -> None:
+        """Open the rankings on top, on the preset shown here."""
+        from game.ui.rankings_scene import RankingsScene
+
+        if self.stack is not None:
+            self.stack.push(RankingsScene(self.store, scope=self.preset or OVERALL))
+
+    def pause(self) -> None:
+        """Another screen may rename or merge profiles: reload on return."""
+        self._stale = True
+
+    def resume(self) -> None:
+        """Reload the profile list if a screen above may have changed it."""
+        if not self._stale:
+            return
+        self._stale = False
+        shown = self.profile
+        self.names = self._profile_names()
+        self.player.options = self.names
+        self.player.index = self.names.index(shown) if shown in self.names else 0
+        self.refresh()
+
+    # --- frame -----------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Lay out pickers, tiles, charts and buttons for ``size``."""
+        self.size = size
+        w, h = size
+        self.preset_picker.rect = pygame.Rect(w - 40 - 230, 38, 230, 42)
+        self.player.rect = pygame.Rect(self.preset_picker.rect.x - 24 - 280, 38, 280, 42)
+        x = 40
+        y = h - 76
+        for button in self.buttons[:-1]:
+            button.rect = pygame.Rect(x, y, button.preferred_width(), 46)
+            x += button.rect.w + 14
+        back = self.buttons[-1]
+        back.rect = pygame.Rect(w - 40 - back.preferred_width(), y, back.preferred_width(), 46)
+        self._charts = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Arrows pick player and preset, N the chart span, letters the buttons."""
+        if event.type == pygame.KEYDOWN:
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_ESCAPE: self.close,
+                pygame.K_c: lambda: self.export(".csv"),
+                pygame.K_j: lambda: self.export(".json"),
+                pygame.K_p: self.open_profiles,
+                pygame.K_r: self.open_rankings,
+                pygame.K_n: self.next_span,
+                pygame.K_UP: lambda: self.preset_picker.step(-1),
+                pygame.K_DOWN: lambda: self.preset_picker.step(1),
+            }
+            if not (self.player.focused or self.preset_picker.focused):
+                keys[pygame.K_LEFT] = lambda: self.player.step(-1)
+                keys[pygame.K_RIGHT] = lambda: self.player.step(1)
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+                return True
+        self.widgets.handle_event(event)
+        return True
+
+    def next_span(self) -> None:
+        """Show more (or, after the most, fewer) recent games in the win-rate chart."""
+        self.span = SPANS[(SPANS.index(self.span) + 1) % len(SPANS)]
+        self._charts = None
+
+    def update(self, dt: float) -> None:
+        """Widgets only; the figures change on input, not over time."""
+        self.widgets.update(dt)
+
+    def _layout(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The tiles panel and the two chart panels."""
+        w, h = self.size
+        top = content_top(self.store.problem, w)
+        bottom = h - 96
+        tiles = pygame.Rect(40, top, min(460, int(w * 0.36)), bottom - top)
+        right_x = tiles.right + 20
+        right_w = w - 40 - right_x
+        half = (bottom - top - 16) // 2
+        win = pygame.Rect(right_x, top, right_w, half)
+        rating = pygame.Rect(right_x, top + half + 16, right_w, bottom - top - half - 16)
+        return tiles, win, rating
+
+    def charts(self) -> tuple[pygame.Surface, pygame.Surface]:
+        """The two chart surfaces, rendered for the current data and size."""
+        if self._charts is None:
+            _, win_box, rating_box = self._layout()
+            self._charts = (
+                self._win_chart((win_box.w - 28, win_box.h - 56)),
+                self._rating_chart((rating_box.w - 28, rating_box.h - 56)),
+            )
+        return self._charts
+
+    def _win_chart(self, size: tuple[int, int]) -> pygame.Surface:
+        stats = self.stats
+        points: list[tuple[float, float]] = []
+        games = stats.games if stats else 0
+        if stats and stats.win_rate_series:
+            series = stats.win_rate_series
+            # The store thins long series evenly from the latest round backwards.
+            step = max(1, -(-games // max(1, len(series))))
+            first = games - self.span
+            for back, point in enumerate(reversed(series)):
+                number = games - back * step
+                if number <= first:
+                    break
+                points.append((number, point.win_rate * 100))
+            points.reverse()
+        lo, hi = max(1, games - self.span + 1), max(2, games)
+        x_ticks = [t for t in nice_ticks(lo, hi, 5) if float(t).is_integer()]
+        refs = []
+        if stats and stats.games:
+            refs.append(RefLine(stats.win_rate * 100, f"all-time {stats.win_rate:.0%}"))
+        return render_line_chart(
+            size,
+            [Series(points, theme.ACCENT, 2)],
+            Axis(lo, hi, x_ticks, lambda v: f"#{v:,.0f}", "game number"),
+            Axis(0, 100, (0, 25, 50, 75, 100), lambda v: f"{v:.0f}%"),
+            refs=refs,
+            empty_text="No finished games yet",
+        )
+
+    def _rating_chart(self, size: tuple[int, int]) -> pygame.Surface:
+        history = self.stats.rating_series if self.stats else ()
+        points = [(p.at, p.mu) for p in history]
+        band = [(p.at, p.mu - p.sigma, p.mu + p.sigma) for p in history]
+        refs = [
+            RefLine(mu, f"{level} {mu:.1f}", BOT_COLOURS.get(level, theme.MUTED))
+            for level, mu in self.bot_ratings.items()
+        ]
+        values = [y for _, y in points] + [r.y for r in refs] or [25.0]
+        lo, hi = min(values) - 3, max(values) + 3
+        t0 = history[0].at if history else time.time()
+        t1 = history[-1].at if history else t0 + 1
+        t1 = max(t1, t0 + 1)
+        long_span = t1 - t0 > 2 * 86400
+        fmt = "%d %b" if long_span else "%H:%M"
+        x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)]
+        return render_line_chart(
+            size,
+            [Series(points, (140, 200, 255), 2, band)],
+            Axis(t0, t1, x_ticks, lambda v: datetime.fromtimestamp(v).strftime(fmt), ""),
+            Axis(lo, hi, nice_ticks(lo, hi, 7), lambda v: f"{v:g}"),
+            refs=refs,
+            empty_text="No rated games yet",
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, tiles, charts, buttons and the last message."""
+        draw_backdrop(surface, "Statistics", self.store.problem)
+        tiles_box, win_box, rating_box = self._layout()
+        theme.blit_panel(surface, tiles_box, radius=16)
+        self._draw_tiles(surface, tiles_box)
+        win_chart, rating_chart = self.charts()
+        scope = preset_title(self.preset)
+        heads = (
+            (
+                win_box,
+                f"Win rate · rolling {self.stats.window if self.stats else 20} games",
+                f"last {self.span} games · N shows more",
+            ),
+            (rating_box, f"Rating over time · {scope}", "shade ± σ · dashed: bots today"),
+        )
+        for (box, title, legend), chart in zip(heads, (win_chart, rating_chart), strict=True):
+            theme.blit_panel(surface, box, radius=16)
+            label = theme.text(title, 18, theme.TEXT, True)
+            surface.blit(label, (box.x + 18, box.y + 14))
+            note = theme.text(legend, 13, theme.MUTED)
+            surface.blit(note, note.get_rect(topright=(box.right - 18, box.y + 18)))
+            surface.blit(chart, (box.x + 14, box.y + 46))
+        if self.message:
+            colour = (255, 150, 140) if self.message_is_error else theme.MUTED
+            note = theme.text(self.message, 14, colour)
+            surface.blit(note, note.get_rect(bottomleft=(40, self.size[1] - 10)))
+        self.widgets.draw(surface)
+
+    def _draw_tiles(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        if not self.tiles:
+            note = theme.text("No statistics to show", 18, theme.MUTED)
+            surface.blit(note, note.get_rect(center=box.center))
+            return
+        cols, rows = 2, (len(self.tiles) + 1) // 2
+        cell_w = (box.w - 24) // cols
+        cell_h = (box.h - 24) // rows
+        for i, tile in enumerate(self.tiles):
+            x = box.x + 12 + (i % cols) * cell_w + 10
+            y = box.y + 12 + (i // cols) * cell_h + 6
+            surface.blit(theme.text(tile.label, 14, theme.MUTED, True), (x, y))
+            value_size = 30 if cell_h >= 96 else 24
+            surface.blit(theme.text(tile.value, value_size, theme.TEXT, True), (x, y + 20))
+            if tile.note:
+                note = theme.text(tile.note, 13, theme.MUTED)
+                surface.blit(note, (x, y + 24 + value_size + 4))
