@@ -1,0 +1,269 @@
+"""The rankings: every profile and bot level by rating, overall or per preset, and the
+fastest wins (the ranking of won rounds by their time)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import pygame
+
+from game.store import OVERALL, FastWin, RankRow, Store
+from game.ui import theme
+from game.ui.charts import Axis, draw_whisker_bar, nice_ticks
+from game.ui.records import format_duration, preset_title
+from game.ui.scene import Scene
+from game.ui.stats_scene import BOT_COLOURS, PRESET_CHOICES, Picker, content_top, draw_backdrop
+from game.ui.widgets import Button, WidgetGroup
+
+__all__ = ["PROVISIONAL_GAMES", "RankingsScene"]
+
+log = logging.getLogger(__name__)
+
+PROVISIONAL_GAMES = 10
+"""Below this many rated rounds a rating is marked provisional: it can still move a lot."""
+
+ROW_H = 34
+FASTEST_SHOWN = 10
+
+
+class RankingsScene(Scene):
+    """Leaderboard by conservative rating with uncertainty bars, and the fastest wins."""
+
+    def __init__(self, store: Store, scope: str = OVERALL) -> None:
+        super().__init__()
+        self.store = store
+        self.size = (1280, 800)
+        self.rows: list[RankRow] = []
+        self.fastest: list[FastWin] = []
+        self.error = ""
+        self.scroll = 0
+        choices = [OVERALL if p is None else p for p in PRESET_CHOICES]
+        self.scopes = choices
+        self.scope_picker = Picker(
+            "Scope  ← →",
+            ["Overall" if s == OVERALL else preset_title(s) for s in choices],
+            choices.index(scope) if scope in choices else 0,
+            lambda _: self.refresh(),
+        )
+        self.back = Button("Back", self.close, hint="Esc", primary=True)
+        self.widgets = WidgetGroup([self.scope_picker, self.back])
+        self.refresh()
+
+    @property
+    def scope(self) -> str:
+        """``overall`` or the preset whose ratings and times are shown."""
+        return self.scopes[self.scope_picker.index]
+
+    def refresh(self) -> None:
+        """Read the leaderboard and fastest wins of the current scope."""
+        self.scroll = 0
+        self.error = ""
+        preset = None if self.scope == OVERALL else self.scope
+        try:
+            self.rows = self.store.leaderboard(self.scope)
+            self.fastest = self.store.fastest_wins(preset, limit=FASTEST_SHOWN)
+        except Exception as exc:  # a damaged file must not take the screen down with it
+            log.warning("rankings unreadable: %s", exc)
+            self.rows, self.fastest = [], []
+            self.error = f"The rankings could not be read ({exc})."
+
+    @staticmethod
+    def provisional(row: RankRow) -> bool:
+        """True while a rating rests on too few rounds to mean much."""
+        return row.games < PROVISIONAL_GAMES
+
+    # --- frame -----------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Place the scope picker and the Back button."""
+        self.size = size
+        w, h = size
+        self.scope_picker.rect = pygame.Rect(w - 40 - 250, 38, 250, 42)
+        width = self.back.preferred_width()
+        self.back.rect = pygame.Rect(w - 40 - width, h - 76, width, 46)
+
+    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect]:
+        w, h = self.size
+        top = content_top(self.store.problem, w)
+        bottom = h - 96
+        board = pygame.Rect(40, top, int((w - 100) * 0.63), bottom - top)
+        fast = pygame.Rect(board.right + 20, top, w - 40 - board.right - 20, bottom - top)
+        return board, fast
+
+    def visible_rows(self) -> int:
+        """How many leaderboard lines fit in the panel."""
+        board, _ = self._boxes()
+        return max(1, (board.h - 118) // ROW_H)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Left/Right scope, Up/Down or the wheel scroll, Esc back."""
+        if event.type == pygame.KEYDOWN:
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_ESCAPE: self.close,
+                pygame.K_UP: lambda: self.scroll_by(-1),
+                pygame.K_DOWN: lambda: self.scroll_by(1),
+                pygame.K_PAGEUP: lambda: self.scroll_by(-self.visible_rows()),
+                pygame.K_PAGEDOWN: lambda: self.scroll_by(self.visible_rows()),
+            }
+            if not self.scope_picker.focused:
+                keys[pygame.K_LEFT] = lambda: self.scope_picker.step(-1)
+                keys[pygame.K_RIGHT] = lambda: self.scope_picker.step(1)
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+                return True
+        if event.type == pygame.MOUSEWHEEL and not self.scope_picker.rect.collidepoint(
+            pygame.mouse.get_pos()
+        ):
+            self.scroll_by(-event.y)
+            return True
+        self.widgets.handle_event(event)
+        return True
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll the leaderboard, never past its ends."""
+        most = max(0, len(self.rows) - self.visible_rows())
+        self.scroll = max(0, min(most, self.scroll + lines))
+
+    def update(self, dt: float) -> None:
+        """Widgets only."""
+        self.widgets.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, leaderboard, fastest wins and buttons."""
+        draw_backdrop(surface, "Rankings", self.store.problem or self.error or None)
+        board, fast = self._boxes()
+        self._draw_board(surface, board)
+        self._draw_fastest(surface, fast)
+        legend = (
+            "Dot: rating μ. Whiskers: μ ± 3σ, where the true skill almost surely lies. "
+            f"Sorted by the bar, μ − 3σ. Faded: provisional, under {PROVISIONAL_GAMES} games."
+        )
+        note = theme.text(legend, 13, theme.MUTED)
+        surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
+        self.widgets.draw(surface)
+
+    def _draw_board(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        theme.blit_panel(surface, box, radius=16)
+        scope = "Overall" if self.scope == OVERALL else preset_title(self.scope)
+        title = theme.text(f"Leaderboard · {scope}", 20, theme.TEXT, True)
+        surface.blit(title, (box.x + 20, box.y + 16))
+        cols = {
+            "rank": box.x + 46,
+            "name": box.x + 66,
+            "rating": box.x + 330,
+            "bar": box.x + 350,
+            "games": box.right - 20,
+        }
+        bar_w = cols["games"] - 70 - cols["bar"]
+        y = box.y + 58
+        for text, x, anchor in (
+            ("#", cols["rank"], "topright"),
+            ("Player", cols["name"], "topleft"),
+            ("Rating μ ± σ", cols["rating"], "topright"),
+            ("Games", cols["games"], "topright"),
+        ):
+            head = theme.text(text, 14, theme.MUTED, True)
+            surface.blit(head, head.get_rect(**{anchor: (x, y)}))
+        if not self.rows:
+            note = theme.text("Nobody is rated here yet: finish a game first.", 17, theme.MUTED)
+            surface.blit(note, note.get_rect(center=box.center))
+            return
+        axis = self._axis()
+        for tick in axis.ticks:
+            x = round(axis.at(tick, cols["bar"], bar_w))
+            label = theme.text(f"{tick:g}", 12, theme.MUTED)
+            surface.blit(label, label.get_rect(midtop=(x, y + 2)))
+            line_top, line_bottom = y + 20, box.bottom - 18
+            pygame.draw.line(surface, (46, 78, 60), (x, line_top), (x, line_bottom))
+        y += 30
+        shown = self.rows[self.scroll : self.scroll + self.visible_rows()]
+        for row in shown:
+            self._draw_row(surface, row, y, cols, bar_w, axis)
+            y += ROW_H
+        if len(self.rows) > len(shown):
+            more = f"{self.scroll + 1}–{self.scroll + len(shown)} of {len(self.rows)} · ↑ ↓ scroll"
+            img = theme.text(more, 12, theme.MUTED)
+            surface.blit(img, img.get_rect(bottomright=(box.right - 20, box.bottom - 4)))
+
+    def _axis(self) -> Axis:
+        lo = min(0.0, min(r.conservative for r in self.rows))
+        hi = max(r.mu + 3 * r.sigma for r in self.rows)
+        ticks = nice_ticks(lo, hi, 5)
+        return Axis(min(lo, ticks[0]), max(hi, ticks[-1]) + 1, ticks)
+
+    def _draw_row(
+        self,
+        surface: pygame.Surface,
+        row: RankRow,
+        y: int,
+        cols: dict[str, int],
+        bar_w: int,
+        axis: Axis,
+    ) -> None:
+        faded = self.provisional(row)
+        colour = BOT_COLOURS.get(row.bot_level or "", theme.ACCENT) if row.is_bot else theme.ACCENT
+        ink = theme.MUTED if faded else (theme.GOLD if row.rank == 1 else theme.TEXT)
+        if row.rank % 2 == 0:
+            band = pygame.Rect(cols["name"] - 50, y - 4, cols["games"] - cols["name"] + 66, ROW_H)
+            theme.blit_panel(surface, band, (255, 255, 255, 14), None, radius=6, shadow=False)
+        mid = y + ROW_H // 2 - 4
+        for text, x, anchor, size in (
+            (str(row.rank), cols["rank"], "midright", 18),
+            (row.profile, cols["name"], "midleft", 18),
+            (f"{row.mu:.1f} ± {row.sigma:.1f}", cols["rating"], "midright", 17),
+            (str(row.games), cols["games"], "midright", 17),
+        ):
+            img = theme.text(text, size, ink, not faded and text == row.profile)
+            surface.blit(img, img.get_rect(**{anchor: (x, mid)}))
+        if faded:
+            tag = theme.text("provisional", 11, theme.MUTED)
+            name_w = theme.text_size(row.profile, 18)[0]
+            surface.blit(tag, tag.get_rect(midleft=(cols["name"] + name_w + 8, mid + 1)))
+        bar = pygame.Rect(cols["bar"], mid - 11, bar_w, 22)
+        draw_whisker_bar(
+            surface,
+            bar,
+            axis,
+            bar_to=row.conservative,
+            centre=row.mu,
+            spread=3 * row.sigma,
+            colour=colour,
+            faded=faded,
+        )
+
+    def _draw_fastest(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        theme.blit_panel(surface, box, radius=16)
+        scope = "every preset" if self.scope == OVERALL else preset_title(self.scope)
+        title = theme.text(f"Fastest wins · {scope}", 20, theme.TEXT, True)
+        surface.blit(title, (box.x + 20, box.y + 16))
+        overall = self.scope == OVERALL
+        cols = [(box.x + 40, "topright"), (box.x + 52, "topleft"), (box.right - 20, "topright")]
+        heads = ["#", "Player", "Time"]
+        y = box.y + 58
+        for (x, anchor), head in zip(cols, heads, strict=True):
+            img = theme.text(head, 14, theme.MUTED, True)
+            surface.blit(img, img.get_rect(**{anchor: (x, y)}))
+        y += 30
+        if not self.fastest:
+            note = theme.text("No wins yet.", 17, theme.MUTED)
+            surface.blit(note, note.get_rect(center=box.center))
+            return
+        step = min(46, (box.bottom - 16 - y) // max(1, len(self.fastest)))
+        for n, win in enumerate(self.fastest, start=1):
+            ink = theme.GOLD if n == 1 else theme.TEXT
+            when = datetime.fromtimestamp(win.ended_at).strftime("%d %b %Y")
+            detail = f"{preset_title(win.preset)} · {when}" if overall else when
+            for (x, anchor), text, size, bold in zip(
+                cols,
+                (str(n), win.profile, format_duration(win.duration_s)),
+                (17, 17, 19),
+                (False, n == 1, True),
+                strict=True,
+            ):
+                img = theme.text(text, size, ink, bold)
+                surface.blit(img, img.get_rect(**{anchor: (x, y)}))
+            sub = theme.text(detail, 12, theme.MUTED)
+            surface.blit(sub, (cols[1][0], y + 21))
+            y += step
