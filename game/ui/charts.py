@@ -1,5 +1,5 @@
-"""Small charts drawn with pygame: a line chart with axes, gridlines and dashed reference
-lines, and the rating bar with whiskers the rankings use.
+"""What the statistics screens draw with: a line chart with axes, gridlines and dashed
+reference lines, the rating bar with whiskers, the ``‹ value ›`` picker and the backdrop.
 
 Charts are rendered once into a surface when their data changes; a frame only blits it.
 """
@@ -14,12 +14,16 @@ from itertools import pairwise
 import pygame
 
 from game.ui import theme
+from game.ui.widgets import Widget
 
 __all__ = [
     "Axis",
+    "Picker",
     "RefLine",
     "Series",
+    "content_top",
     "dashed_hline",
+    "draw_backdrop",
     "draw_whisker_bar",
     "nice_ticks",
     "render_line_chart",
@@ -236,3 +240,84 @@ def draw_whisker_bar(
     for x in (lo, hi):
         pygame.draw.line(surface, ink, (x, y - rect.h // 3), (x, y + rect.h // 3), 2)
     pygame.draw.circle(surface, ink, (at(centre), y), 4)
+
+
+class Picker(Widget):
+    """``‹ value ›`` with a caption: click an arrow, or focus it and press Left/Right."""
+
+    focusable = True
+
+    def __init__(
+        self,
+        caption: str,
+        options: Sequence[str],
+        index: int = 0,
+        on_change: Callable[[int], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.caption = caption
+        self.options = list(options)
+        self.index = index
+        self.on_change = on_change
+
+    def step(self, delta: int) -> None:
+        """Move to the next (or previous) option, wrapping around."""
+        if not self.options:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        if self.on_change is not None:
+            self.on_change(self.index)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """A click on the left half goes back, on the right half forward."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.step(-1 if event.pos[0] < self.rect.centerx else 1)
+                return True
+        elif event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        elif (
+            event.type == pygame.KEYDOWN
+            and self.focused
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+        ):
+            self.step(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Caption above, the arrows and the current option."""
+        edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
+        theme.blit_panel(surface, self.rect, (*theme.PANEL, 235), edge, radius=10, shadow=False)
+        caption = theme.text(self.caption, 13, theme.MUTED, True)
+        surface.blit(caption, caption.get_rect(bottomleft=(self.rect.x + 4, self.rect.y - 3)))
+        for glyph, x in (("‹", self.rect.x + 18), ("›", self.rect.right - 18)):
+            arrow = theme.text(glyph, 28, theme.ACCENT, True)
+            surface.blit(arrow, arrow.get_rect(center=(x, self.rect.centery - 2)))
+        value = self.options[self.index] if self.options else "—"
+        label = theme.text(value, 19, theme.TEXT, True)
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def draw_backdrop(surface: pygame.Surface, title: str, problem: str | None) -> int:
+    """Felt, the screen's title and, when the store has one, its problem in a red band.
+    Returns the y where the content may start."""
+    w, h = surface.get_size()
+    surface.blit(theme.felt((w, h)), (0, 0))
+    heading = theme.text(title, 34, theme.ACCENT, True)
+    surface.blit(heading, (40, 26))
+    if problem:
+        lines = theme.wrap(problem, 15, w - 110)[:2]
+        band = pygame.Rect(40, 96, w - 80, 14 + 20 * len(lines))
+        theme.blit_panel(surface, band, (120, 30, 28, 235), (*theme.DANGER, 255), 8, False)
+        for i, line in enumerate(lines):
+            surface.blit(theme.text(line, 15, theme.TEXT), (band.x + 14, band.y + 7 + 20 * i))
+    return content_top(problem, w)
+
+
+def content_top(problem: str | None, width: int) -> int:
+    """Where a screen's content starts below the title (and the problem band, if any)."""
+    if not problem:
+        return 104
+    return 96 + 14 + 20 * len(theme.wrap(problem, 15, width - 110)[:2]) + 14

@@ -11,10 +11,10 @@ import pygame
 
 from game.store import OVERALL, FastWin, RankRow, Store
 from game.ui import theme
-from game.ui.charts import Axis, draw_whisker_bar, nice_ticks
+from game.ui.charts import Axis, Picker, content_top, draw_backdrop, draw_whisker_bar, nice_ticks
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import BOT_COLOURS, PRESET_CHOICES, Picker, content_top, draw_backdrop
+from game.ui.stats_scene import BOT_COLOURS, PRESET_CHOICES
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["PROVISIONAL_GAMES", "RankingsScene"]

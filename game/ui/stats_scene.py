@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -20,19 +20,21 @@ from game.engine import PRESETS
 from game.store import OVERALL, ProfileStats, Store
 from game.store.paths import HOME_ENV, where
 from game.ui import theme
-from game.ui.charts import Axis, RefLine, Series, nice_ticks, render_line_chart
+from game.ui.charts import (
+    Axis,
+    Picker,
+    RefLine,
+    Series,
+    content_top,
+    draw_backdrop,
+    nice_ticks,
+    render_line_chart,
+)
 from game.ui.records import Tile, preset_title, stat_tiles
 from game.ui.scene import Scene
-from game.ui.widgets import Button, Widget, WidgetGroup
+from game.ui.widgets import Button, WidgetGroup
 
-__all__ = [
-    "PRESET_CHOICES",
-    "Picker",
-    "StatsScene",
-    "content_top",
-    "draw_backdrop",
-    "export_folder",
-]
+__all__ = ["BOT_COLOURS", "PRESET_CHOICES", "SPANS", "StatsScene", "export_folder"]
 
 log = logging.getLogger(__name__)
 
@@ -48,87 +50,6 @@ BOT_COLOURS = {
     "medium": (120, 180, 255),
     "hard": (255, 130, 120),
 }
-
-
-class Picker(Widget):
-    """``‹ value ›`` with a caption: click an arrow, or focus it and press Left/Right."""
-
-    focusable = True
-
-    def __init__(
-        self,
-        caption: str,
-        options: Sequence[str],
-        index: int = 0,
-        on_change: Callable[[int], None] | None = None,
-    ) -> None:
-        super().__init__()
-        self.caption = caption
-        self.options = list(options)
-        self.index = index
-        self.on_change = on_change
-
-    def step(self, delta: int) -> None:
-        """Move to the next (or previous) option, wrapping around."""
-        if not self.options:
-            return
-        self.index = (self.index + delta) % len(self.options)
-        if self.on_change is not None:
-            self.on_change(self.index)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """A click on the left half goes back, on the right half forward."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.rect.collidepoint(event.pos):
-                self.step(-1 if event.pos[0] < self.rect.centerx else 1)
-                return True
-        elif event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.step(-1 if event.y > 0 else 1)
-            return True
-        elif (
-            event.type == pygame.KEYDOWN
-            and self.focused
-            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
-        ):
-            self.step(-1 if event.key == pygame.K_LEFT else 1)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Caption above, the arrows and the current option."""
-        edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
-        theme.blit_panel(surface, self.rect, (*theme.PANEL, 235), edge, radius=10, shadow=False)
-        caption = theme.text(self.caption, 13, theme.MUTED, True)
-        surface.blit(caption, caption.get_rect(bottomleft=(self.rect.x + 4, self.rect.y - 3)))
-        for glyph, x in (("‹", self.rect.x + 18), ("›", self.rect.right - 18)):
-            arrow = theme.text(glyph, 28, theme.ACCENT, True)
-            surface.blit(arrow, arrow.get_rect(center=(x, self.rect.centery - 2)))
-        value = self.options[self.index] if self.options else "—"
-        label = theme.text(value, 19, theme.TEXT, True)
-        surface.blit(label, label.get_rect(center=self.rect.center))
-
-
-def draw_backdrop(surface: pygame.Surface, title: str, problem: str | None) -> int:
-    """Felt, the screen's title and, when the store has one, its problem in a red band.
-    Returns the y where the content may start."""
-    w, h = surface.get_size()
-    surface.blit(theme.felt((w, h)), (0, 0))
-    heading = theme.text(title, 34, theme.ACCENT, True)
-    surface.blit(heading, (40, 26))
-    if problem:
-        lines = theme.wrap(problem, 15, w - 110)[:2]
-        band = pygame.Rect(40, 96, w - 80, 14 + 20 * len(lines))
-        theme.blit_panel(surface, band, (120, 30, 28, 235), (*theme.DANGER, 255), 8, False)
-        for i, line in enumerate(lines):
-            surface.blit(theme.text(line, 15, theme.TEXT), (band.x + 14, band.y + 7 + 20 * i))
-    return content_top(problem, w)
-
-
-def content_top(problem: str | None, width: int) -> int:
-    """Where a screen's content starts below the title (and the problem band, if any)."""
-    if not problem:
-        return 104
-    return 96 + 14 + 20 * len(theme.wrap(problem, 15, width - 110)[:2]) + 14
 
 
 def export_folder() -> Path:

@@ -1,0 +1,408 @@
+"""The profiles screen: create, rename and merge players, with the store's refusals shown.
+
+Names are typed in a ``NameDialog`` (fed by TEXTINPUT events); a merge picks its target
+and is confirmed in a ``MergeDialog``. Both are modal scenes handing back a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+import pygame
+
+from game.store import OVERALL, Profile, Store
+from game.ui import theme
+from game.ui.charts import Picker, content_top, draw_backdrop
+from game.ui.scene import Modal, Scene
+from game.ui.widgets import Button, TextInput, WidgetGroup
+
+__all__ = ["MergeDialog", "NameDialog", "ProfilesScene"]
+
+ROW_H = 40
+
+
+class _Dialog(Modal[object]):
+    """A centred panel with a title, some lines of text and a row of buttons."""
+
+    def __init__(self, title: str, lines: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.title = title
+        self.lines = list(lines)
+        self.error = ""
+        self.widgets = WidgetGroup()
+        self.panel = pygame.Rect(0, 0, 560, 250)
+        self.buttons: list[Button] = []
+
+    def _place_buttons(self) -> None:
+        x = self.panel.right - 28
+        for button in reversed(self.buttons):
+            width = button.preferred_width()
+            button.rect = pygame.Rect(x - width, self.panel.bottom - 70, width, 46)
+            x -= width + 14
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the panel."""
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        self._place_buttons()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Veil, panel, title, text, error and buttons."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 10, 5, 150))
+        surface.blit(veil, (0, 0))
+        theme.blit_panel(surface, self.panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), 18)
+        title = theme.text(self.title, 26, theme.ACCENT, True)
+        surface.blit(title, (self.panel.x + 28, self.panel.y + 22))
+        y = self.panel.y + 66
+        for line in self.lines:
+            for part in theme.wrap(line, 16, self.panel.w - 56):
+                surface.blit(theme.text(part, 16, theme.TEXT), (self.panel.x + 28, y))
+                y += 22
+        if self.error:
+            err = theme.text(self.error, 15, (255, 150, 140), True)
+            surface.blit(err, (self.panel.x + 28, self.panel.bottom - 100))
+        self.widgets.draw(surface)
+
+    def update(self, dt: float) -> None:
+        """Widgets (the caret blinks)."""
+        self.widgets.update(dt)
+
+
+class NameDialog(_Dialog):
+    """Ask for a profile name. ``submit(name)`` returns an error to show, or None to close
+    the dialog with that name."""
+
+    def __init__(
+        self,
+        title: str,
+        submit: Callable[[str], str | None],
+        text: str = "",
+        on_result: Callable[[object | None], None] | None = None,
+    ) -> None:
+        super().__init__(title, ["Any name of up to 32 characters; letter case is kept."])
+        self.on_result = on_result
+        self.submit = submit
+        self.field = TextInput(text, max_length=32, on_submit=lambda _: self.accept())
+        self.buttons = [
+            Button("Cancel", self.cancel, hint="Esc"),
+            Button("OK", self.accept, primary=True),
+        ]
+        self.widgets.add(self.field, *self.buttons)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the panel, the field under the text."""
+        super().resize(size)
+        self.field.rect = pygame.Rect(self.panel.x + 28, self.panel.y + 100, self.panel.w - 56, 42)
+
+    def startup(self) -> None:
+        """Type straight away."""
+        self.field.focus(True)
+
+    def shutdown(self) -> None:
+        """Stop the platform text input with the dialog."""
+        self.field.focus(False)
+
+    def accept(self) -> None:
+        """Try the name; stay open with the reason if it is refused."""
+        problem = self.submit(self.field.text)
+        if problem is None:
+            self.finish(self.field.text)
+        else:
+            self.error = problem
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Esc cancels; the field takes typing and Enter."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return True
+        if event.type == pygame.TEXTINPUT:
+            self.error = ""
+        used = self.widgets.handle_event(event)
+        if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
+            self.accept()
+        return True
+
+
+class MergeDialog(_Dialog):
+    """Merge one profile into another: pick the target with the arrows, then confirm.
+    Returns the target's name, or None when cancelled."""
+
+    def __init__(
+        self,
+        source: str,
+        targets: Sequence[str],
+        on_result: Callable[[object | None], None] | None = None,
+    ) -> None:
+        lines = [
+            f"Every game {source} played moves to the profile chosen below, and all ratings "
+            "are worked out again. This cannot be undone.",
+        ]
+        super().__init__(f"Merge {source} into…", lines)
+        self.on_result = on_result
+        self.panel.h = 290
+        self.target = Picker("Keeps the games  ← →", targets)
+        self.target.focused = True
+        self.buttons = [
+            Button("Cancel", self.cancel, hint="Esc"),
+            Button("Merge", self.confirm, hint="Enter", primary=True),
+        ]
+        self.widgets.add(self.target, *self.buttons)
+
+    @property
+    def chosen(self) -> str:
+        """The profile that will keep the games."""
+        return self.target.options[self.target.index]
+
+    def confirm(self) -> None:
+        """Close with the chosen target."""
+        self.finish(self.chosen)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The picker under the warning."""
+        super().resize(size)
+        self.target.rect = pygame.Rect(self.panel.x + 28, self.panel.y + 150, 300, 42)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Left/Right pick, Enter merges, Esc cancels."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.target.step(-1 if event.key == pygame.K_LEFT else 1)
+        else:
+            self.widgets.handle_event(event)
+        return True
+
+
+class ProfilesScene(Scene):
+    """Every profile with its rated games; New, Rename and Merge for human players."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.size = (1280, 800)
+        self.profiles: list[Profile] = []
+        self.games: dict[str, int] = {}
+        self.selected = 0
+        self.message = ""
+        self.message_is_error = False
+        self.new_button = Button("New profile", self.ask_create, hint="N", primary=True)
+        self.rename_button = Button("Rename", self.ask_rename, hint="F2")
+        self.merge_button = Button("Merge into…", self.ask_merge, hint="M")
+        self.back = Button("Back", self.close, hint="Esc")
+        self.actions = [self.new_button, self.rename_button, self.merge_button]
+        self.widgets = WidgetGroup([*self.actions, self.back])
+        self.reload()
+
+    # --- data ------------------------------------------------------------------------------
+    def reload(self, select: str | None = None) -> None:
+        """Read the profiles again, keeping (or moving to) the selected one."""
+        keep = select or (self.current.name if self.current else None)
+        try:
+            self.profiles = self.store.profiles()
+            self.games = {row.profile: row.games for row in self.store.leaderboard(OVERALL)}
+        except Exception as exc:  # a damaged file must not take the screen down with it
+            self._say(f"The profiles could not be read ({exc}).", error=True)
+            self.profiles, self.games = [], {}
+        names = [p.name for p in self.profiles]
+        self.selected = names.index(keep) if keep in names else 0
+        self._update_buttons()
+
+    @property
+    def current(self) -> Profile | None:
+        """The highlighted profile."""
+        return self.profiles[self.selected] if 0 <= self.selected < len(self.profiles) else None
+
+    def _humans(self) -> list[str]:
+        return [p.name for p in self.profiles if not p.is_bot]
+
+    def _update_buttons(self) -> None:
+        human = self.current is not None and not self.current.is_bot
+        writable = not self.store.read_only
+        self.new_button.enabled = writable
+        self.rename_button.enabled = writable and human
+        self.merge_button.enabled = writable and human and len(self._humans()) > 1
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.message_is_error = error
+
+    def _attempt(self, work: Callable[[], object]) -> str | None:
+        """Run a store change; the store's reason as a sentence if it refuses."""
+        try:
+            work()
+        except (ValueError, OSError) as exc:
+            return str(exc)
+        return None
+
+    # --- actions ---------------------------------------------------------------------------
+    def _push(self, dialog: Modal[object]) -> None:
+        if self.stack is not None:
+            self.stack.push(dialog)
+
+    def ask_create(self) -> None:
+        """Ask for a new player's name."""
+        if not self.new_button.enabled:
+            return
+
+        def done(name: object | None) -> None:
+            if isinstance(name, str):
+                self.reload(select=" ".join(name.split()))
+                self._say(f"Created profile {self.current.name if self.current else name}.")
+
+        self._push(
+            NameDialog(
+                "New profile",
+                lambda n: self._attempt(lambda: self.store.create_profile(n)),
+                on_result=done,
+            )
+        )
+
+    def ask_rename(self) -> None:
+        """Ask for the highlighted player's new name."""
+        old = self.current
+        if old is None or not self.rename_button.enabled:
+            return
+
+        def done(name: object | None) -> None:
+            if isinstance(name, str):
+                self.reload(select=" ".join(name.split()))
+                self._say(f"Renamed {old.name} to {self.current.name if self.current else name}.")
+
+        self._push(
+            NameDialog(
+                f"Rename {old.name}",
+                lambda n: self._attempt(lambda: self.store.rename_profile(old.name, n)),
+                text=old.name,
+                on_result=done,
+            )
+        )
+
+    def ask_merge(self) -> None:
+        """Pick the profile to merge the highlighted one into, and confirm."""
+        source = self.current
+        if source is None or not self.merge_button.enabled:
+            return
+        targets = [name for name in self._humans() if name != source.name]
+
+        def merge(target: object | None) -> None:
+            if not isinstance(target, str):
+                return
+            problem = self._attempt(lambda: self.store.merge_profiles(source.name, target))
+            if problem is not None:
+                self._say(problem, error=True)
+                return
+            self.reload(select=target)
+            self._say(f"Merged {source.name} into {target}.")
+
+        self._push(MergeDialog(source.name, targets, merge))
+
+    # --- frame -----------------------------------------------------------------------------
+    def _list_box(self) -> pygame.Rect:
+        w, h = self.size
+        top = content_top(self.store.problem, w)
+        return pygame.Rect(40, top, min(760, w - 380), h - 96 - top)
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        """Where profile ``i`` is listed."""
+        box = self._list_box()
+        return pygame.Rect(box.x + 16, box.y + 84 + i * ROW_H, box.w - 32, ROW_H - 4)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """List on the left, actions on the right."""
+        self.size = size
+        box = self._list_box()
+        for i, button in enumerate(self.actions):
+            button.rect = pygame.Rect(box.right + 30, box.y + 40 + i * 62, 240, 46)
+        width = self.back.preferred_width()
+        self.back.rect = pygame.Rect(size[0] - 40 - width, size[1] - 76, width, 46)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Up/Down select; N, F2, M and Esc; clicks on rows and buttons."""
+        if event.type == pygame.KEYDOWN:
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_ESCAPE: self.close,
+                pygame.K_n: self.ask_create,
+                pygame.K_F2: self.ask_rename,
+                pygame.K_m: self.ask_merge,
+                pygame.K_UP: lambda: self.select(self.selected - 1),
+                pygame.K_DOWN: lambda: self.select(self.selected + 1),
+            }
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i in range(len(self.profiles)):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.select(i)
+                    return True
+        self.widgets.handle_event(event)
+        return True
+
+    def select(self, index: int) -> None:
+        """Highlight profile ``index`` (clamped to the list)."""
+        if self.profiles:
+            self.selected = max(0, min(len(self.profiles) - 1, index))
+        self._update_buttons()
+
+    def update(self, dt: float) -> None:
+        """Widgets only."""
+        self.widgets.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, the list, the action buttons and the last message."""
+        draw_backdrop(surface, "Profiles", self.store.problem)
+        box = self._list_box()
+        theme.blit_panel(surface, box, radius=16)
+        surface.blit(
+            theme.text("Players and bot levels", 20, theme.TEXT, True), (box.x + 20, box.y + 16)
+        )
+        heads = (
+            ("Name", box.x + 34, "topleft"),
+            ("Kind", box.x + 360, "topleft"),
+            ("Since", box.x + 480, "topleft"),
+            ("Rated games", box.right - 34, "topright"),
+        )
+        for text, x, anchor in heads:
+            img = theme.text(text, 14, theme.MUTED, True)
+            surface.blit(img, img.get_rect(**{anchor: (x, box.y + 56)}))
+        for i, profile in enumerate(self.profiles):
+            row = self.row_rect(i)
+            if row.bottom > box.bottom - 8:
+                break
+            chosen = i == self.selected
+            if chosen:
+                theme.blit_panel(surface, row, (*theme.ACCENT, 255), None, 8, False)
+            ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
+            cells = (
+                (profile.name, row.x + 18, "midleft", True),
+                ("bot level" if profile.is_bot else "player", row.x + 344, "midleft", False),
+                (
+                    datetime.fromtimestamp(profile.created).strftime("%d %b %Y"),
+                    row.x + 464,
+                    "midleft",
+                    False,
+                ),
+                (str(self.games.get(profile.name, 0)), row.right - 18, "midright", False),
+            )
+            for text, x, anchor, bold in cells:
+                img = theme.text(text, 18 if bold else 16, ink, bold)
+                surface.blit(img, img.get_rect(**{anchor: (x, row.centery)}))
+        help_lines = [
+            "Bot levels keep their names.",
+            "Merging moves every game of one",
+            "player to another, then works",
+            "out all ratings again.",
+        ]
+        y = self.actions[-1].rect.bottom + 24
+        for line in help_lines:
+            surface.blit(theme.text(line, 14, theme.MUTED), (self.actions[0].rect.x, y))
+            y += 20
+        if self.message:
+            colour = (255, 150, 140) if self.message_is_error else theme.ACCENT
+            note = theme.text(self.message, 16, colour, True)
+            surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
+        self.widgets.draw(surface)
