@@ -17,7 +17,7 @@ import platformdirs
 import pygame
 
 from game.engine import PRESETS
-from game.store import OVERALL, ProfileStats, Store
+from game.store import OVERALL, ProfileStats, RankRow, Store
 from game.store.paths import HOME_ENV, where
 from game.ui import theme
 from game.ui.charts import (
@@ -34,7 +34,14 @@ from game.ui.records import Tile, preset_title, stat_tiles
 from game.ui.scene import Scene
 from game.ui.widgets import Button, WidgetGroup
 
-__all__ = ["BOT_COLOURS", "PRESET_CHOICES", "SPANS", "StatsScene", "export_folder"]
+__all__ = [
+    "BOT_COLOURS",
+    "PRESET_CHOICES",
+    "SPANS",
+    "StatsScene",
+    "clear_cache",
+    "export_folder",
+]
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +50,33 @@ PRESET_CHOICES: tuple[str | None, ...] = (None, *PRESETS)
 
 SPANS = (50, 200, 1000)
 """How many recent games the win-rate chart can cover (N cycles through them)."""
+
+_CACHE: dict[tuple[object, ...], tuple[ProfileStats, list[RankRow]]] = {}
+_CACHE_SIZE = 32
+
+
+def clear_cache() -> None:
+    """Forget every remembered statistics read (benchmarks measure uncached opens)."""
+    _CACHE.clear()
+
+
+def _read(store: Store, profile: str, preset: str | None) -> tuple[ProfileStats, list[RankRow]]:
+    """A profile's statistics and its scope's leaderboard, remembered until anything is
+    recorded, renamed or merged: on 10,000 rounds the query is most of the screen's open
+    time, and players flip between presets and come back to this screen often."""
+    latest = store.history(limit=1)
+    names = tuple((p.id, p.name, p.merged_into) for p in store.profiles(include_merged=True))
+    key = (id(store), store.path, latest[0].game_id if latest else 0, names, profile, preset)
+    found = _CACHE.get(key)
+    if found is None:
+        stats = store.profile_stats(profile, preset)
+        board = store.leaderboard(OVERALL if preset is None else preset)
+        found = (stats, board)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = found
+    return found
+
 
 BOT_COLOURS = {
     "random": (170, 170, 170),
@@ -127,8 +161,7 @@ class StatsScene(Scene):
         if self.profile is None:
             return
         try:
-            self.stats = self.store.profile_stats(self.profile, self.preset)
-            board = self.store.leaderboard(OVERALL if self.preset is None else self.preset)
+            self.stats, board = _read(self.store, self.profile, self.preset)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("statistics unreadable: %s", exc)
             self._say(f"The statistics could not be read ({exc}).", error=True)

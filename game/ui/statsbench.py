@@ -1,0 +1,86 @@
+"""Timing the statistics screen: construct + first draw on a database of 10,000 rounds,
+headless at 1280×800. Target: 150 ms.
+
+``bench_stats_screen()`` returns the numbers in milliseconds; it prints nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+__all__ = ["bench_stats_screen"]
+
+
+def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, float]:
+    """Median and worst ms to open the statistics screen (all presets and one preset) on
+    ``rounds`` rounds with nothing remembered, the first open of the process (fonts and felt
+    too), a reopen of the same unchanged statistics, and the rankings screen."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.store import Store
+    from game.store.bench import _fill
+    from game.store.paths import HOME_ENV
+    from game.ui.rankings_scene import RankingsScene
+    from game.ui.scene import SceneStack
+    from game.ui.stats_scene import StatsScene, clear_cache
+
+    saved_home = os.environ.get(HOME_ENV)
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    try:
+        with tempfile.TemporaryDirectory(prefix="macau-statsbench-") as home:
+            os.environ[HOME_ENV] = home
+            path = Path(home) / "data" / "bench-10k.sqlite3"
+            with Store.open(path) as store:
+                _fill(store, rounds, random.Random(1))
+
+            def open_screen(
+                make: type[StatsScene] | type[RankingsScene], cached: bool = False, **kw: str
+            ) -> float:
+                if not cached:
+                    clear_cache()
+                stack = SceneStack(None, (1280, 800))
+                began = time.perf_counter()
+                stack.push(make(store, **kw))
+                stack.update(1 / 60)
+                stack.draw(screen)
+                spent = time.perf_counter() - began
+                stack.clear()
+                return spent * 1000
+
+            with Store.open(path) as store:
+                cold = open_screen(StatsScene, profile="Anna")
+                overall = [open_screen(StatsScene, profile="Anna") for _ in range(samples)]
+                preset = [
+                    open_screen(StatsScene, profile="Anna", preset="classic")
+                    for _ in range(samples)
+                ]
+                reopen = [open_screen(StatsScene, True, profile="Anna") for _ in range(samples)]
+                rankings = [open_screen(RankingsScene) for _ in range(samples)]
+    finally:
+        if saved_home is None:
+            os.environ.pop(HOME_ENV, None)
+        else:
+            os.environ[HOME_ENV] = saved_home
+        pygame.display.quit()
+    return {
+        "stats_open_cold_ms": cold,
+        "stats_open_median_ms": statistics.median(overall),
+        "stats_open_max_ms": max(overall),
+        "stats_open_preset_median_ms": statistics.median(preset),
+        "stats_reopen_median_ms": statistics.median(reopen),
+        "rankings_open_median_ms": statistics.median(rankings),
+    }
+
+
+if __name__ == "__main__":
+    for name, value in bench_stats_screen().items():
+        print(f"{name:32} {value:8.1f}")
