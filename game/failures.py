@@ -19,15 +19,9 @@ from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
+# Only the standard library and game.resources here: this module must import even when the
+# rest of the game (the store pulls in a compiled rating library) cannot.
 from game.resources import MissingAsset, asset_root, is_frozen
-from game.store.paths import (
-    StoreUnavailable,
-    config_dir,
-    data_dir,
-    ensure_writable,
-    log_dir,
-    state_dir,
-)
 
 __all__ = [
     "EXIT_INTERRUPTED",
@@ -68,12 +62,19 @@ class SelfTestFailed(RuntimeError):
 def _log_folder() -> Path | None:
     """The user's log folder; a private temp folder when that cannot be written."""
     try:
+        from game.store.paths import log_dir
+
         return log_dir()
-    except StoreUnavailable:
+    except Exception:  # unwritable, or the store package itself failed to import
         pass
     try:
-        return ensure_writable(Path(tempfile.gettempdir()) / f"macau-log-{_user_tag()}")
-    except StoreUnavailable:
+        folder = Path(tempfile.gettempdir()) / f"macau-log-{_user_tag()}"
+        folder.mkdir(exist_ok=True)
+        # Another user's folder of the same name, or a read-only one, must not be used.
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+        return folder
+    except OSError:
         pass
     try:
         return Path(tempfile.mkdtemp(prefix="macau-log-"))
@@ -158,6 +159,8 @@ def check_player_folders() -> str | None:
 
     Returns the sentence shown, or None when every folder can be written.
     """
+    from game.store.paths import StoreUnavailable, config_dir, data_dir, state_dir
+
     for folder in (data_dir, config_dir, state_dir):
         try:
             folder()
