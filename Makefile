@@ -19,6 +19,10 @@ $(VENV)/.installed-test: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[native,test]'
 	touch $@
 
+$(VENV)/.installed-build: pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[build,native]'
+	touch $@
+
 $(VENV)/.installed-bench: pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[native,test,bench]'
 	touch $@
@@ -46,6 +50,8 @@ test: lint .native/stamp
 	$(HEADLESS) $(PY) -m pytest -q -n 2 tests README.md
 	$(PY) main.py simulate --preset all --games 300 --seed 1 --check --jobs 2
 	MACAU_PURE_ENGINE=1 $(PY) main.py simulate --preset all --games 60 --seed 2 --check --jobs 2
+	$(MAKE) dist
+	$(HEADLESS) dist/macau --smoke
 
 format: $(VENV)/.installed-test
 	$(BIN)/ruff format .
@@ -53,6 +59,10 @@ format: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-bench .native/stamp
 	$(HEADLESS) $(PY) -m game.bench
+
+# The double-click app: dist/macau (dist/macau.exe on Windows, dist/Macau.app on macOS).
+dist: $(VENV)/.installed-build .native/stamp
+	$(PY) build/build.py
 
 clean:
 	rm -rf $(VENV) dist build/work .native .pytest_cache .mypy_cache .ruff_cache
