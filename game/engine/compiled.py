@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .actions import Action
 from .cards import (
     BLACK_JOKER,
     JACK,
@@ -77,6 +78,11 @@ class Compiled:
             x for x in ALL_CARDS if x in self.changers or (x.rank == JACK and r.jack_requests)
         )
         self.opener_cache: dict[tuple[object, ...], frozenset[Card]] = {}
+        self.group_cache: dict[tuple[object, ...], list[tuple[Card, ...]]] = {}
+        self.plays_cache: dict[tuple[object, ...], list[Action]] = {}
+        self.seq_cache: dict[
+            tuple[object, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+        ] = {}
         # The fast generator covers rule sets without stand-in jokers, runs or suit groups.
         self.simple = not self.any_card and not self.runs and self.groups != "rank_or_suit"
         # Every card a joker may stand for: any card of the 52.

@@ -7,7 +7,7 @@ refusals of ``apply`` always agree. Refusals carry a plain-English reason naming
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-_Add = Callable[[tuple[Card, ...], tuple[Card, ...]], None]
+_Found = list[tuple[tuple[Card, ...], tuple[Card, ...]]]
 
 
 class Legality:
@@ -245,33 +245,43 @@ class Legality:
     def _sequences(
         self, ctx: Phase, forced: Card | None
     ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
-        """Candidate (physical, effective) card sequences that pass the first-card test."""
+        """Candidate (physical, effective) card sequences that pass the first-card test.
+
+        Each kind of candidate (a joker's stand-ins, groups of a rank, groups of a suit, runs)
+        is cached by exactly what it depends on, since the same pieces recur turn after turn.
+        """
         c = self._c
         hand = self.hands[self.current]
+        okset = self._openers(ctx)
         out: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
         seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
-        jokers = [x for x in hand if x.is_joker] if c.any_card else []
-        naturals = [x for x in hand if not (x.is_joker and c.any_card)]
-        first_ok = self._first_ok
+        cache = c.seq_cache
+        if len(cache) > 20000:
+            cache.clear()
 
-        def add(phys: tuple[Card, ...], effs: tuple[Card, ...]) -> None:
-            key = (phys, effs)
-            if key not in seen:
-                seen.add(key)
-                out.append(key)
+        def extend(items: list[tuple[tuple[Card, ...], tuple[Card, ...]]]) -> None:
+            for item in items:
+                if item not in seen:
+                    seen.add(item)
+                    out.append(item)
 
         # Singles
         for card in dict.fromkeys(hand):
             if forced is not None and card is not forced:
                 continue
             if card.is_joker and c.any_card:
-                for decl in c.declarable:
-                    if first_ok(decl, ctx):
-                        add((card,), (decl,))
-            elif first_ok(card, ctx):
-                add((card,), (card,))
+                key: tuple[object, ...] = ("joker", card, okset)
+                found = cache.get(key)
+                if found is None:
+                    found = [((card,), (d,)) for d in c.declarable if d in okset]
+                    cache[key] = found
+                extend(found)
+            elif card in okset:
+                extend([((card,), (card,))])
         if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is Phase.PLAY)):
             return out
+        jokers = [x for x in hand if x.is_joker] if c.any_card else []
+        naturals = [x for x in hand if not (x.is_joker and c.any_card)]
 
         # Groups of one rank (jokers standing for that rank in any suit)
         if c.groups != "none":
@@ -282,8 +292,14 @@ class Legality:
                 js = jokers if not is_joker else []
                 if len(cards) + len(js) < 2:
                     continue
-                pool = cards + js
-                self._permute_group(pool, rank, ctx, forced, add)
+                pool = tuple(sorted(cards + js, key=canon_key))
+                key = ("rank", pool, okset, ctx, forced, self._top)
+                found = cache.get(key)
+                if found is None:
+                    found = []
+                    self._permute_group(list(pool), rank, ctx, forced, found)
+                    cache[key] = found
+                extend(found)
             # Groups of one suit (no jokers)
             if c.groups == "rank_or_suit" and ctx not in (Phase.SKIP, Phase.RANK_REQUEST):
                 by_suit: dict[str, list[Card]] = {}
@@ -293,18 +309,31 @@ class Legality:
                 for cards in by_suit.values():
                     if len(cards) < 2:
                         continue
-                    for seq in ordered_groups(sorted(cards, key=canon_key)):
-                        if forced is not None and seq[0] is not forced:
-                            continue
-                        if first_ok(seq[0], ctx):
-                            add(seq, seq)
+                    pool = tuple(sorted(cards, key=canon_key))
+                    key = ("suit", pool, okset, forced)
+                    found = cache.get(key)
+                    if found is None:
+                        found = [
+                            (seq, seq)
+                            for seq in ordered_groups(list(pool))
+                            if seq[0] in okset and (forced is None or seq[0] is forced)
+                        ]
+                        cache[key] = found
+                    extend(found)
         # Runs
         if c.runs and ctx is Phase.PLAY:
-            self._runs(hand, forced, add)
+            ordered = tuple(sorted(hand, key=lambda x: x.order))
+            key = ("runs", ordered, okset, forced)
+            found = cache.get(key)
+            if found is None:
+                found = []
+                self._runs(list(ordered), forced, found)
+                cache[key] = found
+            extend(found)
         return out
 
     def _permute_group(
-        self, pool: list[Card], rank: int, ctx: Phase, forced: Card | None, add: _Add
+        self, pool: list[Card], rank: int, ctx: Phase, forced: Card | None, found: _Found
     ) -> None:
         """Groups of one rank from ``pool``; stand-in jokers take that rank."""
         c = self._c
@@ -315,7 +344,7 @@ class Legality:
                 continue
             if not (c.any_card and any(x.is_joker for x in seq)):
                 if first_ok(seq[0], ctx):
-                    add(seq, seq)
+                    found.append((seq, seq))
                 continue
             if all(x.is_joker for x in seq):
                 continue  # a group needs a real card to fix its rank
@@ -328,9 +357,9 @@ class Legality:
                     continue
                 mid = [Card(rank, head.suit) if x.is_joker else x for x in seq[1:-1]]
                 for tail in tails:
-                    add(seq, (head, *mid, tail))
+                    found.append((seq, (head, *mid, tail)))
 
-    def _runs(self, hand: list[Card], forced: Card | None, add: _Add) -> None:
+    def _runs(self, hand: list[Card], forced: Card | None, found: _Found) -> None:
         c = self._c
         any_card = c.any_card
 
@@ -344,7 +373,7 @@ class Legality:
         ) -> None:
             last = effs[-1]
             if steps > 0 and len(effs) >= 2:
-                add(tuple(phys), tuple(effs))
+                found.append((tuple(phys), tuple(effs)))
             for i, card in enumerate(rest):
                 if i and card is rest[i - 1]:
                     continue
@@ -399,10 +428,30 @@ class Legality:
         seat = self.current
         hand = self.hands[seat]
         c = self._c
+        # Everything the general generator depends on; the same hand on the same pile comes
+        # back often (a bot's search, a seat that draws), and jokers make listing costly.
+        key = (
+            tuple(sorted(hand, key=canon_key)),
+            ctx,
+            forced,
+            self._top,
+            self._suit,
+            self._req_rank,
+            self._req_suits,
+            self._req_excluded,
+            self._power_applies(seat, 0),
+            self.n == 2,
+        )
+        cached = c.plays_cache.get(key)
+        if cached is not None:
+            return cached[:]
         result: list[Action] = []
         size = len(hand)
+        # Candidates are built group- and run-shaped, so only the contexts that restrict
+        # what may be laid together need the shape test.
+        check_shape = ctx is not Phase.PLAY and ctx is not Phase.SUIT_REQUEST
         for phys, effs in self._sequences(ctx, forced):
-            if self._shape_ok(effs, phys, ctx) is not None:
+            if check_shape and self._shape_ok(effs, phys, ctx) is not None:
                 continue
             left = size - len(phys)
             if left == 0 and len(phys) == 1 and self._heads_up_block(effs[0]):
@@ -428,7 +477,10 @@ class Legality:
                         result.append(single_play(phys[0], choice, call))
                     else:
                         result.append(Play(phys, decl, choice, call))
-        return result
+        if len(c.plays_cache) > 20000:
+            c.plays_cache.clear()
+        c.plays_cache[key] = result
+        return result[:]
 
     def _heads_up_block(self, e: Card) -> bool:
         """Heads-up, the last card may not be a 2 or a 3 laid alone (no_attack_finish_heads_up)."""
@@ -489,23 +541,43 @@ class Legality:
                 if r in done or ranks.count(r) < 2:
                     continue
                 done.add(r)
-                cards = sorted((y for y in hand if y.rank == r), key=canon_key)
-                dup = len(set(cards)) != len(cards)
-                seen: set[tuple[Card, ...]] = set()
-                for seq in ordered_groups(cards):
-                    if seq[0] not in okset:
-                        continue
-                    if forced is not None and seq[0] is not forced:
-                        continue
-                    if dup:
-                        if seq in seen:
-                            continue
-                        seen.add(seq)
-                    if self._shape_ok(seq, seq, ctx) is None:
+                cards = tuple(sorted((y for y in hand if y.rank == r), key=canon_key))
+                for seq in self._rank_groups(cards, okset, ctx, forced):
+                    if size - len(seq) >= 2 and seq[-1] not in special:
+                        out.append(group_play(seq))
+                    else:
                         seqs.append(seq)
         if seqs:
             self._emit(seqs, ctx, out)
         return out
+
+    def _rank_groups(
+        self, cards: tuple[Card, ...], okset: frozenset[Card], ctx: Phase, forced: Card | None
+    ) -> list[tuple[Card, ...]]:
+        """The legal groups of these same-rank cards (cached: they depend on nothing else)."""
+        key = (cards, okset, ctx, forced, self._top)
+        cache = self._c.group_cache
+        found = cache.get(key)
+        if found is not None:
+            return found
+        result: list[tuple[Card, ...]] = []
+        seen: set[tuple[Card, ...]] = set()
+        dup = len(set(cards)) != len(cards)
+        for seq in ordered_groups(list(cards)):
+            if seq[0] not in okset:
+                continue
+            if forced is not None and seq[0] is not forced:
+                continue
+            if dup:
+                if seq in seen:
+                    continue
+                seen.add(seq)
+            if self._shape_ok(seq, seq, ctx) is None:
+                result.append(seq)
+        if len(cache) > 20000:
+            cache.clear()
+        cache[key] = result
+        return result
 
     def _emit(self, seqs: list[tuple[Card, ...]], ctx: Phase, out: list[Action]) -> None:
         """Turn card sequences into plays with every suffix and Macau-call variant."""
@@ -539,6 +611,8 @@ class Legality:
                 for call in calls:
                     if k == 1:
                         out.append(single_play(last, choice, call))
+                    elif choice is None and not call:
+                        out.append(group_play(seq))
                     else:
                         out.append(Play(seq, None, choice, call))
 
@@ -718,6 +792,19 @@ _CALLS_NO = (False,)
 _EMPTY: list[Card] = []
 _SINGLES: dict[tuple[Card, str | None, bool], Play] = {}
 _PLAIN_SINGLES: dict[Card, Play] = {}
+
+
+_GROUPS: dict[tuple[Card, ...], Play] = {}
+
+
+def group_play(cards: tuple[Card, ...]) -> Play:
+    """A shared plain ``Play`` of several cards (no suffix, no call)."""
+    play = _GROUPS.get(cards)
+    if play is None:
+        if len(_GROUPS) > 50000:
+            _GROUPS.clear()
+        play = _GROUPS[cards] = Play(cards, None, None, False)
+    return play
 
 
 def single_play(card: Card, choice: str | None, call: bool) -> Play:
