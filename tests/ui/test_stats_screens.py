@@ -1,0 +1,228 @@
+"""The statistics, rankings and profiles screens on a seeded database, driven by real
+pygame events and drawn headless."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.store import GameRecord, SeatResult, Store
+from game.ui.profiles_scene import MergeDialog, NameDialog, ProfilesScene
+from game.ui.rankings_scene import PROVISIONAL_GAMES, RankingsScene
+from game.ui.records import format_duration
+from game.ui.scene import SceneStack
+from game.ui.stats_scene import StatsScene, clear_cache
+
+SIZE = (1280, 800)
+PRESETS = ("polish", "classic", "quick")
+
+
+def seed(store: Store, rounds: int = 60) -> None:
+    """Ania, Béla and bots over three presets; Csilla plays only three rounds."""
+    rng = random.Random(9)
+    for n in range(rounds):
+        preset = PRESETS[n % 3]
+        names = ["Ania", "Béla" if n >= 3 else "Csilla", "", ""]
+        levels = [None, None, "easy", "hard"]
+        places = rng.sample(range(1, 5), 4)
+        results = tuple(
+            SeatResult(s, names[s], levels[s] is not None, levels[s], places[s],
+                       points=0 if places[s] == 1 else 10 * places[s],
+                       biggest_stack=(n + s) % 9)
+            for s in range(4)
+        )  # fmt: skip
+        start = 1_700_000_000 + n * 3600
+        store.record_game(
+            GameRecord(preset, "t", start, start + 60 + 7 * n, results, preset == "classic")
+        )
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    clear_cache()
+    opened = Store.open()
+    seed(opened)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(SIZE)
+
+
+def key(stack: SceneStack, k: int, unicode: str = "") -> None:
+    stack.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode))
+
+
+def click(stack: SceneStack, pos: tuple[int, int]) -> None:
+    stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    stack.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+
+
+def type_text(stack: SceneStack, text: str) -> None:
+    stack.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def frame(stack: SceneStack, screen: pygame.Surface) -> None:
+    stack.update(1 / 60)
+    stack.draw(screen)
+
+
+def tiles(scene: StatsScene) -> dict[str, str]:
+    return {t.label: t.value for t in scene.tiles}
+
+
+def test_statistics_show_the_profile_figures(store: Store, screen: pygame.Surface) -> None:
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(StatsScene(store, "Ania"))
+    frame(stack, screen)
+    stats = store.profile_stats("Ania")
+    shown = tiles(scene)
+    assert shown["Games"] == "60" and shown["Wins"] == str(stats.wins)
+    assert shown["Win rate"] == f"{stats.win_rate:.1%}"
+    assert shown["Average place"] == f"{stats.avg_place:.2f}"
+    assert stats.fastest_win is not None
+    assert shown["Fastest win"] == format_duration(stats.fastest_win.duration_s)
+    assert shown["Longest winning streak"] == str(stats.longest_win_streak)
+    assert shown["Biggest stack taken"] == f"{stats.biggest_stack} cards"
+    assert shown["Points per round"] == f"{stats.points_per_round:.1f}"
+    assert set(scene.bot_ratings) == {"easy", "hard"}  # the reference lines
+    win_chart, rating_chart = scene.charts()
+    assert win_chart.get_width() > 300 and rating_chart.get_height() > 100
+
+
+def test_statistics_filter_by_preset_and_player(store: Store, screen: pygame.Surface) -> None:
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(StatsScene(store, "Ania"))
+    key(stack, pygame.K_DOWN)  # All presets -> polish
+    frame(stack, screen)
+    assert scene.preset == "polish"
+    polish = store.profile_stats("Ania", "polish")
+    assert tiles(scene)["Games"] == str(polish.games) == "20"
+    assert tiles(scene)["Points per round"] == "—"
+    click(stack, (scene.player.rect.right - 10, scene.player.rect.centery))
+    frame(stack, screen)
+    assert scene.profile == "Béla"
+    assert tiles(scene)["Games"] == str(store.profile_stats("Béla", "polish").games)
+
+
+def test_screens_survive_a_restart(store: Store, screen: pygame.Surface, tmp_path: Path) -> None:
+    before = tiles(StatsScene(store, "Béla"))
+    board = [(r.profile, r.mu) for r in store.leaderboard()]
+    store.close()
+    clear_cache()
+    with Store.open() as again:
+        stack = SceneStack(None, SIZE)
+        stats = stack.push(StatsScene(again, "Béla"))
+        frame(stack, screen)
+        assert tiles(stats) == before
+        rankings = stack.push(RankingsScene(again))
+        frame(stack, screen)
+        assert [(r.profile, r.mu) for r in rankings.rows] == board
+
+
+def test_rankings_sort_by_conservative_rating_and_mark_the_provisional(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(RankingsScene(store))
+    frame(stack, screen)
+    names = [r.profile for r in scene.rows]
+    assert set(names) == {"Ania", "Béla", "Csilla", "Bot · easy", "Bot · hard"}
+    values = [r.conservative for r in scene.rows]
+    assert values == sorted(values, reverse=True)
+    csilla = next(r for r in scene.rows if r.profile == "Csilla")
+    assert csilla.games < PROVISIONAL_GAMES and scene.provisional(csilla)
+    durations = [w.duration_s for w in scene.fastest]
+    assert durations == sorted(durations) and len(durations) == 10
+    key(stack, pygame.K_RIGHT)  # Overall -> polish
+    frame(stack, screen)
+    assert scene.scope == "polish"
+    assert {w.preset for w in scene.fastest} == {"polish"}
+    assert [r.profile for r in scene.rows] == [r.profile for r in store.leaderboard("polish")]
+
+
+def test_export_writes_csv_and_json(store: Store, screen: pygame.Surface, tmp_path: Path) -> None:
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(StatsScene(store, "Ania", export_dir=tmp_path))
+    key(stack, pygame.K_c)
+    written = sorted(tmp_path.glob("macau-statistics_*.csv"))
+    assert len(written) == 2 and str(written[0]) in scene.message
+    click(stack, scene.buttons[1].rect.center)  # Export JSON
+    assert len(list(tmp_path.glob("macau-statistics_*.json"))) == 1
+    frame(stack, screen)
+    assert not scene.message_is_error
+
+
+def test_a_store_problem_is_shown_in_words(store: Store, screen: pygame.Surface) -> None:
+    store.read_only = True
+    store.problem = "Macau cannot record games any more (disk full)."
+    stack = SceneStack(None, SIZE)
+    stack.push(StatsScene(store, "Ania"))
+    frame(stack, screen)
+    profiles = stack.push(ProfilesScene(store))
+    frame(stack, screen)
+    assert not profiles.new_button.enabled
+
+
+def test_profiles_create_rename_and_merge_through_events(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, SIZE)
+    stats = stack.push(StatsScene(store, "Ania"))
+    key(stack, pygame.K_p)
+    scene = stack.top
+    assert isinstance(scene, ProfilesScene)
+    key(stack, pygame.K_n, "n")
+    assert isinstance(stack.top, NameDialog)
+    type_text(stack, "Zofia")
+    key(stack, pygame.K_RETURN)
+    assert store.profile("Zofia") is not None and scene.current.name == "Zofia"
+    # Renaming to a taken name keeps the dialog open with the store's reason.
+    key(stack, pygame.K_F2)
+    for _ in "Zofia":
+        key(stack, pygame.K_BACKSPACE)
+    type_text(stack, "Ania")
+    key(stack, pygame.K_RETURN)
+    dialog = stack.top
+    assert isinstance(dialog, NameDialog) and "already exists" in dialog.error
+    frame(stack, screen)
+    for _ in "Ania":
+        key(stack, pygame.K_BACKSPACE)
+    type_text(stack, "Zosia")
+    click(stack, dialog.buttons[1].rect.center)  # OK
+    assert stack.top is scene and store.profile("Zosia") is not None
+    # Merge Béla into Ania: pick the target with the arrows, confirm with Enter.
+    click(stack, scene.row_rect([p.name for p in scene.profiles].index("Béla")).center)
+    key(stack, pygame.K_m, "m")
+    merge = stack.top
+    assert isinstance(merge, MergeDialog)
+    while merge.chosen != "Ania":
+        key(stack, pygame.K_RIGHT)
+    frame(stack, screen)
+    key(stack, pygame.K_RETURN)
+    assert stack.top is scene and "Merged Béla into Ania" in scene.message
+    # Both seats of a shared round now belong to Ania; she still played 60 rounds.
+    assert [s.profile for s in store.history(limit=1)[0].seats][:2] == ["Ania", "Ania"]
+    assert store.profile_stats("Ania").games == 60
+    assert "Béla" not in [p.name for p in store.profiles()]
+    key(stack, pygame.K_ESCAPE)
+    assert stack.top is stats and "Béla" not in stats.names and "Zosia" in stats.names
+
+
+def test_bot_profiles_cannot_be_renamed(store: Store, screen: pygame.Surface) -> None:
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(ProfilesScene(store))
+    scene.select([p.name for p in scene.profiles].index("Bot · easy"))
+    assert not scene.rename_button.enabled and not scene.merge_button.enabled
+    key(stack, pygame.K_F2)
+    assert stack.top is scene
+    frame(stack, screen)
