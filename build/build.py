@@ -49,7 +49,7 @@ def check_compiled_engine() -> str:
         return "pure Python"
     if not _native.compiled_is_fresh():
         raise SystemExit(
-            "The compiled engine is older than its sources. Run `make native` (or "
+            "The compiled engine is incomplete or older than its sources. Run `make native` (or "
             "`python build/native.py`), or remove it with `python build/native.py --clean`."
         )
     return "compiled"
