@@ -13,14 +13,26 @@ class InvariantBroken(AssertionError):
     """The engine reached a state the rules cannot produce."""
 
 
+_PACKS: dict[tuple[int, int], list[int]] = {}
+
+
 def check_invariants(g: Game) -> None:
     """Raise ``InvariantBroken`` if ``g`` breaks a structural rule of the game."""
     r = g.rules
-    pack = Counter(make_pack(r.decks_for(g.n), r.jokers))
-    held = Counter(g.stock) + Counter(g.pile)
+    key = (r.decks_for(g.n), r.jokers)
+    pack_ids = _PACKS.get(key)
+    if pack_ids is None:
+        pack_ids = _PACKS[key] = sorted(c.idx for c in make_pack(*key))
+    held_ids = [c.idx for c in g.stock]
+    held_ids += [c.idx for c in g.pile]
     for h in g.hands:
-        held.update(h)
-    if held != pack:
+        held_ids += [c.idx for c in h]
+    held_ids.sort()
+    if held_ids != pack_ids:
+        pack = Counter(make_pack(*key))
+        held = Counter(g.stock) + Counter(g.pile)
+        for h in g.hands:
+            held.update(h)
         diff = (held - pack) + (pack - held)
         raise InvariantBroken(f"cards out of place: {sorted(str(c) for c in diff.elements())}")
     if len(g.pile) != len(g.pile_eff) or not g.pile:
