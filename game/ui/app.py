@@ -1,7 +1,7 @@
 """The window and the main loop: one clock, one scene stack, settings and sound.
 
-``run(args)`` is what ``game.cli`` calls. It opens the table directly (you at seat 0
-against bots); menus are scenes that can later be pushed under or over it.
+``run(args)`` is what ``game.cli`` calls. It opens the main menu, or the table directly
+(you at seat 0 against bots) when table flags are given.
 """
 
 from __future__ import annotations
@@ -171,7 +171,8 @@ def _make_sound(settings: Settings) -> Sound:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Open the window on a table: you at seat 0 against bots (see ``game.cli``)."""
+    """Open the window on the main menu, or straight on a table when the command line
+    names one (``--preset``, ``--seats``, ``--bots``, ``--seed``; see ``game.cli``)."""
     started = time.perf_counter()
     smoke = bool(getattr(args, "smoke", False))
     frames: int | None = getattr(args, "frames", None)
@@ -182,7 +183,18 @@ def run(args: argparse.Namespace) -> int:
     from game.ui.start import table_from_args
 
     app = App()
-    scene = table_from_args(args, autoplay=smoke)
+    flags = ("preset", "seats", "bots", "seed")
+    direct = (
+        smoke
+        or os.environ.get("MACAU_DEMO")
+        or any(getattr(args, f, None) is not None for f in flags)
+    )
+    if direct:
+        scene: Scene = table_from_args(args, autoplay=smoke)
+    else:
+        from game.ui.menu import MainMenu
+
+        scene = MainMenu()
     code = app.run(scene, frames=frames)
     if smoke:
         elapsed = time.perf_counter() - started

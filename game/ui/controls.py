@@ -1,0 +1,253 @@
+"""Form controls for the menus: a value cycler (also used as a number stepper), an on/off
+switch and a row of chips for a set of options. Each is a focusable ``Widget``: the mouse
+clicks them, Left/Right (or Enter/Space) change the focused one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Generic, TypeVar
+
+import pygame
+
+from game.ui import theme
+from game.ui.widgets import Widget
+
+__all__ = ["Chips", "Choice", "Toggle", "stepper_values"]
+
+V = TypeVar("V")
+
+_FIELD = (250, 246, 232, 255)
+_FIELD_HOVER = (255, 252, 240, 255)
+
+
+def stepper_values(low: int, high: int, step: int = 1) -> list[int]:
+    """The values a number stepper walks through."""
+    return list(range(low, high + 1, step))
+
+
+def _focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 2, border_radius=12)
+
+
+class Choice(Widget, Generic[V]):
+    """‹ value ›: steps through ``values``; ends stop (numbers) or wrap (``wrap=True``)."""
+
+    focusable = True
+
+    def __init__(
+        self,
+        values: Sequence[V],
+        value: V,
+        on_change: Callable[[V], None] | None = None,
+        *,
+        show: Callable[[V], str] = str,
+        wrap: bool = True,
+        size: int = 18,
+    ) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.index = self.values.index(value) if value in self.values else 0
+        self.on_change = on_change
+        self.show = show
+        self.wrap = wrap
+        self.size = size
+        self.enabled = True
+        self.hovered = False
+
+    @property
+    def value(self) -> V:
+        """The value shown."""
+        return self.values[self.index]
+
+    def set(self, value: V) -> None:
+        """Show ``value`` without calling back."""
+        if value in self.values:
+            self.index = self.values.index(value)
+
+    def step(self, delta: int) -> None:
+        """Move by ``delta`` values and report the new one."""
+        n = len(self.values)
+        if not self.enabled or n < 2:
+            return
+        new = (self.index + delta) % n if self.wrap else max(0, min(n - 1, self.index + delta))
+        if new != self.index:
+            self.index = new
+            if self.on_change is not None:
+                self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Clicks on the left or right half step back or on; arrow keys when focused."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.step(-1 if event.pos[0] < self.rect.x + self.rect.h else 1)
+                return True
+        elif event.type == pygame.MOUSEWHEEL and self.hovered:
+            self.step(1 if event.y < 0 else -1)
+            return True
+        elif event.type == pygame.KEYDOWN and self.focused:
+            if event.key == pygame.K_LEFT:
+                self.step(-1)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.step(1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Field with arrows at both ends and the value in the middle."""
+        r = self.rect
+        fill = _FIELD_HOVER if self.hovered else _FIELD
+        if not self.enabled:
+            fill = (170, 176, 170, 255)
+        theme.blit_panel(surface, r, fill, None, radius=min(10, r.h // 2), shadow=False)
+        if self.focused:
+            _focus_ring(surface, r)
+        can_back = self.wrap or self.index > 0
+        can_on = self.wrap or self.index < len(self.values) - 1
+        for x, glyph, live in ((r.x + r.h // 2, "‹", can_back), (r.right - r.h // 2, "›", can_on)):
+            ink = theme.ACCENT_DARK if live else (190, 186, 170)
+            arrow = theme.text(glyph, self.size + 8, ink, True)
+            surface.blit(arrow, arrow.get_rect(center=(x, r.centery - 2)))
+        label = theme.text(self.show(self.value), self.size, theme.INK, True)
+        surface.blit(label, label.get_rect(center=r.center))
+
+
+class Toggle(Widget):
+    """An on/off switch with the state written beside it."""
+
+    focusable = True
+
+    def __init__(self, on: bool, on_change: Callable[[bool], None] | None = None) -> None:
+        super().__init__()
+        self.on = on
+        self.on_change = on_change
+        self.enabled = True
+
+    def flip(self) -> None:
+        """Switch and report."""
+        if not self.enabled:
+            return
+        self.on = not self.on
+        if self.on_change is not None:
+            self.on_change(self.on)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Click, or Enter/Space/Left/Right when focused."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.flip()
+                return True
+        elif event.type == pygame.KEYDOWN and self.focused:
+            keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+            if event.key in keys or (event.key == pygame.K_LEFT and self.on):
+                self.flip()
+                return True
+            if event.key == pygame.K_RIGHT and not self.on:
+                self.flip()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A pill with a sliding knob, and On/Off."""
+        r = self.rect
+        track = pygame.Rect(r.x, r.centery - 13, 52, 26)
+        fill = (*theme.ACCENT, 255) if self.on else (90, 110, 98, 255)
+        theme.blit_panel(surface, track, fill, None, radius=13, shadow=False)
+        knob_x = track.right - 13 if self.on else track.x + 13
+        pygame.draw.circle(surface, (252, 250, 244), (knob_x, track.centery), 10)
+        word = theme.text("On" if self.on else "Off", 17, theme.TEXT if self.on else theme.MUTED)
+        surface.blit(word, word.get_rect(midleft=(track.right + 10, track.centery)))
+        if self.focused:
+            _focus_ring(surface, pygame.Rect(r.x, r.y, track.w + 14 + word.get_width(), r.h))
+
+
+class Chips(Widget):
+    """A row of small toggles for a set-valued option (``tokens`` shown with ``show``)."""
+
+    focusable = True
+
+    def __init__(
+        self,
+        tokens: Sequence[str],
+        chosen: set[str],
+        on_change: Callable[[set[str]], None] | None = None,
+        *,
+        show: Callable[[str], str] = str,
+    ) -> None:
+        super().__init__()
+        self.tokens = list(tokens)
+        self.chosen = set(chosen)
+        self.on_change = on_change
+        self.show = show
+        self.cursor = 0
+        self.enabled = True
+
+    def chip_rects(self) -> list[pygame.Rect]:
+        """Where each chip is, wrapping onto a second line when the row is too narrow."""
+        rects: list[pygame.Rect] = []
+        x, y = self.rect.x, self.rect.y
+        h = min(30, self.rect.h)
+        for token in self.tokens:
+            w = max(34, theme.text_size(self.show(token), 16, True)[0] + 16)
+            if x + w > self.rect.right and x > self.rect.x:
+                x, y = self.rect.x, y + h + 6
+            rects.append(pygame.Rect(x, y, w, h))
+            x += w + 6
+        return rects
+
+    def flip(self, token: str) -> None:
+        """Add or remove ``token`` and report the new set."""
+        if not self.enabled:
+            return
+        self.chosen ^= {token}
+        if self.on_change is not None:
+            self.on_change(set(self.chosen))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Click a chip; when focused Left/Right move along the row and Space/Enter flip."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.chip_rects()):
+                if rect.collidepoint(event.pos):
+                    self.cursor = i
+                    self.flip(self.tokens[i])
+                    return True
+        elif event.type == pygame.KEYDOWN and self.focused and self.tokens:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = -1 if event.key == pygame.K_LEFT else 1
+                self.cursor = (self.cursor + step) % len(self.tokens)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.flip(self.tokens[self.cursor])
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Chosen chips gold, the others dark; the keyboard cursor ringed."""
+        for i, (token, rect) in enumerate(zip(self.tokens, self.chip_rects(), strict=True)):
+            on = token in self.chosen
+            fill = (*theme.ACCENT, 255) if on else (*theme.PANEL, 230)
+            edge = None if on else (*theme.PANEL_EDGE, 200)
+            theme.blit_panel(surface, rect, fill, edge, radius=8, shadow=False)
+            ink = theme.INK if on else theme.MUTED
+            label = theme.text(self.show(token), 16, ink, True)
+            surface.blit(label, label.get_rect(center=rect.center))
+            if self.focused and i == self.cursor:
+                pygame.draw.rect(surface, theme.TEXT, rect.inflate(4, 4), 2, border_radius=9)
+
+    def height_for(self, width: int) -> int:
+        """The height the chips need at ``width``."""
+        old = self.rect
+        self.rect = pygame.Rect(0, 0, width, 30)
+        bottom = max((r.bottom for r in self.chip_rects()), default=30)
+        self.rect = old
+        return bottom

@@ -1,0 +1,118 @@
+"""The pass-and-play hand-off: an opaque screen between two people's turns.
+
+Nothing of the table is drawn while it is up, so the next player can take the seat
+without seeing anyone's cards; a click (or Enter) turns the table to their chair. A
+forgotten Macau can still be caught from here, and Esc opens the pause menu.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.cardart import BACKS, card_art
+from game.ui.moves import stop_targets
+from game.ui.scene import Scene
+from game.ui.screen import button_row, draw_backdrop
+from game.ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.ui.matchtable import MatchTable
+
+__all__ = ["HandoffScreen"]
+
+
+class HandoffScreen(Scene):
+    """ "Pass to Anna — click when ready"; closes by showing Anna's hand."""
+
+    def __init__(self, table: MatchTable, seat: int) -> None:
+        super().__init__()
+        self.table = table
+        self.seat = seat
+        name = table.names[seat]
+        self.ready_button = Button(f"I'm {name} — show my cards", self.ready, hint="Enter")
+        self.ready_button.primary = True
+        self.stop_button = Button("Stop Macau!", self.stop, hint="S")
+        self.menu_button = Button("Menu", table.open_pause, hint="Esc", size=16)
+        self.widgets = WidgetGroup([self.ready_button, self.stop_button, self.menu_button])
+        self.panel = pygame.Rect(0, 0, 620, 400)
+
+    def ready(self) -> None:
+        """The named player has the screen: show their hand."""
+        if self.stack is None:
+            return
+        self.close()
+        self.table.show_hand(self.seat)
+
+    def stop(self) -> None:
+        """Catch a player who forgot to call Macau (for the first person who may)."""
+        self.table.on_stop()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the panel and its buttons."""
+        w, h = size
+        self.panel = pygame.Rect(0, 0, min(w - 60, 640), min(h - 60, 420))
+        self.panel.center = (w // 2, h // 2)
+        row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])
+        button_row(row, self.panel.centerx, self.panel.bottom - 78, height=50)
+        self.menu_button.rect = pygame.Rect(w - 130, 16, 112, 36)
+
+    def resume(self) -> None:
+        """Enter means ready."""
+        self.widgets.clear_focus()
+        self.ready_button.focused = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter/Space ready, S stop, Esc menu; a click anywhere else also means ready."""
+        if self.widgets.handle_event(event) and event.type != pygame.MOUSEMOTION:
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.ready()
+            elif event.key == pygame.K_ESCAPE:
+                self.table.open_pause()
+            elif event.key == pygame.K_s:
+                self.stop()
+            elif event.key == pygame.K_t:
+                self.table.open_scoreboard()
+        elif (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.panel.collidepoint(event.pos)
+        ):
+            self.ready()
+        return True
+
+    def update(self, dt: float) -> None:
+        """Offer the catch only while the engine allows one."""
+        can_stop = bool(stop_targets(self.table.legal()))
+        if can_stop != self.stop_button.visible:
+            self.stop_button.visible = can_stop
+            self.resize(self.stack.size if self.stack is not None else (1280, 800))
+        self.widgets.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, a fan of card backs, whose turn it is, and the buttons."""
+        t, g = self.table, self.table.game
+        draw_backdrop(surface, "")
+        p = self.panel
+        theme.blit_panel(surface, p, (*theme.PANEL, 235), (*theme.ACCENT, 200), radius=22)
+        back = t.settings.card_back if t.settings.card_back in BACKS else "blue"
+        art = card_art(70, back=back)
+        image = art.back_surface()
+        for i in range(5):
+            turned = pygame.transform.rotozoom(image, (2 - i) * 9, 1.0)
+            c = (p.centerx + (i - 2) * 30, p.y + 92 + abs(i - 2) * 5)
+            surface.blit(turned, turned.get_rect(center=c))
+        name = t.names[self.seat]
+        title = theme.text(f"Pass to {name}", 44, theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 170)))
+        cards = g.hand_counts[self.seat]
+        line = f"{name}'s turn · round {g.round_no} · {cards} card{'s' if cards != 1 else ''}"
+        sub = theme.text(line, 19, theme.TEXT)
+        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 228)))
+        hint = theme.text("Everyone else, look away — click when ready", 16, theme.MUTED)
+        surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + 262)))
+        self.widgets.draw(surface)

@@ -1,0 +1,202 @@
+"""How to play, written by the engine from the rule options (``explain_sections`` and
+``power_cards``), so every preset and every custom rule set gets true help.
+
+Each power card is shown as small card pictures beside what it does and its worked
+example. The page is rendered once per rule set and width, then scrolled (wheel,
+Up/Down, PageUp/PageDown, Home/End). Left/Right switch between the rule sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.engine import PRESETS, Rules
+from game.engine.explain import PRESET_TITLES, PowerCard, explain_sections, power_cards, summary
+from game.ui import theme
+from game.ui.cardart import card_art
+from game.ui.controls import Choice
+from game.ui.launch import settings_of
+from game.ui.screen import MenuScreen, Scroll
+from game.ui.widgets import Button
+
+__all__ = ["HowToScreen", "render_page"]
+
+IN_FORCE = "in force"
+
+
+@dataclass(frozen=True)
+class _Style:
+    width: int
+    four_colour: bool
+
+
+def _lead(paragraph: str) -> tuple[str, str]:
+    """Split "Attacks. When…" into a short bold lead and the rest."""
+    head, sep, rest = paragraph.partition(". ")
+    if sep and len(head.split()) <= 3 and head[:1].isupper() and not head.startswith("Example"):
+        return head, rest
+    return "", paragraph
+
+
+def _paragraph(
+    page: list[tuple[pygame.Surface, int, int]],
+    y: int,
+    text: str,
+    x: int,
+    width: int,
+    size: int = 17,
+    colour: theme.Colour = theme.TEXT,
+    bold: bool = False,
+) -> int:
+    for line in theme.wrap(text, size, width, bold):
+        image = theme.text(line, size, colour, bold)
+        page.append((image, x, y))
+        y += image.get_height() + 3
+    return y
+
+
+def _power_block(
+    page: list[tuple[pygame.Surface, int, int]], y: int, card: PowerCard, style: _Style
+) -> int:
+    art = card_art(50, four_colour=style.four_colour)
+    codes = card.codes[:4]
+    for i, code in enumerate(codes):
+        face = pygame.transform.rotozoom(art.face(code), (len(codes) / 2 - i - 0.5) * 6, 1.0)
+        page.append((face, 8 + i * 26, y + abs(i - (len(codes) - 1) / 2) * 3))
+    x = 8 + 26 * (len(codes) - 1) + 50 + 24
+    width = style.width - x - 10
+    top = y
+    title = theme.text(card.title, 20, theme.ACCENT, True)
+    page.append((title, x, y))
+    y = _paragraph(page, y + title.get_height() + 4, card.text, x, width)
+    y = _paragraph(page, y + 4, "Example: " + card.example, x, width, 16, theme.MUTED)
+    return max(y, top + 80) + 18
+
+
+def render_page(rules: Rules, width: int, four_colour: bool = False) -> pygame.Surface:
+    """The whole help text for ``rules`` at ``width`` pixels, as one tall surface."""
+    style = _Style(width, four_colour)
+    page: list[tuple[pygame.Surface, int, int]] = []
+    y = _paragraph(page, 0, summary(rules), 8, width - 16, 18, theme.TEXT, False) + 16
+    cards = power_cards(rules)
+    known = {f"{c.title}. {c.text}" for c in cards} | {f"Example: {c.example}" for c in cards}
+    for section in explain_sections(rules):
+        heading = theme.text(section.title, 26, theme.ACCENT, True)
+        page.append((heading, 8, y))
+        y += heading.get_height() + 8
+        rule_y = y - 4
+        page.append((_rule(width - 16), 8, rule_y))
+        for paragraph in section.paragraphs:
+            if section.cards and paragraph in known:
+                continue
+            lead, rest = _lead(paragraph)
+            if lead:
+                y = _paragraph(page, y, lead, 8, width - 16, 18, theme.GOLD, True)
+            y = _paragraph(page, y, rest, 8, width - 16) + 10
+        if section.cards:
+            y += 6
+            for card in cards:
+                y = _power_block(page, y, card, style)
+        y += 14
+    surface = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
+    for image, x, at in page:
+        surface.blit(image, (x, at))
+    return surface
+
+
+def _rule(width: int) -> pygame.Surface:
+    line = pygame.Surface((width, 2), pygame.SRCALPHA)
+    line.fill((*theme.ACCENT, 90))
+    return line
+
+
+class HowToScreen(MenuScreen):
+    """The rules of a preset (or of the game in progress), scrollable, with card pictures."""
+
+    title = "How to play"
+
+    def __init__(
+        self, rules: Rules | None = None, preset: str | None = None, seats: int | None = None
+    ) -> None:
+        super().__init__()
+        self.in_force = rules
+        self.seats = seats
+        options = ([IN_FORCE] if rules is not None else []) + list(PRESETS)
+        start = IN_FORCE if rules is not None else (preset if preset in PRESETS else "polish")
+        self.picker: Choice[str] = Choice(options, start, self._picked, show=self._name)
+        self.back_button = Button("Back", self.back, hint="Esc")
+        self.widgets.add(self.picker, self.back_button)
+        self.scroll = Scroll()
+        self.page: pygame.Surface | None = None
+        self.page_key: tuple[object, ...] = ()
+        self.view = pygame.Rect(0, 0, 0, 0)
+
+    def _name(self, key: str) -> str:
+        if key == IN_FORCE:
+            assert self.in_force is not None
+            known = PRESET_TITLES.get(self.in_force.name)
+            return f"Rules in force: {known}" if known else "Rules in force (custom)"
+        return PRESET_TITLES.get(key, key)
+
+    @property
+    def rules(self) -> Rules:
+        """The rule set shown."""
+        key = self.picker.value
+        if key == IN_FORCE and self.in_force is not None:
+            return self.in_force
+        return PRESETS[key]
+
+    def _picked(self, _key: str) -> None:
+        self.scroll.offset = 0
+
+    def resume(self) -> None:
+        """Focus the rule set picker, so Left/Right switch at once."""
+        self.widgets.clear_focus()
+        self.picker.focused = True
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Picker under the title, the page below, Back at the bottom."""
+        w, h = size
+        self.picker.rect = pygame.Rect(0, 0, min(460, w - 300), 42)
+        self.picker.rect.midtop = (w // 2, 76)
+        self.view = pygame.Rect(0, 0, min(w - 80, 960), h - 76 - 42 - 20 - 84)
+        self.view.midtop = (w // 2, 76 + 42 + 20)
+        self.back_button.rect = pygame.Rect(0, 0, 150, 44)
+        self.back_button.rect.midbottom = (w // 2, h - 18)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Scrolling keys and the wheel; Left/Right on the picker; Esc back."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.scroll.by(-60 if event.key == pygame.K_UP else 60)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.picker.step(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        if self.scroll.handle_event(event, self.view):
+            return True
+        return super().handle_event(event)
+
+    def _page(self) -> pygame.Surface:
+        four = settings_of(self).four_colour
+        key = (self.rules, self.view.w - 40, four)
+        if self.page is None or key != self.page_key:
+            self.page = render_page(self.rules, self.view.w - 40, four)
+            self.page_key = key
+        return self.page
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The page, clipped to its panel, and a scroll bar."""
+        v = self.view
+        theme.blit_panel(surface, v, (*theme.PANEL, 230), (*theme.PANEL_EDGE, 200), radius=16)
+        page = self._page()
+        inner = v.inflate(-20, -24)
+        self.scroll.view, self.scroll.content = inner.h, page.get_height()
+        self.scroll.by(0)
+        area = pygame.Rect(0, round(self.scroll.offset), inner.w, inner.h)
+        surface.blit(page, inner.topleft, area)
+        self.scroll.draw_bar(surface, v)
+        if self.scroll.limit > 0:
+            hint = theme.text("Scroll: wheel, ↑ ↓, Page Up / Page Down", 14, theme.MUTED)
+            surface.blit(hint, hint.get_rect(bottomright=(v.right, v.bottom + 22)))

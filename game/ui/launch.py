@@ -1,0 +1,64 @@
+"""Starting a match from a setup, and the settings every menu screen shares.
+
+The app's ``settings`` are the source of truth while it runs; screens read and replace
+them here, and every change is written to disk at once so it survives a crash.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from typing import Any
+
+from game.store.paths import StoreUnavailable
+from game.store.settings import Settings
+from game.ui.matchtable import MatchTable
+from game.ui.scene import Scene, SceneStack
+from game.ui.setup import TableSetup
+
+__all__ = ["change_settings", "settings_of", "start_match"]
+
+log = logging.getLogger(__name__)
+
+# Used when a screen runs without an app (tests drive bare scene stacks).
+_fallback: list[Settings] = []
+
+
+def settings_of(scene: Scene) -> Settings:
+    """The settings in force for ``scene``."""
+    app = scene.app
+    if app is not None:
+        return app.settings
+    if not _fallback:
+        _fallback.append(Settings.load().settings)
+    return _fallback[0]
+
+
+def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
+    """Replace some settings, keep them on disk; returns them and a problem sentence."""
+    new = dataclasses.replace(settings_of(scene), **changes)
+    app = scene.app
+    if app is not None:
+        app.settings = new
+    else:
+        _fallback[:] = [new]
+    try:
+        new.save()
+    except (StoreUnavailable, OSError, ValueError) as exc:
+        log.warning("settings not saved: %s", exc)
+        return new, str(exc)
+    return new, ""
+
+
+def start_match(
+    stack: SceneStack, scene: Scene, setup: TableSetup, seed: int | None = None
+) -> MatchTable:
+    """Remember ``setup`` as the last one, deal a fresh game on it and push its table."""
+    change_settings(scene, last_setup=setup.to_dict())
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 30)
+    table = MatchTable(setup, setup.new_game(seed), settings=settings_of(scene), seed=seed)
+    stack.push(table)
+    table.save()  # Continue works from the first deal on
+    return table

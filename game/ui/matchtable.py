@@ -1,0 +1,256 @@
+"""The table as the menus start it: a setup of people and bots, matches of rounds, saving.
+
+``MatchTable`` is the game table plus what a whole evening needs: it saves after every
+action (and when it closes), records each finished round in the statistics when that
+module exists, hands the screen from one person to the next in pass-and-play, shows the
+scoreboard (button at the top, key T) and ends a match on the match result screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from typing import Any
+
+import pygame
+
+from game.engine import Action, Game
+from game.store.paths import StoreUnavailable
+from game.store.saves import clear_saved_game, save_game
+from game.store.settings import Settings
+from game.ui import tabledraw
+from game.ui.setup import TableSetup
+from game.ui.table import TableScene
+from game.ui.widgets import Button
+
+__all__ = ["MatchTable"]
+
+log = logging.getLogger(__name__)
+
+
+class MatchTable(TableScene):
+    """A table built from a ``TableSetup``; saves, records, hands over and keeps score."""
+
+    def __init__(
+        self,
+        setup: TableSetup,
+        game: Game,
+        *,
+        settings: Settings | None = None,
+        seed: int | None = None,
+        deal: bool = True,
+    ) -> None:
+        self.setup = setup
+        self.match_rng = random.Random(seed)
+        super().__init__(
+            game,
+            settings=settings,
+            seed=seed,
+            deal=deal,
+            new_game=self._fresh_game,
+            names=setup.names,
+            humans=setup.humans,
+            seat_levels=setup.levels,
+        )
+        self.started_at = time.time()
+        self.rounds: list[dict[str, Any]] = []  # places (and charges) of each finished round
+        self.recorded = game.over
+        self.saving = True
+        self.save_problem = ""
+        self._store: Any = None
+        if self.pass_and_play:
+            self.director.reveal = False  # nobody sees a hand until it is handed to them
+
+    # --- setup -------------------------------------------------------------------------------
+    @property
+    def pass_and_play(self) -> bool:
+        """True when two or more people share the screen."""
+        return len(self.humans) >= 2
+
+    def _fresh_game(self) -> Game:
+        return self.setup.new_game(self.match_rng.randrange(1 << 30))
+
+    def _make_buttons(self) -> None:
+        super()._make_buttons()
+        self.score_button = Button("Scores", self.open_scoreboard, hint="T", size=16)
+        self.widgets.add(self.score_button)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The table's layout, plus the scoreboard button at the top of the play area."""
+        super().resize(size)
+        layout = self.layout
+        left = [a.rect for a in layout.areas[1:] if a.side == "left"]
+        tops = [a.rect for a in layout.areas[1:] if a.side == "top"]
+        corner = pygame.Rect(14, 14, 120, 34)
+        if not any(corner.colliderect(r.inflate(12, 12)) for r in left + tops):
+            self.score_button.rect = corner  # the top-left corner is free at most tables
+            return
+        top_y = max((r.bottom for r in tops), default=0) + 10
+        x = (max(r.right for r in left) + 14) if left else 14
+        self.score_button.rect = pygame.Rect(x, max(12, top_y), 120, 34)
+
+    # --- saving and recording ----------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        """True once nothing is left to resume: the match (or a single round) is over."""
+        g = self.game
+        return g.over and (g.match_over or g.rules.scoring != "points")
+
+    def save(self) -> None:
+        """Save the game in progress, or clear the save once the game is finished."""
+        if not self.saving:
+            return
+        from game.ui.resume import snapshot
+
+        try:
+            if self.finished:
+                clear_saved_game()
+            else:
+                save_game(snapshot(self))
+            self.save_problem = ""
+        except (StoreUnavailable, OSError, ValueError) as exc:
+            # The game plays on; the player hears about it once rather than every move.
+            if not self.save_problem:
+                self.say(f"The game could not be saved: {exc}")
+            self.save_problem = str(exc)
+
+    def apply(self, action: Action, seat: int | None = None) -> bool:
+        """Apply, then save; a round that just ended is recorded once."""
+        if not super().apply(action, seat):
+            return False
+        if self.game.over and not self.recorded:
+            self.recorded = True
+            self._record_round()
+        self.save()
+        return True
+
+    def _record_round(self) -> None:
+        g = self.game
+        charges = list(g.round_charges[-1]) if g.round_charges else []
+        self.rounds.append({"places": list(g.places), "charges": charges})
+        try:
+            from game.ui.records import record_round  # type: ignore[import-not-found]
+        except ImportError:
+            return
+        try:
+            if self._store is None:
+                from game.store.db import Store
+
+                self._store = Store.open()
+            record_round(self._store, g, self.setup.seats, self.started_at)
+        except Exception:  # statistics must never stop the game
+            log.exception("could not record the round")
+
+    def shutdown(self) -> None:
+        """Closing the table (window closed, back to the menu) saves first."""
+        self.save()
+        if self._store is not None:
+            try:
+                self._store.close()
+            except Exception:
+                log.exception("could not close the statistics store")
+            self._store = None
+        super().shutdown()
+
+    # --- pass-and-play -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """The table's frame; between people's turns, hide the hand and hand the screen over."""
+        super().update(dt)
+        if not self.pass_and_play or self.stack is None or self.autoplay:
+            return
+        d, g = self.director, self.game
+        if not d.idle or self.flow.busy:
+            return
+        if d.reveal and (g.over or g.current != self.viewer):
+            d.reveal = False
+            self.hand.selection.clear()
+            self.hand.cursor = None
+        if (
+            not g.over
+            and g.current in self.humans
+            and not d.reveal
+            and self.stack.top is self
+            and self.overlay_at is None
+        ):
+            from game.ui.handoff import HandoffScreen
+
+            self.stack.push(HandoffScreen(self, g.current))
+
+    def show_hand(self, seat: int) -> None:
+        """Turn the table to ``seat``'s chair and show that hand (after the hand-off)."""
+        d = self.director
+        d.viewer = seat
+        d.reveal = True
+        hand = self.hand
+        hand.cards.clear()
+        hand.selection.clear()
+        hand.hidden.clear()
+        hand.cursor = hand.hover = None
+        self.macau_on = self.macau_button.on = False
+        d.resync()
+        self._bright_key = ()
+        tabledraw.place_buttons(self)
+
+    # --- scoreboard, pause and the end of a round ------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """T opens the scoreboard; the rest as at any table."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+            self.open_scoreboard()
+            return True
+        return super().handle_event(event)
+
+    def open_scoreboard(self) -> None:
+        """The scores of every round so far, over the table."""
+        if self.stack is not None:
+            from game.ui.scoreboard import ScoreboardOverlay
+
+            self.stack.push(ScoreboardOverlay(self))
+
+    def open_pause(self) -> None:
+        """Esc: resume, scoreboard, how to play (the rules in force), settings, quit to menu."""
+        if self.stack is not None:
+            from game.ui.roundend import GamePause
+
+            self.stack.push(GamePause(self._paused))
+
+    def _paused(self, answer: str | None) -> None:
+        if self.stack is None:
+            return
+        if answer == "scores":
+            self.open_scoreboard()
+        elif answer == "howto":
+            from game.ui.howto import HowToScreen
+
+            self.stack.push(HowToScreen(rules=self.game.rules, seats=self.game.seats))
+        elif answer == "settings":
+            from game.ui.options import SettingsScreen
+
+            self.stack.push(SettingsScreen())
+        elif answer == "quit":
+            self.leave()
+
+    def _show_round_board(self) -> None:
+        from game.ui.roundend import RoundEndOverlay
+
+        if self.stack is not None:
+            self.stack.push(RoundEndOverlay(self, on_result=self._after_round))
+
+    def _after_round(self, answer: str | None) -> None:
+        if answer == "result":
+            from game.ui.scoreboard import MatchEndScreen
+
+            if self.stack is not None:
+                self.stack.push(MatchEndScreen(self, on_result=self._after_round))
+            return
+        if answer not in ("next", "rematch"):
+            self.leave()
+            return
+        if answer == "rematch":
+            self.rounds.clear()
+        if self.pass_and_play:
+            self.director.reveal = False
+        super()._after_round(answer)
+        self.recorded = self.game.over
+        self.started_at = time.time()
+        self.save()

@@ -1,0 +1,210 @@
+"""The main menu, the first screen of the game.
+
+Continue (when a game is saved), Quick game (the last setup, or you against three
+medium bots on Polish rules), New game, Statistics and Rankings (when those screens are
+installed), How to play, Settings and Quit. Up/Down and Enter or the mouse; Esc quits.
+A saved game that cannot be read is set aside and the reason shown here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+
+import pygame
+
+from game.ui import theme
+from game.ui.cardart import card_art
+from game.ui.launch import settings_of, start_match
+from game.ui.resume import SavedGame, describe, read_saved_game, restore
+from game.ui.scene import Scene
+from game.ui.screen import MenuScreen, draw_paragraph
+from game.ui.setup import quick_setup
+from game.ui.widgets import Button
+
+__all__ = ["MainMenu", "optional_scene"]
+
+log = logging.getLogger(__name__)
+
+_FAN = ("AS", "KH", "QD", "JC", "10H")
+
+
+def optional_scene(module: str, name: str) -> type[Scene] | None:
+    """A scene class from a module that may not be installed yet (None when missing)."""
+    try:
+        found = getattr(importlib.import_module(module), name)
+    except Exception:  # a missing or broken optional screen only hides its button
+        return None
+    return found if isinstance(found, type) and issubclass(found, Scene) else None
+
+
+class MainMenu(MenuScreen):
+    """The first screen: where every other screen starts and returns to."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saved = SavedGame(None)
+        self.problem = ""
+        self.continue_button = Button("Continue", self.on_continue, primary=True, size=22)
+        self.quick_button = Button("Quick game", self.on_quick, size=22)
+        self.new_button = Button("New game", self.on_new, size=22)
+        self.stats_scene = optional_scene("game.ui.stats_scene", "StatsScene")
+        self.rankings_scene = optional_scene("game.ui.rankings_scene", "RankingsScene")
+        self.stats_button = Button("Statistics", self.on_stats, size=22)
+        self.rankings_button = Button("Rankings", self.on_rankings, size=22)
+        self.stats_button.visible = self.stats_scene is not None
+        self.rankings_button.visible = self.rankings_scene is not None
+        self.howto_button = Button("How to play", self.on_howto, size=22)
+        self.settings_button = Button("Settings", self.on_settings, size=22)
+        self.quit_button = Button("Quit", self.back, hint="Esc", size=22)
+        self.column = [
+            self.continue_button,
+            self.quick_button,
+            self.new_button,
+            self.stats_button,
+            self.rankings_button,
+            self.howto_button,
+            self.settings_button,
+            self.quit_button,
+        ]
+        self.widgets.add(*self.column)
+        self.descriptions = {
+            self.quick_button: "",
+            self.new_button: "Choose the rules, the players and the bots",
+            self.stats_button: "Your results, round by round",
+            self.rankings_button: "Who is the strongest at this table",
+            self.howto_button: "The rules of every variant, with examples",
+            self.settings_button: "Sound, speed, cards and the window",
+            self.quit_button: "Your game is saved",
+        }
+
+    # --- lifecycle -----------------------------------------------------------------------------
+    def resume(self) -> None:
+        """Look for a saved game each time the menu comes back."""
+        self.refresh()
+        super().resume()
+
+    def refresh(self) -> None:
+        """Offer Continue only for a save that can be read; otherwise say why."""
+        self.saved = read_saved_game()
+        if self.saved.problem:
+            self.problem = self.saved.problem
+        self.continue_button.visible = self.saved.data is not None
+        quick = quick_setup(settings_of(self).last_setup)
+        self.descriptions[self.quick_button] = quick.title()
+        self.descriptions[self.continue_button] = describe(self.saved)
+        self.widgets.clear_focus()
+        self.layout(self.size)
+
+    def back(self) -> None:
+        """Esc or Quit: leave the game."""
+        if self.app is not None:
+            self.app.quit()
+        else:
+            self.close()
+
+    # --- actions -------------------------------------------------------------------------------
+    def on_continue(self) -> None:
+        """Resume the saved game exactly where it was."""
+        if self.stack is None or self.saved.data is None:
+            return
+        try:
+            table = restore(self.saved.data, settings_of(self))
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("saved game not resumed: %s", exc)
+            self.problem = f"The saved game could not be continued: {exc}."
+            self.continue_button.visible = False
+            self.layout(self.size)
+            return
+        self.stack.push(table)
+
+    def on_quick(self) -> None:
+        """The last table again (or the default one)."""
+        if self.stack is not None:
+            start_match(self.stack, self, quick_setup(settings_of(self).last_setup))
+
+    def on_new(self) -> None:
+        """The New game screen."""
+        from game.ui.newgame import NewGameScreen
+
+        if self.stack is not None:
+            self.stack.push(NewGameScreen())
+
+    def on_stats(self) -> None:
+        """The statistics screen (installed separately)."""
+        if self.stack is not None and self.stats_scene is not None:
+            self.stack.push(self.stats_scene())
+
+    def on_rankings(self) -> None:
+        """The rankings screen (installed separately)."""
+        if self.stack is not None and self.rankings_scene is not None:
+            self.stack.push(self.rankings_scene())
+
+    def on_howto(self) -> None:
+        """How to play, starting on the rules of the quick game."""
+        from game.ui.howto import HowToScreen
+
+        if self.stack is not None:
+            quick = quick_setup(settings_of(self).last_setup)
+            self.stack.push(HowToScreen(rules=None, preset=quick.preset))
+
+    def on_settings(self) -> None:
+        """The settings screen."""
+        from game.ui.options import SettingsScreen
+
+        if self.stack is not None:
+            self.stack.push(SettingsScreen())
+
+    # --- layout and drawing --------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """Logo on the left, the button column on the right."""
+        w, h = size
+        shown = [b for b in self.column if b.visible]
+        bh, gap = (52, 12) if h >= 700 else (44, 8)
+        total = len(shown) * bh + (len(shown) - 1) * gap
+        x = round(w * 0.64)
+        y = max(20, (h - total) // 2)
+        for b in shown:
+            b.rect = pygame.Rect(x, y, min(360, w - x - 40), bh)
+            y += bh + gap
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The logo, a fan of cards, the focused item's description and any problem."""
+        w, h = surface.get_size()
+        cx = round(w * 0.32)
+        card_w = max(70, min(120, w // 11))
+        art = card_art(card_w, four_colour=settings_of(self).four_colour)
+        base_y = round(h * 0.56)
+        for i, code in enumerate(_FAN):
+            angle = (2 - i) * 11
+            face = pygame.transform.rotozoom(art.face(code), angle, 1.0)
+            dx = (i - 2) * card_w * 0.52
+            dy = abs(i - 2) ** 1.6 * card_w * 0.09
+            surface.blit(face, face.get_rect(center=(round(cx + dx), round(base_y + dy))))
+        logo = theme.text("Macau", max(64, min(96, w // 13)), theme.ACCENT, True)
+        top = round(h * 0.14)
+        shadow = theme.text("Macau", max(64, min(96, w // 13)), (0, 0, 0), True)
+        shadow.set_alpha(90)
+        surface.blit(shadow, shadow.get_rect(midtop=(cx + 3, top + 4)))
+        surface.blit(logo, logo.get_rect(midtop=(cx, top)))
+        tag = theme.text("the shedding card game · Makao · Macao", 18, theme.MUTED)
+        surface.blit(tag, tag.get_rect(midtop=(cx, top + logo.get_height() + 4)))
+        self._draw_description(surface, cx, base_y + card_w * 1.4 * 0.5 + 60)
+        if self.problem:
+            box = pygame.Rect(0, 0, min(w - 80, 760), 0)
+            lines = theme.wrap(self.problem, 16, box.w - 32)
+            box.h = 22 + 22 * len(lines)
+            box.midbottom = (w // 2, h - 16)
+            theme.blit_panel(surface, box, (120, 30, 28, 235), (*theme.DANGER, 255), radius=12)
+            draw_paragraph(surface, self.problem, (box.x + 16, box.y + 11), box.w - 32, 16)
+
+    def _draw_description(self, surface: pygame.Surface, cx: int, y: float) -> None:
+        current = self.focused() or next(
+            (b for b in self.column if isinstance(b, Button) and b.hovered and b.visible), None
+        )
+        text = self.descriptions.get(current, "") if isinstance(current, Button) else ""
+        if not text and self.continue_button.visible:
+            text = "Saved game: " + self.descriptions.get(self.continue_button, "")
+        if text:
+            image = theme.text(text, 18, theme.TEXT)
+            surface.blit(image, image.get_rect(midtop=(cx, round(y))))

@@ -1,0 +1,271 @@
+"""The New game screen: the rules (a preset with its summary, or custom rules), the seats
+(each a person with a typed name or a bot of a level), the target score for points
+presets and the first dealer. Start remembers the setup as ``settings.last_setup``.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import PRESETS, Rules
+from game.engine.explain import PRESET_TITLES, summary
+from game.ui import theme
+from game.ui.controls import Choice, stepper_values
+from game.ui.launch import settings_of, start_match
+from game.ui.screen import MenuScreen, button_row, draw_paragraph
+from game.ui.setup import BOT_LEVELS, BOT_NAMES, MAX_NAME, SeatSpec, TableSetup, quick_setup
+from game.ui.widgets import Button, TextInput
+
+__all__ = ["NewGameScreen"]
+
+CUSTOM = "custom"
+MAX_SEATS = 10
+_KINDS = ("", *BOT_LEVELS)  # "" is a person
+
+
+def _kind_word(kind: str) -> str:
+    return "Person" if not kind else f"Bot · {kind}"
+
+
+class _SeatRow:
+    """The widgets of one seat: person or bot level, and the name."""
+
+    def __init__(self, index: int, on_kind: object) -> None:
+        self.index = index
+        self.kind: Choice[str] = Choice(
+            _KINDS, "medium", lambda v: self.kind_changed(v), show=_kind_word
+        )
+        self.name = TextInput(
+            BOT_NAMES[index % len(BOT_NAMES)],
+            max_length=MAX_NAME,
+            size=19,
+            placeholder=f"Player {index + 1}",
+        )
+        self.on_kind = on_kind
+
+    def kind_changed(self, kind: str) -> None:
+        """A person gets a player's name, a bot a bot's name, unless one was typed."""
+        default_bot = self.name.text in BOT_NAMES or not self.name.text
+        default_person = self.name.text.startswith("Player ") or self.name.text == "You"
+        if kind and default_person:
+            self.name.text = BOT_NAMES[self.index % len(BOT_NAMES)]
+        elif not kind and default_bot:
+            self.name.text = f"Player {self.index + 1}"
+
+    def set(self, spec: SeatSpec) -> None:
+        """Show ``spec``."""
+        self.kind.set(spec.level)
+        self.name.text = spec.name
+
+    def spec(self) -> SeatSpec:
+        """The seat as chosen (an empty name becomes the placeholder)."""
+        name = " ".join(self.name.text.split()) or self.name.placeholder
+        return SeatSpec(name[:MAX_NAME], self.kind.value)
+
+    @property
+    def visible(self) -> bool:
+        return self.kind.visible
+
+    @visible.setter
+    def visible(self, on: bool) -> None:
+        self.kind.visible = self.name.visible = on
+
+
+class NewGameScreen(MenuScreen):
+    """Pick the rules and the table, then start."""
+
+    title = "New game"
+
+    def __init__(self) -> None:
+        super().__init__()
+        last = quick_setup(settings_of(self).last_setup)
+        self.custom_rules: Rules | None = (
+            Rules.from_text(last.rules_text) if last.rules_text else None
+        )
+        self.preset = CUSTOM if last.rules_text else last.preset
+        self.preset_buttons: dict[str, Button] = {}
+        for key in PRESETS:
+            self.preset_buttons[key] = Button(
+                PRESET_TITLES.get(key, key), lambda k=key: self.pick(k), toggle=False, size=18
+            )
+        self.custom_button = Button("Custom rules…", self.edit_custom, size=18)
+        self.count: Choice[int] = Choice([2], 2, self._count_changed, wrap=False, show=str)
+        self.rows = [_SeatRow(i, None) for i in range(MAX_SEATS)]
+        self.target: Choice[int] = Choice(stepper_values(100, 3000, 50), 500, wrap=False)
+        self.dealer: Choice[int] = Choice([-1], -1, show=self._dealer_word)
+        self.howto_button = Button("How to play", self.show_rules, size=18)
+        self.back_button = Button("Back", self.back, hint="Esc", size=18)
+        self.start_button = Button("Start game", self.start, primary=True, size=20)
+        self.widgets.add(*self.preset_buttons.values(), self.custom_button, self.count)
+        for row in self.rows:
+            self.widgets.add(row.kind, row.name)
+        self.widgets.add(
+            self.target, self.dealer, self.howto_button, self.back_button, self.start_button
+        )
+        self.message = ""
+        self.summary_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._load(last)
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The rules chosen (custom ones when picked)."""
+        if self.preset == CUSTOM and self.custom_rules is not None:
+            return self.custom_rules
+        return PRESETS[self.preset if self.preset in PRESETS else "polish"]
+
+    def _load(self, setup: TableSetup) -> None:
+        for row, spec in zip(self.rows, setup.seats, strict=False):
+            row.set(spec)
+        self._rules_changed(len(setup.seats))
+        if setup.target:
+            self.target.set(setup.target)
+        self.dealer.set(setup.dealer if setup.dealer is not None else -1)
+
+    def _rules_changed(self, seats: int | None = None) -> None:
+        r = self.rules
+        n = max(r.min_seats, min(r.max_seats, seats or self.count.value))
+        self.count.values = list(range(r.min_seats, r.max_seats + 1))
+        self.count.set(n)
+        self.target.set(r.target)
+        for key, button in self.preset_buttons.items():
+            button.on = key == self.preset
+        self.custom_button.on = self.preset == CUSTOM
+        self._count_changed(n)
+
+    def _count_changed(self, n: int) -> None:
+        for i, row in enumerate(self.rows):
+            row.visible = i < n
+        self.dealer.values = [-1, *range(n)]
+        if self.dealer.index >= len(self.dealer.values):
+            self.dealer.index = 0
+        self.target.visible = self.rules.scoring == "points"
+        self.layout(self.size)
+
+    def _dealer_word(self, seat: int) -> str:
+        return "Random" if seat < 0 else self.rows[seat].spec().name
+
+    def pick(self, key: str) -> None:
+        """Choose a preset (or the custom rules)."""
+        self.preset = key
+        self.message = ""
+        self._rules_changed()
+
+    def edit_custom(self) -> None:
+        """The custom rules editor, starting from the rules shown now."""
+        from game.ui.rulesedit import RulesEditor
+
+        def done(rules: Rules | None) -> None:
+            if rules is not None:
+                self.custom_rules = rules
+                self.pick(CUSTOM)
+
+        if self.stack is not None:
+            self.stack.push(RulesEditor(self.rules, done))
+
+    def show_rules(self) -> None:
+        """How to play the rules chosen."""
+        from game.ui.howto import HowToScreen
+
+        if self.stack is not None:
+            self.stack.push(HowToScreen(rules=self.rules, seats=self.count.value))
+
+    def setup(self) -> TableSetup:
+        """The table as chosen on the screen."""
+        n = self.count.value
+        rules = self.rules
+        custom = self.preset == CUSTOM and self.custom_rules is not None
+        dealer = self.dealer.value
+        return TableSetup(
+            preset=CUSTOM if custom else self.preset,
+            seats=tuple(row.spec() for row in self.rows[:n]),
+            rules_text=rules.to_text() if custom else None,
+            target=self.target.value if rules.scoring == "points" else None,
+            dealer=dealer if dealer >= 0 else None,
+        )
+
+    def start(self) -> None:
+        """Start the table (at least one seat must be a person)."""
+        setup = self.setup()
+        if not setup.humans:
+            self.message = "At least one seat must be a person."
+            return
+        if self.stack is None:
+            return
+        stack = self.stack
+        self.close()
+        start_match(stack, stack.top or self, setup)
+
+    # --- layout and drawing --------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """Preset list on the left; summary, seats and options on the right; buttons below."""
+        w, h = size
+        left_w = 270
+        x0 = max(24, (w - 1180) // 2)
+        y = 92
+        bh = 40 if h >= 760 else 34
+        for button in [*self.preset_buttons.values(), self.custom_button]:
+            button.rect = pygame.Rect(x0, y, left_w, bh)
+            y += bh + 8
+        self.panel = pygame.Rect(x0 + left_w + 24, 86, min(w - x0 * 2 - left_w - 24, 886), h - 176)
+        p = self.panel
+        self.summary_rect = pygame.Rect(p.x + 24, p.y + 18, p.w - 48, 132 if h >= 760 else 112)
+        y = self.summary_rect.bottom + 8
+        self.count.rect = pygame.Rect(p.x + 170, y, 130, 36)
+        y += 48
+        n = self.count.value
+        cols = 2 if n > 5 else 1
+        per_col = (n + cols - 1) // cols
+        col_w = (p.w - 48 - 24 * (cols - 1)) // cols
+        row_h = min(46, max(38, (p.bottom - 110 - y) // max(1, per_col)))
+        for i, row in enumerate(self.rows[:n]):
+            cx = p.x + 24 + (i // per_col) * (col_w + 24) + 34
+            ry = y + (i % per_col) * row_h
+            kind_w = min(190, col_w // 2 - 10)
+            row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - 8)
+            row.name.rect = pygame.Rect(cx + kind_w + 10, ry, col_w - 34 - kind_w - 10, row_h - 8)
+        y = p.bottom - 56
+        self.target.rect = pygame.Rect(p.x + 170, y, 150, 38)
+        self.dealer.rect = pygame.Rect(p.right - 24 - 220, y, 220, 38)
+        button_row([self.howto_button, self.back_button, self.start_button], w // 2, h - 70)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The rules' summary, the labels of each row, and any message."""
+        p = self.panel
+        theme.blit_panel(surface, p, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=18)
+        r = self.rules
+        name = (
+            PRESET_TITLES.get(self.preset, "Custom rules")
+            if self.preset != CUSTOM
+            else ("Custom rules")
+        )
+        s = self.summary_rect
+        heading = theme.text(name, 24, theme.ACCENT, True)
+        surface.blit(heading, s.topleft)
+        draw_paragraph(surface, summary(r), (s.x, s.y + 36), s.w, 16, theme.TEXT, spacing=3)
+        label = theme.text("Players", 19, theme.TEXT, True)
+        surface.blit(label, label.get_rect(midleft=(p.x + 24, self.count.rect.centery)))
+        note = theme.text(f"{r.min_seats} to {r.max_seats} at this table", 15, theme.MUTED)
+        surface.blit(
+            note, note.get_rect(midleft=(self.count.rect.right + 14, self.count.rect.centery))
+        )
+        for i, row in enumerate(self.rows[: self.count.value]):
+            badge = pygame.Rect(0, 0, 26, 26)
+            badge.center = (row.kind.rect.x - 20, row.kind.rect.centery)
+            fill = (*theme.ACCENT, 255) if row.spec().human else (*theme.PANEL_EDGE, 255)
+            theme.blit_panel(surface, badge, fill, None, radius=13, shadow=False)
+            digit = theme.text(str(i + 1), 15, theme.INK, True)
+            surface.blit(digit, digit.get_rect(center=badge.center))
+        if self.target.visible:
+            label = theme.text("Target score", 19, theme.TEXT, True)
+            surface.blit(label, label.get_rect(midleft=(p.x + 24, self.target.rect.centery)))
+        label = theme.text("First dealer", 19, theme.TEXT, True)
+        surface.blit(
+            label, label.get_rect(midright=(self.dealer.rect.x - 14, self.dealer.rect.centery))
+        )
+        if self.message:
+            image = theme.text(self.message, 17, (255, 150, 140), True)
+            surface.blit(
+                image, image.get_rect(midbottom=(surface.get_width() // 2, self.size[1] - 124))
+            )

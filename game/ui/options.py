@@ -1,0 +1,182 @@
+"""The Settings screen: sound, animation speed, the cards' look, hand sorting, fullscreen
+and the bots' pace. Every change applies at once (to a table running underneath too)
+and is written to disk straight away.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.store.settings import CHOICES, Settings
+from game.ui import theme
+from game.ui.cardart import BACKS, card_art
+from game.ui.controls import Choice, Toggle, stepper_values
+from game.ui.launch import change_settings, settings_of
+from game.ui.screen import MenuScreen
+from game.ui.sprites import CardImages
+from game.ui.table import TableScene
+from game.ui.widgets import Button, Widget
+
+__all__ = ["SettingsScreen", "apply_settings"]
+
+_WORDS = {
+    "normal": "Normal",
+    "fast": "Fast",
+    "off": "Off (instant)",
+    "slow": "Slow",
+    "suit": "By suit",
+    "rank": "By rank",
+    "none": "As they come",
+    "blue": "Blue trellis",
+    "red": "Red rosettes",
+    "green": "Green diamonds",
+}
+_PREVIEW = ("AS", "10H", "QD", "7C")
+
+
+def _word(value: object) -> str:
+    return _WORDS.get(str(value), str(value).capitalize())
+
+
+def apply_settings(scene: MenuScreen, settings: Settings) -> None:
+    """Make ``settings`` take effect now: sound, window, and every table on the stack."""
+    app = scene.app
+    if app is not None:
+        app.sound.volume = settings.volume
+        app.sound.muted = settings.muted
+        if app.fullscreen != settings.fullscreen:
+            app.toggle_fullscreen()
+    if scene.stack is None:
+        return
+    for table in scene.stack.scenes:
+        if not isinstance(table, TableScene):
+            continue
+        table.settings = settings
+        table.images = CardImages(settings, *table._widths())
+        if not table.autoplay:
+            table.animator.speed = settings.animation_speed
+        if table.hand.sort_mode != settings.hand_sort and settings.hand_sort != "none":
+            table.hand.sort(settings.hand_sort)
+        table.hand.sort_mode = settings.hand_sort
+        table.sort_button.label = f"Sort: {table._sort_label()}"
+
+
+class SettingsScreen(MenuScreen):
+    """Every option as a row: label on the left, control on the right, previews beside."""
+
+    title = "Settings"
+    subtitle = "Changes apply at once and are kept for next time"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[tuple[str, Widget]] = []
+        self.problem = ""
+        s = self._settings()
+        self._row(
+            "Volume",
+            Choice(
+                stepper_values(0, 100, 10),
+                round(s.volume * 10) * 10,
+                lambda v: self.set(volume=v / 100),
+                show=lambda v: f"{v}%",
+                wrap=False,
+            ),
+        )
+        self._row("Mute sound", Toggle(s.muted, lambda on: self.set(muted=on)))
+        self._row("Animation speed", self._choice("animation_speed", s))
+        self._row(
+            "Card back",
+            Choice(list(BACKS), s.card_back, lambda v: self.set(card_back=v), show=_word),
+        )
+        self._row("Four-colour deck", Toggle(s.four_colour, lambda on: self.set(four_colour=on)))
+        self._row("Large indices", Toggle(s.large_index, lambda on: self.set(large_index=on)))
+        self._row("Sort my hand", self._choice("hand_sort", s))
+        self._row("Fullscreen (F11)", Toggle(s.fullscreen, lambda on: self.set(fullscreen=on)))
+        self._row("Bots' pace", self._choice("bot_pace", s))
+        self.back_button = Button("Done", self.back, hint="Esc", primary=True)
+        self.widgets.add(*(w for _, w in self.rows), self.back_button)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.back_rects: list[tuple[str, pygame.Rect]] = []
+
+    def _settings(self) -> Settings:
+        return settings_of(self)
+
+    def _choice(self, key: str, s: Settings) -> Choice[str]:
+        return Choice(
+            list(CHOICES[key]), getattr(s, key), lambda v: self.set(**{key: v}), show=_word
+        )
+
+    def _row(self, label: str, widget: Widget) -> None:
+        self.rows.append((label, widget))
+
+    def set(self, **changes: Any) -> None:
+        """Change, apply and keep some settings."""
+        new, self.problem = change_settings(self, **changes)
+        apply_settings(self, new)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Clicking a card back in the preview picks it."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for back, rect in self.back_rects:
+                if rect.collidepoint(event.pos):
+                    chooser = self.rows[3][1]
+                    assert isinstance(chooser, Choice)
+                    chooser.set(back)
+                    self.set(card_back=back)
+                    return True
+        return super().handle_event(event)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A centred panel of rows, previews to the right of the controls."""
+        w, h = size
+        row_h = 50 if h >= 760 else 44
+        self.panel = pygame.Rect(0, 0, min(w - 60, 980), 40 + row_h * len(self.rows) + 80)
+        self.panel.midtop = (w // 2, max(96, (h - self.panel.h) // 2 + 30))
+        x = self.panel.x + 300
+        for i, (_label, widget) in enumerate(self.rows):
+            y = self.panel.y + 28 + i * row_h
+            widget.rect = pygame.Rect(x, y, 240, row_h - 12)
+        self.back_button.rect = pygame.Rect(0, 0, 180, 46)
+        self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+        self.row_h = row_h
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Panel, labels, and previews of the card back and the faces."""
+        p = self.panel
+        theme.blit_panel(surface, p, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=18)
+        for label, widget in self.rows:
+            ink = theme.ACCENT if widget.focused else theme.TEXT
+            image = theme.text(label, 19, ink, True)
+            surface.blit(image, image.get_rect(midleft=(p.x + 40, widget.rect.centery)))
+        self._draw_previews(surface)
+        if self.problem:
+            image = theme.text(self.problem, 15, theme.DANGER)
+            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - 70)))
+
+    def _draw_previews(self, surface: pygame.Surface) -> None:
+        s = self._settings()
+        x0 = self.rows[0][1].rect.right + 50
+        room = self.panel.right - 30 - x0
+        # Card backs: all three, the chosen one raised and ringed.
+        back_row = self.rows[3][1].rect
+        w = max(40, min(64, room // 5))
+        self.back_rects = []
+        for i, back in enumerate(BACKS):
+            art = card_art(w, back=back)
+            image = art.back_surface()
+            chosen = back == s.card_back
+            rect = image.get_rect(
+                topleft=(x0 + i * (w + 16), back_row.y - 46 - (8 if chosen else 0))
+            )
+            surface.blit(image, rect)
+            if chosen:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 3, border_radius=8)
+            self.back_rects.append((back, rect))
+        # Faces as they will look with the colour and index settings.
+        face_row = self.rows[5][1].rect
+        art = card_art(w, four_colour=s.four_colour, large_index=s.large_index, back=s.card_back)
+        for i, code in enumerate(_PREVIEW):
+            image = art.face(code)
+            surface.blit(image, image.get_rect(topleft=(x0 + i * (w + 10), face_row.y - 20)))

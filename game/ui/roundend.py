@@ -1,0 +1,237 @@
+"""Overlays of the match table: the pause menu and the end-of-round board.
+
+The round board shows every seat's place, the cards each was left holding (shown only
+now that the round is over, so pass-and-play keeps its secrets until the end), and for
+points presets this round's charge and the running total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.cardart import card_art
+from game.ui.scene import Modal
+from game.ui.screen import button_row
+from game.ui.tween import Animator, ease_out_back
+from game.ui.widgets import Button, WidgetGroup
+
+if TYPE_CHECKING:
+    from game.ui.matchtable import MatchTable
+
+__all__ = ["GamePause", "RoundEndOverlay", "ordinal"]
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th…; a dash for no place."""
+    if n <= 0:
+        return "—"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _veil(surface: pygame.Surface, alpha: int = 150) -> None:
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 10, 5, alpha))
+    surface.blit(veil, (0, 0))
+
+
+class _ButtonModal(Modal[str]):
+    """A modal whose buttons answer strings; Up/Down/Tab move focus, Enter presses."""
+
+    def __init__(self, on_result: Callable[[str | None], None] | None) -> None:
+        super().__init__(on_result)
+        self.widgets = WidgetGroup()
+        self.buttons: list[Button] = []
+
+    def add(self, label: str, answer: str, hint: str = "", primary: bool = False) -> Button:
+        """A button that finishes the modal with ``answer``."""
+        button = Button(label, lambda: self.finish(answer), hint=hint, primary=primary)
+        self.buttons.append(button)
+        self.widgets.add(button)
+        return button
+
+    def resume(self) -> None:
+        """Focus the first button."""
+        self.widgets.clear_focus()
+        self.widgets.focus_next()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons; Up/Down move the focus."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.widgets.focus_next(-1 if event.key == pygame.K_UP else 1)
+            return True
+        self.widgets.handle_event(event)
+        return True
+
+
+class GamePause(_ButtonModal):
+    """Esc at the table: resume, scoreboard, how to play, settings or quit to the menu."""
+
+    def __init__(self, on_result: Callable[[str | None], None] | None = None) -> None:
+        super().__init__(on_result)
+        self.add("Resume", "resume", "Esc", primary=True)
+        self.add("Scoreboard", "scores", "T")
+        self.add("How to play", "howto", "H")
+        self.add("Settings", "settings")
+        self.add("Quit to menu", "quit", "Q")
+        self.panel = pygame.Rect(0, 0, 380, 120 + 62 * len(self.buttons))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Centre the panel and stack the buttons."""
+        self.panel.center = (size[0] // 2, size[1] // 2)
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(0, 0, 260, 48)
+            b.rect.center = (self.panel.centerx, self.panel.y + 104 + i * 62)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Esc resumes; T, H and Q are shortcuts."""
+        keys = {pygame.K_ESCAPE: "resume", pygame.K_t: "scores", pygame.K_h: "howto"}
+        keys[pygame.K_q] = "quit"
+        if event.type == pygame.KEYDOWN and event.key in keys:
+            self.finish(keys[event.key])
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Veil, panel, title, buttons."""
+        _veil(surface)
+        theme.blit_panel(surface, self.panel, (*theme.PANEL, 245), (*theme.ACCENT, 220), radius=18)
+        title = theme.text("Paused", 34, theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
+        self.widgets.draw(surface)
+
+
+class RoundEndOverlay(_ButtonModal):
+    """Places, hands left, charges and totals; Next round / Match result / Play again."""
+
+    def __init__(
+        self, table: MatchTable, on_result: Callable[[str | None], None] | None = None
+    ) -> None:
+        super().__init__(on_result)
+        self.table = table
+        g = table.game
+        self.points = g.rules.scoring == "points"
+        places = list(g.places)
+        self.order = sorted(range(g.seats), key=lambda s: (places[s] or 99, s))
+        self.places = places
+        self.hands = [[c.code for c in g.hand(s)] for s in range(g.seats)]
+        self.charges = list(g.round_charges[-1]) if g.round_charges and self.points else []
+        self.totals = list(g.scores) if self.points else []
+        if g.match_over:
+            self.add("Match result", "result", "Enter", primary=True)
+        elif self.points:
+            self.add("Next round", "next", "Enter", primary=True)
+        else:
+            self.add("Play again", "next", "Enter", primary=True)
+        self.scores_button = Button("Scoreboard", table.open_scoreboard, hint="T")
+        self.buttons.append(self.scores_button)
+        self.widgets.add(self.scores_button)
+        self.add("Menu", "quit", "Q")
+        self.animator = Animator(table.animator.speed)
+        self.appear = self.animator.tween(0.45, ease_out_back)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.row_h = 60
+
+    def title(self) -> str:
+        """Who won the round (or that it was blocked)."""
+        t, g = self.table, self.table.game
+        winners = [s for s in range(g.seats) if self.places[s] == 1]
+        if g.blocked and not winners:
+            return "Blocked round"
+        if not winners:
+            return "Round over"
+        if len(t.humans) == 1 and winners[0] == t.humans[0] and t.names[winners[0]] == "You":
+            return "You win the round!"
+        return f"{t.names[winners[0]]} wins the round"
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Size rows to the window and the seat count; centre the board."""
+        w, h = size
+        n = len(self.order)
+        self.row_h = max(38, min(66, (h - 300) // max(1, n)))
+        height = 160 + self.row_h * n + 90
+        self.panel = pygame.Rect(0, 0, min(w - 40, 860), min(h - 20, height))
+        self.panel.center = (w // 2, h // 2)
+        button_row(self.buttons, self.panel.centerx, self.panel.bottom - 70)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """T scoreboard, Q/Esc menu, N next; the rest as buttons."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_t:
+                self.table.open_scoreboard()
+                return True
+            if event.key in (pygame.K_q, pygame.K_ESCAPE):
+                self.finish("quit")
+                return True
+            if event.key == pygame.K_n:
+                self.buttons[0].click()
+                return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """The pop-in animation."""
+        self.animator.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board."""
+        _veil(surface)
+        p = self.panel
+        lift = round((1 - self.appear.progress(self.animator.now)) * 40)
+        panel = p.move(0, lift)
+        theme.blit_panel(surface, panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
+        title = theme.text(self.title(), 36, theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 20)))
+        g = self.table.game
+        note = f"Round {g.round_no}"
+        if self.points:
+            note += f" · the match ends at {g.rules.target} points, lowest total wins"
+        if g.match_over:
+            note = "The match is over"
+        sub = theme.text(note, 16, theme.MUTED)
+        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 66)))
+        self._draw_rows(surface, panel)
+        self.widgets.draw(surface)
+
+    def _draw_rows(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
+        x0, y = panel.x + 34, panel.y + 104
+        right = panel.right - 34
+        heads = [("Place", x0, "topleft"), ("Player", x0 + 80, "topleft")]
+        heads.append(("Cards left", x0 + 290, "topleft"))
+        if self.points:
+            heads += [("Round", right - 110, "topright"), ("Total", right, "topright")]
+        for label, x, anchor in heads:
+            img = theme.text(label, 14, theme.MUTED, True)
+            surface.blit(img, img.get_rect(**{anchor: (x, y)}))
+        y += 26
+        card_w = max(22, min(40, round((self.row_h - 8) / 1.4)))
+        art = card_art(card_w, four_colour=self.table.settings.four_colour)
+        room = (right - (230 if self.points else 10)) - (x0 + 290)
+        for seat in self.order:
+            place = self.places[seat]
+            band = pygame.Rect(panel.x + 18, y, panel.w - 36, self.row_h - 6)
+            if seat in self.table.humans:
+                theme.blit_panel(surface, band, (255, 255, 255, 22), None, radius=10, shadow=False)
+            mid = band.centery
+            gold = place == 1
+            colour = theme.GOLD if gold else theme.TEXT
+            for text, x in ((ordinal(place), x0), (self.table.names[seat], x0 + 80)):
+                img = theme.text(text, 20, colour, gold)
+                surface.blit(img, img.get_rect(midleft=(x, mid)))
+            codes = self.hands[seat]
+            if not codes:
+                img = theme.text("none", 16, theme.MUTED)
+                surface.blit(img, img.get_rect(midleft=(x0 + 290, mid)))
+            step = min(card_w * 0.7, room / max(1, len(codes)))
+            for i, code in enumerate(codes):
+                face = art.face(code)
+                surface.blit(face, face.get_rect(midleft=(x0 + 290 + i * step, mid)))
+            if self.points:
+                charge = self.charges[seat] if seat < len(self.charges) else 0
+                for text, x in ((f"+{charge}", right - 110), (str(self.totals[seat]), right)):
+                    img = theme.text(text, 20, colour, True)
+                    surface.blit(img, img.get_rect(midright=(x, mid)))
+            y += self.row_h

@@ -1,0 +1,200 @@
+"""How each rule option is edited: its label, its group and the control that fits its type.
+
+Options are read from the ``Rules`` dataclass itself, so an option added to the engine
+shows up in the editor without a change here (with its field name as the label until it
+gets a friendlier one): booleans become switches, options with a fixed list of values
+cyclers, numbers steppers, and sets or lists of cards rows of chips.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Rules
+from game.engine import rules as rules_module
+from game.ui.controls import Chips, Choice, Toggle, stepper_values
+from game.ui.widgets import Widget
+
+__all__ = ["OptionSpec", "make_control", "option_specs"]
+
+_CARD_KINDS = rules_module.CARD_KIND_TOKENS
+_RANKS = rules_module.RANK_TOKENS
+
+# name: (group, label)
+_LABELS: dict[str, tuple[str, str]] = {
+    "min_seats": ("Seats and pack", "Fewest players"),
+    "max_seats": ("Seats and pack", "Most players"),
+    "default_seats": ("Seats and pack", "Usual players"),
+    "deck_steps": ("Seats and pack", "Another deck from"),
+    "jokers": ("Seats and pack", "Jokers per deck"),
+    "hand_size": ("Seats and pack", "Cards dealt"),
+    "hand_size_two_seats": ("Seats and pack", "Cards dealt to two"),
+    "starter": ("Seats and pack", "First pile card"),
+    "attack_cards": ("Attacks", "Attack cards"),
+    "counter_rule": ("Attacks", "Fighting back"),
+    "seven_cuts": ("Attacks", "A seven cuts a stack"),
+    "plain_kings_block": ("Attacks", "Plain kings block"),
+    "fours_block": ("Attacks", "Fours block"),
+    "skip_rank": ("Missed turns and requests", "Skip card"),
+    "jack_requests": ("Missed turns and requests", "Jacks request a rank"),
+    "jack_must_hold": ("Missed turns and requests", "Jack must hold the rank"),
+    "request_ranks": ("Missed turns and requests", "Ranks a jack may ask"),
+    "suit_changers": ("Suits and wild cards", "Suit changers"),
+    "seven_own_suit": ("Suits and wild cards", "A seven names its own suit"),
+    "plays_on_anything": ("Suits and wild cards", "Plays on anything"),
+    "anything_on": ("Suits and wild cards", "Anything goes on it"),
+    "ace_scope": ("Suits and wild cards", "A named suit lasts"),
+    "ace_must_differ": ("Suits and wild cards", "Named suit must differ"),
+    "ace_must_hold": ("Suits and wild cards", "Must hold the named suit"),
+    "joker_role": ("Suits and wild cards", "Jokers"),
+    "groups": ("Several cards", "Lay several cards"),
+    "runs": ("Several cards", "Runs in one suit"),
+    "five_again": ("Several cards", "A five plays again"),
+    "macau_call": ("Macau and the end", "Calling Macau"),
+    "macau_penalty": ("Macau and the end", "Forgot Macau: draw"),
+    "power_after_out": ("Macau and the end", "Go out on a power card"),
+    "no_attack_finish_heads_up": ("Macau and the end", "No attack finish heads-up"),
+    "end": ("Macau and the end", "The round ends"),
+    "scoring": ("Macau and the end", "Scoring"),
+    "target": ("Macau and the end", "Match target"),
+}
+
+# Option values as words (the engine's ids stay underneath).
+_WORDS: dict[str, str] = {
+    "suit_or_rank": "Suit or rank",
+    "pool": "Any attack card",
+    "same_rank": "Same rank only",
+    "hungarian": "Hungarian",
+    "next": "Next player",
+    "until_met": "Until met",
+    "none": "None",
+    "any_card": "Stand for any card",
+    "draw_wild": "Draw wild",
+    "rank": "By rank",
+    "rank_or_suit": "By rank or suit",
+    "auto": "Called for you",
+    "required": "Must be called",
+    "first_out": "At the first out",
+    "places": "Places played out",
+    "wins_time": "Wins and time",
+    "points": "Points",
+    "plain": "A plain card",
+    "any": "Any card",
+}
+
+_INT_RANGES: dict[str, tuple[int, int, int]] = {
+    "min_seats": (2, 10, 1),
+    "max_seats": (2, 10, 1),
+    "default_seats": (2, 10, 1),
+    "jokers": (0, 3, 1),
+    "hand_size": (1, 15, 1),
+    "hand_size_two_seats": (1, 15, 1),
+    "macau_penalty": (0, 10, 1),
+    "target": (100, 3000, 50),
+}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One editable option."""
+
+    name: str
+    group: str
+    label: str
+    kind: str  # "bool", "choice", "int", "chips"
+    values: tuple[Any, ...] = ()
+
+
+_DOMAINS: dict[str, str] = {
+    "counter_rule": "COUNTER_RULES",
+    "ace_scope": "ACE_SCOPES",
+    "joker_role": "JOKER_ROLES",
+    "groups": "GROUPS",
+    "macau_call": "MACAU_CALLS",
+    "end": "ENDS",
+    "scoring": "SCORINGS",
+    "starter": "STARTERS",
+}
+
+
+def _domain(name: str) -> tuple[str, ...] | None:
+    """The engine's list of values for an option with a fixed set of them."""
+    const = _DOMAINS.get(name)
+    values: tuple[str, ...] | None = getattr(rules_module, const, None) if const else None
+    return values
+
+
+def option_specs(sample: Rules) -> list[OptionSpec]:
+    """Every option of ``Rules`` but its name, in rule-book order, grouped."""
+    specs: list[OptionSpec] = []
+    for f in dataclasses.fields(Rules):
+        if f.name == "name":
+            continue
+        group, label = _LABELS.get(f.name, ("More options", f.name.replace("_", " ").capitalize()))
+        value = getattr(sample, f.name)
+        domain = _domain(f.name)
+        if isinstance(value, bool):
+            specs.append(OptionSpec(f.name, group, label, "bool"))
+        elif f.name == "skip_rank":
+            specs.append(OptionSpec(f.name, group, label, "choice", (None, *_RANKS)))
+        elif domain is not None:
+            specs.append(OptionSpec(f.name, group, label, "choice", domain))
+        elif isinstance(value, int):
+            low, high, step = _INT_RANGES.get(f.name, (0, 20, 1))
+            specs.append(OptionSpec(f.name, group, label, "int", (low, high, step)))
+        elif f.name == "attack_cards":
+            specs.append(OptionSpec(f.name, group, label, "chips", rules_module.ATTACK_TOKENS))
+        elif f.name == "deck_steps":
+            specs.append(OptionSpec(f.name, group, label, "chips", tuple(map(str, range(2, 11)))))
+        elif f.name == "request_ranks":
+            specs.append(OptionSpec(f.name, group, label, "chips", _RANKS))
+        elif isinstance(value, frozenset | tuple):
+            specs.append(OptionSpec(f.name, group, label, "chips", _CARD_KINDS))
+        else:
+            specs.append(OptionSpec(f.name, group, label, "choice", (value,)))
+    order = list(dict.fromkeys(s.group for s in specs))
+    return sorted(specs, key=lambda s: order.index(s.group))
+
+
+def word(value: object) -> str:
+    """An option value in words."""
+    if value is None:
+        return "None"
+    if isinstance(value, str):
+        return _WORDS.get(value, value)
+    return str(value)
+
+
+def _chip_word(token: str) -> str:
+    return {"joker": "Joker", "KH": "K♥", "KS": "K♠", "BJ": "Black joker", "RJ": "Red joker"}.get(
+        token, token
+    )
+
+
+def make_control(spec: OptionSpec, value: Any, changed: Callable[[str, Any], None]) -> Widget:
+    """The widget editing ``spec``, showing ``value``; ``changed(name, new)`` on each edit."""
+    name = spec.name
+    if spec.kind == "bool":
+        return Toggle(bool(value), lambda on: changed(name, on))
+    if spec.kind == "choice":
+        return Choice(spec.values, value, lambda v: changed(name, v), show=word)
+    if spec.kind == "int":
+        low, high, step = spec.values
+        values = sorted(set(stepper_values(low, high, step)) | {int(value)})
+        return Choice(values, int(value), lambda v: changed(name, v), wrap=False)
+    if name == "deck_steps":
+        return Chips(
+            spec.values,
+            {str(v) for v in value},
+            lambda chosen: changed(name, tuple(sorted(int(c) for c in chosen))),
+        )
+    if name == "request_ranks":
+        return Chips(
+            spec.values, set(value), lambda chosen: changed(name, tuple(chosen)), show=_chip_word
+        )
+    return Chips(
+        spec.values, set(value), lambda chosen: changed(name, frozenset(chosen)), show=_chip_word
+    )

@@ -1,0 +1,319 @@
+"""The custom rules editor: every option of ``Rules``, starting from any preset.
+
+A combination the engine refuses is shown with the engine's own ``RulesError`` message
+and cannot be used or saved until it is mended. Rule sets are saved and loaded by name.
+Up/Down (or Tab) walk through every control, scrolling the list; Left/Right change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.engine import PRESETS, Rules, RulesError
+from game.engine.explain import PRESET_TITLES
+from game.store.paths import StoreUnavailable
+from game.store.saves import delete_rule_set, load_rule_sets, save_rule_set
+from game.ui import theme
+from game.ui.controls import Chips, Choice
+from game.ui.ruleoptions import OptionSpec, make_control, option_specs
+from game.ui.screen import MenuScreen, Scroll, button_row, draw_paragraph
+from game.ui.widgets import Button, TextInput, Widget
+
+__all__ = ["RulesEditor"]
+
+ROW_H = 46
+HEAD_H = 44
+
+
+class RulesEditor(MenuScreen):
+    """Edit every option; hands the rules to ``on_result`` (None when cancelled)."""
+
+    title = "Custom rules"
+
+    def __init__(self, start: Rules, on_result: Callable[[Rules | None], None]) -> None:
+        super().__init__(on_back=self.cancel)
+        self.on_result = on_result
+        self.specs: list[OptionSpec] = option_specs(start)
+        self.values: dict[str, Any] = {}
+        self.rules: Rules | None = start
+        self.error = ""
+        self.note = ""
+        base = start.name if start.name in PRESETS else "polish"
+        self.start_from: Choice[str] = Choice(
+            list(PRESETS), base, self.load_preset, show=lambda k: PRESET_TITLES.get(k, k)
+        )
+        self.saved: Choice[str] = Choice([""], "", show=lambda n: n or "(none saved)")
+        self.load_button = Button("Load", self.load_saved, size=17)
+        self.delete_button = Button("Delete", self.delete_saved, size=17)
+        self.name_field = TextInput(
+            "",
+            max_length=28,
+            size=18,
+            placeholder="Name this rule set",
+            on_submit=lambda _t: self.save_set(),
+        )
+        self.save_button = Button("Save", self.save_set, size=17)
+        self.howto_button = Button("How to play", self.show_rules, size=18)
+        self.cancel_button = Button("Cancel", self.cancel, hint="Esc", size=18)
+        self.use_button = Button("Use these rules", self.use, primary=True, size=18)
+        self.controls: dict[str, Widget] = {}
+        self.content_y: dict[str, int] = {}
+        self.heads: list[tuple[str, int]] = []
+        self.scroll = Scroll()
+        self.view = pygame.Rect(0, 0, 0, 0)
+        self._refresh_saved()
+        self._show(start)
+
+    # --- values --------------------------------------------------------------------------------
+    def _show(self, rules: Rules) -> None:
+        self.values = {s.name: getattr(rules, s.name) for s in self.specs}
+        self.controls = {
+            s.name: make_control(s, self.values[s.name], self.changed) for s in self.specs
+        }
+        top = [self.start_from, self.saved, self.load_button, self.delete_button]
+        bottom = [
+            self.name_field,
+            self.save_button,
+            self.howto_button,
+            self.cancel_button,
+            self.use_button,
+        ]
+        self.order: list[Widget] = [*top, *self.controls.values(), *bottom]
+        self.widgets.widgets = list(self.order)
+        self._validate()
+        self.layout(self.size)
+
+    def changed(self, name: str, value: Any) -> None:
+        """One option was edited: keep it and ask the engine whether the rules still work."""
+        self.values[name] = value
+        self.note = ""
+        self._validate()
+
+    def _validate(self) -> None:
+        try:
+            self.rules = Rules(**{**self.values, "name": "custom"})
+            self.error = ""
+        except RulesError as exc:
+            self.rules, self.error = None, str(exc)
+        except (TypeError, ValueError) as exc:
+            self.rules, self.error = None, str(exc)
+        for button in (self.use_button, self.save_button, self.howto_button):
+            button.enabled = self.rules is not None
+
+    def load_preset(self, key: str) -> None:
+        """Start again from a preset."""
+        self.note = f"Started from {PRESET_TITLES.get(key, key)}."
+        self._show(PRESETS[key])
+
+    # --- saved rule sets -----------------------------------------------------------------------
+    def _refresh_saved(self) -> None:
+        self.sets = load_rule_sets()
+        names = sorted(self.sets) or [""]
+        self.saved.values = names
+        self.saved.index = min(self.saved.index, len(names) - 1)
+        self.load_button.enabled = self.delete_button.enabled = bool(self.sets)
+
+    def load_saved(self) -> None:
+        """Load the rule set picked in the list."""
+        name = self.saved.value
+        if not name:
+            return
+        try:
+            rules = Rules.from_text(self.sets[name])
+        except (RulesError, KeyError) as exc:
+            self.note = f"{name} could not be loaded: {exc}"
+            return
+        self.name_field.text = name
+        self._show(rules)
+        self.note = f"Loaded {name}."
+
+    def delete_saved(self) -> None:
+        """Forget the rule set picked in the list."""
+        name = self.saved.value
+        if not name:
+            return
+        try:
+            delete_rule_set(name)
+        except (StoreUnavailable, OSError, ValueError) as exc:
+            self.note = str(exc)
+            return
+        self._refresh_saved()
+        self.note = f"Deleted {name}."
+
+    def save_set(self) -> None:
+        """Save the rules under the typed name (only rules that work)."""
+        if self.rules is None:
+            self.note = "Mend the rules first: these cannot be played."
+            return
+        name = " ".join(self.name_field.text.split())
+        if not name:
+            self.note = "Type a name for the rule set first."
+            self.focus(self.name_field)
+            return
+        try:
+            save_rule_set(name, self.rules.to_text())
+        except (StoreUnavailable, OSError, ValueError) as exc:
+            self.note = str(exc)
+            return
+        self._refresh_saved()
+        self.saved.set(name)
+        self.note = f"Saved as {name}."
+
+    # --- leaving -------------------------------------------------------------------------------
+    def use(self) -> None:
+        """Play with these rules."""
+        if self.rules is not None:
+            rules = self.rules
+            self.close()
+            self.on_result(rules)
+
+    def cancel(self) -> None:
+        """Leave without changing the rules."""
+        self.close()
+        self.on_result(None)
+
+    def show_rules(self) -> None:
+        """How to play these rules."""
+        from game.ui.howto import HowToScreen
+
+        if self.rules is not None and self.stack is not None:
+            self.stack.push(HowToScreen(rules=self.rules))
+
+    # --- input ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Up/Down/Tab walk the controls (scrolling to them); the wheel scrolls."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_UP or (
+                event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            )
+            self.move_focus(-1 if back else 1)
+            return True
+        if self.scroll.handle_event(event, self.view):
+            self.layout(self.size)
+            return True
+        return super().handle_event(event)
+
+    def move_focus(self, step: int) -> None:
+        """Focus the next control that can take it, scrolling the list to show it."""
+        live = [w for w in self.order if getattr(w, "enabled", True)]
+        current = self.focused()
+        i = live.index(current) if current in live else -1
+        target = live[(i + step) % len(live)]
+        name = next((n for n, w in self.controls.items() if w is target), None)
+        if name is not None:
+            y = self.content_y[name]
+            if y < self.scroll.offset:
+                self.scroll.offset = max(0.0, y - HEAD_H)
+            elif y + self._height(name) > self.scroll.offset + self.scroll.view:
+                self.scroll.offset = y + self._height(name) - self.scroll.view + 8
+            self.scroll.by(0)
+            self.layout(self.size)
+        self.focus(target)
+
+    # --- layout and drawing --------------------------------------------------------------------
+    def _height(self, name: str) -> int:
+        control = self.controls[name]
+        if isinstance(control, Chips):
+            return control.height_for(self._control_w()) + 14
+        return ROW_H
+
+    def _control_w(self) -> int:
+        return max(260, self.view.w - 340)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Top bar, status, the scrolled list of options, and the bottom bar."""
+        w, h = size
+        x0 = max(30, (w - 1100) // 2)
+        right = w - x0
+        self.start_from.rect = pygame.Rect(x0 + 110, 76, 230, 38)
+        self.saved.rect = pygame.Rect(right - 230 - 180 - 12, 76, 230, 38)
+        self.load_button.rect = pygame.Rect(right - 180, 76, 84, 38)
+        self.delete_button.rect = pygame.Rect(right - 88, 76, 88, 38)
+        self.status = pygame.Rect(x0, 124, right - x0, 54)
+        self.view = pygame.Rect(x0, 188, right - x0, h - 188 - 80)
+        y = 0
+        self.heads = []
+        group = ""
+        for spec in self.specs:
+            if spec.group != group:
+                group = spec.group
+                self.heads.append((group, y))
+                y += HEAD_H
+            self.content_y[spec.name] = y
+            y += self._height(spec.name)
+        self.scroll.view, self.scroll.content = self.view.h - 16, y
+        self.scroll.by(0)
+        for spec in self.specs:
+            control = self.controls[spec.name]
+            top = self.view.y + 8 + self.content_y[spec.name] - round(self.scroll.offset)
+            height = self._height(spec.name) - 10
+            control.rect = pygame.Rect(self.view.x + 320, top, self._control_w() - 20, height)
+            if isinstance(control, Choice):
+                control.rect.w = 260
+            control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
+        self.name_field.rect = pygame.Rect(x0, h - 64, 240, 44)
+        self.save_button.rect = pygame.Rect(x0 + 250, h - 64, 84, 44)
+        button_row(
+            [self.howto_button, self.cancel_button, self.use_button],
+            (x0 + 360 + right) // 2 + 40,
+            h - 64,
+            height=44,
+        )
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Labels, group headings, the engine's verdict, the list panel."""
+        label = theme.text("Start from", 18, theme.TEXT, True)
+        surface.blit(
+            label,
+            label.get_rect(midright=(self.start_from.rect.x - 12, self.start_from.rect.centery)),
+        )
+        label = theme.text("Saved", 18, theme.TEXT, True)
+        surface.blit(
+            label, label.get_rect(midright=(self.saved.rect.x - 12, self.saved.rect.centery))
+        )
+        s = self.status
+        if self.error:
+            theme.blit_panel(surface, s, (110, 28, 26, 235), (*theme.DANGER, 255), radius=12)
+            text = "These options clash: " + self.error
+            draw_paragraph(surface, text, (s.x + 14, s.y + 7), s.w - 28, 15, spacing=2)
+        else:
+            theme.blit_panel(surface, s, (24, 70, 44, 235), (*theme.PANEL_EDGE, 255), radius=12)
+            text = self.note or "These rules work. Change any option; clashes are explained here."
+            draw_paragraph(surface, text, (s.x + 14, s.y + 16), s.w - 28, 16, spacing=2)
+        v = self.view
+        theme.blit_panel(surface, v, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=16)
+        clip = surface.get_clip()
+        surface.set_clip(v.inflate(-4, -8))
+        offset = round(self.scroll.offset)
+        for group, y in self.heads:
+            image = theme.text(group, 21, theme.ACCENT, True)
+            surface.blit(image, (v.x + 24, v.y + 8 + y - offset + 10))
+        for spec in self.specs:
+            control = self.controls[spec.name]
+            y = v.y + 8 + self.content_y[spec.name] - offset
+            ink = theme.ACCENT if control.focused else theme.TEXT
+            image = theme.text(spec.label, 18, ink)
+            surface.blit(
+                image,
+                image.get_rect(
+                    midleft=(v.x + 44, y + min(ROW_H, self._height(spec.name)) // 2 - 4)
+                ),
+            )
+        surface.set_clip(clip)
+        self.scroll.draw_bar(surface, v)
+        if self.error and self.note:
+            image = theme.text(self.note, 15, theme.MUTED)
+            surface.blit(
+                image,
+                image.get_rect(
+                    midleft=(self.save_button.rect.right + 14, self.save_button.rect.centery)
+                ),
+            )
+
+    def resume(self) -> None:
+        """Focus the first option."""
+        if self.focused() is None:
+            self.focus(self.start_from)

@@ -1,0 +1,238 @@
+"""The scoreboard (every round's charges and the running totals) and the match result.
+
+Points come from the engine (``round_charges`` per round, ``scores`` for the totals);
+presets without points show each round's places and count the rounds won.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.overlays import Confetti
+from game.ui.roundend import _ButtonModal, _veil, ordinal
+from game.ui.scene import Modal
+from game.ui.screen import Scroll, button_row, draw_backdrop
+from game.ui.tween import Animator
+
+if TYPE_CHECKING:
+    from game.ui.matchtable import MatchTable
+
+__all__ = ["MatchEndScreen", "ScoreboardOverlay", "score_lines"]
+
+
+def score_lines(table: MatchTable) -> tuple[list[tuple[str, list[str]]], list[str], str]:
+    """(rows of (label, cells per seat), totals per seat, what the totals mean)."""
+    g = table.game
+    n = g.seats
+    rows: list[tuple[str, list[str]]] = []
+    if g.rules.scoring == "points":
+        for i, charges in enumerate(g.round_charges, start=1):
+            rows.append((f"Round {i}", [f"+{c}" if c else "0" for c in charges]))
+        if not g.over:
+            rows.append((f"Round {g.round_no}", ["playing"] * n))
+        totals = [str(s) for s in g.scores]
+        return rows, totals, f"Totals · the match ends at {g.rules.target}, lowest total wins"
+    wins = [0] * n
+    for i, record in enumerate(table.rounds, start=1):
+        places = list(record.get("places", []))[:n]
+        places += [0] * (n - len(places))
+        for s, p in enumerate(places):
+            wins[s] += p == 1
+        rows.append((f"Round {i}", [ordinal(p) for p in places]))
+    if not g.over:
+        rows.append((f"Round {len(table.rounds) + 1}", ["playing"] * n))
+    return rows, [str(w) for w in wins], "Rounds won"
+
+
+def leaders(table: MatchTable) -> set[int]:
+    """Seats in front now: the winners of a finished match, else the best totals."""
+    g = table.game
+    if g.match_over:
+        return set(g.winners)
+    if g.rules.scoring == "points":
+        if not any(g.scores):
+            return set()
+        best = min(g.scores)
+        return {s for s, v in enumerate(g.scores) if v == best}
+    wins = [
+        sum(1 for r in table.rounds if list(r.get("places", []))[s : s + 1] == [1])
+        for s in range(g.seats)
+    ]
+    top = max(wins, default=0)
+    return {s for s, w in enumerate(wins) if w == top and top > 0}
+
+
+def _draw_grid(
+    surface: pygame.Surface, table: MatchTable, area: pygame.Rect, scroll: Scroll
+) -> None:
+    """Header of names, the round rows (scrolled) and a totals row pinned at the bottom."""
+    rows, totals, meaning = score_lines(table)
+    n = table.game.seats
+    label_w = 130
+    col = (area.w - label_w) / max(1, n)
+    front = leaders(table)
+
+    def cell_x(s: int) -> int:
+        return round(area.x + label_w + col * (s + 0.5))
+
+    size = 17 if col > 90 else 14
+    for s in range(n):
+        name = theme.text(table.names[s], size, theme.GOLD if s in front else theme.TEXT, True)
+        surface.blit(name, name.get_rect(midtop=(cell_x(s), area.y)))
+    row_h = 32
+    body = pygame.Rect(area.x, area.y + 36, area.w, area.h - 36 - 56)
+    scroll.view, scroll.content = body.h, row_h * len(rows)
+    clip = surface.get_clip()
+    surface.set_clip(body)
+    y = body.y - round(scroll.offset)
+    for i, (label, cells) in enumerate(rows):
+        if i % 2 == 0:
+            band = pygame.Rect(area.x, y, area.w, row_h)
+            pygame.draw.rect(surface, (255, 255, 255, 14), band, border_radius=6)
+        img = theme.text(label, 16, theme.MUTED)
+        surface.blit(img, img.get_rect(midleft=(area.x + 10, y + row_h // 2)))
+        for s, cell in enumerate(cells):
+            ink = theme.MUTED if cell == "playing" else theme.TEXT
+            img = theme.text(cell, 17, ink)
+            surface.blit(img, img.get_rect(center=(cell_x(s), y + row_h // 2)))
+        y += row_h
+    surface.set_clip(clip)
+    scroll.draw_bar(surface, body)
+    foot = pygame.Rect(area.x, area.bottom - 50, area.w, 46)
+    theme.blit_panel(surface, foot, (*theme.ACCENT, 40), (*theme.ACCENT, 160), radius=10)
+    img = theme.text("Total", 18, theme.ACCENT, True)
+    surface.blit(img, img.get_rect(midleft=(area.x + 10, foot.centery)))
+    for s, total in enumerate(totals):
+        img = theme.text(total, 22, theme.GOLD if s in front else theme.TEXT, True)
+        surface.blit(img, img.get_rect(center=(cell_x(s), foot.centery)))
+    note = theme.text(meaning, 14, theme.MUTED)
+    surface.blit(note, note.get_rect(midtop=(area.centerx, foot.bottom + 8)))
+
+
+class ScoreboardOverlay(Modal[None]):
+    """Every round so far and the running totals, over the table (T, Esc or Enter close)."""
+
+    def __init__(self, table: MatchTable) -> None:
+        super().__init__(None)
+        self.table = table
+        self.scroll = Scroll()
+        self.close_button = _ButtonModal(None)
+        self.done = self.close_button.add("Close", "close", "Esc", primary=True)
+        self.done.on_click = self.cancel
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Width by seat count, height by the window."""
+        w, h = size
+        n = self.table.game.seats
+        self.panel = pygame.Rect(0, 0, min(w - 40, 200 + 110 * n), min(h - 40, 620))
+        self.panel.center = (w // 2, h // 2)
+        self.scroll.offset = 1e9  # the latest rounds first
+        button_row([self.done], self.panel.centerx, self.panel.bottom - 64)
+
+    def resume(self) -> None:
+        """Enter closes."""
+        self.done.focused = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Esc, T or Enter close; the wheel and PageUp/PageDown scroll."""
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE,
+            pygame.K_t,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        ):
+            self.cancel()
+            return True
+        if not self.scroll.handle_event(event, self.panel):
+            self.close_button.widgets.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Veil, panel, the grid and the Close button."""
+        _veil(surface, 160)
+        p = self.panel
+        theme.blit_panel(surface, p, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
+        title = theme.text("Scoreboard", 32, theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 18)))
+        self.scroll.by(0)  # clamp an offset set before the content was measured
+        _draw_grid(
+            surface, self.table, pygame.Rect(p.x + 24, p.y + 70, p.w - 48, p.h - 168), self.scroll
+        )
+        self.close_button.widgets.draw(surface)
+
+
+class MatchEndScreen(_ButtonModal):
+    """The match result: the winner (or a drawn match), the final totals, what next."""
+
+    transparent = False
+
+    def __init__(
+        self, table: MatchTable, on_result: Callable[[str | None], None] | None = None
+    ) -> None:
+        super().__init__(on_result)
+        self.table = table
+        self.add("New match", "rematch", "Enter", primary=True)
+        self.add("Main menu", "quit", "Esc")
+        self.scroll = Scroll()
+        self.animator = Animator(table.animator.speed)
+        self.confetti: Confetti | None = None
+        self.size = (1280, 800)
+
+    def headline(self) -> str:
+        """ "Anna wins the match!" or "Drawn match: Anna and Ben"."""
+        g, names = self.table.game, self.table.names
+        winners = list(g.winners)
+        if len(winners) > 1:
+            return "Drawn match: " + " and ".join(names[s] for s in winners)
+        if not winners:
+            return "Match over"
+        if names[winners[0]] == "You":
+            return "You win the match!"
+        return f"{names[winners[0]]} wins the match!"
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Buttons along the bottom."""
+        self.size = size
+        button_row(self.buttons, size[0] // 2, size[1] - 84, height=50)
+
+    def startup(self) -> None:
+        """Confetti for the winner."""
+        self.confetti = Confetti(self.size, 0.0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Esc to the menu, Enter a new match (focused), wheel scrolls."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.finish("quit")
+            return True
+        self.scroll.handle_event(event, pygame.Rect((0, 0), self.size))
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Confetti time."""
+        self.animator.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, headline, the final grid, confetti."""
+        w, h = self.size
+        g = self.table.game
+        draw_backdrop(surface, "")
+        head = theme.text(self.headline(), 46, theme.ACCENT, True)
+        surface.blit(head, head.get_rect(midtop=(w // 2, 34)))
+        rounds = len(g.round_charges) or len(self.table.rounds)
+        line = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
+        sub = theme.text(line, 18, theme.MUTED)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, 96)))
+        n = g.seats
+        panel = pygame.Rect(0, 0, min(w - 60, 200 + 110 * n), h - 260)
+        panel.midtop = (w // 2, 136)
+        theme.blit_panel(surface, panel, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 200), radius=18)
+        self.scroll.by(0)
+        _draw_grid(surface, self.table, panel.inflate(-40, -70).move(0, -10), self.scroll)
+        self.widgets.draw(surface)
+        if self.confetti is not None and not self.confetti.done(self.animator.now):
+            self.confetti.draw(surface, self.animator.now)

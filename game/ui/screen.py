@@ -1,0 +1,209 @@
+"""The base of the full-window menu screens: felt backdrop, a title, a widget group with
+keyboard focus (Up/Down or Tab move, Enter presses, Esc goes back), and a scroll helper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+from game.ui.scene import Scene
+from game.ui.widgets import Button, TextInput, Widget, WidgetGroup
+
+__all__ = ["MenuScreen", "Scroll", "draw_backdrop", "draw_paragraph"]
+
+
+def draw_backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
+    """The felt, slightly darkened so panels and text stand out, with a centred title."""
+    surface.blit(theme.felt(surface.get_size()), (0, 0))
+    veil = _veil(surface.get_size())
+    surface.blit(veil, (0, 0))
+    if title:
+        image = theme.text(title, 34, theme.ACCENT, True)
+        surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, 22)))
+    if subtitle:
+        image = theme.text(subtitle, 16, theme.MUTED)
+        surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, 66)))
+
+
+_VEILS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    veil = _VEILS.get(size)
+    if veil is None:
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((0, 12, 6, 70))
+        _VEILS.clear()
+        _VEILS[size] = veil
+    return veil
+
+
+def draw_paragraph(
+    surface: pygame.Surface,
+    content: str,
+    topleft: tuple[int, int],
+    width: int,
+    size: int = 17,
+    colour: theme.Colour = theme.TEXT,
+    bold: bool = False,
+    spacing: int = 4,
+) -> int:
+    """Wrapped text; returns the y below the last line."""
+    x, y = topleft
+    for line in theme.wrap(content, size, width, bold):
+        image = theme.text(line, size, colour, bold)
+        surface.blit(image, (x, y))
+        y += image.get_height() + spacing
+    return y
+
+
+@dataclass
+class Scroll:
+    """A vertical scroll position over content taller than its viewport."""
+
+    offset: float = 0.0
+    content: int = 0
+    view: int = 0
+
+    @property
+    def limit(self) -> float:
+        """The largest offset."""
+        return max(0.0, float(self.content - self.view))
+
+    def by(self, pixels: float) -> None:
+        """Scroll by ``pixels`` (clamped)."""
+        self.offset = max(0.0, min(self.limit, self.offset + pixels))
+
+    def handle_event(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
+        """The wheel over ``area``, PageUp/PageDown, Home/End."""
+        if event.type == pygame.MOUSEWHEEL and (
+            area.collidepoint(pygame.mouse.get_pos()) or not pygame.mouse.get_focused()
+        ):
+            self.by(-event.y * 48)
+            return True
+        if event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_PAGEDOWN: self.view * 0.9,
+                pygame.K_PAGEUP: -self.view * 0.9,
+                pygame.K_HOME: -self.content,
+                pygame.K_END: self.content,
+            }
+            if event.key in steps:
+                self.by(steps[event.key])
+                return True
+        return False
+
+    def draw_bar(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """A thin bar at the right edge of ``area`` when there is more to see."""
+        if self.content <= self.view or self.view <= 0:
+            return
+        track = pygame.Rect(area.right - 8, area.y + 4, 5, area.h - 8)
+        pygame.draw.rect(surface, (255, 255, 255, 40), track, border_radius=3)
+        h = max(30, round(track.h * self.view / self.content))
+        y = track.y + round((track.h - h) * self.offset / max(1.0, self.limit))
+        pygame.draw.rect(surface, theme.MUTED, (track.x, y, track.w, h), border_radius=3)
+
+
+class MenuScreen(Scene):
+    """An opaque screen of widgets. ``back`` runs on Esc (default: close the screen)."""
+
+    title = ""
+    subtitle = ""
+
+    def __init__(self, on_back: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.widgets = WidgetGroup()
+        self.on_back = on_back
+        self.size = (1280, 800)
+
+    def back(self) -> None:
+        """Leave the screen."""
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            self.close()
+
+    def focus(self, widget: Widget) -> None:
+        """Give ``widget`` the keyboard focus."""
+        self.widgets.clear_focus()
+        if isinstance(widget, TextInput):
+            widget.focus(True)
+        else:
+            widget.focused = True
+
+    def focused(self) -> Widget | None:
+        """The widget with the focus, if any."""
+        return next((w for w in self.widgets.widgets if w.focused and w.visible), None)
+
+    def resume(self) -> None:
+        """Focus the first control so the keyboard works at once."""
+        if self.focused() is None:
+            self.widgets.focus_next()
+
+    def pause(self) -> None:
+        """Stop any text input while another screen is on top."""
+        current = self.focused()
+        if isinstance(current, TextInput):
+            current.focus(False)
+
+    def shutdown(self) -> None:
+        """Stop any text input."""
+        self.pause()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Widgets first; then Up/Down move the focus and Esc goes back."""
+        if self.widgets.handle_event(event) and event.type != pygame.MOUSEMOTION:
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.widgets.focus_next(1 if event.key == pygame.K_DOWN else -1)
+                self.on_focus_moved()
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # A click elsewhere ends typing in a field.
+            current = self.focused()
+            if isinstance(current, TextInput) and not current.rect.collidepoint(event.pos):
+                current.focus(False)
+        return True
+
+    def on_focus_moved(self) -> None:
+        """Hook: the keyboard focus moved (scrolling screens bring it into view)."""
+
+    def update(self, dt: float) -> None:
+        """Blink carets and the like."""
+        self.widgets.update(dt)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Remember the size; subclasses place their widgets in ``layout``."""
+        self.size = size
+        self.layout(size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place the widgets for ``size``."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, then ``draw_body``, then the widgets."""
+        draw_backdrop(surface, self.title, self.subtitle)
+        self.draw_body(surface)
+        self.widgets.draw(surface)
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """Panels and text under the widgets."""
+
+
+def button_row(
+    buttons: list[Button], centre_x: int, y: int, gap: int = 14, height: int = 46
+) -> None:
+    """Lay ``buttons`` side by side, centred on ``centre_x``."""
+    widths = [b.preferred_width() + 8 for b in buttons]
+    x = centre_x - (sum(widths) + gap * (len(buttons) - 1)) // 2
+    for b, w in zip(buttons, widths, strict=True):
+        b.rect = pygame.Rect(x, y, w, height)
+        x += w + gap

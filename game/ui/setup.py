@@ -1,0 +1,159 @@
+"""What a table is started from: the rules, who sits where (people or bots), the target
+and the first dealer. Plain data with a JSON form, kept as ``settings.last_setup`` and in
+the saved game, so "Quick game" and "Continue" rebuild the same table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine import PRESETS, Game, Rules, RulesError
+
+__all__ = [
+    "BOT_LEVELS",
+    "BOT_NAMES",
+    "SeatSpec",
+    "TableSetup",
+    "default_setup",
+    "quick_setup",
+]
+
+BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+# Bots get first names, so the log reads like a table of people ("Cleo laid 7♥").
+BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo")
+MAX_NAME = 16
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat: a person (``level`` empty) or a bot of ``level``, and the name shown."""
+
+    name: str
+    level: str = ""
+
+    @property
+    def human(self) -> bool:
+        """True for a person at the screen."""
+        return not self.level
+
+    def to_dict(self) -> dict[str, str]:
+        """JSON-ready form."""
+        return {"name": self.name, "level": self.level}
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Everything the New game screen chooses; ``rules()`` and ``new_game()`` build on it."""
+
+    preset: str = "polish"
+    seats: tuple[SeatSpec, ...] = field(default_factory=tuple)
+    rules_text: str | None = None  # custom rules in their text form (None for a preset)
+    target: int | None = None  # points to end a match, for points presets
+    dealer: int | None = None  # the first dealer; None deals the first hand at random
+
+    def rules(self) -> Rules:
+        """The rules in force (RulesError if a custom text no longer parses)."""
+        base = Rules.from_text(self.rules_text) if self.rules_text else PRESETS[self.preset]
+        if base.scoring == "points" and self.target and self.target != base.target:
+            base = base.replace(target=self.target, name=base.name)
+        return base
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """Seats played by people."""
+        return tuple(i for i, s in enumerate(self.seats) if s.human)
+
+    @property
+    def names(self) -> list[str]:
+        """The names around the table in seat order."""
+        return [s.name for s in self.seats]
+
+    @property
+    def levels(self) -> list[str]:
+        """Every seat's bot level, "" for a person."""
+        return [s.level for s in self.seats]
+
+    def new_game(self, seed: int) -> Game:
+        """A fresh game on this setup."""
+        dealer = self.dealer if self.dealer is not None and self.dealer < len(self.seats) else None
+        return Game.new(self.rules(), seats=len(self.seats), seed=seed, dealer=dealer)
+
+    def title(self) -> str:
+        """A short description: "Polish Makao · 4 players"."""
+        from game.engine.explain import PRESET_TITLES
+
+        name = "Custom rules" if self.rules_text else PRESET_TITLES.get(self.preset, self.preset)
+        return f"{name} · {len(self.seats)} players"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (for ``settings.last_setup`` and saves)."""
+        return {
+            "preset": self.preset,
+            "seats": [s.to_dict() for s in self.seats],
+            "rules_text": self.rules_text,
+            "target": self.target,
+            "dealer": self.dealer,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TableSetup:
+        """Read ``to_dict`` output; ValueError naming the problem when it does not fit."""
+        preset = data.get("preset")
+        if not isinstance(preset, str) or (preset not in PRESETS and preset != "custom"):
+            raise ValueError(f"unknown preset {preset!r}")
+        raw_seats = data.get("seats")
+        if not isinstance(raw_seats, list) or not raw_seats:
+            raise ValueError("no seats")
+        seats = []
+        for raw in raw_seats:
+            if not isinstance(raw, Mapping):
+                raise ValueError("a seat is not a mapping")
+            name, level = raw.get("name"), raw.get("level", "")
+            if not isinstance(name, str) or not isinstance(level, str):
+                raise ValueError("a seat needs a name and a level")
+            if level and level not in BOT_LEVELS:
+                raise ValueError(f"unknown bot level {level!r}")
+            seats.append(SeatSpec(name[:MAX_NAME] or "Player", level))
+        text = data.get("rules_text")
+        target = data.get("target")
+        dealer = data.get("dealer")
+        setup = cls(
+            preset=preset,
+            seats=tuple(seats),
+            rules_text=text if isinstance(text, str) else None,
+            target=target if isinstance(target, int) and target > 0 else None,
+            dealer=dealer if isinstance(dealer, int) and 0 <= dealer < len(seats) else None,
+        )
+        if preset == "custom" and setup.rules_text is None:
+            raise ValueError("custom rules without their text")
+        try:
+            setup.rules().check_seats(len(seats))
+        except RulesError as exc:
+            raise ValueError(str(exc)) from exc
+        return setup
+
+
+def bot_seats(levels: Sequence[str], first: int = 1) -> list[SeatSpec]:
+    """Bots named in seat order, starting at seat ``first``."""
+    return [
+        SeatSpec(BOT_NAMES[(first + i - 1) % len(BOT_NAMES)], lv) for i, lv in enumerate(levels)
+    ]
+
+
+def default_setup(preset: str = "polish") -> TableSetup:
+    """You against medium bots at the preset's usual table size (three for Polish)."""
+    rules = PRESETS[preset]
+    seats = 4 if preset == "polish" else rules.default_seats
+    return TableSetup(preset, (SeatSpec("You"), *bot_seats(["medium"] * (seats - 1))))
+
+
+def quick_setup(last: Mapping[str, Any] | None) -> TableSetup:
+    """The last setup if it still makes sense, else you against three medium bots on Polish."""
+    if last:
+        try:
+            return TableSetup.from_dict(last)
+        except (ValueError, RulesError):
+            pass  # an outdated or damaged last setup just falls back to the default table
+    return default_setup()
