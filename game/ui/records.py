@@ -185,7 +185,7 @@ def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[T
             "" if fastest is None else preset_title(fastest.preset),
         ),
         Tile(
-            "Longest winning streak",
+            "Longest win streak",
             str(stats.longest_win_streak),
             f"current streak {stats.current_win_streak}" if stats.games else "",
         ),
@@ -197,14 +197,12 @@ def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[T
         Tile(
             "Points per round",
             dash if stats.points_per_round is None else f"{stats.points_per_round:.1f}",
-            "scoring presets, lower is better"
-            if stats.points_per_round is not None
-            else "scoring presets only",
+            "lower is better" if stats.points_per_round is not None else "scoring presets only",
         ),
         Tile(
             "Rating",
             dash if rank is None else f"{rank.mu:.1f} ± {rank.sigma:.1f}",
-            "" if rank is None else f"#{rank.rank} of {ranked} on the leaderboard",
+            "" if rank is None else f"#{rank.rank} of {ranked} in the rankings",
         ),
     ]
     return tiles

@@ -269,7 +269,7 @@ class StatsScene(Scene):
         w, h = self.size
         top = content_top(self.store.problem, w)
         bottom = h - 96
-        tiles = pygame.Rect(40, top, min(460, int(w * 0.36)), bottom - top)
+        tiles = pygame.Rect(40, top, min(460, int(w * 0.38)), bottom - top)
         right_x = tiles.right + 20
         right_w = w - 40 - right_x
         half = (bottom - top - 16) // 2
@@ -362,7 +362,8 @@ class StatsScene(Scene):
             label = theme.text(title, 18, theme.TEXT, True)
             surface.blit(label, (box.x + 18, box.y + 14))
             note = theme.text(legend, 13, theme.MUTED)
-            surface.blit(note, note.get_rect(topright=(box.right - 18, box.y + 18)))
+            if box.x + 18 + label.get_width() + 16 + note.get_width() <= box.right - 18:
+                surface.blit(note, note.get_rect(topright=(box.right - 18, box.y + 18)))
             surface.blit(chart, (box.x + 14, box.y + 46))
         if self.message:
             colour = (255, 150, 140) if self.message_is_error else theme.MUTED
@@ -382,8 +383,11 @@ class StatsScene(Scene):
             x = box.x + 12 + (i % cols) * cell_w + 10
             y = box.y + 12 + (i // cols) * cell_h + 6
             surface.blit(theme.text(tile.label, 14, theme.MUTED, True), (x, y))
-            value_size = 30 if cell_h >= 96 else 24
+            value_size = 30 if cell_h >= 96 else 22
             surface.blit(theme.text(tile.value, value_size, theme.TEXT, True), (x, y + 20))
-            if tile.note:
+            note_y = y + 24 + value_size + 4
+            # A small window has no room for the context lines; the figures come first.
+            if tile.note and note_y + 16 <= y + cell_h - 4:
                 note = theme.text(tile.note, 13, theme.MUTED)
-                surface.blit(note, (x, y + 24 + value_size + 4))
+                room = cell_w - 16
+                surface.blit(note, (x, note_y), pygame.Rect(0, 0, room, note.get_height()))

@@ -91,7 +91,7 @@ def test_statistics_show_the_profile_figures(store: Store, screen: pygame.Surfac
     assert shown["Average place"] == f"{stats.avg_place:.2f}"
     assert stats.fastest_win is not None
     assert shown["Fastest win"] == format_duration(stats.fastest_win.duration_s)
-    assert shown["Longest winning streak"] == str(stats.longest_win_streak)
+    assert shown["Longest win streak"] == str(stats.longest_win_streak)
     assert shown["Biggest stack taken"] == f"{stats.biggest_stack} cards"
     assert shown["Points per round"] == f"{stats.points_per_round:.1f}"
     assert set(scene.bot_ratings) == {"easy", "hard"}  # the reference lines
