@@ -1,0 +1,54 @@
+"""Driving the menus and match tables headless with real pygame events."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import Card
+from game.ui.scene import Scene, SceneStack
+
+
+class Screen:
+    """A scene stack on a dummy display, with keys, clicks and typing."""
+
+    def __init__(self, first: Scene, size: tuple[int, int] = (1280, 800)) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.surface = pygame.display.set_mode(size)
+        self.stack = SceneStack(None, size)
+        self.stack.push(first)
+        self.frame()
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack.top
+
+    def frame(self, n: int = 1, draw: bool = True) -> None:
+        for _ in range(n):
+            self.stack.update(1 / 60)
+            if draw:
+                self.stack.draw(self.surface)
+
+    def send(self, event_type: int, **attrs: object) -> None:
+        self.stack.handle_event(pygame.event.Event(event_type, **attrs))
+        self.frame()
+
+    def key(self, key: int, unicode: str = "", mod: int = 0) -> None:
+        self.send(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+
+    def type(self, text: str) -> None:
+        self.send(pygame.TEXTINPUT, text=text)
+
+    def click(self, pos: tuple[float, float]) -> None:
+        p = (round(pos[0]), round(pos[1]))
+        self.send(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))
+        self.send(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+        self.send(pygame.MOUSEBUTTONUP, pos=p, button=1)
+
+    def click_card(self, table: object, code: str) -> None:
+        """Click the visible left strip of ``code`` in the hand at the bottom."""
+        hand = table.hand  # type: ignore[attr-defined]
+        layout = table.layout  # type: ignore[attr-defined]
+        hc = next(c for c in hand.cards if c.card == Card.parse(code))
+        x, y = hand.centre(hc, layout)
+        self.click((x - layout.card[0] * 0.35, y))

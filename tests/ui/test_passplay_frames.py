@@ -1,0 +1,120 @@
+"""Pass-and-play never shows a seat's cards to anyone else, frame by frame, over a whole game.
+
+Every card picture the table blits goes through ``CardImages.blit_card``; the test records
+the faces of each drawn frame and checks them against the engine: a face may be drawn
+only if it is the revealed viewer's own card or a card that has been face up on the pile
+(public knowledge). Once the round is over every hand may be shown.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import DRAW, PASS, Card, Play
+from game.store.settings import Settings
+from game.ui import launch
+from game.ui.choosers import ChoiceModal
+from game.ui.handoff import HandoffScreen
+from game.ui.matchtable import MatchTable
+from game.ui.roundend import RoundEndOverlay
+from game.ui.setup import SeatSpec, TableSetup
+from game.ui.sprites import BACK, CardImages
+from tests.ui.menukit import Screen
+
+FAST = Settings(animation_speed="fast", bot_pace="fast", hand_sort="suit")
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+
+
+def _faces(codes: list[str]) -> set[Card]:
+    out = set()
+    for code in codes:
+        code = code.lstrip("~^")
+        if code != BACK:
+            out.add(Card.parse(code))
+    return out
+
+
+def _human_move(screen: Screen, table: MatchTable, rng: random.Random) -> None:
+    """One step of a person's turn, always through the keyboard or the mouse."""
+    g = table.game
+    legal = g.legal_actions(table.viewer)
+    singles = [a for a in legal if isinstance(a, Play) and len(a.cards) == 1]
+    if singles and rng.random() < 0.85:
+        card = rng.choice(singles).cards[0]
+        screen.send(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)  # a right click clears a pick
+        hand = table.hand
+        target = next(i for i, hc in enumerate(hand.cards) if hc.card == card)
+        while hand.cursor != target:
+            screen.key(pygame.K_RIGHT)
+        screen.key(pygame.K_RETURN)  # Enter lays the card under the cursor
+    elif DRAW in legal:
+        screen.key(pygame.K_d, "d")
+    elif PASS in legal:
+        screen.key(pygame.K_SPACE, " ")
+    else:
+        screen.key(pygame.K_RETURN)
+
+
+def test_two_people_and_a_bot_play_a_whole_round_without_a_peek(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: list[str] = []
+    original = CardImages.blit_card
+
+    def recording(self: CardImages, surface: pygame.Surface, code: str, *a: object, **k: object):  # type: ignore[no-untyped-def]
+        drawn.append(code)
+        return original(self, surface, code, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CardImages, "blit_card", recording)
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo", "random"))
+    setup = TableSetup("quick", seats)
+    table = MatchTable(setup, setup.new_game(seed=5), settings=FAST, seed=5)
+    screen = Screen(table, (960, 600))
+    rng = random.Random(2)
+    public: set[Card] = set()
+    handoffs = faces_checked = 0
+    for _ in range(40000):
+        g = table.game
+        public.update(g.pile)
+        top = screen.top
+        if isinstance(top, RoundEndOverlay):
+            break
+        if isinstance(top, HandoffScreen):
+            handoffs += 1
+            assert not table.director.reveal, "a hand was face up behind the hand-off"
+            screen.key(pygame.K_RETURN)
+            assert table.director.reveal and table.viewer == top.seat
+        elif isinstance(top, ChoiceModal):
+            screen.key(pygame.K_RETURN)
+        elif table.my_turn:
+            _human_move(screen, table, rng)
+        drawn.clear()
+        screen.frame()
+        if g.over:
+            continue
+        d = table.director
+        allowed = set(g.hand(table.viewer)) if d.reveal else set()
+        hidden = {c for s in range(g.seats) for c in g.hand(s)} - allowed - public
+        leaked = _faces(drawn) & hidden
+        assert not leaked, f"frame shows {leaked} of another seat (viewer {table.viewer})"
+        faces_checked += len(drawn)
+        if d.reveal and d.idle:
+            # the state agrees: only the viewer's own hand sits at the bottom
+            assert sorted(h.card.code for h in table.hand.cards) == sorted(
+                c.code for c in g.hand(table.viewer)
+            )
+    else:
+        raise AssertionError("the round did not finish")
+    assert table.game.over and handoffs >= 4 and faces_checked > 500
+    board = screen.top
+    assert isinstance(board, RoundEndOverlay)
+    assert board.hands == [[c.code for c in table.game.hand(s)] for s in range(3)]
