@@ -156,7 +156,7 @@ def cmd_simulate(argv: list[str]) -> int:
     from .engine import PRESETS
 
     p = argparse.ArgumentParser(prog="macau simulate")
-    p.add_argument("--preset", default="polish", help="a preset id, or 'all'")
+    p.add_argument("--preset", default="polish", help="a preset id, several with commas, or 'all'")
     p.add_argument("--seats", type=int, default=None, help="default: every count in range")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
@@ -164,7 +164,7 @@ def cmd_simulate(argv: list[str]) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    presets = list(PRESETS) if args.preset == "all" else [args.preset]
+    presets = list(PRESETS) if args.preset == "all" else args.preset.split(",")
     for name in presets:
         if name not in PRESETS:
             print(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
