@@ -635,7 +635,14 @@ def _several_cards(r: Rules) -> list[str]:
         text = "Of several cards laid together only the last one acts"
         if counts:
             text += ", except that " + _join(counts)
+            if r.runs:
+                text += " (a run still acts by its last card only)"
         text += "."
+        if r.groups != "none":
+            text += (
+                " Only your first and last card are yours to order: the cards between them go"
+                " down in the order of your sorted hand."
+            )
         if requests:
             text += f" In a group of {_join(requests, 'or')} only the last one's request counts."
         if r.joker_role == "any_card":
