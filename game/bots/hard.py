@@ -20,8 +20,9 @@ from game.engine import Action, Game, Play, Stop, View
 from game.engine.compiled import Compiled
 
 from .base import drop_forgetful
+from .medium import Table as MediumTable
 from .reading import roles
-from .rollout import policy_action, quick_score, rewards
+from .rollout import policy_action, quick_score, rewards, thin_actions
 from .sampling import determinize, infer_weights
 
 # The budget is checked before each iteration; this much is kept back for the last one.
@@ -53,12 +54,14 @@ class HardBot:
         exploration: float = 0.7,
         rollout_depth: int = 40,
         max_branch: int = 12,
+        prior_weight: float = 0.5,
     ) -> None:
         self.time_budget = time_budget
         self.iterations = iterations
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.max_branch = max_branch
+        self.prior_weight = prior_weight
         self.last_iterations = 0
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -73,8 +76,17 @@ class HardBot:
         root_actions = drop_forgetful(legal) if c.macau_required else list(legal)
         if len(root_actions) == 1:
             return root_actions[0]
+        if len(root_actions) > self.max_branch:
+            # A wide root (groups, runs, jokers) is cut to the medium bot's favourites, so the
+            # search spends its iterations on moves a good player would consider.
+            table = MediumTable(view)
+            ranked = sorted(root_actions, key=table.score, reverse=True)
+            kept = ranked[: self.max_branch]
+            kept.extend(a for a in root_actions if not isinstance(a, Play) and a not in kept)
+            root_actions = [a for a in root_actions if a in kept]
         weights = infer_weights(view)
         root = _Node(view.seat)
+        priors = self._root_priors(view, root_actions)
         deadline = start + self.time_budget - _SAFETY
         count = 0
         seed = rng.getrandbits(64)
@@ -86,7 +98,7 @@ class HardBot:
                 break
             it_rng = random.Random(seed + count)
             game = determinize(view, weights, it_rng)
-            self._iterate(game, c, root, root_actions, it_rng)
+            self._iterate(game, c, root, root_actions, priors, it_rng)
             count += 1
         self.last_iterations = count
         best = root_actions[0]
@@ -97,13 +109,22 @@ class HardBot:
                 best, best_visits = action, child.visits
         return best
 
-    def _candidates(self, game: Game, c: Compiled) -> list[Action]:
+    @staticmethod
+    def _root_priors(view: View, actions: list[Action]) -> dict[Action, float]:
+        """The medium bot's ranking of the root actions, scaled to 0 (worst) .. 1 (best)."""
+        table = MediumTable(view)
+        ranked = sorted(actions, key=table.score)
+        top = max(1, len(ranked) - 1)
+        return {a: i / top for i, a in enumerate(ranked)}
+
+    def _candidates(self, game: Game, c: Compiled, rng: random.Random) -> list[Action]:
         """The actions the tree considers here: no silent Macau twins, at most ``max_branch``."""
         legal = game.legal_actions()
         if c.macau_required:
             legal = drop_forgetful(legal)
         legal = [a for a in legal if not isinstance(a, Stop)]
         if len(legal) > self.max_branch:
+            legal = thin_actions(legal, len(game.hands[game.current]), rng)
             ranked = sorted(legal, key=lambda a: -quick_score(game, c, a))
             keep = ranked[: self.max_branch]
             keep.extend(a for a in legal if not isinstance(a, Play) and a not in keep)
@@ -116,6 +137,7 @@ class HardBot:
         c: Compiled,
         root: _Node,
         root_actions: list[Action],
+        priors: dict[Action, float],
         rng: random.Random,
     ) -> None:
         node = root
@@ -123,7 +145,8 @@ class HardBot:
         first = True
         while not game.over:
             seat = game.current
-            actions = root_actions if first else self._candidates(game, c)
+            first_step = first
+            actions = root_actions if first else self._candidates(game, c, rng)
             first = False
             if not actions:
                 break
@@ -141,10 +164,16 @@ class HardBot:
                 value = child.reward / child.visits + self.exploration * math.sqrt(
                     math.log(child.avail) / child.visits
                 )
+                if first_step:
+                    # Progressive bias: the medium bot's opinion, fading as visits grow.
+                    value += self.prior_weight * priors[action] / (child.visits + 1)
                 if value > best_value:
                     best, best_action, best_value = child, action, value
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if first_step:
+                    action = max(untried, key=lambda a: priors[a])
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = _Node(seat)
                 child.avail = 1
                 children[(seat, action)] = child

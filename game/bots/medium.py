@@ -44,7 +44,7 @@ class MediumBot:
         if len(legal) == 1:
             return legal[0]
         options = drop_forgetful(legal)
-        table = _Table(view)
+        table = Table(view)
         best = options[0]
         best_score = -1e18
         for action in options:
@@ -55,7 +55,7 @@ class MediumBot:
         return best
 
 
-class _Table:
+class Table:
     """What the medium bot reads off a view once per decision."""
 
     def __init__(self, view: View) -> None:

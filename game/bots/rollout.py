@@ -16,6 +16,9 @@ from game.engine.compiled import Compiled
 _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 _SUIT_SET = frozenset(SUITS)
 _PLAY, _ATTACK, _SKIP = Phase.PLAY, Phase.ATTACK, Phase.SKIP
+# Past this many legal actions (big hands with groups, runs and jokers can list thousands),
+# a playout scores a random sample of them instead of all.
+_WIDE = 48
 # Share of the reward that comes from points left in hand, on points presets.
 POINTS_SHARE = 0.3
 
@@ -87,6 +90,8 @@ def policy_action(g: Game, c: Compiled, rng: random.Random, epsilon: float = 0.1
     hand = g.hands[seat]
     size = len(hand)
     required = c.macau_required
+    if len(legal) > _WIDE:
+        legal = _thin(legal, size, rng)
     if rng.random() < epsilon:
         for _ in range(4):
             action = legal[rng.randrange(len(legal))]
@@ -154,6 +159,19 @@ def policy_action(g: Game, c: Compiled, rng: random.Random, epsilon: float = 0.1
         if s > best_score:
             best, best_score = action, s
     return best
+
+
+def _thin(legal: list[Action], size: int, rng: random.Random) -> list[Action]:
+    """A random sample of a very long action list, keeping every non-play and going-out play."""
+    keep = [a for a in legal if not isinstance(a, Play) or len(a.cards) == size]
+    plays = [a for a in legal if isinstance(a, Play)]
+    keep.extend(rng.sample(plays, min(len(plays), _WIDE)))
+    return keep
+
+
+def thin_actions(legal: list[Action], size: int, rng: random.Random) -> list[Action]:
+    """``legal`` cut down to at most about ``_WIDE`` actions when it is very long."""
+    return _thin(legal, size, rng) if len(legal) > _WIDE else legal
 
 
 def rewards(g: Game) -> list[float]:

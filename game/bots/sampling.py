@@ -161,4 +161,9 @@ def sample_hidden(
 def determinize(view: View, weights: Sequence[dict[Card, float]], rng: random.Random) -> Game:
     """A full game agreeing with ``view``, its hidden cards guessed by ``sample_hidden``."""
     hands, stock = sample_hidden(view, weights, rng)
-    return Game.from_view(view, hands, stock, rng.getrandbits(48))
+    game = Game.from_view(view, hands, stock, rng.getrandbits(48))
+    if not hasattr(game, "_log"):
+        # The interpreted engine's from_view leaves the event log unset, so the first apply
+        # would fail; an empty log is what a freshly rebuilt game should have anyway.
+        game._log = None
+    return game

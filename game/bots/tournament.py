@@ -139,6 +139,7 @@ def run_tournament(
     for level in bots:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
+        make_bot(level)  # imported here, once, so every worker process inherits the same code
     the_rules = rules if rules is not None else PRESETS[preset]
     the_rules.check_seats(seats)
     rules_text = the_rules.to_text() if rules is not None else ""

@@ -1,0 +1,92 @@
+"""The bot API: levels by name, keyword options, off-turn Macau catches, forgetting rates."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.bots import BOT_LEVELS, make_bot
+from game.bots.hard import HardBot
+from game.engine import PRESETS, Game, Play, Stop
+
+from .conftest import test_bot
+
+
+def test_levels_are_the_four_documented_ones() -> None:
+    assert BOT_LEVELS == ("random", "easy", "medium", "hard")
+    for level in BOT_LEVELS:
+        assert make_bot(level).level == level
+
+
+def test_unknown_level_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="random, easy, medium, hard"):
+        make_bot("grandmaster")
+
+
+def test_hard_takes_keyword_options() -> None:
+    bot = make_bot("hard", time_budget=0.05, iterations=None)
+    assert isinstance(bot, HardBot)
+    assert bot.time_budget == 0.05 and bot.iterations is None
+
+
+def _forgotten_macau() -> Game:
+    """Polish, seat 0 lays 8H leaving one card without calling; seat 1 is to act."""
+    g = Game.from_position(PRESETS["polish"], ["8H 9C", "5H 6S 7D", "5C 6C 7C"], "8S", "KD QD JD")
+    g.apply("8H")
+    assert g.macau_catchable == 0
+    return g
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "easy", "random"])
+def test_off_turn_bot_catches_a_forgotten_macau(level: str) -> None:
+    g = _forgotten_macau()
+    legal = g.legal_actions(2)
+    assert legal == [Stop(0)]
+    assert test_bot(level).choose(g.view(2), legal, random.Random(1)) == Stop(0)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_on_turn_medium_and_hard_catch_first(level: str) -> None:
+    g = _forgotten_macau()
+    legal = g.legal_actions()
+    assert Stop(0) in legal
+    assert test_bot(level).choose(g.view(1), legal, random.Random(1)) == Stop(0)
+
+
+def test_single_legal_action_is_returned_at_once() -> None:
+    g = Game.from_position(PRESETS["polish"], ["9C 9D", "5H 6S"], "8S", "KD QD")
+    g.apply("draw")  # 9C and 9D do not fit 8S; the drawn QD does: lay it or keep it
+    bot = HardBot(time_budget=5.0)
+    legal = g.legal_actions()
+    if len(legal) == 1:
+        assert bot.choose(g.view(g.current), legal, random.Random(1)) == legal[0]
+    g2 = Game.from_position(PRESETS["polish"], ["9C", "5H 6S"], "KS", "")
+    only = g2.legal_actions()
+    assert len(only) == 1
+    assert bot.choose(g2.view(0), only, random.Random(1)) == only[0]
+    assert bot.last_iterations == 0
+
+
+def test_medium_and_hard_call_macau() -> None:
+    g = Game.from_position(PRESETS["polish"], ["8H 9C 2D", "5H 6S 7D"], "8S", "KD QD JD")
+    for level in ("medium", "hard"):
+        action = test_bot(level).choose(g.view(0), g.legal_actions(), random.Random(2))
+        if isinstance(action, Play) and len(action.cards) == 2:
+            assert action.call
+
+
+def test_easy_forgets_macau_about_one_round_in_four() -> None:
+    rules = PRESETS["polish"]
+    forgot = called = 0
+    for seed in range(160):
+        bot = make_bot("easy")
+        rng = random.Random(seed)
+        g = Game.from_position(rules, ["8H 9H", "5C 6S 7D"], "8S", "KD QD JD", seed=seed)
+        action = bot.choose(g.view(0), g.legal_actions(), rng)
+        assert isinstance(action, Play)
+        if action.call:
+            called += 1
+        else:
+            forgot += 1
+    assert 0.12 < forgot / (forgot + called) < 0.4

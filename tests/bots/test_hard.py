@@ -1,0 +1,78 @@
+"""The searching bot: reproducible at a fixed iteration count, and its sampler is honest."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from game.bots.hard import HardBot
+from game.bots.sampling import infer_weights, sample_hidden
+from game.engine import PRESETS, Game
+
+from .conftest import play_round
+
+
+def _midgame(preset: str, seed: int) -> Game:
+    g = Game.new(PRESETS[preset], seats=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(25):
+        if g.over:
+            break
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    return g
+
+
+def test_same_seed_and_iterations_give_the_same_action() -> None:
+    for preset in ("polish", "hungarian", "classic"):
+        for seed in range(4):
+            g = _midgame(preset, seed)
+            if g.over:
+                continue
+            view, legal = g.view(g.current), g.legal_actions()
+            first = HardBot(iterations=40).choose(view, legal, random.Random(seed))
+            again = HardBot(iterations=40).choose(view, legal, random.Random(seed))
+            assert first == again
+
+
+def test_sampled_deals_match_the_card_counts() -> None:
+    for preset in ("polish", "hungarian", "romanian"):
+        g = _midgame(preset, 9)
+        if g.over:
+            continue
+        view = g.view(g.current)
+        weights = infer_weights(view)
+        hands, stock = sample_hidden(view, weights, random.Random(1))
+        assert [len(h) for h in hands] == list(view.hand_counts)
+        assert hands[view.seat] == list(view.hand)
+        assert len(stock) == view.stock_count
+        hidden = Counter(c for s, h in enumerate(hands) if s != view.seat for c in h)
+        assert hidden + Counter(stock) == Counter(view.unseen())
+
+
+def test_a_seat_that_took_a_penalty_is_thought_to_lack_counters() -> None:
+    # Seat 0 attacks with 2H; seat 1 draws the penalty: hearts 2s/3s and other 2s are suspect.
+    g = Game.from_position(
+        PRESETS["polish"], ["2H 9C 9D", "5C 6S 7D"], "8H", "KD QD JD 10C 10D 4S 4C"
+    )
+    g.apply("2H")
+    g.apply("draw")
+    weights = infer_weights(g.view(0))
+    two_spades = next(c for c in g.view(0).unseen() if c.code == "2S")
+    assert weights[1].get(two_spades, 1.0) < 0.5
+
+
+def test_hard_plays_whole_rounds_legally() -> None:
+    for seed in range(3):
+        g = play_round(PRESETS["polish"], ("hard", "medium"), seed)
+        assert g.over
+
+
+def test_time_budget_is_respected() -> None:
+    import time
+
+    g = _midgame("polish", 2)
+    bot = HardBot(time_budget=0.1)
+    start = time.perf_counter()
+    bot.choose(g.view(g.current), g.legal_actions(), random.Random(1))
+    assert time.perf_counter() - start < 0.5

@@ -1,0 +1,57 @@
+"""Every level answers with a legal action, on every preset, at several table sizes."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bots import BOT_LEVELS
+from game.engine import PRESETS, Action, Play, View
+
+from .conftest import play_round
+
+# Tables mixing every level: heads-up pairs and a four-level table where the preset allows.
+TABLES = (
+    ("random", "easy"),
+    ("medium", "hard"),
+    ("easy", "medium", "hard", "random"),
+    ("hard", "random", "medium"),
+)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_level_plays_only_legal_actions(preset: str) -> None:
+    rules = PRESETS[preset]
+    decisions = {level: 0 for level in BOT_LEVELS}
+
+    def count(level: str, view: View, legal: list[Action], action: Action) -> None:
+        decisions[level] += 1
+
+    seed = 0
+    while min(decisions.values()) < 120 and seed < 60:
+        for table in TABLES:
+            if rules.min_seats <= len(table) <= rules.max_seats:
+                play_round(rules, table, seed, count)
+        seed += 1
+    assert min(decisions.values()) >= 100, decisions
+
+
+def test_easy_names_suits_and_ranks_it_holds() -> None:
+    named: list[bool] = []
+
+    def check(level: str, view: View, legal: list[Action], action: Action) -> None:
+        if level != "easy" or not isinstance(action, Play) or action.choice in (None, "-", "*"):
+            return
+        rest = list(view.hand)
+        for card in action.cards:
+            rest.remove(card)
+        if not rest:
+            return
+        held = {c.suit for c in rest} | {c.rank_name for c in rest}
+        could = any(
+            isinstance(a, Play) and a.cards == action.cards and a.choice in held for a in legal
+        )
+        named.append(action.choice in held or not could)
+
+    for seed in range(40):
+        play_round(PRESETS["polish"], ("easy", "random", "easy"), seed, check)
+    assert named and all(named)
