@@ -1,0 +1,209 @@
+"""The menus through real key and mouse events: every screen opens and comes back, settings
+stick, a damaged save is set aside, custom rule sets round-trip, a match keeps score."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Rules
+from game.store.saves import has_saved_game, load_rule_sets
+from game.store.settings import Settings
+from game.ui import launch
+from game.ui.handoff import HandoffScreen
+from game.ui.howto import HowToScreen
+from game.ui.matchtable import MatchTable
+from game.ui.menu import MainMenu
+from game.ui.newgame import NewGameScreen
+from game.ui.options import SettingsScreen
+from game.ui.roundend import GamePause, RoundEndOverlay
+from game.ui.rulesedit import RulesEditor
+from game.ui.scoreboard import MatchEndScreen, ScoreboardOverlay, score_lines
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+    return tmp_path
+
+
+def _press(screen: Screen, label: str) -> None:
+    """Walk the focus down to the button called ``label`` and press Enter."""
+    for _ in range(40):
+        focused = getattr(screen.top, "focused", lambda: None)()
+        if getattr(focused, "label", None) == label:
+            screen.key(pygame.K_RETURN)
+            return
+        screen.key(pygame.K_DOWN)
+    raise AssertionError(f"no button {label!r} on {type(screen.top).__name__}")
+
+
+@pytest.mark.parametrize(
+    ("label", "kind"),
+    [("New game", NewGameScreen), ("How to play", HowToScreen), ("Settings", SettingsScreen)],
+)
+def test_each_menu_item_opens_its_screen_and_esc_comes_back(label: str, kind: type) -> None:
+    screen = Screen(MainMenu())
+    _press(screen, label)
+    assert isinstance(screen.top, kind)
+    screen.frame(3)
+    screen.key(pygame.K_ESCAPE)
+    assert isinstance(screen.top, MainMenu)
+
+
+def test_quick_game_by_mouse_then_pause_menu_items_and_quit_to_menu_with_continue() -> None:
+    menu = MainMenu()
+    screen = Screen(menu)
+    assert not menu.continue_button.visible
+    screen.click(menu.quick_button.rect.center)
+    table = screen.top
+    assert isinstance(table, MatchTable) and table.setup.humans == (0,)
+    screen.key(pygame.K_t, "t")
+    assert isinstance(screen.top, ScoreboardOverlay)
+    screen.key(pygame.K_ESCAPE)
+    for answer, kind in (("howto", HowToScreen), ("settings", SettingsScreen)):
+        screen.key(pygame.K_ESCAPE)
+        pause = screen.top
+        assert isinstance(pause, GamePause)
+        pause.finish(answer)
+        assert isinstance(screen.top, kind)
+        screen.key(pygame.K_ESCAPE)
+        assert screen.top is table
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_q, "q")
+    assert screen.top is menu and has_saved_game() and menu.continue_button.visible
+    screen.key(pygame.K_RETURN)  # Continue is focused first
+    resumed = screen.top
+    assert isinstance(resumed, MatchTable)
+    assert resumed.game.to_dict() == table.game.to_dict()
+
+
+def test_settings_change_at_once_and_are_kept() -> None:
+    screen = Screen(MainMenu())
+    _press(screen, "Settings")
+    options = screen.top
+    assert isinstance(options, SettingsScreen)
+    for _ in range(2):  # Volume, Mute
+        screen.key(pygame.K_DOWN)
+    screen.key(pygame.K_RIGHT)  # animation speed: normal -> fast
+    screen.key(pygame.K_DOWN)
+    screen.key(pygame.K_RIGHT)  # card back: blue -> red
+    kept = Settings.load().settings
+    assert (kept.animation_speed, kept.card_back) == ("fast", "red")
+
+
+def test_a_damaged_save_is_set_aside_and_the_menu_still_works(_home: Path) -> None:
+    state = _home / "state"
+    state.mkdir(parents=True)
+    (state / "current_game.json").write_text('{"format": "macau-save", "version": 1, "ga')
+    menu = MainMenu()
+    screen = Screen(menu)
+    assert "damaged" in menu.problem and not menu.continue_button.visible
+    assert any(p.name.startswith("current_game.corrupt") for p in state.iterdir())
+    # a readable envelope around a game that is not a table is set aside too
+    envelope = {"format": "macau-save", "version": 1, "saved_at": 0, "game": {"kind": "x"}}
+    (state / "current_game.json").write_text(json.dumps(envelope))
+    menu.refresh()
+    assert "could not be read" in menu.problem and not has_saved_game()
+    _press(screen, "New game")
+    assert isinstance(screen.top, NewGameScreen)
+
+
+def test_new_game_two_people_and_a_bot_with_typed_names_hands_over_the_screen() -> None:
+    screen = Screen(MainMenu())
+    _press(screen, "New game")
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    screen.click(new.preset_buttons["quick"].rect.center)
+    while new.count.value > 3:
+        screen.click((new.count.rect.x + 4, new.count.rect.centery))
+    rows = new.rows
+    screen.click(rows[1].kind.rect.move(-rows[1].kind.rect.w // 2 + 4, 0).center)  # medium->easy
+    while rows[1].kind.value != "":
+        screen.click((rows[1].kind.rect.right - 4, rows[1].kind.rect.centery))
+    for row, name in ((rows[0], "Anna"), (rows[1], "Ben")):
+        screen.click(row.name.rect.center)
+        for _ in range(len(row.name.text)):
+            screen.key(pygame.K_BACKSPACE)
+        screen.type(name)
+    screen.click(new.start_button.rect.center)
+    table = screen.top
+    assert isinstance(table, MatchTable)
+    assert table.names[:2] == ["Anna", "Ben"] and table.humans == (0, 1)
+    assert Settings.load().settings.last_setup == table.setup.to_dict()
+    for _ in range(600):
+        if isinstance(screen.top, HandoffScreen):
+            break
+        screen.frame()
+    handoff = screen.top
+    assert isinstance(handoff, HandoffScreen) and not table.director.reveal
+    screen.click(handoff.panel.center)
+    assert screen.top is table and table.director.reveal
+    assert table.viewer == handoff.seat == table.game.current
+
+
+def test_a_custom_rule_set_round_trips_through_the_editor() -> None:
+    results: list[Rules | None] = []
+    editor = RulesEditor(PRESETS["classic"], results.append)
+    screen = Screen(editor)
+    penalty = editor.controls["macau_penalty"]
+    while editor.focused() is not penalty:  # the keyboard scrolls the list down to it
+        screen.key(pygame.K_DOWN)
+    assert penalty.visible
+    screen.key(pygame.K_RIGHT)  # 5 -> 6 (a stepper)
+    while not editor.controls["jokers"].visible:
+        screen.key(pygame.K_UP)
+    joker = editor.controls["jokers"]
+    screen.click((joker.rect.x + 4, joker.rect.centery))  # 2 -> 1 joker per deck
+    assert editor.rules is not None and editor.rules.macau_penalty == 6
+    screen.click(editor.name_field.rect.center)
+    screen.type("Family")
+    screen.key(pygame.K_RETURN)
+    saved = Rules.from_text(load_rule_sets()["Family"])
+    assert saved == editor.rules
+    role = editor.controls["joker_role"]
+    for _ in range(60):
+        if editor.focused() is role:
+            break
+        screen.key(pygame.K_DOWN)
+    screen.key(pygame.K_LEFT)  # draw wild -> stand for any card: jokers then clash
+    assert "joker" in editor.error and not editor.use_button.enabled
+    other = RulesEditor(PRESETS["polish"], results.append)
+    screen.stack.push(other)
+    other.saved.set("Family")
+    screen.click(other.load_button.rect.center)
+    screen.click(other.use_button.rect.center)
+    assert results[-1] == saved and results[-1].jokers == 1
+
+
+def test_a_classic_match_runs_to_its_target_with_the_scoreboard_right() -> None:
+    seats = tuple(SeatSpec(n, "easy") for n in ("Ada", "Ben", "Cleo"))
+    setup = TableSetup("classic", seats, target=150)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(setup, setup.new_game(seed=3), settings=off, seed=3)
+    screen = Screen(table, (960, 600))
+    for _ in range(60000):
+        top = screen.top
+        if isinstance(top, MatchEndScreen):
+            break
+        if isinstance(top, RoundEndOverlay):
+            screen.key(pygame.K_RETURN)
+        screen.frame(draw=False)
+    else:
+        raise AssertionError("the match did not end")
+    g = table.game
+    assert g.match_over and max(g.scores) >= 150 and not has_saved_game()
+    rows, totals, _ = score_lines(table)
+    assert len(rows) == len(g.round_charges) == len(table.rounds)
+    assert totals == [str(sum(c[s] for c in g.round_charges)) for s in range(3)]
+    assert totals == [str(s) for s in g.scores]
+    assert screen.top.headline().startswith(
+        "Drawn" if len(g.winners) > 1 else table.names[g.winners[0]]
+    )
+    screen.frame()
