@@ -148,7 +148,7 @@ def tell(title: str, message: str, *, error: bool = True, dialog: bool = True) -
         import pygame
 
         pygame.display.message_box(
-            f"Macau: {title}", message, message_type="error" if error else "warning"
+            f"Macau: {title}", message, message_type="error" if error else "warn"
         )
     except Exception as exc:  # a dialog is a courtesy: stderr and the log already have it
         log.info("no dialog for %r: %s", title, exc)
