@@ -62,10 +62,12 @@ def _power_block(
 ) -> int:
     art = card_art(50, four_colour=style.four_colour)
     codes = card.codes[:4]
+    fan_w = 26 * 3 + 50  # four fanned cards; fewer are centred in the same column
+    left = 8 + (fan_w - (26 * (len(codes) - 1) + 50)) // 2
     for i, code in enumerate(codes):
         face = pygame.transform.rotozoom(art.face(code), (len(codes) / 2 - i - 0.5) * 6, 1.0)
-        page.append((face, 8 + i * 26, y + abs(i - (len(codes) - 1) / 2) * 3))
-    x = 8 + 26 * (len(codes) - 1) + 50 + 24
+        page.append((face, left + i * 26, y + round(abs(i - (len(codes) - 1) / 2) * 3)))
+    x = 8 + fan_w + 24
     width = style.width - x - 10
     top = y
     title = theme.text(card.title, 20, theme.ACCENT, True)

@@ -91,7 +91,8 @@ class MainMenu(MenuScreen):
             self.problem = self.saved.problem
         self.continue_button.visible = self.saved.data is not None
         quick = quick_setup(settings_of(self).last_setup)
-        self.descriptions[self.quick_button] = quick.title()
+        self.descriptions[self.quick_button] = f"{quick.title()} · {quick.who()}"
+        self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
         self.widgets.clear_focus()
         self.layout(self.size)
@@ -174,7 +175,7 @@ class MainMenu(MenuScreen):
         cx = round(w * 0.32)
         card_w = max(70, min(120, w // 11))
         art = card_art(card_w, four_colour=settings_of(self).four_colour)
-        base_y = round(h * 0.56)
+        base_y = round(h * 0.52)
         for i, code in enumerate(_FAN):
             angle = (2 - i) * 11
             face = pygame.transform.rotozoom(art.face(code), angle, 1.0)
@@ -189,7 +190,7 @@ class MainMenu(MenuScreen):
         surface.blit(logo, logo.get_rect(midtop=(cx, top)))
         tag = theme.text("the shedding card game · Makao · Macao", 18, theme.MUTED)
         surface.blit(tag, tag.get_rect(midtop=(cx, top + logo.get_height() + 4)))
-        self._draw_description(surface, cx, base_y + card_w * 1.4 * 0.5 + 60)
+        self._draw_description(surface, cx, base_y + card_w * 1.4 * 0.5 + 56)
         if self.problem:
             box = pygame.Rect(0, 0, min(w - 80, 760), 0)
             lines = theme.wrap(self.problem, 16, box.w - 32)

@@ -92,7 +92,7 @@ def _draw_grid(
     for i, (label, cells) in enumerate(rows):
         if i % 2 == 0:
             band = pygame.Rect(area.x, y, area.w, row_h)
-            pygame.draw.rect(surface, (255, 255, 255, 14), band, border_radius=6)
+            theme.blit_panel(surface, band, (255, 255, 255, 16), None, radius=6, shadow=False)
         img = theme.text(label, 16, theme.MUTED)
         surface.blit(img, img.get_rect(midleft=(area.x + 10, y + row_h // 2)))
         for s, cell in enumerate(cells):
@@ -129,7 +129,8 @@ class ScoreboardOverlay(Modal[None]):
         """Width by seat count, height by the window."""
         w, h = size
         n = self.table.game.seats
-        self.panel = pygame.Rect(0, 0, min(w - 40, 200 + 110 * n), min(h - 40, 620))
+        rows = len(score_lines(self.table)[0])
+        self.panel = pygame.Rect(0, 0, min(w - 40, 200 + 110 * n), min(h - 40, 290 + 32 * rows))
         self.panel.center = (w // 2, h // 2)
         self.scroll.offset = 1e9  # the latest rounds first
         button_row([self.done], self.panel.centerx, self.panel.bottom - 64)
@@ -228,7 +229,8 @@ class MatchEndScreen(_ButtonModal):
         sub = theme.text(line, 18, theme.MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, 96)))
         n = g.seats
-        panel = pygame.Rect(0, 0, min(w - 60, 200 + 110 * n), h - 260)
+        rows = len(score_lines(self.table)[0])
+        panel = pygame.Rect(0, 0, min(w - 60, 200 + 110 * n), min(h - 260, 200 + 32 * rows))
         panel.midtop = (w // 2, 136)
         theme.blit_panel(surface, panel, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 200), radius=18)
         self.scroll.by(0)

@@ -87,6 +87,14 @@ class TableSetup:
         name = "Custom rules" if self.rules_text else PRESET_TITLES.get(self.preset, self.preset)
         return f"{name} · {len(self.seats)} players"
 
+    def who(self) -> str:
+        """Who plays, in words: "you against 3 bots", "2 people and a bot"."""
+        people, bots = len(self.humans), len(self.seats) - len(self.humans)
+        bot_words = "a bot" if bots == 1 else f"{bots} bots"
+        if people == 1:
+            return f"you against {bot_words}" if bots else "you alone"
+        return f"{people} people" + (f" and {bot_words}" if bots else ", pass and play")
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (for ``settings.last_setup`` and saves)."""
         return {
