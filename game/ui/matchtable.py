@@ -130,7 +130,7 @@ class MatchTable(TableScene):
         charges = list(g.round_charges[-1]) if g.round_charges else []
         self.rounds.append({"places": list(g.places), "charges": charges})
         try:
-            from game.ui.records import record_round  # type: ignore[import-not-found]
+            from game.ui.records import SeatInfo, record_round
         except ImportError:
             return
         try:
@@ -138,7 +138,8 @@ class MatchTable(TableScene):
                 from game.store.db import Store
 
                 self._store = Store.open()
-            record_round(self._store, g, self.setup.seats, self.started_at)
+            seats = [SeatInfo(s.name, not s.human, s.level or None) for s in self.setup.seats]
+            record_round(self._store, g, seats, self.started_at)
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")
 

@@ -231,7 +231,7 @@ class MatchEndScreen(_ButtonModal):
         n = g.seats
         rows = len(score_lines(self.table)[0])
         panel = pygame.Rect(0, 0, min(w - 60, 200 + 110 * n), min(h - 260, 200 + 32 * rows))
-        panel.midtop = (w // 2, 136)
+        panel.midtop = (w // 2, max(136, (h - panel.h) // 2))
         theme.blit_panel(surface, panel, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 200), radius=18)
         self.scroll.by(0)
         _draw_grid(surface, self.table, panel.inflate(-40, -70).move(0, -10), self.scroll)
