@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+from typing import Any
 
 import pygame
 
@@ -45,6 +46,7 @@ class MainMenu(MenuScreen):
         super().__init__()
         self.saved = SavedGame(None)
         self.problem = ""
+        self._store: Any = None
         self.continue_button = Button("Continue", self.on_continue, primary=True, size=22)
         self.quick_button = Button("Quick game", self.on_quick, size=22)
         self.new_button = Button("New game", self.on_new, size=22)
@@ -131,15 +133,30 @@ class MainMenu(MenuScreen):
         if self.stack is not None:
             self.stack.push(NewGameScreen())
 
+    def store(self) -> Any:
+        """The statistics store, opened on first use and kept while the menu lives."""
+        if self._store is None:
+            from game.store.db import Store
+
+            self._store = Store.open()
+        return self._store
+
+    def shutdown(self) -> None:
+        """Close the statistics store."""
+        super().shutdown()
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
     def on_stats(self) -> None:
         """The statistics screen (installed separately)."""
         if self.stack is not None and self.stats_scene is not None:
-            self.stack.push(self.stats_scene())
+            self.stack.push(self.stats_scene(self.store()))  # type: ignore[call-arg]
 
     def on_rankings(self) -> None:
         """The rankings screen (installed separately)."""
         if self.stack is not None and self.rankings_scene is not None:
-            self.stack.push(self.rankings_scene())
+            self.stack.push(self.rankings_scene(self.store()))  # type: ignore[call-arg]
 
     def on_howto(self) -> None:
         """How to play, starting on the rules of the quick game."""

@@ -21,6 +21,7 @@ from game.ui.newgame import NewGameScreen
 from game.ui.options import SettingsScreen
 from game.ui.roundend import GamePause, RoundEndOverlay
 from game.ui.rulesedit import RulesEditor
+from game.ui.scene import Scene
 from game.ui.scoreboard import MatchEndScreen, ScoreboardOverlay, score_lines
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
@@ -46,12 +47,18 @@ def _press(screen: Screen, label: str) -> None:
 
 @pytest.mark.parametrize(
     ("label", "kind"),
-    [("New game", NewGameScreen), ("How to play", HowToScreen), ("Settings", SettingsScreen)],
+    [
+        ("New game", NewGameScreen),
+        ("Statistics", Scene),
+        ("Rankings", Scene),
+        ("How to play", HowToScreen),
+        ("Settings", SettingsScreen),
+    ],
 )
 def test_each_menu_item_opens_its_screen_and_esc_comes_back(label: str, kind: type) -> None:
     screen = Screen(MainMenu())
     _press(screen, label)
-    assert isinstance(screen.top, kind)
+    assert isinstance(screen.top, kind) and not isinstance(screen.top, MainMenu)
     screen.frame(3)
     screen.key(pygame.K_ESCAPE)
     assert isinstance(screen.top, MainMenu)
