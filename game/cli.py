@@ -63,7 +63,7 @@ def cmd_play(argv: list[str]) -> int:
 
 
 def _open_window(args: argparse.Namespace, rest: list[str]) -> int:
-    from .failures import check_player_folders
+    from .failures import check_player_folders, require_display
 
     try:
         from .ui import app
@@ -75,6 +75,7 @@ def _open_window(args: argparse.Namespace, rest: list[str]) -> int:
         app = None  # type: ignore[assignment]
     if app is None or not hasattr(app, "run"):
         return cmd_text(rest + _table_flags(args))
+    require_display()
     # Before the window: an unwritable data folder is worth one message, then play goes on.
     check_player_folders()
     result: int = app.run(args)

@@ -29,9 +29,11 @@ __all__ = [
     "EXIT_NO_DISPLAY",
     "EXIT_UNEXPECTED",
     "LOG_NAME",
+    "NoDisplay",
     "SelfTestFailed",
     "check_player_folders",
     "log_file",
+    "require_display",
     "run_guarded",
     "setup_logging",
     "tell",
@@ -56,6 +58,35 @@ _log_file: Path | None = None
 
 class SelfTestFailed(RuntimeError):
     """``--smoke`` found something wrong; ``str()`` is the reason, printed as it is."""
+
+
+class NoDisplay(RuntimeError):
+    """No video driver that shows a window to a person is available."""
+
+
+# Drivers SDL falls back to that draw into memory: the game would run, unseen, forever.
+_INVISIBLE_DRIVERS = ("offscreen", "dummy", "evdev")
+
+
+def require_display() -> None:
+    """Raise NoDisplay unless SDL finds a display a person can see.
+
+    An explicit ``SDL_VIDEODRIVER`` (tests, CI, ``--smoke``) is taken at its word. Without
+    one, SDL 2.32 quietly picks its offscreen driver when there is no X11 or Wayland, so
+    the driver's name is checked, not only whether initialising failed.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise NoDisplay(str(exc)) from exc
+    driver = pygame.display.get_driver()
+    if driver in _INVISIBLE_DRIVERS:
+        pygame.display.quit()
+        raise NoDisplay(f"only the {driver!r} video driver is available")
 
 
 # ----- the log file ---------------------------------------------------------------------------
@@ -237,6 +268,10 @@ def run_guarded(main: Callable[[], int], *, dialogs: bool = True) -> int:
         _close_window()
         _tell_failure("missing file", _missing_asset_message(exc), where, dialogs=dialogs)
         return EXIT_MISSING_ASSET
+    except NoDisplay as exc:
+        log.error("no display: %s", exc)
+        _tell_failure("no display", NO_DISPLAY, where, dialogs=False)
+        return EXIT_NO_DISPLAY
     except Exception as exc:
         if _is_display_failure(exc):
             log.error("no display: %s", exc, exc_info=True)

@@ -189,6 +189,19 @@ def test_no_display_says_so_and_logs(tmp_path: Path) -> None:
     assert "No available video device" in log and "Traceback" in log
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland absence")
+def test_no_x11_or_wayland_is_no_display_rather_than_an_unseen_window(tmp_path: Path) -> None:
+    env = _headless_env(tmp_path)
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        env.pop(name, None)
+    done = _run(["main.py", "--frames", "1", "--seed", "1"], env, timeout=60)
+    if done.returncode == 0:
+        pytest.skip("this machine has a console display SDL can open")
+    assert done.returncode == 3
+    assert "Macau needs a graphical display" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 def test_an_unwritable_data_folder_warns_and_plays_on(tmp_path: Path) -> None:
     home = tmp_path / "home-is-a-file"
     home.write_text("not a folder", encoding="utf-8")
