@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["actions", "compiled", "legal", "state"]
+MODULES = ["cards", "actions", "compiled", "legal", "state"]
 GROUP = "macau_engine_native"
 
 

@@ -7,7 +7,7 @@ which keeps the engine's hot loops cheap.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Final
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -64,70 +64,48 @@ def parse_suit(text: str) -> str:
     return suit
 
 
+_INTERNED: dict[tuple[int, str], Card] = {}
+_BY_TEXT: dict[str, Card] = {}
+
+
 class Card:
-    """One playing card. ``rank`` is 2..14 (jokers 0); ``suit`` is S/H/D/C (jokers: R or B)."""
+    """One playing card. ``rank`` is 2..14 (jokers 0); ``suit`` is S/H/D/C (jokers: R or B).
 
-    __slots__ = (
-        "bit",
-        "code",
-        "colour",
-        "idx",
-        "is_joker",
-        "is_red",
-        "order",
-        "points",
-        "rank",
-        "suit",
-    )
+    Get cards with ``Card.parse`` or ``Card.of``: they are interned, one object per card.
+    """
 
-    _interned: ClassVar[dict[tuple[int, str], Card]] = {}
-    _by_text: ClassVar[dict[str, Card]] = {}
-
-    rank: int
-    suit: str
-    is_joker: bool
-    is_red: bool
-    idx: int
-    bit: int
-    code: str
-    order: int
-    points: int
-    colour: str
-
-    def __new__(cls, rank: int, suit: str) -> Card:
-        card = cls._interned.get((rank, suit))
-        if card is not None:
-            return card
+    def __init__(self, rank: int, suit: str) -> None:
         if rank == JOKER:
             if suit not in ("R", "B"):
                 raise NotationError(f"a joker is red (R) or black (B), not {suit!r}")
         elif rank not in RANK_NAMES or suit not in SUITS:
             raise NotationError(f"no such card: rank {rank!r} suit {suit!r}")
-        card = object.__new__(cls)
-        set_ = object.__setattr__
-        set_(card, "rank", rank)
-        set_(card, "suit", suit)
-        set_(card, "is_joker", rank == JOKER)
-        set_(card, "is_red", suit in ("H", "D", "R"))
-        set_(card, "colour", "red" if suit in ("H", "D", "R") else "black")
-        code = (suit + "J") if rank == JOKER else RANK_NAMES[rank] + suit
-        set_(card, "code", code)
+        self.rank: Final = rank
+        self.suit: Final = suit
+        self.is_joker: Final = rank == JOKER
+        self.is_red: Final = suit in ("H", "D", "R")
+        self.colour: Final = "red" if suit in ("H", "D", "R") else "black"
+        self.code: Final = (suit + "J") if rank == JOKER else RANK_NAMES[rank] + suit
         # Sort order: by suit then rank; jokers last.
-        order = 100 + (0 if suit == "R" else 1) if rank == JOKER else SUITS.index(suit) * 16 + rank
-        set_(card, "order", order)
+        self.order: Final = (
+            100 + (0 if suit == "R" else 1) if rank == JOKER else SUITS.index(suit) * 16 + rank
+        )
         # A dense index (0..53) and its bit, for set arithmetic on hands.
         idx = 52 + (0 if suit == "R" else 1) if rank == JOKER else SUITS.index(suit) * 13 + rank - 2
-        set_(card, "idx", idx)
-        set_(card, "bit", 1 << idx)
-        set_(card, "points", _points(rank, suit))
-        cls._interned[(rank, suit)] = card
+        self.idx: Final = idx
+        self.bit: Final = 1 << idx
+        self.points: Final = _points(rank, suit)
+
+    @staticmethod
+    def of(rank: int, suit: str) -> Card:
+        """The card of this rank and suit (``JOKER`` with ``R``/``B`` for jokers)."""
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = _INTERNED[(rank, suit)] = Card(rank, suit)
         return card
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("cards are immutable")
-
-    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
-        return (Card, (self.rank, self.suit))
+    def __reduce__(self) -> tuple[object, tuple[int, str]]:
+        return (Card.of, (self.rank, self.suit))
 
     def __copy__(self) -> Card:
         return self
@@ -138,18 +116,18 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse ``7H``, ``10S``, ``TS``, ``Q♦``, ``RJ`` or ``BJ``."""
-        card = cls._by_text.get(text)
+        card = _BY_TEXT.get(text)
         if card is not None:
             return card
         t = text.strip()
         up = t.upper()
         if up in ("RJ", "BJ"):
-            card = Card(JOKER, up[0])
+            card = Card.of(JOKER, up[0])
         else:
             if len(t) < 2:
                 raise NotationError(f"{text!r} is not a card (examples: 7H, 10S, QD, RJ)")
-            card = Card(parse_rank(t[:-1]), parse_suit(t[-1]))
-        cls._by_text[text] = card
+            card = Card.of(parse_rank(t[:-1]), parse_suit(t[-1]))
+        _BY_TEXT[text] = card
         return card
 
     def __str__(self) -> str:
@@ -188,9 +166,9 @@ def _points(rank: int, suit: str) -> int:
     return 5
 
 
-RED_JOKER = Card(JOKER, "R")
-BLACK_JOKER = Card(JOKER, "B")
-STANDARD_52: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in RANKS)
+RED_JOKER = Card.of(JOKER, "R")
+BLACK_JOKER = Card.of(JOKER, "B")
+STANDARD_52: tuple[Card, ...] = tuple(Card.of(r, s) for s in SUITS for r in RANKS)
 
 
 def parse_cards(text: str) -> list[Card]:

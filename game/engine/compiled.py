@@ -31,9 +31,9 @@ class Compiled:
             token = c.code if c.is_joker or c.rank == KING else RANK_NAMES[c.rank]
             if token in r.attack_cards:
                 self.attack_value[c] = ATTACK_VALUES[token]
-        self.king_of_spades = Card(KING, "S") if "KS" in r.attack_cards else None
+        self.king_of_spades = Card.of(KING, "S") if "KS" in r.attack_cards else None
         self.battle_kings = frozenset(
-            c for c in (Card(KING, "H"), Card(KING, "S")) if self.attack_value[c]
+            c for c in (Card.of(KING, "H"), Card.of(KING, "S")) if self.attack_value[c]
         )
         skip = _TOKEN_RANK[r.skip_rank] if r.skip_rank else -1
         self.skip_rank = skip
@@ -45,7 +45,9 @@ class Compiled:
         self.request_ranks: tuple[int, ...] = tuple(_TOKEN_RANK[t] for t in r.request_ranks)
         self.seven_cuts = r.seven_cuts
         self.kings_block = (
-            frozenset((Card(KING, "C"), Card(KING, "D"))) if r.plain_kings_block else frozenset()
+            frozenset((Card.of(KING, "C"), Card.of(KING, "D")))
+            if r.plain_kings_block
+            else frozenset()
         )
         self.fours_block = r.fours_block
         self.five_again = r.five_again

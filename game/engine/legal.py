@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import DRAW, PASS, Action, Draw, Pass, Play, Stop
 from .cards import JACK, RANK_NAMES, SUIT_NAMES, SUITS, Card
@@ -18,6 +18,17 @@ from .phase import IllegalMove, Phase
 
 if TYPE_CHECKING:
     from .rules import Rules
+
+# Module constants compile to C statics (an Enum attribute lookup costs a dict probe).
+_PLAY: Final = Phase.PLAY
+_ATTACK: Final = Phase.ATTACK
+_SKIP: Final = Phase.SKIP
+_RANK_REQUEST: Final = Phase.RANK_REQUEST
+_SUIT_REQUEST: Final = Phase.SUIT_REQUEST
+_DRAWN: Final = Phase.DRAWN
+_FIVE_AGAIN: Final = Phase.FIVE_AGAIN
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_MATCH_OVER: Final = Phase.MATCH_OVER
 
 
 _Found = list[tuple[tuple[Card, ...], tuple[Card, ...]]]
@@ -50,26 +61,26 @@ class Legality:
         """Whether card ``e`` (as it acts) may open a play in context ``ctx``."""
         c = self._c
         top = self._top
-        if ctx is Phase.PLAY:
+        if ctx is _PLAY:
             if top in c.anything_on or e in c.wild:
                 return True
             if top.is_joker:
                 return e.suit == self._suit
             return e.suit == self._suit or e.rank == top.rank
-        if ctx is Phase.ATTACK:
+        if ctx is _ATTACK:
             return c.is_cancel(e, top) or c.counters(e, top, self._suit)
-        if ctx is Phase.SKIP:
+        if ctx is _SKIP:
             return e in c.skip
-        if ctx is Phase.RANK_REQUEST:
+        if ctx is _RANK_REQUEST:
             return e.rank == self._req_rank or (e.rank == JACK and c.jack_request)
-        if ctx is Phase.SUIT_REQUEST:
+        if ctx is _SUIT_REQUEST:
             return e.suit in self._req_suits or e in c.changers
         return False
 
     def _first_reason(self, e: Card, ctx: Phase) -> str:
         """Why card ``e`` may not open a play here (the rule that forbids it)."""
         top = self._top
-        if ctx is Phase.ATTACK:
+        if ctx is _ATTACK:
             return (
                 f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} "
                 f"cards; fight back with an attack card allowed by counter rule "
@@ -77,17 +88,17 @@ class Legality:
                 + (", or cut the stack" if self._has_cancel_rule() else "")
                 + ", or draw the penalty"
             )
-        if ctx is Phase.SKIP:
+        if ctx is _SKIP:
             return (
                 f"{e.pretty} is no answer to missed turns: lay a "
                 f"{RANK_NAMES.get(self._c.skip_rank, '?')} or pass to accept them"
             )
-        if ctx is Phase.RANK_REQUEST:
+        if ctx is _RANK_REQUEST:
             return (
                 f"a jack requested {RANK_NAMES[self._req_rank]}s: lay a "
                 f"{RANK_NAMES[self._req_rank]} or a jack, or draw"
             )
-        if ctx is Phase.SUIT_REQUEST:
+        if ctx is _SUIT_REQUEST:
             if self._req_excluded and not self._suit:
                 return (
                     f"free suit: lay any suit but {SUIT_NAMES[self._req_excluded]}, "
@@ -120,26 +131,26 @@ class Legality:
         c = self._c
         first = effs[0]
         same_rank = all(e.rank == first.rank and e.is_joker == first.is_joker for e in effs)
-        if ctx is Phase.ATTACK:
+        if ctx is _ATTACK:
             if c.is_cancel(first, self._top) and not c.attack_value[first]:
                 if same_rank and c.groups != "none":
                     return None
                 return "a stack is cut by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
                 return "on a pending attack every card laid must be an attack card"
-        elif ctx is Phase.SKIP:
+        elif ctx is _SKIP:
             if not all(e in c.skip for e in effs):
                 return "on pending missed turns only skip cards may be laid"
-        elif ctx is Phase.RANK_REQUEST and not same_rank:
+        elif ctx is _RANK_REQUEST and not same_rank:
             return "under a jack's request, lay cards of one rank only"
-        is_run = ctx is Phase.PLAY and c.runs and self._is_run(effs)
+        is_run = ctx is _PLAY and c.runs and self._is_run(effs)
         if c.groups == "none":
             if is_run:
                 return None
             return "one card a turn in these rules"
         if same_rank:
             return self._middle_reason(effs, phys)
-        if c.groups == "rank_or_suit" and ctx is not Phase.SKIP:
+        if c.groups == "rank_or_suit" and ctx is not _SKIP:
             suit = first.suit
             if all(e.suit == suit and not e.is_joker for e in effs):
                 if is_run:
@@ -174,7 +185,7 @@ class Legality:
                 if p.is_joker and (e.rank != first.rank or e.suit != first.suit):
                     return (
                         f"a joker between the first and the last card stands for "
-                        f"{Card(first.rank, first.suit).code}"
+                        f"{Card.of(first.rank, first.suit).code}"
                     )
         return None
 
@@ -218,7 +229,7 @@ class Legality:
             return (None,)
         c = self._c
         last = effs[-1]
-        if ctx is Phase.ATTACK and c.is_cancel(effs[0], self._top) and not c.attack_value[effs[0]]:
+        if ctx is _ATTACK and c.is_cancel(effs[0], self._top) and not c.attack_value[effs[0]]:
             return (None,)
         if last.rank == JACK and c.jack_request:
             ranks = c.request_ranks
@@ -278,7 +289,7 @@ class Legality:
                 extend(found)
             elif card in okset:
                 extend([((card,), (card,))])
-        if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is Phase.PLAY)):
+        if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is _PLAY)):
             return out
         jokers = [x for x in hand if x.is_joker] if c.any_card else []
         naturals = [x for x in hand if not (x.is_joker and c.any_card)]
@@ -301,7 +312,7 @@ class Legality:
                     cache[key] = found
                 extend(found)
             # Groups of one suit (no jokers)
-            if c.groups == "rank_or_suit" and ctx not in (Phase.SKIP, Phase.RANK_REQUEST):
+            if c.groups == "rank_or_suit" and ctx not in (_SKIP, _RANK_REQUEST):
                 by_suit: dict[str, list[Card]] = {}
                 for card in naturals:
                     if not card.is_joker:
@@ -321,7 +332,7 @@ class Legality:
                         cache[key] = found
                     extend(found)
         # Runs
-        if c.runs and ctx is Phase.PLAY:
+        if c.runs and ctx is _PLAY:
             ordered = tuple(sorted(hand, key=lambda x: x.order))
             key = ("runs", ordered, okset, forced)
             found = cache.get(key)
@@ -350,12 +361,12 @@ class Legality:
                 continue  # a group needs a real card to fix its rank
             # The first and the last joker may stand for any suit of the rank; a joker
             # in the middle takes the first card's suit.
-            heads = [Card(rank, s) for s in SUITS] if seq[0].is_joker else [seq[0]]
-            tails = [Card(rank, s) for s in SUITS] if seq[-1].is_joker else [seq[-1]]
+            heads = [Card.of(rank, s) for s in SUITS] if seq[0].is_joker else [seq[0]]
+            tails = [Card.of(rank, s) for s in SUITS] if seq[-1].is_joker else [seq[-1]]
             for head in heads:
                 if not first_ok(head, ctx):
                     continue
-                mid = [Card(rank, head.suit) if x.is_joker else x for x in seq[1:-1]]
+                mid = [Card.of(rank, head.suit) if x.is_joker else x for x in seq[1:-1]]
                 for tail in tails:
                     found.append((seq, (head, *mid, tail)))
 
@@ -385,10 +396,12 @@ class Legality:
                     for d in (direction,) if direction else (1, -1):
                         r = last.rank + d
                         if 2 <= r <= 14:
-                            targets.append((Card(r, last.suit), d, False))
+                            targets.append((Card.of(r, last.suit), d, False))
                     if not switched:
                         targets.extend(
-                            (Card(last.rank, s), direction, True) for s in SUITS if s != last.suit
+                            (Card.of(last.rank, s), direction, True)
+                            for s in SUITS
+                            if s != last.suit
                         )
                     for t, d, sw in targets:
                         extend(
@@ -413,8 +426,8 @@ class Legality:
             if card.is_joker:
                 if not any_card:
                     continue
-                starts = [d for d in c.declarable if self._first_ok(d, Phase.PLAY)]
-            elif self._first_ok(card, Phase.PLAY):
+                starts = [d for d in c.declarable if self._first_ok(d, _PLAY)]
+            elif self._first_ok(card, _PLAY):
                 starts = [card]
             else:
                 continue
@@ -449,7 +462,7 @@ class Legality:
         size = len(hand)
         # Candidates are built group- and run-shaped, so only the contexts that restrict
         # what may be laid together need the shape test.
-        check_shape = ctx is not Phase.PLAY and ctx is not Phase.SUIT_REQUEST
+        check_shape = ctx is not _PLAY and ctx is not _SUIT_REQUEST
         for phys, effs in self._sequences(ctx, forced):
             if check_shape and self._shape_ok(effs, phys, ctx) is not None:
                 continue
@@ -623,23 +636,23 @@ class Legality:
         """All legal actions of the seat to act (dispatching on the phase)."""
         phase = self.phase
         actions: list[Action]
-        if phase is Phase.PLAY or phase is Phase.RANK_REQUEST or phase is Phase.SUIT_REQUEST:
+        if phase is _PLAY or phase is _RANK_REQUEST or phase is _SUIT_REQUEST:
             actions = self._plays(phase, None)
             if self._can_draw():
                 actions.append(DRAW)
             elif not actions:
                 actions.append(PASS)
-        elif phase is Phase.ATTACK:
+        elif phase is _ATTACK:
             actions = self._plays(phase, None)
             actions.append(DRAW)
-        elif phase is Phase.SKIP:
+        elif phase is _SKIP:
             actions = self._plays(phase, None)
             actions.append(PASS)
-        elif phase is Phase.DRAWN:
+        elif phase is _DRAWN:
             actions = self._plays(self._ctx, self._drawn)
             actions.append(PASS)
-        elif phase is Phase.FIVE_AGAIN:
-            actions = self._plays(Phase.PLAY, None)
+        elif phase is _FIVE_AGAIN:
+            actions = self._plays(_PLAY, None)
             if self._can_draw():
                 actions.append(DRAW)
             elif not actions:
@@ -657,10 +670,10 @@ class Legality:
         hand = self.hands[seat]
         c = self._c
         phase = self.phase
-        if phase is Phase.DRAWN:
+        if phase is _DRAWN:
             ctx = self._ctx
-        elif phase is Phase.FIVE_AGAIN:
-            ctx = Phase.PLAY
+        elif phase is _FIVE_AGAIN:
+            ctx = _PLAY
         else:
             ctx = phase
         cards = play.cards
@@ -692,7 +705,7 @@ class Legality:
                     )
                 effs_l.append(card)
         effs = tuple(effs_l)
-        if phase is Phase.DRAWN and cards[0] is not self._drawn:
+        if phase is _DRAWN and cards[0] is not self._drawn:
             raise IllegalMove(
                 "after drawing you may only lay the drawn card "
                 f"({self._drawn.pretty if self._drawn else '?'}) or keep it (pass)"
@@ -737,32 +750,32 @@ class Legality:
         """Raise ``IllegalMove`` unless the seat to act may take ``action`` now."""
         phase = self.phase
         if isinstance(action, Play):
-            if phase is Phase.SKIP or phase is Phase.ATTACK:
+            if phase is _SKIP or phase is _ATTACK:
                 pass
             return self._verify_play(action)
         if isinstance(action, Draw):
-            if phase is Phase.ATTACK:
+            if phase is _ATTACK:
                 return None
-            if phase is Phase.SKIP:
+            if phase is _SKIP:
                 raise IllegalMove("missed turns are not drawn: answer with a skip card or pass")
-            if phase is Phase.DRAWN:
+            if phase is _DRAWN:
                 raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")
             if not self._can_draw():
                 raise IllegalMove("the stock and the pile are spent: nothing to draw, pass")
             return None
         if isinstance(action, Pass):
-            if phase is Phase.SKIP or phase is Phase.DRAWN:
+            if phase is _SKIP or phase is _DRAWN:
                 return None
-            if phase is Phase.ATTACK:
+            if phase is _ATTACK:
                 raise IllegalMove(
                     f"an attack waits: fight back or draw the penalty ({self._penalty_total()})"
                 )
             if self._can_draw():
                 raise IllegalMove(
                     "you may not pass: lay a card or draw one"
-                    + (" (after a five you must lay or draw)" if phase is Phase.FIVE_AGAIN else "")
+                    + (" (after a five you must lay or draw)" if phase is _FIVE_AGAIN else "")
                 )
-            if self._plays(Phase.PLAY if phase is Phase.FIVE_AGAIN else phase, None):
+            if self._plays(_PLAY if phase is _FIVE_AGAIN else phase, None):
                 raise IllegalMove("you can lay a card: passing is only for a blocked seat")
             return None
         raise IllegalMove(f"unknown action {action!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from .actions import (
     Action,
@@ -88,6 +88,17 @@ PUBLIC_FIELDS = (
     "winners",
 )
 
+# Module constants compile to C statics (an Enum attribute lookup costs a dict probe).
+_PLAY: Final = Phase.PLAY
+_ATTACK: Final = Phase.ATTACK
+_SKIP: Final = Phase.SKIP
+_RANK_REQUEST: Final = Phase.RANK_REQUEST
+_SUIT_REQUEST: Final = Phase.SUIT_REQUEST
+_DRAWN: Final = Phase.DRAWN
+_FIVE_AGAIN: Final = Phase.FIVE_AGAIN
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_MATCH_OVER: Final = Phase.MATCH_OVER
+
 
 class Game(Legality):
     """One round of Macau (and the match around it). Build with ``new`` or ``from_position``."""
@@ -116,9 +127,9 @@ class Game(Legality):
         self.pile: list[Card] = []
         self.pile_eff: list[Card] = []  # what each pile card acts as (jokers standing in)
         self.current = 0
-        self.phase = Phase.PLAY
-        self._ctx = Phase.PLAY
-        self._top: Card = Card(5, "H")
+        self.phase = _PLAY
+        self._ctx = _PLAY
+        self._top: Card = Card.of(5, "H")
         self._suit = ""
         self.penalty = 0
         self._ks_layer = -1
@@ -467,14 +478,14 @@ class Game(Legality):
                 assert effs is not None
                 self._do_play(action, effs)
             elif isinstance(action, Draw):
-                if phase is Phase.ATTACK:
+                if phase is _ATTACK:
                     self._do_take()
                 else:
                     self._do_draw()
             elif isinstance(action, Pass):
-                if phase is Phase.SKIP:
+                if phase is _SKIP:
                     self._do_accept()
-                elif phase is Phase.DRAWN:
+                elif phase is _DRAWN:
                     self._drawn = None
                     ev.append(Passed(self.current))
                     self._end_turn(self.current)
@@ -489,11 +500,7 @@ class Game(Legality):
         c = self._c
         ev = self._ev
         phase = self.phase
-        ctx = (
-            self._ctx
-            if phase is Phase.DRAWN
-            else (Phase.PLAY if phase is Phase.FIVE_AGAIN else phase)
-        )
+        ctx = self._ctx if phase is _DRAWN else (_PLAY if phase is _FIVE_AGAIN else phase)
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
@@ -517,7 +524,7 @@ class Game(Legality):
         nxt = -1
         five = False
         first = effs[0]
-        if ctx is Phase.ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
+        if ctx is _ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
             ev.append(StackCancelled(seat, first, self.penalty))
             self.penalty = 0
             self._ks_layer = -1
@@ -576,7 +583,7 @@ class Game(Legality):
                 self._end_round(blocked=False)
                 return
         if five:
-            self.phase = Phase.FIVE_AGAIN
+            self.phase = _FIVE_AGAIN
             ev.append(FiveAgain(seat))
             return
         self._end_turn(seat, nxt)
@@ -650,17 +657,17 @@ class Game(Legality):
     def _begin_turn(self, seat: int) -> None:
         self.current = seat
         if self.penalty:
-            phase = Phase.ATTACK
+            phase = _ATTACK
         elif self.skips:
-            phase = Phase.SKIP
+            phase = _SKIP
         elif self._req_rank:
-            phase = Phase.RANK_REQUEST
+            phase = _RANK_REQUEST
         elif self._req_suits:
             if not self._c.until_met and self._req_bound < 0:
                 self._req_bound = seat
-            phase = Phase.SUIT_REQUEST
+            phase = _SUIT_REQUEST
         else:
-            phase = Phase.PLAY
+            phase = _PLAY
         self.phase = phase
         self._ctx = phase
         self._ev.append(TurnStarted(seat, phase.value))
@@ -718,7 +725,7 @@ class Game(Legality):
 
     def _do_draw(self) -> None:
         seat = self.current
-        ctx = Phase.PLAY if self.phase is Phase.FIVE_AGAIN else self.phase
+        ctx = _PLAY if self.phase is _FIVE_AGAIN else self.phase
         card = self._draw_one()
         assert card is not None
         self.hands[seat].append(card)
@@ -730,7 +737,7 @@ class Game(Legality):
         else:
             fits = self._first_ok(card, ctx)
         if fits:
-            self.phase = Phase.DRAWN
+            self.phase = _DRAWN
             self._ctx = ctx
             self._drawn = card
         else:
@@ -770,7 +777,7 @@ class Game(Legality):
         self._macau_open = -1
         self.over = True
         self.blocked = blocked
-        self.phase = Phase.ROUND_OVER
+        self.phase = _ROUND_OVER
         points = [sum(c.points for c in h) for h in self.hands]
         holders = [s for s in range(n) if not self._out[s]]
         key = points if r.scoring == "points" else [len(h) for h in self.hands]
@@ -796,7 +803,7 @@ class Game(Legality):
         self._ev.append(RoundOver(tuple(self.placings), self.places, charges, blocked))
         if r.scoring == "points" and max(self.scores) >= r.target:
             self.match_over = True
-            self.phase = Phase.MATCH_OVER
+            self.phase = _MATCH_OVER
             low = min(self.scores)
             self.winners = tuple(s for s in range(n) if self.scores[s] == low)
             loser = max(range(n), key=lambda s: (self.scores[s], -s))
@@ -884,7 +891,7 @@ class Game(Legality):
         game.stock = list(stock)
         game._seed = seed
         drawn = view.drawn if view.seat == game.current else None
-        if game.phase is Phase.DRAWN and drawn is None and game.hands[game.current]:
+        if game.phase is _DRAWN and drawn is None and game.hands[game.current]:
             drawn = game.hands[game.current][-1]
         game._drawn = drawn
         return game
