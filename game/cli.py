@@ -33,7 +33,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "stats": cmd_stats,
     }
     if args and args[0] in commands:
-        return commands[args[0]](args[1:])
+        try:
+            return commands[args[0]](args[1:])
+        except BrokenPipeError:
+            # Output piped into a pager or `head` that closed early: nothing went wrong.
+            sys.stderr.close()
+            return 0
     return cmd_play(args)
 
 
