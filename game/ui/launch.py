@@ -9,8 +9,10 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
+import time
 from typing import Any
 
+from game.engine import Game
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
@@ -51,10 +53,37 @@ def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
     return new, ""
 
 
+def record_abandoned_save() -> None:
+    """A saved game about to be replaced by a new one is recorded as abandoned.
+
+    It is kept in the history but counts as neither a win nor a loss; without this a round
+    left for the menu and never continued would vanish from the statistics.
+    """
+    try:
+        from game.store.db import Store
+        from game.ui.records import SeatInfo, record_round
+        from game.ui.resume import read_saved_game
+
+        saved = read_saved_game()
+        if saved.data is None:
+            return
+        setup = TableSetup.from_dict(saved.data["setup"])
+        game = Game.from_dict(saved.data["game"])
+        if game.over:
+            return  # a finished round was recorded when it ended
+        seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
+        started = float(saved.data.get("started_at") or time.time())
+        with Store.open() as store:
+            record_round(store, game, seats, started, abandoned=True)
+    except Exception:  # statistics must never stop a new game from starting
+        log.exception("could not record the abandoned game")
+
+
 def start_match(
     stack: SceneStack, scene: Scene, setup: TableSetup, seed: int | None = None
 ) -> MatchTable:
     """Remember ``setup`` as the last one, deal a fresh game on it and push its table."""
+    record_abandoned_save()
     change_settings(scene, last_setup=setup.to_dict())
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 30)
