@@ -21,6 +21,10 @@ _PLAY, _ATTACK, _SKIP = Phase.PLAY, Phase.ATTACK, Phase.SKIP
 _WIDE = 48
 # Share of the reward that comes from points left in hand, on points presets.
 POINTS_SHARE = 0.3
+# Share of the reward that comes from first place alone (the rest: the place reached).
+WIN_SHARE = 0.5
+# Cards of difference that make one seat's finishing ahead of another's likely (logistic scale).
+_SCALE = 1.5
 
 
 def quick_score(g: Game, c: Compiled, action: Action) -> float:
@@ -175,14 +179,19 @@ def thin_actions(legal: list[Action], size: int, rng: random.Random) -> list[Act
 
 
 def rewards(g: Game) -> list[float]:
-    """Each seat's reward in [0, 1]: place based (1 first, 0 last), plus a points share."""
+    """Each seat's reward in [0, 1]: first place and the place (1 first, 0 last) blended, plus
+    the seat's share of the points left in hands on points presets."""
     n = g.n
     if g.over:
         places = [float(p) for p in g.places]
+        wins = [1.0 if p == 1 else 0.0 for p in g.places]
         charges = [float(x) for x in g.round_charges[-1]] if g.round_charges else [0.0] * n
     else:
-        places, charges = _estimate(g)
-    out = [1.0 - (p - 1.0) / (n - 1) for p in places]
+        places, wins, charges = _estimate(g)
+    out = [
+        WIN_SHARE * w + (1.0 - WIN_SHARE) * (1.0 - (p - 1.0) / (n - 1))
+        for w, p in zip(wins, places, strict=True)
+    ]
     if g.rules.scoring == "points":
         total = sum(charges)
         if total > 0:
@@ -193,12 +202,16 @@ def rewards(g: Game) -> list[float]:
     return out
 
 
-def _estimate(g: Game) -> tuple[list[float], list[float]]:
-    """Expected places from the cards each seat still has to shed (a capped playout)."""
+def _estimate(g: Game) -> tuple[list[float], list[float], list[float]]:
+    """Expected places and chances of first place from the cards each seat still has to shed
+    (a capped playout), and the points left in each hand."""
     n = g.n
     places = [0.0] * n
+    wins = [0.0] * n
     for i, s in enumerate(g.placings):
         places[s] = float(i + 1)
+    if g.placings:
+        wins[g.placings[0]] = 1.0
     burden = [float(len(h)) for h in g.hands]
     if g.phase is Phase.ATTACK:
         burden[g.current] += 0.7 * g.penalty
@@ -210,7 +223,13 @@ def _estimate(g: Game) -> tuple[list[float], list[float]]:
         ahead = 0.0
         for t in holders:
             if t != s:
-                ahead += 1.0 / (1.0 + math.exp(-(burden[s] - burden[t]) / 1.5))
+                ahead += 1.0 / (1.0 + math.exp(-(burden[s] - burden[t]) / _SCALE))
         places[s] = base + 1.0 + ahead
+    if not g.placings and holders:
+        low = min(burden[s] for s in holders)
+        odds = {s: math.exp(-(burden[s] - low) / _SCALE) for s in holders}
+        total = sum(odds.values())
+        for s in holders:
+            wins[s] = odds[s] / total
     charges = [float(sum(x.points for x in h)) for h in g.hands]
-    return places, charges
+    return places, wins, charges

@@ -3,9 +3,10 @@
 Each other seat gets exactly as many cards as it holds. Beyond that the public history says
 something: a seat that took a penalty rather than answer an attack, accepted missed turns
 rather than pass them on, or drew instead of following a request, probably held no card that
-could have answered at that moment. Such cards are made ``AVOID`` times less likely for that
-seat until it draws again. A plain draw on an ordinary turn says less (players may hoard), so
-it weighs ``HOARD`` instead.
+could have answered at that moment: such cards get the factor ``AVOID`` for that seat. A plain
+draw on an ordinary turn says a little less (players may hoard): ``HOARD``. A seat that names
+a suit or requests a rank probably holds it: ``NAMED``. Each draw of the seat dilutes what was
+known (new cards may be anything), and four cards drawn wipe it out.
 """
 
 from __future__ import annotations
@@ -34,7 +35,11 @@ from game.engine.compiled import Compiled
 from .reading import answers_attack, answers_request, roles
 
 AVOID = 0.25
-HOARD = 0.6
+HOARD = 0.25
+# A suit named or a rank requested by a seat makes those cards this much likelier in its hand.
+NAMED = 2.0
+# Drawing this many cards wipes out what the history said about a seat's hand.
+DILUTE_CARDS = 4.0
 _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 
 
@@ -62,6 +67,9 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
             if not last.is_joker:
                 suit = last.suit
         elif isinstance(ev, SuitNamed):
+            if ev.seat != me and ev.suit in SUITS:
+                # Players name a suit they hold (the rule of thumb every level follows).
+                _boost(weights[ev.seat], [x for x in distinct if x.suit == ev.suit], NAMED)
             if ev.suit == "*":
                 suit = ""
                 req_suits = "".join(s for s in SUITS if s != ev.excluded)
@@ -69,6 +77,8 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
                 suit = req_suits = ev.suit
         elif isinstance(ev, RankRequested):
             req_rank = _RANK_OF[ev.rank] if ev.rank else 0
+            if ev.seat != me and req_rank:
+                _boost(weights[ev.seat], [x for x in distinct if x.rank == req_rank], NAMED)
         elif isinstance(ev, RequestEnded):
             if ev.kind == "rank":
                 req_rank = 0
@@ -79,7 +89,7 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
             top, suit, req_rank, req_suits = None, "", 0, ""
         elif isinstance(ev, CardsDrawn) and ev.seat != me:
             # New cards may be anything: what we knew about this seat's hand is diluted.
-            weights[ev.seat] = {}
+            _dilute(weights[ev.seat], ev.count)
             if ev.penalty or top is None:
                 continue
             if phase == "rank_request" and req_rank:
@@ -99,6 +109,18 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
                 if card in c.skip:
                     w[card] = w.get(card, 1.0) * AVOID
     return weights
+
+
+def _dilute(w: dict[Card, float], count: int) -> None:
+    """After drawing ``count`` cards, old evidence about a seat's hand holds less well."""
+    share = min(1.0, count / DILUTE_CARDS)
+    for card, factor in list(w.items()):
+        w[card] = factor + (1.0 - factor) * share
+
+
+def _boost(w: dict[Card, float], cards: Sequence[Card], factor: float) -> None:
+    for card in cards:
+        w[card] = w.get(card, 1.0) * factor
 
 
 def _mark(
