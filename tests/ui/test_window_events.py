@@ -1,0 +1,82 @@
+"""The window survives what a desktop does to it mid-game: minimise and restore during an
+animation, a resize below the minimum, and F11 back and forth."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Game
+from game.store.settings import Settings
+from game.ui.app import MIN_SIZE, App
+from game.ui.clock import ManualClock
+from game.ui.start import table_for
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+
+
+def _app() -> tuple[App, ManualClock]:
+    clock = ManualClock()
+    app = App(settings=Settings(animation_speed="normal"), clock=clock, fullscreen=False)
+    game = Game.new(PRESETS["polish"], seats=4, seed=3)
+    table = table_for(game, ["medium"], settings=app.settings, sound=app.sound, deal=True)
+    app.stack.push(table)
+    return app, clock
+
+
+def _all_cards_on_screen(app: App) -> None:
+    table = app.stack.top
+    width, height = app.size
+    hand = table.hand  # type: ignore[attr-defined]
+    layout = table.layout  # type: ignore[attr-defined]
+    for hc in hand.cards:
+        x, y = hand.centre(hc, layout)
+        assert 0 <= x <= width and 0 <= y <= height
+
+
+def test_minimised_and_restored_mid_animation_plays_on() -> None:
+    app, clock = _app()
+    for _ in range(10):  # the deal is animating
+        app.step(clock.tick())
+    before = app.stack.top.game.to_dict()  # type: ignore[attr-defined]
+    pygame.event.post(pygame.event.Event(pygame.WINDOWMINIMIZED))
+    app.step(clock.tick())
+    app.step(30.0)  # a long time away: one huge frame
+    pygame.event.post(pygame.event.Event(pygame.WINDOWRESTORED))
+    for _ in range(120):
+        app.step(clock.tick())
+    assert app.running
+    assert app.stack.top.game.to_dict() != before or app.stack.top.game.over  # type: ignore[attr-defined]
+    _all_cards_on_screen(app)
+
+
+def test_resize_below_the_minimum_keeps_the_minimum_and_every_card_on_screen() -> None:
+    app, clock = _app()
+    for _ in range(5):
+        app.step(clock.tick())
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
+    for _ in range(30):
+        app.step(clock.tick())
+    width, height = app.size
+    assert width >= MIN_SIZE[0] and height >= MIN_SIZE[1]
+    _all_cards_on_screen(app)
+
+
+def test_f11_toggles_fullscreen_and_back() -> None:
+    app, clock = _app()
+    app.step(clock.tick())
+    key = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 0}
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **key))
+    app.step(clock.tick())
+    assert app.fullscreen
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **key))
+    app.step(clock.tick())
+    assert not app.fullscreen
+    for _ in range(10):
+        app.step(clock.tick())
+    _all_cards_on_screen(app)
