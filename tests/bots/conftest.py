@@ -15,14 +15,11 @@ HARD_TEST_ITERATIONS = 20
 HARD_TEST_DEPTH = 12
 
 
-def test_bot(level: str, iterations: int = HARD_TEST_ITERATIONS) -> Bot:
+def bot_for_tests(level: str, iterations: int = HARD_TEST_ITERATIONS) -> Bot:
     """A bot of ``level``; the hard one with a fixed small search."""
     if level == "hard":
         return make_bot("hard", iterations=iterations, rollout_depth=HARD_TEST_DEPTH)
     return make_bot(level)
-
-
-test_bot.__test__ = False  # type: ignore[attr-defined]
 
 
 def play_round(
@@ -35,7 +32,7 @@ def play_round(
 ) -> Game:
     """Play one seeded round with ``levels[s]`` at seat ``s``, checking every answer is legal."""
     game = Game.new(rules, seats=len(levels), seed=seed)
-    bots = [test_bot(level, iterations) for level in levels]
+    bots = [bot_for_tests(level, iterations) for level in levels]
     rngs = [random.Random(seed * 31 + s) for s in range(len(levels))]
     for _ in range(max_actions):
         if game.over:

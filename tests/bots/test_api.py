@@ -10,7 +10,7 @@ from game.bots import BOT_LEVELS, make_bot
 from game.bots.hard import HardBot
 from game.engine import PRESETS, Game, Play, Stop
 
-from .conftest import test_bot
+from .conftest import bot_for_tests
 
 
 def test_levels_are_the_four_documented_ones() -> None:
@@ -43,7 +43,7 @@ def test_off_turn_bot_catches_a_forgotten_macau(level: str) -> None:
     g = _forgotten_macau()
     legal = g.legal_actions(2)
     assert legal == [Stop(0)]
-    assert test_bot(level).choose(g.view(2), legal, random.Random(1)) == Stop(0)
+    assert bot_for_tests(level).choose(g.view(2), legal, random.Random(1)) == Stop(0)
 
 
 @pytest.mark.parametrize("level", ["medium", "hard"])
@@ -51,27 +51,22 @@ def test_on_turn_medium_and_hard_catch_first(level: str) -> None:
     g = _forgotten_macau()
     legal = g.legal_actions()
     assert Stop(0) in legal
-    assert test_bot(level).choose(g.view(1), legal, random.Random(1)) == Stop(0)
+    assert bot_for_tests(level).choose(g.view(1), legal, random.Random(1)) == Stop(0)
 
 
 def test_single_legal_action_is_returned_at_once() -> None:
-    g = Game.from_position(PRESETS["polish"], ["9C 9D", "5H 6S"], "8S", "KD QD")
-    g.apply("draw")  # 9C and 9D do not fit 8S; the drawn QD does: lay it or keep it
+    g = Game.from_position(PRESETS["polish"], ["9C", "5H 6S"], "KS", "")
+    only = g.legal_actions()
+    assert len(only) == 1  # nothing fits and nothing is left to draw: pass
     bot = HardBot(time_budget=5.0)
-    legal = g.legal_actions()
-    if len(legal) == 1:
-        assert bot.choose(g.view(g.current), legal, random.Random(1)) == legal[0]
-    g2 = Game.from_position(PRESETS["polish"], ["9C", "5H 6S"], "KS", "")
-    only = g2.legal_actions()
-    assert len(only) == 1
-    assert bot.choose(g2.view(0), only, random.Random(1)) == only[0]
+    assert bot.choose(g.view(0), only, random.Random(1)) == only[0]
     assert bot.last_iterations == 0
 
 
 def test_medium_and_hard_call_macau() -> None:
     g = Game.from_position(PRESETS["polish"], ["8H 9C 2D", "5H 6S 7D"], "8S", "KD QD JD")
     for level in ("medium", "hard"):
-        action = test_bot(level).choose(g.view(0), g.legal_actions(), random.Random(2))
+        action = bot_for_tests(level).choose(g.view(0), g.legal_actions(), random.Random(2))
         if isinstance(action, Play) and len(action.cards) == 2:
             assert action.call
 

@@ -13,7 +13,7 @@ from game.bots import tournament as tournament_module
 from game.engine import PRESETS, Action, Game, Rules, View
 from game.engine.cards import make_pack
 
-from .conftest import test_bot
+from .conftest import bot_for_tests
 
 
 def _position(rules: Rules, seats: int, seed: int) -> tuple[list[str], str, str]:
@@ -58,8 +58,8 @@ def test_choice_is_unchanged_when_hidden_cards_are_permuted(level: str, preset: 
         b = Game.from_position(rules, other_hands, pile, other_stock, current=0)
         assert a.view(0).hand == b.view(0).hand
         assert a.legal_actions() == b.legal_actions()
-        first = test_bot(level).choose(a.view(0), a.legal_actions(), random.Random(seed))
-        second = test_bot(level).choose(b.view(0), b.legal_actions(), random.Random(seed))
+        first = bot_for_tests(level).choose(a.view(0), a.legal_actions(), random.Random(seed))
+        second = bot_for_tests(level).choose(b.view(0), b.legal_actions(), random.Random(seed))
         assert first == second, (hands, other_hands, pile)
         compared += 1
     assert compared == 12
