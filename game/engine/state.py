@@ -115,6 +115,7 @@ class Game(Legality):
             game.n = seats
             game._legal = None
             game._ev = []
+            game._log = None
             return game
         return Game(rules, seats)
 
@@ -311,7 +312,7 @@ class Game(Legality):
         self.round_no += 1
         self._deal()
         ev: list[Event] = [TurnStarted(self.current, self.phase.value)]
-        self._log = (tuple(ev), self._log)
+        self._log = (tuple(ev), None)  # the log covers the round in play
         return ev
 
     # ----- public reading --------------------------------------------------------------
@@ -491,7 +492,8 @@ class Game(Legality):
                     self._end_turn(self.current)
                 else:
                     self._do_blocked_pass()
-        self._log = (tuple(ev), self._log)
+        # The log is the public record: nobody reading it (a view) sees a drawn card.
+        self._log = (tuple(e.public(-1) for e in ev), self._log)
         return ev
 
     # ----- the transitions ---------------------------------------------------------------
@@ -856,7 +858,7 @@ class Game(Legality):
         self._seed = seed
 
     def events(self) -> list[Event]:
-        """Every event of this round so far, oldest first."""
+        """The public record of this round, oldest first (drawn cards are not in it)."""
         chunks: list[tuple[Event, ...]] = []
         node = self._log
         while node is not None:

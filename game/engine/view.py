@@ -90,7 +90,8 @@ class View:
 
     @property
     def history(self) -> tuple[Event, ...]:
-        """This round's events as this seat saw them (other seats' drawn cards hidden)."""
+        """This round's public record: every event, with no drawn card in it (even this seat's
+        own; its cards are in ``hand``)."""
         cached = self._public.get("_history")
         if cached is None:
             chunks = []

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from game.engine import (
     PRESETS,
+    Card,
     CardsDrawn,
     Game,
     IllegalMove,
@@ -287,3 +288,28 @@ def test_random_house_rules_play_random_games_with_every_invariant() -> None:
                 _try_unlisted(g, rng)
             _step(g, rng)
         check_invariants(g)
+
+
+def test_a_view_carries_no_drawn_card_anywhere_in_its_log() -> None:
+    g = Game.new(PRESETS["polish"], seats=2, seed=4)
+    while not any(isinstance(e, CardsDrawn) and e.cards for e in g.apply("draw")):
+        pass
+    for seat in range(2):
+        node = g.view(seat)._log
+        while node is not None:
+            for e in node[0]:
+                assert not (isinstance(e, CardsDrawn) and e.cards)
+            node = node[1]
+
+
+def test_a_game_rebuilt_from_a_view_plays_on_in_either_engine() -> None:
+    g = Game.new(PRESETS["polish"], seats=2, seed=1)
+    v = g.view(g.current)
+    unseen = v.unseen()
+    k = v.hand_counts[1 - v.seat]
+    hands: list[list[Card]] = [[], []]
+    hands[v.seat] = list(v.hand)
+    hands[1 - v.seat] = unseen[:k]
+    s = Game.from_view(v, hands, unseen[k:], seed=3)
+    s.apply(s.legal_actions()[0])  # a play or a draw: the mover's card count changes
+    assert s.hand_counts != list(v.hand_counts)
