@@ -58,6 +58,7 @@ class TableModel:
     stock: int
     current: int
     penalty: int = 0
+    penalty_shown: float = 0.0  # the stack on screen: grows card by card towards ``penalty``
     penalty_target: int = -1
     skips: int = 0
     missed: list[int] = field(default_factory=list)
@@ -147,6 +148,20 @@ class Director:
         """Nothing queued and nothing in the air: the model equals the engine."""
         return not self.queue and not self.flights
 
+    def _grow_stack(self, dt: float) -> None:
+        """The penalty stack gains (or pours out) a card at a time, so an attack is seen land."""
+        m = self.model
+        target = float(m.penalty)
+        if self.animator.off or dt <= 0:
+            m.penalty_shown = target
+            return
+        rate = 14.0 / max(self.animator.factor, 0.25)  # cards per second
+        step = rate * dt
+        if m.penalty_shown < target:
+            m.penalty_shown = min(target, m.penalty_shown + step)
+        elif m.penalty_shown > target:
+            m.penalty_shown = max(target, m.penalty_shown - 2 * step)
+
     def update(self, dt: float) -> None:
         """Land finished flights, start due events, and sync once everything has played."""
         now = self.animator.now
@@ -156,6 +171,7 @@ class Director:
                 if flight.on_land is not None:
                     flight.on_land()
         self.bubbles = [b for b in self.bubbles if not b.tween.done(now)]
+        self._grow_stack(dt)
         while self.queue and now >= self._wait_until:
             wait = self._handle(self.queue.popleft())
             self._wait_until = now + wait

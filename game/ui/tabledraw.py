@@ -216,10 +216,10 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         b = theme.text(sub, 15, theme.ACCENT)
         surface.blit(a, a.get_rect(midleft=(r.x + 14, r.y + r.h // 3 + 2)))
         surface.blit(b, b.get_rect(midleft=(r.x + 14, r.y + 2 * r.h // 3 + 4)))
-    if m.penalty > 0:
+    if m.penalty > 0 or m.penalty_shown >= 1:
         p = layout.penalty
         sw = layout.small[0]
-        shown = min(m.penalty, 14)
+        shown = min(int(m.penalty_shown + 0.999), 14)
         for i in range(shown):
             img.blit_card(
                 surface,
@@ -229,6 +229,8 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
                 -8 + (i * 37 % 17),
                 shadow=i == 0,
             )
+        if m.penalty <= 0:
+            return  # the taken stack is still pouring out: no count to show
         pill = theme.text(f"To draw: {m.penalty}", 18, theme.TEXT, True)
         box = pill.get_rect(midtop=(p.centerx, p.bottom - 12)).inflate(18, 8)
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
