@@ -146,6 +146,7 @@ def main() -> int:
         ("bots", "game.bots.bench", "bench_bots"),
         ("store", "game.store.bench", "bench_store"),
         ("table", "game.ui.bench", "bench_ui"),
+        ("statistics screen", "game.ui.statsbench", "bench_stats_screen"),
         ("package", "build.bench_dist", "bench_dist"),
     ]
     for title, module, func in sections:

@@ -15,6 +15,7 @@ The whole action space, in notation (``str(action)`` gives it back, ``parse_acti
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import RANK_NAMES, Card, NotationError, parse_rank, parse_suit
 
@@ -144,8 +145,8 @@ class Stop(Action):
         return f"Stop({self.target})"
 
 
-DRAW = Draw()
-PASS = Pass()
+DRAW: Final = Draw()
+PASS: Final = Pass()
 
 
 def parse_action(text: str) -> Action:

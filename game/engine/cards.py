@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from typing import Final
 
-SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUITS: Final[tuple[str, ...]] = ("S", "H", "D", "C")
 SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SYMBOL_TO_SUIT: dict[str, str] = {v: k for k, v in SUIT_SYMBOLS.items()}
 # Outlined symbols are accepted too when parsing.
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 
-JOKER = 0
-JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+JOKER: Final = 0
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+ACE: Final = 14
 RANKS: tuple[int, ...] = tuple(range(2, 15))
-RANK_NAMES: dict[int, str] = {r: str(r) for r in range(2, 11)} | {
+RANK_NAMES: Final[dict[int, str]] = {r: str(r) for r in range(2, 11)} | {
     JACK: "J",
     QUEEN: "Q",
     KING: "K",
@@ -64,8 +67,8 @@ def parse_suit(text: str) -> str:
     return suit
 
 
-_INTERNED: dict[tuple[int, str], Card] = {}
-_BY_TEXT: dict[str, Card] = {}
+_INTERNED: Final[dict[tuple[int, str], Card]] = {}
+_BY_TEXT: Final[dict[str, Card]] = {}
 
 
 class Card:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from .actions import Action
 from .cards import (
@@ -16,8 +17,8 @@ from .cards import (
 )
 from .rules import ATTACK_VALUES, Rules
 
-ALL_CARDS: tuple[Card, ...] = (*STANDARD_52, RED_JOKER, BLACK_JOKER)
-_TOKEN_RANK = {v: k for k, v in RANK_NAMES.items()}
+ALL_CARDS: Final[tuple[Card, ...]] = (*STANDARD_52, RED_JOKER, BLACK_JOKER)
+_TOKEN_RANK: Final = {v: k for k, v in RANK_NAMES.items()}
 
 
 class Compiled:

@@ -799,15 +799,15 @@ def ordered_groups(pool: list[Card]) -> Iterator[tuple[Card, ...]]:
                 yield (pool[i], *middle, pool[j])
 
 
-_NO_CHOICE: tuple[str | None, ...] = (None,)
-_CALLS_BOTH = (True, False)
-_CALLS_NO = (False,)
-_EMPTY: list[Card] = []
-_SINGLES: dict[tuple[Card, str | None, bool], Play] = {}
-_PLAIN_SINGLES: dict[Card, Play] = {}
+_NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
+_CALLS_BOTH: Final = (True, False)
+_CALLS_NO: Final = (False,)
+_EMPTY: Final[list[Card]] = []
+_SINGLES: Final[dict[tuple[Card, str | None, bool], Play]] = {}
+_PLAIN_SINGLES: Final[dict[Card, Play]] = {}
 
 
-_GROUPS: dict[tuple[Card, ...], Play] = {}
+_GROUPS: Final[dict[tuple[Card, ...], Play]] = {}
 
 
 def group_play(cards: tuple[Card, ...]) -> Play:

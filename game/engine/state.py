@@ -48,11 +48,11 @@ from .phase import IllegalMove, Phase
 from .rules import Rules, RulesError
 
 # Per-seat tallies kept for statistics, in this order within ``_tally[seat]``.
-TALLY_FIELDS = ("penalty_cards", "biggest_stack", "turns_missed", "macau_forgotten")
+TALLY_FIELDS: Final = ("penalty_cards", "biggest_stack", "turns_missed", "macau_forgotten")
 
 # Fields that every seat may see; the rest (hands, stock order, the random state, and the
 # card another seat just drew) are secret. ``view`` copies exactly these.
-PUBLIC_FIELDS = (
+PUBLIC_FIELDS: Final = (
     "rules",
     "n",
     "pile",
@@ -98,6 +98,8 @@ _DRAWN: Final = Phase.DRAWN
 _FIVE_AGAIN: Final = Phase.FIVE_AGAIN
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _MATCH_OVER: Final = Phase.MATCH_OVER
+# Enum's ``.value`` is a Python-level descriptor call; every turn start needs it.
+_PHASE_VALUE: Final = {p: p.value for p in Phase}
 
 
 class Game(Legality):
@@ -672,7 +674,7 @@ class Game(Legality):
             phase = _PLAY
         self.phase = phase
         self._ctx = phase
-        self._ev.append(TurnStarted(seat, phase.value))
+        self._ev.append(TurnStarted(seat, _PHASE_VALUE[phase]))
 
     def _draw_one(self) -> Card | None:
         if not self.stock:
@@ -934,6 +936,6 @@ def _copy_value(v: Any) -> Any:
     return v
 
 
-_RANK_OF = {v: k for k, v in RANK_NAMES.items()}
+_RANK_OF: Final = {v: k for k, v in RANK_NAMES.items()}
 # Whether this module runs compiled (mypyc): native classes cannot skip __init__.
-_COMPILED = not __file__.endswith((".py", ".pyc"))
+_COMPILED: Final = not __file__.endswith((".py", ".pyc"))
