@@ -93,9 +93,17 @@ class PlayOptions:
 def play_options(game: Game, seat: int, cards: Sequence[Card]) -> PlayOptions:
     """Legal plays laying ``cards`` in order; else the engine's reason for refusing them."""
     laid = tuple(cards)
-    plays = tuple(a for a in game.legal_actions(seat) if isinstance(a, Play) and a.cards == laid)
+    legal = [a for a in game.legal_actions(seat) if isinstance(a, Play)]
+    plays = tuple(a for a in legal if a.cards == laid)
     if plays:
         return PlayOptions(laid, plays)
+    # A group's middle cards go down in hand order (the engine's rule); the player's click
+    # order only picks the first and the last card.
+    arranged = Game.arrange_group(laid)
+    if arranged != laid:
+        plays = tuple(a for a in legal if a.cards == arranged)
+        if plays:
+            return PlayOptions(arranged, plays)
     return PlayOptions(laid, (), refusal(game, seat, laid))
 
 

@@ -160,3 +160,18 @@ def test_hungarian_joker_offers_only_legal_declarations_and_runs_play() -> None:
     h.key(pygame.K_RETURN)
     h.tick(2)
     assert [c.code for c in game.pile[-3:]] == ["5H", "6H", "7H"]
+
+
+def test_a_four_card_group_clicked_in_any_order_keeps_first_and_last_and_plays() -> None:
+    from game.engine import PRESETS, Card, Game
+    from game.ui.moves import play_options
+
+    g = Game.from_position(
+        PRESETS["polish"], hands=["7C 7H 7D 7S 9C", "5D 6D 8D"], pile="5H 8H", current=0
+    )
+    # The middle clicked out of hand order (7D before 7S): laid with the middle arranged.
+    picked = [Card.parse(c) for c in ("7H", "7D", "7S", "7C")]
+    assert not g.is_legal("7H 7D 7S 7C")
+    options = play_options(g, 0, picked)
+    assert options.legal
+    assert [c.code for c in options.cards] == ["7H", "7S", "7D", "7C"]
