@@ -52,3 +52,18 @@ class Screen:
         hc = next(c for c in hand.cards if c.card == Card.parse(code))
         x, y = hand.centre(hc, layout)
         self.click((x - layout.card[0] * 0.35, y))
+
+
+def play_to_match_end(screen: Screen, frames: int = 60000) -> None:
+    """Run a bots' match frame by frame, taking each next round, until the match-end screen."""
+    from game.ui.roundend import RoundEndOverlay
+    from game.ui.scoreboard import MatchEndScreen
+
+    for _ in range(frames):
+        top = screen.top
+        if isinstance(top, MatchEndScreen):
+            return
+        if isinstance(top, RoundEndOverlay):
+            screen.key(pygame.K_RETURN)
+        screen.frame(draw=False)
+    raise AssertionError("the match did not end")

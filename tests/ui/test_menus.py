@@ -19,12 +19,12 @@ from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.newgame import NewGameScreen
 from game.ui.options import SettingsScreen
-from game.ui.roundend import GamePause, RoundEndOverlay
+from game.ui.roundend import GamePause
 from game.ui.rulesedit import RulesEditor
 from game.ui.scene import Scene
-from game.ui.scoreboard import MatchEndScreen, ScoreboardOverlay, score_lines
+from game.ui.scoreboard import ScoreboardOverlay, score_lines
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, play_to_match_end
 
 
 @pytest.fixture(autouse=True)
@@ -195,15 +195,7 @@ def test_a_classic_match_runs_to_its_target_with_the_scoreboard_right() -> None:
     off = Settings(animation_speed="off", bot_pace="fast")
     table = MatchTable(setup, setup.new_game(seed=3), settings=off, seed=3)
     screen = Screen(table, (960, 600))
-    for _ in range(60000):
-        top = screen.top
-        if isinstance(top, MatchEndScreen):
-            break
-        if isinstance(top, RoundEndOverlay):
-            screen.key(pygame.K_RETURN)
-        screen.frame(draw=False)
-    else:
-        raise AssertionError("the match did not end")
+    play_to_match_end(screen)
     g = table.game
     assert g.match_over and max(g.scores) >= 150 and not has_saved_game()
     rows, totals, _ = score_lines(table)

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.store.db import Store
 from game.store.settings import Settings
 from game.ui import launch
 from game.ui.matchtable import MatchTable
-from game.ui.roundend import RoundEndOverlay
-from game.ui.scoreboard import MatchEndScreen
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, play_to_match_end
 
 
 @pytest.fixture(autouse=True)
@@ -30,15 +27,7 @@ def test_a_match_played_at_the_table_fills_statistics_and_rankings_across_restar
     off = Settings(animation_speed="off", bot_pace="fast")
     table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
     screen = Screen(table, (960, 600))
-    for _ in range(60000):
-        top = screen.top
-        if isinstance(top, MatchEndScreen):
-            break
-        if isinstance(top, RoundEndOverlay):
-            screen.key(pygame.K_RETURN)
-        screen.frame(draw=False)
-    else:
-        raise AssertionError("the match did not end")
+    play_to_match_end(screen)
     rounds = len(table.game.round_charges)
     assert rounds >= 1
     table.shutdown()
