@@ -14,8 +14,7 @@ The whole action space, in notation (``str(action)`` gives it back, ``parse_acti
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from .cards import RANK_NAMES, Card, NotationError, parse_rank, parse_suit
 
@@ -219,40 +218,77 @@ def _parse_choice(raw: str, text: str) -> str:
 # a view for another seat strips them (``Event.public``).
 
 
-@dataclass(slots=True)
 class Event:
-    """Base class of everything ``apply`` reports."""
+    """Base class of everything ``apply`` reports: a plain record, compared and printed
+    field by field. (Written out rather than as dataclasses: a dataclass's generated
+    ``__init__`` is interpreted code, and a turn creates several events.)"""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
 
     def public(self, seat: int) -> Event:
         """This event as ``seat`` may see it (hidden cards removed)."""
         return self
 
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in self._fields)
 
-@dataclass(slots=True)
+    __hash__ = None  # type: ignore[assignment]  # mutable records, like dataclasses
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+
 class TurnStarted(Event):
     """It is now ``seat``'s turn (``phase`` names what it must deal with)."""
 
+    __slots__ = ("phase", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "phase")
     seat: int
     phase: str
 
+    def __init__(self, seat: int, phase: str) -> None:
+        self.seat = seat
+        self.phase = phase
 
-@dataclass(slots=True)
+
 class CardsLaid(Event):
     """``seat`` laid ``cards`` (``declared``: what each joker stands for)."""
 
+    __slots__ = ("cards", "declared", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "cards", "declared")
     seat: int
     cards: tuple[Card, ...]
-    declared: tuple[Card | None, ...] | None = None
+    declared: tuple[Card | None, ...] | None
+
+    def __init__(
+        self, seat: int, cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None = None
+    ) -> None:
+        self.seat = seat
+        self.cards = cards
+        self.declared = declared
 
 
-@dataclass(slots=True)
 class CardsDrawn(Event):
     """``seat`` drew ``count`` cards (``cards`` is empty for other seats' eyes)."""
 
+    __slots__ = ("cards", "count", "penalty", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "count", "cards", "penalty")
     seat: int
     count: int
-    cards: tuple[Card, ...] = ()
-    penalty: bool = False
+    cards: tuple[Card, ...]
+    penalty: bool
+
+    def __init__(
+        self, seat: int, count: int, cards: tuple[Card, ...] = (), penalty: bool = False
+    ) -> None:
+        self.seat = seat
+        self.count = count
+        self.cards = cards
+        self.penalty = penalty
 
     def public(self, seat: int) -> Event:
         if seat == self.seat or not self.cards:
@@ -260,149 +296,249 @@ class CardsDrawn(Event):
         return CardsDrawn(self.seat, self.count, (), self.penalty)
 
 
-@dataclass(slots=True)
 class AttackPending(Event):
     """``target`` owes ``total`` cards unless it fights back."""
 
+    __slots__ = ("added", "target", "total")
+    _fields: ClassVar[tuple[str, ...]] = ("target", "total", "added")
     target: int
     total: int
     added: int
 
+    def __init__(self, target: int, total: int, added: int) -> None:
+        self.target = target
+        self.total = total
+        self.added = added
 
-@dataclass(slots=True)
+
 class PenaltyTaken(Event):
     """``seat`` took the penalty: drew ``drawn`` of the ``owed`` cards (the rest forgiven)."""
 
+    __slots__ = ("drawn", "owed", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "owed", "drawn")
     seat: int
     owed: int
     drawn: int
 
+    def __init__(self, seat: int, owed: int, drawn: int) -> None:
+        self.seat = seat
+        self.owed = owed
+        self.drawn = drawn
 
-@dataclass(slots=True)
+
 class StackCancelled(Event):
     """``seat`` cancelled a stack of ``total`` cards with ``card``."""
 
+    __slots__ = ("card", "seat", "total")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "card", "total")
     seat: int
     card: Card
     total: int
 
+    def __init__(self, seat: int, card: Card, total: int) -> None:
+        self.seat = seat
+        self.card = card
+        self.total = total
 
-@dataclass(slots=True)
+
 class Reshuffled(Event):
     """The pile under its top card became the new stock (``count`` cards)."""
 
+    __slots__ = ("count",)
+    _fields: ClassVar[tuple[str, ...]] = ("count",)
     count: int
 
+    def __init__(self, count: int) -> None:
+        self.count = count
 
-@dataclass(slots=True)
+
 class SuitNamed(Event):
     """``seat`` named ``suit`` (``*`` is a free suit: any suit but ``excluded``)."""
 
+    __slots__ = ("excluded", "seat", "suit")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "suit", "excluded")
     seat: int
     suit: str
-    excluded: str = ""
+    excluded: str
+
+    def __init__(self, seat: int, suit: str, excluded: str = "") -> None:
+        self.seat = seat
+        self.suit = suit
+        self.excluded = excluded
 
 
-@dataclass(slots=True)
 class RankRequested(Event):
     """``seat`` requested ``rank`` (``None``: nothing) for one round."""
 
+    __slots__ = ("rank", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "rank")
     seat: int
     rank: str | None
 
+    def __init__(self, seat: int, rank: str | None) -> None:
+        self.seat = seat
+        self.rank = rank
 
-@dataclass(slots=True)
+
 class RequestEnded(Event):
     """A jack's or an ace's request is over."""
 
+    __slots__ = ("kind",)
+    _fields: ClassVar[tuple[str, ...]] = ("kind",)
     kind: str
 
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
 
-@dataclass(slots=True)
+
 class SkipPending(Event):
     """``target`` must miss ``count`` turns unless it answers with a skip card."""
 
+    __slots__ = ("count", "target")
+    _fields: ClassVar[tuple[str, ...]] = ("target", "count")
     target: int
     count: int
 
+    def __init__(self, target: int, count: int) -> None:
+        self.target = target
+        self.count = count
 
-@dataclass(slots=True)
+
 class MissedTurnsAccepted(Event):
     """``seat`` accepted ``count`` missed turns (this one included)."""
 
+    __slots__ = ("count", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "count")
     seat: int
     count: int
 
+    def __init__(self, seat: int, count: int) -> None:
+        self.seat = seat
+        self.count = count
 
-@dataclass(slots=True)
+
 class TurnMissed(Event):
     """``seat`` was passed over while waiting; ``left`` missed turns remain."""
 
+    __slots__ = ("left", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "left")
     seat: int
     left: int
 
+    def __init__(self, seat: int, left: int) -> None:
+        self.seat = seat
+        self.left = left
 
-@dataclass(slots=True)
+
 class Passed(Event):
     """``seat`` ended its turn without laying (kept a drawn card, or was blocked)."""
 
+    __slots__ = ("blocked", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "blocked")
     seat: int
-    blocked: bool = False
+    blocked: bool
+
+    def __init__(self, seat: int, blocked: bool = False) -> None:
+        self.seat = seat
+        self.blocked = blocked
 
 
-@dataclass(slots=True)
 class FiveAgain(Event):
     """``seat`` laid a five and must lay one more card or draw."""
 
+    __slots__ = ("seat",)
+    _fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
-@dataclass(slots=True)
+
 class MacauCalled(Event):
     """``seat`` called Macau (``auto``: the table said it for them)."""
 
+    __slots__ = ("auto", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "auto")
     seat: int
-    auto: bool = False
+    auto: bool
+
+    def __init__(self, seat: int, auto: bool = False) -> None:
+        self.seat = seat
+        self.auto = auto
 
 
-@dataclass(slots=True)
 class MacauForgotten(Event):
     """``seat`` holds one card and did not call Macau: others may call stop."""
 
+    __slots__ = ("seat",)
+    _fields: ClassVar[tuple[str, ...]] = ("seat",)
     seat: int
 
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
-@dataclass(slots=True)
+
 class MacauCaught(Event):
     """``by`` caught ``seat`` forgetting Macau; ``seat`` draws the penalty."""
 
+    __slots__ = ("by", "penalty", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "by", "penalty")
     seat: int
     by: int
     penalty: int
 
+    def __init__(self, seat: int, by: int, penalty: int) -> None:
+        self.seat = seat
+        self.by = by
+        self.penalty = penalty
 
-@dataclass(slots=True)
+
 class SeatOut(Event):
     """``seat`` emptied its hand and finished in ``place`` (1-based)."""
 
+    __slots__ = ("place", "seat")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "place")
     seat: int
     place: int
 
+    def __init__(self, seat: int, place: int) -> None:
+        self.seat = seat
+        self.place = place
 
-@dataclass(slots=True)
+
 class RoundOver(Event):
     """The round ended: finishing order, per-seat places, charges, and whether it was blocked."""
 
+    __slots__ = ("blocked", "charges", "places", "placings")
+    _fields: ClassVar[tuple[str, ...]] = ("placings", "places", "charges", "blocked")
     placings: tuple[int, ...]
     places: tuple[int, ...]
     charges: tuple[int, ...]
     blocked: bool
 
+    def __init__(
+        self,
+        placings: tuple[int, ...],
+        places: tuple[int, ...],
+        charges: tuple[int, ...],
+        blocked: bool,
+    ) -> None:
+        self.placings = placings
+        self.places = places
+        self.charges = charges
+        self.blocked = blocked
 
-@dataclass(slots=True)
+
 class MatchOver(Event):
     """The match ended: ``winners`` (several means a drawn match) and ``loser``."""
 
+    __slots__ = ("loser", "scores", "winners")
+    _fields: ClassVar[tuple[str, ...]] = ("winners", "loser", "scores")
     winners: tuple[int, ...]
     loser: int
     scores: tuple[int, ...]
+
+    def __init__(self, winners: tuple[int, ...], loser: int, scores: tuple[int, ...]) -> None:
+        self.winners = winners
+        self.loser = loser
+        self.scores = scores

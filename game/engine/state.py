@@ -118,6 +118,7 @@ class Game(Legality):
             game._legal = None
             game._ev = []
             game._log = None
+            game._secret = False
             return game
         return Game(rules, seats)
 
@@ -161,6 +162,7 @@ class Game(Legality):
         self._tally = [[0, 0, 0, 0] for _ in range(seats)]
         self._seed = 0
         self._log: tuple[Any, ...] | None = None
+        self._secret = False  # an event of this action shows drawn cards
         self._legal: list[Action] | None = None
         self._ev: list[Event] = []
 
@@ -314,7 +316,7 @@ class Game(Legality):
         self.round_no += 1
         self._deal()
         ev: list[Event] = [TurnStarted(self.current, self.phase.value)]
-        self._log = (tuple(ev), None)  # the log covers the round in play
+        self._log = (None, *ev)  # the log covers the round in play
         return ev
 
     # ----- public reading --------------------------------------------------------------
@@ -494,8 +496,13 @@ class Game(Legality):
                     self._end_turn(self.current)
                 else:
                     self._do_blocked_pass()
-        # The log is the public record: nobody reading it (a view) sees a drawn card.
-        self._log = (tuple(e.public(-1) for e in ev), self._log)
+        # The log is a chain of (older, *events) tuples, shared by copies: the public record,
+        # so drawn cards are stripped (only when a draw happened: it is most of a turn's cost).
+        if self._secret:
+            self._secret = False
+            self._log = (self._log, *[e.public(-1) for e in ev])
+        else:
+            self._log = (self._log, *ev)
         return ev
 
     # ----- the transitions ---------------------------------------------------------------
@@ -688,9 +695,7 @@ class Game(Legality):
         cards = self.pile[:-1]
         self.pile = self.pile[-1:]
         self.pile_eff = self.pile_eff[-1:]
-        rng = random.Random(self._seed)
-        rng.shuffle(cards)
-        self._seed = rng.getrandbits(64)
+        self._seed = shuffle_cards(cards, self._seed)
         self.stock = cards + self.stock
         self._ev.append(Reshuffled(len(cards)))
 
@@ -710,6 +715,7 @@ class Game(Legality):
         owed = self.penalty
         drawn = self._draw_n(seat, owed)
         self._ev.append(CardsDrawn(seat, len(drawn), tuple(drawn), penalty=True))
+        self._secret = True
         self._ev.append(PenaltyTaken(seat, owed, len(drawn)))
         tally = self._tally[seat]
         tally[0] += len(drawn)
@@ -734,6 +740,7 @@ class Game(Legality):
         assert card is not None
         self.hands[seat].append(card)
         self._ev.append(CardsDrawn(seat, 1, (card,)))
+        self._secret = True
         self._pass_streak = 0
         c = self._c
         if card.is_joker and c.any_card:
@@ -773,6 +780,7 @@ class Game(Legality):
         self._macau_open = -1
         self._ev.append(MacauCaught(target, by, len(drawn)))
         self._ev.append(CardsDrawn(target, len(drawn), tuple(drawn), penalty=True))
+        self._secret = True
 
     def _end_round(self, blocked: bool) -> None:
         """Places, charges and the match score (RULES §4, §6)."""
@@ -861,14 +869,18 @@ class Game(Legality):
 
     def events(self) -> list[Event]:
         """The public record of this round, oldest first (drawn cards are not in it)."""
-        chunks: list[tuple[Event, ...]] = []
+        nodes: list[tuple[Any, ...]] = []
         node = self._log
         while node is not None:
-            chunks.append(node[0])
-            node = node[1]
+            nodes.append(node)
+            node = node[0]
         out: list[Event] = []
-        for chunk in reversed(chunks):
-            out.extend(chunk)
+        k = len(nodes)
+        while k > 0:
+            k -= 1
+            chunk = nodes[k]
+            for i in range(1, len(chunk)):
+                out.append(chunk[i])
         return out
 
     def view(self, seat: int) -> Any:
@@ -937,5 +949,41 @@ def _copy_value(v: Any) -> Any:
 
 
 _RANK_OF: Final = {v: k for k, v in RANK_NAMES.items()}
+
+_M32: Final = 0xFFFFFFFF
+
+
+def shuffle_cards(cards: list[Card], seed: int) -> int:
+    """Shuffle ``cards`` in place from ``seed``; return the seed for the next shuffle.
+
+    A reshuffle happens many times a round in a long game, and seeding a ``random.Random``
+    for each costs more than the rest of the turn. This is xoshiro128** (Blackman and Vigna)
+    on 32-bit words, whose arithmetic stays within machine integers when compiled, driving
+    a Fisher-Yates shuffle. The same seed gives the same order, compiled or interpreted.
+    """
+    s0 = seed & _M32
+    s1 = (seed >> 32) & _M32
+    s2 = s0 ^ 0x9E3779B9
+    s3 = s1 ^ 0x7F4A7C15
+    if not (s0 | s1):
+        s0 = 1
+    out = 0
+    i = len(cards) + 8  # eight warm-up steps mix the seed words first
+    while i > 0:
+        x = ((s1 << 2) + s1) & _M32  # s1 * 5 (shifts: a compiled multiply of words this
+        x = ((x << 7) | (x >> 25)) & _M32  # wide takes the slow, arbitrary-size path)
+        out = ((x << 3) + x) & _M32  # * 9
+        t = (s1 << 9) & _M32
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 11) | (s3 >> 21)) & _M32
+        i -= 1
+        if i < len(cards):
+            j = out % (i + 1)  # the bias is below one in ten million for a pack
+            cards[i], cards[j] = cards[j], cards[i]
+    return ((s0 & 0x3FFFFFFF) << 32) | (s1 ^ out)
 # Whether this module runs compiled (mypyc): native classes cannot skip __init__.
 _COMPILED: Final = not __file__.endswith((".py", ".pyc"))

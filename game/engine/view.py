@@ -94,13 +94,12 @@ class View:
         own; its cards are in ``hand``)."""
         cached = self._public.get("_history")
         if cached is None:
-            chunks = []
+            nodes = []
             node = self._log
-            while node is not None:
-                chunks.append(node[0])
-                node = node[1]
-            seat = self.seat
-            cached = tuple(e.public(seat) for chunk in reversed(chunks) for e in chunk)
+            while node is not None:  # a chain of (older, *events) tuples
+                nodes.append(node)
+                node = node[0]
+            cached = tuple(e for chunk in reversed(nodes) for e in chunk[1:])
             # The view is frozen; the public snapshot dict is private to this view.
             self._public["_history"] = cached
         return cached

@@ -194,6 +194,29 @@ def test_empty_stock_is_refilled_from_the_pile_under_its_top_card(preset: str) -
     assert g.stock_count == 2 and g.hand_counts[0] == 3
 
 
+def test_reshuffle_order_is_a_fair_permutation_fixed_by_the_seed() -> None:
+    from collections import Counter
+
+    from game.engine.state import shuffle_cards
+
+    pack = make_pack(1, 0)
+    a, b = pack[:], pack[:]
+    assert shuffle_cards(a, 99) == shuffle_cards(b, 99) and a == b  # the seed fixes the order
+    assert sorted(a, key=str) == sorted(pack, key=str) and a != pack
+    orders: Counter[str] = Counter()
+    first: Counter[str] = Counter()
+    seed = 1
+    for _ in range(24_000):
+        small = pack[:4]
+        seed = shuffle_cards(small, seed)
+        orders[" ".join(map(str, small))] += 1
+        deck = pack[:40]
+        seed = shuffle_cards(deck, seed)
+        first[str(deck[0])] += 1
+    assert len(orders) == 24 and all(800 <= n <= 1200 for n in orders.values())  # 1000 each
+    assert len(first) == 40 and all(450 <= n <= 750 for n in first.values())  # 600 each
+
+
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_penalty_the_pack_cannot_pay_is_forgiven(preset: str) -> None:
     g = pos(preset, ["3H 9C 10C", "6C 9D"], "9S 8H")

@@ -295,11 +295,11 @@ def test_a_view_carries_no_drawn_card_anywhere_in_its_log() -> None:
     while not any(isinstance(e, CardsDrawn) and e.cards for e in g.apply("draw")):
         pass
     for seat in range(2):
-        node = g.view(seat)._log
+        node = g.view(seat)._log  # a chain of (older, *events) tuples
         while node is not None:
-            for e in node[0]:
+            for e in node[1:]:
                 assert not (isinstance(e, CardsDrawn) and e.cards)
-            node = node[1]
+            node = node[0]
 
 
 def test_a_game_rebuilt_from_a_view_plays_on_in_either_engine() -> None:
