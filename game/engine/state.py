@@ -985,5 +985,7 @@ def shuffle_cards(cards: list[Card], seed: int) -> int:
             j = out % (i + 1)  # the bias is below one in ten million for a pack
             cards[i], cards[j] = cards[j], cards[i]
     return ((s0 & 0x3FFFFFFF) << 32) | (s1 ^ out)
+
+
 # Whether this module runs compiled (mypyc): native classes cannot skip __init__.
 _COMPILED: Final = not __file__.endswith((".py", ".pyc"))
