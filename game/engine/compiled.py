@@ -81,11 +81,21 @@ class Compiled:
             x for x in ALL_CARDS if x in self.changers or (x.rank == JACK and r.jack_requests)
         )
         self.opener_cache: dict[tuple[object, ...], frozenset[Card]] = {}
-        self.group_cache: dict[tuple[object, ...], list[tuple[Card, ...]]] = {}
         self.plays_cache: dict[tuple[object, ...], list[Action]] = {}
         self.seq_cache: dict[
             tuple[object, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
         ] = {}
+        # Every ordered group of a same-rank card set (sorted in hand order): its plain play.
+        self.rank_group_cache: dict[tuple[Card, ...], list[tuple[tuple[Card, ...], Action]]] = {}
+        # The last opener set asked for, by the state it depends on (turns repeat it often).
+        self.last_ok_ctx: object = None
+        self.last_ok_top = -1
+        self.last_ok_suit = ""
+        self.last_ok_rank = -1
+        self.last_ok_req: frozenset[str] = frozenset()
+        self.last_ok: frozenset[Card] = frozenset()
+        self.rank_groups = self.groups != "none"
+        self.hand_after_matters = r.jack_must_hold or r.ace_must_hold
         # The fast generator covers rule sets without stand-in jokers, runs or suit groups.
         self.simple = not self.any_card and not self.runs and self.groups != "rank_or_suit"
         # Every card a joker may stand for: any card of the 52.

@@ -506,8 +506,18 @@ class Legality:
 
     def _openers(self, ctx: Phase) -> frozenset[Card]:
         """Every card that may open a play here (cached per top card, suit and request)."""
-        key = (ctx, self._top.idx, self._suit, self._req_rank, self._req_suits)
-        cache = self._c.opener_cache
+        c = self._c
+        top = self._top.idx
+        if (
+            c.last_ok_ctx is ctx
+            and c.last_ok_top == top
+            and c.last_ok_suit == self._suit
+            and c.last_ok_rank == self._req_rank
+            and c.last_ok_req == self._req_suits
+        ):
+            return c.last_ok
+        key = (ctx, top, self._suit, self._req_rank, self._req_suits)
+        cache = c.opener_cache
         found: frozenset[Card] | None
         found = cache.get(key)
         if found is None:
@@ -517,6 +527,12 @@ class Legality:
             if len(cache) > 4096:
                 cache.clear()
             cache[key] = found
+        c.last_ok_ctx = ctx
+        c.last_ok_top = top
+        c.last_ok_suit = self._suit
+        c.last_ok_rank = self._req_rank
+        c.last_ok_req = self._req_suits
+        c.last_ok = found
         return found
 
     def _plays_simple(self, ctx: Phase, forced: Card | None) -> list[Action]:
@@ -525,16 +541,22 @@ class Legality:
         seat = self.current
         hand = self.hands[seat]
         okset = self._openers(ctx)
+        openers: list[Card]
         if forced is not None:
-            openers = [forced] if forced in okset else _EMPTY
+            if forced not in okset:
+                return []
+            openers = [forced]
         else:
-            openers = [x for x in hand if x in okset]
-        if not openers:
-            return []
+            openers = []
+            seen = 0
+            for x in hand:
+                if x in okset and not x.bit & seen:  # identical cards (several decks) once
+                    seen |= x.bit
+                    openers.append(x)
+            if not openers:
+                return []
         size = len(hand)
         out: list[Action] = []
-        if len(openers) > 1:
-            openers = list(dict.fromkeys(openers))
         special = c.needs_choice
         plain = _PLAIN_SINGLES
         seqs: list[tuple[Card, ...]] = []
@@ -546,50 +568,67 @@ class Legality:
                 out.append(play)
             else:
                 seqs.append((x,))
-        if c.groups != "none" and size > 1:
-            ranks = [x.rank for x in hand]
-            done: set[int] = set()
-            for x in openers:
-                r = x.rank
-                if r in done or ranks.count(r) < 2:
-                    continue
-                done.add(r)
-                cards = tuple(sorted((y for y in hand if y.rank == r), key=canon_key))
-                for seq in self._rank_groups(cards, okset, ctx, forced):
-                    if size - len(seq) >= 2 and seq[-1] not in special:
-                        out.append(group_play(seq))
-                    else:
-                        seqs.append(seq)
+        if c.rank_groups and size > 1:
+            ranks = 0
+            twice = 0
+            for y in hand:
+                b = 1 << y.rank
+                twice |= ranks & b
+                ranks |= b
+            if twice:
+                check_shape = ctx is _ATTACK or ctx is _SKIP
+                done = 0
+                for x in openers:
+                    r = x.rank
+                    b = 1 << r
+                    if not twice & b or done & b:
+                        continue
+                    done |= b
+                    group: list[Card] = []
+                    for y in hand:  # this rank's cards in hand order (insertion sort)
+                        if y.rank == r:
+                            k = len(group)
+                            group.append(y)
+                            while k > 0 and group[k - 1].order > y.order:
+                                group[k] = group[k - 1]
+                                k -= 1
+                            group[k] = y
+                    for seq, gplay in self._rank_groups(tuple(group)):
+                        first = seq[0]
+                        if first not in okset or (forced is not None and first is not forced):
+                            continue
+                        if check_shape and self._shape_ok(seq, seq, ctx) is not None:
+                            continue
+                        if size - len(seq) >= 2 and seq[-1] not in special:
+                            out.append(gplay)
+                        else:
+                            seqs.append(seq)
         if seqs:
             self._emit(seqs, ctx, out)
         return out
 
-    def _rank_groups(
-        self, cards: tuple[Card, ...], okset: frozenset[Card], ctx: Phase, forced: Card | None
-    ) -> list[tuple[Card, ...]]:
-        """The legal groups of these same-rank cards (cached: they depend on nothing else)."""
-        key = (cards, okset, ctx, forced, self._top)
-        cache = self._c.group_cache
-        found = cache.get(key)
+    def _rank_groups(self, cards: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], Action]]:
+        """Every ordered group of these same-rank cards (in hand order) with its plain play.
+
+        The first card's fit and the shape under an attack or a skip are checked by the
+        caller, so the list depends on the cards alone and is computed once per card set.
+        """
+        cache = self._c.rank_group_cache
+        found = cache.get(cards)
         if found is not None:
             return found
-        result: list[tuple[Card, ...]] = []
+        result: list[tuple[tuple[Card, ...], Action]] = []
         seen: set[tuple[Card, ...]] = set()
         dup = len(set(cards)) != len(cards)
         for seq in ordered_groups(list(cards)):
-            if seq[0] not in okset:
-                continue
-            if forced is not None and seq[0] is not forced:
-                continue
             if dup:
                 if seq in seen:
                     continue
                 seen.add(seq)
-            if self._shape_ok(seq, seq, ctx) is None:
-                result.append(seq)
+            result.append((seq, group_play(seq)))
         if len(cache) > 20000:
             cache.clear()
-        cache[key] = result
+        cache[cards] = result
         return result
 
     def _emit(self, seqs: list[tuple[Card, ...]], ctx: Phase, out: list[Action]) -> None:
@@ -613,9 +652,12 @@ class Legality:
             else:
                 power = True
             if power and last in c.needs_choice:
-                hand_after = list(hand)
-                for p in seq:
-                    hand_after.remove(p)
+                if c.hand_after_matters:
+                    hand_after = list(hand)
+                    for p in seq:
+                        hand_after.remove(p)
+                else:
+                    hand_after = hand  # the suffixes do not depend on what is kept
                 choices = self._choices(seq, hand_after, power, ctx)
             else:
                 choices = _NO_CHOICE
