@@ -46,12 +46,11 @@ class Play(Action):
         self.declared = declared
         self.choice = choice
         self.call = call
-        self._hash = hash((cards, declared, choice, call))
+        self._hash = -1  # computed when first asked: listing makes many plays never hashed
 
     def __eq__(self, other: object) -> bool:
         return self is other or (
             isinstance(other, Play)
-            and self._hash == other._hash
             and self.cards == other.cards
             and self.declared == other.declared
             and self.choice == other.choice
@@ -59,7 +58,10 @@ class Play(Action):
         )
 
     def __hash__(self) -> int:
-        return self._hash
+        h = self._hash
+        if h == -1:
+            h = self._hash = hash((self.cards, self.declared, self.choice, self.call))
+        return h
 
     def effective(self) -> tuple[Card, ...]:
         """The cards as they act: each joker replaced by the card it stands for."""

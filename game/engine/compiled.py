@@ -82,6 +82,13 @@ class Compiled:
         )
         self.opener_cache: dict[tuple[object, ...], frozenset[Card]] = {}
         self.plays_cache: dict[tuple[object, ...], list[Action]] = {}
+        # Candidate groups by the cards of one rank (with the jokers) or of one suit.
+        self.rank_pool_cache: dict[
+            tuple[Card, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+        ] = {}
+        self.suit_pool_cache: dict[
+            tuple[Card, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+        ] = {}
         self.seq_cache: dict[
             tuple[object, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
         ] = {}

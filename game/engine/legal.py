@@ -253,109 +253,124 @@ class Legality:
         return (None,)
 
     # ----- listing ----------------------------------------------------------------
-    def _sequences(
-        self, ctx: Phase, forced: Card | None
-    ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    def _sequences(self, ctx: Phase, forced: Card | None) -> _Found:
         """Candidate (physical, effective) card sequences that pass the first-card test.
 
-        Each kind of candidate (a joker's stand-ins, groups of a rank, groups of a suit, runs)
-        is cached by exactly what it depends on, since the same pieces recur turn after turn.
+        The candidates of a rank's or a suit's group depend on those cards alone, so they are
+        cached by them and filtered here by the first card's fit; runs are searched afresh
+        from the cards that may open. Each candidate is listed once.
         """
         c = self._c
         hand = self.hands[self.current]
         okset = self._openers(ctx)
-        out: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
-        seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
+        out: _Found = []
+        any_card = c.any_card
         cache = c.seq_cache
         if len(cache) > 20000:
             cache.clear()
-
-        def extend(items: list[tuple[tuple[Card, ...], tuple[Card, ...]]]) -> None:
-            for item in items:
-                if item not in seen:
-                    seen.add(item)
-                    out.append(item)
+        seen_bits = 0
+        dups = False
+        for x in hand:
+            if x.bit & seen_bits:
+                dups = True
+            seen_bits |= x.bit
 
         # Singles
-        for card in dict.fromkeys(hand):
+        done = 0
+        for card in hand:
+            if card.bit & done:
+                continue
+            done |= card.bit
             if forced is not None and card is not forced:
                 continue
-            if card.is_joker and c.any_card:
+            if card.is_joker and any_card:
                 key: tuple[object, ...] = ("joker", card, okset)
                 found = cache.get(key)
                 if found is None:
                     found = [((card,), (d,)) for d in c.declarable if d in okset]
                     cache[key] = found
-                extend(found)
+                out.extend(found)
             elif card in okset:
-                extend([((card,), (card,))])
+                out.append(((card,), (card,)))
         if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is _PLAY)):
             return out
-        jokers = [x for x in hand if x.is_joker] if c.any_card else []
-        naturals = [x for x in hand if not (x.is_joker and c.any_card)]
+        jokers = [x for x in hand if x.is_joker] if any_card else []
+        suit_groups = c.groups == "rank_or_suit" and ctx is not _SKIP and ctx is not _RANK_REQUEST
 
-        # Groups of one rank (jokers standing for that rank in any suit)
+        # Which ranks are held twice, which suits hold neighbouring ranks (bit masks)
+        ranks = twice = 0
+        plain_jokers = 0  # jokers that are not stand-ins (draw-wild): a rank of their own
+        suit_ranks = [0, 0, 0, 0]
+        for card in hand:
+            if card.is_joker:
+                plain_jokers += 0 if any_card else 1
+                continue
+            bit = 1 << card.rank
+            twice |= ranks & bit
+            ranks |= bit
+            suit_ranks[card.idx // 13] |= bit
         if c.groups != "none":
-            by_rank: dict[tuple[int, bool], list[Card]] = {}
-            for card in naturals:
-                by_rank.setdefault((card.rank, card.is_joker), []).append(card)
-            for (rank, is_joker), cards in by_rank.items():
-                js = jokers if not is_joker else []
-                if len(cards) + len(js) < 2:
+            # Groups of one rank (stand-in jokers take that rank, in any suit)
+            grouped = ranks if jokers else twice
+            rank_cache = c.rank_pool_cache
+            for rank in range(2, 15) if grouped else ():
+                if not grouped & (1 << rank):
                     continue
-                pool = tuple(sorted(cards + js, key=canon_key))
-                key = ("rank", pool, okset, ctx, forced, self._top)
-                found = cache.get(key)
+                cards = [x for x in hand if x.rank == rank and not x.is_joker]
+                pool = _in_hand_order(cards + jokers)
+                found = rank_cache.get(pool)
                 if found is None:
                     found = []
-                    self._permute_group(list(pool), rank, ctx, forced, found)
-                    cache[key] = found
-                extend(found)
+                    self._permute_group(list(pool), rank, found)
+                    if len(rank_cache) > 20000:
+                        rank_cache.clear()
+                    rank_cache[pool] = found
+                for item in found:
+                    if item[1][0] in okset and (forced is None or item[0][0] is forced):
+                        out.append(item)
+            if plain_jokers >= 2:  # draw-wild jokers group with each other
+                pool = _in_hand_order([x for x in hand if x.is_joker])
+                for seq in ordered_groups(list(pool)):
+                    if seq[0] in okset and (forced is None or seq[0] is forced):
+                        out.append((seq, seq))
             # Groups of one suit (no jokers)
-            if c.groups == "rank_or_suit" and ctx not in (_SKIP, _RANK_REQUEST):
-                by_suit: dict[str, list[Card]] = {}
-                for card in naturals:
-                    if not card.is_joker:
-                        by_suit.setdefault(card.suit, []).append(card)
-                for cards in by_suit.values():
-                    if len(cards) < 2:
-                        continue
-                    pool = tuple(sorted(cards, key=canon_key))
-                    key = ("suit", pool, okset, forced)
-                    found = cache.get(key)
+            if suit_groups:
+                suit_cache = c.suit_pool_cache
+                for si in range(4):
+                    mask = suit_ranks[si]
+                    if not mask & (mask - 1):
+                        continue  # fewer than two ranks of this suit
+                    cards = [x for x in hand if not x.is_joker and x.idx // 13 == si]
+                    pool = _in_hand_order(cards)
+                    found = suit_cache.get(pool)
                     if found is None:
-                        found = [
-                            (seq, seq)
-                            for seq in ordered_groups(list(pool))
-                            if seq[0] in okset and (forced is None or seq[0] is forced)
-                        ]
-                        cache[key] = found
-                    extend(found)
-        # Runs
-        if c.runs and ctx is _PLAY:
-            ordered = tuple(sorted(hand, key=lambda x: x.order))
-            key = ("runs", ordered, okset, forced)
-            found = cache.get(key)
-            if found is None:
-                found = []
-                self._runs(list(ordered), forced, found)
-                cache[key] = found
-            extend(found)
+                        found = [(seq, seq) for seq in ordered_groups(list(pool))]
+                        if len(suit_cache) > 20000:
+                            suit_cache.clear()
+                        suit_cache[pool] = found
+                    for item in found:
+                        first = item[0][0]
+                        if first in okset and (forced is None or first is forced):
+                            out.append(item)
+        # Runs (they need a joker or two neighbouring ranks of one suit)
+        if c.runs and ctx is _PLAY and (jokers or any(m & (m << 1) for m in suit_ranks)):
+            self._runs(hand, jokers, okset, forced, suit_groups, out)
+        if dups:  # identical cards (several decks) make identical candidates
+            unique: _Found = []
+            seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
+            for item in out:
+                if item not in seen:
+                    seen.add(item)
+                    unique.append(item)
+            return unique
         return out
 
-    def _permute_group(
-        self, pool: list[Card], rank: int, ctx: Phase, forced: Card | None, found: _Found
-    ) -> None:
-        """Groups of one rank from ``pool``; stand-in jokers take that rank."""
+    def _permute_group(self, pool: list[Card], rank: int, found: _Found) -> None:
+        """Groups of one rank from ``pool`` (any first card); stand-in jokers take that rank."""
         c = self._c
-        first_ok = self._first_ok
-        ordered = sorted(pool, key=canon_key)
-        for seq in ordered_groups(ordered):
-            if forced is not None and seq[0] is not forced:
-                continue
+        for seq in ordered_groups(pool):
             if not (c.any_card and any(x.is_joker for x in seq)):
-                if first_ok(seq[0], ctx):
-                    found.append((seq, seq))
+                found.append((seq, seq))
                 continue
             if all(x.is_joker for x in seq):
                 continue  # a group needs a real card to fix its rank
@@ -364,75 +379,58 @@ class Legality:
             heads = [Card.of(rank, s) for s in SUITS] if seq[0].is_joker else [seq[0]]
             tails = [Card.of(rank, s) for s in SUITS] if seq[-1].is_joker else [seq[-1]]
             for head in heads:
-                if not first_ok(head, ctx):
-                    continue
                 mid = [Card.of(rank, head.suit) if x.is_joker else x for x in seq[1:-1]]
                 for tail in tails:
                     found.append((seq, (head, *mid, tail)))
 
-    def _runs(self, hand: list[Card], forced: Card | None, found: _Found) -> None:
-        c = self._c
-        any_card = c.any_card
+    def _runs(
+        self,
+        hand: list[Card],
+        jokers: list[Card],
+        okset: frozenset[Card],
+        forced: Card | None,
+        suit_groups: bool,
+        out: _Found,
+    ) -> None:
+        """Every run that may open here (RULES §3.7): consecutive ranks of one suit, turning
+        suit through two cards of one rank; stand-in jokers take the card the run needs.
 
-        def extend(
-            phys: list[Card],
-            effs: list[Card],
-            rest: list[Card],
-            direction: int,
-            switched: bool,
-            steps: int,
-        ) -> None:
-            last = effs[-1]
-            if steps > 0 and len(effs) >= 2:
-                found.append((tuple(phys), tuple(effs)))
-            for i, card in enumerate(rest):
-                if i and card is rest[i - 1]:
-                    continue
-                remaining = rest[:i] + rest[i + 1 :]
-                if card.is_joker:
-                    if not any_card:
-                        continue
-                    targets: list[tuple[Card, int, bool]] = []
-                    for d in (direction,) if direction else (1, -1):
-                        r = last.rank + d
-                        if 2 <= r <= 14:
-                            targets.append((Card.of(r, last.suit), d, False))
-                    if not switched:
-                        targets.extend(
-                            (Card.of(last.rank, s), direction, True)
-                            for s in SUITS
-                            if s != last.suit
-                        )
-                    for t, d, sw in targets:
-                        extend(
-                            [*phys, card], [*effs, t], remaining, d, sw, steps + (0 if sw else 1)
-                        )
-                    continue
-                if card.rank == last.rank and card.suit != last.suit:
-                    if not switched:
-                        extend([*phys, card], [*effs, card], remaining, direction, True, steps)
-                elif card.suit == last.suit:
-                    d = card.rank - last.rank
-                    if d in (1, -1) and (not direction or d == direction):
-                        extend([*phys, card], [*effs, card], remaining, d, False, steps + 1)
-
-        ordered = sorted(hand, key=lambda x: x.order)
-        for i, card in enumerate(ordered):
-            if forced is not None and card is not forced:
+        A run of real cards in one suit that is also a group of that suit (two or three
+        cards, or rising) is left to the groups when suit groups are listed.
+        """
+        avail = [0] * 54
+        for x in hand:
+            if not x.is_joker:
+                avail[x.idx] += 1
+        run = _Run(out, avail, jokers, suit_groups)
+        done = 0
+        for x in hand:
+            if x.is_joker or x.bit & done:
                 continue
-            if i and card is ordered[i - 1]:
+            done |= x.bit
+            if x not in okset or (forced is not None and x is not forced):
                 continue
-            rest = ordered[:i] + ordered[i + 1 :]
-            if card.is_joker:
-                if not any_card:
-                    continue
-                starts = [d for d in c.declarable if self._first_ok(d, _PLAY)]
-            elif self._first_ok(card, _PLAY):
-                starts = [card]
-            else:
+            avail[x.idx] -= 1
+            run.phys.append(x)
+            run.effs.append(x)
+            run.step(0, False, 0, True)
+            run.phys.pop()
+            run.effs.pop()
+            avail[x.idx] += 1
+        if not jokers:
+            return
+        for i, j in enumerate(jokers):
+            if (forced is not None and j is not forced) or j in jokers[:i]:
                 continue
-            for s in starts:
-                extend([card], [s], rest, 0, False, 0)
+            run.used |= 1 << i
+            run.phys.append(j)
+            for d in _NATURALS:
+                if d in okset:
+                    run.effs.append(d)
+                    run.step(0, False, 0, False)
+                    run.effs.pop()
+            run.phys.pop()
+            run.used &= ~(1 << i)
 
     def _plays(self, ctx: Phase, forced: Card | None) -> list[Action]:
         """Every legal play (with its suffix and call variants) for the seat to act."""
@@ -443,8 +441,20 @@ class Legality:
         c = self._c
         # Everything the general generator depends on; the same hand on the same pile comes
         # back often (a bot's search, a seat that draws), and jokers make listing costly.
+        m1 = m2 = m3 = 0  # the hand as a multiset: a card's bit in mask k for its k-th copy
+        for x in hand:
+            bit = x.bit
+            if not m1 & bit:
+                m1 |= bit
+            elif not m2 & bit:
+                m2 |= bit
+            else:
+                m3 |= bit
+        power_out = self._power_applies(seat, 0)
         key = (
-            tuple(sorted(hand, key=canon_key)),
+            m1,
+            m2,
+            m3,
             ctx,
             forced,
             self._top,
@@ -452,7 +462,7 @@ class Legality:
             self._req_rank,
             self._req_suits,
             self._req_excluded,
-            self._power_applies(seat, 0),
+            power_out,
             self.n == 2,
         )
         cached = c.plays_cache.get(key)
@@ -469,20 +479,23 @@ class Legality:
             left = size - len(phys)
             if left == 0 and len(phys) == 1 and self._heads_up_block(effs[0]):
                 continue
-            power = self._power_applies(seat, left)
-            if power and ((effs[-1].rank == JACK and c.jack_request) or effs[-1] in c.changers):
-                hand_after = list(hand)
-                for p in phys:
-                    hand_after.remove(p)
+            power = power_out if left == 0 else True
+            if power and effs[-1] in c.needs_choice:
+                if c.hand_after_matters:
+                    hand_after = list(hand)
+                    for p in phys:
+                        hand_after.remove(p)
+                else:
+                    hand_after = hand  # the suffixes do not depend on what is kept
                 choices = self._choices(effs, hand_after, power, ctx)
             else:
                 choices = _NO_CHOICE
             decl: tuple[Card | None, ...] | None = None
-            if effs != phys:
-                decl = tuple(
-                    e if p.is_joker and c.any_card else None
-                    for p, e in zip(phys, effs, strict=True)
-                )
+            if effs is not phys and effs != phys:
+                stand_ins: list[Card | None] = []
+                for i in range(len(phys)):
+                    stand_ins.append(effs[i] if phys[i].is_joker and c.any_card else None)
+                decl = tuple(stand_ins)
             calls = _CALLS_BOTH if left == 1 and c.macau_required else _CALLS_NO
             for choice in choices:
                 for call in calls:
@@ -839,6 +852,88 @@ def ordered_groups(pool: list[Card]) -> Iterator[tuple[Card, ...]]:
             for mask in range(1 << len(rest)):
                 middle = [rest[b] for b in range(len(rest)) if mask >> b & 1]
                 yield (pool[i], *middle, pool[j])
+
+
+def _in_hand_order(cards: list[Card]) -> tuple[Card, ...]:
+    """``cards`` sorted in hand order (by suit, then rank; jokers last): an insertion sort."""
+    out = cards[:]
+    for i in range(1, len(out)):
+        card = out[i]
+        k = i
+        while k > 0 and out[k - 1].order > card.order:
+            out[k] = out[k - 1]
+            k -= 1
+        out[k] = card
+    return tuple(out)
+
+
+_NATURALS: Final[tuple[Card, ...]] = tuple(
+    Card.of(rank, suit) for suit in SUITS for rank in range(2, 15)
+)  # by index: suit * 13 + rank - 2
+
+
+class _Run:
+    """The depth-first search of runs: the run so far, the cards left, what it records."""
+
+    def __init__(self, out: _Found, avail: list[int], jokers: list[Card], skip_plain: bool):
+        self.out = out
+        self.avail = avail  # real cards left, by index
+        self.jokers = jokers
+        self.used = 0  # bit i: jokers[i] is in the run
+        self.skip_plain = skip_plain
+        self.phys: list[Card] = []
+        self.effs: list[Card] = []
+
+    def step(self, direction: int, switched: bool, steps: int, plain: bool) -> None:
+        """Record the run so far (once it has a rank step), then try every next card."""
+        effs = self.effs
+        if steps > 0 and not (plain and self.skip_plain and (direction == 1 or len(effs) <= 3)):
+            self.out.append((tuple(self.phys), tuple(effs)))
+        last = effs[-1]
+        rank = last.rank
+        base = last.idx - rank + 2  # the index of this suit's two
+        for d in (1, -1):
+            if direction and d != direction:
+                continue
+            r = rank + d
+            if 2 <= r <= 14:
+                self._next(base + r - 2, d, False, steps + 1, plain)
+        if not switched:
+            for s in range(4):
+                other = s * 13 + rank - 2
+                if other != last.idx:
+                    self._next(other, direction, True, steps, False)
+
+    def _next(self, idx: int, direction: int, switched: bool, steps: int, plain: bool) -> None:
+        avail = self.avail
+        card = _NATURALS[idx]
+        if avail[idx] > 0:
+            avail[idx] -= 1
+            self.phys.append(card)
+            self.effs.append(card)
+            self.step(direction, switched, steps, plain)
+            self.phys.pop()
+            self.effs.pop()
+            avail[idx] += 1
+        jokers = self.jokers
+        for i in range(len(jokers)):
+            bit = 1 << i
+            if self.used & bit:
+                continue
+            j = jokers[i]
+            twin = False  # an identical unused joker earlier in the list stands in already
+            for k in range(i):
+                if jokers[k] is j and not self.used & (1 << k):
+                    twin = True
+            if twin:
+                continue
+            self.used |= bit
+            self.phys.append(j)
+            self.effs.append(card)
+            self.step(direction, switched, steps, False)
+            self.phys.pop()
+            self.effs.pop()
+            self.used &= ~bit
 
 
 _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
