@@ -322,9 +322,10 @@ class Legality:
                 if found is None:
                     found = []
                     self._permute_group(list(pool), rank, found)
-                    if len(rank_cache) > 20000:
-                        rank_cache.clear()
-                    rank_cache[pool] = found
+                    if len(found) <= _CACHED_LIST_MAX:
+                        if len(rank_cache) > _POOL_CACHE_SIZE:
+                            rank_cache.clear()
+                        rank_cache[pool] = found
                 for item in found:
                     if item[1][0] in okset and (forced is None or item[0][0] is forced):
                         out.append(item)
@@ -345,9 +346,10 @@ class Legality:
                     found = suit_cache.get(pool)
                     if found is None:
                         found = [(seq, seq) for seq in ordered_groups(list(pool))]
-                        if len(suit_cache) > 20000:
-                            suit_cache.clear()
-                        suit_cache[pool] = found
+                        if len(found) <= _CACHED_LIST_MAX:
+                            if len(suit_cache) > _POOL_CACHE_SIZE:
+                                suit_cache.clear()
+                            suit_cache[pool] = found
                     for item in found:
                         first = item[0][0]
                         if first in okset and (forced is None or first is forced):
@@ -503,9 +505,10 @@ class Legality:
                         result.append(single_play(phys[0], choice, call))
                     else:
                         result.append(Play(phys, decl, choice, call))
-        if len(c.plays_cache) > 20000:
-            c.plays_cache.clear()
-        c.plays_cache[key] = result
+        if len(result) <= _CACHED_LIST_MAX:
+            if len(c.plays_cache) > _PLAYS_CACHE_SIZE:
+                c.plays_cache.clear()
+            c.plays_cache[key] = result
         return result[:]
 
     def _heads_up_block(self, e: Card) -> bool:
@@ -935,6 +938,13 @@ class _Run:
             self.effs.pop()
             self.used &= ~bit
 
+
+# Cache sizes. Every cached object is one more for the garbage collector to walk in each full
+# collection, and keeping the thousands of candidates of one big hand (which seldom comes
+# back) sets off those collections: such lists are recomputed rather than kept.
+_POOL_CACHE_SIZE: Final = 20000
+_PLAYS_CACHE_SIZE: Final = 20000
+_CACHED_LIST_MAX: Final = 64
 
 _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
 _CALLS_BOTH: Final = (True, False)
