@@ -10,6 +10,7 @@ compiled modules older than their source, so an edit never runs stale code.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -27,7 +28,7 @@ def clean() -> None:
 
 
 def build() -> None:
-    """Compile in place (the build directory is .native/)."""
+    """Compile (the build directory is .native/), then install next to the sources."""
     from mypyc.build import mypycify
     from setuptools import setup
 
@@ -36,15 +37,27 @@ def build() -> None:
     setup(
         name="macau-engine-native",
         ext_modules=mypycify(paths, opt_level="3", target_dir=".native/c", group_name=GROUP),
-        script_args=[
-            "build_ext",
-            "--inplace",
-            "--build-temp",
-            ".native/tmp",
-            "--build-lib",
-            ".native/lib",
-        ],
+        script_args=["build_ext", "--build-temp", ".native/tmp", "--build-lib", ".native/lib"],
     )
+    install()
+
+
+def install() -> None:
+    """Put each built module in place by renaming a fresh copy over the old file.
+
+    A running process (a long simulation, a game) keeps the library it mapped; writing into
+    that file instead would change the code under its feet and crash it.
+    """
+    lib = ROOT / ".native" / "lib"
+    wanted = (*(f"game/engine/{m}." for m in MODULES), f"{GROUP}__mypyc.")
+    for built in [*lib.rglob("*.so"), *lib.rglob("*.pyd")]:
+        rel = built.relative_to(lib).as_posix()
+        if not rel.startswith(wanted):
+            continue  # left over from an older module list
+        target = ROOT / rel
+        tmp = target.with_name(target.name + ".tmp")
+        shutil.copy(built, tmp)
+        os.replace(tmp, target)
 
 
 def stamp() -> None:

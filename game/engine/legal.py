@@ -7,7 +7,6 @@ refusals of ``apply`` always agree. Refusals carry a plain-English reason naming
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
@@ -258,10 +257,12 @@ class Legality:
 
         The candidates of a rank's or a suit's group depend on those cards alone, so they are
         cached by them and filtered here by the first card's fit; runs are searched afresh
-        from the cards that may open. Each candidate is listed once.
+        from the cards that may open. Each candidate is listed once, in an order that depends
+        on the cards held, not on the order they were picked up in (so a list cached for the
+        same cards is the very list a fresh listing would give).
         """
         c = self._c
-        hand = self.hands[self.current]
+        hand = list(_in_hand_order(self.hands[self.current]))
         okset = self._openers(ctx)
         out: _Found = []
         any_card = c.any_card
@@ -844,17 +845,31 @@ def canon_key(card: Card) -> tuple[bool, int]:
     return (card.is_joker, card.order)
 
 
-def ordered_groups(pool: list[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every group of two or more cards of ``pool``: any first, any last, the middle in order."""
-    n = len(pool)
+_GROUP_PATTERNS: Final[dict[int, list[tuple[int, ...]]]] = {}
+
+
+def _group_patterns(n: int) -> list[tuple[int, ...]]:
+    """The index orders of ``ordered_groups`` for a pool of ``n`` cards (kept up to ten)."""
+    found = _GROUP_PATTERNS.get(n)
+    if found is not None:
+        return found
+    pats: list[tuple[int, ...]] = []
     for i in range(n):
         for j in range(n):
             if i == j:
                 continue
-            rest = [pool[k] for k in range(n) if k != i and k != j]
+            rest = [k for k in range(n) if k != i and k != j]
             for mask in range(1 << len(rest)):
                 middle = [rest[b] for b in range(len(rest)) if mask >> b & 1]
-                yield (pool[i], *middle, pool[j])
+                pats.append((i, *middle, j))
+    if n <= 10:
+        _GROUP_PATTERNS[n] = pats  # tuples of small ints: the collector stops walking them
+    return pats
+
+
+def ordered_groups(pool: list[Card]) -> list[tuple[Card, ...]]:
+    """Every group of two or more cards of ``pool``: any first, any last, the middle in order."""
+    return [tuple([pool[k] for k in pat]) for pat in _group_patterns(len(pool))]
 
 
 def _in_hand_order(cards: list[Card]) -> tuple[Card, ...]:
@@ -942,8 +957,8 @@ class _Run:
 # Cache sizes. Every cached object is one more for the garbage collector to walk in each full
 # collection, and keeping the thousands of candidates of one big hand (which seldom comes
 # back) sets off those collections: such lists are recomputed rather than kept.
-_POOL_CACHE_SIZE: Final = 20000
-_PLAYS_CACHE_SIZE: Final = 20000
+_POOL_CACHE_SIZE: Final = 2000
+_PLAYS_CACHE_SIZE: Final = 2000
 _CACHED_LIST_MAX: Final = 64
 
 _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
