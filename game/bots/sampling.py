@@ -4,9 +4,13 @@ Each other seat gets exactly as many cards as it holds. Beyond that the public h
 something: a seat that took a penalty rather than answer an attack, accepted missed turns
 rather than pass them on, or drew instead of following a request, probably held no card that
 could have answered at that moment: such cards get the factor ``AVOID`` for that seat. A plain
-draw on an ordinary turn says a little less (players may hoard): ``HOARD``. A seat that names
-a suit or requests a rank probably holds it: ``NAMED``. Each draw of the seat dilutes what was
-known (new cards may be anything), and four cards drawn wipe it out.
+draw on an ordinary turn says a little less (players may hoard): ``HOARD``. Laying a card worth
+keeping (a wild card, or an attack or skip card at a seat with plenty of cards) where a plain
+card would have done says the seat had no such plain card: ``RELUCTANT``. Laying cards of a
+rank where groups are allowed says the seat kept none of that rank back: ``GROUPED``. A seat
+that names a suit or requests a rank probably holds it: ``NAMED``. A penalty drawn dilutes what
+was known in proportion to the new cards' share of the hand; a card drawn on an ordinary turn
+does not, since one that fits is usually laid at once.
 """
 
 from __future__ import annotations
@@ -35,11 +39,15 @@ from game.engine.compiled import Compiled
 from .reading import answers_attack, answers_request, roles
 
 AVOID = 0.25
-HOARD = 0.25
+HOARD = 0.15
+# Laying a wild card, or an attack or skip card at a seat with plenty of cards, on an ordinary
+# turn makes the plain cards that would have fitted this much likelier to be missing.
+RELUCTANT = 0.35
+# Laying cards of a rank (where groups are allowed) makes more of that rank this much likelier
+# to be missing from the seat's hand.
+GROUPED = 0.15
 # A suit named or a rank requested by a seat makes those cards this much likelier in its hand.
 NAMED = 2.0
-# Drawing this many cards wipes out what the history said about a seat's hand.
-DILUTE_CARDS = 4.0
 _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 
 
@@ -54,7 +62,9 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
     req_rank = 0
     req_suits = ""
     phase = "play"
-    for ev in view.history:
+    history = view.history
+    counts = _counts_before(view)
+    for i, ev in enumerate(history):
         if isinstance(ev, TurnStarted):
             phase = ev.phase
         elif isinstance(ev, FiveAgain):
@@ -63,6 +73,26 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
             last = ev.cards[-1]
             if ev.declared is not None and ev.declared[-1] is not None:
                 last = ev.declared[-1]
+            if (
+                ev.seat != me
+                and phase == "play"
+                and top is not None
+                and not req_rank
+                and not req_suits
+                and _reluctant(c, last, ev.seat, counts[i])
+            ):
+                # Laying a card worth keeping when a plain one would have done is rare: the
+                # seat probably had no plain card that fitted.
+                _mark_plain(weights[ev.seat], distinct, c, top, suit, RELUCTANT, plain_only=True)
+            rank = ev.cards[0].rank
+            if (
+                ev.seat != me
+                and phase != "drawn"
+                and c.groups != "none"
+                and all(x.rank == rank and not x.is_joker for x in ev.cards)
+            ):
+                # Cards of one rank go down together: the seat probably has no more of it.
+                _boost(weights[ev.seat], [x for x in distinct if x.rank == rank], GROUPED)
             top = last
             if not last.is_joker:
                 suit = last.suit
@@ -88,16 +118,20 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
             weights = [{} for _ in range(view.seats)]
             top, suit, req_rank, req_suits = None, "", 0, ""
         elif isinstance(ev, CardsDrawn) and ev.seat != me:
-            # New cards may be anything: what we knew about this seat's hand is diluted.
-            _dilute(weights[ev.seat], ev.count)
-            if ev.penalty or top is None:
+            if ev.penalty:
+                # New cards may be anything: what we knew about this seat's hand is diluted.
+                # (A card drawn on an ordinary turn is laid at once if it fits, so the seat's
+                # lack of fitting cards, marked below, still holds after it.)
+                _dilute(weights[ev.seat], ev.count, counts[i + 1][ev.seat])
+                continue
+            if top is None:
                 continue
             if phase == "rank_request" and req_rank:
                 _mark(weights[ev.seat], distinct, AVOID, c, top, suit, req_rank, "")
             elif phase == "suit_request" and req_suits:
                 _mark(weights[ev.seat], distinct, AVOID, c, top, suit, 0, req_suits)
             elif phase == "play":
-                _mark_plain(weights[ev.seat], distinct, c, top, suit)
+                _mark_plain(weights[ev.seat], distinct, c, top, suit, HOARD)
         elif isinstance(ev, PenaltyTaken) and ev.seat != me and top is not None:
             w = weights[ev.seat]
             for card in distinct:
@@ -111,9 +145,48 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
     return weights
 
 
-def _dilute(w: dict[Card, float], count: int) -> None:
-    """After drawing ``count`` cards, old evidence about a seat's hand holds less well."""
-    share = min(1.0, count / DILUTE_CARDS)
+def _counts_before(view: View) -> list[list[int]]:
+    """Every seat's card count before each event of the history (and, last, now)."""
+    counts = list(view.hand_counts)
+    out = [list(counts)]
+    n = len(counts)
+    for ev in reversed(view.history):
+        if isinstance(ev, CardsDrawn) and 0 <= ev.seat < n:
+            counts[ev.seat] = max(0, counts[ev.seat] - ev.count)
+        elif isinstance(ev, CardsLaid) and 0 <= ev.seat < n:
+            counts[ev.seat] += len(ev.cards)
+        out.append(list(counts))
+    out.reverse()
+    return out
+
+
+def _reluctant(c: Compiled, card: Card, seat: int, counts: Sequence[int]) -> bool:
+    """Whether laying ``card`` on an ordinary turn gives up a card most players would keep:
+    a wild card, or an attack or skip card aimed at a seat that is not low on cards."""
+    if card in c.wild or (card.is_joker and c.any_card):
+        return True
+    n = len(counts)
+    if c.attack_value[card]:
+        direction = -1 if card is c.king_of_spades else 1
+        return _next_count(counts, seat, direction, n) > 3
+    if card in c.skip:
+        return _next_count(counts, seat, 1, n) > 3
+    return False
+
+
+def _next_count(counts: Sequence[int], seat: int, direction: int, n: int) -> int:
+    t = seat
+    for _ in range(n):
+        t = (t + direction) % n
+        if counts[t]:
+            return counts[t]
+    return 0
+
+
+def _dilute(w: dict[Card, float], count: int, size: int) -> None:
+    """After drawing ``count`` cards into a hand now ``size`` strong, old evidence about the
+    hand holds less well: only the older cards are what the history spoke of."""
+    share = min(1.0, count / max(1, size))
     for card, factor in list(w.items()):
         w[card] = factor + (1.0 - factor) * share
 
@@ -139,16 +212,26 @@ def _mark(
 
 
 def _mark_plain(
-    w: dict[Card, float], cards: Sequence[Card], c: Compiled, top: Card, suit: str
+    w: dict[Card, float],
+    cards: Sequence[Card],
+    c: Compiled,
+    top: Card,
+    suit: str,
+    factor: float,
+    plain_only: bool = False,
 ) -> None:
+    """Cards that would have fitted on ``top`` (``suit`` in force) get ``factor``; with
+    ``plain_only``, only those without a special role."""
     for card in cards:
+        if plain_only and card in c.power:
+            continue
         if (
             card in c.wild
             or top in c.anything_on
             or card.suit == suit
             or (not top.is_joker and card.rank == top.rank)
         ):
-            w[card] = w.get(card, 1.0) * HOARD
+            w[card] = w.get(card, 1.0) * factor
 
 
 def sample_hidden(

@@ -62,6 +62,37 @@ def test_a_seat_that_took_a_penalty_is_thought_to_lack_counters() -> None:
     assert weights[1].get(two_spades, 1.0) < 0.5
 
 
+def test_a_seat_that_laid_a_pair_is_thought_to_hold_no_more_of_that_rank() -> None:
+    g = Game.from_position(
+        PRESETS["polish"],
+        ["8C 5D 6D 7S KD", "9C 9S 10D 4S 6S"],
+        "8H",
+        "KC QD JD 10C 10H 4C 5S 5H 6H",
+    )
+    g.apply("8C")
+    g.apply("9C 9S")
+    weights = infer_weights(g.view(0))
+    unseen = {c.code: c for c in g.view(0).unseen()}
+    assert weights[1][unseen["9H"]] < 0.5
+    assert weights[1].get(unseen["10H"], 1.0) == 1.0
+
+
+def test_a_seat_that_laid_a_wild_queen_is_thought_to_lack_plain_cards_that_fit() -> None:
+    g = Game.from_position(
+        PRESETS["polish"],
+        ["8C 5D 6D 7S KD", "QC 9S 10D 4S 6S"],
+        "8H",
+        "KC QD JD 10C 10H 4C 5S 5H 6H",
+    )
+    g.apply("8C")
+    g.apply("QC")
+    weights = infer_weights(g.view(0))
+    unseen = {c.code: c for c in g.view(0).unseen()}
+    assert weights[1][unseen["10C"]] < 0.5  # a plain club would have done
+    assert weights[1].get(unseen["JC"], 1.0) == 1.0  # a jack is worth keeping too
+    assert weights[1].get(unseen["10H"], 1.0) == 1.0  # would not have fitted
+
+
 def test_hard_plays_whole_rounds_legally() -> None:
     for seed in range(3):
         g = play_round(PRESETS["polish"], ("hard", "medium"), seed)
