@@ -23,7 +23,8 @@ __all__ = ["MAX_FRAMES", "MIN_ACTIONS", "MIN_FRAMES", "run_smoke"]
 MIN_FRAMES = 300
 # Enough moves to have dealt, played and drawn; a stuck bot or worker thread shows here.
 MIN_ACTIONS = 12
-MAX_FRAMES = 3000
+MAX_FRAMES = 20000
+MAX_SECONDS = 90.0  # a stuck bot fails here rather than after every frame is drawn
 FRAME_STEP = 1 / 60  # scene seconds per frame: frames run as fast as they draw
 
 
@@ -100,9 +101,15 @@ def play_bot_game(args: argparse.Namespace) -> tuple[int, int]:
     table.animator.speed = "fast"
     wanted = max(MIN_FRAMES, getattr(args, "frames", None) or 0)
 
+    deadline = time.perf_counter() + MAX_SECONDS
+
     def enough(a: App) -> None:
-        if a.frame >= wanted and (table.version >= MIN_ACTIONS or table.game.over):
+        done = a.frame >= wanted and (table.version >= MIN_ACTIONS or table.game.over)
+        if done or time.perf_counter() > deadline:
             a.quit()
+        # The loop never sleeps, and on a busy machine the bots' worker thread could wait
+        # a long while for its turn: give it one every frame.
+        time.sleep(0.0002)
 
     app.on_frame = enough
     try:
