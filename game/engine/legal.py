@@ -484,13 +484,7 @@ class Legality:
                 continue
             power = power_out if left == 0 else True
             if power and effs[-1] in c.needs_choice:
-                if c.hand_after_matters:
-                    hand_after = list(hand)
-                    for p in phys:
-                        hand_after.remove(p)
-                else:
-                    hand_after = hand  # the suffixes do not depend on what is kept
-                choices = self._choices(effs, hand_after, power, ctx)
+                choices = self._choices(effs, self._kept(hand, phys), power, ctx)
             else:
                 choices = _NO_CHOICE
             decl: tuple[Card | None, ...] | None = None
@@ -669,13 +663,7 @@ class Legality:
             else:
                 power = True
             if power and last in c.needs_choice:
-                if c.hand_after_matters:
-                    hand_after = list(hand)
-                    for p in seq:
-                        hand_after.remove(p)
-                else:
-                    hand_after = hand  # the suffixes do not depend on what is kept
-                choices = self._choices(seq, hand_after, power, ctx)
+                choices = self._choices(seq, self._kept(hand, seq), power, ctx)
             else:
                 choices = _NO_CHOICE
             calls = _CALLS_BOTH if left == 1 and required else _CALLS_NO
@@ -687,6 +675,15 @@ class Legality:
                         out.append(group_play(seq))
                     else:
                         out.append(Play(seq, None, choice, call))
+
+    def _kept(self, hand: list[Card], laid: tuple[Card, ...]) -> list[Card]:
+        """The hand after laying ``laid``, where a suffix depends on it (must-hold rules)."""
+        if not self._c.hand_after_matters:
+            return hand  # the suffixes do not depend on what is kept
+        kept = list(hand)
+        for p in laid:
+            kept.remove(p)
+        return kept
 
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1
