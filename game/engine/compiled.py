@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final
 
-from .actions import Action
+from .actions import Action, Play
 from .cards import (
     BLACK_JOKER,
     JACK,
@@ -80,18 +80,10 @@ class Compiled:
         self.needs_choice = frozenset(
             x for x in ALL_CARDS if x in self.changers or (x.rank == JACK and r.jack_requests)
         )
-        self.opener_cache: dict[tuple[object, ...], frozenset[Card]] = {}
+        self.opener_cache: dict[tuple[object, ...], tuple[frozenset[Card], int]] = {}
         self.plays_cache: dict[tuple[object, ...], list[Action]] = {}
-        # Candidate groups by the cards of one rank (with the jokers) or of one suit.
-        self.rank_pool_cache: dict[
-            tuple[Card, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
-        ] = {}
-        self.suit_pool_cache: dict[
-            tuple[Card, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
-        ] = {}
-        self.seq_cache: dict[
-            tuple[object, ...], list[tuple[tuple[Card, ...], tuple[Card, ...]]]
-        ] = {}
+        # A stand-in joker laid alone, by opener set: each plain play and the card it acts as.
+        self.seq_cache: dict[tuple[object, ...], list[tuple[Play, tuple[Card, ...]]]] = {}
         # Every ordered group of a same-rank card set (sorted in hand order): its plain play.
         self.rank_group_cache: dict[tuple[Card, ...], list[tuple[tuple[Card, ...], Action]]] = {}
         # The last opener set asked for, by the state it depends on (turns repeat it often).
@@ -101,6 +93,7 @@ class Compiled:
         self.last_ok_rank = -1
         self.last_ok_req: frozenset[str] = frozenset()
         self.last_ok: frozenset[Card] = frozenset()
+        self.last_ok_mask = 0  # the same cards as a bit mask (``Card.bit``)
         self.rank_groups = self.groups != "none"
         self.hand_after_matters = r.jack_must_hold or r.ace_must_hold
         # The fast generator covers rule sets without stand-in jokers, runs or suit groups.

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from .actions import DRAW, PASS, Action, Draw, Pass, Play, Stop
 from .cards import JACK, RANK_NAMES, SUIT_NAMES, SUITS, Card
-from .compiled import Compiled
+from .compiled import ALL_CARDS, Compiled
 from .phase import IllegalMove, Phase
 
 if TYPE_CHECKING:
@@ -30,7 +30,8 @@ _ROUND_OVER: Final = Phase.ROUND_OVER
 _MATCH_OVER: Final = Phase.MATCH_OVER
 
 
-_Found = list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+# A listed candidate: its plain play (no suffix, no call) and its cards as they act.
+_Entry = tuple[Play, tuple[Card, ...]]
 
 
 class Legality:
@@ -224,6 +225,18 @@ class Legality:
         self, effs: tuple[Card, ...], hand_after: list[Card], power: bool, ctx: Phase
     ) -> tuple[str | None, ...]:
         """The suffixes the last card needs: a suit, a rank, ``-``, ``*``, or none (``None``)."""
+        held_ranks = held_suits = 0
+        if self._c.hand_after_matters:
+            for x in hand_after:
+                if not x.is_joker:
+                    held_ranks |= 1 << x.rank
+                    held_suits |= 1 << x.idx // 13
+        return self._choices_held(effs, held_ranks, held_suits, power, ctx)
+
+    def _choices_held(
+        self, effs: tuple[Card, ...], held_ranks: int, held_suits: int, power: bool, ctx: Phase
+    ) -> tuple[str | None, ...]:
+        """``_choices`` given the ranks and suits (bit masks) of the real cards kept in hand."""
         if not power:
             return (None,)
         c = self._c
@@ -233,8 +246,7 @@ class Legality:
         if last.rank == JACK and c.jack_request:
             ranks = c.request_ranks
             if self.rules.jack_must_hold:
-                held = {x.rank for x in hand_after if not x.is_joker}
-                ranks = tuple(r for r in ranks if r in held)
+                ranks = tuple(r for r in ranks if held_ranks >> r & 1)
             return (*(RANK_NAMES[r] for r in ranks), "-")
         if last in c.changers:
             suits: tuple[str, ...] = SUITS
@@ -244,37 +256,34 @@ class Legality:
                 in_force = self._suit or self._req_excluded
                 suits = tuple(s for s in suits if s != in_force)
             if self.rules.ace_must_hold:
-                held_suits = {x.suit for x in hand_after if not x.is_joker}
-                suits = tuple(s for s in suits if s in held_suits)
+                suits = tuple(s for s in suits if held_suits >> SUITS.index(s) & 1)
                 if not suits:
                     return ("*",)
             return suits or ("*",)
         return (None,)
 
     # ----- listing ----------------------------------------------------------------
-    def _sequences(self, ctx: Phase, forced: Card | None) -> _Found:
-        """Candidate (physical, effective) card sequences that pass the first-card test.
+    def _list_plays(self, ctx: Phase, forced: Card | None, power_out: bool) -> list[Action]:
+        """Every legal play of the general generator, candidate by candidate.
 
-        The candidates of a rank's or a suit's group depend on those cards alone, so they are
-        cached by them and filtered here by the first card's fit; runs are searched afresh
-        from the cards that may open. Each candidate is listed once, in an order that depends
-        on the cards held, not on the order they were picked up in (so a list cached for the
-        same cards is the very list a fresh listing would give).
+        Candidates come in a fixed order (singles, groups of one rank, of one suit, runs), each
+        listed once, in an order that depends on the cards held, not on the order they were
+        picked up in (so a list cached for the same cards is the very list a fresh listing
+        would give). Only the groups and runs whose first card may open are built, straight
+        into plays: in a playout the openers change every turn, so most groups are new.
         """
         c = self._c
-        hand = list(_in_hand_order(self.hands[self.current]))
+        hand = _in_hand_order(self.hands[self.current])
         okset = self._openers(ctx)
-        out: _Found = []
+        okmask = c.last_ok_mask
         any_card = c.any_card
-        cache = c.seq_cache
-        if len(cache) > 20000:
-            cache.clear()
         seen_bits = 0
         dups = False
         for x in hand:
             if x.bit & seen_bits:
                 dups = True
             seen_bits |= x.bit
+        out = _Lister(self, ctx, hand, dups, power_out)
 
         # Singles
         done = 0
@@ -285,16 +294,13 @@ class Legality:
             if forced is not None and card is not forced:
                 continue
             if card.is_joker and any_card:
-                key: tuple[object, ...] = ("joker", card, okset)
-                found = cache.get(key)
-                if found is None:
-                    found = [((card,), (d,)) for d in c.declarable if d in okset]
-                    cache[key] = found
-                out.extend(found)
+                for play, effs in self._joker_singles(card, okset):
+                    out.add(play, effs)
             elif card in okset:
-                out.append(((card,), (card,)))
+                play = single_play(card, None, False)
+                out.add(play, play.cards)
         if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is _PLAY)):
-            return out
+            return out.out
         jokers = [x for x in hand if x.is_joker] if any_card else []
         suit_groups = c.groups == "rank_or_suit" and ctx is not _SKIP and ctx is not _RANK_REQUEST
 
@@ -311,89 +317,128 @@ class Legality:
             ranks |= bit
             suit_ranks[card.idx // 13] |= bit
         if c.groups != "none":
-            # Groups of one rank (stand-in jokers take that rank, in any suit)
+            # Groups of one rank (stand-in jokers take that rank, in any suit). The hand is
+            # in hand order and jokers sort last, so each pool is in hand order too.
             grouped = ranks if jokers else twice
-            rank_cache = c.rank_pool_cache
             for rank in range(2, 15) if grouped else ():
-                if not grouped & (1 << rank):
-                    continue
-                cards = [x for x in hand if x.rank == rank and not x.is_joker]
-                pool = _in_hand_order(cards + jokers)
-                found = rank_cache.get(pool)
-                if found is None:
-                    found = []
-                    self._permute_group(list(pool), rank, found)
-                    if len(found) <= _CACHED_LIST_MAX:
-                        if len(rank_cache) > _POOL_CACHE_SIZE:
-                            rank_cache.clear()
-                        rank_cache[pool] = found
-                for item in found:
-                    if item[1][0] in okset and (forced is None or item[0][0] is forced):
-                        out.append(item)
+                if grouped & (1 << rank) and okmask & _RANK_BITS[rank]:
+                    pool = tuple([x for x in hand if x.rank == rank and not x.is_joker] + jokers)
+                    self._rank_groups_of(pool, rank, okset, forced, out)
             if plain_jokers >= 2:  # draw-wild jokers group with each other
                 pool = _in_hand_order([x for x in hand if x.is_joker])
                 for seq in ordered_groups(list(pool)):
                     if seq[0] in okset and (forced is None or seq[0] is forced):
-                        out.append((seq, seq))
+                        out.add_new(seq, None, seq)
             # Groups of one suit (no jokers)
             if suit_groups:
-                suit_cache = c.suit_pool_cache
                 for si in range(4):
                     mask = suit_ranks[si]
-                    if not mask & (mask - 1):
-                        continue  # fewer than two ranks of this suit
-                    cards = [x for x in hand if not x.is_joker and x.idx // 13 == si]
-                    pool = _in_hand_order(cards)
-                    found = suit_cache.get(pool)
-                    if found is None:
-                        found = [(seq, seq) for seq in ordered_groups(list(pool))]
-                        if len(found) <= _CACHED_LIST_MAX:
-                            if len(suit_cache) > _POOL_CACHE_SIZE:
-                                suit_cache.clear()
-                            suit_cache[pool] = found
-                    for item in found:
-                        first = item[0][0]
-                        if first in okset and (forced is None or first is forced):
-                            out.append(item)
+                    if not mask & (mask - 1) or not okmask & _SUIT_BITS[si]:
+                        continue  # fewer than two ranks of this suit, or none may open
+                    pool = tuple([x for x in hand if not x.is_joker and x.idx // 13 == si])
+                    n = len(pool)
+                    for i in range(n):
+                        x = pool[i]
+                        if x not in okset or (forced is not None and x is not forced):
+                            continue
+                        for pat in _patterns_from(n, i):
+                            seq = tuple([pool[k] for k in pat])
+                            out.add_new(seq, None, seq)
         # Runs (they need a joker or two neighbouring ranks of one suit)
         if c.runs and ctx is _PLAY and (jokers or any(m & (m << 1) for m in suit_ranks)):
             self._runs(hand, jokers, okset, forced, suit_groups, out)
-        if dups:  # identical cards (several decks) make identical candidates
-            unique: _Found = []
-            seen: set[tuple[tuple[Card, ...], tuple[Card, ...]]] = set()
-            for item in out:
-                if item not in seen:
-                    seen.add(item)
-                    unique.append(item)
-            return unique
-        return out
+        return out.out
 
-    def _permute_group(self, pool: list[Card], rank: int, found: _Found) -> None:
-        """Groups of one rank from ``pool`` (any first card); stand-in jokers take that rank."""
-        c = self._c
-        for seq in ordered_groups(pool):
-            if not (c.any_card and any(x.is_joker for x in seq)):
-                found.append((seq, seq))
+    def _joker_singles(self, joker: Card, okset: frozenset[Card]) -> list[_Entry]:
+        """A stand-in joker laid alone as each card that may open (cached per opener set)."""
+        cache = self._c.seq_cache
+        key: tuple[object, ...] = ("joker", joker, okset)
+        found = cache.get(key)
+        if found is None:
+            found = []
+            for d in self._c.declarable:
+                if d in okset:
+                    decl: tuple[Card | None, ...] = (d,)
+                    found.append((Play((joker,), decl, None, False), (d,)))
+            if len(cache) > 20000:
+                cache.clear()
+            cache[key] = found
+        return found
+
+    def _rank_groups_of(
+        self,
+        pool: tuple[Card, ...],
+        rank: int,
+        okset: frozenset[Card],
+        forced: Card | None,
+        out: _Lister,
+    ) -> None:
+        """Every group of ``pool`` (the cards of ``rank``, then the stand-in jokers) that may open.
+
+        The first and the last joker may stand for any suit of the rank; a joker in the
+        middle takes the first card's suit; a group needs a real card.
+        """
+        n = len(pool)
+        real = n  # pool[real:] are the stand-in jokers
+        while real > 0 and pool[real - 1].is_joker:
+            real -= 1
+        if real == n:
+            for i in range(n):
+                x = pool[i]
+                if x not in okset or (forced is not None and x is not forced):
+                    continue
+                for pat in _patterns_from(n, i):
+                    seq = tuple([pool[k] for k in pat])
+                    out.add_new(seq, None, seq)
+            return
+        suited = [_NATURALS[si * 13 + rank - 2] for si in range(4)]  # the rank in each suit
+        for i in range(n):
+            x = pool[i]
+            if forced is not None and x is not forced:
                 continue
-            if all(x.is_joker for x in seq):
-                continue  # a group needs a real card to fix its rank
-            # The first and the last joker may stand for any suit of the rank; a joker
-            # in the middle takes the first card's suit.
-            heads = [Card.of(rank, s) for s in SUITS] if seq[0].is_joker else [seq[0]]
-            tails = [Card.of(rank, s) for s in SUITS] if seq[-1].is_joker else [seq[-1]]
-            for head in heads:
-                mid = [Card.of(rank, head.suit) if x.is_joker else x for x in seq[1:-1]]
-                for tail in tails:
-                    found.append((seq, (head, *mid, tail)))
+            if i >= real:
+                heads = [h for h in suited if h in okset]
+            elif x in okset:
+                heads = [x]
+            else:
+                continue
+            for pat in _patterns_from(n, i):
+                k = len(pat)
+                seq = tuple([pool[j] for j in pat])
+                with_joker = False
+                real_card = False
+                for j in pat:
+                    if j >= real:
+                        with_joker = True
+                    else:
+                        real_card = True
+                if not with_joker:
+                    out.add_new(seq, None, seq)
+                    continue
+                if not real_card:
+                    continue
+                tails = suited if pat[-1] >= real else [seq[-1]]
+                for head in heads:
+                    mid = suited[head.idx // 13]
+                    effs_l = [mid if pat[j] >= real else seq[j] for j in range(k)]
+                    effs_l[0] = head
+                    decl_l: list[Card | None] = [mid if pat[j] >= real else None for j in range(k)]
+                    if i >= real:
+                        decl_l[0] = head
+                    for tail in tails:
+                        effs_l[k - 1] = tail
+                        if pat[-1] >= real:
+                            decl_l[k - 1] = tail
+                        out.add_new(seq, tuple(decl_l), tuple(effs_l))
 
     def _runs(
         self,
-        hand: list[Card],
+        hand: tuple[Card, ...],
         jokers: list[Card],
         okset: frozenset[Card],
         forced: Card | None,
         suit_groups: bool,
-        out: _Found,
+        out: _Lister,
     ) -> None:
         """Every run that may open here (RULES §3.7): consecutive ranks of one suit, turning
         suit through two cards of one rank; stand-in jokers take the card the run needs.
@@ -471,35 +516,7 @@ class Legality:
         cached = c.plays_cache.get(key)
         if cached is not None:
             return cached[:]
-        result: list[Action] = []
-        size = len(hand)
-        # Candidates are built group- and run-shaped, so only the contexts that restrict
-        # what may be laid together need the shape test.
-        check_shape = ctx is not _PLAY and ctx is not _SUIT_REQUEST
-        for phys, effs in self._sequences(ctx, forced):
-            if check_shape and self._shape_ok(effs, phys, ctx) is not None:
-                continue
-            left = size - len(phys)
-            if left == 0 and len(phys) == 1 and self._heads_up_block(effs[0]):
-                continue
-            power = power_out if left == 0 else True
-            if power and effs[-1] in c.needs_choice:
-                choices = self._choices(effs, self._kept(hand, phys), power, ctx)
-            else:
-                choices = _NO_CHOICE
-            decl: tuple[Card | None, ...] | None = None
-            if effs is not phys and effs != phys:
-                stand_ins: list[Card | None] = []
-                for i in range(len(phys)):
-                    stand_ins.append(effs[i] if phys[i].is_joker and c.any_card else None)
-                decl = tuple(stand_ins)
-            calls = _CALLS_BOTH if left == 1 and c.macau_required else _CALLS_NO
-            for choice in choices:
-                for call in calls:
-                    if len(phys) == 1 and decl is None:
-                        result.append(single_play(phys[0], choice, call))
-                    else:
-                        result.append(Play(phys, decl, choice, call))
+        result = self._list_plays(ctx, forced, power_out)
         if len(result) <= _CACHED_LIST_MAX:
             if len(c.plays_cache) > _PLAYS_CACHE_SIZE:
                 c.plays_cache.clear()
@@ -516,7 +533,10 @@ class Legality:
         )
 
     def _openers(self, ctx: Phase) -> frozenset[Card]:
-        """Every card that may open a play here (cached per top card, suit and request)."""
+        """Every card that may open a play here (cached per top card, suit and request).
+
+        ``_c.last_ok_mask`` is left holding the same cards as a bit mask.
+        """
         c = self._c
         top = self._top.idx
         if (
@@ -529,15 +549,17 @@ class Legality:
             return c.last_ok
         key = (ctx, top, self._suit, self._req_rank, self._req_suits)
         cache = c.opener_cache
-        found: frozenset[Card] | None
-        found = cache.get(key)
-        if found is None:
-            from .compiled import ALL_CARDS
-
+        entry = cache.get(key)
+        if entry is None:
             found = frozenset(x for x in ALL_CARDS if self._first_ok(x, ctx))
+            mask = 0
+            for x in found:
+                mask |= x.bit
+            entry = (found, mask)
             if len(cache) > 4096:
                 cache.clear()
-            cache[key] = found
+            cache[key] = entry
+        found, c.last_ok_mask = entry
         c.last_ok_ctx = ctx
         c.last_ok_top = top
         c.last_ok_suit = self._suit
@@ -864,6 +886,20 @@ def _group_patterns(n: int) -> list[tuple[int, ...]]:
     return pats
 
 
+_PATTERNS_FROM: Final[dict[tuple[int, int], list[tuple[int, ...]]]] = {}
+
+
+def _patterns_from(n: int, first: int) -> list[tuple[int, ...]]:
+    """The index orders of ``ordered_groups`` for a pool of ``n`` that begin with ``first``."""
+    found = _PATTERNS_FROM.get((n, first))
+    if found is not None:
+        return found
+    pats = [pat for pat in _group_patterns(n) if pat[0] == first]
+    if n <= 10:
+        _PATTERNS_FROM[(n, first)] = pats
+    return pats
+
+
 def ordered_groups(pool: list[Card]) -> list[tuple[Card, ...]]:
     """Every group of two or more cards of ``pool``: any first, any last, the middle in order."""
     return [tuple([pool[k] for k in pat]) for pat in _group_patterns(len(pool))]
@@ -885,12 +921,142 @@ def _in_hand_order(cards: list[Card]) -> tuple[Card, ...]:
 _NATURALS: Final[tuple[Card, ...]] = tuple(
     Card.of(rank, suit) for suit in SUITS for rank in range(2, 15)
 )  # by index: suit * 13 + rank - 2
+# The bits (``Card.bit``) of the four cards of each rank and the thirteen of each suit.
+_RANK_BITS: Final[tuple[int, ...]] = tuple(
+    sum(_NATURALS[s * 13 + r - 2].bit for s in range(4)) if r >= 2 else 0 for r in range(15)
+)
+_SUIT_BITS: Final[tuple[int, ...]] = tuple(
+    sum(_NATURALS[s * 13 + r].bit for r in range(13)) for s in range(4)
+)
+
+
+class _Lister:
+    """The plays of one listing: each candidate once, with its suffixes and Macau calls."""
+
+    def __init__(
+        self, game: Legality, ctx: Phase, hand: tuple[Card, ...], dups: bool, power_out: bool
+    ) -> None:
+        c = game._c
+        self.game = game
+        self.ctx = ctx
+        self.hand = hand
+        self.size = len(hand)
+        self.needs_choice = c.needs_choice
+        # Candidates are built group- and run-shaped, so only the contexts that restrict
+        # what may be laid together need the shape test.
+        self.check_shape = ctx is not _PLAY and ctx is not _SUIT_REQUEST
+        self.calls_one = _CALLS_BOTH if c.macau_required else _CALLS_NO
+        self.power_out = power_out
+        self.hand_after_matters = c.hand_after_matters
+        self.out: list[Action] = []
+        # identical cards (several decks) make identical candidates: keep the first
+        self.seen: set[tuple[tuple[Card, ...], tuple[Card | None, ...] | None]] | None = (
+            set() if dups else None
+        )
+        self.rank_count: list[int] = []  # real cards held by rank, suit (for must-hold rules)
+        self.suit_count: list[int] = []
+        self.held_ranks = 0
+        self.held_suits = 0
+
+    def add(self, play: Play, effs: tuple[Card, ...]) -> None:
+        """List candidate ``play`` (plain: no suffix, no call) laid as ``effs``."""
+        cards = play.cards
+        if self.check_shape and self.game._shape_ok(effs, cards, self.ctx) is not None:
+            return
+        seen = self.seen
+        if seen is not None:
+            key = (cards, play.declared)
+            if key in seen:
+                return
+            seen.add(key)
+        if self.size - len(cards) >= 2 and effs[-1] not in self.needs_choice:
+            self.out.append(play)
+        else:
+            self._expand(cards, play.declared, effs)
+
+    def add_new(
+        self, cards: tuple[Card, ...], decl: tuple[Card | None, ...] | None, effs: tuple[Card, ...]
+    ) -> None:
+        """``add`` for a candidate without a plain play built yet."""
+        if self.check_shape and self.game._shape_ok(effs, cards, self.ctx) is not None:
+            return
+        seen = self.seen
+        if seen is not None:
+            key = (cards, decl)
+            if key in seen:
+                return
+            seen.add(key)
+        if self.size - len(cards) >= 2 and effs[-1] not in self.needs_choice:
+            self.out.append(Play(cards, decl, None, False))
+        else:
+            self._expand(cards, decl, effs)
+
+    def _expand(
+        self, cards: tuple[Card, ...], decl: tuple[Card | None, ...] | None, effs: tuple[Card, ...]
+    ) -> None:
+        """The plays of one candidate: every suffix its last card needs, each call variant."""
+        game = self.game
+        k = len(cards)
+        left = self.size - k
+        if left == 0:
+            if k == 1 and game._heads_up_block(effs[0]):
+                return
+            power = self.power_out
+        else:
+            power = True
+        if power and effs[-1] in self.needs_choice:
+            if self.hand_after_matters:
+                held_ranks, held_suits = self._held_after(cards)
+            else:
+                held_ranks = held_suits = 0
+            choices = game._choices_held(effs, held_ranks, held_suits, power, self.ctx)
+        else:
+            choices = _NO_CHOICE
+        calls = self.calls_one if left == 1 else _CALLS_NO
+        out = self.out
+        for choice in choices:
+            for call in calls:
+                if k == 1 and decl is None:
+                    out.append(single_play(cards[0], choice, call))
+                else:
+                    out.append(Play(cards, decl, choice, call))
+
+    def _held_after(self, cards: tuple[Card, ...]) -> tuple[int, int]:
+        """The ranks and suits (bit masks) of the real cards left after laying ``cards``."""
+        rc = self.rank_count
+        sc = self.suit_count
+        if not rc:
+            rc.extend([0] * 15)
+            sc.extend([0] * 4)
+            for x in self.hand:
+                if not x.is_joker:
+                    rc[x.rank] += 1
+                    sc[x.idx // 13] += 1
+                    self.held_ranks |= 1 << x.rank
+                    self.held_suits |= 1 << x.idx // 13
+        ranks = self.held_ranks
+        suits = self.held_suits
+        for p in cards:
+            if not p.is_joker:
+                rc[p.rank] -= 1
+                sc[p.idx // 13] -= 1
+        for p in cards:
+            if not p.is_joker:
+                if rc[p.rank] == 0:
+                    ranks &= ~(1 << p.rank)
+                if sc[p.idx // 13] == 0:
+                    suits &= ~(1 << p.idx // 13)
+        for p in cards:
+            if not p.is_joker:
+                rc[p.rank] += 1
+                sc[p.idx // 13] += 1
+        return ranks, suits
 
 
 class _Run:
-    """The depth-first search of runs: the run so far, the cards left, what it records."""
+    """The depth-first search of runs: the run so far, the cards left, what it lists."""
 
-    def __init__(self, out: _Found, avail: list[int], jokers: list[Card], skip_plain: bool):
+    def __init__(self, out: _Lister, avail: list[int], jokers: list[Card], skip_plain: bool):
         self.out = out
         self.avail = avail  # real cards left, by index
         self.jokers = jokers
@@ -903,7 +1069,12 @@ class _Run:
         """Record the run so far (once it has a rank step), then try every next card."""
         effs = self.effs
         if steps > 0 and not (plain and self.skip_plain and (direction == 1 or len(effs) <= 3)):
-            self.out.append((tuple(self.phys), tuple(effs)))
+            cards = tuple(self.phys)
+            acts = tuple(effs)
+            decl: tuple[Card | None, ...] | None = None
+            if self.used:  # jokers stand in: declare what each one is
+                decl = tuple([e if p.is_joker else None for p, e in zip(cards, acts, strict=True)])
+            self.out.add_new(cards, decl, acts)
         last = effs[-1]
         rank = last.rank
         base = last.idx - rank + 2  # the index of this suit's two
@@ -954,7 +1125,6 @@ class _Run:
 # Cache sizes. Every cached object is one more for the garbage collector to walk in each full
 # collection, and keeping the thousands of candidates of one big hand (which seldom comes
 # back) sets off those collections: such lists are recomputed rather than kept.
-_POOL_CACHE_SIZE: Final = 2000
 _PLAYS_CACHE_SIZE: Final = 2000
 _CACHED_LIST_MAX: Final = 64
 
