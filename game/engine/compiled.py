@@ -96,6 +96,13 @@ class Compiled:
         self.last_ok_mask = 0  # the same cards as a bit mask (``Card.bit``)
         self.rank_groups = self.groups != "none"
         self.hand_after_matters = r.jack_must_hold or r.ace_must_hold
+        # Options the listing asks about for many candidates (a Rules field is a dict probe).
+        self.jack_must_hold = r.jack_must_hold
+        self.ace_must_hold = r.ace_must_hold
+        self.ace_must_differ = r.ace_must_differ
+        self.seven_own_suit = r.seven_own_suit
+        self.power_after_out = r.power_after_out and r.end != "first_out"
+        self.heads_up_rule = r.no_attack_finish_heads_up
         # The fast generator covers rule sets without stand-in jokers, runs or suit groups.
         self.simple = not self.any_card and not self.runs and self.groups != "rank_or_suit"
         # Every card a joker may stand for: any card of the 52.

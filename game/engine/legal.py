@@ -216,7 +216,7 @@ class Legality:
         """Whether the play's power acts: not when the round ends or a seat goes out without it."""
         if left > 0:
             return True
-        if self.rules.end == "first_out" or not self.rules.power_after_out:
+        if not self._c.power_after_out:
             return False
         holders = sum(1 for s in range(self.n) if s != seat and self.hands[s])
         return holders >= 2
@@ -231,31 +231,34 @@ class Legality:
                 if not x.is_joker:
                     held_ranks |= 1 << x.rank
                     held_suits |= 1 << x.idx // 13
-        return self._choices_held(effs, held_ranks, held_suits, power, ctx)
-
-    def _choices_held(
-        self, effs: tuple[Card, ...], held_ranks: int, held_suits: int, power: bool, ctx: Phase
-    ) -> tuple[str | None, ...]:
-        """``_choices`` given the ranks and suits (bit masks) of the real cards kept in hand."""
         if not power:
             return (None,)
-        c = self._c
-        last = effs[-1]
-        if ctx is _ATTACK and c.is_cancel(effs[0], self._top) and not c.attack_value[effs[0]]:
+        if self._cuts_attack(effs[0], ctx):
             return (None,)
+        return self._choices_held(effs[-1], held_ranks, held_suits)
+
+    def _cuts_attack(self, first: Card, ctx: Phase) -> bool:
+        """Whether a play opened by ``first`` cuts a pending attack (then nothing is named)."""
+        c = self._c
+        return ctx is _ATTACK and c.is_cancel(first, self._top) and not c.attack_value[first]
+
+    def _choices_held(self, last: Card, held_ranks: int, held_suits: int) -> tuple[str | None, ...]:
+        """``_choices`` of a play whose power acts, given the ranks and suits (bit masks) of the
+        real cards kept in hand."""
+        c = self._c
         if last.rank == JACK and c.jack_request:
             ranks = c.request_ranks
-            if self.rules.jack_must_hold:
+            if c.jack_must_hold:
                 ranks = tuple(r for r in ranks if held_ranks >> r & 1)
             return (*(RANK_NAMES[r] for r in ranks), "-")
         if last in c.changers:
             suits: tuple[str, ...] = SUITS
-            if self.rules.seven_own_suit and last.rank == 7:
+            if c.seven_own_suit and last.rank == 7:
                 suits = (last.suit,)
-            if self.rules.ace_must_differ:
+            if c.ace_must_differ:
                 in_force = self._suit or self._req_excluded
                 suits = tuple(s for s in suits if s != in_force)
-            if self.rules.ace_must_hold:
+            if c.ace_must_hold:
                 suits = tuple(s for s in suits if held_suits >> SUITS.index(s) & 1)
                 if not suits:
                     return ("*",)
@@ -284,6 +287,7 @@ class Legality:
                 dups = True
             seen_bits |= x.bit
         out = _Lister(self, ctx, hand, dups, power_out)
+        check_shape = out.check_shape
 
         # Singles
         done = 0
@@ -327,8 +331,13 @@ class Legality:
             if plain_jokers >= 2:  # draw-wild jokers group with each other
                 pool = _in_hand_order([x for x in hand if x.is_joker])
                 for seq in ordered_groups(list(pool)):
-                    if seq[0] in okset and (forced is None or seq[0] is forced):
-                        out.add_new(seq, None, seq)
+                    first = seq[0]
+                    if (
+                        first in okset
+                        and (forced is None or first is forced)
+                        and out.fits(seq, seq)
+                    ):
+                        out.add_new(seq, None, first, seq[-1])
             # Groups of one suit (no jokers)
             if suit_groups:
                 for si in range(4):
@@ -343,7 +352,8 @@ class Legality:
                             continue
                         for pat in _patterns_from(n, i):
                             seq = tuple([pool[k] for k in pat])
-                            out.add_new(seq, None, seq)
+                            if not check_shape or out.fits(seq, seq):
+                                out.add_new(seq, None, x, seq[-1])
         # Runs (they need a joker or two neighbouring ranks of one suit)
         if c.runs and ctx is _PLAY and (jokers or any(m & (m << 1) for m in suit_ranks)):
             self._runs(hand, jokers, okset, forced, suit_groups, out)
@@ -379,6 +389,7 @@ class Legality:
         middle takes the first card's suit; a group needs a real card.
         """
         n = len(pool)
+        check_shape = out.check_shape
         real = n  # pool[real:] are the stand-in jokers
         while real > 0 and pool[real - 1].is_joker:
             real -= 1
@@ -389,7 +400,8 @@ class Legality:
                     continue
                 for pat in _patterns_from(n, i):
                     seq = tuple([pool[k] for k in pat])
-                    out.add_new(seq, None, seq)
+                    if not check_shape or out.fits(seq, seq):
+                        out.add_new(seq, None, x, seq[-1])
             return
         suited = [_NATURALS[si * 13 + rank - 2] for si in range(4)]  # the rank in each suit
         for i in range(n):
@@ -413,7 +425,8 @@ class Legality:
                     else:
                         real_card = True
                 if not with_joker:
-                    out.add_new(seq, None, seq)
+                    if not check_shape or out.fits(seq, seq):
+                        out.add_new(seq, None, x, seq[-1])
                     continue
                 if not real_card:
                     continue
@@ -429,7 +442,8 @@ class Legality:
                         effs_l[k - 1] = tail
                         if pat[-1] >= real:
                             decl_l[k - 1] = tail
-                        out.add_new(seq, tuple(decl_l), tuple(effs_l))
+                        if not check_shape or out.fits(seq, tuple(effs_l)):
+                            out.add_new(seq, tuple(decl_l), head, tail)
 
     def _runs(
         self,
@@ -526,7 +540,7 @@ class Legality:
     def _heads_up_block(self, e: Card) -> bool:
         """Heads-up, the last card may not be a 2 or a 3 laid alone (no_attack_finish_heads_up)."""
         return (
-            self.rules.no_attack_finish_heads_up
+            self._c.heads_up_rule
             and self.n == 2
             and e.rank in (2, 3)
             and self._c.attack_value[e] > 0
@@ -957,11 +971,18 @@ class _Lister:
         self.suit_count: list[int] = []
         self.held_ranks = 0
         self.held_suits = 0
+        # The suffixes by last card and cards kept (most candidates share a few).
+        self.choices: dict[int, tuple[str | None, ...]] = {}
+
+    def fits(self, cards: tuple[Card, ...], effs: tuple[Card, ...]) -> bool:
+        """Whether these cards may be laid together here (always, outside the restricted
+        contexts: the candidates are built group- and run-shaped)."""
+        return not self.check_shape or self.game._shape_ok(effs, cards, self.ctx) is None
 
     def add(self, play: Play, effs: tuple[Card, ...]) -> None:
         """List candidate ``play`` (plain: no suffix, no call) laid as ``effs``."""
         cards = play.cards
-        if self.check_shape and self.game._shape_ok(effs, cards, self.ctx) is not None:
+        if not self.fits(cards, effs):
             return
         seen = self.seen
         if seen is not None:
@@ -969,47 +990,50 @@ class _Lister:
             if key in seen:
                 return
             seen.add(key)
-        if self.size - len(cards) >= 2 and effs[-1] not in self.needs_choice:
+        last = effs[-1]
+        if self.size - len(cards) >= 2 and last not in self.needs_choice:
             self.out.append(play)
         else:
-            self._expand(cards, play.declared, effs)
+            self._expand(cards, play.declared, effs[0], last)
 
     def add_new(
-        self, cards: tuple[Card, ...], decl: tuple[Card | None, ...] | None, effs: tuple[Card, ...]
+        self, cards: tuple[Card, ...], decl: tuple[Card | None, ...] | None, first: Card, last: Card
     ) -> None:
-        """``add`` for a candidate without a plain play built yet."""
-        if self.check_shape and self.game._shape_ok(effs, cards, self.ctx) is not None:
-            return
+        """``add`` for a candidate with no plain play built yet, that ``fits`` (the caller
+        checks), acting as ``first`` … ``last``."""
         seen = self.seen
         if seen is not None:
             key = (cards, decl)
             if key in seen:
                 return
             seen.add(key)
-        if self.size - len(cards) >= 2 and effs[-1] not in self.needs_choice:
+        if self.size - len(cards) >= 2 and last not in self.needs_choice:
             self.out.append(Play(cards, decl, None, False))
         else:
-            self._expand(cards, decl, effs)
+            self._expand(cards, decl, first, last)
 
     def _expand(
-        self, cards: tuple[Card, ...], decl: tuple[Card | None, ...] | None, effs: tuple[Card, ...]
+        self, cards: tuple[Card, ...], decl: tuple[Card | None, ...] | None, first: Card, last: Card
     ) -> None:
         """The plays of one candidate: every suffix its last card needs, each call variant."""
         game = self.game
         k = len(cards)
         left = self.size - k
         if left == 0:
-            if k == 1 and game._heads_up_block(effs[0]):
+            if k == 1 and game._heads_up_block(first):
                 return
             power = self.power_out
         else:
             power = True
-        if power and effs[-1] in self.needs_choice:
+        if power and last in self.needs_choice and not game._cuts_attack(first, self.ctx):
             if self.hand_after_matters:
                 held_ranks, held_suits = self._held_after(cards)
             else:
                 held_ranks = held_suits = 0
-            choices = game._choices_held(effs, held_ranks, held_suits, power, self.ctx)
+            key = (held_ranks << 10) | (held_suits << 6) | last.idx
+            choices = self.choices.get(key)
+            if choices is None:
+                choices = self.choices[key] = game._choices_held(last, held_ranks, held_suits)
         else:
             choices = _NO_CHOICE
         calls = self.calls_one if left == 1 else _CALLS_NO
@@ -1061,6 +1085,11 @@ class _Run:
         self.avail = avail  # real cards left, by index
         self.jokers = jokers
         self.used = 0  # bit i: jokers[i] is in the run
+        self.all_used = (1 << len(jokers)) - 1
+        # bit k of twins[i]: jokers[k] (k < i) is the same card as jokers[i]
+        self.twins = [
+            sum(1 << k for k in range(i) if jokers[k] is jokers[i]) for i in range(len(jokers))
+        ]
         self.skip_plain = skip_plain
         self.phys: list[Card] = []
         self.effs: list[Card] = []
@@ -1069,57 +1098,56 @@ class _Run:
         """Record the run so far (once it has a rank step), then try every next card."""
         effs = self.effs
         if steps > 0 and not (plain and self.skip_plain and (direction == 1 or len(effs) <= 3)):
-            cards = tuple(self.phys)
-            acts = tuple(effs)
+            phys = self.phys
+            cards = tuple(phys)
             decl: tuple[Card | None, ...] | None = None
             if self.used:  # jokers stand in: declare what each one is
-                decl = tuple([e if p.is_joker else None for p, e in zip(cards, acts, strict=True)])
-            self.out.add_new(cards, decl, acts)
+                decl = tuple([effs[i] if phys[i].is_joker else None for i in range(len(phys))])
+            self.out.add_new(cards, decl, effs[0], effs[-1])
         last = effs[-1]
         rank = last.rank
-        base = last.idx - rank + 2  # the index of this suit's two
-        for d in (1, -1):
-            if direction and d != direction:
-                continue
-            r = rank + d
-            if 2 <= r <= 14:
-                self._next(base + r - 2, d, False, steps + 1, plain)
+        idx = last.idx
+        if direction >= 0 and rank < 14:
+            self._next(idx + 1, 1, False, steps + 1, plain)
+        if direction <= 0 and rank > 2:
+            self._next(idx - 1, -1, False, steps + 1, plain)
         if not switched:
-            for s in range(4):
-                other = s * 13 + rank - 2
-                if other != last.idx:
+            for other in range(rank - 2, 52, 13):  # this rank in each suit
+                if other != idx:
                     self._next(other, direction, True, steps, False)
 
     def _next(self, idx: int, direction: int, switched: bool, steps: int, plain: bool) -> None:
         avail = self.avail
+        used = self.used
+        if avail[idx] <= 0 and used == self.all_used:
+            return
         card = _NATURALS[idx]
+        phys = self.phys
+        effs = self.effs
         if avail[idx] > 0:
             avail[idx] -= 1
-            self.phys.append(card)
-            self.effs.append(card)
+            phys.append(card)
+            effs.append(card)
             self.step(direction, switched, steps, plain)
-            self.phys.pop()
-            self.effs.pop()
+            phys.pop()
+            effs.pop()
             avail[idx] += 1
+        if used == self.all_used:
+            return
         jokers = self.jokers
+        twins = self.twins
         for i in range(len(jokers)):
             bit = 1 << i
-            if self.used & bit:
+            # an identical unused joker earlier in the list stands in already
+            if used & bit or twins[i] & ~used:
                 continue
-            j = jokers[i]
-            twin = False  # an identical unused joker earlier in the list stands in already
-            for k in range(i):
-                if jokers[k] is j and not self.used & (1 << k):
-                    twin = True
-            if twin:
-                continue
-            self.used |= bit
-            self.phys.append(j)
-            self.effs.append(card)
+            self.used = used | bit
+            phys.append(jokers[i])
+            effs.append(card)
             self.step(direction, switched, steps, False)
-            self.phys.pop()
-            self.effs.pop()
-            self.used &= ~bit
+            phys.pop()
+            effs.pop()
+            self.used = used
 
 
 # Cache sizes. Every cached object is one more for the garbage collector to walk in each full
