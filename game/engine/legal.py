@@ -286,6 +286,13 @@ class Legality:
             if x.bit & seen_bits:
                 dups = True
             seen_bits |= x.bit
+        # Nothing to list unless a card held (or the forced one) may open, as itself or as
+        # the card a stand-in joker names.
+        mine = seen_bits if forced is None else forced.bit
+        if not mine & okmask and not (any_card and mine & _JOKER_BITS and okmask & _NATURAL_BITS):
+            return []
+        if forced is not None and not forced.is_joker:
+            okmask &= forced.bit  # every play starts with the forced card
         out = _Lister(self, ctx, hand, dups, power_out)
         check_shape = out.check_shape
 
@@ -301,8 +308,10 @@ class Legality:
                 for play, effs in self._joker_singles(card, okset):
                     out.add(play, effs)
             elif card in okset:
-                play = single_play(card, None, False)
-                out.add(play, play.cards)
+                single = _PLAIN_SINGLES.get(card)
+                if single is None:
+                    single = _PLAIN_SINGLES[card] = single_play(card, None, False)
+                out.add(single, single.cards)
         if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is _PLAY)):
             return out.out
         jokers = [x for x in hand if x.is_joker] if any_card else []
@@ -351,7 +360,7 @@ class Legality:
                         if x not in okset or (forced is not None and x is not forced):
                             continue
                         for pat in _patterns_from(n, i):
-                            seq = tuple([pool[k] for k in pat])
+                            seq = _pick(pool, pat)
                             if not check_shape or out.fits(seq, seq):
                                 out.add_new(seq, None, x, seq[-1])
         # Runs (they need a joker or two neighbouring ranks of one suit)
@@ -399,7 +408,7 @@ class Legality:
                 if x not in okset or (forced is not None and x is not forced):
                     continue
                 for pat in _patterns_from(n, i):
-                    seq = tuple([pool[k] for k in pat])
+                    seq = _pick(pool, pat)
                     if not check_shape or out.fits(seq, seq):
                         out.add_new(seq, None, x, seq[-1])
             return
@@ -416,7 +425,7 @@ class Legality:
                 continue
             for pat in _patterns_from(n, i):
                 k = len(pat)
-                seq = tuple([pool[j] for j in pat])
+                seq = _pick(pool, pat)
                 with_joker = False
                 real_card = False
                 for j in pat:
@@ -919,6 +928,18 @@ def ordered_groups(pool: list[Card]) -> list[tuple[Card, ...]]:
     return [tuple([pool[k] for k in pat]) for pat in _group_patterns(len(pool))]
 
 
+def _pick(pool: tuple[Card, ...], pat: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of ``pool`` at the indices ``pat``, in that order."""
+    k = len(pat)
+    if k == 2:
+        return (pool[pat[0]], pool[pat[1]])
+    if k == 3:
+        return (pool[pat[0]], pool[pat[1]], pool[pat[2]])
+    if k == 4:
+        return (pool[pat[0]], pool[pat[1]], pool[pat[2]], pool[pat[3]])
+    return tuple([pool[i] for i in pat])
+
+
 def _in_hand_order(cards: list[Card]) -> tuple[Card, ...]:
     """``cards`` sorted in hand order (by suit, then rank; jokers last): an insertion sort."""
     out = cards[:]
@@ -942,6 +963,8 @@ _RANK_BITS: Final[tuple[int, ...]] = tuple(
 _SUIT_BITS: Final[tuple[int, ...]] = tuple(
     sum(_NATURALS[s * 13 + r].bit for r in range(13)) for s in range(4)
 )
+_NATURAL_BITS: Final = (1 << 52) - 1
+_JOKER_BITS: Final = 3 << 52
 
 
 class _Lister:
@@ -967,12 +990,13 @@ class _Lister:
         self.seen: set[tuple[tuple[Card, ...], tuple[Card | None, ...] | None]] | None = (
             set() if dups else None
         )
-        self.rank_count: list[int] = []  # real cards held by rank, suit (for must-hold rules)
-        self.suit_count: list[int] = []
+        # Real cards held by rank and by suit (for must-hold rules), counted when first asked.
+        self.rank_count: list[int] | None = None
+        self.suit_count: list[int] = _NO_COUNTS
         self.held_ranks = 0
         self.held_suits = 0
         # The suffixes by last card and cards kept (most candidates share a few).
-        self.choices: dict[int, tuple[str | None, ...]] = {}
+        self.choices: dict[int, tuple[str | None, ...]] | None = None
 
     def fits(self, cards: tuple[Card, ...], effs: tuple[Card, ...]) -> bool:
         """Whether these cards may be laid together here (always, outside the restricted
@@ -1031,9 +1055,12 @@ class _Lister:
             else:
                 held_ranks = held_suits = 0
             key = (held_ranks << 10) | (held_suits << 6) | last.idx
-            choices = self.choices.get(key)
+            memo = self.choices
+            if memo is None:
+                memo = self.choices = {}
+            choices = memo.get(key)
             if choices is None:
-                choices = self.choices[key] = game._choices_held(last, held_ranks, held_suits)
+                choices = memo[key] = game._choices_held(last, held_ranks, held_suits)
         else:
             choices = _NO_CHOICE
         calls = self.calls_one if left == 1 else _CALLS_NO
@@ -1049,9 +1076,9 @@ class _Lister:
         """The ranks and suits (bit masks) of the real cards left after laying ``cards``."""
         rc = self.rank_count
         sc = self.suit_count
-        if not rc:
-            rc.extend([0] * 15)
-            sc.extend([0] * 4)
+        if rc is None:
+            rc = self.rank_count = [0] * 15
+            sc = self.suit_count = [0] * 4
             for x in self.hand:
                 if not x.is_joker:
                     rc[x.rank] += 1
@@ -1157,6 +1184,7 @@ _PLAYS_CACHE_SIZE: Final = 2000
 _CACHED_LIST_MAX: Final = 64
 
 _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
+_NO_COUNTS: Final[list[int]] = []
 _CALLS_BOTH: Final = (True, False)
 _CALLS_NO: Final = (False,)
 _EMPTY: Final[list[Card]] = []
