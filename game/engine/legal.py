@@ -469,11 +469,7 @@ class Legality:
         A run of real cards in one suit that is also a group of that suit (two or three
         cards, or rising) is left to the groups when suit groups are listed.
         """
-        avail = [0] * 54
-        for x in hand:
-            if not x.is_joker:
-                avail[x.idx] += 1
-        run = _Run(out, avail, jokers, suit_groups)
+        run = _Run(out, hand, jokers, suit_groups)
         done = 0
         for x in hand:
             if x.is_joker or x.bit & done:
@@ -481,13 +477,13 @@ class Legality:
             done |= x.bit
             if x not in okset or (forced is not None and x is not forced):
                 continue
-            avail[x.idx] -= 1
+            run.take(x.bit)
             run.phys.append(x)
             run.effs.append(x)
             run.step(0, False, 0, True)
             run.phys.pop()
             run.effs.pop()
-            avail[x.idx] += 1
+            run.put(x.bit)
         if not jokers:
             return
         for i, j in enumerate(jokers):
@@ -991,10 +987,8 @@ class _Lister:
             set() if dups else None
         )
         # Real cards held by rank and by suit (for must-hold rules), counted when first asked.
-        self.rank_count: list[int] | None = None
-        self.suit_count: list[int] = _NO_COUNTS
-        self.held_ranks = 0
-        self.held_suits = 0
+        self.rank_counts = -1
+        self.suit_counts = -1
         # The suffixes by last card and cards kept (most candidates share a few).
         self.choices: dict[int, tuple[str | None, ...]] | None = None
 
@@ -1074,42 +1068,44 @@ class _Lister:
 
     def _held_after(self, cards: tuple[Card, ...]) -> tuple[int, int]:
         """The ranks and suits (bit masks) of the real cards left after laying ``cards``."""
-        rc = self.rank_count
-        sc = self.suit_count
-        if rc is None:
-            rc = self.rank_count = [0] * 15
-            sc = self.suit_count = [0] * 4
+        # Counts packed in one int: four bits a rank (at 4 * rank), six bits a suit.
+        ranks_n = self.rank_counts
+        suits_n = self.suit_counts
+        if ranks_n < 0:
+            ranks_n = suits_n = 0
             for x in self.hand:
                 if not x.is_joker:
-                    rc[x.rank] += 1
-                    sc[x.idx // 13] += 1
-                    self.held_ranks |= 1 << x.rank
-                    self.held_suits |= 1 << x.idx // 13
-        ranks = self.held_ranks
-        suits = self.held_suits
+                    ranks_n += 1 << 4 * x.rank
+                    suits_n += 1 << 6 * (x.idx // 13)
+            self.rank_counts = ranks_n
+            self.suit_counts = suits_n
         for p in cards:
             if not p.is_joker:
-                rc[p.rank] -= 1
-                sc[p.idx // 13] -= 1
-        for p in cards:
-            if not p.is_joker:
-                if rc[p.rank] == 0:
-                    ranks &= ~(1 << p.rank)
-                if sc[p.idx // 13] == 0:
-                    suits &= ~(1 << p.idx // 13)
-        for p in cards:
-            if not p.is_joker:
-                rc[p.rank] += 1
-                sc[p.idx // 13] += 1
+                ranks_n -= 1 << 4 * p.rank
+                suits_n -= 1 << 6 * (p.idx // 13)
+        ranks = suits = 0
+        for r in range(2, 15):
+            if ranks_n >> 4 * r & 15:
+                ranks |= 1 << r
+        for si in range(4):
+            if suits_n >> 6 * si & 63:
+                suits |= 1 << si
         return ranks, suits
 
 
 class _Run:
     """The depth-first search of runs: the run so far, the cards left, what it lists."""
 
-    def __init__(self, out: _Lister, avail: list[int], jokers: list[Card], skip_plain: bool):
+    def __init__(
+        self, out: _Lister, hand: tuple[Card, ...], jokers: list[Card], skip_plain: bool
+    ) -> None:
         self.out = out
-        self.avail = avail  # real cards left, by index
+        # The real cards left as bit masks (``Card.bit``): a card's bit is in ``left1`` while
+        # a copy of it is left, in ``left2`` while two are, in ``left3`` while three are.
+        self.left1 = self.left2 = self.left3 = 0
+        for x in hand:
+            if not x.is_joker:
+                self.put(x.bit)
         self.jokers = jokers
         self.used = 0  # bit i: jokers[i] is in the run
         self.all_used = (1 << len(jokers)) - 1
@@ -1120,6 +1116,24 @@ class _Run:
         self.skip_plain = skip_plain
         self.phys: list[Card] = []
         self.effs: list[Card] = []
+
+    def take(self, bit: int) -> None:
+        """Use one copy of a card that is left (its bit)."""
+        if self.left3 & bit:
+            self.left3 ^= bit
+        elif self.left2 & bit:
+            self.left2 ^= bit
+        else:
+            self.left1 ^= bit
+
+    def put(self, bit: int) -> None:
+        """Give back one copy of a card (its bit)."""
+        if not self.left1 & bit:
+            self.left1 |= bit
+        elif not self.left2 & bit:
+            self.left2 |= bit
+        else:
+            self.left3 |= bit
 
     def step(self, direction: int, switched: bool, steps: int, plain: bool) -> None:
         """Record the run so far (once it has a rank step), then try every next card."""
@@ -1144,31 +1158,32 @@ class _Run:
                     self._next(other, direction, True, steps, False)
 
     def _next(self, idx: int, direction: int, switched: bool, steps: int, plain: bool) -> None:
-        avail = self.avail
+        bit = 1 << idx
         used = self.used
-        if avail[idx] <= 0 and used == self.all_used:
+        held = self.left1 & bit
+        if not held and used == self.all_used:
             return
         card = _NATURALS[idx]
         phys = self.phys
         effs = self.effs
-        if avail[idx] > 0:
-            avail[idx] -= 1
+        if held:
+            self.take(bit)
             phys.append(card)
             effs.append(card)
             self.step(direction, switched, steps, plain)
             phys.pop()
             effs.pop()
-            avail[idx] += 1
+            self.put(bit)
         if used == self.all_used:
             return
         jokers = self.jokers
         twins = self.twins
         for i in range(len(jokers)):
-            bit = 1 << i
+            jbit = 1 << i
             # an identical unused joker earlier in the list stands in already
-            if used & bit or twins[i] & ~used:
+            if used & jbit or twins[i] & ~used:
                 continue
-            self.used = used | bit
+            self.used = used | jbit
             phys.append(jokers[i])
             effs.append(card)
             self.step(direction, switched, steps, False)
@@ -1184,7 +1199,6 @@ _PLAYS_CACHE_SIZE: Final = 2000
 _CACHED_LIST_MAX: Final = 64
 
 _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
-_NO_COUNTS: Final[list[int]] = []
 _CALLS_BOTH: Final = (True, False)
 _CALLS_NO: Final = (False,)
 _EMPTY: Final[list[Card]] = []
