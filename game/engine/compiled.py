@@ -80,6 +80,7 @@ class Compiled:
         self.needs_choice = frozenset(
             x for x in ALL_CARDS if x in self.changers or (x.rank == JACK and r.jack_requests)
         )
+        self.needs_choice_mask = sum(x.bit for x in self.needs_choice)
         self.opener_cache: dict[tuple[object, ...], tuple[frozenset[Card], int]] = {}
         self.plays_cache: dict[tuple[object, ...], list[Action]] = {}
         # A stand-in joker laid alone, by opener set: each plain play and the card it acts as.

@@ -278,7 +278,7 @@ class Legality:
         c = self._c
         hand = _in_hand_order(self.hands[self.current])
         okset = self._openers(ctx)
-        okmask = c.last_ok_mask
+        oks = okmask = c.last_ok_mask  # the openers; okmask: those the play may start with
         any_card = c.any_card
         seen_bits = 0
         dups = False
@@ -307,7 +307,7 @@ class Legality:
             if card.is_joker and any_card:
                 for play, effs in self._joker_singles(card, okset):
                     out.add(play, effs)
-            elif card in okset:
+            elif card.bit & oks:
                 single = _PLAIN_SINGLES.get(card)
                 if single is None:
                     single = _PLAIN_SINGLES[card] = single_play(card, None, False)
@@ -336,13 +336,13 @@ class Legality:
             for rank in range(2, 15) if grouped else ():
                 if grouped & (1 << rank) and okmask & _RANK_BITS[rank]:
                     pool = tuple([x for x in hand if x.rank == rank and not x.is_joker] + jokers)
-                    self._rank_groups_of(pool, rank, okset, forced, out)
+                    self._rank_groups_of(pool, rank, oks, forced, out)
             if plain_jokers >= 2:  # draw-wild jokers group with each other
                 pool = _in_hand_order([x for x in hand if x.is_joker])
                 for seq in ordered_groups(list(pool)):
                     first = seq[0]
                     if (
-                        first in okset
+                        first.bit & oks
                         and (forced is None or first is forced)
                         and out.fits(seq, seq)
                     ):
@@ -357,7 +357,7 @@ class Legality:
                     n = len(pool)
                     for i in range(n):
                         x = pool[i]
-                        if x not in okset or (forced is not None and x is not forced):
+                        if not x.bit & oks or (forced is not None and x is not forced):
                             continue
                         for pat in _patterns_from(n, i):
                             seq = _pick(pool, pat)
@@ -365,7 +365,7 @@ class Legality:
                                 out.add_new(seq, None, x, seq[-1])
         # Runs (they need a joker or two neighbouring ranks of one suit)
         if c.runs and ctx is _PLAY and (jokers or any(m & (m << 1) for m in suit_ranks)):
-            self._runs(hand, jokers, okset, forced, suit_groups, out)
+            self._runs(hand, jokers, oks, forced, suit_groups, out)
         return out.out
 
     def _joker_singles(self, joker: Card, okset: frozenset[Card]) -> list[_Entry]:
@@ -388,7 +388,7 @@ class Legality:
         self,
         pool: tuple[Card, ...],
         rank: int,
-        okset: frozenset[Card],
+        oks: int,
         forced: Card | None,
         out: _Lister,
     ) -> None:
@@ -405,7 +405,7 @@ class Legality:
         if real == n:
             for i in range(n):
                 x = pool[i]
-                if x not in okset or (forced is not None and x is not forced):
+                if not x.bit & oks or (forced is not None and x is not forced):
                     continue
                 for pat in _patterns_from(n, i):
                     seq = _pick(pool, pat)
@@ -418,8 +418,8 @@ class Legality:
             if forced is not None and x is not forced:
                 continue
             if i >= real:
-                heads = [h for h in suited if h in okset]
-            elif x in okset:
+                heads = [h for h in suited if h.bit & oks]
+            elif x.bit & oks:
                 heads = [x]
             else:
                 continue
@@ -458,7 +458,7 @@ class Legality:
         self,
         hand: tuple[Card, ...],
         jokers: list[Card],
-        okset: frozenset[Card],
+        oks: int,
         forced: Card | None,
         suit_groups: bool,
         out: _Lister,
@@ -475,7 +475,7 @@ class Legality:
             if x.is_joker or x.bit & done:
                 continue
             done |= x.bit
-            if x not in okset or (forced is not None and x is not forced):
+            if not x.bit & oks or (forced is not None and x is not forced):
                 continue
             run.take(x.bit)
             run.phys.append(x)
@@ -492,7 +492,7 @@ class Legality:
             run.used |= 1 << i
             run.phys.append(j)
             for d in _NATURALS:
-                if d in okset:
+                if d.bit & oks:
                     run.effs.append(d)
                     run.step(0, False, 0, False)
                     run.effs.pop()
@@ -536,10 +536,11 @@ class Legality:
         if cached is not None:
             return cached[:]
         result = self._list_plays(ctx, forced, power_out)
-        if len(result) <= _CACHED_LIST_MAX:
-            if len(c.plays_cache) > _PLAYS_CACHE_SIZE:
-                c.plays_cache.clear()
-            c.plays_cache[key] = result
+        if len(result) > _CACHED_LIST_MAX:
+            return result
+        if len(c.plays_cache) > _PLAYS_CACHE_SIZE:
+            c.plays_cache.clear()
+        c.plays_cache[key] = result
         return result[:]
 
     def _heads_up_block(self, e: Card) -> bool:
@@ -974,13 +975,15 @@ class _Lister:
         self.ctx = ctx
         self.hand = hand
         self.size = len(hand)
-        self.needs_choice = c.needs_choice
+        self.needs_choice = c.needs_choice_mask
         # Candidates are built group- and run-shaped, so only the contexts that restrict
         # what may be laid together need the shape test.
         self.check_shape = ctx is not _PLAY and ctx is not _SUIT_REQUEST
         self.calls_one = _CALLS_BOTH if c.macau_required else _CALLS_NO
         self.power_out = power_out
         self.hand_after_matters = c.hand_after_matters
+        self.jack_request = c.jack_request
+        self.request_ranks = c.request_ranks
         self.out: list[Action] = []
         # identical cards (several decks) make identical candidates: keep the first
         self.seen: set[tuple[tuple[Card, ...], tuple[Card | None, ...] | None]] | None = (
@@ -1009,7 +1012,7 @@ class _Lister:
                 return
             seen.add(key)
         last = effs[-1]
-        if self.size - len(cards) >= 2 and last not in self.needs_choice:
+        if self.size - len(cards) >= 2 and not last.bit & self.needs_choice:
             self.out.append(play)
         else:
             self._expand(cards, play.declared, effs[0], last)
@@ -1025,7 +1028,7 @@ class _Lister:
             if key in seen:
                 return
             seen.add(key)
-        if self.size - len(cards) >= 2 and last not in self.needs_choice:
+        if self.size - len(cards) >= 2 and not last.bit & self.needs_choice:
             self.out.append(Play(cards, decl, None, False))
         else:
             self._expand(cards, decl, first, last)
@@ -1043,9 +1046,9 @@ class _Lister:
             power = self.power_out
         else:
             power = True
-        if power and last in self.needs_choice and not game._cuts_attack(first, self.ctx):
+        if power and last.bit & self.needs_choice and not game._cuts_attack(first, self.ctx):
             if self.hand_after_matters:
-                held_ranks, held_suits = self._held_after(cards)
+                held_ranks, held_suits = self._held_after(cards, last)
             else:
                 held_ranks = held_suits = 0
             key = (held_ranks << 10) | (held_suits << 6) | last.idx
@@ -1066,8 +1069,9 @@ class _Lister:
                 else:
                     out.append(Play(cards, decl, choice, call))
 
-    def _held_after(self, cards: tuple[Card, ...]) -> tuple[int, int]:
-        """The ranks and suits (bit masks) of the real cards left after laying ``cards``."""
+    def _held_after(self, cards: tuple[Card, ...], last: Card) -> tuple[int, int]:
+        """The ranks and suits (bit masks) of the real cards left after laying ``cards``,
+        as far as the suffixes of ``last`` ask: a jack's requested ranks, or else the suits."""
         # Counts packed in one int: four bits a rank (at 4 * rank), six bits a suit.
         ranks_n = self.rank_counts
         suits_n = self.suit_counts
@@ -1084,12 +1088,14 @@ class _Lister:
                 ranks_n -= 1 << 4 * p.rank
                 suits_n -= 1 << 6 * (p.idx // 13)
         ranks = suits = 0
-        for r in range(2, 15):
-            if ranks_n >> 4 * r & 15:
-                ranks |= 1 << r
-        for si in range(4):
-            if suits_n >> 6 * si & 63:
-                suits |= 1 << si
+        if last.rank == JACK and self.jack_request:
+            for r in self.request_ranks:
+                if ranks_n >> 4 * r & 15:
+                    ranks |= 1 << r
+        else:
+            for si in range(4):
+                if suits_n >> 6 * si & 63:
+                    suits |= 1 << si
         return ranks, suits
 
 
