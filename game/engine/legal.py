@@ -266,7 +266,16 @@ class Legality:
         return (None,)
 
     # ----- listing ----------------------------------------------------------------
-    def _list_plays(self, ctx: Phase, forced: Card | None, power_out: bool) -> list[Action]:
+    def _list_plays(
+        self,
+        ctx: Phase,
+        forced: Card | None,
+        power_out: bool,
+        okset: frozenset[Card],
+        okmask: int,
+        held: int,
+        dups: bool,
+    ) -> list[Action]:
         """Every legal play of the general generator, candidate by candidate.
 
         Candidates come in a fixed order (singles, groups of one rank, of one suit, runs), each
@@ -277,20 +286,8 @@ class Legality:
         """
         c = self._c
         hand = _in_hand_order(self.hands[self.current])
-        okset = self._openers(ctx)
-        oks = okmask = c.last_ok_mask  # the openers; okmask: those the play may start with
+        oks = okmask  # the openers; okmask: those the play may start with
         any_card = c.any_card
-        seen_bits = 0
-        dups = False
-        for x in hand:
-            if x.bit & seen_bits:
-                dups = True
-            seen_bits |= x.bit
-        # Nothing to list unless a card held (or the forced one) may open, as itself or as
-        # the card a stand-in joker names.
-        mine = seen_bits if forced is None else forced.bit
-        if not mine & okmask and not (any_card and mine & _JOKER_BITS and okmask & _NATURAL_BITS):
-            return []
         if forced is not None and not forced.is_joker:
             okmask &= forced.bit  # every play starts with the forced card
         out = _Lister(self, ctx, hand, dups, power_out)
@@ -364,7 +361,7 @@ class Legality:
                             if not check_shape or out.fits(seq, seq):
                                 out.add_new(seq, None, x, seq[-1])
         # Runs (they need a joker or two neighbouring ranks of one suit)
-        if c.runs and ctx is _PLAY and (jokers or any(m & (m << 1) for m in suit_ranks)):
+        if c.runs and ctx is _PLAY and (jokers or _run_may_open(held, okmask)):
             self._runs(hand, jokers, oks, forced, suit_groups, out)
         return out.out
 
@@ -517,6 +514,11 @@ class Legality:
                 m2 |= bit
             else:
                 m3 |= bit
+        okset = self._openers(ctx)
+        okmask = c.last_ok_mask
+        mine = m1 if forced is None else forced.bit
+        if not mine & okmask and not (c.any_card and mine & _JOKER_BITS and okmask & _NATURAL_BITS):
+            return []  # no card held (nor the forced one) may open, nor a joker as such a card
         power_out = self._power_applies(seat, 0)
         key = (
             m1,
@@ -535,7 +537,7 @@ class Legality:
         cached = c.plays_cache.get(key)
         if cached is not None:
             return cached[:]
-        result = self._list_plays(ctx, forced, power_out)
+        result = self._list_plays(ctx, forced, power_out, okset, okmask, m1, m2 != 0)
         if len(result) > _CACHED_LIST_MAX:
             return result
         if len(c.plays_cache) > _PLAYS_CACHE_SIZE:
@@ -937,6 +939,22 @@ def _pick(pool: tuple[Card, ...], pat: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple([pool[i] for i in pat])
 
 
+def _run_may_open(held: int, openers: int) -> bool:
+    """Whether real cards ``held`` (bits) may make a run that starts with one of ``openers``:
+    an opener with a neighbour of its suit, or with a card of its rank that has one."""
+    cards = held & _NATURAL_BITS
+    # the cards held next to another held card of their suit
+    linked = (((cards & ~_ACE_BITS) << 1) | ((cards & ~_TWO_BITS) >> 1)) & cards
+    if linked & openers:
+        return True
+    return bool(_rank_fold(linked) & _rank_fold(cards & openers))
+
+
+def _rank_fold(cards: int) -> int:
+    """The ranks (bit ``rank - 2``) of the real cards ``cards`` (bits)."""
+    return (cards | cards >> 13 | cards >> 26 | cards >> 39) & 0x1FFF
+
+
 def _in_hand_order(cards: list[Card]) -> tuple[Card, ...]:
     """``cards`` sorted in hand order (by suit, then rank; jokers last): an insertion sort."""
     out = cards[:]
@@ -961,6 +979,8 @@ _SUIT_BITS: Final[tuple[int, ...]] = tuple(
     sum(_NATURALS[s * 13 + r].bit for r in range(13)) for s in range(4)
 )
 _NATURAL_BITS: Final = (1 << 52) - 1
+_TWO_BITS: Final = _RANK_BITS[2]
+_ACE_BITS: Final = _RANK_BITS[14]
 _JOKER_BITS: Final = 3 << 52
 
 
