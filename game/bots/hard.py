@@ -27,6 +27,8 @@ from .sampling import determinize, infer_weights
 
 # The budget is checked before each iteration; this much is kept back for the last one.
 _SAFETY = 0.012
+# How often (in iterations) the search checks whether its answer can still change.
+_CHECK_EVERY = 8
 
 
 class _Node:
@@ -90,11 +92,20 @@ class HardBot:
         deadline = start + self.time_budget - _SAFETY
         count = 0
         seed = rng.getrandbits(64)
+        began = time.perf_counter()
         while True:
             if self.iterations is not None:
                 if count >= self.iterations:
                     break
-            elif count and time.perf_counter() >= deadline:
+                left = self.iterations - count
+            else:
+                now = time.perf_counter()
+                if count and now >= deadline:
+                    break
+                # Iterations still to come at the pace so far, with a margin for a slow patch.
+                pace = count / (now - began) if count else 0.0
+                left = int(1.25 * pace * (deadline - now)) + 1 if count else 1 << 30
+            if count and count % _CHECK_EVERY == 0 and _settled(root, view.seat, left):
                 break
             it_rng = random.Random(seed + count)
             game = determinize(view, weights, it_rng)
@@ -192,6 +203,21 @@ class HardBot:
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += result[visited.actor]
+
+
+def _settled(root: _Node, seat: int, left: int) -> bool:
+    """Whether the most visited root move stays so with ``left`` more iterations whatever
+    they do: the answer cannot change, so the rest of the budget would be wasted."""
+    first = second = 0
+    for (actor, _action), child in root.children.items():
+        if actor != seat:
+            continue
+        visits = child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def _same(game: Game, action: Action) -> Action:

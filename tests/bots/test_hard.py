@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from game.bots import hard as hard_module
 from game.bots.hard import HardBot
 from game.bots.sampling import infer_weights, sample_hidden
 from game.engine import PRESETS, Game
@@ -33,6 +34,30 @@ def test_same_seed_and_iterations_give_the_same_action() -> None:
             first = HardBot(iterations=40).choose(view, legal, random.Random(seed))
             again = HardBot(iterations=40).choose(view, legal, random.Random(seed))
             assert first == again
+
+
+def test_stopping_once_the_answer_is_settled_changes_no_decision(monkeypatch) -> None:
+    # The search stops early only when its most visited move can no longer be overtaken, so at
+    # a fixed iteration count it must answer exactly as a search that runs every iteration.
+    states = []
+    for preset in ("polish", "hungarian", "tel_aviv"):
+        for seed in range(6):
+            g = _midgame(preset, seed)
+            if not g.over and len(g.legal_actions()) > 1:
+                states.append((g.view(g.current), g.legal_actions(), seed))
+    assert len(states) >= 10
+    early, used = [], []
+    for view, legal, seed in states:
+        bot = HardBot(iterations=120, rollout_depth=12)
+        early.append(bot.choose(view, legal, random.Random(seed)))
+        used.append(bot.last_iterations)
+    assert min(used) < 120  # some searches did stop early
+    monkeypatch.setattr(hard_module, "_settled", lambda root, seat, left: False)
+    full = [
+        HardBot(iterations=120, rollout_depth=12).choose(view, legal, random.Random(seed))
+        for view, legal, seed in states
+    ]
+    assert early == full
 
 
 def test_sampled_deals_match_the_card_counts() -> None:
