@@ -1,11 +1,19 @@
 """Bots against bots: seats rotated so every bot plays every seat equally, games in parallel.
 
 python main.py tournament --preset polish --seats 2 --bots hard,medium --games 2000 --seed 1
-    --jobs 2 [--iterations N] [--budget 0.3] [--json PATH|-]
+    --jobs 2 [--iterations N] [--budget 0.3] [--json PATH|-] [--results PATH] [--shard K/N]
+python main.py tournament --merge PATH [PATH ...] [--json PATH|-]
 
 Each game is one deal (one round). Game ``i`` uses deal ``i // seats`` with the bot assignment
 rotated by ``i % seats``, so over ``seats`` consecutive games every bot plays every seat on the
 same cards, which also takes much of the luck of the deal out of the comparison.
+
+A game depends only on the seed and its number, so a long tournament can be split and
+resumed. ``--results`` appends every finished game to a file (one JSON line each, after a
+header line naming the tournament) and skips the games the file already holds, so a run that
+was stopped picks up where it left off. ``--shard K/N`` plays only the deals whose number is
+K modulo N (whole rotations stay together), so N processes or machines can share the work;
+``--merge`` summarises the results files of the shards as one tournament.
 """
 
 from __future__ import annotations
@@ -17,9 +25,10 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from multiprocessing import Pool
-from typing import Any
+from pathlib import Path
+from typing import Any, TextIO
 
 from game.engine import PRESETS, Game, Rules, Stop
 
@@ -120,7 +129,9 @@ def _run_chunk(
     for i in indices:
         deal_seed = seed * 1_000_003 + i // seats
         levels = seat_levels(bots, seats, i)
-        results.append(play_game(rules, levels, deal_seed, seed * 7919 + i, iterations, budget))
+        result = play_game(rules, levels, deal_seed, seed * 7919 + i, iterations, budget)
+        result["game"] = i
+        results.append(result)
     return results
 
 
@@ -134,8 +145,15 @@ def run_tournament(
     iterations: int | None = None,
     budget: float = 0.3,
     rules: Rules | None = None,
+    shard: tuple[int, int] | None = None,
+    results_path: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Run a tournament and return its summary (the same fields ``--json`` writes)."""
+    """Run a tournament and return its summary (the same fields ``--json`` writes).
+
+    ``shard=(k, n)`` plays only the deals numbered k modulo n. With ``results_path`` every
+    finished game is appended to that file, the games it already holds are not played again,
+    and the summary covers every game of this tournament (and shard) the file holds.
+    """
     for level in bots:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
@@ -143,21 +161,49 @@ def run_tournament(
     the_rules = rules if rules is not None else PRESETS[preset]
     the_rules.check_seats(seats)
     rules_text = the_rules.to_text() if rules is not None else ""
+    if shard is not None and not (shard[1] >= 1 and 0 <= shard[0] < shard[1]):
+        raise ValueError(f"shard {shard[0]}/{shard[1]}: want K/N with 0 <= K < N")
     started = time.perf_counter()
+    header = {
+        "preset": the_rules.name,
+        "rules": rules_text,
+        "seats": seats,
+        "bots": list(bots),
+        "seed": seed,
+        "iterations": iterations,
+        "budget": budget,
+    }
+    wanted = [i for i in range(games) if shard is None or (i // seats) % shard[1] == shard[0]]
+    results: list[dict[str, Any]] = []
+    sink: TextIO | None = None
+    if results_path is not None:
+        path = Path(results_path)
+        fresh = not path.exists() or path.stat().st_size == 0
+        recorded = {} if fresh else read_results(path, header)[1]
+        results = [recorded[i] for i in wanted if i in recorded]
+        wanted = [i for i in wanted if i not in recorded]
+        sink = path.open("w" if fresh else "a", encoding="utf-8")
+        if fresh:
+            sink.write(json.dumps({"tournament": header}) + "\n")
+            sink.flush()
     # Chunks keep a whole rotation of a deal together; small enough to balance the workers.
     per_chunk = seats * max(1, 8 // seats)
-    chunks = [list(range(i, min(games, i + per_chunk))) for i in range(0, games, per_chunk)]
+    chunks = [wanted[i : i + per_chunk] for i in range(0, len(wanted), per_chunk)]
     jobs_list = [
         (preset, rules_text, seats, list(bots), chunk, seed, iterations, budget) for chunk in chunks
     ]
-    results: list[dict[str, Any]] = []
-    if jobs <= 1 or len(chunks) <= 1:
-        for job in jobs_list:
-            results.extend(_run_chunk(job))
-    else:
-        with Pool(jobs) as pool:
-            for part in pool.imap(_run_chunk, jobs_list):
-                results.extend(part)
+    try:
+        if jobs <= 1 or len(chunks) <= 1:
+            for job in jobs_list:
+                _keep(_run_chunk(job), results, sink)
+        else:
+            with Pool(jobs) as pool:
+                for part in pool.imap(_run_chunk, jobs_list):
+                    _keep(part, results, sink)
+    finally:
+        if sink is not None:
+            sink.close()
+    results.sort(key=lambda r: int(r["game"]))
     summary = summarise(results, the_rules, seats, bots)
     summary.update(
         {
@@ -170,6 +216,93 @@ def run_tournament(
             "iterations": iterations,
             "budget": budget,
             "elapsed_s": round(time.perf_counter() - started, 2),
+        }
+    )
+    if shard is not None:
+        summary["shard"] = f"{shard[0]}/{shard[1]}"
+    return summary
+
+
+def _keep(part: list[dict[str, Any]], results: list[dict[str, Any]], sink: TextIO | None) -> None:
+    """Add finished games to ``results`` and, if recording, to the results file at once."""
+    results.extend(part)
+    if sink is not None:
+        for res in part:
+            sink.write(json.dumps(res) + "\n")
+        sink.flush()
+
+
+def read_results(
+    path: Path, header: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
+    """The tournament a results file belongs to, and the games it records by game number.
+
+    Raises ``ValueError`` when the file is not a results file, belongs to a different
+    tournament than ``header`` (if given), or is damaged other than in its last line. A last
+    line cut short (the run was killed while writing it) is dropped from the file: that game
+    is simply played again.
+    """
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if not lines:
+        raise ValueError(f"{path}: empty, not a tournament results file")
+    records: list[dict[str, Any]] = []
+    for n, line in enumerate(lines):
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            if n == len(lines) - 1 and n > 0:
+                path.write_text("".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
+                break
+            raise ValueError(f"{path}, line {n + 1}: not valid JSON") from None
+        if not isinstance(record, dict):
+            raise ValueError(f"{path}, line {n + 1}: not a tournament record")
+        records.append(record)
+    first = records[0].get("tournament")
+    if not isinstance(first, dict):
+        raise ValueError(f"{path}: no tournament header on its first line")
+    if header is not None and first != header:
+        differ = sorted(k for k in set(first) | set(header) if first.get(k) != header.get(k))
+        raise ValueError(
+            f"{path} holds a different tournament ({', '.join(differ)} "
+            f"{'differs' if len(differ) == 1 else 'differ'}); "
+            "use another results file"
+        )
+    games: dict[int, dict[str, Any]] = {}
+    for n, record in enumerate(records[1:], start=2):
+        if not isinstance(record.get("game"), int) or "places" not in record:
+            raise ValueError(f"{path}, line {n}: not a game record")
+        games.setdefault(record["game"], record)
+    return first, games
+
+
+def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
+    """One summary of the games recorded in several results files of one tournament (its
+    shards, or runs resumed into different files); a game recorded twice counts once."""
+    header: dict[str, Any] | None = None
+    games: dict[int, dict[str, Any]] = {}
+    for raw in paths:
+        path = Path(raw)
+        if not path.exists():
+            raise ValueError(f"{path}: no such results file")
+        header, recorded = read_results(path, header)
+        for i, record in recorded.items():
+            games.setdefault(i, record)
+    if header is None:
+        raise ValueError("no results files given")
+    rules = Rules.from_text(header["rules"]) if header["rules"] else PRESETS[header["preset"]]
+    results = [games[i] for i in sorted(games)]
+    summary = summarise(results, rules, header["seats"], header["bots"])
+    summary.update({k: header[k] for k in ("preset", "seats", "bots", "seed")})
+    summary.update(
+        {
+            "games": len(results),
+            "jobs": None,
+            "iterations": header["iterations"],
+            "budget": header["budget"],
+            "elapsed_s": None,
         }
     )
     return summary
@@ -227,6 +360,7 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines = [
         f"{summary['preset']}, {summary['seats']} seats, bots {','.join(summary['bots'])}, "
         f"{summary['played']} games, seed {summary['seed']}"
+        + (f", shard {summary['shard']}" if "shard" in summary else "")
         + (f", hard iterations {summary['iterations']}" if summary["iterations"] else "")
         + (
             f", hard budget {summary['budget']} s"
@@ -245,9 +379,10 @@ def format_summary(summary: dict[str, Any]) -> str:
             f"{'-' if pts is None else f'{pts:.1f}':>9} "
             f"{row['decision_ms_median']:>9.2f} {row['decision_ms_p95']:>8.2f}"
         )
+    took = summary["elapsed_s"]
     lines.append(
         f"average game length {summary['avg_game_length']:.1f} actions; "
-        f"{summary['capped_games']} capped; {summary['elapsed_s']} s"
+        f"{summary['capped_games']} capped" + ("" if took is None else f"; {took} s")
     )
     return "\n".join(lines)
 
@@ -264,20 +399,41 @@ def cli_main(argv: list[str]) -> int:
     p.add_argument("--iterations", type=int, default=None, help="hard: fixed iterations")
     p.add_argument("--budget", type=float, default=0.3, help="hard: seconds per decision")
     p.add_argument("--json", default=None, metavar="PATH", help="write JSON to PATH ('-': stdout)")
+    p.add_argument(
+        "--results",
+        default=None,
+        metavar="PATH",
+        help="append each finished game to PATH and skip the games it holds (resume)",
+    )
+    p.add_argument(
+        "--shard", default=None, metavar="K/N", help="play only the deals numbered K modulo N"
+    )
+    p.add_argument(
+        "--merge",
+        nargs="+",
+        default=None,
+        metavar="PATH",
+        help="summarise these results files as one tournament instead of playing",
+    )
     args = p.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     try:
-        summary = run_tournament(
-            args.preset,
-            args.seats,
-            bots,
-            args.games,
-            args.seed,
-            args.jobs,
-            args.iterations,
-            args.budget,
-        )
-    except ValueError as exc:
+        if args.merge:
+            summary = merge_results(args.merge)
+        else:
+            summary = run_tournament(
+                args.preset,
+                args.seats,
+                bots,
+                args.games,
+                args.seed,
+                args.jobs,
+                args.iterations,
+                args.budget,
+                shard=_parse_shard(args.shard) if args.shard else None,
+                results_path=args.results,
+            )
+    except (ValueError, OSError) as exc:
         print(f"tournament: {exc}", file=sys.stderr)
         return 2
     if args.json == "-":
@@ -288,3 +444,11 @@ def cli_main(argv: list[str]) -> int:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump(summary, fh, indent=2)
     return 0
+
+
+def _parse_shard(text: str) -> tuple[int, int]:
+    """``"K/N"`` as ``(K, N)``; ``ValueError`` naming the expected form otherwise."""
+    k, sep, n = text.partition("/")
+    if not sep or not k.strip().isdigit() or not n.strip().isdigit():
+        raise ValueError(f"shard {text!r}: want K/N, for example 0/4")
+    return int(k), int(n)

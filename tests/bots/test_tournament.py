@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from game.bots.tournament import cli_main, run_tournament, seat_levels, wilson
+from game.bots.tournament import cli_main, merge_results, run_tournament, seat_levels, wilson
 
 
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
@@ -59,3 +60,79 @@ def test_cli_json_to_stdout_and_bad_level(capsys: pytest.CaptureFixture[str]) ->
     assert cli_main(["--games", "2", "--bots", "easy,random", "--json", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["played"] == 2
     assert cli_main(["--games", "2", "--bots", "easy,genius"]) == 2
+
+
+def _core(summary: dict[str, Any]) -> tuple[object, ...]:
+    """What must not depend on how the games were split (decision times do)."""
+    rows = {
+        level: (row["seat_games"], row["wins"], row["avg_place"], row["avg_points_per_round"])
+        for level, row in summary["per_bot"].items()
+    }
+    return (rows, summary["avg_game_length"], summary["played"], summary["capped_games"])
+
+
+def test_shards_merged_give_the_whole_tournament(tmp_path: Path) -> None:
+    whole = run_tournament("classic", 3, ["medium", "easy", "random"], 18, seed=4)
+    paths = []
+    for k in range(3):
+        path = tmp_path / f"shard{k}.jsonl"
+        part = run_tournament(
+            "classic", 3, ["medium", "easy", "random"], 18, seed=4, shard=(k, 3), results_path=path
+        )
+        assert part["played"] == 6 and part["shard"] == f"{k}/3"
+        paths.append(path)
+    merged = merge_results(paths)
+    assert _core(merged) == _core(whole)
+    assert merged["games"] == 18 and merged["preset"] == "classic"
+
+
+def test_a_results_file_resumes_where_the_run_stopped(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    run_tournament("polish", 2, ["medium", "easy"], 6, seed=9, results_path=path)
+    assert len(path.read_text().splitlines()) == 1 + 6
+    # The run was killed while writing a game: the cut line is dropped and that game replayed.
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:25])
+    resumed = run_tournament("polish", 2, ["medium", "easy"], 10, seed=9, results_path=path)
+    records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+    assert sorted(r["game"] for r in records) == list(range(10))
+    assert _core(resumed) == _core(run_tournament("polish", 2, ["medium", "easy"], 10, seed=9))
+
+
+def test_a_results_file_of_another_tournament_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "run.jsonl"
+    run_tournament("polish", 2, ["medium", "easy"], 2, seed=9, results_path=path)
+    before = path.read_text()
+    code = cli_main(
+        ["--bots", "medium,easy", "--games", "4", "--seed", "8", "--results", str(path)]
+    )
+    assert code == 2
+    assert "different tournament (seed differs)" in capsys.readouterr().err
+    assert path.read_text() == before
+    other = tmp_path / "other.jsonl"
+    run_tournament("polish", 2, ["medium", "random"], 2, seed=9, results_path=other)
+    with pytest.raises(ValueError, match="bots differs"):
+        merge_results([path, other])
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(before.splitlines()[0] + "\n{oops\n" + before.splitlines()[1] + "\n")
+    with pytest.raises(ValueError, match="line 2: not valid JSON"):
+        merge_results([broken])
+    assert cli_main(["--merge", str(tmp_path / "missing.jsonl")]) == 2
+    assert "no such results file" in capsys.readouterr().err
+
+
+def test_cli_shard_and_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["--preset", "quick", "--seats", "2", "--bots", "medium,random", "--seed", "3"]
+    base += ["--games", "8"]
+    for k in (0, 1):
+        path = str(tmp_path / f"s{k}.jsonl")
+        assert cli_main([*base, "--shard", f"{k}/2", "--results", path]) == 0
+        assert f"shard {k}/2" in capsys.readouterr().out
+    files = [str(tmp_path / "s0.jsonl"), str(tmp_path / "s1.jsonl")]
+    assert cli_main(["--merge", *files, "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["played"] == 8
+    assert cli_main([*base, "--shard", "2/2"]) == 2
+    assert cli_main([*base, "--shard", "half"]) == 2
+    assert "want K/N" in capsys.readouterr().err
