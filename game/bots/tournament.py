@@ -179,7 +179,7 @@ def run_tournament(
     if results_path is not None:
         path = Path(results_path)
         fresh = not path.exists() or path.stat().st_size == 0
-        recorded = {} if fresh else read_results(path, header)[1]
+        recorded = {} if fresh else read_results(path, header, repair=True)[1]
         results = [recorded[i] for i in wanted if i in recorded]
         wanted = [i for i in wanted if i not in recorded]
         sink = path.open("w" if fresh else "a", encoding="utf-8")
@@ -233,14 +233,14 @@ def _keep(part: list[dict[str, Any]], results: list[dict[str, Any]], sink: TextI
 
 
 def read_results(
-    path: Path, header: dict[str, Any] | None = None
+    path: Path, header: dict[str, Any] | None = None, repair: bool = False
 ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     """The tournament a results file belongs to, and the games it records by game number.
 
     Raises ``ValueError`` when the file is not a results file, belongs to a different
     tournament than ``header`` (if given), or is damaged other than in its last line. A last
-    line cut short (the run was killed while writing it) is dropped from the file: that game
-    is simply played again.
+    line cut short (the run was killed while writing it, or is writing it now) is skipped;
+    with ``repair`` it is also removed from the file, so that the game is played again.
     """
     text = path.read_text(encoding="utf-8")
     lines = text.split("\n")
@@ -254,7 +254,8 @@ def read_results(
             record = json.loads(line)
         except json.JSONDecodeError:
             if n == len(lines) - 1 and n > 0:
-                path.write_text("".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
+                if repair:
+                    path.write_text("".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
                 break
             raise ValueError(f"{path}, line {n + 1}: not valid JSON") from None
         if not isinstance(record, dict):

@@ -93,6 +93,10 @@ def test_a_results_file_resumes_where_the_run_stopped(tmp_path: Path) -> None:
     # The run was killed while writing a game: the cut line is dropped and that game replayed.
     lines = path.read_text().splitlines()
     path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:25])
+    # Merging only reads: the cut game is left out, and the file is not touched.
+    cut = path.read_text()
+    assert merge_results([path])["played"] == 5
+    assert path.read_text() == cut
     resumed = run_tournament("polish", 2, ["medium", "easy"], 10, seed=9, results_path=path)
     records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
     assert sorted(r["game"] for r in records) == list(range(10))
