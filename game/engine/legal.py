@@ -291,7 +291,6 @@ class Legality:
         if forced is not None and not forced.is_joker:
             okmask &= forced.bit  # every play starts with the forced card
         out = _Lister(self, ctx, hand, dups, power_out)
-        check_shape = out.check_shape
 
         # Singles
         done = 0
@@ -351,15 +350,7 @@ class Legality:
                     if not mask & (mask - 1) or not okmask & _SUIT_BITS[si]:
                         continue  # fewer than two ranks of this suit, or none may open
                     pool = tuple([x for x in hand if not x.is_joker and x.idx // 13 == si])
-                    n = len(pool)
-                    for i in range(n):
-                        x = pool[i]
-                        if not x.bit & oks or (forced is not None and x is not forced):
-                            continue
-                        for pat in _patterns_from(n, i):
-                            seq = _pick(pool, pat)
-                            if not check_shape or out.fits(seq, seq):
-                                out.add_new(seq, None, x, seq[-1])
+                    _plain_groups(pool, oks, forced, out)
         # Runs (they need a joker or two neighbouring ranks of one suit)
         if c.runs and ctx is _PLAY and (jokers or _run_may_open(held, okmask)):
             self._runs(hand, jokers, oks, forced, suit_groups, out)
@@ -400,14 +391,7 @@ class Legality:
         while real > 0 and pool[real - 1].is_joker:
             real -= 1
         if real == n:
-            for i in range(n):
-                x = pool[i]
-                if not x.bit & oks or (forced is not None and x is not forced):
-                    continue
-                for pat in _patterns_from(n, i):
-                    seq = _pick(pool, pat)
-                    if not check_shape or out.fits(seq, seq):
-                        out.add_new(seq, None, x, seq[-1])
+            _plain_groups(pool, oks, forced, out)
             return
         suited = [_NATURALS[si * 13 + rank - 2] for si in range(4)]  # the rank in each suit
         for i in range(n):
@@ -909,6 +893,21 @@ def _group_patterns(n: int) -> list[tuple[int, ...]]:
 
 
 _PATTERNS_FROM: Final[dict[tuple[int, int], list[tuple[int, ...]]]] = {}
+
+
+def _plain_groups(pool: tuple[Card, ...], oks: int, forced: Card | None, out: _Lister) -> None:
+    """List every group of ``pool`` (real cards of one rank or one suit, in hand order) whose
+    first card may open (``oks``, and ``forced`` if set)."""
+    n = len(pool)
+    check_shape = out.check_shape
+    for i in range(n):
+        x = pool[i]
+        if not x.bit & oks or (forced is not None and x is not forced):
+            continue
+        for pat in _patterns_from(n, i):
+            seq = _pick(pool, pat)
+            if not check_shape or out.fits(seq, seq):
+                out.add_new(seq, None, x, seq[-1])
 
 
 def _patterns_from(n: int, first: int) -> list[tuple[int, ...]]:
