@@ -103,8 +103,7 @@ class HardBot:
                 if count and now >= deadline:
                     break
                 # Iterations still to come at the pace so far, with a margin for a slow patch.
-                pace = count / (now - began) if count else 0.0
-                left = int(1.25 * pace * (deadline - now)) + 1 if count else 1 << 30
+                left = int(1.25 * count * (deadline - now) / (now - began)) + 1 if count else 0
             if count and count % _CHECK_EVERY == 0 and _settled(root, view.seat, left):
                 break
             it_rng = random.Random(seed + count)
