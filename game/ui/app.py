@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 import time
+import warnings
 from collections.abc import Callable
 
 import pygame
@@ -70,8 +71,13 @@ class App:
 
     def _set_minimum(self) -> None:
         # The OS enforces this while the user drags; VIDEORESIZE below catches the rest.
-        with contextlib.suppress(AttributeError, pygame.error):
-            pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        # pygame-ce deprecates Window.from_display_module() in favour of display.get_window(),
+        # which newer releases have; use whichever this pygame-ce offers, without the warning.
+        with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            get_window = getattr(pygame.display, "get_window", None)
+            window = get_window() if get_window else pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
 
     @property
     def size(self) -> tuple[int, int]:
