@@ -252,14 +252,16 @@ def sample_hidden(
             pool = pool[need:]
             continue
         # Weighted sampling without replacement (Efraimidis–Spirakis keys u ** (1 / w)).
-        keyed = sorted(
-            range(len(pool)),
-            key=lambda i: rng.random() ** (1.0 / w.get(pool[i], 1.0)),
-            reverse=True,
-        )
-        chosen = set(keyed[:need])
-        hands[s] = [pool[i] for i in sorted(chosen)]
-        pool = [pool[i] for i in range(len(pool)) if i not in chosen]
+        # The keys are drawn in pool order, so a seed gives the same deal as ever.
+        rand = rng.random
+        get = w.get
+        keys = [rand() ** (1.0 / get(card, 1.0)) for card in pool]
+        keyed = sorted(range(len(pool)), key=keys.__getitem__, reverse=True)
+        chosen = keyed[:need]
+        chosen.sort()
+        hands[s] = [pool[i] for i in chosen]
+        taken = set(chosen)
+        pool = [card for i, card in enumerate(pool) if i not in taken]
     return hands, pool
 
 
