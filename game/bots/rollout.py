@@ -146,9 +146,10 @@ def policy_action(g: Game, c: Compiled, rng: random.Random, epsilon: float = 0.1
                     for x in hand:
                         suits[x.suit] = suits.get(x.suit, 0) + 1
                         suits[x.rank_name] = suits.get(x.rank_name, 0) + 1
-                held = suits.get(choice, 0) - sum(
-                    1 for x in cards if x.suit == choice or x.rank_name == choice
-                )
+                held = suits.get(choice, 0)
+                for x in cards:
+                    if x.suit == choice or x.rank_name == choice:
+                        held -= 1
                 if choice in _SUIT_SET:
                     s += 0.6 * held
                 else:
