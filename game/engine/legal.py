@@ -1021,26 +1021,19 @@ class _Lister:
 
     def add(self, play: Play, effs: tuple[Card, ...]) -> None:
         """List candidate ``play`` (plain: no suffix, no call) laid as ``effs``."""
-        cards = play.cards
-        if not self.fits(cards, effs):
-            return
-        seen = self.seen
-        if seen is not None:
-            key = (cards, play.declared)
-            if key in seen:
-                return
-            seen.add(key)
-        last = effs[-1]
-        if self.size - len(cards) >= 2 and not last.bit & self.needs_choice:
-            self.out.append(play)
-        else:
-            self._expand(cards, play.declared, effs[0], last)
+        if self.fits(play.cards, effs):
+            self.add_new(play.cards, play.declared, effs[0], effs[-1], play)
 
     def add_new(
-        self, cards: tuple[Card, ...], decl: tuple[Card | None, ...] | None, first: Card, last: Card
+        self,
+        cards: tuple[Card, ...],
+        decl: tuple[Card | None, ...] | None,
+        first: Card,
+        last: Card,
+        plain: Play | None = None,
     ) -> None:
-        """``add`` for a candidate with no plain play built yet, that ``fits`` (the caller
-        checks), acting as ``first`` … ``last``."""
+        """``add`` for a candidate that ``fits`` (the caller checks), acting as ``first`` …
+        ``last``; ``plain`` is its play without suffix or call, if one is built already."""
         seen = self.seen
         if seen is not None:
             key = (cards, decl)
@@ -1048,7 +1041,7 @@ class _Lister:
                 return
             seen.add(key)
         if self.size - len(cards) >= 2 and not last.bit & self.needs_choice:
-            self.out.append(Play(cards, decl, None, False))
+            self.out.append(plain if plain is not None else Play(cards, decl, None, False))
         else:
             self._expand(cards, decl, first, last)
 
@@ -1229,7 +1222,6 @@ _CACHED_LIST_MAX: Final = 64
 _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
 _CALLS_BOTH: Final = (True, False)
 _CALLS_NO: Final = (False,)
-_EMPTY: Final[list[Card]] = []
 _SINGLES: Final[dict[tuple[Card, str | None, bool], Play]] = {}
 _PLAIN_SINGLES: Final[dict[Card, Play]] = {}
 
