@@ -23,7 +23,7 @@ from .base import drop_forgetful
 from .medium import Table as MediumTable
 from .reading import roles
 from .rollout import policy_action, quick_score, rewards, thin_actions
-from .sampling import determinize, infer_weights
+from .sampling import determinize, infer_weights, stock_split
 
 # The budget is checked before each iteration; this much is kept back for the last one.
 _SAFETY = 0.012
@@ -87,6 +87,7 @@ class HardBot:
             kept.extend(a for a in root_actions if not isinstance(a, Play) and a not in kept)
             root_actions = [a for a in root_actions if a in kept]
         weights = infer_weights(view)
+        split = stock_split(view)
         root = _Node(view.seat)
         priors = self._root_priors(view, root_actions)
         deadline = start + self.time_budget - _SAFETY
@@ -107,7 +108,7 @@ class HardBot:
             if count and count % _CHECK_EVERY == 0 and _settled(root, view.seat, left):
                 break
             it_rng = random.Random(seed + count)
-            game = determinize(view, weights, it_rng)
+            game = determinize(view, weights, it_rng, split)
             self._iterate(game, c, root, root_actions, priors, it_rng)
             count += 1
         self.last_iterations = count

@@ -11,11 +11,17 @@ rank where groups are allowed says the seat kept none of that rank back: ``GROUP
 that names a suit or requests a rank probably holds it: ``NAMED``. A penalty drawn dilutes what
 was known in proportion to the new cards' share of the hand; a card drawn on an ordinary turn
 does not, since one that fits is usually laid at once.
+
+The stock is refilled only when it runs out, from the pile under its top card, and every one
+of those cards was seen on the pile. So after a reshuffle the stock holds only cards that went
+into it then (``StockSplit``), every other unseen card is in somebody's hand, and a seat holds
+no more of the reshuffled cards than it has drawn since.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from game.engine import (
@@ -28,6 +34,7 @@ from game.engine import (
     PenaltyTaken,
     RankRequested,
     RequestEnded,
+    Reshuffled,
     RoundOver,
     SuitNamed,
     TurnStarted,
@@ -234,40 +241,185 @@ def _mark_plain(
             w[card] = w.get(card, 1.0) * factor
 
 
+class StockSplit:
+    """What the last reshuffle of the round says about where the unseen cards are.
+
+    ``reshuffled``: the cards that became the stock then, as far as the history shows them
+    (the round's first card, under the first lays, is not in it: ``missing`` counts such
+    cards). ``drawn``: per seat, the cards drawn since. ``held``: per seat, its card count just
+    after the reshuffle. ``older`` and ``newer``: the unseen cards that were not reshuffled
+    (held since before it) and those that were (in the stock, or drawn since).
+    """
+
+    __slots__ = ("drawn", "held", "missing", "newer", "older", "reshuffled")
+
+    def __init__(
+        self,
+        reshuffled: list[Card],
+        missing: int,
+        drawn: list[int],
+        held: list[int],
+        unseen: list[Card],
+    ) -> None:
+        self.reshuffled = reshuffled
+        self.missing = missing
+        self.drawn = drawn
+        self.held = held
+        left = Counter(reshuffled)
+        self.older: list[Card] = []
+        self.newer: list[Card] = []
+        for card in unseen:
+            if left[card] > 0:
+                left[card] -= 1
+                self.newer.append(card)
+            else:
+                self.older.append(card)
+
+
+def stock_split(view: View) -> StockSplit | None:
+    """The last reshuffle's split of the unseen cards (None: no reshuffle this round)."""
+    history = view.history
+    n = view.seats
+    bottom: Card | None = None  # the pile's bottom card when the segment began (first: unknown)
+    laid: list[Card] = []  # cards laid on it since
+    last = -1
+    reshuffled: list[Card] = []
+    missing = count = 0
+    for i, ev in enumerate(history):
+        if isinstance(ev, CardsLaid):
+            laid.extend(ev.cards)
+        elif isinstance(ev, Reshuffled):
+            pile = ([bottom] if bottom is not None else []) + laid
+            if not pile:
+                continue
+            reshuffled = pile[:-1]
+            count = ev.count
+            missing = max(0, count - len(reshuffled))
+            bottom = pile[-1]
+            laid = []
+            last = i
+        elif isinstance(ev, RoundOver):
+            bottom, laid, last = None, [], -1
+    if last < 0:
+        return None
+    drawn = [0] * n
+    trigger: CardsDrawn | None = None  # the draw that ran the stock out
+    for ev in history[last + 1 :]:
+        if isinstance(ev, CardsDrawn) and 0 <= ev.seat < n:
+            drawn[ev.seat] += ev.count
+            if trigger is None:
+                trigger = ev
+    held = list(_counts_before(view)[last + 1])
+    # Cards of the triggering draw that came off the old stock, before the reshuffle: all
+    # draws since, less what the new stock has given.
+    before = sum(drawn) - (count - view.stock_count)
+    if trigger is not None and before > 0:
+        before = min(before, trigger.count)
+        drawn[trigger.seat] -= before
+        held[trigger.seat] += before
+    return StockSplit(reshuffled, missing, drawn, held, view.unseen())
+
+
+def _weighted_take(
+    pool: list[Card], need: int, w: dict[Card, float], rng: random.Random
+) -> tuple[list[Card], list[Card]]:
+    """``need`` cards of ``pool`` by weighted sampling without replacement, and the rest."""
+    if not w:
+        return pool[:need], pool[need:]
+    # Efraimidis–Spirakis keys u ** (1 / w). The keys are drawn in pool order, so a seed gives
+    # the same deal as ever.
+    rand = rng.random
+    get = w.get
+    keys = [rand() ** (1.0 / get(card, 1.0)) for card in pool]
+    keyed = sorted(range(len(pool)), key=keys.__getitem__, reverse=True)
+    chosen = keyed[:need]
+    chosen.sort()
+    taken = set(chosen)
+    return [pool[i] for i in chosen], [card for i, card in enumerate(pool) if i not in taken]
+
+
 def sample_hidden(
-    view: View, weights: Sequence[dict[Card, float]], rng: random.Random
+    view: View,
+    weights: Sequence[dict[Card, float]],
+    rng: random.Random,
+    split: StockSplit | None = None,
 ) -> tuple[list[list[Card]], list[Card]]:
-    """One guess of every hand (the viewer's own as it is) and of the stock (bottom first)."""
-    pool = view.unseen()
-    rng.shuffle(pool)
+    """One guess of every hand (the viewer's own as it is) and of the stock (bottom first).
+
+    With ``split`` (``stock_split(view)``), the guess also agrees with the last reshuffle:
+    the stock holds only reshuffled cards, and each seat only as many as it drew since.
+    """
     hands: list[list[Card]] = [[] for _ in range(view.seats)]
     hands[view.seat] = list(view.hand)
-    others = [s for s in range(view.seats) if s != view.seat and view.hand_counts[s]]
+    counts = view.hand_counts
+    if split is not None:
+        others = [s for s in range(view.seats) if s != view.seat and counts[s]]
+        rng.shuffle(others)
+        sides = _split_sides(counts, others, split, rng)
+        if sides is not None:
+            older, older_counts, newer = sides
+            for s in others:
+                hands[s], older = _weighted_take(older, older_counts[s], weights[s], rng)
+            for s in others:
+                taken, newer = _weighted_take(newer, counts[s] - older_counts[s], weights[s], rng)
+                hands[s].extend(taken)
+            return hands, newer
+    pool = view.unseen()
+    rng.shuffle(pool)
+    others = [s for s in range(view.seats) if s != view.seat and counts[s]]
     rng.shuffle(others)
     for s in others:
-        need = view.hand_counts[s]
-        w = weights[s]
-        if not w:
-            hands[s] = pool[:need]
-            pool = pool[need:]
-            continue
-        # Weighted sampling without replacement (Efraimidis–Spirakis keys u ** (1 / w)).
-        # The keys are drawn in pool order, so a seed gives the same deal as ever.
-        rand = rng.random
-        get = w.get
-        keys = [rand() ** (1.0 / get(card, 1.0)) for card in pool]
-        keyed = sorted(range(len(pool)), key=keys.__getitem__, reverse=True)
-        chosen = keyed[:need]
-        chosen.sort()
-        hands[s] = [pool[i] for i in chosen]
-        taken = set(chosen)
-        pool = [card for i, card in enumerate(pool) if i not in taken]
+        hands[s], pool = _weighted_take(pool, counts[s], weights[s], rng)
     return hands, pool
 
 
-def determinize(view: View, weights: Sequence[dict[Card, float]], rng: random.Random) -> Game:
+def _split_sides(
+    counts: Sequence[int], others: list[int], split: StockSplit, rng: random.Random
+) -> tuple[list[Card], dict[int, int], list[Card]] | None:
+    """The unseen cards held since before the reshuffle (shuffled), how many of them each
+    seat holds, and the reshuffled ones (shuffled); None if the history does not add up."""
+    older = list(split.older)
+    newer = list(split.newer)
+    rng.shuffle(older)
+    rng.shuffle(newer)
+    low = {s: max(0, counts[s] - split.drawn[s]) for s in others}
+    high = {s: min(counts[s], split.held[s]) for s in others}
+    # The round's first card went into the stock unrecorded. If it is still unseen (as likely
+    # as for any reshuffled card), one of the "older" cards is really it.
+    moved = 0
+    if split.missing and older:
+        unseen_share = len(newer) / max(1, len(split.reshuffled))
+        moved = min(split.missing, len(older)) if rng.random() < unseen_share else 0
+    for m in (moved, split.missing - moved):
+        spare = len(older) - m - sum(low.values())
+        if 0 <= spare <= sum(high[s] - low[s] for s in others) and m <= len(older):
+            break
+    else:
+        return None
+    for _ in range(m):
+        newer.append(older.pop(rng.randrange(len(older))))
+    # Each seat keeps at least what it cannot have drawn since; the rest of the older cards
+    # go to seats in proportion to the room they have.
+    older_counts = dict(low)
+    for _ in range(spare):
+        room = [(s, high[s] - older_counts[s]) for s in others if high[s] > older_counts[s]]
+        pick = rng.randrange(sum(r for _, r in room))
+        for s, r in room:
+            if pick < r:
+                older_counts[s] += 1
+                break
+            pick -= r
+    return older, older_counts, newer
+
+
+def determinize(
+    view: View,
+    weights: Sequence[dict[Card, float]],
+    rng: random.Random,
+    split: StockSplit | None = None,
+) -> Game:
     """A full game agreeing with ``view``, its hidden cards guessed by ``sample_hidden``."""
-    hands, stock = sample_hidden(view, weights, rng)
+    hands, stock = sample_hidden(view, weights, rng, split)
     game = Game.from_view(view, hands, stock, rng.getrandbits(48))
     if not hasattr(game, "_log"):
         # The interpreted engine's from_view leaves the event log unset, so the first apply
