@@ -246,9 +246,10 @@ class StockSplit:
 
     ``reshuffled``: the cards that became the stock then, as far as the history shows them
     (the round's first card, under the first lays, is not in it: ``missing`` counts such
-    cards). ``drawn``: per seat, the cards drawn since. ``held``: per seat, its card count just
-    after the reshuffle. ``older`` and ``newer``: the unseen cards that were not reshuffled
-    (held since before it) and those that were (in the stock, or drawn since).
+    cards). ``drawn``: per seat, the cards it drew from the new stock. ``held``: per seat, how
+    many of the older cards it held when the reshuffle came. ``older`` and ``newer``: the
+    unseen cards that were not reshuffled (held since before it) and those that were (in the
+    stock, or drawn since).
     """
 
     __slots__ = ("drawn", "held", "missing", "newer", "older", "reshuffled")
