@@ -249,10 +249,11 @@ class StockSplit:
     cards). ``drawn``: per seat, the cards it drew from the new stock. ``held``: per seat, how
     many of the older cards it held when the reshuffle came. ``older`` and ``newer``: the
     unseen cards that were not reshuffled (held since before it) and those that were (in the
-    stock, or drawn since).
+    stock, or drawn since). ``low`` and ``high``: per seat now holding cards, the fewest and
+    most older cards it can hold.
     """
 
-    __slots__ = ("drawn", "held", "missing", "newer", "older", "reshuffled")
+    __slots__ = ("drawn", "held", "high", "low", "missing", "newer", "older", "reshuffled")
 
     def __init__(
         self,
@@ -261,11 +262,15 @@ class StockSplit:
         drawn: list[int],
         held: list[int],
         unseen: list[Card],
+        counts: Sequence[int],
     ) -> None:
         self.reshuffled = reshuffled
         self.missing = missing
         self.drawn = drawn
         self.held = held
+        # Each seat keeps at least what it cannot have drawn since, at most what it held then.
+        self.low = [max(0, k - d) for k, d in zip(counts, drawn, strict=True)]
+        self.high = [min(k, h) for k, h in zip(counts, held, strict=True)]
         left = Counter(reshuffled)
         self.older: list[Card] = []
         self.newer: list[Card] = []
@@ -318,7 +323,7 @@ def stock_split(view: View) -> StockSplit | None:
         before = min(before, trigger.count)
         drawn[trigger.seat] -= before
         held[trigger.seat] += before
-    return StockSplit(reshuffled, missing, drawn, held, view.unseen())
+    return StockSplit(reshuffled, missing, drawn, held, view.unseen(), view.hand_counts)
 
 
 def _weighted_take(
@@ -353,10 +358,10 @@ def sample_hidden(
     hands: list[list[Card]] = [[] for _ in range(view.seats)]
     hands[view.seat] = list(view.hand)
     counts = view.hand_counts
+    others = [s for s in range(view.seats) if s != view.seat and counts[s]]
     if split is not None:
-        others = [s for s in range(view.seats) if s != view.seat and counts[s]]
         rng.shuffle(others)
-        sides = _split_sides(counts, others, split, rng)
+        sides = _split_sides(others, split, rng)
         if sides is not None:
             older, older_counts, newer = sides
             for s in others:
@@ -365,9 +370,9 @@ def sample_hidden(
                 taken, newer = _weighted_take(newer, counts[s] - older_counts[s], weights[s], rng)
                 hands[s].extend(taken)
             return hands, newer
+        others.sort()  # the plain deal shuffles the seats from their own order
     pool = view.unseen()
     rng.shuffle(pool)
-    others = [s for s in range(view.seats) if s != view.seat and counts[s]]
     rng.shuffle(others)
     for s in others:
         hands[s], pool = _weighted_take(pool, counts[s], weights[s], rng)
@@ -375,7 +380,7 @@ def sample_hidden(
 
 
 def _split_sides(
-    counts: Sequence[int], others: list[int], split: StockSplit, rng: random.Random
+    others: list[int], split: StockSplit, rng: random.Random
 ) -> tuple[list[Card], dict[int, int], list[Card]] | None:
     """The unseen cards held since before the reshuffle (shuffled), how many of them each
     seat holds, and the reshuffled ones (shuffled); None if the history does not add up."""
@@ -383,8 +388,8 @@ def _split_sides(
     newer = list(split.newer)
     rng.shuffle(older)
     rng.shuffle(newer)
-    low = {s: max(0, counts[s] - split.drawn[s]) for s in others}
-    high = {s: min(counts[s], split.held[s]) for s in others}
+    low = split.low
+    high = split.high
     # The round's first card went into the stock unrecorded. If it is still unseen (as likely
     # as for any reshuffled card), one of the "older" cards is really it.
     moved = 0
@@ -392,16 +397,16 @@ def _split_sides(
         unseen_share = len(newer) / max(1, len(split.reshuffled))
         moved = min(split.missing, len(older)) if rng.random() < unseen_share else 0
     for m in (moved, split.missing - moved):
-        spare = len(older) - m - sum(low.values())
+        spare = len(older) - m - sum(low[s] for s in others)
         if 0 <= spare <= sum(high[s] - low[s] for s in others) and m <= len(older):
             break
     else:
         return None
     for _ in range(m):
         newer.append(older.pop(rng.randrange(len(older))))
-    # Each seat keeps at least what it cannot have drawn since; the rest of the older cards
-    # go to seats in proportion to the room they have.
-    older_counts = dict(low)
+    # Each seat takes its least; the rest of the older cards go to seats in proportion to the
+    # room they have.
+    older_counts = {s: low[s] for s in others}
     for _ in range(spare):
         room = [(s, high[s] - older_counts[s]) for s in others if high[s] > older_counts[s]]
         pick = rng.randrange(sum(r for _, r in room))
