@@ -360,17 +360,17 @@ def sample_hidden(
     counts = view.hand_counts
     others = [s for s in range(view.seats) if s != view.seat and counts[s]]
     if split is not None:
-        rng.shuffle(others)
-        sides = _split_sides(others, split, rng)
+        order = others[:]  # the plain deal below shuffles ``others`` from seat order
+        rng.shuffle(order)
+        sides = _split_sides(order, split, rng)
         if sides is not None:
             older, older_counts, newer = sides
-            for s in others:
+            for s in order:
                 hands[s], older = _weighted_take(older, older_counts[s], weights[s], rng)
-            for s in others:
+            for s in order:
                 taken, newer = _weighted_take(newer, counts[s] - older_counts[s], weights[s], rng)
                 hands[s].extend(taken)
             return hands, newer
-        others.sort()  # the plain deal shuffles the seats from their own order
     pool = view.unseen()
     rng.shuffle(pool)
     rng.shuffle(others)
