@@ -225,6 +225,11 @@ class Director:
         self.log.append(line)
         self._line_open = True
 
+    def _clause(self, seat: int, third: str, second: str) -> str:
+        """``seat``'s name and the verb phrase in the matching person ("You owe", "East owes")."""
+        name = self.names[seat]
+        return f"{name} {second}" if name == "You" else f"{name} {third}"
+
     def _add_to_line(self, words: str) -> None:
         if self.log and self._line_open:
             self.log[-1] += f" — {words}"
@@ -352,7 +357,7 @@ class Director:
         self.model.penalty = ev.total
         self.model.penalty_target = ev.target
         self.play_sound("penalty")
-        self._add_to_line(f"{self.names[ev.target]} owes {ev.total}")
+        self._add_to_line(self._clause(ev.target, f"owes {ev.total}", f"owe {ev.total}"))
         self._bubble(-1, f"+{ev.added}", 1.0, loud=True)
         return 0.15
 
@@ -416,7 +421,11 @@ class Director:
         self.model.skips = ev.count
         self.play_sound("skip")
         turns = "turn" if ev.count == 1 else "turns"
-        self._add_to_line(f"{self.names[ev.target]} faces {ev.count} missed {turns}")
+        self._add_to_line(
+            self._clause(
+                ev.target, f"faces {ev.count} missed {turns}", f"face {ev.count} missed {turns}"
+            )
+        )
         return 0.15
 
     def _on_MissedTurnsAccepted(self, ev: MissedTurnsAccepted) -> float:
@@ -424,18 +433,22 @@ class Director:
         self.model.missed[ev.seat] = ev.count - 1
         self._bubble(ev.seat, "I'll wait")
         turns = "turn" if ev.count == 1 else "turns"
-        self._say(f"{self.names[ev.seat]} misses {ev.count} {turns}")
+        self._say(self._clause(ev.seat, f"misses {ev.count} {turns}", f"miss {ev.count} {turns}"))
         return 0.35
 
     def _on_TurnMissed(self, ev: TurnMissed) -> float:
         self.model.missed[ev.seat] = ev.left
         self._bubble(ev.seat, "Missed turn")
-        self._say(f"{self.names[ev.seat]} sits out a turn ({ev.left} left)")
+        self._say(
+            self._clause(
+                ev.seat, f"sits out a turn ({ev.left} left)", f"sit out a turn ({ev.left} left)"
+            )
+        )
         return 0.35
 
     def _on_Passed(self, ev: Passed) -> float:
         if ev.blocked:
-            self._say(f"{self.names[ev.seat]} cannot move and passes")
+            self._say(self._clause(ev.seat, "cannot move and passes", "cannot move and pass"))
             self._bubble(ev.seat, "Pass")
         else:
             self._add_to_line("keeps it")
@@ -457,13 +470,18 @@ class Director:
     def _on_MacauCaught(self, ev: MacauCaught) -> float:
         self._bubble(ev.by, "Stop Macau!", 1.6, loud=True)
         self.play_sound("penalty")
-        self._say(f"{self.names[ev.by]} caught {self.names[ev.seat]} — draws {ev.penalty}")
+        caught = self.names[ev.seat]
+        object_ = "you" if caught == "You" else caught
+        drawer = self._clause(ev.seat, f"draws {ev.penalty}", f"draw {ev.penalty}")
+        self._say(f"{self.names[ev.by]} caught {object_} — {drawer}")
         return 0.3
 
     def _on_SeatOut(self, ev: SeatOut) -> float:
         self.model.places[ev.seat] = ev.place
         self._bubble(ev.seat, "Out!" if ev.place > 1 else "I win!", 2.0, loud=True)
-        self._say(f"{self.names[ev.seat]} is out — place {ev.place}")
+        self._say(
+            self._clause(ev.seat, f"is out — place {ev.place}", f"are out — place {ev.place}")
+        )
         return 0.3
 
     def _on_RoundOver(self, ev: RoundOver) -> float:

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import PRESETS, Game, Phase
+from game.engine import DRAW, PRESETS, Card, Game, Phase, Play
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from tests.ui.tablekit import Harness
 
 SPARE = "9H 10H JC QH KS 6C 5D 10S 9D KC 5C 6S 7S 8S 2S 3S JH"
 
 
-def polish(hands: list[str], pile: str, stock: str | None = None) -> Game:
+def polish(hands: list[str], pile: str, stock: str | None = None, current: int = 0) -> Game:
     used = " ".join([*hands, pile, stock or ""]).split()
     spare = stock if stock is not None else " ".join(c for c in SPARE.split() if c not in used)
-    return Game.from_position(PRESETS["polish"], hands=hands, pile=pile, stock=spare, current=0)
+    return Game.from_position(
+        PRESETS["polish"], hands=hands, pile=pile, stock=spare, current=current
+    )
 
 
 def test_a_legal_card_dragged_onto_the_pile_lands() -> None:
@@ -175,3 +177,15 @@ def test_a_four_card_group_clicked_in_any_order_keeps_first_and_last_and_plays()
     options = play_options(g, 0, picked)
     assert options.legal
     assert [c.code for c in options.cards] == ["7H", "7S", "7D", "7C"]
+
+
+def test_the_log_speaks_to_you_in_the_second_person() -> None:
+    # East (seat 3, before you) attacks you; you take the penalty.
+    h = Harness(polish(["8S 9C 10D", "4D 9S", "3H 6D", "2H 8D"], "5H", "6H 7S 3C 4C", current=3))
+    assert h.table.apply(Play((Card.parse("2H"),)), seat=3)
+    h.tick(3)
+    assert h.table.director.log[-1].endswith("You owe 2")
+    assert h.table.apply(DRAW)
+    h.tick(3)
+    assert h.table.director.log[-1].startswith("You took 2")
+    assert not any("You owes" in line for line in h.table.director.log)
