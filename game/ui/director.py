@@ -286,7 +286,9 @@ class Director:
                     width0=w0,
                     width1=big,
                     flip_to=flip,
-                    on_land=partial(self._land_on_pile, card),
+                    on_land=partial(
+                        self._land_on_pile, card, ev.declared[i] if ev.declared else None
+                    ),
                     tag="pile",
                 )
             )
@@ -294,8 +296,10 @@ class Director:
             self._bubble(ev.seat, f"as {ev.declared[-1].pretty}")
         return 0.3 + 0.09 * (len(ev.cards) - 1)
 
-    def _land_on_pile(self, card: Card) -> None:
+    def _land_on_pile(self, card: Card, stands: Card | None = None) -> None:
+        """A laid card reaches the pile; a joker shows at once the card it stands for."""
         self.model.pile.append(card)
+        self.model.declared_top = stands if card.is_joker else None
         del self.model.pile[:-PILE_SHOWN]
 
     def _on_CardsDrawn(self, ev: CardsDrawn) -> float:

@@ -189,3 +189,29 @@ def test_the_log_speaks_to_you_in_the_second_person() -> None:
     h.tick(3)
     assert h.table.director.log[-1].startswith("You took 2")
     assert not any("You owes" in line for line in h.table.director.log)
+
+
+def test_a_laid_joker_shows_the_card_it_stands_for_as_soon_as_it_lands() -> None:
+    # Animated: the joker lands on the pile before the rest of the move has been shown.
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["9C 4D 7C", "2C 4S 9S", "3H 6D", "RJ KD 8S"],
+        pile="4H",
+        stock="8D 8C 8H",
+        current=3,
+    )
+    h = Harness(game)
+    h.table.animator.speed = "normal"
+    laid = next(
+        a
+        for a in game.legal_actions(3)
+        if isinstance(a, Play) and a.declared == (Card.parse("AH"),) and a.choice == "S"
+    )
+    h.table.apply(laid, seat=3)
+    model = h.table.director.model
+    for _ in range(120):
+        h.stack.update(1 / 60)
+        if model.pile and model.pile[-1].code == "RJ":
+            break
+    assert model.pile[-1].code == "RJ"
+    assert model.declared_top is not None and model.declared_top.code == "AH"
