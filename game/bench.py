@@ -85,7 +85,12 @@ def _copy_median_us(preset: str = "polish", seats: int = 4) -> float:
 
 
 def bench_engine(out: Callable[[str], Any] = print) -> dict[str, Any]:
-    """Engine playouts per preset, RLCard UNO side by side, and copy()."""
+    """Engine playouts per preset, RLCard UNO side by side, and copy().
+
+    Each round measures every preset once, so a preset's speed against polish is taken per
+    round (polish at the same seat count, measured seconds apart) and the median of those
+    ratios is quoted: slow drifts of a shared machine cancel out of it.
+    """
     configs = [(p, s) for p in PRESETS for s in (2, 4)]
     rates: dict[tuple[str, int], list[float]] = {c: [] for c in configs}
     games: dict[tuple[str, int], list[float]] = {c: [] for c in configs}
@@ -104,20 +109,32 @@ def bench_engine(out: Callable[[str], Any] = print) -> dict[str, Any]:
                     uno_games.append(u[1])
                     ratio.append(a / u[0])
     med = {c: statistics.median(v) for c, v in rates.items()}
+    vs_polish = {
+        (p, s): statistics.median(
+            a / b for a, b in zip(rates[(p, s)], rates[("polish", s)], strict=True)
+        )
+        for p, s in configs
+    }
     out(f"engine: {'compiled (mypyc)' if engine_is_compiled() else 'pure Python'}")
     out(f"random playouts, medians of {ROUNDS} slices of {SLICE}s")
-    polish = med[("polish", 4)]
-    out(f"  {'preset':10s} {'seats':>5s} {'actions/s':>10s} {'games/s':>8s} {'vs polish@4':>11s}")
+    out(
+        f"  {'preset':10s} {'seats':>5s} {'actions/s':>10s} {'games/s':>8s} "
+        f"{'vs polish, same seats':>21s}"
+    )
     for preset, seats in configs:
         a = med[(preset, seats)]
         gm = statistics.median(games[(preset, seats)])
-        out(f"  {preset:10s} {seats:5d} {a:10.0f} {gm:8.1f} {a / polish:10.2f}x")
+        out(f"  {preset:10s} {seats:5d} {a:10.0f} {gm:8.1f} {vs_polish[(preset, seats)]:20.2f}x")
     result: dict[str, Any] = {
         "playouts": {f"{p}@{s}": med[(p, s)] for p, s in configs},
+        "vs_polish": {f"{p}@{s}": vs_polish[(p, s)] for p, s in configs},
         "compiled": engine_is_compiled(),
     }
-    worst = min(med[(p, s)] / med[("polish", s)] for p, s in configs)
-    out(f"  slowest preset vs polish at the same seats: {worst:.2f}x (target >= 0.5x)")
+    worst = min(vs_polish.values())
+    out(
+        f"  slowest preset vs polish at the same seats: {worst:.2f}x "
+        f"(median of per-round ratios; target >= 0.5x)"
+    )
     result["worst_vs_polish"] = worst
     if uno:
         u = statistics.median(uno)
