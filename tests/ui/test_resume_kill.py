@@ -43,9 +43,12 @@ CHILD = textwrap.dedent(
     def save(self):
         global count
         count += 1
-        print("pre", count, digest(snapshot(self)["game"]), flush=True)
+        # one write a line: unbuffered (PYTHONUNBUFFERED), print writes each piece on its own
+        sys.stdout.write(f"pre {count} {digest(snapshot(self)['game'])}\\n")
+        sys.stdout.flush()
         original(self)
-        print("post", count, flush=True)
+        sys.stdout.write(f"post {count}\\n")
+        sys.stdout.flush()
 
     MatchTable.save = save
     off = Settings(animation_speed="off", bot_pace="fast")
@@ -92,13 +95,14 @@ def test_killed_at_random_moments_the_save_resumes_the_same_game(
         deadline = time.monotonic() + 30
         while sum(1 for ln in lines if ln[0] == "post") < wanted and time.monotonic() < deadline:
             line = child.stdout.readline()
-            if not line:
-                break
+            if not line.endswith("\n"):
+                break  # the end of the output, or a line cut short
             lines.append(line.split())
         time.sleep(rng.uniform(0, 0.03))
         child.send_signal(signal.SIGKILL)
         rest, _ = child.communicate(timeout=10)
-        lines += [ln.split() for ln in rest.splitlines() if ln.strip()]
+        # the kill may cut the last line short: keep only whole lines
+        lines += [ln.split() for ln in rest.split("\n")[:-1] if ln.strip()]
         done = [ln for ln in lines if ln[0] == "post"]
         assert done, "the child never saved"
         pre = {int(ln[1]): ln[2] for ln in lines if ln[0] == "pre"}
