@@ -138,6 +138,9 @@ class StatsScene(Scene):
         ]
         self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
         self.refresh()
+        if not any(p.kind == "human" for p in store.profiles()):
+            # Before anyone has finished a round only the bots have profiles.
+            self._say("No games of yours yet: finish a round and your statistics appear here.")
 
     # --- data ------------------------------------------------------------------------------
     def _profile_names(self) -> list[str]:
@@ -303,7 +306,7 @@ class StatsScene(Scene):
                 points.append((number, point.win_rate * 100))
             points.reverse()
         lo, hi = max(1, games - self.span + 1), max(2, games)
-        x_ticks = [t for t in nice_ticks(lo, hi, 5) if float(t).is_integer()]
+        x_ticks = [t for t in nice_ticks(lo, hi, 5) if float(t).is_integer()] if points else []
         refs = []
         if stats and stats.games:
             refs.append(RefLine(stats.win_rate * 100, f"all-time {stats.win_rate:.0%}"))
@@ -331,7 +334,7 @@ class StatsScene(Scene):
         t1 = max(t1, t0 + 1)
         long_span = t1 - t0 > 2 * 86400
         fmt = "%d %b" if long_span else "%H:%M"
-        x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)]
+        x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)] if history else []
         return render_line_chart(
             size,
             [Series(points, (140, 200, 255), 2, band)],

@@ -226,3 +226,20 @@ def test_bot_profiles_cannot_be_renamed(store: Store, screen: pygame.Surface) ->
     key(stack, pygame.K_F2)
     assert stack.top is scene
     frame(stack, screen)
+
+
+def test_before_any_round_the_screen_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: pygame.Surface
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    clear_cache()
+    with Store.open() as fresh:  # only the bots' profiles exist yet
+        stack = SceneStack(None, SIZE)
+        scene = stack.push(StatsScene(fresh))
+        frame(stack, screen)
+        assert "No games of yours yet" in scene.message and not scene.message_is_error
+        assert tiles(scene)["Games"] == "0"
+    with Store.open() as played:
+        seed(played, rounds=3)
+        clear_cache()
+        assert StatsScene(played).message == ""
