@@ -5,6 +5,8 @@ presets and the first dealer. Start remembers the setup as ``settings.last_setup
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.engine import PRESETS, Rules
@@ -13,7 +15,16 @@ from game.ui import theme
 from game.ui.controls import Choice, stepper_values
 from game.ui.launch import settings_of, start_match
 from game.ui.screen import MenuScreen, button_row, draw_paragraph
-from game.ui.setup import BOT_LEVELS, BOT_NAMES, MAX_NAME, SeatSpec, TableSetup, quick_setup
+from game.ui.setup import (
+    BOT_LEVELS,
+    BOT_NAMES,
+    MAX_NAME,
+    SeatSpec,
+    TableSetup,
+    duplicate_name,
+    quick_setup,
+    rename_clashing_bots,
+)
 from game.ui.widgets import Button, TextInput
 
 __all__ = ["NewGameScreen"]
@@ -30,7 +41,7 @@ def _kind_word(kind: str) -> str:
 class _SeatRow:
     """The widgets of one seat: person or bot level, and the name."""
 
-    def __init__(self, index: int, on_kind: object) -> None:
+    def __init__(self, index: int, on_kind: Callable[[], None] | None = None) -> None:
         self.index = index
         self.kind: Choice[str] = Choice(
             _KINDS, "medium", lambda v: self.kind_changed(v), show=_kind_word
@@ -51,6 +62,8 @@ class _SeatRow:
             self.name.text = BOT_NAMES[self.index % len(BOT_NAMES)]
         elif not kind and default_bot:
             self.name.text = f"Player {self.index + 1}"
+        if self.on_kind is not None:
+            self.on_kind()
 
     def set(self, spec: SeatSpec) -> None:
         """Show ``spec``."""
@@ -90,7 +103,7 @@ class NewGameScreen(MenuScreen):
             )
         self.custom_button = Button("Custom rules…", self.edit_custom, size=18)
         self.count: Choice[int] = Choice([2], 2, self._count_changed, wrap=False, show=str)
-        self.rows = [_SeatRow(i, None) for i in range(MAX_SEATS)]
+        self.rows = [_SeatRow(i, self._people_changed) for i in range(MAX_SEATS)]
         self.target: Choice[int] = Choice(stepper_values(100, 3000, 50), 500, wrap=False)
         self.dealer: Choice[int] = Choice([-1], -1, show=self._dealer_word)
         self.howto_button = Button("How to play", self.show_rules, size=18)
@@ -140,8 +153,21 @@ class NewGameScreen(MenuScreen):
         self.dealer.values = [-1, *range(n)]
         if self.dealer.index >= len(self.dealer.values):
             self.dealer.index = 0
+        self._people_changed()
         self.target.visible = self.rules.scoring == "points"
         self.layout(self.size)
+
+    def _people_changed(self) -> None:
+        """At a pass-and-play table "You" would name one person for everyone looking at the
+        screen, so a seat still called "You" becomes "Player N" once a second person sits down,
+        and the only person left gets "You" back (typed names are kept)."""
+        people = [row for row in self.rows[: self.count.value] if row.spec().human]
+        for row in people:
+            default = f"Player {row.index + 1}"
+            if len(people) > 1 and row.name.text == "You":
+                row.name.text = default
+            elif len(people) == 1 and row.name.text == default:
+                row.name.text = "You"
 
     def _dealer_word(self, seat: int) -> str:
         return "Random" if seat < 0 else self.rows[seat].spec().name
@@ -190,6 +216,15 @@ class NewGameScreen(MenuScreen):
         setup = self.setup()
         if not setup.humans:
             self.message = "At least one seat must be a person."
+            return
+        seats = rename_clashing_bots(setup.seats)
+        if seats != setup.seats:
+            for row, spec in zip(self.rows, seats, strict=False):
+                row.name.text = spec.name
+            setup = self.setup()
+        clash = duplicate_name(setup.names)
+        if clash is not None:
+            self.message = f"Two seats are called {clash}: give each seat its own name."
             return
         if self.stack is None:
             return

@@ -17,13 +17,54 @@ __all__ = [
     "SeatSpec",
     "TableSetup",
     "default_setup",
+    "duplicate_name",
     "quick_setup",
+    "rename_clashing_bots",
 ]
 
 BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 # Bots get first names, so the log reads like a table of people ("Cleo laid 7♥").
 BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo")
 MAX_NAME = 16
+
+
+def duplicate_name(names: Sequence[str]) -> str | None:
+    """The first name used by two seats (ignoring case and spacing), or None.
+
+    The log, the hand-off screen and the statistics tell seats apart by name."""
+    seen: set[str] = set()
+    for name in names:
+        key = " ".join(name.split()).casefold()
+        if key in seen:
+            return name
+        seen.add(key)
+    return None
+
+
+def rename_clashing_bots(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
+    """``seats`` with each bot that carries a stock bot name someone else uses renamed to a
+    stock name nobody uses: a person who types "Ben" keeps it, and the bot becomes "Dan"."""
+    keys = [" ".join(s.name.split()).casefold() for s in seats]
+    stock = {name.casefold() for name in BOT_NAMES}
+    out = list(seats)
+    for i, seat in enumerate(seats):
+        if seat.human or keys[i] not in stock:
+            continue
+        if keys.count(keys[i]) == 1:
+            continue
+        # keep the name on the first stock-named bot if no person or typed name has it
+        owners = [j for j, k in enumerate(keys) if k == keys[i]]
+        keeper = next((j for j in owners if seats[j].human), None)
+        if keeper is None:
+            keeper = owners[0]
+        if keeper == i:
+            continue
+        free = next((n for n in BOT_NAMES if n.casefold() not in keys), None)
+        if free is None:
+            continue
+        keys[i] = free.casefold()
+        out[i] = SeatSpec(free, seat.level)
+    return tuple(out)
 
 
 @dataclass(frozen=True)

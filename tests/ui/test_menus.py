@@ -23,7 +23,13 @@ from game.ui.roundend import GamePause
 from game.ui.rulesedit import RulesEditor
 from game.ui.scene import Scene
 from game.ui.scoreboard import ScoreboardOverlay, score_lines
-from game.ui.setup import SeatSpec, TableSetup
+from game.ui.setup import (
+    BOT_NAMES,
+    SeatSpec,
+    TableSetup,
+    duplicate_name,
+    rename_clashing_bots,
+)
 from tests.ui.menukit import Screen, play_to_match_end
 
 
@@ -122,6 +128,77 @@ def test_a_damaged_save_is_set_aside_and_the_menu_still_works(_home: Path) -> No
     assert isinstance(screen.top, NewGameScreen)
 
 
+def _make_person(screen: Screen, row: object) -> None:
+    """Step a seat's kind chooser until the seat is a person."""
+    kind = row.kind  # type: ignore[attr-defined]
+    while kind.value != "":
+        screen.click((kind.rect.right - 4, kind.rect.centery))
+
+
+def test_new_game_second_person_renames_you_and_the_only_person_gets_it_back() -> None:
+    screen = Screen(MainMenu())
+    _press(screen, "New game")
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    screen.click(new.preset_buttons["polish"].rect.center)
+    while new.count.value < 3:
+        screen.click((new.count.rect.right - 4, new.count.rect.centery))
+    rows = new.rows
+    assert rows[0].name.text == "You" and rows[0].spec().human
+    _make_person(screen, rows[2])
+    # "You" would mean whoever looks at the screen: with two people both get player names
+    assert [rows[0].name.text, rows[2].name.text] == ["Player 1", "Player 3"]
+    while rows[2].kind.value == "":  # back to a bot
+        screen.click((rows[2].kind.rect.right - 4, rows[2].kind.rect.centery))
+    assert rows[0].name.text == "You" and rows[2].name.text in BOT_NAMES
+    # a typed name is never replaced
+    screen.click(rows[0].name.rect.center)
+    for _ in range(len(rows[0].name.text)):
+        screen.key(pygame.K_BACKSPACE)
+    screen.type("Zofia")
+    _make_person(screen, rows[1])
+    assert [rows[0].name.text, rows[1].name.text] == ["Zofia", "Player 2"]
+
+
+def test_new_game_refuses_two_seats_with_one_name() -> None:
+    screen = Screen(MainMenu())
+    _press(screen, "New game")
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    screen.click(new.preset_buttons["polish"].rect.center)
+    while new.count.value > 2:
+        screen.click((new.count.rect.x + 4, new.count.rect.centery))
+    row = new.rows[1]
+    screen.click(row.name.rect.center)
+    for _ in range(len(row.name.text)):
+        screen.key(pygame.K_BACKSPACE)
+    screen.type(" you ")
+    screen.click(new.start_button.rect.center)
+    assert screen.top is new
+    assert new.message == "Two seats are called you: give each seat its own name."
+    assert duplicate_name(["Ada", "Ben"]) is None
+    assert duplicate_name(["Ada", "Ben", "ben"]) == "ben"
+    assert duplicate_name(["Cleo  Ann", "cleo ann"]) == "cleo ann"
+
+
+def test_bots_with_a_stock_name_someone_else_has_take_a_free_one() -> None:
+    seats = (
+        SeatSpec("Ben"),
+        SeatSpec("Ada", "easy"),
+        SeatSpec("Ben", "hard"),
+        SeatSpec("ada", "x"),
+    )
+    assert rename_clashing_bots(seats) == (
+        SeatSpec("Ben"),
+        SeatSpec("Ada", "easy"),
+        SeatSpec("Cleo", "hard"),
+        SeatSpec("Dan", "x"),
+    )
+    # people are never renamed, nor bots with typed names: those clashes are refused instead
+    people = (SeatSpec("Ben"), SeatSpec("ben"), SeatSpec("Zed", "easy"), SeatSpec("Zed", "hard"))
+    assert rename_clashing_bots(people) == people
+
+
 def test_new_game_two_people_and_a_bot_with_typed_names_hands_over_the_screen() -> None:
     screen = Screen(MainMenu())
     _press(screen, "New game")
@@ -141,8 +218,14 @@ def test_new_game_two_people_and_a_bot_with_typed_names_hands_over_the_screen() 
         screen.type(name)
     screen.click(new.start_button.rect.center)
     table = screen.top
-    assert isinstance(table, MatchTable)
-    assert table.names[:2] == ["Anna", "Ben"] and table.humans == (0, 1)
+    assert isinstance(table, MatchTable), new.message
+    assert table.names[:2] == ["Anna", "Ben"]
+    # the bot that carried the stock name "Ben" took a free one
+    assert (
+        table.names[2] in BOT_NAMES
+        and table.names[2] not in ("Anna", "Ben")
+        and table.humans == (0, 1)
+    )
     assert Settings.load().settings.last_setup == table.setup.to_dict()
     for _ in range(600):
         if isinstance(screen.top, HandoffScreen):
