@@ -301,6 +301,5 @@ class NewGameScreen(MenuScreen):
         )
         if self.message:
             image = theme.text(self.message, 17, (255, 150, 140), True)
-            surface.blit(
-                image, image.get_rect(midbottom=(surface.get_width() // 2, self.size[1] - 124))
-            )
+            # between the seats (which end 110 px above the panel's foot) and the options row
+            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - 68)))
