@@ -116,6 +116,7 @@ class NewGameScreen(MenuScreen):
             self.target, self.dealer, self.howto_button, self.back_button, self.start_button
         )
         self.message = ""
+        self.refused: TableSetup | None = None  # the table the message refused
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._load(last)
@@ -216,6 +217,7 @@ class NewGameScreen(MenuScreen):
         setup = self.setup()
         if not setup.humans:
             self.message = "At least one seat must be a person."
+            self.refused = setup
             return
         seats = rename_clashing_bots(setup.seats)
         if seats != setup.seats:
@@ -225,6 +227,7 @@ class NewGameScreen(MenuScreen):
         clash = duplicate_name(setup.names)
         if clash is not None:
             self.message = f"Two seats are called {clash}: give each seat its own name."
+            self.refused = setup
             return
         if self.stack is None:
             return
@@ -299,6 +302,8 @@ class NewGameScreen(MenuScreen):
         surface.blit(
             label, label.get_rect(midright=(self.dealer.rect.x - 14, self.dealer.rect.centery))
         )
+        if self.message and self.refused is not None and self.setup() != self.refused:
+            self.message = ""  # the seats changed since: the refusal no longer applies
         if self.message:
             image = theme.text(self.message, 17, (255, 150, 140), True)
             # between the seats (which end 110 px above the panel's foot) and the options row

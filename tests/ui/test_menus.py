@@ -176,6 +176,12 @@ def test_new_game_refuses_two_seats_with_one_name() -> None:
     screen.click(new.start_button.rect.center)
     assert screen.top is new
     assert new.message == "Two seats are called you: give each seat its own name."
+    assert new.message  # still shown while the names are as they were
+    screen.click(row.name.rect.center)
+    screen.key(pygame.K_BACKSPACE)  # " you " -> " you": the same name, still refused
+    assert new.message
+    screen.key(pygame.K_BACKSPACE)  # " you" -> " yo": the refusal no longer applies
+    assert new.message == ""
     assert duplicate_name(["Ada", "Ben"]) is None
     assert duplicate_name(["Ada", "Ben", "ben"]) == "ben"
     assert duplicate_name(["Cleo  Ann", "cleo ann"]) == "cleo ann"
