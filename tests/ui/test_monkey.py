@@ -1,6 +1,7 @@
 """Random input from the main menu on: clicks (mostly on buttons and cards), drags to the pile,
 keys, typing, the wheel and window resizes, for thousands of events. Nothing may raise, and
-every scene must keep drawing. Seeded, so a failure replays exactly."""
+every scene must keep drawing. Seeded: each run sends the same events, though bots think on
+a worker thread, so where their moves fall between the events can vary a little."""
 
 from __future__ import annotations
 
