@@ -43,27 +43,22 @@ def duplicate_name(names: Sequence[str]) -> str | None:
 
 def rename_clashing_bots(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
     """``seats`` with each bot that carries a stock bot name someone else uses renamed to a
-    stock name nobody uses: a person who types "Ben" keeps it, and the bot becomes "Dan"."""
+    stock name nobody uses: a person who types "Ben" keeps it, and the bot becomes "Dan".
+    Among bots the first keeps the name; people and typed names are never renamed."""
     keys = [" ".join(s.name.split()).casefold() for s in seats]
     stock = {name.casefold() for name in BOT_NAMES}
     out = list(seats)
     for i, seat in enumerate(seats):
         if seat.human or keys[i] not in stock:
             continue
-        if keys.count(keys[i]) == 1:
-            continue
-        # keep the name on the first stock-named bot if no person or typed name has it
-        owners = [j for j, k in enumerate(keys) if k == keys[i]]
-        keeper = next((j for j in owners if seats[j].human), None)
-        if keeper is None:
-            keeper = owners[0]
-        if keeper == i:
-            continue
+        if not any(
+            k == keys[i] and (j < i or seats[j].human) for j, k in enumerate(keys) if j != i
+        ):
+            continue  # nobody before it, and no person, has this name
         free = next((n for n in BOT_NAMES if n.casefold() not in keys), None)
-        if free is None:
-            continue
-        keys[i] = free.casefold()
-        out[i] = SeatSpec(free, seat.level)
+        if free is not None:
+            keys[i] = free.casefold()
+            out[i] = SeatSpec(free, seat.level)
     return tuple(out)
 
 

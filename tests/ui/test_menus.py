@@ -128,6 +128,27 @@ def test_a_damaged_save_is_set_aside_and_the_menu_still_works(_home: Path) -> No
     assert isinstance(screen.top, NewGameScreen)
 
 
+def _new_game(screen: Screen, preset: str, seats: int) -> NewGameScreen:
+    """Open New game from the menu, pick ``preset`` and step the table to ``seats``."""
+    _press(screen, "New game")
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    screen.click(new.preset_buttons[preset].rect.center)
+    while new.count.value > seats:
+        screen.click((new.count.rect.x + 4, new.count.rect.centery))
+    while new.count.value < seats:
+        screen.click((new.count.rect.right - 4, new.count.rect.centery))
+    return new
+
+
+def _retype(screen: Screen, field: object, text: str) -> None:
+    """Click a name field, erase it and type ``text``."""
+    screen.click(field.rect.center)  # type: ignore[attr-defined]
+    for _ in range(len(field.text)):  # type: ignore[attr-defined]
+        screen.key(pygame.K_BACKSPACE)
+    screen.type(text)
+
+
 def _make_person(screen: Screen, row: object) -> None:
     """Step a seat's kind chooser until the seat is a person."""
     kind = row.kind  # type: ignore[attr-defined]
@@ -137,12 +158,7 @@ def _make_person(screen: Screen, row: object) -> None:
 
 def test_new_game_second_person_renames_you_and_the_only_person_gets_it_back() -> None:
     screen = Screen(MainMenu())
-    _press(screen, "New game")
-    new = screen.top
-    assert isinstance(new, NewGameScreen)
-    screen.click(new.preset_buttons["polish"].rect.center)
-    while new.count.value < 3:
-        screen.click((new.count.rect.right - 4, new.count.rect.centery))
+    new = _new_game(screen, "polish", 3)
     rows = new.rows
     assert rows[0].name.text == "You" and rows[0].spec().human
     _make_person(screen, rows[2])
@@ -152,31 +168,19 @@ def test_new_game_second_person_renames_you_and_the_only_person_gets_it_back() -
         screen.click((rows[2].kind.rect.right - 4, rows[2].kind.rect.centery))
     assert rows[0].name.text == "You" and rows[2].name.text in BOT_NAMES
     # a typed name is never replaced
-    screen.click(rows[0].name.rect.center)
-    for _ in range(len(rows[0].name.text)):
-        screen.key(pygame.K_BACKSPACE)
-    screen.type("Zofia")
+    _retype(screen, rows[0].name, "Zofia")
     _make_person(screen, rows[1])
     assert [rows[0].name.text, rows[1].name.text] == ["Zofia", "Player 2"]
 
 
 def test_new_game_refuses_two_seats_with_one_name() -> None:
     screen = Screen(MainMenu())
-    _press(screen, "New game")
-    new = screen.top
-    assert isinstance(new, NewGameScreen)
-    screen.click(new.preset_buttons["polish"].rect.center)
-    while new.count.value > 2:
-        screen.click((new.count.rect.x + 4, new.count.rect.centery))
+    new = _new_game(screen, "polish", 2)
     row = new.rows[1]
-    screen.click(row.name.rect.center)
-    for _ in range(len(row.name.text)):
-        screen.key(pygame.K_BACKSPACE)
-    screen.type(" you ")
+    _retype(screen, row.name, " you ")
     screen.click(new.start_button.rect.center)
     assert screen.top is new
     assert new.message == "Two seats are called you: give each seat its own name."
-    assert new.message  # still shown while the names are as they were
     screen.click(row.name.rect.center)
     screen.key(pygame.K_BACKSPACE)  # " you " -> " you": the same name, still refused
     assert new.message
@@ -207,21 +211,13 @@ def test_bots_with_a_stock_name_someone_else_has_take_a_free_one() -> None:
 
 def test_new_game_two_people_and_a_bot_with_typed_names_hands_over_the_screen() -> None:
     screen = Screen(MainMenu())
-    _press(screen, "New game")
-    new = screen.top
-    assert isinstance(new, NewGameScreen)
-    screen.click(new.preset_buttons["quick"].rect.center)
-    while new.count.value > 3:
-        screen.click((new.count.rect.x + 4, new.count.rect.centery))
+    new = _new_game(screen, "quick", 3)
     rows = new.rows
     screen.click(rows[1].kind.rect.move(-rows[1].kind.rect.w // 2 + 4, 0).center)  # medium->easy
     while rows[1].kind.value != "":
         screen.click((rows[1].kind.rect.right - 4, rows[1].kind.rect.centery))
     for row, name in ((rows[0], "Anna"), (rows[1], "Ben")):
-        screen.click(row.name.rect.center)
-        for _ in range(len(row.name.text)):
-            screen.key(pygame.K_BACKSPACE)
-        screen.type(name)
+        _retype(screen, row.name, name)
     screen.click(new.start_button.rect.center)
     table = screen.top
     assert isinstance(table, MatchTable), new.message

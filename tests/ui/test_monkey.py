@@ -41,15 +41,12 @@ _SIZES = ((1280, 800), (960, 600), (1600, 1000), (800, 560), (1024, 768))
 
 
 def _targets(scene: Scene) -> list[pygame.Rect]:
-    """Rects worth clicking on ``scene``: its visible widgets, and the cards of a table."""
+    """Rects worth clicking on ``scene``: its visible widgets (a table's buttons among them),
+    and the cards of a table's hand."""
     rects: list[pygame.Rect] = []
     group = getattr(scene, "widgets", None)
     for widget in getattr(group, "widgets", ()):
         if getattr(widget, "visible", False):
-            rects.append(pygame.Rect(widget.rect))
-    for name in ("draw_button", "sort_button", "log_button", "menu_button", "scores_button"):
-        widget = getattr(scene, name, None)
-        if widget is not None and getattr(widget, "visible", False):
             rects.append(pygame.Rect(widget.rect))
     hand = getattr(scene, "hand", None)
     layout = getattr(scene, "layout", None)
