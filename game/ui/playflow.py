@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Card, Phase
+from game.engine import Card, Game, Phase
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import PlayOptions, play_options
 
@@ -172,6 +172,8 @@ class PlayFlow:
             t.on_stop()
         elif key == pygame.K_l:
             t.show_log = not t.show_log
+        elif key == pygame.K_h:
+            t.on_hint()
         else:
             return False
         return True
@@ -300,7 +302,8 @@ class PlayFlow:
         if not t.director.idle:
             return ""
         if g.phase == Phase.ATTACK:
-            return f"You owe {g.penalty}: fight back with an attack card or take them"
+            ways = ["fight back with an attack card", *_cuts(g), "take them"]
+            return f"You owe {g.penalty}: " + ", ".join(ways[:-1]) + " or " + ways[-1]
         if g.phase == Phase.SKIP:
             return "A missed turn is coming your way: answer with a skip card or wait"
         if g.phase == Phase.DRAWN:
@@ -308,3 +311,17 @@ class PlayFlow:
         if t.hand.selection:
             return "Drop the group on the pile or press Play (Enter)"
         return "Your turn: drag a card to the pile, double-click it, or draw"
+
+
+def _cuts(g: Game) -> list[str]:
+    """The stack cancels the rules offer against the stack waiting now (RULES §3.1)."""
+    r = g.rules
+    top = g.top_effective
+    out = []
+    if r.seven_cuts:
+        out.append("cut it with a 7")
+    if r.plain_kings_block and top.rank_name == "K":
+        out.append("block it with K♣ or K♦")
+    if r.fours_block and (top.is_joker or top.rank_name in ("2", "3")):
+        out.append("block it with a 4")
+    return out

@@ -20,6 +20,7 @@ from game.ui import tabledraw
 from game.ui.botplayer import BotPlayer, BotWorker
 from game.ui.director import Director
 from game.ui.hand import HandView
+from game.ui.hint import describe, suggest
 from game.ui.layout import TableLayout, table_layout
 from game.ui.moves import seat_names, stop_targets
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
@@ -102,6 +103,7 @@ class TableScene(Scene):
         self.images = CardImages(self.settings, *self._widths())
         self.flow = PlayFlow(self)
         self.toast: tuple[str, Tween] | None = None
+        self.toast_error = True  # a refusal (red) or a plain message (dark)
         self.show_log = False
         self.confetti: Confetti | None = None
         self.round_result: RoundOver | None = None
@@ -130,10 +132,18 @@ class TableScene(Scene):
             self.stop_button,
         ]
         self.sort_button = Button(f"Sort: {self._sort_label()}", self._cycle_sort, size=16)
+        self.hint_button = Button("Hint", self.on_hint, hint="H", size=16)
+        self.hint_button.visible = False
         self.log_button = Button("Log", self._toggle_log, hint="L", size=16)
         self.menu_button = Button("Menu", self.open_pause, hint="Esc", size=16)
         self.widgets = WidgetGroup(
-            [*self.action_buttons, self.sort_button, self.log_button, self.menu_button]
+            [
+                *self.action_buttons,
+                self.sort_button,
+                self.hint_button,
+                self.log_button,
+                self.menu_button,
+            ]
         )
 
     def _sort_label(self) -> str:
@@ -230,6 +240,7 @@ class TableScene(Scene):
         # Words stay up long enough to read whatever the animation speed.
         shown = Tween(self.animator.now, 2.6, ease_out_cubic)
         self.toast = (message[:1].upper() + message[1:], shown)
+        self.toast_error = error
         if error:
             self.play_sound("error")
 
@@ -242,6 +253,25 @@ class TableScene(Scene):
         """Keep the drawn card, accept missed turns, or pass when blocked."""
         if self.my_turn and PASS in self.legal():
             self.apply(PASS)
+
+    def on_hint(self) -> None:
+        """Select what the medium bot would lay in your place (or say what it would do)."""
+        if not self.my_turn:
+            return
+        action = suggest(self.game, self.viewer, self.game.legal_actions(self.viewer), self.version)
+        if action is None:
+            return
+        uids: list[int] = []
+        if isinstance(action, Play):
+            for card in action.cards:
+                for hc in self.hand.cards:
+                    if hc.card == card and hc.uid not in uids:
+                        uids.append(hc.uid)
+                        break
+            if action.call and self.macau_button.visible:
+                self.macau_on = self.macau_button.on = True
+        self.hand.selection = uids
+        self.say(describe(self.game, action, self.names), error=False)
 
     def on_stop(self) -> None:
         """Call "stop Macau" on a seat that forgot to call (for whichever person may)."""

@@ -114,6 +114,7 @@ def place_buttons(t: TableScene) -> None:
     left, right = layout.corner_left, layout.corner_right
     small_h = min(36, (right.h - 8) // 2)
     t.sort_button.rect = pygame.Rect(left.x, left.bottom - small_h, left.w, small_h)
+    t.hint_button.rect = pygame.Rect(left.x, left.bottom - 2 * small_h - 8, left.w, small_h)
     t.log_button.rect = pygame.Rect(right.x, right.bottom - 2 * small_h - 8, right.w, small_h)
     t.menu_button.rect = pygame.Rect(right.x, right.bottom - small_h, right.w, small_h)
 
@@ -137,6 +138,7 @@ def refresh_buttons(t: TableScene) -> None:
     if not t.macau_button.visible:
         t.macau_button.on = t.macau_on = False
     t.stop_button.visible = bool(stop_targets(legal)) and not t.autoplay
+    t.hint_button.visible = mine
     if [(b.visible, b.label) for b in t.action_buttons] != before:
         place_buttons(t)
     key = (t.version, mine, tuple(t.hand.selection), len(t.hand.cards), t.director.idle)
@@ -394,7 +396,9 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         alpha = 255 if p < 0.8 else round(255 * (1 - p) / 0.2)
         words = theme.text(message, 18, theme.TEXT, True)
         box = words.get_rect(center=(layout.hand_rect.centerx, layout.hint_y - 44)).inflate(28, 14)
-        theme.blit_panel(surface, box, (*theme.DANGER, min(235, alpha)), None, radius=box.h // 2)
+        fill = theme.DANGER if t.toast_error else theme.PANEL
+        edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
+        theme.blit_panel(surface, box, (*fill, min(235, alpha)), edge, radius=box.h // 2)
         surface.blit(
             words if alpha >= 255 else _faded(words, alpha), words.get_rect(center=box.center)
         )

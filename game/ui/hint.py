@@ -1,0 +1,60 @@
+"""The table's "Hint": what the medium bot would do in your place, in words.
+
+The suggestion comes from the medium bot given only your seat's view and your legal
+actions (exactly what a bot in your chair would get), so a hint never reveals a hidden
+card and never decides a rule: it is always one of the engine's legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.engine import DRAW, PASS, Action, Game, Phase, Play, Stop
+
+__all__ = ["describe", "suggest"]
+
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def suggest(game: Game, seat: int, legal: Sequence[Action], seed: int = 0) -> Action | None:
+    """The medium bot's choice for ``seat`` among ``legal`` (None when there is no choice)."""
+    if not legal:
+        return None
+    from game.bots import make_bot
+
+    return make_bot("medium").choose(game.view(seat), list(legal), random.Random(seed))
+
+
+def describe(game: Game, action: Action, names: Sequence[str]) -> str:
+    """The hint in a sentence, e.g. "Hint: lay 7♥ 7♠ and name hearts"."""
+    if isinstance(action, Stop):
+        return f"Hint: stop Macau on {names[action.target]}: they forgot to call it"
+    if action == DRAW:
+        if game.phase == Phase.ATTACK:
+            return f"Hint: take the {game.penalty} cards"
+        return "Hint: draw a card"
+    if action == PASS:
+        if game.phase == Phase.DRAWN:
+            return "Hint: keep the card you drew"
+        if game.phase == Phase.SKIP:
+            return "Hint: wait out the missed turn"
+        return "Hint: pass"
+    assert isinstance(action, Play)
+    laid = []
+    for i, card in enumerate(action.cards):
+        stands = action.declared[i] if action.declared is not None else None
+        laid.append(f"{card.pretty} as {stands.pretty}" if stands is not None else card.pretty)
+    text = "Hint: lay " + " then ".join(laid) if len(laid) <= 2 else "Hint: lay " + ", ".join(laid)
+    choice = action.choice
+    if choice == "*":
+        text += " and name a free suit"
+    elif choice in _SUITS:
+        text += f" and name {_SUITS[choice]}"
+    elif choice == "-":
+        text += " and ask for nothing"
+    elif choice is not None:
+        text += f" and ask for {choice}s"
+    if action.call:
+        text += ", calling Macau"
+    return text

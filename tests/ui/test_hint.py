@@ -1,0 +1,102 @@
+"""The table's hint: the medium bot's move in your place, selected and put into words."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.bots import make_bot
+from game.engine import DRAW, PASS, PRESETS, Game, Phase, Play, parse_action
+from game.ui.hint import describe, suggest
+from tests.ui.tablekit import Harness
+
+SPARE = "9H 10H JC QH KS 6C 5D 10S 9D KC 5C 6S 7S 8S 2S 3S JH"
+
+
+def polish(hands: list[str], pile: str, current: int = 0) -> Game:
+    used = " ".join([*hands, pile]).split()
+    spare = " ".join(c for c in SPARE.split() if c not in used)
+    return Game.from_position(
+        PRESETS["polish"], hands=hands, pile=pile, stock=spare, current=current
+    )
+
+
+def test_h_selects_the_medium_bots_play_and_enter_lays_it() -> None:
+    h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    legal = h.game.legal_actions(0)
+    expected = suggest(h.game, 0, legal, h.table.version)
+    assert isinstance(expected, Play)
+    h.key(pygame.K_h, "h")
+    picked = [h.table.hand.by_uid(u) for u in h.table.hand.selection]
+    assert tuple(hc.card for hc in picked if hc is not None) == expected.cards
+    assert h.table.toast is not None and h.table.toast[0].startswith("Hint: lay ")
+    assert not h.table.toast_error
+    before = h.hand_codes()
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert [c.code for c in h.game.pile[-len(expected.cards) :]] == [c.code for c in expected.cards]
+    assert len(h.hand_codes()) == len(before) - len(expected.cards)
+
+
+def test_the_hint_is_what_a_medium_bot_in_that_chair_would_do() -> None:
+    g = polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H")
+    legal = g.legal_actions(0)
+    bot_choice = make_bot("medium").choose(g.view(0), legal, random.Random(3))
+    assert suggest(g, 0, legal, 3) == bot_choice
+    assert suggest(g, 0, [], 3) is None
+
+
+def test_a_draw_hint_selects_nothing_and_says_so() -> None:
+    # Nothing fits 5H (no heart, no 5, no queen): the only move is to draw.
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.table.hand.selection = [h.table.hand.cards[0].uid]
+    h.click(h.table.hint_button.rect.center)
+    assert h.table.hand.selection == []
+    assert h.table.toast is not None and h.table.toast[0] == "Hint: draw a card"
+    assert h.game.current == 0  # a hint never moves for you
+
+
+def test_the_hint_button_shows_only_on_your_turn() -> None:
+    h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    assert h.table.hint_button.visible
+    h.key(pygame.K_d)
+    h.tick(3)
+    while h.game.phase == Phase.DRAWN:
+        h.key(pygame.K_SPACE)
+        h.tick(3)
+    assert h.game.current != 0
+    assert not h.table.hint_button.visible
+    h.key(pygame.K_h, "h")
+    assert h.table.toast is None
+
+
+def test_hints_in_words() -> None:
+    names = ["You", "Ada", "Ben", "Cleo"]
+    attack = Game.from_position(
+        PRESETS["polish"],
+        hands=["2H 9C", "8S 9S", "3H 6D", "KD 8D"],
+        pile="5H",
+        stock="9H 10H JC QH KS 6C 5D 10S 9D",
+        current=0,
+    )
+    attack.apply("2H")
+    assert describe(attack, DRAW, names) == "Hint: take the 2 cards"
+    g = polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H")
+    assert describe(g, DRAW, names) == "Hint: draw a card"
+    assert describe(g, parse_action("7H 7S"), names) == "Hint: lay 7♥ then 7♠"
+    assert describe(g, parse_action("7H 7S 7D"), names) == "Hint: lay 7♥, 7♠, 7♦"
+    assert describe(g, parse_action("AS/H"), names) == "Hint: lay A♠ and name hearts"
+    assert describe(g, parse_action("AS/*"), names) == "Hint: lay A♠ and name a free suit"
+    assert describe(g, parse_action("JC/8"), names) == "Hint: lay J♣ and ask for 8s"
+    assert describe(g, parse_action("JC/-!"), names) == (
+        "Hint: lay J♣ and ask for nothing, calling Macau"
+    )
+    assert describe(g, parse_action("RJ=KH"), names) == "Hint: lay red joker as K♥"
+    assert describe(g, parse_action("stop 2"), names) == (
+        "Hint: stop Macau on Ben: they forgot to call it"
+    )
+    drawn = polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H")
+    drawn.apply(DRAW)
+    assert drawn.phase == Phase.DRAWN
+    assert describe(drawn, PASS, names) == "Hint: keep the card you drew"
