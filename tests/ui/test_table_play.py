@@ -215,3 +215,23 @@ def test_a_laid_joker_shows_the_card_it_stands_for_as_soon_as_it_lands() -> None
             break
     assert model.pile[-1].code == "RJ"
     assert model.declared_top is not None and model.declared_top.code == "AH"
+
+
+def test_the_attack_line_names_the_cuts_these_rules_offer() -> None:
+    def owing(preset: str, hands: list[str], pile: str, attack: str) -> str:
+        g = Game.from_position(
+            PRESETS[preset], hands=hands, pile=pile, stock="9H 10H 6C 5D 10S 9D 8C", current=1
+        )
+        g.apply(attack)
+        h = Harness(g)
+        assert h.game.phase == Phase.ATTACK and h.game.current == 0
+        return h.table.flow.phase_hint()
+
+    plain = owing("polish", ["8S 9C", "2H 8D 4S"], "5H", "2H")
+    assert plain == "You owe 2: fight back with an attack card or take them"
+    seven = owing("classic", ["8S 9C", "2H 8D 4S"], "5H", "2H")
+    assert seven == "You owe 2: fight back with an attack card, cut it with a 7 or take them"
+    kings = owing("hungarian", ["8S 9C", "KH 8D 4S"], "5H", "KH")
+    assert "block it with K♣ or K♦" in kings and "a 7" not in kings
+    fours = owing("romanian", ["8S 9C", "2H 8D 5S"], "5H", "2H")
+    assert "block it with a 4" in fours
