@@ -25,6 +25,7 @@ from .engine.actions import (
     SeatOut,
     SkipPending,
     StackCancelled,
+    StackLapsed,
     SuitNamed,
     TurnMissed,
 )
@@ -60,6 +61,11 @@ def describe(e: Event, me: int) -> str | None:
         return f"{name(e.seat, me)} took {e.drawn} penalty card(s)"
     if isinstance(e, StackCancelled):
         return f"{name(e.seat, me)} cut the stack of {e.total} with {e.card.pretty}"
+    if isinstance(e, StackLapsed):
+        waiting = f"the stack of {e.total}" if e.total else f"{e.skips} missed turn(s)"
+        if e.reason == "out":
+            return f"{name(e.seat, me)} went out on {e.card.pretty}: {waiting} lapses"
+        return f"every other seat is out or waiting: {waiting} lapses"
     if isinstance(e, Reshuffled):
         return f"the pile was shuffled into a new stock ({e.count} cards)"
     if isinstance(e, SuitNamed):

@@ -343,6 +343,28 @@ class StackCancelled(Event):
         self.total = total
 
 
+class StackLapsed(Event):
+    """A stack of ``total`` cards or ``skips`` missed turns lapses, aimed at nobody, when
+    ``seat`` lays ``card``. ``reason`` is ``"out"``: the seat went out on a card whose power
+    does not act (``power_after_out: false``) while the stack was waiting on it; or
+    ``"nobody"``: every other seat is out or waiting out missed turns."""
+
+    __slots__ = ("card", "reason", "seat", "skips", "total")
+    _fields: ClassVar[tuple[str, ...]] = ("seat", "card", "total", "skips", "reason")
+    seat: int
+    card: Card
+    total: int
+    skips: int
+    reason: str
+
+    def __init__(self, seat: int, card: Card, total: int, skips: int, reason: str) -> None:
+        self.seat = seat
+        self.card = card
+        self.total = total
+        self.skips = skips
+        self.reason = reason
+
+
 class Reshuffled(Event):
     """The pile under its top card became the new stock (``count`` cards)."""
 

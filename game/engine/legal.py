@@ -161,7 +161,7 @@ class Legality:
         if is_run:
             return None
         kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
-        if c.runs:
+        if c.runs and ctx is _PLAY:
             kinds += ", or a run"
         return f"cards laid together must be of {kinds}"
 
@@ -694,7 +694,13 @@ class Legality:
                 choices = self._choices(seq, self._kept(hand, seq), power, ctx)
             else:
                 choices = _NO_CHOICE
-            calls = _CALLS_BOTH if left == 1 and required else _CALLS_NO
+            # After a 5 with five_again the turn goes on (one more card, or a draw): the call
+            # belongs to the end of the turn, so none is made on the 5.
+            calls = (
+                _CALLS_BOTH
+                if left == 1 and required and not (c.five_again and last.rank == 5)
+                else _CALLS_NO
+            )
             for choice in choices:
                 for call in calls:
                     if k == 1:
@@ -819,6 +825,10 @@ class Legality:
                 raise IllegalMove("Macau is called for you in these rules (macau_call: auto)")
             if left != 1:
                 raise IllegalMove("call Macau only when your turn leaves you with one card")
+            if c.five_again and effs[-1].rank == 5:
+                raise IllegalMove(
+                    "after a 5 your turn goes on (five_again): call Macau when it ends"
+                )
         return effs
 
     @staticmethod
@@ -999,6 +1009,7 @@ class _Lister:
         # what may be laid together need the shape test.
         self.check_shape = ctx is not _PLAY and ctx is not _SUIT_REQUEST
         self.calls_one = _CALLS_BOTH if c.macau_required else _CALLS_NO
+        self.five_again = c.five_again
         self.power_out = power_out
         self.hand_after_matters = c.hand_after_matters
         self.jack_request = c.jack_request
@@ -1072,7 +1083,9 @@ class _Lister:
                 choices = memo[key] = game._choices_held(last, held_ranks, held_suits)
         else:
             choices = _NO_CHOICE
-        calls = self.calls_one if left == 1 else _CALLS_NO
+        calls = (
+            self.calls_one if left == 1 and not (self.five_again and last.rank == 5) else _CALLS_NO
+        )
         out = self.out
         for choice in choices:
             for call in calls:

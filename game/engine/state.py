@@ -35,6 +35,7 @@ from .actions import (
     SeatOut,
     SkipPending,
     StackCancelled,
+    StackLapsed,
     Stop,
     SuitNamed,
     TurnMissed,
@@ -225,17 +226,28 @@ class Game(Legality):
             raise IllegalMove("a position needs a pile with at least its top card")
         if not 0 <= current < seats:
             raise IllegalMove(f"current must be a seat from 0 to {seats - 1}")
-        decks = rules.decks_for(max(seats, rules.min_seats))
-        limit_joker = decks * rules.jokers
+        if not rules.min_seats <= seats <= rules.max_seats:
+            raise IllegalMove(
+                f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} seats, "
+                f"not {seats}"
+            )
+        if not game.hands[current]:
+            raise IllegalMove(f"seat {current} is to act but holds no cards")
+        holding = sum(1 for h in game.hands if h)
+        if holding < 2:
+            raise IllegalMove("that round is over: fewer than two seats hold cards")
+        if pile_cards[-1].is_joker and rules.joker_role == "any_card" and pile_eff[-1].is_joker:
+            code = pile_cards[-1].code
+            raise IllegalMove(f"{code} on top must say what it stands for ({code}=KH)")
+        decks = rules.decks_for(seats)
+        pack: dict[Card, int] = {}
+        for card in make_pack(decks, rules.jokers):
+            pack[card] = pack.get(card, 0) + 1
         counts: dict[Card, int] = {}
         for card in [*pile_cards, *game.stock, *(c for h in game.hands for c in h)]:
             counts[card] = counts.get(card, 0) + 1
         for card, k in counts.items():
-            limit = limit_joker if card.is_joker else decks
-            if card.is_joker and card.suit == "B":
-                limit = limit_joker // 2
-            elif card.is_joker:
-                limit = limit_joker - limit_joker // 2
+            limit = pack.get(card, 0)
             if k > limit:
                 raise IllegalMove(
                     f"{card.pretty} appears {k} times but the pack ({decks} deck(s), "
@@ -538,15 +550,29 @@ class Game(Legality):
         if ctx is _ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
             ev.append(StackCancelled(seat, first, self.penalty))
             self.penalty = 0
+            ks = self._ks_layer
             self._ks_layer = -1
+            if ks >= 0:
+                # As after a penalty taken: after a K♠ play goes on from the seat after its
+                # player, not back to that player.
+                nxt = self._step(ks, 1)
+                if nxt == seat:
+                    nxt = self._step(seat, 1)
         elif power and c.attack_value[last]:
             av = c.attack_value
-            if len(effs) > 1 and all(av[e] for e in effs) and not (c.runs and self._is_run(effs)):
+            # Runs are laid only on an ordinary turn: elsewhere the same cards are a group.
+            run = ctx is _PLAY and c.runs and self._is_run(effs)
+            if len(effs) > 1 and all(av[e] for e in effs) and not run:
                 add = sum(av[e] for e in effs)  # a group of attack cards: every card counts
             else:
                 add = av[last]  # a run, or a mixed group: only the last card acts
             self.penalty += add
-            if last is c.king_of_spades:
+            if not self._anyone_else_active(seat):
+                # Every other seat is out or waiting: the stack is aimed at nobody.
+                ev.append(StackLapsed(seat, last, self.penalty, 0, "nobody"))
+                self.penalty = 0
+                self._ks_layer = -1
+            elif last is c.king_of_spades:
                 nxt = self._step(seat, -1)
                 self._ks_layer = seat
             else:
@@ -554,12 +580,17 @@ class Game(Legality):
                 self._ks_layer = -1
             if last in c.changers:
                 self._name_suit(seat, play.choice, suit_before)
-            ev.append(AttackPending(nxt, self.penalty, add))
+            if self.penalty:
+                ev.append(AttackPending(nxt, self.penalty, add))
         elif power and last in c.skip:
             count = len(effs) if all(e in c.skip for e in effs) else 1  # runs hold one skip card
             self.skips += count
-            nxt = self._step(seat, 1)
-            ev.append(SkipPending(nxt, self.skips))
+            if self._anyone_else_active(seat):
+                nxt = self._step(seat, 1)
+                ev.append(SkipPending(nxt, self.skips))
+            else:
+                ev.append(StackLapsed(seat, last, 0, self.skips, "nobody"))
+                self.skips = 0
         elif power:
             if last.rank == JACK and c.jack_request:
                 if play.choice == "-" or play.choice is None:
@@ -575,7 +606,7 @@ class Game(Legality):
             elif last in c.changers:
                 self._name_suit(seat, play.choice, suit_before)
             five = c.five_again and last.rank == 5
-        if left == 1:
+        if left == 1 and not five:  # after a 5 (five_again) the call waits for the turn's end
             if c.macau_required:
                 if play.call:
                     ev.append(MacauCalled(seat))
@@ -593,11 +624,27 @@ class Game(Legality):
             if self.rules.end == "first_out" or len(holders) <= 1:
                 self._end_round(blocked=False)
                 return
+            if not power and (self.penalty or self.skips):
+                # It answered the stack with its last card, whose power does not act: the
+                # stack lapses rather than pass on to a seat it was never aimed at. Play
+                # goes on as after a penalty taken (after a K♠, from the seat after its player).
+                ev.append(StackLapsed(seat, last, self.penalty, self.skips, "out"))
+                self.penalty = 0
+                self.skips = 0
+                if self._ks_layer >= 0:
+                    nxt = self._step(self._ks_layer, 1)
+                    self._ks_layer = -1
         if five:
             self.phase = _FIVE_AGAIN
             ev.append(FiveAgain(seat))
             return
         self._end_turn(seat, nxt)
+
+    def _anyone_else_active(self, seat: int) -> bool:
+        """Whether a seat other than ``seat`` is neither out nor waiting out missed turns."""
+        out = self._out
+        missed = self.missed
+        return any(t != seat and not out[t] and not missed[t] for t in range(self.n))
 
     def _name_suit(self, seat: int, choice: str | None, suit_before: str) -> None:
         """Set the suit request a suit changer (ace, joker or 7) makes."""

@@ -34,6 +34,7 @@ from game.engine import (
     SeatOut,
     SkipPending,
     StackCancelled,
+    StackLapsed,
     SuitNamed,
     TurnMissed,
     TurnStarted,
@@ -377,6 +378,23 @@ class Director:
         self.model.penalty = 0
         self._add_to_line(f"the stack of {ev.total} is cut")
         self._bubble(-1, "Cut!", 1.2, loud=True)
+        return 0.2
+
+    def _on_StackLapsed(self, ev: StackLapsed) -> float:
+        m = self.model
+        m.penalty = 0
+        m.penalty_target = -1
+        m.skips = 0
+        waiting = (
+            f"the stack of {ev.total}"
+            if ev.total
+            else f"{ev.skips} missed turn" + ("s" if ev.skips != 1 else "")
+        )
+        if ev.reason == "out":
+            self._say(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
+        else:
+            self._say(f"Every other seat is out or waiting: {waiting} lapses")
+        self._bubble(-1, "Lapsed", 1.2)
         return 0.2
 
     def _on_Reshuffled(self, ev: Reshuffled) -> float:

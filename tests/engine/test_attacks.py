@@ -255,7 +255,23 @@ def test_classic_any_seven_cuts_a_waiting_stack(stack: str) -> None:
     assert g.penalty == 0 and not of(events, CardsDrawn)
     assert g.suit_in_force == seven[1] and str(g.top) == seven
     assert g.phase is Phase.PLAY and g.skips == 0
-    assert g.current == (seat + 1) % 3
+    # After a K♠ stack play goes on from the seat after the K♠'s player (seat 0), as after a
+    # penalty taken; otherwise from the seat after the one who cut.
+    assert g.current == (1 if stack == "KS" else (seat + 1) % 3)
+
+
+def test_a_cut_king_of_spades_does_not_hand_its_player_another_turn() -> None:
+    g = pos(
+        "classic",
+        ["9C 8C 10C", "7D 8D", "KS 9S 6D", "9H 8H 10H"],
+        "5S",
+        "5C 6C 6S 8S 10S",
+        current=2,
+    )
+    play(g, "KS")
+    assert g.current == 1 and g.penalty == 5
+    play(g, "7D")
+    assert g.current == 3 and g.penalty == 0
 
 
 def test_classic_seven_cut_may_bring_more_sevens() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import PRESETS, Phase, RoundOver, SeatOut
+from game.engine import PRESETS, Phase, RoundOver, SeatOut, StackLapsed
 
 from .conftest import ALL_PRESETS, legal, one, play, plays, pos, refused
 
@@ -26,6 +26,52 @@ def test_polish_power_after_out_false_spares_the_next_seat() -> None:
     play(g, "2H")
     assert not g.over
     assert g.current == 1 and g.penalty == 0 and g.phase is Phase.PLAY
+
+
+def test_polish_last_card_answering_a_stack_lets_it_lapse() -> None:
+    # 2H is aimed at seat 1, who answers with its last card: that 2 has no power, and the
+    # stack it answered is aimed at nobody now, so seat 2 owes nothing.
+    g = pos("polish", ["2H 9C", "2C", "10D 6D", "10C 6C"], "8H", STOCK)
+    play(g, "2H!")
+    events = play(g, "2C")
+    lapsed = one(events, StackLapsed)
+    assert (lapsed.seat, lapsed.card.code, lapsed.total, lapsed.skips) == (1, "2C", 2, 0)
+    assert g.current == 2 and g.penalty == 0 and g.phase is Phase.PLAY
+    assert legal(g) == {"draw"}  # 2C on top, plain now: seat 2 has no club and no 2
+
+
+def test_polish_a_king_of_spades_never_comes_back_to_its_player() -> None:
+    # Seat 0's K♠ sends 5 back to seat 3, who goes out on a 2: play resumes after seat 0.
+    g = pos("polish", ["KS 9C", "10D 6D", "10C 6C", "2S"], "8S", STOCK)
+    play(g, "KS!")
+    assert g.current == 3 and g.penalty == 5
+    events = play(g, "2S")
+    assert one(events, StackLapsed).total == 5
+    assert g.current == 1 and g.penalty == 0 and g.phase is Phase.PLAY
+
+
+def test_polish_a_last_king_of_spades_on_a_stack_sends_nothing_anywhere() -> None:
+    g = pos("polish", ["KH 9C", "KS", "10D 6D", "10C 6C"], "8H", STOCK)
+    play(g, "KH!")
+    play(g, "KS")
+    assert g.current == 2 and g.penalty == 0 and g.phase is Phase.PLAY
+
+
+def test_polish_last_four_on_missed_turns_lets_them_lapse() -> None:
+    g = pos("polish", ["4H 9C", "4C", "10D 6D", "10C 6C"], "8H", STOCK)
+    play(g, "4H!")
+    events = play(g, "4C")
+    assert one(events, StackLapsed).skips == 1
+    assert g.current == 2 and g.skips == 0 and g.phase is Phase.PLAY
+
+
+def test_hungarian_last_card_on_a_stack_passes_it_on_grown() -> None:
+    # power_after_out: the last card acts, so the stack grows and moves on as usual
+    g = pos("hungarian", ["2H 9C 7C", "2C", "10D 6D", "10C 6C"], "8H", STOCK)
+    play(g, "2H")
+    events = play(g, "2C")
+    assert not any(isinstance(e, StackLapsed) for e in events)
+    assert g.current == 2 and g.penalty == 4 and g.phase is Phase.ATTACK
 
 
 def test_polish_ace_laid_last_names_nothing() -> None:
@@ -133,3 +179,36 @@ def test_hungarian_heads_up_rule_counts_seats_at_the_table() -> None:
 def test_other_presets_may_finish_heads_up_on_a_two(preset: str) -> None:
     g = pos(preset, ["2H", "9D 6C"], "8H", STOCK)
     assert g.is_legal("2H")
+
+
+def test_going_out_on_an_attack_never_aims_it_at_the_seat_that_went_out() -> None:
+    # Hungarian (power_after_out): seat 0 goes out on 2H while both other seats wait out
+    # missed turns. Nobody is there to take the 2: it lapses, and seat 0 stays out.
+    g = pos(
+        "hungarian",
+        ["4S RJ 2H", "4H 4C 4D 9C 8C", "9D 8D 10D"],
+        "5H",
+        "5S 6S 8S 9S 10S 6C 8H 9H",
+        current=1,
+    )
+    for action in ["4H 4C 4D", "pass", "4S RJ=4H", "pass"]:
+        play(g, action)
+    assert g.current == 0 and g.missed[1] > 0 and g.missed[2] > 0
+    events = play(g, "2H")
+    lapsed = one(events, StackLapsed)
+    assert (lapsed.seat, lapsed.total, lapsed.reason) == (0, 2, "nobody")
+    assert g.hand_counts[0] == 0 and g.placings == [0]
+    assert g.current != 0 and g.penalty == 0 and g.phase is not Phase.ATTACK
+
+
+def test_an_attack_with_every_other_seat_waiting_is_aimed_at_nobody() -> None:
+    # Heads-up: seat 1 waits out two missed turns, so seat 0 plays again; its 2 has nobody
+    # to hit (it never comes back at its own player) and seat 0 moves on.
+    g = pos("polish", ["4H 4C 8C 9C 2C", "9D 8D 10D"], "5H", "5S 6S 8S 9S 10S")
+    play(g, "4H 4C")
+    play(g, "pass")
+    assert g.current == 0
+    events = play(g, "2C")
+    assert one(events, StackLapsed).reason == "nobody"
+    assert g.penalty == 0 and g.current == 0 and g.phase is Phase.PLAY
+    assert g.missed[1] == 0  # the turn passed seat 1 once more: its last missed turn

@@ -161,3 +161,32 @@ def test_five_is_plain_without_five_again(preset: str) -> None:
     g = pos(preset, ["5H 9H 10S", "9D 6C"], "8H", STOCK.replace("5C", "8C"))
     play(g, "5H")
     assert g.current == 1 and g.phase is Phase.PLAY
+
+
+def test_on_an_attack_a_suit_group_of_attack_cards_counts_every_card() -> None:
+    # 2♠ 3♠ would be a run on an ordinary turn; on a waiting attack runs are not laid, so it is
+    # a group of one suit, and every attack card of a group counts (RULES §3.7).
+    g = pos("hungarian", ["2H 9C 7D", "2S 3S 9S", "7S 6D 5D"], "5H", "10C 10S 10D KD 8H 8D 8C")
+    play(g, "2H")
+    play(g, "2S 3S")
+    assert g.penalty == 2 + 2 + 3 and g.current == 2
+
+
+def test_under_a_suit_request_a_suit_group_of_attack_cards_counts_every_card() -> None:
+    g = pos("hungarian", ["AC 9H 7D", "2H 3H 9S", "7S 6D 5D"], "5C", "10C 10S 10D KD 8C 8D 4C")
+    play(g, "AC/H")
+    play(g, "2H 3H")
+    assert g.penalty == 5 and g.current == 2
+
+
+def test_on_an_ordinary_turn_the_same_cards_are_a_run_and_only_the_last_acts() -> None:
+    g = pos("hungarian", ["2H 3H 9S", "7C 9C 7D", "7S 6D 5D"], "5H", "10C 10S 10D KD 8H 8D 8C")
+    play(g, "2H 3H")
+    assert g.penalty == 3
+
+
+def test_a_refusal_on_an_attack_does_not_offer_runs() -> None:
+    g = pos("hungarian", ["2H 9C 7D", "2S 3C 9S", "7S 6D 5D"], "5H", "10C 10S 10D KD 8H 8D 8C")
+    play(g, "2H")
+    reason = refused(g, "2S 3C")
+    assert "run" not in reason

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import CardsDrawn, MacauCalled, MacauCaught, MacauForgotten, Stop
+from game.engine import (
+    PRESETS,
+    CardsDrawn,
+    Game,
+    MacauCalled,
+    MacauCaught,
+    MacauForgotten,
+    Stop,
+)
 
 from .conftest import ALL_PRESETS, legal, of, one, play, pos, refused
 
@@ -126,3 +134,42 @@ def test_auto_call_is_made_by_the_table(preset: str) -> None:
 def test_forgetting_is_tallied(preset: str) -> None:
     g = _forgot(preset)
     assert g.tally(1)["macau_forgotten"] == 1
+
+
+def test_with_five_again_the_call_waits_for_the_end_of_the_turn() -> None:
+    # House rules: Tel-Aviv with the call required. A 5 that leaves one card does not end
+    # the turn (lay one more or draw), so no call is made or missed on it.
+    rules = PRESETS["tel_aviv"].replace(macau_call="required")
+    g = Game.from_position(
+        rules, hands=["5H 9H", "10D 9D 6D", "6C 8S 10C"], pile="5S", stock="7S 7D 7C 8D"
+    )
+    refused(g, "5H!", "turn goes on")
+    assert "5H!" not in legal(g)
+    events = play(g, "5H")
+    assert not of(events, MacauForgotten) and not of(events, MacauCalled)
+    assert g.macau_catchable < 0 and g.current == 0
+    refused(g, "stop 0", seat=1)
+    play(g, "9H")  # out with its last card: no call at any point
+    assert g.hand_counts[0] == 0
+
+
+def test_with_five_again_a_draw_after_the_5_needs_no_call() -> None:
+    rules = PRESETS["tel_aviv"].replace(macau_call="required")
+    g = Game.from_position(
+        rules, hands=["5H 8C", "10D 9D 6D", "6C 8S 10C"], pile="5S", stock="7S 7D 7C 8D"
+    )
+    assert not of(play(g, "5H"), MacauForgotten)
+    play(g, "draw")  # 7S does not fit 5H: two cards in hand, the turn is over
+    assert g.current == 1 and g.macau_catchable < 0
+
+
+def test_with_five_again_a_drawn_card_laid_to_one_card_needs_the_call() -> None:
+    rules = PRESETS["tel_aviv"].replace(macau_call="required")
+    g = Game.from_position(
+        rules, hands=["5H 8C", "10D 9D 6D", "6C 8S 10C"], pile="5S", stock="7H 7D 7C 8D"
+    )
+    play(g, "5H")
+    play(g, "draw")  # 7H fits: laying it leaves one card, and this play ends the turn
+    assert "7H!" in legal(g) and "7H" in legal(g)
+    events = play(g, "7H")
+    assert of(events, MacauForgotten) and g.macau_catchable == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import IllegalMove, Phase
+from game.engine import PRESETS, Game, IllegalMove, Phase
 
 from .conftest import ALL_PRESETS, play, pos
 
@@ -82,3 +82,36 @@ def test_nothing_is_pending_in_a_position(preset: str) -> None:
 def test_stock_may_be_empty() -> None:
     g = pos("polish", ["7H 8S", "9C"], "5H")
     assert g.stock_count == 0
+
+
+def test_joker_limits_follow_the_pack_the_rules_deal() -> None:
+    # Three jokers a deck are red, black, red: two decks hold four red jokers and two black.
+    rules = PRESETS["hungarian"].replace(jokers=3)
+    pack = Game.new(rules, seats=5, seed=1)
+    held = [c.code for h in (pack.hand(s) for s in range(5)) for c in h]
+    everything = [*held, *(c.code for c in pack.stock), *(c.code for c in pack.pile)]
+    assert everything.count("RJ") == 4 and everything.count("BJ") == 2
+    others = ["8C", "8D", "8H", "9H"]
+    g = Game.from_position(rules, hands=["RJ RJ RJ RJ 9C", *others], pile="8S")
+    assert g.hand_counts[0] == 5
+    with pytest.raises(IllegalMove, match="holds 2"):
+        Game.from_position(rules, hands=["BJ BJ BJ 9C", *others], pile="8S")
+
+
+def test_a_position_needs_a_seat_count_the_rules_allow() -> None:
+    with pytest.raises(IllegalMove, match="2 to 4 seats, not 5"):
+        pos("quick", ["9C", "8D", "6D", "6H", "5H"], "8S")
+
+
+def test_the_seat_to_act_must_hold_cards() -> None:
+    with pytest.raises(IllegalMove, match="holds no cards"):
+        pos("polish", ["", "8D 9D", "7C"], "8S")
+    with pytest.raises(IllegalMove, match="fewer than two seats"):
+        pos("polish", ["9C", "", ""], "8S")
+
+
+def test_an_any_card_joker_on_top_must_say_what_it_stands_for() -> None:
+    with pytest.raises(IllegalMove, match="RJ=KH"):
+        pos("hungarian", ["9C", "8D"], "8S RJ")
+    g = pos("hungarian", ["9C", "8D"], "8S RJ=9S")
+    assert g.suit_in_force == "S" and g.is_legal("9C")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import DRAW, PRESETS, Card, Game, Phase, Play
+from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, parse_action
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from tests.ui.tablekit import Harness
 
@@ -235,3 +235,17 @@ def test_the_attack_line_names_the_cuts_these_rules_offer() -> None:
     assert "block it with K♣ or K♦" in kings and "a 7" not in kings
     fours = owing("romanian", ["8S 9C", "2H 8D 5S"], "5H", "2H")
     assert "block it with a 4" in fours
+
+
+def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
+    # Seat 1 answers 2H with its last card (polish: no power after going out): the log says
+    # the stack lapsed, and the penalty marker goes away.
+    g = polish(["2H 9C", "2C", "10D 6D", "10C 6C"], "8H")
+    h = Harness(g)
+    h.table.apply(parse_action("2H!"))
+    h.tick(5)
+    assert h.table.director.model.penalty == 2
+    h.table.apply(parse_action("2C"), seat=1)
+    h.tick(5)
+    assert any("went out on 2♣: the stack of 2 lapses" in line for line in h.table.director.log)
+    assert h.table.director.model.penalty == 0 and h.game.penalty == 0
