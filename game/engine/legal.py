@@ -328,7 +328,8 @@ class Legality:
         if c.groups != "none":
             # Groups of one rank (stand-in jokers take that rank, in any suit). The hand is
             # in hand order and jokers sort last, so each pool is in hand order too.
-            grouped = ranks if jokers else twice
+            # Two stand-in jokers make a group of any rank by themselves (two K♥, RULES §3.6).
+            grouped = (ranks | (_ALL_RANKS if len(jokers) >= 2 else 0)) if jokers else twice
             for rank in range(2, 15) if grouped else ():
                 if grouped & (1 << rank) and okmask & _RANK_BITS[rank]:
                     pool = tuple([x for x in hand if x.rank == rank and not x.is_joker] + jokers)
@@ -383,7 +384,7 @@ class Legality:
         """Every group of ``pool`` (the cards of ``rank``, then the stand-in jokers) that may open.
 
         The first and the last joker may stand for any suit of the rank; a joker in the
-        middle takes the first card's suit; a group needs a real card.
+        middle takes the first card's suit. Jokers alone make a group too (two K♥).
         """
         n = len(pool)
         check_shape = out.check_shape
@@ -408,17 +409,13 @@ class Legality:
                 k = len(pat)
                 seq = _pick(pool, pat)
                 with_joker = False
-                real_card = False
                 for j in pat:
                     if j >= real:
                         with_joker = True
-                    else:
-                        real_card = True
+                        break
                 if not with_joker:
                     if not check_shape or out.fits(seq, seq):
                         out.add_new(seq, None, x, seq[-1])
-                    continue
-                if not real_card:
                     continue
                 tails = suited if pat[-1] >= real else [seq[-1]]
                 for head in heads:
@@ -805,14 +802,6 @@ class Legality:
         reason = self._shape_ok(effs, cards, ctx)
         if reason is not None:
             raise IllegalMove(reason)
-        # Shapes the generator does not produce are illegal too (e.g. a joker-only group).
-        if (
-            len(cards) > 1
-            and c.any_card
-            and all(p.is_joker for p in cards)
-            and not self._is_run(effs)
-        ):
-            raise IllegalMove("a group needs at least one real card to fix its rank")
         left = len(remaining)
         if left == 0 and len(cards) == 1 and self._heads_up_block(effs[0]):
             raise IllegalMove("heads-up, your last card cannot be a 2 or a 3 laid alone")
@@ -988,6 +977,7 @@ _SUIT_BITS: Final[tuple[int, ...]] = tuple(
     sum(_NATURALS[s * 13 + r].bit for r in range(13)) for s in range(4)
 )
 _NATURAL_BITS: Final = (1 << 52) - 1
+_ALL_RANKS: Final = sum(1 << r for r in range(2, 15))  # bit ``rank`` for every rank
 _TWO_BITS: Final = _RANK_BITS[2]
 _ACE_BITS: Final = _RANK_BITS[14]
 _JOKER_BITS: Final = 3 << 52

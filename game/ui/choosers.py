@@ -277,6 +277,7 @@ class CardChooser(ChoiceModal[int]):
                 options.append(Option(i, " ".join(d.pretty for d in stands), None, None))
         if any(len([d for d in decl if d is not None]) > 1 for decl in declarations):
             self.tile_size = (150, 70)
+            self.title = "The jokers stand for…"
         super().__init__(
             options, on_result, subtitle="Only cards that fit here are offered", speed=speed
         )

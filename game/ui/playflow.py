@@ -23,6 +23,7 @@ __all__ = ["DOUBLE_CLICK", "DRAG_THRESHOLD", "Drag", "PlayFlow"]
 
 DRAG_THRESHOLD = 6  # pixels before a press becomes a drag (a click otherwise)
 DOUBLE_CLICK = 0.4  # seconds
+NARROW_OVER = 16  # joker declarations: above this many, one joker is asked at a time
 
 
 @dataclass
@@ -212,6 +213,9 @@ class PlayFlow:
     def _declare(self, options: PlayOptions) -> None:
         t = self.table
         declarations = options.declarations()
+        if len(declarations) > NARROW_OVER and len(declarations[0]) > 1:
+            self._declare_one_joker(options, declarations)
+            return
         if len(declarations) > 1:
 
             def picked(index: int | None) -> None:
@@ -227,6 +231,51 @@ class PlayFlow:
             )
             return
         self._choose(options.with_declared(declarations[0]) if declarations else options)
+
+    def _declare_one_joker(
+        self, options: PlayOptions, declarations: list[tuple[Card | None, ...]]
+    ) -> None:
+        """Several jokers with many combinations (two jokers can be any pair of one rank):
+        ask for one joker's card at a time, first to last, rather than show every pair."""
+        t = self.table
+        at = 0
+        values: list[Card] = []
+        for at in range(len(declarations[0])):
+            values = []
+            for d in declarations:
+                v = d[at]
+                if v is not None and v not in values:
+                    values.append(v)
+            if len(values) > 1:
+                break
+
+        def picked(index: int | None) -> None:
+            if index is None:
+                self.cancel()
+                return
+            chosen = values[index]
+            self._declare(
+                PlayOptions(
+                    options.cards,
+                    tuple(
+                        p
+                        for p in options.plays
+                        if p.declared is not None and p.declared[at] == chosen
+                    ),
+                )
+            )
+
+        chooser = CardChooser(
+            [(v,) for v in values],
+            picked,
+            four_colour=t.settings.four_colour,
+            speed=t.animator.speed,
+        )
+        jokers_before = sum(1 for c in options.cards[:at] if c.is_joker)
+        chooser.title = (
+            "The first joker stands for…" if not jokers_before else "The next joker stands for…"
+        )
+        self._push(chooser)
 
     def _choose(self, options: PlayOptions) -> None:
         t = self.table

@@ -100,9 +100,21 @@ def test_any_card_joker_joins_a_group_of_one_rank() -> None:
     assert g.penalty == 10
 
 
-def test_any_card_jokers_alone_are_no_group() -> None:
+def test_two_any_card_jokers_make_two_kings_of_hearts_in_one_play() -> None:
+    # RULES §3.6: "two jokers can make two kings of hearts" — laid together they are a group
+    # of one rank, and both attack cards count.
     g = pos("hungarian", ["RJ BJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
-    refused(g, "RJ=8D BJ=8C", "real card")
+    assert "RJ=KH BJ=KH" in legal(g) and "RJ=8D BJ=8C" in legal(g)
+    refused(g, "RJ=8D BJ=10C", "rank")  # still one rank, or a run
+    play(g, "RJ=KH BJ=KH")
+    assert g.penalty == 10 and g.current == 1
+    assert str(g.top_effective) == "KH"
+
+
+def test_jokers_alone_follow_the_group_rules() -> None:
+    g = pos("hungarian", ["RJ BJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    refused(g, "RJ=9D BJ=9C")  # the first card must fit 8♥
+    assert g.is_legal("RJ=8D BJ=8C")
 
 
 def test_any_card_joker_does_not_join_a_group_of_one_suit() -> None:

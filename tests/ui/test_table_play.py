@@ -249,3 +249,32 @@ def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
     h.tick(5)
     assert any("went out on 2♣: the stack of 2 lapses" in line for line in h.table.director.log)
     assert h.table.director.model.penalty == 0 and h.game.penalty == 0
+
+
+def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() -> None:
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["RJ BJ 9C 10C", "9D 6C 5S", "10D 6D 5C"],
+        pile="8H",
+        stock="8D 8C 7H 7S",
+        current=0,
+    )
+    h = Harness(game)
+    h.click(h.card_pos("RJ"))
+    h.tick(30)
+    h.click(h.card_pos("BJ"))
+    h.key(pygame.K_RETURN)
+    first = h.stack.top
+    assert isinstance(first, CardChooser) and first.title == "The first joker stands for…"
+    captions = [o.caption for o in first.options]
+    assert "K♥" in captions and "8♦" in captions and "9♦" not in captions  # only cards that fit
+    h.click(first.tiles[captions.index("K♥")].center)
+    second = h.stack.top
+    assert isinstance(second, CardChooser) and second is not first
+    pairs = [o.caption for o in second.options]
+    # the second joker: any king (a group), or the run's neighbours Q♥ and A♥
+    assert sorted(pairs) == sorted(["K♥ K♠", "K♥ K♥", "K♥ K♦", "K♥ K♣", "K♥ Q♥", "K♥ A♥"])
+    h.click(second.tiles[pairs.index("K♥ K♥")].center)
+    h.tick(3)
+    assert game.penalty == 10 and game.current == 1
+    assert [str(c) for c in game.pile[-2:]] == ["RJ", "BJ"]
