@@ -265,10 +265,26 @@ def cmd_rules(argv: list[str]) -> int:
     from .engine import PRESETS, Rules, RulesError
     from .engine.explain import explain
 
-    p = argparse.ArgumentParser(prog="macau rules")
-    p.add_argument("--preset", default="polish")
+    p = argparse.ArgumentParser(
+        prog="macau rules",
+        description="Print how to play a preset, or a custom rule set built from one.",
+        epilog="Option names and values are those of the rules text form "
+        "(python main.py rules --preset polish --text shows them all): yes/no switches, "
+        "numbers, card tokens separated by spaces, and - for none. "
+        "Example: --preset hungarian --set counter_rule=pool --set runs=no",
+    )
+    p.add_argument("--preset", default="polish", help=f"one of: {', '.join(PRESETS)}")
     p.add_argument("--rules-file", default=None, help="a rule set in the rules text form")
-    p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="change one option (may be given several times)",
+    )
+    p.add_argument(
+        "--text", action="store_true", help="print the rules text form instead of the explanation"
+    )
     args = p.parse_args(argv)
     try:
         if args.rules_file:
@@ -276,7 +292,10 @@ def cmd_rules(argv: list[str]) -> int:
                 rules = Rules.from_text(fh.read())
         else:
             if args.preset not in PRESETS:
-                print(f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}")
+                print(
+                    f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}",
+                    file=sys.stderr,
+                )
                 return 2
             rules = PRESETS[args.preset]
         if args.set:
@@ -292,7 +311,7 @@ def cmd_rules(argv: list[str]) -> int:
     except (OSError, RulesError) as exc:
         print(f"cannot use these rules: {exc}", file=sys.stderr)
         return 2
-    print(explain(rules))
+    print(rules.to_text() if args.text else explain(rules), end="" if args.text else "\n")
     return 0
 
 

@@ -150,13 +150,17 @@ def _counts(n: int) -> str:
 
 def _pack_words(r: Rules) -> str:
     jokers = f" and {_counts(r.jokers)} joker{'s' if r.jokers > 1 else ''}" if r.jokers else ""
-    if r.jokers and r.deck_steps:
-        jokers = f" with {_counts(r.jokers)} joker{'s' if r.jokers > 1 else ''} per deck"
     text = f"one 52-card deck{jokers}"
     steps = r.deck_steps
     if steps:
         more = [f"{_counts(i + 2)} decks from {s} players" for i, s in enumerate(steps)]
-        text += "; " + _join(more) + (" are shuffled together" if len(steps) == 1 else "")
+        text += (
+            "; "
+            + _join(more)
+            + (", shuffled together" if len(steps) > 1 else " are shuffled together")
+        )
+        if r.jokers:
+            text += f", each with its {_counts(r.jokers)} joker{'s' if r.jokers > 1 else ''}"
     return text
 
 
@@ -263,7 +267,7 @@ def _skip_example(r: Rules) -> str:
 
 def _jack_example(r: Rules) -> str:
     rank = "8" if "8" in r.request_ranks else r.request_ranks[0]
-    hold = f" (she still holds {rank}♠)" if r.jack_must_hold else ""
+    hold = f" (she still holds {rank}♥)" if r.jack_must_hold else ""
     several = f" and {rank}♠ together" if r.groups != "none" else ""
     return (
         f"Three at the table, top 9♣. Anna lays J♣ and asks for {_plural(rank)}{hold}. Ben lays "
@@ -279,9 +283,15 @@ def _changer_example(r: Rules, token: str) -> str:
             f"{_changer_words(r)}, or draw one card."
         )
     wild = token in r.plays_on_anything
+    top = "9♣"
     card = f"{token}♦" if wild else f"{token}♣"
     on = " on it" if wild else ""
-    named, named_word = ("♦", "diamonds") if token == "7" and r.seven_own_suit else ("♥", "hearts")
+    named, named_word = "♥", "hearts"
+    if token == "7" and r.seven_own_suit:
+        # A 7 names only its own suit: shown on a 7 of another suit, so the suit changes.
+        card, named, named_word = "7♦", "♦", "diamonds"
+        if not wild:
+            top, on = "7♣", " on it"
     why = []
     if r.ace_must_differ and named != "♣":
         why.append("not clubs, the suit in force")
@@ -289,11 +299,11 @@ def _changer_example(r: Rules, token: str) -> str:
         why.append(f"she holds a {named_word[:-1]}")
     because = f" ({'; '.join(why)})" if why else ""
     text = (
-        f"Top 9♣. Anna lays {card}{on} and names {named_word}{because}: Ben must lay a "
+        f"Top {top}. Anna lays {card}{on} and names {named_word}{because}: Ben must lay a "
         f"{named_word[:-1]} or {_changer_words(r)}, or draw one card."
     )
     if r.ace_scope == "next":
-        own = "diamonds" if wild else "clubs"
+        own = "diamonds" if card.endswith("♦") else "clubs"
         return text + (
             f" Ben draws and keeps the card. Now the request is over and the {card} on top is an "
             f"ordinary card again: Cleo follows it as usual, with a {own[:-1]} or {_a(token)}."
@@ -633,6 +643,9 @@ def _several_cards(r: Rules) -> list[str]:
         if r.jack_requests:
             requests.insert(0, "jacks")
         text = "Of several cards laid together only the last one acts"
+        if r.groups == "none":
+            counts = []  # one card a turn: the only several cards are a run
+            text = "A run acts by its last card only"
         if counts:
             text += ", except that " + _join(counts)
             if r.runs:
@@ -654,7 +667,7 @@ def _several_cards(r: Rules) -> list[str]:
             text += f" A joker may join {_join(where, 'or')}, standing for the card it needs"
             if r.groups == "rank_or_suit":
                 text += ", but not a group of one suit"
-            text += "; a group needs at least one real card."
+            text += "; jokers may also be laid together on their own (RJ=KH BJ=KH)."
         paras.append(text)
     return paras
 
@@ -790,7 +803,12 @@ def _attack_general(r: Rules) -> str:
     if cancels:
         cancel = (
             f" Or {_join(cancels, 'or')}: the whole stack is gone, nobody draws, and play goes "
-            f"on to the next player as usual."
+            f"on to the next player as usual"
+            + (
+                " (after a K♠ stack, to the player after the one who laid the K♠)."
+                if "KS" in r.attack_cards
+                else "."
+            )
         )
     others = [
         _plural(t)
@@ -922,7 +940,8 @@ def _end_section(r: Rules, seats: int | None) -> Section:
         acts = (
             "its power still hits the next player (as long as two players still hold cards)"
             if r.power_after_out
-            else "its power does not hit the next player"
+            else "its power does not hit the next player, and a stack you answer with your last "
+            "card is gone"
         )
         paras.append(
             "The first player to lay their last card wins. The others play on for second place, "
@@ -1062,7 +1081,19 @@ def _decks_short(r: Rules) -> str:
 
 
 def _base_for(r: Rules) -> Rules:
-    return PRESETS.get(r.name, PRESETS["polish"])
+    """The preset a rule set is told against: its own, or for custom rules the closest one
+    (fewest differing rows; polish on a tie)."""
+    if r.name in PRESETS:
+        return PRESETS[r.name]
+
+    def differences(base: Rules) -> int:
+        return sum(
+            1
+            for fields, _, _ in HOUSE_ROWS
+            if any(getattr(r, f) != getattr(base, f) for f in fields)
+        )
+
+    return min(PRESETS.values(), key=lambda b: (differences(b), b.name != "polish"))
 
 
 def _house_section(r: Rules) -> Section | None:
@@ -1073,6 +1104,8 @@ def _house_section(r: Rules) -> Section | None:
             continue
         if fields[0] in ("jack_must_hold", "request_ranks") and not r.jack_requests:
             continue  # no jack requests at all: their details do not matter
+        if fields[0] == "power_after_out" and r.end == "first_out":
+            continue  # the round ends with the first seat out: the power never acts
         rows.append(f"- {label}: {describe(r)} ({base.name}: {describe(base)}).")
     if not rows:
         return None
@@ -1165,7 +1198,7 @@ def summary(rules: Rules) -> str:
     if r.runs:
         play += ", or a run"
     macau = (
-        f"call Macau or draw {r.macau_penalty}"
+        (f"call Macau or draw {r.macau_penalty}" if r.macau_penalty else "call Macau (no penalty)")
         if r.macau_call == "required"
         else "Macau is called for you"
     )

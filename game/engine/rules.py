@@ -194,23 +194,27 @@ def _format_value(value: object) -> str:
 
 
 def _parse_value(key: str, raw: str, default: object) -> object:
+    expected = "a value of its kind"
     try:
         if isinstance(default, bool):
+            expected = "yes or no"
             if raw not in ("yes", "no"):
                 raise ValueError
             return raw == "yes"
         if isinstance(default, int):
+            expected = "a whole number"
             return int(raw)
         if isinstance(default, frozenset):
-            return frozenset() if raw == "-" else frozenset(raw.split())
+            return frozenset() if raw in ("-", "none") else frozenset(raw.split())
         if isinstance(default, tuple):
-            items = [] if raw == "-" else raw.split()
+            expected = "numbers separated by spaces, or -" if key == "deck_steps" else expected
+            items = [] if raw in ("-", "none") else raw.split()
             return tuple(int(x) for x in items) if key == "deck_steps" else tuple(items)
         if key == "skip_rank":
-            return None if raw == "-" else raw
+            return None if raw in ("-", "none") else raw
         return raw
     except ValueError:
-        raise RulesError(f"bad value for {key}: {raw!r}") from None
+        raise RulesError(f"bad value for {key}: {raw!r} (expected {expected})") from None
 
 
 def _validate(r: Rules) -> None:
@@ -239,7 +243,9 @@ def _validate(r: Rules) -> None:
     need(not bad, f"attack_cards holds {bad}; attack cards are 2, 3, KH, KS, BJ and RJ")
     bad = sorted(set(r.request_ranks) - set(RANK_TOKENS))
     need(not bad, f"request_ranks holds unknown ranks {bad}")
-    need(r.skip_rank is None or r.skip_rank in RANK_TOKENS, "skip_rank must be a rank or none")
+    need(
+        r.skip_rank is None or r.skip_rank in RANK_TOKENS, "skip_rank must be a rank, or - for none"
+    )
     if problems:
         raise RulesError("; ".join(problems))
 

@@ -320,3 +320,50 @@ def test_the_stacking_example_plays_out_in_the_engine(preset: str) -> None:
     assert g.current == 2 and g.penalty == owed
     g.apply("draw")
     assert g.current == 3 and g.penalty == 0
+
+
+def test_a_cut_king_of_spades_stack_is_told_to_go_on_after_its_player() -> None:
+    text = _flat(PRESETS["classic"])
+    assert "after a K♠ stack, to the player after the one who laid the K♠" in text
+    assert "after a K♠ stack" not in _flat(PRESETS["romanian"])  # no K♠ attacks there
+
+
+def test_the_jack_example_can_happen_with_one_deck() -> None:
+    text = _flat(PRESETS["hungarian"])
+    assert "asks for 8s (she still holds 8♥). Ben lays 8♦ and 8♠ together" in text
+
+
+def test_an_own_suit_seven_is_shown_naming_its_own_suit() -> None:
+    rules = PRESETS["romanian2"].replace(suit_changers=frozenset({"7"}), seven_own_suit=True)
+    text = _flat(rules)
+    assert "Top 7♣. Anna lays 7♦ on it and names diamonds" in text
+    g = Game.from_position(rules, hands=["7D 9C", "8H 5S", "9H 6S"], pile="7C", stock="10S 10H")
+    assert g.is_legal("7D/D") and not g.is_legal("7D/H")
+
+
+def test_jokers_on_their_own_are_explained() -> None:
+    text = _flat(PRESETS["hungarian"])
+    assert "jokers may also be laid together on their own (RJ=KH BJ=KH)" in text
+    assert "real card" not in text
+
+
+def test_one_card_a_turn_with_runs_explains_only_runs() -> None:
+    text = _flat(PRESETS["hungarian"].replace(groups="none"))
+    assert "A run acts by its last card only." in text
+    assert "three 2s make 6" not in text
+
+
+def test_custom_rules_are_told_against_the_closest_preset() -> None:
+    text = _flat(PRESETS["hungarian"].replace(counter_rule="suit_or_rank"))
+    assert "These rules differ from Hungarian Macau:" in text
+    assert "Fighting back" in text
+
+
+def test_no_macau_penalty_reads_as_no_penalty() -> None:
+    text = _flat(PRESETS["polish"].replace(macau_penalty=0))
+    assert "call Macau (no penalty)" in text and "draw 0" not in text
+
+
+def _flat(rules: Rules) -> str:
+    """The text with its line wrapping undone, so a sentence can be looked for whole."""
+    return " ".join(explain(rules).split())
