@@ -26,14 +26,18 @@ class Action:
 
 
 class Play(Action):
-    """Lay one or more cards. ``declared`` gives the card each joker stands for (or ``None``)."""
+    """Lay one or more cards. ``declared`` gives the card each joker stands for (or ``None``).
 
-    __slots__ = ("_hash", "call", "cards", "choice", "declared")
+    A play cannot be changed once made (its fields are read-only): the engine hands the same
+    objects to every caller, and checks a play it listed itself by identity.
+    """
 
-    cards: tuple[Card, ...]
-    declared: tuple[Card | None, ...] | None
-    choice: str | None
-    call: bool
+    __slots__ = ("_call", "_cards", "_choice", "_declared", "_hash")
+
+    _cards: tuple[Card, ...]
+    _declared: tuple[Card | None, ...] | None
+    _choice: str | None
+    _call: bool
 
     def __init__(
         self,
@@ -42,11 +46,31 @@ class Play(Action):
         choice: str | None = None,
         call: bool = False,
     ) -> None:
-        self.cards = cards
-        self.declared = declared
-        self.choice = choice
-        self.call = call
+        self._cards = cards
+        self._declared = declared
+        self._choice = choice
+        self._call = call
         self._hash = -1  # computed when first asked: listing makes many plays never hashed
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order they are laid (the last becomes the top card)."""
+        return self._cards
+
+    @property
+    def declared(self) -> tuple[Card | None, ...] | None:
+        """For each card, what a joker stands for (``None`` for a real card), or ``None``."""
+        return self._declared
+
+    @property
+    def choice(self) -> str | None:
+        """The suit (``S H D C``, ``*``) or rank (``5``…``10``, ``-``) the last card names."""
+        return self._choice
+
+    @property
+    def call(self) -> bool:
+        """Whether this play calls "Macau"."""
+        return self._call
 
     def __eq__(self, other: object) -> bool:
         return self is other or (

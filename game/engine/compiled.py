@@ -82,11 +82,6 @@ class Compiled:
         )
         self.needs_choice_mask = sum(x.bit for x in self.needs_choice)
         self.opener_cache: dict[tuple[object, ...], tuple[frozenset[Card], int]] = {}
-        self.plays_cache: dict[tuple[object, ...], list[Action]] = {}
-        # A stand-in joker laid alone, by opener set: each plain play and the card it acts as.
-        self.seq_cache: dict[tuple[object, ...], list[tuple[Play, tuple[Card, ...]]]] = {}
-        # Every ordered group of a same-rank card set (sorted in hand order): its plain play.
-        self.rank_group_cache: dict[tuple[Card, ...], list[tuple[tuple[Card, ...], Action]]] = {}
         # The last opener set asked for, by the state it depends on (turns repeat it often).
         self.last_ok_ctx: object = None
         self.last_ok_top = -1
@@ -155,6 +150,24 @@ class Compiled:
         if card in self.battle_kings:
             return top in self.battle_kings
         return False
+
+
+class Caches:
+    """The listing caches of one game and its copies.
+
+    They are keyed by the cards of hands, so they belong to one game and never to the shared
+    rule tables: a bot's own games (``Game.from_view``) get caches of their own, and nothing
+    a bot can reach holds another seat's cards.
+    """
+
+    def __init__(self) -> None:
+        self.plays: dict[tuple[object, ...], list[Action]] = {}
+        # A stand-in joker laid alone, by opener set: each plain play and the card it acts as.
+        self.seq: dict[tuple[object, ...], list[tuple[Play, tuple[Card, ...]]]] = {}
+        # Every ordered group of a same-rank card set (sorted in hand order): its plain play.
+        self.rank_groups: dict[tuple[Card, ...], list[tuple[tuple[Card, ...], Action]]] = {}
+        # Plain plays of several cards, shared by the listings of this game.
+        self.groups: dict[tuple[Card, ...], Play] = {}
 
 
 @lru_cache(maxsize=64)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from .actions import DRAW, PASS, Action, Draw, Pass, Play, Stop
 from .cards import JACK, RANK_NAMES, SUIT_NAMES, SUITS, Card
-from .compiled import ALL_CARDS, Compiled
+from .compiled import ALL_CARDS, Caches, Compiled
 from .phase import IllegalMove, Phase
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ class Legality:
     # State the mixin reads (set by Game).
     rules: Rules
     _c: Compiled
+    _k: Caches
     n: int
     hands: list[list[Card]]
     stock: list[Card]
@@ -359,7 +360,7 @@ class Legality:
 
     def _joker_singles(self, joker: Card, okset: frozenset[Card]) -> list[_Entry]:
         """A stand-in joker laid alone as each card that may open (cached per opener set)."""
-        cache = self._c.seq_cache
+        cache = self._k.seq
         key: tuple[object, ...] = ("joker", joker, okset)
         found = cache.get(key)
         if found is None:
@@ -515,15 +516,16 @@ class Legality:
             power_out,
             self.n == 2,
         )
-        cached = c.plays_cache.get(key)
+        plays_cache = self._k.plays
+        cached = plays_cache.get(key)
         if cached is not None:
             return cached[:]
         result = self._list_plays(ctx, forced, power_out, okset, okmask, m1, m2 != 0)
         if len(result) > _CACHED_LIST_MAX:
             return result
-        if len(c.plays_cache) > _PLAYS_CACHE_SIZE:
-            c.plays_cache.clear()
-        c.plays_cache[key] = result
+        if len(plays_cache) > _PLAYS_CACHE_SIZE:
+            plays_cache.clear()
+        plays_cache[key] = result
         return result[:]
 
     def _heads_up_block(self, e: Card) -> bool:
@@ -649,7 +651,7 @@ class Legality:
         The first card's fit and the shape under an attack or a skip are checked by the
         caller, so the list depends on the cards alone and is computed once per card set.
         """
-        cache = self._c.rank_group_cache
+        cache = self._k.rank_groups
         found = cache.get(cards)
         if found is not None:
             return found
@@ -661,7 +663,7 @@ class Legality:
                 if seq in seen:
                     continue
                 seen.add(seq)
-            result.append((seq, group_play(seq)))
+            result.append((seq, group_play(seq, self._k.groups)))
         if len(cache) > 20000:
             cache.clear()
         cache[cards] = result
@@ -703,7 +705,7 @@ class Legality:
                     if k == 1:
                         out.append(single_play(last, choice, call))
                     elif choice is None and not call:
-                        out.append(group_play(seq))
+                        out.append(group_play(seq, self._k.groups))
                     else:
                         out.append(Play(seq, None, choice, call))
 
@@ -1225,29 +1227,34 @@ _CACHED_LIST_MAX: Final = 64
 _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
 _CALLS_BOTH: Final = (True, False)
 _CALLS_NO: Final = (False,)
-_SINGLES: Final[dict[tuple[Card, str | None, bool], Play]] = {}
-_PLAIN_SINGLES: Final[dict[Card, Play]] = {}
+# Every single-card play there can be, made once: plays are immutable, so one object serves
+# every game, and a table filled in advance says nothing about which cards anyone held.
+_SINGLES: Final[dict[tuple[Card, str | None, bool], Play]] = {
+    (card, choice, call): Play((card,), None, choice, call)
+    for card in ALL_CARDS
+    for choice in (None, *SUITS, "*", "-", *RANK_NAMES.values())
+    for call in (False, True)
+}
+_PLAIN_SINGLES: Final[dict[Card, Play]] = {
+    card: _SINGLES[(card, None, False)] for card in ALL_CARDS
+}
 
 
-_GROUPS: Final[dict[tuple[Card, ...], Play]] = {}
-
-
-def group_play(cards: tuple[Card, ...]) -> Play:
-    """A shared plain ``Play`` of several cards (no suffix, no call)."""
-    play = _GROUPS.get(cards)
+def group_play(cards: tuple[Card, ...], groups: dict[tuple[Card, ...], Play]) -> Play:
+    """A plain ``Play`` of several cards (no suffix, no call), shared through ``groups``."""
+    play = groups.get(cards)
     if play is None:
-        if len(_GROUPS) > 50000:
-            _GROUPS.clear()
-        play = _GROUPS[cards] = Play(cards, None, None, False)
+        if len(groups) > 50000:
+            groups.clear()
+        play = groups[cards] = Play(cards, None, None, False)
     return play
 
 
 def single_play(card: Card, choice: str | None, call: bool) -> Play:
-    """A shared ``Play`` of one card (plays are immutable, so one object serves every game)."""
-    key = (card, choice, call)
-    play = _SINGLES.get(key)
-    if play is None:
-        play = _SINGLES[key] = Play((card,), None, choice, call)
+    """The shared ``Play`` of one card."""
+    play = _SINGLES.get((card, choice, call))
+    if play is None:  # a choice no rule set offers: still a play, just not a shared one
+        play = Play((card,), None, choice, call)
     return play
 
 

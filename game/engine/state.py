@@ -43,7 +43,7 @@ from .actions import (
     parse_action,
 )
 from .cards import JACK, RANK_NAMES, SUITS, Card, make_pack, parse_cards
-from .compiled import compile_rules
+from .compiled import Caches, compile_rules
 from .legal import Legality, canon_key
 from .phase import IllegalMove, Phase
 from .rules import Rules, RulesError
@@ -115,6 +115,7 @@ class Game(Legality):
             game: Game = object.__new__(Game)
             game.rules = rules
             game._c = compiled
+            game._k = Caches()
             game.n = seats
             game._legal = None
             game._ev = []
@@ -126,6 +127,7 @@ class Game(Legality):
     def __init__(self, rules: Rules, seats: int) -> None:
         self.rules = rules
         self._c = compile_rules(rules)
+        self._k = Caches()  # listing caches: this game's and its copies', never another's
         self.n = seats
         self.hands: list[list[Card]] = [[] for _ in range(seats)]
         self.stock: list[Card] = []  # the top of the stock is the last element
@@ -872,6 +874,7 @@ class Game(Legality):
     def copy(self) -> Game:
         """An independent copy (cheap: bots search on these)."""
         new = Game._blank(self.rules, self._c, self.n)
+        new._k = self._k  # a copy shares its original's caches (same hands, same game)
         new.current = self.current
         new.phase = self.phase
         new._ctx = self._ctx

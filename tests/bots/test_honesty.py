@@ -114,3 +114,81 @@ def test_bot_modules_do_not_import_the_game_class() -> None:
 
     for module in (simple, medium):
         assert not hasattr(module, "Game"), module.__name__
+
+
+def _card_sets(roots: list[object]) -> set[frozenset[object]]:
+    """Every set of two or more cards held together in anything reachable from ``roots``."""
+    from game.engine import Card, Play
+
+    seen: set[int] = set()
+    found: set[frozenset[object]] = set()
+    stack = list(roots)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None), Card)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, (tuple, list, set, frozenset)):
+            cards = [x for x in obj if isinstance(x, Card)]
+            if len(cards) >= 2:
+                found.add(frozenset(cards))
+            stack.extend(obj)
+        elif isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, Play):
+            stack.append(obj.cards)
+        elif type(obj).__module__.startswith("game.") and not callable(obj):
+            for name in dir(obj):  # the engine's own objects (compiled classes have no __dict__)
+                if not name.startswith("__"):
+                    try:
+                        value = getattr(obj, name)
+                    except Exception:  # a property that does not apply to this object
+                        continue
+                    if not callable(value):
+                        stack.append(value)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("preset", "hidden"),
+    [
+        ("hungarian", "9H 9C 7H KH 3C"),  # the general generator: listings cached by hand
+        ("polish", "9H 7S 7C 9C 9D KD"),  # the simple one: groups cached by their cards
+    ],
+)
+def test_nothing_shared_by_the_engine_keeps_another_seats_cards(preset: str, hidden: str) -> None:
+    # What a bot can reach without the game (the rule tables its view's rules compile to, the
+    # engine's module state) must not fill up with a hand when that hand's plays are listed.
+    import game.engine.actions as actions_module
+    import game.engine.compiled as compiled_module
+    import game.engine.legal as legal_module
+    import game.engine.state as state_module
+    from game.engine.compiled import compile_rules
+
+    rules = PRESETS[preset]
+    g = Game.from_position(
+        rules, hands=["5C 10C 6D", hidden], pile="8H", stock="10S 10D 4H 5S", current=1
+    )
+    theirs = set(g.hand(1))
+    modules = [vars(m) for m in (actions_module, compiled_module, legal_module, state_module)]
+    roots: list[object] = [compile_rules(rules), *modules]
+    before = _card_sets(roots)
+    assert len(g.legal_actions()) > 3
+    g.apply("9H")
+    g.legal_actions()
+    after = _card_sets([*roots, compile_rules(g.view(0).rules)])
+    leaked = [s for s in after - before if s <= theirs]
+    assert not leaked, sorted(" ".join(sorted(str(c) for c in s)) for s in leaked)[:5]
+
+
+def test_a_listed_play_cannot_be_rewritten_into_an_illegal_one() -> None:
+    # The engine hands out its own play objects (and checks them by identity), so a bot must
+    # not be able to change one into a move the rules forbid.
+    g = Game.from_position(PRESETS["polish"], hands=["8H 9C KD", "5D 6D"], pile="8S", stock="7C")
+    legal = g.legal_actions()
+    play = legal[0]
+    for field, value in (("cards", tuple(g.hand(0))), ("call", True), ("choice", "H")):
+        with pytest.raises(AttributeError):
+            setattr(play, field, value)
+    assert str(play) == "8H" and not g.is_legal("8H 9C KD")
