@@ -154,6 +154,16 @@ def run_tournament(
     finished game is appended to that file, the games it already holds are not played again,
     and the summary covers every game of this tournament (and shard) the file holds.
     """
+    if not bots:
+        raise ValueError("no bots: give at least one level, for example --bots hard,medium")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    if iterations is not None and iterations < 1:
+        raise ValueError(f"iterations must be at least 1, not {iterations}")
+    if not budget > 0:
+        raise ValueError(f"budget must be a positive number of seconds, not {budget}")
     for level in bots:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
@@ -418,6 +428,12 @@ def cli_main(argv: list[str]) -> int:
     )
     args = p.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if not args.merge and args.games % args.seats:
+        print(
+            f"tournament: note: {args.games} games is not a multiple of {args.seats} seats, "
+            "so the last deal is not played from every seat",
+            file=sys.stderr,
+        )
     try:
         if args.merge:
             summary = merge_results(args.merge)

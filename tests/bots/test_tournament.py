@@ -140,3 +140,29 @@ def test_cli_shard_and_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert cli_main([*base, "--shard", "2/2"]) == 2
     assert cli_main([*base, "--shard", "half"]) == 2
     assert "want K/N" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--games", "0"], "games must be at least 1"),
+        (["--games", "-3"], "games must be at least 1"),
+        (["--bots", ","], "no bots"),
+        (["--iterations", "0"], "iterations must be at least 1"),
+        (["--budget", "-1"], "budget must be a positive"),
+        (["--jobs", "0"], "jobs must be at least 1"),
+    ],
+)
+def test_cli_refuses_settings_that_cannot_make_a_tournament(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["--bots", "easy,random", "--games", "4", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_cli_notes_games_that_do_not_fill_the_rotations(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli_main(["--bots", "easy,random", "--games", "3", "--seats", "2"]) == 0
+    assert "not a multiple of 2 seats" in capsys.readouterr().err
