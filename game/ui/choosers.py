@@ -70,7 +70,13 @@ class ChoiceModal(Modal[T]):
         rows = (len(self.options) + per_row - 1) // per_row
         width = per_row * tw + (per_row - 1) * gap + 64
         height = rows * th + (rows - 1) * gap + 150
-        self.panel = pygame.Rect(0, 0, max(width, 360), height)
+        # Wide enough for its words too (a jack that may request only one rank has one tile).
+        words = max(
+            theme.text(self.title, 30, theme.ACCENT, True).get_width(),
+            theme.text(self.subtitle, 17, theme.MUTED).get_width() if self.subtitle else 0,
+            theme.text(_HELP_LINE, 15, theme.MUTED).get_width(),
+        )
+        self.panel = pygame.Rect(0, 0, min(max(width, 360, words + 64), size[0] - 24), height)
         self.panel.center = (size[0] // 2, size[1] // 2 - 20)
         self.tiles = []
         for i in range(len(self.options)):
@@ -137,7 +143,7 @@ class ChoiceModal(Modal[T]):
             surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 58)))
         for i, (option, rect) in enumerate(zip(self.options, self.tiles, strict=True)):
             self._draw_tile(surface, option, rect, focused=i == self.focus, hovered=i == self.hover)
-        help_line = theme.text("Click or press Enter · Esc puts the card back", 15, theme.MUTED)
+        help_line = theme.text(_HELP_LINE, 15, theme.MUTED)
         surface.blit(help_line, help_line.get_rect(midbottom=(panel.centerx, panel.bottom - 14)))
 
     def _draw_tile(
@@ -162,7 +168,11 @@ class ChoiceModal(Modal[T]):
             surface.blit(pic, pic.get_rect(center=(body.centerx, body.y + (body.h - 26) // 2 + 2)))
             surface.blit(caption, caption.get_rect(midbottom=(body.centerx, body.bottom - 8)))
         else:
-            big = theme.text(option.caption, 34, theme.INK, True)
+            size = 34
+            big = theme.text(option.caption, size, theme.INK, True)
+            while big.get_width() > body.w - 14 and size > 14:  # "Nothing" in a rank tile
+                size -= 2
+                big = theme.text(option.caption, size, theme.INK, True)
             surface.blit(big, big.get_rect(center=body.center))
 
 
@@ -179,6 +189,7 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
     return veil
 
 
+_HELP_LINE = "Click or press Enter · Esc puts the card back"
 _SUIT_KEYS = {"S": pygame.K_s, "H": pygame.K_h, "D": pygame.K_d, "C": pygame.K_c}
 
 

@@ -124,26 +124,21 @@ class TableScene(Scene):
         self.play_button = Button("Play", self.flow.play_selection, hint="Enter", primary=True)
         self.macau_button = Button("Macau!", self._toggle_macau, hint="M", toggle=True)
         self.stop_button = Button("Stop Macau!", self.on_stop, hint="S", primary=True)
+        self.hint_button = Button("Hint", self.on_hint, hint="H")
+        self.hint_button.visible = False
         self.action_buttons = [
             self.draw_button,
             self.pass_button,
             self.play_button,
             self.macau_button,
             self.stop_button,
+            self.hint_button,
         ]
         self.sort_button = Button(f"Sort: {self._sort_label()}", self._cycle_sort, size=16)
-        self.hint_button = Button("Hint", self.on_hint, hint="H", size=16)
-        self.hint_button.visible = False
         self.log_button = Button("Log", self._toggle_log, hint="L", size=16)
         self.menu_button = Button("Menu", self.open_pause, hint="Esc", size=16)
         self.widgets = WidgetGroup(
-            [
-                *self.action_buttons,
-                self.sort_button,
-                self.hint_button,
-                self.log_button,
-                self.menu_button,
-            ]
+            [*self.action_buttons, self.sort_button, self.log_button, self.menu_button]
         )
 
     def _sort_label(self) -> str:
@@ -229,6 +224,8 @@ class TableScene(Scene):
             return False
         self.version += 1
         self.hand.selection.clear()
+        if seat == self.viewer:
+            self.toast = None  # a hint or an earlier refusal is about a position now gone
         if seat == self.viewer and isinstance(action, Play):
             self.macau_on = False
             self.macau_button.on = False
@@ -319,7 +316,8 @@ class TableScene(Scene):
         me = self.viewer
         won = event.places[me] == 1 if me < len(event.places) else False
         self.play_sound("win" if won else "lose")
-        if won or not self.animator.off:
+        if any(event.places[s] == 1 for s in self.humans if s < len(event.places)):
+            # A celebration for a person at this table, not for a bot that beat them.
             self.confetti = Confetti(self.layout.size, self.animator.now)
         self.overlay_at = self.animator.now + self.animator.seconds(1.6)
 

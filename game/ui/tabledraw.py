@@ -114,7 +114,6 @@ def place_buttons(t: TableScene) -> None:
     left, right = layout.corner_left, layout.corner_right
     small_h = min(36, (right.h - 8) // 2)
     t.sort_button.rect = pygame.Rect(left.x, left.bottom - small_h, left.w, small_h)
-    t.hint_button.rect = pygame.Rect(left.x, left.bottom - 2 * small_h - 8, left.w, small_h)
     t.log_button.rect = pygame.Rect(right.x, right.bottom - 2 * small_h - 8, right.w, small_h)
     t.menu_button.rect = pygame.Rect(right.x, right.bottom - small_h, right.w, small_h)
 
@@ -308,7 +307,8 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     acting = m.current == me and not t.game.over
     label = theme.text(t.names[me], 20, theme.GOLD if acting else theme.TEXT, True)
     surface.blit(label, (left.x + 4, left.y + 4))
-    count = theme.text(f"{m.counts[me] if m.counts else 0} cards", 15, theme.MUTED)
+    held = m.counts[me] if m.counts else 0
+    count = theme.text(f"{held} card{'' if held == 1 else 's'}", 15, theme.MUTED)
     surface.blit(count, (left.x + 4, left.y + 30))
     place = m.places.get(me)
     if place:

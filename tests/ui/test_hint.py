@@ -37,6 +37,7 @@ def test_h_selects_the_medium_bots_play_and_enter_lays_it() -> None:
     h.tick(3)
     assert [c.code for c in h.game.pile[-len(expected.cards) :]] == [c.code for c in expected.cards]
     assert len(h.hand_codes()) == len(before) - len(expected.cards)
+    assert h.table.toast is None  # the hint was about a position that is gone
 
 
 def test_the_hint_is_what_a_medium_bot_in_that_chair_would_do() -> None:
@@ -51,6 +52,7 @@ def test_a_draw_hint_selects_nothing_and_says_so() -> None:
     # Nothing fits 5H (no heart, no 5, no queen): the only move is to draw.
     h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
     h.table.hand.selection = [h.table.hand.cards[0].uid]
+    h.tick()  # the Play button joins the row, and the row is laid out again
     h.click(h.table.hint_button.rect.center)
     assert h.table.hand.selection == []
     assert h.table.toast is not None and h.table.toast[0] == "Hint: draw a card"

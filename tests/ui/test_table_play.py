@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, parse_action
+from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from tests.ui.tablekit import Harness
 
@@ -278,3 +280,33 @@ def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() ->
     h.tick(3)
     assert game.penalty == 10 and game.current == 1
     assert [str(c) for c in game.pile[-2:]] == ["RJ", "BJ"]
+
+
+@pytest.mark.parametrize(("winner", "confetti"), [(0, True), (1, False)])
+def test_confetti_celebrates_a_person_not_a_bot_that_beat_them(winner: int, confetti: bool) -> None:
+    hands = ["9H", "8C 6C"] if winner == 0 else ["8C 6C", "9D"]
+    game = Game.from_position(
+        PRESETS["quick"], hands=hands, pile="9S", stock="10C 10S 10D 4H", current=winner
+    )
+    h = Harness(game)
+    h.table.apply(parse_action(hands[winner]), seat=winner)
+    h.tick(10)
+    assert h.table.round_result is not None
+    assert (h.table.confetti is not None) is confetti
+
+
+def test_one_card_is_one_card() -> None:
+    h = Harness(polish(["9H", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    words = []
+    real_text = tabledraw.theme.text
+
+    def spy(text: str, *args: object, **kw: object) -> pygame.Surface:
+        words.append(text)
+        return real_text(text, *args, **kw)  # type: ignore[arg-type]
+
+    tabledraw.theme.text = spy  # type: ignore[assignment]
+    try:
+        h.tick()
+    finally:
+        tabledraw.theme.text = real_text  # type: ignore[assignment]
+    assert "1 card" in words and "1 cards" not in words
