@@ -59,7 +59,10 @@ class _SeatRow:
         default_bot = self.name.text in BOT_NAMES or not self.name.text
         default_person = self.name.text.startswith("Player ") or self.name.text == "You"
         if kind and default_person:
-            self.name.text = BOT_NAMES[self.index % len(BOT_NAMES)]
+            # The screen gives it a stock name nobody at the table uses (see _people_changed).
+            self.name.text = (
+                "" if self.on_kind is not None else BOT_NAMES[self.index % len(BOT_NAMES)]
+            )
         elif not kind and default_bot:
             self.name.text = f"Player {self.index + 1}"
         if self.on_kind is not None:
@@ -162,13 +165,25 @@ class NewGameScreen(MenuScreen):
         """At a pass-and-play table "You" would name one person for everyone looking at the
         screen, so a seat still called "You" becomes "Player N" once a second person sits down,
         and the only person left gets "You" back (typed names are kept)."""
-        people = [row for row in self.rows[: self.count.value] if row.spec().human]
+        shown = self.rows[: self.count.value]
+        people = [row for row in shown if row.spec().human]
         for row in people:
             default = f"Player {row.index + 1}"
             if len(people) > 1 and row.name.text == "You":
                 row.name.text = default
             elif len(people) == 1 and row.name.text == default:
                 row.name.text = "You"
+        # What the screen shows is what the table will use: a bot just seated gets a free
+        # stock name, and a stock-named bot that clashes with an earlier seat takes another.
+        used = {" ".join(r.name.text.split()).casefold() for r in shown}
+        for row in shown:
+            if not row.spec().human and not row.name.text.strip():
+                free = next((n for n in BOT_NAMES if n.casefold() not in used), "")
+                row.name.text = free
+                used.add(free.casefold())
+        for row, spec in zip(shown, rename_clashing_bots([r.spec() for r in shown]), strict=True):
+            if spec.name != row.spec().name:
+                row.name.text = spec.name
 
     def _dealer_word(self, seat: int) -> str:
         return "Random" if seat < 0 else self.rows[seat].spec().name

@@ -209,6 +209,21 @@ def test_bots_with_a_stock_name_someone_else_has_take_a_free_one() -> None:
     assert rename_clashing_bots(people) == people
 
 
+def test_the_names_on_the_new_game_screen_are_the_names_the_table_uses() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "hungarian", 10)
+    rows = new.rows[:10]
+    names = [r.name.text for r in rows]
+    assert len({n.casefold() for n in names}) == 10, names  # nine stock names, no repeats
+    _make_person(screen, rows[4])
+    screen.click((rows[0].kind.rect.right - 4, rows[0].kind.rect.centery))  # "You" -> a bot
+    assert not rows[0].spec().human
+    after = [r.name.text for r in rows]
+    assert after[1:4] == names[1:4] and after[5:] == names[5:]  # no other bot renamed
+    assert after[0] in BOT_NAMES and after[0].casefold() not in {n.casefold() for n in after[1:]}
+    assert [s.name for s in new.setup().seats] == after
+
+
 def test_new_game_two_people_and_a_bot_with_typed_names_hands_over_the_screen() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "quick", 3)
