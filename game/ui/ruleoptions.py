@@ -9,6 +9,7 @@ cyclers, numbers steppers, and sets or lists of cards rows of chips.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,7 @@ from game.engine import rules as rules_module
 from game.ui.controls import Chips, Choice, Toggle, stepper_values
 from game.ui.widgets import Widget
 
-__all__ = ["OptionSpec", "make_control", "option_specs"]
+__all__ = ["OptionSpec", "friendly", "make_control", "option_specs"]
 
 _CARD_KINDS = rules_module.CARD_KIND_TOKENS
 _RANKS = rules_module.RANK_TOKENS
@@ -55,7 +56,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "five_again": ("Several cards", "A five plays again"),
     "macau_call": ("Macau and the end", "Calling Macau"),
     "macau_penalty": ("Macau and the end", "Forgot Macau: draw"),
-    "power_after_out": ("Macau and the end", "Go out on a power card"),
+    "power_after_out": ("Macau and the end", "Last card's power acts"),
     "no_attack_finish_heads_up": ("Macau and the end", "No attack finish heads-up"),
     "end": ("Macau and the end", "The round ends"),
     "scoring": ("Macau and the end", "Scoring"),
@@ -198,3 +199,13 @@ def make_control(spec: OptionSpec, value: Any, changed: Callable[[str, Any], Non
     return Chips(
         spec.values, set(value), lambda chosen: changed(name, frozenset(chosen)), show=_chip_word
     )
+
+
+def friendly(message: str) -> str:
+    """An engine message with its option names replaced by the labels this screen shows."""
+    # Only identifiers (with an underscore): "jokers" or "runs" in a sentence are plain words.
+    names = {n: _LABELS[n][1] for n in _LABELS if "_" in n}
+    names.update({v: _WORDS[v] for v in _WORDS if "_" in v})
+    for name in sorted(names, key=len, reverse=True):
+        message = re.sub(rf"\b{name}\b", f"“{names[name]}”", message)
+    return message

@@ -18,7 +18,7 @@ from game.store.paths import StoreUnavailable
 from game.store.saves import delete_rule_set, load_rule_sets, save_rule_set
 from game.ui import theme
 from game.ui.controls import Chips, Choice
-from game.ui.ruleoptions import OptionSpec, make_control, option_specs
+from game.ui.ruleoptions import OptionSpec, friendly, make_control, option_specs
 from game.ui.screen import MenuScreen, Scroll, button_row, draw_paragraph
 from game.ui.widgets import Button, TextInput, Widget
 
@@ -97,9 +97,9 @@ class RulesEditor(MenuScreen):
             self.rules = Rules(**{**self.values, "name": "custom"})
             self.error = ""
         except RulesError as exc:
-            self.rules, self.error = None, str(exc)
+            self.rules, self.error = None, friendly(str(exc))
         except (TypeError, ValueError) as exc:
-            self.rules, self.error = None, str(exc)
+            self.rules, self.error = None, friendly(str(exc))
         for button in (self.use_button, self.save_button, self.howto_button):
             button.enabled = self.rules is not None
 

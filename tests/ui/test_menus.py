@@ -306,3 +306,11 @@ def test_a_classic_match_runs_to_its_target_with_the_scoreboard_right() -> None:
         "Drawn" if len(g.winners) > 1 else table.names[g.winners[0]]
     )
     screen.frame()
+
+
+def test_rule_clashes_are_told_with_the_editors_own_labels() -> None:
+    from game.ui.ruleoptions import friendly
+
+    text = friendly("default_seats must lie between min_seats and max_seats")
+    assert text == "“Usual players” must lie between “Fewest players” and “Most players”"
+    assert friendly("jokers per deck") == "jokers per deck"  # a plain word is left alone
