@@ -14,7 +14,7 @@ from game.engine.explain import PRESET_TITLES, summary
 from game.ui import theme
 from game.ui.controls import Choice, stepper_values
 from game.ui.launch import settings_of, start_match
-from game.ui.screen import MenuScreen, button_row, draw_paragraph
+from game.ui.screen import MenuScreen, button_row
 from game.ui.setup import (
     BOT_LEVELS,
     BOT_NAMES,
@@ -263,15 +263,26 @@ class NewGameScreen(MenuScreen):
             y += bh + 8
         self.panel = pygame.Rect(x0 + left_w + 24, 86, min(w - x0 * 2 - left_w - 24, 886), h - 176)
         p = self.panel
-        self.summary_rect = pygame.Rect(p.x + 24, p.y + 18, p.w - 48, 132 if h >= 760 else 112)
-        y = self.summary_rect.bottom + 8
+        # The summary is as tall as its wrapped lines; on a short window it is cut to three
+        # (the whole text is one click away, under "How to play").
+        self.summary_size = 16 if h >= 760 else 15
+        lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 48)
+        if h < 760 and len(lines) > 3:
+            lines = [*lines[:2], _cut(lines[2], self.summary_size, p.w - 48)]
+        self.summary_lines = lines
+        line_h = theme.text_size("Ag", self.summary_size)[1] + 3
+        self.summary_rect = pygame.Rect(p.x + 24, p.y + 18, p.w - 48, 36 + len(lines) * line_h)
+        y = self.summary_rect.bottom + 12
         self.count.rect = pygame.Rect(p.x + 170, y, 130, 36)
         y += 48
         n = self.count.value
         cols = 2 if n > 5 else 1
         per_col = (n + cols - 1) // cols
         col_w = (p.w - 48 - 24 * (cols - 1)) // cols
-        row_h = min(46, max(38, (p.bottom - 110 - y) // max(1, per_col)))
+        # On a narrow panel the target score gets a row of its own above the first dealer.
+        stacked = self.rules.scoring == "points" and p.w < 760
+        bottom = p.bottom - (158 if stacked else 110)
+        row_h = min(46, max(38, (bottom - y) // max(1, per_col)))
         for i, row in enumerate(self.rows[:n]):
             cx = p.x + 24 + (i // per_col) * (col_w + 24) + 34
             ry = y + (i % per_col) * row_h
@@ -279,7 +290,7 @@ class NewGameScreen(MenuScreen):
             row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - 8)
             row.name.rect = pygame.Rect(cx + kind_w + 10, ry, col_w - 34 - kind_w - 10, row_h - 8)
         y = p.bottom - 56
-        self.target.rect = pygame.Rect(p.x + 170, y, 150, 38)
+        self.target.rect = pygame.Rect(p.x + 170, y - 48 if stacked else y, 150, 38)
         self.dealer.rect = pygame.Rect(p.right - 24 - 220, y, 220, 38)
         button_row([self.howto_button, self.back_button, self.start_button], w // 2, h - 70)
 
@@ -296,7 +307,11 @@ class NewGameScreen(MenuScreen):
         s = self.summary_rect
         heading = theme.text(name, 24, theme.ACCENT, True)
         surface.blit(heading, s.topleft)
-        draw_paragraph(surface, summary(r), (s.x, s.y + 36), s.w, 16, theme.TEXT, spacing=3)
+        y = s.y + 36
+        for line in self.summary_lines:
+            image = theme.text(line, self.summary_size, theme.TEXT)
+            surface.blit(image, (s.x, y))
+            y += image.get_height() + 3
         label = theme.text("Players", 19, theme.TEXT, True)
         surface.blit(label, label.get_rect(midleft=(p.x + 24, self.count.rect.centery)))
         note = theme.text(f"{r.min_seats} to {r.max_seats} at this table", 15, theme.MUTED)
@@ -323,3 +338,11 @@ class NewGameScreen(MenuScreen):
             image = theme.text(self.message, 17, (255, 150, 140), True)
             # between the seats (which end 110 px above the panel's foot) and the options row
             surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - 68)))
+
+
+def _cut(line: str, size: int, width: int) -> str:
+    """``line`` shortened with an ellipsis so that it fits ``width``."""
+    words = line.split(" ")
+    while words and theme.text_size(" ".join(words) + " …", size)[0] > width:
+        words.pop()
+    return " ".join(words) + " …"
