@@ -131,9 +131,10 @@ class SettingsScreen(MenuScreen):
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel of rows, previews to the right of the controls."""
         w, h = size
-        row_h = 50 if h >= 760 else 44
+        row_h = 50 if h >= 760 else (44 if h >= 680 else 40)
         self.panel = pygame.Rect(0, 0, min(w - 60, 980), 40 + row_h * len(self.rows) + 80)
-        self.panel.midtop = (w // 2, max(96, (h - self.panel.h) // 2 + 30))
+        top = max(96, (h - self.panel.h) // 2 + 30)
+        self.panel.midtop = (w // 2, min(top, max(90, h - self.panel.h - 8)))  # all on screen
         x = self.panel.x + 300
         for i, (_label, widget) in enumerate(self.rows):
             y = self.panel.y + 28 + i * row_h

@@ -360,10 +360,12 @@ class ProfilesScene(Scene):
         surface.blit(
             theme.text("Players and bot levels", 20, theme.TEXT, True), (box.x + 20, box.y + 16)
         )
+        kind_x = box.x + round(box.w * 0.43)  # columns in proportion: a narrow window fits too
+        since_x = box.x + round(box.w * 0.57)
         heads = (
             ("Name", box.x + 34, "topleft"),
-            ("Kind", box.x + 360, "topleft"),
-            ("Since", box.x + 480, "topleft"),
+            ("Kind", kind_x, "topleft"),
+            ("Since", since_x, "topleft"),
             ("Rated games", box.right - 34, "topright"),
         )
         for text, x, anchor in heads:
@@ -379,10 +381,10 @@ class ProfilesScene(Scene):
             ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
             cells = (
                 (profile.name, row.x + 18, "midleft", True),
-                ("bot level" if profile.is_bot else "player", row.x + 344, "midleft", False),
+                ("bot level" if profile.is_bot else "player", kind_x, "midleft", False),
                 (
                     datetime.fromtimestamp(profile.created).strftime("%d %b %Y"),
-                    row.x + 464,
+                    since_x,
                     "midleft",
                     False,
                 ),

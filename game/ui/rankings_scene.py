@@ -140,8 +140,13 @@ class RankingsScene(Scene):
             "Dot: rating μ. Whiskers: μ ± 3σ, where the true skill almost surely lies. "
             f"Sorted by the bar, μ − 3σ. Faded: provisional, under {PROVISIONAL_GAMES} games."
         )
-        note = theme.text(legend, 13, theme.MUTED)
-        surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
+        room = self.back.rect.x - 40 - 16  # wrapped to end before the Back button
+        lines = theme.wrap(legend, 13, room)
+        line_h = theme.text_size("Ag", 13)[1] + 2
+        y = self.back.rect.centery - len(lines) * line_h // 2
+        for line in lines:
+            surface.blit(theme.text(line, 13, theme.MUTED), (40, y))
+            y += line_h
         self.widgets.draw(surface)
 
     def _draw_board(self, surface: pygame.Surface, box: pygame.Rect) -> None:
