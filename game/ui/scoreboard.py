@@ -81,7 +81,8 @@ def _draw_grid(
 
     size = 17 if col > 90 else 14
     for s in range(n):
-        name = theme.text(table.names[s], size, theme.GOLD if s in front else theme.TEXT, True)
+        shown = theme.fit(table.names[s], size, round(col) - 8, True)
+        name = theme.text(shown, size, theme.GOLD if s in front else theme.TEXT, True)
         surface.blit(name, name.get_rect(midtop=(cell_x(s), area.y)))
     row_h = 32
     body = pygame.Rect(area.x, area.y + 36, area.w, area.h - 36 - 56)

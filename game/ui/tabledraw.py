@@ -254,9 +254,11 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
         )
     edge = (*theme.GOLD, 255) if acting else (*theme.PANEL_EDGE, 120)
     theme.blit_panel(surface, r, (*theme.PANEL, 170), edge, radius=14)
-    name = theme.text(t.names[seat], 18, theme.GOLD if acting else theme.TEXT, True)
-    surface.blit(name, (r.x + 12, r.y + 8))
     level = theme.text(t.levels[seat], 14, theme.MUTED)
+    room = r.w - 24 - (level.get_width() + 8 if t.levels[seat] else 0)
+    shown = theme.fit(t.names[seat], 18, room, True)  # a long name ends in "…" in its box
+    name = theme.text(shown, 18, theme.GOLD if acting else theme.TEXT, True)
+    surface.blit(name, (r.x + 12, r.y + 8))
     surface.blit(level, level.get_rect(topright=(r.right - 12, r.y + 11)))
     count = m.counts[seat] if seat < len(m.counts) else 0
     place = m.places.get(seat)
@@ -305,7 +307,8 @@ def _draw_tokens(
 def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     left, m, me = t.layout.corner_left, t.director.model, t.viewer
     acting = m.current == me and not t.game.over
-    label = theme.text(t.names[me], 20, theme.GOLD if acting else theme.TEXT, True)
+    shown = theme.fit(t.names[me], 20, left.w - 8, True)
+    label = theme.text(shown, 20, theme.GOLD if acting else theme.TEXT, True)
     surface.blit(label, (left.x + 4, left.y + 4))
     held = m.counts[me] if m.counts else 0
     count = theme.text(f"{held} card{'' if held == 1 else 's'}", 15, theme.MUTED)

@@ -128,6 +128,16 @@ def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:
     return text(content, size, TEXT, bold).get_size()
 
 
+def fit(content: str, size: int, width: int, bold: bool = False) -> str:
+    """``content``, cut short with an ellipsis if it is wider than ``width`` pixels."""
+    if width <= 0 or text_size(content, size, bold)[0] <= width:
+        return content
+    cut = content
+    while cut and text_size(cut + "…", size, bold)[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "…"
+
+
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break ``content`` into lines no wider than ``width`` pixels."""
     lines: list[str] = []

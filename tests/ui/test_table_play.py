@@ -310,3 +310,14 @@ def test_one_card_is_one_card() -> None:
     finally:
         tabledraw.theme.text = real_text  # type: ignore[assignment]
     assert "1 card" in words and "1 cards" not in words
+
+
+def test_a_long_name_is_cut_to_fit_its_seat_box() -> None:
+    from game.ui import theme
+
+    h = Harness(polish(["9H 5C", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.table.names[1] = "W" * 16
+    h.tick()
+    shown = theme.fit("W" * 16, 18, 120, True)
+    assert shown.endswith("…") and theme.text_size(shown, 18, True)[0] <= 120
+    assert theme.fit("Ada", 18, 120, True) == "Ada"
