@@ -76,7 +76,7 @@ class GamePause(_ButtonModal):
         self.add("Resume", "resume", "Esc", primary=True)
         self.add("Scoreboard", "scores", "T")
         self.add("How to play", "howto", "H")
-        self.add("Settings", "settings")
+        self.add("Settings", "settings", "S")
         self.add("Quit to menu", "quit", "Q")
         self.panel = pygame.Rect(0, 0, 380, 120 + 62 * len(self.buttons))
 
@@ -88,8 +88,9 @@ class GamePause(_ButtonModal):
             b.rect.center = (self.panel.centerx, self.panel.y + 104 + i * 62)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Esc resumes; T, H and Q are shortcuts."""
+        """Esc resumes; T, H, S and Q are shortcuts."""
         keys = {pygame.K_ESCAPE: "resume", pygame.K_t: "scores", pygame.K_h: "howto"}
+        keys[pygame.K_s] = "settings"
         keys[pygame.K_q] = "quit"
         if event.type == pygame.KEYDOWN and event.key in keys:
             self.finish(keys[event.key])
