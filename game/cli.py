@@ -308,7 +308,7 @@ def cmd_rules(argv: list[str]) -> int:
             rules = Rules.from_text(
                 "macau-rules 1\n" + "\n".join(f"{k} = {v}" for k, v in lines.items())
             )
-    except (OSError, RulesError) as exc:
+    except (OSError, UnicodeDecodeError, RulesError) as exc:
         print(f"cannot use these rules: {exc}", file=sys.stderr)
         return 2
     print(rules.to_text() if args.text else explain(rules), end="" if args.text else "\n")

@@ -90,6 +90,15 @@ class Rules:
     target: int = 500
 
     def __post_init__(self) -> None:
+        try:
+            self._canonical()
+        except TypeError as exc:  # e.g. request_ranks=5: not a collection at all
+            raise RulesError(
+                f"an option that takes several values got one that is not: {exc}"
+            ) from None
+        _validate(self)
+
+    def _canonical(self) -> None:
         # Accept any iterable for the set-valued options, store them canonically.
         for f in ("attack_cards", "suit_changers", "plays_on_anything", "anything_on"):
             value = getattr(self, f)
@@ -106,7 +115,6 @@ class Rules:
             tuple(sorted(set(self.request_ranks), key=lambda t: order.get(t, 99))),
         )
         object.__setattr__(self, "deck_steps", tuple(self.deck_steps))
-        _validate(self)
 
     # ----- derived facts -------------------------------------------------------------
     def decks_for(self, seats: int) -> int:
@@ -143,6 +151,10 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A validated copy with some options changed (named ``custom`` unless a name is given)."""
+        known = {f.name for f in dataclasses.fields(self)}
+        unknown = sorted(set(changes) - known)
+        if unknown:
+            raise RulesError(f"unknown option {', '.join(unknown)}")
         if "name" not in changes:
             changes["name"] = "custom"
         return dataclasses.replace(self, **changes)
@@ -158,6 +170,8 @@ class Rules:
     @classmethod
     def from_text(cls, text: str) -> Rules:
         """Parse ``to_text`` output. Options left out keep the ``polish`` defaults."""
+        if not isinstance(text, str):
+            raise RulesError(f"rules text must be a string, not {type(text).__name__}")
         lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
         if not lines or lines[0] != TEXT_HEADER:
             raise RulesError(f"rules text must start with {TEXT_HEADER!r}")
@@ -217,6 +231,60 @@ def _parse_value(key: str, raw: str, default: object) -> object:
         raise RulesError(f"bad value for {key}: {raw!r} (expected {expected})") from None
 
 
+def _rank_is_power(r: Rules, rank: str) -> bool:
+    """Whether every card of ``rank`` has a power under ``r`` (so none of them is plain)."""
+    if rank in r.suit_changers or rank in r.plays_on_anything or rank in r.anything_on:
+        return True
+    if rank == r.skip_rank or rank in r.attack_cards:
+        return True
+    if (rank, True) in (("J", r.jack_requests), ("7", r.seven_cuts), ("4", r.fours_block)):
+        return True
+    if rank == "5" and r.five_again:
+        return True
+    if rank == "K":
+        battle = {"KH", "KS"} <= r.attack_cards
+        return battle and r.plain_kings_block
+    return False
+
+
+def _check_types(r: Rules) -> None:
+    """Refuse a value of the wrong kind (``"no"`` for a switch, ``5.5`` cards) before it can
+    be taken for something else, naming the option."""
+    wrong: list[str] = []
+    for f in dataclasses.fields(r):
+        value = getattr(r, f.name)
+        kind = str(f.type)
+        if kind == "bool":
+            ok = isinstance(value, bool)
+            want = "yes or no (True or False)"
+        elif kind == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            want = "a whole number"
+        elif kind == "str":
+            ok = isinstance(value, str) and "\n" not in value and value == value.strip()
+            want = "a word on one line"
+        elif kind == "str | None":
+            ok = value is None or isinstance(value, str)
+            want = "a rank or none"
+        elif kind.startswith("frozenset"):
+            ok = isinstance(value, frozenset) and all(isinstance(v, str) for v in value)
+            want = "a set of card tokens"
+        elif kind == "tuple[int, ...]":
+            ok = isinstance(value, tuple) and all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 2 for v in value
+            )
+            want = "seat counts of 2 or more"
+        elif kind.startswith("tuple"):
+            ok = isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+            want = "a list of ranks"
+        else:
+            continue
+        if not ok:
+            wrong.append(f"{f.name} must be {want}, not {value!r}")
+    if wrong:
+        raise RulesError("; ".join(wrong))
+
+
 def _validate(r: Rules) -> None:
     """Refuse option combinations that cannot work, naming the options and the reason."""
     problems: list[str] = []
@@ -224,6 +292,8 @@ def _validate(r: Rules) -> None:
     def need(cond: bool, msg: str) -> None:
         if not cond:
             problems.append(msg)
+
+    _check_types(r)
 
     for key, allowed in (
         ("counter_rule", COUNTER_RULES),
@@ -386,6 +456,11 @@ def _validate(r: Rules) -> None:
         need(
             bool({"2", "3"} & r.attack_cards),
             "no_attack_finish_heads_up needs 2s or 3s among attack_cards",
+        )
+    if r.starter == "plain" and all(_rank_is_power(r, t) for t in RANK_TOKENS):
+        problems.append(
+            "starter plain needs a plain card, but these options make every card a power card "
+            "(attack_cards, skip_rank, suit_changers, plays_on_anything, anything_on, ...)"
         )
     if problems:
         raise RulesError("; ".join(problems))

@@ -281,22 +281,32 @@ class Game(Legality):
         n = self.n
         pack = make_pack(r.decks_for(n), r.jokers)
         rng.shuffle(pack)
-        self.stock = pack
-        self.hands = [[] for _ in range(n)]
         size = r.hand_size_for(n)
-        for _ in range(size):
-            for k in range(1, n + 1):
-                self.hands[(self.dealer + k) % n].append(self.stock.pop())
+        power = self._c.power
+        plain = r.starter == "plain"
+        for attempt in range(100):
+            self.stock = pack
+            self.hands = [[] for _ in range(n)]
+            for _ in range(size):
+                for k in range(1, n + 1):
+                    self.hands[(self.dealer + k) % n].append(self.stock.pop())
+            # A joker never starts the pile (it would stand for nothing); with a plain starter
+            # neither does a power card. If the stock holds no card that may start (a big
+            # table dealt every one into the hands), the whole pack is shuffled and dealt again.
+            if any(not c.is_joker and (not plain or c not in power) for c in self.stock):
+                break
+            if attempt == 99:
+                raise RulesError(
+                    "the stock left after dealing never holds a card to start the pile on: "
+                    "lower hand_size or max_seats, or add a deck (deck_steps)"
+                )
+            pack = [*self.stock, *(c for hand in self.hands for c in hand)]
+            rng.shuffle(pack)
         starter = self.stock.pop()
-        if r.starter == "plain":
-            tries = 0
-            while starter in self._c.power:
-                tries += 1
-                if tries > 10 * len(pack):
-                    raise RulesError("no plain card in the pack to start the pile on")
-                # Put it back below the top of the stock, at a random place.
-                self.stock.insert(rng.randrange(len(self.stock)), starter)
-                starter = self.stock.pop()
+        while starter.is_joker or (plain and starter in power):
+            # Put it back below the top of the stock, at a random place.
+            self.stock.insert(rng.randrange(len(self.stock)), starter)
+            starter = self.stock.pop()
         self.pile = [starter]
         self.pile_eff = [starter]
         self._top = starter
@@ -607,7 +617,7 @@ class Game(Legality):
                     ev.append(RankRequested(seat, play.choice))
             elif last in c.changers:
                 self._name_suit(seat, play.choice, suit_before)
-            five = c.five_again and last.rank == 5
+            five = c.five_again and last.rank == 5 and left > 0  # out on a 5: the turn is over
         if left == 1 and not five:  # after a 5 (five_again) the call waits for the turn's end
             if c.macau_required:
                 if play.call:

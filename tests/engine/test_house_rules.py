@@ -163,3 +163,58 @@ def test_apply_switch_refuses_unknown_or_clashing_switches() -> None:
         apply_switch(PRESETS["polish"], "harder_seven_own_suit")
     with pytest.raises(RulesError, match="five_again"):
         apply_switch(PRESETS["tel_aviv"], "easier_groups")
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"hand_size": "5"}, "hand_size must be a whole number"),
+        ({"hand_size": 5.5}, "hand_size must be a whole number"),
+        ({"jack_requests": "no"}, "jack_requests must be yes or no"),
+        ({"runs": None}, "runs must be yes or no"),
+        ({"name": "a\nb"}, "name must be a word on one line"),
+        ({"deck_steps": (0,)}, "deck_steps must be seat counts"),
+        ({"target": None}, "target must be a whole number"),
+        ({"request_ranks": 5}, "several values"),
+        ({"attack_cards": None}, "several values"),
+        ({"colour": "red"}, "unknown option colour"),
+    ],
+)
+def test_values_of_the_wrong_kind_are_refused_by_name(
+    change: dict[str, object], words: str
+) -> None:
+    with pytest.raises(RulesError, match=words):
+        PRESETS["polish"].replace(**change)
+
+
+def test_rules_text_must_be_text() -> None:
+    with pytest.raises(RulesError, match="must be a string"):
+        Rules.from_text(None)  # type: ignore[arg-type]
+
+
+def test_options_that_leave_no_plain_card_are_refused() -> None:
+    with pytest.raises(RulesError, match="every card a power card"):
+        PRESETS["romanian2"].replace(plays_on_anything="5 6 7 8 9 10 J Q K")
+
+
+def test_a_big_table_that_deals_every_plain_card_deals_again() -> None:
+    # Ten seats of five from one deck leave one stock card: often no plain one. The pack is
+    # then shuffled and dealt again, never refused halfway through a match.
+    rules = PRESETS["quick"].replace(max_seats=10)
+    for seed in range(200):
+        g = Game.new(rules, seats=10, seed=seed)
+        assert not g.top.is_joker and g.top.rank_name in ("5", "6", "7", "8", "9", "10", "K")
+
+
+def test_a_joker_never_starts_the_pile() -> None:
+    rules = PRESETS["hungarian"].replace(starter="any")
+    assert not any(Game.new(rules, seats=4, seed=s).top.is_joker for s in range(300))
+
+
+def test_going_out_on_a_five_ends_the_turn() -> None:
+    rules = PRESETS["tel_aviv"].replace(end="places", power_after_out=True)
+    g = Game.from_position(
+        rules, hands=["5H", "9C 8D", "6S 7D"], pile="5S", stock="9H KC 4S 8S 10D JD"
+    )
+    g.apply("5H")
+    assert g.placings == [0] and g.current == 1 and str(g.phase.value) == "play"
