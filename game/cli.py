@@ -99,13 +99,13 @@ def _table_flags(args: argparse.Namespace) -> list[str]:
 
 
 # ----- simulate -----------------------------------------------------------------------------
-def _simulate_chunk(job: tuple[str, int | None, int, int, bool]) -> dict[str, Any]:
-    from .engine import PRESETS, Game
+def _simulate_chunk(job: tuple[str, int | None, int, int, bool, str]) -> dict[str, Any]:
+    from .engine import PRESETS, Game, Rules
     from .engine.actions import Reshuffled
     from .engine.invariants import check_invariants
 
-    preset, seats_opt, start, count, check = job
-    rules = PRESETS[preset]
+    preset, seats_opt, start, count, check, rules_text = job
+    rules = Rules.from_text(rules_text) if rules_text else PRESETS[preset]
     span = rules.max_seats - rules.min_seats + 1
     out: dict[str, Any] = {
         "games": 0,
@@ -169,15 +169,41 @@ def cmd_simulate(argv: list[str]) -> int:
     p.add_argument("--check", action="store_true", help="assert invariants after every action")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--rules-file", default=None, help="play a custom rule set (rules text form)")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="play the preset with this option changed (may be given several times)",
+    )
     args = p.parse_args(argv)
     presets = list(PRESETS) if args.preset == "all" else args.preset.split(",")
     for name in presets:
         if name not in PRESETS:
             print(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
             return 2
+    custom: dict[str, str] = {}  # preset -> the rules text of its custom version
+    if args.rules_file or args.set:
+        from .engine import Rules, RulesError
+
+        if args.rules_file and len(presets) > 1:
+            print("--rules-file plays one rule set: leave out --preset", file=sys.stderr)
+            return 2
+        try:
+            for name in presets:
+                if args.rules_file:
+                    with open(args.rules_file, encoding="utf-8") as fh:
+                        base = Rules.from_text(fh.read())
+                else:
+                    base = PRESETS[name]
+                custom[name] = _with_sets(base, args.set).to_text()
+        except (OSError, UnicodeDecodeError, RulesError) as exc:
+            print(f"cannot use these rules: {exc}", file=sys.stderr)
+            return 2
     if args.seats is not None:
         for name in presets:
-            r = PRESETS[name]
+            r = Rules.from_text(custom[name]) if name in custom else PRESETS[name]
             if not r.min_seats <= args.seats <= r.max_seats:
                 print(
                     f"{name} takes {r.min_seats}-{r.max_seats} seats, not {args.seats}",
@@ -193,7 +219,7 @@ def cmd_simulate(argv: list[str]) -> int:
             start = args.seed * 1_000_003 + k * size
             count = min(size, args.games - k * size)
             if count > 0:
-                jobs.append((name, args.seats, start, count, args.check))
+                jobs.append((name, args.seats, start, count, args.check, custom.get(name, "")))
         if args.jobs > 1:
             with Pool(args.jobs) as pool:
                 parts = pool.map(_simulate_chunk, jobs)
@@ -299,20 +325,27 @@ def cmd_rules(argv: list[str]) -> int:
                 return 2
             rules = PRESETS[args.preset]
         if args.set:
-            text = rules.to_text()
-            lines = dict(line.split(" = ", 1) for line in text.splitlines()[1:])
-            for item in args.set:
-                key, _, value = item.partition("=")
-                lines[key.strip()] = value.strip()
-            lines["name"] = "custom"
-            rules = Rules.from_text(
-                "macau-rules 1\n" + "\n".join(f"{k} = {v}" for k, v in lines.items())
-            )
+            rules = _with_sets(rules, args.set)
     except (OSError, UnicodeDecodeError, RulesError) as exc:
         print(f"cannot use these rules: {exc}", file=sys.stderr)
         return 2
     print(rules.to_text() if args.text else explain(rules), end="" if args.text else "\n")
     return 0
+
+
+def _with_sets(rules: Any, sets: list[str]) -> Any:
+    """``rules`` with each ``OPTION=VALUE`` of ``sets`` applied (values as in the text form)."""
+    from .engine import Rules
+
+    if not sets:
+        return rules
+    text = rules.to_text()
+    lines = dict(line.split(" = ", 1) for line in text.splitlines()[1:])
+    for item in sets:
+        key, _, value = item.partition("=")
+        lines[key.strip()] = value.strip()
+    lines["name"] = "custom"
+    return Rules.from_text("macau-rules 1\n" + "\n".join(f"{k} = {v}" for k, v in lines.items()))
 
 
 # ----- tournament and stats -------------------------------------------------------------------

@@ -1,0 +1,40 @@
+"""The command line's rule-set options: explain a custom set, and play one headless."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.engine import PRESETS
+
+
+def test_simulate_checks_a_preset_with_options_changed(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--preset", "tel_aviv", "--set", "macau_call=required", "--set"]
+    argv += ["end=places", "--games", "40", "--seats", "3", "--check", "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["tel_aviv"]["games"] == 40
+
+
+def test_simulate_plays_a_rules_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "house.txt"
+    path.write_text(PRESETS["hungarian"].replace(runs=False).to_text(), encoding="utf-8")
+    assert main(["simulate", "--rules-file", str(path), "--games", "20", "--check"]) == 0
+    assert "20" in capsys.readouterr().out
+
+
+def test_simulate_refuses_bad_options_clearly(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--set", "runs=maybe", "--games", "3"]) == 2
+    assert "expected yes or no" in capsys.readouterr().err
+
+
+def test_rules_refuses_a_file_that_is_not_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(b"\xff\xfe\x00bad")
+    assert main(["rules", "--rules-file", str(path)]) == 2
+    assert "cannot use these rules" in capsys.readouterr().err
