@@ -167,6 +167,13 @@ class NewGameScreen(MenuScreen):
         and the only person left gets "You" back (typed names are kept)."""
         shown = self.rows[: self.count.value]
         people = [row for row in shown if row.spec().human]
+        # Say at once why an all-bot table cannot start, rather than when Start is pressed.
+        nobody = "At least one seat must be a person."
+        self.start_button.primary = bool(people)
+        if not people:
+            self.message = nobody
+        elif self.message == nobody:
+            self.message = ""
         for row in people:
             default = f"Player {row.index + 1}"
             if len(people) > 1 and row.name.text == "You":

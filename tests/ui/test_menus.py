@@ -318,3 +318,17 @@ def test_rule_clashes_are_told_with_the_editors_own_labels() -> None:
     text = friendly("default_seats must lie between min_seats and max_seats")
     assert text == "“Usual players” must lie between “Fewest players” and “Most players”"
     assert friendly("jokers per deck") == "jokers per deck"  # a plain word is left alone
+
+
+def test_an_all_bot_table_is_explained_before_start_is_pressed() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 2)
+    first = new.rows[0]
+    screen.click((first.kind.rect.right - 4, first.kind.rect.centery))  # the person -> a bot
+    assert new.message == "At least one seat must be a person."
+    assert not new.start_button.primary
+    screen.click(new.start_button.rect.center)
+    assert screen.top is new  # still refused
+    while first.kind.value != "":  # round the kinds back to a person
+        screen.click((first.kind.rect.right - 4, first.kind.rect.centery))
+    assert new.message == "" and new.start_button.primary
