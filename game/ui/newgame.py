@@ -293,7 +293,8 @@ class NewGameScreen(MenuScreen):
         for i, row in enumerate(self.rows[:n]):
             cx = p.x + 24 + (i // per_col) * (col_w + 24) + 34
             ry = y + (i % per_col) * row_h
-            kind_w = min(190, col_w // 2 - 10)
+            kind_w = min(190, max(160, col_w // 2 - 10))  # room for "Bot · medium" and arrows
+            row.kind.size = 18 if kind_w >= 180 else 15
             row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - 8)
             row.name.rect = pygame.Rect(cx + kind_w + 10, ry, col_w - 34 - kind_w - 10, row_h - 8)
         y = p.bottom - 56
