@@ -238,6 +238,13 @@ class Game(Legality):
         holding = sum(1 for h in game.hands if h)
         if holding < 2:
             raise IllegalMove("that round is over: fewer than two seats hold cards")
+        if suit is not None and suit not in SUITS:
+            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit!r}")
+        if scores is not None and len(scores) != seats:
+            raise IllegalMove(f"scores needs one total per seat ({seats}), not {len(scores)}")
+        top_joker = pile_cards[-1].is_joker and pile_eff[-1].is_joker
+        if top_joker and suit is None and rules.joker_role == "draw_wild":
+            raise IllegalMove(f"{pile_cards[-1].code} on top needs the suit it named (suit=)")
         if pile_cards[-1].is_joker and rules.joker_role == "any_card" and pile_eff[-1].is_joker:
             code = pile_cards[-1].code
             raise IllegalMove(f"{code} on top must say what it stands for ({code}=KH)")
@@ -557,19 +564,14 @@ class Game(Legality):
             if not (power and last in c.changers):
                 ev.append(RequestEnded("suit"))
         nxt = -1
+        cut_ks = -1
         five = False
         first = effs[0]
         if ctx is _ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
             ev.append(StackCancelled(seat, first, self.penalty))
             self.penalty = 0
-            ks = self._ks_layer
+            cut_ks = self._ks_layer  # after a K♠: where play goes on, once the round goes on
             self._ks_layer = -1
-            if ks >= 0:
-                # As after a penalty taken: after a K♠ play goes on from the seat after its
-                # player, not back to that player.
-                nxt = self._step(ks, 1)
-                if nxt == seat:
-                    nxt = self._step(seat, 1)
         elif power and c.attack_value[last]:
             av = c.attack_value
             # Runs are laid only on an ordinary turn: elsewhere the same cards are a group.
@@ -646,6 +648,12 @@ class Game(Legality):
                 if self._ks_layer >= 0:
                     nxt = self._step(self._ks_layer, 1)
                     self._ks_layer = -1
+        if cut_ks >= 0:
+            # As after a penalty taken: after a K♠ play goes on from the seat after its
+            # player, not back to that player.
+            nxt = self._step(cut_ks, 1)
+            if nxt == seat:
+                nxt = self._step(seat, 1)
         if five:
             self.phase = _FIVE_AGAIN
             ev.append(FiveAgain(seat))

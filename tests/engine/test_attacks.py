@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import AttackPending, CardsDrawn, PenaltyTaken, Phase, StackCancelled
+from game.engine import (
+    AttackPending,
+    CardsDrawn,
+    PenaltyTaken,
+    Phase,
+    StackCancelled,
+    TurnMissed,
+)
 
 from .conftest import ALL_PRESETS, legal, of, one, play, plays, pos, refused
 
@@ -321,3 +328,17 @@ def test_draw_wild_joker_answers_any_attack_in_classic() -> None:
     events = play(g, "RJ/D")
     assert one(events, AttackPending).total == 13
     assert g.current == 2
+
+
+def test_a_cut_that_ends_the_round_passes_no_waiting_seat() -> None:
+    g = pos(
+        "classic",
+        ["KS 9D 9H", "5D 6D 7D", "7S"],
+        "3S",
+        "9C 10C JC QC 5H 6H 7H 8H",
+        current=0,
+    )
+    g.missed[1] = 1
+    play(g, "KS")
+    events = play(g, "7S")  # seat 2 cuts with its last card: the round is over
+    assert not of(events, TurnMissed) and g.over and g.missed[1] == 1

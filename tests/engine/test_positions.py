@@ -115,3 +115,16 @@ def test_an_any_card_joker_on_top_must_say_what_it_stands_for() -> None:
         pos("hungarian", ["9C", "8D"], "8S RJ")
     g = pos("hungarian", ["9C", "8D"], "8S RJ=9S")
     assert g.suit_in_force == "S" and g.is_legal("9C")
+
+
+def test_a_draw_wild_joker_on_top_needs_the_suit_it_named() -> None:
+    with pytest.raises(IllegalMove, match="suit it named"):
+        pos("classic", ["5H 6C", "6H 7D"], "RJ")
+    assert pos("classic", ["5H 6C", "6H 7D"], "RJ", suit="H").suit_in_force == "H"
+
+
+def test_a_bad_suit_or_scores_of_the_wrong_length_are_refused() -> None:
+    with pytest.raises(IllegalMove, match="suit must be one of"):
+        pos("polish", ["6C 9C", "6H 7D"], "5H", suit="hearts")
+    with pytest.raises(IllegalMove, match="one total per seat"):
+        pos("classic", ["6C 9C", "6H 7D"], "5H", scores=[1])
