@@ -424,7 +424,7 @@ def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
 
 def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     r = t.layout.log_rect
-    theme.blit_panel(surface, r, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 220), radius=12)
+    theme.blit_panel(surface, r, (*theme.PANEL, 255), (*theme.PANEL_EDGE, 255), radius=12)
     title = theme.text("Game log", 18, theme.ACCENT, True)
     surface.blit(title, (r.x + 14, r.y + 10))
     y = r.bottom - 12
