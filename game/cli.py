@@ -159,7 +159,7 @@ def _replay_matches(done: Any, fresh: Any, rng: random.Random) -> None:
 
 def cmd_simulate(argv: list[str]) -> int:
     """Play random games headless and print what happened (``--check``: assert invariants)."""
-    from .engine import PRESETS
+    from .engine import PRESETS, Rules, RulesError
 
     p = argparse.ArgumentParser(prog="macau simulate")
     p.add_argument("--preset", default="polish", help="a preset id, several with commas, or 'all'")
@@ -169,14 +169,7 @@ def cmd_simulate(argv: list[str]) -> int:
     p.add_argument("--check", action="store_true", help="assert invariants after every action")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
-    p.add_argument("--rules-file", default=None, help="play a custom rule set (rules text form)")
-    p.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="OPTION=VALUE",
-        help="play the preset with this option changed (may be given several times)",
-    )
+    _add_rules_options(p, "play a custom rule set (rules text form)")
     args = p.parse_args(argv)
     presets = list(PRESETS) if args.preset == "all" else args.preset.split(",")
     for name in presets:
@@ -185,19 +178,12 @@ def cmd_simulate(argv: list[str]) -> int:
             return 2
     custom: dict[str, str] = {}  # preset -> the rules text of its custom version
     if args.rules_file or args.set:
-        from .engine import Rules, RulesError
-
         if args.rules_file and len(presets) > 1:
             print("--rules-file plays one rule set: leave out --preset", file=sys.stderr)
             return 2
         try:
             for name in presets:
-                if args.rules_file:
-                    with open(args.rules_file, encoding="utf-8") as fh:
-                        base = Rules.from_text(fh.read())
-                else:
-                    base = PRESETS[name]
-                custom[name] = _with_sets(base, args.set).to_text()
+                custom[name] = _rules_for(name, args.rules_file, args.set).to_text()
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             print(f"cannot use these rules: {exc}", file=sys.stderr)
             return 2
@@ -288,7 +274,7 @@ def cmd_text(argv: list[str]) -> int:
 # ----- rules --------------------------------------------------------------------------------
 def cmd_rules(argv: list[str]) -> int:
     """Print how to play a preset or a saved custom rule set."""
-    from .engine import PRESETS, Rules, RulesError
+    from .engine import PRESETS, RulesError
     from .engine.explain import explain
 
     p = argparse.ArgumentParser(
@@ -300,7 +286,26 @@ def cmd_rules(argv: list[str]) -> int:
         "Example: --preset hungarian --set counter_rule=pool --set runs=no",
     )
     p.add_argument("--preset", default="polish", help=f"one of: {', '.join(PRESETS)}")
-    p.add_argument("--rules-file", default=None, help="a rule set in the rules text form")
+    _add_rules_options(p, "a rule set in the rules text form")
+    p.add_argument(
+        "--text", action="store_true", help="print the rules text form instead of the explanation"
+    )
+    args = p.parse_args(argv)
+    if not args.rules_file and args.preset not in PRESETS:
+        print(f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+        return 2
+    try:
+        rules = _rules_for(args.preset, args.rules_file, args.set)
+    except (OSError, UnicodeDecodeError, RulesError) as exc:
+        print(f"cannot use these rules: {exc}", file=sys.stderr)
+        return 2
+    print(rules.to_text() if args.text else explain(rules), end="" if args.text else "\n")
+    return 0
+
+
+def _add_rules_options(p: argparse.ArgumentParser, file_help: str) -> None:
+    """``--rules-file`` and ``--set``, shared by the commands that take a custom rule set."""
+    p.add_argument("--rules-file", default=None, help=file_help)
     p.add_argument(
         "--set",
         action="append",
@@ -308,29 +313,19 @@ def cmd_rules(argv: list[str]) -> int:
         metavar="OPTION=VALUE",
         help="change one option (may be given several times)",
     )
-    p.add_argument(
-        "--text", action="store_true", help="print the rules text form instead of the explanation"
-    )
-    args = p.parse_args(argv)
-    try:
-        if args.rules_file:
-            with open(args.rules_file, encoding="utf-8") as fh:
-                rules = Rules.from_text(fh.read())
-        else:
-            if args.preset not in PRESETS:
-                print(
-                    f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}",
-                    file=sys.stderr,
-                )
-                return 2
-            rules = PRESETS[args.preset]
-        if args.set:
-            rules = _with_sets(rules, args.set)
-    except (OSError, UnicodeDecodeError, RulesError) as exc:
-        print(f"cannot use these rules: {exc}", file=sys.stderr)
-        return 2
-    print(rules.to_text() if args.text else explain(rules), end="" if args.text else "\n")
-    return 0
+
+
+def _rules_for(preset: str, rules_file: str | None, sets: list[str]) -> Any:
+    """The preset, or the rules file, with ``sets`` applied (``RulesError`` if they clash;
+    ``OSError`` or ``UnicodeDecodeError`` if the file cannot be read)."""
+    from .engine import PRESETS, Rules
+
+    if rules_file:
+        with open(rules_file, encoding="utf-8") as fh:
+            rules = Rules.from_text(fh.read())
+    else:
+        rules = PRESETS[preset]
+    return _with_sets(rules, sets)
 
 
 def _with_sets(rules: Any, sets: list[str]) -> Any:

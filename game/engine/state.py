@@ -108,26 +108,28 @@ class Game(Legality):
 
     # ----- construction --------------------------------------------------------------
     @staticmethod
-    def _blank(rules: Rules, compiled: Any, seats: int) -> Game:
-        """A game whose fields the caller fills in (copies and rebuilt views)."""
+    def _blank(rules: Rules, compiled: Any, seats: int, caches: Caches | None = None) -> Game:
+        """A game whose fields the caller fills in (copies and rebuilt views); ``caches``
+        shares another game's listing caches (a copy's), else it gets its own."""
         if not _COMPILED:
             # Interpreted, skipping __init__ saves allocating lists that are overwritten.
             game: Game = object.__new__(Game)
             game.rules = rules
             game._c = compiled
-            game._k = Caches()
+            game._k = caches if caches is not None else Caches()
             game.n = seats
             game._legal = None
             game._ev = []
             game._log = None
             game._secret = False
             return game
-        return Game(rules, seats)
+        return Game(rules, seats, caches)
 
-    def __init__(self, rules: Rules, seats: int) -> None:
+    def __init__(self, rules: Rules, seats: int, caches: Caches | None = None) -> None:
         self.rules = rules
         self._c = compile_rules(rules)
-        self._k = Caches()  # listing caches: this game's and its copies', never another's
+        # Listing caches: this game's and its copies', never another's.
+        self._k = caches if caches is not None else Caches()
         self.n = seats
         self.hands: list[list[Card]] = [[] for _ in range(seats)]
         self.stock: list[Card] = []  # the top of the stock is the last element
@@ -891,8 +893,7 @@ class Game(Legality):
     # ----- copies, views, saves ------------------------------------------------------
     def copy(self) -> Game:
         """An independent copy (cheap: bots search on these)."""
-        new = Game._blank(self.rules, self._c, self.n)
-        new._k = self._k  # a copy shares its original's caches (same hands, same game)
+        new = Game._blank(self.rules, self._c, self.n, self._k)  # a copy shares the caches
         new.current = self.current
         new.phase = self.phase
         new._ctx = self._ctx
