@@ -275,7 +275,8 @@ class NewGameScreen(MenuScreen):
         self.summary_size = 16 if h >= 760 else 15
         lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 48)
         if h < 760 and len(lines) > 3:
-            lines = [*lines[:2], _cut(lines[2], self.summary_size, p.w - 48)]
+            rest = theme.fit(" ".join(lines[2:]), self.summary_size, p.w - 48)
+            lines = [*lines[:2], rest]
         self.summary_lines = lines
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
         self.summary_rect = pygame.Rect(p.x + 24, p.y + 18, p.w - 48, 36 + len(lines) * line_h)
@@ -293,10 +294,13 @@ class NewGameScreen(MenuScreen):
         for i, row in enumerate(self.rows[:n]):
             cx = p.x + 24 + (i // per_col) * (col_w + 24) + 34
             ry = y + (i % per_col) * row_h
-            kind_w = min(190, max(160, col_w // 2 - 10))  # room for "Bot · medium" and arrows
+            # Room for "Bot · medium" and its arrows, but always some for the name too.
+            kind_w = max(60, min(190, max(160, col_w // 2 - 10), col_w - 34 - 10 - 70))
             row.kind.size = 18 if kind_w >= 180 else 15
             row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - 8)
-            row.name.rect = pygame.Rect(cx + kind_w + 10, ry, col_w - 34 - kind_w - 10, row_h - 8)
+            row.name.rect = pygame.Rect(
+                cx + kind_w + 10, ry, max(40, col_w - 34 - kind_w - 10), row_h - 8
+            )
         y = p.bottom - 56
         self.target.rect = pygame.Rect(p.x + 170, y - 48 if stacked else y, 150, 38)
         self.dealer.rect = pygame.Rect(p.right - 24 - 220, y, 220, 38)
@@ -346,11 +350,3 @@ class NewGameScreen(MenuScreen):
             image = theme.text(self.message, 17, (255, 150, 140), True)
             # between the seats (which end 110 px above the panel's foot) and the options row
             surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - 68)))
-
-
-def _cut(line: str, size: int, width: int) -> str:
-    """``line`` shortened with an ellipsis so that it fits ``width``."""
-    words = line.split(" ")
-    while words and theme.text_size(" ".join(words) + " …", size)[0] > width:
-        words.pop()
-    return " ".join(words) + " …"
