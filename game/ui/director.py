@@ -226,6 +226,18 @@ class Director:
         self.log.append(line)
         self._line_open = True
 
+    def note_deal(self) -> None:
+        """Start the log of a round with its deal: who dealt, how many cards, the first card."""
+        g = self.game
+        counts = g.hand_counts
+        each = max(counts, default=0)
+        dealt = self._clause(g.dealer, "deals", "deal")
+        line = f"Round {g.round_no}: {dealt} {each} card{'s' if each != 1 else ''} each"
+        if g.pile:
+            line += f"; {g.pile[-1].pretty} starts the pile"
+        self.log.append(line)
+        self._line_open = False
+
     def _clause(self, seat: int, third: str, second: str) -> str:
         """``seat``'s name and the verb phrase in the matching person ("You owe", "East owes")."""
         name = self.names[seat]

@@ -7,7 +7,7 @@ is derived from the window, so a resize is a fresh ``table_layout`` call.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -17,6 +17,8 @@ __all__ = ["SeatArea", "TableLayout", "table_layout"]
 
 MARGIN = 10
 CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
+# The narrowest table kept beside an open game log; below it the log covers the right side.
+MIN_TABLE_BESIDE_LOG = 600
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,21 @@ def _side_counts(others: int) -> tuple[int, int, int]:
     return (side, others - 2 * side, side)
 
 
-def table_layout(size: tuple[int, int], seats: int) -> TableLayout:
-    """The layout for a window of ``size`` and ``seats`` seats (2..10)."""
+def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableLayout:
+    """The layout for a window of ``size`` and ``seats`` seats (2..10).
+
+    With ``log`` (the game log open) the table moves over to make room for the log down the
+    right edge, so no seat is hidden behind it; a window too narrow for that keeps the table
+    whole and lays the log over its right side.
+    """
     w, h = size
+    log_w = max(280, min(360, w // 4))
+    if log and w - log_w - MARGIN >= MIN_TABLE_BESIDE_LOG:
+        beside = w - log_w - MARGIN
+        inner = table_layout((beside, h), seats)
+        return replace(
+            inner, size=size, log_rect=pygame.Rect(beside, MARGIN, log_w, h - 2 * MARGIN)
+        )
     card_w = max(56, min(130, round(min(w / 12.5, h / 7.6))))
     card_h = round(card_w * CARD_RATIO)
     small_w = max(28, round(card_w * 0.5))
@@ -143,7 +157,6 @@ def table_layout(size: tuple[int, int], seats: int) -> TableLayout:
     penalty = pygame.Rect(0, 0, small_w + 40, card_h)
     penalty.midright = (stock.left - gap, cy)
     hint_y = buttons_y - 16
-    log_w = max(280, min(360, w // 4))
     log_rect = pygame.Rect(w - log_w - MARGIN, top_bottom + 8, log_w, buttons_y - top_bottom - 20)
     return TableLayout(
         size=size,

@@ -104,7 +104,7 @@ class TableScene(Scene):
         self.flow = PlayFlow(self)
         self.toast: tuple[str, Tween] | None = None
         self.toast_error = True  # a refusal (red) or a plain message (dark)
-        self.show_log = False
+        self._show_log = False
         self.confetti: Confetti | None = None
         self.round_result: RoundOver | None = None
         self.overlay_at: float | None = None
@@ -167,9 +167,20 @@ class TableScene(Scene):
         """Let the bot worker go."""
         self.worker.close()
 
+    @property
+    def show_log(self) -> bool:
+        """Whether the game log is open (the table makes room for it where the window allows)."""
+        return self._show_log
+
+    @show_log.setter
+    def show_log(self, value: bool) -> None:
+        if value != self._show_log:
+            self._show_log = value
+            self.resize(self.layout.size)
+
     def resize(self, size: tuple[int, int]) -> None:
         """Recompute the whole layout for the new window size."""
-        self.layout = table_layout(size, self.game.seats)
+        self.layout = table_layout(size, self.game.seats, log=self._show_log)
         self.director.layout = self.layout
         self.images = CardImages(self.settings, *self._widths())
         for hc in self.hand.cards:

@@ -31,6 +31,7 @@ def start_deal(t: TableScene) -> None:
     g, d, layout = t.game, t.director, t.layout
     d.layout = layout
     d.model.sync(g, t.names)
+    d.note_deal()
     counts = list(g.hand_counts)
     d.model.counts = [0] * g.seats
     d.model.pile = []

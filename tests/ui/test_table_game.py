@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Game
+from game.ui import tabledraw
 from game.ui.layout import table_layout
 from game.ui.overlays import RoundOverOverlay
 from tests.ui.tablekit import Harness
@@ -54,6 +55,47 @@ def test_seat_areas_never_overlap_at_the_smallest_window(seats: int) -> None:
         assert not (i and a.colliderect(centre)), f"seat {i} covers the stock or pile"
         for b in rects[i + 1 :]:
             assert not a.colliderect(b)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("seats", [2, 4, 6, 8, 10])
+def test_an_open_log_moves_the_table_aside_instead_of_covering_seats(
+    seats: int, size: tuple[int, int]
+) -> None:
+    layout = table_layout(size, seats, log=True)
+    log = layout.log_rect
+    assert pygame.Rect((0, 0), size).contains(log) and log.w >= 280
+    covered = [a.seat for a in layout.areas if a.rect.colliderect(log)]
+    assert not covered, f"the log hides seats {covered}"
+    for rect in (layout.stock, layout.pile, layout.marker, layout.corner_right):
+        assert not rect.colliderect(log)
+    assert layout.size == size
+
+
+def test_opening_the_log_mid_game_relays_the_table_and_closing_it_restores_it() -> None:
+    game = Game.new(PRESETS["polish"], seats=4, seed=3)
+    h = Harness(game)
+    before = h.table.layout
+    h.key(pygame.K_l, "l")
+    h.tick(2)
+    assert h.table.show_log and h.table.layout.log_rect.right <= 1280
+    for hc in h.table.hand.cards:  # your cards moved out from under the log
+        x, _y = h.table.hand.centre(hc, h.table.layout)
+        assert x < h.table.layout.log_rect.left
+    h.key(pygame.K_l, "l")
+    h.tick(2)
+    assert not h.table.show_log and h.table.layout == before
+
+
+def test_the_log_opens_with_the_deal() -> None:
+    game = Game.new(PRESETS["polish"], seats=4, seed=3)
+    h = Harness(game)  # shows the position as it is: the log is empty until a deal
+    assert not h.table.director.log
+    tabledraw.start_deal(h.table)
+    dealer = h.table.names[game.dealer]
+    first = h.table.director.log[0]
+    assert first.startswith(f"Round 1: {dealer} deal")
+    assert f"5 cards each; {game.top.pretty} starts the pile" in first
 
 
 def test_stop_macau_is_offered_while_a_bot_can_be_caught() -> None:
