@@ -89,7 +89,16 @@ def demo_table(name: str, levels: Sequence[str] = ("medium",)) -> TableScene:
             PRESETS["classic"], hands=["8S", "3H 8C KH", "JD 4S 6H 10C", "AC 9D"],
             pile="4D 9S", stock="2C 6D 5C 8D 10H 7C AH QD JC 4H 3D", current=0,
         )  # fmt: skip
-        table = table_for(game, levels)
-        table.apply(game.legal_actions(0)[0])
-        return table
+        # The board a match shows (the cards each seat was left holding), from a table that
+        # neither records the round nor saves the game.
+        from game.ui.matchtable import MatchTable
+        from game.ui.setup import SeatSpec, TableSetup
+
+        names = ("You", "West", "North", "East")
+        seats = (SeatSpec(names[0]), *(SeatSpec(n, levels[0]) for n in names[1:]))
+        match = MatchTable(TableSetup("classic", seats), game, seed=0, deal=False)
+        match.recorded = True
+        match.saving = False
+        match.apply(game.legal_actions(0)[0])
+        return match
     raise SystemExit(f"unknown MACAU_DEMO {name!r}: penalty, chooser, log or roundover")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -122,3 +124,30 @@ def test_the_pause_overlay_opens_with_escape_and_resumes() -> None:
     assert h.stack.top is not h.table
     h.key(pygame.K_ESCAPE)
     assert h.stack.top is h.table
+
+
+@pytest.mark.parametrize("name", ["penalty", "chooser", "log", "roundover"])
+def test_every_prepared_position_opens(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    from game.store import Store
+    from game.store.saves import has_saved_game
+    from game.ui.roundend import RoundEndOverlay
+    from game.ui.start import demo_table
+    from tests.ui.menukit import Screen
+
+    screen = Screen(demo_table(name), (960, 600))
+    for _ in range(1200):
+        screen.frame(draw=False)
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+    screen.frame()
+    if name == "roundover":
+        # the match's own board, with the cards left; the demo neither records nor saves
+        assert isinstance(screen.top, RoundEndOverlay)
+        with Store.open() as store:
+            assert store.history() == []
+        assert not has_saved_game()
+    else:
+        assert screen.top is not None and not getattr(screen.top, "finished", False)
