@@ -135,7 +135,7 @@ class TableScene(Scene):
             self.hint_button,
         ]
         self.sort_button = Button(f"Sort: {self._sort_label()}", self._cycle_sort, size=16)
-        self.log_button = Button("Log", self._toggle_log, hint="L", size=16)
+        self.log_button = Button("Log", self._toggle_log, hint="L", size=16, toggle=True)
         self.menu_button = Button("Menu", self.open_pause, hint="Esc", size=16)
         self.widgets = WidgetGroup(
             [*self.action_buttons, self.sort_button, self.log_button, self.menu_button]
@@ -174,6 +174,7 @@ class TableScene(Scene):
 
     @show_log.setter
     def show_log(self, value: bool) -> None:
+        self.log_button.on = value  # lit while the log is open, however it was opened
         if value != self._show_log:
             self._show_log = value
             self.resize(self.layout.size)

@@ -81,12 +81,13 @@ def test_opening_the_log_mid_game_relays_the_table_and_closing_it_restores_it() 
     h.key(pygame.K_l, "l")
     h.tick(2)
     assert h.table.show_log and h.table.layout.log_rect.right <= 1280
+    assert h.table.log_button.on  # the Log button is lit while the log is open
     for hc in h.table.hand.cards:  # your cards moved out from under the log
         x, _y = h.table.hand.centre(hc, h.table.layout)
         assert x < h.table.layout.log_rect.left
-    h.key(pygame.K_l, "l")
+    h.click(h.table.log_button.rect.center)  # the button closes it as the key opened it
     h.tick(2)
-    assert not h.table.show_log and h.table.layout == before
+    assert not h.table.show_log and not h.table.log_button.on and h.table.layout == before
 
 
 def test_the_log_opens_with_the_deal() -> None:
