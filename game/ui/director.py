@@ -238,6 +238,15 @@ class Director:
         self.log.append(line)
         self._line_open = False
 
+    def note_resumed(self) -> None:
+        """Start the log of a resumed round (the moves before the save are not kept)."""
+        g = self.game
+        line = f"Round {g.round_no} resumed"
+        if g.pile:
+            line += f"; {g.pile[-1].pretty} on the pile"
+        self.log.append(line)
+        self._line_open = False
+
     def _clause(self, seat: int, third: str, second: str) -> str:
         """``seat``'s name and the verb phrase in the matching person ("You owe", "East owes")."""
         name = self.names[seat]

@@ -98,6 +98,8 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     table.recorded = game.over
     if between_rounds:
         table.started_at = time.time()
+    else:
+        table.director.note_resumed()
     return table
 
 

@@ -152,3 +152,18 @@ def test_every_prepared_position_opens(
         assert not has_saved_game()
     else:
         assert screen.top is not None and not getattr(screen.top, "finished", False)
+
+
+def test_a_resumed_round_starts_its_log_with_where_it_stands() -> None:
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.resume import restore, snapshot
+    from game.ui.setup import SeatSpec, TableSetup
+
+    seats = (SeatSpec("You"), SeatSpec("Ben", "easy"), SeatSpec("Cleo", "easy"))
+    setup = TableSetup("polish", seats)
+    off = Settings(animation_speed="off")
+    table = MatchTable(setup, setup.new_game(seed=4), settings=off, seed=4, deal=False)
+    again = restore(snapshot(table), off)
+    top = again.game.top
+    assert list(again.director.log) == [f"Round 1 resumed; {top.pretty} on the pile"]
