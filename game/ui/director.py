@@ -239,7 +239,7 @@ class Director:
         self._line_open = False
 
     def note_resumed(self) -> None:
-        """Start the log of a resumed round (the moves before the save are not kept)."""
+        """Mark in the log where a resumed round picks up."""
         g = self.game
         line = f"Round {g.round_no} resumed"
         if g.pile:

@@ -54,6 +54,7 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "bots": {str(s): _rng_state(bot.rng) for s, bot in table.bots.items()},
         "rounds": table.rounds,
         "started_at": table.started_at,
+        "log": list(table.director.log),  # public lines only: the table's game log
     }
 
 
@@ -96,6 +97,9 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     started = data.get("started_at")
     table.started_at = float(started) if isinstance(started, int | float) else time.time()
     table.recorded = game.over
+    log = data.get("log", [])
+    if isinstance(log, list):  # an older save has none; a damaged one loses only its log
+        table.director.log.extend(line for line in log if isinstance(line, str))
     if between_rounds:
         table.started_at = time.time()
     else:

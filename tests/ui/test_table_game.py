@@ -154,7 +154,7 @@ def test_every_prepared_position_opens(
         assert screen.top is not None and not getattr(screen.top, "finished", False)
 
 
-def test_a_resumed_round_starts_its_log_with_where_it_stands() -> None:
+def test_a_resumed_round_keeps_its_log_and_marks_where_it_picks_up() -> None:
     from game.store.settings import Settings
     from game.ui.matchtable import MatchTable
     from game.ui.resume import restore, snapshot
@@ -164,6 +164,14 @@ def test_a_resumed_round_starts_its_log_with_where_it_stands() -> None:
     setup = TableSetup("polish", seats)
     off = Settings(animation_speed="off")
     table = MatchTable(setup, setup.new_game(seed=4), settings=off, seed=4, deal=False)
-    again = restore(snapshot(table), off)
+    table.director.note_deal()
+    table.director.log.append("Ben laid 5♦")
+    saved = snapshot(table)
+    again = restore(saved, off)
     top = again.game.top
-    assert list(again.director.log) == [f"Round 1 resumed; {top.pretty} on the pile"]
+    resumed = f"Round 1 resumed; {top.pretty} on the pile"
+    assert list(again.director.log) == [*table.director.log, resumed]
+    saved["log"] = "damaged"  # a damaged log costs only the log
+    assert list(restore(saved, off).director.log) == [resumed]
+    del saved["log"]  # a save from before logs were kept
+    assert list(restore(saved, off).director.log) == [resumed]
