@@ -229,22 +229,19 @@ class Director:
     def note_deal(self) -> None:
         """Start the log of a round with its deal: who dealt, how many cards, the first card."""
         g = self.game
-        counts = g.hand_counts
-        each = max(counts, default=0)
+        each = max(g.hand_counts, default=0)
         dealt = self._clause(g.dealer, "deals", "deal")
-        line = f"Round {g.round_no}: {dealt} {each} card{'s' if each != 1 else ''} each"
-        if g.pile:
-            line += f"; {g.pile[-1].pretty} starts the pile"
-        self.log.append(line)
-        self._line_open = False
+        cards = f"{each} card{'s' if each != 1 else ''}"
+        self._heading(f"Round {g.round_no}: {dealt} {cards} each", "starts the pile")
 
     def note_resumed(self) -> None:
         """Mark in the log where a resumed round picks up."""
-        g = self.game
-        line = f"Round {g.round_no} resumed"
-        if g.pile:
-            line += f"; {g.pile[-1].pretty} on the pile"
-        self.log.append(line)
+        self._heading(f"Round {self.game.round_no} resumed", "on the pile")
+
+    def _heading(self, words: str, top: str) -> None:
+        """A line of its own (nothing is added to it) naming the top card of the pile."""
+        pile = self.game.pile
+        self.log.append(f"{words}; {pile[-1].pretty} {top}" if pile else words)
         self._line_open = False
 
     def _clause(self, seat: int, third: str, second: str) -> str:
