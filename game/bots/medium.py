@@ -160,6 +160,10 @@ class Table:
         choice = play.choice
         if choice in SUITS:
             held = sum(1 for x in rest if x.suit == choice)
+            if len(play.cards) == 1 and choice == self.view.suit_in_force:
+                # A changer naming the suit already in force changes nothing a plain card of
+                # that suit would not: it is worth what following is, so the changer is kept.
+                return 1.5 * min(held, 4)
             return 4.0 * held - 0.15 * self.unseen_suit[choice]
         if choice == "*":
             return 0.5

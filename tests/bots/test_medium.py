@@ -1,0 +1,33 @@
+"""The medium bot's habits, each on a position where the habit decides the move."""
+
+from __future__ import annotations
+
+import random
+
+from game.bots import make_bot
+from game.engine import PRESETS, Game, Play
+
+
+def _choice(g: Game) -> Play:
+    action = make_bot("medium").choose(g.view(g.current), g.legal_actions(), random.Random(1))
+    assert isinstance(action, Play)
+    return action
+
+
+def test_medium_follows_suit_with_a_plain_card_rather_than_spend_an_ace_naming_it() -> None:
+    # Hearts are in force and a plain heart fits: an ace naming hearts would change nothing,
+    # and the ace is worth keeping for when a suit has to change.
+    g = Game.from_position(
+        PRESETS["polish"], ["5H 4H KC AH 8S 8C", "9D 10D 6C 7C 2S 3S"], "9H", "KD QD 10C 6H 5S"
+    )
+    action = _choice(g)
+    assert str(action) == "5H"
+
+
+def test_medium_still_spends_an_ace_to_change_to_the_suit_it_holds() -> None:
+    # No plain card fits: the ace names spades, the suit of the cards kept.
+    g = Game.from_position(
+        PRESETS["polish"], ["AH 8S 7S 6S KC", "9D 10D 6C 7C 2S 3S"], "9H", "KD QD 10C 6H 5S"
+    )
+    action = _choice(g)
+    assert str(action) == "AH/S"
