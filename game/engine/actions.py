@@ -14,6 +14,7 @@ The whole action space, in notation (``str(action)`` gives it back, ``parse_acti
 
 from __future__ import annotations
 
+import sys
 from typing import ClassVar, Final
 
 from .cards import RANK_NAMES, Card, NotationError, parse_rank, parse_suit
@@ -246,8 +247,10 @@ def _parse_choice(raw: str, text: str) -> str:
 
 class Event:
     """Base class of everything ``apply`` reports: a plain record, compared and printed
-    field by field. (Written out rather than as dataclasses: a dataclass's generated
-    ``__init__`` is interpreted code, and a turn creates several events.)"""
+    field by field, and read-only once made: the round's log, every copy of the game, every
+    view's ``history`` and the caller of ``apply`` share the same objects, so none of them
+    may change what the others see. (Written out rather than as dataclasses: a dataclass's
+    generated ``__init__`` is interpreted code, and a turn creates several events.)"""
 
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()
@@ -273,12 +276,10 @@ class TurnStarted(Event):
 
     __slots__ = ("phase", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "phase")
-    seat: int
-    phase: str
 
     def __init__(self, seat: int, phase: str) -> None:
-        self.seat = seat
-        self.phase = phase
+        self.seat: Final = seat
+        self.phase: Final = phase
 
 
 class CardsLaid(Event):
@@ -286,16 +287,13 @@ class CardsLaid(Event):
 
     __slots__ = ("cards", "declared", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "cards", "declared")
-    seat: int
-    cards: tuple[Card, ...]
-    declared: tuple[Card | None, ...] | None
 
     def __init__(
         self, seat: int, cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None = None
     ) -> None:
-        self.seat = seat
-        self.cards = cards
-        self.declared = declared
+        self.seat: Final = seat
+        self.cards: Final = cards
+        self.declared: Final = declared
 
 
 class CardsDrawn(Event):
@@ -303,18 +301,14 @@ class CardsDrawn(Event):
 
     __slots__ = ("cards", "count", "penalty", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "count", "cards", "penalty")
-    seat: int
-    count: int
-    cards: tuple[Card, ...]
-    penalty: bool
 
     def __init__(
         self, seat: int, count: int, cards: tuple[Card, ...] = (), penalty: bool = False
     ) -> None:
-        self.seat = seat
-        self.count = count
-        self.cards = cards
-        self.penalty = penalty
+        self.seat: Final = seat
+        self.count: Final = count
+        self.cards: Final = cards
+        self.penalty: Final = penalty
 
     def public(self, seat: int) -> Event:
         if seat == self.seat or not self.cards:
@@ -327,14 +321,11 @@ class AttackPending(Event):
 
     __slots__ = ("added", "target", "total")
     _fields: ClassVar[tuple[str, ...]] = ("target", "total", "added")
-    target: int
-    total: int
-    added: int
 
     def __init__(self, target: int, total: int, added: int) -> None:
-        self.target = target
-        self.total = total
-        self.added = added
+        self.target: Final = target
+        self.total: Final = total
+        self.added: Final = added
 
 
 class PenaltyTaken(Event):
@@ -342,14 +333,11 @@ class PenaltyTaken(Event):
 
     __slots__ = ("drawn", "owed", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "owed", "drawn")
-    seat: int
-    owed: int
-    drawn: int
 
     def __init__(self, seat: int, owed: int, drawn: int) -> None:
-        self.seat = seat
-        self.owed = owed
-        self.drawn = drawn
+        self.seat: Final = seat
+        self.owed: Final = owed
+        self.drawn: Final = drawn
 
 
 class StackCancelled(Event):
@@ -357,14 +345,11 @@ class StackCancelled(Event):
 
     __slots__ = ("card", "seat", "total")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "card", "total")
-    seat: int
-    card: Card
-    total: int
 
     def __init__(self, seat: int, card: Card, total: int) -> None:
-        self.seat = seat
-        self.card = card
-        self.total = total
+        self.seat: Final = seat
+        self.card: Final = card
+        self.total: Final = total
 
 
 class StackLapsed(Event):
@@ -375,18 +360,13 @@ class StackLapsed(Event):
 
     __slots__ = ("card", "reason", "seat", "skips", "total")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "card", "total", "skips", "reason")
-    seat: int
-    card: Card
-    total: int
-    skips: int
-    reason: str
 
     def __init__(self, seat: int, card: Card, total: int, skips: int, reason: str) -> None:
-        self.seat = seat
-        self.card = card
-        self.total = total
-        self.skips = skips
-        self.reason = reason
+        self.seat: Final = seat
+        self.card: Final = card
+        self.total: Final = total
+        self.skips: Final = skips
+        self.reason: Final = reason
 
 
 class Reshuffled(Event):
@@ -394,10 +374,9 @@ class Reshuffled(Event):
 
     __slots__ = ("count",)
     _fields: ClassVar[tuple[str, ...]] = ("count",)
-    count: int
 
     def __init__(self, count: int) -> None:
-        self.count = count
+        self.count: Final = count
 
 
 class SuitNamed(Event):
@@ -405,14 +384,11 @@ class SuitNamed(Event):
 
     __slots__ = ("excluded", "seat", "suit")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "suit", "excluded")
-    seat: int
-    suit: str
-    excluded: str
 
     def __init__(self, seat: int, suit: str, excluded: str = "") -> None:
-        self.seat = seat
-        self.suit = suit
-        self.excluded = excluded
+        self.seat: Final = seat
+        self.suit: Final = suit
+        self.excluded: Final = excluded
 
 
 class RankRequested(Event):
@@ -420,12 +396,10 @@ class RankRequested(Event):
 
     __slots__ = ("rank", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "rank")
-    seat: int
-    rank: str | None
 
     def __init__(self, seat: int, rank: str | None) -> None:
-        self.seat = seat
-        self.rank = rank
+        self.seat: Final = seat
+        self.rank: Final = rank
 
 
 class RequestEnded(Event):
@@ -433,10 +407,9 @@ class RequestEnded(Event):
 
     __slots__ = ("kind",)
     _fields: ClassVar[tuple[str, ...]] = ("kind",)
-    kind: str
 
     def __init__(self, kind: str) -> None:
-        self.kind = kind
+        self.kind: Final = kind
 
 
 class SkipPending(Event):
@@ -444,12 +417,10 @@ class SkipPending(Event):
 
     __slots__ = ("count", "target")
     _fields: ClassVar[tuple[str, ...]] = ("target", "count")
-    target: int
-    count: int
 
     def __init__(self, target: int, count: int) -> None:
-        self.target = target
-        self.count = count
+        self.target: Final = target
+        self.count: Final = count
 
 
 class MissedTurnsAccepted(Event):
@@ -457,12 +428,10 @@ class MissedTurnsAccepted(Event):
 
     __slots__ = ("count", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "count")
-    seat: int
-    count: int
 
     def __init__(self, seat: int, count: int) -> None:
-        self.seat = seat
-        self.count = count
+        self.seat: Final = seat
+        self.count: Final = count
 
 
 class TurnMissed(Event):
@@ -470,12 +439,10 @@ class TurnMissed(Event):
 
     __slots__ = ("left", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "left")
-    seat: int
-    left: int
 
     def __init__(self, seat: int, left: int) -> None:
-        self.seat = seat
-        self.left = left
+        self.seat: Final = seat
+        self.left: Final = left
 
 
 class Passed(Event):
@@ -483,12 +450,10 @@ class Passed(Event):
 
     __slots__ = ("blocked", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "blocked")
-    seat: int
-    blocked: bool
 
     def __init__(self, seat: int, blocked: bool = False) -> None:
-        self.seat = seat
-        self.blocked = blocked
+        self.seat: Final = seat
+        self.blocked: Final = blocked
 
 
 class FiveAgain(Event):
@@ -496,10 +461,9 @@ class FiveAgain(Event):
 
     __slots__ = ("seat",)
     _fields: ClassVar[tuple[str, ...]] = ("seat",)
-    seat: int
 
     def __init__(self, seat: int) -> None:
-        self.seat = seat
+        self.seat: Final = seat
 
 
 class MacauCalled(Event):
@@ -507,12 +471,10 @@ class MacauCalled(Event):
 
     __slots__ = ("auto", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "auto")
-    seat: int
-    auto: bool
 
     def __init__(self, seat: int, auto: bool = False) -> None:
-        self.seat = seat
-        self.auto = auto
+        self.seat: Final = seat
+        self.auto: Final = auto
 
 
 class MacauForgotten(Event):
@@ -520,10 +482,9 @@ class MacauForgotten(Event):
 
     __slots__ = ("seat",)
     _fields: ClassVar[tuple[str, ...]] = ("seat",)
-    seat: int
 
     def __init__(self, seat: int) -> None:
-        self.seat = seat
+        self.seat: Final = seat
 
 
 class MacauCaught(Event):
@@ -531,14 +492,11 @@ class MacauCaught(Event):
 
     __slots__ = ("by", "penalty", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "by", "penalty")
-    seat: int
-    by: int
-    penalty: int
 
     def __init__(self, seat: int, by: int, penalty: int) -> None:
-        self.seat = seat
-        self.by = by
-        self.penalty = penalty
+        self.seat: Final = seat
+        self.by: Final = by
+        self.penalty: Final = penalty
 
 
 class SeatOut(Event):
@@ -546,12 +504,10 @@ class SeatOut(Event):
 
     __slots__ = ("place", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "place")
-    seat: int
-    place: int
 
     def __init__(self, seat: int, place: int) -> None:
-        self.seat = seat
-        self.place = place
+        self.seat: Final = seat
+        self.place: Final = place
 
 
 class RoundOver(Event):
@@ -559,10 +515,6 @@ class RoundOver(Event):
 
     __slots__ = ("blocked", "charges", "places", "placings")
     _fields: ClassVar[tuple[str, ...]] = ("placings", "places", "charges", "blocked")
-    placings: tuple[int, ...]
-    places: tuple[int, ...]
-    charges: tuple[int, ...]
-    blocked: bool
 
     def __init__(
         self,
@@ -571,10 +523,10 @@ class RoundOver(Event):
         charges: tuple[int, ...],
         blocked: bool,
     ) -> None:
-        self.placings = placings
-        self.places = places
-        self.charges = charges
-        self.blocked = blocked
+        self.placings: Final = placings
+        self.places: Final = places
+        self.charges: Final = charges
+        self.blocked: Final = blocked
 
 
 class MatchOver(Event):
@@ -582,11 +534,26 @@ class MatchOver(Event):
 
     __slots__ = ("loser", "scores", "winners")
     _fields: ClassVar[tuple[str, ...]] = ("winners", "loser", "scores")
-    winners: tuple[int, ...]
-    loser: int
-    scores: tuple[int, ...]
 
     def __init__(self, winners: tuple[int, ...], loser: int, scores: tuple[int, ...]) -> None:
-        self.winners = winners
-        self.loser = loser
-        self.scores = scores
+        self.winners: Final = winners
+        self.loser: Final = loser
+        self.scores: Final = scores
+
+
+def _set_in_init(self: Event, name: str, value: object) -> None:
+    """Interpreted events: only the event classes' own ``__init__`` may set a field."""
+    if sys._getframe(1).f_code not in _INIT_CODES:
+        raise AttributeError(f"{type(self).__name__}.{name} is read-only: events are a record")
+    object.__setattr__(self, name, value)
+
+
+_INIT_CODES: set[object] = set()  # the event constructors' code (interpreted build only)
+if not hasattr(Event, "__mypyc_attrs__"):
+    # Compiled, the Final fields are read-only already; run from source, they are made so here
+    # (asking the constructor's frame is far cheaper than raising to see if a slot is set),
+    # so that both builds refuse the same changes.
+    _INIT_CODES.update(
+        vars(cls)["__init__"].__code__ for cls in Event.__subclasses__() if "__init__" in vars(cls)
+    )
+    setattr(Event, "__setattr__", _set_in_init)  # noqa: B010  (mypy forbids assigning a method)

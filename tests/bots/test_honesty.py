@@ -192,3 +192,44 @@ def test_a_listed_play_cannot_be_rewritten_into_an_illegal_one() -> None:
         with pytest.raises(AttributeError):
             setattr(play, field, value)
     assert str(play) == "8H" and not g.is_legal("8H 9C KD")
+
+
+_REWRITE_HISTORY = """
+import sys
+from game.engine import PRESETS, Game
+from game.engine._native import engine_is_compiled
+
+g = Game.new(PRESETS["polish"], seats=3, seed=8)
+for _ in range(12):
+    g.apply(g.legal_actions()[-1])
+before = [repr(e) for e in g.events()]
+refused = 0
+for e in g.view(1).history:
+    for field in type(e)._fields:
+        try:
+            setattr(e, field, getattr(e, field) * 0 if isinstance(getattr(e, field), int) else None)
+        except AttributeError:
+            refused += 1
+assert refused == sum(len(type(e)._fields) for e in g.events()), refused
+assert [repr(e) for e in g.events()] == before
+print("compiled" if engine_is_compiled() else "source")
+"""
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["as-installed", "from-source"])
+def test_a_views_history_cannot_rewrite_the_games_record(pure: bool) -> None:
+    # A view's history hands out the game's own event objects (copying them would cost every
+    # decision), so they must be read-only, in the compiled engine and run from source alike.
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "MACAU_PURE_ENGINE"}
+    if pure:
+        env["MACAU_PURE_ENGINE"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-c", _REWRITE_HISTORY], env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    if pure:
+        assert done.stdout.strip() == "source"
