@@ -30,15 +30,12 @@ class Play(Action):
     """Lay one or more cards. ``declared`` gives the card each joker stands for (or ``None``).
 
     A play cannot be changed once made (its fields are read-only): the engine hands the same
-    objects to every caller, and checks a play it listed itself by identity.
+    objects to every caller, and checks a play it listed itself by identity. (The compiled
+    build refuses writes to the private fields too; run from source, as for any Python
+    object, they are private by convention only: guarding them there costs listing a third.)
     """
 
     __slots__ = ("_call", "_cards", "_choice", "_declared", "_hash")
-
-    _cards: tuple[Card, ...]
-    _declared: tuple[Card | None, ...] | None
-    _choice: str | None
-    _call: bool
 
     def __init__(
         self,
@@ -47,10 +44,10 @@ class Play(Action):
         choice: str | None = None,
         call: bool = False,
     ) -> None:
-        self._cards = cards
-        self._declared = declared
-        self._choice = choice
-        self._call = call
+        self._cards: Final = cards
+        self._declared: Final = declared
+        self._choice: Final = choice
+        self._call: Final = call
         self._hash = -1  # computed when first asked: listing makes many plays never hashed
 
     @property

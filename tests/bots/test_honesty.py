@@ -11,6 +11,7 @@ import pytest
 from game.bots import BOT_LEVELS, make_bot
 from game.bots import tournament as tournament_module
 from game.engine import PRESETS, Action, Game, Rules, View
+from game.engine._native import engine_is_compiled
 from game.engine.cards import make_pack
 
 from .conftest import bot_for_tests
@@ -191,7 +192,15 @@ def test_a_listed_play_cannot_be_rewritten_into_an_illegal_one() -> None:
     for field, value in (("cards", tuple(g.hand(0))), ("call", True), ("choice", "H")):
         with pytest.raises(AttributeError):
             setattr(play, field, value)
+    if engine_is_compiled():
+        # Compiled, the private fields are read-only as well (from source, as for any Python
+        # object, they are private by convention).
+        for field, value in (("_cards", tuple(g.hand(0))), ("_call", True), ("_choice", "H")):
+            with pytest.raises(AttributeError):
+                setattr(play, field, value)
     assert str(play) == "8H" and not g.is_legal("8H 9C KD")
+    g.apply(play)
+    assert len(g.hand(0)) == 2  # only the 8H was laid
 
 
 _REWRITE_HISTORY = """
