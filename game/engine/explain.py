@@ -721,10 +721,11 @@ def _turn_section(r: Rules) -> Section:
             f"A player who is {_join(who, 'or')} is passed over by {_join(what)}: they go on "
             f"to the next player in the same direction.{uses}"
         )
+    waiting = " and not waiting out missed turns" if r.skip_rank else ""
     paras.append(
         "If the stock and the pile under the top card are both spent and you can neither lay "
-        "nor draw, you pass. If every player still holding cards passes in a row, the round is "
-        "blocked (see End and scoring)."
+        f"nor draw, you pass. If every player still holding cards{waiting} passes in a row, "
+        "the round is blocked (see End and scoring)."
     )
     return Section("Your turn", tuple(paras))
 

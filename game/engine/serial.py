@@ -24,7 +24,7 @@ _SCALARS = (
     "_req_excluded",
     "_req_bound",
     "_macau_open",
-    "_pass_streak",
+    "_blocked_passes",
     "dealer",
     "round_no",
     "over",
@@ -70,6 +70,9 @@ def game_from_dict(data: dict[str, Any]) -> Any:
     if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION:
         raise ValueError("not a saved game of a known version")
     try:
+        if "_pass_streak" in data and "_blocked_passes" not in data:
+            # Saved before blocked passes were kept by seat: the streak starts again.
+            data = {**data, "_blocked_passes": 0}
         rules = Rules.from_text(data["rules"])
         g = Game(rules, int(data["n"]))
         for k in _SCALARS:

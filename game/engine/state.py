@@ -76,7 +76,7 @@ PUBLIC_FIELDS: Final = (
     "_macau_open",
     "_out",
     "placings",
-    "_pass_streak",
+    "_blocked_passes",
     "scores",
     "round_charges",
     "dealer",
@@ -154,7 +154,8 @@ class Game(Legality):
         self._macau_open = -1
         self._out = [False] * seats
         self.placings: list[int] = []
-        self._pass_streak = 0
+        # Seats (bits) that have passed blocked since the last other action (RULES §2.7).
+        self._blocked_passes = 0
         self.scores = [0] * seats
         self.round_charges: list[tuple[int, ...]] = []
         self.dealer = 0
@@ -330,7 +331,7 @@ class Game(Legality):
         self._macau_open = -1
         self._out = [False] * n
         self.placings = []
-        self._pass_streak = 0
+        self._blocked_passes = 0
         self.over = False
         self.places = ()
         self.blocked = False
@@ -551,7 +552,7 @@ class Game(Legality):
         self.pile.extend(play.cards)
         self.pile_eff.extend(effs)
         ev.append(CardsLaid(seat, play.cards, play.declared))
-        self._pass_streak = 0
+        self._blocked_passes = 0
         self._drawn = None
         top_before = self._top
         suit_before = self._suit or self._req_excluded
@@ -728,7 +729,6 @@ class Game(Legality):
                 continue
             if self.missed[t] > 0:
                 self.missed[t] -= 1
-                self._pass_streak = 0
                 self._ev.append(TurnMissed(t, self.missed[t]))
                 continue
             return t
@@ -791,7 +791,7 @@ class Game(Legality):
         if owed > tally[1]:
             tally[1] = owed
         self.penalty = 0
-        self._pass_streak = 0
+        self._blocked_passes = 0
         ks = self._ks_layer
         self._ks_layer = -1
         nxt = -1
@@ -810,7 +810,7 @@ class Game(Legality):
         self.hands[seat].append(card)
         self._ev.append(CardsDrawn(seat, 1, (card,)))
         self._secret = True
-        self._pass_streak = 0
+        self._blocked_passes = 0
         c = self._c
         if card.is_joker and c.any_card:
             fits = any(self._first_ok(d, ctx) for d in c.declarable)
@@ -829,19 +829,22 @@ class Game(Legality):
         self.skips = 0
         self.missed[seat] = count - 1
         self._tally[seat][2] += count
-        self._pass_streak = 0
+        self._blocked_passes = 0
         self._ev.append(MissedTurnsAccepted(seat, count))
         self._end_turn(seat)
 
     def _do_blocked_pass(self) -> None:
+        """A seat that can neither lay nor draw passes; once every active seat (holding cards,
+        not waiting out missed turns) has passed in a row, the round ends blocked (§2.7)."""
         seat = self.current
-        self._pass_streak += 1
+        passed = self._blocked_passes | 1 << seat
+        self._blocked_passes = passed
         self._ev.append(Passed(seat, blocked=True))
-        holders = sum(1 for s in range(self.n) if not self._out[s])
-        if self._pass_streak >= holders:
-            self._end_round(blocked=True)
-        else:
-            self._end_turn(seat)
+        for s in range(self.n):
+            if not self._out[s] and self.missed[s] == 0 and not passed >> s & 1:
+                self._end_turn(seat)
+                return
+        self._end_round(blocked=True)
 
     def _do_stop(self, by: int, target: int) -> None:
         drawn = self._draw_n(target, self.rules.macau_penalty)
@@ -910,7 +913,7 @@ class Game(Legality):
         new._req_bound = self._req_bound
         new._drawn = self._drawn
         new._macau_open = self._macau_open
-        new._pass_streak = self._pass_streak
+        new._blocked_passes = self._blocked_passes
         new.dealer = self.dealer
         new.round_no = self.round_no
         new.over = self.over

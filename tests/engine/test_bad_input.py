@@ -110,6 +110,22 @@ def test_damaged_save_is_refused() -> None:
         Game.from_dict({k: v for k, v in data.items() if k != "stock"})
 
 
+def test_a_save_from_before_blocked_passes_were_kept_by_seat_still_loads() -> None:
+    # Older saves counted a blocked streak in "_pass_streak"; such a streak starts again.
+    g = pos("polish", ["6H 9C", "6D 10C 10D", "9D 10H"], "8S")
+    g.apply("pass")
+    data = g.to_dict()
+    data["_pass_streak"] = 1
+    del data["_blocked_passes"]
+    old = Game.from_dict(data)
+    assert old.to_dict()["_blocked_passes"] == 0
+    old.apply("pass")
+    old.apply("pass")
+    assert not old.over  # seat 0's pass before the save is forgotten
+    old.apply("pass")
+    assert old.over and old.blocked
+
+
 def test_wrong_kind_of_action_is_refused() -> None:
     g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
     before = g.to_dict()

@@ -256,6 +256,34 @@ def test_round_is_blocked_when_every_active_seat_passes_in_a_row(preset: str) ->
         assert over.charges == (0, 0, 0)
 
 
+def _waiting(g: Game, seat: int, turns: int) -> Game:
+    """``g`` with ``seat`` waiting out ``turns`` missed turns (through a save and restore)."""
+    data = g.to_dict()
+    data["missed"][seat] = turns
+    return Game.from_dict(data)
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_a_waiting_seat_does_not_hold_a_blocked_round_open(preset: str) -> None:
+    # "If every active seat passes in a row" (RULES §2.7); a seat waiting out missed turns is
+    # not active (§1), even though its 8H would fit once its wait is over.
+    g = _waiting(pos(preset, ["6H 9C", "6D 10C 10D", "8H 10H"], "8S"), 2, 2)
+    events = plays(g, "pass", "pass")
+    assert one(events, RoundOver).blocked and g.over
+    assert [str(c) for c in g.hand(2)] == ["8H", "10H"] and g.places[1] == 3
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_a_seat_whose_wait_ends_during_a_blocked_streak_must_pass_too(preset: str) -> None:
+    g = _waiting(pos(preset, ["6H 9C", "6D 10C 10D", "9D 10H", "8H 5C"], "8S", current=1), 3, 1)
+    plays(g, "pass", "pass")  # seats 1 and 2; seat 3's wait ends as the turn passes it
+    assert g.missed[3] == 0 and g.current == 0
+    plays(g, "pass", "pass", "pass")  # seats 0, 1 and 2 again: seat 3 has not passed yet
+    assert not g.over and g.current == 3
+    play(g, "8H")
+    assert not g.over and g.current == 0
+
+
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_a_play_breaks_the_pass_streak(preset: str) -> None:
     g = pos(preset, ["6H 9C", "6D 10C 10D", "8D 10H"], "8S")
