@@ -810,7 +810,7 @@ class Legality:
         power = self._power_applies(seat, left)
         choices = self._choices(effs, remaining, power, ctx)
         if play.choice not in choices:
-            raise IllegalMove(self._choice_reason(play.choice, choices, effs[-1]))
+            raise IllegalMove(self._choice_reason(play.choice, choices, effs, power, ctx))
         if play.call:
             if not c.macau_required:
                 raise IllegalMove("Macau is called for you in these rules (macau_call: auto)")
@@ -822,13 +822,51 @@ class Legality:
                 )
         return effs
 
-    @staticmethod
-    def _choice_reason(choice: str | None, choices: tuple[str | None, ...], last: Card) -> str:
+    def _choice_reason(
+        self,
+        choice: str | None,
+        choices: tuple[str | None, ...],
+        effs: tuple[Card, ...],
+        power: bool,
+        ctx: Phase,
+    ) -> str:
+        """Why ``choice`` may not go with a play acting as ``effs``, naming the rule."""
+        c = self._c
+        last = effs[-1]
         if choices == (None,):
-            return f"{last.pretty} names nothing here: lay it without '/'"
-        shown = ", ".join(c for c in choices if c is not None)
+            why = ""
+            if last in c.needs_choice:
+                if not power:
+                    why = " (its power does not act: it ends your hand, power_after_out)"
+                elif self._cuts_attack(effs[0], ctx):
+                    why = " (a play that cuts an attack names nothing)"
+            return f"{last.pretty} names nothing here{why}: lay it without '/'"
+        shown = ", ".join(x for x in choices if x is not None)
         if choice is None:
             return f"{last.pretty} must name one of: {shown} (write it as {last.code}/X)"
+        rule = ""
+        if last.rank == JACK and c.jack_request:
+            requestable = [RANK_NAMES[r] for r in c.request_ranks]
+            if choice != "-" and choice not in requestable:
+                rule = f"a jack requests one of {', '.join(requestable)} or '-' (request_ranks)"
+            elif c.jack_must_hold:
+                rule = "you must keep a card of the rank you request (jack_must_hold)"
+        elif choice != "*" and choice not in SUITS:
+            rule = "name a suit: S, H, D or C"
+        elif choice == "*":
+            rule = (
+                "a free suit only when you hold no suit you may name (ace_must_hold)"
+                if c.ace_must_hold
+                else "there is no free suit in these rules (it comes with ace_must_hold)"
+            )
+        elif c.seven_own_suit and last.rank == 7:
+            rule = "a 7 names its own suit (seven_own_suit)"
+        elif c.ace_must_differ and choice == (self._suit or self._req_excluded):
+            rule = "name a suit other than the one in force (ace_must_differ)"
+        elif c.ace_must_hold:
+            rule = "name a suit you still hold a card of (ace_must_hold)"
+        if rule:
+            return f"{last.pretty} cannot name {choice!r}: {rule}; allowed: {shown}"
         return f"{last.pretty} cannot name {choice!r} here; allowed: {shown}"
 
     def _verify(self, action: Action) -> tuple[Card, ...] | None:

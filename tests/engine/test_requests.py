@@ -55,7 +55,7 @@ def test_jack_may_request_any_rank_from_five_to_ten_in_polish_and_quick() -> Non
 def test_jack_cannot_request_a_power_rank(preset: str) -> None:
     g = _jack(preset)
     for rank in ("4", "2", "Q", "A", "J"):
-        refused(g, f"JC/{rank}", "cannot name")
+        refused(g, f"JC/{rank}", "request_ranks")
     refused(g, "JC", "must name")
 
 
@@ -129,7 +129,7 @@ def test_drawn_card_that_is_not_the_requested_rank_ends_the_turn(preset: str) ->
 def test_hungarian_jack_may_only_request_a_rank_its_player_holds() -> None:
     g = _jack("hungarian", ["JC 8H 9C", "8S 9D 6C", "10D 8D 6D"])
     assert {a for a in legal(g) if a.startswith("JC/")} == {"JC/8", "JC/9", "JC/-"}
-    refused(g, "JC/6", "cannot name")
+    refused(g, "JC/6", "jack_must_hold")
 
 
 def test_hungarian_jack_holding_no_requestable_rank_names_nothing() -> None:
@@ -174,7 +174,7 @@ def test_suit_changer_must_name_a_suit(preset: str) -> None:
     c = CHANGER[preset]
     g = pos(preset, [f"{c}S 9H 10C", "9D 6C"], "8S", STOCK)
     refused(g, f"{c}S", "must name")
-    refused(g, f"{c}S/8", "cannot name")
+    refused(g, f"{c}S/8", "name a suit")
 
 
 @pytest.mark.parametrize("preset", ALL_PRESETS)
@@ -246,20 +246,20 @@ def test_queen_is_not_an_answer_to_a_suit_request(preset: str) -> None:
 # ----- hungarian: must differ, must hold, free suit --------------------------------------
 def test_hungarian_ace_must_name_a_suit_other_than_the_one_in_force() -> None:
     g = pos("hungarian", ["AS 9H 9S 10C", "9D 6C"], "8S", STOCK)
-    refused(g, "AS/S", "cannot name")
+    refused(g, "AS/S", "ace_must_differ")
     assert {a for a in legal(g) if a.startswith("AS/")} == {"AS/H", "AS/C"}
 
 
 def test_hungarian_ace_must_name_a_suit_its_player_holds() -> None:
     g = pos("hungarian", ["AS 9H 10C", "9D 6C"], "8S", STOCK)
-    refused(g, "AS/D", "cannot name")
+    refused(g, "AS/D", "ace_must_hold")
     assert g.is_legal("AS/H")
 
 
 def test_hungarian_ace_holding_no_allowed_suit_names_a_free_suit() -> None:
     g = pos("hungarian", ["AS 9S 10S", "9D 6C", "10D 6D"], "8S", STOCK)
     assert {a for a in legal(g) if a.startswith("AS/")} == {"AS/*"}
-    refused(g, "AS/H", "cannot name")
+    refused(g, "AS/H", "ace_must_hold")
     events = play(g, "AS/*")
     named = one(events, SuitNamed)
     assert (named.suit, named.excluded) == ("*", "S")
@@ -282,14 +282,14 @@ def test_without_must_differ_a_changer_may_name_the_suit_in_force(preset: str) -
     c = CHANGER[preset]
     g = pos(preset, [f"{c}S 9H 10C", "9D 6C"], "8S", STOCK)
     assert g.is_legal(f"{c}S/S") and g.is_legal(f"{c}S/D")
-    refused(g, f"{c}S/*", "cannot name")
+    refused(g, f"{c}S/*", "no free suit")
 
 
 def test_seven_own_suit_switch_lets_a_seven_name_only_its_own_suit() -> None:
     rules = PRESETS["romanian"].replace(seven_own_suit=True)
     g = pos(rules, ["7S 9H 10C", "9D 6C"], "8S", STOCK)
     assert {a for a in legal(g) if a.startswith("7S/")} == {"7S/S"}
-    refused(g, "7S/H", "cannot name")
+    refused(g, "7S/H", "seven_own_suit")
 
 
 def test_romanian_seven_plays_on_anything_and_names_a_suit() -> None:
@@ -309,3 +309,9 @@ def test_ace_plays_on_anything_where_the_preset_says_so(preset: str) -> None:
 def test_ace_follows_suit_or_rank_where_it_is_not_wild(preset: str) -> None:
     g = pos(preset, ["AC 9H 10C", "9D 6C"], "8S", STOCK)
     refused(g, "AC/H", "suit")
+
+
+def test_a_changer_that_ends_the_hand_without_power_names_nothing_and_says_why() -> None:
+    g = pos("polish", ["AS", "9D 6C", "5C 7D"], "8S", STOCK)
+    refused(g, "AS/H", "names nothing", "power_after_out")
+    assert g.is_legal("AS")
