@@ -661,12 +661,16 @@ def _several_cards(r: Rules) -> list[str]:
         if r.joker_role == "any_card":
             where = [
                 w
-                for w, ok in (("a group of one rank", r.groups != "none"), ("a run", r.runs))
+                for w, ok in (
+                    ("a group of one rank", r.groups != "none"),
+                    ("a group of one suit", r.groups == "rank_or_suit"),
+                    ("a run", r.runs),
+                )
                 if ok
             ]
             text += f" A joker may join {_join(where, 'or')}, standing for the card it needs"
-            if r.groups == "rank_or_suit":
-                text += ", but not a group of one suit"
+            if r.groups != "none":
+                text += " (between the first and the last card of a group, for the first card)"
             text += "; jokers may also be laid together on their own (RJ=KH BJ=KH)."
         paras.append(text)
     return paras

@@ -156,8 +156,6 @@ class Legality:
             if all(e.suit == suit and not e.is_joker for e in effs):
                 if is_run:
                     return None
-                if any(p.is_joker for p in phys):
-                    return "a joker joins a group of one rank or a run, not a group of one suit"
                 return self._middle_reason(effs, phys)
         if is_run:
             return None
@@ -345,14 +343,18 @@ class Legality:
                         and out.fits(seq, seq)
                     ):
                         out.add_new(seq, None, first, seq[-1])
-            # Groups of one suit (no jokers)
+            # Groups of one suit: real cards alone, then with stand-in jokers
             if suit_groups:
+                runs_listed = c.runs and ctx is _PLAY
                 for si in range(4):
                     mask = suit_ranks[si]
-                    if not mask & (mask - 1) or not okmask & _SUIT_BITS[si]:
-                        continue  # fewer than two ranks of this suit, or none may open
+                    if not okmask & _SUIT_BITS[si] and not (jokers and oks & _SUIT_BITS[si]):
+                        continue  # no card of this suit may open, real or stood for
                     pool = tuple([x for x in hand if not x.is_joker and x.idx // 13 == si])
-                    _plain_groups(pool, oks, forced, out)
+                    if mask & (mask - 1) and okmask & _SUIT_BITS[si]:
+                        _plain_groups(pool, oks, forced, out)
+                    if jokers and len(pool) + len(jokers) >= 2:
+                        self._suit_groups_of((*pool, *jokers), si, oks, forced, runs_listed, out)
         # Runs (they need a joker or two neighbouring ranks of one suit)
         if c.runs and ctx is _PLAY and (jokers or _run_may_open(held, okmask)):
             self._runs(hand, jokers, oks, forced, suit_groups, out)
@@ -431,6 +433,73 @@ class Legality:
                         if pat[-1] >= real:
                             decl_l[k - 1] = tail
                         if not check_shape or out.fits(seq, tuple(effs_l)):
+                            out.add_new(seq, tuple(decl_l), head, tail)
+
+    def _suit_groups_of(
+        self,
+        pool: tuple[Card, ...],
+        si: int,
+        oks: int,
+        forced: Card | None,
+        runs_listed: bool,
+        out: _Lister,
+    ) -> None:
+        """Every group of one suit holding a stand-in joker that may open (``pool``: the real
+        cards of suit ``si`` in hand order, then the jokers).
+
+        A joker laid first stands for any card of the suit that may open, a joker laid last
+        for any card of the suit (it acts), and a joker between them for the first card (it
+        does not act: RULES §3.6 and §3.7). Groups of one rank and runs that hold a joker are
+        listed by their own generators, so they are left out here.
+        """
+        n = len(pool)
+        check_shape = out.check_shape
+        real = n  # pool[real:] are the stand-in jokers
+        while real > 0 and pool[real - 1].is_joker:
+            real -= 1
+        suited = _NATURALS[si * 13 : si * 13 + 13]
+        openers = [h for h in suited if h.bit & oks]
+        for i in range(n):
+            x = pool[i]
+            if forced is not None and x is not forced:
+                continue
+            if i >= real:
+                heads = openers
+            elif x.bit & oks:
+                heads = [x]
+            else:
+                continue
+            for pat in _patterns_from(n, i):
+                if pat[0] < real and pat[-1] < real:
+                    with_joker = False
+                    for j in pat:
+                        if j >= real:
+                            with_joker = True
+                            break
+                    if not with_joker:
+                        continue  # real cards alone: listed by ``_plain_groups``
+                k = len(pat)
+                seq = _pick(pool, pat)
+                last_joker = pat[-1] >= real
+                tails = suited if last_joker else (seq[-1],)
+                for head in heads:
+                    effs_l = [head if pat[j] >= real else seq[j] for j in range(k)]
+                    effs_l[0] = head
+                    decl_l: list[Card | None] = [head if pat[j] >= real else None for j in range(k)]
+                    for tail in tails:
+                        effs_l[k - 1] = tail
+                        if last_joker:
+                            decl_l[k - 1] = tail
+                        effs = tuple(effs_l)
+                        rank = head.rank
+                        same_rank = True
+                        for e in effs:
+                            if e.rank != rank:
+                                same_rank = False
+                                break
+                        if same_rank or (runs_listed and self._is_run(effs)):
+                            continue  # a group of one rank, or a run: listed elsewhere
+                        if not check_shape or out.fits(seq, effs):
                             out.add_new(seq, tuple(decl_l), head, tail)
 
     def _runs(

@@ -173,7 +173,7 @@ def test_hungarian_jokers_runs_free_suit_and_must_hold() -> None:
     assert "RJ=KH" in text
     assert "You may also lay a run" in text
     assert "5♥ 6♥ 7♥ 7♣ 8♣" in text
-    assert "not a group of one suit" in text
+    assert "A joker may join a group of one rank, a group of one suit or a run" in text
     assert '"free suit"' in text
     assert "it must be a suit you still hold" in text
     assert "it must differ from the suit in force before your card" in text

@@ -6,11 +6,11 @@ hands that hold several copies of a card (three decks), runs that turn suit, and
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 
 import pytest
 
-from game.engine import PRESETS, Game, Phase, Play, Rules
+from game.engine import PRESETS, Card, Game, Phase, Play, Rules
 from game.engine.cards import SUITS
 
 from .conftest import legal, pos
@@ -82,3 +82,50 @@ def test_a_listing_does_not_depend_on_what_was_listed_before() -> None:
         pos("hungarian", hands, other, "5S 6S 5D 4S 4D").legal_actions()
     again = pos("hungarian", hands, "7D", "5S 6S 5D 4S 4D")
     assert [str(a) for a in again.legal_actions()] == [str(a) for a in before]
+
+
+_DECLARABLE = [Card.of(rank, suit) for suit in SUITS for rank in range(2, 15)]
+
+
+def _accepted_joker_plays(g: Game, choices: tuple[str | None, ...]) -> set[str]:
+    """Every play of one to three cards held, each stand-in joker declared as each of the 52
+    cards, that the verifier accepts (by brute force; no Macau call)."""
+    hand = g.hand(g.current)
+    found: set[str] = set()
+    for k in (1, 2, 3):
+        for seq in set(permutations(hand, k)):
+            slots = [_DECLARABLE if c.is_joker else [None] for c in seq]
+            for declared in product(*slots):
+                decl = tuple(declared) if any(d is not None for d in declared) else None
+                for choice in choices:
+                    play = Play(tuple(seq), decl, choice, False)
+                    if g.is_legal(play):
+                        found.add(str(play))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("hand", "top"),
+    [
+        ("RJ 5H KH 9C 7D", "8H"),  # a joker in a suit group
+        ("RJ BJ 6S 10D 3C", "6D"),  # two jokers alone, or with one card
+        ("RJ 2H 3H 9S 10C", "2D"),  # attack cards: a suit group, a run, a rank group
+        ("RJ JH 5H 6C 9D", "9H"),  # a joker as the requesting jack
+    ],
+)
+def test_listing_matches_the_verifier_with_a_stand_in_joker(hand: str, top: str) -> None:
+    g = pos("hungarian", [hand, "KD 8C 4S 10S 5S QC"], top, "4D 4C 7S")
+    listed = {str(a) for a in g.legal_actions() if isinstance(a, Play) and len(a.cards) <= 3}
+    listed = {a for a in listed if not a.endswith("!")}
+    assert listed == _accepted_joker_plays(g, CHOICES)
+
+
+def test_a_joker_joins_a_group_of_one_suit() -> None:
+    # RULES §3.6: the joker "acts exactly as" the card it is declared; §3.7: several of one suit.
+    g = pos("hungarian", ["5H RJ KH 9C", "KD 6C 8C 10C"], "7H", "3S 3H 4H")
+    listed = legal(g)
+    assert {"5H RJ=5H KH", "5H RJ=10H", "RJ=7H 5H", "RJ=AH 5H KH"} <= listed
+    assert "5H KH RJ=AH/C" in listed and "5H KH RJ=AH/H" not in listed  # ace_must_hold
+    events = g.apply("5H KH RJ=2H")
+    assert g.penalty == 2 and g.top.code == "RJ"  # the joker acts as the 2♥ it stands for
+    assert events

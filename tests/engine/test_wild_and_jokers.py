@@ -117,9 +117,15 @@ def test_jokers_alone_follow_the_group_rules() -> None:
     assert g.is_legal("RJ=8D BJ=8C")
 
 
-def test_any_card_joker_does_not_join_a_group_of_one_suit() -> None:
-    g = pos("hungarian", ["9H RJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
-    refused(g, "9H RJ=5H", "joker")
+def test_any_card_joker_joins_a_group_of_one_suit() -> None:
+    # It acts exactly as the card it stands for (RULES §3.6): with 9♥, a 5♥ makes a group of
+    # one suit (§3.7). Between the first and the last card it stands for the first.
+    g = pos("hungarian", ["9H RJ 5H 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    assert g.is_legal("9H RJ=5H") and g.is_legal("RJ=QH 9H") and g.is_legal("9H RJ=9H 5H")
+    refused(g, "9H RJ=5C", "one rank or one suit")
+    refused(g, "9H RJ=KH 5H", "stands for 9H")
+    play(g, "9H 5H RJ=2H")
+    assert g.penalty == 2 and g.top.code == "RJ"
 
 
 def test_any_card_joker_fills_a_run() -> None:
