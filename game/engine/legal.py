@@ -486,21 +486,29 @@ class Legality:
                     effs_l = [head if pat[j] >= real else seq[j] for j in range(k)]
                     effs_l[0] = head
                     decl_l: list[Card | None] = [head if pat[j] >= real else None for j in range(k)]
+                    rank = head.rank
+                    one_rank = True  # every card before the last acts as the head's rank
+                    for j in range(1, k - 1):
+                        if effs_l[j].rank != rank:
+                            one_rank = False
+                            break
                     for tail in tails:
+                        if one_rank and tail.rank == rank:
+                            continue  # a group of one rank: listed by ``_rank_groups_of``
                         effs_l[k - 1] = tail
                         if last_joker:
                             decl_l[k - 1] = tail
-                        effs = tuple(effs_l)
-                        rank = head.rank
-                        same_rank = True
-                        for e in effs:
-                            if e.rank != rank:
-                                same_rank = False
-                                break
-                        if same_rank or (runs_listed and self._is_run(effs)):
-                            continue  # a group of one rank, or a run: listed elsewhere
-                        if not check_shape or out.fits(seq, effs):
-                            out.add_new(seq, tuple(decl_l), head, tail)
+                        # One suit throughout, so a run needs neighbouring ranks from the start.
+                        step = effs_l[1].rank - rank
+                        if (
+                            runs_listed
+                            and (step == 1 or step == -1)
+                            and self._is_run(tuple(effs_l))
+                        ):
+                            continue  # a run: listed by ``_runs``
+                        if check_shape and not out.fits(seq, tuple(effs_l)):
+                            continue
+                        out.add_new(seq, tuple(decl_l), head, tail)
 
     def _runs(
         self,
