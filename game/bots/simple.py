@@ -44,10 +44,19 @@ class EasyBot:
             rest = [a for a in legal if a not in stops]
             return rest[0] if rest else legal[0]
         self._start_round(view, rng)
+        # The (cards, declared, suffix) offered with each Macau-call setting: a play whose twin
+        # with the other setting is offered too is dropped when it is not this round's habit.
+        offered: tuple[set[tuple[object, ...]], set[tuple[object, ...]]] = (set(), set())
+        required = view.rules.macau_call == "required"
+        if required:
+            for play in plays:
+                offered[play.call].add((play.cards, play.declared, play.choice))
         groups: dict[tuple[object, ...], list[Play]] = {}
         for play in plays:
-            if view.rules.macau_call == "required" and (
-                play.call == self._forgets and _has_twin(play, plays)
+            if (
+                required
+                and play.call == self._forgets
+                and (play.cards, play.declared, play.choice) in offered[not play.call]
             ):
                 continue
             groups.setdefault((play.cards, play.declared), []).append(play)
@@ -66,17 +75,6 @@ class EasyBot:
         ):
             self._round_key = key
             self._forgets = rng.random() < FORGET_RATE
-
-
-def _has_twin(play: Play, plays: Sequence[Play]) -> bool:
-    """Whether the same cards and suffix are also offered with the other Macau-call setting."""
-    return any(
-        p.call != play.call
-        and p.cards == play.cards
-        and p.declared == play.declared
-        and p.choice == play.choice
-        for p in plays
-    )
 
 
 def _named_from_hand(variants: list[Play], view: View, rng: random.Random) -> Play:
