@@ -78,6 +78,7 @@ class Table:
         self.points = view.rules.scoring == "points"
         self.defences = sum(1 for x in self.hand if is_defence(c, x))
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
+        self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
 
     # ----- scoring --------------------------------------------------------------------
     def score(self, action: Action) -> float:
@@ -137,8 +138,12 @@ class Table:
         if not rest:
             return 1000.0 + (0.1 * sum(x.points for x in cards) if self.points else 0.0)
         s = 10.0 * len(cards)
+        keep = self.keep
         for card, eff in zip(cards, effs, strict=True):
-            s -= self._keep_value(card, eff)
+            cost = keep.get(card)
+            if cost is None:  # the same for every play: wide hungarian listings repeat cards
+                cost = keep[card] = self._keep_value(card, eff)
+            s -= cost
         if self.points:
             s += 0.08 * sum(x.points for x in cards)
         last = effs[-1]
