@@ -284,6 +284,33 @@ def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() ->
     assert [str(c) for c in game.pile[-2:]] == ["RJ", "BJ"]
 
 
+def test_a_joker_laid_last_in_a_suit_group_offers_every_card_of_the_suit() -> None:
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["5H RJ KH 9C 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"],
+        pile="7H",
+        stock="8S 8C 10H 10S",
+        current=0,
+    )
+    h = Harness(game, size=(960, 600))
+    for code in ("5H", "KH", "RJ"):
+        h.click(h.card_pos(code))
+        h.tick(30)
+    h.key(pygame.K_RETURN)
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    captions = [o.caption for o in chooser.options]
+    assert captions == [f"{r}♥" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", *"JQKA")]
+    h.click(chooser.tiles[captions.index("A♥")].center)
+    suits = h.stack.top
+    assert isinstance(suits, SuitChooser)  # not hearts (in force), only suits still held
+    assert [o.value for o in suits.options] == ["S", "C"]
+    h.click(suits.tiles[1].center)
+    h.tick(2)
+    assert [c.code for c in game.pile[-3:]] == ["5H", "KH", "RJ"]
+    assert game.suit_in_force == "C" and game.current == 1
+
+
 @pytest.mark.parametrize(("winner", "confetti"), [(0, True), (1, False)])
 def test_confetti_celebrates_a_person_not_a_bot_that_beat_them(winner: int, confetti: bool) -> None:
     hands = ["9H", "8C 6C"] if winner == 0 else ["8C 6C", "9D"]
