@@ -29,6 +29,8 @@ from .sampling import determinize, infer_weights, stock_split
 _SAFETY = 0.012
 # How often (in iterations) the search checks whether its answer can still change.
 _CHECK_EVERY = 8
+# The most root actions the medium bot's full score ranks (wider roots are cut by cards laid).
+_RANK_AT_MOST = 2048
 
 
 class _Node:
@@ -82,10 +84,17 @@ class HardBot:
             # A wide root (groups, runs, jokers) is cut to the medium bot's favourites, so the
             # search spends its iterations on moves a good player would consider.
             table = MediumTable(view)
-            ranked = sorted(root_actions, key=table.score, reverse=True)
+            pool = root_actions
+            if len(pool) > _RANK_AT_MOST:
+                # Jokers in long groups can list hundreds of thousands of plays; medium
+                # counts 10 for each card laid, more than almost any habit it weighs, so only
+                # the plays that lay the most cards are worth its full score.
+                pool = sorted(pool, key=_cards_laid, reverse=True)[:_RANK_AT_MOST]
+            ranked = sorted(pool, key=table.score, reverse=True)
             kept = ranked[: self.max_branch]
             kept.extend(a for a in root_actions if not isinstance(a, Play) and a not in kept)
-            root_actions = [a for a in root_actions if a in kept]
+            kept_ids = {id(a) for a in kept}
+            root_actions = [a for a in root_actions if id(a) in kept_ids]
         weights = infer_weights(view)
         split = stock_split(view)
         root = _Node(view.seat)
@@ -226,3 +235,8 @@ def _same(game: Game, action: Action) -> Action:
         if a == action:
             return a
     return action
+
+
+def _cards_laid(action: Action) -> int:
+    """How many cards ``action`` lays (0 for a draw or a pass)."""
+    return len(action.cards) if isinstance(action, Play) else 0
