@@ -55,3 +55,8 @@ def silent_only(legal: Sequence[Action]) -> list[Action]:
         for a in legal
         if not (isinstance(a, Play) and a.call and (a.cards, a.declared, a.choice) in silent)
     ]
+
+
+def cards_laid(action: Action) -> int:
+    """How many cards ``action`` lays (0 for a draw or a pass)."""
+    return len(action.cards) if isinstance(action, Play) else 0

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from game.engine import Action, Game, Play, Stop, View
 from game.engine.compiled import Compiled
 
-from .base import drop_forgetful
+from .base import cards_laid, drop_forgetful
 from .medium import Table as MediumTable
 from .reading import roles
 from .rollout import policy_action, quick_score, rewards, thin_actions
@@ -89,7 +89,7 @@ class HardBot:
                 # Jokers in long groups can list hundreds of thousands of plays; medium
                 # counts 10 for each card laid, more than almost any habit it weighs, so only
                 # the plays that lay the most cards are worth its full score.
-                pool = sorted(pool, key=_cards_laid, reverse=True)[:_RANK_AT_MOST]
+                pool = sorted(pool, key=cards_laid, reverse=True)[:_RANK_AT_MOST]
             ranked = sorted(pool, key=table.score, reverse=True)
             kept = ranked[: self.max_branch]
             kept.extend(a for a in root_actions if not isinstance(a, Play) and a not in kept)
@@ -235,8 +235,3 @@ def _same(game: Game, action: Action) -> Action:
         if a == action:
             return a
     return action
-
-
-def _cards_laid(action: Action) -> int:
-    """How many cards ``action`` lays (0 for a draw or a pass)."""
-    return len(action.cards) if isinstance(action, Play) else 0
