@@ -411,12 +411,7 @@ class Legality:
             for pat in _patterns_from(n, i):
                 k = len(pat)
                 seq = _pick(pool, pat)
-                with_joker = False
-                for j in pat:
-                    if j >= real:
-                        with_joker = True
-                        break
-                if not with_joker:
+                if max(pat) < real:  # no joker (they come last in the pool)
                     if not check_shape or out.fits(seq, seq):
                         out.add_new(seq, None, x, seq[-1])
                     continue
@@ -470,14 +465,8 @@ class Legality:
             else:
                 continue
             for pat in _patterns_from(n, i):
-                if pat[0] < real and pat[-1] < real:
-                    with_joker = False
-                    for j in pat:
-                        if j >= real:
-                            with_joker = True
-                            break
-                    if not with_joker:
-                        continue  # real cards alone: listed by ``_plain_groups``
+                if max(pat) < real:
+                    continue  # real cards alone (jokers come last): listed by ``_plain_groups``
                 k = len(pat)
                 seq = _pick(pool, pat)
                 last_joker = pat[-1] >= real
