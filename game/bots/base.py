@@ -57,6 +57,18 @@ def silent_only(legal: Sequence[Action]) -> list[Action]:
     ]
 
 
-def cards_laid(action: Action) -> int:
-    """How many cards ``action`` lays (0 for a draw or a pass)."""
+# The most actions the medium bot's score weighs in one decision.
+SCORED_AT_MOST = 2048
+
+
+def widest(actions: list[Action]) -> list[Action]:
+    """``actions``, or if there are more than ``SCORED_AT_MOST`` (stand-in jokers in long groups
+    can list hundreds of thousands) the ones that lay the most cards: medium counts 10 for each
+    card laid, more than almost any habit it weighs, so only those are worth its full score."""
+    if len(actions) <= SCORED_AT_MOST:
+        return actions
+    return sorted(actions, key=_cards_laid, reverse=True)[:SCORED_AT_MOST]
+
+
+def _cards_laid(action: Action) -> int:
     return len(action.cards) if isinstance(action, Play) else 0

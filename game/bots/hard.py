@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from game.engine import Action, Game, Play, Stop, View
 from game.engine.compiled import Compiled
 
-from .base import cards_laid, drop_forgetful
+from .base import drop_forgetful, widest
 from .medium import Table as MediumTable
 from .reading import roles
 from .rollout import policy_action, quick_score, rewards, thin_actions
@@ -29,8 +29,6 @@ from .sampling import determinize, infer_weights, stock_split
 _SAFETY = 0.012
 # How often (in iterations) the search checks whether its answer can still change.
 _CHECK_EVERY = 8
-# The most root actions the medium bot's full score ranks (wider roots are cut by cards laid).
-_RANK_AT_MOST = 2048
 
 
 class _Node:
@@ -84,13 +82,7 @@ class HardBot:
             # A wide root (groups, runs, jokers) is cut to the medium bot's favourites, so the
             # search spends its iterations on moves a good player would consider.
             table = MediumTable(view)
-            pool = root_actions
-            if len(pool) > _RANK_AT_MOST:
-                # Jokers in long groups can list hundreds of thousands of plays; medium
-                # counts 10 for each card laid, more than almost any habit it weighs, so only
-                # the plays that lay the most cards are worth its full score.
-                pool = sorted(pool, key=cards_laid, reverse=True)[:_RANK_AT_MOST]
-            ranked = sorted(pool, key=table.score, reverse=True)
+            ranked = sorted(widest(root_actions), key=table.score, reverse=True)
             kept = ranked[: self.max_branch]
             kept.extend(a for a in root_actions if not isinstance(a, Play) and a not in kept)
             kept_ids = {id(a) for a in kept}

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from game.engine import Action, Card, Draw, Pass, Phase, Play, Stop, View
 from game.engine.cards import JACK, RANK_NAMES, SUITS
 
-from .base import cards_laid, drop_forgetful
+from .base import drop_forgetful, widest
 from .reading import (
     answers_attack,
     chance_holds,
@@ -29,8 +29,6 @@ _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 # Bonus for an attack or skip aimed at a seat holding this many cards (more: small).
 _ATTACK_BONUS = {1: 34.0, 2: 20.0, 3: 9.0}
 _SKIP_BONUS = {1: 22.0, 2: 11.0, 3: 4.0}
-# The most actions scored in one decision (wider listings are cut by cards laid first).
-_SCORE_AT_MOST = 2048
 
 
 class MediumBot:
@@ -45,11 +43,7 @@ class MediumBot:
                 return action
         if len(legal) == 1:
             return legal[0]
-        options = drop_forgetful(legal)
-        if len(options) > _SCORE_AT_MOST:
-            # Jokers in long groups can list hundreds of thousands of plays: score only the
-            # ones that lay the most cards (each is worth 10, more than almost any habit).
-            options = sorted(options, key=cards_laid, reverse=True)[:_SCORE_AT_MOST]
+        options = widest(drop_forgetful(legal))
         table = Table(view)
         best = options[0]
         best_score = -1e18

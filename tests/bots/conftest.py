@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from game.bots import Bot, make_bot
-from game.engine import Action, Game, Rules, Stop, View
+from game.engine import PRESETS, Action, Game, Rules, Stop, View
 
 # Small fixed searches with short playouts keep the hard bot fast and reproducible in tests.
 HARD_TEST_ITERATIONS = 20
@@ -63,3 +63,28 @@ def play_round(
 def rng() -> random.Random:
     """A seeded random source."""
     return random.Random(12345)
+
+
+def wide_joker_game() -> Game:
+    """Two jokers and eight hearts on a heart (hungarian): hundreds of thousands of plays."""
+    return Game.from_position(
+        PRESETS["hungarian"],
+        hands=["RJ BJ 2H 3H 5H 6H 9H 10H QH KH", "2C 4D 9S 6D 8C", "3S 6C 7C 8S", "10D 8D QC"],
+        pile="7H",
+        stock="8H 10C 10S JC JD JS",
+    )
+
+
+def count_medium_scores(monkeypatch: pytest.MonkeyPatch) -> list[Action]:
+    """Record every action the medium bot's score weighs (for the medium and hard levels)."""
+    from game.bots import medium
+
+    scored: list[Action] = []
+    real_score = medium.Table.score
+
+    def counted(table: medium.Table, action: Action) -> float:
+        scored.append(action)
+        return real_score(table, action)
+
+    monkeypatch.setattr(medium.Table, "score", counted)
+    return scored

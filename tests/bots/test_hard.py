@@ -6,11 +6,12 @@ import random
 from collections import Counter
 
 from game.bots import hard as hard_module
+from game.bots.base import SCORED_AT_MOST
 from game.bots.hard import HardBot
 from game.bots.sampling import infer_weights, sample_hidden
 from game.engine import PRESETS, Game
 
-from .conftest import play_round
+from .conftest import count_medium_scores, play_round, wide_joker_game
 
 
 def _midgame(preset: str, seed: int) -> Game:
@@ -135,26 +136,13 @@ def test_time_budget_is_respected() -> None:
 
 
 def test_a_very_wide_root_is_cut_by_cards_laid_before_medium_ranks_it(monkeypatch) -> None:
-    # Two jokers and eight hearts on a heart: hundreds of thousands of plays. The medium
-    # bot's full score ranks only the ones that lay the most cards.
-    g = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["RJ BJ 2H 3H 5H 6H 9H 10H QH KH", "2C 4D 9S 6D 8C", "3S 6C 7C 8S", "10D 8D QC"],
-        pile="7H",
-        stock="8H 10C 10S JC JD JS",
-    )
+    # Hundreds of thousands of plays: the medium bot's full score ranks only the ones that
+    # lay the most cards.
+    g = wide_joker_game()
     legal = g.legal_actions()
-    assert len(legal) > 100 * hard_module._RANK_AT_MOST
-    scored: list[int] = []
-    real_table = hard_module.MediumTable
-
-    class CountingTable(real_table):  # type: ignore[misc,valid-type]
-        def score(self, action):  # type: ignore[no-untyped-def]
-            scored.append(len(action.cards) if hasattr(action, "cards") else 0)
-            return super().score(action)
-
-    monkeypatch.setattr(hard_module, "MediumTable", CountingTable)
+    assert len(legal) > 100 * SCORED_AT_MOST
+    scored = count_medium_scores(monkeypatch)
     action = HardBot(iterations=1).choose(g.view(0), legal, random.Random(2))
     assert action in legal
-    assert len(scored) < 2 * hard_module._RANK_AT_MOST
+    assert len(scored) < 2 * SCORED_AT_MOST
     assert len(action.cards) >= 9  # it still sheds (nearly) the whole hand

@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 
 from game.bots import make_bot
+from game.bots.base import SCORED_AT_MOST
+from game.bots.medium import MediumBot
 from game.engine import PRESETS, Game, Play
+
+from .conftest import count_medium_scores, wide_joker_game
 
 
 def _choice(g: Game) -> Play:
@@ -34,23 +38,12 @@ def test_medium_still_spends_an_ace_to_change_to_the_suit_it_holds() -> None:
 
 
 def test_a_very_wide_listing_is_cut_by_cards_laid_before_it_is_scored(monkeypatch) -> None:
-    # Two jokers and eight hearts on a heart: hundreds of thousands of plays; only the ones
-    # that lay the most cards are scored, and medium still goes out.
-    from game.bots import medium as medium_module
-
-    g = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["RJ BJ 2H 3H 5H 6H 9H 10H QH KH", "2C 4D 9S 6D 8C", "3S 6C 7C 8S", "10D 8D QC"],
-        pile="7H",
-        stock="8H 10C 10S JC JD JS",
-    )
+    # Hundreds of thousands of plays: only the ones that lay the most cards are scored, and
+    # medium still goes out.
+    g = wide_joker_game()
     legal = g.legal_actions()
-    assert len(legal) > 100 * medium_module._SCORE_AT_MOST
-    scored = []
-    real_score = medium_module.Table.score
-    monkeypatch.setattr(
-        medium_module.Table, "score", lambda self, a: scored.append(a) or real_score(self, a)
-    )
-    action = medium_module.MediumBot().choose(g.view(0), legal, random.Random(2))
-    assert len(scored) == medium_module._SCORE_AT_MOST
+    assert len(legal) > 100 * SCORED_AT_MOST
+    scored = count_medium_scores(monkeypatch)
+    action = MediumBot().choose(g.view(0), legal, random.Random(2))
+    assert len(scored) == SCORED_AT_MOST
     assert action in legal and len(action.cards) == 10
