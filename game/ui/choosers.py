@@ -60,15 +60,22 @@ class ChoiceModal(Modal[T]):
         self.tiles: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
 
+    def rows(self, per_row: int) -> list[list[int]]:
+        """The option indices row by row, at most ``per_row`` to a row."""
+        n = len(self.options)
+        return [list(range(i, min(i + per_row, n))) for i in range(0, n, per_row)]
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Centre the panel and lay the tiles out in rows of at most six."""
+        """Centre the panel and lay the tiles out in rows (at most thirteen to a row)."""
         self.size = size
         tw, th = self.tile_size
         gap = 14
         fit = max(1, (size[0] - 120) // (tw + gap))
         per_row = min(len(self.options), fit, 13)
-        rows = (len(self.options) + per_row - 1) // per_row
-        width = per_row * tw + (per_row - 1) * gap + 64
+        layout = self.rows(per_row)
+        rows = len(layout)
+        widest = max(len(r) for r in layout)
+        width = widest * tw + (widest - 1) * gap + 64
         height = rows * th + (rows - 1) * gap + 150
         # Wide enough for its words too (a jack that may request only one rank has one tile).
         words = max(
@@ -78,14 +85,13 @@ class ChoiceModal(Modal[T]):
         )
         self.panel = pygame.Rect(0, 0, min(max(width, 360, words + 64), size[0] - 24), height)
         self.panel.center = (size[0] // 2, size[1] // 2 - 20)
-        self.tiles = []
-        for i in range(len(self.options)):
-            row, col = divmod(i, per_row)
-            in_row = min(per_row, len(self.options) - row * per_row)
+        self.tiles = [pygame.Rect(0, 0, tw, th) for _ in self.options]
+        for row, members in enumerate(layout):
+            in_row = len(members)
             x0 = self.panel.centerx - (in_row * tw + (in_row - 1) * gap) // 2
-            self.tiles.append(
-                pygame.Rect(x0 + col * (tw + gap), self.panel.y + 92 + row * (th + gap), tw, th)
-            )
+            y = self.panel.y + 92 + row * (th + gap)
+            for col, i in enumerate(members):
+                self.tiles[i].topleft = (x0 + col * (tw + gap), y)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse and keyboard picking; Escape cancels."""
@@ -289,6 +295,35 @@ class CardChooser(ChoiceModal[int]):
         if any(len([d for d in decl if d is not None]) > 1 for decl in declarations):
             self.tile_size = (150, 70)
             self.title = "The jokers stand for…"
+        # The suit of each single-card tile ("" for a pair), so that rows can follow the suits.
+        self.suits: list[str] = []
+        for declared in declarations:
+            stands = [d for d in declared if d is not None]
+            self.suits.append(stands[0].suit if len(stands) == 1 else "")
         super().__init__(
             options, on_result, subtitle="Only cards that fit here are offered", speed=speed
         )
+
+    def rows(self, per_row: int) -> list[list[int]]:
+        """A suit starts a new row unless it fits whole after the suits already in the row, and
+        a suit longer than a row goes on over the next; the plain rows when that would take
+        more rows than the window has room for (or the tiles are not single cards)."""
+        plain = super().rows(per_row)
+        if "" in self.suits or len(set(self.suits)) < 2:
+            return plain
+        runs: list[list[int]] = []
+        for i, suit in enumerate(self.suits):
+            if runs and self.suits[runs[-1][-1]] == suit:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        out: list[list[int]] = []
+        for run in runs:
+            if out and len(out[-1]) + len(run) <= per_row:
+                out[-1].extend(run)
+                continue
+            out.extend(run[k : k + per_row] for k in range(0, len(run), per_row))
+        th = self.tile_size[1]
+        if len(out) > len(plain) and len(out) * (th + 14) + 136 > self.size[1] - 40:
+            return plain
+        return out

@@ -350,3 +350,36 @@ def test_a_long_name_is_cut_to_fit_its_seat_box() -> None:
     shown = theme.fit("W" * 16, 18, 120, True)
     assert shown.endswith("…") and theme.text_size(shown, 18, True)[0] <= 120
     assert theme.fit("Ada", 18, 120, True) == "Ada"
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_the_joker_chooser_starts_each_suit_on_a_row_of_its_own_when_it_fits(
+    size: tuple[int, int],
+) -> None:
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["RJ 9C 4D 5H 6H 7H", "2C 3D 9S 6D", "3S 6C", "10D 8D QC"],
+        pile="4H",
+        stock="8S 8C 10H 10S",
+        current=0,
+    )
+    h = Harness(game, size=size)
+    h.click(h.card_pos("RJ"))
+    h.tick(30)
+    h.key(pygame.K_RETURN)
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    captions = [o.caption for o in chooser.options]
+    assert len(captions) == 22  # the fours, queens and aces, and every heart
+    rows: dict[int, list[str]] = {}
+    for caption, tile in zip(captions, chooser.tiles, strict=True):
+        rows.setdefault(tile.y, []).append(caption)
+        assert h.screen.get_rect().contains(tile) and chooser.panel.contains(tile)
+    lines = [rows[y] for y in sorted(rows)]
+    assert lines[0] == ["4♠", "Q♠", "A♠"]  # the spades alone, not run on into the hearts
+    hearts = [c for line in lines for c in line if c.endswith("♥")]
+    assert hearts == [f"{r}♥" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", *"JQKA")]
+    if size[0] >= 1280:
+        assert lines[1] == hearts  # thirteen fit in one row
+    assert lines[-1][-3:] == ["4♣", "Q♣", "A♣"]
+    assert len(lines) == 3
