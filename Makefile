@@ -44,7 +44,7 @@ play: $(VENV)/.installed-base .native/stamp
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict game/engine game/bots
+	$(BIN)/mypy --strict game main.py  # the engine and the bots, and the UI, CLI and store
 
 test: lint .native/stamp
 	$(HEADLESS) $(PY) -m pytest -q -n 2 tests README.md

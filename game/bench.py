@@ -43,7 +43,7 @@ def _playouts(preset: str, seats: int, seconds: float, seed: int) -> tuple[float
 def _uno(seconds: float, seed: int) -> tuple[float, float] | None:
     """RLCard's UNO with random choices, measured like the engine: (actions/s, games/s)."""
     try:
-        from rlcard.games.uno.game import UnoGame
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         return None
     rng = random.Random(seed)
@@ -137,15 +137,16 @@ def bench_engine(out: Callable[[str], Any] = print) -> dict[str, Any]:
     )
     result["worst_vs_polish"] = worst
     if uno:
-        u = statistics.median(uno)
+        uno_rate = statistics.median(uno)
         out(
-            f"RLCard UNO (4 players): {u:.0f} actions/s, {statistics.median(uno_games):.1f} games/s"
+            f"RLCard UNO (4 players): {uno_rate:.0f} actions/s, "
+            f"{statistics.median(uno_games):.1f} games/s"
         )
         out(
             f"polish@4 / UNO: {statistics.median(ratio):.2f}x (median of per-slice ratios; "
             f"target >= 2x)"
         )
-        result["uno"] = u
+        result["uno"] = uno_rate
         result["ratio_vs_uno"] = statistics.median(ratio)
     else:
         out("RLCard UNO: not installed (pip install -e '.[bench]')")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TextIO
 
 from .engine import PRESETS, Game, IllegalMove, NotationError, parse_action
@@ -99,6 +100,10 @@ def _seat_name(seat: int, me: int) -> str:
     return "You" if seat == me else f"Seat {seat}"
 
 
+def _random_choice(rng: random.Random, g: Game, seat: int) -> Any:
+    return rng.choice(g.legal_actions(seat))
+
+
 def _make_bots(preset: str, seats: int, spec: str | None) -> list[Callable[[Game, int], Any]]:
     levels = (spec or "").split(",") if spec else []
     bots: list[Callable[[Game, int], Any]] = []
@@ -115,8 +120,7 @@ def _make_bots(preset: str, seats: int, spec: str | None) -> list[Callable[[Game
 
             bots.append(choose)
         except (ImportError, ValueError):
-            rng2 = random.Random(i)
-            bots.append(lambda g, seat, r=rng2: r.choice(g.legal_actions(seat)))
+            bots.append(partial(_random_choice, random.Random(i)))
     return bots
 
 

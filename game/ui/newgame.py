@@ -6,6 +6,7 @@ presets and the first dealer. Start remembers the setup as ``settings.last_setup
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
@@ -102,7 +103,7 @@ class NewGameScreen(MenuScreen):
         self.preset_buttons: dict[str, Button] = {}
         for key in PRESETS:
             self.preset_buttons[key] = Button(
-                PRESET_TITLES.get(key, key), lambda k=key: self.pick(k), toggle=False, size=18
+                PRESET_TITLES.get(key, key), partial(self.pick, key), toggle=False, size=18
             )
         self.custom_button = Button("Custom rules…", self.edit_custom, size=18)
         self.count: Choice[int] = Choice([2], 2, self._count_changed, wrap=False, show=str)

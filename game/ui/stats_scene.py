@@ -130,8 +130,8 @@ class StatsScene(Scene):
             lambda _: self.refresh(),
         )
         self.buttons = [
-            Button("Export CSV", lambda: self.export(".csv"), hint="C"),
-            Button("Export JSON", lambda: self.export(".json"), hint="J"),
+            Button("Export CSV", self.export_csv, hint="C"),
+            Button("Export JSON", self.export_json, hint="J"),
             Button("Profiles", self.open_profiles, hint="P"),
             Button("Rankings", self.open_rankings, hint="R"),
             Button("Back", self.close, hint="Esc", primary=True),
@@ -178,6 +178,14 @@ class StatsScene(Scene):
         self.message_is_error = error
 
     # --- actions ---------------------------------------------------------------------------
+    def export_csv(self) -> None:
+        """The Export CSV button and its key."""
+        self.export(".csv")
+
+    def export_json(self) -> None:
+        """The Export JSON button and its key."""
+        self.export(".json")
+
     def export(self, suffix: str) -> list[Path]:
         """Write the statistics as CSV or JSON to the export folder; say where."""
         folder = self.export_dir or export_folder()
@@ -240,8 +248,8 @@ class StatsScene(Scene):
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
-                pygame.K_c: lambda: self.export(".csv"),
-                pygame.K_j: lambda: self.export(".json"),
+                pygame.K_c: self.export_csv,
+                pygame.K_j: self.export_json,
                 pygame.K_p: self.open_profiles,
                 pygame.K_r: self.open_rankings,
                 pygame.K_n: self.next_span,

@@ -11,6 +11,8 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 __all__ = ["bench_stats_screen"]
@@ -43,13 +45,13 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
                 _fill(store, rounds, random.Random(1))
 
             def open_screen(
-                make: type[StatsScene] | type[RankingsScene], cached: bool = False, **kw: str
+                make: Callable[[Store], StatsScene | RankingsScene], cached: bool = False
             ) -> float:
                 if not cached:
                     clear_cache()
                 stack = SceneStack(None, (1280, 800))
                 began = time.perf_counter()
-                stack.push(make(store, **kw))
+                stack.push(make(store))
                 stack.update(1 / 60)
                 stack.draw(screen)
                 spent = time.perf_counter() - began
@@ -57,13 +59,14 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
                 return spent * 1000
 
             with Store.open(path) as store:
-                cold = open_screen(StatsScene, profile="Anna")
-                overall = [open_screen(StatsScene, profile="Anna") for _ in range(samples)]
+                cold = open_screen(partial(StatsScene, profile="Anna"))
+                overall = [open_screen(partial(StatsScene, profile="Anna")) for _ in range(samples)]
                 preset = [
-                    open_screen(StatsScene, profile="Anna", preset="classic")
+                    open_screen(partial(StatsScene, profile="Anna", preset="classic"))
                     for _ in range(samples)
                 ]
-                reopen = [open_screen(StatsScene, True, profile="Anna") for _ in range(samples)]
+                anna = partial(StatsScene, profile="Anna")
+                reopen = [open_screen(anna, True) for _ in range(samples)]
                 rankings = [open_screen(RankingsScene) for _ in range(samples)]
     finally:
         if saved_home is None:

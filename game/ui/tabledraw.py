@@ -269,12 +269,12 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
         medal = theme.text(_ordinal(place), 26, theme.GOLD, True)
         surface.blit(medal, medal.get_rect(center=(cx, cy + 4)))
     else:
-        shown = min(count, 10)
+        fanned = min(count, 10)
         room = r.w - 40 - sw
-        step = min(sw * 0.42, room / max(1, shown - 1)) if shown > 1 else 0
-        x0 = cx - step * (shown - 1) / 2
-        for i in range(shown):
-            ang = (i - (shown - 1) / 2) * -3
+        step = min(sw * 0.42, room / max(1, fanned - 1)) if fanned > 1 else 0
+        x0 = cx - step * (fanned - 1) / 2
+        for i in range(fanned):
+            ang = (i - (fanned - 1) / 2) * -3
             t.images.blit_card(
                 surface, BACK, sw, (x0 + i * step, cy + 4 + abs(ang) * 0.6), ang, shadow=i == 0
             )
