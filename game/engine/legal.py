@@ -7,6 +7,7 @@ refusals of ``apply`` always agree. Refusals carry a plain-English reason naming
 
 from __future__ import annotations
 
+import gc
 from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
@@ -586,7 +587,18 @@ class Legality:
         cached = plays_cache.get(key)
         if cached is not None:
             return cached[:]
-        result = self._list_plays(ctx, forced, power_out, okset, okmask, m1, m2 != 0)
+        # The collector is paused while listing: a listing makes only acyclic objects (plays
+        # and tuples of cards), all kept, so collecting during it finds nothing, yet a wide
+        # listing (stand-in jokers in long groups) set off collections that walked every
+        # object in the process, over and over: 70% of its time.
+        collecting = gc.isenabled()
+        if collecting:
+            gc.disable()
+        try:
+            result = self._list_plays(ctx, forced, power_out, okset, okmask, m1, m2 != 0)
+        finally:
+            if collecting:
+                gc.enable()
         if len(result) > _CACHED_LIST_MAX:
             return result
         if len(plays_cache) > _PLAYS_CACHE_SIZE:

@@ -6,6 +6,7 @@ hands that hold several copies of a card (three decks), runs that turn suit, and
 
 from __future__ import annotations
 
+import gc
 from itertools import permutations, product
 
 import pytest
@@ -129,3 +130,22 @@ def test_a_joker_joins_a_group_of_one_suit() -> None:
     events = g.apply("5H KH RJ=2H")
     assert g.penalty == 2 and g.top.code == "RJ"  # the joker acts as the 2♥ it stands for
     assert events
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_listing_leaves_the_garbage_collector_as_it_found_it(collecting: bool) -> None:
+    # The collector is paused while the general generator lists, and switched back after.
+    g = pos("hungarian", ["RJ BJ 2H 3H 5H 9H KH", "2C 4D 9S", "3S 6C", "10D 8D QC"], "7H")
+    was = gc.isenabled()
+    try:
+        if collecting:
+            gc.enable()
+        else:
+            gc.disable()
+        assert len(g.legal_actions()) > 1000
+        assert gc.isenabled() is collecting
+    finally:
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
