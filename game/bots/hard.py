@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from game.engine import Action, Game, Play, Stop, View
 from game.engine.compiled import Compiled
 
-from .base import drop_forgetful, widest
+from .base import collector_paused, drop_forgetful, widest
 from .medium import Table as MediumTable
 from .reading import roles
 from .rollout import policy_action, quick_score, rewards, thin_actions
@@ -68,7 +68,12 @@ class HardBot:
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """Search from ``view`` and return the most visited legal action."""
-        start = time.perf_counter()
+        with collector_paused(legal):
+            return self._search(view, legal, rng, time.perf_counter())
+
+    def _search(
+        self, view: View, legal: Sequence[Action], rng: random.Random, start: float
+    ) -> Action:
         for action in legal:
             if isinstance(action, Stop):
                 return action

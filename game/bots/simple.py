@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from game.engine import Action, Event, Play, Stop, View
 from game.engine.cards import RANK_NAMES, SUITS
 
+from .base import collector_paused
+
 # How often the easy bot forgets to call Macau (decided once per round) and how often it
 # overlooks a chance to catch somebody else's forgotten call on its own turn.
 FORGET_RATE = 0.25
@@ -36,6 +38,10 @@ class EasyBot:
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """A random fitting play, with the suit or rank it names taken from its own hand."""
+        with collector_paused(legal):
+            return self._choose(view, legal, rng)
+
+    def _choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         stops = [a for a in legal if isinstance(a, Stop)]
         if stops and (len(stops) == len(legal) or rng.random() >= OVERLOOK_RATE):
             return stops[0]

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
-from game.bots import BOT_LEVELS, make_bot
+from game.bots import BOT_LEVELS, base, make_bot, simple
 from game.bots.hard import HardBot
-from game.engine import PRESETS, Game, Play, Stop
+from game.engine import PRESETS, Action, Game, Play, Stop, View
 
-from .conftest import bot_for_tests
+from .conftest import bot_for_tests, wide_joker_game
 
 
 def test_levels_are_the_four_documented_ones() -> None:
@@ -85,3 +86,50 @@ def test_easy_forgets_macau_about_one_round_in_four() -> None:
         else:
             forgot += 1
     assert 0.12 < forgot / (forgot + called) < 0.4
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_very_wide_listing_is_worked_through_with_the_collector_paused(
+    level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Grouping or sorting hundreds of thousands of plays makes no cycles; the collector is
+    # off while the bot decides on such a listing, and on again after.
+    g = wide_joker_game()
+    legal = g.legal_actions()
+    seen: list[bool] = []
+    real = base.widest if level == "hard" else None
+
+    def spy(actions: list[Action]) -> list[Action]:
+        seen.append(gc.isenabled())
+        assert real is not None
+        return real(actions)
+
+    if level == "hard":
+        monkeypatch.setattr("game.bots.hard.widest", spy)
+    else:
+        real_named = simple._named_from_hand
+
+        def named(variants: list[Play], view: View, rng: random.Random) -> Play:
+            seen.append(gc.isenabled())
+            return real_named(variants, view, rng)
+
+        monkeypatch.setattr(simple, "_named_from_hand", named)
+    assert gc.isenabled()
+    action = bot_for_tests(level).choose(g.view(0), legal, random.Random(3))
+    assert action in legal
+    assert seen == [False]
+    assert gc.isenabled()
+
+
+def test_a_narrow_listing_leaves_the_collector_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = Game.from_position(PRESETS["polish"], ["7H 8H 9C", "2C 4D"], "5H", "KD QD 10C")
+    seen: list[bool] = []
+    real_named = simple._named_from_hand
+
+    def named(variants: list[Play], view: View, rng: random.Random) -> Play:
+        seen.append(gc.isenabled())
+        return real_named(variants, view, rng)
+
+    monkeypatch.setattr(simple, "_named_from_hand", named)
+    make_bot("easy").choose(g.view(0), g.legal_actions(), random.Random(3))
+    assert seen == [True]
