@@ -132,19 +132,29 @@ def bench_engine(out: Callable[[str], Any] = print) -> dict[str, Any]:
         )
         for p, s in configs
     }
+    games_vs_polish = {
+        (p, s): statistics.median(
+            a / b for a, b in zip(games[(p, s)], games[("polish", s)], strict=True)
+        )
+        for p, s in configs
+    }
     out(f"engine: {'compiled (mypyc)' if engine_is_compiled() else 'pure Python'}")
     out(f"random playouts, medians of {ROUNDS} slices of {SLICE}s")
     out(
         f"  {'preset':10s} {'seats':>5s} {'actions/s':>10s} {'games/s':>8s} "
-        f"{'vs polish, same seats':>21s}"
+        f"{'vs polish, same seats: actions/s':>33s} {'games/s':>8s}"
     )
     for preset, seats in configs:
         a = med[(preset, seats)]
         gm = statistics.median(games[(preset, seats)])
-        out(f"  {preset:10s} {seats:5d} {a:10.0f} {gm:8.1f} {vs_polish[(preset, seats)]:20.2f}x")
+        out(
+            f"  {preset:10s} {seats:5d} {a:10.0f} {gm:8.1f} {vs_polish[(preset, seats)]:32.2f}x "
+            f"{games_vs_polish[(preset, seats)]:7.2f}x"
+        )
     result: dict[str, Any] = {
         "playouts": {f"{p}@{s}": med[(p, s)] for p, s in configs},
         "vs_polish": {f"{p}@{s}": vs_polish[(p, s)] for p, s in configs},
+        "games_vs_polish": {f"{p}@{s}": games_vs_polish[(p, s)] for p, s in configs},
         "compiled": engine_is_compiled(),
     }
     worst = min(vs_polish.values())
