@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import Action, Card, Game, IllegalMove, Play, Stop
+from game.engine import Action, Card, Draw, Game, IllegalMove, Pass, Play, Stop
 
 __all__ = [
     "SUIT_NAMES",
+    "Offer",
     "PlayOptions",
     "marker_text",
     "play_options",
@@ -90,18 +91,59 @@ class PlayOptions:
         return (wanted or list(self.plays))[0]
 
 
-def play_options(game: Game, seat: int, cards: Sequence[Card]) -> PlayOptions:
-    """Legal plays laying ``cards`` in order; else the engine's reason for refusing them."""
+class Offer:
+    """One position's legal actions for a seat, read once for everything the table asks of
+    them every frame (which buttons to show, which plays lay the selected cards)."""
+
+    __slots__ = ("_by_cards", "call", "draw", "legal", "pass_", "stops")
+
+    def __init__(self, legal: list[Action]) -> None:
+        self.legal = legal
+        self.draw = any(isinstance(a, Draw) for a in legal)
+        self.pass_ = any(isinstance(a, Pass) for a in legal)
+        self.call = any(isinstance(a, Play) and a.call for a in legal)
+        self.stops = stop_targets(legal)
+        self._by_cards: dict[tuple[Card, ...], tuple[Play, ...]] | None = None
+
+    def _index(self) -> dict[tuple[Card, ...], tuple[Play, ...]]:
+        index = self._by_cards
+        if index is None:
+            found: dict[tuple[Card, ...], list[Play]] = {}
+            for a in self.legal:
+                if isinstance(a, Play):
+                    found.setdefault(a.cards, []).append(a)
+            index = self._by_cards = {k: tuple(v) for k, v in found.items()}
+        return index
+
+    def plays_laying(self, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+        """The legal plays that lay exactly ``cards``, in this order (indexed when first asked)."""
+        return self._index().get(cards, ())
+
+    def next_cards(self, chosen: tuple[Card, ...]) -> set[Card]:
+        """The cards that may follow ``chosen`` in a legal play (the first cards of plays when
+        nothing is chosen)."""
+        n = len(chosen)
+        return {cards[n] for cards in self._index() if len(cards) > n and cards[:n] == chosen}
+
+
+def play_options(
+    game: Game, seat: int, cards: Sequence[Card], offer: Offer | None = None
+) -> PlayOptions:
+    """Legal plays laying ``cards`` in order; else the engine's reason for refusing them.
+
+    ``offer``, if given, is the current position's ``Offer`` for ``seat`` (saves listing it).
+    """
     laid = tuple(cards)
-    legal = [a for a in game.legal_actions(seat) if isinstance(a, Play)]
-    plays = tuple(a for a in legal if a.cards == laid)
+    if offer is None:
+        offer = Offer(game.legal_actions(seat))
+    plays = offer.plays_laying(laid)
     if plays:
         return PlayOptions(laid, plays)
     # A group's middle cards go down in hand order (the engine's rule); the player's click
     # order only picks the first and the last card.
     arranged = Game.arrange_group(laid)
     if arranged != laid:
-        plays = tuple(a for a in legal if a.cards == arranged)
+        plays = offer.plays_laying(arranged)
         if plays:
             return PlayOptions(arranged, plays)
     return PlayOptions(laid, (), refusal(game, seat, laid))

@@ -199,7 +199,7 @@ class PlayFlow:
             wait = "Wait for your turn." if t.game.current != t.viewer else "One moment…"
             t.say(wait, error=False)
             return False
-        options = play_options(t.game, t.viewer, cards)
+        options = play_options(t.game, t.viewer, cards, t.offer())
         if not options.legal:
             self.spring_back(uids, drop)
             t.say(options.reason)

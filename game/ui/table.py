@@ -22,7 +22,7 @@ from game.ui.director import Director
 from game.ui.hand import HandView
 from game.ui.hint import describe, suggest
 from game.ui.layout import TableLayout, table_layout
-from game.ui.moves import seat_names, stop_targets
+from game.ui.moves import Offer, seat_names, stop_targets
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
 from game.ui.playflow import PlayFlow
 from game.ui.scene import Scene
@@ -97,6 +97,8 @@ class TableScene(Scene):
         self.thinking_seat = -1
         self.think_since = 0.0
         self.version = 0  # actions applied so far: a bot's answer to an older table is dropped
+        self._offer: Offer | None = None
+        self._offer_key: tuple[object, ...] = ()
         self.catch_checked = -1
         self.catchable_since = 0.0
         self.layout: TableLayout = table_layout((1280, 800), n)
@@ -208,11 +210,37 @@ class TableScene(Scene):
         )
 
     def legal(self) -> list[Action]:
-        """The viewer's legal actions, plus a Stop any person at the table may call now."""
-        if self.game.over:
-            return []
-        legal = self.game.legal_actions(self.viewer)
-        return legal + [a for a in self._human_stops() if a not in legal]
+        """The viewer's legal actions, plus a Stop any person at the table may call now.
+
+        Asked every frame, so it is kept for as long as the position and the viewer stay the
+        same: a long hand with stand-in jokers lists hundreds of thousands of plays. The
+        list is shared; do not change it.
+        """
+        return self.offer().legal
+
+    def offer(self) -> Offer:
+        """What the viewer may do now, worked out once per position (see ``legal``)."""
+        g = self.game
+        key = (
+            id(g),
+            self.version,
+            self.viewer,
+            g.current,
+            g.phase,
+            g.over,
+            g.macau_catchable,
+            tuple(g.hand_counts),
+        )
+        if self._offer is None or self._offer_key != key:
+            if g.over:
+                legal: list[Action] = []
+            else:
+                legal = g.legal_actions(self.viewer)
+                stops = self._human_stops()
+                legal += [a for a in stops if a not in legal]
+            self._offer = Offer(legal)
+            self._offer_key = key
+        return self._offer
 
     def _human_stops(self) -> list[Stop]:
         return [
@@ -255,12 +283,12 @@ class TableScene(Scene):
 
     def on_draw(self) -> None:
         """Draw a card, or take the whole penalty."""
-        if self.my_turn and DRAW in self.legal():
+        if self.my_turn and self.offer().draw:
             self.apply(DRAW)
 
     def on_pass(self) -> None:
         """Keep the drawn card, accept missed turns, or pass when blocked."""
-        if self.my_turn and PASS in self.legal():
+        if self.my_turn and self.offer().pass_:
             self.apply(PASS)
 
     def on_hint(self) -> None:

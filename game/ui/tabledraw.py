@@ -7,15 +7,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import DRAW, PASS, Action, Card, Phase, Play
+from game.engine import Card, Phase
 from game.ui import theme
-from game.ui.moves import play_options, stop_targets
+from game.ui.moves import Offer, play_options
 from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
@@ -123,45 +123,39 @@ def refresh_buttons(t: TableScene) -> None:
     """Offer only what the rules allow now; dim the cards that cannot start a play."""
     g = t.game
     mine = t.my_turn
-    legal = t.legal() if (mine or t.director.idle) else []
+    offer = t.offer() if (mine or t.director.idle) else None
     before = [(b.visible, b.label) for b in t.action_buttons]
-    t.draw_button.visible = mine and DRAW in legal
+    t.draw_button.visible = mine and offer is not None and offer.draw
     t.draw_button.label = f"Take {g.penalty}" if g.phase == Phase.ATTACK else "Draw"
-    t.pass_button.visible = mine and PASS in legal
+    t.pass_button.visible = mine and offer is not None and offer.pass_
     t.pass_button.label = {Phase.DRAWN: "Keep", Phase.SKIP: "Wait"}.get(g.phase, "Pass")
     t.play_button.visible = mine and bool(t.hand.selection)
     t.macau_button.visible = (
-        mine
-        and g.rules.macau_call == "required"
-        and any(isinstance(a, Play) and a.call for a in legal)
+        mine and g.rules.macau_call == "required" and offer is not None and offer.call
     )
     if not t.macau_button.visible:
         t.macau_button.on = t.macau_on = False
-    t.stop_button.visible = bool(stop_targets(legal)) and not t.autoplay
+    t.stop_button.visible = offer is not None and bool(offer.stops) and not t.autoplay
     t.hint_button.visible = mine
     if [(b.visible, b.label) for b in t.action_buttons] != before:
         place_buttons(t)
     key = (t.version, mine, tuple(t.hand.selection), len(t.hand.cards), t.director.idle)
     if key != t._bright_key:
         t._bright_key = key
-        t.bright = _bright(t, legal) if mine else {hc.uid for hc in t.hand.cards}
+        if mine and offer is not None:
+            t.bright = _bright(t, offer)
+        else:
+            t.bright = {hc.uid for hc in t.hand.cards}
         if t.play_button.visible:
-            t.play_button.primary = play_options(g, t.viewer, t.hand.selected_cards()).legal
+            t.play_button.primary = play_options(
+                g, t.viewer, t.hand.selected_cards(), t.offer()
+            ).legal
 
 
-def _bright(t: TableScene, legal: Sequence[Action]) -> set[int]:
-    plays = [a for a in legal if isinstance(a, Play)]
-    chosen = t.hand.selected_cards()
-    n = len(chosen)
-    out: set[int] = set()
-    for hc in t.hand.cards:
-        if hc.uid in t.hand.selection:
-            out.add(hc.uid)
-            continue
-        prefix = (*chosen, hc.card)
-        if any(p.cards[: n + 1] == prefix for p in plays):
-            out.add(hc.uid)
-    return out
+def _bright(t: TableScene, offer: Offer) -> set[int]:
+    """The selected cards, and the cards that may come next in a legal play."""
+    nexts = offer.next_cards(tuple(t.hand.selected_cards()))
+    return {hc.uid for hc in t.hand.cards if hc.uid in t.hand.selection or hc.card in nexts}
 
 
 # --- drawing ---------------------------------------------------------------------------------

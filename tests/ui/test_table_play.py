@@ -383,3 +383,63 @@ def test_the_joker_chooser_starts_each_suit_on_a_row_of_its_own_when_it_fits(
         assert lines[1] == hearts  # thirteen fit in one row
     assert lines[-1][-3:] == ["4♣", "Q♣", "A♣"]
     assert len(lines) == 3
+
+
+def test_the_table_reads_a_position_once_however_many_frames_it_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two stand-in jokers and a long suit list hundreds of thousands of plays: the buttons and
+    # the bright cards are worked out once per position, not once per frame.
+    from game.ui import moves, table
+
+    built: list[int] = []
+    real = moves.Offer
+
+    class Counted(real):
+        def __init__(self, legal: list[object]) -> None:
+            built.append(len(legal))
+            super().__init__(legal)
+
+    monkeypatch.setattr(table, "Offer", Counted)
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["RJ BJ 2H 3H 5H 6H 9H 10H QH KH", "2C 4D 9S 6D 8C", "3S 6C 7C 8S", "10D 8D QC 4S"],
+        pile="7H",
+        stock="8H 10C 10S JC JD JS",
+    )
+    h = Harness(game)
+    h.tick(60)
+    assert len(built) == 1 and built[0] > 100_000
+    h.click(h.card_pos("5H"))
+    h.tick(30)
+    assert len(built) == 1  # choosing cards does not change the position
+    assert h.table.draw_button.visible and not h.table.pass_button.visible
+    h.key(pygame.K_ESCAPE)
+    h.tick(2)
+    h.table.on_draw()
+    h.tick(60)
+    assert len(built) >= 2  # a new position is read again
+
+
+@pytest.mark.parametrize("chosen", ["", "5H", "5H KH", "RJ"])
+def test_the_cards_that_may_follow_a_selection_are_those_of_the_listed_plays(chosen: str) -> None:
+    from game.ui.moves import Offer
+
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["5H RJ KH 9C 4S 5S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"],
+        pile="7H",
+        stock="8S 8C 10H 10S",
+    )
+    legal = game.legal_actions()
+    sel = tuple(Card.parse(c) for c in chosen.split())
+    n = len(sel)
+    expected = {
+        a.cards[n] for a in legal if isinstance(a, Play) and len(a.cards) > n and a.cards[:n] == sel
+    }
+    offer = Offer(legal)
+    assert offer.next_cards(sel) == expected
+    assert expected  # every one of these selections can go on
+    assert offer.plays_laying(sel) == tuple(
+        a for a in legal if isinstance(a, Play) and a.cards == sel
+    )
