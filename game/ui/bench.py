@@ -57,6 +57,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
         # Let the worker run as it would between real frames at 60 fps.
         time.sleep(max(0.0, dt - spent / 1000) * 0.05)
     table.worker.close()
+    wide_frame, wide_click = _wide_hand(stack, screen)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     rss_mb = rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024
     pygame.display.quit()
@@ -67,8 +68,54 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
         "thinking_p99_ms": _p99(thinking) if thinking else 0.0,
         "thinking_frames": float(len(thinking)),
         "first_frame_s": first_frame,
+        "wide_hand_frame_median_ms": wide_frame,
+        "wide_hand_click_ms": wide_click,
         "peak_rss_mb": rss_mb,
     }
+
+
+def _wide_hand(stack: object, screen: object) -> tuple[float, float]:
+    """Median frame and the click on a card, holding the widest hand tried (hungarian, two
+    stand-in jokers and eight hearts on a heart: 236,305 legal plays)."""
+    import pygame
+
+    from game.bench import WIDE_HAND
+    from game.engine import PRESETS, Game
+    from game.store.settings import Settings
+    from game.ui.scene import SceneStack
+    from game.ui.start import table_for
+
+    assert isinstance(stack, SceneStack) and isinstance(screen, pygame.Surface)
+    stack.clear()
+    game = Game.from_position(
+        PRESETS["hungarian"], hands=WIDE_HAND, pile="7H", stock="8H 10C 10S JC JD JS"
+    )
+    table = table_for(game, ("random",), settings=Settings(animation_speed="off", hand_sort="none"))
+    stack.push(table)
+    dt = 1 / 60
+    for _ in range(30):
+        stack.update(dt)
+        stack.draw(screen)
+    times = []
+    for _ in range(60):
+        t0 = time.perf_counter()
+        stack.update(dt)
+        stack.draw(screen)
+        times.append((time.perf_counter() - t0) * 1000)
+    card = next(hc for hc in table.hand.cards if hc.card.code == "5H")
+    x, y = table.hand.centre(card, table.layout)
+    pos = (x - table.layout.card[0] * 0.35, y)  # the card's visible left strip
+    t0 = time.perf_counter()
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        stack.handle_event(pygame.event.Event(kind, pos=pos, button=1))
+    stack.update(dt)
+    stack.draw(screen)
+    click = (time.perf_counter() - t0) * 1000
+    if len(table.hand.selection) != 1:
+        raise RuntimeError("the benchmark's click missed the card it meant to choose")
+    table.worker.close()
+    stack.clear()
+    return statistics.median(times), click
 
 
 def _p99(values: list[float]) -> float:
