@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from game.bots import BOT_LEVELS
-from game.engine import PRESETS, Action, Play, View
+from game.engine import PRESETS, Action, Play, Rules, View
+from game.engine.rules import RulesError
+from tests.randomrules import random_rules
 
 from .conftest import play_round
 
@@ -55,3 +59,26 @@ def test_easy_names_suits_and_ranks_it_holds() -> None:
     for seed in range(40):
         play_round(PRESETS["polish"], ("easy", "random", "easy"), seed, check)
     assert named and all(named)
+
+
+def test_every_level_plays_legal_actions_under_random_house_rules() -> None:
+    # Bots read the rules from the view, so any valid combination of options will do: 60 rule
+    # sets, a table of every level on each, each round played to its end.
+    rng = random.Random(77)
+    decisions = {level: 0 for level in BOT_LEVELS}
+
+    def count(level: str, view: View, legal: list[Action], action: Action) -> None:
+        decisions[level] += 1
+
+    played = 0
+    while played < 60:
+        try:
+            rules = Rules(name="custom", **random_rules(rng))
+        except RulesError:
+            continue
+        played += 1
+        seats = min(rules.max_seats, 4)
+        levels = [BOT_LEVELS[(played + s) % len(BOT_LEVELS)] for s in range(seats)]
+        game = play_round(rules, levels, seed=played, on_decision=count)
+        assert game.over
+    assert min(decisions.values()) >= 100, decisions
