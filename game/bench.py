@@ -88,13 +88,19 @@ def _copy_median_us(preset: str = "polish", seats: int = 4) -> float:
 WIDE_HAND = ["RJ BJ 2H 3H 5H 6H 9H 10H QH KH", "2C 4D 9S 6D 8C", "3S 6C 7C 8S", "10D 8D QC 4S"]
 
 
+def wide_hand_game() -> Game:
+    """A four-seat hungarian position with ``WIDE_HAND``, seat 0 to play on 7♥."""
+    return Game.from_position(
+        PRESETS["hungarian"], hands=WIDE_HAND, pile="7H", stock="8H 10C 10S JC JD JS"
+    )
+
+
 def _wide_listing_ms(samples: int = 5) -> tuple[float, int]:
     """Median time to list the widest hand tried, in milliseconds, and how many plays it has."""
-    rules = PRESETS["hungarian"]
     times = []
     count = 0
     for _ in range(samples):
-        fresh = Game.from_position(rules, hands=WIDE_HAND, pile="7H", stock="8H 10C 10S JC JD JS")
+        fresh = wide_hand_game()
         t0 = time.perf_counter()  # a list this long is never cached: each one is made anew
         count = len(fresh.legal_actions())
         times.append((time.perf_counter() - t0) * 1000)

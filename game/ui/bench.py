@@ -79,18 +79,16 @@ def _wide_hand(stack: object, screen: object) -> tuple[float, float]:
     stand-in jokers and eight hearts on a heart: 236,305 legal plays)."""
     import pygame
 
-    from game.bench import WIDE_HAND
-    from game.engine import PRESETS, Game
+    from game.bench import wide_hand_game
     from game.store.settings import Settings
     from game.ui.scene import SceneStack
     from game.ui.start import table_for
 
     assert isinstance(stack, SceneStack) and isinstance(screen, pygame.Surface)
     stack.clear()
-    game = Game.from_position(
-        PRESETS["hungarian"], hands=WIDE_HAND, pile="7H", stock="8H 10C 10S JC JD JS"
+    table = table_for(
+        wide_hand_game(), ("random",), settings=Settings(animation_speed="off", hand_sort="none")
     )
-    table = table_for(game, ("random",), settings=Settings(animation_speed="off", hand_sort="none"))
     stack.push(table)
     dt = 1 / 60
     for _ in range(30):

@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
+from game.bench import wide_hand_game
 from game.bots import Bot, make_bot
-from game.engine import PRESETS, Action, Game, Rules, Stop, View
+from game.engine import Action, Game, Rules, Stop, View
 
 # Small fixed searches with short playouts keep the hard bot fast and reproducible in tests.
 HARD_TEST_ITERATIONS = 20
@@ -67,12 +68,7 @@ def rng() -> random.Random:
 
 def wide_joker_game() -> Game:
     """Two jokers and eight hearts on a heart (hungarian): hundreds of thousands of plays."""
-    return Game.from_position(
-        PRESETS["hungarian"],
-        hands=["RJ BJ 2H 3H 5H 6H 9H 10H QH KH", "2C 4D 9S 6D 8C", "3S 6C 7C 8S", "10D 8D QC"],
-        pile="7H",
-        stock="8H 10C 10S JC JD JS",
-    )
+    return wide_hand_game()
 
 
 def count_medium_scores(monkeypatch: pytest.MonkeyPatch) -> list[Action]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.bench import wide_hand_game
 from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, parse_action
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
@@ -18,6 +19,12 @@ def polish(hands: list[str], pile: str, stock: str | None = None, current: int =
     spare = stock if stock is not None else " ".join(c for c in SPARE.split() if c not in used)
     return Game.from_position(
         PRESETS["polish"], hands=hands, pile=pile, stock=spare, current=current
+    )
+
+
+def hungarian(hands: list[str], pile: str, stock: str, current: int = 0) -> Game:
+    return Game.from_position(
+        PRESETS["hungarian"], hands=hands, pile=pile, stock=stock, current=current
     )
 
 
@@ -141,13 +148,7 @@ def test_classic_joker_names_a_suit() -> None:
 
 
 def test_hungarian_joker_offers_only_legal_declarations_and_runs_play() -> None:
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["RJ 9C 4D 5H 6H 7H", "2C 4S 9S"],
-        pile="4H",
-        stock="8D 8C 8H",
-        current=0,
-    )
+    game = hungarian(["RJ 9C 4D 5H 6H 7H", "2C 4S 9S"], "4H", "8D 8C 8H")
     h = Harness(game)
     h.drag_to_pile("RJ")
     chooser = h.stack.top
@@ -195,13 +196,7 @@ def test_the_log_speaks_to_you_in_the_second_person() -> None:
 
 def test_a_laid_joker_shows_the_card_it_stands_for_as_soon_as_it_lands() -> None:
     # Animated: the joker lands on the pile before the rest of the move has been shown.
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["9C 4D 7C", "2C 4S 9S", "3H 6D", "RJ KD 8S"],
-        pile="4H",
-        stock="8D 8C 8H",
-        current=3,
-    )
+    game = hungarian(["9C 4D 7C", "2C 4S 9S", "3H 6D", "RJ KD 8S"], "4H", "8D 8C 8H", current=3)
     h = Harness(game)
     h.table.animator.speed = "normal"
     laid = next(
@@ -254,13 +249,7 @@ def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
 
 
 def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() -> None:
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["RJ BJ 9C 10C", "9D 6C 5S", "10D 6D 5C"],
-        pile="8H",
-        stock="8D 8C 7H 7S",
-        current=0,
-    )
+    game = hungarian(["RJ BJ 9C 10C", "9D 6C 5S", "10D 6D 5C"], "8H", "8D 8C 7H 7S")
     h = Harness(game)
     h.click(h.card_pos("RJ"))
     h.tick(30)
@@ -285,13 +274,7 @@ def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() ->
 
 
 def test_a_joker_laid_last_in_a_suit_group_offers_every_card_of_the_suit() -> None:
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["5H RJ KH 9C 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"],
-        pile="7H",
-        stock="8S 8C 10H 10S",
-        current=0,
-    )
+    game = hungarian(["5H RJ KH 9C 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"], "7H", "8S 8C 10H 10S")
     h = Harness(game, size=(960, 600))
     for code in ("5H", "KH", "RJ"):
         h.click(h.card_pos(code))
@@ -356,12 +339,8 @@ def test_a_long_name_is_cut_to_fit_its_seat_box() -> None:
 def test_the_joker_chooser_starts_each_suit_on_a_row_of_its_own_when_it_fits(
     size: tuple[int, int],
 ) -> None:
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["RJ 9C 4D 5H 6H 7H", "2C 3D 9S 6D", "3S 6C", "10D 8D QC"],
-        pile="4H",
-        stock="8S 8C 10H 10S",
-        current=0,
+    game = hungarian(
+        ["RJ 9C 4D 5H 6H 7H", "2C 3D 9S 6D", "3S 6C", "10D 8D QC"], "4H", "8S 8C 10H 10S"
     )
     h = Harness(game, size=size)
     h.click(h.card_pos("RJ"))
@@ -401,12 +380,7 @@ def test_the_table_reads_a_position_once_however_many_frames_it_draws(
             super().__init__(legal)
 
     monkeypatch.setattr(table, "Offer", Counted)
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["RJ BJ 2H 3H 5H 6H 9H 10H QH KH", "2C 4D 9S 6D 8C", "3S 6C 7C 8S", "10D 8D QC 4S"],
-        pile="7H",
-        stock="8H 10C 10S JC JD JS",
-    )
+    game = wide_hand_game()
     h = Harness(game)
     h.tick(60)
     assert len(built) == 1 and built[0] > 100_000
@@ -425,11 +399,8 @@ def test_the_table_reads_a_position_once_however_many_frames_it_draws(
 def test_the_cards_that_may_follow_a_selection_are_those_of_the_listed_plays(chosen: str) -> None:
     from game.ui.moves import Offer
 
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["5H RJ KH 9C 4S 5S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"],
-        pile="7H",
-        stock="8S 8C 10H 10S",
+    game = hungarian(
+        ["5H RJ KH 9C 4S 5S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"], "7H", "8S 8C 10H 10S"
     )
     legal = game.legal_actions()
     sel = tuple(Card.parse(c) for c in chosen.split())
