@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+from concurrent.futures import Future, wait
+
 import pygame
 
 from game.engine import Card
 from game.ui.scene import Scene, SceneStack
+
+
+def wait_for_bots(scenes: tuple[Scene, ...]) -> None:
+    """Let a bot that is thinking on the worker thread finish before the next frame.
+
+    A test runs frames as fast as the machine allows, so without this the frames a bot's move
+    takes would depend on how soon the worker thread gets its turn (a faster machine runs
+    more frames meanwhile); waiting makes every frame count depend on the game alone.
+    """
+    for scene in scenes:
+        thinking = getattr(scene, "thinking", None)
+        if isinstance(thinking, Future):
+            wait([thinking], timeout=60)
 
 
 class Screen:
@@ -25,6 +40,7 @@ class Screen:
 
     def frame(self, n: int = 1, draw: bool = True) -> None:
         for _ in range(n):
+            wait_for_bots(self.stack.scenes)
             self.stack.update(1 / 60)
             if draw:
                 self.stack.draw(self.surface)

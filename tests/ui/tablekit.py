@@ -11,6 +11,7 @@ from game.store.settings import Settings
 from game.ui.scene import SceneStack
 from game.ui.start import table_for
 from game.ui.table import TableScene
+from tests.ui.menukit import wait_for_bots
 
 OFF = Settings(animation_speed="off", hand_sort="none")
 
@@ -42,6 +43,7 @@ class Harness:
 
     def tick(self, frames: int = 1) -> None:
         for _ in range(frames):
+            wait_for_bots(self.stack.scenes)
             self.stack.update(1 / 60)
             self.stack.draw(self.screen)
 
@@ -89,6 +91,7 @@ class Harness:
         for frame in range(limit):
             if callable(done) and done():
                 return frame
+            wait_for_bots(self.stack.scenes)
             self.stack.update(1 / 60)
             if frame % draw_every == 0:
                 self.stack.draw(self.screen)
