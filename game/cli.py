@@ -157,6 +157,17 @@ def _replay_matches(done: Any, fresh: Any, rng: random.Random) -> None:
         raise AssertionError("the same seed and actions gave a different game")
 
 
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a count of games, jobs or seats)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def cmd_simulate(argv: list[str]) -> int:
     """Play random games headless and print what happened (``--check``: assert invariants)."""
     from .engine import PRESETS, Rules, RulesError
@@ -164,10 +175,10 @@ def cmd_simulate(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="macau simulate")
     p.add_argument("--preset", default="polish", help="a preset id, several with commas, or 'all'")
     p.add_argument("--seats", type=int, default=None, help="default: every count in range")
-    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--games", type=_at_least_one, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--check", action="store_true", help="assert invariants after every action")
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--jobs", type=_at_least_one, default=1)
     p.add_argument("--json", action="store_true")
     _add_rules_options(p, "play a custom rule set (rules text form)")
     args = p.parse_args(argv)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TextIO
 
+from .bots import BOT_LEVELS
 from .engine import PRESETS, Game, IllegalMove, NotationError, parse_action
 from .engine.actions import (
     AttackPending,
@@ -139,6 +140,16 @@ def run_text_game(
         print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=out)
         return 2
     rules = PRESETS[preset]
+    if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
+        print(
+            f"{preset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}",
+            file=out,
+        )
+        return 2
+    unknown = [b for b in (bots_spec or "").split(",") if b and b not in BOT_LEVELS]
+    if unknown:
+        print(f"unknown bot level {unknown[0]!r}; known levels: {', '.join(BOT_LEVELS)}", file=out)
+        return 2
     g = Game.new(rules, seats=seats, seed=seed)
     bots = _make_bots(preset, g.seats, bots_spec)
     me = 0

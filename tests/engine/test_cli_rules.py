@@ -38,3 +38,36 @@ def test_rules_refuses_a_file_that_is_not_text(
     path.write_bytes(b"\xff\xfe\x00bad")
     assert main(["rules", "--rules-file", str(path)]) == 2
     assert "cannot use these rules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["--games", "-3"], "argument --games: must be at least 1, not -3"),
+        (["--games", "many"], "argument --games: expected a whole number, not 'many'"),
+        (["--jobs", "0"], "argument --jobs: must be at least 1, not 0"),
+    ],
+)
+def test_simulate_refuses_counts_below_one(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", *argv])
+    assert exit_.value.code == 2
+    assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seats", "12"], "polish is played by 2 to 8 seats, not 12"),
+        (["--preset", "quick", "--seats", "5"], "quick is played by 2 to 4 seats, not 5"),
+        (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random, easy"),
+    ],
+)
+def test_text_game_refuses_a_table_it_cannot_seat(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["text", *argv]) == 2
+    assert words in capsys.readouterr().out
