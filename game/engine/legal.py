@@ -119,8 +119,10 @@ class Legality:
         )
 
     def _has_cancel_rule(self) -> bool:
-        r = self.rules
-        return r.seven_cuts or r.plain_kings_block or r.fours_block
+        """Whether some card could cut the stack waiting now (not just any stack)."""
+        c = self._c
+        top = self._top
+        return any(c.is_cancel(x, top) for x in ALL_CARDS)
 
     def _penalty_total(self) -> int:
         return 0
@@ -140,11 +142,22 @@ class Legality:
                 return "a stack is cut by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
                 return "on a pending attack every card laid must be an attack card"
+            for a, b in pairwise(effs):  # laid together, each card goes on the one before
+                if not c.counters(b, a, a.suit):
+                    return (
+                        f"on a pending attack each card must answer the one before it: "
+                        f"{b.pretty} cannot go on {a.pretty} (counter rule "
+                        f"'{self.rules.counter_rule}')"
+                    )
         elif ctx is _SKIP:
             if not all(e in c.skip for e in effs):
                 return "on pending missed turns only skip cards may be laid"
         elif ctx is _RANK_REQUEST and not same_rank:
             return "under a jack's request, lay cards of one rank only"
+        if not c.any_card:
+            for e in effs:
+                if e.is_joker:
+                    return "a joker has no rank, so it is laid on its own, never in a group"
         is_run = ctx is _PLAY and c.runs and self._is_run(effs)
         if c.groups == "none":
             if is_run:
@@ -315,12 +328,10 @@ class Legality:
 
         # Which ranks are held twice, which suits hold neighbouring ranks (bit masks)
         ranks = twice = 0
-        plain_jokers = 0  # jokers that are not stand-ins (draw-wild): a rank of their own
         suit_ranks = [0, 0, 0, 0]
         for card in hand:
             if card.is_joker:
-                plain_jokers += 0 if any_card else 1
-                continue
+                continue  # a stand-in joker joins groups below; a draw-wild one has no rank
             bit = 1 << card.rank
             twice |= ranks & bit
             ranks |= bit
@@ -334,16 +345,6 @@ class Legality:
                 if grouped & (1 << rank) and okmask & _RANK_BITS[rank]:
                     pool = tuple([x for x in hand if x.rank == rank and not x.is_joker] + jokers)
                     self._rank_groups_of(pool, rank, oks, forced, out)
-            if plain_jokers >= 2:  # draw-wild jokers group with each other
-                pool = _in_hand_order([x for x in hand if x.is_joker])
-                for seq in ordered_groups(list(pool)):
-                    first = seq[0]
-                    if (
-                        first.bit & oks
-                        and (forced is None or first is forced)
-                        and out.fits(seq, seq)
-                    ):
-                        out.add_new(seq, None, first, seq[-1])
             # Groups of one suit: real cards alone, then with stand-in jokers
             if suit_groups:
                 runs_listed = c.runs and ctx is _PLAY
@@ -688,6 +689,8 @@ class Legality:
             ranks = 0
             twice = 0
             for y in hand:
+                if y.is_joker:
+                    continue  # a draw-wild joker has no rank: it is never in a group
                 b = 1 << y.rank
                 twice |= ranks & b
                 ranks |= b
@@ -878,7 +881,10 @@ class Legality:
                 f"({self._drawn.pretty if self._drawn else '?'}) or keep it (pass)"
             )
         if not self._first_ok(effs[0], ctx):
-            raise IllegalMove(self._first_reason(effs[0], ctx))
+            why = self._first_reason(effs[0], ctx)
+            if cards[0].is_joker and c.any_card:
+                why = f"a joker laid as {effs[0].pretty} must fit as {effs[0].pretty} does: {why}"
+            raise IllegalMove(why)
         reason = self._shape_ok(effs, cards, ctx)
         if reason is not None:
             raise IllegalMove(reason)

@@ -342,3 +342,36 @@ def test_a_cut_that_ends_the_round_passes_no_waiting_seat() -> None:
     play(g, "KS")
     events = play(g, "7S")  # seat 2 cuts with its last card: the round is over
     assert not of(events, TurnMissed) and g.over and g.missed[1] == 1
+
+
+def test_hungarian_counter_rule_holds_for_every_card_laid_together_on_an_attack() -> None:
+    # 3♠ answers the 2♥, but a battle king never goes on a 2 or a 3 (counter rule hungarian),
+    # so the K♠ may not ride in on a group of one suit.
+    g = pos("hungarian", ["2H KC 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
+    play(g, "2H")
+    assert legal(g) == {"3S", "draw"}
+    refused(g, "3S KS", "K♠ cannot go on 3♠", "hungarian")
+    g = pos("hungarian", ["3H 9C 10C", "2H KH 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
+    play(g, "3H")
+    refused(g, "2H KH", "K♥ cannot go on 2♥")
+    play(g, "2H")
+    assert g.penalty == 5
+
+
+def test_hungarian_battle_kings_then_a_two_may_go_together_on_a_battle_king() -> None:
+    # battle kings on battle kings, and 2s and 3s on a battle king
+    g = pos("hungarian", ["KH 9C 10C", "KS 2S 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
+    play(g, "KH")
+    play(g, "KS 2S")
+    assert g.penalty == 12
+
+
+def test_refusal_offers_a_cut_only_where_one_exists_for_this_stack() -> None:
+    # hungarian cuts only a battle king's stack (K♣/K♦), never a stack of 2s
+    g = pos("hungarian", ["2H 9C 10C", "9H 5C KC", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
+    play(g, "2H")
+    message = refused(g, "9H", "no answer to the attack")
+    assert "cut" not in message
+    g = pos("hungarian", ["KH 9C 10C", "9H 5C KC", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
+    play(g, "KH")
+    assert "cut the stack" in refused(g, "9H", "no answer to the attack")

@@ -171,3 +171,32 @@ def test_on_a_joker_only_the_named_suit_or_a_wild_card_follows(preset: str) -> N
     assert g.phase in (Phase.SUIT_REQUEST, Phase.PLAY)
     assert g.is_legal("9S") and g.is_legal(wild)
     refused(g, "9H", "spades")
+
+
+# ----- a draw-wild joker has no rank: never in a group ---------------------------------------
+@pytest.mark.parametrize("preset", DRAW_WILD)
+def test_draw_wild_jokers_are_never_laid_together(preset: str) -> None:
+    g = pos(preset, ["RJ BJ 9C 5H", "6C 7D 2H", "9H 10D"], "8H", STOCK)
+    assert not any(" " in a for a in legal(g)), "a group of jokers was listed"
+    assert {"RJ/S", "BJ/S"} <= legal(g)
+    refused(g, "RJ BJ", "joker has no rank")
+
+
+@pytest.mark.parametrize("preset", DRAW_WILD)
+def test_draw_wild_jokers_are_never_laid_together_on_an_attack(preset: str) -> None:
+    g = pos(preset, ["2S 9C 5H", "RJ BJ 7D 6C", "9H 10D"], "8S", STOCK)
+    play(g, "2S")
+    assert any(a.startswith(("RJ", "BJ")) for a in legal(g))
+    assert not any(" " in a for a in legal(g))
+    refused(g, "BJ RJ", "joker has no rank")
+
+
+# ----- a stand-in joker fits as the card it stands for ----------------------------------------
+def test_stand_in_joker_is_laid_as_a_card_that_fits_here() -> None:
+    g = pos("hungarian", ["RJ 9C 5D", "9D 6C", "10D 6D"], "7H", "9S 10S")
+    assert {"RJ=KH", "RJ=7S", "RJ=QS"} <= legal(g)  # a heart, a 7, a card that plays on anything
+    assert "RJ=KS" not in legal(g)
+    refused(g, "RJ=KS", "joker laid as K♠ must fit as K♠ does", "suit in force")
+    g = pos("hungarian", ["RJ BJ 9C", "9D 6C", "10D 6D"], "7H", "9S 10S")
+    refused(g, "RJ=KS BJ=KS", "must fit")
+    assert g.is_legal("RJ=KH BJ=KH")  # two kings of hearts on a heart
