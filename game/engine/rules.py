@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import inspect
+import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from .cards import RANK_NAMES
+from .cards import RANK_NAMES, make_pack
 
 RANK_TOKENS: tuple[str, ...] = tuple(RANK_NAMES[r] for r in range(2, 15))
 CARD_KIND_TOKENS: tuple[str, ...] = (*RANK_TOKENS, "joker")
@@ -30,6 +33,12 @@ SCORINGS = ("none", "wins_time", "points")
 STARTERS = ("plain", "any")
 
 TEXT_HEADER = "macau-rules 1"
+# The options holding a set of card tokens.
+SET_OPTIONS = ("attack_cards", "suit_changers", "plays_on_anything", "anything_on")
+# Unicode categories no option's text may hold: control characters (tab, CR, VT, NEL...),
+# lone surrogates (they cannot be written to a file) and the line and paragraph separators.
+# ``str.splitlines`` breaks a line at several of them, so the text form could not hold them.
+_UNPRINTABLE = frozenset(("Cc", "Cs", "Zl", "Zp"))
 
 
 class RulesError(ValueError):
@@ -38,6 +47,14 @@ class RulesError(ValueError):
 
 def _fs(*items: str) -> frozenset[str]:
     return frozenset(items)
+
+
+def _pack_jokers(jokers: int) -> frozenset[str]:
+    """The joker tokens (``RJ``, ``BJ``, and ``joker`` for either) a pack of ``jokers`` per
+    deck holds: each deck's jokers alternate red, black, red (``cards.make_pack``)."""
+    if not isinstance(jokers, int) or not 0 < jokers <= 3:
+        return frozenset()
+    return frozenset(c.code for c in make_pack(1, jokers) if c.is_joker) | {"joker"}
 
 
 @dataclass(frozen=True)
@@ -89,32 +106,21 @@ class Rules:
     scoring: str = "none"
     target: int = 500
 
-    def __post_init__(self) -> None:
-        try:
-            self._canonical()
-        except TypeError as exc:  # e.g. request_ranks=5: not a collection at all
-            raise RulesError(
-                f"an option that takes several values got one that is not: {exc}"
-            ) from None
-        _validate(self)
+    __signature__: ClassVar[inspect.Signature]  # the options, not __new__'s (*args, **options)
 
-    def _canonical(self) -> None:
-        # Accept any iterable for the set-valued options, store them canonically.
-        for f in ("attack_cards", "suit_changers", "plays_on_anything", "anything_on"):
-            value = getattr(self, f)
-            if isinstance(value, str):
-                value = value.split()
-            object.__setattr__(self, f, frozenset(value))
-        ranks: Any = self.request_ranks
-        if isinstance(ranks, str):
-            object.__setattr__(self, "request_ranks", tuple(ranks.split()))
-        order = {t: i for i, t in enumerate(RANK_TOKENS)}
-        object.__setattr__(
-            self,
-            "request_ranks",
-            tuple(sorted(set(self.request_ranks), key=lambda t: order.get(t, 99))),
-        )
-        object.__setattr__(self, "deck_steps", tuple(self.deck_steps))
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        # The generated __init__ answers an unknown option with a bare TypeError; refuse it
+        # here as replace() does, naming it. __init__ keeps its signature for valid use.
+        unknown = sorted(set(options) - _OPTION_NAMES)
+        if unknown:
+            raise RulesError(f"unknown option {', '.join(unknown)}")
+        if len(args) > len(_OPTION_NAMES):
+            raise RulesError(f"Rules takes at most {len(_OPTION_NAMES)} options, not {len(args)}")
+        return super().__new__(cls)
+
+    def __post_init__(self) -> None:
+        _canonical(self)
+        _validate(self)
 
     # ----- derived facts -------------------------------------------------------------
     def decks_for(self, seats: int) -> int:
@@ -132,6 +138,9 @@ class Rules:
 
     def check_seats(self, seats: int) -> None:
         """Raise ``RulesError`` unless this rule set can be dealt to ``seats`` seats."""
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            # True would count as 1 seat and "4" cannot be compared: both are mistakes.
+            raise RulesError(f"seats must be a whole number of players, not {seats!r}")
         if not self.min_seats <= seats <= self.max_seats:
             raise RulesError(
                 f"{self.name} is played by {self.min_seats} to {self.max_seats} seats, not {seats}"
@@ -143,6 +152,12 @@ class Rules:
                 f"but {self.decks_for(seats)} deck(s) with {self.jokers} joker(s) each hold only "
                 f"{self.pack_size(seats)}"
             )
+
+    @property
+    def jokers_in_pack(self) -> frozenset[str]:
+        """The jokers the pack holds, as attack-card tokens (``RJ``, ``BJ``): one joker per
+        deck is only ever the red one."""
+        return _pack_jokers(self.jokers) & {"RJ", "BJ"}
 
     @property
     def queen_wild(self) -> bool:
@@ -172,26 +187,99 @@ class Rules:
         """Parse ``to_text`` output. Options left out keep the ``polish`` defaults."""
         if not isinstance(text, str):
             raise RulesError(f"rules text must be a string, not {type(text).__name__}")
-        lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
-        if not lines or lines[0] != TEXT_HEADER:
+        # A file saved by a Windows editor may start with a byte-order mark: it is no text.
+        text = text.removeprefix("\ufeff")
+        lines = [(n, ln.strip()) for n, ln in enumerate(text.splitlines(), 1) if ln.strip()]
+        if not lines or lines[0][1] != TEXT_HEADER:
             raise RulesError(f"rules text must start with {TEXT_HEADER!r}")
-        known = {f.name: f for f in dataclasses.fields(cls)}
         values: dict[str, Any] = {}
-        for ln in lines[1:]:
+        seen: dict[str, int] = {}
+        for n, ln in lines[1:]:
             if ln.startswith("#"):
                 continue
             key, sep, raw = ln.partition("=")
             key, raw = key.strip(), raw.strip()
-            if not sep or key not in known:
+            if not sep or key not in _OPTION_NAMES:
                 raise RulesError(f"unknown rules line: {ln!r}")
+            if key in seen:
+                # Which line should win is a guess either way: the text is refused instead.
+                raise RulesError(
+                    f"rules text line {n} sets {key} again (first set on line {seen[key]})"
+                )
+            seen[key] = n
             values[key] = _parse_value(key, raw, getattr(PRESETS["polish"], key))
         return cls(**values)
 
     @property
     def fingerprint(self) -> str:
-        """A short hash of every option but the name, for statistics by rule set."""
-        body = "\n".join(self.to_text().splitlines()[2:])
+        """A short hash of every option but the name, for statistics by rule set. Options
+        that can have no effect in this set count as their ``_INERT`` value, so two sets
+        that play the same game share a fingerprint."""
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        for key, (idle, value) in _INERT.items():
+            if idle(self):
+                values[key] = value(self)
+        del values["name"]
+        body = "\n".join(f"{k} = {_format_value(v)}" for k, v in values.items())
         return hashlib.sha256(body.encode()).hexdigest()[:10]
+
+
+_OPTION_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(Rules))
+_INIT = inspect.signature(Rules.__init__)
+Rules.__signature__ = _INIT.replace(
+    parameters=list(_INIT.parameters.values())[1:], return_annotation=inspect.Signature.empty
+)
+
+# Options that can have no effect in some sets: (when they are idle, the value they count as
+# in the fingerprint). Each counts as the value every preset holds when idle, so no preset's
+# fingerprint (statistics are stored by it) changed when this was added.
+_INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
+    "deck_steps": (
+        lambda r: any(s > r.max_seats for s in r.deck_steps),
+        lambda r: tuple(s for s in r.deck_steps if s <= r.max_seats),
+    ),
+    "request_ranks": (lambda r: not r.jack_requests, lambda r: ()),
+    "ace_scope": (lambda r: not r.suit_changers, lambda r: "next"),
+    "macau_penalty": (lambda r: r.macau_call == "auto", lambda r: 5),
+    # A round that ends at the first seat out is over before the last card's power could act.
+    "power_after_out": (lambda r: r.end == "first_out", lambda r: False),
+    "target": (lambda r: r.scoring != "points", lambda r: 500),
+}
+
+
+def _canonical(r: Rules) -> None:
+    """Store the several-valued options canonically (any iterable is accepted; a string is
+    split at spaces), refusing a value that is no collection at all, by the option's name."""
+    wrong: list[str] = []
+
+    def store(key: str, make: Callable[[Any], object], want: str) -> None:
+        value = getattr(r, key)
+        try:
+            object.__setattr__(r, key, make(value.split() if isinstance(value, str) else value))
+        except TypeError:  # not iterable, or holds unhashable items
+            wrong.append(f"{key} takes several values ({want}), not {value!r}")
+
+    for key in SET_OPTIONS:
+        store(key, frozenset, "a set of card tokens")
+    order = {t: i for i, t in enumerate(RANK_TOKENS)}
+    store(
+        "request_ranks",
+        lambda v: tuple(sorted(set(v), key=lambda t: order.get(t, 99))),
+        "a list of ranks",
+    )
+    steps: Any = r.deck_steps  # typed as a tuple, but any value may come in
+    if isinstance(steps, str):  # "5 9" is not split: the steps must be numbers
+        wrong.append(f"deck_steps takes several values (seat counts), not {steps!r}")
+    else:
+        store("deck_steps", tuple, "seat counts")
+    if wrong:
+        raise RulesError("; ".join(wrong))
+
+
+def _one_line(text: str) -> bool:
+    """Whether ``text`` survives the text form: no line breaks or control characters inside,
+    no spaces at either end (``from_text`` strips them)."""
+    return text == text.strip() and not any(unicodedata.category(ch) in _UNPRINTABLE for ch in text)
 
 
 def _format_value(value: object) -> str:
@@ -247,6 +335,12 @@ def _rank_is_power(r: Rules, rank: str) -> bool:
     return False
 
 
+def _joker_words(tokens: frozenset[str]) -> str:
+    words = {"RJ": "the red joker RJ", "BJ": "the black joker BJ"}
+    named = [words[t] for t in ("RJ", "BJ") if t in tokens]
+    return " and ".join(named) if named else "no joker"
+
+
 def _check_types(r: Rules) -> None:
     """Refuse a value of the wrong kind (``"no"`` for a switch, ``5.5`` cards) before it can
     be taken for something else, naming the option."""
@@ -261,8 +355,8 @@ def _check_types(r: Rules) -> None:
             ok = isinstance(value, int) and not isinstance(value, bool)
             want = "a whole number"
         elif kind == "str":
-            ok = isinstance(value, str) and "\n" not in value and value == value.strip()
-            want = "a word on one line"
+            ok = isinstance(value, str) and _one_line(value)
+            want = "a word on one line (no line breaks, control characters or outer spaces)"
         elif kind == "str | None":
             ok = value is None or isinstance(value, str)
             want = "a rank or none"
@@ -344,8 +438,27 @@ def _validate(r: Rules) -> None:
                 )
                 break
 
-    # Jokers
+    # Jokers: a role needs the joker in the pack (a preset turned to fewer jokers must drop
+    # the roles of the jokers it no longer holds; ``drop_missing_jokers`` does that).
     joker_kinds = {"BJ", "RJ"} & r.attack_cards
+    in_pack = r.jokers_in_pack
+    if 0 <= r.jokers <= 3:
+        need(
+            r.joker_role == "none" or r.jokers > 0,
+            f"joker_role {r.joker_role} needs jokers in the pack, but jokers is 0 "
+            f"(set joker_role none, or jokers 1 or more)",
+        )
+        missing = sorted(joker_kinds - in_pack)
+        need(
+            not missing,
+            f"attack_cards lists {missing} but the pack holds no such joker (jokers "
+            f"{r.jokers} per deck gives {_joker_words(in_pack)})",
+        )
+        for key in SET_OPTIONS[1:]:
+            need(
+                "joker" not in getattr(r, key) or r.jokers > 0,
+                f"{key} lists jokers but jokers is 0: the pack holds none",
+            )
     if joker_kinds:
         need(
             r.joker_role == "draw_wild",
@@ -393,25 +506,21 @@ def _validate(r: Rules) -> None:
     )
     clash = sorted(attack_ranks & r.suit_changers)
     need(not clash, f"{clash} are both attack cards and suit changers")
+    # A card that cuts a stack may have another job too (a 4 that skips and blocks 2s, a 7
+    # that cuts and names a suit): it cuts only while an attack waits, where no other job of
+    # it could be done, and then it only cuts (nothing named, nobody skipped); on any other
+    # turn it does its other job. The engine plays every such pairing (checked with
+    # ``simulate --check``), so none is refused. A king's other jobs are refused anyway: it
+    # is already an attack card.
     if r.plain_kings_block:
         need(
             bool({"KH", "KS"} & r.attack_cards),
             "plain_kings_block needs a battle king (KH or KS) among attack_cards",
         )
-        need(
-            not ({"K"} & r.suit_changers) and r.skip_rank != "K",
-            "plain_kings_block: kings must not also be suit changers or skip cards",
-        )
     if r.fours_block:
         need(
-            bool({"2", "3", "BJ", "RJ"} & r.attack_cards),
-            "fours_block needs 2s, 3s or jokers among attack_cards",
-        )
-        need("4" not in r.suit_changers, "fours_block: 4 must not also be a suit changer")
-    if r.seven_cuts:
-        need(
-            r.skip_rank != "7",
-            "seven_cuts and skip_rank 7 clash: a seven cannot both cut a stack and skip",
+            bool({"2", "3"} & r.attack_cards or joker_kinds & in_pack),
+            "fours_block needs 2s, 3s or jokers in the pack among attack_cards",
         )
     need(
         not (r.seven_own_suit and "7" not in r.suit_changers),
@@ -573,15 +682,23 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
-# 000's "easier / harder" switches, as the option changes they stand for.
+# 000's "easier / harder" switches, as the option changes they stand for. A switch applies
+# only where it does what its label says (``switch_refusal`` tells why it does not).
 HOUSE_SWITCHES: dict[str, tuple[str, dict[str, Any]]] = {
     "easier_pool": ("Easier: 2s and 3s stack on any draw card", {"counter_rule": "pool"}),
     "harder_suit_or_rank": (
         "Harder: 2s and 3s only stack by suit or rank",
         {"counter_rule": "suit_or_rank"},
     ),
-    "easier_groups": ("Easier: cards of one rank may be laid together", {"groups": "rank"}),
-    "harder_no_groups": ("Harder: one card a turn", {"groups": "none"}),
+    # Groups on. A 5 that plays again (tel_aviv) is the exception of a one-card-a-turn game:
+    # with groups its player lays all their 5s at once instead, so five_again goes off with it.
+    "easier_groups": (
+        "Easier: cards of one rank may be laid together",
+        {"groups": "rank", "five_again": False},
+    ),
+    # Groups off. A run is several cards laid in one turn too, so "one card a turn" turns
+    # runs off with the groups (hungarian would otherwise still lay 5♥ 6♥ 7♥).
+    "harder_no_groups": ("Harder: one card a turn", {"groups": "none", "runs": False}),
     "harder_seven_own_suit": (
         "Harder: a 7 that changes the suit may only name its own suit",
         {"seven_own_suit": True},
@@ -589,8 +706,68 @@ HOUSE_SWITCHES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def apply_switch(rules: Rules, switch: str) -> Rules:
-    """Apply one of 000's easier/harder switches (``HOUSE_SWITCHES``) to a rule set."""
+def switch_refusal(rules: Rules, switch: str) -> str | None:
+    """Why ``switch`` cannot make ``rules`` easier or harder as its label says (it is already
+    so, it would do the opposite, or the rules lack what it changes); ``None`` if it can."""
     if switch not in HOUSE_SWITCHES:
-        raise RulesError(f"unknown switch {switch!r}; known: {', '.join(HOUSE_SWITCHES)}")
+        return f"unknown switch {switch!r}; known: {', '.join(HOUSE_SWITCHES)}"
+    r = rules
+    # Worded for the player (the custom-rules screen shows them as they are).
+    if switch == "easier_pool" and r.counter_rule == "pool":
+        return "2s and 3s stack on any draw card already"
+    if switch == "harder_suit_or_rank":
+        if r.counter_rule == "suit_or_rank":
+            return "2s and 3s stack only by suit or rank already"
+        if r.counter_rule == "same_rank":
+            return "2s and 3s stack only on their own rank here, which is harder already"
+    if switch == "easier_groups" and r.groups != "none":
+        kinds = "one rank" if r.groups == "rank" else "one rank or one suit"
+        return f"cards of {kinds} may be laid together already"
+    if switch == "harder_no_groups" and r.groups == "none" and not r.runs:
+        return "one card a turn already"
+    if switch == "harder_seven_own_suit":
+        if "7" not in r.suit_changers:
+            return "a 7 does not change the suit here"
+        if r.seven_own_suit:
+            return "a 7 names only its own suit already"
+    return None
+
+
+def apply_switch(rules: Rules, switch: str) -> Rules:
+    """Apply one of 000's easier/harder switches (``HOUSE_SWITCHES``) to a rule set; a switch
+    that cannot do what its label says there is refused with ``switch_refusal``'s reason."""
+    reason = switch_refusal(rules, switch)
+    if reason is not None:
+        raise RulesError(reason if switch not in HOUSE_SWITCHES else f"{switch}: {reason}")
     return rules.replace(**HOUSE_SWITCHES[switch][1])
+
+
+# ----- jokers the pack no longer holds (the custom-rules screen) -------------------------------
+JOKER_OPTIONS = ("joker_role", *SET_OPTIONS)
+_JOKER_TOKENS = frozenset(("BJ", "RJ", "joker"))
+
+
+def drop_missing_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` (option values by name, as ``Rules`` takes them) with every role of a
+    joker that ``options["jokers"]`` leaves out of the pack taken away, and joker_role none
+    when no joker is left: what turning a preset's jokers down changes with it."""
+    out = dict(options)
+    held = _pack_jokers(out.get("jokers", 0))
+    for key in SET_OPTIONS:
+        if key in out:
+            tokens = out[key].split() if isinstance(out[key], str) else out[key]
+            out[key] = frozenset(t for t in tokens if t not in _JOKER_TOKENS or t in held)
+    if not held and "joker_role" in out:
+        out["joker_role"] = "none"
+    return out
+
+
+def restore_jokers(options: Mapping[str, Any], earlier: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the joker roles of ``earlier`` given back, as far as the pack of
+    ``options`` holds those jokers: undoes ``drop_missing_jokers`` when jokers come back."""
+    out = dict(options)
+    for key in SET_OPTIONS:
+        out[key] = frozenset(out[key]) | (frozenset(earlier[key]) & _JOKER_TOKENS)
+    if out["joker_role"] == "none":
+        out["joker_role"] = earlier["joker_role"]
+    return drop_missing_jokers(out)

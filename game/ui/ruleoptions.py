@@ -19,7 +19,7 @@ from game.engine import rules as rules_module
 from game.ui.controls import Chips, Choice, Toggle, stepper_values
 from game.ui.widgets import Widget
 
-__all__ = ["OptionSpec", "friendly", "make_control", "option_specs"]
+__all__ = ["OptionSpec", "friendly", "make_control", "option_specs", "show_value"]
 
 _CARD_KINDS = rules_module.CARD_KIND_TOKENS
 _RANKS = rules_module.RANK_TOKENS
@@ -199,6 +199,19 @@ def make_control(spec: OptionSpec, value: Any, changed: Callable[[str, Any], Non
     return Chips(
         spec.values, set(value), lambda chosen: changed(name, frozenset(chosen)), show=_chip_word
     )
+
+
+def show_value(control: Widget, value: Any) -> None:
+    """Make a control from ``make_control`` show ``value`` without reporting a change (the
+    editor changed the option itself, along with another one)."""
+    if isinstance(control, Toggle):
+        control.on = bool(value)
+    elif isinstance(control, Chips):
+        control.chosen = {str(v) for v in value}
+    elif isinstance(control, Choice):
+        if value not in control.values:
+            control.values.append(value)
+        control.set(value)
 
 
 def friendly(message: str) -> str:

@@ -1,24 +1,42 @@
 """The custom rules editor: every option of ``Rules``, starting from any preset.
 
 A combination the engine refuses is shown with the engine's own ``RulesError`` message
-and cannot be used or saved until it is mended. Rule sets are saved and loaded by name.
+and cannot be used or saved until it is mended. Turning the jokers down takes the roles of
+the missing jokers away with them (and turning them up again gives those back), so a
+preset's jokers go off in one step. 000's easier/harder switches sit at the end of the list;
+one that cannot do what it says for these rules is greyed out with the engine's reason.
+Rule sets are saved and loaded by name.
 Up/Down (or Tab) walk through every control, scrolling the list; Left/Right change it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 
-from game.engine import PRESETS, Rules, RulesError
+from game.engine import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch
 from game.engine.explain import PRESET_TITLES
+from game.engine.rules import (
+    JOKER_OPTIONS,
+    drop_missing_jokers,
+    restore_jokers,
+    switch_refusal,
+)
 from game.store.paths import StoreUnavailable
 from game.store.saves import delete_rule_set, load_rule_sets, save_rule_set
 from game.ui import theme
 from game.ui.controls import Chips, Choice
-from game.ui.ruleoptions import OptionSpec, friendly, make_control, option_specs
+from game.ui.ruleoptions import (
+    OptionSpec,
+    friendly,
+    make_control,
+    option_specs,
+    show_value,
+    word,
+)
 from game.ui.screen import MenuScreen, Scroll, button_row, draw_paragraph
 from game.ui.widgets import Button, TextInput, Widget
 
@@ -26,6 +44,7 @@ __all__ = ["RulesEditor"]
 
 ROW_H = 46
 HEAD_H = 44
+SWITCHES_HEAD = "Easier or harder"
 
 
 class RulesEditor(MenuScreen):
@@ -60,6 +79,15 @@ class RulesEditor(MenuScreen):
         self.cancel_button = Button("Cancel", self.cancel, hint="Esc", size=18)
         self.use_button = Button("Use these rules", self.use, primary=True, size=18)
         self.controls: dict[str, Widget] = {}
+        # 000's easier/harder switches, and why each greyed-out one cannot be used here.
+        self.switches = {
+            key: Button(label, partial(self.use_switch, key), size=16)
+            for key, (label, _) in HOUSE_SWITCHES.items()
+        }
+        self.switch_why: dict[str, str] = {}
+        # The jokers' roles before the jokers went down, to give back when they come back.
+        self.joker_roles: dict[str, Any] | None = None
+        self.joker_roles_for = 0
         self.content_y: dict[str, int] = {}
         self.heads: list[tuple[str, int]] = []
         self.scroll = Scroll()
@@ -73,6 +101,7 @@ class RulesEditor(MenuScreen):
         self.controls = {
             s.name: make_control(s, self.values[s.name], self.changed) for s in self.specs
         }
+        self.joker_roles = None
         top = [self.start_from, self.saved, self.load_button, self.delete_button]
         bottom = [
             self.name_field,
@@ -81,16 +110,75 @@ class RulesEditor(MenuScreen):
             self.cancel_button,
             self.use_button,
         ]
-        self.order: list[Widget] = [*top, *self.controls.values(), *bottom]
+        rows = [*self.controls.values(), *self.switches.values()]
+        self.order: list[Widget] = [*top, *rows, *bottom]
         self.widgets.widgets = list(self.order)
         self._validate()
         self.layout(self.size)
 
     def changed(self, name: str, value: Any) -> None:
         """One option was edited: keep it and ask the engine whether the rules still work."""
+        before = self.values.get(name)
         self.values[name] = value
         self.note = ""
+        if name == "jokers" and isinstance(before, int):
+            self._fit_jokers(before, value)
+        elif name in JOKER_OPTIONS:
+            self.joker_roles = None  # a joker's role set by hand: nothing to give back later
         self._validate()
+
+    def _set(self, name: str, value: Any) -> None:
+        """Change an option along with another one, showing it in its control."""
+        self.values[name] = value
+        show_value(self.controls[name], value)
+
+    def _fit_jokers(self, before: int, now: int) -> None:
+        """Take away the roles of the jokers the pack no longer holds, or give back the roles
+        taken away when the jokers return, and say which options changed with them."""
+        values = self.values
+        if self.joker_roles is not None and now > before:
+            fitted = restore_jokers(values, self.joker_roles)
+        else:
+            fitted = drop_missing_jokers(values)
+        moved = [k for k in JOKER_OPTIONS if fitted[k] != values[k]]
+        if moved and now < before and self.joker_roles is None:
+            self.joker_roles = {k: values[k] for k in JOKER_OPTIONS}
+            self.joker_roles_for = before
+        if self.joker_roles is not None and now >= self.joker_roles_for:
+            self.joker_roles = None
+        for k in moved:
+            self._set(k, fitted[k])
+        if not moved:
+            return
+        said = []
+        if "joker_role" in moved:
+            said.append(f"“{self._label('joker_role')}” is {word(fitted['joker_role'])}")
+        rows = ", ".join(f"“{self._label(k)}”" for k in moved if k != "joker_role")
+        if rows:
+            said.append(
+                f"{'the missing jokers left' if now < before else 'jokers are back in'} {rows}"
+            )
+        self.note = f"With {now} joker{'' if now == 1 else 's'} per deck, {' and '.join(said)}."
+
+    def _label(self, name: str) -> str:
+        return next((s.label for s in self.specs if s.name == name), name)
+
+    def use_switch(self, key: str) -> None:
+        """Apply one of 000's easier/harder switches to the rules on screen."""
+        if self.rules is None:
+            return
+        try:
+            rules = apply_switch(self.rules, key)
+        except RulesError as exc:  # the button is greyed out first; this is a safety net
+            self.note = friendly(str(exc))
+            return
+        moved = [k for k in HOUSE_SWITCHES[key][1] if getattr(rules, k) != self.values[k]]
+        for k in moved:
+            self._set(k, getattr(rules, k))
+        self.joker_roles = None
+        self._validate()
+        changed = ", ".join(f"“{self._label(k)}”" for k in moved)
+        self.note = f"{HOUSE_SWITCHES[key][0]} (changed {changed})."
 
     def _validate(self) -> None:
         try:
@@ -102,6 +190,10 @@ class RulesEditor(MenuScreen):
             self.rules, self.error = None, friendly(str(exc))
         for button in (self.use_button, self.save_button, self.howto_button):
             button.enabled = self.rules is not None
+        for key, button in self.switches.items():
+            why = "mend the clash first" if self.rules is None else switch_refusal(self.rules, key)
+            button.enabled = why is None
+            self.switch_why[key] = friendly(why or "")
 
     def load_preset(self, key: str) -> None:
         """Start again from a preset."""
@@ -202,7 +294,8 @@ class RulesEditor(MenuScreen):
         current = self.focused()
         i = live.index(current) if current in live else -1
         target = live[(i + step) % len(live)]
-        name = next((n for n, w in self.controls.items() if w is target), None)
+        rows = {**self.controls, **self.switches}
+        name = next((n for n, w in rows.items() if w is target), None)
         if name is not None:
             y = self.content_y[name]
             if y < self.scroll.offset:
@@ -215,7 +308,7 @@ class RulesEditor(MenuScreen):
 
     # --- layout and drawing --------------------------------------------------------------------
     def _height(self, name: str) -> int:
-        control = self.controls[name]
+        control = self.controls.get(name)
         if isinstance(control, Chips):
             return control.height_for(self._control_w()) + 14
         return ROW_H
@@ -244,6 +337,11 @@ class RulesEditor(MenuScreen):
                 y += HEAD_H
             self.content_y[spec.name] = y
             y += self._height(spec.name)
+        self.heads.append((SWITCHES_HEAD, y))
+        y += HEAD_H
+        for key in self.switches:
+            self.content_y[key] = y
+            y += ROW_H
         self.scroll.view, self.scroll.content = self.view.h - 16, y
         self.scroll.by(0)
         for spec in self.specs:
@@ -254,6 +352,11 @@ class RulesEditor(MenuScreen):
             if isinstance(control, Choice):
                 control.rect.w = 260
             control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
+        for key, button in self.switches.items():
+            top = self.view.y + 8 + self.content_y[key] - round(self.scroll.offset)
+            width = min(button.preferred_width(), self.view.w // 2)
+            button.rect = pygame.Rect(self.view.x + 44, top, width, ROW_H - 10)
+            button.visible = self.view.y + 4 <= top and top + ROW_H <= self.view.bottom - 4
         self.name_field.rect = pygame.Rect(x0, h - 64, 240, 44)
         self.save_button.rect = pygame.Rect(x0 + 250, h - 64, 84, 44)
         button_row(
@@ -302,6 +405,13 @@ class RulesEditor(MenuScreen):
                     midleft=(v.x + 44, y + min(ROW_H, self._height(spec.name)) // 2 - 4)
                 ),
             )
+        for key, button in self.switches.items():
+            if self.switch_why.get(key) and button.visible:
+                x = button.rect.right + 14
+                why = "Not here: " + self.switch_why[key]
+                draw_paragraph(
+                    surface, why, (x, button.rect.y), v.right - x - 20, 14, theme.MUTED, spacing=1
+                )
         surface.set_clip(clip)
         self.scroll.draw_bar(surface, v)
         if self.error and self.note:

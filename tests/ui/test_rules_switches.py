@@ -1,0 +1,133 @@
+"""The custom rules editor, driven headless: jokers turned off with their roles, and 000's
+easier/harder switches offered only where they do what they say (RULES.md §5, House rules)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import HOUSE_SWITCHES, PRESETS, Rules
+from game.engine.rules import switch_refusal
+from game.ui import launch
+from game.ui.rulesedit import RulesEditor
+from game.ui.widgets import Widget
+from tests.ui.menukit import Screen
+
+from ..engine.conftest import ALL_PRESETS
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+    return tmp_path
+
+
+def _open(preset: str) -> tuple[Screen, RulesEditor, list[Rules | None]]:
+    results: list[Rules | None] = []
+    editor = RulesEditor(PRESETS[preset], results.append)
+    return Screen(editor), editor, results
+
+
+def _walk_to(screen: Screen, editor: RulesEditor, target: Widget) -> None:
+    """Down through the controls (scrolling the list) until ``target`` has the focus."""
+    for _ in range(80):
+        if editor.focused() is target:
+            assert target.visible
+            return
+        screen.key(pygame.K_DOWN)
+    raise AssertionError("the control was never reached")
+
+
+def _jokers_to(screen: Screen, editor: RulesEditor, count: int) -> None:
+    jokers = editor.controls["jokers"]
+    _walk_to(screen, editor, jokers)
+    while editor.values["jokers"] != count:
+        screen.key(pygame.K_LEFT if editor.values["jokers"] > count else pygame.K_RIGHT)
+
+
+@pytest.mark.parametrize("preset", ["classic", "romanian", "hungarian"])
+def test_turning_a_presets_jokers_off_takes_their_roles_with_them(preset: str) -> None:
+    screen, editor, results = _open(preset)
+    _jokers_to(screen, editor, 0)
+    rules = editor.rules
+    assert rules is not None and not editor.error, editor.error
+    assert rules.jokers == 0 and rules.joker_role == "none"
+    assert not {"BJ", "RJ"} & rules.attack_cards
+    assert "joker" not in rules.suit_changers | rules.plays_on_anything | rules.anything_on
+    assert editor.note.startswith("With 0 jokers per deck, “Jokers” is None")
+    assert editor.controls["joker_role"].value == "none"  # type: ignore[attr-defined]
+    screen.click(editor.use_button.rect.center)
+    assert results == [rules]
+
+
+def test_jokers_turned_back_on_get_their_roles_back() -> None:
+    screen, editor, _ = _open("classic")
+    _jokers_to(screen, editor, 0)
+    _jokers_to(screen, editor, 1)  # only the red joker: RJ attacks again, BJ waits
+    assert editor.rules is not None and editor.rules.attack_cards >= {"RJ"}
+    assert "BJ" not in editor.rules.attack_cards and editor.rules.joker_role == "draw_wild"
+    _jokers_to(screen, editor, 2)
+    assert editor.rules == PRESETS["classic"].replace(name="custom")
+
+
+def test_one_joker_per_deck_drops_only_the_black_joker() -> None:
+    screen, editor, _ = _open("classic")
+    _jokers_to(screen, editor, 1)
+    assert editor.rules is not None
+    assert editor.rules.attack_cards == {"2", "3", "KH", "KS", "RJ"}
+    assert editor.note == "With 1 joker per deck, the missing jokers left “Attack cards”."
+
+
+def test_a_joker_role_set_by_hand_is_not_given_back() -> None:
+    screen, editor, _ = _open("classic")
+    _jokers_to(screen, editor, 1)
+    editor.changed("attack_cards", frozenset({"2", "3", "KH", "KS"}))  # the red joker too
+    _jokers_to(screen, editor, 2)
+    assert editor.rules is not None and not {"BJ", "RJ"} & editor.rules.attack_cards
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_only_switches_that_work_on_the_preset_are_offered(preset: str) -> None:
+    screen, editor, _ = _open(preset)
+    for key, button in editor.switches.items():
+        why = switch_refusal(PRESETS[preset], key)
+        assert button.enabled == (why is None), (key, why)
+        assert bool(editor.switch_why[key]) == (why is not None)
+    screen.frame()
+
+
+def test_the_seven_switch_is_offered_only_where_a_seven_names_a_suit() -> None:
+    _, polish, _ = _open("polish")
+    assert not polish.switches["harder_seven_own_suit"].enabled
+    assert "does not change the suit" in polish.switch_why["harder_seven_own_suit"]
+    screen, romanian, _ = _open("romanian")
+    button = romanian.switches["harder_seven_own_suit"]
+    _walk_to(screen, romanian, button)
+    screen.key(pygame.K_RETURN)
+    assert romanian.rules is not None and romanian.rules.seven_own_suit
+    assert not button.enabled and "already" in romanian.switch_why["harder_seven_own_suit"]
+
+
+def test_groups_switch_on_tel_aviv_turns_five_again_off_and_back() -> None:
+    screen, editor, _ = _open("tel_aviv")
+    _walk_to(screen, editor, editor.switches["easier_groups"])
+    screen.key(pygame.K_RETURN)
+    rules = editor.rules
+    assert rules is not None and rules.groups == "rank" and not rules.five_again
+    assert HOUSE_SWITCHES["easier_groups"][0] in editor.note
+    assert editor.controls["groups"].value == "rank"  # type: ignore[attr-defined]
+    off = editor.switches["harder_no_groups"]
+    assert off.enabled
+    _walk_to(screen, editor, off)
+    screen.click(off.rect.center)
+    assert editor.rules is not None and editor.rules.groups == "none"
+
+
+def test_switches_are_greyed_out_while_the_rules_clash() -> None:
+    _, editor, _ = _open("polish")
+    editor.changed("jokers", 2)  # jokers with no role: refused
+    assert editor.error
+    assert not any(button.enabled for button in editor.switches.values())
