@@ -8,9 +8,11 @@ the game cannot drift apart. ``explain`` gives plain text; ``explain_sections`` 
 
 from __future__ import annotations
 
+import copy
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import RANK_NAMES, STANDARD_52, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
 from .compiled import compile_rules
@@ -128,6 +130,14 @@ def _changer_words(r: Rules) -> str:
     return "another " + _join([_word(t) for t in _sorted_tokens(r.suit_changers)], "or")
 
 
+def _acting_alone(r: Rules) -> frozenset[str]:
+    """The kinds that play on anything or name a suit, but for stand-in jokers: those answer
+    an attack, missed turns or a request as the card they stand for, so they are never named
+    among the cards that cannot."""
+    kinds = r.plays_on_anything | r.suit_changers
+    return kinds - {"joker"} if r.joker_role == "any_card" else kinds
+
+
 def _waits(r: Rules) -> str:
     """'an attack, missed turns or a request': what may be waiting on a player here."""
     waiting = []
@@ -148,8 +158,57 @@ def _counts(n: int) -> str:
     return _NUMBER_WORDS.get(n, str(n))
 
 
+def _jokers_words(n: int) -> str:
+    """'one joker', 'two jokers'."""
+    return f"{_counts(n)} joker{'s' if n != 1 else ''}"
+
+
+def _jokers_in_pack(r: Rules) -> tuple[str, ...]:
+    """The kinds of joker the pack holds (``Rules.jokers_in_pack``), red first."""
+    return tuple(t for t in ("RJ", "BJ") if t in r.jokers_in_pack)
+
+
+def _jokers_at_most(r: Rules) -> int:
+    """How many jokers the biggest table's pack holds."""
+    return r.jokers * (1 + len(r.deck_steps))
+
+
+def _as_played(r: Rules) -> Rules:
+    """``r`` with what cannot happen at its table taken out, so no sentence tells of it: jokers
+    the pack lacks (in every option that lists them), deck steps beyond ``max_seats``, and a
+    7 or a 4 that would cancel stacks when nothing attacks.
+
+    Built without ``replace``, which validates: what is left is true of the game but need not
+    be a rule set anybody could choose (a 4 that blocks jokers, in a pack without them).
+    """
+    in_pack = set(_jokers_in_pack(r))
+    changes: dict[str, Any] = {}
+    attacks = r.attack_cards - ({"BJ", "RJ"} - in_pack)
+    if attacks != r.attack_cards:
+        changes["attack_cards"] = attacks
+    if not in_pack:
+        for key in ("suit_changers", "plays_on_anything", "anything_on"):
+            if "joker" in getattr(r, key):
+                changes[key] = getattr(r, key) - {"joker"}
+        if r.joker_role != "none":
+            changes["joker_role"] = "none"
+    steps = tuple(s for s in r.deck_steps if s <= r.max_seats)
+    if steps != r.deck_steps:
+        changes["deck_steps"] = steps
+    if r.seven_cuts and not attacks:
+        changes["seven_cuts"] = False
+    if r.fours_block and not {"2", "3", "BJ", "RJ"} & attacks:
+        changes["fours_block"] = False
+    if not changes:
+        return r
+    played = copy.copy(r)
+    for key, value in changes.items():
+        object.__setattr__(played, key, value)
+    return played
+
+
 def _pack_words(r: Rules) -> str:
-    jokers = f" and {_counts(r.jokers)} joker{'s' if r.jokers > 1 else ''}" if r.jokers else ""
+    jokers = f" and {_jokers_words(r.jokers)}" if r.jokers else ""
     text = f"one 52-card deck{jokers}"
     steps = r.deck_steps
     if steps:
@@ -160,7 +219,11 @@ def _pack_words(r: Rules) -> str:
             + (", shuffled together" if len(steps) > 1 else " are shuffled together")
         )
         if r.jokers:
-            text += f", each with its {_counts(r.jokers)} joker{'s' if r.jokers > 1 else ''}"
+            text += (
+                ", each with its joker"
+                if r.jokers == 1
+                else f", each with its {_jokers_words(r.jokers)}"
+            )
     return text
 
 
@@ -173,6 +236,22 @@ def _fits_counter(r: Rules, card: str, top: str) -> bool:
 
 def _target(laid: str, seat: int) -> int:
     return (seat - 1) % 4 if laid == "KS" else (seat + 1) % 4
+
+
+def _fits_on(r: Rules, code: str) -> str:
+    """What may follow card ``code`` in ordinary play: 'a club, a 7 or a queen', 'any card'."""
+    card = Card.parse(code)
+    token = RANK_NAMES[card.rank]
+    if token in r.anything_on:
+        return "any card"
+    return _join(
+        [
+            f"a {SUIT_NAMES[card.suit][:-1]}",
+            _a(token),
+            *(_a(t) for t in _wild_tokens(r) if t != token),
+        ],
+        "or",
+    )
 
 
 def _attack_example(r: Rules, token: str) -> str:
@@ -219,13 +298,13 @@ def _attack_example(r: Rules, token: str) -> str:
             extra = (
                 f" Ben fights back with {_pretty(follow)}: now Cleo owes {total}. Cleo has no "
                 f"answer and draws {total}; that is her whole turn. The {_pretty(follow)} has "
-                f"lost its power, so Dan just matches it in suit or rank."
+                f"lost its power, so Dan just follows it with {_fits_on(r, follow)}."
             )
             break
     if not extra:
         extra = (
             f" Ben has no answer and draws {total}; that is his whole turn. The {label} has lost "
-            f"its power, so Cleo just matches it in suit or rank."
+            f"its power, so Cleo just follows it with {_fits_on(r, first)}."
         )
     return text + extra
 
@@ -248,11 +327,10 @@ def _cut_example(r: Rules, card: str, blockers: tuple[str, ...]) -> str:
     who = NAMES[hit]
     after = NAMES[(hit + 1) % 4]
     pretty = _pretty(card)
-    rank = "king" if card[0] == "K" else card[:-1]
     return (
         f"Anna lays {_pretty(code) if code[1] != 'J' else 'the ' + _pretty(code)}: {who} owes "
         f"{value}. {who} lays {pretty}: the stack is gone and nobody draws. {after} plays next "
-        f"and follows {pretty} with a {SUIT_NAMES[card[-1]][:-1]} or a {rank}."
+        f"and follows {pretty} with {_fits_on(r, card)}."
     )
 
 
@@ -261,7 +339,7 @@ def _skip_example(r: Rules) -> str:
     return (
         f"Anna lays {k}♣: Ben must miss a turn. Ben answers with {k}♦, so Cleo must miss 2 turns. "
         f"Cleo has no {_word(k)} and accepts: this turn is the first she misses, and she sits "
-        f"out her next turn too. Dan then just matches the {k}♦ in suit or rank."
+        f"out her next turn too. Dan then just follows the {k}♦ with {_fits_on(r, k + 'D')}."
     )
 
 
@@ -278,8 +356,10 @@ def _jack_example(r: Rules) -> str:
 
 def _changer_example(r: Rules, token: str) -> str:
     if token == "joker":
+        # The red joker: a pack with jokers always holds it.
+        held = " (she holds a heart)" if r.ace_must_hold else ""
         return (
-            "Top 9♣. Anna lays the black joker and names hearts: Ben must lay a heart or "
+            f"Top 9♣. Anna lays the red joker and names hearts{held}: Ben must lay a heart or "
             f"{_changer_words(r)}, or draw one card."
         )
     wild = token in r.plays_on_anything
@@ -303,10 +383,10 @@ def _changer_example(r: Rules, token: str) -> str:
         f"{named_word[:-1]} or {_changer_words(r)}, or draw one card."
     )
     if r.ace_scope == "next":
-        own = "diamonds" if card.endswith("♦") else "clubs"
+        code = token + ("D" if card.endswith("♦") else "C")
         return text + (
             f" Ben draws and keeps the card. Now the request is over and the {card} on top is an "
-            f"ordinary card again: Cleo follows it as usual, with a {own[:-1]} or {_a(token)}."
+            f"ordinary card again: Cleo follows it as usual, with {_fits_on(r, code)}."
         )
     return text + (
         f" Ben draws and keeps the card, so Cleo too must lay a {named_word[:-1]} or "
@@ -314,15 +394,24 @@ def _changer_example(r: Rules, token: str) -> str:
     )
 
 
+def _joker_plain_example(r: Rules) -> str:
+    """A draw-wild joker that neither attacks nor names a suit: the suit in force stays."""
+    return (
+        "Top 9♣. Anna lays the red joker on it. It names nothing, so clubs stay in force: Ben "
+        f"lays {_join(['a club', *(_a(t) for t in _wild_tokens(r))], 'or')}, or draws one card."
+    )
+
+
 def _wild_example(r: Rules, token: str) -> str:
     # A card that only takes anything on top must itself still match the 9♣.
-    card = f"{token}♥" if token in r.plays_on_anything else f"{token}♣"
+    code = token + ("H" if token in r.plays_on_anything else "C")
+    card = _pretty(code)
     if token in r.anything_on:
         text = f"Top 9♣. Anna lays {card} on it, and Ben may lay any card at all on it, say 6♠."
     else:
         text = (
-            f"Top 9♣. Anna lays {card} on it: hearts are now in force, so Ben lays a heart or "
-            f"{_a(token)}."
+            f"Top 9♣. Anna lays {card} on it: hearts are now in force, so Ben lays "
+            f"{_fits_on(r, code)}."
         )
     if "2" in r.attack_cards:
         text += f" But had Anna attacked Ben with a 2, {_a(token)} would not help him."
@@ -338,7 +427,7 @@ def _joker_any_example(r: Rules) -> str:
         )
     return (
         "Top 7♥. Anna lays the red joker as the 7♠ (written RJ=7S), and Ben follows it as a "
-        "7♠: a spade or a 7."
+        f"7♠, with {_fits_on(r, '7S')}."
     )
 
 
@@ -369,22 +458,52 @@ def _attack_text(r: Rules, token: str) -> str:
 
 
 def _joker_wild_text(r: Rules) -> str:
-    attacks = [f"the {_pretty(t)} {ATTACK_VALUES[t]}" for t in ("BJ", "RJ") if t in r.attack_cards]
+    kinds = [t for t in ("BJ", "RJ") if t in _jokers_in_pack(r)]
+    attackers = [t for t in kinds if t in r.attack_cards]
     parts = ["A joker plays on anything"]
     if "joker" in r.suit_changers:
         parts.append("and names the suit to follow")
     text = " ".join(parts) + "."
-    if attacks:
-        text += f" It attacks the next player: {_join(attacks)} cards."
+    if attackers == kinds == ["RJ"]:
+        text += f" It attacks the next player: {ATTACK_VALUES['RJ']} cards to draw."
+    elif attackers == kinds:
+        values = [f"the {_pretty(t)} {ATTACK_VALUES[t]}" for t in attackers]
+        text += f" It attacks the next player: {_join(values)} cards."
+    elif attackers:
+        t, other = attackers[0], next(k for k in kinds if k not in attackers)
+        text += (
+            f" The {_pretty(t)} attacks the next player ({ATTACK_VALUES[t]} cards); the "
+            f"{_pretty(other)} does not."
+        )
+    # Having no rank, it never joins a group (nor a run): worth saying where others can.
+    alone = (
+        ", and it is always laid on its own, never with other cards"
+        if r.groups != "none" or r.runs
+        else ""
+    )
     if "joker" in r.suit_changers:
         text += (
-            f" It has no rank, so on a joker only the named suit or {_changer_words(r)} follows."
+            f" It has no rank, so on a joker only the named suit or {_changer_words(r)} "
+            f"follows{alone}."
         )
     else:
         text += (
-            " It names nothing and has no rank: the suit in force before it stays, and only that "
-            "suit or a card that plays on anything follows it."
+            " It names nothing and has no rank: the suit in force before it stays, only that "
+            f"suit or a card that plays on anything follows it{alone}."
         )
+    return text
+
+
+def _joker_any_text(r: Rules) -> str:
+    two = ": two jokers can make two kings of hearts" if _jokers_at_most(r) >= 2 else ""
+    text = (
+        "A joker stands for any card you choose, power cards included, and acts exactly as "
+        f"that card until it leaves the pile{two}. You say which card it is as you lay it (in "
+        "notation, RJ=KH is a red joker standing for K♥)."
+    )
+    # Stand-in jokers never list among the cards that play on anything (Rules refuses it):
+    # a joker goes anywhere only as a card that could go there.
+    text += " The card it stands for must fit where you lay it, like any other card."
     return text
 
 
@@ -400,7 +519,7 @@ def _jack_text(r: Rules) -> str:
     jokers_attack = bool({"BJ", "RJ"} & r.attack_cards)
     banned = [
         _plural(t)
-        for t in _sorted_tokens(r.plays_on_anything | r.suit_changers)
+        for t in _sorted_tokens(_acting_alone(r))
         if t != "J" and not (t == "joker" and jokers_attack)
     ]
     if r.attack_cards:
@@ -456,23 +575,15 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
     for i, (key, codes, title, texts, _) in enumerate(kinds):
         kinds[i] = (key, codes, title, texts, _attack_example(r, key))
     if wild_joker:
-        example = (
-            _attack_example(r, "RJ" if "RJ" in r.attack_cards else "BJ")
-            if {"BJ", "RJ"} & r.attack_cards
-            else _changer_example(r, "joker")
-        )
-        add("joker", ("RJ", "BJ"), "Jokers", _joker_wild_text(r), example)
+        if {"BJ", "RJ"} & r.attack_cards:
+            example = _attack_example(r, "RJ" if "RJ" in r.attack_cards else "BJ")
+        elif "joker" in r.suit_changers:
+            example = _changer_example(r, "joker")
+        else:
+            example = _joker_plain_example(r)
+        add("joker", _jokers_in_pack(r), "Jokers", _joker_wild_text(r), example)
     elif r.joker_role == "any_card":
-        add(
-            "joker",
-            ("RJ", "BJ"),
-            "Jokers",
-            "A joker stands for any card you choose, power cards included, and acts exactly as "
-            "that card until it leaves the pile: two jokers can make two kings of hearts. You "
-            "say which card it is as you lay it (in notation, RJ=KH is a red joker standing for "
-            "K♥).",
-            _joker_any_example(r),
-        )
+        add("joker", _jokers_in_pack(r), "Jokers", _joker_any_text(r), _joker_any_example(r))
     if r.seven_cuts:
         blockers = tuple(_attack_order(r))
         add(
@@ -518,11 +629,16 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             " may only name its own suit" if token == "7" and r.seven_own_suit else " names a suit"
         )
         fits = " fits on any card and" if wild else ""
+        after = (
+            f" Once its request is over, any card fits on {_a(token)}."
+            if token in r.anything_on
+            else ""
+        )
         add(
             token,
             rank_codes(token),
             _RANK_TITLES[token],
-            f"{_a(token).capitalize()}{fits}{own} (see Naming a suit).",
+            f"{_a(token).capitalize()}{fits}{own} (see Naming a suit).{after}",
             _changer_example(r, token),
         )
     for token in _sorted_tokens(r.plays_on_anything | r.anything_on):
@@ -556,7 +672,7 @@ def power_cards(rules: Rules) -> list[PowerCard]:
     """One entry per kind of power card in ``rules``, each with a worked example."""
     return [
         PowerCard(codes, title, " ".join(texts), example)
-        for _, codes, title, texts, example in _kind_roles(rules)
+        for _, codes, title, texts, example in _kind_roles(_as_played(rules))
     ]
 
 
@@ -584,7 +700,7 @@ def _deck_section(r: Rules, seats: int | None) -> Section:
         )
     else:
         decks = r.decks_for(seats)
-        jokers = f" with {_counts(decks * r.jokers)} jokers" if r.jokers else ""
+        jokers = f" with {_jokers_words(decks * r.jokers)}" if r.jokers else ""
         paras.append(
             f"This table has {seats} players, so the game uses {_counts(decks)} 52-card "
             f"deck{'s' if decks > 1 else ''}{jokers} ({r.pack_size(seats)} cards)."
@@ -639,9 +755,12 @@ def _several_cards(r: Rules) -> list[str]:
             )
         if r.skip_rank:
             counts.append(f"each of several {_plural(r.skip_rank)} adds a missed turn")
-        requests = [_plural(t) for t in _sorted_tokens(r.suit_changers)]
+        # A draw-wild joker has no rank, so it is never in a group: only ranks are listed.
+        requests = [_plural(t) for t in _sorted_tokens(r.suit_changers) if t != "joker"]
         if r.jack_requests:
             requests.insert(0, "jacks")
+        if r.groups == "none":
+            requests = []  # a run acts by its last card, said above
         text = "Of several cards laid together only the last one acts"
         if r.groups == "none":
             counts = []  # one card a turn: the only several cards are a run
@@ -671,7 +790,15 @@ def _several_cards(r: Rules) -> list[str]:
             text += f" A joker may join {_join(where, 'or')}, standing for the card it needs"
             if r.groups != "none":
                 text += " (between the first and the last card of a group, for the first card)"
-            text += "; jokers may also be laid together on their own (RJ=KH BJ=KH)."
+            if _jokers_at_most(r) >= 2:
+                other = "BJ" if r.jokers >= 2 else "RJ"
+                text += (
+                    f"; jokers may also be laid together on their own (RJ=KH {other}=KH)"
+                    if r.groups != "none"
+                    else f"; jokers may also be laid together on their own, as a run (RJ=5H "
+                    f"{other}=6H)"
+                )
+            text += "."
         paras.append(text)
     return paras
 
@@ -682,8 +809,16 @@ def _turn_section(r: Rules) -> Section:
         "On your turn, lay a card that matches the top card of the pile in suit or in rank: on "
         "the 7♥ any heart or any 7 fits."
     )
-    if wild:
+    under = [_a(t) for t in _sorted_tokens(r.anything_on)]
+    if wild and under:
+        match += (
+            f" {_join(wild).capitalize()} fit on anything, and anything fits on "
+            f"{_join(under, 'or')} (see Power cards)."
+        )
+    elif wild:
         match += f" {_join(wild).capitalize()} fit on anything (see Power cards)."
+    elif under:
+        match += f" Anything fits on {_join(under, 'or')} (see Power cards)."
     if r.suit_changers:
         match += (
             " After a suit has been named, match the named suit instead of the top card's suit."
@@ -774,7 +909,11 @@ def _counter_words(r: Rules) -> str:
             text += f" ({_join(ex)}"
             text += ", but not K♠ on 2♥)" if "KS" in atk and "2" in atk else ")"
         if jokers:
-            text += "; a joker goes on any attack, and on a joker only the suit it named"
+            text += "; a joker goes on any attack, and on a joker only " + (
+                "the suit it named"
+                if "joker" in r.suit_changers
+                else "the suit that was in force before it"
+            )
         return text
     # hungarian
     small = [t for t in ("2", "3") if t in atk]
@@ -815,10 +954,17 @@ def _attack_general(r: Rules) -> str:
                 else "."
             )
         )
+    cancelling = {"7"} if r.seven_cuts else set()
+    if r.fours_block:
+        cancelling.add("4")
+    if r.plain_kings_block:
+        cancelling.add("K")
     others = [
         _plural(t)
-        for t in _sorted_tokens(r.plays_on_anything | r.suit_changers)
-        if t not in r.attack_cards and not (t == "joker" and {"BJ", "RJ"} & r.attack_cards)
+        for t in _sorted_tokens(_acting_alone(r))
+        if t not in r.attack_cards
+        and t not in cancelling
+        and not (t == "joker" and {"BJ", "RJ"} & r.attack_cards)
     ]
     if r.jack_requests:
         others.append("jacks")
@@ -863,7 +1009,7 @@ def _suit_general(r: Rules) -> str:
         )
     else:
         text += f" Every following player must {answer}, until somebody lays the named suit."
-    extra = r.plays_on_anything - r.suit_changers
+    extra = _acting_alone(r) - r.suit_changers
     if extra:
         text += (
             f" {_join([_plural(t) for t in _sorted_tokens(extra)]).capitalize()} do not help "
@@ -927,7 +1073,11 @@ def _points_table(r: Rules) -> str:
     if r.jokers:
         table += "; each joker: 140"
     whole = 820 + 140 * r.jokers
-    deck = "One whole deck with its jokers" if r.jokers else "One whole deck"
+    deck = (
+        f"One whole deck with its joker{'s' if r.jokers > 1 else ''}"
+        if r.jokers
+        else "One whole deck"
+    )
     return f"Card points: {table}. {deck} is worth {whole}."
 
 
@@ -1005,11 +1155,7 @@ _COUNTER_SHORT = {
     "same_rank": "same rank only",
     "hungarian": "2s and 3s on any 2, 3 or battle king, battle kings on battle kings",
 }
-_JOKER_SHORT = {
-    "none": "none",
-    "any_card": "stand for any card",
-    "draw_wild": "play on anything, name a suit and attack",
-}
+_JOKER_SHORT = {"none": "none", "any_card": "stand for any card"}
 _GROUP_SHORT = {
     "none": "one card a turn",
     "rank": "several of one rank",
@@ -1024,18 +1170,14 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
     (("default_seats",), "Players by default", lambda r: str(r.default_seats)),
     (("deck_steps",), "Decks", lambda r: _decks_short(r)),
     (("jokers",), "Jokers per deck", lambda r: str(r.jokers)),
-    (
-        ("hand_size", "hand_size_two_seats"),
-        "Cards dealt",
-        lambda r: f"{r.hand_size} ({r.hand_size_two_seats} with two players)",
-    ),
+    (("hand_size", "hand_size_two_seats"), "Cards dealt", lambda r: _dealt_short(r)),
     (("starter",), "First card", lambda r: "a plain card" if r.starter == "plain" else "any card"),
     (
         ("attack_cards",),
         "Attack cards",
         lambda r: _join([_attack_name(t) for t in _attack_order(r)]) or "none",
     ),
-    (("counter_rule",), "Fighting back", lambda r: _COUNTER_SHORT[r.counter_rule]),
+    (("counter_rule",), "Fighting back", lambda r: _counter_short(r)),
     (("seven_cuts",), "A 7 cuts a stack", lambda r: _yes(r.seven_cuts)),
     (("plain_kings_block",), "K♣ and K♦ block battle kings", lambda r: _yes(r.plain_kings_block)),
     (("fours_block",), "A 4 blocks 2s, 3s and jokers", lambda r: _yes(r.fours_block)),
@@ -1058,7 +1200,7 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
     ),
     (("ace_must_differ",), "Named suit must differ", lambda r: _yes(r.ace_must_differ)),
     (("ace_must_hold",), "Named suit must be held", lambda r: _yes(r.ace_must_hold)),
-    (("joker_role",), "Jokers", lambda r: _JOKER_SHORT[r.joker_role]),
+    (("joker_role",), "Jokers", lambda r: _joker_short(r)),
     (("groups",), "Several cards", lambda r: _GROUP_SHORT[r.groups]),
     (("runs",), "Runs", lambda r: _yes(r.runs)),
     (("five_again",), "A 5 goes again", lambda r: _yes(r.five_again)),
@@ -1067,7 +1209,11 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
         "Macau",
         lambda r: "you must call it" if r.macau_call == "required" else "called for you",
     ),
-    (("macau_penalty",), "Forgotten Macau costs", lambda r: f"{r.macau_penalty} cards"),
+    (
+        ("macau_penalty",),
+        "Forgotten Macau costs",
+        lambda r: f"{r.macau_penalty} card{'s' if r.macau_penalty != 1 else ''}",
+    ),
     (("power_after_out",), "Power of the last card acts", lambda r: _yes(r.power_after_out)),
     (
         ("no_attack_finish_heads_up",),
@@ -1080,62 +1226,123 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
 )
 
 
+def _counter_short(r: Rules) -> str:
+    if r.counter_rule != "hungarian":
+        return _COUNTER_SHORT[r.counter_rule]
+    small = [t for t in ("2", "3") if t in r.attack_cards]
+    parts = []
+    if small:
+        on = _join([*small, *(["battle king"] if _battle_kings(r) else [])], "or")
+        parts.append(f"{_join([_plural(t) for t in small])} on any {on}")
+    if _battle_kings(r):
+        parts.append("battle kings on battle kings")
+    return ", ".join(parts) or _COUNTER_SHORT["hungarian"]
+
+
+def _joker_short(r: Rules) -> str:
+    if r.joker_role != "draw_wild":
+        return _JOKER_SHORT[r.joker_role]
+    jobs = ["play on anything"]
+    if "joker" in r.suit_changers:
+        jobs.append("name a suit")
+    if {"BJ", "RJ"} & r.attack_cards:
+        jobs.append("attack")
+    return _join(jobs)
+
+
 def _decks_short(r: Rules) -> str:
     more = [f"{_counts(i + 2)} from {s} players" for i, s in enumerate(r.deck_steps)]
     return "; ".join(["one", *more])
 
 
-def _base_for(r: Rules) -> Rules:
-    """The preset a rule set is told against: its own, or for custom rules the closest one
-    (fewest differing rows; polish on a tie)."""
-    if r.name in PRESETS:
-        return PRESETS[r.name]
-
-    def differences(base: Rules) -> int:
-        return sum(
-            1
-            for fields, _, _ in HOUSE_ROWS
-            if any(getattr(r, f) != getattr(base, f) for f in fields)
-        )
-
-    return min(PRESETS.values(), key=lambda b: (differences(b), b.name != "polish"))
+def _dealt_short(r: Rules) -> str:
+    if r.min_seats > 2 or r.hand_size_two_seats == r.hand_size:
+        return str(r.hand_size)
+    return f"{r.hand_size} ({r.hand_size_two_seats} with two players)"
 
 
-def _house_section(r: Rules) -> Section | None:
-    base = _base_for(r)
+def _no_effect(r: Rules, option: str) -> bool:
+    """Whether ``option`` changes nothing in ``r`` (``r`` as played: no missing jokers), so a
+    house-rule line about it would only mislead."""
+    idle = {
+        "jack_must_hold": not r.jack_requests,
+        "request_ranks": not r.jack_requests,
+        "power_after_out": r.end == "first_out",  # the round ends: the power never acts
+        "macau_penalty": r.macau_call == "auto",
+        "target": r.scoring != "points",
+        "counter_rule": not r.attack_cards,
+        "ace_scope": not r.suit_changers,
+        "joker_role": not r.jokers,
+        "no_attack_finish_heads_up": r.min_seats > 2,
+    }
+    return idle.get(option, False)
+
+
+def _house_rows(r: Rules, base: Rules) -> list[str]:
+    """One line for each option of ``r`` (as played) that plays differently from ``base``."""
     rows = []
-    for fields, label, describe in HOUSE_ROWS:
-        if all(getattr(r, f) == getattr(base, f) for f in fields):
+    # Deck steps that no table of ``r`` reaches in ``base`` are no difference either.
+    steps = tuple(s for s in base.deck_steps if s <= r.max_seats)
+    for options, label, describe in HOUSE_ROWS:
+        if all(_no_effect(r, o) for o in options) or describe(r) == describe(base):
             continue
-        if fields[0] in ("jack_must_hold", "request_ranks") and not r.jack_requests:
-            continue  # no jack requests at all: their details do not matter
-        if fields[0] == "power_after_out" and r.end == "first_out":
-            continue  # the round ends with the first seat out: the power never acts
+        if options == ("deck_steps",) and r.deck_steps == steps:
+            continue
         rows.append(f"- {label}: {describe(r)} ({base.name}: {describe(base)}).")
+    return rows
+
+
+def _base_for(rules: Rules) -> Rules:
+    """The preset a rule set is told against: the one its options came from, as far as the
+    options show, that is the one they differ from in fewest lines; on a tie the preset it is
+    named after, then polish.
+
+    The name alone is no guide: a rules file may say ``name = classic`` and leave out every
+    other line, and so hold polish's options (``from_text`` fills in polish's defaults).
+    """
+    played = _as_played(rules)
+    return min(
+        PRESETS.values(),
+        key=lambda b: (len(_house_rows(played, b)), b.name != rules.name, b.name != "polish"),
+    )
+
+
+def _house_section(rules: Rules) -> Section | None:
+    base = _base_for(rules)
+    rows = _house_rows(_as_played(rules), base)
     if not rows:
+        if rules.name in PRESETS and rules.name != base.name:
+            # Named after one preset, yet playing as another: say which.
+            return Section("House rules", (f"These are the rules of {_title(base)}, unchanged.",))
         return None
     head = f"These rules differ from {_title(base)}:"
     return Section("House rules", (head, *rows))
 
 
 # ----- the public API ----------------------------------------------------------------------------
-def _title(r: Rules) -> str:
-    if r.name in PRESET_TITLES:
-        return PRESET_TITLES[r.name]
-    return "custom rules" if r.name == "custom" else r.name
+def _title(rules: Rules) -> str:
+    """A preset's title only when the options play as that preset's (they differ at most in
+    options that do nothing): a file named ``classic`` whose options differ is
+    "classic (custom)"."""
+    if rules.name in PRESETS:
+        if _house_rows(_as_played(rules), PRESETS[rules.name]):
+            return f"{rules.name} (custom)"
+        return PRESET_TITLES[rules.name]
+    return "custom rules" if rules.name == "custom" else rules.name
 
 
 def explain_sections(rules: Rules, seats: int | None = None) -> list[Section]:
     """The "How to play" sections for ``rules`` (for ``seats`` players, if given)."""
     if seats is not None:
         rules.check_seats(seats)
-    power, _ = _power_section(rules)
+    r = _as_played(rules)
+    power, _ = _power_section(r)
     sections = [
-        _deck_section(rules, seats),
-        _turn_section(rules),
+        _deck_section(r, seats),
+        _turn_section(r),
         power,
-        _macau_section(rules),
-        _end_section(rules, seats),
+        _macau_section(r),
+        _end_section(r, seats),
     ]
     house = _house_section(rules)
     if house is not None:
@@ -1147,7 +1354,6 @@ _STACK_SHORT = {
     "suit_or_rank": "stack by suit or rank",
     "pool": "stack on each other freely",
     "same_rank": "stack only on their own rank",
-    "hungarian": "stack: 2s and 3s on any of them, kings only on kings",
 }
 _PLAY_SHORT = {
     "none": "One card a turn",
@@ -1156,22 +1362,76 @@ _PLAY_SHORT = {
 }
 
 
+def _stack_short(r: Rules) -> str:
+    """How attack cards stack, in a few words, naming only the attack cards there are."""
+    if r.counter_rule != "hungarian":
+        return _STACK_SHORT[r.counter_rule]
+    small = [_plural(t) for t in ("2", "3") if t in r.attack_cards]
+    kings = _battle_kings(r)
+    if small and kings:
+        return f"stack: {_join(small)} on any of them, kings only on kings"
+    if kings and {"BJ", "RJ"} & r.attack_cards:
+        return "stack: kings only on kings, jokers on any of them"
+    return "stack on each other freely"
+
+
+def _summary_jobs(r: Rules) -> list[str]:
+    """'aces change the suit', 'queens go on anything, and anything goes on them'…"""
+    jobs = []
+    if r.skip_rank:
+        jobs.append(f"{_plural(r.skip_rank)} make the next player miss a turn")
+    if r.jack_requests:
+        jobs.append("jacks ask for a rank")
+    wild = r.plays_on_anything - ({"joker"} if r.joker_role == "any_card" else set())
+    by_jobs: dict[tuple[bool, bool, bool], list[str]] = {}
+    for t in _sorted_tokens(r.suit_changers | wild | r.anything_on):
+        by_jobs.setdefault((t in wild, t in r.suit_changers, t in r.anything_on), []).append(t)
+    order = [(True, True, False), (False, True, False), (True, False, False)]
+    for key in sorted(by_jobs, key=lambda k: (order.index(k) if k in order else 3, k)):
+        on, changes, under = key
+        names = _join([_plural(t) for t in by_jobs[key]])
+        doing = " and ".join(
+            w for w, ok in (("go on anything", on), ("change the suit", changes)) if ok
+        )
+        if not doing:
+            jobs.append(f"anything goes on {names}")
+            continue
+        if under:
+            doing += ", and anything goes on them" + (
+                " once the request is over" if changes else ""
+            )
+        jobs.append(f"{names} {doing}")
+    if r.joker_role == "any_card":
+        jobs.append("jokers stand for any card")
+    return jobs
+
+
 def summary(rules: Rules) -> str:
     """One short paragraph describing ``rules``, for the new-game screen's preset picker."""
-    r = rules
-    two = f" ({r.hand_size_two_seats} for two)" if r.hand_size_two_seats != r.hand_size else ""
+    r = _as_played(rules)
+    two = (
+        f" ({r.hand_size_two_seats} for two)"
+        if r.hand_size_two_seats != r.hand_size and r.min_seats == 2
+        else ""
+    )
     more = ", more for big tables" if r.deck_steps else ""
-    jokers = f" with {_counts(r.jokers)} joker{'s' if r.jokers > 1 else ''}" if r.jokers else ""
+    jokers = f" with {_jokers_words(r.jokers)}" if r.jokers else ""
     sentences = [
         f"{r.min_seats} to {r.max_seats} players, one deck{jokers}{more}, "
         f"{r.hand_size} cards each{two}."
     ]
     if r.attack_cards:
         tokens = _attack_order(r)
-        if {"BJ", "RJ"} <= r.attack_cards:
-            tokens = [*tokens[:-2], "jokers"]
-        names = _join([t if t == "jokers" else _attack_name(t) for t in tokens])
-        text = f"{names} make players draw and {_STACK_SHORT[r.counter_rule]}"
+        if set(_jokers_in_pack(r)) <= r.attack_cards:  # every joker there is attacks
+            tokens = [t for t in tokens if t not in ("BJ", "RJ")]
+            tokens += ["jokers"] if {"BJ", "RJ"} & r.attack_cards else []
+        if len(tokens) == 1 and tokens[0] not in ("2", "3", "jokers"):
+            # One single card: it has nothing of its own kind to stack on in one deck.
+            name = _attack_name(tokens[0])
+            text = f"{'the ' + name if tokens[0] in ('BJ', 'RJ') else name} makes players draw"
+        else:
+            names = _join([t if t == "jokers" else _attack_name(t) for t in tokens])
+            text = f"{names} make players draw and {_stack_short(r)}"
         if r.seven_cuts:
             text += "; a 7 cuts a stack"
         if r.plain_kings_block:
@@ -1179,21 +1439,7 @@ def summary(rules: Rules) -> str:
         if r.fours_block:
             text += "; a 4 blocks a stack"
         sentences.append(text[0].upper() + text[1:] + ".")
-    jobs = []
-    if r.skip_rank:
-        jobs.append(f"{_plural(r.skip_rank)} make the next player miss a turn")
-    if r.jack_requests:
-        jobs.append("jacks ask for a rank")
-    both = r.suit_changers & r.plays_on_anything
-    for kinds, job in (
-        (both, "go on anything and change the suit"),
-        (r.suit_changers - both, "change the suit"),
-        (r.plays_on_anything - both, "go on anything"),
-    ):
-        if kinds:
-            jobs.append(f"{_join([_plural(t) for t in _sorted_tokens(kinds)])} {job}")
-    if r.joker_role == "any_card":
-        jobs.append("jokers stand for any card")
+    jobs = _summary_jobs(r)
     if jobs:
         text = "; ".join(jobs)
         sentences.append(text[0].upper() + text[1:] + ".")

@@ -1,0 +1,215 @@
+"""How to play for house-rule sets: the text tells only of cards, tables and options that act.
+
+Each test names a rule set the text once got wrong, and checks the text against what the
+engine does with it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from typing import Any
+
+from game.engine import PRESETS, Game, Rules
+from game.engine.explain import HOUSE_ROWS, explain, explain_sections, power_cards, summary
+from game.engine.rules import apply_switch
+
+
+def flat(rules: Rules, seats: int | None = None) -> str:
+    """The whole text on one line, so phrases can be found across the wrapping."""
+    return " ".join(explain(rules, seats).split())
+
+
+def rules_part(rules: Rules) -> str:
+    """The summary and every section but House rules (which quotes the preset compared with)."""
+    paras = [summary(rules)]
+    for s in explain_sections(rules):
+        if s.title != "House rules":
+            paras.extend(s.paragraphs)
+    return " ".join(" ".join(paras).split())
+
+
+def house(rules: Rules) -> tuple[str, ...]:
+    found = [s.paragraphs for s in explain_sections(rules) if s.title == "House rules"]
+    return found[0] if found else ()
+
+
+def power(rules: Rules, title: str) -> str:
+    found = [pc for pc in power_cards(rules) if pc.title == title]
+    assert len(found) == 1, [pc.title for pc in power_cards(rules)]
+    return f"{found[0].text} Example: {found[0].example}"
+
+
+def unchecked(base: Rules, **options: Any) -> Rules:
+    """``base`` with ``options`` set without validation. ``Rules`` now refuses a joker role for
+    a joker the pack lacks, but the text must still be true of any set it is handed (a set
+    saved before the check, a screen half-way through an edit)."""
+    rules = copy.copy(base)
+    for key, value in {"name": "custom", **options}.items():
+        object.__setattr__(rules, key, frozenset(value) if isinstance(value, set) else value)
+    return rules
+
+
+# ----- jokers the pack does not hold -------------------------------------------------------------
+def test_no_jokers_in_the_pack_means_no_word_of_jokers() -> None:
+    for rules in (
+        unchecked(PRESETS["classic"], jokers=0),
+        unchecked(PRESETS["polish"], joker_role="any_card"),
+    ):
+        text = rules_part(rules)
+        assert "joker" not in text.lower(), text
+        assert "Jokers" not in {pc.title for pc in power_cards(rules)}
+    assert "Jokers" not in " ".join(house(unchecked(PRESETS["polish"], joker_role="any_card")))
+
+
+def test_one_joker_a_deck_is_the_red_one() -> None:
+    valid = PRESETS["classic"].replace(jokers=1, attack_cards={"2", "3", "KH", "KS", "RJ"})
+    for rules in (valid, unchecked(PRESETS["classic"], jokers=1)):
+        text = rules_part(rules)
+        assert "black joker" not in text
+        assert "It attacks the next player: 10 cards to draw" in text
+        assert "2s, 3s, K♥, K♠ and jokers make players draw" in text
+        assert [pc.codes for pc in power_cards(rules) if pc.title == "Jokers"] == [("RJ",)]
+    three = flat(valid, seats=3)
+    assert "one 52-card deck with one joker (53 cards)" in three and "one jokers" not in three
+
+
+# ----- draw-wild jokers --------------------------------------------------------------------------
+def test_a_draw_wild_joker_that_names_nothing_is_shown_naming_nothing() -> None:
+    rules = PRESETS["polish"].replace(
+        jokers=2, joker_role="draw_wild", plays_on_anything={"Q", "joker"}
+    )
+    jokers = power(rules, "Jokers")
+    assert "It names nothing" in jokers
+    assert "names hearts" not in jokers
+    assert "Anna lays the red joker on it. It names nothing, so clubs stay in force" in jokers
+    g = Game.from_position(rules, hands=["RJ 9H", "8C 8H 5S", "6S 6H 6D"], pile="9C", stock="10S")
+    g.apply("RJ")
+    assert g.is_legal("8C") and not g.is_legal("8H")
+
+
+def test_a_joker_that_attacks_but_names_nothing_keeps_the_suit_in_force() -> None:
+    rules = PRESETS["polish"].replace(
+        jokers=2,
+        joker_role="draw_wild",
+        plays_on_anything={"Q", "joker"},
+        attack_cards={"2", "3", "BJ", "RJ"},
+    )
+    text = rules_part(rules)
+    assert "on a joker only the suit that was in force before it" in text
+    assert "the suit it named" not in text
+    assert "names hearts" not in power(rules, "Jokers")
+
+
+def test_draw_wild_jokers_are_never_laid_in_a_group() -> None:
+    for preset in ("classic", "romanian"):
+        text = rules_part(PRESETS[preset])
+        assert "or jokers only the last one's request counts" not in text
+        assert "it is always laid on its own, never with other cards" in text
+    g = Game.from_position(
+        PRESETS["classic"], hands=["RJ BJ 9C", "8C 8H 5S", "6S 6H 6D"], pile="9H", stock="10S"
+    )
+    assert g.is_legal("RJ/H") and not g.is_legal("RJ BJ/H")
+
+
+# ----- stand-in jokers ---------------------------------------------------------------------------
+def test_a_stand_in_joker_must_fit_as_the_card_it_stands_for() -> None:
+    rules = PRESETS["hungarian"]
+    jokers = power(rules, "Jokers")
+    assert "The card it stands for must fit where you lay it" in jokers
+    assert "A joker plays on anything" not in jokers
+    g = Game.from_position(rules, hands=["RJ 9C", "8C 8H 5S", "6S 6H 6D"], pile="7H", stock="10S")
+    assert g.is_legal("RJ=KH") and not g.is_legal("RJ=9S")
+
+
+# ----- stacks cut, anything on an ace ------------------------------------------------------------
+def test_cards_that_cut_a_stack_are_not_listed_as_no_answer() -> None:
+    text = rules_part(PRESETS["romanian"].replace(seven_cuts=True))
+    assert "cut it with a 7" in text
+    assert "not even 7s" not in text
+
+
+def test_any_card_fits_on_an_ace_where_anything_goes_on_aces() -> None:
+    rules = PRESETS["polish"].replace(anything_on={"A"})
+    aces = power(rules, "Aces")
+    assert "Once its request is over, any card fits on an ace" in aces
+    assert "Cleo follows it as usual, with any card" in aces
+    assert "with a club or an ace" not in aces
+    assert "aces change the suit, and anything goes on them once the request is over" in (
+        summary(rules)
+    )
+    assert "anything fits on an ace" in rules_part(rules)
+    g = Game.from_position(rules, hands=["AC 9D", "8S 5S", "6D 6H"], pile="9C", stock="10S 10D 10H")
+    g.apply("AC/H")
+    g.apply("draw")  # Ben draws 10♠ and keeps it: the request is over
+    assert g.current == 2 and g.is_legal("6D")
+
+
+def test_what_may_follow_names_every_card_that_fits() -> None:
+    queens = power(PRESETS["tel_aviv"], "Queens")
+    assert "so Ben lays a heart, a queen or an ace" in queens
+    assert "a heart or a queen." not in queens
+    g = Game.from_position(
+        PRESETS["tel_aviv"], hands=["QH 9D", "AC 5S", "6D 6H"], pile="9C", stock="10S 10D"
+    )
+    g.apply("QH")
+    assert g.is_legal("AC/S")
+
+
+# ----- one card a turn ---------------------------------------------------------------------------
+def test_one_card_a_turn_lays_no_jokers_together_but_as_a_run() -> None:
+    rules = PRESETS["hungarian"].replace(groups="none")
+    text = rules_part(rules)
+    assert "RJ=KH BJ=KH" not in text
+    assert "In a group of" not in text
+    assert "jokers may also be laid together on their own, as a run (RJ=5H BJ=6H)" in text
+    g = Game.from_position(rules, hands=["RJ BJ 9C", "8C 5S", "6D 6H"], pile="4H", stock="10S")
+    assert g.is_legal("RJ=5H BJ=6H") and not g.is_legal("RJ=KH BJ=KH")
+    harder = rules_part(apply_switch(PRESETS["hungarian"], "harder_no_groups"))
+    assert "laid together on their own" not in harder and "In a group of" not in harder
+
+
+# ----- title and house rules ---------------------------------------------------------------------
+def test_a_file_named_after_a_preset_is_titled_by_what_it_holds() -> None:
+    polish_inside = Rules.from_text("macau-rules 1\nname = classic\n")
+    text = flat(polish_inside)
+    assert text.startswith("How to play: classic (custom)")
+    assert "Classic Macao" not in text
+    assert house(polish_inside) == ("These are the rules of Polish Makao, unchanged.",)
+    changed = dataclasses.replace(PRESETS["classic"], seven_cuts=False)
+    assert flat(changed).startswith("How to play: classic (custom)")
+    assert house(changed) == (
+        "These rules differ from Classic Macao:",
+        "- A 7 cuts a stack: no (classic: yes).",
+    )
+    # An option that does nothing here (no call to forget) leaves the preset as it was.
+    idle = dataclasses.replace(PRESETS["classic"], macau_penalty=2)
+    assert flat(idle).startswith("How to play: Classic Macao") and house(idle) == ()
+
+
+def test_house_rules_leave_out_options_that_do_nothing() -> None:
+    assert house(PRESETS["quick"].replace(macau_penalty=2)) == ()  # Macau is called for you
+    assert house(PRESETS["polish"].replace(target=100)) == ()  # no points are scored
+    four = house(PRESETS["polish"].replace(max_seats=4))
+    assert four == ("These rules differ from Polish Makao:", "- Players: 2 to 4 (polish: 2 to 8).")
+    six = PRESETS["hungarian"].replace(max_seats=6)
+    assert "three decks" not in flat(six) and not any("Decks" in row for row in house(six))
+
+
+def test_house_rules_cover_every_option() -> None:
+    listed = {option for options, _, _ in HOUSE_ROWS for option in options}
+    assert listed == {f.name for f in dataclasses.fields(Rules)} - {"name"}
+
+
+# ----- numbers -----------------------------------------------------------------------------------
+def test_numbers_agree_with_their_words() -> None:
+    assert "- Forgotten Macau costs: 1 card (polish: 5 cards)." in house(
+        PRESETS["polish"].replace(macau_penalty=1)
+    )
+    lone = summary(PRESETS["polish"].replace(attack_cards={"KH"}))
+    assert "K♥ makes players draw." in lone and "K♥ make " not in lone
+    kings = PRESETS["polish"].replace(counter_rule="hungarian", attack_cards={"KH", "KS"})
+    assert "2s" not in summary(kings) and "3s" not in summary(kings)
+    assert "- Fighting back: battle kings on battle kings (polish: same suit or rank)." in house(
+        kings
+    )
