@@ -970,12 +970,31 @@ def _attack_general(r: Rules) -> str:
         others.append("jacks")
     not_even = f", not even {_join(sorted(set(others)), 'or')}" if others else ""
     return (
-        f"Attacks. When an attack card is laid on you, fight back: {_counter_words(r)}. The "
+        f"Attacks. When an attack card is laid on you, fight back: {_counter_words(r)}."
+        f"{_chain_words(r)} The "
         f"penalties add up and the total passes on. Or take the penalty: draw the "
         f"whole total, and that is your whole turn.{cancel} Nothing else answers an "
         f"attack{not_even}. After a penalty is taken the top card loses its power: the next "
         f"player just matches it."
     )
+
+
+def _chain_words(r: Rules) -> str:
+    """Where a group of one suit may mix attack ranks that may not go on each other, say that
+    cards laid together on an attack must each answer the one before (as the engine checks)."""
+    if r.groups != "rank_or_suit" or r.counter_rule not in ("hungarian", "same_rank"):
+        return ""
+    text = (
+        " Cards you lay together on an attack go on it one by one, so each must answer the "
+        "one before"
+    )
+    king = next((k for k in ("KS", "KH") if k in r.attack_cards), None)
+    if r.counter_rule == "hungarian" and king and {"2", "3"} <= r.attack_cards:
+        pair = f"3{_pretty(king)[-1]} {_pretty(king)}"
+        text += f": {pair} on a 2 is refused, for a battle king never goes on a 2 or a 3"
+    elif r.counter_rule == "same_rank" and {"2", "3"} <= r.attack_cards:
+        text += ": 2♥ 3♥ on a 2 is refused"
+    return text + "."
 
 
 def _suit_general(r: Rules) -> str:

@@ -213,3 +213,16 @@ def test_numbers_agree_with_their_words() -> None:
     assert "- Fighting back: battle kings on battle kings (polish: same suit or rank)." in house(
         kings
     )
+
+
+def test_cards_laid_together_on_an_attack_are_said_to_answer_one_another() -> None:
+    # hungarian lays groups of one suit, and its counter rule keeps kings off 2s and 3s
+    text = explain(PRESETS["hungarian"])
+    assert "each must answer the one before: 3♠ K♠ on a 2 is refused" in text
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["2H 9C", "3S KS 5C", "6D 10D"], pile="8H", stock="6S 8S 9S"
+    )
+    g.apply("2H")
+    assert not g.is_legal("3S KS") and g.is_legal("3S")
+    # groups of one rank only: nothing mixes, so nothing to say
+    assert "each must answer the one before" not in explain(PRESETS["polish"])
