@@ -133,7 +133,8 @@ def refresh_buttons(t: TableScene) -> None:
     t.macau_button.visible = (
         mine and g.rules.macau_call == "required" and offer is not None and offer.call
     )
-    if not t.macau_button.visible:
+    if not t.macau_button.visible and not t.flow.busy:
+        # (cards held over the pile while a chooser asks: the call made before stays)
         t.macau_button.on = t.macau_on = False
     t.stop_button.visible = offer is not None and bool(offer.stops) and not t.autoplay
     t.hint_button.visible = mine

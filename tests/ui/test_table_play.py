@@ -84,6 +84,32 @@ def test_the_aces_suit_chooser_names_the_suit_end_to_end() -> None:
     assert h.table.director.model.marker[0].endswith("Hearts")
 
 
+def test_macau_called_before_laying_an_ace_survives_the_suit_chooser() -> None:
+    # M first, then the ace that leaves one card: the call must go with it once the suit is
+    # named, or the player, who did call, could be caught and draw 5.
+    h = Harness(polish(["AS 9C", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
+    h.key(pygame.K_m, "m")
+    assert h.table.macau_button.on
+    h.drag_to_pile("AS")
+    assert isinstance(h.stack.top, SuitChooser)
+    h.tick(3)  # frames pass while the chooser asks
+    h.key(pygame.K_c, "c")
+    h.tick(2)
+    assert h.game.top.code == "AS" and h.game.suit_in_force == "C"
+    assert h.game.macau_catchable < 0, "the call was lost: seat 0 may be caught"
+    assert not h.table.macau_button.on  # the call is spent with the play
+
+
+def test_macau_called_then_a_cancelled_chooser_keeps_the_call_for_the_next_try() -> None:
+    h = Harness(polish(["JS 9C", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
+    h.key(pygame.K_m, "m")
+    h.drag_to_pile("JS")
+    assert isinstance(h.stack.top, RankChooser)
+    h.key(pygame.K_ESCAPE)
+    h.tick(2)
+    assert h.table.macau_button.on and h.table.macau_on
+
+
 def test_escape_cancels_a_chooser_and_returns_the_card() -> None:
     h = Harness(polish(["JS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
     before = h.game.to_dict()
