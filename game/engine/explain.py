@@ -8,434 +8,51 @@ the game cannot drift apart. ``explain`` gives plain text; ``explain_sections`` 
 
 from __future__ import annotations
 
-import copy
 import textwrap
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from .cards import RANK_NAMES, STANDARD_52, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card
+from .cards import RANK_NAMES, STANDARD_52, SUITS
 from .compiled import compile_rules
-from .rules import ATTACK_VALUES, PRESETS, Rules
-
-WIDTH = 88
-PRESET_TITLES: dict[str, str] = {
-    "polish": "Polish Makao",
-    "quick": "Quick Makao",
-    "classic": "Classic Macao",
-    "hungarian": "Hungarian Macau",
-    "romanian": "Romanian Macao",
-    "romanian2": "Romanian Macao #2",
-    "tel_aviv": "Tel-Aviv Macau",
-}
-# The players of the worked examples, seated in play order.
-NAMES = ("Anna", "Ben", "Cleo", "Dan")
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
-_RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "joker": "jokers"}
-# The suit a rank's picture is drawn in, so a row of card pictures shows a mix of suits.
-_SHOWN_SUIT = {
-    "2": "H",
-    "3": "S",
-    "4": "C",
-    "5": "D",
-    "7": "D",
-    "J": "C",
-    "Q": "H",
-    "K": "D",
-    "A": "S",
-}
-_RANK_TITLES = {
-    "2": "Twos",
-    "3": "Threes",
-    "4": "Fours",
-    "5": "Fives",
-    "6": "Sixes",
-    "7": "Sevens",
-    "8": "Eights",
-    "9": "Nines",
-    "10": "Tens",
-    "J": "Jacks",
-    "Q": "Queens",
-    "K": "Kings",
-    "A": "Aces",
-}
-
-
-@dataclass(frozen=True)
-class Section:
-    """One titled part of the text; ``cards`` are codes of the power cards it is about."""
-
-    title: str
-    paragraphs: tuple[str, ...]
-    cards: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class PowerCard:
-    """One kind of power card: its cards (codes), what it does, and a worked example."""
-
-    codes: tuple[str, ...]
-    title: str
-    text: str
-    example: str
-
-
-# ----- small words -------------------------------------------------------------------------------
-def _join(items: list[str], conj: str = "and") -> str:
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {conj} " + items[-1]
-
-
-def _pretty(code: str) -> str:
-    return Card.parse(code).pretty
-
-
-def _plural(token: str) -> str:
-    return _RANK_PLURALS.get(token, token + "s")
-
-
-def _word(token: str) -> str:
-    return {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}.get(token, token)
-
-
-def _a(token: str) -> str:
-    word = _word(token)
-    return ("an " if word[0] in "8ae" else "a ") + word
-
-
-def _sorted_tokens(tokens: frozenset[str]) -> list[str]:
-    order = [*RANK_NAMES.values(), "joker"]
-    return sorted(tokens, key=order.index)
-
-
-def _attack_order(r: Rules) -> list[str]:
-    return [t for t in ("2", "3", "KH", "KS", "BJ", "RJ") if t in r.attack_cards]
-
-
-def _attack_name(token: str) -> str:
-    if token in ("2", "3"):
-        return _plural(token)
-    return _pretty(token)
-
-
-def _wild_tokens(r: Rules) -> list[str]:
-    return _sorted_tokens(r.plays_on_anything)
-
-
-def _changer_words(r: Rules) -> str:
-    """'another ace', 'another 7 or joker' — what else answers a named suit."""
-    return "another " + _join([_word(t) for t in _sorted_tokens(r.suit_changers)], "or")
-
-
-def _acting_alone(r: Rules) -> frozenset[str]:
-    """The kinds that play on anything or name a suit, but for stand-in jokers: those answer
-    an attack, missed turns or a request as the card they stand for, so they are never named
-    among the cards that cannot."""
-    kinds = r.plays_on_anything | r.suit_changers
-    return kinds - {"joker"} if r.joker_role == "any_card" else kinds
-
-
-def _waits(r: Rules) -> str:
-    """'an attack, missed turns or a request': what may be waiting on a player here."""
-    waiting = []
-    if r.attack_cards:
-        waiting.append("an attack")
-    if r.skip_rank:
-        waiting.append("missed turns")
-    if r.jack_requests or r.suit_changers:
-        waiting.append("a request")
-    return _join(waiting, "or")
-
-
-def _battle_kings(r: Rules) -> list[str]:
-    return [t for t in ("KH", "KS") if t in r.attack_cards]
-
-
-def _counts(n: int) -> str:
-    return _NUMBER_WORDS.get(n, str(n))
-
-
-def _jokers_words(n: int) -> str:
-    """'one joker', 'two jokers'."""
-    return f"{_counts(n)} joker{'s' if n != 1 else ''}"
-
-
-def _jokers_in_pack(r: Rules) -> tuple[str, ...]:
-    """The kinds of joker the pack holds (``Rules.jokers_in_pack``), red first."""
-    return tuple(t for t in ("RJ", "BJ") if t in r.jokers_in_pack)
-
-
-def _jokers_at_most(r: Rules) -> int:
-    """How many jokers the biggest table's pack holds."""
-    return r.jokers * (1 + len(r.deck_steps))
-
-
-def _as_played(r: Rules) -> Rules:
-    """``r`` with what cannot happen at its table taken out, so no sentence tells of it: jokers
-    the pack lacks (in every option that lists them), deck steps beyond ``max_seats``, and a
-    7 or a 4 that would cancel stacks when nothing attacks.
-
-    Built without ``replace``, which validates: what is left is true of the game but need not
-    be a rule set anybody could choose (a 4 that blocks jokers, in a pack without them).
-    """
-    in_pack = set(_jokers_in_pack(r))
-    changes: dict[str, Any] = {}
-    attacks = r.attack_cards - ({"BJ", "RJ"} - in_pack)
-    if attacks != r.attack_cards:
-        changes["attack_cards"] = attacks
-    if not in_pack:
-        for key in ("suit_changers", "plays_on_anything", "anything_on"):
-            if "joker" in getattr(r, key):
-                changes[key] = getattr(r, key) - {"joker"}
-        if r.joker_role != "none":
-            changes["joker_role"] = "none"
-    steps = tuple(s for s in r.deck_steps if s <= r.max_seats)
-    if steps != r.deck_steps:
-        changes["deck_steps"] = steps
-    if r.seven_cuts and not attacks:
-        changes["seven_cuts"] = False
-    if r.fours_block and not {"2", "3", "BJ", "RJ"} & attacks:
-        changes["fours_block"] = False
-    if not changes:
-        return r
-    played = copy.copy(r)
-    for key, value in changes.items():
-        object.__setattr__(played, key, value)
-    return played
-
-
-def _pack_words(r: Rules) -> str:
-    jokers = f" and {_jokers_words(r.jokers)}" if r.jokers else ""
-    text = f"one 52-card deck{jokers}"
-    steps = r.deck_steps
-    if steps:
-        more = [f"{_counts(i + 2)} decks from {s} players" for i, s in enumerate(steps)]
-        text += (
-            "; "
-            + _join(more)
-            + (", shuffled together" if len(steps) > 1 else " are shuffled together")
-        )
-        if r.jokers:
-            text += (
-                ", each with its joker"
-                if r.jokers == 1
-                else f", each with its {_jokers_words(r.jokers)}"
-            )
-    return text
-
-
-# ----- the worked examples -----------------------------------------------------------------------
-def _fits_counter(r: Rules, card: str, top: str) -> bool:
-    c = compile_rules(r)
-    top_card = Card.parse(top)
-    return c.counters(Card.parse(card), top_card, "" if top_card.is_joker else top_card.suit)
-
-
-def _target(laid: str, seat: int) -> int:
-    return (seat - 1) % 4 if laid == "KS" else (seat + 1) % 4
-
-
-def _fits_on(r: Rules, code: str) -> str:
-    """What may follow card ``code`` in ordinary play: 'a club, a 7 or a queen', 'any card'."""
-    card = Card.parse(code)
-    token = RANK_NAMES[card.rank]
-    if token in r.anything_on:
-        return "any card"
-    return _join(
-        [
-            f"a {SUIT_NAMES[card.suit][:-1]}",
-            _a(token),
-            *(_a(t) for t in _wild_tokens(r) if t != token),
-        ],
-        "or",
-    )
-
-
-def _attack_example(r: Rules, token: str) -> str:
-    code = {"2": "2♥", "3": "3♣"}.get(token)
-    first = {"2": "2H", "3": "3C"}.get(token, token)
-    if token == "KS":
-        two = (
-            " With two players, Anna lays K♠, Ben draws 5 and Anna moves again."
-            if r.min_seats == 2
-            else ""
-        )
-        return (
-            "Four at the table: Cleo lays K♠, so Ben, the player before her, owes 5 and must "
-            "answer at once. He draws 5, and the turn goes to Dan, the player after Cleo." + two
-        )
-    if token in ("BJ", "RJ"):
-        name = _pretty(token)
-        value = ATTACK_VALUES[token]
-        names = " and names hearts" if "joker" in r.suit_changers else ""
-        follow = (
-            f"Dan must follow the joker with a heart or {_changer_words(r)}."
-            if "joker" in r.suit_changers
-            else "Dan follows the joker in the suit that was in force before it."
-        )
-        if "3" in r.attack_cards and _fits_counter(r, token, "3S"):
-            return (
-                f"Anna lays 3♠: Ben owes 3. Ben lays the {name}{names}: Cleo owes {3 + value}. "
-                f"Cleo draws {3 + value}; that is her whole turn, and {follow}"
-            )
-        return (
-            f"Top 9♣. Anna lays the {name} on it{names}: Ben owes {value}. He draws {value}; "
-            f"that is his whole turn, and Cleo plays next. "
-            + follow.replace("Dan must", "She must").replace("Dan follows", "She follows")
-        )
-    label = code or _pretty(token)
-    suit = Card.parse(first).suit
-    text = f"Top 9{SUIT_SYMBOLS[suit]}. Anna lays {label}: Ben owes {ATTACK_VALUES[token]}."
-    total = ATTACK_VALUES[token]
-    extra = ""
-    for follow in ("2S", "3" + suit, "2" + suit, "3H", "KH"):
-        f_token = follow if follow[0] == "K" else follow[0]
-        if f_token in r.attack_cards and follow != first and _fits_counter(r, follow, first):
-            total += ATTACK_VALUES[f_token]
-            extra = (
-                f" Ben fights back with {_pretty(follow)}: now Cleo owes {total}. Cleo has no "
-                f"answer and draws {total}; that is her whole turn. The {_pretty(follow)} has "
-                f"lost its power, so Dan just follows it with {_fits_on(r, follow)}."
-            )
-            break
-    if not extra:
-        extra = (
-            f" Ben has no answer and draws {total}; that is his whole turn. The {label} has lost "
-            f"its power, so Cleo just follows it with {_fits_on(r, first)}."
-        )
-    return text + extra
-
-
-def _stack_for_cut(r: Rules, blockers: tuple[str, ...]) -> tuple[str, int, int] | None:
-    """An attack card (code) among ``blockers`` kinds, its penalty and the seat it hits."""
-    for token, code in (("2", "2H"), ("3", "3H"), ("KH", "KH"), ("BJ", "BJ"), ("RJ", "RJ")):
-        if token in r.attack_cards and token in blockers:
-            return code, ATTACK_VALUES[token], 1
-    if "KS" in r.attack_cards and "KS" in blockers:
-        return "KS", 5, 3
-    return None
-
-
-def _cut_example(r: Rules, card: str, blockers: tuple[str, ...]) -> str:
-    found = _stack_for_cut(r, blockers)
-    if found is None:
-        return f"{_pretty(card)} has nothing to cancel in these rules."
-    code, value, hit = found
-    who = NAMES[hit]
-    after = NAMES[(hit + 1) % 4]
-    pretty = _pretty(card)
-    return (
-        f"Anna lays {_pretty(code) if code[1] != 'J' else 'the ' + _pretty(code)}: {who} owes "
-        f"{value}. {who} lays {pretty}: the stack is gone and nobody draws. {after} plays next "
-        f"and follows {pretty} with {_fits_on(r, card)}."
-    )
-
-
-def _skip_example(r: Rules) -> str:
-    k = r.skip_rank or "4"
-    return (
-        f"Anna lays {k}♣: Ben must miss a turn. Ben answers with {k}♦, so Cleo must miss 2 turns. "
-        f"Cleo has no {_word(k)} and accepts: this turn is the first she misses, and she sits "
-        f"out her next turn too. Dan then just follows the {k}♦ with {_fits_on(r, k + 'D')}."
-    )
-
-
-def _jack_example(r: Rules) -> str:
-    rank = "8" if "8" in r.request_ranks else r.request_ranks[0]
-    hold = f" (she still holds {rank}♥)" if r.jack_must_hold else ""
-    several = f" and {rank}♠ together" if r.groups != "none" else ""
-    return (
-        f"Three at the table, top 9♣. Anna lays J♣ and asks for {_plural(rank)}{hold}. Ben lays "
-        f"{rank}♦{several}. Cleo has no {rank} and no jack, so she draws one card. Then Anna "
-        f"herself must lay {_a(rank)} or a jack, or draw. After Anna's turn, normal play resumes."
-    )
-
-
-def _changer_example(r: Rules, token: str) -> str:
-    if token == "joker":
-        # The red joker: a pack with jokers always holds it.
-        held = " (she holds a heart)" if r.ace_must_hold else ""
-        return (
-            f"Top 9♣. Anna lays the red joker and names hearts{held}: Ben must lay a heart or "
-            f"{_changer_words(r)}, or draw one card."
-        )
-    wild = token in r.plays_on_anything
-    top = "9♣"
-    card = f"{token}♦" if wild else f"{token}♣"
-    on = " on it" if wild else ""
-    named, named_word = "♥", "hearts"
-    if token == "7" and r.seven_own_suit:
-        # A 7 names only its own suit: shown on a 7 of another suit, so the suit changes.
-        card, named, named_word = "7♦", "♦", "diamonds"
-        if not wild:
-            top, on = "7♣", " on it"
-    why = []
-    if r.ace_must_differ and named != "♣":
-        why.append("not clubs, the suit in force")
-    if r.ace_must_hold:
-        why.append(f"she holds a {named_word[:-1]}")
-    because = f" ({'; '.join(why)})" if why else ""
-    text = (
-        f"Top {top}. Anna lays {card}{on} and names {named_word}{because}: Ben must lay a "
-        f"{named_word[:-1]} or {_changer_words(r)}, or draw one card."
-    )
-    if r.ace_scope == "next":
-        code = token + ("D" if card.endswith("♦") else "C")
-        return text + (
-            f" Ben draws and keeps the card. Now the request is over and the {card} on top is an "
-            f"ordinary card again: Cleo follows it as usual, with {_fits_on(r, code)}."
-        )
-    return text + (
-        f" Ben draws and keeps the card, so Cleo too must lay a {named_word[:-1]} or "
-        f"{_changer_words(r)}. Cleo lays 6{named}, and play goes on from the 6{named}."
-    )
-
-
-def _joker_plain_example(r: Rules) -> str:
-    """A draw-wild joker that neither attacks nor names a suit: the suit in force stays."""
-    return (
-        "Top 9♣. Anna lays the red joker on it. It names nothing, so clubs stay in force: Ben "
-        f"lays {_join(['a club', *(_a(t) for t in _wild_tokens(r))], 'or')}, or draws one card."
-    )
-
-
-def _wild_example(r: Rules, token: str) -> str:
-    # A card that only takes anything on top must itself still match the 9♣.
-    code = token + ("H" if token in r.plays_on_anything else "C")
-    card = _pretty(code)
-    if token in r.anything_on:
-        text = f"Top 9♣. Anna lays {card} on it, and Ben may lay any card at all on it, say 6♠."
-    else:
-        text = (
-            f"Top 9♣. Anna lays {card} on it: hearts are now in force, so Ben lays "
-            f"{_fits_on(r, code)}."
-        )
-    if "2" in r.attack_cards:
-        text += f" But had Anna attacked Ben with a 2, {_a(token)} would not help him."
-    return text
-
-
-def _joker_any_example(r: Rules) -> str:
-    if "KH" in r.attack_cards:
-        return (
-            "Top 7♥. Anna lays the red joker as the king of hearts (written RJ=KH): Ben owes 5, "
-            "just as for a real K♥. The joker stays a K♥ until the pile is shuffled into the "
-            "stock."
-        )
-    return (
-        "Top 7♥. Anna lays the red joker as the 7♠ (written RJ=7S), and Ben follows it as a "
-        f"7♠, with {_fits_on(r, '7S')}."
-    )
-
-
-def _five_example(r: Rules) -> str:
-    return (
-        "Top 9♠. Anna lays 5♠ and must go on: she lays 5♥, and must go on again, so she lays "
-        "8♥ (or draws one card). Then it is Ben's turn."
-    )
+from .explain_examples import (
+    _attack_example,
+    _changer_example,
+    _cut_example,
+    _five_example,
+    _jack_example,
+    _joker_any_example,
+    _joker_plain_example,
+    _skip_example,
+    _wild_example,
+)
+from .explain_house import HOUSE_ROWS, _house_section, _title
+from .explain_summary import summary
+from .explain_words import (
+    _RANK_TITLES,
+    _SHOWN_SUIT,
+    PRESET_TITLES,
+    WIDTH,
+    PowerCard,
+    Section,
+    _a,
+    _acting_alone,
+    _as_played,
+    _attack_name,
+    _attack_order,
+    _battle_kings,
+    _changer_words,
+    _counts,
+    _join,
+    _jokers_at_most,
+    _jokers_in_pack,
+    _jokers_words,
+    _pack_words,
+    _plural,
+    _pretty,
+    _sorted_tokens,
+    _waits,
+    _wild_tokens,
+    _word,
+)
+from .rules import ATTACK_VALUES, Rules
 
 
 # ----- the power cards ---------------------------------------------------------------------------
@@ -1159,197 +776,7 @@ def _end_section(r: Rules, seats: int | None) -> Section:
     return Section("End and scoring", tuple(paras))
 
 
-# ----- house rules -------------------------------------------------------------------------------
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
-def _tokens_words(tokens: frozenset[str]) -> str:
-    return _join([_plural(t) for t in _sorted_tokens(tokens)]) or "none"
-
-
-_COUNTER_SHORT = {
-    "suit_or_rank": "same suit or rank",
-    "pool": "any attack card on any attack card",
-    "same_rank": "same rank only",
-    "hungarian": "2s and 3s on any 2, 3 or battle king, battle kings on battle kings",
-}
-_JOKER_SHORT = {"none": "none", "any_card": "stand for any card"}
-_GROUP_SHORT = {
-    "none": "one card a turn",
-    "rank": "several of one rank",
-    "rank_or_suit": "several of one rank or one suit",
-}
-_END_SHORT = {"first_out": "at the first player out", "places": "played out for places"}
-_SCORING_SHORT = {"none": "none", "wins_time": "wins and their time", "points": "points"}
-
-_Describe = Callable[[Rules], str]
-HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
-    (("min_seats", "max_seats"), "Players", lambda r: f"{r.min_seats} to {r.max_seats}"),
-    (("default_seats",), "Players by default", lambda r: str(r.default_seats)),
-    (("deck_steps",), "Decks", lambda r: _decks_short(r)),
-    (("jokers",), "Jokers per deck", lambda r: str(r.jokers)),
-    (("hand_size", "hand_size_two_seats"), "Cards dealt", lambda r: _dealt_short(r)),
-    (("starter",), "First card", lambda r: "a plain card" if r.starter == "plain" else "any card"),
-    (
-        ("attack_cards",),
-        "Attack cards",
-        lambda r: _join([_attack_name(t) for t in _attack_order(r)]) or "none",
-    ),
-    (("counter_rule",), "Fighting back", lambda r: _counter_short(r)),
-    (("seven_cuts",), "A 7 cuts a stack", lambda r: _yes(r.seven_cuts)),
-    (("plain_kings_block",), "K♣ and K♦ block battle kings", lambda r: _yes(r.plain_kings_block)),
-    (("fours_block",), "A 4 blocks 2s, 3s and jokers", lambda r: _yes(r.fours_block)),
-    (("skip_rank",), "Missed-turn card", lambda r: _plural(r.skip_rank) if r.skip_rank else "none"),
-    (("jack_requests",), "Jacks ask for a rank", lambda r: _yes(r.jack_requests)),
-    (("jack_must_hold",), "Jacks ask only for a rank held", lambda r: _yes(r.jack_must_hold)),
-    (
-        ("request_ranks",),
-        "Ranks a jack may ask for",
-        lambda r: _join(list(r.request_ranks)) or "none",
-    ),
-    (("suit_changers",), "Suit changers", lambda r: _tokens_words(r.suit_changers)),
-    (("seven_own_suit",), "A 7 names only its own suit", lambda r: _yes(r.seven_own_suit)),
-    (("plays_on_anything",), "Fit on anything", lambda r: _tokens_words(r.plays_on_anything)),
-    (("anything_on",), "Anything fits on", lambda r: _tokens_words(r.anything_on)),
-    (
-        ("ace_scope",),
-        "A named suit binds",
-        lambda r: "the next player only" if r.ace_scope == "next" else "until it is laid",
-    ),
-    (("ace_must_differ",), "Named suit must differ", lambda r: _yes(r.ace_must_differ)),
-    (("ace_must_hold",), "Named suit must be held", lambda r: _yes(r.ace_must_hold)),
-    (("joker_role",), "Jokers", lambda r: _joker_short(r)),
-    (("groups",), "Several cards", lambda r: _GROUP_SHORT[r.groups]),
-    (("runs",), "Runs", lambda r: _yes(r.runs)),
-    (("five_again",), "A 5 goes again", lambda r: _yes(r.five_again)),
-    (
-        ("macau_call",),
-        "Macau",
-        lambda r: "you must call it" if r.macau_call == "required" else "called for you",
-    ),
-    (
-        ("macau_penalty",),
-        "Forgotten Macau costs",
-        lambda r: f"{r.macau_penalty} card{'s' if r.macau_penalty != 1 else ''}",
-    ),
-    (("power_after_out",), "Power of the last card acts", lambda r: _yes(r.power_after_out)),
-    (
-        ("no_attack_finish_heads_up",),
-        "No lone 2 or 3 to go out heads-up",
-        lambda r: _yes(r.no_attack_finish_heads_up),
-    ),
-    (("end",), "Round", lambda r: _END_SHORT[r.end]),
-    (("scoring",), "Scoring", lambda r: _SCORING_SHORT[r.scoring]),
-    (("target",), "Points target", lambda r: str(r.target)),
-)
-
-
-def _counter_short(r: Rules) -> str:
-    if r.counter_rule != "hungarian":
-        return _COUNTER_SHORT[r.counter_rule]
-    small = [t for t in ("2", "3") if t in r.attack_cards]
-    parts = []
-    if small:
-        on = _join([*small, *(["battle king"] if _battle_kings(r) else [])], "or")
-        parts.append(f"{_join([_plural(t) for t in small])} on any {on}")
-    if _battle_kings(r):
-        parts.append("battle kings on battle kings")
-    return ", ".join(parts) or _COUNTER_SHORT["hungarian"]
-
-
-def _joker_short(r: Rules) -> str:
-    if r.joker_role != "draw_wild":
-        return _JOKER_SHORT[r.joker_role]
-    jobs = ["play on anything"]
-    if "joker" in r.suit_changers:
-        jobs.append("name a suit")
-    if {"BJ", "RJ"} & r.attack_cards:
-        jobs.append("attack")
-    return _join(jobs)
-
-
-def _decks_short(r: Rules) -> str:
-    more = [f"{_counts(i + 2)} from {s} players" for i, s in enumerate(r.deck_steps)]
-    return "; ".join(["one", *more])
-
-
-def _dealt_short(r: Rules) -> str:
-    if r.min_seats > 2 or r.hand_size_two_seats == r.hand_size:
-        return str(r.hand_size)
-    return f"{r.hand_size} ({r.hand_size_two_seats} with two players)"
-
-
-def _no_effect(r: Rules, option: str) -> bool:
-    """Whether ``option`` changes nothing in ``r`` (``r`` as played: no missing jokers), so a
-    house-rule line about it would only mislead."""
-    idle = {
-        "jack_must_hold": not r.jack_requests,
-        "request_ranks": not r.jack_requests,
-        "power_after_out": r.end == "first_out",  # the round ends: the power never acts
-        "macau_penalty": r.macau_call == "auto",
-        "target": r.scoring != "points",
-        "counter_rule": not r.attack_cards,
-        "ace_scope": not r.suit_changers,
-        "joker_role": not r.jokers,
-        "no_attack_finish_heads_up": r.min_seats > 2,
-    }
-    return idle.get(option, False)
-
-
-def _house_rows(r: Rules, base: Rules) -> list[str]:
-    """One line for each option of ``r`` (as played) that plays differently from ``base``."""
-    rows = []
-    # Deck steps that no table of ``r`` reaches in ``base`` are no difference either.
-    steps = tuple(s for s in base.deck_steps if s <= r.max_seats)
-    for options, label, describe in HOUSE_ROWS:
-        if all(_no_effect(r, o) for o in options) or describe(r) == describe(base):
-            continue
-        if options == ("deck_steps",) and r.deck_steps == steps:
-            continue
-        rows.append(f"- {label}: {describe(r)} ({base.name}: {describe(base)}).")
-    return rows
-
-
-def _base_for(rules: Rules) -> Rules:
-    """The preset a rule set is told against: the one its options came from, as far as the
-    options show, that is the one they differ from in fewest lines; on a tie the preset it is
-    named after, then polish.
-
-    The name alone is no guide: a rules file may say ``name = classic`` and leave out every
-    other line, and so hold polish's options (``from_text`` fills in polish's defaults).
-    """
-    played = _as_played(rules)
-    return min(
-        PRESETS.values(),
-        key=lambda b: (len(_house_rows(played, b)), b.name != rules.name, b.name != "polish"),
-    )
-
-
-def _house_section(rules: Rules) -> Section | None:
-    base = _base_for(rules)
-    rows = _house_rows(_as_played(rules), base)
-    if not rows:
-        if rules.name in PRESETS and rules.name != base.name:
-            # Named after one preset, yet playing as another: say which.
-            return Section("House rules", (f"These are the rules of {_title(base)}, unchanged.",))
-        return None
-    head = f"These rules differ from {_title(base)}:"
-    return Section("House rules", (head, *rows))
-
-
 # ----- the public API ----------------------------------------------------------------------------
-def _title(rules: Rules) -> str:
-    """A preset's title only when the options play as that preset's (they differ at most in
-    options that do nothing): a file named ``classic`` whose options differ is
-    "classic (custom)"."""
-    if rules.name in PRESETS:
-        if _house_rows(_as_played(rules), PRESETS[rules.name]):
-            return f"{rules.name} (custom)"
-        return PRESET_TITLES[rules.name]
-    return "custom rules" if rules.name == "custom" else rules.name
-
-
 def explain_sections(rules: Rules, seats: int | None = None) -> list[Section]:
     """The "How to play" sections for ``rules`` (for ``seats`` players, if given)."""
     if seats is not None:
@@ -1367,121 +794,6 @@ def explain_sections(rules: Rules, seats: int | None = None) -> list[Section]:
     if house is not None:
         sections.append(house)
     return sections
-
-
-_STACK_SHORT = {
-    "suit_or_rank": "stack by suit or rank",
-    "pool": "stack on each other freely",
-    "same_rank": "stack only on their own rank",
-}
-_PLAY_SHORT = {
-    "none": "One card a turn",
-    "rank": "Lay several cards of one rank at once",
-    "rank_or_suit": "Lay several cards of one rank or one suit at once",
-}
-
-
-def _stack_short(r: Rules) -> str:
-    """How attack cards stack, in a few words, naming only the attack cards there are."""
-    if r.counter_rule != "hungarian":
-        return _STACK_SHORT[r.counter_rule]
-    small = [_plural(t) for t in ("2", "3") if t in r.attack_cards]
-    kings = _battle_kings(r)
-    if small and kings:
-        return f"stack: {_join(small)} on any of them, kings only on kings"
-    if kings and {"BJ", "RJ"} & r.attack_cards:
-        return "stack: kings only on kings, jokers on any of them"
-    return "stack on each other freely"
-
-
-def _summary_jobs(r: Rules) -> list[str]:
-    """'aces change the suit', 'queens go on anything, and anything goes on them'…"""
-    jobs = []
-    if r.skip_rank:
-        jobs.append(f"{_plural(r.skip_rank)} make the next player miss a turn")
-    if r.jack_requests:
-        jobs.append("jacks ask for a rank")
-    wild = r.plays_on_anything - ({"joker"} if r.joker_role == "any_card" else set())
-    by_jobs: dict[tuple[bool, bool, bool], list[str]] = {}
-    for t in _sorted_tokens(r.suit_changers | wild | r.anything_on):
-        by_jobs.setdefault((t in wild, t in r.suit_changers, t in r.anything_on), []).append(t)
-    order = [(True, True, False), (False, True, False), (True, False, False)]
-    for key in sorted(by_jobs, key=lambda k: (order.index(k) if k in order else 3, k)):
-        on, changes, under = key
-        names = _join([_plural(t) for t in by_jobs[key]])
-        doing = " and ".join(
-            w for w, ok in (("go on anything", on), ("change the suit", changes)) if ok
-        )
-        if not doing:
-            jobs.append(f"anything goes on {names}")
-            continue
-        if under:
-            doing += ", and anything goes on them" + (
-                " once the request is over" if changes else ""
-            )
-        jobs.append(f"{names} {doing}")
-    if r.joker_role == "any_card":
-        jobs.append("jokers stand for any card")
-    return jobs
-
-
-def summary(rules: Rules) -> str:
-    """One short paragraph describing ``rules``, for the new-game screen's preset picker."""
-    r = _as_played(rules)
-    two = (
-        f" ({r.hand_size_two_seats} for two)"
-        if r.hand_size_two_seats != r.hand_size and r.min_seats == 2
-        else ""
-    )
-    more = ", more for big tables" if r.deck_steps else ""
-    jokers = f" with {_jokers_words(r.jokers)}" if r.jokers else ""
-    sentences = [
-        f"{r.min_seats} to {r.max_seats} players, one deck{jokers}{more}, "
-        f"{r.hand_size} cards each{two}."
-    ]
-    if r.attack_cards:
-        tokens = _attack_order(r)
-        if set(_jokers_in_pack(r)) <= r.attack_cards:  # every joker there is attacks
-            tokens = [t for t in tokens if t not in ("BJ", "RJ")]
-            tokens += ["jokers"] if {"BJ", "RJ"} & r.attack_cards else []
-        if len(tokens) == 1 and tokens[0] not in ("2", "3", "jokers"):
-            # One single card: it has nothing of its own kind to stack on in one deck.
-            name = _attack_name(tokens[0])
-            text = f"{'the ' + name if tokens[0] in ('BJ', 'RJ') else name} makes players draw"
-        else:
-            names = _join([t if t == "jokers" else _attack_name(t) for t in tokens])
-            text = f"{names} make players draw and {_stack_short(r)}"
-        if r.seven_cuts:
-            text += "; a 7 cuts a stack"
-        if r.plain_kings_block:
-            text += "; K♣ and K♦ block battle kings"
-        if r.fours_block:
-            text += "; a 4 blocks a stack"
-        sentences.append(text[0].upper() + text[1:] + ".")
-    jobs = _summary_jobs(r)
-    if jobs:
-        text = "; ".join(jobs)
-        sentences.append(text[0].upper() + text[1:] + ".")
-    play = _PLAY_SHORT[r.groups]
-    if r.five_again:
-        play += ", but a 5 goes again"
-    if r.runs:
-        play += ", or a run"
-    macau = (
-        (f"call Macau or draw {r.macau_penalty}" if r.macau_penalty else "call Macau (no penalty)")
-        if r.macau_call == "required"
-        else "Macau is called for you"
-    )
-    sentences.append(f"{play}; {macau}.")
-    end = (
-        "First out wins" if r.end == "first_out" else "First out wins, the rest play on for places"
-    )
-    if r.scoring == "points":
-        end += f"; a match runs until someone reaches {r.target} points, and the lowest total wins"
-    elif r.scoring == "wins_time":
-        end += "; wins are timed for the ranking"
-    sentences.append(end + ".")
-    return " ".join(sentences)
 
 
 def _wrap(paragraph: str) -> str:
@@ -1506,3 +818,14 @@ def explain(rules: Rules, seats: int | None = None) -> str:
 
 
 __all__ = ["PowerCard", "Section", "explain", "explain_sections", "power_cards", "summary"]
+
+__all__ = [
+    "HOUSE_ROWS",
+    "PRESET_TITLES",
+    "PowerCard",
+    "Section",
+    "explain",
+    "explain_sections",
+    "power_cards",
+    "summary",
+]

@@ -1,0 +1,218 @@
+"""How to play: the worked examples, each checked against the engine's own tables."""
+
+from __future__ import annotations
+
+from .cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Card
+from .compiled import compile_rules
+from .explain_words import NAMES, _a, _changer_words, _join, _plural, _pretty, _wild_tokens, _word
+from .rules import ATTACK_VALUES, Rules
+
+
+def _fits_counter(r: Rules, card: str, top: str) -> bool:
+    c = compile_rules(r)
+    top_card = Card.parse(top)
+    return c.counters(Card.parse(card), top_card, "" if top_card.is_joker else top_card.suit)
+
+
+def _target(laid: str, seat: int) -> int:
+    return (seat - 1) % 4 if laid == "KS" else (seat + 1) % 4
+
+
+def _fits_on(r: Rules, code: str) -> str:
+    """What may follow card ``code`` in ordinary play: 'a club, a 7 or a queen', 'any card'."""
+    card = Card.parse(code)
+    token = RANK_NAMES[card.rank]
+    if token in r.anything_on:
+        return "any card"
+    return _join(
+        [
+            f"a {SUIT_NAMES[card.suit][:-1]}",
+            _a(token),
+            *(_a(t) for t in _wild_tokens(r) if t != token),
+        ],
+        "or",
+    )
+
+
+def _attack_example(r: Rules, token: str) -> str:
+    code = {"2": "2♥", "3": "3♣"}.get(token)
+    first = {"2": "2H", "3": "3C"}.get(token, token)
+    if token == "KS":
+        two = (
+            " With two players, Anna lays K♠, Ben draws 5 and Anna moves again."
+            if r.min_seats == 2
+            else ""
+        )
+        return (
+            "Four at the table: Cleo lays K♠, so Ben, the player before her, owes 5 and must "
+            "answer at once. He draws 5, and the turn goes to Dan, the player after Cleo." + two
+        )
+    if token in ("BJ", "RJ"):
+        name = _pretty(token)
+        value = ATTACK_VALUES[token]
+        names = " and names hearts" if "joker" in r.suit_changers else ""
+        follow = (
+            f"Dan must follow the joker with a heart or {_changer_words(r)}."
+            if "joker" in r.suit_changers
+            else "Dan follows the joker in the suit that was in force before it."
+        )
+        if "3" in r.attack_cards and _fits_counter(r, token, "3S"):
+            return (
+                f"Anna lays 3♠: Ben owes 3. Ben lays the {name}{names}: Cleo owes {3 + value}. "
+                f"Cleo draws {3 + value}; that is her whole turn, and {follow}"
+            )
+        return (
+            f"Top 9♣. Anna lays the {name} on it{names}: Ben owes {value}. He draws {value}; "
+            f"that is his whole turn, and Cleo plays next. "
+            + follow.replace("Dan must", "She must").replace("Dan follows", "She follows")
+        )
+    label = code or _pretty(token)
+    suit = Card.parse(first).suit
+    text = f"Top 9{SUIT_SYMBOLS[suit]}. Anna lays {label}: Ben owes {ATTACK_VALUES[token]}."
+    total = ATTACK_VALUES[token]
+    extra = ""
+    for follow in ("2S", "3" + suit, "2" + suit, "3H", "KH"):
+        f_token = follow if follow[0] == "K" else follow[0]
+        if f_token in r.attack_cards and follow != first and _fits_counter(r, follow, first):
+            total += ATTACK_VALUES[f_token]
+            extra = (
+                f" Ben fights back with {_pretty(follow)}: now Cleo owes {total}. Cleo has no "
+                f"answer and draws {total}; that is her whole turn. The {_pretty(follow)} has "
+                f"lost its power, so Dan just follows it with {_fits_on(r, follow)}."
+            )
+            break
+    if not extra:
+        extra = (
+            f" Ben has no answer and draws {total}; that is his whole turn. The {label} has lost "
+            f"its power, so Cleo just follows it with {_fits_on(r, first)}."
+        )
+    return text + extra
+
+
+def _stack_for_cut(r: Rules, blockers: tuple[str, ...]) -> tuple[str, int, int] | None:
+    """An attack card (code) among ``blockers`` kinds, its penalty and the seat it hits."""
+    for token, code in (("2", "2H"), ("3", "3H"), ("KH", "KH"), ("BJ", "BJ"), ("RJ", "RJ")):
+        if token in r.attack_cards and token in blockers:
+            return code, ATTACK_VALUES[token], 1
+    if "KS" in r.attack_cards and "KS" in blockers:
+        return "KS", 5, 3
+    return None
+
+
+def _cut_example(r: Rules, card: str, blockers: tuple[str, ...]) -> str:
+    found = _stack_for_cut(r, blockers)
+    if found is None:
+        return f"{_pretty(card)} has nothing to cancel in these rules."
+    code, value, hit = found
+    who = NAMES[hit]
+    after = NAMES[(hit + 1) % 4]
+    pretty = _pretty(card)
+    return (
+        f"Anna lays {_pretty(code) if code[1] != 'J' else 'the ' + _pretty(code)}: {who} owes "
+        f"{value}. {who} lays {pretty}: the stack is gone and nobody draws. {after} plays next "
+        f"and follows {pretty} with {_fits_on(r, card)}."
+    )
+
+
+def _skip_example(r: Rules) -> str:
+    k = r.skip_rank or "4"
+    return (
+        f"Anna lays {k}♣: Ben must miss a turn. Ben answers with {k}♦, so Cleo must miss 2 turns. "
+        f"Cleo has no {_word(k)} and accepts: this turn is the first she misses, and she sits "
+        f"out her next turn too. Dan then just follows the {k}♦ with {_fits_on(r, k + 'D')}."
+    )
+
+
+def _jack_example(r: Rules) -> str:
+    rank = "8" if "8" in r.request_ranks else r.request_ranks[0]
+    hold = f" (she still holds {rank}♥)" if r.jack_must_hold else ""
+    several = f" and {rank}♠ together" if r.groups != "none" else ""
+    return (
+        f"Three at the table, top 9♣. Anna lays J♣ and asks for {_plural(rank)}{hold}. Ben lays "
+        f"{rank}♦{several}. Cleo has no {rank} and no jack, so she draws one card. Then Anna "
+        f"herself must lay {_a(rank)} or a jack, or draw. After Anna's turn, normal play resumes."
+    )
+
+
+def _changer_example(r: Rules, token: str) -> str:
+    if token == "joker":
+        # The red joker: a pack with jokers always holds it.
+        held = " (she holds a heart)" if r.ace_must_hold else ""
+        return (
+            f"Top 9♣. Anna lays the red joker and names hearts{held}: Ben must lay a heart or "
+            f"{_changer_words(r)}, or draw one card."
+        )
+    wild = token in r.plays_on_anything
+    top = "9♣"
+    card = f"{token}♦" if wild else f"{token}♣"
+    on = " on it" if wild else ""
+    named, named_word = "♥", "hearts"
+    if token == "7" and r.seven_own_suit:
+        # A 7 names only its own suit: shown on a 7 of another suit, so the suit changes.
+        card, named, named_word = "7♦", "♦", "diamonds"
+        if not wild:
+            top, on = "7♣", " on it"
+    why = []
+    if r.ace_must_differ and named != "♣":
+        why.append("not clubs, the suit in force")
+    if r.ace_must_hold:
+        why.append(f"she holds a {named_word[:-1]}")
+    because = f" ({'; '.join(why)})" if why else ""
+    text = (
+        f"Top {top}. Anna lays {card}{on} and names {named_word}{because}: Ben must lay a "
+        f"{named_word[:-1]} or {_changer_words(r)}, or draw one card."
+    )
+    if r.ace_scope == "next":
+        code = token + ("D" if card.endswith("♦") else "C")
+        return text + (
+            f" Ben draws and keeps the card. Now the request is over and the {card} on top is an "
+            f"ordinary card again: Cleo follows it as usual, with {_fits_on(r, code)}."
+        )
+    return text + (
+        f" Ben draws and keeps the card, so Cleo too must lay a {named_word[:-1]} or "
+        f"{_changer_words(r)}. Cleo lays 6{named}, and play goes on from the 6{named}."
+    )
+
+
+def _joker_plain_example(r: Rules) -> str:
+    """A draw-wild joker that neither attacks nor names a suit: the suit in force stays."""
+    return (
+        "Top 9♣. Anna lays the red joker on it. It names nothing, so clubs stay in force: Ben "
+        f"lays {_join(['a club', *(_a(t) for t in _wild_tokens(r))], 'or')}, or draws one card."
+    )
+
+
+def _wild_example(r: Rules, token: str) -> str:
+    # A card that only takes anything on top must itself still match the 9♣.
+    code = token + ("H" if token in r.plays_on_anything else "C")
+    card = _pretty(code)
+    if token in r.anything_on:
+        text = f"Top 9♣. Anna lays {card} on it, and Ben may lay any card at all on it, say 6♠."
+    else:
+        text = (
+            f"Top 9♣. Anna lays {card} on it: hearts are now in force, so Ben lays "
+            f"{_fits_on(r, code)}."
+        )
+    if "2" in r.attack_cards:
+        text += f" But had Anna attacked Ben with a 2, {_a(token)} would not help him."
+    return text
+
+
+def _joker_any_example(r: Rules) -> str:
+    if "KH" in r.attack_cards:
+        return (
+            "Top 7♥. Anna lays the red joker as the king of hearts (written RJ=KH): Ben owes 5, "
+            "just as for a real K♥. The joker stays a K♥ until the pile is shuffled into the "
+            "stock."
+        )
+    return (
+        "Top 7♥. Anna lays the red joker as the 7♠ (written RJ=7S), and Ben follows it as a "
+        f"7♠, with {_fits_on(r, '7S')}."
+    )
+
+
+def _five_example(r: Rules) -> str:
+    return (
+        "Top 9♠. Anna lays 5♠ and must go on: she lays 5♥, and must go on again, so she lays "
+        "8♥ (or draws one card). Then it is Ben's turn."
+    )

@@ -1,0 +1,209 @@
+"""How to play: the house-rules list (what a rule set changes from the preset it comes
+nearest) and the title a rule set is shown under."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .explain_words import (
+    PRESET_TITLES,
+    Section,
+    _as_played,
+    _attack_name,
+    _attack_order,
+    _battle_kings,
+    _counts,
+    _join,
+    _plural,
+    _sorted_tokens,
+)
+from .rules import PRESETS, Rules
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _tokens_words(tokens: frozenset[str]) -> str:
+    return _join([_plural(t) for t in _sorted_tokens(tokens)]) or "none"
+
+
+_COUNTER_SHORT = {
+    "suit_or_rank": "same suit or rank",
+    "pool": "any attack card on any attack card",
+    "same_rank": "same rank only",
+    "hungarian": "2s and 3s on any 2, 3 or battle king, battle kings on battle kings",
+}
+_JOKER_SHORT = {"none": "none", "any_card": "stand for any card"}
+_GROUP_SHORT = {
+    "none": "one card a turn",
+    "rank": "several of one rank",
+    "rank_or_suit": "several of one rank or one suit",
+}
+_END_SHORT = {"first_out": "at the first player out", "places": "played out for places"}
+_SCORING_SHORT = {"none": "none", "wins_time": "wins and their time", "points": "points"}
+
+_Describe = Callable[[Rules], str]
+HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
+    (("min_seats", "max_seats"), "Players", lambda r: f"{r.min_seats} to {r.max_seats}"),
+    (("default_seats",), "Players by default", lambda r: str(r.default_seats)),
+    (("deck_steps",), "Decks", lambda r: _decks_short(r)),
+    (("jokers",), "Jokers per deck", lambda r: str(r.jokers)),
+    (("hand_size", "hand_size_two_seats"), "Cards dealt", lambda r: _dealt_short(r)),
+    (("starter",), "First card", lambda r: "a plain card" if r.starter == "plain" else "any card"),
+    (
+        ("attack_cards",),
+        "Attack cards",
+        lambda r: _join([_attack_name(t) for t in _attack_order(r)]) or "none",
+    ),
+    (("counter_rule",), "Fighting back", lambda r: _counter_short(r)),
+    (("seven_cuts",), "A 7 cuts a stack", lambda r: _yes(r.seven_cuts)),
+    (("plain_kings_block",), "K♣ and K♦ block battle kings", lambda r: _yes(r.plain_kings_block)),
+    (("fours_block",), "A 4 blocks 2s, 3s and jokers", lambda r: _yes(r.fours_block)),
+    (("skip_rank",), "Missed-turn card", lambda r: _plural(r.skip_rank) if r.skip_rank else "none"),
+    (("jack_requests",), "Jacks ask for a rank", lambda r: _yes(r.jack_requests)),
+    (("jack_must_hold",), "Jacks ask only for a rank held", lambda r: _yes(r.jack_must_hold)),
+    (
+        ("request_ranks",),
+        "Ranks a jack may ask for",
+        lambda r: _join(list(r.request_ranks)) or "none",
+    ),
+    (("suit_changers",), "Suit changers", lambda r: _tokens_words(r.suit_changers)),
+    (("seven_own_suit",), "A 7 names only its own suit", lambda r: _yes(r.seven_own_suit)),
+    (("plays_on_anything",), "Fit on anything", lambda r: _tokens_words(r.plays_on_anything)),
+    (("anything_on",), "Anything fits on", lambda r: _tokens_words(r.anything_on)),
+    (
+        ("ace_scope",),
+        "A named suit binds",
+        lambda r: "the next player only" if r.ace_scope == "next" else "until it is laid",
+    ),
+    (("ace_must_differ",), "Named suit must differ", lambda r: _yes(r.ace_must_differ)),
+    (("ace_must_hold",), "Named suit must be held", lambda r: _yes(r.ace_must_hold)),
+    (("joker_role",), "Jokers", lambda r: _joker_short(r)),
+    (("groups",), "Several cards", lambda r: _GROUP_SHORT[r.groups]),
+    (("runs",), "Runs", lambda r: _yes(r.runs)),
+    (("five_again",), "A 5 goes again", lambda r: _yes(r.five_again)),
+    (
+        ("macau_call",),
+        "Macau",
+        lambda r: "you must call it" if r.macau_call == "required" else "called for you",
+    ),
+    (
+        ("macau_penalty",),
+        "Forgotten Macau costs",
+        lambda r: f"{r.macau_penalty} card{'s' if r.macau_penalty != 1 else ''}",
+    ),
+    (("power_after_out",), "Power of the last card acts", lambda r: _yes(r.power_after_out)),
+    (
+        ("no_attack_finish_heads_up",),
+        "No lone 2 or 3 to go out heads-up",
+        lambda r: _yes(r.no_attack_finish_heads_up),
+    ),
+    (("end",), "Round", lambda r: _END_SHORT[r.end]),
+    (("scoring",), "Scoring", lambda r: _SCORING_SHORT[r.scoring]),
+    (("target",), "Points target", lambda r: str(r.target)),
+)
+
+
+def _counter_short(r: Rules) -> str:
+    if r.counter_rule != "hungarian":
+        return _COUNTER_SHORT[r.counter_rule]
+    small = [t for t in ("2", "3") if t in r.attack_cards]
+    parts = []
+    if small:
+        on = _join([*small, *(["battle king"] if _battle_kings(r) else [])], "or")
+        parts.append(f"{_join([_plural(t) for t in small])} on any {on}")
+    if _battle_kings(r):
+        parts.append("battle kings on battle kings")
+    return ", ".join(parts) or _COUNTER_SHORT["hungarian"]
+
+
+def _joker_short(r: Rules) -> str:
+    if r.joker_role != "draw_wild":
+        return _JOKER_SHORT[r.joker_role]
+    jobs = ["play on anything"]
+    if "joker" in r.suit_changers:
+        jobs.append("name a suit")
+    if {"BJ", "RJ"} & r.attack_cards:
+        jobs.append("attack")
+    return _join(jobs)
+
+
+def _decks_short(r: Rules) -> str:
+    more = [f"{_counts(i + 2)} from {s} players" for i, s in enumerate(r.deck_steps)]
+    return "; ".join(["one", *more])
+
+
+def _dealt_short(r: Rules) -> str:
+    if r.min_seats > 2 or r.hand_size_two_seats == r.hand_size:
+        return str(r.hand_size)
+    return f"{r.hand_size} ({r.hand_size_two_seats} with two players)"
+
+
+def _no_effect(r: Rules, option: str) -> bool:
+    """Whether ``option`` changes nothing in ``r`` (``r`` as played: no missing jokers), so a
+    house-rule line about it would only mislead."""
+    idle = {
+        "jack_must_hold": not r.jack_requests,
+        "request_ranks": not r.jack_requests,
+        "power_after_out": r.end == "first_out",  # the round ends: the power never acts
+        "macau_penalty": r.macau_call == "auto",
+        "target": r.scoring != "points",
+        "counter_rule": not r.attack_cards,
+        "ace_scope": not r.suit_changers,
+        "joker_role": not r.jokers,
+        "no_attack_finish_heads_up": r.min_seats > 2,
+    }
+    return idle.get(option, False)
+
+
+def _house_rows(r: Rules, base: Rules) -> list[str]:
+    """One line for each option of ``r`` (as played) that plays differently from ``base``."""
+    rows = []
+    # Deck steps that no table of ``r`` reaches in ``base`` are no difference either.
+    steps = tuple(s for s in base.deck_steps if s <= r.max_seats)
+    for options, label, describe in HOUSE_ROWS:
+        if all(_no_effect(r, o) for o in options) or describe(r) == describe(base):
+            continue
+        if options == ("deck_steps",) and r.deck_steps == steps:
+            continue
+        rows.append(f"- {label}: {describe(r)} ({base.name}: {describe(base)}).")
+    return rows
+
+
+def _base_for(rules: Rules) -> Rules:
+    """The preset a rule set is told against: the one its options came from, as far as the
+    options show, that is the one they differ from in fewest lines; on a tie the preset it is
+    named after, then polish.
+
+    The name alone is no guide: a rules file may say ``name = classic`` and leave out every
+    other line, and so hold polish's options (``from_text`` fills in polish's defaults).
+    """
+    played = _as_played(rules)
+    return min(
+        PRESETS.values(),
+        key=lambda b: (len(_house_rows(played, b)), b.name != rules.name, b.name != "polish"),
+    )
+
+
+def _house_section(rules: Rules) -> Section | None:
+    base = _base_for(rules)
+    rows = _house_rows(_as_played(rules), base)
+    if not rows:
+        if rules.name in PRESETS and rules.name != base.name:
+            # Named after one preset, yet playing as another: say which.
+            return Section("House rules", (f"These are the rules of {_title(base)}, unchanged.",))
+        return None
+    head = f"These rules differ from {_title(base)}:"
+    return Section("House rules", (head, *rows))
+
+
+def _title(rules: Rules) -> str:
+    """A preset's title only when the options play as that preset's (they differ at most in
+    options that do nothing): a file named ``classic`` whose options differ is
+    "classic (custom)"."""
+    if rules.name in PRESETS:
+        if _house_rows(_as_played(rules), PRESETS[rules.name]):
+            return f"{rules.name} (custom)"
+        return PRESET_TITLES[rules.name]
+    return "custom rules" if rules.name == "custom" else rules.name
