@@ -47,8 +47,9 @@ from .actions import (  # noqa: E402
 )
 from .cards import Card, NotationError, hand_points, parse_cards  # noqa: E402
 from .explain import explain  # noqa: E402
+from .house import HOUSE_SWITCHES, apply_switch  # noqa: E402
 from .phase import IllegalMove, Phase  # noqa: E402
-from .rules import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch  # noqa: E402
+from .rules import PRESETS, Rules, RulesError  # noqa: E402
 from .state import Game  # noqa: E402
 from .view import View  # noqa: E402
 

@@ -19,7 +19,7 @@ import pygame
 
 from game.engine import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch
 from game.engine.explain import PRESET_TITLES
-from game.engine.rules import (
+from game.engine.house import (
     JOKER_OPTIONS,
     drop_missing_jokers,
     restore_jokers,

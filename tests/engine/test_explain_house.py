@@ -12,7 +12,7 @@ from typing import Any
 
 from game.engine import PRESETS, Game, Rules
 from game.engine.explain import HOUSE_ROWS, explain, explain_sections, power_cards, summary
-from game.engine.rules import apply_switch
+from game.engine.house import apply_switch
 
 
 def flat(rules: Rules, seats: int | None = None) -> str:

@@ -24,14 +24,14 @@ from game.engine import (
     explain,
 )
 from game.engine.cards import make_pack
-from game.engine.invariants import check_invariants
-from game.engine.rules import (
-    GROUPS,
+from game.engine.house import (
     JOKER_OPTIONS,
     drop_missing_jokers,
     restore_jokers,
     switch_refusal,
 )
+from game.engine.invariants import check_invariants
+from game.engine.rules import GROUPS
 
 from .conftest import ALL_PRESETS, play, pos
 

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine import HOUSE_SWITCHES, PRESETS, Rules
-from game.engine.rules import switch_refusal
+from game.engine.house import switch_refusal
 from game.ui import launch
 from game.ui.rulesedit import RulesEditor
 from game.ui.widgets import Widget

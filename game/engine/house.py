@@ -1,0 +1,99 @@
+"""House rules beyond single options: 000's easier/harder switches, and the joker roles a rule
+set must give up (or may take back) when its jokers are turned down (or up) in an editor."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .rules import SET_OPTIONS, Rules, RulesError, _pack_jokers
+
+# 000's "easier / harder" switches, as the option changes they stand for. A switch applies
+# only where it does what its label says (``switch_refusal`` tells why it does not).
+HOUSE_SWITCHES: dict[str, tuple[str, dict[str, Any]]] = {
+    "easier_pool": ("Easier: 2s and 3s stack on any draw card", {"counter_rule": "pool"}),
+    "harder_suit_or_rank": (
+        "Harder: 2s and 3s only stack by suit or rank",
+        {"counter_rule": "suit_or_rank"},
+    ),
+    # Groups on. A 5 that plays again (tel_aviv) is the exception of a one-card-a-turn game:
+    # with groups its player lays all their 5s at once instead, so five_again goes off with it.
+    "easier_groups": (
+        "Easier: cards of one rank may be laid together",
+        {"groups": "rank", "five_again": False},
+    ),
+    # Groups off. A run is several cards laid in one turn too, so "one card a turn" turns
+    # runs off with the groups (hungarian would otherwise still lay 5♥ 6♥ 7♥).
+    "harder_no_groups": ("Harder: one card a turn", {"groups": "none", "runs": False}),
+    "harder_seven_own_suit": (
+        "Harder: a 7 that changes the suit may only name its own suit",
+        {"seven_own_suit": True},
+    ),
+}
+
+
+def switch_refusal(rules: Rules, switch: str) -> str | None:
+    """Why ``switch`` cannot make ``rules`` easier or harder as its label says (it is already
+    so, it would do the opposite, or the rules lack what it changes); ``None`` if it can."""
+    if switch not in HOUSE_SWITCHES:
+        return f"unknown switch {switch!r}; known: {', '.join(HOUSE_SWITCHES)}"
+    r = rules
+    # Worded for the player (the custom-rules screen shows them as they are).
+    if switch == "easier_pool" and r.counter_rule == "pool":
+        return "2s and 3s stack on any draw card already"
+    if switch == "harder_suit_or_rank":
+        if r.counter_rule == "suit_or_rank":
+            return "2s and 3s stack only by suit or rank already"
+        if r.counter_rule == "same_rank":
+            return "2s and 3s stack only on their own rank here, which is harder already"
+    if switch == "easier_groups" and r.groups != "none":
+        kinds = "one rank" if r.groups == "rank" else "one rank or one suit"
+        return f"cards of {kinds} may be laid together already"
+    if switch == "harder_no_groups" and r.groups == "none" and not r.runs:
+        return "one card a turn already"
+    if switch == "harder_seven_own_suit":
+        if "7" not in r.suit_changers:
+            return "a 7 does not change the suit here"
+        if r.seven_own_suit:
+            return "a 7 names only its own suit already"
+    return None
+
+
+def apply_switch(rules: Rules, switch: str) -> Rules:
+    """Apply one of 000's easier/harder switches (``HOUSE_SWITCHES``) to a rule set; a switch
+    that cannot do what its label says there is refused with ``switch_refusal``'s reason."""
+    reason = switch_refusal(rules, switch)
+    if reason is not None:
+        raise RulesError(reason if switch not in HOUSE_SWITCHES else f"{switch}: {reason}")
+    return rules.replace(**HOUSE_SWITCHES[switch][1])
+
+
+# ----- jokers the pack no longer holds (the custom-rules screen) -------------------------------
+JOKER_OPTIONS = ("joker_role", *SET_OPTIONS)
+_JOKER_TOKENS = frozenset(("BJ", "RJ", "joker"))
+
+
+def drop_missing_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` (option values by name, as ``Rules`` takes them) with every role of a
+    joker that ``options["jokers"]`` leaves out of the pack taken away, and joker_role none
+    when no joker is left: what turning a preset's jokers down changes with it."""
+    out = dict(options)
+    held = _pack_jokers(out.get("jokers", 0))
+    for key in SET_OPTIONS:
+        if key in out:
+            tokens = out[key].split() if isinstance(out[key], str) else out[key]
+            out[key] = frozenset(t for t in tokens if t not in _JOKER_TOKENS or t in held)
+    if not held and "joker_role" in out:
+        out["joker_role"] = "none"
+    return out
+
+
+def restore_jokers(options: Mapping[str, Any], earlier: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the joker roles of ``earlier`` given back, as far as the pack of
+    ``options`` holds those jokers: undoes ``drop_missing_jokers`` when jokers come back."""
+    out = dict(options)
+    for key in SET_OPTIONS:
+        out[key] = frozenset(out[key]) | (frozenset(earlier[key]) & _JOKER_TOKENS)
+    if out["joker_role"] == "none":
+        out["joker_role"] = earlier["joker_role"]
+    return drop_missing_jokers(out)
