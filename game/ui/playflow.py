@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Game, Phase
+from game.engine.cards import SUIT_NAMES
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import PlayOptions, play_options
 
@@ -357,9 +358,36 @@ class PlayFlow:
             return "A missed turn is coming your way: answer with a skip card or wait"
         if g.phase == Phase.DRAWN:
             return "The card you drew fits: lay it or keep it"
+        if g.phase == Phase.FIVE_AGAIN:
+            return "After a 5 your turn goes on: lay one more card or draw"
+        request = _request_hint(g)
+        if request:
+            return request
         if t.hand.selection:
             return "Drop the group on the pile or press Play (Enter)"
         return "Your turn: drag a card to the pile, double-click it, or draw"
+
+
+_CHANGER_WORDS = {"A": "an ace", "7": "a 7", "Q": "a queen", "joker": "a joker"}
+
+
+def _request_hint(g: Game) -> str:
+    """What a jack's or a suit changer's request binding you asks for, in a line."""
+    request = g.request
+    if request is None:
+        return ""
+    if g.phase == Phase.RANK_REQUEST and request["kind"] == "rank":
+        rank = request["rank"]
+        return f"{rank}s were asked for: lay {rank}s or a jack, or draw"
+    if g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
+        changers = [_CHANGER_WORDS.get(t, f"a {t}") for t in sorted(g.rules.suit_changers, key=str)]
+        others = " or ".join(changers) if changers else "a suit changer"
+        if request["free"]:
+            banned = SUIT_NAMES[request["excluded"]]
+            return f"Free suit: lay any suit but {banned}, or {others}, or draw"
+        named = " or ".join(SUIT_NAMES[s] for s in request["suits"])
+        return f"{named[:1].upper()}{named[1:]} named: lay {named} or {others}, or draw"
+    return ""
 
 
 def _cuts(g: Game) -> list[str]:

@@ -260,6 +260,33 @@ def test_the_attack_line_names_the_cuts_these_rules_offer() -> None:
     assert "block it with a 4" in fours
 
 
+def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
+    def line(preset: str, hands: list[str], pile: str, *actions: str) -> str:
+        g = Game.from_position(
+            PRESETS[preset], hands=hands, pile=pile, stock="9H 10H 6C 5D 10S 9D 8C", current=1
+        )
+        for action in actions:
+            g.apply(action)
+        h = Harness(g)
+        assert h.game.current == 0
+        return h.table.flow.phase_hint()
+
+    jack = line("polish", ["8S 9C 7D", "JH 8D 4S"], "5H", "JH/8")
+    assert jack == "8s were asked for: lay 8s or a jack, or draw"
+    ace = line("polish", ["8S 9C 7D", "AH 8D 4S"], "5H", "AH/S")
+    assert ace == "Spades named: lay spades or an ace, or draw"
+    seven = line("romanian", ["8S 9C 7D", "7H 8D 4S"], "5H", "7H/C")
+    assert seven == "Clubs named: lay clubs or a 7 or a joker, or draw"
+    # Tel-Aviv: after your own 5 the turn is still yours
+    g = Game.from_position(
+        PRESETS["tel_aviv"], hands=["5H 8H 9C 7D", "8D 4S 6C"], pile="5C", stock="9H 10H 6S"
+    )
+    g.apply("5H")
+    h = Harness(g)
+    assert h.game.phase == Phase.FIVE_AGAIN and h.game.current == 0
+    assert h.table.flow.phase_hint() == "After a 5 your turn goes on: lay one more card or draw"
+
+
 def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
     # Seat 1 answers 2H with its last card (polish: no power after going out): the log says
     # the stack lapsed, and the penalty marker goes away.
