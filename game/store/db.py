@@ -34,6 +34,9 @@ _ATTEMPTS = 8
 
 T = TypeVar("T")
 
+# Notes about statistics files set aside while opening, by path, not yet passed on.
+_unseen_notes: dict[Path, str] = {}
+
 
 def default_path() -> Path:
     """Where the statistics database lives: ``data_dir()/macau.sqlite3``."""
@@ -63,7 +66,15 @@ class Store:
                 f"Macau could not open its statistics ({reason}). "
                 "Games will be played but not recorded."
             )
-        return cls(opened.conn, target, opened.read_only, opened.problem)
+        problem = opened.problem
+        key = target.absolute()
+        if problem is not None and not opened.read_only:
+            # A file was set aside: whoever opens this file next in this run hears of it
+            # too, so the note is not lost when a table opened the file first.
+            _unseen_notes[key] = problem
+        elif problem is None:
+            problem = _unseen_notes.pop(key, None)
+        return cls(opened.conn, target, opened.read_only, problem)
 
     def __enter__(self) -> Store:
         return self
@@ -108,7 +119,11 @@ class Store:
                 if sqlerrors.is_busy(exc) and attempt < _ATTEMPTS - 1:
                     time.sleep(0.02 * (attempt + 1))
                     continue
-                if sqlerrors.is_unwritable(exc) or sqlerrors.is_damaged(exc):
+                if (
+                    sqlerrors.is_unwritable(exc)
+                    or sqlerrors.is_damaged(exc)
+                    or sqlerrors.is_missing_schema(exc)
+                ):
                     self._stop_recording(exc)
                     raise StoreUnavailable(self.problem) from exc
                 raise

@@ -1,9 +1,11 @@
 """Opening the statistics database without ever destroying what is already there.
 
-A damaged file, or one written by a newer version of the game, is renamed aside and a
-fresh database started. A file or folder that cannot be written is opened read-only (or,
-failing that, replaced by an empty database in memory) so the game plays on without
-recording. Whatever happened is put into one sentence for the player.
+A damaged file, or one whose tables are not those its version promises, is renamed aside
+and a fresh database started. A file from a newer version of the game is never moved: it
+is read as it is when its tables are still understood, and nothing is recorded into it.
+A file or folder that cannot be written is opened read-only (or, failing that, replaced by
+an empty database in memory) so the game plays on without recording. Whatever happened is
+put into one sentence for the player.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from game.store.paths import StoreUnavailable, ensure_writable
 BUSY_TIMEOUT_MS = 5000
 SQLITE_HEADER = b"SQLite format 3\x00"
 _NOT_RECORDED = "Games will be played but not recorded until this is fixed."
+NEWER = (
+    "The statistics file was made by a newer version of Macau; statistics are not recorded "
+    "until you update."
+)
 
 
 @dataclass
@@ -67,16 +73,27 @@ def _verdict(path: Path) -> str:
     except sqlite3.OperationalError:
         conn = connect_read_only(path)
     try:
-        if schema.user_version(conn) > schema.CURRENT_VERSION:
+        found = schema.user_version(conn)
+        if found > schema.CURRENT_VERSION:
             return "newer"
         rows = conn.execute("PRAGMA integrity_check").fetchall()
-        return "ok" if rows == [("ok",)] else "corrupt"
+        if rows != [("ok",)]:
+            return "corrupt"
+        return "ok" if _layout_fits(conn, found) else "mismatch"
     except sqlite3.DatabaseError as exc:
         if sqlerrors.is_damaged(exc):
             return "corrupt"
         raise
     finally:
         conn.close()
+
+
+def _layout_fits(conn: sqlite3.Connection, found: int) -> bool:
+    """True if the tables are those the file's version promises (or adoptable, if none)."""
+    if found == 0:
+        # No version: a new file, or a restored dump whose layout migrate will adopt.
+        return not schema.has_tables(conn) or schema.recognised_version(conn) is not None
+    return not schema.missing_parts(conn, found)
 
 
 def _set_aside_database(path: Path, tag: str) -> Path:
@@ -148,16 +165,26 @@ def open_read_only(path: Path, problem: str) -> Opened:
             conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
         except sqlite3.DatabaseError:
             continue
-        if found > schema.CURRENT_VERSION or found == 0:
+        try:
+            if found > schema.CURRENT_VERSION:
+                # A newer layout may only add to ours; read it as it is if ours is all there.
+                if schema.missing_parts(conn):
+                    conn.close()
+                    return memory_database(problem)
+                return Opened(conn, True, problem)
+            if not _layout_fits(conn, found) or (found == 0 and not schema.has_tables(conn)):
+                conn.close()
+                return memory_database(problem)
+            if found < schema.CURRENT_VERSION:
+                # Upgrade a copy in memory so the queries see the layout they expect.
+                copy = sqlite3.connect(":memory:", isolation_level=None)
+                conn.backup(copy)
+                conn.close()
+                schema.migrate(copy)
+                return Opened(copy, True, problem)
+        except sqlite3.DatabaseError:
             conn.close()
-            return memory_database(problem)
-        if found < schema.CURRENT_VERSION:
-            # Upgrade a copy in memory so the queries see the layout they expect.
-            copy = sqlite3.connect(":memory:", isolation_level=None)
-            conn.backup(copy)
-            conn.close()
-            schema.migrate(copy)
-            return Opened(copy, True, problem)
+            continue
         return Opened(conn, True, problem)
     return memory_database(problem)
 
@@ -180,24 +207,22 @@ def open_database(path: Path) -> Opened:
         return open_read_only(
             path, f"Macau cannot read its statistics file ({reason}). {_NOT_RECORDED}"
         )
-    if verdict in ("corrupt", "newer"):
+    if verdict == "newer":
+        # Going back to the newer game must find its statistics where it left them.
+        return open_read_only(path, NEWER)
+    if verdict in ("corrupt", "mismatch"):
         try:
-            moved = _set_aside_database(path, verdict)
+            moved = _set_aside_database(path, "corrupt")
         except (StoreUnavailable, OSError):
             return memory_database(
                 f"The statistics file {path} cannot be used and could not be moved aside, "
                 f"so it was left untouched. {_NOT_RECORDED}"
             )
-        if verdict == "corrupt":
-            note = (
-                f"The statistics file was damaged. It was kept as {moved.name} and a new one "
-                "was started."
-            )
-        else:
-            note = (
-                f"The statistics file was written by a newer version of Macau. It was kept as "
-                f"{moved.name} and a new one was started."
-            )
+        why = " (tables or columns it needs are missing)" if verdict == "mismatch" else ""
+        note = (
+            f"The statistics file was damaged{why}. It was kept as {moved.name} and a new one "
+            "was started."
+        )
     conn: sqlite3.Connection | None = None
     try:
         conn = connect(path)

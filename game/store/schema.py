@@ -99,6 +99,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2}
 CURRENT_VERSION = max(MIGRATIONS)
 
 
+class SchemaMismatch(sqlite3.DatabaseError):
+    """The file's tables are not what its version says: treated like a damaged file."""
+
+
 def user_version(conn: sqlite3.Connection) -> int:
     """The schema version stored in the file (0 for a new, empty database)."""
     row = conn.execute("PRAGMA user_version").fetchone()
@@ -110,15 +114,21 @@ def migrate(conn: sqlite3.Connection, target: int = CURRENT_VERSION) -> int:
 
     Returns the version found before migrating.
     """
-    found = user_version(conn)
-    for version in range(found + 1, target + 1):
+    found = start = user_version(conn)
+    if found == 0 and has_tables(conn):
+        # A restored dump keeps the tables but not the version: adopt what it holds.
+        adopted = recognised_version(conn)
+        if adopted is None:
+            raise SchemaMismatch("the tables match no version of the statistics file")
+        start = adopted
+    for version in range(start + 1, target + 1):
         for statement in MIGRATIONS[version]:
             conn.execute(statement)
         if version == 1:
             seed_bot_profiles(conn)
-    if target > found:
+    if target > found or start > found:
         # PRAGMA cannot take a parameter; ``target`` is an int from this module.
-        conn.execute(f"PRAGMA user_version = {int(target)}")
+        conn.execute(f"PRAGMA user_version = {int(max(target, start))}")
     return found
 
 
@@ -129,3 +139,65 @@ def seed_bot_profiles(conn: sqlite3.Connection) -> None:
         "INSERT OR IGNORE INTO profiles (name, kind, bot_level, created) VALUES (?, 'bot', ?, ?)",
         [(bot_profile_name(level), level, now) for level in BOT_LEVELS],
     )
+
+
+_LAYOUTS: dict[int, dict[str, frozenset[str]]] = {}
+
+
+def layout(version: int = CURRENT_VERSION) -> dict[str, frozenset[str]]:
+    """The tables, and the columns of each, that a database of ``version`` must have."""
+    if version not in _LAYOUTS:
+        conn = sqlite3.connect(":memory:")
+        try:
+            migrate(conn, version)
+            _LAYOUTS[version] = tables_in(conn)
+        finally:
+            conn.close()
+    return _LAYOUTS[version]
+
+
+def tables_in(conn: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """The player's tables in ``conn`` (SQLite's own left out) and their columns."""
+    names = [
+        str(row[0])
+        for row in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    return {
+        name: frozenset(
+            str(col[1]) for col in conn.execute("SELECT * FROM pragma_table_info(?)", (name,))
+        )
+        for name in names
+    }
+
+
+def missing_parts(conn: sqlite3.Connection, version: int = CURRENT_VERSION) -> list[str]:
+    """What ``conn`` lacks of the layout ``version`` expects, e.g. ``['table ratings']``.
+
+    Extra tables or columns are allowed: a newer version may add some.
+    """
+    found = tables_in(conn)
+    missing: list[str] = []
+    for table, columns in layout(version).items():
+        if table not in found:
+            missing.append(f"table {table}")
+            continue
+        missing.extend(f"column {table}.{col}" for col in sorted(columns - found[table]))
+    return missing
+
+
+def recognised_version(conn: sqlite3.Connection) -> int | None:
+    """For a file without a version that holds tables (a restored dump): its layout's version.
+
+    None when the tables match no version's layout.
+    """
+    for version in sorted(MIGRATIONS, reverse=True):
+        if not missing_parts(conn, version):
+            return version
+    return None
+
+
+def has_tables(conn: sqlite3.Connection) -> bool:
+    """True if the file holds any table of the player's (not just SQLite's own)."""
+    return bool(tables_in(conn))

@@ -57,6 +57,14 @@ def is_damaged(exc: BaseException) -> bool:
     return "malformed" in text or "not a database" in text
 
 
+def is_missing_schema(exc: BaseException) -> bool:
+    """A table or column the game needs is not in the file (someone changed its layout)."""
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    text = str(exc)
+    return any(words in text for words in ("no such table", "no such column", "has no column"))
+
+
 def describe(exc: BaseException) -> str:
     """A plain-English reason a write failed, for the player."""
     code = _code(exc)
@@ -73,4 +81,6 @@ def describe(exc: BaseException) -> str:
         return "the disk reported an error"
     if is_damaged(exc):
         return "the statistics file is damaged"
+    if is_missing_schema(exc):
+        return "the statistics file is missing tables or columns it needs"
     return "the statistics file cannot be written"

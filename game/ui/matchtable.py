@@ -59,6 +59,7 @@ class MatchTable(TableScene):
         self.saving = True
         self.save_problem = ""
         self._store: Any = None
+        self.store_problem = ""  # the statistics problem last told to the player
         if self.pass_and_play:
             self.director.reveal = False  # nobody sees a hand until it is handed to them
 
@@ -142,6 +143,14 @@ class MatchTable(TableScene):
             record_round(self._store, g, seats, self.started_at)
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")
+        self._tell_store_problem()
+
+    def _tell_store_problem(self) -> None:
+        """Say once at the table why rounds are not (or no longer) recorded as expected."""
+        problem = getattr(self._store, "problem", None)
+        if problem and problem != self.store_problem:
+            self.store_problem = str(problem)
+            self.say(self.store_problem)
 
     def shutdown(self) -> None:
         """Closing the table (window closed, back to the menu) saves first."""

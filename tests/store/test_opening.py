@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -56,20 +55,6 @@ def test_a_damaged_page_is_caught_by_the_integrity_check(home: Path) -> None:
         assert store.history() == []
     kept = list(_db(home).parent.glob("macau.sqlite3.corrupt-*"))
     assert [p.read_bytes() for p in kept] == [bytes(raw)]
-
-
-def test_a_database_from_a_newer_version_is_kept_aside_untouched(home: Path) -> None:
-    with Store.open() as store:
-        _fill(store, 2)
-    conn = sqlite3.connect(str(_db(home)))
-    conn.execute("PRAGMA user_version = 99")
-    conn.close()
-    before = _db(home).read_bytes()
-    with Store.open() as store:
-        assert store.problem is not None and "newer version" in store.problem
-        assert store.history() == []
-    kept = list(_db(home).parent.glob("macau.sqlite3.newer-*"))
-    assert len(kept) == 1 and kept[0].read_bytes() == before
 
 
 def test_a_read_only_file_plays_on_without_recording(

@@ -1,0 +1,44 @@
+"""A statistics problem met while recording a round is told to the player at the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.store.settings import Settings
+from game.ui import launch
+from game.ui.matchtable import MatchTable
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen, play_to_match_end
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+    return tmp_path
+
+
+def test_a_damaged_statistics_file_is_told_at_the_table_once(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (_home / "data").mkdir(parents=True)
+    (_home / "data" / "macau.sqlite3").write_bytes(b"garbage" * 1000)
+    seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
+    setup = TableSetup("classic", seats, target=120)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+    said: list[str] = []
+    original = table.say
+
+    def say(message: str, error: bool = True) -> None:
+        said.append(message)
+        original(message, error)
+
+    monkeypatch.setattr(table, "say", say)
+    play_to_match_end(Screen(table, (960, 600)))
+    assert table.rounds
+    told = [m for m in said if "damaged" in m]
+    assert len(told) == 1 and "corrupt-" in told[0]
+    table.shutdown()
