@@ -94,16 +94,37 @@ def set_aside(path: Path, tag: str, *, keep_suffix: bool) -> Path:
     return target
 
 
-def read_json_object(path: Path) -> dict[str, Any] | None:
+# Settings and rule sets are a few kilobytes and a save well under a megabyte; anything far
+# larger is not a file the game wrote, and reading it whole could exhaust memory.
+MAX_SMALL_JSON = 5 * 1024 * 1024
+MAX_SAVE_JSON = 50 * 1024 * 1024
+
+
+def unreadable_reason(exc: OSError) -> str:
+    """Why a file could not be read, in lower case: ``permission denied``."""
+    return (exc.strerror or exc.__class__.__name__).lower()
+
+
+def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, Any] | None:
     """The JSON object in ``path``, None if there is no file.
 
-    Raises ValueError for anything that is not a JSON object and OSError if unreadable.
+    Raises ValueError when the content is damaged (not JSON, not an object, nested too
+    deeply or larger than ``max_bytes``) and OSError when the file cannot be read at all,
+    so callers set aside only files that are really damaged.
     """
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            if os.fstat(handle.fileno()).st_size > max_bytes:
+                raise ValueError("the file is too large")
+            raw = handle.read(max_bytes + 1)
     except FileNotFoundError:
         return None
-    document = json.loads(raw.decode("utf-8"))
+    if len(raw) > max_bytes:  # it grew while being read
+        raise ValueError("the file is too large")
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (RecursionError, MemoryError) as exc:
+        raise ValueError("the file is nested too deeply to read") from exc
     if not isinstance(document, dict):
         raise ValueError("not a JSON object")
     return document

@@ -9,12 +9,19 @@ stored in an envelope ``{"format": "macau-save", "version": 1, "saved_at", "game
 from __future__ import annotations
 
 import json
+import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.store.files import atomic_write_json, read_json_object, set_aside
+from game.store.files import (
+    MAX_SAVE_JSON,
+    atomic_write_json,
+    read_json_object,
+    set_aside,
+    unreadable_reason,
+)
 from game.store.paths import StoreUnavailable, config_dir, state_dir, where
 
 SAVE_FORMAT = "macau-save"
@@ -62,13 +69,39 @@ def _set_aside_message(path: Path, what: str) -> str:
     return f"The {what} was damaged and could not be used. It was kept as {moved.name}."
 
 
+def _unreadable_message(exc: OSError, what: str) -> str:
+    return f"The {what} could not be read ({unreadable_reason(exc)}) and was left where it is."
+
+
+def sane_time(value: Any) -> float | None:
+    """``value`` as a time stamp, or None when it is not a finite time after 1970.
+
+    A save edited by hand or damaged on disk may hold a huge integer or NaN here; such a
+    time is simply not shown rather than allowed to crash the menu.
+    """
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return None
+    if not math.isfinite(seconds) or not 0 <= seconds <= time.time() + 366 * 86400:
+        return None
+    return seconds
+
+
 def load_game() -> LoadResult:
-    """The saved game, if any; a damaged save is set aside (never deleted). Never raises."""
+    """The saved game, if any; a damaged save is set aside (never deleted). Never raises.
+
+    A save that cannot be read (no permission) is left where it is, with a ``problem``.
+    """
     path = where("state") / SAVE_NAME
     try:
-        envelope = read_json_object(path)
-    except (ValueError, OSError):
+        envelope = read_json_object(path, MAX_SAVE_JSON)
+    except ValueError:
         return LoadResult(None, _set_aside_message(path, "saved game"))
+    except OSError as exc:
+        return LoadResult(None, _unreadable_message(exc, "saved game"))
     if envelope is None:
         return LoadResult(None)
     version = envelope.get("version")
@@ -80,8 +113,7 @@ def load_game() -> LoadResult:
     game = envelope.get("game")
     if not isinstance(game, dict):
         return LoadResult(None, _set_aside_message(path, "saved game"))
-    saved_at = envelope.get("saved_at")
-    return LoadResult(game, None, float(saved_at) if isinstance(saved_at, int | float) else None)
+    return LoadResult(game, None, sane_time(envelope.get("saved_at")))
 
 
 def has_saved_game() -> bool:
@@ -103,15 +135,21 @@ class RuleSets:
 
     rule_sets: dict[str, str]
     problem: str | None = None
+    readable: bool = True
 
 
 def read_rule_sets() -> RuleSets:
-    """The saved rule sets by name, with a ``problem`` when a damaged file was set aside."""
+    """The saved rule sets by name, with a ``problem`` when a damaged file was set aside.
+
+    A file that cannot be read (no permission) is left in place and ``readable`` is False.
+    """
     path = where("config") / RULES_NAME
     try:
         document = read_json_object(path)
-    except (ValueError, OSError):
+    except ValueError:
         return RuleSets({}, _set_aside_message(path, "custom rule sets file"))
+    except OSError as exc:
+        return RuleSets({}, _unreadable_message(exc, "custom rule sets file"), readable=False)
     if document is None:
         return RuleSets({})
     sets = document.get("rule_sets")
@@ -130,6 +168,14 @@ def _write_rule_sets(sets: dict[str, str]) -> None:
     atomic_write_json(config_dir() / RULES_NAME, document)
 
 
+def _existing_rule_sets() -> dict[str, str]:
+    # Writing over a file that could not be read would lose every rule set in it.
+    found = read_rule_sets()
+    if not found.readable:
+        raise StoreUnavailable(found.problem or "The custom rule sets file could not be read.")
+    return found.rule_sets
+
+
 def _rule_set_name(name: str) -> str:
     clean = " ".join(name.split())
     if not clean:
@@ -139,13 +185,13 @@ def _rule_set_name(name: str) -> str:
 
 def save_rule_set(name: str, text: str) -> None:
     """Save (or replace) the rule set called ``name``."""
-    sets = read_rule_sets().rule_sets
+    sets = _existing_rule_sets()
     sets[_rule_set_name(name)] = text
     _write_rule_sets(sets)
 
 
 def delete_rule_set(name: str) -> None:
     """Forget the rule set called ``name`` (nothing happens if there is none)."""
-    sets = read_rule_sets().rule_sets
+    sets = _existing_rule_sets()
     if sets.pop(_rule_set_name(name), None) is not None:
         _write_rule_sets(sets)

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from game.store.files import atomic_write_json, read_json_object, set_aside
+from game.store.files import atomic_write_json, read_json_object, set_aside, unreadable_reason
 from game.store.paths import StoreUnavailable, config_dir, where
 
 FORMAT = "macau-settings"
@@ -61,7 +61,8 @@ class LoadedSettings:
 
 
 def _settings_path(path: Path | None) -> Path:
-    return config_dir() / FILE_NAME if path is None else path
+    # Only saving needs a writable folder: a read-only one still holds readable settings.
+    return where("config") / FILE_NAME if path is None else path
 
 
 def _valid(name: str, value: Any, default: Any) -> bool:
@@ -96,11 +97,11 @@ def from_mapping(values: dict[str, Any]) -> Settings:
 
 
 def load_settings(path: Path | None = None) -> LoadedSettings:
-    """Read settings; a damaged file is set aside and defaults used, with a ``problem``."""
-    try:
-        target = _settings_path(path)
-    except StoreUnavailable as exc:
-        return LoadedSettings(Settings(), f"{exc} Default settings are used.")
+    """Read settings; a damaged file is set aside and defaults used, with a ``problem``.
+
+    A file that cannot be read (no permission) is left where it is.
+    """
+    target = _settings_path(path)
     try:
         document = read_json_object(target)
         if document is None:
@@ -108,12 +109,20 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         if document.get("format") != FORMAT or not isinstance(document.get("settings"), dict):
             raise ValueError("not a settings file")
         return LoadedSettings(from_mapping(document["settings"]))
-    except (ValueError, OSError):
+    except OSError as exc:
+        return LoadedSettings(
+            Settings(),
+            f"The settings file could not be read ({unreadable_reason(exc)}), "
+            "so default settings are used. It was left where it is.",
+        )
+    except ValueError:
         try:
             moved = set_aside(target, "corrupt", keep_suffix=True)
         except StoreUnavailable:
             return LoadedSettings(
-                Settings(), "The settings file could not be read, so default settings are used."
+                Settings(),
+                "The settings file was damaged and could not be moved aside, "
+                "so default settings are used.",
             )
         return LoadedSettings(
             Settings(),
@@ -124,7 +133,7 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write ``settings`` atomically, keeping keys a newer version of the game wrote."""
-    target = _settings_path(path)
+    target = config_dir() / FILE_NAME if path is None else path
     values: dict[str, Any] = {}
     try:
         existing = read_json_object(target)

@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import logging
 import os
+import sys
 import time
 import warnings
 from collections.abc import Callable
@@ -44,7 +45,17 @@ class App:
         fullscreen: bool | None = None,
     ) -> None:
         pygame.init()
-        self.settings = settings if settings is not None else Settings.load().settings
+        self.settings_problem: str | None = None
+        if settings is None:
+            loaded = Settings.load()
+            settings = loaded.settings
+            self.settings_problem = loaded.problem
+            if loaded.problem:
+                # Damaged or unreadable settings must not pass unnoticed: the player's
+                # choices are gone for this session, and the copy kept aside can be mended.
+                log.warning("settings: %s", loaded.problem)
+                print(f"macau: {loaded.problem}", file=sys.stderr)
+        self.settings = settings
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.sound = sound if sound is not None else _make_sound(self.settings)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen

@@ -17,7 +17,7 @@ import pygame
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.launch import settings_of, start_match
-from game.ui.resume import SavedGame, describe, read_saved_game, restore
+from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
 from game.ui.setup import quick_setup
@@ -113,10 +113,12 @@ class MainMenu(MenuScreen):
             return
         try:
             table = restore(self.saved.data, settings_of(self))
-        except (ValueError, KeyError, TypeError) as exc:
-            log.warning("saved game not resumed: %s", exc)
-            self.problem = f"The saved game could not be continued: {exc}."
+        except Exception:  # a save that cannot be resumed must never stop the game
+            log.warning("saved game not resumed", exc_info=True)
+            self.problem = set_aside_save()
+            self.saved = SavedGame(None)
             self.continue_button.visible = False
+            self.quick_button.primary = True
             self.layout(self.size)
             return
         self.stack.push(table)

@@ -8,6 +8,7 @@ The store wraps it in a versioned, atomically written envelope.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -16,14 +17,22 @@ from typing import TYPE_CHECKING, Any
 from game.engine import Game
 from game.store.files import set_aside
 from game.store.paths import StoreUnavailable, where
-from game.store.saves import SAVE_NAME, load_game
+from game.store.saves import SAVE_NAME, load_game, sane_time
 from game.store.settings import Settings
 from game.ui.setup import TableSetup
 
 if TYPE_CHECKING:
     from game.ui.matchtable import MatchTable
 
-__all__ = ["SNAPSHOT_KIND", "SavedGame", "describe", "read_saved_game", "restore", "snapshot"]
+__all__ = [
+    "SNAPSHOT_KIND",
+    "SavedGame",
+    "describe",
+    "read_saved_game",
+    "restore",
+    "set_aside_save",
+    "snapshot",
+]
 
 SNAPSHOT_KIND = "macau-table"
 SNAPSHOT_VERSION = 1
@@ -34,11 +43,91 @@ def _rng_state(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss]
 
 
-def _set_rng(rng: random.Random, state: Any) -> None:
-    if isinstance(state, list) and len(state) == 3 and isinstance(state[1], list):
-        rng.setstate((state[0], tuple(state[1]), state[2]))
-    else:
+def _rng_tuple(state: Any) -> tuple[Any, ...]:
+    """A saved random stream as ``random.setstate`` takes it; ValueError if it is damaged.
+
+    The state is tried on a spare generator, so a damaged one (a negative or huge word, a
+    float, the wrong length) is found while reading the save, not when Continue is pressed.
+    """
+    if not (isinstance(state, list) and len(state) == 3 and isinstance(state[1], list)):
         raise ValueError("a random stream in the save is damaged")
+    gauss = state[2]
+    if gauss is not None and not (
+        isinstance(gauss, float) and math.isfinite(gauss) and abs(gauss) < 1e6
+    ):
+        raise ValueError("a random stream in the save is damaged")
+    if not all(isinstance(word, int) and not isinstance(word, bool) for word in state[1]):
+        raise ValueError("a random stream in the save is damaged")
+    parsed = (state[0], tuple(state[1]), gauss)
+    try:
+        random.Random().setstate(parsed)
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise ValueError("a random stream in the save is damaged") from exc
+    return parsed
+
+
+@dataclass(frozen=True)
+class _Parsed:
+    """Everything ``restore`` takes from a snapshot, already checked."""
+
+    setup: TableSetup
+    game: Game
+    rng: tuple[Any, ...]
+    match_rng: tuple[Any, ...]
+    bots: dict[int, tuple[Any, ...]]
+    viewer: int | None
+    rounds: list[dict[str, Any]]
+    started_at: float | None
+    log: list[str]
+
+
+def _parse(data: Any) -> _Parsed:
+    """Check a snapshot field by field; ValueError with a reason when it cannot be resumed."""
+    if not isinstance(data, dict):
+        raise ValueError("this is not a saved table")
+    if data.get("kind") != SNAPSHOT_KIND or not isinstance(data.get("version"), int):
+        raise ValueError("this is not a saved table")
+    if data["version"] > SNAPSHOT_VERSION:
+        raise ValueError("the saved game was made by a newer version of Macau")
+    try:
+        setup = TableSetup.from_dict(data["setup"])
+        engine_data = data["game"]
+        # The engine builds every seat before it checks one: a damaged seat count of a
+        # billion would exhaust memory, so it must match the setup first.
+        if not isinstance(engine_data, dict) or engine_data.get("n") != len(setup.seats):
+            raise ValueError("the saved game and its seats do not match")
+        game = Game.from_dict(engine_data)
+    except (KeyError, TypeError, AttributeError, IndexError, OverflowError) as exc:
+        raise ValueError(f"the saved game is incomplete ({exc})") from exc
+    if game.seats != len(setup.seats):
+        raise ValueError("the saved game and its seats do not match")
+    bots = data.get("bots", {})
+    if not isinstance(bots, dict):
+        raise ValueError("the saved bots are damaged")
+    bot_states: dict[int, tuple[Any, ...]] = {}
+    for key, state in bots.items():
+        try:
+            seat = int(key)
+        except ValueError as exc:
+            raise ValueError("the saved bots are damaged") from exc
+        bot_states[seat] = _rng_tuple(state)
+    viewer = data.get("viewer", 0)
+    rounds = data.get("rounds", [])
+    log = data.get("log", [])
+    return _Parsed(
+        setup=setup,
+        game=game,
+        rng=_rng_tuple(data.get("rng")),
+        match_rng=_rng_tuple(data.get("match_rng")),
+        bots=bot_states,
+        viewer=viewer
+        if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < game.seats
+        else None,
+        rounds=[r for r in rounds if isinstance(r, dict)] if isinstance(rounds, list) else [],
+        started_at=sane_time(data.get("started_at")),
+        # an older save has no log; a damaged one loses only its log
+        log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
+    )
 
 
 def snapshot(table: MatchTable) -> dict[str, Any]:
@@ -65,41 +154,23 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     """
     from game.ui.matchtable import MatchTable
 
-    if data.get("kind") != SNAPSHOT_KIND or not isinstance(data.get("version"), int):
-        raise ValueError("this is not a saved table")
-    if data["version"] > SNAPSHOT_VERSION:
-        raise ValueError("the saved game was made by a newer version of Macau")
-    try:
-        setup = TableSetup.from_dict(data["setup"])
-        game = Game.from_dict(data["game"])
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"the saved game is incomplete ({exc})") from exc
-    if game.seats != len(setup.seats):
-        raise ValueError("the saved game and its seats do not match")
+    parsed = _parse(data)
+    game = parsed.game
     between_rounds = game.over and not game.match_over and game.rules.scoring == "points"
     if between_rounds:
         game.next_round()  # its events are shown as the deal
-    table = MatchTable(setup, game, settings=settings, deal=between_rounds)
-    _set_rng(table.rng, data.get("rng"))
-    _set_rng(table.match_rng, data.get("match_rng"))
-    bots = data.get("bots", {})
-    if not isinstance(bots, dict):
-        raise ValueError("the saved bots are damaged")
-    for key, state in bots.items():
-        seat = int(key)
+    table = MatchTable(parsed.setup, game, settings=settings, deal=between_rounds)
+    table.rng.setstate(parsed.rng)
+    table.match_rng.setstate(parsed.match_rng)
+    for seat, state in parsed.bots.items():
         if seat in table.bots:
-            _set_rng(table.bots[seat].rng, state)
-    viewer = data.get("viewer", 0)
-    if isinstance(viewer, int) and 0 <= viewer < game.seats:
-        table.director.viewer = viewer
-    rounds = data.get("rounds", [])
-    table.rounds = [r for r in rounds if isinstance(r, dict)] if isinstance(rounds, list) else []
-    started = data.get("started_at")
-    table.started_at = float(started) if isinstance(started, int | float) else time.time()
+            table.bots[seat].rng.setstate(state)
+    if parsed.viewer is not None:
+        table.director.viewer = parsed.viewer
+    table.rounds = parsed.rounds
+    table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
-    log = data.get("log", [])
-    if isinstance(log, list):  # an older save has none; a damaged one loses only its log
-        table.director.log.extend(line for line in log if isinstance(line, str))
+    table.director.log.extend(parsed.log)
     if between_rounds:
         table.started_at = time.time()
     else:
@@ -122,16 +193,14 @@ def read_saved_game() -> SavedGame:
     if loaded.data is None:
         return SavedGame(None, loaded.problem)
     try:
-        TableSetup.from_dict(loaded.data["setup"])
-        Game.from_dict(loaded.data["game"])
-        if loaded.data.get("kind") != SNAPSHOT_KIND:
-            raise ValueError("not a saved table")
+        _parse(loaded.data)  # the same checks restore makes, so Continue is only offered
     except Exception:  # anything unreadable is treated the same: kept aside, not resumed
-        return SavedGame(None, _set_aside_save())
+        return SavedGame(None, set_aside_save())
     return SavedGame(loaded.data, None, loaded.saved_at)
 
 
-def _set_aside_save() -> str:
+def set_aside_save() -> str:
+    """Move the saved game out of the way (never delete it); the sentence to show."""
     try:
         moved = set_aside(where("state") / SAVE_NAME, "corrupt", keep_suffix=True)
     except (StoreUnavailable, OSError):
@@ -157,7 +226,7 @@ def describe(saved: SavedGame) -> str:
 
 
 def _ago(seconds: float) -> str:
-    if seconds < 90:
+    if not math.isfinite(seconds) or seconds < 90:
         return "saved just now"
     if seconds < 3600:
         return f"saved {round(seconds / 60)} minutes ago"

@@ -11,6 +11,7 @@ Up/Down (or Tab) walk through every control, scrolling the list; Left/Right chan
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -26,7 +27,7 @@ from game.engine.house import (
     switch_refusal,
 )
 from game.store.paths import StoreUnavailable
-from game.store.saves import delete_rule_set, load_rule_sets, save_rule_set
+from game.store.saves import delete_rule_set, read_rule_sets, save_rule_set
 from game.ui import theme
 from game.ui.controls import Chips, Choice
 from game.ui.ruleoptions import (
@@ -39,6 +40,8 @@ from game.ui.ruleoptions import (
 )
 from game.ui.screen import MenuScreen, Scroll, button_row, draw_paragraph
 from game.ui.widgets import Button, TextInput, Widget
+
+log = logging.getLogger(__name__)
 
 __all__ = ["RulesEditor"]
 
@@ -202,7 +205,12 @@ class RulesEditor(MenuScreen):
 
     # --- saved rule sets -----------------------------------------------------------------------
     def _refresh_saved(self) -> None:
-        self.sets = load_rule_sets()
+        found = read_rule_sets()
+        self.sets = found.rule_sets
+        if found.problem:
+            # The file was set aside or could not be read: say so where notes appear.
+            log.warning("rule sets: %s", found.problem)
+            self.note = found.problem
         names = sorted(self.sets) or [""]
         self.saved.values = names
         self.saved.index = min(self.saved.index, len(names) - 1)
