@@ -96,6 +96,7 @@ def game_from_dict(data: dict[str, Any]) -> Any:
         g._c = compile_rules(rules)
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"saved game is damaged: {exc}") from None
-    if len(g.hands) != g.n or not g.pile:
+    per_seat = (g.hands, g.missed, g._out, g.scores)
+    if any(len(x) != g.n for x in per_seat) or not g.pile:
         raise ValueError("saved game is damaged: seats and hands disagree")
     return g

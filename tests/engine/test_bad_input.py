@@ -145,3 +145,11 @@ def test_public_phase_and_error_types_are_the_ones_the_engine_uses() -> None:
         assert "suit" in str(exc)
     else:
         raise AssertionError("8S on 5H was accepted")
+
+
+@pytest.mark.parametrize("field", ["missed", "_out", "scores"])
+def test_a_save_whose_per_seat_lists_disagree_with_its_seats_is_refused(field: str) -> None:
+    data = Game.new(PRESETS["polish"], seats=4, seed=2).to_dict()
+    data[field] = data[field][:-1]  # one seat short: play would fail later, on that seat
+    with pytest.raises(ValueError, match="seats and hands disagree"):
+        Game.from_dict(data)
