@@ -91,6 +91,11 @@ class MainMenu(MenuScreen):
         self.saved = read_saved_game()
         if self.saved.problem:
             self.problem = self.saved.problem
+        app = self.app
+        told = getattr(app, "settings_problem", None)
+        if told:  # damaged settings found at start-up: told here once, beside any save problem
+            self.problem = f"{self.problem} {told}".strip()
+            app.settings_problem = None  # type: ignore[union-attr]
         self.continue_button.visible = self.saved.data is not None
         quick = quick_setup(settings_of(self).last_setup)
         self.descriptions[self.quick_button] = f"{quick.title()} · {quick.who()}"

@@ -170,6 +170,21 @@ def test_damaged_settings_are_told_on_stderr_at_startup(
         app.stack.clear()
 
 
+def test_damaged_settings_are_told_on_the_main_menu_once(_home: Path) -> None:
+    (_home / "config").mkdir(parents=True)
+    (_home / "config" / "settings.json").write_text("{not json")
+    app = App(size=(960, 600))
+    try:
+        first = MainMenu()
+        app.stack.push(first)
+        assert "damaged" in first.problem and "settings" in first.problem
+        again = MainMenu()
+        app.stack.push(again)
+        assert "settings" not in again.problem  # told once, not every time the menu shows
+    finally:
+        app.stack.clear()
+
+
 def test_damaged_rule_sets_are_told_in_the_rules_editor(_home: Path) -> None:
     (_home / "config").mkdir(parents=True)
     (_home / "config" / "rulesets.json").write_text('{"format": "macau-rulesets", "rule_')
