@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import PRESETS, Action, Event, Game, IllegalMove
+from game.engine import PRESETS, Action, Event, Game, IllegalMove, RulesError
 
 ALL_PRESETS = ("polish", "quick", "classic", "hungarian", "romanian", "romanian2", "tel_aviv")
 
@@ -53,6 +53,14 @@ def refused(g: Game, action: Action | str, *words: str, seat: int | None = None)
         assert word.lower() in message.lower(), f"{word!r} not in {message!r}"
     assert g.to_dict() == before
     return message
+
+
+def rules_refused(preset: str, changes: dict[str, object], words: list[str]) -> None:
+    """Assert ``PRESETS[preset].replace(**changes)`` is refused naming every word."""
+    with pytest.raises(RulesError) as info:
+        PRESETS[preset].replace(**changes)
+    for word in words:
+        assert word in str(info.value), f"{word!r} not in {info.value}"
 
 
 def of(events: list[Event], kind: type) -> list[Any]:

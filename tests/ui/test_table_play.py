@@ -240,14 +240,22 @@ def test_a_laid_joker_shows_the_card_it_stands_for_as_soon_as_it_lands() -> None
     assert model.declared_top is not None and model.declared_top.code == "AH"
 
 
+def _line_after(preset: str, hands: list[str], pile: str, *actions: str) -> Harness:
+    """A table where seat 1 has just made ``actions`` and seat 0 is to answer."""
+    g = Game.from_position(
+        PRESETS[preset], hands=hands, pile=pile, stock="9H 10H 6C 5D 10S 9D 8C", current=1
+    )
+    for action in actions:
+        g.apply(action)
+    h = Harness(g)
+    assert h.game.current == 0
+    return h
+
+
 def test_the_attack_line_names_the_cuts_these_rules_offer() -> None:
     def owing(preset: str, hands: list[str], pile: str, attack: str) -> str:
-        g = Game.from_position(
-            PRESETS[preset], hands=hands, pile=pile, stock="9H 10H 6C 5D 10S 9D 8C", current=1
-        )
-        g.apply(attack)
-        h = Harness(g)
-        assert h.game.phase == Phase.ATTACK and h.game.current == 0
+        h = _line_after(preset, hands, pile, attack)
+        assert h.game.phase == Phase.ATTACK
         return h.table.flow.phase_hint()
 
     plain = owing("polish", ["8S 9C", "2H 8D 4S"], "5H", "2H")
@@ -262,14 +270,7 @@ def test_the_attack_line_names_the_cuts_these_rules_offer() -> None:
 
 def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
     def line(preset: str, hands: list[str], pile: str, *actions: str) -> str:
-        g = Game.from_position(
-            PRESETS[preset], hands=hands, pile=pile, stock="9H 10H 6C 5D 10S 9D 8C", current=1
-        )
-        for action in actions:
-            g.apply(action)
-        h = Harness(g)
-        assert h.game.current == 0
-        return h.table.flow.phase_hint()
+        return _line_after(preset, hands, pile, *actions).table.flow.phase_hint()
 
     jack = line("polish", ["8S 9C 7D", "JH 8D 4S"], "5H", "JH/8")
     assert jack == "8s were asked for: lay 8s or a jack, or draw"
