@@ -393,14 +393,28 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         message, tween = t.toast
         p = tween.raw(now)
         alpha = 255 if p < 0.8 else round(255 * (1 - p) / 0.2)
-        words = theme.text(message, 18, theme.TEXT, True)
-        box = words.get_rect(center=(layout.hand_rect.centerx, layout.hint_y - 44)).inflate(28, 14)
+        # Long messages (a rule's reason, a storage problem) wrap to the window's width,
+        # growing upwards from where a one-line message sits.
+        lines = [
+            theme.text(line, 18, theme.TEXT, True)
+            for line in theme.wrap(message, 18, surface.get_width() - 96, bold=True)
+        ]
+        width = max(img.get_width() for img in lines)
+        height = sum(img.get_height() for img in lines)
+        box = pygame.Rect(0, 0, width + 28, height + 14)
+        box.midbottom = (
+            layout.hand_rect.centerx,
+            layout.hint_y - 44 + lines[0].get_height() // 2 + 7,
+        )
         fill = theme.DANGER if t.toast_error else theme.PANEL
         edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
-        theme.blit_panel(surface, box, (*fill, min(235, alpha)), edge, radius=box.h // 2)
-        surface.blit(
-            words if alpha >= 255 else _faded(words, alpha), words.get_rect(center=box.center)
-        )
+        radius = min(box.h // 2, lines[0].get_height() // 2 + 7)
+        theme.blit_panel(surface, box, (*fill, min(235, alpha)), edge, radius=radius)
+        y = box.y + 7
+        for img in lines:
+            shown = img if alpha >= 255 else _faded(img, alpha)
+            surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
 
 
 @lru_cache(maxsize=64)

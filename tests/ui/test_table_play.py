@@ -468,3 +468,20 @@ def test_the_cards_that_may_follow_a_selection_are_those_of_the_listed_plays(cho
     assert offer.plays_laying(sel) == tuple(
         a for a in legal if isinstance(a, Play) and a.cards == sel
     )
+
+
+def test_a_long_message_wraps_inside_a_small_window() -> None:
+    h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"), size=(960, 600))
+    h.table.say("The statistics file was damaged. " * 4)
+    h.tick(1)
+    screen = h.screen
+
+    def red(x: int, y: int) -> bool:  # the error panel (blended over the green felt)
+        r, g, _, *_ = screen.get_at((x, y))
+        return r > 150 and g < 110
+
+    rows = [y for y in range(screen.get_height()) if red(480, y)]
+    assert rows, "the message is not drawn"
+    # the panel stays clear of both window edges on every row it covers
+    for y in range(min(rows), max(rows) + 1):
+        assert not red(3, y) and not red(956, y)
