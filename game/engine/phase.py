@@ -25,3 +25,11 @@ class Phase(enum.Enum):
 
 class IllegalMove(ValueError):
     """An action the rules forbid now; the message names the rule. The game is unchanged."""
+
+
+class NoSuchSeat(IllegalMove, IndexError):
+    """A seat number that is not a seat at this table (or not a whole number).
+
+    An ``IllegalMove`` like any refused action, and an ``IndexError`` as asking a list for an
+    item it does not have would be.
+    """

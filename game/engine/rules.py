@@ -136,8 +136,8 @@ class Rules:
         decks = self.decks_for(seats)
         return decks * (52 + self.jokers)
 
-    def check_seats(self, seats: int) -> None:
-        """Raise ``RulesError`` unless this rule set can be dealt to ``seats`` seats."""
+    def check_seats(self, seats: object) -> int:
+        """``seats`` if this rule set can be dealt to that many seats, else ``RulesError``."""
         if isinstance(seats, bool) or not isinstance(seats, int):
             # True would count as 1 seat and "4" cannot be compared: both are mistakes.
             raise RulesError(f"seats must be a whole number of players, not {seats!r}")
@@ -152,6 +152,7 @@ class Rules:
                 f"but {self.decks_for(seats)} deck(s) with {self.jokers} joker(s) each hold only "
                 f"{self.pack_size(seats)}"
             )
+        return seats
 
     @property
     def jokers_in_pack(self) -> frozenset[str]:

@@ -45,7 +45,7 @@ from .actions import (
 from .cards import JACK, RANK_NAMES, SUITS, Card, make_pack, parse_cards
 from .compiled import Caches, compile_rules
 from .legal import Legality, canon_key
-from .phase import IllegalMove, Phase
+from .phase import IllegalMove, NoSuchSeat, Phase
 from .rules import Rules, RulesError
 
 # Per-seat tallies kept for statistics, in this order within ``_tally[seat]``.
@@ -175,29 +175,40 @@ class Game(Legality):
     @classmethod
     def new(
         cls,
-        rules: Rules,
-        seats: int | None = None,
-        seed: int | None = None,
-        dealer: int | None = None,
+        rules: Rules | str,
+        seats: object = None,
+        seed: object = None,
+        dealer: object = None,
     ) -> Game:
-        """Shuffle and deal a fresh game. The same seed and the same actions give the same game."""
-        seats = rules.default_seats if seats is None else seats
-        rules.check_seats(seats)
-        game = cls(rules, seats)
-        rng = random.Random(seed if seed is not None else random.SystemRandom().getrandbits(64))
+        """Shuffle and deal a fresh game. The same seed and the same actions give the same game.
+
+        ``rules`` is a ``Rules`` or the name of a preset. Arguments of the wrong kind raise
+        ``RulesError`` naming the argument.
+        """
+        rules = _rules_arg(rules)
+        n = rules.default_seats if seats is None else rules.check_seats(seats)
+        if seed is None:
+            rng = random.Random(random.SystemRandom().getrandbits(64))
+        elif isinstance(seed, (int, str)) and not isinstance(seed, bool):
+            rng = random.Random(seed)
+        else:
+            raise RulesError(f"seed must be a whole number or a text, not {seed!r}")
+        game = cls(rules, n)
         if dealer is None:
-            dealer = rng.randrange(seats)
-        elif not 0 <= dealer < seats:
-            raise RulesError(f"dealer must be a seat from 0 to {seats - 1}")
+            first = rng.randrange(n)
+        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise RulesError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        else:
+            first = dealer
         game._seed = rng.getrandbits(64)
-        game.dealer = dealer
+        game.dealer = first
         game._deal()
         return game
 
     @classmethod
     def from_position(
         cls,
-        rules: Rules,
+        rules: Rules | str,
         hands: Sequence[str],
         pile: str,
         stock: str = "",
@@ -208,6 +219,9 @@ class Game(Legality):
         scores: Sequence[int] | None = None,
     ) -> Game:
         """Set up a position from notation (RULES §8). ``stock`` lists the top card first."""
+        rules = _rules_arg(rules)
+        if isinstance(hands, str):
+            raise IllegalMove("hands must be a list of hands, one text per seat, not one text")
         seats = len(hands)
         if not 2 <= seats <= 10:
             raise IllegalMove(f"a position needs 2 to 10 hands, not {seats}")
@@ -229,8 +243,8 @@ class Game(Legality):
             raise IllegalMove(f"bad position: {exc}") from None
         if not pile_cards:
             raise IllegalMove("a position needs a pile with at least its top card")
-        if not 0 <= current < seats:
-            raise IllegalMove(f"current must be a seat from 0 to {seats - 1}")
+        if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < seats:
+            raise IllegalMove(f"current must be a seat from 0 to {seats - 1}, not {current!r}")
         if not rules.min_seats <= seats <= rules.max_seats:
             raise IllegalMove(
                 f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} seats, "
@@ -359,9 +373,9 @@ class Game(Legality):
         """Number of seats at the table."""
         return self.n
 
-    def hand(self, seat: int) -> list[Card]:
+    def hand(self, seat: object) -> list[Card]:
         """A copy of ``seat``'s cards (for the engine's owner; bots get ``view`` instead)."""
-        return list(self.hands[seat])
+        return list(self.hands[self._seat_arg(seat)])
 
     @property
     def hand_counts(self) -> list[int]:
@@ -418,12 +432,20 @@ class Game(Legality):
         """The seat that forgot to call Macau and may be caught now, or -1."""
         return self._macau_open
 
-    def tally(self, seat: int) -> dict[str, int]:
+    def tally(self, seat: object) -> dict[str, int]:
         """Statistics of ``seat`` this round: penalty cards, biggest stack, turns missed…"""
-        return dict(zip(TALLY_FIELDS, self._tally[seat], strict=True))
+        return dict(zip(TALLY_FIELDS, self._tally[self._seat_arg(seat)], strict=True))
 
     def _penalty_total(self) -> int:
         return self.penalty
+
+    def _seat_arg(self, seat: object) -> int:
+        """``seat`` if it is a seat at this table, else ``NoSuchSeat`` saying which seats are."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise NoSuchSeat(f"a seat is a whole number from 0 to {self.n - 1}, not {seat!r}")
+        if not 0 <= seat < self.n:
+            raise NoSuchSeat(f"there is no seat {seat} at this table (seats 0 to {self.n - 1})")
+        return seat
 
     @staticmethod
     def arrange_group(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -438,12 +460,16 @@ class Game(Legality):
         return (cards[0], *middle, cards[-1])
 
     # ----- legal actions ---------------------------------------------------------------
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: object = None) -> list[Action]:
         """Every action ``seat`` (default: the seat to act) may take now."""
+        if seat is not None:
+            asked = self._seat_arg(seat)
+        else:
+            asked = self.current
         if self.over:
             return []
-        if seat is not None and seat != self.current:
-            if 0 <= seat < self.n and self._macau_open >= 0 and seat != self._macau_open:
+        if asked != self.current:
+            if self._macau_open >= 0 and asked != self._macau_open:
                 return [Stop(self._macau_open)]
             return []
         legal = self._legal
@@ -451,7 +477,7 @@ class Game(Legality):
             legal = self._legal = self._generate()
         return legal[:]
 
-    def is_legal(self, action: object, seat: int | None = None) -> bool:
+    def is_legal(self, action: object, seat: object = None) -> bool:
         """Whether ``apply(action, seat)`` would be accepted."""
         try:
             self.check(action, seat)
@@ -459,18 +485,16 @@ class Game(Legality):
             return False
         return True
 
-    def check(self, action: object, seat: int | None = None) -> None:
+    def check(self, action: object, seat: object = None) -> None:
         """Raise ``IllegalMove`` with the reason if ``action`` is not legal now."""
         self._verify_any(_as_action(action), seat)
 
-    def _verify_any(self, action: Action, seat: int | None) -> tuple[Card, ...] | None:
+    def _verify_any(self, action: Action, seat: object) -> tuple[Card, ...] | None:
         if self.match_over:
             raise IllegalMove("the match is over")
         if self.over:
             raise IllegalMove("the round is over: deal the next round to play on")
-        actor = self.current if seat is None else seat
-        if not 0 <= actor < self.n:
-            raise IllegalMove(f"there is no seat {actor} at this table")
+        actor = self.current if seat is None else self._seat_arg(seat)
         if isinstance(action, Stop):
             if self._macau_open < 0:
                 raise IllegalMove(
@@ -486,7 +510,7 @@ class Game(Legality):
         return self._verify(action)
 
     # ----- apply -----------------------------------------------------------------------
-    def apply(self, action: object, seat: int | None = None) -> list[Event]:
+    def apply(self, action: object, seat: object = None) -> list[Event]:
         """Take ``action`` for ``seat`` (default: the seat to act); return the events.
 
         Raises ``IllegalMove`` (a ``ValueError``) naming the rule, leaving the game unchanged.
@@ -509,7 +533,7 @@ class Game(Legality):
         self._ev = ev
         self._legal = None
         if isinstance(action, Stop):
-            self._do_stop(self.current if seat is None else seat, action.target)
+            self._do_stop(self.current if seat is None else self._seat_arg(seat), action.target)
         else:
             self._macau_open = -1  # the next action at the table closes the window
             phase = self.phase
@@ -955,11 +979,11 @@ class Game(Legality):
                 out.append(chunk[i])
         return out
 
-    def view(self, seat: int) -> Any:
+    def view(self, seat: object) -> Any:
         """What ``seat`` may see: its own hand, counts, the pile, public state; no stock order."""
         from .view import View
 
-        return View.of(self, seat)
+        return View.of(self, self._seat_arg(seat))
 
     @classmethod
     def from_view(
@@ -1003,6 +1027,20 @@ class Game(Legality):
             f"<Game {self.rules.name} seats={self.n} current={self.current} "
             f"phase={self.phase.value} top={self.top}>"
         )
+
+
+def _rules_arg(rules: object) -> Rules:
+    """``rules`` as a ``Rules``: one already, or the name of a preset."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        from .rules import PRESETS
+
+        found = PRESETS.get(rules)
+        if found is not None:
+            return found
+        raise RulesError(f"unknown preset {rules!r}; choose from {', '.join(PRESETS)}")
+    raise RulesError(f"rules must be a Rules or a preset name, not {type(rules).__name__}")
 
 
 def _as_action(action: object) -> Action:

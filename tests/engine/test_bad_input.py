@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import PRESETS, Game, IllegalMove, NotationError, RulesError, Stop
+from game.engine import PRESETS, Game, IllegalMove, NoSuchSeat, NotationError, RulesError, Stop
 
 from .conftest import ALL_PRESETS, play, pos, refused
 
@@ -98,6 +98,59 @@ def test_bad_seat_count_or_dealer_is_refused(preset: str) -> None:
         Game.new(rules, seats=rules.max_seats + 1)
     with pytest.raises(RulesError, match="dealer"):
         Game.new(rules, seats=2, dealer=2)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"seats": "4"}, "seats must be a whole number"),
+        ({"seats": 4.0}, "seats must be a whole number"),
+        ({"seats": True}, "seats must be a whole number"),
+        ({"seed": [1]}, "seed must be"),
+        ({"seed": 1.5}, "seed must be"),
+        ({"dealer": "1"}, "dealer must be a seat"),
+        ({"dealer": -1}, "dealer must be a seat"),
+    ],
+)
+def test_arguments_of_the_wrong_kind_are_refused_naming_the_argument(
+    kwargs: dict[str, object], words: str
+) -> None:
+    # The same RulesError from the compiled engine and from the sources (the compiled one
+    # used to raise its own TypeError before the engine could say what was wrong).
+    args: dict[str, object] = {"seats": 4, "seed": 1, **kwargs}
+    with pytest.raises(RulesError, match=words):
+        Game.new(PRESETS["polish"], **args)
+
+
+def test_a_preset_may_be_named_and_a_wrong_name_or_kind_is_refused() -> None:
+    by_name = Game.new("hungarian", seats=2, seed=3)
+    assert by_name.rules == PRESETS["hungarian"]
+    assert by_name.hand(0) == Game.new(PRESETS["hungarian"], seats=2, seed=3).hand(0)
+    assert Game.from_position("polish", hands=["7H", "8H"], pile="7S").rules == PRESETS["polish"]
+    with pytest.raises(RulesError, match="unknown preset 'polsh'; choose from polish"):
+        Game.new("polsh", seats=2)
+    with pytest.raises(RulesError, match="rules must be a Rules or a preset name, not int"):
+        Game.new(5, seats=2)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="hands must be a list of hands"):
+        Game.from_position("polish", hands="7H 8H", pile="7S")
+    with pytest.raises(IllegalMove, match="current must be a seat from 0 to 1, not 5"):
+        Game.from_position("polish", hands=["7H", "8H"], pile="7S", current=5)
+
+
+@pytest.mark.parametrize("seat", [4, -1, "0", True, 2.0])
+def test_asking_about_a_seat_that_is_not_at_the_table_says_which_seats_are(seat: object) -> None:
+    g = Game.new(PRESETS["polish"], seats=4, seed=1)
+    before = g.to_dict()
+    readers = [g.hand, g.tally, g.view, g.legal_actions, lambda s: g.apply("draw", seat=s)]
+    for read in readers:
+        with pytest.raises(NoSuchSeat, match="seat") as caught:
+            read(seat)
+        assert "0 to 3" in str(caught.value)
+        # one error for every kind of caller: a refused move, and a bad index
+        assert isinstance(caught.value, IllegalMove)
+        assert isinstance(caught.value, IndexError)
+    assert not g.is_legal("draw", seat=seat)
+    assert g.to_dict() == before
 
 
 def test_damaged_save_is_refused() -> None:
