@@ -139,8 +139,14 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         existing = read_json_object(target)
         if existing is not None and isinstance(existing.get("settings"), dict):
             values.update(existing["settings"])
-    except (ValueError, OSError):
+    except ValueError:
         pass  # a damaged file has nothing worth keeping; load() sets it aside
+    except OSError as exc:
+        # Writing over a file that could not be read would lose the settings in it.
+        raise StoreUnavailable(
+            f"The settings file could not be read ({unreadable_reason(exc)}), so it was not "
+            "written over: this change lasts until you quit."
+        ) from exc
     values.update(asdict(settings))
     try:
         json.dumps(values, allow_nan=False)

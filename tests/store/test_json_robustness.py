@@ -110,6 +110,20 @@ def test_an_unreadable_settings_file_is_left_in_place_and_reported(
     assert path.exists() and not _aside(path)
 
 
+def test_an_unreadable_settings_file_is_never_written_over(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Settings(volume=0.3, last_setup={"preset": "classic"}).save()
+    path = home / "config" / "settings.json"
+    before = path.read_bytes()
+    _deny_reading(monkeypatch, "settings.json")
+    with pytest.raises(StoreUnavailable, match=r"could not be read .* not written over"):
+        Settings(volume=0.9).save()
+    monkeypatch.undo()
+    assert path.read_bytes() == before and not _aside(path)
+    assert json.loads(before)["settings"]["volume"] == 0.3
+
+
 def test_an_unreadable_save_is_left_in_place_and_reported(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
