@@ -38,6 +38,11 @@ PACE_FACTOR = {"normal": 1.0, "fast": 0.55, "slow": 1.7}
 CATCH_DELAY = 0.9  # seconds a person gets to shout "stop Macau" before the bots do
 
 
+def toast_seconds(message: str) -> float:
+    """How long a message stays up: long enough to read it."""
+    return min(12.0, max(2.6, 1.0 + 0.3 * len(message.split())))
+
+
 class TableScene(Scene):
     """One round (or match) of Macau at a table of 2–10 seats.
 
@@ -274,8 +279,9 @@ class TableScene(Scene):
 
     def say(self, message: str, error: bool = True) -> None:
         """Show a short message above your hand (an illegal move's reason, for instance)."""
-        # Words stay up long enough to read whatever the animation speed.
-        shown = Tween(self.animator.now, 2.6, ease_out_cubic)
+        # Words stay up long enough to read whatever the animation speed: a short refusal
+        # for 2.6 s, a long message about 0.3 s a word more (at most 12 s).
+        shown = Tween(self.animator.now, toast_seconds(message), ease_out_cubic)
         self.toast = (message[:1].upper() + message[1:], shown)
         self.toast_error = error
         if error:

@@ -20,6 +20,7 @@ from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
 if TYPE_CHECKING:
+    from game.ui.layout import TableLayout
     from game.ui.table import TableScene
 
 __all__ = ["draw_table", "place_buttons", "refresh_buttons", "start_deal"]
@@ -391,21 +392,9 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         surface.blit(image, image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y)))
     if t.toast is not None:
         message, tween = t.toast
-        p = tween.raw(now)
-        alpha = 255 if p < 0.8 else round(255 * (1 - p) / 0.2)
-        # Long messages (a rule's reason, a storage problem) wrap to the window's width,
-        # growing upwards from where a one-line message sits.
-        lines = [
-            theme.text(line, 18, theme.TEXT, True)
-            for line in theme.wrap(message, 18, surface.get_width() - 96, bold=True)
-        ]
-        width = max(img.get_width() for img in lines)
-        height = sum(img.get_height() for img in lines)
-        box = pygame.Rect(0, 0, width + 28, height + 14)
-        box.midbottom = (
-            layout.hand_rect.centerx,
-            layout.hint_y - 44 + lines[0].get_height() // 2 + 7,
-        )
+        left = (1 - tween.raw(now)) * tween.duration  # seconds still shown; the last half fades
+        alpha = 255 if left >= 0.5 else round(255 * left / 0.5)
+        lines, box = _toast_box(message, layout, surface.get_width())
         fill = theme.DANGER if t.toast_error else theme.PANEL
         edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
         radius = min(box.h // 2, lines[0].get_height() // 2 + 7)
@@ -415,6 +404,37 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def _toast_box(
+    message: str, layout: TableLayout, width: int
+) -> tuple[list[pygame.Surface], pygame.Rect]:
+    """The lines of a message and its box. Long messages (a rule's reason, a storage problem)
+    wrap to the window's width, growing upwards from where a one-line message sits; if that
+    would cover a seat at the side, they wrap to the room between the side seats instead."""
+    sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
+    limits = [width - 96]
+    inner_left = max((r.right for r in sides if r.centerx < width // 2), default=0)
+    inner_right = min((r.left for r in sides if r.centerx >= width // 2), default=width)
+    if inner_right - inner_left - 40 >= 320:
+        limits.append(inner_right - inner_left - 40)
+    lines: list[pygame.Surface] = []
+    box = pygame.Rect(0, 0, 0, 0)
+    for limit in limits:
+        lines = [
+            theme.text(line, 18, theme.TEXT, True)
+            for line in theme.wrap(message, 18, limit, bold=True)
+        ]
+        width_used = max(img.get_width() for img in lines)
+        height = sum(img.get_height() for img in lines)
+        box = pygame.Rect(0, 0, width_used + 28, height + 14)
+        box.midbottom = (
+            layout.hand_rect.centerx,
+            layout.hint_y - 44 + lines[0].get_height() // 2 + 7,
+        )
+        if box.collidelist(sides) < 0:
+            break
+    return lines, box
 
 
 @lru_cache(maxsize=64)

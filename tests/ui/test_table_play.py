@@ -485,3 +485,39 @@ def test_a_long_message_wraps_inside_a_small_window() -> None:
     # the panel stays clear of both window edges on every row it covers
     for y in range(min(rows), max(rows) + 1):
         assert not red(3, y) and not red(956, y)
+
+
+def test_a_long_message_in_a_small_window_leaves_the_side_seats_uncovered() -> None:
+    game = polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H")
+    h = Harness(game, size=(960, 600))
+    h.table.say("The statistics file was damaged and could not be used. " * 3)
+    h.tick(1)
+    screen = h.screen
+    sides = [a.rect for a in h.table.layout.areas if a.side in ("left", "right")]
+    assert len(sides) == 2
+
+    def red(x: int, y: int) -> bool:
+        r, g, _, *_ = screen.get_at((x, y))
+        return r > 150 and g < 110
+
+    assert any(red(480, y) for y in range(600)), "the message is not drawn"
+    for rect in sides:
+        covered = [
+            (x, y) for x in range(rect.left, rect.right, 4) for y in range(rect.top, rect.bottom, 4)
+        ]
+        assert not any(red(x, y) for x, y in covered)
+
+
+def test_a_long_message_stays_up_long_enough_to_read() -> None:
+    game = polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H")
+    h = Harness(game)
+    short = "a 9 does not fit on 5H"
+    long = "The statistics file was damaged and could not be used; a new one was started. " * 2
+    h.table.say(short)
+    h.tick(60 * 4)  # four seconds
+    assert h.table.toast is None
+    h.table.say(long)
+    h.tick(60 * 4)
+    assert h.table.toast is not None and h.table.toast[0].startswith("The statistics")
+    h.tick(60 * 8)
+    assert h.table.toast is None  # even the longest goes within twelve seconds
