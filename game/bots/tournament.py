@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -428,7 +429,14 @@ def cli_main(argv: list[str]) -> int:
     )
     args = p.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if not args.merge and args.games % args.seats:
+    if args.json and args.json != "-":
+        problem = _unwritable(Path(args.json))
+        if problem:
+            print(f"tournament: cannot write JSON to {args.json}: {problem}", file=sys.stderr)
+            return 2
+    rules = PRESETS[args.preset]
+    seats_ok = rules.min_seats <= args.seats <= rules.max_seats
+    if not args.merge and seats_ok and args.games % args.seats:
         print(
             f"tournament: note: {args.games} games is not a multiple of {args.seats} seats, "
             "so the last deal is not played from every seat",
@@ -458,9 +466,27 @@ def cli_main(argv: list[str]) -> int:
         return 0
     print(format_summary(summary))
     if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(summary, fh, indent=2)
+        try:
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(summary, fh, indent=2)
+        except OSError as exc:
+            # The games are played: print the JSON rather than lose it.
+            print(f"tournament: cannot write JSON to {args.json} ({exc}); here it is:")
+            print(json.dumps(summary, indent=2))
+            return 1
     return 0
+
+
+def _unwritable(path: Path) -> str:
+    """Why a file could not be written at ``path`` (checked before hours of games), or ""."""
+    if path.is_dir():
+        return "it is a folder"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return ""
 
 
 def _parse_shard(text: str) -> tuple[int, int]:

@@ -151,6 +151,8 @@ def test_cli_shard_and_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         (["--iterations", "0"], "iterations must be at least 1"),
         (["--budget", "-1"], "budget must be a positive"),
         (["--jobs", "0"], "jobs must be at least 1"),
+        (["--seats", "0"], "played by 2 to 8 seats, not 0"),
+        (["--json", "/no/such/folder/out.json"], "cannot write JSON to /no/such/folder/out.json"),
     ],
 )
 def test_cli_refuses_settings_that_cannot_make_a_tournament(
@@ -166,3 +168,38 @@ def test_cli_notes_games_that_do_not_fill_the_rotations(
 ) -> None:
     assert cli_main(["--bots", "easy,random", "--games", "3", "--seats", "2"]) == 0
     assert "not a multiple of 2 seats" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_json_path_that_is_a_folder_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["--bots", "easy,random", "--games", "4", "--json", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "it is a folder" in err and "Traceback" not in err
+
+
+def test_a_seat_count_out_of_range_is_refused_without_a_note_about_rotations(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli_main(["--bots", "easy,random", "--games", "4", "--seats", "9"]) == 2
+    err = capsys.readouterr().err
+    assert "not 9" in err and "multiple" not in err
+
+
+def test_json_that_cannot_be_written_after_the_games_is_printed_instead(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.json"
+    real_open = open
+
+    def refusing(file: object, mode: str = "r", *a: object, **k: object) -> object:
+        if str(file) == str(target) and "w" in mode:
+            raise OSError(28, "No space left on device")
+        return real_open(file, mode, *a, **k)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("builtins.open", refusing)
+    assert cli_main(["--bots", "easy,random", "--games", "2", "--json", str(target)]) == 1
+    out = capsys.readouterr().out
+    assert "cannot write JSON" in out and "No space left" in out
+    summary = json.loads(out[out.index("here it is:") + len("here it is:") :])
+    assert summary["games"] == 2
