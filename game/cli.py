@@ -58,6 +58,10 @@ def cmd_play(argv: list[str]) -> int:
     parser.add_argument("--smoke", action="store_true", help="headless self-test, then exit")
     parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)
+    problem = _table_flags_problem(args, rest)
+    if problem:
+        print(f"macau: {problem}", file=sys.stderr)
+        return 2
     from . import failures
 
     if args.smoke:
@@ -65,6 +69,39 @@ def cmd_play(argv: list[str]) -> int:
 
         return failures.run_guarded(lambda: run_smoke(args), dialogs=False)
     return failures.run_guarded(lambda: _open_window(args, rest))
+
+
+def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
+    """What is wrong with the window's command line, or "" (checked before any window opens)."""
+    from .bots import BOT_LEVELS
+    from .engine import PRESETS
+
+    # Anything else is refused (a mistyped command would otherwise open the window), except
+    # the process number macOS adds to an app opened from the Finder (-psn_...).
+    stray = [a for a in rest if not a.startswith("-psn_")]
+    if stray and not stray[0].startswith("-"):
+        return (
+            f"unknown command {stray[0]!r}; commands: simulate, text, rules, tournament, stats "
+            "(or none, to open the game window)"
+        )
+    if stray:
+        return f"unknown option {stray[0]!r}; see python main.py --help"
+    if args.preset is not None and args.preset not in PRESETS:
+        return f"unknown preset {args.preset!r}; choose one of {', '.join(PRESETS)}"
+    rules = PRESETS[args.preset or "polish"]
+    if args.seats is not None and not rules.min_seats <= args.seats <= rules.max_seats:
+        return (
+            f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} seats, "
+            f"not {args.seats}"
+        )
+    if args.bots is not None:
+        levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+        if not levels:
+            return "no bot levels: give at least one, for example --bots medium,hard"
+        for level in levels:
+            if level not in BOT_LEVELS:
+                return f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}"
+    return ""
 
 
 def _open_window(args: argparse.Namespace, rest: list[str]) -> int:

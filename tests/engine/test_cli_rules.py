@@ -71,3 +71,38 @@ def test_text_game_refuses_a_table_it_cannot_seat(
 ) -> None:
     assert main(["text", *argv]) == 2
     assert words in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["nonsense"], "unknown command 'nonsense'; commands: simulate, text, rules"),
+        (["play", "--seats", "4"], "unknown command 'play'"),
+        (["--frob"], "unknown option '--frob'"),
+        (["--seats", "9"], "polish is played by 2 to 8 seats, not 9"),
+        (["--preset", "quick", "--seats", "1"], "quick is played by 2 to 4 seats, not 1"),
+        (["--preset", "nope"], "unknown preset 'nope'; choose one of polish"),
+        (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random"),
+        (["--bots", ","], "no bot levels"),
+    ],
+)
+def test_the_window_is_not_opened_on_a_command_line_it_cannot_follow(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game import failures
+
+    opened: list[object] = []
+    monkeypatch.setattr(failures, "run_guarded", lambda *a, **k: opened.append(a) or 0)
+    assert main(argv) == 2
+    assert words in capsys.readouterr().err
+    assert not opened
+
+
+def test_a_command_line_it_can_follow_opens_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import failures
+
+    opened: list[object] = []
+    monkeypatch.setattr(failures, "run_guarded", lambda *a, **k: opened.append(a) or 0)
+    argv = ["--preset", "hungarian", "--seats", "3", "--bots", "hard,easy", "-psn_0_1234"]
+    assert main(argv) == 0
+    assert len(opened) == 1
