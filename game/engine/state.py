@@ -44,7 +44,8 @@ from .actions import (
 )
 from .cards import JACK, RANK_NAMES, SUITS, Card, make_pack, parse_cards
 from .compiled import Caches, compile_rules
-from .legal import Legality, canon_key
+from .legal import canon_key
+from .listing import Listing
 from .phase import IllegalMove, NoSuchSeat, Phase
 from .rules import Rules, RulesError
 
@@ -103,7 +104,7 @@ _MATCH_OVER: Final = Phase.MATCH_OVER
 _PHASE_VALUE: Final = {p: p.value for p in Phase}
 
 
-class Game(Legality):
+class Game(Listing):
     """One round of Macau (and the match around it). Build with ``new`` or ``from_position``."""
 
     # ----- construction --------------------------------------------------------------

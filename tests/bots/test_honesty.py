@@ -164,6 +164,7 @@ def test_nothing_shared_by_the_engine_keeps_another_seats_cards(preset: str, hid
     import game.engine.actions as actions_module
     import game.engine.compiled as compiled_module
     import game.engine.legal as legal_module
+    import game.engine.listing as listing_module
     import game.engine.state as state_module
     from game.engine.compiled import compile_rules
 
@@ -172,7 +173,8 @@ def test_nothing_shared_by_the_engine_keeps_another_seats_cards(preset: str, hid
         rules, hands=["5C 10C 6D", hidden], pile="8H", stock="10S 10D 4H 5S", current=1
     )
     theirs = set(g.hand(1))
-    modules = [vars(m) for m in (actions_module, compiled_module, legal_module, state_module)]
+    engine = (actions_module, compiled_module, legal_module, listing_module, state_module)
+    modules = [vars(m) for m in engine]
     roots: list[object] = [compile_rules(rules), *modules]
     before = _card_sets(roots)
     assert len(g.legal_actions()) > 3
