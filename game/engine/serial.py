@@ -63,7 +63,7 @@ def game_to_dict(g: Any) -> dict[str, Any]:
     return data
 
 
-def game_from_dict(data: dict[str, Any]) -> Any:
+def game_from_dict(data: object) -> Any:
     """Rebuild a game from ``game_to_dict`` output; raises ``ValueError`` if it is malformed."""
     from .state import Game
 

@@ -1016,8 +1016,8 @@ class Game(Listing):
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Rebuild a game saved by ``to_dict``."""
+    def from_dict(cls, data: object) -> Game:
+        """Rebuild a game saved by ``to_dict``; ``ValueError`` for anything else."""
         from .serial import game_from_dict
 
         game: Game = game_from_dict(data)

@@ -206,3 +206,9 @@ def test_a_save_whose_per_seat_lists_disagree_with_its_seats_is_refused(field: s
     data[field] = data[field][:-1]  # one seat short: play would fail later, on that seat
     with pytest.raises(ValueError, match="seats and hands disagree"):
         Game.from_dict(data)
+
+
+@pytest.mark.parametrize("data", [None, [], "a saved game", 7])
+def test_a_save_that_is_not_even_a_dict_is_refused_as_a_save(data: object) -> None:
+    with pytest.raises(ValueError, match="not a saved game"):
+        Game.from_dict(data)
