@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = ["cards", "actions", "compiled", "legal", "listing", "state"]
+MODULES = ["cards", "actions", "compiled", "legal", "listing", "transitions", "state"]
 GROUP = "macau_engine_native"
 
 

@@ -14,7 +14,15 @@ import os
 import sys
 from pathlib import Path
 
-MODULES = ("cards", "actions", "compiled", "legal", "listing", "state")  # dependency order
+MODULES = (
+    "cards",
+    "actions",
+    "compiled",
+    "legal",
+    "listing",
+    "transitions",
+    "state",
+)  # dependency order
 # Sources the compiled modules were built against (their types are baked in).
 DEPENDS = (*MODULES, "cards", "rules", "phase", "view", "serial")
 _HERE = Path(__file__).resolve().parent

@@ -197,7 +197,7 @@ def test_empty_stock_is_refilled_from_the_pile_under_its_top_card(preset: str) -
 def test_reshuffle_order_is_a_fair_permutation_fixed_by_the_seed() -> None:
     from collections import Counter
 
-    from game.engine.state import shuffle_cards
+    from game.engine.transitions import shuffle_cards
 
     pack = make_pack(1, 0)
     a, b = pack[:], pack[:]
