@@ -134,6 +134,7 @@ class StatsScene(Scene):
             Button("Export JSON", self.export_json, hint="J"),
             Button("Profiles", self.open_profiles, hint="P"),
             Button("Rankings", self.open_rankings, hint="R"),
+            Button("History", self.open_history, hint="H"),
             Button("Back", self.close, hint="Esc", primary=True),
         ]
         self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
@@ -212,6 +213,13 @@ class StatsScene(Scene):
         if self.stack is not None:
             self.stack.push(RankingsScene(self.store, scope=self.preset or OVERALL))
 
+    def open_history(self) -> None:
+        """Open the match history of the player and preset shown here."""
+        from game.ui.history_scene import HistoryScene
+
+        if self.stack is not None:
+            self.stack.push(HistoryScene(self.store, self.profile, self.preset))
+
     def pause(self) -> None:
         """Another screen may rename or merge profiles: reload on return."""
         self._stale = True
@@ -234,13 +242,23 @@ class StatsScene(Scene):
         w, h = size
         self.preset_picker.rect = pygame.Rect(w - 40 - 230, 38, 230, 42)
         self.player.rect = pygame.Rect(self.preset_picker.rect.x - 24 - 280, 38, 280, 42)
-        x = 40
         y = h - 76
-        for button in self.buttons[:-1]:
-            button.rect = pygame.Rect(x, y, button.preferred_width(), 46)
-            x += button.rect.w + 14
         back = self.buttons[-1]
         back.rect = pygame.Rect(w - 40 - back.preferred_width(), y, back.preferred_width(), 46)
+        # The other buttons share the row left of Back; in a narrow window their labels get
+        # smaller rather than run into it.
+        row = self.buttons[:-1]
+        room = back.rect.x - 24 - 40
+        for label_size in (20, 18, 16, 14):
+            for button in row:
+                button.size = label_size
+            gap = 14 if label_size == 20 else 10
+            if sum(b.preferred_width() for b in row) + gap * (len(row) - 1) <= room:
+                break
+        x = 40
+        for button in row:
+            button.rect = pygame.Rect(x, y, button.preferred_width(), 46)
+            x += button.rect.w + gap
         self._charts = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -252,6 +270,7 @@ class StatsScene(Scene):
                 pygame.K_j: self.export_json,
                 pygame.K_p: self.open_profiles,
                 pygame.K_r: self.open_rankings,
+                pygame.K_h: self.open_history,
                 pygame.K_n: self.next_span,
                 pygame.K_UP: lambda: self.preset_picker.step(-1),
                 pygame.K_DOWN: lambda: self.preset_picker.step(1),

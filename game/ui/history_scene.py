@@ -1,0 +1,250 @@
+"""Match history: one player's recorded rounds, newest first, with every seat's place.
+
+Opened from the statistics screen on the player and preset shown there. Each line is one
+round: when it was played and on which rules, how the player finished, every seat in the
+order they finished, the player's own tallies (penalty cards, missed turns, forgotten calls)
+and how long the round took.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import pygame
+
+from game.engine import PRESETS
+from game.store import HistoryEntry, HistorySeat, Store
+from game.ui import theme
+from game.ui.charts import content_top, draw_backdrop
+from game.ui.records import format_duration, preset_title
+from game.ui.scene import Scene
+from game.ui.widgets import Button, WidgetGroup
+
+__all__ = ["HISTORY_LIMIT", "HistoryScene", "ordinal", "result_words", "seat_summary"]
+
+log = logging.getLogger(__name__)
+
+HISTORY_LIMIT = 1000
+"""How many of the player's latest rounds are read (the export holds every one)."""
+
+ROW_H = 56
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st``."""
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+
+
+def result_words(entry: HistoryEntry, profile: str) -> str:
+    """How ``profile`` finished this round, in words: ``Won``, ``2nd of 4``, ``Unfinished``."""
+    mine = next((s for s in entry.seats if s.profile == profile), None)
+    if entry.abandoned:
+        return "Unfinished"
+    if mine is None:
+        return "–"
+    shared = sum(1 for s in entry.seats if s.place == mine.place) > 1
+    if mine.won:
+        return "Shared win" if shared else "Won"
+    return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(entry.seats)}"
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def seat_summary(seat: HistorySeat) -> str:
+    """One seat's tallies that are worth saying (an empty string when there is none)."""
+    parts = []
+    if seat.points:
+        parts.append(f"{seat.points} points")
+    if seat.penalty_cards:
+        parts.append(_count(seat.penalty_cards, "penalty card"))
+    if seat.biggest_stack:
+        parts.append(f"biggest stack {seat.biggest_stack}")
+    if seat.turns_missed:
+        parts.append(_count(seat.turns_missed, "turn") + " missed")
+    if seat.macau_forgotten:
+        times = "once" if seat.macau_forgotten == 1 else f"{seat.macau_forgotten} times"
+        parts.append(f"forgot Macau {times}")
+    return " · ".join(parts)
+
+
+class HistoryScene(Scene):
+    """The recorded rounds of one player (optionally on one preset), newest first."""
+
+    def __init__(self, store: Store, profile: str | None, preset: str | None = None) -> None:
+        super().__init__()
+        self.store = store
+        self.profile = profile
+        self.preset = preset
+        self.size = (1280, 800)
+        self.entries: list[HistoryEntry] = []
+        self.error = ""
+        self.scroll = 0
+        self.back = Button("Back", self.close, hint="Esc", primary=True)
+        self.widgets = WidgetGroup([self.back])
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the player's latest rounds (on the preset, if one is chosen)."""
+        self.scroll = 0
+        self.error = ""
+        self.entries = []
+        if self.profile is None:
+            return
+        try:
+            found = self.store.history(self.profile, limit=HISTORY_LIMIT)
+        except Exception as exc:  # a damaged file must not take the screen down with it
+            log.warning("history unreadable: %s", exc)
+            self.error = f"The match history could not be read ({exc})."
+            return
+        self.entries = [e for e in found if self.preset is None or e.preset == self.preset]
+
+    # --- frame -----------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Place the Back button."""
+        self.size = size
+        w, h = size
+        width = self.back.preferred_width()
+        self.back.rect = pygame.Rect(w - 40 - width, h - 76, width, 46)
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.size
+        top = content_top(self.store.problem or self.error or None, w)
+        return pygame.Rect(40, top, w - 80, h - 96 - top)
+
+    def visible_rows(self) -> int:
+        """How many rounds fit in the panel."""
+        return max(1, (self._box().h - 64) // ROW_H)
+
+    def scroll_by(self, lines: int) -> None:
+        """Scroll the list, never past its ends."""
+        most = max(0, len(self.entries) - self.visible_rows())
+        self.scroll = max(0, min(most, self.scroll + lines))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Up/Down, Page Up/Down, Home/End or the wheel scroll; Esc goes back."""
+        if event.type == pygame.KEYDOWN:
+            page = self.visible_rows()
+            keys: dict[int, Callable[[], None]] = {
+                pygame.K_ESCAPE: self.close,
+                pygame.K_UP: lambda: self.scroll_by(-1),
+                pygame.K_DOWN: lambda: self.scroll_by(1),
+                pygame.K_PAGEUP: lambda: self.scroll_by(-page),
+                pygame.K_PAGEDOWN: lambda: self.scroll_by(page),
+                pygame.K_HOME: lambda: self.scroll_by(-len(self.entries)),
+                pygame.K_END: lambda: self.scroll_by(len(self.entries)),
+            }
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y)
+            return True
+        self.widgets.handle_event(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        """Widgets only."""
+        self.widgets.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Backdrop, the list of rounds and the Back button."""
+        draw_backdrop(surface, "Match history", self.store.problem or self.error or None)
+        who = self.profile or "Nobody yet"
+        sub = theme.text(f"{who} · {preset_title(self.preset)}", 18, theme.MUTED, True)
+        surface.blit(sub, sub.get_rect(topright=(self.size[0] - 40, 40)))
+        box = self._box()
+        theme.blit_panel(surface, box, radius=16)
+        self._draw_list(surface, box)
+        help_text = "↑ ↓ Page Up/Down Home End or the wheel scroll · the export holds every round"
+        note = theme.text(help_text, 13, theme.MUTED)
+        if 40 + note.get_width() + 16 <= self.back.rect.x:
+            surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
+        self.widgets.draw(surface)
+
+    def _columns(self, box: pygame.Rect) -> dict[str, int]:
+        when_w = 190
+        result_w = 170 if box.w >= 1000 else 140
+        return {
+            "when": box.x + 20,
+            "result": box.x + 20 + when_w,
+            "seats": box.x + 20 + when_w + result_w,
+            "time": box.right - 20,
+        }
+
+    def _draw_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        cols = self._columns(box)
+        y = box.y + 16
+        for text, x, anchor in (
+            ("When · rules", cols["when"], "topleft"),
+            ("Result", cols["result"], "topleft"),
+            ("Seats in the order they finished", cols["seats"], "topleft"),
+            ("Time", cols["time"], "topright"),
+        ):
+            head = theme.text(text, 14, theme.MUTED, True)
+            surface.blit(head, head.get_rect(**{anchor: (x, y)}))
+        if not self.entries:
+            words = "No rounds recorded here yet: finish a round and it is listed here."
+            if self.error:
+                words = "The history could not be read."
+            note = theme.text(words, 17, theme.MUTED)
+            surface.blit(note, note.get_rect(center=box.center))
+            return
+        y += 34
+        shown = self.entries[self.scroll : self.scroll + self.visible_rows()]
+        for n, entry in enumerate(shown):
+            if (self.scroll + n) % 2 == 1:
+                band = pygame.Rect(box.x + 8, y - 6, box.w - 16, ROW_H - 4)
+                theme.blit_panel(surface, band, (255, 255, 255, 14), None, radius=6, shadow=False)
+            self._draw_entry(surface, entry, y, cols)
+            y += ROW_H
+        if len(self.entries) > len(shown):
+            first, last = self.scroll + 1, self.scroll + len(shown)
+            more = f"{first}–{last} of {len(self.entries)}"
+            img = theme.text(more, 12, theme.MUTED)
+            surface.blit(img, img.get_rect(bottomright=(box.right - 20, box.bottom - 4)))
+
+    def _draw_entry(
+        self, surface: pygame.Surface, entry: HistoryEntry, y: int, cols: dict[str, int]
+    ) -> None:
+        profile = self.profile or ""
+        when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
+        # A preset by its title; a custom rule set by the name it was saved under.
+        rules = preset_title(entry.preset) if entry.preset in PRESETS else entry.preset
+        if entry.is_match:
+            rules += f" · round {entry.round_no}"
+        if entry.blocked:
+            rules += " · blocked"
+        surface.blit(theme.text(when, 16, theme.TEXT), (cols["when"], y))
+        surface.blit(theme.text(rules, 13, theme.MUTED), (cols["when"], y + 22))
+        result = result_words(entry, profile)
+        mine = next((s for s in entry.seats if s.profile == profile), None)
+        ink = theme.GOLD if mine is not None and mine.won and not entry.abandoned else theme.TEXT
+        surface.blit(theme.text(result, 17, ink, True), (cols["result"], y))
+        # Every seat in the order it finished, the player's own name picked out.
+        x = cols["seats"]
+        room = cols["time"] - 90
+        for seat in sorted(entry.seats, key=lambda s: (s.place, s.seat)):
+            name = seat.profile
+            colour = theme.ACCENT if seat.profile == profile else theme.TEXT
+            place = theme.text(f"{seat.place}.", 14, theme.MUTED)
+            label = theme.text(name, 15, colour, seat.profile == profile)
+            need = place.get_width() + 4 + label.get_width() + 16
+            if x + need > room:
+                surface.blit(theme.text("…", 15, theme.MUTED), (x, y + 1))
+                break
+            surface.blit(place, (x, y + 2))
+            surface.blit(label, (x + place.get_width() + 4, y))
+            x += need
+        if mine is not None:
+            tallies = seat_summary(mine)
+            if tallies:
+                surface.blit(theme.text(tallies, 13, theme.MUTED), (cols["seats"], y + 22))
+        duration = theme.text(format_duration(entry.duration_s), 16, theme.TEXT)
+        surface.blit(duration, duration.get_rect(topright=(cols["time"], y)))

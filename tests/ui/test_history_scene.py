@@ -1,0 +1,158 @@
+"""The match history: a player's recorded rounds, newest first, from the statistics screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.store import GameRecord, HistoryEntry, HistorySeat, SeatResult, Store
+from game.ui.history_scene import HistoryScene, ordinal, result_words, seat_summary
+from game.ui.scene import SceneStack
+from game.ui.stats_scene import StatsScene, clear_cache
+from tests.ui.test_stats_screens import click, frame, key, seed
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    clear_cache()
+    opened = Store.open()
+    seed(opened)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(SIZE)
+
+
+def _entry(places: list[int], *, abandoned: bool = False) -> HistoryEntry:
+    names = ["Ania", "Bot · hard", "Béla", "Bot · easy"]
+    seats = tuple(
+        HistorySeat(s, names[s], names[s].startswith("Bot"), None, p, p == 1, 0, 0, 0, 0, 0)
+        for s, p in enumerate(places)
+    )
+    return HistoryEntry(1, "polish", "f", 0.0, 60.0, 60.0, False, abandoned, False, 1, seats)
+
+
+def test_places_read_as_ordinals() -> None:
+    words = [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112)]
+    assert words == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+        "101st", "111th", "112th",
+    ]  # fmt: skip
+
+
+def test_a_round_says_how_the_player_finished() -> None:
+    assert result_words(_entry([1, 2, 3, 4]), "Ania") == "Won"
+    assert result_words(_entry([3, 1, 2, 4]), "Ania") == "3rd of 4"
+    assert result_words(_entry([2, 1, 2, 4]), "Ania") == "2nd (shared) of 4"
+    assert result_words(_entry([1, 1, 3, 4]), "Ania") == "Shared win"
+    assert result_words(_entry([2, 1, 3, 4], abandoned=True), "Ania") == "Unfinished"
+    assert result_words(_entry([1, 2, 3, 4]), "Nobody") == "–"
+
+
+def test_a_seat_says_only_the_tallies_it_has() -> None:
+    quiet = HistorySeat(0, "Ania", False, None, 1, True, 0, 0, 0, 0, 0)
+    assert seat_summary(quiet) == ""
+    one = HistorySeat(0, "Ania", False, None, 2, False, 0, 1, 0, 1, 0)
+    assert seat_summary(one) == "1 penalty card · 1 turn missed"
+    busy = HistorySeat(0, "Ania", False, None, 2, False, 45, 7, 5, 2, 1)
+    assert seat_summary(busy) == (
+        "45 points · 7 penalty cards · biggest stack 5 · 2 turns missed · forgot Macau once"
+    )
+
+
+def test_history_opens_from_statistics_on_the_player_and_preset_shown(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, SIZE)
+    stats = stack.push(StatsScene(store, "Ania"))
+    key(stack, pygame.K_h)
+    frame(stack, screen)
+    history = stack.top
+    assert isinstance(history, HistoryScene)
+    assert history.profile == "Ania" and history.preset is None
+    everything = store.history("Ania")
+    assert [e.game_id for e in history.entries] == [e.game_id for e in everything]
+    ended = [e.ended_at for e in history.entries]
+    assert ended == sorted(ended, reverse=True)  # newest first
+    key(stack, pygame.K_ESCAPE)
+    assert stack.top is stats
+    # on one preset, with the button
+    key(stack, pygame.K_DOWN)  # All presets -> polish
+    button = next(b for b in stats.buttons if b.label == "History")
+    click(stack, button.rect.center)
+    frame(stack, screen)
+    history = stack.top
+    assert isinstance(history, HistoryScene) and history.preset == "polish"
+    assert history.entries and {e.preset for e in history.entries} == {"polish"}
+    assert len(history.entries) == store.profile_stats("Ania", "polish").games
+
+
+def test_only_rounds_the_player_sat_in_are_listed(store: Store, screen: pygame.Surface) -> None:
+    start = 1_800_000_000
+    others = (SeatResult(0, "Dora", False, None, 1), SeatResult(1, "", True, "easy", 2))
+    store.record_game(GameRecord("polish", "p", start, start + 60, others))
+    scene = HistoryScene(store, "Ania")
+    assert all(any(s.profile == "Ania" for s in e.seats) for e in scene.entries)
+    assert HistoryScene(store, "Dora").entries[0].ended_at == start + 60
+
+
+def test_the_list_scrolls_within_its_ends(store: Store, screen: pygame.Surface) -> None:
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(HistoryScene(store, "Ania"))
+    frame(stack, screen)
+    page = scene.visible_rows()
+    assert len(scene.entries) > page  # more rounds than fit
+    key(stack, pygame.K_UP)
+    assert scene.scroll == 0
+    key(stack, pygame.K_PAGEDOWN)
+    assert scene.scroll == page
+    key(stack, pygame.K_END)
+    assert scene.scroll == len(scene.entries) - page
+    key(stack, pygame.K_DOWN)
+    assert scene.scroll == len(scene.entries) - page
+    stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    assert scene.scroll == len(scene.entries) - page - 2
+    key(stack, pygame.K_HOME)
+    assert scene.scroll == 0
+    frame(stack, screen)
+
+
+def test_nobody_yet_and_an_unreadable_history_are_said_in_words(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stack = SceneStack(None, SIZE)
+    empty = stack.push(HistoryScene(store, None))
+    frame(stack, screen)
+    assert empty.entries == [] and not empty.error
+
+    def broken(*_: object, **__: object) -> list[HistoryEntry]:
+        raise OSError("disk I/O error")
+
+    monkeypatch.setattr(store, "history", broken)
+    scene = stack.push(HistoryScene(store, "Ania"))
+    frame(stack, screen)
+    assert scene.entries == [] and "could not be read (disk I/O error)" in scene.error
+
+
+def test_the_statistics_buttons_fit_beside_back_in_the_smallest_window(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, (960, 600))
+    scene = stack.push(StatsScene(store, "Ania"))
+    frame(stack, pygame.display.set_mode((960, 600)))
+    rects = [b.rect for b in scene.buttons]
+    for a, b in pairwise(rects):
+        assert a.right < b.left  # in a row, none over the next
+    assert rects[-1].right <= 960 - 40
