@@ -21,7 +21,8 @@ __all__ = ["bench_stats_screen"]
 def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, float]:
     """Median and worst ms to open the statistics screen (all presets and one preset) on
     ``rounds`` rounds with nothing remembered, the first open of the process (fonts and felt
-    too), a reopen of the same unchanged statistics, and the rankings screen."""
+    too), a reopen of the same unchanged statistics, the rankings screen and the match
+    history (the latest 1,000 rounds of one player)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
@@ -29,6 +30,7 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
     from game.store import Store
     from game.store.bench import _fill
     from game.store.paths import HOME_ENV
+    from game.ui.history_scene import HistoryScene
     from game.ui.rankings_scene import RankingsScene
     from game.ui.scene import SceneStack
     from game.ui.stats_scene import StatsScene, clear_cache
@@ -45,7 +47,8 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
                 _fill(store, rounds, random.Random(1))
 
             def open_screen(
-                make: Callable[[Store], StatsScene | RankingsScene], cached: bool = False
+                make: Callable[[Store], StatsScene | RankingsScene | HistoryScene],
+                cached: bool = False,
             ) -> float:
                 if not cached:
                     clear_cache()
@@ -68,6 +71,9 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
                 anna = partial(StatsScene, profile="Anna")
                 reopen = [open_screen(anna, True) for _ in range(samples)]
                 rankings = [open_screen(RankingsScene) for _ in range(samples)]
+                history = [
+                    open_screen(partial(HistoryScene, profile="Anna")) for _ in range(samples)
+                ]
     finally:
         if saved_home is None:
             os.environ.pop(HOME_ENV, None)
@@ -81,6 +87,7 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
         "stats_open_preset_median_ms": statistics.median(preset),
         "stats_reopen_median_ms": statistics.median(reopen),
         "rankings_open_median_ms": statistics.median(rankings),
+        "history_open_median_ms": statistics.median(history),
     }
 
 
