@@ -26,6 +26,7 @@ PROVISIONAL_GAMES = 10
 
 ROW_H = 34
 FASTEST_SHOWN = 10
+FASTEST_ROW_MIN = 40  # the height one fastest win needs, both its lines
 
 
 class RankingsScene(Scene):
@@ -238,6 +239,13 @@ class RankingsScene(Scene):
             faded=faded,
         )
 
+    def fastest_fitting(self) -> int:
+        """How many fastest wins the panel shows. Each takes two lines (who and time, then
+        where and when): in a small window fewer are shown rather than drawn over each other."""
+        _, box = self._boxes()
+        room = box.bottom - 16 - (box.y + 58 + 30)
+        return min(len(self.fastest), max(1, room // FASTEST_ROW_MIN))
+
     def _draw_fastest(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         theme.blit_panel(surface, box, radius=16)
         scope = "every preset" if self.scope == OVERALL else preset_title(self.scope)
@@ -255,8 +263,10 @@ class RankingsScene(Scene):
             note = theme.text("No wins yet.", 17, theme.MUTED)
             surface.blit(note, note.get_rect(center=box.center))
             return
-        step = min(46, (box.bottom - 16 - y) // max(1, len(self.fastest)))
-        for n, win in enumerate(self.fastest, start=1):
+        room = box.bottom - 16 - y
+        shown = self.fastest[: self.fastest_fitting()]
+        step = min(46, room // max(1, len(shown)))
+        for n, win in enumerate(shown, start=1):
             ink = theme.GOLD if n == 1 else theme.TEXT
             when = datetime.fromtimestamp(win.ended_at).strftime("%d %b %Y")
             detail = f"{preset_title(win.preset)} · {when}" if overall else when

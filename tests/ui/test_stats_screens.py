@@ -243,3 +243,17 @@ def test_before_any_round_the_screen_says_so(
         seed(played, rounds=3)
         clear_cache()
         assert StatsScene(played).message == ""
+
+
+def test_fastest_wins_never_overlap_in_a_small_window(store: Store, screen: pygame.Surface) -> None:
+    big = SceneStack(None, SIZE)
+    wide = big.push(RankingsScene(store))
+    frame(big, screen)
+    assert len(wide.fastest) == 10 and wide.fastest_fitting() == 10
+    small = SceneStack(None, (960, 600))
+    narrow = small.push(RankingsScene(store))
+    frame(small, pygame.display.set_mode((960, 600)))
+    _, box = narrow._boxes()
+    shown = narrow.fastest_fitting()
+    assert 1 <= shown < 10
+    assert shown * 40 <= box.bottom - 16 - (box.y + 88)  # two lines each, none over the next
