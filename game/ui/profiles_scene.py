@@ -186,6 +186,7 @@ class ProfilesScene(Scene):
         self.profiles: list[Profile] = []
         self.games: dict[str, int] = {}
         self.selected = 0
+        self.first = 0  # the first profile in view: the list scrolls in a small window
         self.message = ""
         self.message_is_error = False
         self.new_button = Button("New profile", self.ask_create, hint="N", primary=True)
@@ -208,6 +209,7 @@ class ProfilesScene(Scene):
             self.profiles, self.games = [], {}
         names = [p.name for p in self.profiles]
         self.selected = names.index(keep) if keep in names else 0
+        self._keep_in_view()
         self._update_buttons()
 
     @property
@@ -305,10 +307,33 @@ class ProfilesScene(Scene):
         top = content_top(self.store.problem, w)
         return pygame.Rect(40, top, min(760, w - 380), h - 96 - top)
 
+    def visible_rows(self) -> int:
+        """How many profiles the list shows at once."""
+        return max(1, (self._list_box().h - 84 - 8) // ROW_H)
+
+    def in_view(self) -> range:
+        """The indices of the profiles in view."""
+        return range(self.first, min(len(self.profiles), self.first + self.visible_rows()))
+
     def row_rect(self, i: int) -> pygame.Rect:
-        """Where profile ``i`` is listed."""
+        """Where profile ``i`` is listed (while it is in view)."""
         box = self._list_box()
-        return pygame.Rect(box.x + 16, box.y + 84 + i * ROW_H, box.w - 32, ROW_H - 4)
+        y = box.y + 84 + (i - self.first) * ROW_H
+        return pygame.Rect(box.x + 16, y, box.w - 32, ROW_H - 4)
+
+    def scroll_by(self, rows: int) -> None:
+        """Scroll the list, never past its ends."""
+        most = max(0, len(self.profiles) - self.visible_rows())
+        self.first = max(0, min(most, self.first + rows))
+
+    def _keep_in_view(self) -> None:
+        """Scroll just enough that the highlighted profile is in view."""
+        shown = self.visible_rows()
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + shown:
+            self.first = self.selected - shown + 1
+        self.scroll_by(0)
 
     def resize(self, size: tuple[int, int]) -> None:
         """List on the left, actions on the right."""
@@ -318,9 +343,10 @@ class ProfilesScene(Scene):
             button.rect = pygame.Rect(box.right + 30, box.y + 40 + i * 62, 240, 46)
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(size[0] - 40 - width, size[1] - 76, width, 46)
+        self._keep_in_view()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Up/Down select; N, F2, M and Esc; clicks on rows and buttons."""
+        """Up/Down select; N, F2, M and Esc; clicks on rows and buttons; the wheel scrolls."""
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
@@ -335,10 +361,13 @@ class ProfilesScene(Scene):
                 action()
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i in range(len(self.profiles)):
+            for i in self.in_view():
                 if self.row_rect(i).collidepoint(event.pos):
                     self.select(i)
                     return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y)
+            return True
         self.widgets.handle_event(event)
         return True
 
@@ -346,6 +375,7 @@ class ProfilesScene(Scene):
         """Highlight profile ``index`` (clamped to the list)."""
         if self.profiles:
             self.selected = max(0, min(len(self.profiles) - 1, index))
+            self._keep_in_view()
         self._update_buttons()
 
     def update(self, dt: float) -> None:
@@ -371,10 +401,14 @@ class ProfilesScene(Scene):
         for text, x, anchor in heads:
             img = theme.text(text, 14, theme.MUTED, True)
             surface.blit(img, img.get_rect(**{anchor: (x, box.y + 56)}))
-        for i, profile in enumerate(self.profiles):
+        shown = self.in_view()
+        if len(shown) < len(self.profiles):
+            more = f"{shown.start + 1}–{shown.stop} of {len(self.profiles)} · ↑ ↓ or the wheel"
+            img = theme.text(more, 12, theme.MUTED)
+            surface.blit(img, img.get_rect(bottomright=(box.right - 20, box.bottom - 4)))
+        for i in shown:
+            profile = self.profiles[i]
             row = self.row_rect(i)
-            if row.bottom > box.bottom - 8:
-                break
             chosen = i == self.selected
             if chosen:
                 theme.blit_panel(surface, row, (*theme.ACCENT, 255), None, 8, False)

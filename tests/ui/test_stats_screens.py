@@ -257,3 +257,27 @@ def test_fastest_wins_never_overlap_in_a_small_window(store: Store, screen: pyga
     shown = narrow.fastest_fitting()
     assert 1 <= shown < 10
     assert shown * 40 <= box.bottom - 16 - (box.y + 88)  # two lines each, none over the next
+
+
+def test_a_long_profile_list_scrolls_to_keep_the_highlight_in_view(store: Store) -> None:
+    for n in range(12):
+        store.create_profile(f"Player {n:02d}")
+    stack = SceneStack(None, (960, 600))
+    scene = stack.push(ProfilesScene(store))
+    frame(stack, pygame.display.set_mode((960, 600)))
+    box = scene._list_box()
+    shown = scene.visible_rows()
+    assert len(scene.profiles) > shown  # more than fit at once
+    for _ in range(len(scene.profiles) + 2):
+        key(stack, pygame.K_DOWN)
+        assert scene.first <= scene.selected < scene.first + shown
+        assert box.collidepoint(scene.row_rect(scene.selected).center)
+    assert scene.selected == len(scene.profiles) - 1
+    assert scene.first == len(scene.profiles) - shown
+    stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
+    assert scene.first == len(scene.profiles) - shown - 3
+    # a click picks the profile drawn under the pointer, not the one that row held unscrolled
+    target = scene.first + 1
+    click(stack, scene.row_rect(target).center)
+    assert scene.selected == target
+    frame(stack, pygame.display.get_surface())
