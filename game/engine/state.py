@@ -74,12 +74,7 @@ PUBLIC_FIELDS: Final = (
 _PLAY: Final = Phase.PLAY
 _ATTACK: Final = Phase.ATTACK
 _SKIP: Final = Phase.SKIP
-_RANK_REQUEST: Final = Phase.RANK_REQUEST
-_SUIT_REQUEST: Final = Phase.SUIT_REQUEST
 _DRAWN: Final = Phase.DRAWN
-_FIVE_AGAIN: Final = Phase.FIVE_AGAIN
-_ROUND_OVER: Final = Phase.ROUND_OVER
-_MATCH_OVER: Final = Phase.MATCH_OVER
 
 
 class Game(Transitions):
