@@ -17,9 +17,10 @@ import pygame
 from game.engine import PRESETS
 from game.store import HistoryEntry, HistorySeat, Store
 from game.ui import theme
-from game.ui.charts import content_top, draw_backdrop
+from game.ui.charts import Picker, content_top, draw_backdrop
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
+from game.ui.stats_scene import PRESET_CHOICES
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["HISTORY_LIMIT", "HistoryScene", "ordinal", "result_words", "seat_summary"]
@@ -74,20 +75,44 @@ def seat_summary(seat: HistorySeat) -> str:
 
 
 class HistoryScene(Scene):
-    """The recorded rounds of one player (optionally on one preset), newest first."""
+    """The recorded rounds of one player (optionally on one preset), newest first; the
+    player and the preset can be changed here as on the statistics screen."""
 
     def __init__(self, store: Store, profile: str | None, preset: str | None = None) -> None:
         super().__init__()
         self.store = store
-        self.profile = profile
-        self.preset = preset
         self.size = (1280, 800)
         self.entries: list[HistoryEntry] = []
         self.error = ""
         self.scroll = 0
+        try:
+            self.names = [p.name for p in store.profiles()]
+        except Exception as exc:  # a damaged file must not take the screen down with it
+            log.warning("profiles unreadable: %s", exc)
+            self.names = []
+        if profile is not None and profile not in self.names:
+            self.names.insert(0, profile)
+        start = self.names.index(profile) if profile in self.names else 0
+        self.player = Picker("Player  ← →", self.names, start, lambda _: self.refresh())
+        self.preset_picker = Picker(
+            "Preset  ↑ ↓",
+            [preset_title(p) for p in PRESET_CHOICES],
+            PRESET_CHOICES.index(preset) if preset in PRESET_CHOICES else 0,
+            lambda _: self.refresh(),
+        )
         self.back = Button("Back", self.close, hint="Esc", primary=True)
-        self.widgets = WidgetGroup([self.back])
+        self.widgets = WidgetGroup([self.player, self.preset_picker, self.back])
         self.refresh()
+
+    @property
+    def profile(self) -> str | None:
+        """The player whose rounds are listed."""
+        return self.names[self.player.index] if self.names else None
+
+    @property
+    def preset(self) -> str | None:
+        """The preset filter (None: every preset and custom rule set)."""
+        return PRESET_CHOICES[self.preset_picker.index]
 
     def refresh(self) -> None:
         """Read the player's latest rounds (on the preset, if one is chosen)."""
@@ -106,9 +131,11 @@ class HistoryScene(Scene):
 
     # --- frame -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
-        """Place the Back button."""
+        """Place the pickers and the Back button."""
         self.size = size
         w, h = size
+        self.preset_picker.rect = pygame.Rect(w - 40 - 230, 38, 230, 42)
+        self.player.rect = pygame.Rect(self.preset_picker.rect.x - 24 - 280, 38, 280, 42)
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(w - 40 - width, h - 76, width, 46)
 
@@ -127,23 +154,30 @@ class HistoryScene(Scene):
         self.scroll = max(0, min(most, self.scroll + lines))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Up/Down, Page Up/Down, Home/End or the wheel scroll; Esc goes back."""
+        """Left/Right the player, Up/Down the preset; Page Up/Down, Home/End or the wheel
+        scroll; Esc goes back."""
         if event.type == pygame.KEYDOWN:
             page = self.visible_rows()
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
-                pygame.K_UP: lambda: self.scroll_by(-1),
-                pygame.K_DOWN: lambda: self.scroll_by(1),
+                pygame.K_UP: lambda: self.preset_picker.step(-1),
+                pygame.K_DOWN: lambda: self.preset_picker.step(1),
                 pygame.K_PAGEUP: lambda: self.scroll_by(-page),
                 pygame.K_PAGEDOWN: lambda: self.scroll_by(page),
                 pygame.K_HOME: lambda: self.scroll_by(-len(self.entries)),
                 pygame.K_END: lambda: self.scroll_by(len(self.entries)),
             }
+            if not (self.player.focused or self.preset_picker.focused):
+                keys[pygame.K_LEFT] = lambda: self.player.step(-1)
+                keys[pygame.K_RIGHT] = lambda: self.player.step(1)
             action = keys.get(event.key)
             if action is not None:
                 action()
                 return True
-        if event.type == pygame.MOUSEWHEEL:
+        pickers = (self.player.rect, self.preset_picker.rect)
+        if event.type == pygame.MOUSEWHEEL and not any(
+            r.collidepoint(pygame.mouse.get_pos()) for r in pickers
+        ):
             self.scroll_by(-event.y)
             return True
         self.widgets.handle_event(event)
@@ -156,13 +190,10 @@ class HistoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, the list of rounds and the Back button."""
         draw_backdrop(surface, "Match history", self.store.problem or self.error or None)
-        who = self.profile or "Nobody yet"
-        sub = theme.text(f"{who} · {preset_title(self.preset)}", 18, theme.MUTED, True)
-        surface.blit(sub, sub.get_rect(topright=(self.size[0] - 40, 40)))
         box = self._box()
         theme.blit_panel(surface, box, radius=16)
         self._draw_list(surface, box)
-        help_text = "↑ ↓ Page Up/Down Home End or the wheel scroll · the export holds every round"
+        help_text = "Page Up/Down, Home, End or the wheel scroll · the export holds every round"
         note = theme.text(help_text, 13, theme.MUTED)
         if 40 + note.get_width() + 16 <= self.back.rect.x:
             surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))

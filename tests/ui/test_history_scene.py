@@ -114,13 +114,13 @@ def test_the_list_scrolls_within_its_ends(store: Store, screen: pygame.Surface) 
     frame(stack, screen)
     page = scene.visible_rows()
     assert len(scene.entries) > page  # more rounds than fit
-    key(stack, pygame.K_UP)
+    key(stack, pygame.K_PAGEUP)
     assert scene.scroll == 0
     key(stack, pygame.K_PAGEDOWN)
     assert scene.scroll == page
     key(stack, pygame.K_END)
     assert scene.scroll == len(scene.entries) - page
-    key(stack, pygame.K_DOWN)
+    key(stack, pygame.K_PAGEDOWN)
     assert scene.scroll == len(scene.entries) - page
     stack.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
     assert scene.scroll == len(scene.entries) - page - 2
@@ -130,12 +130,14 @@ def test_the_list_scrolls_within_its_ends(store: Store, screen: pygame.Surface) 
 
 
 def test_nobody_yet_and_an_unreadable_history_are_said_in_words(
-    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     stack = SceneStack(None, SIZE)
-    empty = stack.push(HistoryScene(store, None))
-    frame(stack, screen)
-    assert empty.entries == [] and not empty.error
+    with Store.open(tmp_path / "empty.sqlite3") as nothing:
+        empty = stack.push(HistoryScene(nothing, None))
+        frame(stack, screen)
+        assert empty.entries == [] and not empty.error  # only the bot levels, no rounds yet
+        stack.pop()
 
     def broken(*_: object, **__: object) -> list[HistoryEntry]:
         raise OSError("disk I/O error")
@@ -156,3 +158,24 @@ def test_the_statistics_buttons_fit_beside_back_in_the_smallest_window(
     for a, b in pairwise(rects):
         assert a.right < b.left  # in a row, none over the next
     assert rects[-1].right <= 960 - 40
+
+
+def test_the_player_and_the_preset_can_be_changed_in_the_history(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(HistoryScene(store, "Ania"))
+    frame(stack, screen)
+    key(stack, pygame.K_END)
+    key(stack, pygame.K_DOWN)  # All presets -> polish
+    assert scene.preset == "polish" and scene.scroll == 0  # a new list starts at the top
+    assert {e.preset for e in scene.entries} == {"polish"}
+    click(stack, (scene.player.rect.right - 10, scene.player.rect.centery))
+    frame(stack, screen)
+    assert scene.profile == "Béla"
+    assert all(any(s.profile == "Béla" for s in e.seats) for e in scene.entries)
+    assert len(scene.entries) == store.profile_stats("Béla", "polish").games
+    key(stack, pygame.K_LEFT)
+    assert scene.profile == "Ania"
+    key(stack, pygame.K_UP)
+    assert scene.preset is None and len(scene.entries) == len(store.history("Ania"))
