@@ -17,10 +17,10 @@ import pygame
 from game.engine import PRESETS
 from game.store import HistoryEntry, HistorySeat, Store
 from game.ui import theme
-from game.ui.charts import Picker, content_top, draw_backdrop
+from game.ui.charts import content_top, draw_backdrop
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import PRESET_CHOICES
+from game.ui.stats_scene import PRESET_CHOICES, place_pickers, player_and_preset_pickers
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["HISTORY_LIMIT", "HistoryScene", "ordinal", "result_words", "seat_summary"]
@@ -92,13 +92,8 @@ class HistoryScene(Scene):
             self.names = []
         if profile is not None and profile not in self.names:
             self.names.insert(0, profile)
-        start = self.names.index(profile) if profile in self.names else 0
-        self.player = Picker("Player  ← →", self.names, start, lambda _: self.refresh())
-        self.preset_picker = Picker(
-            "Preset  ↑ ↓",
-            [preset_title(p) for p in PRESET_CHOICES],
-            PRESET_CHOICES.index(preset) if preset in PRESET_CHOICES else 0,
-            lambda _: self.refresh(),
+        self.player, self.preset_picker = player_and_preset_pickers(
+            self.names, profile, preset, self.refresh
         )
         self.back = Button("Back", self.close, hint="Esc", primary=True)
         self.widgets = WidgetGroup([self.player, self.preset_picker, self.back])
@@ -134,8 +129,7 @@ class HistoryScene(Scene):
         """Place the pickers and the Back button."""
         self.size = size
         w, h = size
-        self.preset_picker.rect = pygame.Rect(w - 40 - 230, 38, 230, 42)
-        self.player.rect = pygame.Rect(self.preset_picker.rect.x - 24 - 280, 38, 280, 42)
+        place_pickers(w, self.player, self.preset_picker)
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(w - 40 - width, h - 76, width, 46)
 

@@ -41,6 +41,8 @@ __all__ = [
     "StatsScene",
     "clear_cache",
     "export_folder",
+    "place_pickers",
+    "player_and_preset_pickers",
 ]
 
 log = logging.getLogger(__name__)
@@ -97,6 +99,27 @@ def export_folder() -> Path:
     return where("data")
 
 
+def player_and_preset_pickers(
+    names: list[str], profile: str | None, preset: str | None, on_change: Callable[[], None]
+) -> tuple[Picker, Picker]:
+    """The player (← →) and preset (↑ ↓) pickers the statistics and the history share."""
+    start = names.index(profile) if profile in names else 0
+    player = Picker("Player  ← →", names, start, lambda _: on_change())
+    preset_picker = Picker(
+        "Preset  ↑ ↓",
+        [preset_title(p) for p in PRESET_CHOICES],
+        PRESET_CHOICES.index(preset) if preset in PRESET_CHOICES else 0,
+        lambda _: on_change(),
+    )
+    return player, preset_picker
+
+
+def place_pickers(width: int, player: Picker, preset_picker: Picker) -> None:
+    """Both pickers at the top right of a window ``width`` wide."""
+    preset_picker.rect = pygame.Rect(width - 40 - 230, 38, 230, 42)
+    player.rect = pygame.Rect(preset_picker.rect.x - 24 - 280, 38, 280, 42)
+
+
 class StatsScene(Scene):
     """Statistics of one profile with a preset filter, two charts and CSV/JSON export."""
 
@@ -121,13 +144,8 @@ class StatsScene(Scene):
         self._charts: tuple[pygame.Surface, pygame.Surface] | None = None
         self._stale = False
         self.names = self._profile_names()
-        start = self.names.index(profile) if profile in self.names else 0
-        self.player = Picker("Player  ← →", self.names, start, lambda _: self.refresh())
-        self.preset_picker = Picker(
-            "Preset  ↑ ↓",
-            [preset_title(p) for p in PRESET_CHOICES],
-            PRESET_CHOICES.index(preset) if preset in PRESET_CHOICES else 0,
-            lambda _: self.refresh(),
+        self.player, self.preset_picker = player_and_preset_pickers(
+            self.names, profile, preset, self.refresh
         )
         self.buttons = [
             Button("Export CSV", self.export_csv, hint="C"),
@@ -240,8 +258,7 @@ class StatsScene(Scene):
         """Lay out pickers, tiles, charts and buttons for ``size``."""
         self.size = size
         w, h = size
-        self.preset_picker.rect = pygame.Rect(w - 40 - 230, 38, 230, 42)
-        self.player.rect = pygame.Rect(self.preset_picker.rect.x - 24 - 280, 38, 280, 42)
+        place_pickers(w, self.player, self.preset_picker)
         y = h - 76
         back = self.buttons[-1]
         back.rect = pygame.Rect(w - 40 - back.preferred_width(), y, back.preferred_width(), 46)

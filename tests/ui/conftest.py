@@ -1,6 +1,34 @@
-"""Headless setup for UI tests: no window and no sound card needed."""
+"""Headless setup for UI tests: no window and no sound card needed; and the seeded
+statistics database (``store``) and window (``screen``) the statistics screens' tests share."""
 
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.store import Store
+from game.ui.stats_scene import clear_cache
+from tests.ui.statskit import SIZE, seed
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    clear_cache()
+    opened = Store.open()
+    seed(opened)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def screen() -> Iterator[pygame.Surface]:
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(SIZE)

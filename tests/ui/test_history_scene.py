@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import pairwise
 from pathlib import Path
 
@@ -12,27 +11,9 @@ import pytest
 from game.store import GameRecord, HistoryEntry, HistorySeat, SeatResult, Store
 from game.ui.history_scene import HistoryScene, ordinal, result_words, seat_summary
 from game.ui.scene import SceneStack
-from game.ui.stats_scene import StatsScene, clear_cache
-from tests.ui.test_stats_screens import click, frame, key, seed
-
-SIZE = (1280, 800)
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    clear_cache()
-    opened = Store.open()
-    seed(opened)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode(SIZE)
+from game.ui.stats_scene import StatsScene
+from tests.ui.statskit import SIZE
+from tests.ui.test_stats_screens import click, frame, key
 
 
 def _entry(places: list[int], *, abandoned: bool = False) -> HistoryEntry:

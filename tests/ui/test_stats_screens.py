@@ -3,59 +3,18 @@ pygame events and drawn headless."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.store import GameRecord, SeatResult, Store
+from game.store import Store
 from game.ui.profiles_scene import MergeDialog, NameDialog, ProfilesScene
 from game.ui.rankings_scene import PROVISIONAL_GAMES, RankingsScene
 from game.ui.records import format_duration
 from game.ui.scene import SceneStack
 from game.ui.stats_scene import StatsScene, clear_cache
-
-SIZE = (1280, 800)
-PRESETS = ("polish", "classic", "quick")
-
-
-def seed(store: Store, rounds: int = 60) -> None:
-    """Ania, Béla and bots over three presets; Csilla plays only three rounds."""
-    rng = random.Random(9)
-    for n in range(rounds):
-        preset = PRESETS[n % 3]
-        names = ["Ania", "Béla" if n >= 3 else "Csilla", "", ""]
-        levels = [None, None, "easy", "hard"]
-        places = rng.sample(range(1, 5), 4)
-        results = tuple(
-            SeatResult(s, names[s], levels[s] is not None, levels[s], places[s],
-                       points=0 if places[s] == 1 else 10 * places[s],
-                       biggest_stack=(n + s) % 9)
-            for s in range(4)
-        )  # fmt: skip
-        start = 1_700_000_000 + n * 3600
-        store.record_game(
-            GameRecord(preset, "t", start, start + 60 + 7 * n, results, preset == "classic")
-        )
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    clear_cache()
-    opened = Store.open()
-    seed(opened)
-    yield opened
-    opened.close()
-
-
-@pytest.fixture
-def screen() -> Iterator[pygame.Surface]:
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode(SIZE)
+from tests.ui.statskit import SIZE, seed
 
 
 def key(stack: SceneStack, k: int, unicode: str = "") -> None:
