@@ -19,14 +19,17 @@ from .phase import IllegalMove, Phase
 if TYPE_CHECKING:
     from .rules import Rules
 
-# Module constants compile to C statics (an Enum attribute lookup costs a dict probe).
-_PLAY: Final = Phase.PLAY
-_ATTACK: Final = Phase.ATTACK
-_SKIP: Final = Phase.SKIP
-_RANK_REQUEST: Final = Phase.RANK_REQUEST
-_SUIT_REQUEST: Final = Phase.SUIT_REQUEST
-_DRAWN: Final = Phase.DRAWN
-_FIVE_AGAIN: Final = Phase.FIVE_AGAIN
+# The phases as module constants, defined once for the engine's compiled modules: a constant
+# compiles to a C static (an Enum attribute lookup costs a dict probe).
+PLAY: Final = Phase.PLAY
+ATTACK: Final = Phase.ATTACK
+SKIP: Final = Phase.SKIP
+RANK_REQUEST: Final = Phase.RANK_REQUEST
+SUIT_REQUEST: Final = Phase.SUIT_REQUEST
+DRAWN: Final = Phase.DRAWN
+FIVE_AGAIN: Final = Phase.FIVE_AGAIN
+ROUND_OVER: Final = Phase.ROUND_OVER
+MATCH_OVER: Final = Phase.MATCH_OVER
 
 
 class Legality:
@@ -57,26 +60,26 @@ class Legality:
         """Whether card ``e`` (as it acts) may open a play in context ``ctx``."""
         c = self._c
         top = self._top
-        if ctx is _PLAY:
+        if ctx is PLAY:
             if top in c.anything_on or e in c.wild:
                 return True
             if top.is_joker:
                 return e.suit == self._suit
             return e.suit == self._suit or e.rank == top.rank
-        if ctx is _ATTACK:
+        if ctx is ATTACK:
             return c.is_cancel(e, top) or c.counters(e, top, self._suit)
-        if ctx is _SKIP:
+        if ctx is SKIP:
             return e in c.skip
-        if ctx is _RANK_REQUEST:
+        if ctx is RANK_REQUEST:
             return e.rank == self._req_rank or (e.rank == JACK and c.jack_request)
-        if ctx is _SUIT_REQUEST:
+        if ctx is SUIT_REQUEST:
             return e.suit in self._req_suits or e in c.changers
         return False
 
     def _first_reason(self, e: Card, ctx: Phase) -> str:
         """Why card ``e`` may not open a play here (the rule that forbids it)."""
         top = self._top
-        if ctx is _ATTACK:
+        if ctx is ATTACK:
             return (
                 f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} "
                 f"cards; fight back with an attack card allowed by counter rule "
@@ -84,17 +87,17 @@ class Legality:
                 + (", or cut the stack" if self._has_cancel_rule() else "")
                 + ", or draw the penalty"
             )
-        if ctx is _SKIP:
+        if ctx is SKIP:
             return (
                 f"{e.pretty} is no answer to missed turns: lay a "
                 f"{RANK_NAMES.get(self._c.skip_rank, '?')} or pass to accept them"
             )
-        if ctx is _RANK_REQUEST:
+        if ctx is RANK_REQUEST:
             return (
                 f"a jack requested {RANK_NAMES[self._req_rank]}s: lay a "
                 f"{RANK_NAMES[self._req_rank]} or a jack, or draw"
             )
-        if ctx is _SUIT_REQUEST:
+        if ctx is SUIT_REQUEST:
             if self._req_excluded and not self._suit:
                 return (
                     f"free suit: lay any suit but {SUIT_NAMES[self._req_excluded]}, "
@@ -129,7 +132,7 @@ class Legality:
         c = self._c
         first = effs[0]
         same_rank = all(e.rank == first.rank and e.is_joker == first.is_joker for e in effs)
-        if ctx is _ATTACK:
+        if ctx is ATTACK:
             if c.is_cancel(first, self._top) and not c.attack_value[first]:
                 if same_rank and c.groups != "none":
                     return None
@@ -143,23 +146,23 @@ class Legality:
                         f"{b.pretty} cannot go on {a.pretty} (counter rule "
                         f"'{self.rules.counter_rule}')"
                     )
-        elif ctx is _SKIP:
+        elif ctx is SKIP:
             if not all(e in c.skip for e in effs):
                 return "on pending missed turns only skip cards may be laid"
-        elif ctx is _RANK_REQUEST and not same_rank:
+        elif ctx is RANK_REQUEST and not same_rank:
             return "under a jack's request, lay cards of one rank only"
         if not c.any_card:
             for e in effs:
                 if e.is_joker:
                     return "a joker has no rank, so it is laid on its own, never in a group"
-        is_run = ctx is _PLAY and c.runs and self._is_run(effs)
+        is_run = ctx is PLAY and c.runs and self._is_run(effs)
         if c.groups == "none":
             if is_run:
                 return None
             return "one card a turn in these rules"
         if same_rank:
             return self._middle_reason(effs, phys)
-        if c.groups == "rank_or_suit" and ctx is not _SKIP:
+        if c.groups == "rank_or_suit" and ctx is not SKIP:
             suit = first.suit
             if all(e.suit == suit and not e.is_joker for e in effs):
                 if is_run:
@@ -168,7 +171,7 @@ class Legality:
         if is_run:
             return None
         kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
-        if c.runs and ctx is _PLAY:
+        if c.runs and ctx is PLAY:
             kinds += ", or a run"
         return f"cards laid together must be of {kinds}"
 
@@ -247,7 +250,7 @@ class Legality:
     def _cuts_attack(self, first: Card, ctx: Phase) -> bool:
         """Whether a play opened by ``first`` cuts a pending attack (then nothing is named)."""
         c = self._c
-        return ctx is _ATTACK and c.is_cancel(first, self._top) and not c.attack_value[first]
+        return ctx is ATTACK and c.is_cancel(first, self._top) and not c.attack_value[first]
 
     def _choices_held(self, last: Card, held_ranks: int, held_suits: int) -> tuple[str | None, ...]:
         """``_choices`` of a play whose power acts, given the ranks and suits (bit masks) of the
@@ -295,10 +298,10 @@ class Legality:
         hand = self.hands[seat]
         c = self._c
         phase = self.phase
-        if phase is _DRAWN:
+        if phase is DRAWN:
             ctx = self._ctx
-        elif phase is _FIVE_AGAIN:
-            ctx = _PLAY
+        elif phase is FIVE_AGAIN:
+            ctx = PLAY
         else:
             ctx = phase
         cards = play.cards
@@ -330,7 +333,7 @@ class Legality:
                     )
                 effs_l.append(card)
         effs = tuple(effs_l)
-        if phase is _DRAWN and cards[0] is not self._drawn:
+        if phase is DRAWN and cards[0] is not self._drawn:
             raise IllegalMove(
                 "after drawing you may only lay the drawn card "
                 f"({self._drawn.pretty if self._drawn else '?'}) or keep it (pass)"
@@ -412,32 +415,32 @@ class Legality:
         """Raise ``IllegalMove`` unless the seat to act may take ``action`` now."""
         phase = self.phase
         if isinstance(action, Play):
-            if phase is _SKIP or phase is _ATTACK:
+            if phase is SKIP or phase is ATTACK:
                 pass
             return self._verify_play(action)
         if isinstance(action, Draw):
-            if phase is _ATTACK:
+            if phase is ATTACK:
                 return None
-            if phase is _SKIP:
+            if phase is SKIP:
                 raise IllegalMove("missed turns are not drawn: answer with a skip card or pass")
-            if phase is _DRAWN:
+            if phase is DRAWN:
                 raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")
             if not self._can_draw():
                 raise IllegalMove("the stock and the pile are spent: nothing to draw, pass")
             return None
         if isinstance(action, Pass):
-            if phase is _SKIP or phase is _DRAWN:
+            if phase is SKIP or phase is DRAWN:
                 return None
-            if phase is _ATTACK:
+            if phase is ATTACK:
                 raise IllegalMove(
                     f"an attack waits: fight back or draw the penalty ({self._penalty_total()})"
                 )
             if self._can_draw():
                 raise IllegalMove(
                     "you may not pass: lay a card or draw one"
-                    + (" (after a five you must lay or draw)" if phase is _FIVE_AGAIN else "")
+                    + (" (after a five you must lay or draw)" if phase is FIVE_AGAIN else "")
                 )
-            if self._plays(_PLAY if phase is _FIVE_AGAIN else phase, None):
+            if self._plays(PLAY if phase is FIVE_AGAIN else phase, None):
                 raise IllegalMove("you can lay a card: passing is only for a blocked seat")
             return None
         raise IllegalMove(f"unknown action {action!r}")
@@ -448,4 +451,16 @@ def canon_key(card: Card) -> tuple[bool, int]:
     return (card.is_joker, card.order)
 
 
-__all__ = ["Legality", "canon_key"]
+__all__ = [
+    "ATTACK",
+    "DRAWN",
+    "FIVE_AGAIN",
+    "MATCH_OVER",
+    "PLAY",
+    "RANK_REQUEST",
+    "ROUND_OVER",
+    "SKIP",
+    "SUIT_REQUEST",
+    "Legality",
+    "canon_key",
+]

@@ -14,17 +14,8 @@ from typing import Final
 from .actions import DRAW, PASS, Action, Play, Stop
 from .cards import JACK, RANK_NAMES, SUITS, Card
 from .compiled import ALL_CARDS
-from .legal import Legality
+from .legal import ATTACK, DRAWN, FIVE_AGAIN, PLAY, RANK_REQUEST, SKIP, SUIT_REQUEST, Legality
 from .phase import Phase
-
-# Module constants compile to C statics (an Enum attribute lookup costs a dict probe).
-_PLAY: Final = Phase.PLAY
-_ATTACK: Final = Phase.ATTACK
-_SKIP: Final = Phase.SKIP
-_RANK_REQUEST: Final = Phase.RANK_REQUEST
-_SUIT_REQUEST: Final = Phase.SUIT_REQUEST
-_DRAWN: Final = Phase.DRAWN
-_FIVE_AGAIN: Final = Phase.FIVE_AGAIN
 
 # A listed candidate: its plain play (no suffix, no call) and its cards as they act.
 _Entry = tuple[Play, tuple[Card, ...]]
@@ -76,10 +67,10 @@ class Listing(Legality):
                 if single is None:
                     single = _PLAIN_SINGLES[card] = single_play(card, None, False)
                 out.add(single, single.cards)
-        if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is _PLAY)):
+        if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is PLAY)):
             return out.out
         jokers = [x for x in hand if x.is_joker] if any_card else []
-        suit_groups = c.groups == "rank_or_suit" and ctx is not _SKIP and ctx is not _RANK_REQUEST
+        suit_groups = c.groups == "rank_or_suit" and ctx is not SKIP and ctx is not RANK_REQUEST
 
         # Which ranks are held twice, which suits hold neighbouring ranks (bit masks)
         ranks = twice = 0
@@ -102,7 +93,7 @@ class Listing(Legality):
                     self._rank_groups_of(pool, rank, oks, forced, out)
             # Groups of one suit: real cards alone, then with stand-in jokers
             if suit_groups:
-                runs_listed = c.runs and ctx is _PLAY
+                runs_listed = c.runs and ctx is PLAY
                 for si in range(4):
                     mask = suit_ranks[si]
                     if not okmask & _SUIT_BITS[si] and not (jokers and oks & _SUIT_BITS[si]):
@@ -113,7 +104,7 @@ class Listing(Legality):
                     if jokers and len(pool) + len(jokers) >= 2:
                         self._suit_groups_of((*pool, *jokers), si, oks, forced, runs_listed, out)
         # Runs (they need a joker or two neighbouring ranks of one suit)
-        if c.runs and ctx is _PLAY and (jokers or _run_may_open(held, okmask)):
+        if c.runs and ctx is PLAY and (jokers or _run_may_open(held, okmask)):
             self._runs(hand, jokers, oks, forced, suit_groups, out)
         return out.out
 
@@ -441,7 +432,7 @@ class Listing(Legality):
                 twice |= ranks & b
                 ranks |= b
             if twice:
-                check_shape = ctx is _ATTACK or ctx is _SKIP
+                check_shape = ctx is ATTACK or ctx is SKIP
                 done = 0
                 for x in openers:
                     r = x.rank
@@ -549,23 +540,23 @@ class Listing(Legality):
         """All legal actions of the seat to act (dispatching on the phase)."""
         phase = self.phase
         actions: list[Action]
-        if phase is _PLAY or phase is _RANK_REQUEST or phase is _SUIT_REQUEST:
+        if phase is PLAY or phase is RANK_REQUEST or phase is SUIT_REQUEST:
             actions = self._plays(phase, None)
             if self._can_draw():
                 actions.append(DRAW)
             elif not actions:
                 actions.append(PASS)
-        elif phase is _ATTACK:
+        elif phase is ATTACK:
             actions = self._plays(phase, None)
             actions.append(DRAW)
-        elif phase is _SKIP:
+        elif phase is SKIP:
             actions = self._plays(phase, None)
             actions.append(PASS)
-        elif phase is _DRAWN:
+        elif phase is DRAWN:
             actions = self._plays(self._ctx, self._drawn)
             actions.append(PASS)
-        elif phase is _FIVE_AGAIN:
-            actions = self._plays(_PLAY, None)
+        elif phase is FIVE_AGAIN:
+            actions = self._plays(PLAY, None)
             if self._can_draw():
                 actions.append(DRAW)
             elif not actions:
@@ -705,7 +696,7 @@ class _Lister:
         self.needs_choice = c.needs_choice_mask
         # Candidates are built group- and run-shaped, so only the contexts that restrict
         # what may be laid together need the shape test.
-        self.check_shape = ctx is not _PLAY and ctx is not _SUIT_REQUEST
+        self.check_shape = ctx is not PLAY and ctx is not SUIT_REQUEST
         self.calls_one = _CALLS_BOTH if c.macau_required else _CALLS_NO
         self.five_again = c.five_again
         self.power_out = power_out

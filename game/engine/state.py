@@ -24,8 +24,8 @@ from .actions import (
 )
 from .cards import RANK_NAMES, SUITS, Card, make_pack, parse_cards
 from .compiled import Caches, compile_rules
-from .legal import canon_key
-from .phase import IllegalMove, NoSuchSeat, Phase
+from .legal import ATTACK, DRAWN, PLAY, SKIP, canon_key
+from .phase import IllegalMove, NoSuchSeat
 from .rules import Rules, RulesError
 from .transitions import Transitions
 
@@ -70,12 +70,6 @@ PUBLIC_FIELDS: Final = (
     "winners",
 )
 
-# Module constants compile to C statics (an Enum attribute lookup costs a dict probe).
-_PLAY: Final = Phase.PLAY
-_ATTACK: Final = Phase.ATTACK
-_SKIP: Final = Phase.SKIP
-_DRAWN: Final = Phase.DRAWN
-
 
 class Game(Transitions):
     """One round of Macau (and the match around it). Build with ``new`` or ``from_position``."""
@@ -110,8 +104,8 @@ class Game(Transitions):
         self.pile: list[Card] = []
         self.pile_eff: list[Card] = []  # what each pile card acts as (jokers standing in)
         self.current = 0
-        self.phase = _PLAY
-        self._ctx = _PLAY
+        self.phase = PLAY
+        self._ctx = PLAY
         self._top: Card = Card.of(5, "H")
         self._suit = ""
         self.penalty = 0
@@ -515,14 +509,14 @@ class Game(Transitions):
                 assert effs is not None
                 self._do_play(action, effs)
             elif isinstance(action, Draw):
-                if phase is _ATTACK:
+                if phase is ATTACK:
                     self._do_take()
                 else:
                     self._do_draw()
             elif isinstance(action, Pass):
-                if phase is _SKIP:
+                if phase is SKIP:
                     self._do_accept()
-                elif phase is _DRAWN:
+                elif phase is DRAWN:
                     self._drawn = None
                     ev.append(Passed(self.current))
                     self._end_turn(self.current)
@@ -623,7 +617,7 @@ class Game(Transitions):
         game.stock = list(stock)
         game._seed = seed
         drawn = view.drawn if view.seat == game.current else None
-        if game.phase is _DRAWN and drawn is None and game.hands[game.current]:
+        if game.phase is DRAWN and drawn is None and game.hands[game.current]:
             drawn = game.hands[game.current][-1]
         game._drawn = drawn
         return game

@@ -37,19 +37,20 @@ from .actions import (
     TurnStarted,
 )
 from .cards import JACK, RANK_NAMES, SUITS, Card
+from .legal import (
+    ATTACK,
+    DRAWN,
+    FIVE_AGAIN,
+    MATCH_OVER,
+    PLAY,
+    RANK_REQUEST,
+    ROUND_OVER,
+    SKIP,
+    SUIT_REQUEST,
+)
 from .listing import Listing
 from .phase import Phase
 
-# Module constants compile to C statics (an Enum attribute lookup costs a dict probe).
-_PLAY: Final = Phase.PLAY
-_ATTACK: Final = Phase.ATTACK
-_SKIP: Final = Phase.SKIP
-_RANK_REQUEST: Final = Phase.RANK_REQUEST
-_SUIT_REQUEST: Final = Phase.SUIT_REQUEST
-_DRAWN: Final = Phase.DRAWN
-_FIVE_AGAIN: Final = Phase.FIVE_AGAIN
-_ROUND_OVER: Final = Phase.ROUND_OVER
-_MATCH_OVER: Final = Phase.MATCH_OVER
 # Enum's ``.value`` is a Python-level descriptor call; every turn start needs it.
 _PHASE_VALUE: Final = {p: p.value for p in Phase}
 _RANK_OF: Final = {v: k for k, v in RANK_NAMES.items()}
@@ -85,7 +86,7 @@ class Transitions(Listing):
         c = self._c
         ev = self._ev
         phase = self.phase
-        ctx = self._ctx if phase is _DRAWN else (_PLAY if phase is _FIVE_AGAIN else phase)
+        ctx = self._ctx if phase is DRAWN else (PLAY if phase is FIVE_AGAIN else phase)
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
@@ -110,7 +111,7 @@ class Transitions(Listing):
         cut_ks = -1
         five = False
         first = effs[0]
-        if ctx is _ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
+        if ctx is ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
             ev.append(StackCancelled(seat, first, self.penalty))
             self.penalty = 0
             cut_ks = self._ks_layer  # after a K♠: where play goes on, once the round goes on
@@ -118,7 +119,7 @@ class Transitions(Listing):
         elif power and c.attack_value[last]:
             av = c.attack_value
             # Runs are laid only on an ordinary turn: elsewhere the same cards are a group.
-            run = ctx is _PLAY and c.runs and self._is_run(effs)
+            run = ctx is PLAY and c.runs and self._is_run(effs)
             if len(effs) > 1 and all(av[e] for e in effs) and not run:
                 add = sum(av[e] for e in effs)  # a group of attack cards: every card counts
             else:
@@ -198,7 +199,7 @@ class Transitions(Listing):
             if nxt == seat:
                 nxt = self._step(seat, 1)
         if five:
-            self.phase = _FIVE_AGAIN
+            self.phase = FIVE_AGAIN
             ev.append(FiveAgain(seat))
             return
         self._end_turn(seat, nxt)
@@ -277,17 +278,17 @@ class Transitions(Listing):
     def _begin_turn(self, seat: int) -> None:
         self.current = seat
         if self.penalty:
-            phase = _ATTACK
+            phase = ATTACK
         elif self.skips:
-            phase = _SKIP
+            phase = SKIP
         elif self._req_rank:
-            phase = _RANK_REQUEST
+            phase = RANK_REQUEST
         elif self._req_suits:
             if not self._c.until_met and self._req_bound < 0:
                 self._req_bound = seat
-            phase = _SUIT_REQUEST
+            phase = SUIT_REQUEST
         else:
-            phase = _PLAY
+            phase = PLAY
         self.phase = phase
         self._ctx = phase
         self._ev.append(TurnStarted(seat, _PHASE_VALUE[phase]))
@@ -344,7 +345,7 @@ class Transitions(Listing):
 
     def _do_draw(self) -> None:
         seat = self.current
-        ctx = _PLAY if self.phase is _FIVE_AGAIN else self.phase
+        ctx = PLAY if self.phase is FIVE_AGAIN else self.phase
         card = self._draw_one()
         assert card is not None
         self.hands[seat].append(card)
@@ -357,7 +358,7 @@ class Transitions(Listing):
         else:
             fits = self._first_ok(card, ctx)
         if fits:
-            self.phase = _DRAWN
+            self.phase = DRAWN
             self._ctx = ctx
             self._drawn = card
         else:
@@ -401,7 +402,7 @@ class Transitions(Listing):
         self._macau_open = -1
         self.over = True
         self.blocked = blocked
-        self.phase = _ROUND_OVER
+        self.phase = ROUND_OVER
         points = [sum(c.points for c in h) for h in self.hands]
         holders = [s for s in range(n) if not self._out[s]]
         key = points if r.scoring == "points" else [len(h) for h in self.hands]
@@ -427,7 +428,7 @@ class Transitions(Listing):
         self._ev.append(RoundOver(tuple(self.placings), self.places, charges, blocked))
         if r.scoring == "points" and max(self.scores) >= r.target:
             self.match_over = True
-            self.phase = _MATCH_OVER
+            self.phase = MATCH_OVER
             low = min(self.scores)
             self.winners = tuple(s for s in range(n) if self.scores[s] == low)
             loser = max(range(n), key=lambda s: (self.scores[s], -s))
