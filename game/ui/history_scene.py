@@ -20,7 +20,7 @@ from game.ui import theme
 from game.ui.charts import content_top, draw_backdrop
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import PRESET_CHOICES, place_pickers, player_and_preset_pickers
+from game.ui.stats_scene import PlayerAndPreset, place_pickers, player_and_preset_pickers
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["HISTORY_LIMIT", "HistoryScene", "ordinal", "result_words", "seat_summary"]
@@ -74,7 +74,7 @@ def seat_summary(seat: HistorySeat) -> str:
     return " · ".join(parts)
 
 
-class HistoryScene(Scene):
+class HistoryScene(PlayerAndPreset, Scene):
     """The recorded rounds of one player (optionally on one preset), newest first; the
     player and the preset can be changed here as on the statistics screen."""
 
@@ -98,16 +98,6 @@ class HistoryScene(Scene):
         self.back = Button("Back", self.close, hint="Esc", primary=True)
         self.widgets = WidgetGroup([self.player, self.preset_picker, self.back])
         self.refresh()
-
-    @property
-    def profile(self) -> str | None:
-        """The player whose rounds are listed."""
-        return self.names[self.player.index] if self.names else None
-
-    @property
-    def preset(self) -> str | None:
-        """The preset filter (None: every preset and custom rule set)."""
-        return PRESET_CHOICES[self.preset_picker.index]
 
     def refresh(self) -> None:
         """Read the player's latest rounds (on the preset, if one is chosen)."""

@@ -38,6 +38,7 @@ __all__ = [
     "BOT_COLOURS",
     "PRESET_CHOICES",
     "SPANS",
+    "PlayerAndPreset",
     "StatsScene",
     "clear_cache",
     "export_folder",
@@ -114,13 +115,31 @@ def player_and_preset_pickers(
     return player, preset_picker
 
 
+class PlayerAndPreset:
+    """What a screen with ``player_and_preset_pickers`` shows: a player and a preset filter."""
+
+    names: list[str]
+    player: Picker
+    preset_picker: Picker
+
+    @property
+    def profile(self) -> str | None:
+        """The player shown."""
+        return self.names[self.player.index] if self.names else None
+
+    @property
+    def preset(self) -> str | None:
+        """The preset filter (None: every preset and custom rule set)."""
+        return PRESET_CHOICES[self.preset_picker.index]
+
+
 def place_pickers(width: int, player: Picker, preset_picker: Picker) -> None:
     """Both pickers at the top right of a window ``width`` wide."""
     preset_picker.rect = pygame.Rect(width - 40 - 230, 38, 230, 42)
     player.rect = pygame.Rect(preset_picker.rect.x - 24 - 280, 38, 280, 42)
 
 
-class StatsScene(Scene):
+class StatsScene(PlayerAndPreset, Scene):
     """Statistics of one profile with a preset filter, two charts and CSV/JSON export."""
 
     def __init__(
@@ -164,16 +183,6 @@ class StatsScene(Scene):
     # --- data ------------------------------------------------------------------------------
     def _profile_names(self) -> list[str]:
         return [p.name for p in self.store.profiles()]
-
-    @property
-    def profile(self) -> str | None:
-        """The profile shown."""
-        return self.names[self.player.index] if self.names else None
-
-    @property
-    def preset(self) -> str | None:
-        """The preset filter (None: every preset)."""
-        return PRESET_CHOICES[self.preset_picker.index]
 
     def refresh(self) -> None:
         """Read the shown profile's figures and rebuild the charts."""
