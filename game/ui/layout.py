@@ -19,6 +19,7 @@ MARGIN = 10
 CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
 # The narrowest table kept beside an open game log; below it the log covers the right side.
 MIN_TABLE_BESIDE_LOG = 600
+CARD_W_MAX = 200  # the widest a card in your hand gets
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,9 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
         return replace(
             inner, size=size, log_rect=pygame.Rect(beside, MARGIN, log_w, h - 2 * MARGIN)
         )
-    card_w = max(56, min(130, round(min(w / 12.5, h / 7.6))))
+    # Cards grow with the window up to a size that still reads as a card table on a large
+    # screen (2560×1440 fullscreen gives 189 px); the seat boxes grow with them.
+    card_w = max(56, min(CARD_W_MAX, round(min(w / 12.5, h / 7.6))))
     card_h = round(card_w * CARD_RATIO)
     small_w = max(28, round(card_w * 0.5))
     small_h = round(small_w * CARD_RATIO)
@@ -113,7 +116,7 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
     box_h = small_h + 62
     top_y = MARGIN
     top_bottom = top_y + box_h if top else MARGIN
-    side_w = max(150, min(210, w // 6))
+    side_w = max(150, min(max(210, round(card_w * 1.6)), w // 6))
     areas: list[SeatArea] = [SeatArea(0, pygame.Rect(hand_rect), "bottom")]
 
     def column(count: int, x: int, downwards: bool) -> list[pygame.Rect]:
@@ -135,7 +138,7 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
         if left and top <= 2:
             x0, x1 = MARGIN + side_w, w - MARGIN - side_w
         slot = (x1 - x0) / top
-        bw = min(230, int(slot) - 10)
+        bw = min(max(230, round(card_w * 1.8)), int(slot) - 10)
         for i in range(top):
             cx = x0 + slot * (i + 0.5)
             tops.append(pygame.Rect(round(cx - bw / 2), top_y, bw, box_h))

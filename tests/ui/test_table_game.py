@@ -59,6 +59,29 @@ def test_seat_areas_never_overlap_at_the_smallest_window(seats: int) -> None:
             assert not a.colliderect(b)
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440), (3840, 2160)])
+@pytest.mark.parametrize("seats", [2, 4, 7, 10])
+def test_a_large_window_grows_the_cards_and_seats_without_overlap(
+    seats: int, size: tuple[int, int]
+) -> None:
+    layout = table_layout(size, seats)
+    default = table_layout((1280, 800), seats)
+    assert layout.card[0] > default.card[0] and layout.small[0] > default.small[0]
+    if size[1] > 1080:  # and they go on growing past a 1080p screen
+        assert layout.card[0] > table_layout((1920, 1080), seats).card[0]
+    rects = [a.rect for a in layout.areas]
+    centre = layout.stock.union(layout.pile).union(layout.marker).union(layout.penalty)
+    screen = pygame.Rect((0, 0), size)
+    for i, a in enumerate(rects):
+        assert screen.contains(a)
+        assert not (i and a.colliderect(centre)), f"seat {i} covers the stock or pile"
+        assert not (i and a.colliderect(layout.hand_rect)), f"seat {i} covers your hand"
+        for b in rects[i + 1 :]:
+            assert not a.colliderect(b)
+    for seat_box in rects[1:]:  # a seat's face-down fan fits its box
+        assert seat_box.w > layout.small[0] * 1.5 and seat_box.h > layout.small[1]
+
+
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("seats", [2, 4, 6, 8, 10])
 def test_an_open_log_moves_the_table_aside_instead_of_covering_seats(
