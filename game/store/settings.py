@@ -19,6 +19,9 @@ from game.store.paths import StoreUnavailable, config_dir, where
 FORMAT = "macau-settings"
 VERSION = 1
 FILE_NAME = "settings.json"
+# A remembered window size outside these bounds is a damaged value, not a window.
+WINDOW_MIN = 100
+WINDOW_MAX = 16384
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
@@ -41,6 +44,8 @@ class Settings:
     fullscreen: bool = False
     bot_pace: str = "normal"
     last_setup: dict[str, Any] | None = None
+    # The window's size when the game was last quit (windowed, even if it ended fullscreen).
+    window_size: tuple[int, int] | None = None
 
     @classmethod
     def load(cls, path: Path | None = None) -> LoadedSettings:
@@ -77,6 +82,15 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return value in CHOICES[name]
     if name == "card_back":
         return isinstance(value, str) and 0 < len(value) <= 40
+    if name == "window_size":
+        return value is None or (
+            isinstance(value, list | tuple)
+            and len(value) == 2
+            and all(
+                isinstance(v, int) and not isinstance(v, bool) and WINDOW_MIN <= v <= WINDOW_MAX
+                for v in value
+            )
+        )
     if name == "last_setup":
         return value is None or (
             isinstance(value, dict) and all(isinstance(key, str) for key in value)
@@ -92,7 +106,11 @@ def from_mapping(values: dict[str, Any]) -> Settings:
         default = getattr(defaults, field.name)
         value = values.get(field.name, default)
         if _valid(field.name, value, default):
-            chosen[field.name] = float(value) if field.name == "volume" else value
+            if field.name == "volume":
+                value = float(value)
+            elif field.name == "window_size" and value is not None:
+                value = (value[0], value[1])  # JSON gives a list
+            chosen[field.name] = value
     return Settings(**chosen)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import logging
 import os
 import sys
@@ -18,6 +19,7 @@ from collections.abc import Callable
 import pygame
 
 from game.resources import MissingAsset, icon_path
+from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.clock import Clock, SystemClock
 from game.ui.scene import Scene, SceneStack
@@ -38,7 +40,7 @@ class App:
     def __init__(
         self,
         *,
-        size: tuple[int, int] = DEFAULT_SIZE,
+        size: tuple[int, int] | None = None,
         settings: Settings | None = None,
         clock: Clock | None = None,
         sound: Sound | None = None,
@@ -46,6 +48,9 @@ class App:
     ) -> None:
         pygame.init()
         self.settings_problem: str | None = None
+        # Settings read from disk are kept there as the window changes (F11, its size at
+        # quit); settings handed in (tests, tools) stay in memory.
+        self._keeps_settings = settings is None
         if settings is None:
             loaded = Settings.load()
             settings = loaded.settings
@@ -59,6 +64,8 @@ class App:
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.sound = sound if sound is not None else _make_sound(self.settings)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        if size is None:
+            size = self.settings.window_size or DEFAULT_SIZE
         self._windowed_size = _clamp_size(_fit_desktop(size))
         self.screen = self._open_window(self._windowed_size)
         self.stack = SceneStack(self, self.screen.get_size())
@@ -96,12 +103,33 @@ class App:
         return self.screen.get_size()
 
     def toggle_fullscreen(self) -> None:
-        """F11: switch between a resizable window and fullscreen."""
+        """F11: switch between a resizable window and fullscreen.
+
+        The setting follows, as if switched on the Settings screen, so that screen shows it
+        and the next start opens the same way.
+        """
         if not self.fullscreen:
             self._windowed_size = self.size
         self.fullscreen = not self.fullscreen
         self.screen = self._open_window(self._windowed_size)
         self.stack.resize(self.screen.get_size())
+        if self.settings.fullscreen != self.fullscreen:
+            self._keep(fullscreen=self.fullscreen)
+
+    @property
+    def windowed_size(self) -> tuple[int, int]:
+        """The window's size out of fullscreen (what the next start opens at)."""
+        return self._windowed_size if self.fullscreen else self.size
+
+    def _keep(self, **changes: object) -> None:
+        """Change some settings and write them to disk (if they came from there)."""
+        self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
+        if not self._keeps_settings:
+            return
+        try:
+            self.settings.save()
+        except (StoreUnavailable, OSError, ValueError) as exc:
+            log.warning("settings not saved: %s", exc)  # the window is not worth a message
 
     def resize(self, size: tuple[int, int]) -> None:
         """Adopt a new window size (never below the minimum) and relayout every scene."""
@@ -151,6 +179,8 @@ class App:
             dt = self.clock.tick(FPS)
             self.step(dt)
         self.stack.clear()
+        if self.settings.window_size != self.windowed_size:
+            self._keep(window_size=self.windowed_size)
         return 0
 
     def quit(self) -> None:

@@ -23,6 +23,7 @@ def test_settings_round_trip(home: Path) -> None:
         hand_sort="rank",
         bot_pace="slow",
         last_setup={"preset": "polish", "seats": 3},
+        window_size=(1600, 1000),
     )
     chosen.save()
     loaded = Settings.load()
@@ -53,6 +54,33 @@ def test_bad_values_fall_back_and_unknown_keys_are_kept(home: Path) -> None:
     dataclasses.replace(loaded.settings, fullscreen=True).save()
     kept = json.loads(settings_file().read_text())["settings"]
     assert kept["from_the_future"] == 1 and kept["fullscreen"] is True and kept["volume"] == 0.8
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        [1600],
+        [1600, 1000, 3],
+        ["1600", 1000],
+        [1600.5, 1000],
+        [True, 1000],
+        [0, 900],
+        [99999, 900],
+        "1600x1000",
+        {"w": 1600},
+    ],
+)
+def test_a_damaged_window_size_is_forgotten_alone(home: Path, size: object) -> None:
+    settings_file().parent.mkdir(parents=True)
+    document = {
+        "format": "macau-settings",
+        "version": 1,
+        "settings": {"window_size": size, "hand_sort": "rank"},
+    }
+    settings_file().write_text(json.dumps(document))
+    loaded = Settings.load()
+    assert loaded.problem is None
+    assert loaded.settings == Settings(hand_sort="rank") and loaded.settings.window_size is None
 
 
 def test_damaged_settings_are_set_aside(home: Path) -> None:

@@ -80,3 +80,57 @@ def test_f11_toggles_fullscreen_and_back() -> None:
     for _ in range(10):
         app.step(clock.tick())
     _all_cards_on_screen(app)
+
+
+def _f11(app: App) -> None:
+    key = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 0}
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **key))
+    app.step(1 / 60)
+
+
+def test_f11_is_kept_like_the_settings_switch() -> None:
+    app = App(clock=ManualClock(), fullscreen=False)  # settings from the (empty) data folder
+    _f11(app)
+    assert app.fullscreen and app.settings.fullscreen
+    assert Settings.load().settings.fullscreen  # the next start opens fullscreen too
+    # Another setting changed afterwards must not switch the window back out of fullscreen.
+    from game.ui.menu import MainMenu
+    from game.ui.options import SettingsScreen
+
+    app.stack.push(MainMenu())
+    screen = SettingsScreen()
+    app.stack.push(screen)
+    screen.set(volume=0.3)
+    assert app.fullscreen and Settings.load().settings == Settings(fullscreen=True, volume=0.3)
+    _f11(app)
+    assert not app.fullscreen and not Settings.load().settings.fullscreen
+
+
+def test_the_window_opens_at_the_size_it_was_quit_at() -> None:
+    first = App(clock=ManualClock(), fullscreen=False)
+    assert first.size != MIN_SIZE
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
+    first.run(frames=3)
+    assert first.size == MIN_SIZE
+    assert Settings.load().settings.window_size == MIN_SIZE
+    again = App(clock=ManualClock(), fullscreen=False)
+    assert again.size == MIN_SIZE
+    assert App(size=(1000, 700), clock=ManualClock(), fullscreen=False).size == (1000, 700)
+
+
+def test_a_window_quit_in_fullscreen_remembers_its_windowed_size() -> None:
+    app = App(clock=ManualClock(), fullscreen=False)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=500, h=300, size=(500, 300)))
+    app.step(1 / 60)
+    _f11(app)
+    app.run(frames=app.frame + 2)
+    kept = Settings.load().settings
+    assert kept.fullscreen and kept.window_size == MIN_SIZE
+
+
+def test_settings_handed_in_are_not_written() -> None:
+    app, _clock = _app()
+    _f11(app)
+    app.run(frames=app.frame + 2)
+    assert app.settings.fullscreen
+    assert Settings.load().settings == Settings()  # nothing reached the data folder
