@@ -97,6 +97,7 @@ def play_bot_game(args: argparse.Namespace) -> tuple[int, int]:
     # A clock that never sleeps: the loop draws every frame, but 300 frames take as long
     # as drawing them does rather than five seconds of waiting.
     app = App(clock=ManualClock(FRAME_STEP))
+    app.remembers_window = False
     table = table_from_args(table_args, autoplay=True)
     table.animator.speed = "fast"
     wanted = max(MIN_FRAMES, getattr(args, "frames", None) or 0)

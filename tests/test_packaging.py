@@ -151,8 +151,10 @@ def test_smoke_runs_a_bot_game_and_the_store_headless(tmp_path: Path) -> None:
     frames = int(re.search(r"(\d+) frames", done.stdout).group(1))  # type: ignore[union-attr]
     assert frames >= 300
     assert "read it back" in done.stdout
-    # The self-test keeps its records in a throwaway home, never the player's.
+    # The self-test keeps its records in a throwaway home, never the player's, and leaves
+    # the player's settings (the window's size among them) as they were.
     assert not (tmp_path / "data").exists()
+    assert not list(tmp_path.rglob("settings.json"))
 
 
 def test_a_failing_self_test_exits_non_zero_with_the_reason(tmp_path: Path) -> None:

@@ -51,6 +51,8 @@ class App:
         # Settings read from disk are kept there as the window changes (F11, its size at
         # quit); settings handed in (tests, tools) stay in memory.
         self._keeps_settings = settings is None
+        # A self-test's window (often a headless one) says nothing of the player's window.
+        self.remembers_window = True
         if settings is None:
             loaded = Settings.load()
             settings = loaded.settings
@@ -179,7 +181,7 @@ class App:
             dt = self.clock.tick(FPS)
             self.step(dt)
         self.stack.clear()
-        if self.settings.window_size != self.windowed_size:
+        if self.remembers_window and self.settings.window_size != self.windowed_size:
             self._keep(window_size=self.windowed_size)
         return 0
 
@@ -230,6 +232,7 @@ def run(args: argparse.Namespace) -> int:
     from game.ui.start import table_from_args
 
     app = App()
+    app.remembers_window = not smoke
     flags = ("preset", "seats", "bots", "seed")
     direct = (
         smoke
