@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import ClassVar, Final
 
-from .cards import RANK_NAMES, Card, NotationError, parse_rank, parse_suit
+from .cards import RANK_NAMES, Card, NotationError, notation_text, parse_rank, parse_suit
 
 
 class Action:
@@ -172,8 +172,9 @@ DRAW: Final = Draw()
 PASS: Final = Pass()
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: object) -> Action:
     """Parse action notation (see the module docstring); raises ``NotationError``."""
+    text = notation_text(text, "an action (such as 7H, draw or pass)")
     t = text.strip()
     low = t.lower()
     if low == "draw":

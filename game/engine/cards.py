@@ -50,16 +50,29 @@ class NotationError(ValueError):
     """Text that is not valid card or action notation."""
 
 
-def parse_rank(text: str) -> int:
+def notation_text(text: object, what: str) -> str:
+    """``text`` if it is a string; otherwise a ``NotationError`` saying what was expected.
+
+    The notation readers take ``object`` so that a wrong type gets the same refusal whether
+    the engine runs compiled or from source (compiled code would check ``str`` itself).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{what} is written as text, not {type(text).__name__} {text!r}")
+    return text
+
+
+def parse_rank(text: object) -> int:
     """Parse a rank token (``2``…``10``, ``T``, ``J``, ``Q``, ``K``, ``A``) to its number."""
+    text = notation_text(text, "a rank (such as 7 or Q)")
     rank = _RANK_FROM_TEXT.get(text.strip().upper())
     if rank is None:
         raise NotationError(f"{text!r} is not a rank (use 2-10, T, J, Q, K or A)")
     return rank
 
 
-def parse_suit(text: str) -> str:
+def parse_suit(text: object) -> str:
     """Parse a suit token (``S H D C`` or ``♠ ♥ ♦ ♣``)."""
+    text = notation_text(text, "a suit (S, H, D or C)")
     t = text.strip()
     suit = _SYMBOL_TO_SUIT.get(t, t.upper())
     if suit not in SUITS:
@@ -100,12 +113,17 @@ class Card:
         self.points: Final = _points(rank, suit)
 
     @staticmethod
-    def of(rank: int, suit: str) -> Card:
+    def of(rank: object, suit: object) -> Card:
         """The card of this rank and suit (``JOKER`` with ``R``/``B`` for jokers)."""
-        card = _INTERNED.get((rank, suit))
-        if card is None:
-            card = _INTERNED[(rank, suit)] = Card(rank, suit)
-        return card
+        if isinstance(rank, int) and isinstance(suit, str):
+            card = _INTERNED.get((rank, suit))
+            if card is None:
+                card = _INTERNED[(rank, suit)] = Card(rank, suit)
+            return card
+        raise NotationError(
+            f"no such card: rank {rank!r} suit {suit!r} "
+            "(a rank is a number 2-14, or 0 for a joker; a suit is S, H, D, C, R or B)"
+        )
 
     def __reduce__(self) -> tuple[object, tuple[int, str]]:
         return (Card.of, (self.rank, self.suit))
@@ -117,11 +135,12 @@ class Card:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: object) -> Card:
         """Parse ``7H``, ``10S``, ``TS``, ``Q♦``, ``RJ`` or ``BJ``."""
-        card = _BY_TEXT.get(text)
+        card = _BY_TEXT.get(text) if type(text) is str else None
         if card is not None:
             return card
+        text = notation_text(text, "a card (such as 7H or RJ)")
         t = text.strip()
         up = t.upper()
         if up in ("RJ", "BJ"):
@@ -174,8 +193,9 @@ BLACK_JOKER = Card.of(JOKER, "B")
 STANDARD_52: tuple[Card, ...] = tuple(Card.of(r, s) for s in SUITS for r in RANKS)
 
 
-def parse_cards(text: str) -> list[Card]:
+def parse_cards(text: object) -> list[Card]:
     """Parse a space-separated list of cards (``"7H 8S QC"``); empty text gives ``[]``."""
+    text = notation_text(text, "a list of cards (such as '7H 8S')")
     return [Card.parse(tok) for tok in text.replace(",", " ").split()]
 
 

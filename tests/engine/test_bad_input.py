@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from game.engine import PRESETS, Game, IllegalMove, NoSuchSeat, NotationError, RulesError, Stop
+from game.engine import (
+    PRESETS,
+    Card,
+    Game,
+    IllegalMove,
+    NoSuchSeat,
+    NotationError,
+    RulesError,
+    Stop,
+    parse_action,
+)
+from game.engine.cards import parse_cards, parse_rank, parse_suit
 
 from .conftest import ALL_PRESETS, play, pos, refused
 
@@ -179,12 +192,36 @@ def test_a_save_from_before_blocked_passes_were_kept_by_seat_still_loads() -> No
     assert old.over and old.blocked
 
 
-def test_wrong_kind_of_action_is_refused() -> None:
+@pytest.mark.parametrize("action", [object(), 7, None, b"draw", ["7H"]])
+def test_wrong_kind_of_action_is_refused(action: object) -> None:
     g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
     before = g.to_dict()
-    with pytest.raises((IllegalMove, TypeError)):
-        g.apply(object())  # type: ignore[arg-type]
+    with pytest.raises(IllegalMove, match="is not an action"):
+        g.apply(action)  # type: ignore[arg-type]
+    assert not g.is_legal(action)  # type: ignore[arg-type]
     assert g.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("reader", "args", "words"),
+    [
+        (Card.parse, (7,), "a card (such as 7H or RJ) is written as text, not int 7"),
+        (Card.parse, (None,), "written as text, not NoneType"),
+        (parse_cards, (b"7H 8S",), "a list of cards"),
+        (parse_action, (7,), "an action (such as 7H, draw or pass) is written as text"),
+        (parse_rank, (5,), "a rank (such as 7 or Q)"),
+        (parse_suit, (1,), "a suit (S, H, D or C)"),
+        (Card.of, ("7", "H"), "no such card: rank '7' suit 'H' (a rank is a number 2-14"),
+        (Card.of, (7, 7), "no such card: rank 7 suit 7"),
+        (Card.of, ([7], "H"), "no such card"),
+    ],
+)
+def test_notation_of_the_wrong_kind_is_a_notation_error_compiled_or_not(
+    reader: Callable[..., object], args: tuple[object, ...], words: str
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        reader(*args)
+    assert words in str(caught.value)
 
 
 def test_public_phase_and_error_types_are_the_ones_the_engine_uses() -> None:
