@@ -43,18 +43,38 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 # ----- the window ---------------------------------------------------------------------------
+COMMANDS_HELP = """commands (each has its own --help):
+  simulate     play random games fast, optionally checking every rule invariant
+  text         play in the terminal
+  rules        how to play a preset or a custom rule set, generated from its options
+  tournament   bots against each other, with win rates and decision times
+  stats        export the statistics to CSV or JSON
+"""
+
+
 def cmd_play(argv: list[str]) -> int:
     """Start the game window (or the text game where the window cannot be built).
 
     Every failure from here on is a short message and a log file, never a traceback:
     see ``game.failures``. ``--smoke`` runs the headless self-test in ``game.smoke``.
     """
-    parser = argparse.ArgumentParser(prog="macau", description="Macau, the card game")
+    parser = argparse.ArgumentParser(
+        prog="macau",
+        description="Macau, the card game. With no command it opens the game window.",
+        epilog=COMMANDS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"Macau {__version__}")
-    parser.add_argument("--preset", default=None, help="start a table on this preset")
-    parser.add_argument("--seats", type=int, default=None)
-    parser.add_argument("--bots", default=None, help="bot levels of the other seats")
-    parser.add_argument("--seed", type=int, default=None)
+    from .engine import PRESETS
+
+    parser.add_argument(
+        "--preset", default=None, help=f"start a table on this preset ({', '.join(PRESETS)})"
+    )
+    parser.add_argument("--seats", type=int, default=None, help="players at that table")
+    parser.add_argument(
+        "--bots", default=None, help="bot levels of the other seats (random, easy, medium, hard)"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="deal the same cards again")
     parser.add_argument("--smoke", action="store_true", help="headless self-test, then exit")
     parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)

@@ -106,3 +106,20 @@ def test_a_command_line_it_can_follow_opens_the_window(monkeypatch: pytest.Monke
     argv = ["--preset", "hungarian", "--seats", "3", "--bots", "hard,easy", "-psn_0_1234"]
     assert main(argv) == 0
     assert len(opened) == 1
+
+
+def test_help_lists_every_command_and_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import COMMANDS_HELP
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert COMMANDS_HELP.splitlines()[0] in out
+    for command in ("simulate", "text", "rules", "tournament", "stats"):
+        assert f"\n  {command} " in out
+        with pytest.raises(SystemExit):
+            main([command, "--help"])  # each command explains itself
+        assert f"usage: macau {command}" in capsys.readouterr().out
+    for preset in PRESETS:
+        assert preset in out.replace("\n", " ")
