@@ -148,7 +148,10 @@ class Card:
         else:
             if len(t) < 2:
                 raise NotationError(f"{text!r} is not a card (examples: 7H, 10S, QD, RJ)")
-            card = Card.of(parse_rank(t[:-1]), parse_suit(t[-1]))
+            try:
+                card = Card.of(parse_rank(t[:-1]), parse_suit(t[-1]))
+            except NotationError as exc:
+                raise NotationError(f"{text!r} is not a card: {exc}") from None
         _BY_TEXT[text] = card
         return card
 

@@ -97,6 +97,8 @@ def test_action_kinds() -> None:
         ("AS/Z", "after '/'"),
         ("!", "no card"),
         ("7Q", "suit"),
+        ("zz", "'zz' is not a card: 'z' is not a rank"),
+        ("7H 8Q", "'8Q' is not a card: 'Q' is not a suit"),
     ],
 )
 def test_bad_action_notation_raises_a_clear_notation_error(bad: str, words: str) -> None:
