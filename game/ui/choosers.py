@@ -16,6 +16,7 @@ import pygame
 from game.engine import Card
 from game.ui import theme
 from game.ui.cardart import card_art, suit_symbol
+from game.ui.layout import ui_scale
 from game.ui.moves import SUIT_NAMES
 from game.ui.scene import Modal
 from game.ui.tween import Animator, ease_out_back
@@ -59,6 +60,22 @@ class ChoiceModal(Modal[T]):
         self.size = (1280, 800)
         self.tiles: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
+        # In a large window the chooser grows with the table's cards (see ``ui_scale``).
+        self.ui = 1.0
+        self.pictures: list[pygame.Surface | None] = [o.picture for o in self.options]
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at the chooser's scale."""
+        return round(n * self.ui)
+
+    def picture_for(self, index: int, ui: float) -> pygame.Surface | None:
+        """Option ``index``'s picture at scale ``ui`` (the choosers that can redraw theirs
+        crisply at any size do; this scales the picture given)."""
+        pic = self.options[index].picture
+        if pic is None or ui == 1.0:
+            return pic
+        w, h = pic.get_size()
+        return pygame.transform.smoothscale(pic, (round(w * ui), round(h * ui)))
 
     def rows(self, per_row: int) -> list[list[int]]:
         """The option indices row by row, at most ``per_row`` to a row."""
@@ -68,28 +85,34 @@ class ChoiceModal(Modal[T]):
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and lay the tiles out in rows (at most thirteen to a row)."""
         self.size = size
-        tw, th = self.tile_size
-        gap = 14
+        ui = ui_scale(size)
+        if ui != self.ui:
+            self.ui = ui
+            self.pictures = [self.picture_for(i, ui) for i in range(len(self.options))]
+        px = self.px
+        tw, th = px(self.tile_size[0]), px(self.tile_size[1])
+        gap = px(14)
         fit = max(1, (size[0] - 120) // (tw + gap))
         per_row = min(len(self.options), fit, 13)
         layout = self.rows(per_row)
         rows = len(layout)
         widest = max(len(r) for r in layout)
-        width = widest * tw + (widest - 1) * gap + 64
-        height = rows * th + (rows - 1) * gap + 150
+        width = widest * tw + (widest - 1) * gap + px(64)
+        height = rows * th + (rows - 1) * gap + px(150)
         # Wide enough for its words too (a jack that may request only one rank has one tile).
         words = max(
-            theme.text(self.title, 30, theme.ACCENT, True).get_width(),
-            theme.text(self.subtitle, 17, theme.MUTED).get_width() if self.subtitle else 0,
-            theme.text(_HELP_LINE, 15, theme.MUTED).get_width(),
+            theme.text(self.title, px(30), theme.ACCENT, True).get_width(),
+            theme.text(self.subtitle, px(17), theme.MUTED).get_width() if self.subtitle else 0,
+            theme.text(_HELP_LINE, px(15), theme.MUTED).get_width(),
         )
-        self.panel = pygame.Rect(0, 0, min(max(width, 360, words + 64), size[0] - 24), height)
+        wide = max(width, px(360), words + px(64))
+        self.panel = pygame.Rect(0, 0, min(wide, size[0] - 24), height)
         self.panel.center = (size[0] // 2, size[1] // 2 - 20)
         self.tiles = [pygame.Rect(0, 0, tw, th) for _ in self.options]
         for row, members in enumerate(layout):
             in_row = len(members)
             x0 = self.panel.centerx - (in_row * tw + (in_row - 1) * gap) // 2
-            y = self.panel.y + 92 + row * (th + gap)
+            y = self.panel.y + px(92) + row * (th + gap)
             for col, i in enumerate(members):
                 self.tiles[i].topleft = (x0 + col * (tw + gap), y)
 
@@ -142,25 +165,33 @@ class ChoiceModal(Modal[T]):
         scale = self.appear.progress(self.animator.now)
         panel = self.panel.inflate(-(1 - scale) * 60, -(1 - scale) * 40)
         theme.blit_panel(surface, panel, (*theme.PANEL, 240), (*theme.ACCENT, 220), radius=18)
-        title = theme.text(self.title, 30, theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 20)))
+        px = self.px
+        title = theme.text(self.title, px(30), theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
         if self.subtitle:
-            sub = theme.text(self.subtitle, 17, theme.MUTED)
-            surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 58)))
+            sub = theme.text(self.subtitle, px(17), theme.MUTED)
+            surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + px(58))))
         for i, (option, rect) in enumerate(zip(self.options, self.tiles, strict=True)):
-            self._draw_tile(surface, option, rect, focused=i == self.focus, hovered=i == self.hover)
-        help_line = theme.text(_HELP_LINE, 15, theme.MUTED)
-        surface.blit(help_line, help_line.get_rect(midbottom=(panel.centerx, panel.bottom - 14)))
+            self._draw_tile(
+                surface, option, self.pictures[i], rect, focused=i == self.focus,
+                hovered=i == self.hover,
+            )  # fmt: skip
+        help_line = theme.text(_HELP_LINE, px(15), theme.MUTED)
+        surface.blit(
+            help_line, help_line.get_rect(midbottom=(panel.centerx, panel.bottom - px(14)))
+        )
 
     def _draw_tile(
         self,
         surface: pygame.Surface,
         option: Option[T],
+        pic: pygame.Surface | None,
         rect: pygame.Rect,
         *,
         focused: bool,
         hovered: bool,
     ) -> None:
+        px = self.px
         lift = -4 if hovered else 0
         body = rect.move(0, lift)
         fill = (255, 250, 236, 255) if hovered or focused else (238, 232, 216, 255)
@@ -168,15 +199,15 @@ class ChoiceModal(Modal[T]):
         theme.blit_panel(surface, body, fill, edge, radius=12)
         if focused:
             pygame.draw.rect(surface, theme.ACCENT, body.inflate(6, 6), 3, border_radius=14)
-        caption = theme.text(option.caption, 18, theme.INK, True)
-        if option.picture is not None:
-            pic = option.picture
-            surface.blit(pic, pic.get_rect(center=(body.centerx, body.y + (body.h - 26) // 2 + 2)))
-            surface.blit(caption, caption.get_rect(midbottom=(body.centerx, body.bottom - 8)))
+        caption = theme.text(option.caption, px(18), theme.INK, True)
+        if pic is not None:
+            at = (body.centerx, body.y + (body.h - px(26)) // 2 + px(2))
+            surface.blit(pic, pic.get_rect(center=at))
+            surface.blit(caption, caption.get_rect(midbottom=(body.centerx, body.bottom - px(8))))
         else:
-            size = 34
+            size = px(34)
             big = theme.text(option.caption, size, theme.INK, True)
-            while big.get_width() > body.w - 14 and size > 14:  # "Nothing" in a rank tile
+            while big.get_width() > body.w - px(14) and size > 14:  # "Nothing" in a rank tile
                 size -= 2
                 big = theme.text(option.caption, size, theme.INK, True)
             surface.blit(big, big.get_rect(center=body.center))
@@ -230,7 +261,17 @@ class SuitChooser(ChoiceModal[str]):
                     )
                 )
         sub = f"{card.pretty} names the suit that follows" if card else ""
+        self.four_colour = four_colour
         super().__init__(options, on_result, subtitle=sub, speed=speed)
+
+    def picture_for(self, index: int, ui: float) -> pygame.Surface | None:
+        """The suit's sign (or "any") drawn afresh at this scale."""
+        choice = self.options[index].value
+        if ui == 1.0:
+            return self.options[index].picture
+        if choice == "*":
+            return theme.text("any", round(30 * ui), theme.INK, True)
+        return suit_symbol(choice, round(64 * ui), _ink(choice, self.four_colour))
 
 
 def _ink(suit: str, four_colour: bool) -> tuple[int, int, int]:
@@ -282,7 +323,9 @@ class CardChooser(ChoiceModal[int]):
         speed: str = "normal",
     ) -> None:
         many = len(declarations) > 14
-        art = card_art(46 if many else 62, four_colour=four_colour)
+        self.art_width = 46 if many else 62
+        self.four_colour = four_colour
+        art = card_art(self.art_width, four_colour=four_colour)
         if many:
             self.tile_size = (58, 94)
         options: list[Option[int]] = []
@@ -297,12 +340,21 @@ class CardChooser(ChoiceModal[int]):
             self.title = "The jokers stand for…"
         # The suit of each single-card tile ("" for a pair), so that rows can follow the suits.
         self.suits: list[str] = []
+        self.faces: list[str | None] = []  # the card a single-card tile shows
         for declared in declarations:
             stands = [d for d in declared if d is not None]
             self.suits.append(stands[0].suit if len(stands) == 1 else "")
+            self.faces.append(stands[0].code if len(stands) == 1 else None)
         super().__init__(
             options, on_result, subtitle="Only cards that fit here are offered", speed=speed
         )
+
+    def picture_for(self, index: int, ui: float) -> pygame.Surface | None:
+        """The card a tile shows, drawn afresh at this scale."""
+        code = self.faces[index]
+        if code is None or ui == 1.0:
+            return self.options[index].picture
+        return card_art(round(self.art_width * ui), four_colour=self.four_colour).face(code)
 
     def rows(self, per_row: int) -> list[list[int]]:
         """A suit starts a new row unless it fits whole after the suits already in the row, and
@@ -323,7 +375,10 @@ class CardChooser(ChoiceModal[int]):
                 out[-1].extend(run)
                 continue
             out.extend(run[k : k + per_row] for k in range(0, len(run), per_row))
-        th = self.tile_size[1]
-        if len(out) > len(plain) and len(out) * (th + 14) + 136 > self.size[1] - 40:
+        th = self.px(self.tile_size[1])
+        if (
+            len(out) > len(plain)
+            and len(out) * (th + self.px(14)) + self.px(136) > self.size[1] - 40
+        ):
             return plain
         return out

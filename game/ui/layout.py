@@ -13,13 +13,14 @@ import pygame
 
 from game.ui.cardart import CARD_RATIO
 
-__all__ = ["SeatArea", "TableLayout", "table_layout"]
+__all__ = ["SeatArea", "TableLayout", "table_layout", "ui_scale"]
 
 MARGIN = 10
 CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
 # The narrowest table kept beside an open game log; below it the log covers the right side.
 MIN_TABLE_BESIDE_LOG = 600
 CARD_W_MAX = 200  # the widest a card in your hand gets
+UI_CARD_W = 130  # past this card width, the table's words and buttons grow with the cards
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,14 @@ class TableLayout:
     corner_left: pygame.Rect = field(default_factory=pygame.Rect)
     corner_right: pygame.Rect = field(default_factory=pygame.Rect)
     log_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    # How much the table's words, buttons and boxes are scaled: 1 up to the size where the
+    # cards stop at their usual width, then growing with them, so on a large screen the
+    # writing keeps its size beside the cards.
+    ui: float = 1.0
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at this layout's scale (font sizes, gaps, box heights)."""
+        return round(n * self.ui)
 
     @property
     def centre(self) -> tuple[int, int]:
@@ -79,6 +88,18 @@ def _side_counts(others: int) -> tuple[int, int, int]:
     return (side, others - 2 * side, side)
 
 
+def _card_width(w: int, h: int) -> int:
+    """The width of a card in your hand. Cards grow with the window up to a size that still
+    reads as a card table on a large screen (2560×1440 fullscreen gives 189 px)."""
+    return max(56, min(CARD_W_MAX, round(min(w / 12.5, h / 7.6))))
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much the table's words and controls (and the questions asked over it) are scaled
+    in a window of ``size``: 1 until the cards reach their usual width, then as they grow."""
+    return max(1.0, _card_width(*size) / UI_CARD_W)
+
+
 def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableLayout:
     """The layout for a window of ``size`` and ``seats`` seats (2..10).
 
@@ -87,33 +108,33 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
     whole and lays the log over its right side.
     """
     w, h = size
-    log_w = max(280, min(360, w // 4))
+    log_w = max(280, min(round(360 * ui_scale(size)), w // 4))
     if log and w - log_w - MARGIN >= MIN_TABLE_BESIDE_LOG:
         beside = w - log_w - MARGIN
         inner = table_layout((beside, h), seats)
         return replace(
             inner, size=size, log_rect=pygame.Rect(beside, MARGIN, log_w, h - 2 * MARGIN)
         )
-    # Cards grow with the window up to a size that still reads as a card table on a large
-    # screen (2560×1440 fullscreen gives 189 px); the seat boxes grow with them.
-    card_w = max(56, min(CARD_W_MAX, round(min(w / 12.5, h / 7.6))))
+    card_w = _card_width(w, h)
     card_h = round(card_w * CARD_RATIO)
+    ui = ui_scale(size)
+    corner_w = round(CORNER_W * ui)
     small_w = max(28, round(card_w * 0.5))
     small_h = round(small_w * CARD_RATIO)
     lift = max(14, card_h // 6)
     hand_top = h - card_h - MARGIN - 4
-    button_h = max(34, min(44, h // 18))
+    button_h = max(34, min(round(44 * ui), h // 18))
     buttons_y = hand_top - lift - button_h - 8
     hand_rect = pygame.Rect(
-        CORNER_W + 2 * MARGIN, hand_top - lift, w - 2 * (CORNER_W + 2 * MARGIN), h - hand_top + lift
+        corner_w + 2 * MARGIN, hand_top - lift, w - 2 * (corner_w + 2 * MARGIN), h - hand_top + lift
     )
-    corner_left = pygame.Rect(MARGIN, hand_top - 4, CORNER_W, h - hand_top - MARGIN + 4)
+    corner_left = pygame.Rect(MARGIN, hand_top - 4, corner_w, h - hand_top - MARGIN + 4)
     corner_right = pygame.Rect(
-        w - MARGIN - CORNER_W, hand_top - 4, CORNER_W, h - hand_top - MARGIN + 4
+        w - MARGIN - corner_w, hand_top - 4, corner_w, h - hand_top - MARGIN + 4
     )
 
     left, top, right = _side_counts(seats - 1)
-    box_h = small_h + 62
+    box_h = small_h + round(62 * ui)
     top_y = MARGIN
     top_bottom = top_y + box_h if top else MARGIN
     side_w = max(150, min(max(210, round(card_w * 1.6)), w // 6))
@@ -156,10 +177,13 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
     stock.center = (cx - card_w // 2 - gap // 2 - card_w // 4, cy)
     pile = pygame.Rect(0, 0, card_w, card_h)
     pile.center = (cx + card_w // 2 + gap // 2 - card_w // 4, cy)
-    marker = pygame.Rect(pile.right + gap, cy - 34, max(170, min(260, w // 5)), 68)
+    marker_h = round(68 * ui)
+    marker = pygame.Rect(
+        pile.right + gap, cy - marker_h // 2, max(170, min(round(260 * ui), w // 5)), marker_h
+    )
     penalty = pygame.Rect(0, 0, small_w + 40, card_h)
     penalty.midright = (stock.left - gap, cy)
-    hint_y = buttons_y - 16
+    hint_y = buttons_y - round(16 * ui)
     log_rect = pygame.Rect(w - log_w - MARGIN, top_bottom + 8, log_w, buttons_y - top_bottom - 20)
     return TableLayout(
         size=size,
@@ -180,4 +204,5 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
         corner_left=corner_left,
         corner_right=corner_right,
         log_rect=log_rect,
+        ui=ui,
     )

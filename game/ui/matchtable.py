@@ -83,13 +83,15 @@ class MatchTable(TableScene):
         layout = self.layout
         left = [a.rect for a in layout.areas[1:] if a.side == "left"]
         tops = [a.rect for a in layout.areas[1:] if a.side == "top"]
-        corner = pygame.Rect(14, 14, 120, 34)
+        px = layout.px
+        self.score_button.size = px(16)
+        corner = pygame.Rect(14, 14, px(120), px(34))
         if not any(corner.colliderect(r.inflate(12, 12)) for r in left + tops):
             self.score_button.rect = corner  # the top-left corner is free at most tables
             return
         top_y = max((r.bottom for r in tops), default=0) + 10
         x = (max(r.right for r in left) + 14) if left else 14
-        self.score_button.rect = pygame.Rect(x, max(12, top_y), 120, 34)
+        self.score_button.rect = pygame.Rect(x, max(12, top_y), px(120), px(34))
 
     # --- saving and recording ----------------------------------------------------------------
     @property

@@ -105,16 +105,20 @@ def _dealt(
 def place_buttons(t: TableScene) -> None:
     """Centre the visible action buttons over your hand; corner buttons beside it."""
     layout = t.layout
+    for b in t.action_buttons:
+        b.size = layout.px(20)
+    for b in (t.sort_button, t.log_button, t.menu_button):
+        b.size = layout.px(16)
     shown = [b for b in t.action_buttons if b.visible]
     h = layout.button_h
     widths = [b.preferred_width() for b in shown]
-    gap = 12
+    gap = layout.px(12)
     x = layout.hand_rect.centerx - (sum(widths) + gap * max(0, len(shown) - 1)) // 2
     for b, w in zip(shown, widths, strict=True):
         b.rect = pygame.Rect(x, layout.buttons_y, w, h)
         x += w + gap
     left, right = layout.corner_left, layout.corner_right
-    small_h = min(36, (right.h - 8) // 2)
+    small_h = min(layout.px(36), (right.h - 8) // 2)
     t.sort_button.rect = pygame.Rect(left.x, left.bottom - small_h, left.w, small_h)
     t.log_button.rect = pygame.Rect(right.x, right.bottom - 2 * small_h - 8, right.w, small_h)
     t.menu_button.rect = pygame.Rect(right.x, right.bottom - small_h, right.w, small_h)
@@ -187,8 +191,9 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         img.blit_card(surface, BACK, w, (stock.centerx - i, stock.centery - i * 2), shadow=i == 0)
     if m.stock <= 0:
         pygame.draw.rect(surface, (*theme.FELT_DARK,), stock, 2, border_radius=8)
-    label = theme.text(f"Stock {max(0, m.stock)}", 15, theme.MUTED)
-    surface.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + 8)))
+    px = layout.px
+    label = theme.text(f"Stock {max(0, m.stock)}", px(15), theme.MUTED)
+    surface.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + px(8))))
     pile_c = layout.pile.center
     if not m.pile:
         pygame.draw.rect(surface, theme.FELT_DARK, layout.pile, 2, border_radius=8)
@@ -202,18 +207,18 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
             pile_angle(card, t.game.round_no),
         )
     if m.declared_top is not None:
-        tag = theme.text(f"= {m.declared_top.pretty}", 18, theme.INK, True)
-        box = tag.get_rect(midtop=(pile_c[0], layout.pile.bottom + 8)).inflate(16, 8)
+        tag = theme.text(f"= {m.declared_top.pretty}", px(18), theme.INK, True)
+        box = tag.get_rect(midtop=(pile_c[0], layout.pile.bottom + px(8))).inflate(px(16), px(8))
         theme.blit_panel(surface, box, (250, 246, 232, 240), None, radius=10)
         surface.blit(tag, tag.get_rect(center=box.center))
     head, sub = m.marker
     if head:
         r = layout.marker
         theme.blit_panel(surface, r, (*theme.PANEL, 215), (*theme.ACCENT, 200), radius=12)
-        a = theme.text(head, 20, theme.TEXT, True)
-        b = theme.text(sub, 15, theme.ACCENT)
-        surface.blit(a, a.get_rect(midleft=(r.x + 14, r.y + r.h // 3 + 2)))
-        surface.blit(b, b.get_rect(midleft=(r.x + 14, r.y + 2 * r.h // 3 + 4)))
+        a = theme.text(head, px(20), theme.TEXT, True)
+        b = theme.text(sub, px(15), theme.ACCENT)
+        surface.blit(a, a.get_rect(midleft=(r.x + px(14), r.y + r.h // 3 + px(2))))
+        surface.blit(b, b.get_rect(midleft=(r.x + px(14), r.y + 2 * r.h // 3 + px(4))))
     if m.penalty > 0 or m.penalty_shown >= 1:
         p = layout.penalty
         sw = layout.small[0]
@@ -229,15 +234,15 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
             )
         if m.penalty <= 0:
             return  # the taken stack is still pouring out: no count to show
-        pill = theme.text(f"To draw: {m.penalty}", 18, theme.TEXT, True)
-        box = pill.get_rect(midtop=(p.centerx, p.bottom - 12)).inflate(18, 8)
+        pill = theme.text(f"To draw: {m.penalty}", px(18), theme.TEXT, True)
+        box = pill.get_rect(midtop=(p.centerx, p.bottom - px(12))).inflate(px(18), px(8))
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
 
 
 def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) -> None:
     area = t.layout.areas[t.director.slot(seat)]
-    r, m = area.rect, t.director.model
+    r, m, px = area.rect, t.director.model, t.layout.px
     acting = m.current == seat and not t.game.over
     if acting:
         glow = 0.6 + 0.4 * math.sin(now * 4)
@@ -251,18 +256,18 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
         )
     edge = (*theme.GOLD, 255) if acting else (*theme.PANEL_EDGE, 120)
     theme.blit_panel(surface, r, (*theme.PANEL, 170), edge, radius=14)
-    level = theme.text(t.levels[seat], 14, theme.MUTED)
-    room = r.w - 24 - (level.get_width() + 8 if t.levels[seat] else 0)
-    shown = theme.fit(t.names[seat], 18, room, True)  # a long name ends in "…" in its box
-    name = theme.text(shown, 18, theme.GOLD if acting else theme.TEXT, True)
-    surface.blit(name, (r.x + 12, r.y + 8))
-    surface.blit(level, level.get_rect(topright=(r.right - 12, r.y + 11)))
+    level = theme.text(t.levels[seat], px(14), theme.MUTED)
+    room = r.w - px(24) - (level.get_width() + px(8) if t.levels[seat] else 0)
+    shown = theme.fit(t.names[seat], px(18), room, True)  # a long name ends in "…" in its box
+    name = theme.text(shown, px(18), theme.GOLD if acting else theme.TEXT, True)
+    surface.blit(name, (r.x + px(12), r.y + px(8)))
+    surface.blit(level, level.get_rect(topright=(r.right - px(12), r.y + px(11))))
     count = m.counts[seat] if seat < len(m.counts) else 0
     place = m.places.get(seat)
     cx, cy = area.fan_centre
     sw, _sh = t.layout.small
     if place and count == 0:
-        medal = theme.text(_ordinal(place), 26, theme.GOLD, True)
+        medal = theme.text(_ordinal(place), px(26), theme.GOLD, True)
         surface.blit(medal, medal.get_rect(center=(cx, cy + 4)))
     else:
         fanned = min(count, 10)
@@ -274,47 +279,60 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
             t.images.blit_card(
                 surface, BACK, sw, (x0 + i * step, cy + 4 + abs(ang) * 0.6), ang, shadow=i == 0
             )
-    badge = theme.text(str(count), 16, theme.INK, True)
-    b = pygame.Rect(0, 0, max(26, badge.get_width() + 12), 24)
-    b.center = (r.right - 22, r.bottom - 18)
-    theme.blit_panel(surface, b, (250, 244, 226, 250), None, radius=12, shadow=False)
+    badge = theme.text(str(count), px(16), theme.INK, True)
+    b = pygame.Rect(0, 0, max(px(26), badge.get_width() + px(12)), px(24))
+    b.center = (r.right - px(22), r.bottom - px(18))
+    theme.blit_panel(surface, b, (250, 244, 226, 250), None, radius=b.h // 2, shadow=False)
     surface.blit(badge, badge.get_rect(center=b.center))
-    _draw_tokens(surface, m.missed[seat] if seat < len(m.missed) else 0, (r.x + 14, r.bottom - 18))
+    tokens_at = (r.x + px(14), r.bottom - px(18))
+    missed = m.missed[seat] if seat < len(m.missed) else 0
+    _draw_tokens(surface, missed, tokens_at, scale=t.layout.ui)
     if acting and m.skips and t.game.phase == Phase.SKIP:
-        _draw_tokens(surface, m.skips, (r.x + 14, r.bottom - 18), pending=True)
+        _draw_tokens(surface, m.skips, tokens_at, pending=True, scale=t.layout.ui)
     if acting and seat in t.bots and t.director.idle and not t.flow.busy:
         for i in range(3):
             alpha = 0.35 + 0.65 * max(0.0, math.sin(now * 5 - i * 0.8))
             pygame.draw.circle(
-                surface, (*theme.TEXT,), (r.x + 14 + 12 * i + 60, r.y + 19), round(3 * alpha) + 1
+                surface,
+                (*theme.TEXT,),
+                (r.x + px(74 + 12 * i), r.y + px(19)),
+                round(px(3) * alpha) + 1,
             )
 
 
 def _draw_tokens(
-    surface: pygame.Surface, n: int, at: tuple[int, int], pending: bool = False
+    surface: pygame.Surface,
+    n: int,
+    at: tuple[int, int],
+    pending: bool = False,
+    scale: float = 1.0,
 ) -> None:
+    """A pause sign for each missed turn (outlined while still pending)."""
+    radius, bar, half = round(9 * scale), max(2, round(3 * scale)), round(4 * scale)
     for i in range(min(n, 6)):
-        c = (at[0] + i * 20, at[1])
-        pygame.draw.circle(surface, (90, 20, 20) if not pending else theme.FELT_DARK, c, 9)
-        pygame.draw.circle(surface, theme.DANGER, c, 9, 0 if not pending else 2)
-        pygame.draw.line(surface, theme.TEXT, (c[0] - 3, c[1] - 4), (c[0] - 3, c[1] + 4), 2)
-        pygame.draw.line(surface, theme.TEXT, (c[0] + 3, c[1] - 4), (c[0] + 3, c[1] + 4), 2)
+        c = (at[0] + round(i * 20 * scale), at[1])
+        pygame.draw.circle(surface, (90, 20, 20) if not pending else theme.FELT_DARK, c, radius)
+        pygame.draw.circle(surface, theme.DANGER, c, radius, 0 if not pending else 2)
+        for x in (c[0] - bar, c[0] + bar):
+            pygame.draw.line(surface, theme.TEXT, (x, c[1] - half), (x, c[1] + half), 2)
 
 
 def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     left, m, me = t.layout.corner_left, t.director.model, t.viewer
+    px = t.layout.px
     acting = m.current == me and not t.game.over
-    shown = theme.fit(t.names[me], 20, left.w - 8, True)
-    label = theme.text(shown, 20, theme.GOLD if acting else theme.TEXT, True)
-    surface.blit(label, (left.x + 4, left.y + 4))
+    shown = theme.fit(t.names[me], px(20), left.w - 8, True)
+    label = theme.text(shown, px(20), theme.GOLD if acting else theme.TEXT, True)
+    surface.blit(label, (left.x + 4, left.y + px(4)))
     held = m.counts[me] if m.counts else 0
-    count = theme.text(f"{held} card{'' if held == 1 else 's'}", 15, theme.MUTED)
-    surface.blit(count, (left.x + 4, left.y + 30))
+    count = theme.text(f"{held} card{'' if held == 1 else 's'}", px(15), theme.MUTED)
+    surface.blit(count, (left.x + 4, left.y + px(30)))
     place = m.places.get(me)
     if place:
-        medal = theme.text(_ordinal(place) + " place", 18, theme.GOLD, True)
-        surface.blit(medal, (left.x + 4, left.y + 52))
-    _draw_tokens(surface, m.missed[me] if m.missed else 0, (left.x + 14, left.y + 62))
+        medal = theme.text(_ordinal(place) + " place", px(18), theme.GOLD, True)
+        surface.blit(medal, (left.x + 4, left.y + px(52)))
+    missed = m.missed[me] if m.missed else 0
+    _draw_tokens(surface, missed, (left.x + px(14), left.y + px(62)), scale=t.layout.ui)
 
 
 def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
@@ -366,19 +384,20 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
 
 def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     layout = t.layout
+    px, u = layout.px, layout.ui
     for bubble in t.director.bubbles:
         p = bubble.tween.raw(now)
         if bubble.seat < 0:
-            x, y = layout.pile.centerx, layout.pile.top - 10 - 30 * p
+            x, y = layout.pile.centerx, layout.pile.top - u * (10 + 30 * p)
         elif t.director.slot(bubble.seat) == 0:
-            x, y = layout.hand_rect.centerx, layout.hint_y - 40 - 12 * p
+            x, y = layout.hand_rect.centerx, layout.hint_y - u * (40 + 12 * p)
         else:
             r = layout.areas[t.director.slot(bubble.seat)].rect
-            x, y = r.centerx, (r.bottom + 18 if r.top < 40 else r.top - 4) - 10 * p
-        size = 24 if bubble.loud else 19
+            x, y = r.centerx, (r.bottom + px(18) if r.top < 40 else r.top - 4) - u * 10 * p
+        size = px(24 if bubble.loud else 19)
         ink = theme.DANGER if bubble.loud else theme.INK
         words = theme.text(bubble.text, size, ink, True)
-        box = words.get_rect(center=(round(x), round(y))).inflate(22, 12)
+        box = words.get_rect(center=(round(x), round(y))).inflate(px(22), px(12))
         fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
         panel = _bubble_surface(box.size, round(255 * fade))
         surface.blit(panel, (box.x - 6, box.y - 6))
@@ -388,7 +407,7 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     if not hint and not t.game.over and t.director.model.current in t.bots and not t.autoplay:
         hint = f"{t.names[t.director.model.current]} is thinking…"
     if hint:
-        image = theme.text(hint, 17, theme.TEXT)
+        image = theme.text(hint, px(17), theme.TEXT)
         surface.blit(image, image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y)))
     if t.toast is not None:
         message, tween = t.toast
@@ -397,9 +416,9 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         lines, box = _toast_box(message, layout, surface.get_width())
         fill = theme.DANGER if t.toast_error else theme.PANEL
         edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
-        radius = min(box.h // 2, lines[0].get_height() // 2 + 7)
+        radius = min(box.h // 2, lines[0].get_height() // 2 + px(7))
         theme.blit_panel(surface, box, (*fill, min(235, alpha)), edge, radius=radius)
-        y = box.y + 7
+        y = box.y + px(7)
         for img in lines:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
@@ -413,24 +432,25 @@ def _toast_box(
     wrap to the window's width, growing upwards from where a one-line message sits; if that
     would cover a seat at the side, they wrap to the room between the side seats instead."""
     sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
+    px = layout.px
     limits = [width - 96]
     inner_left = max((r.right for r in sides if r.centerx < width // 2), default=0)
     inner_right = min((r.left for r in sides if r.centerx >= width // 2), default=width)
-    if inner_right - inner_left - 40 >= 320:
+    if inner_right - inner_left - 40 >= px(320):
         limits.append(inner_right - inner_left - 40)
     lines: list[pygame.Surface] = []
     box = pygame.Rect(0, 0, 0, 0)
     for limit in limits:
         lines = [
-            theme.text(line, 18, theme.TEXT, True)
-            for line in theme.wrap(message, 18, limit, bold=True)
+            theme.text(line, px(18), theme.TEXT, True)
+            for line in theme.wrap(message, px(18), limit, bold=True)
         ]
         width_used = max(img.get_width() for img in lines)
         height = sum(img.get_height() for img in lines)
-        box = pygame.Rect(0, 0, width_used + 28, height + 14)
+        box = pygame.Rect(0, 0, width_used + px(28), height + px(14))
         box.midbottom = (
             layout.hand_rect.centerx,
-            layout.hint_y - 44 + lines[0].get_height() // 2 + 7,
+            layout.hint_y - px(44) + lines[0].get_height() // 2 + px(7),
         )
         if box.collidelist(sides) < 0:
             break
@@ -453,24 +473,25 @@ def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
 
 
 def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
-    r = t.layout.log_rect
+    r, px = t.layout.log_rect, t.layout.px
     theme.blit_panel(surface, r, (*theme.PANEL, 255), (*theme.PANEL_EDGE, 255), radius=12)
-    title = theme.text("Game log", 18, theme.ACCENT, True)
+    title = theme.text("Game log", px(18), theme.ACCENT, True)
     surface.blit(title, (r.x + 14, r.y + 10))
     y = r.bottom - 12
+    size = px(15)
     for line in reversed(t.director.log):
-        for part in reversed(_wrapped(line, r.w - 28)):
-            image = theme.text(part, 15, theme.TEXT)
+        for part in reversed(_wrapped(line, r.w - 28, size)):
+            image = theme.text(part, size, theme.TEXT)
             y -= image.get_height() + 2
-            if y < r.y + 40:
+            if y < r.y + px(40):
                 return
             surface.blit(image, (r.x + 14, y))
         y -= 4
 
 
 @lru_cache(maxsize=512)
-def _wrapped(line: str, width: int) -> list[str]:
-    return theme.wrap(line, 15, width)
+def _wrapped(line: str, width: int, size: int) -> list[str]:
+    return theme.wrap(line, size, width)
 
 
 def _ordinal(n: int) -> str:

@@ -82,6 +82,22 @@ def test_a_large_window_grows_the_cards_and_seats_without_overlap(
         assert seat_box.w > layout.small[0] * 1.5 and seat_box.h > layout.small[1]
 
 
+def test_words_and_buttons_grow_with_the_cards_only_past_the_usual_card_size() -> None:
+    for size in [(960, 600), (1280, 800), (1600, 900)]:
+        assert table_layout(size, 4).ui == 1.0
+    big = table_layout((2560, 1440), 4)
+    assert big.ui == pytest.approx(big.card[0] / 130) and big.px(20) == round(20 * big.ui)
+    assert big.button_h > table_layout((1280, 800), 4).button_h
+    game = Game.new(PRESETS["polish"], seats=4, seed=3)
+    small_table, large_table = Harness(game, size=(1280, 800)), Harness(game, size=(2560, 1440))
+    for button in ("sort_button", "menu_button", "log_button"):
+        small, large = getattr(small_table.table, button), getattr(large_table.table, button)
+        assert large.size > small.size and large.rect.h > small.rect.h
+    assert large_table.table.layout.corner_left.w > small_table.table.layout.corner_left.w
+    for h in (small_table, large_table):  # every action button, shown or not, at its scale
+        assert {b.size for b in h.table.action_buttons} == {h.table.layout.px(20)}
+
+
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("seats", [2, 4, 6, 8, 10])
 def test_an_open_log_moves_the_table_aside_instead_of_covering_seats(

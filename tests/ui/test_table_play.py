@@ -521,3 +521,26 @@ def test_a_long_message_stays_up_long_enough_to_read() -> None:
     assert h.table.toast is not None and h.table.toast[0].startswith("The statistics")
     h.tick(60 * 8)
     assert h.table.toast is None  # even the longest goes within twelve seconds
+
+
+@pytest.mark.parametrize("card", ["AS", "RJ"])
+def test_a_chooser_grows_with_a_large_window_and_stays_inside_it(card: str) -> None:
+    hands = [f"{card} 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"]
+    tiles = {}
+    for size in [(1280, 800), (2560, 1440)]:
+        h = Harness(
+            hungarian(hands, "5S", "6H 7S 3C 8C 9D") if card == "RJ" else polish(hands, "5S")
+        )
+        h.drag_to_pile(card)
+        chooser = h.stack.top
+        assert isinstance(chooser, SuitChooser | CardChooser)
+        h.stack.resize(size)
+        h.tick(2)
+        screen = pygame.Rect((0, 0), size)
+        assert screen.contains(chooser.panel)
+        assert all(chooser.panel.contains(t) for t in chooser.tiles)
+        picture = chooser.pictures[0]
+        assert picture is not None
+        tiles[size] = (chooser.tiles[0].size, picture.get_size())
+    (small_tile, small_pic), (big_tile, big_pic) = tiles[(1280, 800)], tiles[(2560, 1440)]
+    assert big_tile[0] > small_tile[0] * 1.3 and big_pic[0] > small_pic[0] * 1.3
