@@ -328,9 +328,10 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     count = theme.text(f"{held} card{'' if held == 1 else 's'}", px(15), theme.MUTED)
     surface.blit(count, (left.x + 4, left.y + px(30)))
     place = m.places.get(me)
-    if place:
+    if place:  # (missed turns still owed no longer count once you have a place)
         medal = theme.text(_ordinal(place) + " place", px(18), theme.GOLD, True)
         surface.blit(medal, (left.x + 4, left.y + px(52)))
+        return
     missed = m.missed[me] if m.missed else 0
     _draw_tokens(surface, missed, (left.x + px(14), left.y + px(62)), scale=t.layout.ui)
 

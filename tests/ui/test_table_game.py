@@ -214,3 +214,20 @@ def test_a_resumed_round_keeps_its_log_and_marks_where_it_picks_up() -> None:
     assert list(restore(saved, off).director.log) == [resumed]
     del saved["log"]  # a save from before logs were kept
     assert list(restore(saved, off).director.log) == [resumed]
+
+
+def test_your_missed_turns_are_not_drawn_over_your_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import tabledraw
+
+    h = Harness(Game.new(PRESETS["polish"], seats=4, seed=3))
+    model = h.table.director.model
+    me = h.table.viewer
+    model.missed[me] = 2
+    drawn: list[int] = []
+    monkeypatch.setattr(tabledraw, "_draw_tokens", lambda _s, n, *_a, **_k: drawn.append(n))
+    tabledraw._draw_you(h.table, h.screen)
+    assert drawn == [2]  # still playing: the two turns to miss are shown
+    model.places[me] = 3
+    drawn.clear()
+    tabledraw._draw_you(h.table, h.screen)
+    assert drawn == []  # placed: "3rd place" alone, nothing drawn over it
