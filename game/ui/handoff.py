@@ -13,6 +13,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.cardart import BACKS, card_art
+from game.ui.layout import ui_scale
 from game.ui.moves import stop_targets
 from game.ui.scene import Scene
 from game.ui.screen import button_row, draw_backdrop
@@ -38,6 +39,11 @@ class HandoffScreen(Scene):
         self.menu_button = Button("Menu", table.open_pause, hint="Esc", size=16)
         self.widgets = WidgetGroup([self.ready_button, self.stop_button, self.menu_button])
         self.panel = pygame.Rect(0, 0, 620, 400)
+        self.ui = 1.0  # grown with the table in a large window (``ui_scale``)
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at this screen's scale."""
+        return round(n * self.ui)
 
     def ready(self) -> None:
         """The named player has the screen: show their hand."""
@@ -53,11 +59,15 @@ class HandoffScreen(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons."""
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - 60, 640), min(h - 60, 420))
+        self.ui = ui_scale(size)
+        px = self.px
+        self.ready_button.size = self.stop_button.size = px(20)
+        self.menu_button.size = px(16)
+        self.panel = pygame.Rect(0, 0, min(w - 60, px(640)), min(h - 60, px(420)))
         self.panel.center = (w // 2, h // 2)
         row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])
-        button_row(row, self.panel.centerx, self.panel.bottom - 78, height=50)
-        self.menu_button.rect = pygame.Rect(w - 130, 16, 112, 36)
+        button_row(row, self.panel.centerx, self.panel.bottom - px(78), px(14), px(50))
+        self.menu_button.rect = pygame.Rect(w - px(130), 16, px(112), px(36))
 
     def resume(self) -> None:
         """Enter means ready."""
@@ -100,19 +110,21 @@ class HandoffScreen(Scene):
         p = self.panel
         theme.blit_panel(surface, p, (*theme.PANEL, 235), (*theme.ACCENT, 200), radius=22)
         back = t.settings.card_back if t.settings.card_back in BACKS else "blue"
-        art = card_art(70, back=back)
+        px = self.px
+        art = card_art(px(70), back=back)
         image = art.back_surface()
         for i in range(5):
             turned = pygame.transform.rotozoom(image, (2 - i) * 9, 1.0)
-            c = (p.centerx + (i - 2) * 30, p.y + 92 + abs(i - 2) * 5)
+            c = (p.centerx + px((i - 2) * 30), p.y + px(92 + abs(i - 2) * 5))
             surface.blit(turned, turned.get_rect(center=c))
         name = t.names[self.seat]
-        title = theme.text(f"Pass to {name}", 44, theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 170)))
+        title = theme.text(f"Pass to {name}", px(44), theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + px(170))))
         cards = g.hand_counts[self.seat]
         line = f"{name}'s turn · round {g.round_no} · {cards} card{'s' if cards != 1 else ''}"
-        sub = theme.text(line, 19, theme.TEXT)
-        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + 228)))
-        hint = theme.text("Everyone else, look away — click when ready", 16, theme.MUTED)
-        surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + 262)))
+        sub = theme.text(line, px(19), theme.TEXT)
+        surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + px(228))))
+        look_away = "Everyone else, look away — click when ready"
+        hint = theme.text(look_away, px(16), theme.MUTED)
+        surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + px(262))))
         self.widgets.draw(surface)

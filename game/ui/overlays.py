@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
+from game.ui.layout import ui_scale
 from game.ui.scene import Modal
 from game.ui.tween import Animator, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
@@ -85,13 +86,17 @@ class PauseOverlay(Modal[str]):
         self.quit_button = Button("Quit", lambda: self.finish("quit"), hint="Q")
         self.widgets.add(self.resume_button, self.quit_button)
         self.panel = pygame.Rect(0, 0, 360, 250)
+        self.ui = 1.0
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Centre the panel and its buttons."""
+        """Centre the panel and its buttons (grown with the table in a large window)."""
+        self.ui = ui = ui_scale(size)
+        self.panel = pygame.Rect(0, 0, round(360 * ui), round(250 * ui))
         self.panel.center = (size[0] // 2, size[1] // 2)
         for i, b in enumerate((self.resume_button, self.quit_button)):
-            b.rect = pygame.Rect(0, 0, 220, 46)
-            b.rect.center = (self.panel.centerx, self.panel.y + 110 + i * 64)
+            b.size = round(20 * ui)
+            b.rect = pygame.Rect(0, 0, round(220 * ui), round(46 * ui))
+            b.rect.center = (self.panel.centerx, self.panel.y + round((110 + i * 64) * ui))
 
     def resume(self) -> None:
         """Focus Resume so Enter continues the game."""
@@ -114,8 +119,9 @@ class PauseOverlay(Modal[str]):
         veil.fill((0, 10, 5, 150))
         surface.blit(veil, (0, 0))
         theme.blit_panel(surface, self.panel, (*theme.PANEL, 245), (*theme.ACCENT, 220), radius=18)
-        title = theme.text("Paused", 34, theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
+        title = theme.text("Paused", round(34 * self.ui), theme.ACCENT, True)
+        at = (self.panel.centerx, self.panel.y + round(22 * self.ui))
+        surface.blit(title, title.get_rect(midtop=at))
         self.widgets.draw(surface)
 
 
@@ -163,22 +169,31 @@ class RoundOverOverlay(Modal[str]):
         self.buttons.append(Button("Quit", lambda: self.finish("quit"), hint="Q"))
         self.widgets.add(*self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.ui = 1.0
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at the board's scale (it grows with the table in a large window)."""
+        return round(n * self.ui)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Size the board to its rows and centre it."""
         w, h = size
-        row_h = 34 if h >= 700 else 28
-        height = 150 + row_h * len(self.rows) + 80 + (24 if self.match_note else 0)
+        self.ui = ui_scale(size)
+        px = self.px
+        row_h = px(34) if h >= 700 else 28
+        height = px(150) + row_h * len(self.rows) + px(80) + (px(24) if self.match_note else 0)
         self.row_h = row_h
         self.panel = pygame.Rect(
-            0, 0, min(w - 40, 640 if self.points else 540), min(h - 30, height)
+            0, 0, min(w - 40, px(640 if self.points else 540)), min(h - 30, height)
         )
         self.panel.center = (w // 2, h // 2)
-        widths = [b.preferred_width() + 10 for b in self.buttons]
-        x = self.panel.centerx - (sum(widths) + 16 * (len(widths) - 1)) // 2
+        for b in self.buttons:
+            b.size = px(20)
+        widths = [b.preferred_width() + px(10) for b in self.buttons]
+        x = self.panel.centerx - (sum(widths) + px(16) * (len(widths) - 1)) // 2
         for b, bw in zip(self.buttons, widths, strict=True):
-            b.rect = pygame.Rect(x, self.panel.bottom - 66, bw, 46)
-            x += bw + 16
+            b.rect = pygame.Rect(x, self.panel.bottom - px(66), bw, px(46))
+            x += bw + px(16)
 
     def resume(self) -> None:
         """Focus the first button so Enter does the obvious thing."""
@@ -205,7 +220,7 @@ class RoundOverOverlay(Modal[str]):
         self.animator.update(dt)
         offset = round((1 - self.appear.progress(self.animator.now)) * 60)
         for b in self.buttons:
-            b.rect.y = self.panel.bottom - 66 + offset
+            b.rect.y = self.panel.bottom - self.px(66) + offset
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board."""
@@ -216,38 +231,41 @@ class RoundOverOverlay(Modal[str]):
         offset = round((1 - s) * 60)
         panel = self.panel.move(0, offset)
         theme.blit_panel(surface, panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
-        title = theme.text(self.title, 38, theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 22)))
-        y = panel.y + 86
+        px = self.px
+        title = theme.text(self.title, px(38), theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(22))))
+        y = panel.y + px(86)
         cols = self._columns(panel)
         heads = ["Place", "Player", "Cards left"] + (["This round", "Total"] if self.points else [])
         for (x, anchor), head in zip(cols, heads, strict=False):
-            img = theme.text(head, 15, theme.MUTED, True)
+            img = theme.text(head, px(15), theme.MUTED, True)
             surface.blit(img, img.get_rect(**{anchor: (x, y)}))
-        y += 30
+        y += px(30)
         for row in self.rows:
             if row.you:
-                band = pygame.Rect(panel.x + 20, y - 4, panel.w - 40, self.row_h - 2)
+                band = pygame.Rect(panel.x + px(20), y - 4, panel.w - px(40), self.row_h - 2)
                 theme.blit_panel(surface, band, (255, 255, 255, 28), None, radius=8, shadow=False)
             colour = theme.GOLD if row.place == 1 else theme.TEXT
             values = [_ordinal(row.place), row.name, str(row.cards_left)]
             if self.points:
                 values += ["—" if row.charge is None else f"+{row.charge}", str(row.total or 0)]
             for (x, anchor), value in zip(cols, values, strict=False):
-                img = theme.text(value, 20, colour, row.place == 1 or row.you)
+                img = theme.text(value, px(20), colour, row.place == 1 or row.you)
                 surface.blit(img, img.get_rect(**{anchor: (x, y)}))
             y += self.row_h
         if self.match_note:
-            note = theme.text(self.match_note, 18, theme.ACCENT, True)
+            note = theme.text(self.match_note, px(18), theme.ACCENT, True)
             surface.blit(note, note.get_rect(midtop=(panel.centerx, y + 4)))
         self.widgets.draw(surface)
 
     def _columns(self, panel: pygame.Rect) -> list[tuple[int, str]]:
-        x = panel.x + 40
+        px = self.px
+        x = panel.x + px(40)
+        right = panel.right - px(40)
         if self.points:
-            return [(x, "topleft"), (x + 90, "topleft"), (panel.x + 360, "topright"),
-                    (panel.x + 480, "topright"), (panel.right - 40, "topright")]  # fmt: skip
-        return [(x, "topleft"), (x + 110, "topleft"), (panel.right - 40, "topright")]
+            return [(x, "topleft"), (x + px(90), "topleft"), (panel.x + px(360), "topright"),
+                    (panel.x + px(480), "topright"), (right, "topright")]  # fmt: skip
+        return [(x, "topleft"), (x + px(110), "topleft"), (right, "topright")]
 
 
 def _ordinal(n: int) -> str:

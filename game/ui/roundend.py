@@ -14,6 +14,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.cardart import card_art
+from game.ui.layout import ui_scale
 from game.ui.scene import Modal
 from game.ui.screen import button_row
 from game.ui.tween import Animator, ease_out_back
@@ -46,6 +47,17 @@ class _ButtonModal(Modal[str]):
         super().__init__(on_result)
         self.widgets = WidgetGroup()
         self.buttons: list[Button] = []
+        self.ui = 1.0  # grown with the table in a large window (``ui_scale``)
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at this overlay's scale."""
+        return round(n * self.ui)
+
+    def scale_to(self, size: tuple[int, int]) -> None:
+        """Take the scale of a window of ``size``; the buttons' words follow."""
+        self.ui = ui_scale(size)
+        for b in self.buttons:
+            b.size = self.px(20)
 
     def add(self, label: str, answer: str, hint: str = "", primary: bool = False) -> Button:
         """A button that finishes the modal with ``answer``."""
@@ -82,10 +94,13 @@ class GamePause(_ButtonModal):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and stack the buttons."""
+        self.scale_to(size)
+        px = self.px
+        self.panel = pygame.Rect(0, 0, px(380), px(120 + 62 * len(self.buttons)))
         self.panel.center = (size[0] // 2, size[1] // 2)
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(0, 0, 260, 48)
-            b.rect.center = (self.panel.centerx, self.panel.y + 104 + i * 62)
+            b.rect = pygame.Rect(0, 0, px(260), px(48))
+            b.rect.center = (self.panel.centerx, self.panel.y + px(104 + i * 62))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Esc resumes; T, H, S and Q are shortcuts."""
@@ -101,8 +116,9 @@ class GamePause(_ButtonModal):
         """Veil, panel, title, buttons."""
         _veil(surface)
         theme.blit_panel(surface, self.panel, (*theme.PANEL, 245), (*theme.ACCENT, 220), radius=18)
-        title = theme.text("Paused", 34, theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.y + 22)))
+        title = theme.text("Paused", self.px(34), theme.ACCENT, True)
+        at = (self.panel.centerx, self.panel.y + self.px(22))
+        surface.blit(title, title.get_rect(midtop=at))
         self.widgets.draw(surface)
 
 
@@ -152,12 +168,14 @@ class RoundEndOverlay(_ButtonModal):
     def resize(self, size: tuple[int, int]) -> None:
         """Size rows to the window and the seat count; centre the board."""
         w, h = size
+        self.scale_to(size)
+        px = self.px
         n = len(self.order)
-        self.row_h = max(38, min(66, (h - 300) // max(1, n)))
-        height = 160 + self.row_h * n + 90
-        self.panel = pygame.Rect(0, 0, min(w - 40, 860), min(h - 20, height))
+        self.row_h = max(38, min(px(66), (h - px(300)) // max(1, n)))
+        height = px(160) + self.row_h * n + px(90)
+        self.panel = pygame.Rect(0, 0, min(w - 40, px(860)), min(h - 20, height))
         self.panel.center = (w // 2, h // 2)
-        button_row(self.buttons, self.panel.centerx, self.panel.bottom - 70)
+        button_row(self.buttons, self.panel.centerx, self.panel.bottom - px(70), px(14), px(46))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """T scoreboard, Q/Esc menu, N next; the rest as buttons."""
@@ -184,55 +202,58 @@ class RoundEndOverlay(_ButtonModal):
         lift = round((1 - self.appear.progress(self.animator.now)) * 40)
         panel = p.move(0, lift)
         theme.blit_panel(surface, panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
-        title = theme.text(self.title(), 36, theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 20)))
+        px = self.px
+        title = theme.text(self.title(), px(36), theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
         g = self.table.game
         note = f"Round {g.round_no}"
         if self.points:
             note += f" · the match ends at {g.rules.target} points, lowest total wins"
         if g.match_over:
             note = "The match is over"
-        sub = theme.text(note, 16, theme.MUTED)
-        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + 66)))
+        sub = theme.text(note, px(16), theme.MUTED)
+        surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + px(66))))
         self._draw_rows(surface, panel)
         self.widgets.draw(surface)
 
     def _draw_rows(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        x0, y = panel.x + 34, panel.y + 104
-        right = panel.right - 34
-        heads = [("Place", x0, "topleft"), ("Player", x0 + 80, "topleft")]
-        heads.append(("Cards left", x0 + 290, "topleft"))
+        px = self.px
+        x0, y = panel.x + px(34), panel.y + px(104)
+        right = panel.right - px(34)
+        name_x, hand_x, round_x = x0 + px(80), x0 + px(290), right - px(110)
+        heads = [("Place", x0, "topleft"), ("Player", name_x, "topleft")]
+        heads.append(("Cards left", hand_x, "topleft"))
         if self.points:
-            heads += [("Round", right - 110, "topright"), ("Total", right, "topright")]
+            heads += [("Round", round_x, "topright"), ("Total", right, "topright")]
         for label, x, anchor in heads:
-            img = theme.text(label, 14, theme.MUTED, True)
+            img = theme.text(label, px(14), theme.MUTED, True)
             surface.blit(img, img.get_rect(**{anchor: (x, y)}))
-        y += 26
-        card_w = max(22, min(40, round((self.row_h - 8) / 1.4)))
+        y += px(26)
+        card_w = max(22, min(px(40), round((self.row_h - 8) / 1.4)))
         art = card_art(card_w, four_colour=self.table.settings.four_colour)
-        room = (right - (230 if self.points else 10)) - (x0 + 290)
+        room = (right - px(230 if self.points else 10)) - hand_x
         for seat in self.order:
             place = self.places[seat]
-            band = pygame.Rect(panel.x + 18, y, panel.w - 36, self.row_h - 6)
+            band = pygame.Rect(panel.x + px(18), y, panel.w - px(36), self.row_h - 6)
             if seat in self.table.humans:
                 theme.blit_panel(surface, band, (255, 255, 255, 22), None, radius=10, shadow=False)
             mid = band.centery
             gold = place == 1
             colour = theme.GOLD if gold else theme.TEXT
-            for text, x in ((ordinal(place), x0), (self.table.names[seat], x0 + 80)):
-                img = theme.text(text, 20, colour, gold)
+            for text, x in ((ordinal(place), x0), (self.table.names[seat], name_x)):
+                img = theme.text(text, px(20), colour, gold)
                 surface.blit(img, img.get_rect(midleft=(x, mid)))
             codes = self.hands[seat]
             if not codes:
-                img = theme.text("none", 16, theme.MUTED)
-                surface.blit(img, img.get_rect(midleft=(x0 + 290, mid)))
+                img = theme.text("none", px(16), theme.MUTED)
+                surface.blit(img, img.get_rect(midleft=(hand_x, mid)))
             step = min(card_w * 0.7, room / max(1, len(codes)))
             for i, code in enumerate(codes):
                 face = art.face(code)
-                surface.blit(face, face.get_rect(midleft=(x0 + 290 + i * step, mid)))
+                surface.blit(face, face.get_rect(midleft=(hand_x + i * step, mid)))
             if self.points:
                 charge = self.charges[seat] if seat < len(self.charges) else 0
-                for text, x in ((f"+{charge}", right - 110), (str(self.totals[seat]), right)):
-                    img = theme.text(text, 20, colour, True)
+                for text, x in ((f"+{charge}", round_x), (str(self.totals[seat]), right)):
+                    img = theme.text(text, px(20), colour, True)
                     surface.blit(img, img.get_rect(midright=(x, mid)))
             y += self.row_h

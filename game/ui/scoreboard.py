@@ -67,25 +67,34 @@ def leaders(table: MatchTable) -> set[int]:
 
 
 def _draw_grid(
-    surface: pygame.Surface, table: MatchTable, area: pygame.Rect, scroll: Scroll
+    surface: pygame.Surface,
+    table: MatchTable,
+    area: pygame.Rect,
+    scroll: Scroll,
+    ui: float = 1.0,
 ) -> None:
-    """Header of names, the round rows (scrolled) and a totals row pinned at the bottom."""
+    """Header of names, the round rows (scrolled) and a totals row pinned at the bottom
+    (at scale ``ui``: see ``ui_scale``)."""
+
+    def px(n: float) -> int:
+        return round(n * ui)
+
     rows, totals, meaning = score_lines(table)
     n = table.game.seats
-    label_w = 130
+    label_w = px(130)
     col = (area.w - label_w) / max(1, n)
     front = leaders(table)
 
     def cell_x(s: int) -> int:
         return round(area.x + label_w + col * (s + 0.5))
 
-    size = 17 if col > 90 else 14
+    size = px(17) if col > px(90) else px(14)
     for s in range(n):
         shown = theme.fit(table.names[s], size, round(col) - 8, True)
         name = theme.text(shown, size, theme.GOLD if s in front else theme.TEXT, True)
         surface.blit(name, name.get_rect(midtop=(cell_x(s), area.y)))
-    row_h = 32
-    body = pygame.Rect(area.x, area.y + 36, area.w, area.h - 36 - 56)
+    row_h = px(32)
+    body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
     scroll.view, scroll.content = body.h, row_h * len(rows)
     clip = surface.get_clip()
     surface.set_clip(body)
@@ -94,24 +103,24 @@ def _draw_grid(
         if i % 2 == 0:
             band = pygame.Rect(area.x, y, area.w, row_h)
             theme.blit_panel(surface, band, (255, 255, 255, 16), None, radius=6, shadow=False)
-        img = theme.text(label, 16, theme.MUTED)
+        img = theme.text(label, px(16), theme.MUTED)
         surface.blit(img, img.get_rect(midleft=(area.x + 10, y + row_h // 2)))
         for s, cell in enumerate(cells):
             ink = theme.MUTED if cell == "playing" else theme.TEXT
-            img = theme.text(cell, 17, ink)
+            img = theme.text(cell, px(17), ink)
             surface.blit(img, img.get_rect(center=(cell_x(s), y + row_h // 2)))
         y += row_h
     surface.set_clip(clip)
     scroll.draw_bar(surface, body)
-    foot = pygame.Rect(area.x, area.bottom - 50, area.w, 46)
+    foot = pygame.Rect(area.x, area.bottom - px(50), area.w, px(46))
     theme.blit_panel(surface, foot, (*theme.ACCENT, 40), (*theme.ACCENT, 160), radius=10)
-    img = theme.text("Total", 18, theme.ACCENT, True)
+    img = theme.text("Total", px(18), theme.ACCENT, True)
     surface.blit(img, img.get_rect(midleft=(area.x + 10, foot.centery)))
     for s, total in enumerate(totals):
-        img = theme.text(total, 22, theme.GOLD if s in front else theme.TEXT, True)
+        img = theme.text(total, px(22), theme.GOLD if s in front else theme.TEXT, True)
         surface.blit(img, img.get_rect(center=(cell_x(s), foot.centery)))
-    note = theme.text(meaning, 14, theme.MUTED)
-    surface.blit(note, note.get_rect(midtop=(area.centerx, foot.bottom + 8)))
+    note = theme.text(meaning, px(14), theme.MUTED)
+    surface.blit(note, note.get_rect(midtop=(area.centerx, foot.bottom + px(8))))
 
 
 class ScoreboardOverlay(Modal[None]):
@@ -131,10 +140,14 @@ class ScoreboardOverlay(Modal[None]):
         w, h = size
         n = self.table.game.seats
         rows = len(score_lines(self.table)[0])
-        self.panel = pygame.Rect(0, 0, min(w - 40, 200 + 110 * n), min(h - 40, 290 + 32 * rows))
+        self.close_button.scale_to(size)
+        px = self.close_button.px
+        self.panel = pygame.Rect(
+            0, 0, min(w - 40, px(200 + 110 * n)), min(h - 40, px(290 + 32 * rows))
+        )
         self.panel.center = (w // 2, h // 2)
         self.scroll.offset = 1e9  # the latest rounds first
-        button_row([self.done], self.panel.centerx, self.panel.bottom - 64)
+        button_row([self.done], self.panel.centerx, self.panel.bottom - px(64), height=px(46))
 
     def resume(self) -> None:
         """Enter closes."""
@@ -157,14 +170,13 @@ class ScoreboardOverlay(Modal[None]):
     def draw(self, surface: pygame.Surface) -> None:
         """Veil, panel, the grid and the Close button."""
         _veil(surface, 160)
-        p = self.panel
+        p, px = self.panel, self.close_button.px
         theme.blit_panel(surface, p, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
-        title = theme.text("Scoreboard", 32, theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + 18)))
+        title = theme.text("Scoreboard", px(32), theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + px(18))))
         self.scroll.by(0)  # clamp an offset set before the content was measured
-        _draw_grid(
-            surface, self.table, pygame.Rect(p.x + 24, p.y + 70, p.w - 48, p.h - 168), self.scroll
-        )
+        grid = pygame.Rect(p.x + px(24), p.y + px(70), p.w - px(48), p.h - px(168))
+        _draw_grid(surface, self.table, grid, self.scroll, self.close_button.ui)
         self.close_button.widgets.draw(surface)
 
 
@@ -200,7 +212,9 @@ class MatchEndScreen(_ButtonModal):
     def resize(self, size: tuple[int, int]) -> None:
         """Buttons along the bottom."""
         self.size = size
-        button_row(self.buttons, size[0] // 2, size[1] - 84, height=50)
+        self.scale_to(size)
+        px = self.px
+        button_row(self.buttons, size[0] // 2, size[1] - px(84), px(14), px(50))
 
     def startup(self) -> None:
         """Confetti for the winner."""
@@ -223,19 +237,23 @@ class MatchEndScreen(_ButtonModal):
         w, h = self.size
         g = self.table.game
         draw_backdrop(surface, "")
-        head = theme.text(self.headline(), 46, theme.ACCENT, True)
-        surface.blit(head, head.get_rect(midtop=(w // 2, 34)))
+        px = self.px
+        head = theme.text(self.headline(), px(46), theme.ACCENT, True)
+        surface.blit(head, head.get_rect(midtop=(w // 2, px(34))))
         rounds = len(g.round_charges) or len(self.table.rounds)
         line = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
-        sub = theme.text(line, 18, theme.MUTED)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, 96)))
+        sub = theme.text(line, px(18), theme.MUTED)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, px(96))))
         n = g.seats
         rows = len(score_lines(self.table)[0])
-        panel = pygame.Rect(0, 0, min(w - 60, 200 + 110 * n), min(h - 260, 200 + 32 * rows))
-        panel.midtop = (w // 2, max(136, (h - panel.h) // 2))
+        panel = pygame.Rect(
+            0, 0, min(w - 60, px(200 + 110 * n)), min(h - px(260), px(200 + 32 * rows))
+        )
+        panel.midtop = (w // 2, max(px(136), (h - panel.h) // 2))
         theme.blit_panel(surface, panel, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 200), radius=18)
         self.scroll.by(0)
-        _draw_grid(surface, self.table, panel.inflate(-40, -70).move(0, -10), self.scroll)
+        grid = panel.inflate(-px(40), -px(70)).move(0, -px(10))
+        _draw_grid(surface, self.table, grid, self.scroll, self.ui)
         self.widgets.draw(surface)
         if self.confetti is not None and not self.confetti.done(self.animator.now):
             self.confetti.draw(surface, self.animator.now)
