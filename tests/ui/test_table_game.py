@@ -231,3 +231,43 @@ def test_your_missed_turns_are_not_drawn_over_your_place(monkeypatch: pytest.Mon
     drawn.clear()
     tabledraw._draw_you(h.table, h.screen)
     assert drawn == []  # placed: "3rd place" alone, nothing drawn over it
+
+
+def _overlays() -> list[object]:
+    from game.store.settings import Settings
+    from game.ui.handoff import HandoffScreen
+    from game.ui.matchtable import MatchTable
+    from game.ui.overlays import PauseOverlay, RoundRow
+    from game.ui.roundend import GamePause
+    from game.ui.scoreboard import ScoreboardOverlay
+    from game.ui.setup import SeatSpec, TableSetup
+
+    setup = TableSetup("classic", (SeatSpec("Ann"), SeatSpec("Ben"), SeatSpec("Cy", "easy")))
+    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
+    rows = [RoundRow("You", 1, 0, you=True), RoundRow("Ben", 2, 3)]
+    return [
+        PauseOverlay(),
+        GamePause(),
+        RoundOverOverlay("You win!", rows, can_continue=True),
+        ScoreboardOverlay(table),
+        HandoffScreen(table, 1),
+    ]
+
+
+@pytest.mark.parametrize("index", range(5))
+def test_the_overlays_grow_with_a_large_window_and_stay_inside_it(
+    index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    pygame.display.init()
+    panels = []
+    for size in [(1280, 800), (2560, 1440)]:
+        overlay = _overlays()[index]
+        overlay.resize(size)  # type: ignore[attr-defined]
+        panel: pygame.Rect = overlay.panel  # type: ignore[attr-defined]
+        assert pygame.Rect((0, 0), size).contains(panel)
+        surface = pygame.Surface(size)
+        overlay.draw(surface)  # type: ignore[attr-defined]
+        panels.append(panel.size)
+    (w0, h0), (w1, h1) = panels
+    assert w1 > w0 * 1.3 and h1 > h0 * 1.3
