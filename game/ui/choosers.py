@@ -16,7 +16,7 @@ import pygame
 from game.engine import Card
 from game.ui import theme
 from game.ui.cardart import card_art, suit_symbol
-from game.ui.layout import ui_scale
+from game.ui.layout import Scaled, ui_scale
 from game.ui.moves import SUIT_NAMES
 from game.ui.scene import Modal
 from game.ui.tween import Animator, ease_out_back
@@ -36,7 +36,7 @@ class Option(Generic[T]):
     picture: pygame.Surface | None = None
 
 
-class ChoiceModal(Modal[T]):
+class ChoiceModal(Scaled, Modal[T]):
     """A row (or grid) of tiles over a dimmed table; picks one ``Option``."""
 
     title = "Choose"
@@ -60,13 +60,7 @@ class ChoiceModal(Modal[T]):
         self.size = (1280, 800)
         self.tiles: list[pygame.Rect] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
-        # In a large window the chooser grows with the table's cards (see ``ui_scale``).
-        self.ui = 1.0
         self.pictures: list[pygame.Surface | None] = [o.picture for o in self.options]
-
-    def px(self, n: float) -> int:
-        """``n`` pixels at the chooser's scale."""
-        return round(n * self.ui)
 
     def picture_for(self, index: int, ui: float) -> pygame.Surface | None:
         """Option ``index``'s picture at scale ``ui`` (the choosers that can redraw theirs

@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.cardart import BACKS, card_art
-from game.ui.layout import ui_scale
+from game.ui.layout import Scaled, ui_scale
 from game.ui.moves import stop_targets
 from game.ui.scene import Scene
 from game.ui.screen import button_row, draw_backdrop
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["HandoffScreen"]
 
 
-class HandoffScreen(Scene):
+class HandoffScreen(Scaled, Scene):
     """ "Pass to Anna — click when ready"; closes by showing Anna's hand."""
 
     def __init__(self, table: MatchTable, seat: int) -> None:
@@ -39,11 +39,6 @@ class HandoffScreen(Scene):
         self.menu_button = Button("Menu", table.open_pause, hint="Esc", size=16)
         self.widgets = WidgetGroup([self.ready_button, self.stop_button, self.menu_button])
         self.panel = pygame.Rect(0, 0, 620, 400)
-        self.ui = 1.0  # grown with the table in a large window (``ui_scale``)
-
-    def px(self, n: float) -> int:
-        """``n`` pixels at this screen's scale."""
-        return round(n * self.ui)
 
     def ready(self) -> None:
         """The named player has the screen: show their hand."""

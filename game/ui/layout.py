@@ -13,7 +13,7 @@ import pygame
 
 from game.ui.cardart import CARD_RATIO
 
-__all__ = ["SeatArea", "TableLayout", "table_layout", "ui_scale"]
+__all__ = ["Scaled", "SeatArea", "TableLayout", "table_layout", "ui_scale"]
 
 MARGIN = 10
 CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
@@ -21,6 +21,16 @@ CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
 MIN_TABLE_BESIDE_LOG = 600
 CARD_W_MAX = 200  # the widest a card in your hand gets
 UI_CARD_W = 130  # past this card width, the table's words and buttons grow with the cards
+
+
+class Scaled:
+    """Something drawn at a scale (``ui``, 1 = the usual size; see ``ui_scale``)."""
+
+    ui: float = 1.0
+
+    def px(self, n: float) -> int:
+        """``n`` pixels at this scale (font sizes, gaps, box sizes)."""
+        return round(n * self.ui)
 
 
 @dataclass(frozen=True)
@@ -38,7 +48,7 @@ class SeatArea:
 
 
 @dataclass(frozen=True)
-class TableLayout:
+class TableLayout(Scaled):
     """Every rectangle of the table for one window size and seat count."""
 
     size: tuple[int, int]
@@ -63,10 +73,6 @@ class TableLayout:
     # cards stop at their usual width, then growing with them, so on a large screen the
     # writing keeps its size beside the cards.
     ui: float = 1.0
-
-    def px(self, n: float) -> int:
-        """``n`` pixels at this layout's scale (font sizes, gaps, box heights)."""
-        return round(n * self.ui)
 
     @property
     def centre(self) -> tuple[int, int]:

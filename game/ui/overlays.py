@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
-from game.ui.layout import ui_scale
+from game.ui.layout import Scaled, ui_scale
 from game.ui.scene import Modal
 from game.ui.tween import Animator, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
@@ -74,7 +74,7 @@ class Confetti:
             surface.fill(colour, r)
 
 
-class PauseOverlay(Modal[str]):
+class PauseOverlay(Scaled, Modal[str]):
     """Esc: resume or quit (returns "resume" or "quit")."""
 
     def __init__(self, on_result: Callable[[str | None], None] | None = None) -> None:
@@ -86,17 +86,17 @@ class PauseOverlay(Modal[str]):
         self.quit_button = Button("Quit", lambda: self.finish("quit"), hint="Q")
         self.widgets.add(self.resume_button, self.quit_button)
         self.panel = pygame.Rect(0, 0, 360, 250)
-        self.ui = 1.0
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons (grown with the table in a large window)."""
-        self.ui = ui = ui_scale(size)
-        self.panel = pygame.Rect(0, 0, round(360 * ui), round(250 * ui))
+        self.ui = ui_scale(size)
+        px = self.px
+        self.panel = pygame.Rect(0, 0, px(360), px(250))
         self.panel.center = (size[0] // 2, size[1] // 2)
         for i, b in enumerate((self.resume_button, self.quit_button)):
-            b.size = round(20 * ui)
-            b.rect = pygame.Rect(0, 0, round(220 * ui), round(46 * ui))
-            b.rect.center = (self.panel.centerx, self.panel.y + round((110 + i * 64) * ui))
+            b.size = px(20)
+            b.rect = pygame.Rect(0, 0, px(220), px(46))
+            b.rect.center = (self.panel.centerx, self.panel.y + px(110 + i * 64))
 
     def resume(self) -> None:
         """Focus Resume so Enter continues the game."""
@@ -119,8 +119,8 @@ class PauseOverlay(Modal[str]):
         veil.fill((0, 10, 5, 150))
         surface.blit(veil, (0, 0))
         theme.blit_panel(surface, self.panel, (*theme.PANEL, 245), (*theme.ACCENT, 220), radius=18)
-        title = theme.text("Paused", round(34 * self.ui), theme.ACCENT, True)
-        at = (self.panel.centerx, self.panel.y + round(22 * self.ui))
+        title = theme.text("Paused", self.px(34), theme.ACCENT, True)
+        at = (self.panel.centerx, self.panel.y + self.px(22))
         surface.blit(title, title.get_rect(midtop=at))
         self.widgets.draw(surface)
 
@@ -137,7 +137,7 @@ class RoundRow:
     you: bool = False
 
 
-class RoundOverOverlay(Modal[str]):
+class RoundOverOverlay(Scaled, Modal[str]):
     """Places (or this round's charges and totals) and Next round / Rematch / Quit."""
 
     def __init__(
@@ -169,11 +169,6 @@ class RoundOverOverlay(Modal[str]):
         self.buttons.append(Button("Quit", lambda: self.finish("quit"), hint="Q"))
         self.widgets.add(*self.buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.ui = 1.0
-
-    def px(self, n: float) -> int:
-        """``n`` pixels at the board's scale (it grows with the table in a large window)."""
-        return round(n * self.ui)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Size the board to its rows and centre it."""

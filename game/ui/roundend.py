@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.cardart import card_art
-from game.ui.layout import ui_scale
+from game.ui.layout import Scaled, ui_scale
 from game.ui.scene import Modal
 from game.ui.screen import button_row
 from game.ui.tween import Animator, ease_out_back
@@ -40,18 +40,13 @@ def _veil(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(veil, (0, 0))
 
 
-class _ButtonModal(Modal[str]):
+class _ButtonModal(Scaled, Modal[str]):
     """A modal whose buttons answer strings; Up/Down/Tab move focus, Enter presses."""
 
     def __init__(self, on_result: Callable[[str | None], None] | None) -> None:
         super().__init__(on_result)
         self.widgets = WidgetGroup()
         self.buttons: list[Button] = []
-        self.ui = 1.0  # grown with the table in a large window (``ui_scale``)
-
-    def px(self, n: float) -> int:
-        """``n`` pixels at this overlay's scale."""
-        return round(n * self.ui)
 
     def scale_to(self, size: tuple[int, int]) -> None:
         """Take the scale of a window of ``size``; the buttons' words follow."""
