@@ -185,7 +185,10 @@ def blit_panel(
     radius: int = 12,
     shadow: bool = True,
 ) -> None:
-    """Draw a cached rounded panel at ``rect``."""
+    """Draw a cached rounded panel at ``rect`` (nothing if it has no room at all, as in a
+    window squeezed far below the smallest size a layout plans for)."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
     panel = rounded_panel((rect.w, rect.h), fill, edge, radius, shadow)
     pad = 6 if shadow else 0
     surface.blit(panel, (rect.x - pad, rect.y - pad))

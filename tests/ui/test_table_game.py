@@ -271,3 +271,13 @@ def test_the_overlays_grow_with_a_large_window_and_stay_inside_it(
         panels.append(panel.size)
     (w0, h0), (w1, h1) = panels
     assert w1 > w0 * 1.3 and h1 > h0 * 1.3
+
+
+@pytest.mark.parametrize("size", [(892, 255), (640, 480), (400, 900)])
+def test_a_window_far_below_the_smallest_size_still_draws(size: tuple[int, int]) -> None:
+    # The window never gets this small (the app holds the minimum), but a fullscreen on a tiny
+    # desktop, or a driver that ignores the minimum, must not bring the game down.
+    h = Harness(Game.new(PRESETS["hungarian"], seats=10, seed=7), size=size)
+    h.key(pygame.K_l, "l")
+    h.tick(3)
+    assert h.table.layout.size == size
