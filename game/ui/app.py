@@ -114,9 +114,9 @@ class App:
             self._windowed_size = self.size
         self.fullscreen = not self.fullscreen
         self.screen = self._open_window(self._windowed_size)
-        self.stack.resize(self.screen.get_size())
         if self.settings.fullscreen != self.fullscreen:
             self._keep(fullscreen=self.fullscreen)
+        self.stack.resize(self.screen.get_size())
 
     @property
     def windowed_size(self) -> tuple[int, int]:

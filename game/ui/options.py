@@ -93,7 +93,8 @@ class SettingsScreen(MenuScreen):
         self._row("Four-colour deck", Toggle(s.four_colour, lambda on: self.set(four_colour=on)))
         self._row("Large indices", Toggle(s.large_index, lambda on: self.set(large_index=on)))
         self._row("Sort my hand", self._choice("hand_sort", s))
-        self._row("Fullscreen (F11)", Toggle(s.fullscreen, lambda on: self.set(fullscreen=on)))
+        self.fullscreen = Toggle(s.fullscreen, lambda on: self.set(fullscreen=on))
+        self._row("Fullscreen (F11)", self.fullscreen)
         self._row("Bots' pace", self._choice("bot_pace", s))
         self.back_button = Button("Done", self.back, hint="Esc", primary=True)
         self.widgets.add(*(w for _, w in self.rows), self.back_button)
@@ -130,6 +131,7 @@ class SettingsScreen(MenuScreen):
 
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel of rows, previews to the right of the controls."""
+        self.fullscreen.on = self._settings().fullscreen  # F11 changes the window, and so this
         w, h = size
         row_h = 50 if h >= 760 else (44 if h >= 680 else 40)
         self.panel = pygame.Rect(0, 0, min(w - 60, 980), 40 + row_h * len(self.rows) + 80)

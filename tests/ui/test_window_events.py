@@ -100,10 +100,12 @@ def test_f11_is_kept_like_the_settings_switch() -> None:
     app.stack.push(MainMenu())
     screen = SettingsScreen()
     app.stack.push(screen)
+    assert screen.fullscreen.on  # the switch shows the window as it is
     screen.set(volume=0.3)
     assert app.fullscreen and Settings.load().settings == Settings(fullscreen=True, volume=0.3)
-    _f11(app)
+    _f11(app)  # F11 with the Settings screen open: its switch follows
     assert not app.fullscreen and not Settings.load().settings.fullscreen
+    assert not screen.fullscreen.on
 
 
 def test_the_window_opens_at_the_size_it_was_quit_at() -> None:
