@@ -112,6 +112,10 @@ class TableScene(Scene):
         self.toast: tuple[str, Tween] | None = None
         self.toast_error = True  # a refusal (red) or a plain message (dark)
         self._show_log = False
+        # How far the log is scrolled back from its newest line, in pixels (0: following).
+        self.log_back = 0.0
+        self.log_height = 0  # the height of all its lines at the last frame drawn
+        self.log_seen = 0  # the same, as the scrolled-back view last placed them
         self.confetti: Confetti | None = None
         self.round_result: RoundOver | None = None
         self.overlay_at: float | None = None
@@ -184,6 +188,7 @@ class TableScene(Scene):
         self.log_button.on = value  # lit while the log is open, however it was opened
         if value != self._show_log:
             self._show_log = value
+            self.log_back = 0.0  # the log opens on its newest lines
             self.resize(self.layout.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -424,10 +429,33 @@ class TableScene(Scene):
 
     # --- the frame ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Buttons first, then keys and the mouse on your hand, the stock and the pile."""
+        """Buttons first, then the open log's scrolling, then keys and the mouse on your hand,
+        the stock and the pile."""
         if self.widgets.handle_event(event) and event.type != pygame.MOUSEMOTION:
             return True
+        if self._show_log and self._scroll_log(event):
+            return True
         return self.flow.handle_event(event)
+
+    def _scroll_log(self, event: pygame.event.Event) -> bool:
+        """The wheel over the open log, or PageUp/PageDown/Home/End, reads back through it."""
+        step = 0.0
+        if event.type == pygame.MOUSEWHEEL:
+            if not self.layout.log_rect.collidepoint(pygame.mouse.get_pos()):
+                return False
+            step = event.y * self.layout.px(48)
+        elif event.type == pygame.KEYDOWN:
+            page = self.layout.log_rect.h * 0.8
+            keys = {pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page}
+            keys[pygame.K_HOME] = float(self.log_height)
+            keys[pygame.K_END] = -float(self.log_height)
+            if event.key not in keys:
+                return False
+            step = keys[event.key]
+        else:
+            return False
+        self.log_back = max(0.0, self.log_back + step)  # the drawing caps it at the oldest line
+        return True
 
     def update(self, dt: float) -> None:
         """Advance animations, move the bots, refresh what the buttons offer."""

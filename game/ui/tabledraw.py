@@ -478,16 +478,31 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     theme.blit_panel(surface, r, (*theme.PANEL, 255), (*theme.PANEL_EDGE, 255), radius=12)
     title = theme.text("Game log", px(18), theme.ACCENT, True)
     surface.blit(title, (r.x + 14, r.y + 10))
-    y = r.bottom - 12
     size = px(15)
-    for line in reversed(t.director.log):
-        for part in reversed(_wrapped(line, r.w - 28, size)):
-            image = theme.text(part, size, theme.TEXT)
-            y -= image.get_height() + 2
-            if y < r.y + px(40):
-                return
-            surface.blit(image, (r.x + 14, y))
-        y -= 4
+    line_h = theme.font(size).get_height()  # the height of every rendered line
+    # Newest at the bottom; scrolled back, the lines move down and older ones come into view.
+    parts = [_wrapped(line, r.w - 28, size) for line in t.director.log]
+    height = sum(len(p) * (line_h + 2) + 4 for p in parts)
+    top, bottom = r.y + px(40), r.bottom - 12
+    t.log_height = height
+    if t.log_back > 0:  # keep the lines read in place as new ones arrive below them
+        t.log_back = min(t.log_back + height - t.log_seen, max(0, height - (bottom - top)))
+    t.log_seen = height
+    y = bottom + round(t.log_back)
+    for wrapped in reversed(parts):
+        for part in reversed(wrapped):
+            y -= line_h + 2
+            if y < top:
+                break
+            if y + line_h <= bottom:
+                surface.blit(theme.text(part, size, theme.TEXT), (r.x + 14, y))
+        else:
+            y -= 4
+            continue
+        break
+    if t.log_back > 0:
+        more = theme.text("newer below · End", px(13), theme.MUTED)
+        surface.blit(more, more.get_rect(topright=(r.right - 14, r.y + 14)))
 
 
 @lru_cache(maxsize=512)

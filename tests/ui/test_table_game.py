@@ -281,3 +281,58 @@ def test_a_window_far_below_the_smallest_size_still_draws(size: tuple[int, int])
     h.key(pygame.K_l, "l")
     h.tick(3)
     assert h.table.layout.size == size
+
+
+def _long_log_table() -> Harness:
+    h = Harness(
+        Game.new(PRESETS["polish"], seats=4, seed=11), levels=("medium",), autoplay=True, bots=True
+    )
+    h.key(pygame.K_l, "l")
+    while len(h.table.director.log) < 45 and not h.game.over:
+        h.tick(5)
+    h.table.bots.clear()  # the table stands still from here
+    h.tick(60)
+    assert h.table.log_height > h.table.layout.log_rect.h  # more than the log can show
+    return h
+
+
+def test_the_log_scrolls_back_to_its_oldest_line_and_forward_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = _long_log_table()
+    table = h.table
+
+    def log_pixels() -> bytes:
+        return pygame.image.tobytes(h.screen.subsurface(table.layout.log_rect), "RGB")
+
+    newest = log_pixels()
+    h.key(pygame.K_PAGEUP)
+    assert table.log_back > 0 and log_pixels() != newest
+    h.key(pygame.K_HOME)  # all the way back: capped where the oldest line shows at the top
+    oldest_back = table.log_back
+    assert 0 < oldest_back < table.log_height
+    h.key(pygame.K_PAGEUP)
+    assert table.log_back == oldest_back
+    h.key(pygame.K_END)
+    assert table.log_back == 0
+    # The wheel over the log reads back too; elsewhere it is left to the table.
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: table.layout.log_rect.center)
+    h.send(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+    assert table.log_back == 2 * table.layout.px(48)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: table.layout.pile.center)
+    h.send(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)
+    assert table.log_back == 2 * table.layout.px(48)
+    # Closing and opening the log starts again from the newest line.
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_l, "l")
+    assert table.log_back == 0
+
+
+def test_new_lines_leave_a_scrolled_back_log_where_it_was() -> None:
+    h = _long_log_table()
+    table = h.table
+    h.key(pygame.K_PAGEUP)
+    back, height = table.log_back, table.log_height
+    table.director.log.append("Ada laid 7♥")  # a new line below
+    h.tick()
+    assert table.log_height > height and table.log_back == back + table.log_height - height
