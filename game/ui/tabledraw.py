@@ -353,23 +353,27 @@ def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
         centre = hand.centre(hc, layout)
         img.blit_card(surface, code, w, centre, hc.angle, dim=dim, lifted=hc.lift)
         if hand.cursor == i:
-            x, y = centre[0], centre[1] + layout.card[1] / 2 + 6
-            pygame.draw.polygon(surface, theme.GOLD, [(x - 8, y + 8), (x + 8, y + 8), (x, y)])
+            x, y = centre[0], centre[1] + layout.card[1] / 2 + layout.px(6)
+            tip = layout.px(8)
+            pygame.draw.polygon(
+                surface, theme.GOLD, [(x - tip, y + tip), (x + tip, y + tip), (x, y)]
+            )
 
 
 def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
     img, w = t.images, t.layout.card[0]
     flow = t.flow
+    fan = t.layout.px(14)  # how far each further card of a group sits to the right
     for i, (_uid, card) in enumerate(flow.held):
         img.blit_card(
-            surface, card.code, w, (flow.held_at[0] + 14 * i, flow.held_at[1]), -4, lifted=1.0
+            surface, card.code, w, (flow.held_at[0] + fan * i, flow.held_at[1]), -4, lifted=1.0
         )
     d = flow.drag
     if d is not None and d.moving:
         for i, uid in enumerate(d.uids):
             hc = t.hand.by_uid(uid)
             if hc is not None:
-                pos = (d.pos[0] + d.grab[0] + 14 * i, d.pos[1] + d.grab[1])
+                pos = (d.pos[0] + d.grab[0] + fan * i, d.pos[1] + d.grab[1])
                 img.blit_card(surface, hc.card.code, w, pos, -3 + 2 * i, lifted=1.0)
     for flight in t.director.flights:
         if not flight.started(now):
