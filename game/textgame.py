@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -101,6 +102,18 @@ def _seat_name(seat: int, me: int) -> str:
     return "You" if seat == me else f"Seat {seat}"
 
 
+def _personal(reason: str, me: int) -> str:
+    """An engine refusal in the words this game uses: "you" for your seat ("seat 0 does not
+    hold A♠" reads "you do not hold A♠"), "Seat N" for the others."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return "you" if seat == me else f"Seat {seat}"
+
+    text = re.sub(r"\bseat (\d+)", name, reason)
+    return text.replace("you does not", "you do not").replace("not you's", "not yours")
+
+
 def _random_choice(rng: random.Random, g: Game, seat: int) -> Any:
     return rng.choice(g.legal_actions(seat))
 
@@ -196,7 +209,7 @@ def run_text_game(
             action = parse_action(line)
             events = g.apply(action, me)
         except (IllegalMove, NotationError) as exc:
-            print(f"  not allowed: {exc}", file=out)
+            print(f"  not allowed: {_personal(str(exc), me)}", file=out)
             continue
         for e in events:
             text = describe(e, me)

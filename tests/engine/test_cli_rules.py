@@ -123,3 +123,23 @@ def test_help_lists_every_command_and_preset(capsys: pytest.CaptureFixture[str])
         assert f"usage: macau {command}" in capsys.readouterr().out
     for preset in PRESETS:
         assert preset in out.replace("\n", " ")
+
+
+def test_the_text_game_refuses_in_its_own_words() -> None:
+    import io
+
+    from game.engine import Card, Game
+    from game.textgame import run_text_game
+
+    held = {x.code for x in Game.new("polish", seats=2, seed=4).hand(0)}
+    missing = next(c for c in ("AS", "AH", "AD", "AC") if c not in held)
+    out = io.StringIO()
+    lines = f"{missing}\nzz\nstop 1\nq\n"
+    assert run_text_game("polish", 2, 4, "random", io.StringIO(lines), out) == 0
+    refusals = [line for line in out.getvalue().splitlines() if "not allowed" in line]
+    assert refusals[0].endswith(f"not allowed: you do not hold {Card.parse(missing).pretty}")
+    assert refusals[1].endswith(
+        "not allowed: 'zz' is not a card: 'z' is not a rank (use 2-10, T, J, Q, K or A)"
+    )
+    assert "nobody can be caught now" in refusals[2]
+    assert not any("seat 0" in line for line in refusals)
