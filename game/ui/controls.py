@@ -112,7 +112,7 @@ class Choice(Widget, Generic[V]):
         can_on = self.wrap or self.index < len(self.values) - 1
         for x, glyph, live in ((r.x + r.h // 2, "‹", can_back), (r.right - r.h // 2, "›", can_on)):
             ink = theme.ACCENT_DARK if live else (190, 186, 170)
-            arrow = theme.text(glyph, self.size + 8, ink, True)
+            arrow = theme.text(glyph, self.size + self.px(8), ink, True)
             surface.blit(arrow, arrow.get_rect(center=(x, r.centery - 2)))
         label = theme.text(self.show(self.value), self.size, theme.INK, True)
         surface.blit(label, label.get_rect(center=r.center))
@@ -157,16 +157,19 @@ class Toggle(Widget):
 
     def draw(self, surface: pygame.Surface) -> None:
         """A pill with a sliding knob, and On/Off."""
-        r = self.rect
-        track = pygame.Rect(r.x, r.centery - 13, 52, 26)
+        r, px = self.rect, self.px
+        half = px(13)
+        track = pygame.Rect(r.x, r.centery - half, px(52), 2 * half)
         fill = (*theme.ACCENT, 255) if self.on else (90, 110, 98, 255)
-        theme.blit_panel(surface, track, fill, None, radius=13, shadow=False)
-        knob_x = track.right - 13 if self.on else track.x + 13
-        pygame.draw.circle(surface, (252, 250, 244), (knob_x, track.centery), 10)
-        word = theme.text("On" if self.on else "Off", 17, theme.TEXT if self.on else theme.MUTED)
-        surface.blit(word, word.get_rect(midleft=(track.right + 10, track.centery)))
+        theme.blit_panel(surface, track, fill, None, radius=half, shadow=False)
+        knob_x = track.right - half if self.on else track.x + half
+        pygame.draw.circle(surface, (252, 250, 244), (knob_x, track.centery), px(10))
+        ink = theme.TEXT if self.on else theme.MUTED
+        word = theme.text("On" if self.on else "Off", px(17), ink)
+        surface.blit(word, word.get_rect(midleft=(track.right + px(10), track.centery)))
         if self.focused:
-            _focus_ring(surface, pygame.Rect(r.x, r.y, track.w + 14 + word.get_width(), r.h))
+            ring = pygame.Rect(r.x, r.y, track.w + px(14) + word.get_width(), r.h)
+            _focus_ring(surface, ring)
 
 
 class Chips(Widget):
@@ -193,14 +196,15 @@ class Chips(Widget):
     def chip_rects(self) -> list[pygame.Rect]:
         """Where each chip is, wrapping onto a second line when the row is too narrow."""
         rects: list[pygame.Rect] = []
+        px = self.px
         x, y = self.rect.x, self.rect.y
-        h = min(30, self.rect.h)
+        h = min(px(30), self.rect.h)
         for token in self.tokens:
-            w = max(34, theme.text_size(self.show(token), 16, True)[0] + 16)
+            w = max(px(34), theme.text_size(self.show(token), px(16), True)[0] + px(16))
             if x + w > self.rect.right and x > self.rect.x:
-                x, y = self.rect.x, y + h + 6
+                x, y = self.rect.x, y + h + px(6)
             rects.append(pygame.Rect(x, y, w, h))
-            x += w + 6
+            x += w + px(6)
         return rects
 
     def flip(self, token: str) -> None:
@@ -239,7 +243,7 @@ class Chips(Widget):
             edge = None if on else (*theme.PANEL_EDGE, 200)
             theme.blit_panel(surface, rect, fill, edge, radius=8, shadow=False)
             ink = theme.INK if on else theme.MUTED
-            label = theme.text(self.show(token), 16, ink, True)
+            label = theme.text(self.show(token), self.px(16), ink, True)
             surface.blit(label, label.get_rect(center=rect.center))
             if self.focused and i == self.cursor:
                 pygame.draw.rect(surface, theme.TEXT, rect.inflate(4, 4), 2, border_radius=9)
@@ -247,7 +251,7 @@ class Chips(Widget):
     def height_for(self, width: int) -> int:
         """The height the chips need at ``width``."""
         old = self.rect
-        self.rect = pygame.Rect(0, 0, width, 30)
-        bottom = max((r.bottom for r in self.chip_rects()), default=30)
+        self.rect = pygame.Rect(0, 0, width, self.px(30))
+        bottom = max((r.bottom for r in self.chip_rects()), default=self.px(30))
         self.rect = old
         return bottom

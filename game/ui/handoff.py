@@ -56,8 +56,8 @@ class HandoffScreen(Scaled, Scene):
         w, h = size
         self.ui = ui_scale(size)
         px = self.px
-        self.ready_button.size = self.stop_button.size = px(20)
-        self.menu_button.size = px(16)
+        for b in (self.ready_button, self.stop_button, self.menu_button):
+            b.rescale(self.ui)
         self.panel = pygame.Rect(0, 0, min(w - 60, px(640)), min(h - 60, px(420)))
         self.panel.center = (w // 2, h // 2)
         row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])

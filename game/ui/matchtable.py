@@ -84,7 +84,7 @@ class MatchTable(TableScene):
         left = [a.rect for a in layout.areas[1:] if a.side == "left"]
         tops = [a.rect for a in layout.areas[1:] if a.side == "top"]
         px = layout.px
-        self.score_button.size = px(16)
+        self.score_button.rescale(layout.ui)
         corner = pygame.Rect(14, 14, px(120), px(34))
         if not any(corner.colliderect(r.inflate(12, 12)) for r in left + tops):
             self.score_button.rect = corner  # the top-left corner is free at most tables

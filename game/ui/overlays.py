@@ -94,7 +94,7 @@ class PauseOverlay(Scaled, Modal[str]):
         self.panel = pygame.Rect(0, 0, px(360), px(250))
         self.panel.center = (size[0] // 2, size[1] // 2)
         for i, b in enumerate((self.resume_button, self.quit_button)):
-            b.size = px(20)
+            b.rescale(self.ui)
             b.rect = pygame.Rect(0, 0, px(220), px(46))
             b.rect.center = (self.panel.centerx, self.panel.y + px(110 + i * 64))
 
@@ -183,7 +183,7 @@ class RoundOverOverlay(Scaled, Modal[str]):
         )
         self.panel.center = (w // 2, h // 2)
         for b in self.buttons:
-            b.size = px(20)
+            b.rescale(self.ui)
         widths = [b.preferred_width() + px(10) for b in self.buttons]
         x = self.panel.centerx - (sum(widths) + px(16) * (len(widths) - 1)) // 2
         for b, bw in zip(self.buttons, widths, strict=True):

@@ -52,7 +52,7 @@ class _ButtonModal(Scaled, Modal[str]):
         """Take the scale of a window of ``size``; the buttons' words follow."""
         self.ui = ui_scale(size)
         for b in self.buttons:
-            b.size = self.px(20)
+            b.rescale(self.ui)
 
     def add(self, label: str, answer: str, hint: str = "", primary: bool = False) -> Button:
         """A button that finishes the modal with ``answer``."""

@@ -105,10 +105,8 @@ def _dealt(
 def place_buttons(t: TableScene) -> None:
     """Centre the visible action buttons over your hand; corner buttons beside it."""
     layout = t.layout
-    for b in t.action_buttons:
-        b.size = layout.px(20)
-    for b in (t.sort_button, t.log_button, t.menu_button):
-        b.size = layout.px(16)
+    for b in (*t.action_buttons, t.sort_button, t.log_button, t.menu_button):
+        b.rescale(layout.ui)
     shown = [b for b in t.action_buttons if b.visible]
     h = layout.button_h
     widths = [b.preferred_width() for b in shown]

@@ -12,14 +12,29 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.ui import theme
+from game.ui.layout import Scaled
 
 __all__ = ["Button", "Label", "Panel", "TextInput", "Widget", "WidgetGroup"]
 
 
-class Widget:
-    """Something with a rectangle that can be drawn and may react to input."""
+class Widget(Scaled):
+    """Something with a rectangle that can be drawn and may react to input.
+
+    ``rescale`` draws it at another scale (``ui``; see ``ui_scale``): its words, paddings and
+    marks grow, its ``size`` (the font size, where it has one) from the size it was made with.
+    """
 
     focusable = False
+    base_size: int | None = None
+
+    def rescale(self, ui: float) -> None:
+        """Draw at scale ``ui`` (1: the usual size)."""
+        self.ui = ui
+        size = getattr(self, "size", None)
+        if isinstance(size, int):
+            if self.base_size is None:
+                self.base_size = size
+            self.size = round(self.base_size * ui)
 
     def __init__(self, rect: pygame.Rect | None = None) -> None:
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
@@ -111,10 +126,14 @@ class Button(Widget):
 
     def preferred_width(self) -> int:
         """Width that fits the label (and hint) with padding."""
-        w = theme.text_size(self.label, self.size, True)[0] + 36
+        px = self.px
+        w = theme.text_size(self.label, self.size, True)[0] + px(36)
         if self.hint:
-            w += theme.text_size(self.hint, max(11, self.size - 7))[0] + 8
-        return max(w, 84)
+            w += theme.text_size(self.hint, self._hint_size())[0] + px(8)
+        return max(w, px(84))
+
+    def _hint_size(self) -> int:
+        return max(self.px(11), self.size - self.px(7))
 
     def click(self) -> None:
         """Activate as if clicked (does nothing when disabled or hidden)."""
@@ -172,11 +191,13 @@ class Button(Widget):
             pygame.draw.rect(surface, theme.TEXT, body.inflate(6, 6), 2, border_radius=14)
         label = theme.text(self.label, self.size, ink, True)
         if self.hint:
-            hint = theme.text(self.hint, max(11, self.size - 7), _faded(ink))
-            total = label.get_width() + 8 + hint.get_width()
+            hint = theme.text(self.hint, self._hint_size(), _faded(ink))
+            gap = self.px(8)
+            total = label.get_width() + gap + hint.get_width()
             x = body.centerx - total // 2
             surface.blit(label, label.get_rect(midleft=(x, body.centery)))
-            surface.blit(hint, hint.get_rect(midleft=(x + label.get_width() + 8, body.centery + 1)))
+            at = (x + label.get_width() + gap, body.centery + 1)
+            surface.blit(hint, hint.get_rect(midleft=at))
         else:
             surface.blit(label, label.get_rect(center=body.center))
 
@@ -267,7 +288,7 @@ class TextInput(Widget):
             return
         edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
         theme.blit_panel(surface, self.rect, (250, 248, 240, 255), edge, radius=8, shadow=False)
-        x = self.rect.x + 10
+        x = self.rect.x + self.px(10)
         cy = self.rect.centery
         if self.text or self.composition:
             shown = theme.text(self.text, self.size, theme.INK) if self.text else None
