@@ -185,19 +185,21 @@ class MainMenu(MenuScreen):
         """Logo on the left, the button column on the right."""
         w, h = size
         shown = [b for b in self.column if b.visible]
-        bh, gap = (52, 12) if h >= 700 else (44, 8)
+        px = self.px
+        bh, gap = (px(52), px(12)) if h >= 700 else (44, 8)
         total = len(shown) * bh + (len(shown) - 1) * gap
         x = round(w * 0.64)
         y = max(20, (h - total) // 2)
         for b in shown:
-            b.rect = pygame.Rect(x, y, min(360, w - x - 40), bh)
+            b.rect = pygame.Rect(x, y, min(px(360), w - x - 40), bh)
             y += bh + gap
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """The logo, a fan of cards, the focused item's description and any problem."""
         w, h = surface.get_size()
+        px = self.px
         cx = round(w * 0.32)
-        card_w = max(70, min(120, w // 11))
+        card_w = max(70, min(px(120), w // 11))
         art = card_art(card_w, four_colour=settings_of(self).four_colour)
         base_y = round(h * 0.52)
         for i, code in enumerate(_FAN):
@@ -206,22 +208,24 @@ class MainMenu(MenuScreen):
             dx = (i - 2) * card_w * 0.52
             dy = abs(i - 2) ** 1.6 * card_w * 0.09
             surface.blit(face, face.get_rect(center=(round(cx + dx), round(base_y + dy))))
-        logo = theme.text("Macau", max(64, min(96, w // 13)), theme.ACCENT, True)
+        logo_size = max(64, min(px(96), w // 13))
+        logo = theme.text("Macau", logo_size, theme.ACCENT, True)
         top = round(h * 0.14)
-        shadow = theme.text("Macau", max(64, min(96, w // 13)), (0, 0, 0), True)
+        shadow = theme.text("Macau", logo_size, (0, 0, 0), True)
         shadow.set_alpha(90)
         surface.blit(shadow, shadow.get_rect(midtop=(cx + 3, top + 4)))
         surface.blit(logo, logo.get_rect(midtop=(cx, top)))
-        tag = theme.text("the shedding card game · Makao · Macao", 18, theme.MUTED)
-        surface.blit(tag, tag.get_rect(midtop=(cx, top + logo.get_height() + 4)))
-        self._draw_description(surface, cx, base_y + card_w * 1.4 * 0.5 + 56)
+        tag = theme.text("the shedding card game · Makao · Macao", px(18), theme.MUTED)
+        surface.blit(tag, tag.get_rect(midtop=(cx, top + logo.get_height() + px(4))))
+        self._draw_description(surface, cx, base_y + card_w * 1.4 * 0.5 + px(56))
         if self.problem:
-            box = pygame.Rect(0, 0, min(w - 80, 760), 0)
-            lines = theme.wrap(self.problem, 16, box.w - 32)
-            box.h = 22 + 22 * len(lines)
-            box.midbottom = (w // 2, h - 16)
+            box = pygame.Rect(0, 0, min(w - 80, px(760)), 0)
+            lines = theme.wrap(self.problem, px(16), box.w - px(32))
+            box.h = px(22) + px(22) * len(lines)
+            box.midbottom = (w // 2, h - px(16))
             theme.blit_panel(surface, box, (120, 30, 28, 235), (*theme.DANGER, 255), radius=12)
-            draw_paragraph(surface, self.problem, (box.x + 16, box.y + 11), box.w - 32, 16)
+            at = (box.x + px(16), box.y + px(11))
+            draw_paragraph(surface, self.problem, at, box.w - px(32), px(16))
 
     def _draw_description(self, surface: pygame.Surface, cx: int, y: float) -> None:
         current = self.focused() or next(
@@ -231,5 +235,5 @@ class MainMenu(MenuScreen):
         if not text and self.continue_button.visible:
             text = "Saved game: " + self.descriptions.get(self.continue_button, "")
         if text:
-            image = theme.text(text, 18, theme.TEXT)
+            image = theme.text(text, self.px(18), theme.TEXT)
             surface.blit(image, image.get_rect(midtop=(cx, round(y))))

@@ -10,23 +10,25 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
+from game.ui.layout import Scaled, ui_scale
 from game.ui.scene import Scene
 from game.ui.widgets import Button, TextInput, Widget, WidgetGroup
 
 __all__ = ["MenuScreen", "Scroll", "draw_backdrop", "draw_paragraph"]
 
 
-def draw_backdrop(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
-    """The felt, slightly darkened so panels and text stand out, with a centred title."""
+def draw_backdrop(surface: pygame.Surface, title: str, subtitle: str = "", ui: float = 1.0) -> None:
+    """The felt, slightly darkened so panels and text stand out, with a centred title (at
+    scale ``ui``)."""
     surface.blit(theme.felt(surface.get_size()), (0, 0))
     veil = _veil(surface.get_size())
     surface.blit(veil, (0, 0))
     if title:
-        image = theme.text(title, 34, theme.ACCENT, True)
-        surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, 22)))
+        image = theme.text(title, round(34 * ui), theme.ACCENT, True)
+        surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, round(22 * ui))))
     if subtitle:
-        image = theme.text(subtitle, 16, theme.MUTED)
-        surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, 66)))
+        image = theme.text(subtitle, round(16 * ui), theme.MUTED)
+        surface.blit(image, image.get_rect(midtop=(surface.get_width() // 2, round(66 * ui))))
 
 
 _VEILS: dict[tuple[int, int], pygame.Surface] = {}
@@ -108,8 +110,12 @@ class Scroll:
         pygame.draw.rect(surface, theme.MUTED, (track.x, y, track.w, h), border_radius=3)
 
 
-class MenuScreen(Scene):
-    """An opaque screen of widgets. ``back`` runs on Esc (default: close the screen)."""
+class MenuScreen(Scaled, Scene):
+    """An opaque screen of widgets. ``back`` runs on Esc (default: close the screen).
+
+    In a large window it is drawn larger, as the table is (``ui``, ``px``): ``resize`` scales
+    the widgets, and the layout and drawing give their sizes through ``px``.
+    """
 
     title = ""
     subtitle = ""
@@ -181,8 +187,11 @@ class MenuScreen(Scene):
         self.widgets.update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Remember the size; subclasses place their widgets in ``layout``."""
+        """Remember the size and take its scale; subclasses place their widgets in ``layout``."""
         self.size = size
+        self.ui = ui_scale(size)
+        for widget in self.widgets.widgets:
+            widget.rescale(self.ui)
         self.layout(size)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -190,7 +199,7 @@ class MenuScreen(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, then ``draw_body``, then the widgets."""
-        draw_backdrop(surface, self.title, self.subtitle)
+        draw_backdrop(surface, self.title, self.subtitle, self.ui)
         self.draw_body(surface)
         self.widgets.draw(surface)
 
