@@ -133,45 +133,48 @@ class SettingsScreen(MenuScreen):
         """A centred panel of rows, previews to the right of the controls."""
         self.fullscreen.on = self._settings().fullscreen  # F11 changes the window, and so this
         w, h = size
-        row_h = 50 if h >= 760 else (44 if h >= 680 else 40)
-        self.panel = pygame.Rect(0, 0, min(w - 60, 980), 40 + row_h * len(self.rows) + 80)
-        top = max(96, (h - self.panel.h) // 2 + 30)
+        px = self.px
+        row_h = px(50) if h >= 760 else (44 if h >= 680 else 40)
+        height = px(40) + row_h * len(self.rows) + px(80)
+        self.panel = pygame.Rect(0, 0, min(w - 60, px(980)), height)
+        top = max(px(96), (h - self.panel.h) // 2 + px(30))
         self.panel.midtop = (w // 2, min(top, max(90, h - self.panel.h - 8)))  # all on screen
-        x = self.panel.x + 300
+        x = self.panel.x + px(300)
         for i, (_label, widget) in enumerate(self.rows):
-            y = self.panel.y + 28 + i * row_h
-            widget.rect = pygame.Rect(x, y, 240, row_h - 12)
-        self.back_button.rect = pygame.Rect(0, 0, 180, 46)
-        self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - 18)
+            y = self.panel.y + px(28) + i * row_h
+            widget.rect = pygame.Rect(x, y, px(240), row_h - px(12))
+        self.back_button.rect = pygame.Rect(0, 0, px(180), px(46))
+        self.back_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - px(18))
         self.row_h = row_h
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """Panel, labels, and previews of the card back and the faces."""
-        p = self.panel
+        p, px = self.panel, self.px
         theme.blit_panel(surface, p, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=18)
         for label, widget in self.rows:
             ink = theme.ACCENT if widget.focused else theme.TEXT
-            image = theme.text(label, 19, ink, True)
-            surface.blit(image, image.get_rect(midleft=(p.x + 40, widget.rect.centery)))
+            image = theme.text(label, px(19), ink, True)
+            surface.blit(image, image.get_rect(midleft=(p.x + px(40), widget.rect.centery)))
         self._draw_previews(surface)
         if self.problem:
-            image = theme.text(self.problem, 15, theme.DANGER)
-            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - 70)))
+            image = theme.text(self.problem, px(15), theme.DANGER)
+            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - px(70))))
 
     def _draw_previews(self, surface: pygame.Surface) -> None:
         s = self._settings()
-        x0 = self.rows[0][1].rect.right + 50
-        room = self.panel.right - 30 - x0
+        px = self.px
+        x0 = self.rows[0][1].rect.right + px(50)
+        room = self.panel.right - px(30) - x0
         # Card backs: all three, the chosen one raised and ringed.
         back_row = self.rows[3][1].rect
-        w = max(40, min(64, room // 5))
+        w = max(40, min(px(64), room // 5))
         self.back_rects = []
         for i, back in enumerate(BACKS):
             art = card_art(w, back=back)
             image = art.back_surface()
             chosen = back == s.card_back
             rect = image.get_rect(
-                topleft=(x0 + i * (w + 16), back_row.y - 46 - (8 if chosen else 0))
+                topleft=(x0 + i * (w + px(16)), back_row.y - px(46) - (px(8) if chosen else 0))
             )
             surface.blit(image, rect)
             if chosen:
@@ -182,4 +185,5 @@ class SettingsScreen(MenuScreen):
         art = card_art(w, four_colour=s.four_colour, large_index=s.large_index, back=s.card_back)
         for i, code in enumerate(_PREVIEW):
             image = art.face(code)
-            surface.blit(image, image.get_rect(topleft=(x0 + i * (w + 10), face_row.y - 20)))
+            at = (x0 + i * (w + px(10)), face_row.y - px(20))
+            surface.blit(image, image.get_rect(topleft=at))
