@@ -262,50 +262,57 @@ class NewGameScreen(MenuScreen):
     def layout(self, size: tuple[int, int]) -> None:
         """Preset list on the left; summary, seats and options on the right; buttons below."""
         w, h = size
-        left_w = 270
-        x0 = max(24, (w - 1180) // 2)
-        y = 92
-        bh = 40 if h >= 760 else 34
+        px = self.px
+        left_w = px(270)
+        x0 = max(24, (w - px(1180)) // 2)
+        y = px(92)
+        bh = px(40) if h >= 760 else 34
         for button in [*self.preset_buttons.values(), self.custom_button]:
             button.rect = pygame.Rect(x0, y, left_w, bh)
-            y += bh + 8
-        self.panel = pygame.Rect(x0 + left_w + 24, 86, min(w - x0 * 2 - left_w - 24, 886), h - 176)
+            y += bh + px(8)
+        pad = px(24)
+        panel_w = min(w - x0 * 2 - left_w - pad, px(886))
+        self.panel = pygame.Rect(x0 + left_w + pad, px(86), panel_w, h - px(176))
         p = self.panel
         # The summary is as tall as its wrapped lines; on a short window it is cut to three
         # (the whole text is one click away, under "How to play").
-        self.summary_size = 16 if h >= 760 else 15
-        lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 48)
+        self.summary_size = px(16) if h >= 760 else 15
+        lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 2 * pad)
         if h < 760 and len(lines) > 3:
-            rest = theme.fit(" ".join(lines[2:]), self.summary_size, p.w - 48)
+            rest = theme.fit(" ".join(lines[2:]), self.summary_size, p.w - 2 * pad)
             lines = [*lines[:2], rest]
         self.summary_lines = lines
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
-        self.summary_rect = pygame.Rect(p.x + 24, p.y + 18, p.w - 48, 36 + len(lines) * line_h)
-        y = self.summary_rect.bottom + 12
-        self.count.rect = pygame.Rect(p.x + 170, y, 130, 36)
-        y += 48
+        self.summary_rect = pygame.Rect(
+            p.x + pad, p.y + px(18), p.w - 2 * pad, px(36) + len(lines) * line_h
+        )
+        y = self.summary_rect.bottom + px(12)
+        self.count.rect = pygame.Rect(p.x + px(170), y, px(130), px(36))
+        y += px(48)
         n = self.count.value
         cols = 2 if n > 5 else 1
         per_col = (n + cols - 1) // cols
-        col_w = (p.w - 48 - 24 * (cols - 1)) // cols
+        col_w = (p.w - 2 * pad - pad * (cols - 1)) // cols
         # On a narrow panel the target score gets a row of its own above the first dealer.
-        stacked = self.rules.scoring == "points" and p.w < 760
-        bottom = p.bottom - (158 if stacked else 110)
-        row_h = min(46, max(38, (bottom - y) // max(1, per_col)))
+        stacked = self.rules.scoring == "points" and p.w < px(760)
+        bottom = p.bottom - px(158 if stacked else 110)
+        row_h = min(px(46), max(38, (bottom - y) // max(1, per_col)))
         for i, row in enumerate(self.rows[:n]):
-            cx = p.x + 24 + (i // per_col) * (col_w + 24) + 34
+            cx = p.x + pad + (i // per_col) * (col_w + pad) + px(34)
             ry = y + (i % per_col) * row_h
             # Room for "Bot · medium" and its arrows, but always some for the name too.
-            kind_w = max(60, min(190, max(160, col_w // 2 - 10), col_w - 34 - 10 - 70))
-            row.kind.size = 18 if kind_w >= 180 else 15
-            row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - 8)
+            widest = max(px(160), col_w // 2 - px(10))
+            kind_w = max(60, min(px(190), widest, col_w - px(34 + 10 + 70)))
+            row.kind.size = px(18) if kind_w >= px(180) else px(15)
+            row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - px(8))
             row.name.rect = pygame.Rect(
-                cx + kind_w + 10, ry, max(40, col_w - 34 - kind_w - 10), row_h - 8
+                cx + kind_w + px(10), ry, max(40, col_w - px(34) - kind_w - px(10)), row_h - px(8)
             )
-        y = p.bottom - 56
-        self.target.rect = pygame.Rect(p.x + 170, y - 48 if stacked else y, 150, 38)
-        self.dealer.rect = pygame.Rect(p.right - 24 - 220, y, 220, 38)
-        button_row([self.howto_button, self.back_button, self.start_button], w // 2, h - 70)
+        y = p.bottom - px(56)
+        self.target.rect = pygame.Rect(p.x + px(170), y - px(48) if stacked else y, px(150), px(38))
+        self.dealer.rect = pygame.Rect(p.right - pad - px(220), y, px(220), px(38))
+        buttons = [self.howto_button, self.back_button, self.start_button]
+        button_row(buttons, w // 2, h - px(70), px(14), px(46))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """The rules' summary, the labels of each row, and any message."""
@@ -317,37 +324,37 @@ class NewGameScreen(MenuScreen):
             if self.preset != CUSTOM
             else ("Custom rules")
         )
-        s = self.summary_rect
-        heading = theme.text(name, 24, theme.ACCENT, True)
+        s, px = self.summary_rect, self.px
+        heading = theme.text(name, px(24), theme.ACCENT, True)
         surface.blit(heading, s.topleft)
-        y = s.y + 36
+        y = s.y + px(36)
         for line in self.summary_lines:
             image = theme.text(line, self.summary_size, theme.TEXT)
             surface.blit(image, (s.x, y))
             y += image.get_height() + 3
-        label = theme.text("Players", 19, theme.TEXT, True)
-        surface.blit(label, label.get_rect(midleft=(p.x + 24, self.count.rect.centery)))
-        note = theme.text(f"{r.min_seats} to {r.max_seats} at this table", 15, theme.MUTED)
-        surface.blit(
-            note, note.get_rect(midleft=(self.count.rect.right + 14, self.count.rect.centery))
-        )
+        label = theme.text("Players", px(19), theme.TEXT, True)
+        surface.blit(label, label.get_rect(midleft=(p.x + px(24), self.count.rect.centery)))
+        seats = f"{r.min_seats} to {r.max_seats} at this table"
+        note = theme.text(seats, px(15), theme.MUTED)
+        at = (self.count.rect.right + px(14), self.count.rect.centery)
+        surface.blit(note, note.get_rect(midleft=at))
         for i, row in enumerate(self.rows[: self.count.value]):
-            badge = pygame.Rect(0, 0, 26, 26)
-            badge.center = (row.kind.rect.x - 20, row.kind.rect.centery)
+            badge = pygame.Rect(0, 0, px(26), px(26))
+            badge.center = (row.kind.rect.x - px(20), row.kind.rect.centery)
             fill = (*theme.ACCENT, 255) if row.spec().human else (*theme.PANEL_EDGE, 255)
-            theme.blit_panel(surface, badge, fill, None, radius=13, shadow=False)
-            digit = theme.text(str(i + 1), 15, theme.INK, True)
+            theme.blit_panel(surface, badge, fill, None, radius=badge.h // 2, shadow=False)
+            digit = theme.text(str(i + 1), px(15), theme.INK, True)
             surface.blit(digit, digit.get_rect(center=badge.center))
         if self.target.visible:
-            label = theme.text("Target score", 19, theme.TEXT, True)
-            surface.blit(label, label.get_rect(midleft=(p.x + 24, self.target.rect.centery)))
-        label = theme.text("First dealer", 19, theme.TEXT, True)
-        surface.blit(
-            label, label.get_rect(midright=(self.dealer.rect.x - 14, self.dealer.rect.centery))
-        )
+            label = theme.text("Target score", px(19), theme.TEXT, True)
+            at = (p.x + px(24), self.target.rect.centery)
+            surface.blit(label, label.get_rect(midleft=at))
+        label = theme.text("First dealer", px(19), theme.TEXT, True)
+        at = (self.dealer.rect.x - px(14), self.dealer.rect.centery)
+        surface.blit(label, label.get_rect(midright=at))
         if self.message and self.refused is not None and self.setup() != self.refused:
             self.message = ""  # the seats changed since: the refusal no longer applies
         if self.message:
-            image = theme.text(self.message, 17, (255, 150, 140), True)
+            image = theme.text(self.message, px(17), (255, 150, 140), True)
             # between the seats (which end 110 px above the panel's foot) and the options row
-            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - 68)))
+            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - px(68))))
