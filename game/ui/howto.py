@@ -18,6 +18,7 @@ from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.controls import Choice
 from game.ui.launch import settings_of
+from game.ui.layout import Scaled
 from game.ui.screen import MenuScreen, Scroll
 from game.ui.widgets import Button
 
@@ -27,9 +28,10 @@ IN_FORCE = "in force"
 
 
 @dataclass(frozen=True)
-class _Style:
+class _Style(Scaled):
     width: int
     four_colour: bool
+    ui: float = 1.0
 
 
 def _lead(paragraph: str) -> tuple[str, str]:
@@ -60,34 +62,41 @@ def _paragraph(
 def _power_block(
     page: list[tuple[pygame.Surface, int, int]], y: int, card: PowerCard, style: _Style
 ) -> int:
-    art = card_art(50, four_colour=style.four_colour)
+    px = style.px
+    card_w, step = px(50), px(26)
+    art = card_art(card_w, four_colour=style.four_colour)
     codes = card.codes[:4]
-    fan_w = 26 * 3 + 50  # four fanned cards; fewer are centred in the same column
-    left = 8 + (fan_w - (26 * (len(codes) - 1) + 50)) // 2
+    fan_w = step * 3 + card_w  # four fanned cards; fewer are centred in the same column
+    left = 8 + (fan_w - (step * (len(codes) - 1) + card_w)) // 2
     for i, code in enumerate(codes):
         face = pygame.transform.rotozoom(art.face(code), (len(codes) / 2 - i - 0.5) * 6, 1.0)
-        page.append((face, left + i * 26, y + round(abs(i - (len(codes) - 1) / 2) * 3)))
-    x = 8 + fan_w + 24
+        page.append((face, left + i * step, y + round(abs(i - (len(codes) - 1) / 2) * 3)))
+    x = 8 + fan_w + px(24)
     width = style.width - x - 10
     top = y
-    title = theme.text(card.title, 20, theme.ACCENT, True)
+    title = theme.text(card.title, px(20), theme.ACCENT, True)
     page.append((title, x, y))
-    y = _paragraph(page, y + title.get_height() + 4, card.text, x, width)
-    y = _paragraph(page, y + 4, "Example: " + card.example, x, width, 16, theme.MUTED)
-    return max(y, top + 80) + 18
+    y = _paragraph(page, y + title.get_height() + 4, card.text, x, width, px(17))
+    example = "Example: " + card.example
+    y = _paragraph(page, y + 4, example, x, width, px(16), theme.MUTED)
+    return max(y, top + px(80)) + px(18)
 
 
-def render_page(rules: Rules, width: int, four_colour: bool = False) -> pygame.Surface:
-    """The whole help text for ``rules`` at ``width`` pixels, as one tall surface."""
-    style = _Style(width, four_colour)
+def render_page(
+    rules: Rules, width: int, four_colour: bool = False, ui: float = 1.0
+) -> pygame.Surface:
+    """The whole help text for ``rules`` at ``width`` pixels (and scale ``ui``), as one tall
+    surface."""
+    style = _Style(width, four_colour, ui)
+    px = style.px
     page: list[tuple[pygame.Surface, int, int]] = []
-    y = _paragraph(page, 0, summary(rules), 8, width - 16, 18, theme.TEXT, False) + 16
+    y = _paragraph(page, 0, summary(rules), 8, width - 16, px(18), theme.TEXT, False) + px(16)
     cards = power_cards(rules)
     known = {f"{c.title}. {c.text}" for c in cards} | {f"Example: {c.example}" for c in cards}
     for section in explain_sections(rules):
-        heading = theme.text(section.title, 26, theme.ACCENT, True)
+        heading = theme.text(section.title, px(26), theme.ACCENT, True)
         page.append((heading, 8, y))
-        y += heading.get_height() + 8
+        y += heading.get_height() + px(8)
         rule_y = y - 4
         page.append((_rule(width - 16), 8, rule_y))
         for paragraph in section.paragraphs:
@@ -95,13 +104,13 @@ def render_page(rules: Rules, width: int, four_colour: bool = False) -> pygame.S
                 continue
             lead, rest = _lead(paragraph)
             if lead:
-                y = _paragraph(page, y, lead, 8, width - 16, 18, theme.GOLD, True)
-            y = _paragraph(page, y, rest, 8, width - 16) + 10
+                y = _paragraph(page, y, lead, 8, width - 16, px(18), theme.GOLD, True)
+            y = _paragraph(page, y, rest, 8, width - 16, px(17)) + px(10)
         if section.cards:
-            y += 6
+            y += px(6)
             for card in cards:
                 y = _power_block(page, y, card, style)
-        y += 14
+        y += px(14)
     surface = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
     for image, x, at in page:
         surface.blit(image, (x, at))
@@ -161,12 +170,14 @@ class HowToScreen(MenuScreen):
     def layout(self, size: tuple[int, int]) -> None:
         """Picker under the title, the page below, Back at the bottom."""
         w, h = size
-        self.picker.rect = pygame.Rect(0, 0, min(460, w - 300), 42)
-        self.picker.rect.midtop = (w // 2, 76)
-        self.view = pygame.Rect(0, 0, min(w - 80, 960), h - 76 - 42 - 20 - 84)
-        self.view.midtop = (w // 2, 76 + 42 + 20)
-        self.back_button.rect = pygame.Rect(0, 0, 150, 44)
-        self.back_button.rect.midbottom = (w // 2, h - 18)
+        px = self.px
+        top, picker_h, gap = px(76), px(42), px(20)
+        self.picker.rect = pygame.Rect(0, 0, min(px(460), w - 300), picker_h)
+        self.picker.rect.midtop = (w // 2, top)
+        self.view = pygame.Rect(0, 0, min(w - 80, px(960)), h - top - picker_h - gap - px(84))
+        self.view.midtop = (w // 2, top + picker_h + gap)
+        self.back_button.rect = pygame.Rect(0, 0, px(150), px(44))
+        self.back_button.rect.midbottom = (w // 2, h - px(18))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Scrolling keys and the wheel; Left/Right on the picker; Esc back."""
@@ -182,9 +193,9 @@ class HowToScreen(MenuScreen):
 
     def _page(self) -> pygame.Surface:
         four = settings_of(self).four_colour
-        key = (self.rules, self.view.w - 40, four)
+        key = (self.rules, self.view.w - 40, four, self.ui)
         if self.page is None or key != self.page_key:
-            self.page = render_page(self.rules, self.view.w - 40, four)
+            self.page = render_page(self.rules, self.view.w - 40, four, self.ui)
             self.page_key = key
         return self.page
 
@@ -200,5 +211,6 @@ class HowToScreen(MenuScreen):
         surface.blit(page, inner.topleft, area)
         self.scroll.draw_bar(surface, v)
         if self.scroll.limit > 0:
-            hint = theme.text("Scroll: wheel, ↑ ↓, Page Up / Page Down", 14, theme.MUTED)
-            surface.blit(hint, hint.get_rect(bottomright=(v.right, v.bottom + 22)))
+            words = "Scroll: wheel, ↑ ↓, Page Up / Page Down"
+            hint = theme.text(words, self.px(14), theme.MUTED)
+            surface.blit(hint, hint.get_rect(bottomright=(v.right, v.bottom + self.px(22))))

@@ -307,7 +307,7 @@ class RulesEditor(MenuScreen):
         if name is not None:
             y = self.content_y[name]
             if y < self.scroll.offset:
-                self.scroll.offset = max(0.0, y - HEAD_H)
+                self.scroll.offset = max(0.0, y - self.px(HEAD_H))
             elif y + self._height(name) > self.scroll.offset + self.scroll.view:
                 self.scroll.offset = y + self._height(name) - self.scroll.view + 8
             self.scroll.by(0)
@@ -318,23 +318,25 @@ class RulesEditor(MenuScreen):
     def _height(self, name: str) -> int:
         control = self.controls.get(name)
         if isinstance(control, Chips):
-            return control.height_for(self._control_w()) + 14
-        return ROW_H
+            return control.height_for(self._control_w()) + self.px(14)
+        return self.px(ROW_H)
 
     def _control_w(self) -> int:
-        return max(260, self.view.w - 340)
+        return max(self.px(260), self.view.w - self.px(340))
 
     def layout(self, size: tuple[int, int]) -> None:
         """Top bar, status, the scrolled list of options, and the bottom bar."""
         w, h = size
-        x0 = max(30, (w - 1100) // 2)
+        px = self.px
+        x0 = max(30, (w - px(1100)) // 2)
         right = w - x0
-        self.start_from.rect = pygame.Rect(x0 + 110, 76, 230, 38)
-        self.saved.rect = pygame.Rect(right - 230 - 180 - 12, 76, 230, 38)
-        self.load_button.rect = pygame.Rect(right - 180, 76, 84, 38)
-        self.delete_button.rect = pygame.Rect(right - 88, 76, 88, 38)
-        self.status = pygame.Rect(x0, 124, right - x0, 54)
-        self.view = pygame.Rect(x0, 188, right - x0, h - 188 - 80)
+        top, bar_h = px(76), px(38)
+        self.start_from.rect = pygame.Rect(x0 + px(110), top, px(230), bar_h)
+        self.saved.rect = pygame.Rect(right - px(230 + 180 + 12), top, px(230), bar_h)
+        self.load_button.rect = pygame.Rect(right - px(180), top, px(84), bar_h)
+        self.delete_button.rect = pygame.Rect(right - px(88), top, px(88), bar_h)
+        self.status = pygame.Rect(x0, px(124), right - x0, px(54))
+        self.view = pygame.Rect(x0, px(188), right - x0, h - px(188) - px(80))
         y = 0
         self.heads = []
         group = ""
@@ -342,94 +344,89 @@ class RulesEditor(MenuScreen):
             if spec.group != group:
                 group = spec.group
                 self.heads.append((group, y))
-                y += HEAD_H
+                y += self.px(HEAD_H)
             self.content_y[spec.name] = y
             y += self._height(spec.name)
         self.heads.append((SWITCHES_HEAD, y))
-        y += HEAD_H
+        y += self.px(HEAD_H)
         for key in self.switches:
             self.content_y[key] = y
-            y += ROW_H
+            y += self.px(ROW_H)
         self.scroll.view, self.scroll.content = self.view.h - 16, y
         self.scroll.by(0)
         for spec in self.specs:
             control = self.controls[spec.name]
             top = self.view.y + 8 + self.content_y[spec.name] - round(self.scroll.offset)
             height = self._height(spec.name) - 10
-            control.rect = pygame.Rect(self.view.x + 320, top, self._control_w() - 20, height)
+            control.rect = pygame.Rect(
+                self.view.x + px(320), top, self._control_w() - px(20), height
+            )
             if isinstance(control, Choice):
-                control.rect.w = 260
+                control.rect.w = px(260)
             control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         for key, button in self.switches.items():
             top = self.view.y + 8 + self.content_y[key] - round(self.scroll.offset)
             width = min(button.preferred_width(), self.view.w // 2)
-            button.rect = pygame.Rect(self.view.x + 44, top, width, ROW_H - 10)
-            button.visible = self.view.y + 4 <= top and top + ROW_H <= self.view.bottom - 4
-        self.name_field.rect = pygame.Rect(x0, h - 64, 240, 44)
-        self.save_button.rect = pygame.Rect(x0 + 250, h - 64, 84, 44)
+            button.rect = pygame.Rect(self.view.x + px(44), top, width, px(ROW_H) - px(10))
+            button.visible = self.view.y + 4 <= top and top + self.px(ROW_H) <= self.view.bottom - 4
+        foot, foot_h = h - px(64), px(44)
+        self.name_field.rect = pygame.Rect(x0, foot, px(240), foot_h)
+        self.save_button.rect = pygame.Rect(x0 + px(250), foot, px(84), foot_h)
         button_row(
             [self.howto_button, self.cancel_button, self.use_button],
-            (x0 + 360 + right) // 2 + 40,
-            h - 64,
-            height=44,
+            (x0 + px(360) + right) // 2 + px(40),
+            foot,
+            px(14),
+            foot_h,
         )
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """Labels, group headings, the engine's verdict, the list panel."""
-        label = theme.text("Start from", 18, theme.TEXT, True)
-        surface.blit(
-            label,
-            label.get_rect(midright=(self.start_from.rect.x - 12, self.start_from.rect.centery)),
-        )
-        label = theme.text("Saved", 18, theme.TEXT, True)
-        surface.blit(
-            label, label.get_rect(midright=(self.saved.rect.x - 12, self.saved.rect.centery))
-        )
+        px = self.px
+        for caption, widget in (("Start from", self.start_from), ("Saved", self.saved)):
+            label = theme.text(caption, px(18), theme.TEXT, True)
+            at = (widget.rect.x - px(12), widget.rect.centery)
+            surface.blit(label, label.get_rect(midright=at))
         s = self.status
         if self.error:
             theme.blit_panel(surface, s, (110, 28, 26, 235), (*theme.DANGER, 255), radius=12)
             text = "These options clash: " + self.error
-            draw_paragraph(surface, text, (s.x + 14, s.y + 7), s.w - 28, 15, spacing=2)
+            at = (s.x + px(14), s.y + px(7))
+            draw_paragraph(surface, text, at, s.w - px(28), px(15), spacing=2)
         else:
             theme.blit_panel(surface, s, (24, 70, 44, 235), (*theme.PANEL_EDGE, 255), radius=12)
             text = self.note or "These rules work. Change any option; clashes are explained here."
-            draw_paragraph(surface, text, (s.x + 14, s.y + 16), s.w - 28, 16, spacing=2)
+            at = (s.x + px(14), s.y + px(16))
+            draw_paragraph(surface, text, at, s.w - px(28), px(16), spacing=2)
         v = self.view
         theme.blit_panel(surface, v, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=16)
         clip = surface.get_clip()
         surface.set_clip(v.inflate(-4, -8))
         offset = round(self.scroll.offset)
         for group, y in self.heads:
-            image = theme.text(group, 21, theme.ACCENT, True)
-            surface.blit(image, (v.x + 24, v.y + 8 + y - offset + 10))
+            image = theme.text(group, px(21), theme.ACCENT, True)
+            surface.blit(image, (v.x + px(24), v.y + 8 + y - offset + px(10)))
         for spec in self.specs:
             control = self.controls[spec.name]
             y = v.y + 8 + self.content_y[spec.name] - offset
             ink = theme.ACCENT if control.focused else theme.TEXT
-            image = theme.text(spec.label, 18, ink)
-            surface.blit(
-                image,
-                image.get_rect(
-                    midleft=(v.x + 44, y + min(ROW_H, self._height(spec.name)) // 2 - 4)
-                ),
-            )
+            image = theme.text(spec.label, px(18), ink)
+            mid = y + min(px(ROW_H), self._height(spec.name)) // 2 - px(4)
+            surface.blit(image, image.get_rect(midleft=(v.x + px(44), mid)))
         for key, button in self.switches.items():
             if self.switch_why.get(key) and button.visible:
-                x = button.rect.right + 14
+                x = button.rect.right + px(14)
                 why = "Not here: " + self.switch_why[key]
+                room = v.right - x - px(20)
                 draw_paragraph(
-                    surface, why, (x, button.rect.y), v.right - x - 20, 14, theme.MUTED, spacing=1
+                    surface, why, (x, button.rect.y), room, px(14), theme.MUTED, spacing=1
                 )
         surface.set_clip(clip)
         self.scroll.draw_bar(surface, v)
         if self.error and self.note:
-            image = theme.text(self.note, 15, theme.MUTED)
-            surface.blit(
-                image,
-                image.get_rect(
-                    midleft=(self.save_button.rect.right + 14, self.save_button.rect.centery)
-                ),
-            )
+            image = theme.text(self.note, px(15), theme.MUTED)
+            at = (self.save_button.rect.right + px(14), self.save_button.rect.centery)
+            surface.blit(image, image.get_rect(midleft=at))
 
     def resume(self) -> None:
         """Focus the first option."""
