@@ -120,19 +120,21 @@ def render_line_chart(
     *,
     refs: Sequence[RefLine] = (),
     empty_text: str = "",
+    ui: float = 1.0,
 ) -> pygame.Surface:
     """A transparent surface of ``size`` with the plot area, gridlines, axis labels,
-    reference lines and antialiased series. ``empty_text`` is shown when no series has
-    points."""
+    reference lines and antialiased series (words at scale ``ui``). ``empty_text`` is shown
+    when no series has points."""
     w, h = size
+    small = round(13 * ui)
     surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    label_w = max((theme.text_size(y_axis.fmt(t), 13)[0] for t in y_axis.ticks), default=20)
+    label_w = max((theme.text_size(y_axis.fmt(t), small)[0] for t in y_axis.ticks), default=20)
     # Reference labels get their own margin on the right so the series never runs under them.
-    ref_w = max((theme.text_size(r.label, 12, True)[0] for r in refs), default=0)
+    ref_size = round(12 * ui)
+    ref_w = max((theme.text_size(r.label, ref_size, True)[0] for r in refs), default=0)
     right_pad = ref_w + 16 if refs else 8
-    plot = pygame.Rect(
-        label_w + 10, 6, w - label_w - 10 - right_pad, h - 44 if x_axis.title else h - 28
-    )
+    foot = round((44 if x_axis.title else 28) * ui)
+    plot = pygame.Rect(label_w + 10, 6, w - label_w - 10 - right_pad, h - foot)
     pygame.draw.rect(surf, PLOT_BG, plot, border_radius=6)
 
     def px(x: float) -> float:
@@ -145,23 +147,23 @@ def render_line_chart(
         y = round(py(tick))
         if plot.top <= y <= plot.bottom:
             pygame.draw.line(surf, GRID, (plot.x, y), (plot.right - 1, y))
-            label = theme.text(y_axis.fmt(tick), 13, AXIS)
+            label = theme.text(y_axis.fmt(tick), small, AXIS)
             surf.blit(label, label.get_rect(midright=(plot.x - 6, y)))
     for tick in x_axis.ticks:
         x = round(px(tick))
         if plot.left <= x <= plot.right:
             pygame.draw.line(surf, GRID, (x, plot.top), (x, plot.bottom - 1))
-            label = theme.text(x_axis.fmt(tick), 13, AXIS)
+            label = theme.text(x_axis.fmt(tick), small, AXIS)
             box = label.get_rect(midtop=(x, plot.bottom + 5))
             box.clamp_ip(pygame.Rect(0, 0, w, h))
             surf.blit(label, box)
     pygame.draw.line(surf, AXIS, plot.bottomleft, plot.bottomright)
     pygame.draw.line(surf, AXIS, plot.topleft, plot.bottomleft)
     if x_axis.title:
-        title = theme.text(x_axis.title, 13, theme.MUTED)
+        title = theme.text(x_axis.title, small, theme.MUTED)
         surf.blit(title, title.get_rect(midbottom=(plot.centerx, h - 1)))
 
-    _draw_refs(surf, plot, refs, py)
+    _draw_refs(surf, plot, refs, py, ref_size)
     drawn = False
     for line in series:
         points = _thin(line.points, max(2, plot.w // 2))
@@ -184,7 +186,7 @@ def render_line_chart(
             end = (round(coords[-1][0]), round(coords[-1][1]))
             pygame.draw.circle(surf, line.colour, end, line.width + 2)
     if not drawn and empty_text:
-        note = theme.text(empty_text, 16, theme.MUTED)
+        note = theme.text(empty_text, round(16 * ui), theme.MUTED)
         surf.blit(note, note.get_rect(center=plot.center))
     return surf
 
@@ -194,6 +196,7 @@ def _draw_refs(
     plot: pygame.Rect,
     refs: Sequence[RefLine],
     py: Callable[[float], float],
+    size: int = 12,
 ) -> None:
     """Dashed lines with their labels; labels that would overlap are nudged apart."""
     placed: list[int] = []
@@ -202,7 +205,7 @@ def _draw_refs(
         if not plot.top <= y <= plot.bottom:
             continue
         dashed_hline(surf, (*ref.colour, 200), plot.x + 1, plot.right + 4, y)
-        label = theme.text(ref.label, 12, ref.colour, True)
+        label = theme.text(ref.label, size, ref.colour, True)
         ly = y - label.get_height() // 2 - 1
         for other in placed:
             if abs(ly - other) < label.get_height():
@@ -290,34 +293,39 @@ class Picker(Widget):
         """Caption above, the arrows and the current option."""
         edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
         theme.blit_panel(surface, self.rect, (*theme.PANEL, 235), edge, radius=10, shadow=False)
-        caption = theme.text(self.caption, 13, theme.MUTED, True)
-        surface.blit(caption, caption.get_rect(bottomleft=(self.rect.x + 4, self.rect.y - 3)))
-        for glyph, x in (("‹", self.rect.x + 18), ("›", self.rect.right - 18)):
-            arrow = theme.text(glyph, 28, theme.ACCENT, True)
+        px = self.px
+        caption = theme.text(self.caption, px(13), theme.MUTED, True)
+        at = (self.rect.x + px(4), self.rect.y - px(3))
+        surface.blit(caption, caption.get_rect(bottomleft=at))
+        for glyph, x in (("‹", self.rect.x + px(18)), ("›", self.rect.right - px(18))):
+            arrow = theme.text(glyph, px(28), theme.ACCENT, True)
             surface.blit(arrow, arrow.get_rect(center=(x, self.rect.centery - 2)))
         value = self.options[self.index] if self.options else "—"
-        label = theme.text(value, 19, theme.TEXT, True)
+        label = theme.text(value, px(19), theme.TEXT, True)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
-def draw_backdrop(surface: pygame.Surface, title: str, problem: str | None) -> int:
-    """Felt, the screen's title and, when the store has one, its problem in a red band.
-    Returns the y where the content may start."""
+def draw_backdrop(surface: pygame.Surface, title: str, problem: str | None, ui: float = 1.0) -> int:
+    """Felt, the screen's title and, when the store has one, its problem in a red band (at
+    scale ``ui``). Returns the y where the content may start."""
     w, h = surface.get_size()
     surface.blit(theme.felt((w, h)), (0, 0))
-    heading = theme.text(title, 34, theme.ACCENT, True)
-    surface.blit(heading, (40, 26))
+    heading = theme.text(title, round(34 * ui), theme.ACCENT, True)
+    surface.blit(heading, (40, round(26 * ui)))
     if problem:
-        lines = theme.wrap(problem, 15, w - 110)[:2]
-        band = pygame.Rect(40, 96, w - 80, 14 + 20 * len(lines))
+        line_h, size = round(20 * ui), round(15 * ui)
+        lines = theme.wrap(problem, size, w - 110)[:2]
+        band = pygame.Rect(40, round(96 * ui), w - 80, round(14 * ui) + line_h * len(lines))
         theme.blit_panel(surface, band, (120, 30, 28, 235), (*theme.DANGER, 255), 8, False)
         for i, line in enumerate(lines):
-            surface.blit(theme.text(line, 15, theme.TEXT), (band.x + 14, band.y + 7 + 20 * i))
-    return content_top(problem, w)
+            at = (band.x + 14, band.y + round(7 * ui) + line_h * i)
+            surface.blit(theme.text(line, size, theme.TEXT), at)
+    return content_top(problem, w, ui)
 
 
-def content_top(problem: str | None, width: int) -> int:
+def content_top(problem: str | None, width: int, ui: float = 1.0) -> int:
     """Where a screen's content starts below the title (and the problem band, if any)."""
     if not problem:
-        return 104
-    return 96 + 14 + 20 * len(theme.wrap(problem, 15, width - 110)[:2]) + 14
+        return round(104 * ui)
+    lines = len(theme.wrap(problem, round(15 * ui), width - 110)[:2])
+    return round((96 + 14) * ui) + round(20 * ui) * lines + round(14 * ui)

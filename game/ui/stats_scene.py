@@ -30,6 +30,7 @@ from game.ui.charts import (
     nice_ticks,
     render_line_chart,
 )
+from game.ui.layout import Scaled, ui_scale
 from game.ui.records import Tile, preset_title, stat_tiles
 from game.ui.scene import Scene
 from game.ui.widgets import Button, WidgetGroup
@@ -133,13 +134,17 @@ class PlayerAndPreset:
         return PRESET_CHOICES[self.preset_picker.index]
 
 
-def place_pickers(width: int, player: Picker, preset_picker: Picker) -> None:
-    """Both pickers at the top right of a window ``width`` wide."""
-    preset_picker.rect = pygame.Rect(width - 40 - 230, 38, 230, 42)
-    player.rect = pygame.Rect(preset_picker.rect.x - 24 - 280, 38, 280, 42)
+def place_pickers(width: int, player: Picker, preset_picker: Picker, ui: float = 1.0) -> None:
+    """Both pickers at the top right of a window ``width`` wide (at scale ``ui``)."""
+
+    def px(n: float) -> int:
+        return round(n * ui)
+
+    preset_picker.rect = pygame.Rect(width - 40 - px(230), px(38), px(230), px(42))
+    player.rect = pygame.Rect(preset_picker.rect.x - px(24 + 280), px(38), px(280), px(42))
 
 
-class StatsScene(PlayerAndPreset, Scene):
+class StatsScene(PlayerAndPreset, Scaled, Scene):
     """Statistics of one profile with a preset filter, two charts and CSV/JSON export."""
 
     def __init__(
@@ -266,24 +271,30 @@ class StatsScene(PlayerAndPreset, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out pickers, tiles, charts and buttons for ``size``."""
         self.size = size
+        self.ui = ui_scale(size)
+        for widget in self.widgets.widgets:
+            widget.rescale(self.ui)
+        px = self.px
         w, h = size
-        place_pickers(w, self.player, self.preset_picker)
-        y = h - 76
+        place_pickers(w, self.player, self.preset_picker, self.ui)
+        y, button_h = h - px(76), px(46)
         back = self.buttons[-1]
-        back.rect = pygame.Rect(w - 40 - back.preferred_width(), y, back.preferred_width(), 46)
+        back.rect = pygame.Rect(
+            w - 40 - back.preferred_width(), y, back.preferred_width(), button_h
+        )
         # The other buttons share the row left of Back; in a narrow window their labels get
         # smaller rather than run into it.
         row = self.buttons[:-1]
         room = back.rect.x - 24 - 40
         for label_size in (20, 18, 16, 14):
             for button in row:
-                button.size = label_size
-            gap = 14 if label_size == 20 else 10
+                button.size = px(label_size)
+            gap = px(14 if label_size == 20 else 10)
             if sum(b.preferred_width() for b in row) + gap * (len(row) - 1) <= room:
                 break
         x = 40
         for button in row:
-            button.rect = pygame.Rect(x, y, button.preferred_width(), 46)
+            button.rect = pygame.Rect(x, y, button.preferred_width(), button_h)
             x += button.rect.w + gap
         self._charts = None
 
@@ -323,23 +334,26 @@ class StatsScene(PlayerAndPreset, Scene):
     def _layout(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         """The tiles panel and the two chart panels."""
         w, h = self.size
-        top = content_top(self.store.problem, w)
-        bottom = h - 96
-        tiles = pygame.Rect(40, top, min(460, int(w * 0.38)), bottom - top)
-        right_x = tiles.right + 20
+        px = self.px
+        top = content_top(self.store.problem, w, self.ui)
+        bottom = h - px(96)
+        tiles = pygame.Rect(40, top, min(px(460), int(w * 0.38)), bottom - top)
+        right_x = tiles.right + px(20)
         right_w = w - 40 - right_x
-        half = (bottom - top - 16) // 2
+        gap = px(16)
+        half = (bottom - top - gap) // 2
         win = pygame.Rect(right_x, top, right_w, half)
-        rating = pygame.Rect(right_x, top + half + 16, right_w, bottom - top - half - 16)
+        rating = pygame.Rect(right_x, top + half + gap, right_w, bottom - top - half - gap)
         return tiles, win, rating
 
     def charts(self) -> tuple[pygame.Surface, pygame.Surface]:
         """The two chart surfaces, rendered for the current data and size."""
         if self._charts is None:
             _, win_box, rating_box = self._layout()
+            inset, head = self.px(28), self.px(56)
             self._charts = (
-                self._win_chart((win_box.w - 28, win_box.h - 56)),
-                self._rating_chart((rating_box.w - 28, rating_box.h - 56)),
+                self._win_chart((win_box.w - inset, win_box.h - head)),
+                self._rating_chart((rating_box.w - inset, rating_box.h - head)),
             )
         return self._charts
 
@@ -370,6 +384,7 @@ class StatsScene(PlayerAndPreset, Scene):
             Axis(0, 100, (0, 25, 50, 75, 100), lambda v: f"{v:.0f}%"),
             refs=refs,
             empty_text="No finished games yet",
+            ui=self.ui,
         )
 
     def _rating_chart(self, size: tuple[int, int]) -> pygame.Surface:
@@ -395,11 +410,13 @@ class StatsScene(PlayerAndPreset, Scene):
             Axis(lo, hi, nice_ticks(lo, hi, 7), lambda v: f"{v:g}"),
             refs=refs,
             empty_text="No rated games yet",
+            ui=self.ui,
         )
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, tiles, charts, buttons and the last message."""
-        draw_backdrop(surface, "Statistics", self.store.problem)
+        draw_backdrop(surface, "Statistics", self.store.problem, self.ui)
+        px = self.px
         tiles_box, win_box, rating_box = self._layout()
         theme.blit_panel(surface, tiles_box, radius=16)
         self._draw_tiles(surface, tiles_box)
@@ -415,35 +432,38 @@ class StatsScene(PlayerAndPreset, Scene):
         )
         for (box, title, legend), chart in zip(heads, (win_chart, rating_chart), strict=True):
             theme.blit_panel(surface, box, radius=16)
-            label = theme.text(title, 18, theme.TEXT, True)
-            surface.blit(label, (box.x + 18, box.y + 14))
-            note = theme.text(legend, 13, theme.MUTED)
-            if box.x + 18 + label.get_width() + 16 + note.get_width() <= box.right - 18:
-                surface.blit(note, note.get_rect(topright=(box.right - 18, box.y + 18)))
-            surface.blit(chart, (box.x + 14, box.y + 46))
+            label = theme.text(title, px(18), theme.TEXT, True)
+            surface.blit(label, (box.x + px(18), box.y + px(14)))
+            note = theme.text(legend, px(13), theme.MUTED)
+            fits = box.x + px(18 + 16) + label.get_width() + note.get_width() <= box.right - px(18)
+            if fits:
+                at = (box.right - px(18), box.y + px(18))
+                surface.blit(note, note.get_rect(topright=at))
+            surface.blit(chart, (box.x + px(14), box.y + px(46)))
         if self.message:
             colour = (255, 150, 140) if self.message_is_error else theme.MUTED
-            note = theme.text(self.message, 14, colour)
-            surface.blit(note, note.get_rect(bottomleft=(40, self.size[1] - 10)))
+            note = theme.text(self.message, px(14), colour)
+            surface.blit(note, note.get_rect(bottomleft=(40, self.size[1] - px(10))))
         self.widgets.draw(surface)
 
     def _draw_tiles(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        px = self.px
         if not self.tiles:
-            note = theme.text("No statistics to show", 18, theme.MUTED)
+            note = theme.text("No statistics to show", px(18), theme.MUTED)
             surface.blit(note, note.get_rect(center=box.center))
             return
         cols, rows = 2, (len(self.tiles) + 1) // 2
-        cell_w = (box.w - 24) // cols
-        cell_h = (box.h - 24) // rows
+        cell_w = (box.w - px(24)) // cols
+        cell_h = (box.h - px(24)) // rows
         for i, tile in enumerate(self.tiles):
-            x = box.x + 12 + (i % cols) * cell_w + 10
-            y = box.y + 12 + (i // cols) * cell_h + 6
-            surface.blit(theme.text(tile.label, 14, theme.MUTED, True), (x, y))
-            value_size = 30 if cell_h >= 96 else 22
-            surface.blit(theme.text(tile.value, value_size, theme.TEXT, True), (x, y + 20))
-            note_y = y + 24 + value_size + 4
+            x = box.x + px(12) + (i % cols) * cell_w + px(10)
+            y = box.y + px(12) + (i // cols) * cell_h + px(6)
+            surface.blit(theme.text(tile.label, px(14), theme.MUTED, True), (x, y))
+            value_size = px(30) if cell_h >= px(96) else px(22)
+            surface.blit(theme.text(tile.value, value_size, theme.TEXT, True), (x, y + px(20)))
+            note_y = y + px(24 + 4) + value_size
             # A small window has no room for the context lines; the figures come first.
-            if tile.note and note_y + 16 <= y + cell_h - 4:
-                note = theme.text(tile.note, 13, theme.MUTED)
-                room = cell_w - 16
+            if tile.note and note_y + px(16) <= y + cell_h - px(4):
+                note = theme.text(tile.note, px(13), theme.MUTED)
+                room = cell_w - px(16)
                 surface.blit(note, (x, note_y), pygame.Rect(0, 0, room, note.get_height()))
