@@ -12,6 +12,7 @@ import pygame
 from game.store import OVERALL, FastWin, RankRow, Store
 from game.ui import theme
 from game.ui.charts import Axis, Picker, content_top, draw_backdrop, draw_whisker_bar, nice_ticks
+from game.ui.layout import Scaled, ui_scale
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
 from game.ui.stats_scene import BOT_COLOURS, PRESET_CHOICES
@@ -29,7 +30,7 @@ FASTEST_SHOWN = 10
 FASTEST_ROW_MIN = 40  # the height one fastest win needs, both its lines
 
 
-class RankingsScene(Scene):
+class RankingsScene(Scaled, Scene):
     """Leaderboard by conservative rating with uncertainty bars, and the fastest wins."""
 
     def __init__(self, store: Store, scope: str = OVERALL) -> None:
@@ -79,23 +80,29 @@ class RankingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Place the scope picker and the Back button."""
         self.size = size
+        self.ui = ui_scale(size)
+        for widget in self.widgets.widgets:
+            widget.rescale(self.ui)
+        px = self.px
         w, h = size
-        self.scope_picker.rect = pygame.Rect(w - 40 - 250, 38, 250, 42)
+        self.scope_picker.rect = pygame.Rect(w - 40 - px(250), px(38), px(250), px(42))
         width = self.back.preferred_width()
-        self.back.rect = pygame.Rect(w - 40 - width, h - 76, width, 46)
+        self.back.rect = pygame.Rect(w - 40 - width, h - px(76), width, px(46))
 
     def _boxes(self) -> tuple[pygame.Rect, pygame.Rect]:
         w, h = self.size
-        top = content_top(self.store.problem, w)
-        bottom = h - 96
+        px = self.px
+        top = content_top(self.store.problem, w, self.ui)
+        bottom = h - px(96)
         board = pygame.Rect(40, top, int((w - 100) * 0.63), bottom - top)
-        fast = pygame.Rect(board.right + 20, top, w - 40 - board.right - 20, bottom - top)
+        gap = px(20)
+        fast = pygame.Rect(board.right + gap, top, w - 40 - board.right - gap, bottom - top)
         return board, fast
 
     def visible_rows(self) -> int:
         """How many leaderboard lines fit in the panel."""
         board, _ = self._boxes()
-        return max(1, (board.h - 118) // ROW_H)
+        return max(1, (board.h - self.px(118)) // self.px(ROW_H))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Left/Right scope, Up/Down or the wheel scroll, Esc back."""
@@ -133,7 +140,8 @@ class RankingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, leaderboard, fastest wins and buttons."""
-        draw_backdrop(surface, "Rankings", self.store.problem or self.error or None)
+        draw_backdrop(surface, "Rankings", self.store.problem or self.error or None, self.ui)
+        px = self.px
         board, fast = self._boxes()
         self._draw_board(surface, board)
         self._draw_fastest(surface, fast)
@@ -142,56 +150,58 @@ class RankingsScene(Scene):
             f"Sorted by the bar, μ − 3σ. Faded: provisional, under {PROVISIONAL_GAMES} games."
         )
         room = self.back.rect.x - 40 - 16  # wrapped to end before the Back button
-        lines = theme.wrap(legend, 13, room)
-        line_h = theme.text_size("Ag", 13)[1] + 2
+        lines = theme.wrap(legend, px(13), room)
+        line_h = theme.text_size("Ag", px(13))[1] + 2
         y = self.back.rect.centery - len(lines) * line_h // 2
         for line in lines:
-            surface.blit(theme.text(line, 13, theme.MUTED), (40, y))
+            surface.blit(theme.text(line, px(13), theme.MUTED), (40, y))
             y += line_h
         self.widgets.draw(surface)
 
     def _draw_board(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         theme.blit_panel(surface, box, radius=16)
+        px = self.px
         scope = "Overall" if self.scope == OVERALL else preset_title(self.scope)
-        title = theme.text(f"Leaderboard · {scope}", 20, theme.TEXT, True)
-        surface.blit(title, (box.x + 20, box.y + 16))
+        title = theme.text(f"Leaderboard · {scope}", px(20), theme.TEXT, True)
+        surface.blit(title, (box.x + px(20), box.y + px(16)))
         cols = {
-            "rank": box.x + 46,
-            "name": box.x + 66,
-            "rating": box.x + 330,
-            "bar": box.x + 350,
-            "games": box.right - 20,
+            "rank": box.x + px(46),
+            "name": box.x + px(66),
+            "rating": box.x + px(330),
+            "bar": box.x + px(350),
+            "games": box.right - px(20),
         }
-        bar_w = cols["games"] - 70 - cols["bar"]
-        y = box.y + 58
+        bar_w = cols["games"] - px(70) - cols["bar"]
+        y = box.y + px(58)
         for text, x, anchor in (
             ("#", cols["rank"], "topright"),
             ("Player", cols["name"], "topleft"),
             ("Rating μ ± σ", cols["rating"], "topright"),
             ("Games", cols["games"], "topright"),
         ):
-            head = theme.text(text, 14, theme.MUTED, True)
+            head = theme.text(text, px(14), theme.MUTED, True)
             surface.blit(head, head.get_rect(**{anchor: (x, y)}))
         if not self.rows:
-            note = theme.text("Nobody is rated here yet: finish a game first.", 17, theme.MUTED)
+            nobody = "Nobody is rated here yet: finish a game first."
+            note = theme.text(nobody, px(17), theme.MUTED)
             surface.blit(note, note.get_rect(center=box.center))
             return
         axis = self._axis()
         for tick in axis.ticks:
             x = round(axis.at(tick, cols["bar"], bar_w))
-            label = theme.text(f"{tick:g}", 12, theme.MUTED)
+            label = theme.text(f"{tick:g}", px(12), theme.MUTED)
             surface.blit(label, label.get_rect(midtop=(x, y + 2)))
-            line_top, line_bottom = y + 20, box.bottom - 18
+            line_top, line_bottom = y + px(20), box.bottom - px(18)
             pygame.draw.line(surface, (46, 78, 60), (x, line_top), (x, line_bottom))
-        y += 30
+        y += px(30)
         shown = self.rows[self.scroll : self.scroll + self.visible_rows()]
         for row in shown:
             self._draw_row(surface, row, y, cols, bar_w, axis)
-            y += ROW_H
+            y += px(ROW_H)
         if len(self.rows) > len(shown):
             more = f"{self.scroll + 1}–{self.scroll + len(shown)} of {len(self.rows)} · ↑ ↓ scroll"
-            img = theme.text(more, 12, theme.MUTED)
-            surface.blit(img, img.get_rect(bottomright=(box.right - 20, box.bottom - 4)))
+            img = theme.text(more, px(12), theme.MUTED)
+            surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
 
     def _axis(self) -> Axis:
         lo = min(0.0, min(r.conservative for r in self.rows))
@@ -209,25 +219,28 @@ class RankingsScene(Scene):
         axis: Axis,
     ) -> None:
         faded = self.provisional(row)
+        px = self.px
+        row_h = px(ROW_H)
         colour = BOT_COLOURS.get(row.bot_level or "", theme.ACCENT) if row.is_bot else theme.ACCENT
         ink = theme.MUTED if faded else (theme.GOLD if row.rank == 1 else theme.TEXT)
         if row.rank % 2 == 0:
-            band = pygame.Rect(cols["name"] - 50, y - 4, cols["games"] - cols["name"] + 66, ROW_H)
+            left = cols["name"] - px(50)
+            band = pygame.Rect(left, y - 4, cols["games"] - left + px(16), row_h)
             theme.blit_panel(surface, band, (255, 255, 255, 14), None, radius=6, shadow=False)
-        mid = y + ROW_H // 2 - 4
+        mid = y + row_h // 2 - 4
         for text, x, anchor, size in (
-            (str(row.rank), cols["rank"], "midright", 18),
-            (row.profile, cols["name"], "midleft", 18),
-            (f"{row.mu:.1f} ± {row.sigma:.1f}", cols["rating"], "midright", 17),
-            (str(row.games), cols["games"], "midright", 17),
+            (str(row.rank), cols["rank"], "midright", px(18)),
+            (row.profile, cols["name"], "midleft", px(18)),
+            (f"{row.mu:.1f} ± {row.sigma:.1f}", cols["rating"], "midright", px(17)),
+            (str(row.games), cols["games"], "midright", px(17)),
         ):
             img = theme.text(text, size, ink, not faded and text == row.profile)
             surface.blit(img, img.get_rect(**{anchor: (x, mid)}))
         if faded:
-            tag = theme.text("provisional", 11, theme.MUTED)
-            name_w = theme.text_size(row.profile, 18)[0]
-            surface.blit(tag, tag.get_rect(midleft=(cols["name"] + name_w + 8, mid + 1)))
-        bar = pygame.Rect(cols["bar"], mid - 11, bar_w, 22)
+            tag = theme.text("provisional", px(11), theme.MUTED)
+            name_w = theme.text_size(row.profile, px(18))[0]
+            surface.blit(tag, tag.get_rect(midleft=(cols["name"] + name_w + px(8), mid + 1)))
+        bar = pygame.Rect(cols["bar"], mid - px(11), bar_w, px(22))
         draw_whisker_bar(
             surface,
             bar,
@@ -243,29 +256,34 @@ class RankingsScene(Scene):
         """How many fastest wins the panel shows. Each takes two lines (who and time, then
         where and when): in a small window fewer are shown rather than drawn over each other."""
         _, box = self._boxes()
-        room = box.bottom - 16 - (box.y + 58 + 30)
-        return min(len(self.fastest), max(1, room // FASTEST_ROW_MIN))
+        room = box.bottom - 16 - (box.y + self.px(58 + 30))
+        return min(len(self.fastest), max(1, room // self.px(FASTEST_ROW_MIN)))
 
     def _draw_fastest(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         theme.blit_panel(surface, box, radius=16)
+        px = self.px
         scope = "every preset" if self.scope == OVERALL else preset_title(self.scope)
-        title = theme.text(f"Fastest wins · {scope}", 20, theme.TEXT, True)
-        surface.blit(title, (box.x + 20, box.y + 16))
+        title = theme.text(f"Fastest wins · {scope}", px(20), theme.TEXT, True)
+        surface.blit(title, (box.x + px(20), box.y + px(16)))
         overall = self.scope == OVERALL
-        cols = [(box.x + 40, "topright"), (box.x + 52, "topleft"), (box.right - 20, "topright")]
+        cols = [
+            (box.x + px(40), "topright"),
+            (box.x + px(52), "topleft"),
+            (box.right - px(20), "topright"),
+        ]
         heads = ["#", "Player", "Time"]
-        y = box.y + 58
+        y = box.y + px(58)
         for (x, anchor), head in zip(cols, heads, strict=True):
-            img = theme.text(head, 14, theme.MUTED, True)
+            img = theme.text(head, px(14), theme.MUTED, True)
             surface.blit(img, img.get_rect(**{anchor: (x, y)}))
-        y += 30
+        y += px(30)
         if not self.fastest:
-            note = theme.text("No wins yet.", 17, theme.MUTED)
+            note = theme.text("No wins yet.", px(17), theme.MUTED)
             surface.blit(note, note.get_rect(center=box.center))
             return
         room = box.bottom - 16 - y
         shown = self.fastest[: self.fastest_fitting()]
-        step = min(46, room // max(1, len(shown)))
+        step = min(px(46), room // max(1, len(shown)))
         for n, win in enumerate(shown, start=1):
             ink = theme.GOLD if n == 1 else theme.TEXT
             when = datetime.fromtimestamp(win.ended_at).strftime("%d %b %Y")
@@ -273,12 +291,12 @@ class RankingsScene(Scene):
             for (x, anchor), text, size, bold in zip(
                 cols,
                 (str(n), win.profile, format_duration(win.duration_s)),
-                (17, 17, 19),
+                (px(17), px(17), px(19)),
                 (False, n == 1, True),
                 strict=True,
             ):
                 img = theme.text(text, size, ink, bold)
                 surface.blit(img, img.get_rect(**{anchor: (x, y)}))
-            sub = theme.text(detail, 12, theme.MUTED)
-            surface.blit(sub, (cols[1][0], y + 21))
+            sub = theme.text(detail, px(12), theme.MUTED)
+            surface.blit(sub, (cols[1][0], y + px(21)))
             y += step
