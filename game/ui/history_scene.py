@@ -18,6 +18,7 @@ from game.engine import PRESETS
 from game.store import HistoryEntry, HistorySeat, Store
 from game.ui import theme
 from game.ui.charts import content_top, draw_backdrop
+from game.ui.layout import Scaled, ui_scale
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
 from game.ui.stats_scene import PlayerAndPreset, place_pickers, player_and_preset_pickers
@@ -74,7 +75,7 @@ def seat_summary(seat: HistorySeat) -> str:
     return " · ".join(parts)
 
 
-class HistoryScene(PlayerAndPreset, Scene):
+class HistoryScene(PlayerAndPreset, Scaled, Scene):
     """The recorded rounds of one player (optionally on one preset), newest first; the
     player and the preset can be changed here as on the statistics screen."""
 
@@ -118,19 +119,22 @@ class HistoryScene(PlayerAndPreset, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Place the pickers and the Back button."""
         self.size = size
+        self.ui = ui_scale(size)
+        for widget in self.widgets.widgets:
+            widget.rescale(self.ui)
         w, h = size
-        place_pickers(w, self.player, self.preset_picker)
+        place_pickers(w, self.player, self.preset_picker, self.ui)
         width = self.back.preferred_width()
-        self.back.rect = pygame.Rect(w - 40 - width, h - 76, width, 46)
+        self.back.rect = pygame.Rect(w - 40 - width, h - self.px(76), width, self.px(46))
 
     def _box(self) -> pygame.Rect:
         w, h = self.size
-        top = content_top(self.store.problem or self.error or None, w)
-        return pygame.Rect(40, top, w - 80, h - 96 - top)
+        top = content_top(self.store.problem or self.error or None, w, self.ui)
+        return pygame.Rect(40, top, w - 80, h - self.px(96) - top)
 
     def visible_rows(self) -> int:
         """How many rounds fit in the panel."""
-        return max(1, (self._box().h - 64) // ROW_H)
+        return max(1, (self._box().h - self.px(64)) // self.px(ROW_H))
 
     def scroll_by(self, lines: int) -> None:
         """Scroll the list, never past its ends."""
@@ -173,62 +177,66 @@ class HistoryScene(PlayerAndPreset, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, the list of rounds and the Back button."""
-        draw_backdrop(surface, "Match history", self.store.problem or self.error or None)
+        draw_backdrop(surface, "Match history", self.store.problem or self.error or None, self.ui)
         box = self._box()
         theme.blit_panel(surface, box, radius=16)
         self._draw_list(surface, box)
         help_text = "Page Up/Down, Home, End or the wheel scroll · the export holds every round"
-        note = theme.text(help_text, 13, theme.MUTED)
+        note = theme.text(help_text, self.px(13), theme.MUTED)
         if 40 + note.get_width() + 16 <= self.back.rect.x:
             surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
         self.widgets.draw(surface)
 
     def _columns(self, box: pygame.Rect) -> dict[str, int]:
-        when_w = 190
-        result_w = 170 if box.w >= 1000 else 140
+        px = self.px
+        when_w = px(190)
+        result_w = px(170) if box.w >= px(1000) else px(140)
         return {
-            "when": box.x + 20,
-            "result": box.x + 20 + when_w,
-            "seats": box.x + 20 + when_w + result_w,
-            "time": box.right - 20,
+            "when": box.x + px(20),
+            "result": box.x + px(20) + when_w,
+            "seats": box.x + px(20) + when_w + result_w,
+            "time": box.right - px(20),
         }
 
     def _draw_list(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         cols = self._columns(box)
-        y = box.y + 16
+        px = self.px
+        row_h = px(ROW_H)
+        y = box.y + px(16)
         for text, x, anchor in (
             ("When · rules", cols["when"], "topleft"),
             ("Result", cols["result"], "topleft"),
             ("Seats in the order they finished", cols["seats"], "topleft"),
             ("Time", cols["time"], "topright"),
         ):
-            head = theme.text(text, 14, theme.MUTED, True)
+            head = theme.text(text, px(14), theme.MUTED, True)
             surface.blit(head, head.get_rect(**{anchor: (x, y)}))
         if not self.entries:
             words = "No rounds recorded here yet: finish a round and it is listed here."
             if self.error:
                 words = "The history could not be read."
-            note = theme.text(words, 17, theme.MUTED)
+            note = theme.text(words, px(17), theme.MUTED)
             surface.blit(note, note.get_rect(center=box.center))
             return
-        y += 34
+        y += px(34)
         shown = self.entries[self.scroll : self.scroll + self.visible_rows()]
         for n, entry in enumerate(shown):
             if (self.scroll + n) % 2 == 1:
-                band = pygame.Rect(box.x + 8, y - 6, box.w - 16, ROW_H - 4)
+                band = pygame.Rect(box.x + 8, y - px(6), box.w - 16, row_h - px(4))
                 theme.blit_panel(surface, band, (255, 255, 255, 14), None, radius=6, shadow=False)
             self._draw_entry(surface, entry, y, cols)
-            y += ROW_H
+            y += row_h
         if len(self.entries) > len(shown):
             first, last = self.scroll + 1, self.scroll + len(shown)
             more = f"{first}–{last} of {len(self.entries)}"
-            img = theme.text(more, 12, theme.MUTED)
-            surface.blit(img, img.get_rect(bottomright=(box.right - 20, box.bottom - 4)))
+            img = theme.text(more, px(12), theme.MUTED)
+            surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
 
     def _draw_entry(
         self, surface: pygame.Surface, entry: HistoryEntry, y: int, cols: dict[str, int]
     ) -> None:
         profile = self.profile or ""
+        px = self.px
         when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
         # A preset by its title; a custom rule set by the name it was saved under.
         rules = preset_title(entry.preset) if entry.preset in PRESETS else entry.preset
@@ -236,30 +244,31 @@ class HistoryScene(PlayerAndPreset, Scene):
             rules += f" · round {entry.round_no}"
         if entry.blocked:
             rules += " · blocked"
-        surface.blit(theme.text(when, 16, theme.TEXT), (cols["when"], y))
-        surface.blit(theme.text(rules, 13, theme.MUTED), (cols["when"], y + 22))
+        surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
+        surface.blit(theme.text(rules, px(13), theme.MUTED), (cols["when"], y + px(22)))
         result = result_words(entry, profile)
         mine = next((s for s in entry.seats if s.profile == profile), None)
         ink = theme.GOLD if mine is not None and mine.won and not entry.abandoned else theme.TEXT
-        surface.blit(theme.text(result, 17, ink, True), (cols["result"], y))
+        surface.blit(theme.text(result, px(17), ink, True), (cols["result"], y))
         # Every seat in the order it finished, the player's own name picked out.
         x = cols["seats"]
-        room = cols["time"] - 90
+        room = cols["time"] - px(90)
         for seat in sorted(entry.seats, key=lambda s: (s.place, s.seat)):
             name = seat.profile
             colour = theme.ACCENT if seat.profile == profile else theme.TEXT
-            place = theme.text(f"{seat.place}.", 14, theme.MUTED)
-            label = theme.text(name, 15, colour, seat.profile == profile)
-            need = place.get_width() + 4 + label.get_width() + 16
+            place = theme.text(f"{seat.place}.", px(14), theme.MUTED)
+            label = theme.text(name, px(15), colour, seat.profile == profile)
+            need = place.get_width() + px(4) + label.get_width() + px(16)
             if x + need > room:
-                surface.blit(theme.text("…", 15, theme.MUTED), (x, y + 1))
+                surface.blit(theme.text("…", px(15), theme.MUTED), (x, y + 1))
                 break
             surface.blit(place, (x, y + 2))
-            surface.blit(label, (x + place.get_width() + 4, y))
+            surface.blit(label, (x + place.get_width() + px(4), y))
             x += need
         if mine is not None:
             tallies = seat_summary(mine)
             if tallies:
-                surface.blit(theme.text(tallies, 13, theme.MUTED), (cols["seats"], y + 22))
-        duration = theme.text(format_duration(entry.duration_s), 16, theme.TEXT)
+                at = (cols["seats"], y + px(22))
+                surface.blit(theme.text(tallies, px(13), theme.MUTED), at)
+        duration = theme.text(format_duration(entry.duration_s), px(16), theme.TEXT)
         surface.blit(duration, duration.get_rect(topright=(cols["time"], y)))
