@@ -14,6 +14,7 @@ import pygame
 from game.store import OVERALL, Profile, Store
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop
+from game.ui.layout import Scaled, ui_scale
 from game.ui.scene import Modal, Scene
 from game.ui.widgets import Button, TextInput, WidgetGroup
 
@@ -22,7 +23,7 @@ __all__ = ["MergeDialog", "NameDialog", "ProfilesScene"]
 ROW_H = 40
 
 
-class _Dialog(Modal[object]):
+class _Dialog(Scaled, Modal[object]):
     """A centred panel with a title, some lines of text and a row of buttons."""
 
     def __init__(self, title: str, lines: Sequence[str] = ()) -> None:
@@ -31,18 +32,24 @@ class _Dialog(Modal[object]):
         self.lines = list(lines)
         self.error = ""
         self.widgets = WidgetGroup()
-        self.panel = pygame.Rect(0, 0, 560, 250)
+        self.panel_size = (560, 250)  # at scale 1
+        self.panel = pygame.Rect((0, 0), self.panel_size)
         self.buttons: list[Button] = []
 
     def _place_buttons(self) -> None:
-        x = self.panel.right - 28
+        px = self.px
+        x = self.panel.right - px(28)
         for button in reversed(self.buttons):
             width = button.preferred_width()
-            button.rect = pygame.Rect(x - width, self.panel.bottom - 70, width, 46)
-            x -= width + 14
+            button.rect = pygame.Rect(x - width, self.panel.bottom - px(70), width, px(46))
+            x -= width + px(14)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Centre the panel."""
+        """Centre the panel (grown with a large window, as the screen under it)."""
+        self.ui = ui_scale(size)
+        for widget in self.widgets.widgets:
+            widget.rescale(self.ui)
+        self.panel = pygame.Rect(0, 0, self.px(self.panel_size[0]), self.px(self.panel_size[1]))
         self.panel.center = (size[0] // 2, size[1] // 2)
         self._place_buttons()
 
@@ -52,16 +59,18 @@ class _Dialog(Modal[object]):
         veil.fill((0, 10, 5, 150))
         surface.blit(veil, (0, 0))
         theme.blit_panel(surface, self.panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), 18)
-        title = theme.text(self.title, 26, theme.ACCENT, True)
-        surface.blit(title, (self.panel.x + 28, self.panel.y + 22))
-        y = self.panel.y + 66
+        px = self.px
+        left = self.panel.x + px(28)
+        title = theme.text(self.title, px(26), theme.ACCENT, True)
+        surface.blit(title, (left, self.panel.y + px(22)))
+        y = self.panel.y + px(66)
         for line in self.lines:
-            for part in theme.wrap(line, 16, self.panel.w - 56):
-                surface.blit(theme.text(part, 16, theme.TEXT), (self.panel.x + 28, y))
-                y += 22
+            for part in theme.wrap(line, px(16), self.panel.w - px(56)):
+                surface.blit(theme.text(part, px(16), theme.TEXT), (left, y))
+                y += px(22)
         if self.error:
-            err = theme.text(self.error, 15, (255, 150, 140), True)
-            surface.blit(err, (self.panel.x + 28, self.panel.bottom - 100))
+            err = theme.text(self.error, px(15), (255, 150, 140), True)
+            surface.blit(err, (left, self.panel.bottom - px(100)))
         self.widgets.draw(surface)
 
     def update(self, dt: float) -> None:
@@ -93,7 +102,10 @@ class NameDialog(_Dialog):
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel, the field under the text."""
         super().resize(size)
-        self.field.rect = pygame.Rect(self.panel.x + 28, self.panel.y + 100, self.panel.w - 56, 42)
+        px = self.px
+        self.field.rect = pygame.Rect(
+            self.panel.x + px(28), self.panel.y + px(100), self.panel.w - px(56), px(42)
+        )
 
     def startup(self) -> None:
         """Type straight away."""
@@ -140,6 +152,7 @@ class MergeDialog(_Dialog):
         ]
         super().__init__(f"Merge {source} into…", lines)
         self.on_result = on_result
+        self.panel_size = (560, 290)
         self.panel.h = 290
         self.target = Picker("Keeps the games  ← →", targets)
         self.target.focused = True
@@ -161,7 +174,10 @@ class MergeDialog(_Dialog):
     def resize(self, size: tuple[int, int]) -> None:
         """The picker under the warning."""
         super().resize(size)
-        self.target.rect = pygame.Rect(self.panel.x + 28, self.panel.y + 150, 300, 42)
+        px = self.px
+        self.target.rect = pygame.Rect(
+            self.panel.x + px(28), self.panel.y + px(150), px(300), px(42)
+        )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Left/Right pick, Enter merges, Esc cancels."""
@@ -176,7 +192,7 @@ class MergeDialog(_Dialog):
         return True
 
 
-class ProfilesScene(Scene):
+class ProfilesScene(Scaled, Scene):
     """Every profile with its rated games; New, Rename and Merge for human players."""
 
     def __init__(self, store: Store) -> None:
@@ -304,12 +320,13 @@ class ProfilesScene(Scene):
     # --- frame -----------------------------------------------------------------------------
     def _list_box(self) -> pygame.Rect:
         w, h = self.size
-        top = content_top(self.store.problem, w)
-        return pygame.Rect(40, top, min(760, w - 380), h - 96 - top)
+        px = self.px
+        top = content_top(self.store.problem, w, self.ui)
+        return pygame.Rect(40, top, min(px(760), w - px(380)), h - px(96) - top)
 
     def visible_rows(self) -> int:
         """How many profiles the list shows at once."""
-        return max(1, (self._list_box().h - 84 - 8) // ROW_H)
+        return max(1, (self._list_box().h - self.px(84) - 8) // self.px(ROW_H))
 
     def in_view(self) -> range:
         """The indices of the profiles in view."""
@@ -318,8 +335,9 @@ class ProfilesScene(Scene):
     def row_rect(self, i: int) -> pygame.Rect:
         """Where profile ``i`` is listed (while it is in view)."""
         box = self._list_box()
-        y = box.y + 84 + (i - self.first) * ROW_H
-        return pygame.Rect(box.x + 16, y, box.w - 32, ROW_H - 4)
+        px = self.px
+        y = box.y + px(84) + (i - self.first) * px(ROW_H)
+        return pygame.Rect(box.x + px(16), y, box.w - px(32), px(ROW_H) - px(4))
 
     def scroll_by(self, rows: int) -> None:
         """Scroll the list, never past its ends."""
@@ -338,11 +356,15 @@ class ProfilesScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """List on the left, actions on the right."""
         self.size = size
+        self.ui = ui_scale(size)
+        for widget in self.widgets.widgets:
+            widget.rescale(self.ui)
+        px = self.px
         box = self._list_box()
         for i, button in enumerate(self.actions):
-            button.rect = pygame.Rect(box.right + 30, box.y + 40 + i * 62, 240, 46)
+            button.rect = pygame.Rect(box.right + px(30), box.y + px(40 + i * 62), px(240), px(46))
         width = self.back.preferred_width()
-        self.back.rect = pygame.Rect(size[0] - 40 - width, size[1] - 76, width, 46)
+        self.back.rect = pygame.Rect(size[0] - 40 - width, size[1] - px(76), width, px(46))
         self._keep_in_view()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -384,28 +406,28 @@ class ProfilesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """Backdrop, the list, the action buttons and the last message."""
-        draw_backdrop(surface, "Profiles", self.store.problem)
+        draw_backdrop(surface, "Profiles", self.store.problem, self.ui)
+        px = self.px
         box = self._list_box()
         theme.blit_panel(surface, box, radius=16)
-        surface.blit(
-            theme.text("Players and bot levels", 20, theme.TEXT, True), (box.x + 20, box.y + 16)
-        )
+        heading = theme.text("Players and bot levels", px(20), theme.TEXT, True)
+        surface.blit(heading, (box.x + px(20), box.y + px(16)))
         kind_x = box.x + round(box.w * 0.43)  # columns in proportion: a narrow window fits too
         since_x = box.x + round(box.w * 0.57)
         heads = (
-            ("Name", box.x + 34, "topleft"),
+            ("Name", box.x + px(34), "topleft"),
             ("Kind", kind_x, "topleft"),
             ("Since", since_x, "topleft"),
-            ("Rated games", box.right - 34, "topright"),
+            ("Rated games", box.right - px(34), "topright"),
         )
         for text, x, anchor in heads:
-            img = theme.text(text, 14, theme.MUTED, True)
-            surface.blit(img, img.get_rect(**{anchor: (x, box.y + 56)}))
+            img = theme.text(text, px(14), theme.MUTED, True)
+            surface.blit(img, img.get_rect(**{anchor: (x, box.y + px(56))}))
         shown = self.in_view()
         if len(shown) < len(self.profiles):
             more = f"{shown.start + 1}–{shown.stop} of {len(self.profiles)} · ↑ ↓ or the wheel"
-            img = theme.text(more, 12, theme.MUTED)
-            surface.blit(img, img.get_rect(bottomright=(box.right - 20, box.bottom - 4)))
+            img = theme.text(more, px(12), theme.MUTED)
+            surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
         for i in shown:
             profile = self.profiles[i]
             row = self.row_rect(i)
@@ -414,7 +436,7 @@ class ProfilesScene(Scene):
                 theme.blit_panel(surface, row, (*theme.ACCENT, 255), None, 8, False)
             ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
             cells = (
-                (profile.name, row.x + 18, "midleft", True),
+                (profile.name, row.x + px(18), "midleft", True),
                 ("bot level" if profile.is_bot else "player", kind_x, "midleft", False),
                 (
                     datetime.fromtimestamp(profile.created).strftime("%d %b %Y"),
@@ -422,10 +444,10 @@ class ProfilesScene(Scene):
                     "midleft",
                     False,
                 ),
-                (str(self.games.get(profile.name, 0)), row.right - 18, "midright", False),
+                (str(self.games.get(profile.name, 0)), row.right - px(18), "midright", False),
             )
             for text, x, anchor, bold in cells:
-                img = theme.text(text, 18 if bold else 16, ink, bold)
+                img = theme.text(text, px(18) if bold else px(16), ink, bold)
                 surface.blit(img, img.get_rect(**{anchor: (x, row.centery)}))
         help_lines = [
             "Bot levels keep their names.",
@@ -433,12 +455,12 @@ class ProfilesScene(Scene):
             "player to another, then works",
             "out all ratings again.",
         ]
-        y = self.actions[-1].rect.bottom + 24
+        y = self.actions[-1].rect.bottom + px(24)
         for line in help_lines:
-            surface.blit(theme.text(line, 14, theme.MUTED), (self.actions[0].rect.x, y))
-            y += 20
+            surface.blit(theme.text(line, px(14), theme.MUTED), (self.actions[0].rect.x, y))
+            y += px(20)
         if self.message:
             colour = (255, 150, 140) if self.message_is_error else theme.ACCENT
-            note = theme.text(self.message, 16, colour, True)
+            note = theme.text(self.message, px(16), colour, True)
             surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
         self.widgets.draw(surface)
