@@ -51,7 +51,7 @@ def test_every_screen_grows_with_a_large_window_and_stays_inside_it(
     name: str, store: Store
 ) -> None:
     heights = {}
-    for size in (SMALL, LARGE):
+    for size in (SMALL, (1920, 1080), LARGE, (3840, 2160), (3840, 1080), (1280, 1440)):
         screen = Screen(SCREENS[name](store), size)
         screen.frame(2)
         scene = screen.top
