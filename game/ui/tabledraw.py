@@ -488,7 +488,8 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     top, bottom = r.y + px(40), r.bottom - 12
     t.log_height = height
     if t.log_back > 0:  # keep the lines read in place as new ones arrive below them
-        t.log_back = min(t.log_back + height - t.log_seen, max(0, height - (bottom - top)))
+        kept = t.log_back + height - t.log_seen  # (less when the oldest lines were dropped)
+        t.log_back = max(0.0, min(kept, height - (bottom - top)))
     t.log_seen = height
     y = bottom + round(t.log_back)
     for wrapped in reversed(parts):

@@ -336,3 +336,15 @@ def test_new_lines_leave_a_scrolled_back_log_where_it_was() -> None:
     table.director.log.append("Ada laid 7♥")  # a new line below
     h.tick()
     assert table.log_height > height and table.log_back == back + table.log_height - height
+
+
+def test_a_scrolled_back_log_stays_in_range_as_its_oldest_lines_are_dropped() -> None:
+    h = _long_log_table()
+    table = h.table
+    h.key(pygame.K_HOME)
+    log = table.director.log
+    for i in range(log.maxlen or 0):  # a whole log's worth of new lines pushes the old out
+        log.append(f"Ada drew 1 card ({i})")
+        h.tick()
+        view = table.layout.log_rect.h - table.layout.px(40) - 12
+        assert 0 <= table.log_back <= max(0, table.log_height - view)
