@@ -341,9 +341,14 @@ def test_new_lines_leave_a_scrolled_back_log_where_it_was() -> None:
 def test_a_scrolled_back_log_stays_in_range_as_its_oldest_lines_are_dropped() -> None:
     h = _long_log_table()
     table = h.table
-    h.key(pygame.K_HOME)
     log = table.director.log
-    for i in range(log.maxlen or 0):  # a whole log's worth of new lines pushes the old out
+    long_line = "Ada laid 7♥ 7♠ 7♦ 7♣ — " + "and a long way round the table " * 4
+    for _ in range(log.maxlen or 0):  # a full log of lines that wrap over several rows
+        log.append(long_line)
+    h.tick()
+    h.key(pygame.K_PAGEUP)
+    assert table.log_back > 0
+    for i in range(40):  # short lines push the tall ones out: the log gets shorter
         log.append(f"Ada drew 1 card ({i})")
         h.tick()
         view = table.layout.log_rect.h - table.layout.px(40) - 12
