@@ -41,7 +41,8 @@ HELP = """Type a move in notation:
   draw          draw a card / take the penalty
   pass          keep the drawn card / accept missed turns
   stop N        catch seat N who forgot to call Macau
-  ?             list your legal moves    q         quit"""
+  ?             list your legal moves   help      this list again
+  q             quit"""
 
 
 def describe(e: Event, me: int) -> str | None:
@@ -202,7 +203,10 @@ def run_text_game(
         line = line.strip()
         if line in ("q", "quit"):
             return 0
-        if line in ("?", "help"):
+        if line == "help":
+            print(HELP, file=out)
+            continue
+        if line == "?":
             print("Legal: " + ", ".join(str(a) for a in g.legal_actions()), file=out)
             continue
         try:

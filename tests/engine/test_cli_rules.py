@@ -143,3 +143,15 @@ def test_the_text_game_refuses_in_its_own_words() -> None:
     )
     assert "nobody can be caught now" in refusals[2]
     assert not any("seat 0" in line for line in refusals)
+
+
+def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
+    import io
+
+    from game.textgame import HELP, run_text_game
+
+    out = io.StringIO()
+    assert run_text_game("polish", 2, 4, "random", io.StringIO("help\n?\nq\n"), out) == 0
+    text = out.getvalue()
+    assert text.count(HELP) == 2  # once at the start, once for "help"
+    assert text.count("Legal: ") == 1  # for "?" only
