@@ -20,7 +20,7 @@ CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
 # The narrowest table kept beside an open game log; below it the log covers the right side.
 MIN_TABLE_BESIDE_LOG = 600
 CARD_W_MAX = 200  # the widest a card in your hand gets
-UI_CARD_W = 130  # past this card width, the table's words and buttons grow with the cards
+UI_CARD_W = 130  # past this card width, words and controls everywhere grow with the cards
 
 
 class Scaled:
@@ -101,8 +101,9 @@ def _card_width(w: int, h: int) -> int:
 
 
 def ui_scale(size: tuple[int, int]) -> float:
-    """How much the table's words and controls (and the questions asked over it) are scaled
-    in a window of ``size``: 1 until the cards reach their usual width, then as they grow."""
+    """How much words and controls are scaled in a window of ``size`` (the table, what is
+    shown over it, and every menu): 1 until the table's cards reach their usual width, then
+    as they grow. Up to 1280×800 it is always 1."""
     return max(1.0, _card_width(*size) / UI_CARD_W)
 
 
