@@ -13,7 +13,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.cardart import BACKS, card_art
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.moves import stop_targets
 from game.ui.scene import Scene
 from game.ui.screen import button_row, draw_backdrop
@@ -54,10 +54,8 @@ class HandoffScreen(Scaled, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons."""
         w, h = size
-        self.ui = ui_scale(size)
+        self.ui = self.widgets.scale_to(size)
         px = self.px
-        for b in (self.ready_button, self.stop_button, self.menu_button):
-            b.rescale(self.ui)
         self.panel = pygame.Rect(0, 0, min(w - 60, px(640)), min(h - 60, px(420)))
         self.panel.center = (w // 2, h // 2)
         row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.scene import Modal
 from game.ui.tween import Animator, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
@@ -89,12 +89,11 @@ class PauseOverlay(Scaled, Modal[str]):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons (grown with the table in a large window)."""
-        self.ui = ui_scale(size)
+        self.ui = self.widgets.scale_to(size)
         px = self.px
         self.panel = pygame.Rect(0, 0, px(360), px(250))
         self.panel.center = (size[0] // 2, size[1] // 2)
         for i, b in enumerate((self.resume_button, self.quit_button)):
-            b.rescale(self.ui)
             b.rect = pygame.Rect(0, 0, px(220), px(46))
             b.rect.center = (self.panel.centerx, self.panel.y + px(110 + i * 64))
 
@@ -173,7 +172,7 @@ class RoundOverOverlay(Scaled, Modal[str]):
     def resize(self, size: tuple[int, int]) -> None:
         """Size the board to its rows and centre it."""
         w, h = size
-        self.ui = ui_scale(size)
+        self.ui = self.widgets.scale_to(size)
         px = self.px
         row_h = px(34) if h >= 700 else 28
         height = px(150) + row_h * len(self.rows) + px(80) + (px(24) if self.match_note else 0)
@@ -182,8 +181,6 @@ class RoundOverOverlay(Scaled, Modal[str]):
             0, 0, min(w - 40, px(640 if self.points else 540)), min(h - 30, height)
         )
         self.panel.center = (w // 2, h // 2)
-        for b in self.buttons:
-            b.rescale(self.ui)
         widths = [b.preferred_width() + px(10) for b in self.buttons]
         x = self.panel.centerx - (sum(widths) + px(16) * (len(widths) - 1)) // 2
         for b, bw in zip(self.buttons, widths, strict=True):

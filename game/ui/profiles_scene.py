@@ -14,7 +14,7 @@ import pygame
 from game.store import OVERALL, Profile, Store
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.scene import Modal, Scene
 from game.ui.widgets import Button, TextInput, WidgetGroup
 
@@ -46,9 +46,7 @@ class _Dialog(Scaled, Modal[object]):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel (grown with a large window, as the screen under it)."""
-        self.ui = ui_scale(size)
-        for widget in self.widgets.widgets:
-            widget.rescale(self.ui)
+        self.ui = self.widgets.scale_to(size)
         self.panel = pygame.Rect(0, 0, self.px(self.panel_size[0]), self.px(self.panel_size[1]))
         self.panel.center = (size[0] // 2, size[1] // 2)
         self._place_buttons()
@@ -356,9 +354,7 @@ class ProfilesScene(Scaled, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """List on the left, actions on the right."""
         self.size = size
-        self.ui = ui_scale(size)
-        for widget in self.widgets.widgets:
-            widget.rescale(self.ui)
+        self.ui = self.widgets.scale_to(size)
         px = self.px
         box = self._list_box()
         for i, button in enumerate(self.actions):

@@ -12,7 +12,7 @@ import pygame
 from game.store import OVERALL, FastWin, RankRow, Store
 from game.ui import theme
 from game.ui.charts import Axis, Picker, content_top, draw_backdrop, draw_whisker_bar, nice_ticks
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
 from game.ui.stats_scene import BOT_COLOURS, PRESET_CHOICES
@@ -80,9 +80,7 @@ class RankingsScene(Scaled, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Place the scope picker and the Back button."""
         self.size = size
-        self.ui = ui_scale(size)
-        for widget in self.widgets.widgets:
-            widget.rescale(self.ui)
+        self.ui = self.widgets.scale_to(size)
         px = self.px
         w, h = size
         self.scope_picker.rect = pygame.Rect(w - 40 - px(250), px(38), px(250), px(42))

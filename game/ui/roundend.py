@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.cardart import card_art
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.scene import Modal
 from game.ui.screen import button_row
 from game.ui.tween import Animator, ease_out_back
@@ -50,9 +50,7 @@ class _ButtonModal(Scaled, Modal[str]):
 
     def scale_to(self, size: tuple[int, int]) -> None:
         """Take the scale of a window of ``size``; the buttons' words follow."""
-        self.ui = ui_scale(size)
-        for b in self.buttons:
-            b.rescale(self.ui)
+        self.ui = self.widgets.scale_to(size)
 
     def add(self, label: str, answer: str, hint: str = "", primary: bool = False) -> Button:
         """A button that finishes the modal with ``answer``."""

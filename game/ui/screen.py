@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.scene import Scene
 from game.ui.widgets import Button, TextInput, Widget, WidgetGroup
 
@@ -189,9 +189,7 @@ class MenuScreen(Scaled, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Remember the size and take its scale; subclasses place their widgets in ``layout``."""
         self.size = size
-        self.ui = ui_scale(size)
-        for widget in self.widgets.widgets:
-            widget.rescale(self.ui)
+        self.ui = self.widgets.scale_to(size)
         self.layout(size)
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.ui import theme
-from game.ui.layout import Scaled
+from game.ui.layout import Scaled, ui_scale
 
 __all__ = ["Button", "Label", "Panel", "TextInput", "Widget", "WidgetGroup"]
 
@@ -319,6 +319,13 @@ class WidgetGroup:
     def add(self, *widgets: Widget) -> None:
         """Append widgets (drawn in order, hit-tested in reverse)."""
         self.widgets.extend(widgets)
+
+    def scale_to(self, size: tuple[int, int]) -> float:
+        """Draw every widget at the scale of a window of ``size`` (``ui_scale``); returns it."""
+        ui = ui_scale(size)
+        for widget in self.widgets:
+            widget.rescale(ui)
+        return ui
 
     def focusables(self) -> list[Widget]:
         """Visible focusable widgets, enabled ones only."""
