@@ -18,7 +18,7 @@ from game.engine import PRESETS
 from game.store import HistoryEntry, HistorySeat, Store
 from game.ui import theme
 from game.ui.charts import content_top, draw_backdrop
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
 from game.ui.stats_scene import PlayerAndPreset, place_pickers, player_and_preset_pickers
@@ -119,9 +119,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Place the pickers and the Back button."""
         self.size = size
-        self.ui = ui_scale(size)
-        for widget in self.widgets.widgets:
-            widget.rescale(self.ui)
+        self.ui = self.widgets.scale_to(size)
         w, h = size
         place_pickers(w, self.player, self.preset_picker, self.ui)
         width = self.back.preferred_width()
@@ -148,16 +146,12 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             page = self.visible_rows()
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
-                pygame.K_UP: lambda: self.preset_picker.step(-1),
-                pygame.K_DOWN: lambda: self.preset_picker.step(1),
                 pygame.K_PAGEUP: lambda: self.scroll_by(-page),
                 pygame.K_PAGEDOWN: lambda: self.scroll_by(page),
                 pygame.K_HOME: lambda: self.scroll_by(-len(self.entries)),
                 pygame.K_END: lambda: self.scroll_by(len(self.entries)),
+                **self.picker_keys(),
             }
-            if not (self.player.focused or self.preset_picker.focused):
-                keys[pygame.K_LEFT] = lambda: self.player.step(-1)
-                keys[pygame.K_RIGHT] = lambda: self.player.step(1)
             action = keys.get(event.key)
             if action is not None:
                 action()

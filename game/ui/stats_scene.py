@@ -30,7 +30,7 @@ from game.ui.charts import (
     nice_ticks,
     render_line_chart,
 )
-from game.ui.layout import Scaled, ui_scale
+from game.ui.layout import Scaled
 from game.ui.records import Tile, preset_title, stat_tiles
 from game.ui.scene import Scene
 from game.ui.widgets import Button, WidgetGroup
@@ -132,6 +132,17 @@ class PlayerAndPreset:
     def preset(self) -> str | None:
         """The preset filter (None: every preset and custom rule set)."""
         return PRESET_CHOICES[self.preset_picker.index]
+
+    def picker_keys(self) -> dict[int, Callable[[], None]]:
+        """↑ ↓ step the preset, ← → the player (unless a picker has the focus: it takes them)."""
+        keys: dict[int, Callable[[], None]] = {
+            pygame.K_UP: lambda: self.preset_picker.step(-1),
+            pygame.K_DOWN: lambda: self.preset_picker.step(1),
+        }
+        if not (self.player.focused or self.preset_picker.focused):
+            keys[pygame.K_LEFT] = lambda: self.player.step(-1)
+            keys[pygame.K_RIGHT] = lambda: self.player.step(1)
+        return keys
 
 
 def place_pickers(width: int, player: Picker, preset_picker: Picker, ui: float = 1.0) -> None:
@@ -271,9 +282,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out pickers, tiles, charts and buttons for ``size``."""
         self.size = size
-        self.ui = ui_scale(size)
-        for widget in self.widgets.widgets:
-            widget.rescale(self.ui)
+        self.ui = self.widgets.scale_to(size)
         px = self.px
         w, h = size
         place_pickers(w, self.player, self.preset_picker, self.ui)
@@ -309,12 +318,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
                 pygame.K_r: self.open_rankings,
                 pygame.K_h: self.open_history,
                 pygame.K_n: self.next_span,
-                pygame.K_UP: lambda: self.preset_picker.step(-1),
-                pygame.K_DOWN: lambda: self.preset_picker.step(1),
+                **self.picker_keys(),
             }
-            if not (self.player.focused or self.preset_picker.focused):
-                keys[pygame.K_LEFT] = lambda: self.player.step(-1)
-                keys[pygame.K_RIGHT] = lambda: self.player.step(1)
             action = keys.get(event.key)
             if action is not None:
                 action()
