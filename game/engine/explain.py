@@ -327,7 +327,12 @@ def _deck_section(r: Rules, seats: int | None) -> Section:
         "If it is a power card, it is slipped back into the stock and the next card is turned "
         "up instead, so play always starts on a plain card."
         if r.starter == "plain"
-        else "Whatever that card is, it starts the pile, and its power does not act."
+        else "Whatever that card is, it starts the pile, and its power does not act"
+        + (
+            " (a joker is slipped back into the stock and the next card turned up)."
+            if r.jokers
+            else "."
+        )
     )
     paras.append(
         f"The dealer shuffles and deals {hand}. The rest goes face down in the middle: this is "
@@ -406,7 +411,10 @@ def _several_cards(r: Rules) -> list[str]:
             ]
             text += f" A joker may join {_join(where, 'or')}, standing for the card it needs"
             if r.groups != "none":
-                text += " (between the first and the last card of a group, for the first card)"
+                text += (
+                    " (a joker between the first and the last card of a group stands for the "
+                    "same card as the first)"
+                )
             if _jokers_at_most(r) >= 2:
                 other = "BJ" if r.jokers >= 2 else "RJ"
                 text += (
@@ -443,7 +451,13 @@ def _turn_section(r: Rules) -> Section:
     paras = [match, *_several_cards(r)]
     group = " (first, and more after it, where groups are allowed)" if r.groups != "none" else ""
     paras.append(
-        "Instead of laying, you may always draw one card, even when you could lay one. If the "
+        "Instead of laying, you may draw one card, even when you could lay one"
+        + (
+            f" (not while missed turns wait on you: then lay {_a(r.skip_rank)} or accept them)"
+            if r.skip_rank
+            else ""
+        )
+        + ". If the "
         f"card you draw fits, you may lay it at once{group} or keep it; if it does not fit, "
         "your turn ends."
     )
@@ -536,7 +550,11 @@ def _counter_words(r: Rules) -> str:
     small = [t for t in ("2", "3") if t in atk]
     parts = []
     if small:
-        on = [*(_plural(t)[:-1] for t in small), *(["battle king"] if kings else [])]
+        on = [
+            *(_plural(t)[:-1] for t in small),
+            *(["battle king"] if kings else []),
+            *(["joker"] if jokers else []),
+        ]
         parts.append(f"{_join([_plural(t) for t in small])} go on any {_join(on, 'or')}")
     if kings:
         parts.append("a battle king goes only on a battle king")
@@ -722,14 +740,15 @@ def _end_section(r: Rules, seats: int | None) -> Section:
     if r.end == "first_out":
         paras.append(
             "The round ends the moment one player lays their last card: that player wins. The "
-            "others are placed by fewest cards"
-            + (" (fewest points)" if r.scoring == "points" else "")
+            "others are placed by fewest "
+            + ("points left in hand" if r.scoring == "points" else "cards")
             + "; a tie shares a place. You may go out on a power card, but with the round over "
             "its power does not act."
         )
     else:
         acts = (
-            "its power still hits the next player (as long as two players still hold cards)"
+            "its power still acts as on any other turn, on whoever it is aimed at (as long as "
+            "two players still hold cards)"
             if r.power_after_out
             else "its power does not hit the next player, and a stack you answer with your last "
             "card is gone"
@@ -765,7 +784,9 @@ def _end_section(r: Rules, seats: int | None) -> Section:
             "at the lowest total is a drawn match."
         )
     else:
-        paras.append(blocked + "places everyone still holding cards by fewest cards.")
+        paras.append(
+            blocked + "places everyone still holding cards by fewest cards; a tie shares a place."
+        )
         if r.scoring == "wins_time":
             paras.append(
                 "Scoring: you score only when you win. The win and its time go to your "

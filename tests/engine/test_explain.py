@@ -181,7 +181,7 @@ def test_hungarian_jokers_runs_free_suit_and_must_hold() -> None:
     assert "K♣ or K♦" in text
     assert "2s and 3s go on any 2, 3 or battle king" in text
     assert "a battle king goes only on a battle king" in text
-    assert "its power still hits the next player" in text
+    assert "its power still acts as on any other turn, on whoever it is aimed at" in text
     assert "With two players, your last card cannot be a 2 or 3 laid alone" in text
     assert "of one rank (three 9s) or of one suit" in text
     assert "two decks from 5 players and three decks from 9 players" in text
@@ -367,3 +367,77 @@ def test_no_macau_penalty_reads_as_no_penalty() -> None:
 def _flat(rules: Rules) -> str:
     """The text with its line wrapping undone, so a sentence can be looked for whole."""
     return " ".join(explain(rules).split())
+
+
+# ----- sentences checked against what the engine does -----------------------------------------
+def test_points_presets_place_the_others_by_points_as_the_engine_does() -> None:
+    text = text_of(PRESETS["classic"])
+    assert "others are placed by fewest points left in hand" in text
+    assert "fewest cards (" not in text
+    # One card worth 150 loses to three worth 15: points decide, not the number of cards.
+    g = Game.from_position(
+        PRESETS["classic"], hands=["5H", "KH", "5C 6C 8C"], pile="9H", stock="2D 2S 4D 4S"
+    )
+    g.apply("5H")
+    assert g.over and g.places == (1, 3, 2)
+    assert "others are placed by fewest cards; a tie" in text_of(PRESETS["quick"])
+
+
+def test_power_after_out_is_said_to_act_on_its_target_not_the_next_player() -> None:
+    text = text_of(PRESETS["hungarian"])
+    assert "hits the next player" not in text
+    # K♠ laid as a last card still sends its penalty back to the previous seat.
+    g = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["9S", "KS", "7D 8D"],
+        pile="5S",
+        stock="2D 3D 4D 6D 7C",
+        current=1,
+    )
+    events = g.apply("KS")
+    assert any(type(e).__name__ == "AttackPending" and e.target == 0 for e in events)
+
+
+def test_a_joker_in_the_middle_of_a_group_is_said_to_copy_the_first_card() -> None:
+    text = text_of(PRESETS["hungarian"])
+    assert (
+        "a joker between the first and the last card of a group stands for the same card as "
+        "the first" in text
+    )
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["9C RJ 9D 5S", "6H 7H"], pile="9H", stock="2D 3D"
+    )
+    assert g.is_legal("9C RJ=9C 9D")
+    assert not g.is_legal("9C RJ=9S 9D")
+
+
+@pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if PRESETS[p].skip_rank])
+def test_drawing_instead_of_laying_is_said_to_stop_while_missed_turns_wait(preset: str) -> None:
+    rules = PRESETS[preset]
+    text = text_of(rules)
+    assert "you may always draw" not in text
+    assert "(not while missed turns wait on you: then lay" in text
+
+
+def test_any_starter_with_jokers_says_a_joker_goes_back() -> None:
+    rules = PRESETS["tel_aviv"].replace(jokers=2, joker_role="any_card")
+    assert "a joker is slipped back into the stock and the next card turned up" in text_of(rules)
+    assert "slipped back" not in text_of(PRESETS["tel_aviv"])
+    for seed in range(200):
+        assert not Game.new(rules, seats=2, seed=seed).top.is_joker
+
+
+def test_hungarian_counters_say_what_goes_on_a_joker() -> None:
+    rules = PRESETS["classic"].replace(counter_rule="hungarian")
+    text = text_of(rules)
+    assert "2s and 3s go on any 2, 3, battle king or joker" in text
+    g = Game.from_position(
+        rules,
+        hands=["RJ 5C", "2S 3D KH KS 9C", "8D 8S"],
+        pile="7C",
+        stock="4C 4D 4H 4S 6C 6D 6H 6S 10C 10D",
+    )
+    g.apply("RJ/C")
+    legal = {str(a) for a in g.legal_actions()}
+    assert {"2S", "3D"} <= legal
+    assert not {"KH", "KS"} & legal
