@@ -413,7 +413,14 @@ def _several_cards(r: Rules) -> list[str]:
             if r.groups != "none":
                 text += (
                     " (a joker between the first and the last card of a group stands for the "
-                    "same card as the first)"
+                    "same card as the first"
+                    + (
+                        "; in a group of one suit made only of attack cards, where every card "
+                        "counts, for any attack card of that suit"
+                        if r.groups == "rank_or_suit" and _natural_attack_cards(r)
+                        else ""
+                    )
+                    + ")"
                 )
             if _jokers_at_most(r) >= 2:
                 other = "BJ" if r.jokers >= 2 else "RJ"
@@ -614,6 +621,11 @@ def _attack_general(r: Rules) -> str:
     )
 
 
+def _natural_attack_cards(r: Rules) -> bool:
+    """Whether some attack card is a natural card (a 2, a 3 or a battle king)."""
+    return bool(r.attack_cards - {"BJ", "RJ"})
+
+
 def _chain_words(r: Rules) -> str:
     """Where a group of one suit may mix attack ranks that may not go on each other, say that
     cards laid together on an attack must each answer the one before (as the engine checks)."""
@@ -629,7 +641,7 @@ def _chain_words(r: Rules) -> str:
         text += f": {pair} on a 2 is refused, for a battle king never goes on a 2 or a 3"
     elif r.counter_rule == "same_rank" and {"2", "3"} <= r.attack_cards:
         text += ": 2♥ 3♥ on a 2 is refused"
-    return text + "."
+    return text + ". The cards between the first and the last go down in whatever order answers."
 
 
 def _suit_general(r: Rules) -> str:

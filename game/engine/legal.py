@@ -139,13 +139,18 @@ class Legality:
                 return "a stack is cut by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
                 return "on a pending attack every card laid must be an attack card"
-            for a, b in pairwise(effs):  # laid together, each card goes on the one before
-                if not c.counters(b, a, a.suit):
-                    return (
-                        f"on a pending attack each card must answer the one before it: "
-                        f"{b.pretty} cannot go on {a.pretty} (counter rule "
-                        f"'{self.rules.counter_rule}')"
-                    )
+            # Laid together, each card goes on the one before. The middle of a group goes
+            # down in hand order in the play, but on the stack in any order that answers.
+            if self._chain_order(effs) is None:
+                for a, b in pairwise(effs):
+                    if not c.counters(b, a, a.suit):
+                        break
+                between = " in any order of the cards between" if len(effs) > 3 else ""
+                return (
+                    f"on a pending attack each card must answer the one before it{between}: "
+                    f"{b.pretty} cannot go on {a.pretty} (counter rule "
+                    f"'{self.rules.counter_rule}')"
+                )
         elif ctx is SKIP:
             if not all(e in c.skip for e in effs):
                 return "on pending missed turns only skip cards may be laid"
@@ -161,13 +166,13 @@ class Legality:
                 return None
             return "one card a turn in these rules"
         if same_rank:
-            return self._middle_reason(effs, phys)
+            return self._middle_reason(effs, phys, False)
         if c.groups == "rank_or_suit" and ctx is not SKIP:
             suit = first.suit
             if all(e.suit == suit and not e.is_joker for e in effs):
                 if is_run:
                     return None
-                return self._middle_reason(effs, phys)
+                return self._middle_reason(effs, phys, True)
         if is_run:
             return None
         kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
@@ -175,12 +180,32 @@ class Legality:
             kinds += ", or a run"
         return f"cards laid together must be of {kinds}"
 
-    def _middle_reason(self, effs: tuple[Card, ...], phys: tuple[Card, ...]) -> str | None:
-        """A group's middle cards go down in hand order; a joker there takes the first's suit.
+    def _chain_order(self, effs: tuple[Card, ...]) -> tuple[int, ...] | None:
+        """An order of ``effs`` (indices) in which each card answers the one before it on an
+        attack: the first and the last kept, the middle as given if that answers, else the
+        first order found trying the middle cards in turn; ``None`` if there is none."""
+        counters = self._c.counters
+        n = len(effs)
+        if all(counters(effs[i + 1], effs[i], effs[i].suit) for i in range(n - 1)):
+            return tuple(range(n))
+        if n < 4:
+            return None
+        order = [0]
+        if not _chain_rest(self._c, effs, 0, 0, order, set()):
+            return None
+        order.append(n - 1)
+        return tuple(order)
+
+    def _middle_reason(
+        self, effs: tuple[Card, ...], phys: tuple[Card, ...], suit_group: bool
+    ) -> str | None:
+        """A group's middle cards go down in hand order; a joker there copies the first card.
 
         Only the first card (it must fit) and the last (it acts) are a real choice, so the
         middle is fixed: otherwise a big group would be thousands of moves that differ only
-        in how the pile looks.
+        in how the pile looks. The exception is a group of one suit made of attack cards only,
+        where every card counts: a joker between may stand for any attack card of the suit
+        (the jokers between in hand order, their cards too).
         """
         if len(phys) < 3:
             return None
@@ -191,11 +216,28 @@ class Legality:
             return f"lay the cards between the first and the last in hand order: {shown}"
         if self._c.any_card:
             first = effs[0]
+            value = self._c.attack_value
+            counted = suit_group and all(value[e] for e in effs)
+            prev: Card | None = None
             for p, e in zip(middle, effs[1:-1], strict=True):
-                if p.is_joker and (e.rank != first.rank or e.suit != first.suit):
+                if not p.is_joker:
+                    continue
+                if counted:
+                    if prev is not None and canon_key(e) < canon_key(prev):
+                        return (
+                            "jokers between the first and the last card stand for cards in hand "
+                            f"order: {prev.code} before {e.code}"
+                        )
+                    prev = e
+                elif e.rank != first.rank or e.suit != first.suit:
                     return (
                         f"a joker between the first and the last card stands for "
                         f"{Card.of(first.rank, first.suit).code}"
+                        + (
+                            " (or, in a group of attack cards of one suit, any of them)"
+                            if suit_group
+                            else ""
+                        )
                     )
         return None
 
@@ -444,6 +486,34 @@ class Legality:
                 raise IllegalMove("you can lay a card: passing is only for a blocked seat")
             return None
         raise IllegalMove(f"unknown action {action!r}")
+
+
+def _chain_rest(
+    c: Compiled,
+    effs: tuple[Card, ...],
+    used: int,
+    top: int,
+    order: list[int],
+    failed: set[tuple[int, int]],
+) -> bool:
+    """Extend ``order`` (indices of ``effs`` laid so far, ``top`` the last of them; bit
+    ``i - 1`` of ``used`` for each middle card ``i`` laid) with the rest of the middle, each
+    card answering the one below, so that the last card answers too. ``failed`` remembers the
+    states that lead nowhere."""
+    n = len(effs)
+    below = effs[top]
+    if used == (1 << (n - 2)) - 1:
+        return c.counters(effs[n - 1], below, below.suit)
+    if (used, top) in failed:
+        return False
+    for i in range(1, n - 1):
+        if not used >> (i - 1) & 1 and c.counters(effs[i], below, below.suit):
+            order.append(i)
+            if _chain_rest(c, effs, used | 1 << (i - 1), i, order, failed):
+                return True
+            order.pop()
+    failed.add((used, top))
+    return False
 
 
 def canon_key(card: Card) -> tuple[bool, int]:

@@ -9,6 +9,7 @@ and cached where the same cards come back (a bot's search, a seat that draws).
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from typing import Final
 
 from .actions import DRAW, PASS, Action, Play, Stop
@@ -196,12 +197,13 @@ class Listing(Legality):
         listed by their own generators, so they are left out here.
         """
         n = len(pool)
-        check_shape = out.check_shape
         real = n  # pool[real:] are the stand-in jokers
         while real > 0 and pool[real - 1].is_joker:
             real -= 1
         suited = _NATURALS[si * 13 : si * 13 + 13]
         openers = [h for h in suited if h.bit & oks]
+        value = self._c.attack_value
+        atk = [x for x in suited if value[x]]  # the suit's attack cards, in hand order
         for i in range(n):
             x = pool[i]
             if forced is not None and x is not forced:
@@ -219,33 +221,71 @@ class Listing(Legality):
                 seq = _pick(pool, pat)
                 last_joker = pat[-1] >= real
                 tails = suited if last_joker else (seq[-1],)
+                # The jokers between the first and the last card, and whether every real card
+                # there is an attack card (then, in a group of attack cards only, those jokers
+                # may stand for any attack card of the suit, in hand order: RULES §3.6, §3.7).
+                mids = [j for j in range(1, k - 1) if pat[j] >= real]
+                counted_mid = bool(mids and atk)
+                for j in range(1, k - 1):
+                    if pat[j] < real and not value[seq[j]]:
+                        counted_mid = False
                 for head in heads:
                     effs_l = [head if pat[j] >= real else seq[j] for j in range(k)]
                     effs_l[0] = head
                     decl_l: list[Card | None] = [head if pat[j] >= real else None for j in range(k)]
-                    rank = head.rank
-                    one_rank = True  # every card before the last acts as the head's rank
-                    for j in range(1, k - 1):
-                        if effs_l[j].rank != rank:
-                            one_rank = False
-                            break
-                    for tail in tails:
-                        if one_rank and tail.rank == rank:
-                            continue  # a group of one rank: listed by ``_rank_groups_of``
-                        effs_l[k - 1] = tail
-                        if last_joker:
-                            decl_l[k - 1] = tail
-                        # One suit throughout, so a run needs neighbouring ranks from the start.
-                        step = effs_l[1].rank - rank
-                        if (
-                            runs_listed
-                            and (step == 1 or step == -1)
-                            and self._is_run(tuple(effs_l))
-                        ):
-                            continue  # a run: listed by ``_runs``
-                        if check_shape and not out.fits(seq, tuple(effs_l)):
-                            continue
-                        out.add_new(seq, tuple(decl_l), head, tail)
+                    variants: list[tuple[Card, ...] | None] = [None]
+                    if counted_mid and value[head]:
+                        variants.extend(
+                            v for v in _rising(atk, len(mids)) if any(x is not head for x in v)
+                        )
+                    for variant in variants:
+                        if variant is not None:
+                            for j, x in zip(mids, variant, strict=True):
+                                effs_l[j] = x
+                                decl_l[j] = x
+                        self._suit_group_tails(
+                            seq, effs_l, decl_l, head, tails, variant is not None, runs_listed, out
+                        )
+
+    def _suit_group_tails(
+        self,
+        seq: tuple[Card, ...],
+        effs_l: list[Card],
+        decl_l: list[Card | None],
+        head: Card,
+        tails: Sequence[Card],
+        counted: bool,
+        runs_listed: bool,
+        out: _Lister,
+    ) -> None:
+        """List a group of one suit (``seq``, acting as ``effs_l``) with each last card of
+        ``tails``; ``counted``: jokers between stand for other attack cards than the first,
+        so the last card must be an attack card too."""
+        k = len(seq)
+        last_joker = seq[-1].is_joker
+        check_shape = out.check_shape
+        value = self._c.attack_value
+        rank = head.rank
+        one_rank = True  # every card before the last acts as the head's rank
+        for j in range(1, k - 1):
+            if effs_l[j].rank != rank:
+                one_rank = False
+                break
+        for tail in tails:
+            if one_rank and tail.rank == rank:
+                continue  # a group of one rank: listed by ``_rank_groups_of``
+            if counted and not value[tail]:
+                continue
+            effs_l[k - 1] = tail
+            if last_joker:
+                decl_l[k - 1] = tail
+            # One suit throughout, so a run needs neighbouring ranks from the start.
+            step = effs_l[1].rank - rank
+            if runs_listed and (step == 1 or step == -1) and self._is_run(tuple(effs_l)):
+                continue  # a run: listed by ``_runs``
+            if check_shape and not out.fits(seq, tuple(effs_l)):
+                continue
+            out.add_new(seq, tuple(decl_l), head, tail)
 
     def _runs(
         self,
@@ -634,6 +674,13 @@ def _pick(pool: tuple[Card, ...], pat: tuple[int, ...]) -> tuple[Card, ...]:
     if k == 4:
         return (pool[pat[0]], pool[pat[1]], pool[pat[2]], pool[pat[3]])
     return tuple([pool[i] for i in pat])
+
+
+def _rising(cards: list[Card], n: int) -> list[tuple[Card, ...]]:
+    """Every choice of ``n`` of ``cards`` (repeats allowed) in the order of ``cards``."""
+    if n == 0:
+        return [()]
+    return [(x, *rest) for i, x in enumerate(cards) for rest in _rising(cards[i:], n - 1)]
 
 
 def _run_may_open(held: int, openers: int) -> bool:

@@ -90,8 +90,19 @@ class Transitions(Listing):
         hand = self.hands[seat]
         for card in play.cards:
             hand.remove(card)
-        self.pile.extend(play.cards)
-        self.pile_eff.extend(effs)
+        # On a stack each card answers the one below: the middle of a group, listed in hand
+        # order, goes down in an order that does (the total is the same either way).
+        order = (
+            self._chain_order(effs)
+            if ctx is ATTACK and len(effs) > 3 and c.attack_value[effs[0]]
+            else None
+        )
+        if order is None:
+            self.pile.extend(play.cards)
+            self.pile_eff.extend(effs)
+        else:
+            self.pile.extend([play.cards[i] for i in order])
+            self.pile_eff.extend([effs[i] for i in order])
         ev.append(CardsLaid(seat, play.cards, play.declared))
         self._blocked_passes = 0
         self._drawn = None

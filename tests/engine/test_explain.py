@@ -441,3 +441,11 @@ def test_hungarian_counters_say_what_goes_on_a_joker() -> None:
     legal = {str(a) for a in g.legal_actions()}
     assert {"2S", "3D"} <= legal
     assert not {"KH", "KS"} & legal
+
+
+def test_hungarian_says_how_attack_groups_may_be_laid() -> None:
+    text = text_of(PRESETS["hungarian"])
+    assert "in a group of one suit made only of attack cards, where every card counts" in text
+    assert "The cards between the first and the last go down in whatever order answers." in text
+    polish = text_of(PRESETS["polish"])
+    assert "made only of attack cards" not in polish and "whatever order" not in polish

@@ -11,7 +11,7 @@ from itertools import permutations, product
 
 import pytest
 
-from game.engine import PRESETS, Card, Game, Phase, Play, Rules
+from game.engine import PRESETS, Card, Game, IllegalMove, Phase, Play, Rules
 from game.engine.cards import SUITS
 
 from .conftest import legal, pos
@@ -149,3 +149,80 @@ def test_listing_leaves_the_garbage_collector_as_it_found_it(collecting: bool) -
             gc.enable()
         else:
             gc.disable()
+
+
+def test_cards_between_go_on_an_attack_in_any_order_that_answers() -> None:
+    # RULES §3.1, §3.7: the penalties add. K♠ K♠ 2♠ 3♠ answers K♥ card by card, though the
+    # middle listed in hand order (2♠ K♠) would put a king on a 2.
+    stock = "4C 4D 4H 5H 6H 7H 8C 8D 9S 10S 6S 7S QC QD 6C"
+    g = pos("hungarian", ["KH 9D 9H", "KS RJ 2S 3S 9C", "10D 6D", "5C 5D"], "8H", stock)
+    g.apply("KH")
+    assert "KS 2S RJ=KS 3S" in legal(g)
+    events = g.apply("KS 2S RJ=KS 3S")
+    assert g.penalty == 20
+    assert any(type(e).__name__ == "AttackPending" and e.total == 20 for e in events)
+    # on the stack the cards lie so that each answers the one below
+    assert " ".join(c.code for c in g.pile[-4:]) == "KS RJ 2S 3S"
+    # with no order that answers, the refusal says so
+    g = pos("hungarian", ["KH 9D 9H", "2S RJ KS 3S 9C", "10D 6D", "5C 5D"], "8H", stock)
+    g.apply("KH")
+    with pytest.raises(IllegalMove, match="in any order of the cards between"):
+        g.check("2S KS RJ=2S 3S")
+
+
+def test_two_decks_lay_both_battle_kings_before_the_small_cards() -> None:
+    stock = "4C 4D 4H 5H 6H 7H 8C 8D 9S 10S 6S 7S QC QD 6C"
+    hands = ["KH 9D 9H", "KS KS 2S 3S 9C", "10D 6D", "5C 5D", "10C 10H"]
+    g = pos("hungarian", hands, "8H", stock)
+    g.apply("KH")
+    g.apply("KS 2S KS 3S")
+    assert g.penalty == 20
+
+
+def test_a_joker_between_attack_cards_of_one_suit_may_stand_for_any_of_them() -> None:
+    # RULES §3.6: a joker acts exactly as the card it is declared; §3.7: in a group of attack
+    # cards every card counts, so a joker between them counts as what it stands for.
+    stock = "4C 4D 4H 5H 6H 7H 8C 8D 10S 6S 7S QC QD"
+    g = pos("hungarian", ["2S RJ KS 9C", "6C 9D", "10D 6D"], "9S", stock)
+    listed = legal(g)
+    assert {"2S RJ=2S KS", "2S RJ=3S KS", "2S RJ=KS KS"} <= listed
+    assert "2S RJ=9S KS" not in listed and not g.is_legal("2S RJ=9S KS")
+    events = g.apply("2S RJ=3S KS")
+    assert g.penalty == 10  # 2 + 3 + 5, to the previous seat (K♠)
+    assert any(type(e).__name__ == "AttackPending" and e.target == 2 for e in events)
+    # outside a group of attack cards the joker between still copies the first card
+    g = pos("hungarian", ["5S RJ 9S 9C", "6C 9D", "10D 6D"], "5D", stock)
+    assert g.is_legal("5S RJ=5S 9S") and not g.is_legal("5S RJ=7S 9S")
+
+
+def test_two_jokers_between_stand_for_cards_in_hand_order() -> None:
+    stock = "4C 4D 4H 5H 6H 7H 8C 8D 10S 6S 7S QC QD"
+    g = pos("hungarian", ["2S BJ RJ KS 9C", "6C 9D", "10D 6D"], "9S", stock)
+    assert g.is_legal("2S RJ=2S BJ=3S KS")  # hand order: RJ before BJ
+    assert not g.is_legal("2S RJ=3S BJ=2S KS")  # the same cards in the other order
+
+
+def _accepted_attack_plays(g: Game, k: int) -> set[str]:
+    """Every play of ``k`` cards held, stand-in jokers declared as each of the 52 cards, that
+    the verifier accepts (by brute force)."""
+    hand = g.hand(g.current)
+    found: set[str] = set()
+    for seq in set(permutations(hand, k)):
+        slots = [_DECLARABLE if c.is_joker else [None] for c in seq]
+        for declared in product(*slots):
+            decl = tuple(declared) if any(d is not None for d in declared) else None
+            for call in (False, True):
+                play = Play(tuple(seq), decl, None, call)
+                if g.is_legal(play):
+                    found.add(str(play))
+    return found
+
+
+@pytest.mark.parametrize("attack", [True, False])
+def test_listing_matches_the_verifier_for_four_attack_cards_with_a_joker(attack: bool) -> None:
+    stock = "4C 4D 4H 5H 6H 7H 8C 8D 9S 10S 6S 7S QC QD 6C"
+    g = pos("hungarian", ["KH 9D 9H", "KS RJ 2S 3S 9C", "10D 6D", "5C 5D"], "8H", stock)
+    g.apply("KH" if attack else "9H")
+    listed = {str(a) for a in g.legal_actions() if isinstance(a, Play) and len(a.cards) == 4}
+    assert listed == _accepted_attack_plays(g, 4)
+    assert "KS 2S RJ=KS 3S" in listed if attack else "KS RJ=2S 3S 2S" not in listed
