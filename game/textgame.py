@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any, TextIO
 
 from .bots import BOT_LEVELS
-from .engine import PRESETS, Game, IllegalMove, NotationError, parse_action
+from .engine import PRESETS, Action, Game, IllegalMove, NotationError, Play, parse_action
 from .engine.actions import (
     AttackPending,
     CardsDrawn,
@@ -115,6 +115,23 @@ def _personal(reason: str, me: int) -> str:
     return text.replace("you does not", "you do not").replace("not you's", "not yours")
 
 
+def _only_completion(g: Game, action: Action, seat: int) -> Action:
+    """A play typed without the suit or rank its last card must name, where only one is
+    allowed (a queen that names its own suit, an ace with one suit left to name): that play.
+    Anything else comes back as typed, for the engine to accept or refuse."""
+    if not isinstance(action, Play) or action.choice is not None or g.is_legal(action, seat):
+        return action
+    same = [
+        a
+        for a in g.legal_actions(seat)
+        if isinstance(a, Play)
+        and a.cards == action.cards
+        and a.declared == action.declared
+        and a.call == action.call
+    ]
+    return same[0] if len(same) == 1 else action
+
+
 def _random_choice(rng: random.Random, g: Game, seat: int) -> Any:
     return rng.choice(g.legal_actions(seat))
 
@@ -210,7 +227,7 @@ def run_text_game(
             print("Legal: " + ", ".join(str(a) for a in g.legal_actions()), file=out)
             continue
         try:
-            action = parse_action(line)
+            action = _only_completion(g, parse_action(line), me)
             events = g.apply(action, me)
         except (IllegalMove, NotationError) as exc:
             print(f"  not allowed: {_personal(str(exc), me)}", file=out)

@@ -48,6 +48,7 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
         "request_ranks": tuple(sorted(subset(("5", "6", "7", "8", "9", "10"), 0.6))),
         "suit_changers": subset(("A", "7", "Q", "joker"), 0.35),
         "seven_own_suit": rng.random() < 0.2,
+        "queen_own_suit": rng.random() < 0.2,
         "plays_on_anything": subset(("A", "Q", "7", "joker"), 0.35),
         "anything_on": subset(("Q", "A"), 0.3),
         "ace_scope": rng.choice(ACE_SCOPES),

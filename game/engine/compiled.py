@@ -97,6 +97,7 @@ class Compiled:
         self.ace_must_hold = r.ace_must_hold
         self.ace_must_differ = r.ace_must_differ
         self.seven_own_suit = r.seven_own_suit
+        self.queen_own_suit = r.queen_own_suit
         self.power_after_out = r.power_after_out and r.end != "first_out"
         self.heads_up_rule = r.no_attack_finish_heads_up
         # The fast generator covers rule sets without stand-in jokers, runs or suit groups.

@@ -243,7 +243,9 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             continue
         wild = token in r.plays_on_anything
         own = (
-            " may only name its own suit" if token == "7" and r.seven_own_suit else " names a suit"
+            " may only name its own suit"
+            if (token == "7" and r.seven_own_suit) or (token == "Q" and r.queen_own_suit)
+            else " names a suit"
         )
         fits = " fits on any card and" if wild else ""
         after = (
@@ -653,10 +655,11 @@ def _suit_general(r: Rules) -> str:
         rule.append("it must be a suit you still hold")
     text = f"Naming a suit. When you lay {changers}, name a suit"
     text += ": " + " and ".join(rule) + "." if rule else "."
-    if r.seven_own_suit and r.ace_must_differ:
+    own = [t for t, on in (("7", r.seven_own_suit), ("Q", r.queen_own_suit)) if on]
+    if own and r.ace_must_differ:
         text += (
-            ' A 7 names only its own suit; a 7 of the suit in force calls "free suit": the '
-            "next player may lay any suit but that one."
+            f" {_join([_a(t) for t in own], 'or').capitalize()} names only its own suit; one of "
+            'the suit in force calls "free suit": the next player may lay any suit but that one.'
         )
     if r.ace_must_hold:
         text += (

@@ -147,11 +147,11 @@ def _changer_example(r: Rules, token: str) -> str:
     card = f"{token}♦" if wild else f"{token}♣"
     on = " on it" if wild else ""
     named, named_word = "♥", "hearts"
-    if token == "7" and r.seven_own_suit:
-        # A 7 names only its own suit: shown on a 7 of another suit, so the suit changes.
-        card, named, named_word = "7♦", "♦", "diamonds"
+    if (token == "7" and r.seven_own_suit) or (token == "Q" and r.queen_own_suit):
+        # It names only its own suit: shown on a card of another suit, so the suit changes.
+        card, named, named_word = f"{token}♦", "♦", "diamonds"
         if not wild:
-            top, on = "7♣", " on it"
+            top, on = f"{token}♣", " on it"
     why = []
     if r.ace_must_differ and named != "♣":
         why.append("not clubs, the suit in force")

@@ -70,6 +70,7 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
     ),
     (("suit_changers",), "Suit changers", lambda r: _tokens_words(r.suit_changers)),
     (("seven_own_suit",), "A 7 names only its own suit", lambda r: _yes(r.seven_own_suit)),
+    (("queen_own_suit",), "A queen names only its own suit", lambda r: _yes(r.queen_own_suit)),
     (("plays_on_anything",), "Fit on anything", lambda r: _tokens_words(r.plays_on_anything)),
     (("anything_on",), "Anything fits on", lambda r: _tokens_words(r.anything_on)),
     (

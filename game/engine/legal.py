@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from .actions import Action, Draw, Pass, Play
-from .cards import JACK, RANK_NAMES, SUIT_NAMES, SUITS, Card
+from .cards import JACK, QUEEN, RANK_NAMES, SUIT_NAMES, SUITS, Card
 from .compiled import ALL_CARDS, Caches, Compiled
 from .phase import IllegalMove, Phase
 
@@ -305,7 +305,7 @@ class Legality:
             return (*(RANK_NAMES[r] for r in ranks), "-")
         if last in c.changers:
             suits: tuple[str, ...] = SUITS
-            if c.seven_own_suit and last.rank == 7:
+            if (c.seven_own_suit and last.rank == 7) or (c.queen_own_suit and last.rank == QUEEN):
                 suits = (last.suit,)
             if c.ace_must_differ:
                 in_force = self._suit or self._req_excluded
@@ -445,6 +445,8 @@ class Legality:
             )
         elif c.seven_own_suit and last.rank == 7:
             rule = "a 7 names its own suit (seven_own_suit)"
+        elif c.queen_own_suit and last.rank == QUEEN:
+            rule = "a queen names its own suit (queen_own_suit)"
         elif c.ace_must_differ and choice == (self._suit or self._req_excluded):
             rule = "name a suit other than the one in force (ace_must_differ)"
         elif c.ace_must_hold:

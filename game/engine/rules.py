@@ -86,6 +86,7 @@ class Rules:
     # Suit changers and wild cards (§3.4–3.6)
     suit_changers: frozenset[str] = field(default_factory=lambda: _fs("A"))
     seven_own_suit: bool = False
+    queen_own_suit: bool = False  # a queen that changes the suit names only its own (tel_aviv)
     plays_on_anything: frozenset[str] = field(default_factory=lambda: _fs("Q"))
     anything_on: frozenset[str] = field(default_factory=lambda: _fs("Q"))
     ace_scope: str = "next"
@@ -220,6 +221,9 @@ class Rules:
         for key, (idle, value) in _INERT.items():
             if idle(self):
                 values[key] = value(self)
+        for key, default in _ADDED_LATER.items():
+            if values[key] == default:
+                del values[key]
         del values["name"]
         body = "\n".join(f"{k} = {_format_value(v)}" for k, v in values.items())
         return hashlib.sha256(body.encode()).hexdigest()[:10]
@@ -246,6 +250,11 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
     "power_after_out": (lambda r: r.end == "first_out", lambda r: False),
     "target": (lambda r: r.scoring != "points", lambda r: 500),
 }
+
+
+# Options added after statistics were first stored: at their default they are left out of the
+# fingerprint, so the rule sets that do not use them keep the fingerprint they had.
+_ADDED_LATER: dict[str, object] = {"queen_own_suit": False}
 
 
 def _canonical(r: Rules) -> None:
@@ -527,6 +536,10 @@ def _validate(r: Rules) -> None:
         not (r.seven_own_suit and "7" not in r.suit_changers),
         "seven_own_suit only applies when 7 is a suit changer",
     )
+    need(
+        not (r.queen_own_suit and "Q" not in r.suit_changers),
+        "queen_own_suit only applies when Q is a suit changer",
+    )
 
     # Jack requests
     if r.jack_requests:
@@ -672,6 +685,8 @@ PRESETS: dict[str, Rules] = {
         skip_rank=None,
         jack_requests=False,
         request_ranks=(),
+        suit_changers=_fs("A", "Q"),
+        queen_own_suit=True,
         plays_on_anything=_fs("A", "Q"),
         anything_on=frozenset(),
         ace_scope="until_met",

@@ -45,6 +45,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "request_ranks": ("Missed turns and requests", "Ranks a jack may ask"),
     "suit_changers": ("Suits and wild cards", "Suit changers"),
     "seven_own_suit": ("Suits and wild cards", "A seven names its own suit"),
+    "queen_own_suit": ("Suits and wild cards", "A queen names its own suit"),
     "plays_on_anything": ("Suits and wild cards", "Plays on anything"),
     "anything_on": ("Suits and wild cards", "Anything goes on it"),
     "ace_scope": ("Suits and wild cards", "A named suit lasts"),

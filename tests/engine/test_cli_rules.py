@@ -155,3 +155,15 @@ def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
     text = out.getvalue()
     assert text.count(HELP) == 2  # once at the start, once for "help"
     assert text.count("Legal: ") == 1  # for "?" only
+
+
+def test_the_text_game_fills_in_the_only_suit_a_card_may_name() -> None:
+    from game.engine import Game, parse_action
+    from game.textgame import _only_completion
+
+    g = Game.from_position(
+        PRESETS["tel_aviv"], hands=["QS AH 9C", "9D 6C"], pile="8H", stock="6S 6H 6D 8S"
+    )
+    assert str(_only_completion(g, parse_action("QS"), 0)) == "QS/S"  # it names its own suit
+    assert str(_only_completion(g, parse_action("AH"), 0)) == "AH"  # four suits: the player says
+    assert str(_only_completion(g, parse_action("9C"), 0)) == "9C"  # already complete

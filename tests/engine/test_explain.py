@@ -160,7 +160,7 @@ def test_tel_aviv_one_card_a_turn_the_five_and_own_rank_stacking() -> None:
     assert "a 2 on a 2, a 3 on a 3" in text
     assert "5 cards to each player (7 when only two play)" in text
     assert "its power does not act" in text  # any starter
-    assert "and then its own suit is in force" in text  # the queen
+    assert "A queen fits on any card and may only name its own suit" in text
     assert "miss a turn" not in text
     assert "asks for a rank" not in text
     assert "reaches 500" in text

@@ -20,6 +20,7 @@ BAD = [
     ("romanian2", {"plain_kings_block": True}, ["plain_kings_block"]),
     ("romanian", {"attack_cards": set(), "fours_block": True}, ["fours_block"]),
     ("polish", {"seven_own_suit": True}, ["seven_own_suit"]),
+    ("polish", {"queen_own_suit": True}, ["queen_own_suit", "Q is a suit changer"]),
     ("polish", {"suit_changers": {"A", "J"}}, ["J", "jack_requests"]),
     ("classic", {"jack_must_hold": True}, ["jack_must_hold"]),
     ("hungarian", {"suit_changers": set()}, ["ace_must"]),

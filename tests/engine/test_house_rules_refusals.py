@@ -306,7 +306,8 @@ PRESET_FINGERPRINTS = {
     "hungarian": "4c93b672d5",
     "romanian": "95ec9ac90f",
     "romanian2": "6d35cb404d",
-    "tel_aviv": "7eb22b879b",
+    # Its queen became a suit changer naming its own suit (RULES §5): a different game.
+    "tel_aviv": "c4da6d2f9e",
 }
 
 

@@ -237,10 +237,20 @@ def test_until_met_request_goes_round_the_table(preset: str) -> None:
     assert g.request is not None and g.request["until_met"]
 
 
-@pytest.mark.parametrize("preset", ALL_PRESETS)
+@pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if p != "tel_aviv"])
 def test_queen_is_not_an_answer_to_a_suit_request(preset: str) -> None:
     g = _named(preset, seat1="QS QD 9D")
     refused(g, "QS", "hearts")
+
+
+def test_tel_aviv_queen_answers_a_suit_request_naming_its_own_suit() -> None:
+    # RULES §5: tel_aviv's suit changers are "A, Q (own suit)"; §3.4: the bound seat lays the
+    # suit or another suit changer, which names again.
+    g = _named("tel_aviv", seat1="QS QD 9D")
+    assert {a for a in legal(g) if a.startswith("Q")} == {"QS/S", "QD/D"}
+    refused(g, "QS/H", "its own suit")
+    play(g, "QS/S")
+    assert g.request is not None and g.request["suits"] == "S"
 
 
 # ----- hungarian: must differ, must hold, free suit --------------------------------------

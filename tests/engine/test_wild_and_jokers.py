@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import AttackPending, Phase, SuitNamed
+from game.engine import PRESETS, AttackPending, Phase, SuitNamed
 
 from .conftest import ALL_PRESETS, legal, one, play, plays, pos, refused
 
@@ -45,13 +45,16 @@ def test_wild_queen_is_no_answer_to_attack_skip_or_request(preset: str) -> None:
     refused(g, "QS", "request")
 
 
-def test_tel_aviv_queen_plays_on_anything_and_leaves_its_own_suit_in_force() -> None:
+def test_tel_aviv_queen_plays_on_anything_and_names_its_own_suit() -> None:
+    # RULES §3.5: "a queen plays on anything and the suit in force becomes its own"; §5: a
+    # suit changer naming its own suit.
     g = pos("tel_aviv", ["QH 9C 10C", "9D 9H QC", "10D"], "8S", STOCK)
-    events = play(g, "QH")
-    assert not [e for e in events if isinstance(e, SuitNamed)]
-    assert g.suit_in_force == "H" and g.phase is Phase.PLAY
-    refused(g, "9D", "suit")
-    assert {"9H", "QC"} <= legal(g)
+    refused(g, "QH/S", "its own suit")
+    events = play(g, "QH/H")
+    assert [e.suit for e in events if isinstance(e, SuitNamed)] == ["H"]
+    assert g.suit_in_force == "H"
+    refused(g, "9D", "hearts")
+    assert {"9H", "QC/C"} <= legal(g)
 
 
 @pytest.mark.parametrize("preset", QUEEN_PLAIN)
@@ -65,7 +68,7 @@ def test_queen_is_plain_where_it_has_no_power(preset: str) -> None:
 @pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if p not in QUEEN_WILD])
 def test_nothing_is_laid_on_anything_without_a_wild_queen(preset: str) -> None:
     g = pos(preset, ["QS 9C 10C", "9D 6C", "10D"], "8S", STOCK)
-    play(g, "QS")
+    play(g, "QS/S" if PRESETS[preset].queen_own_suit else "QS")
     refused(g, "9D", "suit")
 
 
