@@ -18,6 +18,7 @@ from game.engine.rules import (
     MACAU_CALLS,
     SCORINGS,
     STARTERS,
+    TWOS_THREES_COUNTERS,
 )
 
 
@@ -39,6 +40,7 @@ def random_rules(rng: random.Random) -> dict[str, Any]:
         "starter": rng.choice(STARTERS),
         "attack_cards": subset(ATTACK_TOKENS, 0.5),
         "counter_rule": rng.choice(COUNTER_RULES),
+        "twos_threes_counter": rng.choice(TWOS_THREES_COUNTERS),
         "seven_cuts": rng.random() < 0.3,
         "plain_kings_block": rng.random() < 0.2,
         "fours_block": rng.random() < 0.2,

@@ -57,6 +57,10 @@ class Compiled:
         self.groups = r.groups
         self.runs = r.runs
         self.counter_rule = r.counter_rule
+        # 2s and 3s may fight back by a rule of their own (000's easier/harder switches).
+        self.small_counter_rule = (
+            r.counter_rule if r.twos_threes_counter == "same" else r.twos_threes_counter
+        )
         self.until_met = r.ace_scope == "until_met"
         self.macau_required = r.macau_call == "required"
         power: set[Card] = set()
@@ -134,6 +138,8 @@ class Compiled:
         if not self.attack_value[card]:
             return False
         rule = self.counter_rule
+        if (card.rank == 2 or card.rank == 3) and not card.is_joker:
+            rule = self.small_counter_rule
         if rule == "pool":
             return True
         if rule == "same_rank":

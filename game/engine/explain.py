@@ -509,6 +509,17 @@ def _turn_section(r: Rules) -> Section:
     return Section("Your turn", tuple(paras))
 
 
+def _small_counter_words(r: Rules) -> str:
+    """Where 2s and 3s fight back by a rule of their own (000's easier/harder switches)."""
+    small = r.twos_threes_counter
+    if small == "same" or small == r.counter_rule:
+        return ""
+    names = _join([_plural(t) for t in ("2", "3") if t in r.attack_cards])
+    if small == "pool":
+        return f"; {names}, though, go on any attack card, whatever its suit or rank"
+    return f"; {names}, though, go only on an attack card of their own suit or rank"
+
+
 def _counter_words(r: Rules) -> str:
     """How to fight back under ``counter_rule``, with examples from this rule set's cards."""
     atk = r.attack_cards
@@ -517,7 +528,7 @@ def _counter_words(r: Rules) -> str:
     rule = r.counter_rule
     if rule == "pool":
         ex = []
-        if "2" in atk and "3" in atk:
+        if "2" in atk and "3" in atk and r.twos_threes_counter in ("same", "pool"):
             ex.append("a 2 on a 3")
         if "KS" in atk and "2" in atk:
             ex.append("K♠ on 2♥")
@@ -614,7 +625,8 @@ def _attack_general(r: Rules) -> str:
         others.append("jacks")
     not_even = f", not even {_join(sorted(set(others)), 'or')}" if others else ""
     return (
-        f"Attacks. When an attack card is laid on you, fight back: {_counter_words(r)}."
+        f"Attacks. When an attack card is laid on you, fight back: {_counter_words(r)}"
+        f"{_small_counter_words(r)}."
         f"{_chain_words(r)} The "
         f"penalties add up and the total passes on. Or take the penalty: draw the "
         f"whole total, and that is your whole turn.{cancel} Nothing else answers an "

@@ -57,6 +57,15 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
         lambda r: _join([_attack_name(t) for t in _attack_order(r)]) or "none",
     ),
     (("counter_rule",), "Fighting back", lambda r: _counter_short(r)),
+    (
+        ("twos_threes_counter",),
+        "2s and 3s fight back",
+        lambda r: {
+            "same": "as the other attack cards",
+            "pool": "on any attack card",
+            "suit_or_rank": "by suit or rank only",
+        }.get(r.twos_threes_counter, r.twos_threes_counter),
+    ),
     (("seven_cuts",), "A 7 cuts a stack", lambda r: _yes(r.seven_cuts)),
     (("plain_kings_block",), "K♣ and K♦ block battle kings", lambda r: _yes(r.plain_kings_block)),
     (("fours_block",), "A 4 blocks 2s, 3s and jokers", lambda r: _yes(r.fours_block)),

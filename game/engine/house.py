@@ -11,10 +11,12 @@ from .rules import SET_OPTIONS, Rules, RulesError, _pack_jokers
 # 000's "easier / harder" switches, as the option changes they stand for. A switch applies
 # only where it does what its label says (``switch_refusal`` tells why it does not).
 HOUSE_SWITCHES: dict[str, tuple[str, dict[str, Any]]] = {
-    "easier_pool": ("Easier: 2s and 3s stack on any draw card", {"counter_rule": "pool"}),
+    # These two change how 2s and 3s fight back, and only them: kings and jokers keep the
+    # counter rule (RULES §5: "2s and 3s pool; 2s and 3s only counter by suit or rank").
+    "easier_pool": ("Easier: 2s and 3s stack on any draw card", {"twos_threes_counter": "pool"}),
     "harder_suit_or_rank": (
         "Harder: 2s and 3s only stack by suit or rank",
-        {"counter_rule": "suit_or_rank"},
+        {"twos_threes_counter": "suit_or_rank"},
     ),
     # Groups on. A 5 that plays again (tel_aviv) is the exception of a one-card-a-turn game:
     # with groups its player lays all their 5s at once instead, so five_again goes off with it.
@@ -39,13 +41,20 @@ def switch_refusal(rules: Rules, switch: str) -> str | None:
         return f"unknown switch {switch!r}; known: {', '.join(HOUSE_SWITCHES)}"
     r = rules
     # Worded for the player (the custom-rules screen shows them as they are).
-    if switch == "easier_pool" and r.counter_rule == "pool":
-        return "2s and 3s stack on any draw card already"
-    if switch == "harder_suit_or_rank":
-        if r.counter_rule == "suit_or_rank":
-            return "2s and 3s stack only by suit or rank already"
-        if r.counter_rule == "same_rank":
-            return "2s and 3s stack only on their own rank here, which is harder already"
+    if switch in ("easier_pool", "harder_suit_or_rank"):
+        if not {"2", "3"} & r.attack_cards:
+            return "2s and 3s are no attack cards here"
+        small = r.counter_rule if r.twos_threes_counter == "same" else r.twos_threes_counter
+        # Under the hungarian rule 2s and 3s go on any 2, 3 or battle king: on every attack
+        # card but a joker.
+        anywhere = small == "pool" or (small == "hungarian" and not {"BJ", "RJ"} & r.attack_cards)
+        if switch == "easier_pool" and anywhere:
+            return "2s and 3s stack on any draw card already"
+        if switch == "harder_suit_or_rank":
+            if small == "suit_or_rank":
+                return "2s and 3s stack only by suit or rank already"
+            if small == "same_rank":
+                return "2s and 3s stack only on their own rank here, which is harder already"
     if switch == "easier_groups" and r.groups != "none":
         kinds = "one rank" if r.groups == "rank" else "one rank or one suit"
         return f"cards of {kinds} may be laid together already"
@@ -65,7 +74,10 @@ def apply_switch(rules: Rules, switch: str) -> Rules:
     reason = switch_refusal(rules, switch)
     if reason is not None:
         raise RulesError(reason if switch not in HOUSE_SWITCHES else f"{switch}: {reason}")
-    return rules.replace(**HOUSE_SWITCHES[switch][1])
+    changed = rules.replace(**HOUSE_SWITCHES[switch][1])
+    if changed.twos_threes_counter == changed.counter_rule:  # no rule of their own after all
+        changed = changed.replace(twos_threes_counter="same")
+    return changed
 
 
 # ----- jokers the pack no longer holds (the custom-rules screen) -------------------------------

@@ -24,6 +24,8 @@ ATTACK_TOKENS: tuple[str, ...] = ("2", "3", "KH", "KS", "BJ", "RJ")
 ATTACK_VALUES: dict[str, int] = {"2": 2, "3": 3, "KH": 5, "KS": 5, "BJ": 5, "RJ": 10}
 
 COUNTER_RULES = ("suit_or_rank", "pool", "same_rank", "hungarian")
+# How 2s and 3s fight back: as counter_rule says, or by 000's easier/harder switches.
+TWOS_THREES_COUNTERS = ("same", "pool", "suit_or_rank")
 ACE_SCOPES = ("next", "until_met")
 JOKER_ROLES = ("none", "any_card", "draw_wild")
 GROUPS = ("none", "rank", "rank_or_suit")
@@ -74,6 +76,7 @@ class Rules:
     # Attacks (§3.1)
     attack_cards: frozenset[str] = field(default_factory=lambda: _fs("2", "3", "KH", "KS"))
     counter_rule: str = "suit_or_rank"
+    twos_threes_counter: str = "same"  # "pool" / "suit_or_rank": 2s and 3s alone differ
     seven_cuts: bool = False
     plain_kings_block: bool = False
     fours_block: bool = False
@@ -254,7 +257,7 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
 
 # Options added after statistics were first stored: at their default they are left out of the
 # fingerprint, so the rule sets that do not use them keep the fingerprint they had.
-_ADDED_LATER: dict[str, object] = {"queen_own_suit": False}
+_ADDED_LATER: dict[str, object] = {"queen_own_suit": False, "twos_threes_counter": "same"}
 
 
 def _canonical(r: Rules) -> None:
@@ -401,6 +404,7 @@ def _validate(r: Rules) -> None:
 
     for key, allowed in (
         ("counter_rule", COUNTER_RULES),
+        ("twos_threes_counter", TWOS_THREES_COUNTERS),
         ("ace_scope", ACE_SCOPES),
         ("joker_role", JOKER_ROLES),
         ("groups", GROUPS),
@@ -539,6 +543,10 @@ def _validate(r: Rules) -> None:
     need(
         not (r.queen_own_suit and "Q" not in r.suit_changers),
         "queen_own_suit only applies when Q is a suit changer",
+    )
+    need(
+        r.twos_threes_counter == "same" or bool({"2", "3"} & r.attack_cards),
+        "twos_threes_counter needs 2s or 3s among attack_cards",
     )
 
     # Jack requests

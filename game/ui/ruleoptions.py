@@ -36,6 +36,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "starter": ("Seats and pack", "First pile card"),
     "attack_cards": ("Attacks", "Attack cards"),
     "counter_rule": ("Attacks", "Fighting back"),
+    "twos_threes_counter": ("Attacks", "2s and 3s fight back"),
     "seven_cuts": ("Attacks", "A seven cuts a stack"),
     "plain_kings_block": ("Attacks", "Plain kings block"),
     "fours_block": ("Attacks", "Fours block"),
@@ -70,6 +71,7 @@ _WORDS: dict[str, str] = {
     "pool": "Any attack card",
     "same_rank": "Same rank only",
     "hungarian": "Hungarian",
+    "same": "As other attack cards",
     "next": "Next player",
     "until_met": "Until met",
     "none": "None",
@@ -112,6 +114,7 @@ class OptionSpec:
 
 _DOMAINS: dict[str, str] = {
     "counter_rule": "COUNTER_RULES",
+    "twos_threes_counter": "TWOS_THREES_COUNTERS",
     "ace_scope": "ACE_SCOPES",
     "joker_role": "JOKER_ROLES",
     "groups": "GROUPS",

@@ -146,8 +146,10 @@ def test_house_switches_are_the_five_easier_harder_switches() -> None:
 
 
 def test_apply_switch_changes_the_options_it_stands_for() -> None:
-    assert apply_switch(PRESETS["tel_aviv"], "easier_pool").counter_rule == "pool"
-    assert apply_switch(PRESETS["classic"], "harder_suit_or_rank").counter_rule == "suit_or_rank"
+    pooled = apply_switch(PRESETS["tel_aviv"], "easier_pool")
+    assert pooled.twos_threes_counter == "pool" and pooled.counter_rule == "same_rank"
+    harder = apply_switch(PRESETS["classic"], "harder_suit_or_rank")
+    assert harder.twos_threes_counter == "suit_or_rank" and harder.counter_rule == "pool"
     assert apply_switch(PRESETS["romanian"], "harder_no_groups").groups == "none"
     assert apply_switch(PRESETS["polish"].replace(groups="none"), "easier_groups").groups == "rank"
     assert apply_switch(PRESETS["romanian"], "harder_seven_own_suit").seven_own_suit
@@ -218,3 +220,24 @@ def test_going_out_on_a_five_ends_the_turn() -> None:
     )
     g.apply("5H")
     assert g.placings == [0] and g.current == 1 and str(g.phase.value) == "play"
+
+
+def test_the_twos_and_threes_switches_leave_kings_stacking_as_before() -> None:
+    # RULES §5 "2s and 3s pool": on polish a 2 goes on any attack card, but K♠ still not on 2♥.
+    easier = apply_switch(PRESETS["polish"], "easier_pool")
+    stock = "6S 6H 6D 8S 8H 8D 9S 9D"
+    g = Game.from_position(
+        easier, hands=["2H 5C 7C", "KS KH 3C 5D", "6C 7D 8C"], pile="9H", stock=stock
+    )
+    g.apply("2H")
+    assert g.is_legal("3C") and g.is_legal("KH") and not g.is_legal("KS")
+    # "2s and 3s only counter by suit or rank": on classic K♠ still goes on 2♥, 3♣ no longer.
+    harder = apply_switch(PRESETS["classic"], "harder_suit_or_rank")
+    g = Game.from_position(
+        harder, hands=["2H 5C 7C", "KS 3C 5D", "6C 7D 8C"], pile="9H", stock=stock
+    )
+    g.apply("2H")
+    assert g.is_legal("KS") and not g.is_legal("3C")
+    # and the option needs 2s or 3s to act on
+    with pytest.raises(RulesError, match="twos_threes_counter needs 2s or 3s"):
+        PRESETS["polish"].replace(attack_cards={"KH", "KS"}, twos_threes_counter="pool")

@@ -24,6 +24,7 @@ from game.engine import (
     explain,
 )
 from game.engine.cards import make_pack
+from game.engine.compiled import ALL_CARDS, compile_rules
 from game.engine.house import (
     JOKER_OPTIONS,
     drop_missing_jokers,
@@ -206,10 +207,21 @@ def test_a_switch_does_what_its_label_says_or_is_refused_with_a_reason(
     assert after != before
     if switch.startswith("easier"):
         assert GROUPS.index(after.groups) >= GROUPS.index(before.groups)
-    if switch == "easier_pool":
-        assert after.counter_rule == "pool"
-    if switch == "harder_suit_or_rank":
-        assert after.counter_rule == "suit_or_rank" and before.counter_rule != "same_rank"
+    if switch in ("easier_pool", "harder_suit_or_rank"):
+        # RULES §5: the switches are about 2s and 3s; every other attack card stacks as before.
+        assert after.counter_rule == before.counter_rule
+        was, now = compile_rules(before), compile_rules(after)
+        attack = [c for c in ALL_CARDS if now.attack_value[c]]
+        for card in attack:
+            for top in attack:
+                ok = now.counters(card, top, top.suit)
+                if card.is_joker or card.rank not in (2, 3):
+                    assert ok == was.counters(card, top, top.suit)
+                elif switch == "easier_pool":
+                    assert ok
+                else:
+                    assert ok == (card.suit == top.suit or card.rank == top.rank)
+        assert before.counter_rule != "same_rank" or switch == "easier_pool"
     if switch == "harder_no_groups":
         assert after.groups == "none" and not after.runs
     if switch == "harder_seven_own_suit":
