@@ -230,6 +230,12 @@ class Game(Transitions):
         top_joker = pile_cards[-1].is_joker and pile_eff[-1].is_joker
         if top_joker and suit is None and rules.joker_role == "draw_wild":
             raise IllegalMove(f"{pile_cards[-1].code} on top needs the suit it named (suit=)")
+        if suit is not None and not top_joker and suit != pile_eff[-1].suit:
+            # RULES §8: nothing is pending in a position, so the top card's own suit is in force.
+            raise IllegalMove(
+                f"with {pile_eff[-1].pretty} on top its own suit is in force; suit= is only for "
+                "a joker on top"
+            )
         if pile_cards[-1].is_joker and rules.joker_role == "any_card" and pile_eff[-1].is_joker:
             code = pile_cards[-1].code
             raise IllegalMove(f"{code} on top must say what it stands for ({code}=KH)")

@@ -128,3 +128,10 @@ def test_a_bad_suit_or_scores_of_the_wrong_length_are_refused() -> None:
         pos("polish", ["6C 9C", "6H 7D"], "5H", suit="hearts")
     with pytest.raises(IllegalMove, match="one total per seat"):
         pos("classic", ["6C 9C", "6H 7D"], "5H", scores=[1])
+
+
+def test_a_position_keeps_the_top_cards_own_suit() -> None:
+    # RULES §8: nothing is pending in a position, so the suit in force is the top card's own.
+    with pytest.raises(IllegalMove, match="its own suit is in force"):
+        pos("quick", ["9C 6S", "7S 8S"], "9S", "6H 6D", suit="D")
+    assert pos("quick", ["9C 6S", "7S 8S"], "9S", "6H 6D", suit="S").suit_in_force == "S"
