@@ -175,6 +175,11 @@ class Transitions(Listing):
             elif last in c.changers:
                 self._name_suit(seat, play.choice, suit_before)
             five = c.five_again and last.rank == 5 and left > 0  # out on a 5: the turn is over
+        elif last.rank == JACK and c.jack_request and self._req_rank:
+            # A jack laid as a last card, whose power does not act, names nothing: like any
+            # new jack it replaces the request in force (RULES §3.3), here with none.
+            ev.append(RequestEnded("rank"))
+            self._clear_rank_request()
         if left == 1 and not five:  # after a 5 (five_again) the call waits for the turn's end
             if c.macau_required:
                 if play.call:

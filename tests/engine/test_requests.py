@@ -325,3 +325,14 @@ def test_a_changer_that_ends_the_hand_without_power_names_nothing_and_says_why()
     g = pos("polish", ["AS", "9D 6C", "5C 7D"], "8S", STOCK)
     refused(g, "AS/H", "names nothing", "power_after_out")
     assert g.is_legal("AS")
+
+
+def test_a_jack_laid_as_a_last_card_ends_the_request_in_force() -> None:
+    # RULES §3.3: a new jack changes the request; one whose power does not act (the seat goes
+    # out, no power_after_out) names nothing, so the 8s asked for are no longer asked.
+    g = pos("polish", ["JC 5D 7S", "JD", "8D 9H 5C", "8S 8H 10H"], "10C", "6H 6D 6C 6S")
+    play(g, "JC/8")
+    events = play(g, "JD")
+    assert any(isinstance(e, RequestEnded) and e.kind == "rank" for e in events)
+    assert g.request is None
+    assert legal(g) == {"8D", "draw"}  # on J♦: a diamond (or a jack), not any 8
