@@ -154,21 +154,36 @@ def refusal(game: Game, seat: int, cards: tuple[Card, ...]) -> str:
     if game.current != seat:
         return "It is not your turn."
     last = cards[-1]
-    # A refused card must be refused for its own sake, not for a missing suit or rank: try
-    # each kind of answer and keep the first reason that is not about the answer.
+    # A refused card must be refused for its own sake, not for a missing suit or rank (or a
+    # joker's missing card): try each kind of answer, with stand-in jokers standing for the top
+    # card or for a card laid with them, and keep the first reason not about the answer.
     attempts: list[str | None] = [None, "S", "H", "D", "C", "-", "8", "*"]
+    declarations: list[tuple[Card | None, ...] | None] = [None]
+    if game.rules.joker_role == "any_card" and any(c.is_joker for c in cards):
+        stand_ins = [game.top_effective, *(c for c in cards if not c.is_joker)]
+        declarations = [
+            tuple(d if c.is_joker else None for c in cards) for d in dict.fromkeys(stand_ins)
+        ]
     reasons: list[str] = []
-    for choice in attempts:
-        try:
-            game.check(Play(cards, None, choice), seat)
-        except IllegalMove as exc:
-            reasons.append(str(exc))
-            continue
-        except (ValueError, TypeError):
-            continue
-        # Legal with some answer we did not offer: it needs a joker declaration.
-        return f"{last.pretty} needs a declaration"
-    specific = [r for r in reasons if " must name" not in r and "request" not in r.lower()]
+    for declared in declarations:
+        for choice in attempts:
+            try:
+                game.check(Play(cards, declared, choice), seat)
+            except IllegalMove as exc:
+                reasons.append(str(exc))
+                continue
+            except (ValueError, TypeError):
+                continue
+            # Legal with some answer we did not offer: it needs another joker declaration.
+            return f"{last.pretty} needs a declaration"
+    specific = [
+        r
+        for r in reasons
+        if " must name" not in r
+        and "request" not in r.lower()
+        and "write it as" not in r
+        and "stands for" not in r
+    ]
     text = (specific or reasons or ["That move is not allowed."])[0]
     return text[:1].upper() + text[1:]
 

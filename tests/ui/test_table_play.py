@@ -544,3 +544,20 @@ def test_a_chooser_grows_with_a_large_window_and_stays_inside_it(card: str) -> N
         tiles[size] = (chooser.tiles[0].size, picture.get_size())
     (small_tile, small_pic), (big_tile, big_pic) = tiles[(1280, 800)], tiles[(2560, 1440)]
     assert big_tile[0] > small_tile[0] * 1.3 and big_pic[0] > small_pic[0] * 1.3
+
+
+def test_a_refused_joker_play_gives_the_rule_not_the_notation() -> None:
+    from game.ui.moves import refusal
+
+    stock = "4C 4D 4H 6H 7H 8C 8D 9S 10S 6S 7S QC QD 6C"
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["9C RJ 2S 3S KS", "10D 6D"], pile="5H", stock=stock
+    )
+
+    def why(cards: str) -> str:
+        return refusal(g, 0, tuple(Card.parse(c) for c in cards.split()))
+
+    assert why("9C RJ").startswith("9♣ matches neither the suit in force")
+    assert why("2S RJ 3S").startswith("2♠ matches neither the suit in force")
+    for cards in ("9C RJ", "2S RJ 3S", "RJ 9C"):
+        assert "write it as" not in why(cards)
