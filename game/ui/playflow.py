@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Card, Game, Phase
+from game.engine import Card, Game, Phase, Play
 from game.engine.cards import SUIT_NAMES
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import PlayOptions, play_options
@@ -162,8 +162,11 @@ class PlayFlow:
             elif hand.cursor is not None:
                 hand.toggle(hand.cards[hand.cursor].uid)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            hinted = t.hinted_action()
             if hand.selection:
                 self.play_selection()
+            elif hinted is not None and not isinstance(hinted, Play):
+                t.apply(hinted)  # the hint said to draw, keep the card or take the penalty
             elif hand.cursor is not None:
                 self.try_play([hand.cards[hand.cursor].uid])
         elif key == pygame.K_d:
@@ -205,6 +208,12 @@ class PlayFlow:
             self.spring_back(uids, drop)
             t.say(options.reason)
             return False
+        hinted = t.hinted_action(uids)
+        if isinstance(hinted, Play):
+            # Laying what the hint selected lays what it said: its suit, rank or joker card.
+            chosen = options.with_declared(hinted.declared).with_choice(hinted.choice)
+            if chosen.plays:
+                options = chosen
         self.held = [(u, c) for u, c in zip(uids, cards, strict=True)]
         self.held_at = drop
         t.hand.hidden |= set(uids)

@@ -102,6 +102,9 @@ class TableScene(Scene):
         self.thinking_seat = -1
         self.think_since = 0.0
         self.version = 0  # actions applied so far: a bot's answer to an older table is dropped
+        # The last hint: (table version, the cards it selected, the action). Enter then plays
+        # that very action (its suit, rank or joker card too) while nothing has changed.
+        self.hinted: tuple[int, tuple[int, ...], Action] | None = None
         self._offer: Offer | None = None
         self._offer_key: tuple[object, ...] = ()
         self.catch_checked = -1
@@ -319,7 +322,18 @@ class TableScene(Scene):
             if action.call and self.macau_button.visible:
                 self.macau_on = self.macau_button.on = True
         self.hand.selection = uids
+        self.hinted = (self.version, tuple(uids), action)
         self.say(describe(self.game, action, self.names), error=False)
+
+    def hinted_action(self, uids: Sequence[int] = ()) -> Action | None:
+        """The hint's action if it is still the one to play: the position is the one it was
+        given for and ``uids`` (the cards about to be laid) are the cards it selected."""
+        if self.hinted is None:
+            return None
+        version, selected, action = self.hinted
+        if version != self.version or tuple(uids) != selected:
+            return None
+        return action
 
     def on_stop(self) -> None:
         """Call "stop Macau" on a seat that forgot to call (for whichever person may)."""

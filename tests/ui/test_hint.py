@@ -102,3 +102,45 @@ def test_hints_in_words() -> None:
     drawn.apply(DRAW)
     assert drawn.phase == Phase.DRAWN
     assert describe(drawn, PASS, names) == "Hint: keep the card you drew"
+
+
+def test_enter_after_a_hint_names_the_suit_the_hint_named() -> None:
+    # The hint lays the ace and names a suit: Enter plays exactly that, with no chooser asking
+    # again (where the chooser would open on the ace's own suit).
+    h = Harness(polish(["AS 9H 10H 8C", "2C 4D 9S", "3H 6D", "KD 8D"], "5S"))
+    expected = suggest(h.game, 0, h.game.legal_actions(0), h.table.version)
+    assert isinstance(expected, Play) and expected.cards[-1].code == "AS"
+    assert expected.choice is not None and expected.choice != "S"
+    h.key(pygame.K_h, "h")
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert h.game.pile[-1].code == "AS"
+    assert h.game.suit_in_force == expected.choice
+
+
+def test_enter_after_a_hint_lays_the_hinted_joker_card() -> None:
+    rules = PRESETS["hungarian"]
+    g = Game.from_position(
+        rules, hands=["KS RJ 3S 9D", "KH 9C", "10D 6D"], pile="7S", stock="4C 4D 4H 6H 7H 8C"
+    )
+    expected = suggest(g, 0, g.legal_actions(0), 0)
+    assert isinstance(expected, Play) and expected.declared is not None
+    h = Harness(g)
+    h.key(pygame.K_h, "h")
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert h.game.current != 0 or h.game.phase is not Phase.PLAY
+    laid = expected.cards
+    assert [c.code for c in h.game.pile[-len(laid) :]] == [c.code for c in laid]
+    assert [e.code for e in h.game.pile_eff[-len(laid) :]] == [
+        (d or c).code for c, d in zip(laid, expected.declared, strict=True)
+    ]
+
+
+def test_enter_after_a_draw_hint_draws() -> None:
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.key(pygame.K_h, "h")
+    assert h.table.toast is not None and h.table.toast[0] == "Hint: draw a card"
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert len(h.game.hand(0)) == 4  # drew the card the hint said to draw
