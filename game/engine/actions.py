@@ -281,7 +281,9 @@ class TurnStarted(Event):
 
 
 class CardsLaid(Event):
-    """``seat`` laid ``cards`` (``declared``: what each joker stands for)."""
+    """``seat`` laid ``cards`` (``declared``: what each joker stands for), in the order they
+    went down on the pile: the play's order, except on a waiting attack, where a group's middle
+    goes down in the order that answers (see ``Legality._chain_order``)."""
 
     __slots__ = ("cards", "declared", "seat")
     _fields: ClassVar[tuple[str, ...]] = ("seat", "cards", "declared")

@@ -100,10 +100,17 @@ class Transitions(Listing):
         if order is None:
             self.pile.extend(play.cards)
             self.pile_eff.extend(effs)
-        else:
-            self.pile.extend([play.cards[i] for i in order])
+            ev.append(CardsLaid(seat, play.cards, play.declared))
+        else:  # the event says how they went down, as the pile shows them
+            laid = tuple([play.cards[i] for i in order])
+            self.pile.extend(laid)
             self.pile_eff.extend([effs[i] for i in order])
-        ev.append(CardsLaid(seat, play.cards, play.declared))
+            declared = play.declared
+            ev.append(
+                CardsLaid(
+                    seat, laid, None if declared is None else tuple([declared[i] for i in order])
+                )
+            )
         self._blocked_passes = 0
         self._drawn = None
         top_before = self._top

@@ -274,8 +274,8 @@ class Director:
         m, an = self.model, self.animator
         big = self.layout.card[0]
         words = " ".join(c.pretty for c in ev.cards)
-        if ev.declared:
-            words = " ".join(
+        if ev.declared:  # "K♠, red joker as K♠, 2♠": commas, since a joker takes three words
+            words = ", ".join(
                 c.pretty + (f" as {d.pretty}" if d is not None else "")
                 for c, d in zip(ev.cards, ev.declared, strict=True)
             )

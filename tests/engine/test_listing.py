@@ -11,7 +11,7 @@ from itertools import permutations, product
 
 import pytest
 
-from game.engine import PRESETS, Card, Game, IllegalMove, Phase, Play, Rules
+from game.engine import PRESETS, Card, CardsLaid, Game, IllegalMove, Phase, Play, Rules
 from game.engine.cards import SUITS
 
 from .conftest import legal, pos
@@ -161,8 +161,12 @@ def test_cards_between_go_on_an_attack_in_any_order_that_answers() -> None:
     events = g.apply("KS 2S RJ=KS 3S")
     assert g.penalty == 20
     assert any(type(e).__name__ == "AttackPending" and e.total == 20 for e in events)
-    # on the stack the cards lie so that each answers the one below
+    # on the stack the cards lie so that each answers the one below, and the event says so
     assert " ".join(c.code for c in g.pile[-4:]) == "KS RJ 2S 3S"
+    laid = next(e for e in events if isinstance(e, CardsLaid))
+    assert " ".join(c.code for c in laid.cards) == "KS RJ 2S 3S"
+    assert laid.declared is not None and laid.declared[1] is not None
+    assert laid.declared[1].code == "KS"
     # with no order that answers, the refusal says so
     g = pos("hungarian", ["KH 9D 9H", "2S RJ KS 3S 9C", "10D 6D", "5C 5D"], "8H", stock)
     g.apply("KH")

@@ -561,3 +561,21 @@ def test_a_refused_joker_play_gives_the_rule_not_the_notation() -> None:
     assert why("2S RJ 3S").startswith("2♠ matches neither the suit in force")
     for cards in ("9C RJ", "2S RJ 3S", "RJ 9C"):
         assert "write it as" not in why(cards)
+
+
+def test_the_log_lists_an_attack_group_as_it_lies_on_the_stack() -> None:
+    stock = "4C 4D 4H 5H 6H 7H 8C 8D 9S 10S 6S 7S QC QD 6C"
+    g = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["KS RJ 2S 3S 9C", "10D 6D", "5C 5D", "KH 9D 9H"],
+        pile="8H",
+        stock=stock,
+        current=3,
+    )
+    h = Harness(g)
+    h.table.apply(parse_action("KH"), 3)
+    h.tick(30)
+    h.table.apply(parse_action("KS 2S RJ=KS 3S"), 0)
+    h.tick(30)
+    line = next(x for x in h.table.director.log if "laid K♠" in x)
+    assert "K♠, red joker as K♠, 2♠, 3♠" in line
