@@ -568,6 +568,8 @@ def _counter_words(r: Rules) -> str:
         return text
     # hungarian
     small = [t for t in ("2", "3") if t in atk]
+    if r.twos_threes_counter not in ("same", "hungarian"):
+        small = []  # they fight back by a rule of their own, said after this
     parts = []
     if small:
         on = [

@@ -29,6 +29,19 @@ _PLAY_SHORT = {
 
 def _stack_short(r: Rules) -> str:
     """How attack cards stack, in a few words, naming only the attack cards there are."""
+    small = r.twos_threes_counter
+    if small == "same" or small == r.counter_rule:
+        return _base_stack_short(r)
+    names = _join([_plural(t) for t in ("2", "3") if t in r.attack_cards])
+    how = "on any attack card" if small == "pool" else "only by suit or rank"
+    if r.counter_rule == "hungarian":  # its words are about 2s and 3s: say the rest alone
+        base = "stack: kings only on kings" if _battle_kings(r) else "stack"
+        return f"{base}, {names} {how}"
+    return f"{_base_stack_short(r)} ({names} {how})"
+
+
+def _base_stack_short(r: Rules) -> str:
+    """``_stack_short`` under ``counter_rule`` alone."""
     if r.counter_rule != "hungarian":
         return _STACK_SHORT[r.counter_rule]
     small = [_plural(t) for t in ("2", "3") if t in r.attack_cards]

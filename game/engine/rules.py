@@ -252,6 +252,11 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
     # A round that ends at the first seat out is over before the last card's power could act.
     "power_after_out": (lambda r: r.end == "first_out", lambda r: False),
     "target": (lambda r: r.scoring != "points", lambda r: 500),
+    # 2s and 3s given the rule every attack card has anyway.
+    "twos_threes_counter": (
+        lambda r: r.twos_threes_counter == r.counter_rule or not {"2", "3"} & r.attack_cards,
+        lambda r: "same",
+    ),
 }
 
 

@@ -449,3 +449,44 @@ def test_hungarian_says_how_attack_groups_may_be_laid() -> None:
     assert "The cards between the first and the last go down in whatever order answers." in text
     polish = text_of(PRESETS["polish"])
     assert "made only of attack cards" not in polish and "whatever order" not in polish
+
+
+@pytest.mark.parametrize(
+    ("preset", "small", "summary_words", "attack_words"),
+    [
+        (
+            "hungarian",
+            "suit_or_rank",
+            "stack: kings only on kings, 2s and 3s only by suit or rank",
+            "fight back: a battle king goes only on a battle king; 2s and 3s, though, go only "
+            "on an attack card of their own suit or rank",
+        ),
+        (
+            "classic",
+            "suit_or_rank",
+            "stack on each other freely (2s and 3s only by suit or rank)",
+            "2s and 3s, though, go only on an attack card of their own suit or rank",
+        ),
+        (
+            "tel_aviv",
+            "pool",
+            "stack only on their own rank (2s and 3s on any attack card)",
+            "2s and 3s, though, go on any attack card, whatever its suit or rank",
+        ),
+    ],
+)
+def test_twos_and_threes_with_a_rule_of_their_own_are_described_once(
+    preset: str, small: str, summary_words: str, attack_words: str
+) -> None:
+    rules = PRESETS[preset].replace(twos_threes_counter=small)
+    assert summary_words in " ".join(summary(rules).split())
+    text = text_of(rules)
+    assert attack_words in text
+    assert "2s and 3s go on any 2, 3" not in text  # the hungarian words for them give way
+    assert "a 2 on a 3" not in text  # no example the rule of their own forbids
+
+
+def test_twos_and_threes_given_the_counter_rule_again_change_nothing() -> None:
+    same = PRESETS["polish"].replace(twos_threes_counter="suit_or_rank")
+    assert same.fingerprint == PRESETS["polish"].fingerprint
+    assert explain_sections(same) == explain_sections(PRESETS["polish"])
