@@ -33,7 +33,8 @@ class HandoffScreen(Scaled, Scene):
         self.table = table
         self.seat = seat
         name = table.names[seat]
-        self.ready_button = Button(f"I'm {name} — show my cards", self.ready, hint="Enter")
+        self.ready_label = f"I'm {name} — show my cards"
+        self.ready_button = Button(self.ready_label, self.ready, hint="Enter")
         self.ready_button.primary = True
         self.stop_button = Button("Stop Macau!", self.stop, hint="S")
         self.menu_button = Button("Menu", table.open_pause, hint="Esc", size=16)
@@ -58,6 +59,10 @@ class HandoffScreen(Scaled, Scene):
         px = self.px
         self.panel = pygame.Rect(0, 0, min(w - 60, px(640)), min(h - 60, px(420)))
         self.panel.center = (w // 2, h // 2)
+        # A long name leaves the button the words it needs, inside the panel.
+        room = self.panel.w - px(60) - (self.stop_button.rect.w if self.stop_button.visible else 0)
+        long = theme.text_size(self.ready_label, self.ready_button.size, True)[0] + px(60) > room
+        self.ready_button.label = "Show my cards" if long else self.ready_label
         row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])
         button_row(row, self.panel.centerx, self.panel.bottom - px(78), px(14), px(50))
         self.menu_button.rect = pygame.Rect(w - px(130), 16, px(112), px(36))
@@ -111,11 +116,14 @@ class HandoffScreen(Scaled, Scene):
             c = (p.centerx + px((i - 2) * 30), p.y + px(92 + abs(i - 2) * 5))
             surface.blit(turned, turned.get_rect(center=c))
         name = t.names[self.seat]
-        title = theme.text(f"Pass to {name}", px(44), theme.ACCENT, True)
+        room = p.w - px(48)  # a long name shrinks the title, then is cut short, in the panel
+        heading = f"Pass to {name}"
+        size = theme.fit_size(heading, px(44), room, True, px(28))
+        title = theme.text(theme.fit(heading, size, room, True), size, theme.ACCENT, True)
         surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + px(170))))
         cards = g.hand_counts[self.seat]
         line = f"{name}'s turn · round {g.round_no} · {cards} card{'s' if cards != 1 else ''}"
-        sub = theme.text(line, px(19), theme.TEXT)
+        sub = theme.text(theme.fit(line, px(19), room), px(19), theme.TEXT)
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + px(228))))
         look_away = "Everyone else, look away — click when ready"
         hint = theme.text(look_away, px(16), theme.MUTED)

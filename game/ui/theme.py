@@ -138,6 +138,14 @@ def fit(content: str, size: int, width: int, bold: bool = False) -> str:
     return cut.rstrip() + "…"
 
 
+def fit_size(content: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> int:
+    """The largest font size up to ``size`` (and not below ``smallest``) at which ``content``
+    is at most ``width`` pixels wide."""
+    while size > smallest and text_size(content, size, bold)[0] > width:
+        size -= 1
+    return size
+
+
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break ``content`` into lines no wider than ``width`` pixels."""
     lines: list[str] = []

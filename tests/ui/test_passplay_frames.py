@@ -118,3 +118,24 @@ def test_two_people_and_a_bot_play_a_whole_round_without_a_peek(
     board = screen.top
     assert isinstance(board, RoundEndOverlay)
     assert board.hands == [[c.code for c in table.game.hand(s)] for s in range(3)]
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_a_long_name_stays_inside_the_hand_off_panel(size: tuple[int, int]) -> None:
+    from game.ui import theme
+
+    name = "W" * 16  # the longest name a seat takes, in the widest letter
+    seats = (SeatSpec(name), SeatSpec("Ben"), SeatSpec("Cleo", "medium"))
+    setup = TableSetup("classic", seats)
+    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
+    screen = Screen(table, size)
+    handoff = HandoffScreen(table, 0)
+    screen.stack.push(handoff)
+    screen.frame(5)
+    panel = handoff.panel
+    assert panel.contains(handoff.ready_button.rect)
+    # no title letter (accent yellow) left or right of the panel
+    accent = pygame.Color(*theme.ACCENT[:3])
+    for y in range(panel.y + handoff.px(170), panel.y + handoff.px(215)):
+        for x in (*range(0, panel.x - 1, 3), *range(panel.right + 1, size[0], 3)):
+            assert screen.surface.get_at((x, y))[:3] != accent[:3], (x, y)
