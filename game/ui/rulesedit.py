@@ -366,7 +366,10 @@ class RulesEditor(MenuScreen):
             control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         for key, button in self.switches.items():
             top = self.view.y + 8 + self.content_y[key] - round(self.scroll.offset)
+            button.label = HOUSE_SWITCHES[key][0]
             width = min(button.preferred_width(), self.view.w // 2)
+            if button.preferred_width() > width:  # a narrow window: the label is cut short
+                button.label = theme.fit(button.label, button.size, width - px(36), True)
             button.rect = pygame.Rect(self.view.x + px(44), top, width, px(ROW_H) - px(10))
             button.visible = self.view.y + 4 <= top and top + self.px(ROW_H) <= self.view.bottom - 4
         foot, foot_h = h - px(64), px(44)

@@ -131,3 +131,14 @@ def test_switches_are_greyed_out_while_the_rules_clash() -> None:
     editor.changed("jokers", 2)  # jokers with no role: refused
     assert editor.error
     assert not any(button.enabled for button in editor.switches.values())
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_every_switch_label_fits_its_button(size: tuple[int, int]) -> None:
+    from game.ui import theme
+
+    editor = RulesEditor(PRESETS["romanian"], lambda r: None)
+    Screen(editor, size)
+    for button in editor.switches.values():
+        width = theme.text_size(button.label, button.size, True)[0]
+        assert width + button.px(36) <= button.rect.w + 1, button.label
