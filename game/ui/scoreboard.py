@@ -33,7 +33,7 @@ def score_lines(table: MatchTable) -> tuple[list[tuple[str, list[str]]], list[st
         for i, charges in enumerate(g.round_charges, start=1):
             rows.append((f"Round {i}", [f"+{c}" if c else "0" for c in charges]))
         if not g.over:
-            rows.append((f"Round {g.round_no}", ["playing"] * n))
+            rows.append((f"Round {g.round_no}", _round_so_far(table)))
         totals = [str(s) for s in g.scores]
         return rows, totals, f"Totals · the match ends at {g.rules.target}, lowest total wins"
     wins = [0] * n
@@ -44,8 +44,14 @@ def score_lines(table: MatchTable) -> tuple[list[tuple[str, list[str]]], list[st
             wins[s] += p == 1
         rows.append((f"Round {i}", [ordinal(p) for p in places]))
     if not g.over:
-        rows.append((f"Round {len(table.rounds) + 1}", ["playing"] * n))
+        rows.append((f"Round {len(table.rounds) + 1}", _round_so_far(table)))
     return rows, [str(w) for w in wins], "Rounds won"
+
+
+def _round_so_far(table: MatchTable) -> list[str]:
+    """The round being played: the place of each seat already out, "playing" for the rest."""
+    out = list(table.game.placings)
+    return [ordinal(out.index(s) + 1) if s in out else "playing" for s in range(table.game.seats)]
 
 
 def leaders(table: MatchTable) -> set[int]:

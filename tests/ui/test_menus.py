@@ -332,3 +332,18 @@ def test_an_all_bot_table_is_explained_before_start_is_pressed() -> None:
     while first.kind.value != "":  # round the kinds back to a person
         screen.click((first.kind.rect.right - 4, first.kind.rect.centery))
     assert new.message == "" and new.start_button.primary
+
+
+def test_the_scoreboard_shows_the_places_already_taken_in_the_round() -> None:
+    from game.engine import Game
+
+    seats = tuple(SeatSpec(n) for n in ("Ada", "Ben", "Cleo"))
+    setup = TableSetup("polish", seats)
+    game = Game.from_position(
+        PRESETS["polish"], hands=["5H", "9C 10C", "9D 10D"], pile="6H", stock="2S 3S 4S 7S 8S"
+    )
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(setup, game, settings=off, seed=3)
+    game.apply("5H")  # Ada goes out first; the round plays on for second place
+    rows, _, _ = score_lines(table)
+    assert rows[-1] == ("Round 1", ["1st", "playing", "playing"])
