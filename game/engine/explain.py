@@ -667,7 +667,16 @@ def _suit_general(r: Rules) -> str:
         rule.append("it must differ from the suit in force before your card")
     if r.ace_must_hold:
         rule.append("it must be a suit you still hold")
-    text = f"Naming a suit. When you lay {changers}, name a suit"
+    own_words = [
+        w
+        for t, w, on in (("Q", "a queen", r.queen_own_suit), ("7", "a 7", r.seven_own_suit))
+        if on and t in r.suit_changers
+    ]
+    # (with ace_must_differ a sentence below says it, with what "free suit" then means)
+    own_note = (
+        f" ({_join(own_words, 'or')} only its own)" if own_words and not r.ace_must_differ else ""
+    )
+    text = f"Naming a suit. When you lay {changers}, name a suit{own_note}"
     text += ": " + " and ".join(rule) + "." if rule else "."
     own = [t for t, on in (("7", r.seven_own_suit), ("Q", r.queen_own_suit)) if on]
     if own and r.ace_must_differ:

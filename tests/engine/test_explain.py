@@ -490,3 +490,9 @@ def test_twos_and_threes_given_the_counter_rule_again_change_nothing() -> None:
     same = PRESETS["polish"].replace(twos_threes_counter="suit_or_rank")
     assert same.fingerprint == PRESETS["polish"].fingerprint
     assert explain_sections(same) == explain_sections(PRESETS["polish"])
+
+
+def test_naming_a_suit_says_which_changer_names_only_its_own() -> None:
+    text = text_of(PRESETS["tel_aviv"])
+    assert "When you lay a queen or an ace, name a suit (a queen only its own)." in text
+    assert "only its own)" not in text_of(PRESETS["polish"])
