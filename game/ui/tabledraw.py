@@ -319,7 +319,12 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     left, m, me = t.layout.corner_left, t.director.model, t.viewer
     px = t.layout.px
     acting = m.current == me and not t.game.over
-    shown = theme.fit(t.names[me], px(20), left.w - 8, True)
+    # A long name may use the felt up to the hand's first card, not just the corner.
+    room = left.w - 8
+    if t.hand.cards:
+        first = min(t.hand.centre(hc, t.layout)[0] for hc in t.hand.cards)
+        room = max(room, round(first) - t.layout.card[0] // 2 - px(16) - left.x)
+    shown = theme.fit(t.names[me], px(20), room, True)
     label = theme.text(shown, px(20), theme.GOLD if acting else theme.TEXT, True)
     surface.blit(label, (left.x + 4, left.y + px(4)))
     held = m.counts[me] if m.counts else 0

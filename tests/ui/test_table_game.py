@@ -353,3 +353,18 @@ def test_a_scrolled_back_log_stays_in_range_as_its_oldest_lines_are_dropped() ->
         h.tick()
         view = table.layout.log_rect.h - table.layout.px(40) - 12
         assert 0 <= table.log_back <= max(0, table.log_height - view)
+
+
+def test_a_long_name_beside_your_hand_uses_the_room_there() -> None:
+    from game.ui import theme
+
+    g = Game.new(PRESETS["polish"], seats=3, seed=5)
+    h = Harness(g, size=(1280, 800))
+    h.table.names = ["Anna-Maria Longname", *h.table.names[1:]]
+    h.tick()
+    left = h.table.layout.corner_left
+    assert theme.text_size("Anna-Maria Longname", h.table.layout.px(20), True)[0] > left.w
+    # the whole name is drawn: gold or white ink reaches well past the corner box
+    row = left.y + h.table.layout.px(14)
+    inked = [x for x in range(left.x, left.x + 260) if max(h.screen.get_at((x, row))[:3]) > 200]
+    assert inked and max(inked) > left.right + 40
