@@ -149,11 +149,16 @@ def render_line_chart(
             pygame.draw.line(surf, GRID, (plot.x, y), (plot.right - 1, y))
             label = theme.text(y_axis.fmt(tick), small, AXIS)
             surf.blit(label, label.get_rect(midright=(plot.x - 6, y)))
+    shown = ""
     for tick in x_axis.ticks:
         x = round(px(tick))
         if plot.left <= x <= plot.right:
             pygame.draw.line(surf, GRID, (x, plot.top), (x, plot.bottom - 1))
-            label = theme.text(x_axis.fmt(tick), small, AXIS)
+            words = x_axis.fmt(tick)
+            if words == shown:
+                continue  # the same label again says nothing: its gridline is enough
+            shown = words
+            label = theme.text(words, small, AXIS)
             box = label.get_rect(midtop=(x, plot.bottom + 5))
             box.clamp_ip(pygame.Rect(0, 0, w, h))
             surf.blit(label, box)

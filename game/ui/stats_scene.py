@@ -405,8 +405,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         t0 = history[0].at if history else time.time()
         t1 = history[-1].at if history else t0 + 1
         t1 = max(t1, t0 + 1)
-        long_span = t1 - t0 > 2 * 86400
-        fmt = "%d %b" if long_span else "%H:%M"
+        span = t1 - t0
+        # minutes apart from a few minutes on (five ticks would all read the same minute)
+        fmt = "%d %b" if span > 2 * 86400 else "%H:%M" if span > 8 * 60 else "%H:%M:%S"
         x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)] if history else []
         return render_line_chart(
             size,

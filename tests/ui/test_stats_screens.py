@@ -240,3 +240,27 @@ def test_a_long_profile_list_scrolls_to_keep_the_highlight_in_view(store: Store)
     click(stack, scene.row_rect(target).center)
     assert scene.selected == target
     frame(stack, pygame.display.get_surface())
+
+
+def test_a_time_axis_never_repeats_a_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    from game.ui import charts, theme
+
+    pygame.font.init()
+    written: list[str] = []
+    real = theme.text
+
+    def recording(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        written.append(content)
+        return real(content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(charts.theme, "text", recording)
+    points = [(float(t), float(t)) for t in range(5)]
+    charts.render_line_chart(
+        (400, 200),
+        [charts.Series(points, (140, 200, 255), 2)],
+        charts.Axis(0, 4, [0, 1, 2, 3, 4], lambda v: "19:52" if v < 3 else "19:53", ""),
+        charts.Axis(0, 4, [0, 2, 4]),
+    )
+    assert written.count("19:52") == 1 and written.count("19:53") == 1
