@@ -175,6 +175,9 @@ class Caches:
         self.rank_groups: dict[tuple[Card, ...], list[tuple[tuple[Card, ...], Action]]] = {}
         # Plain plays of several cards, shared by the listings of this game.
         self.groups: dict[tuple[Card, ...], Play] = {}
+        # Attack chains: (first, last, the middle's cards sorted) by card index → the middle's
+        # cards in an order that answers, or None (``Legality._chain_order``).
+        self.chains: dict[tuple[int, ...], tuple[int, ...] | None] = {}
 
 
 @lru_cache(maxsize=64)

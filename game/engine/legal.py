@@ -183,16 +183,39 @@ class Legality:
     def _chain_order(self, effs: tuple[Card, ...]) -> tuple[int, ...] | None:
         """An order of ``effs`` (indices) in which each card answers the one before it on an
         attack: the first and the last kept, the middle as given if that answers, else the
-        first order found trying the middle cards in turn; ``None`` if there is none."""
-        counters = self._c.counters
+        first order found trying the middle's cards in turn; ``None`` if there is none.
+
+        The search goes by distinct cards (copies of one card, from several decks or jokers
+        standing for it, are interchangeable), remembers its dead ends, and its answer is kept
+        per set of cards, so a big hand's many candidates (most of them the same cards in
+        other jokers or copies) stay cheap."""
+        c = self._c
         n = len(effs)
-        if all(counters(effs[i + 1], effs[i], effs[i].suit) for i in range(n - 1)):
+        if all(c.counters(effs[i + 1], effs[i], effs[i].suit) for i in range(n - 1)):
             return tuple(range(n))
         if n < 4:
             return None
-        order = [0]
-        if not _chain_rest(self._c, effs, 0, 0, order, set()):
+        middle = sorted([e.idx for e in effs[1 : n - 1]])
+        key = (effs[0].idx, effs[n - 1].idx, *middle)
+        chains = self._k.chains
+        if key in chains:
+            found = chains[key]
+        else:
+            found = _chain_middle(c, effs)
+            if len(chains) > 20000:
+                chains.clear()
+            chains[key] = found
+        if found is None:
             return None
+        # Copies of one card are interchangeable: each takes the next index holding it.
+        order = [0]
+        used = 0
+        for idx in found:
+            for i in range(1, n - 1):
+                if not used >> i & 1 and effs[i].idx == idx:
+                    used |= 1 << i
+                    order.append(i)
+                    break
         order.append(n - 1)
         return tuple(order)
 
@@ -490,31 +513,55 @@ class Legality:
         raise IllegalMove(f"unknown action {action!r}")
 
 
+def _chain_middle(c: Compiled, effs: tuple[Card, ...]) -> tuple[int, ...] | None:
+    """The middle of ``effs`` (card indices) in an order in which each card answers the one
+    below on an attack, the last card answering too; ``None`` if there is none."""
+    n = len(effs)
+    distinct: list[Card] = []
+    counts: list[int] = []
+    for i in range(1, n - 1):
+        e = effs[i]
+        for k in range(len(distinct)):
+            if distinct[k] is e:
+                counts[k] += 1
+                break
+        else:
+            distinct.append(e)
+            counts.append(1)
+    picks: list[int] = []
+    if not _chain_rest(c, distinct, counts, effs[0], effs[n - 1], n - 2, picks, set()):
+        return None
+    return tuple([distinct[k].idx for k in picks])
+
+
 def _chain_rest(
     c: Compiled,
-    effs: tuple[Card, ...],
-    used: int,
-    top: int,
-    order: list[int],
-    failed: set[tuple[int, int]],
+    distinct: list[Card],
+    counts: list[int],
+    below: Card,
+    last: Card,
+    left: int,
+    picks: list[int],
+    failed: set[tuple[tuple[int, ...], int]],
 ) -> bool:
-    """Extend ``order`` (indices of ``effs`` laid so far, ``top`` the last of them; bit
-    ``i - 1`` of ``used`` for each middle card ``i`` laid) with the rest of the middle, each
-    card answering the one below, so that the last card answers too. ``failed`` remembers the
-    states that lead nowhere."""
-    n = len(effs)
-    below = effs[top]
-    if used == (1 << (n - 2)) - 1:
-        return c.counters(effs[n - 1], below, below.suit)
-    if (used, top) in failed:
+    """Extend ``picks`` (indices into ``distinct``) with the ``left`` middle cards still to
+    lay (``counts`` of each), each answering the one below, so that ``last`` answers too.
+    ``failed`` remembers the states (cards left, card on top) that lead nowhere."""
+    if left == 0:
+        return c.counters(last, below, below.suit)
+    key = (tuple(counts), below.idx)
+    if key in failed:
         return False
-    for i in range(1, n - 1):
-        if not used >> (i - 1) & 1 and c.counters(effs[i], below, below.suit):
-            order.append(i)
-            if _chain_rest(c, effs, used | 1 << (i - 1), i, order, failed):
+    for k in range(len(distinct)):
+        card = distinct[k]
+        if counts[k] and c.counters(card, below, below.suit):
+            counts[k] -= 1
+            picks.append(k)
+            if _chain_rest(c, distinct, counts, card, last, left - 1, picks, failed):
                 return True
-            order.pop()
-    failed.add((used, top))
+            counts[k] += 1
+            picks.pop()
+    failed.add(key)
     return False
 
 
