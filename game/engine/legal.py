@@ -135,7 +135,7 @@ class Legality:
         if ctx is ATTACK:
             if c.is_cancel(first, self._top) and not c.attack_value[first]:
                 if same_rank and c.groups != "none":
-                    return None
+                    return self._middle_reason(effs, phys, False)  # the middle as in any group
                 return "a stack is cut by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
                 return "on a pending attack every card laid must be an attack card"

@@ -230,3 +230,21 @@ def test_listing_matches_the_verifier_for_four_attack_cards_with_a_joker(attack:
     listed = {str(a) for a in g.legal_actions() if isinstance(a, Play) and len(a.cards) == 4}
     assert listed == _accepted_attack_plays(g, 4)
     assert "KS 2S RJ=KS 3S" in listed if attack else "KS RJ=2S 3S 2S" not in listed
+
+
+def test_a_group_that_cuts_a_stack_keeps_its_middle_in_hand_order() -> None:
+    # The verifier accepted every order of four 7s cutting a stack, while the listing (rightly)
+    # offers the middle in hand order only, as for any group.
+    g = pos("classic", ["2H 9D 9C", "7S 7H 7D 7C 9S"], "8H", "4C 4D 5C 5D 6C")
+    g.apply("2H")
+    accepted = {
+        " ".join(c.code for c in seq)
+        for seq in permutations(g.hand(1)[:4])
+        if g.is_legal(Play(tuple(seq), None, None, False))
+    }
+    listed = {str(a) for a in g.legal_actions() if isinstance(a, Play) and len(a.cards) == 4}
+    assert accepted == listed and len(listed) == 12  # any first, any last, middle in order
+    # and jokers between copy the first card, here too
+    g = pos("hungarian", ["KH 9D 9C", "KC RJ BJ KD 9S"], "8H", "4C 4D 5C 5D 6C")
+    g.apply("KH")
+    assert not g.is_legal("KC BJ=KS RJ=KH KD") and g.is_legal("KC RJ=KC BJ=KC KD")
