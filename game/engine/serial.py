@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from .cards import Card
+from .cards import Card, make_pack
 from .compiled import compile_rules
 from .phase import Phase
 from .rules import Rules
@@ -33,6 +34,24 @@ _SCALARS = (
     "_seed",
     "_suit",
 )
+
+
+_BOOL_SCALARS = frozenset(("_req_fresh", "over", "match_over", "blocked"))
+_STR_SCALARS = frozenset(("_req_excluded", "_suit"))
+
+
+def _scalar(key: str, value: object) -> object:
+    """``value`` if it is of the type ``key`` holds, else ``TypeError`` (the same in both
+    builds: the compiled one would refuse it on assignment, the source one much later)."""
+    if key in _BOOL_SCALARS:
+        ok = isinstance(value, bool)
+    elif key in _STR_SCALARS:
+        ok = isinstance(value, str)
+    else:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    if not ok:
+        raise TypeError(f"{key} is {value!r}")
+    return value
 
 
 def _cards(cards: Any) -> list[str]:
@@ -76,7 +95,7 @@ def game_from_dict(data: object) -> Any:
         rules = Rules.from_text(data["rules"])
         g = Game(rules, int(data["n"]))
         for k in _SCALARS:
-            setattr(g, k, data[k])
+            setattr(g, k, _scalar(k, data[k]))
         for k in _CARD_LISTS:
             setattr(g, k, [Card.parse(c) for c in data[k]])
         g.hands = [[Card.parse(c) for c in h] for h in data["hands"]]
@@ -96,7 +115,40 @@ def game_from_dict(data: object) -> Any:
         g._c = compile_rules(rules)
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"saved game is damaged: {exc}") from None
-    per_seat = (g.hands, g.missed, g._out, g.scores)
+    per_seat = (g.hands, g.missed, g._out, g.scores, g._tally)
     if any(len(x) != g.n for x in per_seat) or not g.pile:
         raise ValueError("saved game is damaged: seats and hands disagree")
+    if not rules.min_seats <= g.n <= rules.max_seats or not 0 <= g.current < g.n:
+        raise ValueError(f"saved game is damaged: seat {g.current} of {g.n} at this table")
+    problem = _damage(g)
+    if problem:
+        raise ValueError(f"saved game is damaged: {problem}")
     return g
+
+
+def _damage(g: Any) -> str:
+    """What makes a loaded game unplayable, or ``""``. (A game set up from a position may hold
+    part of the pack only, so cards are checked against the pack, not counted up to it.)"""
+    if len(g.pile) != len(g.pile_eff) or g._top is not g.pile_eff[-1]:
+        return "the top card is not the pile's"
+    pack = Counter(make_pack(g.rules.decks_for(g.n), g.rules.jokers))
+    held = Counter(g.stock) + Counter(g.pile)
+    for h in g.hands:
+        held.update(h)
+    extra = held - pack
+    if extra:
+        return f"more {', '.join(sorted(c.code for c in extra))} than the pack holds"
+    for s in range(g.n):
+        if g.missed[s] < 0:
+            return f"seat {s} has {g.missed[s]} missed turns"
+        if g._out[s] and g.hands[s]:
+            return f"seat {s} is out but holds cards"
+    if not g.over:
+        if g._out[g.current] or not g.hands[g.current]:
+            return f"seat {g.current} is to act but holds no cards"
+        try:
+            if not g.legal_actions():
+                return "the seat to act has nothing it may do"
+        except (IndexError, KeyError, TypeError, ValueError) as exc:
+            return f"it cannot be played on ({exc})"
+    return ""

@@ -249,3 +249,32 @@ def test_a_save_whose_per_seat_lists_disagree_with_its_seats_is_refused(field: s
 def test_a_save_that_is_not_even_a_dict_is_refused_as_a_save(data: object) -> None:
     with pytest.raises(ValueError, match="not a saved game"):
         Game.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"current": 9},
+        {"current": "a"},
+        {"_seed": "abc"},
+        {"over": 1},
+        {"penalty": 2.5},
+        {"pile_eff": []},
+        {"missed": [-1, 0, 0, 0]},
+        {"_top": "KS"},
+        {"n": 9},
+        {"stock": ["HAND"]},  # a card held also in the stock
+        {"hands": [[], [], [], []]},  # the cards gone
+        {"current": 1, "_out": [False, True, False, False]},  # the seat to act is out
+    ],
+)
+def test_a_damaged_save_is_refused_on_loading_not_on_the_next_move(
+    damage: dict[str, object],
+) -> None:
+    # Each of these loaded before and failed at the first move (IndexError, TypeError), or
+    # played on with cards missing; now loading refuses it, as a damaged save.
+    data = Game.new(PRESETS["polish"], seats=4, seed=3).to_dict()
+    if damage.get("stock") == ["HAND"]:
+        damage = {"stock": [*data["stock"], data["hands"][0][0]]}
+    with pytest.raises(ValueError, match="damaged"):
+        Game.from_dict({**data, **damage})
