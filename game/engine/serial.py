@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from . import actions
+from .actions import Event
 from .cards import Card, make_pack
 from .compiled import compile_rules
 from .phase import Phase
@@ -58,8 +60,50 @@ def _cards(cards: Any) -> list[str]:
     return [c.code for c in cards]
 
 
+def _enc(value: object) -> object:
+    """An event field as JSON: a card as {"c": code}, a tuple as {"t": [...]}."""
+    if isinstance(value, Card):
+        return {"c": value.code}
+    if isinstance(value, tuple | list):
+        return {"t": [_enc(v) for v in value]}
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    raise TypeError(f"an event holds {value!r}")
+
+
+def _dec(value: object) -> object:
+    if isinstance(value, dict):
+        if set(value) == {"c"}:
+            return Card.parse(value["c"])
+        if set(value) == {"t"} and isinstance(value["t"], list):
+            return tuple(_dec(v) for v in value["t"])
+        raise ValueError(f"an event field reads {value!r}")
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    raise ValueError(f"an event field reads {value!r}")
+
+
+def _events_from(data: object) -> list[Event]:
+    """The round's public record saved by ``game_to_dict``."""
+    if not isinstance(data, list):
+        raise ValueError("the record of the round is no list")
+    out: list[Event] = []
+    for item in data:
+        if not isinstance(item, list) or not item or not isinstance(item[0], str):
+            raise ValueError(f"a record entry reads {item!r}")
+        kind = getattr(actions, item[0], None)
+        if not (isinstance(kind, type) and issubclass(kind, Event) and kind is not Event):
+            raise ValueError(f"no event called {item[0]!r}")
+        fields = [_dec(v) for v in item[1:]]
+        if len(fields) != len(kind._fields):
+            raise ValueError(f"{item[0]} takes {len(kind._fields)} fields, not {len(fields)}")
+        out.append(kind(*fields))
+    return out
+
+
 def game_to_dict(g: Any) -> dict[str, Any]:
-    """Everything needed to restore ``g`` exactly (the event log is not kept)."""
+    """Everything needed to restore ``g`` exactly, with the round's public record (a bot
+    reads the round so far from it, so a resumed game plays on as it would have)."""
     data: dict[str, Any] = {"version": FORMAT_VERSION, "rules": g.rules.to_text()}
     for k in _SCALARS:
         data[k] = getattr(g, k)
@@ -79,6 +123,9 @@ def game_to_dict(g: Any) -> dict[str, Any]:
     data["places"] = list(g.places)
     data["winners"] = list(g.winners)
     data["_tally"] = [list(t) for t in g._tally]
+    data["log"] = [
+        [type(e).__name__, *[_enc(getattr(e, f)) for f in e._fields]] for e in g.events()
+    ]
     return data
 
 
@@ -113,6 +160,9 @@ def game_from_dict(data: object) -> Any:
         g.winners = tuple(int(x) for x in data["winners"])
         g._tally = [[int(x) for x in t] for t in data["_tally"]]
         g._c = compile_rules(rules)
+        if "log" in data:  # (saves made before it was kept have none)
+            record = _events_from(data["log"])
+            g._log = (None, *record) if record else None
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"saved game is damaged: {exc}") from None
     per_seat = (g.hands, g.missed, g._out, g.scores, g._tally)

@@ -146,3 +146,28 @@ def test_a_very_wide_root_is_cut_by_cards_laid_before_medium_ranks_it(monkeypatc
     assert action in legal
     assert len(scored) < 2 * SCORED_AT_MOST
     assert len(action.cards) >= 9  # it still sheds (nearly) the whole hand
+
+
+def test_a_resumed_game_gives_the_hard_bot_the_same_choice() -> None:
+    # The bot reads the round so far (draws, penalties, named suits) from the view's history,
+    # so a saved game must keep it: before, 5 of 11 positions chose differently after loading.
+    import random as _random
+
+    from game.bots import make_bot
+    from game.engine import PRESETS, Game
+
+    g = Game.new(PRESETS["polish"], seats=4, seed=11)
+    rng = _random.Random(5)
+    checked = 0
+    while not g.over and checked < 6:
+        legal = g.legal_actions()
+        if len(legal) > 2 and len(g.events()) > 20:
+            loaded = Game.from_dict(g.to_dict())
+            assert loaded.view(g.current).history == g.view(g.current).history
+            bot = make_bot("hard", iterations=60)
+            a = bot.choose(g.view(g.current), legal, _random.Random(1))
+            b = bot.choose(loaded.view(loaded.current), loaded.legal_actions(), _random.Random(1))
+            assert a == b
+            checked += 1
+        g.apply(rng.choice(legal))
+    assert checked

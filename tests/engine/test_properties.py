@@ -197,6 +197,7 @@ def test_copy_is_independent_and_a_save_continues_identically(
     assert g.to_dict() == snapshot
     restored = Game.from_dict(g.to_dict())
     check_invariants(restored)
+    assert restored.events() == g.events()  # the round's record comes back too
     r1, r2 = random.Random(moves + 1), random.Random(moves + 1)
     for _ in range(30):
         if g.over:
