@@ -294,10 +294,23 @@ class Game(Transitions):
             if any(not c.is_joker and (not plain or c not in power) for c in self.stock):
                 break
             if attempt == 99:
-                raise RulesError(
-                    "the stock left after dealing never holds a card to start the pile on: "
-                    "lower hand_size or max_seats, or add a deck (deck_steps)"
-                )
+                # Rare deals of a rule set with few plain cards and a small stock: rather than
+                # give up, a card that may start changes places with one of the stock.
+                held = [
+                    (s, i)
+                    for s in range(n)
+                    for i, c in enumerate(self.hands[s])
+                    if not c.is_joker and (not plain or c not in power)
+                ]
+                if not held or not self.stock:
+                    raise RulesError(
+                        "the stock left after dealing never holds a card to start the pile "
+                        "on: lower hand_size or max_seats, or add a deck (deck_steps)"
+                    )
+                s, i = held[rng.randrange(len(held))]
+                k = rng.randrange(len(self.stock))
+                self.hands[s][i], self.stock[k] = self.stock[k], self.hands[s][i]
+                break
             pack = [*self.stock, *(c for hand in self.hands for c in hand)]
             rng.shuffle(pack)
         starter = self.stock.pop()

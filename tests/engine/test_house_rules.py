@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import HOUSE_SWITCHES, PRESETS, Game, Rules, RulesError, apply_switch
+from game.engine.compiled import compile_rules
 
 from .conftest import ALL_PRESETS, rules_refused
 
@@ -241,3 +242,22 @@ def test_the_twos_and_threes_switches_leave_kings_stacking_as_before() -> None:
     # and the option needs 2s or 3s to act on
     with pytest.raises(RulesError, match="twos_threes_counter needs 2s or 3s"):
         PRESETS["polish"].replace(attack_cards={"KH", "KS"}, twos_threes_counter="pool")
+
+
+def test_a_deal_with_few_plain_cards_left_never_gives_up() -> None:
+    # 51 of 52 cards dealt and most ranks wild: on seed 2237 a hundred shuffles in a row left
+    # no plain card in the stock, and the deal raised. Now a plain card is swapped in.
+    rules = PRESETS["polish"].replace(
+        min_seats=3,
+        max_seats=3,
+        default_seats=3,
+        deck_steps=(),
+        hand_size=17,
+        plays_on_anything={"Q", "5", "6", "7", "8", "9", "10"},
+        anything_on={"Q", "K"},
+        jack_requests=False,
+        request_ranks=(),
+    )
+    g = Game.new(rules, seats=3, seed=2237)
+    assert g.top not in compile_rules(rules).power and not g.top.is_joker
+    assert sum(len(g.hand(s)) for s in range(3)) == 51
