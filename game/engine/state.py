@@ -477,6 +477,8 @@ class Game(Transitions):
         self._verify_any(_as_action(action), seat)
 
     def _verify_any(self, action: Action, seat: object) -> tuple[Card, ...] | None:
+        if isinstance(action, Play):
+            _well_formed(action)
         if self.match_over:
             raise IllegalMove("the match is over")
         if self.over:
@@ -683,6 +685,31 @@ def _as_action(action: object) -> Action:
     if not isinstance(action, Action):
         raise IllegalMove(f"{action!r} is not an action: use notation such as '7H', 'draw'")
     return action
+
+
+def _well_formed(play: Play) -> None:
+    """Refuse, as an illegal move, a ``Play`` built by hand with fields of the wrong kind
+    (notation always gives the right ones; a play is not checked when it is made, which would
+    cost every listing)."""
+    cards: object = play.cards
+    declared: object = play.declared
+    choice: object = play.choice
+    call: object = play.call
+    wrong = ""
+    if not isinstance(cards, tuple) or not cards or not all(isinstance(c, Card) for c in cards):
+        wrong = "its cards must be a non-empty tuple of cards"
+    elif declared is not None and (
+        not isinstance(declared, tuple)
+        or len(declared) != len(cards)
+        or not all(d is None or isinstance(d, Card) for d in declared)
+    ):
+        wrong = "what its jokers stand for must be a tuple of cards or None, one per card"
+    elif choice is not None and not isinstance(choice, str):
+        wrong = "its choice must be a suit or rank in notation (such as 'H' or '8')"
+    elif not isinstance(call, bool):
+        wrong = "its Macau call must be True or False"
+    if wrong:
+        raise IllegalMove(f"not a well-formed play: {wrong}")
 
 
 def _copy_value(v: Any) -> Any:

@@ -13,6 +13,7 @@ from game.engine import (
     IllegalMove,
     NoSuchSeat,
     NotationError,
+    Play,
     RulesError,
     Stop,
     parse_action,
@@ -278,3 +279,20 @@ def test_a_damaged_save_is_refused_on_loading_not_on_the_next_move(
         damage = {"stock": [*data["stock"], data["hands"][0][0]]}
     with pytest.raises(ValueError, match="damaged"):
         Game.from_dict({**data, **damage})
+
+
+@pytest.mark.parametrize(
+    ("cards", "declared"),
+    [(("RJ",), ("5H",)), (("5H",), None), ((), None)],
+)
+def test_a_play_built_with_wrong_fields_is_refused_not_crashed(
+    cards: tuple[str, ...], declared: tuple[str, ...] | None
+) -> None:
+    # Card objects where codes were given (or no card at all): refused like an illegal move,
+    # compiled or from source; before, an AttributeError or TypeError escaped is_legal.
+    g = Game.new(PRESETS["hungarian"], seats=2, seed=1)
+    parsed = tuple(Card.parse(c) if c == "RJ" else c for c in cards)
+    play = Play(parsed, declared)  # type: ignore[arg-type]
+    assert not g.is_legal(play)
+    with pytest.raises(IllegalMove, match="not a well-formed play"):
+        g.apply(play)
