@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from game.engine import Game
 from game.store.saves import load_game
 from game.store.settings import Settings
 from game.ui.resume import restore
@@ -114,7 +115,10 @@ def test_killed_at_random_moments_the_save_resumes_the_same_game(
         assert _digest(loaded.data["game"]) in {pre[last], pre.get(last + 1)}
         seen.append(_digest(loaded.data["game"]))
         table = restore(loaded.data, Settings(animation_speed="off"))
-        assert table.game.to_dict() == loaded.data["game"]
+        expected = Game.from_dict(loaded.data["game"])
+        if expected.over and not expected.match_over:
+            expected.next_round()  # saved between two rounds: it resumes with the next deal
+        assert table.game.to_dict() == expected.to_dict()
         for seat, state in loaded.data["bots"].items():
             version, internal, gauss = table.bots[int(seat)].rng.getstate()
             assert [version, list(internal), gauss] == state
