@@ -58,9 +58,7 @@ class Compiled:
         self.runs = r.runs
         self.counter_rule = r.counter_rule
         # 2s and 3s may fight back by a rule of their own (000's easier/harder switches).
-        self.small_counter_rule = (
-            r.counter_rule if r.twos_threes_counter == "same" else r.twos_threes_counter
-        )
+        self.small_counter_rule = r.small_counter_rule
         self.until_met = r.ace_scope == "until_met"
         self.macau_required = r.macau_call == "required"
         power: set[Card] = set()

@@ -511,8 +511,8 @@ def _turn_section(r: Rules) -> Section:
 
 def _small_counter_words(r: Rules) -> str:
     """Where 2s and 3s fight back by a rule of their own (000's easier/harder switches)."""
-    small = r.twos_threes_counter
-    if small == "same" or small == r.counter_rule:
+    small = r.small_counter_rule
+    if small == r.counter_rule:
         return ""
     names = _join([_plural(t) for t in ("2", "3") if t in r.attack_cards])
     if small == "pool":
@@ -528,7 +528,7 @@ def _counter_words(r: Rules) -> str:
     rule = r.counter_rule
     if rule == "pool":
         ex = []
-        if "2" in atk and "3" in atk and r.twos_threes_counter in ("same", "pool"):
+        if "2" in atk and "3" in atk and r.small_counter_rule == "pool":
             ex.append("a 2 on a 3")
         if "KS" in atk and "2" in atk:
             ex.append("K♠ on 2♥")
@@ -568,7 +568,7 @@ def _counter_words(r: Rules) -> str:
         return text
     # hungarian
     small = [t for t in ("2", "3") if t in atk]
-    if r.twos_threes_counter not in ("same", "hungarian"):
+    if r.small_counter_rule != "hungarian":
         small = []  # they fight back by a rule of their own, said after this
     parts = []
     if small:

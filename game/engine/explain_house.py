@@ -160,7 +160,7 @@ def _no_effect(r: Rules, option: str) -> bool:
         "macau_penalty": r.macau_call == "auto",
         "target": r.scoring != "points",
         "counter_rule": not r.attack_cards,
-        "twos_threes_counter": r.twos_threes_counter == r.counter_rule
+        "twos_threes_counter": r.small_counter_rule == r.counter_rule
         or not {"2", "3"} & r.attack_cards,
         "ace_scope": not r.suit_changers,
         "joker_role": not r.jokers,

@@ -29,8 +29,8 @@ _PLAY_SHORT = {
 
 def _stack_short(r: Rules) -> str:
     """How attack cards stack, in a few words, naming only the attack cards there are."""
-    small = r.twos_threes_counter
-    if small == "same" or small == r.counter_rule:
+    small = r.small_counter_rule
+    if small == r.counter_rule:
         return _base_stack_short(r)
     names = _join([_plural(t) for t in ("2", "3") if t in r.attack_cards])
     how = "on any attack card" if small == "pool" else "only by suit or rank"

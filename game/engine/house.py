@@ -44,7 +44,7 @@ def switch_refusal(rules: Rules, switch: str) -> str | None:
     if switch in ("easier_pool", "harder_suit_or_rank"):
         if not {"2", "3"} & r.attack_cards:
             return "2s and 3s are no attack cards here"
-        small = r.counter_rule if r.twos_threes_counter == "same" else r.twos_threes_counter
+        small = r.small_counter_rule
         # Under the hungarian rule 2s and 3s go on any 2, 3 or battle king: on every attack
         # card but a joker.
         anywhere = small == "pool" or (small == "hungarian" and not {"BJ", "RJ"} & r.attack_cards)

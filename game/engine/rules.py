@@ -165,6 +165,12 @@ class Rules:
         return _pack_jokers(self.jokers) & {"RJ", "BJ"}
 
     @property
+    def small_counter_rule(self) -> str:
+        """The counter rule 2s and 3s fight back by: ``twos_threes_counter``, or
+        ``counter_rule`` where that is ``same``."""
+        return self.counter_rule if self.twos_threes_counter == "same" else self.twos_threes_counter
+
+    @property
     def queen_wild(self) -> bool:
         """Queen on anything, anything on a queen."""
         return "Q" in self.plays_on_anything and "Q" in self.anything_on
@@ -254,7 +260,7 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
     "target": (lambda r: r.scoring != "points", lambda r: 500),
     # 2s and 3s given the rule every attack card has anyway.
     "twos_threes_counter": (
-        lambda r: r.twos_threes_counter == r.counter_rule or not {"2", "3"} & r.attack_cards,
+        lambda r: r.small_counter_rule == r.counter_rule or not {"2", "3"} & r.attack_cards,
         lambda r: "same",
     ),
 }
