@@ -215,6 +215,18 @@ def make_pack(decks: int, jokers_per_deck: int) -> list[Card]:
     return pack
 
 
+def beyond_pack(cards: list[Card], decks: int, jokers_per_deck: int) -> list[tuple[Card, int, int]]:
+    """The cards that ``cards`` holds more often than the pack does: (card, times held, times
+    in the pack), in the order first met. (A position may hold part of the pack only.)"""
+    pack: dict[Card, int] = {}
+    for card in make_pack(decks, jokers_per_deck):
+        pack[card] = pack.get(card, 0) + 1
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return [(card, k, pack.get(card, 0)) for card, k in counts.items() if k > pack.get(card, 0)]
+
+
 def hand_points(cards: list[Card] | tuple[Card, ...]) -> int:
     """Points left in a hand (RULES §6)."""
     return sum(c.points for c in cards)

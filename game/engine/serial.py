@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from . import actions
 from .actions import Event
-from .cards import Card, make_pack
+from .cards import Card, beyond_pack
 from .compiled import compile_rules
 from .phase import Phase
 from .rules import Rules
@@ -181,13 +180,10 @@ def _damage(g: Any) -> str:
     part of the pack only, so cards are checked against the pack, not counted up to it.)"""
     if len(g.pile) != len(g.pile_eff) or g._top is not g.pile_eff[-1]:
         return "the top card is not the pile's"
-    pack = Counter(make_pack(g.rules.decks_for(g.n), g.rules.jokers))
-    held = Counter(g.stock) + Counter(g.pile)
-    for h in g.hands:
-        held.update(h)
-    extra = held - pack
+    held = [*g.stock, *g.pile, *(c for h in g.hands for c in h)]
+    extra = beyond_pack(held, g.rules.decks_for(g.n), g.rules.jokers)
     if extra:
-        return f"more {', '.join(sorted(c.code for c in extra))} than the pack holds"
+        return f"more {', '.join(sorted(c.code for c, _, _ in extra))} than the pack holds"
     for s in range(g.n):
         if g.missed[s] < 0:
             return f"seat {s} has {g.missed[s]} missed turns"

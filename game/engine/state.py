@@ -22,7 +22,7 @@ from .actions import (
     TurnStarted,
     parse_action,
 )
-from .cards import RANK_NAMES, SUITS, Card, make_pack, parse_cards
+from .cards import RANK_NAMES, SUITS, Card, beyond_pack, make_pack, parse_cards
 from .compiled import Caches, compile_rules
 from .legal import ATTACK, DRAWN, PLAY, SKIP, canon_key
 from .phase import IllegalMove, NoSuchSeat
@@ -240,19 +240,14 @@ class Game(Transitions):
             code = pile_cards[-1].code
             raise IllegalMove(f"{code} on top must say what it stands for ({code}=KH)")
         decks = rules.decks_for(seats)
-        pack: dict[Card, int] = {}
-        for card in make_pack(decks, rules.jokers):
-            pack[card] = pack.get(card, 0) + 1
-        counts: dict[Card, int] = {}
-        for card in [*pile_cards, *game.stock, *(c for h in game.hands for c in h)]:
-            counts[card] = counts.get(card, 0) + 1
-        for card, k in counts.items():
-            limit = pack.get(card, 0)
-            if k > limit:
-                raise IllegalMove(
-                    f"{card.pretty} appears {k} times but the pack ({decks} deck(s), "
-                    f"{rules.jokers} joker(s) each) holds {limit}"
-                )
+        held = [*pile_cards, *game.stock, *(c for h in game.hands for c in h)]
+        extra = beyond_pack(held, decks, rules.jokers)
+        if extra:
+            card, k, limit = extra[0]
+            raise IllegalMove(
+                f"{card.pretty} appears {k} times but the pack ({decks} deck(s), "
+                f"{rules.jokers} joker(s) each) holds {limit}"
+            )
         game.pile = pile_cards
         game.pile_eff = pile_eff
         game._top = pile_eff[-1]
