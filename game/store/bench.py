@@ -55,7 +55,11 @@ def _fill(store: Store, rounds: int, rng: random.Random) -> None:
                 history.append((pid, scope, game_id, mu, sigma, at))
     conn.execute("BEGIN IMMEDIATE")
     conn.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
-    conn.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", results)
+    conn.executemany(
+        "INSERT INTO results (game_id, seat, profile_id, place, points, penalty_cards,"
+        " biggest_stack, turns_missed, macau_forgotten, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        results,
+    )
     conn.executemany(
         "INSERT INTO rating_history (profile_id, scope, game_id, mu, sigma, at)"
         " VALUES (?, ?, ?, ?, ?, ?)",

@@ -48,6 +48,7 @@ HISTORY_COLUMNS = (
     "biggest_stack",
     "turns_missed",
     "macau_forgotten",
+    "seat_name",
 )
 
 STATS_COLUMNS = (
@@ -107,6 +108,7 @@ def _history_rows(entries: list[HistoryEntry]) -> list[list[Any]]:
                     seat.biggest_stack,
                     seat.turns_missed,
                     seat.macau_forgotten,
+                    seat.seat_name,
                 ]
             )
     return rows

@@ -30,6 +30,7 @@ class SeatResult:
     biggest_stack: int = 0
     turns_missed: int = 0
     macau_forgotten: int = 0
+    seat_name: str = ""  # a bot's name at the table (kept beside its level's profile)
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,7 @@ class HistorySeat:
     biggest_stack: int
     turns_missed: int
     macau_forgotten: int
+    seat_name: str = ""  # a bot's name at the table, when one was recorded
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ def history(
     for row in conn.execute(
         """
         SELECT r.game_id, r.seat, p.name, p.kind, p.bot_level, r.place, r.won, r.points,
-               r.penalty_cards, r.biggest_stack, r.turns_missed, r.macau_forgotten
+               r.penalty_cards, r.biggest_stack, r.turns_missed, r.macau_forgotten, r.seat_name
         FROM results AS r JOIN profiles AS p ON p.id = r.profile_id
         WHERE r.game_id BETWEEN ? AND ?
         ORDER BY r.game_id, r.seat
@@ -131,6 +131,7 @@ def history(
                 biggest_stack=int(row[9]),
                 turns_missed=int(row[10]),
                 macau_forgotten=int(row[11]),
+                seat_name=str(row[12] or ""),
             )
         )
     return [

@@ -95,6 +95,18 @@ def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult) -> int:
     return found.id
 
 
+def _table_name(seat: SeatResult) -> str | None:
+    """What a bot seat was called at the table, kept when it says more than its profile."""
+    if not seat.is_bot:
+        return None
+    text = "".join(
+        " " if unicodedata.category(ch)[0] == "C" else ch
+        for ch in unicodedata.normalize("NFC", seat.seat_name)
+    )
+    name = " ".join(text.split())[:MAX_NAME_LENGTH]
+    return name or None
+
+
 def check_record(rec: GameRecord) -> None:
     """ValueError with a reason if ``rec`` cannot be a real round."""
     if not rec.preset or rec.preset == OVERALL:
@@ -141,8 +153,8 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
     conn.executemany(
         """
         INSERT INTO results (game_id, seat, profile_id, place, points, penalty_cards,
-                             biggest_stack, turns_missed, macau_forgotten, won)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                             biggest_stack, turns_missed, macau_forgotten, won, seat_name)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
             (
@@ -156,6 +168,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
                 r.turns_missed,
                 r.macau_forgotten,
                 int(r.place == 1 and not rec.abandoned),
+                _table_name(r),
             )
             for r, pid in zip(ordered, profile_ids, strict=True)
         ],

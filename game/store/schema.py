@@ -95,7 +95,13 @@ V2: tuple[str, ...] = (
     """,
 )
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2}
+# v3: a bot seat keeps the name it had at the table ("West", or one typed in the new-game
+# screen), so the history can say which of three medium bots finished where; its results
+# still go to the level's one profile. NULL for people (their profile is their name, and
+# follows renames) and for rounds recorded before.
+V3: tuple[str, ...] = ("ALTER TABLE results ADD COLUMN seat_name TEXT",)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3}
 CURRENT_VERSION = max(MIGRATIONS)
 
 

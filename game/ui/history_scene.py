@@ -24,7 +24,14 @@ from game.ui.scene import Scene
 from game.ui.stats_scene import PlayerAndPreset, place_pickers, player_and_preset_pickers
 from game.ui.widgets import Button, WidgetGroup
 
-__all__ = ["HISTORY_LIMIT", "HistoryScene", "ordinal", "result_words", "seat_summary"]
+__all__ = [
+    "HISTORY_LIMIT",
+    "HistoryScene",
+    "ordinal",
+    "result_words",
+    "seat_label",
+    "seat_summary",
+]
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +63,14 @@ def result_words(entry: HistoryEntry, profile: str) -> str:
 
 def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def seat_label(seat: HistorySeat) -> tuple[str, str]:
+    """A seat's name in the history and, for a bot recorded with its name at the table, its
+    level beside it: ``("West", "medium bot")``; otherwise the profile's current name alone."""
+    if seat.is_bot and seat.seat_name and seat.seat_name != seat.profile:
+        return seat.seat_name, f"{seat.bot_level} bot" if seat.bot_level else "bot"
+    return seat.profile, ""
 
 
 def seat_summary(seat: HistorySeat) -> str:
@@ -226,6 +241,14 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             img = theme.text(more, px(12), theme.MUTED)
             surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
 
+    def _seat_width(
+        self, place: pygame.Surface, label: pygame.Surface, tag: pygame.Surface | None
+    ) -> int:
+        """The room one seat takes in a row: place, name, the level of a bot, and a gap."""
+        px = self.px
+        width = place.get_width() + px(4) + label.get_width() + px(16)
+        return width if tag is None else width + tag.get_width() + px(4)
+
     def _draw_entry(
         self, surface: pygame.Surface, entry: HistoryEntry, y: int, cols: dict[str, int]
     ) -> None:
@@ -247,17 +270,27 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         # Every seat in the order it finished, the player's own name picked out.
         x = cols["seats"]
         room = cols["time"] - px(90)
+        parts = []
         for seat in sorted(entry.seats, key=lambda s: (s.place, s.seat)):
-            name = seat.profile
+            name, level = seat_label(seat)
             colour = theme.ACCENT if seat.profile == profile else theme.TEXT
             place = theme.text(f"{seat.place}.", px(14), theme.MUTED)
             label = theme.text(name, px(15), colour, seat.profile == profile)
-            need = place.get_width() + px(4) + label.get_width() + px(16)
+            tag = theme.text(level, px(12), theme.MUTED) if level else None
+            parts.append((place, label, tag))
+        # The bots' levels go first when the seats do not all fit.
+        if x + sum(self._seat_width(*part) for part in parts) > room:
+            parts = [(place, label, None) for place, label, _ in parts]
+        for place, label, tag in parts:
+            need = self._seat_width(place, label, tag)
             if x + need > room:
                 surface.blit(theme.text("…", px(15), theme.MUTED), (x, y + 1))
                 break
             surface.blit(place, (x, y + 2))
-            surface.blit(label, (x + place.get_width() + px(4), y))
+            name_x = x + place.get_width() + px(4)
+            surface.blit(label, (name_x, y))
+            if tag is not None:
+                surface.blit(tag, (name_x + label.get_width() + px(4), y + px(3)))
             x += need
         if mine is not None:
             tallies = seat_summary(mine)

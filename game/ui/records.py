@@ -104,6 +104,7 @@ def round_record(
                 biggest_stack=tally.get("biggest_stack", 0),
                 turns_missed=tally.get("turns_missed", 0),
                 macau_forgotten=tally.get("macau_forgotten", 0),
+                seat_name=info.name if info.is_bot else "",
             )
         )
     return GameRecord(

@@ -35,7 +35,7 @@ def human(seat: int, name: str, place: int, **extra: int) -> SeatResult:
 
 def bot(seat: int, level: str, place: int, **extra: int) -> SeatResult:
     """A bot seat's result."""
-    return SeatResult(seat, f"bot {seat}", True, level, place, **extra)
+    return SeatResult(seat, f"bot {seat}", True, level, place, seat_name=f"Bot {seat}", **extra)
 
 
 def game(

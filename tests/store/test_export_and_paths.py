@@ -50,6 +50,8 @@ def test_csv_export_has_every_seat_and_a_stats_file(played: Store, tmp_path: Pat
         assert row["profile"] == seat.profile and int(row["place"]) == seat.place
         assert int(row["won"]) == seat.won and int(row["points"]) == seat.points
         assert int(row["biggest_stack"]) == seat.biggest_stack
+        assert row["seat_name"] == seat.seat_name
+    assert [row["seat_name"] for row in rows if row["is_bot"] == "1"] == ["Bot 1", "Bot 1"]
     stats = {row["profile"]: row for row in _csv(tmp_path / "out_stats.csv")}
     assert list(next(iter(stats.values()))) == list(STATS_COLUMNS)
     anna = played.profile_stats("Anna")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.store import Store
+from game.store import GameRecord, SeatResult, Store
 from tests.store.conftest import T0, bot, game, human
 
 # Anna: W L W W W (abandoned) L W — by preset and duration as below.
@@ -155,3 +155,23 @@ def test_history_is_newest_first_and_filters_by_profile(seeded: Store) -> None:
     assert [e.game_id for e in seeded.history("Bob")] == [7, 4]
     assert [e.game_id for e in seeded.history(limit=2)] == [8, 7]
     assert entries[2].abandoned and not entries[2].seats[0].won
+
+
+def test_a_bot_seat_keeps_a_tidy_table_name_and_people_none(store: Store) -> None:
+    seats = (
+        SeatResult(0, "Anna", False, None, 2, seat_name="ignored for people"),
+        SeatResult(1, "", True, "medium", 1, seat_name="  Olek\x00  the\tsecond "),
+        SeatResult(2, "", True, "medium", 3, seat_name="x" * 80),
+        SeatResult(3, "", True, "easy", 4),
+    )
+    store.record_game(GameRecord("polish", "p", 1_800_000_000, 1_800_000_060, seats))
+    entry = store.history()[0]
+    assert [s.profile for s in entry.seats] == [
+        "Anna",
+        "Bot · medium",
+        "Bot · medium",
+        "Bot · easy",
+    ]
+    assert [s.seat_name for s in entry.seats] == ["", "Olek the second", "x" * 32, ""]
+    # Both medium seats count for the one level profile, whatever they were called.
+    assert store.profile_stats("Bot · medium").games == 1

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.store import GameRecord, HistoryEntry, HistorySeat, SeatResult, Store
-from game.ui.history_scene import HistoryScene, ordinal, result_words, seat_summary
+from game.ui.history_scene import HistoryScene, ordinal, result_words, seat_label, seat_summary
 from game.ui.scene import SceneStack
 from game.ui.stats_scene import StatsScene
 from tests.ui.statskit import SIZE
@@ -51,6 +51,15 @@ def test_a_seat_says_only_the_tallies_it_has() -> None:
     assert seat_summary(busy) == (
         "45 points · 7 penalty cards · biggest stack 5 · 2 turns missed · forgot Macau once"
     )
+
+
+def test_a_bot_is_named_as_at_the_table_with_its_level_beside() -> None:
+    named = HistorySeat(1, "Bot · hard", True, "hard", 1, True, 0, 0, 0, 0, 0, seat_name="Olek")
+    assert seat_label(named) == ("Olek", "hard bot")
+    older = HistorySeat(1, "Bot · hard", True, "hard", 1, True, 0, 0, 0, 0, 0)
+    assert seat_label(older) == ("Bot · hard", "")
+    person = HistorySeat(0, "Ania", False, None, 2, False, 0, 0, 0, 0, 0, seat_name="Ania")
+    assert seat_label(person) == ("Ania", "")
 
 
 def test_history_opens_from_statistics_on_the_player_and_preset_shown(

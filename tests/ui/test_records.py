@@ -69,6 +69,18 @@ def test_bots_are_recorded_as_their_level_profile(store: Store) -> None:
     assert store.profile("North") is None
 
 
+def test_bot_seats_keep_their_table_names_in_the_history(store: Store) -> None:
+    game = play_out("polish", 8)
+    record_round(store, game, SEATS, time.time() - 60)
+    seats = store.history()[0].seats
+    assert [(s.profile, s.seat_name) for s in seats] == [
+        ("Ania", ""),
+        ("Bot · medium", "North"),
+        ("Béla", ""),
+        ("Bot · easy", "West"),
+    ]
+
+
 def test_classic_round_records_points_as_a_match(store: Store) -> None:
     game = play_out("classic", 3)
     record_round(store, game, SEATS, time.time() - 300)
