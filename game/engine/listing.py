@@ -204,13 +204,19 @@ class Listing(Legality):
         openers = [h for h in suited if h.bit & oks]
         value = self._c.attack_value
         atk = [x for x in suited if value[x]]  # the suit's attack cards, in hand order
+        # On a waiting attack every card laid together is an attack card (a cut is one card
+        # or one rank, and groups of one rank are listed apart), so the rest are left out
+        # before their shape is tested: a big hand with jokers has millions of them.
+        on_attack = out.ctx is ATTACK
+        risings: dict[int, list[tuple[Card, ...]]] = {}  # ``_rising(atk, m)`` by m
+        picked: set[tuple[Card, ...]] | None = set() if out.seen is not None else None
         for i in range(n):
             x = pool[i]
             if forced is not None and x is not forced:
                 continue
             if i >= real:
-                heads = openers
-            elif x.bit & oks:
+                heads = [h for h in openers if value[h]] if on_attack else openers
+            elif x.bit & oks and (value[x] or not on_attack):
                 heads = [x]
             else:
                 continue
@@ -219,6 +225,14 @@ class Listing(Legality):
                     continue  # real cards alone (jokers come last): listed by ``_plain_groups``
                 k = len(pat)
                 seq = _pick(pool, pat)
+                if on_attack and not all(value[y] for y in seq if not y.is_joker):
+                    continue
+                if picked is not None:
+                    # Copies of a card (several decks) pick the same cards again: every
+                    # candidate built from them would come out the same, so once is enough.
+                    if seq in picked:
+                        continue
+                    picked.add(seq)
                 last_joker = pat[-1] >= real
                 tails = suited if last_joker else (seq[-1],)
                 # The jokers between the first and the last card, and whether every real card
@@ -235,16 +249,18 @@ class Listing(Legality):
                     decl_l: list[Card | None] = [head if pat[j] >= real else None for j in range(k)]
                     variants: list[tuple[Card, ...] | None] = [None]
                     if counted_mid and value[head]:
-                        variants.extend(
-                            v for v in _rising(atk, len(mids)) if any(x is not head for x in v)
-                        )
+                        rising = risings.get(len(mids))
+                        if rising is None:
+                            rising = risings[len(mids)] = _rising(atk, len(mids))
+                        variants.extend(v for v in rising if any(x is not head for x in v))
                     for variant in variants:
                         if variant is not None:
                             for j, x in zip(mids, variant, strict=True):
                                 effs_l[j] = x
                                 decl_l[j] = x
+                        counted = variant is not None or on_attack
                         self._suit_group_tails(
-                            seq, effs_l, decl_l, head, tails, variant is not None, runs_listed, out
+                            seq, effs_l, decl_l, head, tails, counted, runs_listed, out
                         )
 
     def _suit_group_tails(
@@ -259,8 +275,8 @@ class Listing(Legality):
         out: _Lister,
     ) -> None:
         """List a group of one suit (``seq``, acting as ``effs_l``) with each last card of
-        ``tails``; ``counted``: jokers between stand for other attack cards than the first,
-        so the last card must be an attack card too."""
+        ``tails``; ``counted``: the last card must be an attack card (jokers between stand
+        for other attack cards than the first, or an attack is waiting)."""
         k = len(seq)
         last_joker = seq[-1].is_joker
         check_shape = out.check_shape
@@ -616,15 +632,7 @@ def _group_patterns(n: int) -> list[tuple[int, ...]]:
     found = _GROUP_PATTERNS.get(n)
     if found is not None:
         return found
-    pats: list[tuple[int, ...]] = []
-    for i in range(n):
-        for j in range(n):
-            if i == j:
-                continue
-            rest = [k for k in range(n) if k != i and k != j]
-            for mask in range(1 << len(rest)):
-                middle = [rest[b] for b in range(len(rest)) if mask >> b & 1]
-                pats.append((i, *middle, j))
+    pats = [pat for i in range(n) for pat in _orders_from(n, i)]
     if n <= 10:
         _GROUP_PATTERNS[n] = pats  # tuples of small ints: the collector stops walking them
     return pats
@@ -653,9 +661,22 @@ def _patterns_from(n: int, first: int) -> list[tuple[int, ...]]:
     found = _PATTERNS_FROM.get((n, first))
     if found is not None:
         return found
-    pats = [pat for pat in _group_patterns(n) if pat[0] == first]
-    if n <= 10:
+    pats = _orders_from(n, first)
+    if n <= 10:  # a bigger pool (several decks) is rare and its orders many: not kept
         _PATTERNS_FROM[(n, first)] = pats
+    return pats
+
+
+def _orders_from(n: int, first: int) -> list[tuple[int, ...]]:
+    """Every order ``first``, some of the others in index order, and a last card."""
+    pats: list[tuple[int, ...]] = []
+    for j in range(n):
+        if j == first:
+            continue
+        rest = [k for k in range(n) if k != first and k != j]
+        for mask in range(1 << len(rest)):
+            middle = [rest[b] for b in range(len(rest)) if mask >> b & 1]
+            pats.append((first, *middle, j))
     return pats
 
 
@@ -755,6 +776,9 @@ class _Lister:
         self.seen: set[tuple[tuple[Card, ...], tuple[Card | None, ...] | None]] | None = (
             set() if dups else None
         )
+        self.shapes: dict[tuple[tuple[Card, ...], tuple[Card, ...]], bool] | None = (
+            {} if dups and self.check_shape else None
+        )
         # Real cards held by rank and by suit (for must-hold rules), counted when first asked.
         self.rank_counts = -1
         self.suit_counts = -1
@@ -764,7 +788,18 @@ class _Lister:
     def fits(self, cards: tuple[Card, ...], effs: tuple[Card, ...]) -> bool:
         """Whether these cards may be laid together here (always, outside the restricted
         contexts: the candidates are built group- and run-shaped)."""
-        return not self.check_shape or self.game._shape_ok(effs, cards, self.ctx) is None
+        if not self.check_shape:
+            return True
+        shapes = self.shapes
+        if shapes is None:
+            return self.game._shape_ok(effs, cards, self.ctx) is None
+        # With copies of cards (several decks) most candidates come back many times over,
+        # picked from other copies: each is tested once.
+        key = (cards, effs)
+        ok = shapes.get(key)
+        if ok is None:
+            ok = shapes[key] = self.game._shape_ok(effs, cards, self.ctx) is None
+        return ok
 
     def add(self, play: Play, effs: tuple[Card, ...]) -> None:
         """List candidate ``play`` (plain: no suffix, no call) laid as ``effs``."""

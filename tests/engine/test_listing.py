@@ -248,3 +248,17 @@ def test_a_group_that_cuts_a_stack_keeps_its_middle_in_hand_order() -> None:
     g = pos("hungarian", ["KH 9D 9C", "KC RJ BJ KD 9S"], "8H", "4C 4D 5C 5D 6C")
     g.apply("KH")
     assert not g.is_legal("KC BJ=KS RJ=KH KD") and g.is_legal("KC RJ=KC BJ=KC KD")
+
+
+def test_copies_and_a_joker_on_an_attack_list_exactly_what_the_verifier_accepts() -> None:
+    # Three decks: copies of a card pick the same groups again and again, and most groups of
+    # one suit do not answer the attack; the listing skips both without changing its answer.
+    others = ["5C 6C", "5D 6D", "7C 8C", "7D 8D", "9C 9D", "10C 10D", "QC QD", "4C 4D", "2S 5S"]
+    hand = "2H 2H 3H KH RJ 9H"
+    g = pos("hungarian", [hand, *others], "6S 9S", "5H 6H 7H 8H 9S 10S", current=9)
+    g.apply("2S")
+    assert g.current == 0 and g.phase is Phase.ATTACK
+    for k in (2, 3, 4):
+        listed = {str(a) for a in g.legal_actions() if isinstance(a, Play) and len(a.cards) == k}
+        assert listed == _accepted_attack_plays(g, k), k
+    assert "2H 2H RJ=3H 3H" in {str(a) for a in g.legal_actions()}
