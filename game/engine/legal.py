@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from .actions import Action, Draw, Pass, Play
-from .cards import JACK, QUEEN, RANK_NAMES, SUIT_NAMES, SUITS, Card
+from .cards import JACK, QUEEN, RANK_NAMES, RANK_WORDS, SUIT_NAMES, SUITS, Card
 from .compiled import ALL_CARDS, Caches, Compiled
 from .phase import IllegalMove, Phase
 
@@ -82,20 +82,19 @@ class Legality:
         if ctx is ATTACK:
             return (
                 f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} "
-                f"cards; fight back with an attack card allowed by counter rule "
-                f"'{self.rules.counter_rule}'"
+                f"cards; fight back with {self._answers(top, self._suit)}"
                 + (", or cut the stack" if self._has_cancel_rule() else "")
                 + ", or draw the penalty"
             )
         if ctx is SKIP:
             return (
-                f"{e.pretty} is no answer to missed turns: lay a "
-                f"{RANK_NAMES.get(self._c.skip_rank, '?')} or pass to accept them"
+                f"{e.pretty} is no answer to missed turns: lay "
+                f"{_a_rank(self._c.skip_rank)} or pass to accept them"
             )
         if ctx is RANK_REQUEST:
             return (
-                f"a jack requested {RANK_NAMES[self._req_rank]}s: lay a "
-                f"{RANK_NAMES[self._req_rank]} or a jack, or draw"
+                f"a jack requested {RANK_NAMES[self._req_rank]}s: lay "
+                f"{_a_rank(self._req_rank)} or a jack, or draw"
             )
         if ctx is SUIT_REQUEST:
             if self._req_excluded and not self._suit:
@@ -114,6 +113,28 @@ class Legality:
             f"{e.pretty} matches neither the suit in force "
             f"({SUIT_NAMES.get(self._suit, 'none')}) nor the rank of {top.pretty}"
         )
+
+    def _answers(self, top: Card, suit: str | None) -> str:
+        """The attack cards that may go on ``top`` (``suit`` in force), in words: "a 2, 3♥
+        or K♥" (a rank in every suit goes by its rank alone), "no card" when none may."""
+        c = self._c
+        fits = [x for x in ALL_CARDS if c.counters(x, top, suit or top.suit)]
+        words: list[str] = []
+        by_rank: dict[int, list[Card]] = {}
+        for x in fits:
+            if not x.is_joker:
+                by_rank.setdefault(x.rank, []).append(x)
+        for rank, cards in by_rank.items():
+            if len(cards) == 4:
+                name = RANK_NAMES[rank] if rank <= 10 else RANK_WORDS[rank]
+                words.append(f"{'an' if name[0] in '8aeiou' else 'a'} {name}")
+            else:
+                words.extend(x.pretty for x in cards)
+        if any(x.is_joker for x in fits):
+            words.append("a joker")
+        if not words:
+            return "no card"
+        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
     def _has_cancel_rule(self) -> bool:
         """Whether some card could cut the stack waiting now (not just any stack)."""
@@ -148,8 +169,7 @@ class Legality:
                 between = " in any order of the cards between" if len(effs) > 3 else ""
                 return (
                     f"on a pending attack each card must answer the one before it{between}: "
-                    f"{b.pretty} cannot go on {a.pretty} (counter rule "
-                    f"'{self.rules.counter_rule}')"
+                    f"{b.pretty} cannot go on {a.pretty} (only {self._answers(a, a.suit)} may)"
                 )
         elif ctx is SKIP:
             if not all(e in c.skip for e in effs):
@@ -583,3 +603,9 @@ __all__ = [
     "Legality",
     "canon_key",
 ]
+
+
+def _a_rank(rank: int | None) -> str:
+    """A rank with its article, in words: "an ace", "a four" ("a card" when unknown)."""
+    word = RANK_WORDS.get(rank, "card") if rank is not None else "card"
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"

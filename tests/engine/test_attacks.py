@@ -132,7 +132,7 @@ def test_pending_attack_refuses_passing(preset: str) -> None:
 def test_suit_or_rank_counter_needs_the_suit_or_rank_of_the_top(preset: str) -> None:
     g = _attacked(preset, "2S", "2H 3H 3C", top="8S")
     assert g.is_legal("2H")  # rank
-    refused(g, "3H", "attack", "suit_or_rank")  # neither suit nor rank
+    refused(g, "3H", "no answer to the attack", "fight back with a 2")  # neither suit nor rank
     refused(g, "3C", "attack")
     assert _attacked(preset, "2H", "3H").is_legal("3H")  # suit
 
@@ -173,7 +173,7 @@ def test_pool_counter_takes_king_of_spades_on_a_two_in_classic() -> None:
 def test_same_rank_counter_in_tel_aviv_only_stacks_a_rank_on_itself() -> None:
     g = _attacked("tel_aviv", "2H", "2C 3H KH")
     assert g.is_legal("2C")
-    refused(g, "3H", "attack", "same_rank")
+    refused(g, "3H", "no answer to the attack", "fight back with a 2, or draw")
     refused(g, "KH", "attack")
     play(g, "2C")
     assert g.penalty == 4
@@ -187,7 +187,7 @@ def test_same_rank_counter_in_tel_aviv_stacks_king_of_hearts_on_nothing_but_itse
 def test_hungarian_counter_two_and_three_on_any_two_or_three() -> None:
     g = _attacked("hungarian", "2H", "3C 2S KH")
     assert g.is_legal("3C") and g.is_legal("2S")
-    refused(g, "KH", "attack", "hungarian")
+    refused(g, "KH", "no answer to the attack", "fight back with a 2 or a 3,")
 
 
 def test_hungarian_counter_two_and_three_on_a_battle_king() -> None:
@@ -350,7 +350,7 @@ def test_hungarian_counter_rule_holds_for_every_card_laid_together_on_an_attack(
     g = pos("hungarian", ["2H KC 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "2H")
     assert legal(g) == {"3S", "draw"}
-    refused(g, "3S KS", "K♠ cannot go on 3♠", "hungarian")
+    refused(g, "3S KS", "K♠ cannot go on 3♠ (only a 2 or a 3 may)")
     g = pos("hungarian", ["3H 9C 10C", "2H KH 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "3H")
     refused(g, "2H KH", "K♥ cannot go on 2♥")
@@ -375,3 +375,16 @@ def test_refusal_offers_a_cut_only_where_one_exists_for_this_stack() -> None:
     g = pos("hungarian", ["KH 9C 10C", "9H 5C KC", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "KH")
     assert "cut the stack" in refused(g, "9H", "no answer to the attack")
+
+
+def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
+    # In words a player knows, not the counter rule's option name.
+    g = pos("polish", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
+    play(g, "2H")
+    refused(g, "5D", "fight back with a 2, 3♥ or K♥, or draw the penalty")
+    g = pos("hungarian", ["KH 9C 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S")
+    play(g, "KH")
+    refused(g, "5C", "fight back with a 2, a 3, K♠ or K♥, or cut the stack")
+    g = pos("tel_aviv", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
+    play(g, "2H")
+    refused(g, "5D", "fight back with a 2, or draw")

@@ -56,6 +56,8 @@ def test_only_a_skip_card_answers_missed_turns(preset: str) -> None:
     for card in ("QS", "JS", "2S"):
         refused(g, card, "missed turns")
     refused(g, "draw", "missed turns")
+    word = {"4": "a four", "A": "an ace"}[SKIP[preset]]
+    refused(g, "QS", f"lay {word} or pass to accept them")
 
 
 @pytest.mark.parametrize("preset", PRESETS_WITH_SKIPS)
