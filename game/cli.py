@@ -39,6 +39,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Output piped into a pager or `head` that closed early: nothing went wrong.
             sys.stderr.close()
             return 0
+        except KeyboardInterrupt:
+            # Ctrl-C is how a long run is stopped: say so in one line, as the shell expects.
+            print(f"\nmacau {args[0]}: stopped", file=sys.stderr)
+            return 130
     return cmd_play(args)
 
 
@@ -99,6 +103,11 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
     # Anything else is refused (a mistyped command would otherwise open the window), except
     # the process number macOS adds to an app opened from the Finder (-psn_...).
     stray = [a for a in rest if not a.startswith("-psn_")]
+    commands = ("simulate", "text", "rules", "tournament", "stats")
+    if stray and stray[0] in commands:
+        return (
+            f"the command comes first: python main.py {stray[0]} {' '.join(_table_flags(args))} ..."
+        ).replace("  ", " ")
     if stray and not stray[0].startswith("-"):
         return (
             f"unknown command {stray[0]!r}; commands: simulate, text, rules, tournament, stats "
@@ -229,41 +238,73 @@ def cmd_simulate(argv: list[str]) -> int:
     """Play random games headless and print what happened (``--check``: assert invariants)."""
     from .engine import PRESETS, Rules, RulesError
 
-    p = argparse.ArgumentParser(prog="macau simulate")
-    p.add_argument("--preset", default="polish", help="a preset id, several with commas, or 'all'")
-    p.add_argument("--seats", type=int, default=None, help="default: every count in range")
-    p.add_argument("--games", type=_at_least_one, default=1000)
-    p.add_argument("--seed", type=int, default=1)
+    p = argparse.ArgumentParser(
+        prog="macau simulate",
+        description="Play random games headless and print what happened: wins by seat, "
+        "game length, penalties, reshuffles and speed.",
+    )
+    p.add_argument(
+        "--preset",
+        default=None,
+        help=f"a preset ({', '.join(PRESETS)}), several with commas, or 'all' (default polish)",
+    )
+    p.add_argument(
+        "--seats", type=int, default=None, help="seats at each table (default: every count allowed)"
+    )
+    p.add_argument("--games", type=_at_least_one, default=1000, help="games to play (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="which deals (default 1)")
     p.add_argument("--check", action="store_true", help="assert invariants after every action")
-    p.add_argument("--jobs", type=_at_least_one, default=1)
-    p.add_argument("--json", action="store_true")
-    _add_rules_options(p, "play a custom rule set (rules text form)")
+    p.add_argument(
+        "--jobs", type=_at_least_one, default=1, help="processes playing in parallel (default 1)"
+    )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     args = p.parse_args(argv)
-    presets = list(PRESETS) if args.preset == "all" else args.preset.split(",")
+    if args.rules_file and args.preset is not None:
+        print("--rules-file plays its own rule set: leave out --preset", file=sys.stderr)
+        return 2
+    asked = args.preset or "polish"
+    names = list(PRESETS) if asked == "all" else [x.strip() for x in asked.split(",")]
+    presets = list(dict.fromkeys(names))  # each once
     for name in presets:
         if name not in PRESETS:
             print(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
             return 2
     custom: dict[str, str] = {}  # preset -> the rules text of its custom version
+    labels = {name: name for name in presets}  # what the figures are reported under
     if args.rules_file or args.set:
-        if args.rules_file and len(presets) > 1:
-            print("--rules-file plays one rule set: leave out --preset", file=sys.stderr)
-            return 2
         try:
             for name in presets:
-                custom[name] = _rules_for(name, args.rules_file, args.set).to_text()
+                rules = _rules_for(name, args.rules_file, args.set)
+                custom[name] = rules.to_text()
+                labels[name] = (
+                    rules.name if args.rules_file else f"{name} with {', '.join(args.set)}"
+                )
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             print(f"cannot use these rules: {exc}", file=sys.stderr)
             return 2
     if args.seats is not None:
+        fits = []
         for name in presets:
             r = Rules.from_text(custom[name]) if name in custom else PRESETS[name]
-            if not r.min_seats <= args.seats <= r.max_seats:
+            if r.min_seats <= args.seats <= r.max_seats:
+                fits.append(name)
+            elif asked != "all":
                 print(
-                    f"{name} takes {r.min_seats}-{r.max_seats} seats, not {args.seats}",
+                    f"{labels[name]} takes {r.min_seats}-{r.max_seats} seats, not {args.seats}",
                     file=sys.stderr,
                 )
                 return 2
+        if not fits:
+            print(f"no preset is played by {args.seats} seats", file=sys.stderr)
+            return 2
+        if len(fits) < len(presets):
+            left = ", ".join(x for x in presets if x not in fits)
+            print(
+                f"simulate: note: {left} left out (not played by {args.seats} seats)",
+                file=sys.stderr,
+            )
+        presets = fits
     report: dict[str, Any] = {}
     for name in presets:
         chunks = max(1, args.jobs * 4)
@@ -275,14 +316,16 @@ def cmd_simulate(argv: list[str]) -> int:
             if count > 0:
                 jobs.append((name, args.seats, start, count, args.check, custom.get(name, "")))
         if args.jobs > 1:
-            with Pool(args.jobs) as pool:
+            from .workers import ignore_interrupts
+
+            with Pool(args.jobs, initializer=ignore_interrupts) as pool:
                 parts = pool.map(_simulate_chunk, jobs)
         else:
             parts = [_simulate_chunk(j) for j in jobs]
         total = _merge(parts)
-        report[name] = total
+        report[labels[name]] = total
         if not args.json:
-            _print_sim(name, total, args.check)
+            _print_sim(labels[name], total, args.check)
     if args.json:
         print(json.dumps(report, indent=2))
     return 0
@@ -328,13 +371,27 @@ def _print_sim(name: str, t: dict[str, Any], check: bool) -> None:
 # ----- text game ----------------------------------------------------------------------------
 def cmd_text(argv: list[str]) -> int:
     """Play in the terminal as seat 0 against computer players."""
+    from .bots import BOT_LEVELS
+    from .engine import PRESETS
     from .textgame import run_text_game
 
-    p = argparse.ArgumentParser(prog="macau text")
-    p.add_argument("--preset", default="polish")
-    p.add_argument("--seats", type=int, default=None)
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--bots", default=None)
+    p = argparse.ArgumentParser(
+        prog="macau text",
+        description="Play in the terminal: you are seat 0, the other seats are bots. Type "
+        "moves in card notation (7H, AS/H, JC/8, RJ=KH, draw, pass); 'help' lists them and "
+        "'?' shows your legal moves. A points preset is played as a match to its target.",
+    )
+    p.add_argument("--preset", default="polish", help=f"{', '.join(PRESETS)} (default polish)")
+    p.add_argument(
+        "--seats", type=int, default=None, help="seats at the table (default: the preset's)"
+    )
+    p.add_argument("--seed", type=int, default=None, help="deal the same cards again")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help=f"levels of the other seats, comma-separated and cycled ({', '.join(BOT_LEVELS)}; "
+        "default medium)",
+    )
     args = p.parse_args(argv)
     return run_text_game(args.preset, args.seats, args.seed, args.bots)
 
@@ -404,10 +461,13 @@ def _with_sets(rules: Any, sets: list[str]) -> Any:
         return rules
     text = rules.to_text()
     lines = dict(line.split(" = ", 1) for line in text.splitlines()[1:])
+    named = False
     for item in sets:
         key, _, value = item.partition("=")
         lines[key.strip()] = value.strip()
-    lines["name"] = "custom"
+        named = named or key.strip() == "name"
+    if not named:
+        lines["name"] = "custom"
     return Rules.from_text("macau-rules 1\n" + "\n".join(f"{k} = {v}" for k, v in lines.items()))
 
 
@@ -422,8 +482,17 @@ def cmd_tournament(argv: list[str]) -> int:
 
 def cmd_stats(argv: list[str]) -> int:
     """Export statistics and history."""
-    p = argparse.ArgumentParser(prog="macau stats")
-    p.add_argument("--export", required=True, metavar="PATH", help="a .csv or .json file")
+    p = argparse.ArgumentParser(
+        prog="macau stats",
+        description="Export every recorded round and every player's statistics.",
+    )
+    p.add_argument(
+        "--export",
+        required=True,
+        metavar="PATH",
+        help="a .json file (one document), or a .csv file of the rounds, with the players' "
+        "statistics beside it in NAME_stats.csv",
+    )
     args = p.parse_args(argv)
     from .store.export_cli import run_export
 

@@ -58,6 +58,8 @@ class HardBot:
         max_branch: int = 12,
         prior_weight: float = 0.5,
     ) -> None:
+        if not (math.isfinite(time_budget) and time_budget > 0):
+            raise ValueError(f"time budget must be a positive number of seconds, not {time_budget}")
         self.time_budget = time_budget
         self.iterations = iterations
         self.exploration = exploration

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import PRESETS, Game, Rules, Stop
+from game.workers import ignore_interrupts
 
 from . import BOT_LEVELS, make_bot
 from .base import Bot
@@ -39,6 +40,8 @@ from .base import Bot
 # A round that runs this long is stopped and ranked by card counts (bots never stall the
 # engine, but a pair of hoarding bots could in principle draw for ever).
 ACTION_CAP = 3000
+# The longest a hard bot may think per decision (a decision takes 0.3 s at the table).
+MAX_BUDGET = 600.0
 _Z95 = 1.959963984540054
 
 
@@ -163,8 +166,10 @@ def run_tournament(
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if iterations is not None and iterations < 1:
         raise ValueError(f"iterations must be at least 1, not {iterations}")
-    if not budget > 0:
-        raise ValueError(f"budget must be a positive number of seconds, not {budget}")
+    if not (math.isfinite(budget) and 0 < budget <= MAX_BUDGET):
+        raise ValueError(
+            f"budget must be a number of seconds above 0 and at most {MAX_BUDGET:g}, not {budget}"
+        )
     for level in bots:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
@@ -185,6 +190,13 @@ def run_tournament(
         "budget": budget,
     }
     wanted = [i for i in range(games) if shard is None or (i // seats) % shard[1] == shard[0]]
+    if not wanted and shard is not None:
+        deals = -(-games // seats)
+        raise ValueError(
+            f"shard {shard[0]}/{shard[1]} holds no deal of {games} games "
+            f"({deals} deal{'s' if deals != 1 else ''} of {seats} games): "
+            "play more games or use fewer shards"
+        )
     results: list[dict[str, Any]] = []
     sink: TextIO | None = None
     if results_path is not None:
@@ -208,7 +220,7 @@ def run_tournament(
             for job in jobs_list:
                 _keep(_run_chunk(job), results, sink)
         else:
-            with Pool(jobs) as pool:
+            with Pool(jobs, initializer=ignore_interrupts) as pool:
                 for part in pool.imap(_run_chunk, jobs_list):
                     _keep(part, results, sink)
     finally:
@@ -253,7 +265,10 @@ def read_results(
     line cut short (the run was killed while writing it, or is writing it now) is skipped;
     with ``repair`` it is also removed from the file, so that the game is played again.
     """
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a tournament results file (not text)") from None
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -275,6 +290,7 @@ def read_results(
     first = records[0].get("tournament")
     if not isinstance(first, dict):
         raise ValueError(f"{path}: no tournament header on its first line")
+    _check_header(first, path)
     if header is not None and first != header:
         differ = sorted(k for k in set(first) | set(header) if first.get(k) != header.get(k))
         raise ValueError(
@@ -284,10 +300,72 @@ def read_results(
         )
     games: dict[int, dict[str, Any]] = {}
     for n, record in enumerate(records[1:], start=2):
-        if not isinstance(record.get("game"), int) or "places" not in record:
-            raise ValueError(f"{path}, line {n}: not a game record")
+        problem = _game_problem(record, first)
+        if problem:
+            raise ValueError(f"{path}, line {n}: not a game record of this tournament ({problem})")
         games.setdefault(record["game"], record)
     return first, games
+
+
+def _check_header(header: dict[str, Any], path: Path) -> None:
+    """``ValueError`` naming what is wrong with a results file's tournament header."""
+    expected: dict[str, Any] = {
+        "preset": str,
+        "rules": str,
+        "seats": int,
+        "bots": list,
+        "seed": int,
+        "iterations": (int, type(None)),
+        "budget": (int, float),
+    }
+    for key, kind in expected.items():
+        if key not in header:
+            raise ValueError(f"{path}: the tournament header lacks {key!r}")
+        if not isinstance(header[key], kind) or isinstance(header[key], bool):
+            raise ValueError(f"{path}: the tournament header's {key!r} is {header[key]!r}")
+    if not header["rules"] and header["preset"] not in PRESETS:
+        raise ValueError(f"{path}: the tournament header names no known preset or rules")
+    if header["rules"]:
+        try:
+            Rules.from_text(header["rules"])
+        except ValueError as exc:
+            raise ValueError(
+                f"{path}: the tournament header's rules cannot be used: {exc}"
+            ) from None
+    bots = header["bots"]
+    if not bots or any(level not in BOT_LEVELS for level in bots):
+        raise ValueError(f"{path}: the tournament header's bots are {bots!r}")
+    if header["seats"] < 2:
+        raise ValueError(f"{path}: the tournament header's seats are {header['seats']}")
+
+
+def _game_problem(record: dict[str, Any], header: dict[str, Any]) -> str:
+    """What is wrong with one game line of a results file, or "" (``play_game``'s fields)."""
+    seats = header["seats"]
+    if not isinstance(record.get("game"), int) or isinstance(record.get("game"), bool):
+        return "no game number"
+
+    def per_seat(key: str, ok: Any) -> bool:
+        value = record.get(key)
+        return isinstance(value, list) and len(value) == seats and all(ok(x) for x in value)
+
+    def whole(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    def number(x: Any) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+    if not per_seat("levels", lambda x: x in header["bots"]):
+        return "its bots are not this tournament's"
+    if not per_seat("places", lambda x: whole(x) and 1 <= x <= seats):
+        return f"it needs a place from 1 to {seats} for each seat"
+    if not per_seat("charges", whole):
+        return "it needs the points charged to each seat"
+    if not per_seat("times", lambda x: isinstance(x, list) and all(number(t) for t in x)):
+        return "it needs each seat's decision times"
+    if not whole(record.get("length")) or not isinstance(record.get("capped"), bool):
+        return "it needs its length and whether it was capped"
+    return ""
 
 
 def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
@@ -373,7 +451,11 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"{summary['preset']}, {summary['seats']} seats, bots {','.join(summary['bots'])}, "
         f"{summary['played']} games, seed {summary['seed']}"
         + (f", shard {summary['shard']}" if "shard" in summary else "")
-        + (f", hard iterations {summary['iterations']}" if summary["iterations"] else "")
+        + (
+            f", hard iterations {summary['iterations']}"
+            if "hard" in summary["bots"] and summary["iterations"]
+            else ""
+        )
         + (
             f", hard budget {summary['budget']} s"
             if "hard" in summary["bots"] and not summary["iterations"]
@@ -401,15 +483,30 @@ def format_summary(summary: dict[str, Any]) -> str:
 
 def cli_main(argv: list[str]) -> int:
     """``python main.py tournament …``: run, print the table, optionally write JSON."""
-    p = argparse.ArgumentParser(prog="macau tournament", description=__doc__.splitlines()[0])
-    p.add_argument("--preset", default="polish", choices=sorted(PRESETS))
-    p.add_argument("--seats", type=int, default=2)
-    p.add_argument("--bots", default="medium,easy", help="comma-separated levels, cycled")
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--iterations", type=int, default=None, help="hard: fixed iterations")
-    p.add_argument("--budget", type=float, default=0.3, help="hard: seconds per decision")
+    p = argparse.ArgumentParser(
+        prog="macau tournament",
+        description=__doc__.splitlines()[0],
+        epilog="Each game is one deal; a game depends only on the seed and its number. "
+        "Stop a long run with Ctrl-C and run the same command again: with --results it goes "
+        "on where it stopped.",
+    )
+    p.add_argument("--preset", default=None, help=f"one of {', '.join(PRESETS)} (default polish)")
+    p.add_argument("--seats", type=int, default=None, help="seats at each table (default 2)")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help=f"comma-separated levels ({', '.join(BOT_LEVELS)}), cycled over the seats "
+        "(default medium,easy)",
+    )
+    p.add_argument("--games", type=int, default=None, help="games to play (default 200)")
+    p.add_argument("--seed", type=int, default=None, help="which deals (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel (default 1)")
+    p.add_argument(
+        "--iterations", type=int, default=None, help="hard: a fixed number of iterations a decision"
+    )
+    p.add_argument(
+        "--budget", type=float, default=None, help="hard: seconds a decision (default 0.3)"
+    )
     p.add_argument("--json", default=None, metavar="PATH", help="write JSON to PATH ('-': stdout)")
     p.add_argument(
         "--results",
@@ -428,17 +525,19 @@ def cli_main(argv: list[str]) -> int:
         help="summarise these results files as one tournament instead of playing",
     )
     args = p.parse_args(argv)
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    if args.json and args.json != "-":
-        problem = _unwritable(Path(args.json))
-        if problem:
-            print(f"tournament: cannot write JSON to {args.json}: {problem}", file=sys.stderr)
-            return 2
-    rules = PRESETS[args.preset]
-    seats_ok = rules.min_seats <= args.seats <= rules.max_seats
-    if not args.merge and seats_ok and args.games % args.seats:
+    problem = _arguments_problem(args)
+    if problem:
+        print(f"tournament: {problem}", file=sys.stderr)
+        return 2
+    preset = args.preset or "polish"
+    seats = 2 if args.seats is None else args.seats
+    games = 200 if args.games is None else args.games
+    bots = [b.strip() for b in (args.bots or "medium,easy").split(",") if b.strip()]
+    rules = PRESETS[preset]
+    seats_ok = rules.min_seats <= seats <= rules.max_seats
+    if not args.merge and seats_ok and games >= 1 and games % seats:
         print(
-            f"tournament: note: {args.games} games is not a multiple of {args.seats} seats, "
+            f"tournament: note: {games} games is not a multiple of {seats} seats, "
             "so the last deal is not played from every seat",
             file=sys.stderr,
         )
@@ -447,20 +546,29 @@ def cli_main(argv: list[str]) -> int:
             summary = merge_results(args.merge)
         else:
             summary = run_tournament(
-                args.preset,
-                args.seats,
+                preset,
+                seats,
                 bots,
-                args.games,
-                args.seed,
+                games,
+                1 if args.seed is None else args.seed,
                 args.jobs,
                 args.iterations,
-                args.budget,
+                0.3 if args.budget is None else args.budget,
                 shard=_parse_shard(args.shard) if args.shard else None,
                 results_path=args.results,
             )
     except (ValueError, OSError) as exc:
         print(f"tournament: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        kept = (
+            f"; the games finished so far are in {args.results}: run the same command again "
+            "to go on"
+            if args.results
+            else ""
+        )
+        print(f"\ntournament: stopped{kept}", file=sys.stderr)
+        return 130
     if args.json == "-":
         print(json.dumps(summary, indent=2))
         return 0
@@ -475,6 +583,40 @@ def cli_main(argv: list[str]) -> int:
             print(json.dumps(summary, indent=2))
             return 1
     return 0
+
+
+def _arguments_problem(args: argparse.Namespace) -> str:
+    """What is wrong with the command line before any game is played, or ""."""
+    if args.merge:
+        given = [
+            f"--{name}"
+            for name in ("preset", "seats", "bots", "games", "seed", "iterations", "budget")
+            if getattr(args, name) is not None
+        ]
+        given += [
+            flag
+            for flag, value in (("--shard", args.shard), ("--results", args.results))
+            if value is not None
+        ]
+        if given:
+            return (
+                f"--merge reads the tournament from its results files: leave out {', '.join(given)}"
+            )
+    elif args.preset is not None and args.preset not in PRESETS:
+        return f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}"
+    if args.json is not None and args.json != "-":
+        if not args.json.strip():
+            return "--json needs a file name, or - for the screen"
+        problem = _unwritable(Path(args.json))
+        if problem:
+            return f"cannot write JSON to {args.json}: {problem}"
+    if args.results is not None:
+        if not args.results.strip():
+            return "--results needs a file name"
+        problem = _unwritable(Path(args.results))
+        if problem:
+            return f"cannot keep results in {args.results}: {problem}"
+    return ""
 
 
 def _unwritable(path: Path) -> str:

@@ -150,11 +150,22 @@ def _stats_row(stats: ProfileStats, is_bot: bool, rating: tuple[float, float] | 
     ]
 
 
+def name_problem(path: Path) -> str:
+    """Why ``path`` cannot name an export (its suffix chooses the format), or ""."""
+    if not path.suffix and path.name.lower() in (".csv", ".json"):
+        # ".csv" alone is a hidden file's name with no suffix, not a suffix.
+        return f"give the file a name before {path.name}, for example stats{path.name}"
+    if path.suffix.lower() not in (".csv", ".json"):
+        return "the file name must end in .csv or .json"
+    return ""
+
+
 def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
     """Write the export chosen by ``path``'s suffix; return the files written."""
+    problem = name_problem(path)
+    if problem:
+        raise ValueError(f"{problem[0].upper()}{problem[1:]}.")
     suffix = path.suffix.lower()
-    if suffix not in (".csv", ".json"):
-        raise ValueError("The export file name must end in .csv or .json.")
     entries = queries.history(conn)
     all_stats = _all_stats(conn)
     if suffix == ".json":

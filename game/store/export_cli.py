@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from game.store.db import Store
+from game.store.export import name_problem
 from game.store.paths import StoreUnavailable
 
 
@@ -16,8 +17,9 @@ def run_export(path: str) -> int:
     the statistics could not be read.
     """
     target = Path(path).expanduser()
-    if target.suffix.lower() not in (".csv", ".json"):
-        print(f"Cannot export to {path}: the file name must end in .csv or .json.", file=sys.stderr)
+    problem = name_problem(target)
+    if problem:
+        print(f"Cannot export to {path}: {problem}.", file=sys.stderr)
         return 2
     if target.is_dir():
         print(f"Cannot export to {path}: it is a folder, not a file name.", file=sys.stderr)

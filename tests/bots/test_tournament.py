@@ -142,6 +142,32 @@ def test_cli_shard_and_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert "want K/N" in capsys.readouterr().err
 
 
+HEADER = json.dumps(
+    {
+        "tournament": {
+            "preset": "polish",
+            "rules": "",
+            "seats": 2,
+            "bots": ["easy", "random"],
+            "seed": 1,
+            "iterations": None,
+            "budget": 0.3,
+        }
+    }
+)
+GAME = json.dumps(
+    {
+        "levels": ["easy", "random"],
+        "places": [1, 2],
+        "charges": [0, 0],
+        "length": 30,
+        "times": [[0.001], [0.0001]],
+        "capped": False,
+        "game": 0,
+    }
+)
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
@@ -149,7 +175,15 @@ def test_cli_shard_and_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         (["--games", "-3"], "games must be at least 1"),
         (["--bots", ","], "no bots"),
         (["--iterations", "0"], "iterations must be at least 1"),
-        (["--budget", "-1"], "budget must be a positive"),
+        (["--budget", "-1"], "budget must be a number of seconds above 0 and at most 600"),
+        (["--budget", "inf"], "budget must be a number of seconds above 0"),
+        (["--budget", "1e300"], "at most 600, not 1e+300"),
+        (["--games", "-3"], "games must be at least 1"),
+        (["--shard", "1/2", "--games", "2"], "shard 1/2 holds no deal of 2 games (1 deal of 2"),
+        (["--json", ""], "--json needs a file name"),
+        (["--results", "/no/such/folder/r.jsonl"], "cannot keep results in /no/such/folder"),
+        (["--preset", "bogus"], "unknown preset 'bogus'; choose from polish"),
+        (["--merge", "x.jsonl"], "--merge reads the tournament from its results files: leave out"),
         (["--jobs", "0"], "jobs must be at least 1"),
         (["--seats", "0"], "played by 2 to 8 seats, not 0"),
         (["--json", "/no/such/folder/out.json"], "cannot write JSON to /no/such/folder/out.json"),
@@ -161,6 +195,43 @@ def test_cli_refuses_settings_that_cannot_make_a_tournament(
     assert cli_main(["--bots", "easy,random", "--games", "4", *args]) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_a_count_of_games_that_is_refused_gets_no_note_about_rotations(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli_main(["--bots", "easy,random", "--games", "-3"]) == 2
+    assert "multiple" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("lines", "words"),
+    [
+        (['{"tournament": {}}'], "the tournament header lacks 'preset'"),
+        ([HEADER, '{"game": 0, "places": [1, 2]}'], "line 2: not a game record"),
+        ([HEADER, GAME.replace('"easy", "random"', '"hard", "random"')], "not this tournament's"),
+        ([HEADER, GAME.replace("[1, 2]", "[1]")], "a place from 1 to 2 for each seat"),
+        ([HEADER, GAME.replace('"capped": false', '"capped": 0')], "whether it was capped"),
+        ([HEADER.replace('"easy", "random"', '"easy", "wizard"')], "bots are ['easy', 'wizard']"),
+    ],
+)
+def test_merging_a_damaged_results_file_says_what_is_wrong(
+    lines: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli_main(["--merge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_merging_a_file_that_is_not_text_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(bytes(range(128, 256)))
+    assert cli_main(["--merge", str(path)]) == 2
+    assert f"{path}: not a tournament results file (not text)" in capsys.readouterr().err
 
 
 def test_cli_notes_games_that_do_not_fill_the_rotations(

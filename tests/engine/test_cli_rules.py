@@ -16,7 +16,7 @@ def test_simulate_checks_a_preset_with_options_changed(capsys: pytest.CaptureFix
     argv += ["end=places", "--games", "40", "--seats", "3", "--check", "--json"]
     assert main(argv) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["tel_aviv"]["games"] == 40
+    assert report["tel_aviv with macau_call=required, end=places"]["games"] == 40
 
 
 def test_simulate_plays_a_rules_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

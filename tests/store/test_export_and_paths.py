@@ -80,6 +80,8 @@ def test_export_command(played: Store, tmp_path: Path, capsys: pytest.CaptureFix
     assert "Exported 3 recorded rounds" in capsys.readouterr().out
     assert run_export(str(tmp_path / "stats.txt")) == 2
     assert ".csv or .json" in capsys.readouterr().err
+    assert run_export(str(tmp_path / ".csv")) == 2
+    assert "give the file a name before .csv, for example stats.csv" in capsys.readouterr().err
     assert run_export(str(tmp_path / "missing" / "stats.csv")) == 2
     assert "does not exist" in capsys.readouterr().err
 

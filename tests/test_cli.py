@@ -1,0 +1,84 @@
+"""The command line answers every mistake in one line, and Ctrl-C stops a run cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.engine import PRESETS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_a_command_after_the_window_flags_is_told_to_come_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--preset", "polish", "simulate", "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "the command comes first: python main.py simulate --preset polish" in err
+    assert "unknown command" not in err
+
+
+def test_simulate_reports_a_rules_file_under_its_own_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "house.rules"
+    path.write_text(PRESETS["hungarian"].to_text(), encoding="utf-8")
+    assert main(["simulate", "--rules-file", str(path), "--games", "2", "--seats", "9"]) == 0
+    assert capsys.readouterr().out.startswith("hungarian: 2 games")
+    assert main(["simulate", "--rules-file", str(path), "--preset", "classic"]) == 2
+    assert "--rules-file plays its own rule set: leave out --preset" in capsys.readouterr().err
+
+
+def test_simulate_of_every_preset_leaves_out_those_that_cannot_seat_the_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--preset", "all", "--seats", "5", "--games", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    report = json.loads(captured.out)
+    assert "quick" not in report and set(report) == set(PRESETS) - {"quick"}
+    assert "quick left out (not played by 5 seats)" in captured.err
+
+
+def test_simulate_plays_a_preset_named_twice_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--preset", "polish,polish", "--games", "1"]) == 0
+    assert capsys.readouterr().out.count("polish: 1 games") == 1
+
+
+def test_a_rule_set_keeps_the_name_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--set", "name=mine", "--set", "runs=yes", "--text"]) == 0
+    assert "\nname = mine\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--games", "1000000", "--seats", "2", "--jobs", "2"],
+        ["tournament", "--games", "100000", "--bots", "medium,easy"],
+    ],
+)
+def test_ctrl_c_stops_a_long_run_in_one_line(argv: list[str], tmp_path: Path) -> None:
+    env = {**os.environ, "MACAU_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), *argv],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal gives it
+    )
+    time.sleep(3.0)  # past the imports, into the games (and the workers started)
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.strip().endswith("stopped")
