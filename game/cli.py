@@ -130,6 +130,13 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
         for level in levels:
             if level not in BOT_LEVELS:
                 return f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}"
+        # The levels are cycled over the other seats; more than there are seats is a mistake.
+        seats = args.seats or rules.default_seats
+        if len(levels) > seats - 1:
+            return (
+                f"{len(levels)} bot levels for {seats - 1} other "
+                f"seat{'s' if seats != 2 else ''}: give --seats {len(levels) + 1}, or fewer levels"
+            )
     return ""
 
 

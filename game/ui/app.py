@@ -239,12 +239,17 @@ def run(args: argparse.Namespace) -> int:
         or os.environ.get("MACAU_DEMO")
         or any(getattr(args, f, None) is not None for f in flags)
     )
-    if direct:
+    if smoke or os.environ.get("MACAU_DEMO"):
         scene: Scene = table_from_args(args, autoplay=smoke)
     else:
         from game.ui.menu import MainMenu
 
-        scene = MainMenu()
+        menu = MainMenu()
+        if direct:
+            from game.ui.start import setup_from_args
+
+            menu.first_table = (setup_from_args(args, app.settings.last_setup), args.seed)
+        scene = menu
     code = app.run(scene, frames=frames)
     if smoke:
         elapsed = time.perf_counter() - started

@@ -20,7 +20,7 @@ from game.ui.launch import settings_of, start_match
 from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
-from game.ui.setup import quick_setup
+from game.ui.setup import TableSetup, quick_setup
 from game.ui.widgets import Button
 
 __all__ = ["MainMenu", "optional_scene"]
@@ -47,6 +47,9 @@ class MainMenu(MenuScreen):
         self.saved = SavedGame(None)
         self.problem = ""
         self._store: Any = None
+        # A table named on the command line: started over the menu at the first frame, so
+        # it is saved, recorded and left for the menu like any other.
+        self.first_table: tuple[TableSetup, int | None] | None = None
         self.continue_button = Button("Continue", self.on_continue, primary=True, size=22)
         self.quick_button = Button("Quick game", self.on_quick, size=22)
         self.new_button = Button("New game", self.on_new, size=22)
@@ -103,6 +106,14 @@ class MainMenu(MenuScreen):
         self.descriptions[self.continue_button] = describe(self.saved)
         self.widgets.clear_focus()
         self.layout(self.size)
+
+    def update(self, dt: float) -> None:
+        """Start the table the command line asked for, once the menu is on screen."""
+        super().update(dt)
+        if self.first_table is not None and self.stack is not None and self.stack.top is self:
+            setup, seed = self.first_table
+            self.first_table = None
+            start_match(self.stack, self, setup, seed)
 
     def back(self) -> None:
         """Esc or Quit: leave the game."""

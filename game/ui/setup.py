@@ -16,6 +16,7 @@ __all__ = [
     "BOT_NAMES",
     "SeatSpec",
     "TableSetup",
+    "default_seats",
     "default_setup",
     "duplicate_name",
     "quick_setup",
@@ -186,10 +187,14 @@ def bot_seats(levels: Sequence[str], first: int = 1) -> list[SeatSpec]:
     ]
 
 
+def default_seats(preset: str) -> int:
+    """The usual table size of ``preset`` (four for Polish: you and three bots)."""
+    return 4 if preset == "polish" else PRESETS[preset].default_seats
+
+
 def default_setup(preset: str = "polish") -> TableSetup:
     """You against medium bots at the preset's usual table size (three for Polish)."""
-    rules = PRESETS[preset]
-    seats = 4 if preset == "polish" else rules.default_seats
+    seats = default_seats(preset)
     return TableSetup(preset, (SeatSpec("You"), *bot_seats(["medium"] * (seats - 1))))
 
 

@@ -9,14 +9,23 @@ from __future__ import annotations
 import argparse
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
+from game.ui.setup import (
+    SeatSpec,
+    TableSetup,
+    bot_seats,
+    default_seats,
+    quick_setup,
+    rename_clashing_bots,
+)
 from game.ui.sound import Sound
 from game.ui.table import TableScene
 
-__all__ = ["demo_table", "table_for", "table_from_args"]
+__all__ = ["demo_table", "setup_from_args", "table_for", "table_from_args"]
 
 
 def table_for(
@@ -42,13 +51,26 @@ def table_for(
     )  # fmt: skip
 
 
+def setup_from_args(args: argparse.Namespace, last: Mapping[str, Any] | None) -> TableSetup:
+    """The table ``python main.py --preset P --seats N --bots a,b --seed S`` asks for, as a
+    setup like the New game screen's: you in seat 0 (by the name you last played under),
+    then bots of the levels given, cycled over the other seats (medium by default)."""
+    preset = getattr(args, "preset", None) or "polish"
+    seats = getattr(args, "seats", None) or default_seats(preset)
+    levels = [b.strip() for b in (getattr(args, "bots", None) or "medium").split(",") if b.strip()]
+    previous = quick_setup(last)
+    name = next((s.name for s in previous.seats if s.human), "You")
+    bots = bot_seats([levels[i % len(levels)] for i in range(seats - 1)])
+    return TableSetup(preset, rename_clashing_bots((SeatSpec(name), *bots)))
+
+
 def table_from_args(args: argparse.Namespace, *, autoplay: bool = False) -> TableScene:
     """The table ``python main.py --preset P --seats N --bots a,b,c --seed S`` asks for."""
     preset = getattr(args, "preset", None) or "polish"
     if preset not in PRESETS:
         raise SystemExit(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}")
     rules = PRESETS[preset]
-    seats = getattr(args, "seats", None) or (4 if preset == "polish" else rules.default_seats)
+    seats = getattr(args, "seats", None) or default_seats(preset)
     seats = max(rules.min_seats, min(rules.max_seats, seats))
     levels = [b.strip() for b in (getattr(args, "bots", None) or "medium").split(",") if b.strip()]
     seed = getattr(args, "seed", None)

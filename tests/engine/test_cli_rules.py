@@ -84,6 +84,14 @@ def test_text_game_refuses_a_table_it_cannot_seat(
         (["--preset", "nope"], "unknown preset 'nope'; choose one of polish"),
         (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random"),
         (["--bots", ","], "no bot levels"),
+        (
+            ["--preset", "hungarian", "--seats", "3", "--bots", "hard,easy,easy"],
+            "3 bot levels for 2",
+        ),
+        (
+            ["--preset", "romanian", "--seats", "2", "--bots", "hard,easy"],
+            "2 bot levels for 1 other seat",
+        ),
     ],
 )
 def test_the_window_is_not_opened_on_a_command_line_it_cannot_follow(
