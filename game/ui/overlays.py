@@ -85,13 +85,13 @@ class PauseOverlay(Scaled, Modal[str]):
         )
         self.quit_button = Button("Quit", lambda: self.finish("quit"), hint="Q")
         self.widgets.add(self.resume_button, self.quit_button)
-        self.panel = pygame.Rect(0, 0, 360, 250)
+        self.panel = pygame.Rect(0, 0, 360, 230)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons (grown with the table in a large window)."""
         self.ui = self.widgets.scale_to(size)
         px = self.px
-        self.panel = pygame.Rect(0, 0, px(360), px(250))
+        self.panel = pygame.Rect(0, 0, px(360), px(230))
         self.panel.center = (size[0] // 2, size[1] // 2)
         for i, b in enumerate((self.resume_button, self.quit_button)):
             b.rect = pygame.Rect(0, 0, px(220), px(46))

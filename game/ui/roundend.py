@@ -83,13 +83,14 @@ class GamePause(_ButtonModal):
         self.add("How to play", "howto", "H")
         self.add("Settings", "settings", "S")
         self.add("Quit to menu", "quit", "Q")
-        self.panel = pygame.Rect(0, 0, 380, 120 + 62 * len(self.buttons))
+        self.panel = pygame.Rect(0, 0, 380, 100 + 62 * len(self.buttons))
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and stack the buttons."""
         self.scale_to(size)
         px = self.px
-        self.panel = pygame.Rect(0, 0, px(380), px(120 + 62 * len(self.buttons)))
+        # Below the last button the same margin as between the title and the first.
+        self.panel = pygame.Rect(0, 0, px(380), px(100 + 62 * len(self.buttons)))
         self.panel.center = (size[0] // 2, size[1] // 2)
         for i, b in enumerate(self.buttons):
             b.rect = pygame.Rect(0, 0, px(260), px(48))
