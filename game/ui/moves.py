@@ -200,7 +200,8 @@ def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
         rank = request.get("rank")
         owner = int(request.get("owner", 0))
         whose = "your" if names[owner] == "You" else f"{names[owner]}'s"
-        return f"Request: {rank}s", f"until {whose} turn"
+        # The jack's player is bound too (RULES §3.3): the request ends after that turn.
+        return f"Request: {rank}s", f"through {whose} turn"
     if request is not None and request.get("kind") == "suit":
         suits = str(request.get("suits", ""))
         if request.get("free"):
