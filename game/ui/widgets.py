@@ -358,6 +358,12 @@ class WidgetGroup:
         for w in reversed(self.widgets):
             if w.handle_event(event):
                 used = True
+                # The keyboard carries on from what was clicked: Enter after a click must
+                # not press the button that had the focus before it.
+                clicked = event.type == pygame.MOUSEBUTTONDOWN and not w.focused
+                if clicked and w in self.focusables():
+                    self.clear_focus()
+                    _set_focus(w, True)
                 if event.type != pygame.MOUSEMOTION:
                     break
         return used

@@ -347,3 +347,18 @@ def test_the_scoreboard_shows_the_places_already_taken_in_the_round() -> None:
     game.apply("5H")  # Ada goes out first; the round plays on for second place
     rows, _, _ = score_lines(table)
     assert rows[-1] == ("Round 1", ["1st", "playing", "playing"])
+
+
+def test_enter_after_clicking_a_preset_keeps_the_preset_clicked() -> None:
+    screen = Screen(NewGameScreen())
+    scene = screen.top
+    assert isinstance(scene, NewGameScreen)
+    polish = scene.preset_buttons["polish"]
+    hungarian = scene.preset_buttons["hungarian"]
+    scene.widgets.clear_focus()
+    polish.focused = True  # the keyboard was on Polish
+    screen.click(hungarian.rect.center)
+    assert scene.preset == "hungarian"
+    assert hungarian.focused and not polish.focused
+    screen.key(pygame.K_RETURN)  # Enter presses what was clicked, not Polish
+    assert scene.preset == "hungarian"
