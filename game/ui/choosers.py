@@ -193,6 +193,11 @@ class ChoiceModal(Scaled, Modal[T]):
         theme.blit_panel(surface, body, fill, edge, radius=12)
         if focused:
             pygame.draw.rect(surface, theme.ACCENT, body.inflate(6, 6), 3, border_radius=14)
+        key = pygame.key.name(option.key).upper() if option.key is not None else ""
+        if key and key != option.caption:
+            # The tile's key, in its corner (a key that is its caption, as 5 is, goes unsaid).
+            letter = theme.text(key, px(13), (120, 112, 96))
+            surface.blit(letter, letter.get_rect(topright=(body.right - px(7), body.y + px(5))))
         caption = theme.text(option.caption, px(18), theme.INK, True)
         if pic is not None:
             at = (body.centerx, body.y + (body.h - px(26)) // 2 + px(2))
@@ -237,6 +242,8 @@ class SuitChooser(ChoiceModal[str]):
         *,
         four_colour: bool = False,
         card: Card | None = None,
+        stands_for: Card | None = None,
+        note: str = "",
         speed: str = "normal",
     ) -> None:
         options: list[Option[str]] = []
@@ -254,7 +261,14 @@ class SuitChooser(ChoiceModal[str]):
                         suit_symbol(choice, 64, colour),
                     )
                 )
-        sub = f"{card.pretty} names the suit that follows" if card else ""
+        sub = ""
+        if card is not None:
+            name = card.pretty[:1].upper() + card.pretty[1:]  # "Red joker", "A♠"
+            if stands_for is not None:
+                name += f" (as {stands_for.pretty})"
+            sub = f"{name} names the suit that follows"
+        if note:
+            sub = f"{sub} · {note}" if sub else note[:1].upper() + note[1:]
         self.four_colour = four_colour
         super().__init__(options, on_result, subtitle=sub, speed=speed)
 
@@ -291,14 +305,13 @@ class RankChooser(ChoiceModal[str]):
         choices: Sequence[str],
         on_result: Callable[[str | None], None] | None = None,
         *,
+        note: str = "",
         speed: str = "normal",
     ) -> None:
         options = [Option(c, "Nothing" if c == "-" else c, _RANK_KEYS.get(c)) for c in choices]
+        sub = "Everyone must lay it for one round"
         super().__init__(
-            options,
-            on_result,
-            subtitle="Everyone must lay it for one round (0 = 10, N = nothing)",
-            speed=speed,
+            options, on_result, subtitle=f"{sub} · {note}" if note else sub, speed=speed
         )
 
 

@@ -7,6 +7,7 @@ chooser asks for a suit, rank or joker card; Escape sends it back to your hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -15,7 +16,7 @@ import pygame
 from game.engine import Card, Game, Phase, Play
 from game.engine.cards import SUIT_NAMES
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
-from game.ui.moves import PlayOptions, play_options
+from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
 
 if TYPE_CHECKING:
     from game.ui.table import TableScene
@@ -302,17 +303,21 @@ class PlayFlow:
 
         if all(c in "SHDC*" and len(c) == 1 for c in choices):
             card = self.held[-1][1] if self.held else None
+            declared = options.plays[0].declared if options.plays else None
             self._push(
                 SuitChooser(
                     choices,
                     picked,
                     four_colour=t.settings.four_colour,
                     card=card,
+                    stands_for=declared[-1] if declared else None,
+                    note=suit_note(t.game, choices),
                     speed=t.animator.speed,
                 )
             )
         else:
-            self._push(RankChooser(choices, picked, speed=t.animator.speed))
+            note = rank_note(t.game, choices)
+            self._push(RankChooser(choices, picked, note=note, speed=t.animator.speed))
 
     def _push(self, chooser: object) -> None:
         from game.ui.scene import Scene
@@ -411,3 +416,28 @@ def _cuts(g: Game) -> list[str]:
     if r.fours_block and (top.is_joker or top.rank_name in ("2", "3")):
         out.append("block it with a 4")
     return out
+
+
+def suit_note(game: Game, choices: Sequence[str]) -> str:
+    """Why suits are missing from a suit chooser, in the rules' words (the engine decided
+    which are offered): "not ♣, the suit in force · only suits you still hold"."""
+    rules = game.rules
+    missing = [s for s in "SHDC" if s not in choices]
+    if not missing or "*" in choices:
+        return ""
+    notes = []
+    in_force = game.suit_in_force
+    if rules.ace_must_differ and in_force in missing:
+        notes.append(f"not {SUIT_CHAR.get(in_force, in_force)}, the suit in force")
+    if rules.ace_must_hold and any(s != in_force for s in missing):
+        notes.append("only suits you still hold")
+    return " · ".join(notes)
+
+
+def rank_note(game: Game, choices: Sequence[str]) -> str:
+    """Why ranks are missing from a rank chooser: "only ranks you still hold"."""
+    rules = game.rules
+    offered = [c for c in choices if c != "-"]
+    if rules.jack_must_hold and len(offered) < len(rules.request_ranks):
+        return "only ranks you still hold"
+    return ""

@@ -110,6 +110,23 @@ def test_macau_called_then_a_cancelled_chooser_keeps_the_call_for_the_next_try()
     assert h.table.macau_button.on and h.table.macau_on
 
 
+def test_a_rank_chooser_says_why_ranks_are_missing() -> None:
+    game = hungarian(["JC 5C 9D 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"], "10C", "8S 8C 10H")
+    h = Harness(game)
+    h.drag_to_pile("JC")
+    chooser = h.stack.top
+    assert isinstance(chooser, RankChooser)
+    assert [o.value for o in chooser.options] == ["5", "9", "-"]
+    assert chooser.subtitle == "Everyone must lay it for one round · only ranks you still hold"
+    h.key(pygame.K_ESCAPE)
+    h.tick(2)
+    h = Harness(polish(["JS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
+    h.drag_to_pile("JS")
+    chooser = h.stack.top
+    assert isinstance(chooser, RankChooser)
+    assert chooser.subtitle == "Everyone must lay it for one round"  # any rank may be asked
+
+
 def test_escape_cancels_a_chooser_and_returns_the_card() -> None:
     h = Harness(polish(["JS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
     before = h.game.to_dict()
@@ -342,6 +359,10 @@ def test_a_joker_laid_last_in_a_suit_group_offers_every_card_of_the_suit() -> No
     suits = h.stack.top
     assert isinstance(suits, SuitChooser)  # not hearts (in force), only suits still held
     assert [o.value for o in suits.options] == ["S", "C"]
+    assert suits.subtitle == (
+        "Red joker (as A♥) names the suit that follows · not ♥, the suit in force · "
+        "only suits you still hold"
+    )
     h.click(suits.tiles[1].center)
     h.tick(2)
     assert [c.code for c in game.pile[-3:]] == ["5H", "KH", "RJ"]
