@@ -111,9 +111,11 @@ class HandoffScreen(Scaled, Scene):
         px = self.px
         art = card_art(px(70), back=back)
         image = art.back_surface()
-        for i in range(5):
-            turned = pygame.transform.rotozoom(image, (2 - i) * 9, 1.0)
-            c = (p.centerx + px((i - 2) * 30), p.y + px(92 + abs(i - 2) * 5))
+        shown = max(1, min(g.hand_counts[self.seat], 7))  # as many backs as cards, up to 7
+        mid = (shown - 1) / 2
+        for i in range(shown):
+            turned = pygame.transform.rotozoom(image, (mid - i) * 9, 1.0)
+            c = (p.centerx + px((i - mid) * 30), p.y + px(92 + abs(i - mid) * 5))
             surface.blit(turned, turned.get_rect(center=c))
         name = t.names[self.seat]
         room = p.w - px(48)  # a long name shrinks the title, then is cut short, in the panel

@@ -362,3 +362,29 @@ def test_enter_after_clicking_a_preset_keeps_the_preset_clicked() -> None:
     assert hungarian.focused and not polish.focused
     screen.key(pygame.K_RETURN)  # Enter presses what was clicked, not Polish
     assert scene.preset == "hungarian"
+
+
+@pytest.mark.parametrize(("hand", "backs"), [("7S QC 2H", 3), ("2C 4D 9S KD 5C 6C 8D 9D", 7)])
+def test_the_hand_off_fans_as_many_backs_as_the_player_holds(
+    hand: str, backs: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.engine import Game
+    from game.ui import handoff
+
+    setup = TableSetup("polish", (SeatSpec("Ania"), SeatSpec("Bartek")))
+    game = Game.from_position(PRESETS["polish"], [hand, "9H 10H"], "5H 7H", "9C KC 4S 8S")
+    table = MatchTable(setup, game, settings=Settings(animation_speed="fast"), seed=1)
+    screen = Screen(table)
+    turned: list[float] = []
+    real = pygame.transform.rotozoom
+
+    def rotozoom(image: pygame.Surface, angle: float, scale: float) -> pygame.Surface:
+        turned.append(angle)
+        return real(image, angle, scale)
+
+    monkeypatch.setattr(handoff.pygame.transform, "rotozoom", rotozoom)
+    screen.stack.push(HandoffScreen(table, 0))
+    turned.clear()
+    screen.frame()
+    assert len(turned) == backs  # up to seven, one for each card held
+    assert turned == sorted(turned, reverse=True) and turned[0] == -turned[-1]  # a fan
