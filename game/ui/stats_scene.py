@@ -377,8 +377,11 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
                     break
                 points.append((number, point.win_rate * 100))
             points.reverse()
-        lo, hi = max(1, games - self.span + 1), max(2, games)
+        lo, hi = float(max(1, games - self.span + 1)), float(max(2, games))
         x_ticks = [t for t in nice_ticks(lo, hi, 5) if float(t).is_integer()] if points else []
+        if games == 1:
+            # One game: its point in the middle, under its own number only.
+            lo, hi, x_ticks = 0.5, 1.5, [1.0] if points else []
         refs = []
         if stats and stats.games:
             refs.append(RefLine(stats.win_rate * 100, f"all-time {stats.win_rate:.0%}"))
@@ -409,6 +412,10 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         # minutes apart from a few minutes on (five ticks would all read the same minute)
         fmt = "%d %b" if span > 2 * 86400 else "%H:%M" if span > 8 * 60 else "%H:%M:%S"
         x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)] if history else []
+        if len({p.at for p in history}) == 1:
+            # One moment: the point in the middle of an hour, under its date and time.
+            at = history[0].at
+            t0, t1, x_ticks, fmt = at - 1800, at + 1800, [at], "%d %b %H:%M"
         return render_line_chart(
             size,
             [Series(points, (140, 200, 255), 2, band)],

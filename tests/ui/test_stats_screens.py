@@ -264,3 +264,33 @@ def test_a_time_axis_never_repeats_a_label(monkeypatch: pytest.MonkeyPatch) -> N
         charts.Axis(0, 4, [0, 2, 4]),
     )
     assert written.count("19:52") == 1 and written.count("19:53") == 1
+
+
+def test_one_game_sits_in_the_middle_of_both_charts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.store import GameRecord, SeatResult
+    from game.ui import stats_scene
+
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "one"))
+    clear_cache()
+    axes: list[object] = []
+    real = stats_scene.render_line_chart
+
+    def recording(size: tuple[int, int], series: object, x_axis: object, *a: object, **k: object):  # type: ignore[no-untyped-def]
+        axes.append(x_axis)
+        return real(size, series, x_axis, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stats_scene, "render_line_chart", recording)
+    with Store.open() as one:
+        seats = (SeatResult(0, "Ania", False, None, 1), SeatResult(1, "", True, "easy", 2))
+        one.record_game(GameRecord("polish", "p", 1_800_000_000, 1_800_000_090, seats))
+        scene = StatsScene(one, "Ania")
+        stack = SceneStack(None, SIZE)
+        stack.push(scene)
+        frame(stack, pygame.display.set_mode(SIZE))
+    wins, rating = axes[-2:]
+    assert (wins.lo, wins.hi, list(wins.ticks)) == (0.5, 1.5, [1.0])  # type: ignore[attr-defined]
+    at = rating.ticks[0]  # type: ignore[attr-defined]
+    assert len(rating.ticks) == 1 and rating.lo < at < rating.hi  # type: ignore[attr-defined]
+    assert rating.hi - rating.lo == 3600  # type: ignore[attr-defined]
