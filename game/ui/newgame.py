@@ -30,6 +30,9 @@ from game.ui.widgets import Button, TextInput
 
 __all__ = ["NewGameScreen"]
 
+# Room under the seats: the first dealer's row (and the target's above it, when stacked).
+_BELOW_ROWS = {False: 72, True: 120}
+
 CUSTOM = "custom"
 MAX_SEATS = 10
 _KINDS = ("", *BOT_LEVELS)  # "" is a person
@@ -274,15 +277,21 @@ class NewGameScreen(MenuScreen):
         panel_w = min(w - x0 * 2 - left_w - pad, px(886))
         self.panel = pygame.Rect(x0 + left_w + pad, px(86), panel_w, h - px(176))
         p = self.panel
-        # The summary is as tall as its wrapped lines; on a short window it is cut to three
-        # (the whole text is one click away, under "How to play").
+        # The summary is as tall as its wrapped lines; on a short window it keeps what fits
+        # above the seats at a readable height (at least three lines; the whole text is one
+        # click away, under "How to play").
         self.summary_size = px(16) if h >= 760 else 15
         lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 2 * pad)
-        if h < 760 and len(lines) > 3:
-            rest = theme.fit(" ".join(lines[2:]), self.summary_size, p.w - 2 * pad)
-            lines = [*lines[:2], rest]
-        self.summary_lines = lines
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
+        if h < 760:
+            per_col = -(-self.count.value // (2 if self.count.value > 5 else 1))
+            stacked_rows = self.rules.scoring == "points" and p.w < px(760)
+            taken = px(18 + 36 + 12 + 48) + px(_BELOW_ROWS[stacked_rows]) + per_col * 38
+            keep = max(3, (p.h - taken) // line_h)
+            if len(lines) > keep:
+                rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
+                lines = [*lines[: keep - 1], rest]
+        self.summary_lines = lines
         self.summary_rect = pygame.Rect(
             p.x + pad, p.y + px(18), p.w - 2 * pad, px(36) + len(lines) * line_h
         )
@@ -295,7 +304,7 @@ class NewGameScreen(MenuScreen):
         col_w = (p.w - 2 * pad - pad * (cols - 1)) // cols
         # On a narrow panel the target score gets a row of its own above the first dealer.
         stacked = self.rules.scoring == "points" and p.w < px(760)
-        bottom = p.bottom - px(158 if stacked else 110)
+        bottom = p.bottom - px(_BELOW_ROWS[stacked])
         row_h = min(px(46), max(38, (bottom - y) // max(1, per_col)))
         for i, row in enumerate(self.rows[:n]):
             cx = p.x + pad + (i // per_col) * (col_w + pad) + px(34)

@@ -388,3 +388,15 @@ def test_the_hand_off_fans_as_many_backs_as_the_player_holds(
     screen.frame()
     assert len(turned) == backs  # up to seven, one for each card held
     assert turned == sorted(turned, reverse=True) and turned[0] == -turned[-1]  # a fan
+
+
+def test_a_short_window_gives_the_rules_summary_the_room_the_seats_leave() -> None:
+    scene = NewGameScreen()
+    screen = Screen(scene, (960, 600))
+    assert scene.preset == "polish" and scene.count.value == 4
+    assert len(scene.summary_lines) >= 4  # not cut to three while room is left
+    rows = [r for r in scene.rows[: scene.count.value]]
+    assert all(r.kind.rect.h >= 30 for r in rows)
+    assert rows[-1].name.rect.bottom < scene.dealer.rect.top  # nothing runs into the dealer
+    assert scene.summary_rect.bottom < scene.count.rect.top
+    del screen
