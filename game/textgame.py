@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import sys
-from collections.abc import Callable
-from functools import partial
-from typing import Any, TextIO
+from typing import TextIO
 
-from .bots import BOT_LEVELS
-from .engine import PRESETS, Action, Game, IllegalMove, NotationError, Play, parse_action
+from .bots import BOT_LEVELS, make_bot
+from .bots.base import Bot
+from .engine import (
+    PRESETS,
+    Action,
+    Game,
+    IllegalMove,
+    NotationError,
+    Play,
+    View,
+    parse_action,
+)
 from .engine.actions import (
     AttackPending,
     CardsDrawn,
@@ -132,28 +141,44 @@ def _only_completion(g: Game, action: Action, seat: int) -> Action:
     return same[0] if len(same) == 1 else action
 
 
-def _random_choice(rng: random.Random, g: Game, seat: int) -> Any:
-    return rng.choice(g.legal_actions(seat))
+QUIT_WORDS = ("q", "quit", "exit")
 
 
-def _make_bots(preset: str, seats: int, spec: str | None) -> list[Callable[[Game, int], Any]]:
-    levels = (spec or "").split(",") if spec else []
-    bots: list[Callable[[Game, int], Any]] = []
-    for i in range(1, seats):
-        level = levels[(i - 1) % len(levels)] if levels else "medium"
-        try:
-            from .bots import make_bot
+class BotSeat:
+    """A computer player at the table: a level's bot and its own seeded random stream, so that
+    a game dealt with the same seed plays out the same way every time."""
 
-            bot = make_bot(level)
-            rng = random.Random(i)
+    def __init__(self, level: str, seed: int) -> None:
+        self.level = level
+        self.bot: Bot = make_bot(level)
+        self.rng = random.Random(seed)
 
-            def choose(g: Game, seat: int, bot: Any = bot, rng: random.Random = rng) -> Any:
-                return bot.choose(g.view(seat), g.legal_actions(seat), rng)
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        """The bot's move among ``legal``."""
+        return self.bot.choose(view, legal, self.rng)
 
-            bots.append(choose)
-        except (ImportError, ValueError):
-            bots.append(partial(_random_choice, random.Random(i)))
-    return bots
+
+def _bot_levels(spec: str | None) -> list[str]:
+    """The levels listed in ``--bots`` (empty entries left out), or medium when not given."""
+    if spec is None:
+        return ["medium"]
+    return [b.strip() for b in spec.split(",") if b.strip()]
+
+
+def _refusal(preset: str, seats: int | None, spec: str | None) -> str:
+    """Why the text game cannot seat this table, or ``""`` when it can."""
+    if preset not in PRESETS:
+        return f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}"
+    rules = PRESETS[preset]
+    if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
+        return f"{preset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}"
+    levels = _bot_levels(spec)
+    if not levels:
+        return "no bot levels: give at least one, for example --bots medium,hard"
+    unknown = [b for b in levels if b not in BOT_LEVELS]
+    if unknown:
+        return f"unknown bot level {unknown[0]!r}; known levels: {', '.join(BOT_LEVELS)}"
+    return ""
 
 
 def run_text_game(
@@ -163,37 +188,84 @@ def run_text_game(
     bots_spec: str | None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    *,
+    stderr: TextIO | None = None,
 ) -> int:
-    """Play one round in the terminal; returns the exit code."""
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    if preset not in PRESETS:
-        print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=out)
+    """Deal and play in the terminal as seat 0; returns the exit code (2, with the reason on
+    ``stderr``, for a table it cannot seat)."""
+    out = stdout if stdout is not None else sys.stdout
+    problem = _refusal(preset, seats, bots_spec)
+    if problem:
+        print(problem, file=stderr if stderr is not None else sys.stderr)
         return 2
-    rules = PRESETS[preset]
-    if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
-        print(
-            f"{preset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}",
-            file=out,
-        )
-        return 2
-    unknown = [b for b in (bots_spec or "").split(",") if b and b not in BOT_LEVELS]
-    if unknown:
-        print(f"unknown bot level {unknown[0]!r}; known levels: {', '.join(BOT_LEVELS)}", file=out)
-        return 2
-    g = Game.new(rules, seats=seats, seed=seed)
-    bots = _make_bots(preset, g.seats, bots_spec)
-    me = 0
+    g = Game.new(PRESETS[preset], seats=seats, seed=seed)
+    levels = _bot_levels(bots_spec)
+    bots = {s: BotSeat(levels[(s - 1) % len(levels)], s) for s in range(1, g.seats)}
     print(f"Macau ({preset}), {g.seats} seats. You are seat 0. Type ? for your moves.", file=out)
     print(HELP, file=out)
-    while not g.over:
-        if g.current != me:
-            action = bots[g.current - 1](g, g.current)
-            for e in g.apply(action):
-                text = describe(e.public(me), me)
-                if text:
-                    print("  " + text, file=out)
-            continue
+    return play(g, bots, stdin if stdin is not None else sys.stdin, out)
+
+
+class _Quit(Exception):
+    """The player left: typed q, quit or exit, or closed the input (Ctrl-D)."""
+
+
+def play(g: Game, bots: dict[int, BotSeat], stdin: TextIO, stdout: TextIO, me: int = 0) -> int:
+    """Play ``g`` to its end, ``me`` typing moves and ``bots`` moving for every other seat;
+    returns the exit code. A game made by ``Game.from_position`` plays as well as a new deal."""
+    with contextlib.suppress(_Quit):
+        _Table(g, bots, stdin, stdout, me).run()
+    return 0
+
+
+class _Table:
+    """One game in the terminal: whose turn it is decides who is asked for a move."""
+
+    def __init__(
+        self, g: Game, bots: dict[int, BotSeat], stdin: TextIO, stdout: TextIO, me: int
+    ) -> None:
+        self.g = g
+        self.bots = bots
+        self.inp = stdin
+        self.out = stdout
+        self.me = me
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def ask(self, prompt: str) -> str:
+        """The next line typed, stripped; ``_Quit`` for a quit word or the end of the input."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        if not line:
+            # Ctrl-D: end the prompt's line, or the shell's prompt lands on it.
+            self.out.write("\n")
+            raise _Quit
+        line = line.strip()
+        if line.lower() in QUIT_WORDS:
+            raise _Quit
+        return line
+
+    def tell(self, events: list[Event]) -> None:
+        for e in events:
+            text = describe(e.public(self.me), self.me)
+            if text:
+                self.say("  " + text)
+
+    def run(self) -> None:
+        g = self.g
+        while not g.over:
+            if g.current == self.me:
+                self.your_turn()
+            else:
+                seat = g.current
+                self.tell(g.apply(self.bots[seat].choose(g.view(seat), g.legal_actions(seat))))
+        order = ", ".join(_seat_name(s, self.me) for s in g.placings)
+        self.say(f"\nFinishing order: {order}")
+
+    def your_turn(self) -> None:
+        g, me = self.g, self.me
         counts = ", ".join(f"{s}:{c}" for s, c in enumerate(g.hand_counts) if s != me)
         req = g.request
         extra = ""
@@ -203,39 +275,28 @@ def run_text_game(
             extra = f" | suit request: {req['suits']}"
         if g.penalty:
             extra += f" | To draw: {g.penalty}"
-        print(
+        self.say(
             f"\nTop {g.top.pretty} (suit in force: {g.suit_in_force or '-'}){extra} | stock "
-            f"{g.stock_count} | others {counts}",
-            file=out,
+            f"{g.stock_count} | others {counts}"
         )
-        print(
-            "Your hand: " + " ".join(c.code for c in sorted(g.hand(me), key=lambda c: c.order)),
-            file=out,
+        self.say(
+            "Your hand: " + " ".join(c.code for c in sorted(g.hand(me), key=lambda c: c.order))
         )
-        out.write(f"[{g.phase.value}] your move> ")
-        out.flush()
-        line = inp.readline()
-        if not line:
-            return 0
-        line = line.strip()
-        if line in ("q", "quit"):
-            return 0
-        if line == "help":
-            print(HELP, file=out)
-            continue
-        if line == "?":
-            print("Legal: " + ", ".join(str(a) for a in g.legal_actions()), file=out)
-            continue
-        try:
-            action = _only_completion(g, parse_action(line), me)
-            events = g.apply(action, me)
-        except (IllegalMove, NotationError) as exc:
-            print(f"  not allowed: {_personal(str(exc), me)}", file=out)
-            continue
-        for e in events:
-            text = describe(e, me)
-            if text:
-                print("  " + text, file=out)
-    order = ", ".join(_seat_name(s, me) for s in g.placings)
-    print(f"\nFinishing order: {order}", file=out)
-    return 0
+        while True:
+            line = self.ask(f"[{g.phase.value}] your move> ")
+            if not line:
+                continue
+            if line.lower() == "help":
+                self.say(HELP)
+                continue
+            if line == "?":
+                self.say("Legal: " + ", ".join(str(a) for a in g.legal_actions()))
+                continue
+            try:
+                action = _only_completion(g, parse_action(line), me)
+                events = g.apply(action, me)
+            except (IllegalMove, NotationError) as exc:
+                self.say(f"  not allowed: {_personal(str(exc), me)}")
+                continue
+            self.tell(events)
+            return
