@@ -6,6 +6,7 @@ import contextlib
 import random
 import re
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from .bots import BOT_LEVELS, make_bot
@@ -13,6 +14,7 @@ from .bots.base import Bot
 from .engine import (
     PRESETS,
     Action,
+    Card,
     Game,
     IllegalMove,
     NotationError,
@@ -55,61 +57,108 @@ HELP = """Type a move in notation:
 
 
 def describe(e: Event, me: int) -> str | None:
-    """One event in words, as seat ``me`` sees it."""
-    name = _seat_name
+    """One event in words, as seat ``me`` sees it: "You" with the verb that goes with it."""
+    name = _seat_name(getattr(e, "seat", -1), me)
     if isinstance(e, CardsLaid):
         cards = " ".join(
-            c.pretty + (f"(as {d.pretty})" if d is not None else "")
+            c.pretty + (f" (as {d.pretty})" if d is not None else "")
             for c, d in zip(e.cards, e.declared or (None,) * len(e.cards), strict=True)
         )
-        return f"{name(e.seat, me)} laid {cards}"
+        return f"{name} laid {cards}"
     if isinstance(e, CardsDrawn):
         if e.penalty:
-            return None
-        what = " ".join(c.pretty for c in e.cards) if e.seat == me else f"{e.count} card(s)"
-        return f"{name(e.seat, me)} drew {what}"
+            return None  # said with the penalty or the catch it pays
+        what = _cards(e.cards) if e.seat == me and e.cards else _count(e.count, "card")
+        return f"{name} drew {what}"
     if isinstance(e, AttackPending):
-        return f"{name(e.target, me)} owe{'s' if e.target != me else ''} {e.total}"
+        return _says(e.target, me, f"owe {e.total}", f"owes {e.total}")
     if isinstance(e, PenaltyTaken):
-        return f"{name(e.seat, me)} took {e.drawn} penalty card(s)"
+        text = f"{name} took {_count(e.drawn, 'penalty card')}"
+        if e.drawn < e.owed:
+            text += f" of the {e.owed} owed (the rest is forgiven)"
+        return text
     if isinstance(e, StackCancelled):
-        return f"{name(e.seat, me)} cut the stack of {e.total} with {e.card.pretty}"
+        return f"{name} cut the stack of {e.total} with {e.card.pretty}"
     if isinstance(e, StackLapsed):
-        waiting = f"the stack of {e.total}" if e.total else f"{e.skips} missed turn(s)"
+        if e.total:
+            waiting = f"the stack of {e.total} lapses"
+        else:
+            waiting = f"{_count(e.skips, 'missed turn')} {'lapses' if e.skips == 1 else 'lapse'}"
         if e.reason == "out":
-            return f"{name(e.seat, me)} went out on {e.card.pretty}: {waiting} lapses"
-        return f"every other seat is out or waiting: {waiting} lapses"
+            return f"{name} went out on {e.card.pretty}: {waiting}"
+        return f"every other seat is out or waiting: {waiting}"
     if isinstance(e, Reshuffled):
-        return f"the pile was shuffled into a new stock ({e.count} cards)"
+        return f"the pile was shuffled into a new stock ({_count(e.count, 'card')})"
     if isinstance(e, SuitNamed):
         if e.suit == "*":
-            return f"{name(e.seat, me)} named a free suit (anything but {SUIT_NAMES[e.excluded]})"
-        return f"{name(e.seat, me)} named {SUIT_NAMES[e.suit]}"
+            return f"{name} named a free suit (anything but {SUIT_NAMES[e.excluded]})"
+        return f"{name} named {SUIT_NAMES[e.suit]}"
     if isinstance(e, RankRequested):
-        return f"{name(e.seat, me)} requested {e.rank + 's' if e.rank else 'nothing'}"
+        return f"{name} requested {e.rank + 's' if e.rank else 'nothing'}"
     if isinstance(e, SkipPending):
-        return f"{name(e.target, me)} must miss {e.count} turn(s) or answer"
+        return f"{_seat_name(e.target, me)} must miss {_count(e.count, 'turn')} or answer"
     if isinstance(e, MissedTurnsAccepted):
-        return f"{name(e.seat, me)} will miss {e.count} turn(s)"
+        return f"{name} will miss {_count(e.count, 'turn')}"
     if isinstance(e, TurnMissed):
-        return f"{name(e.seat, me)} misses a turn ({e.left} left)"
+        return _says(e.seat, me, "miss a turn", "misses a turn") + f" ({e.left} left)"
     if isinstance(e, Passed):
-        return f"{name(e.seat, me)} {'is blocked and passes' if e.blocked else 'kept the card'}"
+        if e.blocked:
+            return _says(e.seat, me, "are blocked and pass", "is blocked and passes")
+        return f"{name} kept the card"
     if isinstance(e, MacauCalled):
-        return f"{name(e.seat, me)}: Macau!"
+        return _says(e.seat, me, "call Macau!", "calls Macau!")
     if isinstance(e, MacauForgotten):
-        return f"{name(e.seat, me)} has one card and did not call Macau"
+        return _says(e.seat, me, "have", "has") + " one card and did not call Macau"
     if isinstance(e, MacauCaught):
-        return f"{name(e.by, me)}: stop Macau! {name(e.seat, me)} draws {e.penalty}"
+        caught = _says(e.seat, me, f"draw {e.penalty}", f"draws {e.penalty}")
+        return f"{_seat_name(e.by, me)}: stop Macau! {caught}"
     if isinstance(e, SeatOut):
-        return f"{name(e.seat, me)} went out (place {e.place})"
+        return f"{name} went out (place {e.place})"
     if isinstance(e, RoundOver):
         return "the round is over" + (" (blocked)" if e.blocked else "")
     return None
 
 
+def narrate(events: Sequence[Event], me: int) -> list[str]:
+    """The events of one action in words, as seat ``me`` sees them. The penalty cards ``me``
+    drew are named with the penalty or the catch they pay (your own draws are yours to see);
+    another seat's show only their number."""
+    lines: list[str] = []
+    drawn: tuple[Card, ...] = ()
+    for i, event in enumerate(events):
+        e = event.public(me)
+        if isinstance(e, CardsDrawn) and e.penalty and e.seat == me and e.cards:
+            if i and isinstance(events[i - 1], MacauCaught) and lines:
+                lines[-1] += ": " + _cards(e.cards)  # the catch comes before its cards
+            else:
+                drawn = e.cards  # the penalty taken comes after its cards
+            continue
+        text = describe(e, me)
+        if text is None:
+            continue
+        if isinstance(e, PenaltyTaken) and e.seat == me and drawn:
+            text += ": " + _cards(drawn)
+            drawn = ()
+        lines.append(text)
+    return lines
+
+
 def _seat_name(seat: int, me: int) -> str:
     return "You" if seat == me else f"Seat {seat}"
+
+
+def _says(seat: int, me: int, you: str, other: str) -> str:
+    """``seat`` doing something, the verb agreeing with the name: "You miss", "Seat 2 misses"."""
+    return f"{_seat_name(seat, me)} {you if seat == me else other}"
+
+
+def _count(n: int, thing: str) -> str:
+    """``n`` things: "1 card", "5 cards"."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
 
 
 def _personal(reason: str, me: int) -> str:
@@ -248,10 +297,8 @@ class _Table:
         return line
 
     def tell(self, events: list[Event]) -> None:
-        for e in events:
-            text = describe(e.public(self.me), self.me)
-            if text:
-                self.say("  " + text)
+        for text in narrate(events, self.me):
+            self.say("  " + text)
 
     def run(self) -> None:
         g = self.g

@@ -8,8 +8,27 @@ import pytest
 
 from game import textgame
 from game.cli import main
-from game.engine import PRESETS, Card, Game, parse_action
-from game.textgame import HELP, _only_completion, run_text_game
+from game.engine import (
+    PRESETS,
+    Action,
+    Card,
+    CardsDrawn,
+    CardsLaid,
+    Event,
+    Game,
+    MacauCalled,
+    MacauCaught,
+    MacauForgotten,
+    MissedTurnsAccepted,
+    Passed,
+    PenaltyTaken,
+    Reshuffled,
+    StackLapsed,
+    TurnMissed,
+    View,
+    parse_action,
+)
+from game.textgame import HELP, _only_completion, describe, play, run_text_game
 
 
 def played(
@@ -18,6 +37,33 @@ def played(
     """Everything the game printed for ``lines`` typed at a fresh deal."""
     out = io.StringIO()
     assert run_text_game(preset, seats, seed, bots, io.StringIO(lines), out) == 0
+    return out.getvalue()
+
+
+class Scripted:
+    """A bot that plays the moves it is given, in order (its first legal move once they run
+    out), and catches a forgotten Macau when told to."""
+
+    level = "random"
+
+    def __init__(self, *moves: str, catches: bool = False) -> None:
+        self.moves = [parse_action(m) for m in moves]
+        self.catches = catches
+        self.asked: list[int] = []
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        want = self.moves.pop(0) if self.moves else None
+        return next((a for a in legal if a == want), legal[0])
+
+    def wants_to_catch(self, view: View, target: int) -> bool:
+        self.asked.append(view.seat)
+        return self.catches
+
+
+def played_from(g: Game, bots: dict[int, object], lines: str) -> str:
+    """Everything the game printed for ``lines`` typed at the position ``g``."""
+    out = io.StringIO()
+    assert play(g, bots, io.StringIO(lines), out) == 0  # type: ignore[arg-type]
     return out.getvalue()
 
 
@@ -103,3 +149,50 @@ def test_any_quit_word_in_any_case_quits(word: str) -> None:
 def test_the_end_of_the_input_ends_the_prompt_line() -> None:
     text = played("")
     assert text.endswith("your move> \n")
+
+
+# ----- what happens, in words -------------------------------------------------------------
+BJ, AD = Card.parse("BJ"), Card.parse("AD")
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (TurnMissed(0, 1), "You miss a turn (1 left)"),
+        (TurnMissed(2, 0), "Seat 2 misses a turn (0 left)"),
+        (MacauForgotten(0), "You have one card and did not call Macau"),
+        (MacauCaught(0, 2, 5), "Seat 2: stop Macau! You draw 5"),
+        (MacauCaught(2, 0, 5), "You: stop Macau! Seat 2 draws 5"),
+        (Passed(0, blocked=True), "You are blocked and pass"),
+        (Passed(1, blocked=True), "Seat 1 is blocked and passes"),
+        (MacauCalled(0), "You call Macau!"),
+        (MissedTurnsAccepted(0, 1), "You will miss 1 turn"),
+        (MissedTurnsAccepted(3, 2), "Seat 3 will miss 2 turns"),
+        (PenaltyTaken(1, 5, 5), "Seat 1 took 5 penalty cards"),
+        (PenaltyTaken(1, 5, 3), "Seat 1 took 3 penalty cards of the 5 owed (the rest is forgiven)"),
+        (CardsDrawn(1, 1), "Seat 1 drew 1 card"),
+        (Reshuffled(1), "the pile was shuffled into a new stock (1 card)"),
+        (
+            StackLapsed(1, AD, 0, 2, "nobody"),
+            "every other seat is out or waiting: 2 missed turns lapse",
+        ),
+        (CardsLaid(0, (BJ, AD), (AD, None)), "You laid black joker (as A♦) A♦"),
+    ],
+)
+def test_every_event_reads_right_for_you_and_for_the_others(event: Event, words: str) -> None:
+    assert describe(event, 0) == words
+
+
+def test_you_see_the_penalty_cards_you_take_and_the_others_see_how_many() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D 6S", "2H 7C 8C"], pile="5H", stock="9S 10D 4C 5C 6C 7D", current=1
+    )
+    text = played_from(g, {1: Scripted("2H")}, "draw\nq\n")
+    assert "  You owe 2\n" in text
+    assert "  You took 2 penalty cards: 9♠ 10♦\n" in text
+    g = Game.from_position(
+        "polish", hands=["2H 7C 8C", "9C 8D 6S"], pile="5H", stock="9S 10D 4C 5C 6C 7D", current=0
+    )
+    text = played_from(g, {1: Scripted("draw")}, "2H\nq\n")
+    assert "  Seat 1 took 2 penalty cards\n" in text
+    assert "9♠" not in text
