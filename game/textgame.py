@@ -18,6 +18,7 @@ from .engine import (
     Game,
     IllegalMove,
     NotationError,
+    Phase,
     Play,
     View,
     parse_action,
@@ -141,6 +142,40 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
             drawn = ()
         lines.append(text)
     return lines
+
+
+def status(g: Game, me: int) -> str:
+    """The table at the start of your turn, in one line: what the top card acts as, what is
+    asked of you, and where every other seat stands."""
+    view = g.view(me)
+    top = g.top.pretty
+    if g.top_effective != g.top:
+        top += f" as {g.top_effective.pretty}"
+    parts = [f"Top {top} (suit in force: {g.suit_in_force or '-'})"]
+    req = g.request
+    if req and req["kind"] == "rank":
+        parts.append(f"request: {req['rank']}s")
+    elif req and req["free"]:
+        parts.append(f"free suit: anything but {SUIT_NAMES[req['excluded']]}")
+    elif req:
+        parts.append("suit request: " + " or ".join(SUIT_NAMES[s] for s in req["suits"]))
+    if g.penalty:
+        parts.append(f"To draw: {g.penalty}")
+    if g.phase is Phase.SKIP and g.current == me:
+        parts.append(f"Miss {_count(g.skips, 'turn')} or answer")
+    parts.append(f"stock {g.stock_count}")
+    parts.append("others " + ", ".join(_standing(view, s) for s in range(g.seats) if s != me))
+    return " | ".join(parts)
+
+
+def _standing(view: View, seat: int) -> str:
+    """One other seat in the status line: its card count, or that it is out or waiting."""
+    if view.out[seat]:
+        return f"{seat}:out"
+    text = f"{seat}:{view.hand_counts[seat]}"
+    if view.missed_turns[seat]:
+        text += f" (misses {view.missed_turns[seat]})"
+    return text
 
 
 def _seat_name(seat: int, me: int) -> str:
@@ -313,19 +348,8 @@ class _Table:
 
     def your_turn(self) -> None:
         g, me = self.g, self.me
-        counts = ", ".join(f"{s}:{c}" for s, c in enumerate(g.hand_counts) if s != me)
-        req = g.request
-        extra = ""
-        if req and req["kind"] == "rank":
-            extra = f" | request: {req['rank']}s"
-        elif req:
-            extra = f" | suit request: {req['suits']}"
-        if g.penalty:
-            extra += f" | To draw: {g.penalty}"
-        self.say(
-            f"\nTop {g.top.pretty} (suit in force: {g.suit_in_force or '-'}){extra} | stock "
-            f"{g.stock_count} | others {counts}"
-        )
+        self.say()
+        self.say(status(g, me))
         self.say(
             "Your hand: " + " ".join(c.code for c in sorted(g.hand(me), key=lambda c: c.order))
         )

@@ -196,3 +196,42 @@ def test_you_see_the_penalty_cards_you_take_and_the_others_see_how_many() -> Non
     text = played_from(g, {1: Scripted("draw")}, "2H\nq\n")
     assert "  Seat 1 took 2 penalty cards\n" in text
     assert "9♠" not in text
+
+
+# ----- the status line --------------------------------------------------------------------
+def status_lines(g: Game, bots: dict[int, object], lines: str = "q\n") -> list[str]:
+    return [s for s in played_from(g, bots, lines).splitlines() if s.startswith("Top ")]
+
+
+def test_the_status_line_says_what_a_stand_in_joker_stands_for() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["9D 5C 7H", "7S 8S 9S"], pile="5D BJ=AD", stock="2C 3C 4C 5H 6H"
+    )
+    (line,) = status_lines(g, {1: Scripted()})
+    assert line.startswith("Top black joker as A♦ (suit in force: D) | stock 5")
+
+
+def test_a_free_suit_reads_as_anything_but_the_suit_left_behind() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["8C 5C 7H", "AD 5D 6D"], pile="9D", stock="2C 3C 4C 5H 6H", current=1
+    )
+    (line,) = status_lines(g, {1: Scripted("AD/*")})
+    assert "| free suit: anything but diamonds |" in line
+    assert "SHC" not in line
+
+
+def test_the_status_line_shows_the_missed_turns_aimed_at_you() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D", "4H 6S 7S"], pile="5H", stock="2C 3C 4C 5D 6H", current=1
+    )
+    (line,) = status_lines(g, {1: Scripted("4H")})
+    assert "| Miss 1 turn or answer |" in line
+
+
+def test_the_others_show_who_is_out_and_who_waits_out_missed_turns() -> None:
+    g = Game.from_position(
+        "polish", hands=["4H 4S 9C 8D", "5S 6S 7S", ""], pile="5H", stock="2C 3C 4C 5C 6H"
+    )
+    first, second = status_lines(g, {1: Scripted("pass")}, "4H 4S\nq\n")
+    assert first.endswith("| others 1:3, 2:out")
+    assert second.endswith("| others 1:3 (misses 1), 2:out")
