@@ -20,6 +20,7 @@ from .engine import (
     NotationError,
     Phase,
     Play,
+    Stop,
     View,
     parse_action,
 )
@@ -227,6 +228,11 @@ def _only_completion(g: Game, action: Action, seat: int) -> Action:
 
 QUIT_WORDS = ("q", "quit", "exit")
 
+# How often a bot of each level notices a forgotten Macau in time, unless the bot decides for
+# itself (a ``catch`` method): the window's odds (game/ui/botplayer.py), copied here because
+# the terminal game runs without pygame.
+CATCH_CHANCE = {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
+
 
 class BotSeat:
     """A computer player at the table: a level's bot and its own seeded random stream, so that
@@ -240,6 +246,14 @@ class BotSeat:
     def choose(self, view: View, legal: list[Action]) -> Action:
         """The bot's move among ``legal``."""
         return self.bot.choose(view, legal, self.rng)
+
+    def wants_to_catch(self, view: View, target: int) -> bool:
+        """Whether this bot calls "stop Macau" on ``target``: its own ``catch``, else the
+        odds of its level."""
+        ask = getattr(self.bot, "catch", None)
+        if callable(ask):
+            return bool(ask(view, target, self.rng))
+        return self.rng.random() < CATCH_CHANCE.get(self.level, 0.7)
 
 
 def _bot_levels(spec: str | None) -> list[str]:
@@ -341,10 +355,45 @@ class _Table:
             if g.current == self.me:
                 self.your_turn()
             else:
-                seat = g.current
-                self.tell(g.apply(self.bots[seat].choose(g.view(seat), g.legal_actions(seat))))
+                self.bot_turn()
+            self.catch_forgotten_macau()
         order = ", ".join(_seat_name(s, self.me) for s in g.placings)
         self.say(f"\nFinishing order: {order}")
+
+    def bot_turn(self) -> None:
+        g = self.g
+        seat = g.current
+        # Every bot had its one chance to catch a forgotten Macau right after the action
+        # (catch_forgotten_macau), so "stop" is not among its moves.
+        legal = [a for a in g.legal_actions(seat) if not isinstance(a, Stop)]
+        self.tell(g.apply(self.bots[seat].choose(g.view(seat), legal)))
+
+    def catch_forgotten_macau(self) -> None:
+        """RULES §3.8: until the next action any other seat may call "stop Macau" on a seat
+        that forgot. You are asked first (a person reacts slower than a bot, and the window
+        gives a person the first chance too), then each bot in seat order after the seat
+        that forgot, at its level's odds."""
+        g, me = self.g, self.me
+        target = g.macau_catchable
+        if target < 0:
+            return
+        catch = Stop(target)
+        if catch in g.legal_actions(me):
+            answer = self.ask(
+                f'Seat {target} forgot to call Macau: type "stop {target}" to catch them, '
+                "or press Enter> "
+            )
+            if " ".join(answer.lower().split()) in ("s", f"stop {target}", f"stop{target}"):
+                self.tell(g.apply(catch, me))
+                return
+        for k in range(1, g.seats):
+            seat = (target + k) % g.seats
+            bot = self.bots.get(seat)
+            if bot is None or catch not in g.legal_actions(seat):
+                continue
+            if bot.wants_to_catch(g.view(seat), target):
+                self.tell(g.apply(catch, seat))
+                return
 
     def your_turn(self) -> None:
         g, me = self.g, self.me

@@ -235,3 +235,51 @@ def test_the_others_show_who_is_out_and_who_waits_out_missed_turns() -> None:
     first, second = status_lines(g, {1: Scripted("pass")}, "4H 4S\nq\n")
     assert first.endswith("| others 1:3, 2:out")
     assert second.endswith("| others 1:3 (misses 1), 2:out")
+
+
+# ----- a forgotten Macau ------------------------------------------------------------------
+FORGETS = dict(pile="5H", stock="2C 3C 4C 5C 6C JD 8S 9S 10S")
+CATCH_PROMPT = 'Seat 1 forgot to call Macau: type "stop 1" to catch them, or press Enter> '
+
+
+def test_you_are_asked_first_when_a_bot_forgets_macau() -> None:
+    g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
+    seat2 = Scripted(catches=True)
+    text = played_from(g, {1: Scripted("7H"), 2: seat2}, "stop 1\nq\n")
+    assert "  Seat 1 has one card and did not call Macau\n" + CATCH_PROMPT in text
+    assert "  You: stop Macau! Seat 1 draws 5\n" in text
+    assert seat2.asked == []  # you caught them first
+
+
+def test_any_bot_may_catch_a_forgotten_macau_not_only_the_next_to_play() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
+    )
+    seat2, seat3 = Scripted(catches=False), Scripted(catches=True)
+    text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nq\n")
+    assert CATCH_PROMPT in text  # you let it go with Enter
+    assert "  Seat 3: stop Macau! Seat 1 draws 5\n" in text
+    assert (seat2.asked, seat3.asked) == ([2], [3])  # in seat order after the one who forgot
+
+
+def test_the_bots_may_catch_you_and_you_see_the_cards_you_draw() -> None:
+    g = Game.from_position("polish", hands=["8H 9C", "5S 6S 7S", "6D 7D"], current=0, **FORGETS)
+    seat1, seat2 = Scripted(catches=False), Scripted(catches=True)
+    text = played_from(g, {1: seat1, 2: seat2}, "8H\nq\n")
+    assert "forgot to call Macau" not in text  # nobody asks you to catch yourself
+    assert "  You have one card and did not call Macau\n" in text
+    assert "  Seat 2: stop Macau! You draw 5: 2♣ 3♣ 4♣ 5♣ 6♣\n" in text
+    assert (seat1.asked, seat2.asked) == ([1], [2])
+
+
+def test_a_bot_at_the_table_catches_at_its_level_odds_from_its_own_seed() -> None:
+    import random
+
+    from game.textgame import CATCH_CHANCE, BotSeat
+
+    view = Game.from_position("polish", hands=["8H 9C", "5S 6S"], pile="5H").view(1)
+    bot = BotSeat("easy", 7)
+    answers = [bot.wants_to_catch(view, 0) for _ in range(50)]
+    rng = random.Random(7)
+    assert answers == [rng.random() < CATCH_CHANCE["easy"] for _ in range(50)]
+    assert CATCH_CHANCE == {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
