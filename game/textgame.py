@@ -350,15 +350,51 @@ class _Table:
             self.say("  " + text)
 
     def run(self) -> None:
+        """Play the round; where the rules score points, play rounds until the match is over."""
+        g, me = self.g, self.me
+        while True:
+            while not g.over:
+                if g.current == me:
+                    self.your_turn()
+                else:
+                    self.bot_turn()
+                self.catch_forgotten_macau()
+            if g.rules.scoring != "points":
+                order = ", ".join(_seat_name(s, me) for s in g.placings)
+                self.say(f"\nFinishing order: {order}")
+                return
+            self.say_points()
+            if g.match_over:
+                self.say_standings()
+                return
+            self.ask("Press Enter for the next round (q to quit)> ")
+            g.next_round()
+            dealer = _says(g.dealer, me, "deal", "deals")
+            self.say(f"\nRound {g.round_no}: {dealer}.")
+
+    def say_points(self) -> None:
+        """The points each seat was charged this round, and the totals so far."""
         g = self.g
-        while not g.over:
-            if g.current == self.me:
-                self.your_turn()
-            else:
-                self.bot_turn()
-            self.catch_forgotten_macau()
-        order = ", ".join(_seat_name(s, self.me) for s in g.placings)
-        self.say(f"\nFinishing order: {order}")
+        charges = g.round_charges[-1]
+        self.say(
+            f"\nPoints charged in round {g.round_no} (the match ends when a total reaches "
+            f"{g.rules.target}):"
+        )
+        for s in range(g.seats):
+            self.say(f"  {_seat_name(s, self.me):<8} {charges[s]:>4}   total {g.scores[s]:>4}")
+
+    def say_standings(self) -> None:
+        """The final totals, lowest first: the lowest total wins the match."""
+        g, me = self.g, self.me
+        self.say("\nFinal standings (the lowest total wins):")
+        for s in sorted(range(g.seats), key=lambda s: (g.scores[s], s)):
+            place = 1 + sum(1 for t in g.scores if t < g.scores[s])
+            self.say(f"  {place}. {_seat_name(s, me):<8} {g.scores[s]:>4}")
+        names = [_seat_name(s, me) for s in g.winners]
+        if len(names) > 1:
+            self.say(f"A drawn match: {' and '.join(names)} share the lowest total.")
+        else:
+            self.say(_says(g.winners[0], me, "win", "wins") + " the match.")
 
     def bot_turn(self) -> None:
         g = self.g

@@ -283,3 +283,39 @@ def test_a_bot_at_the_table_catches_at_its_level_odds_from_its_own_seed() -> Non
     rng = random.Random(7)
     assert answers == [rng.random() < CATCH_CHANCE["easy"] for _ in range(50)]
     assert CATCH_CHANCE == {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
+
+
+# ----- a match to points ------------------------------------------------------------------
+STOCK = "2C 3C 4C 5C 6C JD 8D 9S 10S"
+
+
+def test_a_points_preset_plays_round_after_round_with_the_totals() -> None:
+    g = Game.from_position("classic", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    text = played_from(g, {1: Scripted()}, "9H\n\nq\n")
+    assert (
+        "Points charged in round 1 (the match ends when a total reaches 500):\n"
+        "  You         0   total    0\n"
+        "  Seat 1     10   total   10\n"
+        "Press Enter for the next round (q to quit)> \n"
+        "Round 2: You deal.\n"
+    ) in text
+    assert g.round_no == 2
+    assert "Finishing order" not in text
+    # Without points, one round and its finishing order.
+    g = Game.from_position("quick", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    assert played_from(g, {1: Scripted()}, "9H\n").endswith("\nFinishing order: You, Seat 1\n")
+
+
+def test_the_match_ends_with_the_final_standings() -> None:
+    g = Game.from_position(
+        "tel_aviv", hands=["9H", "7S 8S", "KH"], pile="5H", stock=STOCK, scores=[100, 495, 20]
+    )
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "9H\n")
+    assert text.endswith(
+        "Final standings (the lowest total wins):\n"
+        "  1. You       100\n"
+        "  2. Seat 2    170\n"
+        "  3. Seat 1    505\n"
+        "You win the match.\n"
+    )
+    assert "Press Enter" not in text
