@@ -54,8 +54,12 @@ HELP = """Type a move in notation:
   draw          draw a card / take the penalty
   pass          keep the drawn card / accept missed turns
   stop N        catch seat N who forgot to call Macau
-  ?             list your legal moves   help      this list again
-  q             quit"""
+  ?             your legal moves        ??        every one of them
+  help          this list again         q         quit"""
+
+# "?" shows this many legal moves at most: with stand-in jokers a hand can have thousands.
+SHOWN_MOVES = 40
+LINE_WIDTH = 78
 
 
 def describe(e: Event, me: int) -> str | None:
@@ -143,6 +147,35 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
             drawn = ()
         lines.append(text)
     return lines
+
+
+def legal_moves(legal: Sequence[Action], every: bool = False) -> str:
+    """The legal moves in wrapped lines: the first ``SHOWN_MOVES`` of them unless ``every``,
+    since a hand with stand-in jokers can have thousands, too many to read."""
+    moves = [str(a) for a in legal]
+    shown = moves if every else moves[:SHOWN_MOVES]
+    text = _wrapped("Legal:", shown)
+    if len(shown) < len(moves):
+        more = len(moves) - len(shown)
+        text += f"\n… and {more} more (type a move in notation; `??` lists them all)"
+    return text
+
+
+def _wrapped(head: str, items: Sequence[str], width: int = LINE_WIDTH) -> str:
+    """``head`` and ``items``, comma-separated, in lines of at most ``width`` characters
+    (unless one item is longer) that never break inside an item ("7S 7D" stays whole)."""
+    lines: list[str] = []
+    line = head
+    fresh = True  # nothing on the line yet but its start
+    for i, item in enumerate(items):
+        word = item + ("," if i + 1 < len(items) else "")
+        if not fresh and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = " "
+        line += " " + word
+        fresh = False
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def status(g: Game, me: int) -> str:
@@ -445,8 +478,8 @@ class _Table:
             if line.lower() == "help":
                 self.say(HELP)
                 continue
-            if line == "?":
-                self.say("Legal: " + ", ".join(str(a) for a in g.legal_actions()))
+            if line in ("?", "??"):
+                self.say(legal_moves(g.legal_actions(), every=line == "??"))
                 continue
             try:
                 action = _only_completion(g, parse_action(line), me)

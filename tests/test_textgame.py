@@ -319,3 +319,33 @@ def test_the_match_ends_with_the_final_standings() -> None:
         "You win the match.\n"
     )
     assert "Press Enter" not in text
+
+
+# ----- listing the legal moves ------------------------------------------------------------
+def listed(text: str) -> list[list[str]]:
+    """The moves of each listing in ``text`` ("Legal: ..." and its wrapped lines)."""
+    listings: list[list[str]] = []
+    for line in text.split("your move> ")[1:]:
+        block = line.split("\n…")[0].split("\n[")[0].strip()
+        if not block.startswith("Legal: "):
+            continue
+        for row in block.splitlines():
+            assert len(row) <= 78
+        moves = block.removeprefix("Legal: ").replace("\n", " ").split(",")
+        listings.append([" ".join(m.split()) for m in moves])
+    return listings
+
+
+def test_a_long_list_of_moves_is_cut_short_and_wrapped() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["RJ BJ 5H 6H 7H 8H 5S", "7S 8S"], pile="9H", stock="2C 3C 4C"
+    )
+    every = [str(a) for a in g.legal_actions()]
+    text = played_from(g, {1: Scripted()}, "?\n??\n")
+    short, full = listed(text)
+    assert short == every[:40]
+    assert (
+        f"\n… and {len(every) - 40} more (type a move in notation; `??` lists them all)\n" in text
+    )
+    assert full == every
+    assert text.count("more (type a move") == 1
