@@ -6,6 +6,7 @@ import contextlib
 import random
 import re
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -240,6 +241,41 @@ def _personal(reason: str, me: int) -> str:
 
     text = re.sub(r"\bseat (\d+)", name, reason)
     return text.replace("you does not", "you do not").replace("not you's", "not yours")
+
+
+class _Refused(IllegalMove):
+    """A move refused by the text game itself, already in its player's words."""
+
+
+def _typed_move(g: Game, line: str, me: int) -> Action:
+    """The move typed on ``line`` (``NotationError`` if it is not notation). Mistakes the engine
+    would answer in words meant for a program (two moves on one line, a seat that is not at
+    the table, a card typed twice) are refused here first (``_Refused``), in a player's words."""
+    words = line.lower().split()
+    if len(words) > 1 and any(w in ("draw", "pass") for w in words):
+        raise _Refused("type one move at a time")
+    action = parse_action(line)
+    if isinstance(action, Stop):
+        if g.rules.macau_call != "required":
+            raise _Refused("Macau is called automatically in these rules: nobody forgets it")
+        if not 0 <= action.target < g.seats:
+            raise _Refused(f"there is no seat {action.target} (seats 0–{g.seats - 1})")
+    if isinstance(action, Play):
+        held = Counter(g.hand(me))
+        for card, typed in Counter(action.cards).items():
+            if typed > held[card] > 0:
+                raise _Refused(
+                    f"{card.pretty} is listed {_times(typed)} but you hold {_number(held[card])}"
+                )
+    return _only_completion(g, action, me)
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{_number(n)} times")
+
+
+def _number(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
 def _only_completion(g: Game, action: Action, seat: int) -> Action:
@@ -482,8 +518,10 @@ class _Table:
                 self.say(legal_moves(g.legal_actions(), every=line == "??"))
                 continue
             try:
-                action = _only_completion(g, parse_action(line), me)
-                events = g.apply(action, me)
+                events = g.apply(_typed_move(g, line, me), me)
+            except _Refused as exc:
+                self.say(f"  not allowed: {exc}")
+                continue
             except (IllegalMove, NotationError) as exc:
                 self.say(f"  not allowed: {_personal(str(exc), me)}")
                 continue

@@ -349,3 +349,26 @@ def test_a_long_list_of_moves_is_cut_short_and_wrapped() -> None:
     )
     assert full == every
     assert text.count("more (type a move") == 1
+
+
+# ----- what is typed ----------------------------------------------------------------------
+def refusals(text: str) -> list[str]:
+    return [line.split("not allowed: ")[1] for line in text.splitlines() if "not allowed" in line]
+
+
+def test_typing_mistakes_are_answered_in_a_players_words() -> None:
+    g = Game.from_position(
+        "polish", hands=["KH 5C 9D", "7S 8S", "6D 7D"], pile="5H", stock="2C 3C 4C"
+    )
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "draw draw\nKH KH\nstop 9\nKH 5C 5C\nq\n")
+    assert refusals(text) == [
+        "type one move at a time",
+        "K♥ is listed twice but you hold one",
+        "there is no seat 9 (seats 0–2)",
+        "5♣ is listed twice but you hold one",
+    ]
+
+
+def test_nobody_is_caught_where_macau_is_called_automatically() -> None:
+    text = played("stop 1\nq\n", preset="quick")
+    assert refusals(text) == ["Macau is called automatically in these rules: nobody forgets it"]
