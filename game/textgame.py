@@ -1,4 +1,9 @@
-"""A terminal game: you are seat 0 against computer players. Type actions in notation."""
+"""A terminal game: you are seat 0 against computer players. Type actions in notation.
+
+``run_text_game`` checks the command line and deals; ``play`` runs a prepared game (a new deal
+or a position from notation) to the end of its round, or of its match where the rules score
+points. ``describe``, ``narrate`` and ``status`` put the game into words for your seat.
+"""
 
 from __future__ import annotations
 
@@ -368,7 +373,11 @@ def run_text_game(
     g = Game.new(PRESETS[preset], seats=seats, seed=seed)
     levels = _bot_levels(bots_spec)
     bots = {s: BotSeat(levels[(s - 1) % len(levels)], s) for s in range(1, g.seats)}
-    print(f"Macau ({preset}), {g.seats} seats. You are seat 0. Type ? for your moves.", file=out)
+    match = f" A match to {g.rules.target} points." if g.rules.scoring == "points" else ""
+    print(
+        f"Macau ({preset}), {g.seats} seats. You are seat 0.{match} Type ? for your moves.",
+        file=out,
+    )
     print(HELP, file=out)
     return play(g, bots, stdin if stdin is not None else sys.stdin, out)
 
@@ -483,7 +492,7 @@ class _Table:
         if target < 0:
             return
         catch = Stop(target)
-        if catch in g.legal_actions(me):
+        if g.is_legal(catch, me):
             answer = self.ask(
                 f'Seat {target} forgot to call Macau: type "stop {target}" to catch them, '
                 "or press Enter> "
@@ -494,7 +503,7 @@ class _Table:
         for k in range(1, g.seats):
             seat = (target + k) % g.seats
             bot = self.bots.get(seat)
-            if bot is None or catch not in g.legal_actions(seat):
+            if bot is None or not g.is_legal(catch, seat):
                 continue
             if bot.wants_to_catch(g.view(seat), target):
                 self.tell(g.apply(catch, seat))

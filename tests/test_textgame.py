@@ -372,3 +372,8 @@ def test_typing_mistakes_are_answered_in_a_players_words() -> None:
 def test_nobody_is_caught_where_macau_is_called_automatically() -> None:
     text = played("stop 1\nq\n", preset="quick")
     assert refusals(text) == ["Macau is called automatically in these rules: nobody forgets it"]
+
+
+def test_the_greeting_says_when_a_match_to_points_is_played() -> None:
+    assert "You are seat 0. A match to 500 points." in played("q\n", preset="tel_aviv")
+    assert "points" not in played("q\n", preset="quick").split("Type a move")[0]
