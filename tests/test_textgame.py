@@ -1,0 +1,379 @@
+"""The terminal game: what it says, in whose words, and what it does with what is typed."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from game import textgame
+from game.cli import main
+from game.engine import (
+    PRESETS,
+    Action,
+    Card,
+    CardsDrawn,
+    CardsLaid,
+    Event,
+    Game,
+    MacauCalled,
+    MacauCaught,
+    MacauForgotten,
+    MissedTurnsAccepted,
+    Passed,
+    PenaltyTaken,
+    Reshuffled,
+    StackLapsed,
+    TurnMissed,
+    View,
+    parse_action,
+)
+from game.textgame import HELP, _only_completion, describe, play, run_text_game
+
+
+def played(
+    lines: str, preset: str = "polish", seats: int = 2, seed: int = 4, bots: str = "random"
+) -> str:
+    """Everything the game printed for ``lines`` typed at a fresh deal."""
+    out = io.StringIO()
+    assert run_text_game(preset, seats, seed, bots, io.StringIO(lines), out) == 0
+    return out.getvalue()
+
+
+class Scripted:
+    """A bot that plays the moves it is given, in order (its first legal move once they run
+    out), and catches a forgotten Macau when told to."""
+
+    level = "random"
+
+    def __init__(self, *moves: str, catches: bool = False) -> None:
+        self.moves = [parse_action(m) for m in moves]
+        self.catches = catches
+        self.asked: list[int] = []
+
+    def choose(self, view: View, legal: list[Action]) -> Action:
+        want = self.moves.pop(0) if self.moves else None
+        return next((a for a in legal if a == want), legal[0])
+
+    def wants_to_catch(self, view: View, target: int) -> bool:
+        self.asked.append(view.seat)
+        return self.catches
+
+
+def played_from(g: Game, bots: dict[int, object], lines: str) -> str:
+    """Everything the game printed for ``lines`` typed at the position ``g``."""
+    out = io.StringIO()
+    assert play(g, bots, io.StringIO(lines), out) == 0  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+# ----- starting up ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seats", "12"], "polish is played by 2 to 8 seats, not 12"),
+        (["--preset", "quick", "--seats", "5"], "quick is played by 2 to 4 seats, not 5"),
+        (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random, easy"),
+        (["--bots", ","], "no bot levels: give at least one, for example --bots medium,hard"),
+        (["--preset", "nope"], "unknown preset 'nope'; choose from polish"),
+    ],
+)
+def test_text_game_refuses_a_table_it_cannot_seat(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["text", *argv]) == 2
+    said = capsys.readouterr()
+    assert words in said.err
+    assert not said.out
+
+
+def test_a_refusal_goes_to_the_error_stream_it_is_given() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert run_text_game("polish", 1, 4, None, io.StringIO(), out, stderr=err) == 2
+    assert err.getvalue() == "polish is played by 2 to 8 seats, not 1\n"
+    assert out.getvalue() == ""
+
+
+def test_empty_bot_levels_are_left_out_not_played_as_random(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made: list[str] = []
+    real = textgame.make_bot
+    monkeypatch.setattr(textgame, "make_bot", lambda level: made.append(level) or real(level))
+    played("q\n", seats=4, bots=" medium, ,easy,")
+    assert made == ["medium", "easy", "medium"]
+
+
+# ----- typing -----------------------------------------------------------------------------
+def test_the_text_game_refuses_in_its_own_words() -> None:
+    held = {x.code for x in Game.new("polish", seats=2, seed=4).hand(0)}
+    missing = next(c for c in ("AS", "AH", "AD", "AC") if c not in held)
+    text = played(f"{missing}\nzz\nstop 1\nq\n")
+    refusals = [line for line in text.splitlines() if "not allowed" in line]
+    assert refusals[0].endswith(f"not allowed: you do not hold {Card.parse(missing).pretty}")
+    assert refusals[1].endswith(
+        "not allowed: 'zz' is not a card: 'z' is not a rank (use 2-10, T, J, Q, K or A)"
+    )
+    assert "nobody can be caught now" in refusals[2]
+    assert not any("seat 0" in line for line in refusals)
+
+
+def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
+    text = played("help\n?\nq\n")
+    assert text.count(HELP) == 2  # once at the start, once for "help"
+    assert text.count("Legal: ") == 1  # for "?" only
+
+
+def test_the_text_game_fills_in_the_only_suit_a_card_may_name() -> None:
+    g = Game.from_position(
+        PRESETS["tel_aviv"], hands=["QS AH 9C", "9D 6C"], pile="8H", stock="6S 6H 6D 8S"
+    )
+    assert str(_only_completion(g, parse_action("QS"), 0)) == "QS/S"  # it names its own suit
+    assert str(_only_completion(g, parse_action("AH"), 0)) == "AH"  # four suits: the player says
+    assert str(_only_completion(g, parse_action("9C"), 0)) == "9C"  # already complete
+
+
+def test_an_empty_line_only_asks_again() -> None:
+    text = played("\n\nq\n")
+    assert "not allowed" not in text
+    assert text.count("your move> ") == 3
+
+
+@pytest.mark.parametrize("word", ["Q", "exit", "EXIT", "Quit"])
+def test_any_quit_word_in_any_case_quits(word: str) -> None:
+    text = played(f"{word}\nhelp\n")
+    assert text.count(HELP) == 1  # nothing after the quit word was read
+    assert "not allowed" not in text
+
+
+def test_the_end_of_the_input_ends_the_prompt_line() -> None:
+    text = played("")
+    assert text.endswith("your move> \n")
+
+
+# ----- what happens, in words -------------------------------------------------------------
+BJ, AD = Card.parse("BJ"), Card.parse("AD")
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (TurnMissed(0, 1), "You miss a turn (1 left)"),
+        (TurnMissed(2, 0), "Seat 2 misses a turn (0 left)"),
+        (MacauForgotten(0), "You have one card and did not call Macau"),
+        (MacauCaught(0, 2, 5), "Seat 2: stop Macau! You draw 5"),
+        (MacauCaught(2, 0, 5), "You: stop Macau! Seat 2 draws 5"),
+        (Passed(0, blocked=True), "You are blocked and pass"),
+        (Passed(1, blocked=True), "Seat 1 is blocked and passes"),
+        (MacauCalled(0), "You call Macau!"),
+        (MissedTurnsAccepted(0, 1), "You will miss 1 turn"),
+        (MissedTurnsAccepted(3, 2), "Seat 3 will miss 2 turns"),
+        (PenaltyTaken(1, 5, 5), "Seat 1 took 5 penalty cards"),
+        (PenaltyTaken(1, 5, 3), "Seat 1 took 3 penalty cards of the 5 owed (the rest is forgiven)"),
+        (CardsDrawn(1, 1), "Seat 1 drew 1 card"),
+        (Reshuffled(1), "the pile was shuffled into a new stock (1 card)"),
+        (
+            StackLapsed(1, AD, 0, 2, "nobody"),
+            "every other seat is out or waiting: 2 missed turns lapse",
+        ),
+        (CardsLaid(0, (BJ, AD), (AD, None)), "You laid black joker (as A♦) A♦"),
+    ],
+)
+def test_every_event_reads_right_for_you_and_for_the_others(event: Event, words: str) -> None:
+    assert describe(event, 0) == words
+
+
+def test_you_see_the_penalty_cards_you_take_and_the_others_see_how_many() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D 6S", "2H 7C 8C"], pile="5H", stock="9S 10D 4C 5C 6C 7D", current=1
+    )
+    text = played_from(g, {1: Scripted("2H")}, "draw\nq\n")
+    assert "  You owe 2\n" in text
+    assert "  You took 2 penalty cards: 9♠ 10♦\n" in text
+    g = Game.from_position(
+        "polish", hands=["2H 7C 8C", "9C 8D 6S"], pile="5H", stock="9S 10D 4C 5C 6C 7D", current=0
+    )
+    text = played_from(g, {1: Scripted("draw")}, "2H\nq\n")
+    assert "  Seat 1 took 2 penalty cards\n" in text
+    assert "9♠" not in text
+
+
+# ----- the status line --------------------------------------------------------------------
+def status_lines(g: Game, bots: dict[int, object], lines: str = "q\n") -> list[str]:
+    return [s for s in played_from(g, bots, lines).splitlines() if s.startswith("Top ")]
+
+
+def test_the_status_line_says_what_a_stand_in_joker_stands_for() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["9D 5C 7H", "7S 8S 9S"], pile="5D BJ=AD", stock="2C 3C 4C 5H 6H"
+    )
+    (line,) = status_lines(g, {1: Scripted()})
+    assert line.startswith("Top black joker as A♦ (suit in force: D) | stock 5")
+
+
+def test_a_free_suit_reads_as_anything_but_the_suit_left_behind() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["8C 5C 7H", "AD 5D 6D"], pile="9D", stock="2C 3C 4C 5H 6H", current=1
+    )
+    (line,) = status_lines(g, {1: Scripted("AD/*")})
+    assert "| free suit: anything but diamonds |" in line
+    assert "SHC" not in line
+
+
+def test_the_status_line_shows_the_missed_turns_aimed_at_you() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D", "4H 6S 7S"], pile="5H", stock="2C 3C 4C 5D 6H", current=1
+    )
+    (line,) = status_lines(g, {1: Scripted("4H")})
+    assert "| Miss 1 turn or answer |" in line
+
+
+def test_the_others_show_who_is_out_and_who_waits_out_missed_turns() -> None:
+    g = Game.from_position(
+        "polish", hands=["4H 4S 9C 8D", "5S 6S 7S", ""], pile="5H", stock="2C 3C 4C 5C 6H"
+    )
+    first, second = status_lines(g, {1: Scripted("pass")}, "4H 4S\nq\n")
+    assert first.endswith("| others 1:3, 2:out")
+    assert second.endswith("| others 1:3 (misses 1), 2:out")
+
+
+# ----- a forgotten Macau ------------------------------------------------------------------
+FORGETS = dict(pile="5H", stock="2C 3C 4C 5C 6C JD 8S 9S 10S")
+CATCH_PROMPT = 'Seat 1 forgot to call Macau: type "stop 1" to catch them, or press Enter> '
+
+
+def test_you_are_asked_first_when_a_bot_forgets_macau() -> None:
+    g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
+    seat2 = Scripted(catches=True)
+    text = played_from(g, {1: Scripted("7H"), 2: seat2}, "stop 1\nq\n")
+    assert "  Seat 1 has one card and did not call Macau\n" + CATCH_PROMPT in text
+    assert "  You: stop Macau! Seat 1 draws 5\n" in text
+    assert seat2.asked == []  # you caught them first
+
+
+def test_any_bot_may_catch_a_forgotten_macau_not_only_the_next_to_play() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
+    )
+    seat2, seat3 = Scripted(catches=False), Scripted(catches=True)
+    text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nq\n")
+    assert CATCH_PROMPT in text  # you let it go with Enter
+    assert "  Seat 3: stop Macau! Seat 1 draws 5\n" in text
+    assert (seat2.asked, seat3.asked) == ([2], [3])  # in seat order after the one who forgot
+
+
+def test_the_bots_may_catch_you_and_you_see_the_cards_you_draw() -> None:
+    g = Game.from_position("polish", hands=["8H 9C", "5S 6S 7S", "6D 7D"], current=0, **FORGETS)
+    seat1, seat2 = Scripted(catches=False), Scripted(catches=True)
+    text = played_from(g, {1: seat1, 2: seat2}, "8H\nq\n")
+    assert "forgot to call Macau" not in text  # nobody asks you to catch yourself
+    assert "  You have one card and did not call Macau\n" in text
+    assert "  Seat 2: stop Macau! You draw 5: 2♣ 3♣ 4♣ 5♣ 6♣\n" in text
+    assert (seat1.asked, seat2.asked) == ([1], [2])
+
+
+def test_a_bot_at_the_table_catches_at_its_level_odds_from_its_own_seed() -> None:
+    import random
+
+    from game.textgame import CATCH_CHANCE, BotSeat
+
+    view = Game.from_position("polish", hands=["8H 9C", "5S 6S"], pile="5H").view(1)
+    bot = BotSeat("easy", 7)
+    answers = [bot.wants_to_catch(view, 0) for _ in range(50)]
+    rng = random.Random(7)
+    assert answers == [rng.random() < CATCH_CHANCE["easy"] for _ in range(50)]
+    assert CATCH_CHANCE == {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
+
+
+# ----- a match to points ------------------------------------------------------------------
+STOCK = "2C 3C 4C 5C 6C JD 8D 9S 10S"
+
+
+def test_a_points_preset_plays_round_after_round_with_the_totals() -> None:
+    g = Game.from_position("classic", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    text = played_from(g, {1: Scripted()}, "9H\n\nq\n")
+    assert (
+        "Points charged in round 1 (the match ends when a total reaches 500):\n"
+        "  You         0   total    0\n"
+        "  Seat 1     10   total   10\n"
+        "Press Enter for the next round (q to quit)> \n"
+        "Round 2: You deal.\n"
+    ) in text
+    assert g.round_no == 2
+    assert "Finishing order" not in text
+    # Without points, one round and its finishing order.
+    g = Game.from_position("quick", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    assert played_from(g, {1: Scripted()}, "9H\n").endswith("\nFinishing order: You, Seat 1\n")
+
+
+def test_the_match_ends_with_the_final_standings() -> None:
+    g = Game.from_position(
+        "tel_aviv", hands=["9H", "7S 8S", "KH"], pile="5H", stock=STOCK, scores=[100, 495, 20]
+    )
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "9H\n")
+    assert text.endswith(
+        "Final standings (the lowest total wins):\n"
+        "  1. You       100\n"
+        "  2. Seat 2    170\n"
+        "  3. Seat 1    505\n"
+        "You win the match.\n"
+    )
+    assert "Press Enter" not in text
+
+
+# ----- listing the legal moves ------------------------------------------------------------
+def listed(text: str) -> list[list[str]]:
+    """The moves of each listing in ``text`` ("Legal: ..." and its wrapped lines)."""
+    listings: list[list[str]] = []
+    for line in text.split("your move> ")[1:]:
+        block = line.split("\n…")[0].split("\n[")[0].strip()
+        if not block.startswith("Legal: "):
+            continue
+        for row in block.splitlines():
+            assert len(row) <= 78
+        moves = block.removeprefix("Legal: ").replace("\n", " ").split(",")
+        listings.append([" ".join(m.split()) for m in moves])
+    return listings
+
+
+def test_a_long_list_of_moves_is_cut_short_and_wrapped() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["RJ BJ 5H 6H 7H 8H 5S", "7S 8S"], pile="9H", stock="2C 3C 4C"
+    )
+    every = [str(a) for a in g.legal_actions()]
+    text = played_from(g, {1: Scripted()}, "?\n??\n")
+    short, full = listed(text)
+    assert short == every[:40]
+    assert (
+        f"\n… and {len(every) - 40} more (type a move in notation; `??` lists them all)\n" in text
+    )
+    assert full == every
+    assert text.count("more (type a move") == 1
+
+
+# ----- what is typed ----------------------------------------------------------------------
+def refusals(text: str) -> list[str]:
+    return [line.split("not allowed: ")[1] for line in text.splitlines() if "not allowed" in line]
+
+
+def test_typing_mistakes_are_answered_in_a_players_words() -> None:
+    g = Game.from_position(
+        "polish", hands=["KH 5C 9D", "7S 8S", "6D 7D"], pile="5H", stock="2C 3C 4C"
+    )
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "draw draw\nKH KH\nstop 9\nKH 5C 5C\nq\n")
+    assert refusals(text) == [
+        "type one move at a time",
+        "K♥ is listed twice but you hold one",
+        "there is no seat 9 (seats 0–2)",
+        "5♣ is listed twice but you hold one",
+    ]
+
+
+def test_nobody_is_caught_where_macau_is_called_automatically() -> None:
+    text = played("stop 1\nq\n", preset="quick")
+    assert refusals(text) == ["Macau is called automatically in these rules: nobody forgets it"]
+
+
+def test_the_greeting_says_when_a_match_to_points_is_played() -> None:
+    assert "You are seat 0. A match to 500 points." in played("q\n", preset="tel_aviv")
+    assert "points" not in played("q\n", preset="quick").split("Type a move")[0]
