@@ -28,7 +28,8 @@ from game.engine import (
     View,
     parse_action,
 )
-from game.textgame import HELP, _only_completion, describe, play, run_text_game
+from game.textgame import _only_completion, play, run_text_game
+from game.textwords import HELP, describe
 
 
 def played(

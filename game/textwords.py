@@ -1,0 +1,245 @@
+"""The terminal game's words: events, the status line and refusals, as your seat reads them.
+
+``describe`` and ``narrate`` tell what happened ("You miss a turn", "Seat 2 laid 7♥"),
+``status`` what is on the table, ``legal_moves`` what you may do, and ``personal`` turns an
+engine refusal into "you" and "Seat N".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .engine import (
+    Action,
+    Card,
+    Game,
+    Phase,
+    View,
+)
+from .engine.actions import (
+    AttackPending,
+    CardsDrawn,
+    CardsLaid,
+    Event,
+    MacauCalled,
+    MacauCaught,
+    MacauForgotten,
+    MissedTurnsAccepted,
+    Passed,
+    PenaltyTaken,
+    RankRequested,
+    Reshuffled,
+    RoundOver,
+    SeatOut,
+    SkipPending,
+    StackCancelled,
+    StackLapsed,
+    SuitNamed,
+    TurnMissed,
+)
+from .engine.cards import SUIT_NAMES
+
+HELP = """Type a move in notation:
+  7H            lay one card            7S 7D     lay several (first must fit)
+  AS/H          ace naming hearts       JC/8      jack requesting 8s (JC/- for nothing)
+  RJ=KH         joker standing for K♥   8H!       lay and call Macau
+  draw          draw a card / take the penalty
+  pass          keep the drawn card / accept missed turns
+  stop N        catch seat N who forgot to call Macau
+  ?             your legal moves        ??        every one of them
+  help          this list again         q         quit"""
+
+# "?" shows this many legal moves at most: with stand-in jokers a hand can have thousands.
+SHOWN_MOVES = 40
+LINE_WIDTH = 78
+
+
+def describe(e: Event, me: int) -> str | None:
+    """One event in words, as seat ``me`` sees it: "You" with the verb that goes with it."""
+    name = seat_name(getattr(e, "seat", -1), me)
+    if isinstance(e, CardsLaid):
+        cards = " ".join(
+            c.pretty + (f" (as {d.pretty})" if d is not None else "")
+            for c, d in zip(e.cards, e.declared or (None,) * len(e.cards), strict=True)
+        )
+        return f"{name} laid {cards}"
+    if isinstance(e, CardsDrawn):
+        if e.penalty:
+            return None  # said with the penalty or the catch it pays
+        what = cards_words(e.cards) if e.seat == me and e.cards else count_words(e.count, "card")
+        return f"{name} drew {what}"
+    if isinstance(e, AttackPending):
+        return says(e.target, me, f"owe {e.total}", f"owes {e.total}")
+    if isinstance(e, PenaltyTaken):
+        text = f"{name} took {count_words(e.drawn, 'penalty card')}"
+        if e.drawn < e.owed:
+            text += f" of the {e.owed} owed (the rest is forgiven)"
+        return text
+    if isinstance(e, StackCancelled):
+        return f"{name} cut the stack of {e.total} with {e.card.pretty}"
+    if isinstance(e, StackLapsed):
+        if e.total:
+            waiting = f"the stack of {e.total} lapses"
+        else:
+            waiting = (
+                f"{count_words(e.skips, 'missed turn')} {'lapses' if e.skips == 1 else 'lapse'}"
+            )
+        if e.reason == "out":
+            return f"{name} went out on {e.card.pretty}: {waiting}"
+        return f"every other seat is out or waiting: {waiting}"
+    if isinstance(e, Reshuffled):
+        return f"the pile was shuffled into a new stock ({count_words(e.count, 'card')})"
+    if isinstance(e, SuitNamed):
+        if e.suit == "*":
+            return f"{name} named a free suit (anything but {SUIT_NAMES[e.excluded]})"
+        return f"{name} named {SUIT_NAMES[e.suit]}"
+    if isinstance(e, RankRequested):
+        return f"{name} requested {e.rank + 's' if e.rank else 'nothing'}"
+    if isinstance(e, SkipPending):
+        return f"{seat_name(e.target, me)} must miss {count_words(e.count, 'turn')} or answer"
+    if isinstance(e, MissedTurnsAccepted):
+        return f"{name} will miss {count_words(e.count, 'turn')}"
+    if isinstance(e, TurnMissed):
+        return says(e.seat, me, "miss a turn", "misses a turn") + f" ({e.left} left)"
+    if isinstance(e, Passed):
+        if e.blocked:
+            return says(e.seat, me, "are blocked and pass", "is blocked and passes")
+        return f"{name} kept the card"
+    if isinstance(e, MacauCalled):
+        return says(e.seat, me, "call Macau!", "calls Macau!")
+    if isinstance(e, MacauForgotten):
+        return says(e.seat, me, "have", "has") + " one card and did not call Macau"
+    if isinstance(e, MacauCaught):
+        caught = says(e.seat, me, f"draw {e.penalty}", f"draws {e.penalty}")
+        return f"{seat_name(e.by, me)}: stop Macau! {caught}"
+    if isinstance(e, SeatOut):
+        return f"{name} went out (place {e.place})"
+    if isinstance(e, RoundOver):
+        return "the round is over" + (" (blocked)" if e.blocked else "")
+    return None
+
+
+def narrate(events: Sequence[Event], me: int) -> list[str]:
+    """The events of one action in words, as seat ``me`` sees them. The penalty cards ``me``
+    drew are named with the penalty or the catch they pay (your own draws are yours to see);
+    another seat's show only their number."""
+    lines: list[str] = []
+    drawn: tuple[Card, ...] = ()
+    for i, event in enumerate(events):
+        e = event.public(me)
+        if isinstance(e, CardsDrawn) and e.penalty and e.seat == me and e.cards:
+            if i and isinstance(events[i - 1], MacauCaught) and lines:
+                lines[-1] += ": " + cards_words(e.cards)  # the catch comes before its cards
+            else:
+                drawn = e.cards  # the penalty taken comes after its cards
+            continue
+        text = describe(e, me)
+        if text is None:
+            continue
+        if isinstance(e, PenaltyTaken) and e.seat == me and drawn:
+            text += ": " + cards_words(drawn)
+            drawn = ()
+        lines.append(text)
+    return lines
+
+
+def legal_moves(legal: Sequence[Action], every: bool = False) -> str:
+    """The legal moves in wrapped lines: the first ``SHOWN_MOVES`` of them unless ``every``,
+    since a hand with stand-in jokers can have thousands, too many to read."""
+    moves = [str(a) for a in legal]
+    shown = moves if every else moves[:SHOWN_MOVES]
+    text = _wrapped("Legal:", shown)
+    if len(shown) < len(moves):
+        more = len(moves) - len(shown)
+        text += f"\n… and {more} more (type a move in notation; `??` lists them all)"
+    return text
+
+
+def _wrapped(head: str, items: Sequence[str], width: int = LINE_WIDTH) -> str:
+    """``head`` and ``items``, comma-separated, in lines of at most ``width`` characters
+    (unless one item is longer) that never break inside an item ("7S 7D" stays whole)."""
+    lines: list[str] = []
+    line = head
+    fresh = True  # nothing on the line yet but its start
+    for i, item in enumerate(items):
+        word = item + ("," if i + 1 < len(items) else "")
+        if not fresh and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = " "
+        line += " " + word
+        fresh = False
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def status(g: Game, me: int) -> str:
+    """The table at the start of your turn, in one line: what the top card acts as, what is
+    asked of you, and where every other seat stands."""
+    view = g.view(me)
+    top = g.top.pretty
+    if g.top_effective != g.top:
+        top += f" as {g.top_effective.pretty}"
+    parts = [f"Top {top} (suit in force: {g.suit_in_force or '-'})"]
+    req = g.request
+    if req and req["kind"] == "rank":
+        parts.append(f"request: {req['rank']}s")
+    elif req and req["free"]:
+        parts.append(f"free suit: anything but {SUIT_NAMES[req['excluded']]}")
+    elif req:
+        parts.append("suit request: " + " or ".join(SUIT_NAMES[s] for s in req["suits"]))
+    if g.penalty:
+        parts.append(f"To draw: {g.penalty}")
+    if g.phase is Phase.SKIP and g.current == me:
+        parts.append(f"Miss {count_words(g.skips, 'turn')} or answer")
+    parts.append(f"stock {g.stock_count}")
+    parts.append("others " + ", ".join(_standing(view, s) for s in range(g.seats) if s != me))
+    return " | ".join(parts)
+
+
+def _standing(view: View, seat: int) -> str:
+    """One other seat in the status line: its card count, or that it is out or waiting."""
+    if view.out[seat]:
+        return f"{seat}:out"
+    text = f"{seat}:{view.hand_counts[seat]}"
+    if view.missed_turns[seat]:
+        text += f" (misses {view.missed_turns[seat]})"
+    return text
+
+
+def seat_name(seat: int, me: int) -> str:
+    return "You" if seat == me else f"Seat {seat}"
+
+
+def says(seat: int, me: int, you: str, other: str) -> str:
+    """``seat`` doing something, the verb agreeing with the name: "You miss", "Seat 2 misses"."""
+    return f"{seat_name(seat, me)} {you if seat == me else other}"
+
+
+def count_words(n: int, thing: str) -> str:
+    """``n`` things: "1 card", "5 cards"."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def personal(reason: str, me: int) -> str:
+    """An engine refusal in the words this game uses: "you" for your seat ("seat 0 does not
+    hold A♠" reads "you do not hold A♠"), "Seat N" for the others."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return "you" if seat == me else f"Seat {seat}"
+
+    text = re.sub(r"\bseat (\d+)", name, reason)
+    return text.replace("you does not", "you do not").replace("not you's", "not yours")
+
+
+def times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{number(n)} times")
+
+
+def number(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three", 4: "four"}.get(n, str(n))
