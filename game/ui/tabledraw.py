@@ -406,6 +406,8 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         ink = theme.DANGER if bubble.loud else theme.INK
         words = theme.text(bubble.text, size, ink, True)
         box = words.get_rect(center=(round(x), round(y))).inflate(px(22), px(12))
+        if bubble.seat >= 0 and t.director.slot(bubble.seat) != 0:
+            _clear_of_seats(box, layout, t.director.slot(bubble.seat), surface.get_width())
         fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
         panel = _bubble_surface(box.size, round(255 * fade))
         surface.blit(panel, (box.x - 6, box.y - 6))
@@ -431,6 +433,20 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int) -> None:
+    """Move a seat's bubble off any other seat's box it would cover (at a crowded table a top
+    seat's bubble falls on the side seat below it): beside that box, towards the middle."""
+    gap = layout.px(6)
+    for i, area in enumerate(layout.areas):
+        if i == slot or i == 0 or not box.colliderect(area.rect):
+            continue
+        if area.rect.centerx > width // 2:
+            box.right = area.rect.left - gap
+        else:
+            box.left = area.rect.right + gap
+        return
 
 
 def _toast_box(

@@ -368,3 +368,17 @@ def test_a_long_name_beside_your_hand_uses_the_room_there() -> None:
     row = left.y + h.table.layout.px(14)
     inked = [x for x in range(left.x, left.x + 260) if max(h.screen.get_at((x, row))[:3]) > 200]
     assert inked and max(inked) > left.right + 40
+
+
+def test_a_top_seats_bubble_never_covers_the_seat_below_it_at_a_crowded_table() -> None:
+    h = Harness(Game.new(PRESETS["hungarian"], seats=10, seed=3), size=(960, 600))
+    layout = h.table.layout
+    for slot, area in enumerate(layout.areas):
+        if area.side != "top":
+            continue
+        box = pygame.Rect(0, 0, 50, 32)
+        box.center = (area.rect.centerx, area.rect.bottom + layout.px(18))
+        tabledraw._clear_of_seats(box, layout, slot, 960)
+        others = [a.rect for i, a in enumerate(layout.areas) if i not in (0, slot)]
+        assert not any(box.colliderect(r) for r in others), area.seat
+        assert abs(box.centerx - area.rect.centerx) < area.rect.w  # still by its seat
