@@ -13,7 +13,7 @@ import sys
 from collections import Counter
 from typing import TextIO
 
-from .bots import BOT_LEVELS, make_bot
+from .bots import BOT_LEVELS, CATCH_CHANCE, make_bot
 from .bots.base import Bot
 from .engine import (
     PRESETS,
@@ -87,11 +87,6 @@ def _only_completion(g: Game, action: Action, seat: int) -> Action:
 
 
 QUIT_WORDS = ("q", "quit", "exit")
-
-# How often a bot of each level notices a forgotten Macau in time, unless the bot decides for
-# itself (a ``catch`` method): the window's odds (game/ui/botplayer.py), copied here because
-# the terminal game runs without pygame.
-CATCH_CHANCE = {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
 
 
 class BotSeat:

@@ -276,7 +276,8 @@ def test_the_bots_may_catch_you_and_you_see_the_cards_you_draw() -> None:
 def test_a_bot_at_the_table_catches_at_its_level_odds_from_its_own_seed() -> None:
     import random
 
-    from game.textgame import CATCH_CHANCE, BotSeat
+    from game.bots import CATCH_CHANCE
+    from game.textgame import BotSeat
 
     view = Game.from_position("polish", hands=["8H 9C", "5S 6S"], pile="5H").view(1)
     bot = BotSeat("easy", 7)

@@ -9,6 +9,11 @@ from .base import Bot
 
 BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 
+# How often a bot of each level, not to move, notices a forgotten Macau in time and calls
+# "stop Macau" (unless the bot decides for itself with a ``catch`` method): a person should
+# usually be caught, but not always. The window and the terminal game both use these odds.
+CATCH_CHANCE: dict[str, float] = {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
+
 
 def make_bot(level: str, **options: Any) -> Bot:
     """Build the bot of ``level``; ``hard`` takes ``time_budget`` (s) and ``iterations``."""
@@ -31,4 +36,4 @@ def make_bot(level: str, **options: Any) -> Bot:
     raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
 
 
-__all__ = ["BOT_LEVELS", "Bot", "make_bot"]
+__all__ = ["BOT_LEVELS", "CATCH_CHANCE", "Bot", "make_bot"]

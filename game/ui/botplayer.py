@@ -12,15 +12,12 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
+from game.bots import CATCH_CHANCE
 from game.engine import Action, Game, Play, Stop, View
 
 __all__ = ["CATCH_CHANCE", "BotPlayer", "BotWorker"]
 
 log = logging.getLogger(__name__)
-
-# How often a bot of each level notices a forgotten Macau in time (when the bot itself
-# has no opinion). A person should usually be caught, but not always.
-CATCH_CHANCE = {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
 
 
 class _Chooser(Protocol):
