@@ -509,9 +509,12 @@ class TableScene(Scene):
             return  # a person gets the first chance to catch a bot
         self.catch_checked = self.version
         self.catchable_since = 0.0
-        for seat, bot in self.bots.items():
+        n = self.game.seats
+        for k in range(1, n):  # in seat order after the one who forgot, as around a table
+            seat = (target + k) % n
+            bot = self.bots.get(seat)
             if (
-                seat != target
+                bot is not None
                 and Stop(target) in self.game.legal_actions(seat)
                 and bot.wants_to_catch(self.game.view(seat), target)
             ):
