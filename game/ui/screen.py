@@ -122,7 +122,7 @@ class MenuScreen(Scaled, Scene):
 
     def __init__(self, on_back: Callable[[], None] | None = None) -> None:
         super().__init__()
-        self.widgets = WidgetGroup()
+        self.widgets = WidgetGroup(click_focuses=True)  # a form: the keys go on from a click
         self.on_back = on_back
         self.size = (1280, 800)
 

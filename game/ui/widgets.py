@@ -313,8 +313,12 @@ class TextInput(Widget):
 class WidgetGroup:
     """Widgets of one scene: routes events (top-most first), Tab moves keyboard focus."""
 
-    def __init__(self, widgets: Iterable[Widget] = ()) -> None:
+    def __init__(self, widgets: Iterable[Widget] = (), *, click_focuses: bool = False) -> None:
         self.widgets: list[Widget] = list(widgets)
+        # On a form (a menu screen) a click moves the keyboard focus to what was clicked, so
+        # Enter and the arrows carry on from there. Elsewhere keys keep their fixed meaning
+        # (at the table Enter lays and Space keeps; "Next round  Enter" stays Enter).
+        self.click_focuses = click_focuses
 
     def add(self, *widgets: Widget) -> None:
         """Append widgets (drawn in order, hit-tested in reverse)."""
@@ -360,7 +364,8 @@ class WidgetGroup:
                 used = True
                 # The keyboard carries on from what was clicked: Enter after a click must
                 # not press the button that had the focus before it.
-                clicked = event.type == pygame.MOUSEBUTTONDOWN and not w.focused
+                clicked = self.click_focuses and event.type == pygame.MOUSEBUTTONDOWN
+                clicked = clicked and not w.focused
                 if clicked and w in self.focusables():
                     self.clear_focus()
                     _set_focus(w, True)

@@ -600,3 +600,16 @@ def test_the_log_lists_an_attack_group_as_it_lies_on_the_stack() -> None:
     h.tick(30)
     line = next(x for x in h.table.director.log if "laid K♠" in x)
     assert "K♠, red joker as K♠, 2♠, 3♠" in line
+
+
+def test_enter_after_clicking_a_table_button_still_lays_the_chosen_card() -> None:
+    h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.tick(3)
+    h.click(h.card_pos("7H"))
+    h.tick(2)
+    h.click(h.table.sort_button.rect.center)  # the sort changes; the keys mean moves still
+    h.tick(2)
+    assert not any(w.focused for w in h.table.widgets.widgets)
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert h.game.top.code == "7H" and "7H" not in h.hand_codes()
