@@ -133,9 +133,15 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
         # The levels are cycled over the other seats; more than there are seats is a mistake.
         seats = args.seats or rules.default_seats
         if len(levels) > seats - 1:
+            fix = (
+                f"give --seats {len(levels) + 1}, or fewer levels"
+                if len(levels) + 1 <= rules.max_seats
+                else f"{rules.name} seats at most {rules.max_seats}: give at most "
+                f"{rules.max_seats - 1} levels"
+            )
             return (
                 f"{len(levels)} bot levels for {seats - 1} other "
-                f"seat{'s' if seats != 2 else ''}: give --seats {len(levels) + 1}, or fewer levels"
+                f"seat{'s' if seats != 2 else ''}: {fix}"
             )
     return ""
 

@@ -131,6 +131,12 @@ def _refusal(preset: str, seats: int | None, spec: str | None) -> str:
     unknown = [b for b in levels if b not in BOT_LEVELS]
     if unknown:
         return f"unknown bot level {unknown[0]!r}; known levels: {', '.join(BOT_LEVELS)}"
+    others = (seats or rules.default_seats) - 1
+    if spec is not None and len(levels) > others:
+        return (
+            f"{len(levels)} bot levels for {others} other seat{'s' if others != 1 else ''}: "
+            "give more seats, or fewer levels"
+        )
     return ""
 
 

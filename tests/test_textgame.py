@@ -379,3 +379,9 @@ def test_nobody_is_caught_where_macau_is_called_automatically() -> None:
 def test_the_greeting_says_when_a_match_to_points_is_played() -> None:
     assert "You are seat 0. A match to 500 points." in played("q\n", preset="tel_aviv")
     assert "points" not in played("q\n", preset="quick").split("Type a move")[0]
+
+
+def test_more_bot_levels_than_other_seats_are_refused() -> None:
+    err = io.StringIO()
+    code = run_text_game("polish", 2, 1, "easy,hard", io.StringIO("q\n"), io.StringIO(), stderr=err)
+    assert code == 2 and "2 bot levels for 1 other seat" in err.getvalue()

@@ -426,7 +426,8 @@ def suit_note(game: Game, choices: Sequence[str]) -> str:
     if not missing or "*" in choices:
         return ""
     notes = []
-    in_force = game.suit_in_force
+    # Under a free suit nothing is in force, but the suit excluded there is left out too.
+    in_force = game.suit_in_force or str((game.request or {}).get("excluded") or "")
     if rules.ace_must_differ and in_force in missing:
         notes.append(f"not {SUIT_CHAR.get(in_force, in_force)}, the suit in force")
     if rules.ace_must_hold and any(s != in_force for s in missing):

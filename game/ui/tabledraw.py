@@ -406,8 +406,9 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         ink = theme.DANGER if bubble.loud else theme.INK
         words = theme.text(bubble.text, size, ink, True)
         box = words.get_rect(center=(round(x), round(y))).inflate(px(22), px(12))
-        if bubble.seat >= 0 and t.director.slot(bubble.seat) != 0:
-            _clear_of_seats(box, layout, t.director.slot(bubble.seat), surface.get_width())
+        slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else 0
+        if slot != 0 and layout.areas[slot].side == "top":
+            _clear_of_seats(box, layout, slot, surface.get_width())
         fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
         panel = _bubble_surface(box.size, round(255 * fade))
         surface.blit(panel, (box.x - 6, box.y - 6))

@@ -69,6 +69,7 @@ def test_simulate_refuses_counts_below_one(
         (["--preset", "nope"], "unknown preset 'nope'; choose one of polish"),
         (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random"),
         (["--bots", ","], "no bot levels"),
+        (["--preset", "quick", "--bots", "easy,easy,easy,easy"], "quick seats at most 4: give at"),
         (
             ["--preset", "hungarian", "--seats", "3", "--bots", "hard,easy,easy"],
             "3 bot levels for 2",

@@ -25,3 +25,14 @@ def test_a_rank_request_lasts_through_its_owners_turn() -> None:
     assert g.current == 0 and "8H" in legal and "9C" not in legal
     assert marker_text(g, NAMES) == ("Request: 8s", "through your turn")
     assert marker_text(g, ["Ania", "Ada", "Ben"])[1] == "through Ania's turn"
+
+
+def test_a_free_suit_names_the_excluded_suit_as_the_reason_it_is_missing() -> None:
+    from game.ui.playflow import suit_note
+
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["AC RJ", "AH 5C 9C 5S 6S", "8D 8C"], pile="7C", stock="2D 3D"
+    )
+    g.apply("AC/*!")
+    assert g.suit_in_force == "" and g.current == 1
+    assert suit_note(g, ["S"]).startswith("not ♣, the suit in force")

@@ -382,3 +382,22 @@ def test_a_top_seats_bubble_never_covers_the_seat_below_it_at_a_crowded_table() 
         others = [a.rect for i, a in enumerate(layout.areas) if i not in (0, slot)]
         assert not any(box.colliderect(r) for r in others), area.seat
         assert abs(box.centerx - area.rect.centerx) < area.rect.w  # still by its seat
+
+
+def test_a_side_seats_bubble_stays_by_its_seat() -> None:
+    h = Harness(Game.new(PRESETS["hungarian"], seats=10, seed=3), size=(960, 600))
+    h.table.director._bubble(2, "Missed turn", 5.0)
+    moved: list[int] = []
+    real = tabledraw._clear_of_seats
+
+    def spy(box: pygame.Rect, layout: object, slot: int, width: int) -> None:
+        moved.append(slot)
+        real(box, layout, slot, width)  # type: ignore[arg-type]
+
+    tabledraw._clear_of_seats = spy  # type: ignore[assignment]
+    try:
+        h.tick(2)
+    finally:
+        tabledraw._clear_of_seats = real  # type: ignore[assignment]
+    side = h.table.layout.areas[h.table.director.slot(2)].side
+    assert side != "top" and h.table.director.slot(2) not in moved
