@@ -97,7 +97,7 @@ def cmd_play(argv: list[str]) -> int:
 
 def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
     """What is wrong with the window's command line, or "" (checked before any window opens)."""
-    from .bots import BOT_LEVELS
+    from .bots import levels_problem
     from .engine import PRESETS
 
     # Anything else is refused (a mistyped command would otherwise open the window), except
@@ -124,25 +124,7 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
             f"not {args.seats}"
         )
     if args.bots is not None:
-        levels = [b.strip() for b in args.bots.split(",") if b.strip()]
-        if not levels:
-            return "no bot levels: give at least one, for example --bots medium,hard"
-        for level in levels:
-            if level not in BOT_LEVELS:
-                return f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}"
-        # The levels are cycled over the other seats; more than there are seats is a mistake.
-        seats = args.seats or rules.default_seats
-        if len(levels) > seats - 1:
-            fix = (
-                f"give --seats {len(levels) + 1}, or fewer levels"
-                if len(levels) + 1 <= rules.max_seats
-                else f"{rules.name} seats at most {rules.max_seats}: give at most "
-                f"{rules.max_seats - 1} levels"
-            )
-            return (
-                f"{len(levels)} bot levels for {seats - 1} other "
-                f"seat{'s' if seats != 2 else ''}: {fix}"
-            )
+        return levels_problem(args.bots, rules, args.seats)
     return ""
 
 

@@ -13,7 +13,7 @@ import sys
 from collections import Counter
 from typing import TextIO
 
-from .bots import BOT_LEVELS, CATCH_CHANCE, make_bot
+from .bots import CATCH_CHANCE, levels_problem, make_bot
 from .bots.base import Bot
 from .engine import (
     PRESETS,
@@ -125,18 +125,8 @@ def _refusal(preset: str, seats: int | None, spec: str | None) -> str:
     rules = PRESETS[preset]
     if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
         return f"{preset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}"
-    levels = _bot_levels(spec)
-    if not levels:
-        return "no bot levels: give at least one, for example --bots medium,hard"
-    unknown = [b for b in levels if b not in BOT_LEVELS]
-    if unknown:
-        return f"unknown bot level {unknown[0]!r}; known levels: {', '.join(BOT_LEVELS)}"
-    others = (seats or rules.default_seats) - 1
-    if spec is not None and len(levels) > others:
-        return (
-            f"{len(levels)} bot levels for {others} other seat{'s' if others != 1 else ''}: "
-            "give more seats, or fewer levels"
-        )
+    if spec is not None:
+        return levels_problem(spec, rules, seats)
     return ""
 
 

@@ -15,6 +15,31 @@ BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 CATCH_CHANCE: dict[str, float] = {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
 
 
+def levels_problem(spec: str, rules: Any, seats: int | None) -> str:
+    """What is wrong with a ``--bots`` list for a table of ``rules`` (``seats``, or its usual
+    number), or "": the levels are cycled over the seats after the first, empty entries
+    left out, so an empty list, an unknown level or more levels than other seats is a
+    mistake. The window's command line and the terminal game both ask here."""
+    levels = [b.strip() for b in spec.split(",") if b.strip()]
+    if not levels:
+        return "no bot levels: give at least one, for example --bots medium,hard"
+    for level in levels:
+        if level not in BOT_LEVELS:
+            return f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}"
+    table = seats or rules.default_seats
+    if len(levels) > table - 1:
+        fix = (
+            f"give --seats {len(levels) + 1}, or fewer levels"
+            if len(levels) + 1 <= rules.max_seats
+            else f"{rules.name} seats at most {rules.max_seats}: give at most "
+            f"{rules.max_seats - 1} levels"
+        )
+        return (
+            f"{len(levels)} bot levels for {table - 1} other seat{'s' if table != 2 else ''}: {fix}"
+        )
+    return ""
+
+
 def make_bot(level: str, **options: Any) -> Bot:
     """Build the bot of ``level``; ``hard`` takes ``time_budget`` (s) and ``iterations``."""
     if level == "random":
@@ -36,4 +61,4 @@ def make_bot(level: str, **options: Any) -> Bot:
     raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
 
 
-__all__ = ["BOT_LEVELS", "CATCH_CHANCE", "Bot", "make_bot"]
+__all__ = ["BOT_LEVELS", "CATCH_CHANCE", "Bot", "levels_problem", "make_bot"]
