@@ -31,7 +31,7 @@ from game.ui.widgets import Button, TextInput
 __all__ = ["NewGameScreen"]
 
 # Room under the seats: the first dealer's row (and the target's above it, when stacked).
-_BELOW_ROWS = {False: 72, True: 120}
+_BELOW_ROWS = {False: 72, True: 110}
 
 CUSTOM = "custom"
 MAX_SEATS = 10
@@ -283,10 +283,15 @@ class NewGameScreen(MenuScreen):
         self.summary_size = px(16) if h >= 760 else 15
         lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 2 * pad)
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
+        n = self.count.value
+        cols = 2 if n > 5 else 1
+        min_row = 34 if h < 760 else 38  # the least height of a seat's row
         if h < 760:
-            per_col = -(-self.count.value // (2 if self.count.value > 5 else 1))
             stacked_rows = self.rules.scoring == "points" and p.w < px(760)
-            taken = px(18 + 36 + 12 + 48) + px(_BELOW_ROWS[stacked_rows]) + per_col * 38
+            fixed = px(18 + 36 + 12 + 48) + px(_BELOW_ROWS[stacked_rows])
+            if cols == 1 and fixed + 3 * line_h + n * min_row > p.h:
+                cols = 2  # five seats and a target score: one column would run into it
+            taken = fixed + -(-n // cols) * min_row
             keep = max(3, (p.h - taken) // line_h)
             if len(lines) > keep:
                 rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
@@ -298,14 +303,12 @@ class NewGameScreen(MenuScreen):
         y = self.summary_rect.bottom + px(12)
         self.count.rect = pygame.Rect(p.x + px(170), y, px(130), px(36))
         y += px(48)
-        n = self.count.value
-        cols = 2 if n > 5 else 1
         per_col = (n + cols - 1) // cols
         col_w = (p.w - 2 * pad - pad * (cols - 1)) // cols
         # On a narrow panel the target score gets a row of its own above the first dealer.
         stacked = self.rules.scoring == "points" and p.w < px(760)
         bottom = p.bottom - px(_BELOW_ROWS[stacked])
-        row_h = min(px(46), max(38, (bottom - y) // max(1, per_col)))
+        row_h = min(px(46), max(min_row, (bottom - y) // max(1, per_col)))
         for i, row in enumerate(self.rows[:n]):
             cx = p.x + pad + (i // per_col) * (col_w + pad) + px(34)
             ry = y + (i % per_col) * row_h

@@ -400,3 +400,24 @@ def test_a_short_window_gives_the_rules_summary_the_room_the_seats_leave() -> No
     assert rows[-1].name.rect.bottom < scene.dealer.rect.top  # nothing runs into the dealer
     assert scene.summary_rect.bottom < scene.count.rect.top
     del screen
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_no_seat_row_runs_into_another_control_at_any_table_size(size: tuple[int, int]) -> None:
+    scene = NewGameScreen()
+    screen = Screen(scene, size)
+    for preset, rules in PRESETS.items():
+        scene.pick(preset)
+        for n in range(rules.min_seats, rules.max_seats + 1):
+            scene.count.set(n)
+            scene._count_changed(n)
+            rects = [r for row in scene.rows[:n] for r in (row.kind.rect, row.name.rect)]
+            others = [scene.count.rect, scene.dealer.rect]
+            if scene.target.visible:
+                others.append(scene.target.rect)
+            where = f"{preset} at {n} seats, {size[0]}x{size[1]}"
+            for i, a in enumerate(rects):
+                assert scene.panel.contains(a), where
+                assert a.h >= 26, where
+                assert not any(a.colliderect(b) for b in rects[i + 1 :] + others), where
+    del screen
