@@ -109,3 +109,19 @@ def restore_jokers(options: Mapping[str, Any], earlier: Mapping[str, Any]) -> di
     if out["joker_role"] == "none":
         out["joker_role"] = earlier["joker_role"]
     return drop_missing_jokers(out)
+
+
+def drop_idle_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the jokers taken out of every role that only a draw-wild joker plays
+    (attack card, suit changer, a card that goes on anything or takes anything) when
+    ``options["joker_role"]`` is not ``draw_wild``: a stand-in joker acts as the card it
+    stands for, never on its own (RULES §3.6). What switching a preset's jokers from drawing
+    to standing in changes with it; ``restore_jokers`` gives the roles back."""
+    out = dict(options)
+    if out.get("joker_role") == "draw_wild":
+        return out
+    for key in SET_OPTIONS:
+        if key in out:
+            tokens = out[key].split() if isinstance(out[key], str) else out[key]
+            out[key] = frozenset(t for t in tokens if t not in _JOKER_TOKENS)
+    return out

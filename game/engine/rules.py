@@ -476,8 +476,8 @@ def _validate(r: Rules) -> None:
         missing = sorted(joker_kinds - in_pack)
         need(
             not missing,
-            f"attack_cards lists {missing} but the pack holds no such joker (jokers "
-            f"{r.jokers} per deck gives {_joker_words(in_pack)})",
+            f"attack_cards lists {_joker_words(frozenset(missing))} but the pack holds no "
+            f"such joker (jokers {r.jokers} per deck gives {_joker_words(in_pack)})",
         )
         for key in SET_OPTIONS[1:]:
             need(
@@ -487,15 +487,15 @@ def _validate(r: Rules) -> None:
     if joker_kinds:
         need(
             r.joker_role == "draw_wild",
-            f"attack_cards {sorted(joker_kinds)} needs joker_role draw_wild "
-            f"(with {r.joker_role} jokers have no penalty of their own)",
+            f"attack_cards lists {_joker_words(joker_kinds)} but joker_role is {r.joker_role}: "
+            f"only draw_wild jokers attack on their own",
         )
     for key in ("suit_changers", "plays_on_anything", "anything_on"):
         if "joker" in getattr(r, key):
             need(
                 r.joker_role == "draw_wild",
                 f"{key} lists jokers but joker_role is {r.joker_role}: only draw_wild jokers "
-                f"act on their own (any_card jokers act as the card they stand for)",
+                f"act on their own",
             )
     need(
         not (r.jokers > 0 and r.joker_role == "none"),

@@ -225,4 +225,17 @@ def friendly(message: str) -> str:
     names.update({v: _WORDS[v] for v in _WORDS if "_" in v})
     for name in sorted(names, key=len, reverse=True):
         message = re.sub(rf"\b{name}\b", f"“{names[name]}”", message)
-    return message
+    # An option and the value it needs, side by side: say so.
+    message = re.sub(r"needs (“[^”]+”) (“[^”]+”)", r"needs \1 set to \2", message)
+    # Several clashes: one sentence each.
+    first, *more = message.split("; ")
+    message = ". ".join([first, *(part[:1].upper() + part[1:] for part in more)])
+    # Card codes in a list ("['KH', 'RJ']"), as a typed rules text may hold them: in words.
+    return re.sub(
+        r"\[('[^']*'(?:, '[^']*')*)?\]",
+        lambda m: ", ".join(_CODE_WORDS.get(t, t) for t in re.findall(r"'([^']*)'", m.group(0))),
+        message,
+    )
+
+
+_CODE_WORDS = {"BJ": "black joker", "RJ": "red joker", "KH": "K♥", "KS": "K♠", "joker": "jokers"}

@@ -22,6 +22,7 @@ from game.engine import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch
 from game.engine.explain import PRESET_TITLES
 from game.engine.house import (
     JOKER_OPTIONS,
+    drop_idle_jokers,
     drop_missing_jokers,
     restore_jokers,
     switch_refusal,
@@ -91,6 +92,8 @@ class RulesEditor(MenuScreen):
         # The jokers' roles before the jokers went down, to give back when they come back.
         self.joker_roles: dict[str, Any] | None = None
         self.joker_roles_for = 0
+        # The draw-wild jokers' roles before the jokers turned to stand-ins, to give back.
+        self.wild_roles: dict[str, Any] | None = None
         self.content_y: dict[str, int] = {}
         self.heads: list[tuple[str, int]] = []
         self.scroll = Scroll()
@@ -105,6 +108,7 @@ class RulesEditor(MenuScreen):
             s.name: make_control(s, self.values[s.name], self.changed) for s in self.specs
         }
         self.joker_roles = None
+        self.wild_roles = None
         top = [self.start_from, self.saved, self.load_button, self.delete_button]
         bottom = [
             self.name_field,
@@ -128,6 +132,10 @@ class RulesEditor(MenuScreen):
             self._fit_jokers(before, value)
         elif name in JOKER_OPTIONS:
             self.joker_roles = None  # a joker's role set by hand: nothing to give back later
+            if name == "joker_role" and before != value:
+                self._fit_joker_role(str(before), str(value))
+            else:
+                self.wild_roles = None
         self._validate()
 
     def _set(self, name: str, value: Any) -> None:
@@ -162,6 +170,29 @@ class RulesEditor(MenuScreen):
                 f"{'the missing jokers left' if now < before else 'jokers are back in'} {rows}"
             )
         self.note = f"With {now} joker{'' if now == 1 else 's'} per deck, {' and '.join(said)}."
+
+    def _fit_joker_role(self, before: str, now: str) -> None:
+        """Jokers that stop drawing (they stand in for cards, or have no role) leave the roles
+        only a draw-wild joker plays; turned back to drawing, they take those roles back."""
+        values = self.values
+        if now == "draw_wild" and self.wild_roles is not None:
+            fitted = restore_jokers(values, self.wild_roles)
+            self.wild_roles = None
+        else:
+            fitted = drop_idle_jokers(values)
+        moved = [k for k in JOKER_OPTIONS if k != "joker_role" and fitted[k] != values[k]]
+        if not moved:
+            return
+        if before == "draw_wild":
+            self.wild_roles = {k: values[k] for k in JOKER_OPTIONS}
+        for k in moved:
+            self._set(k, fitted[k])
+        rows = ", ".join(f"“{self._label(k)}”" for k in moved)
+        role = f"“{self._label('joker_role')}” set to “{word(now)}”"
+        if now == "draw_wild":
+            self.note = f"With {role}, the jokers are back in {rows}."
+        else:
+            self.note = f"With {role}, the jokers left {rows}: only jokers that draw act alone."
 
     def _label(self, name: str) -> str:
         return next((s.label for s in self.specs if s.name == name), name)
@@ -335,8 +366,10 @@ class RulesEditor(MenuScreen):
         self.saved.rect = pygame.Rect(right - px(230 + 180 + 12), top, px(230), bar_h)
         self.load_button.rect = pygame.Rect(right - px(180), top, px(84), bar_h)
         self.delete_button.rect = pygame.Rect(right - px(88), top, px(88), bar_h)
-        self.status = pygame.Rect(x0, px(124), right - x0, px(54))
-        self.view = pygame.Rect(x0, px(188), right - x0, h - px(188) - px(80))
+        # The verdict's box grows with a long clash (three lines or more), pushing the list down.
+        self.status = pygame.Rect(x0, px(124), right - x0, self._status_height(right - x0))
+        list_top = self.status.bottom + px(10)
+        self.view = pygame.Rect(x0, list_top, right - x0, h - list_top - px(80))
         y = 0
         self.heads = []
         group = ""
@@ -383,24 +416,39 @@ class RulesEditor(MenuScreen):
             foot_h,
         )
 
+    def _status_text(self) -> tuple[str, int, int]:
+        """The verdict above the list: its text, font size and padding."""
+        px = self.px
+        if self.error:
+            return "These options clash: " + self.error, px(15), px(7)
+        note = self.note or "These rules work. Change any option; clashes are explained here."
+        return note, px(16), px(7)
+
+    def _status_height(self, width: int) -> int:
+        """The verdict's box: as tall as its text (two lines fit the least height)."""
+        text, size, pad = self._status_text()
+        lines = len(theme.wrap(text, size, width - self.px(28)))
+        return max(self.px(54), 2 * pad + lines * (theme.text_size("Ag", size)[1] + 2))
+
     def draw_body(self, surface: pygame.Surface) -> None:
         """Labels, group headings, the engine's verdict, the list panel."""
         px = self.px
+        if self._status_height(self.status.w) != self.status.h:
+            self.layout(self.size)  # a longer or shorter verdict than the box was made for
         for caption, widget in (("Start from", self.start_from), ("Saved", self.saved)):
             label = theme.text(caption, px(18), theme.TEXT, True)
             at = (widget.rect.x - px(12), widget.rect.centery)
             surface.blit(label, label.get_rect(midright=at))
         s = self.status
+        text, size, pad = self._status_text()
         if self.error:
             theme.blit_panel(surface, s, (110, 28, 26, 235), (*theme.DANGER, 255), radius=12)
-            text = "These options clash: " + self.error
-            at = (s.x + px(14), s.y + px(7))
-            draw_paragraph(surface, text, at, s.w - px(28), px(15), spacing=2)
         else:
             theme.blit_panel(surface, s, (24, 70, 44, 235), (*theme.PANEL_EDGE, 255), radius=12)
-            text = self.note or "These rules work. Change any option; clashes are explained here."
-            at = (s.x + px(14), s.y + px(16))
-            draw_paragraph(surface, text, at, s.w - px(28), px(16), spacing=2)
+        lines = len(theme.wrap(text, size, s.w - px(28)))
+        line_h = theme.text_size("Ag", size)[1] + 2
+        top = s.y + max(pad, (s.h - lines * line_h) // 2)
+        draw_paragraph(surface, text, (s.x + px(14), top), s.w - px(28), size, spacing=2)
         v = self.view
         theme.blit_panel(surface, v, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=16)
         clip = surface.get_clip()
@@ -412,6 +460,8 @@ class RulesEditor(MenuScreen):
         for spec in self.specs:
             control = self.controls[spec.name]
             y = v.y + 8 + self.content_y[spec.name] - offset
+            if not control.visible:
+                continue  # a row half out of the list shows neither its label nor its control
             ink = theme.ACCENT if control.focused else theme.TEXT
             image = theme.text(spec.label, px(18), ink)
             mid = y + min(px(ROW_H), self._height(spec.name)) // 2 - px(4)

@@ -27,6 +27,7 @@ from game.engine.cards import make_pack
 from game.engine.compiled import ALL_CARDS, compile_rules
 from game.engine.house import (
     JOKER_OPTIONS,
+    drop_idle_jokers,
     drop_missing_jokers,
     restore_jokers,
     switch_refusal,
@@ -101,6 +102,24 @@ def test_dropping_the_missing_jokers_mends_a_preset_and_restoring_undoes_it(
     assert (rules.joker_role == "none") == (jokers == 0)
     assert restore_jokers({**fewer, "jokers": 2}, before) == before
     assert set(JOKER_OPTIONS) >= {k for k in before if fewer[k] != before[k]} - {"jokers"}
+
+
+@pytest.mark.parametrize("preset", ["classic", "romanian"])
+@pytest.mark.parametrize("role", ["any_card", "none"])
+def test_jokers_that_stop_drawing_leave_the_roles_only_drawing_jokers_play(
+    preset: str, role: str
+) -> None:
+    before = _options(PRESETS[preset])
+    changed = {**before, "joker_role": role}
+    with pytest.raises(RulesError, match="only draw_wild jokers"):
+        Rules(**changed)  # the jokers still attack (and more) on their own
+    idle = drop_idle_jokers(changed)
+    if role == "any_card":
+        rules = Rules(**idle)
+        assert not {"BJ", "RJ"} & rules.attack_cards and "joker" not in rules.suit_changers
+    assert {k for k in before if idle[k] != changed[k]} <= set(JOKER_OPTIONS)
+    assert restore_jokers({**idle, "joker_role": "draw_wild"}, before) == before
+    assert drop_idle_jokers(before) == before  # drawing jokers keep every role
 
 
 # ----- values of the wrong kind -----------------------------------------------------------------

@@ -283,8 +283,10 @@ def test_a_custom_rule_set_round_trips_through_the_editor() -> None:
         if editor.focused() is role:
             break
         screen.key(pygame.K_DOWN)
-    screen.key(pygame.K_LEFT)  # draw wild -> stand for any card: jokers then clash
-    assert "joker" in editor.error and not editor.use_button.enabled
+    screen.key(pygame.K_LEFT)  # draw wild -> stand for any card: the jokers stop attacking
+    assert not editor.error and "the jokers left “Attack cards”" in editor.note
+    editor.changed("attack_cards", editor.values["attack_cards"] | {"RJ"})  # by hand: a clash
+    assert "red joker" in editor.error and not editor.use_button.enabled
     other = RulesEditor(PRESETS["polish"], results.append)
     screen.stack.push(other)
     other.saved.set("Family")

@@ -89,6 +89,35 @@ def test_a_joker_role_set_by_hand_is_not_given_back() -> None:
     assert editor.rules is not None and not {"BJ", "RJ"} & editor.rules.attack_cards
 
 
+def test_jokers_turned_to_stand_ins_leave_their_drawing_roles_and_take_them_back() -> None:
+    screen, editor, _ = _open("classic")
+    role = editor.controls["joker_role"]
+    _walk_to(screen, editor, role)
+    screen.key(pygame.K_LEFT)  # "Draw wild" to "Stand for any card"
+    assert editor.values["joker_role"] == "any_card"
+    assert editor.rules is not None and not editor.error, editor.error
+    assert not {"BJ", "RJ"} & editor.rules.attack_cards
+    assert "joker" not in editor.rules.suit_changers | editor.rules.plays_on_anything
+    assert editor.note.startswith("With “Jokers” set to “Stand for any card”, the jokers left")
+    screen.key(pygame.K_RIGHT)
+    assert editor.rules == PRESETS["classic"].replace(name="custom")
+    assert "are back in “Attack cards”" in editor.note
+
+
+def test_a_long_clash_gets_a_box_it_fits_in() -> None:
+    editor = RulesEditor(PRESETS["classic"], lambda _r: None)
+    screen = Screen(editor, (960, 600))
+    short = editor.status.h
+    editor.changed("joker_role", "any_card")  # the jokers leave their roles ...
+    for key in ("attack_cards", "suit_changers", "plays_on_anything"):
+        editor.changed(key, getattr(PRESETS["classic"], key))  # ... and are put back by hand
+    screen.frame()
+    assert editor.error.count(". ") >= 1 and "[" not in editor.error
+    assert editor.status.h > short and editor.view.top > editor.status.bottom
+    screen.key(pygame.K_RIGHT)  # mended or not, the box follows the text
+    screen.frame()
+
+
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_only_switches_that_work_on_the_preset_are_offered(preset: str) -> None:
     screen, editor, _ = _open(preset)
