@@ -487,8 +487,8 @@ def _validate(r: Rules) -> None:
     if joker_kinds:
         need(
             r.joker_role == "draw_wild",
-            f"attack_cards lists {_joker_words(frozenset(joker_kinds))} but joker_role is {r.joker_role}: "
-            f"only draw_wild jokers attack on their own",
+            f"attack_cards lists {_joker_words(frozenset(joker_kinds))} but joker_role is "
+            f"{r.joker_role}: only draw_wild jokers attack on their own",
         )
     for key in ("suit_changers", "plays_on_anything", "anything_on"):
         if "joker" in getattr(r, key):
