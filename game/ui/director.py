@@ -218,6 +218,9 @@ class Director:
     def _bubble(self, seat: int, text: str, seconds: float = 1.4, loud: bool = False) -> None:
         # Speech is information, not decoration: it stays readable even with animation off.
         duration = seconds * max(self.animator.factor, 0.6)
+        # A seat says one thing at a time: its newest words take the place of what it said
+        # before ("Out!" after "Macau!"), which the log keeps.
+        self.bubbles = [b for b in self.bubbles if b.seat != seat]
         self.bubbles.append(
             Bubble(seat, text, Tween(self.animator.now, duration, ease_out_cubic), loud)
         )

@@ -20,6 +20,7 @@ from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
 if TYPE_CHECKING:
+    from game.ui.director import Bubble
     from game.ui.layout import TableLayout
     from game.ui.table import TableScene
 
@@ -254,9 +255,8 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
         )
     edge = (*theme.GOLD, 255) if acting else (*theme.PANEL_EDGE, 120)
     theme.blit_panel(surface, r, (*theme.PANEL, 170), edge, radius=14)
-    level = theme.text(t.levels[seat], px(14), theme.MUTED)
-    room = r.w - px(24) - (level.get_width() + px(8) if t.levels[seat] else 0)
-    shown = theme.fit(t.names[seat], px(18), room, True)  # a long name ends in "…" in its box
+    shown, level_text = seat_words(t.names[seat], t.levels[seat], r.w - px(24), px)
+    level = theme.text(level_text, px(14), theme.MUTED)
     name = theme.text(shown, px(18), theme.GOLD if acting else theme.TEXT, True)
     surface.blit(name, (r.x + px(12), r.y + px(8)))
     surface.blit(level, level.get_rect(topright=(r.right - px(12), r.y + px(11))))
@@ -298,6 +298,21 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
             )
 
 
+def seat_words(name: str, level: str, room: int, px: Callable[[float], int]) -> tuple[str, str]:
+    """A seat box's name and bot level as they fit in ``room`` pixels. The name comes first
+    (it is how the log and the bubbles speak of the seat): the level gives way to it,
+    shortened or left out, before a long name ends in "…"."""
+    if level:
+        spare = room - theme.text_size(name, px(18), True)[0] - px(8)
+        if spare < theme.text_size(level, px(14))[0]:
+            level = theme.fit(level, px(14), spare)
+            if len(level) < 4 or theme.text_size(level, px(14))[0] > spare:
+                level = ""  # "m…" says nothing: better no level at all
+    if level:
+        room -= theme.text_size(level, px(14))[0] + px(8)
+    return theme.fit(name, px(18), room, True), level
+
+
 def _draw_tokens(
     surface: pygame.Surface,
     n: int,
@@ -327,14 +342,14 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     shown = theme.fit(t.names[me], px(20), room, True)
     label = theme.text(shown, px(20), theme.GOLD if acting else theme.TEXT, True)
     surface.blit(label, (left.x + 4, left.y + px(4)))
+    place = m.places.get(me)
+    if place:  # in place of "0 cards" (missed turns still owed no longer count then)
+        medal = theme.text(_ordinal(place) + " place", px(18), theme.GOLD, True)
+        surface.blit(medal, (left.x + 4, left.y + px(29)))
+        return
     held = m.counts[me] if m.counts else 0
     count = theme.text(f"{held} card{'' if held == 1 else 's'}", px(15), theme.MUTED)
     surface.blit(count, (left.x + 4, left.y + px(30)))
-    place = m.places.get(me)
-    if place:  # (missed turns still owed no longer count once you have a place)
-        medal = theme.text(_ordinal(place) + " place", px(18), theme.GOLD, True)
-        surface.blit(medal, (left.x + 4, left.y + px(52)))
-        return
     missed = m.missed[me] if m.missed else 0
     _draw_tokens(surface, missed, (left.x + px(14), left.y + px(62)), scale=t.layout.ui)
 
@@ -392,23 +407,10 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
 
 def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     layout = t.layout
-    px, u = layout.px, layout.ui
+    px = layout.px
     for bubble in t.director.bubbles:
         p = bubble.tween.raw(now)
-        if bubble.seat < 0:
-            x, y = layout.pile.centerx, layout.pile.top - u * (10 + 30 * p)
-        elif t.director.slot(bubble.seat) == 0:
-            x, y = layout.hand_rect.centerx, layout.hint_y - u * (40 + 12 * p)
-        else:
-            r = layout.areas[t.director.slot(bubble.seat)].rect
-            x, y = r.centerx, (r.bottom + px(18) if r.top < 40 else r.top - 4) - u * 10 * p
-        size = px(24 if bubble.loud else 19)
-        ink = theme.DANGER if bubble.loud else theme.INK
-        words = theme.text(bubble.text, size, ink, True)
-        box = words.get_rect(center=(round(x), round(y))).inflate(px(22), px(12))
-        slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else 0
-        if slot != 0 and layout.areas[slot].side == "top":
-            _clear_of_seats(box, layout, slot, surface.get_width())
+        words, box = bubble_box(t, bubble, p, surface.get_width())
         fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
         panel = _bubble_surface(box.size, round(255 * fade))
         surface.blit(panel, (box.x - 6, box.y - 6))
@@ -434,6 +436,33 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def bubble_box(
+    t: TableScene, bubble: Bubble, p: float, width: int
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """A bubble's words and where its box goes, ``p`` of the way through its life: by its
+    seat (rising a little), off the other seats, inside the window and clear of the log."""
+    layout = t.layout
+    px, u = layout.px, layout.ui
+    if bubble.seat < 0:
+        x, y = layout.pile.centerx, layout.pile.top - u * (10 + 30 * p)
+    elif t.director.slot(bubble.seat) == 0:
+        x, y = layout.hand_rect.centerx, layout.hint_y - u * (40 + 12 * p)
+    else:
+        r = layout.areas[t.director.slot(bubble.seat)].rect
+        x, y = r.centerx, (r.bottom + px(18) if r.top < 40 else r.top - 4) - u * 10 * p
+    size = px(24 if bubble.loud else 19)
+    ink = theme.DANGER if bubble.loud else theme.INK
+    words = theme.text(bubble.text, size, ink, True)
+    box = words.get_rect(center=(round(x), round(y))).inflate(px(22), px(12))
+    slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else 0
+    if slot != 0 and layout.areas[slot].side == "top":
+        _clear_of_seats(box, layout, slot, width)
+    right = layout.log_rect.left if layout.log_rect.w else width
+    box.right = min(box.right, right - px(8))
+    box.left = max(box.left, px(8))
+    return words, box
 
 
 def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int) -> None:

@@ -401,3 +401,49 @@ def test_a_side_seats_bubble_stays_by_its_seat() -> None:
         tabledraw._clear_of_seats = real  # type: ignore[assignment]
     side = h.table.layout.areas[h.table.director.slot(2)].side
     assert side != "top" and h.table.director.slot(2) not in moved
+
+
+def test_a_seats_name_keeps_its_room_and_the_bot_level_gives_way() -> None:
+    pygame.font.init()
+
+    def px(n: float) -> int:
+        return round(n)
+
+    from game.ui import theme
+
+    assert tabledraw.seat_words("Cleo", "medium", 200, px) == ("Cleo", "medium")
+    cut = 0
+    for room in range(60, 200):
+        name, level = tabledraw.seat_words("Cleo", "medium", room, px)
+        assert name == "Cleo", room  # the name is never cut while it fits alone
+        assert level in ("", "medium") or ("medium".startswith(level[:-1]) and level[-1] == "…")
+        assert len(level) != 2  # never a lone letter and "…"
+        cut += level not in ("", "medium")
+        used = theme.text_size(name, 18, True)[0] + (theme.text_size(level, 14)[0] + 8) * bool(
+            level
+        )
+        assert used <= room, room
+    assert cut  # some widths shorten the level rather than drop it
+    assert tabledraw.seat_words("Cleo", "medium", 70, px) == ("Cleo", "")  # no room: no level
+    long_name, none = tabledraw.seat_words("Maximiliana Long", "medium", 90, px)
+    assert long_name.endswith("…") and none == ""  # only a name too long for the box is cut
+
+
+def test_a_seat_says_one_thing_at_a_time_and_bubbles_stay_clear_of_the_log() -> None:
+    game = Game.new(PRESETS["hungarian"], seats=10, seed=4)
+    h = Harness(game, size=(960, 600))
+    director = h.table.director
+    director._bubble(5, "Macau!")
+    director._bubble(5, "Out!")
+    director._bubble(6, "Stop Macau!", loud=True)
+    assert [(b.seat, b.text) for b in director.bubbles] == [(5, "Out!"), (6, "Stop Macau!")]
+    h.key(pygame.K_l, "l")  # the log opens down the right edge
+    log = h.table.layout.log_rect
+    assert log.w > 0
+    width = h.screen.get_width()
+    for seat in range(1, 10):
+        director._bubble(seat, "Stop Macau!", loud=True)
+        for p in (0.0, 1.0):
+            _words, box = tabledraw.bubble_box(h.table, director.bubbles[-1], p, width)
+            assert box.right <= log.left and box.left >= 0, (seat, box, log)
+    h.tick()
