@@ -21,7 +21,12 @@ from game.ui.charts import content_top, draw_backdrop
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import PlayerAndPreset, place_pickers, player_and_preset_pickers
+from game.ui.stats_scene import (
+    PlayerAndPreset,
+    place_pickers,
+    player_and_preset_pickers,
+    shown_profiles,
+)
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = [
@@ -102,7 +107,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         self.error = ""
         self.scroll = 0
         try:
-            self.names = [p.name for p in store.profiles()]
+            self.names = shown_profiles(store)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("profiles unreadable: %s", exc)
             self.names = []

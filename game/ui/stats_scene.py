@@ -101,6 +101,15 @@ def export_folder() -> Path:
     return where("data")
 
 
+def shown_profiles(store: Store) -> list[str]:
+    """The players the statistics and the history offer: none before a person has finished a
+    round (only the bots' empty profiles exist then, and "Bot · easy" is nobody's own)."""
+    found = store.profiles()
+    if not any(p.kind == "human" for p in found):
+        return []
+    return [p.name for p in found]
+
+
 def player_and_preset_pickers(
     names: list[str], profile: str | None, preset: str | None, on_change: Callable[[], None]
 ) -> tuple[Picker, Picker]:
@@ -198,7 +207,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
 
     # --- data ------------------------------------------------------------------------------
     def _profile_names(self) -> list[str]:
-        return [p.name for p in self.store.profiles()]
+        return shown_profiles(self.store)
 
     def refresh(self) -> None:
         """Read the shown profile's figures and rebuild the charts."""

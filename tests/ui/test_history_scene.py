@@ -127,6 +127,7 @@ def test_nobody_yet_and_an_unreadable_history_are_said_in_words(
         empty = stack.push(HistoryScene(nothing, None))
         frame(stack, screen)
         assert empty.entries == [] and not empty.error  # only the bot levels, no rounds yet
+        assert empty.names == []  # and no bot level offered as the player
         stack.pop()
 
     def broken(*_: object, **__: object) -> list[HistoryEntry]:
