@@ -50,8 +50,11 @@ class _SeatRow:
         self.kind: Choice[str] = Choice(
             _KINDS, "medium", lambda v: self.kind_changed(v), show=_kind_word
         )
+        # On the screen a bot's stock name is given when its seat is shown: the first one no
+        # other seat uses, in order (Ada, Ben, Cleo, Dan, …), as a table named on the command
+        # line gets them.
         self.name = TextInput(
-            BOT_NAMES[index % len(BOT_NAMES)],
+            "" if on_kind is not None else BOT_NAMES[index % len(BOT_NAMES)],
             max_length=MAX_NAME,
             size=19,
             placeholder=f"Player {index + 1}",

@@ -423,3 +423,14 @@ def test_no_seat_row_runs_into_another_control_at_any_table_size(size: tuple[int
                 assert a.h >= 26, where
                 assert not any(a.colliderect(b) for b in rects[i + 1 :] + others), where
     del screen
+
+
+def test_bots_seated_on_the_new_game_screen_get_the_stock_names_in_order() -> None:
+    scene = NewGameScreen()
+    screen = Screen(scene)
+    scene.pick("hungarian")
+    scene.count.set(10)
+    scene._count_changed(10)
+    names = [row.name.text for row in scene.rows]
+    assert names == ["You", *BOT_NAMES]  # Dan fourth, as on a table named on the command line
+    del screen
