@@ -233,10 +233,27 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
             )
         if m.penalty <= 0:
             return  # the taken stack is still pouring out: no count to show
-        pill = theme.text(f"To draw: {m.penalty}", px(18), theme.TEXT, True)
-        box = pill.get_rect(midtop=(p.centerx, p.bottom - px(12))).inflate(px(18), px(8))
+        pill, box = penalty_pill(layout, m.penalty)
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
+
+
+def penalty_pill(layout: TableLayout, penalty: int) -> tuple[pygame.Surface, pygame.Rect]:
+    """The words of a waiting stack ("To draw: 5") and their box under the stack, clear of a
+    seat at the side (a narrow table, the log open): shorter words first, then the box moves
+    in towards the stock."""
+    p, px = layout.penalty, layout.px
+    seats = [a.rect for a in layout.areas if a.side in ("left", "right")]
+    pill, box = theme.text("", px(18)), pygame.Rect(0, 0, 0, 0)
+    for words in (f"To draw: {penalty}", f"Draw {penalty}"):
+        pill = theme.text(words, px(18), theme.TEXT, True)
+        box = pill.get_rect(midtop=(p.centerx, p.bottom - px(12))).inflate(px(18), px(8))
+        if box.collidelist(seats) < 0:
+            break
+    for seat in seats:
+        if box.colliderect(seat) and seat.centerx < p.centerx:
+            box.left = seat.right + px(6)
+    return pill, box
 
 
 def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) -> None:
@@ -459,7 +476,7 @@ def bubble_box(
     slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else 0
     if slot != 0 and layout.areas[slot].side == "top":
         _clear_of_seats(box, layout, slot, width)
-    right = layout.log_rect.left if layout.log_rect.w else width
+    right = layout.log_rect.left if t.show_log else width
     box.right = min(box.right, right - px(8))
     box.left = max(box.left, px(8))
     return words, box
@@ -508,6 +525,14 @@ def _toast_box(
         )
         if box.collidelist(sides) < 0:
             break
+    # On a short window a one-line message would sit on the stock's "Stock N": move it down
+    # into the room left above the line of words under the table, as far as there is room.
+    label = theme.text_size("Stock 0", px(15))
+    label_box = pygame.Rect(0, 0, label[0] + px(40), label[1])
+    label_box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
+    if box.colliderect(label_box):
+        floor = layout.hint_y - theme.text_size("Ag", px(17))[1] // 2 - px(2)
+        box.y += max(0, min(label_box.bottom + px(2) - box.top, floor - box.bottom))
     return lines, box
 
 

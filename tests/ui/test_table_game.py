@@ -439,7 +439,7 @@ def test_a_seat_says_one_thing_at_a_time_and_bubbles_stay_clear_of_the_log() -> 
     assert [(b.seat, b.text) for b in director.bubbles] == [(5, "Out!"), (6, "Stop Macau!")]
     h.key(pygame.K_l, "l")  # the log opens down the right edge
     log = h.table.layout.log_rect
-    assert log.w > 0
+    assert h.table.show_log
     width = h.screen.get_width()
     for seat in range(1, 10):
         director._bubble(seat, "Stop Macau!", loud=True)
@@ -447,3 +447,20 @@ def test_a_seat_says_one_thing_at_a_time_and_bubbles_stay_clear_of_the_log() -> 
             _words, box = tabledraw.bubble_box(h.table, director.bubbles[-1], p, width)
             assert box.right <= log.left and box.left >= 0, (seat, box, log)
     h.tick()
+
+
+@pytest.mark.parametrize("seats", [3, 4, 6, 10])
+def test_the_stacks_words_and_a_message_keep_clear_of_seats_and_the_stock(seats: int) -> None:
+    game = Game.new(PRESETS["polish" if seats <= 8 else "hungarian"], seats=seats, seed=2)
+    h = Harness(game, size=(960, 600))
+    for log_open in (False, True):
+        layout = h.table.layout
+        assert h.table.show_log == log_open
+        others = [a.rect for a in layout.areas if a.side in ("left", "right")]
+        for owed in (2, 15):
+            _pill, box = tabledraw.penalty_pill(layout, owed)
+            assert box.collidelist(others) < 0, (seats, log_open, owed, box)
+        _lines, toast = tabledraw._toast_box("Hint: lay 2♥", layout, 960)
+        stock_label_top = layout.stock.bottom + layout.px(8)
+        assert toast.top >= stock_label_top + 10 or toast.right < layout.stock.left, toast
+        h.key(pygame.K_l, "l")
