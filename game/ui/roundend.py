@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import Card
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.layout import Scaled
@@ -165,7 +166,10 @@ class RoundEndOverlay(_ButtonModal):
         self.scale_to(size)
         px = self.px
         n = len(self.order)
-        self.row_h = max(38, min(px(66), (h - px(300)) // max(1, n)))
+        # Every row between the heading and the buttons, however many seats: rows shrink to
+        # fit a short window (their cards are then written out rather than drawn).
+        room = min(h - px(300), h - 20 - px(160) - px(90))
+        self.row_h = max(26, min(px(66), room // max(1, n)))
         height = px(160) + self.row_h * n + px(90)
         self.panel = pygame.Rect(0, 0, min(w - 40, px(860)), min(h - 20, height))
         self.panel.center = (w // 2, h // 2)
@@ -241,6 +245,12 @@ class RoundEndOverlay(_ButtonModal):
             if not codes:
                 img = theme.text("none", px(16), theme.MUTED)
                 surface.blit(img, img.get_rect(midleft=(hand_x, mid)))
+            elif self.row_h < 44:  # too low a row for readable cards: their names instead
+                words = " ".join(Card.parse(code).pretty for code in codes)
+                shown = theme.fit(words, px(16), room)
+                img = theme.text(shown, px(16), theme.TEXT)
+                surface.blit(img, img.get_rect(midleft=(hand_x, mid)))
+                codes = []
             step = min(card_w * 0.7, room / max(1, len(codes)))
             for i, code in enumerate(codes):
                 face = art.face(code)

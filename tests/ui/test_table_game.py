@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pygame
@@ -464,3 +465,28 @@ def test_the_stacks_words_and_a_message_keep_clear_of_seats_and_the_stock(seats:
         stock_label_top = layout.stock.bottom + layout.px(8)
         assert toast.top >= stock_label_top + 10 or toast.right < layout.stock.left, toast
         h.key(pygame.K_l, "l")
+
+
+@pytest.mark.parametrize("seats", [4, 7, 10])
+def test_the_round_over_board_keeps_every_row_above_its_buttons(seats: int) -> None:
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.roundend import RoundEndOverlay
+    from game.ui.setup import SeatSpec, TableSetup
+
+    pygame.display.init()
+    pygame.font.init()
+    people = (SeatSpec("You", ""),)
+    bots = tuple(SeatSpec(f"Bot{i}", "easy") for i in range(1, seats))
+    setup = TableSetup("hungarian", people + bots)
+    table = MatchTable(setup, setup.new_game(seed=1), settings=Settings(animation_speed="off"))
+    rng = random.Random(1)
+    while not table.game.over:  # played out at random: every seat placed, cards left
+        table.game.apply(rng.choice(table.game.legal_actions()))
+    for size in [(960, 600), (1280, 800)]:
+        board = RoundEndOverlay(table)
+        board.resize(size)
+        rows_bottom = board.panel.y + board.px(104 + 26) + board.row_h * seats
+        gap = min(b.rect.top for b in board.buttons) - rows_bottom
+        assert gap >= board.px(8), (size, seats, gap)  # not touching the buttons
+        assert board.panel.bottom <= size[1]
