@@ -32,6 +32,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "tournament": cmd_tournament,
         "stats": cmd_stats,
     }
+    if args and args[0] == "play":
+        args = args[1:]  # the window by name, as with no command at all
     if args and args[0] in commands:
         try:
             return commands[args[0]](args[1:])
@@ -48,6 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # ----- the window ---------------------------------------------------------------------------
 COMMANDS_HELP = """commands (each has its own --help):
+  play         open the game window (the same as no command)
   simulate     play random games fast, optionally checking every rule invariant
   text         play in the terminal
   rules        how to play a preset or a custom rule set, generated from its options
@@ -110,8 +113,8 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
         ).replace("  ", " ")
     if stray and not stray[0].startswith("-"):
         return (
-            f"unknown command {stray[0]!r}; commands: simulate, text, rules, tournament, stats "
-            "(or none, to open the game window)"
+            f"unknown command {stray[0]!r}; commands: play, simulate, text, rules, tournament, "
+            "stats (play, or none, opens the game window)"
         )
     if stray:
         return f"unknown option {stray[0]!r}; see python main.py --help"

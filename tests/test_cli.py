@@ -82,3 +82,14 @@ def test_ctrl_c_stops_a_long_run_in_one_line(argv: list[str], tmp_path: Path) ->
     assert proc.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert err.strip().endswith("stopped")
+
+
+def test_play_names_the_window_and_takes_its_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as shown:
+        main(["play", "--help"])
+    assert shown.value.code == 0
+    assert "--preset" in capsys.readouterr().out  # the window's own flags
+    assert main(["play", "--preset", "nowhere"]) == 2
+    assert "unknown preset 'nowhere'" in capsys.readouterr().err
+    assert main(["plya"]) == 2
+    assert "unknown command 'plya'; commands: play, simulate" in capsys.readouterr().err
