@@ -47,12 +47,19 @@ class Store:
     """The player's statistics database. Open with ``Store.open()``; not thread-safe."""
 
     def __init__(
-        self, conn: sqlite3.Connection, path: Path | None, read_only: bool, problem: str | None
+        self,
+        conn: sqlite3.Connection,
+        path: Path | None,
+        read_only: bool,
+        problem: str | None,
+        stand_in: bool = False,
     ) -> None:
         self._conn = conn
         self.path = path
         self.read_only = read_only
         self.problem = problem
+        # True when nothing could be read: an empty database in memory stands in for the file.
+        self.stand_in = stand_in
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
@@ -74,7 +81,7 @@ class Store:
             _unseen_notes[key] = problem
         elif problem is None:
             problem = _unseen_notes.pop(key, None)
-        return cls(opened.conn, target, opened.read_only, problem)
+        return cls(opened.conn, target, opened.read_only, problem, opened.stand_in)
 
     def __enter__(self) -> Store:
         return self
@@ -198,4 +205,21 @@ class Store:
         A CSV export writes the history to ``path`` and per-profile statistics to
         ``<stem>_stats.csv`` beside it (see ``game.store.export``).
         """
-        return exporting.export(self._conn, Path(path))
+        return self.export_counted(path)[0]
+
+    def export_counted(self, path: Path) -> tuple[list[Path], int, int]:
+        """``export``, and how many rounds and profiles it holds: all read in one
+        transaction, so another copy of the game recording meanwhile cannot make the files
+        (or the counts) disagree with each other."""
+        conn = self._conn
+        began = not conn.in_transaction
+        if began:
+            conn.execute("BEGIN")  # deferred: its first read fixes the snapshot every query sees
+        try:
+            written = exporting.export(conn, Path(path))
+            rounds = len(queries.history(conn))
+            profiles = len(queries.profiles(conn))
+        finally:
+            if began and conn.in_transaction:
+                conn.execute("COMMIT")
+        return written, rounds, profiles

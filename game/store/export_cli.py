@@ -7,6 +7,7 @@ from pathlib import Path
 
 from game.store.db import Store
 from game.store.export import name_problem
+from game.store.opening import NOT_RECORDED
 from game.store.paths import StoreUnavailable
 
 
@@ -31,11 +32,15 @@ def run_export(path: str) -> int:
         return 2
     store = Store.open()
     try:
-        if store.problem:
-            print(store.problem, file=sys.stderr)
-        written = store.export(target)
-        games = len(store.history())
-        players = len(store.profiles())
+        # The game's own note says games will not be recorded: beside an export, only why.
+        note = (store.problem or "").replace(NOT_RECORDED, "").strip()
+        if store.stand_in:
+            # Nothing could be read: writing an empty export would replace a good one.
+            print(f"Nothing exported, {path} is left as it was: {note}", file=sys.stderr)
+            return 1
+        if note:
+            print(note, file=sys.stderr)
+        written, games, players = store.export_counted(target)
     except StoreUnavailable as exc:
         print(f"Cannot export to {path}: {exc}", file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ put into one sentence for the player.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 import urllib.parse
@@ -22,7 +23,7 @@ from game.store.paths import StoreUnavailable, ensure_writable
 
 BUSY_TIMEOUT_MS = 5000
 SQLITE_HEADER = b"SQLite format 3\x00"
-_NOT_RECORDED = "Games will be played but not recorded until this is fixed."
+NOT_RECORDED = "Games will be played but not recorded until this is fixed."
 NEWER = (
     "The statistics file was made by a newer version of Macau; statistics are not recorded "
     "until you update."
@@ -36,6 +37,8 @@ class Opened:
     conn: sqlite3.Connection
     read_only: bool
     problem: str | None
+    # An empty database in memory standing in for a file that could not be read at all.
+    stand_in: bool = False
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -58,7 +61,7 @@ def memory_database(problem: str | None) -> Opened:
     """An empty, current-schema database in memory that nothing is recorded into."""
     conn = sqlite3.connect(":memory:", isolation_level=None)
     schema.migrate(conn)
-    return Opened(conn, True, problem)
+    return Opened(conn, True, problem, stand_in=True)
 
 
 def _verdict(path: Path) -> str:
@@ -125,14 +128,25 @@ def _backup_before_migrating(conn: sqlite3.Connection, path: Path) -> None:
     copy = path.with_name(f"{path.name}.before-v{schema.CURRENT_VERSION}")
     if copy.exists():
         return
-    # Copy under a temporary name so a half-written copy is never mistaken for a full one.
-    partial = copy.with_name(copy.name + ".partial")
+    # Copy under a temporary name of this process's own, so a half-written copy is never
+    # mistaken for a full one, nor written over by another copy of the game started at the
+    # same moment. The first finished copy stays: every copy ends before its own process
+    # upgrades the file, so a copy that could have been taken after an upgrade always finds
+    # one there already.
+    partial = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
     target = sqlite3.connect(str(partial))
     try:
         conn.backup(target)
     finally:
         target.close()
-    partial.replace(copy)
+    try:
+        os.link(partial, copy)
+    except FileExistsError:
+        pass
+    except OSError:  # a file system without hard links
+        if not copy.exists():
+            partial.replace(copy)
+    partial.unlink(missing_ok=True)
 
 
 def _prepare(conn: sqlite3.Connection, path: Path) -> None:
@@ -194,10 +208,10 @@ def open_database(path: Path) -> Opened:
     try:
         ensure_writable(path.parent)
     except StoreUnavailable as exc:
-        return open_read_only(path, f"{exc} {_NOT_RECORDED}")
+        return open_read_only(path, f"{exc} {NOT_RECORDED}")
     if path.is_dir():
         return memory_database(
-            f"The statistics file {path} is a folder, so Macau cannot use it. {_NOT_RECORDED}"
+            f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
         )
     note: str | None = None
     try:
@@ -205,7 +219,7 @@ def open_database(path: Path) -> Opened:
     except (OSError, sqlite3.DatabaseError) as exc:
         reason = sqlerrors.describe(exc)
         return open_read_only(
-            path, f"Macau cannot read its statistics file ({reason}). {_NOT_RECORDED}"
+            path, f"Macau cannot read its statistics file ({reason}). {NOT_RECORDED}"
         )
     if verdict == "newer":
         # Going back to the newer game must find its statistics where it left them.
@@ -216,7 +230,7 @@ def open_database(path: Path) -> Opened:
         except (StoreUnavailable, OSError):
             return memory_database(
                 f"The statistics file {path} cannot be used and could not be moved aside, "
-                f"so it was left untouched. {_NOT_RECORDED}"
+                f"so it was left untouched. {NOT_RECORDED}"
             )
         why = " (tables or columns it needs are missing)" if verdict == "mismatch" else ""
         note = (
@@ -232,6 +246,6 @@ def open_database(path: Path) -> Opened:
             conn.close()
         if not sqlerrors.is_unwritable(exc):
             raise
-        problem = f"Macau cannot write its statistics ({sqlerrors.describe(exc)}). {_NOT_RECORDED}"
+        problem = f"Macau cannot write its statistics ({sqlerrors.describe(exc)}). {NOT_RECORDED}"
         return open_read_only(path, problem)
     return Opened(conn, False, note)

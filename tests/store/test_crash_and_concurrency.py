@@ -101,3 +101,24 @@ def test_two_processes_recording_at_once_both_succeed(home: Path) -> None:
         # No lost update: the bot's rating moved once per round from both processes.
         easy = next(row for row in store.leaderboard() if row.profile == "Bot · easy")
         assert easy.games == 200
+
+
+def test_copies_of_the_game_started_at_once_on_an_old_file_all_record(home: Path) -> None:
+    import shutil
+
+    from game.store import schema
+    from tests.store.test_migrations import FIXTURE
+
+    db = home / "data" / "macau.sqlite3"
+    db.parent.mkdir(parents=True)
+    shutil.copyfile(FIXTURE, db)  # version 1: the first to open it upgrades it
+    children = [_start(db, 2, f"P{i}") for i in range(6)]
+    outputs = [child.communicate(timeout=120) for child in children]
+    for child, (out, err) in zip(children, outputs, strict=True):
+        assert child.returncode == 0, err + out  # none fell back to not recording
+    backup = db.with_name(f"macau.sqlite3.before-v{schema.CURRENT_VERSION}")
+    with sqlite3.connect(backup) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone() == (1,)  # the file as it was
+    assert not list(db.parent.glob("*.partial"))
+    with Store.open(db) as store:
+        assert len(store.history()) == 5 + 12

@@ -86,6 +86,44 @@ def test_export_command(played: Store, tmp_path: Path, capsys: pytest.CaptureFix
     assert "does not exist" in capsys.readouterr().err
 
 
+def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played.close()
+    target = tmp_path / "stats.json"
+    assert run_export(str(target)) == 0
+    good = target.read_bytes()
+    database = played.path
+    assert database is not None
+    database.rename(tmp_path / "kept.sqlite3")
+    database.mkdir()  # the statistics file is now a folder: nothing can be read
+    capsys.readouterr()
+    assert run_export(str(target)) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"Nothing exported, {target} is left as it was: ")
+    assert "is a folder" in err and "Games will be played" not in err
+    assert target.read_bytes() == good
+
+
+def test_an_export_reads_everything_in_one_transaction(
+    played: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.store import queries
+
+    seen: list[bool] = []
+    real = queries.history
+
+    def history(conn: object, *args: object) -> object:
+        seen.append(conn.in_transaction)  # type: ignore[attr-defined]
+        return real(conn, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(queries, "history", history)
+    written, rounds, profiles = played.export_counted(tmp_path / "out.json")
+    assert written == [tmp_path / "out.json"] and rounds == 3 and profiles >= 3
+    assert seen and all(seen)  # one snapshot for the files and the counts alike
+    played.record_game(game(4, "polish", human(0, "Anna", 1), bot(1, "easy", 2)))  # writable
+
+
 def test_folders_live_under_macau_home_and_are_created_on_demand(home: Path) -> None:
     for kind, getter in (
         ("data", paths.data_dir),
