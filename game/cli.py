@@ -253,12 +253,15 @@ def cmd_simulate(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=1, help="which deals (default 1)")
     p.add_argument("--check", action="store_true", help="assert invariants after every action")
     p.add_argument(
-        "--jobs", type=_at_least_one, default=1, help="processes playing in parallel (default 1)"
+        "--jobs",
+        type=_at_least_one,
+        default=1,
+        help="processes playing in parallel (default 1; at most four per core)",
     )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     args = p.parse_args(argv)
-    if args.rules_file and args.preset is not None:
+    if args.rules_file is not None and args.preset is not None:
         print("--rules-file plays its own rule set: leave out --preset", file=sys.stderr)
         return 2
     asked = args.preset or "polish"
@@ -270,13 +273,15 @@ def cmd_simulate(argv: list[str]) -> int:
             return 2
     custom: dict[str, str] = {}  # preset -> the rules text of its custom version
     labels = {name: name for name in presets}  # what the figures are reported under
-    if args.rules_file or args.set:
+    if args.rules_file is not None or args.set:
         try:
             for name in presets:
                 rules = _rules_for(name, args.rules_file, args.set)
                 custom[name] = rules.to_text()
                 labels[name] = (
-                    rules.name if args.rules_file else f"{name} with {', '.join(args.set)}"
+                    rules.name
+                    if args.rules_file is not None
+                    else f"{name} with {', '.join(args.set)}"
                 )
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             print(f"cannot use these rules: {exc}", file=sys.stderr)
@@ -304,8 +309,11 @@ def cmd_simulate(argv: list[str]) -> int:
             )
         presets = fits
     report: dict[str, Any] = {}
+    from .workers import pool_size
+
+    processes = pool_size(args.jobs, args.games)
     for name in presets:
-        chunks = max(1, args.jobs * 4)
+        chunks = processes * 4
         size = -(-args.games // chunks)
         jobs = []
         for k in range(chunks):
@@ -313,10 +321,10 @@ def cmd_simulate(argv: list[str]) -> int:
             count = min(size, args.games - k * size)
             if count > 0:
                 jobs.append((name, args.seats, start, count, args.check, custom.get(name, "")))
-        if args.jobs > 1:
+        if processes > 1:
             from .workers import ignore_interrupts
 
-            with Pool(args.jobs, initializer=ignore_interrupts) as pool:
+            with Pool(processes, initializer=ignore_interrupts) as pool:
                 parts = pool.map(_simulate_chunk, jobs)
         else:
             parts = [_simulate_chunk(j) for j in jobs]
@@ -408,17 +416,21 @@ def cmd_rules(argv: list[str]) -> int:
         "numbers, card tokens separated by spaces, and - for none. "
         "Example: --preset hungarian --set counter_rule=pool --set runs=no",
     )
-    p.add_argument("--preset", default="polish", help=f"one of: {', '.join(PRESETS)}")
+    p.add_argument("--preset", default=None, help=f"one of: {', '.join(PRESETS)} (default polish)")
     _add_rules_options(p, "a rule set in the rules text form")
     p.add_argument(
         "--text", action="store_true", help="print the rules text form instead of the explanation"
     )
     args = p.parse_args(argv)
-    if not args.rules_file and args.preset not in PRESETS:
-        print(f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+    if args.rules_file is not None and args.preset is not None:
+        print("--rules-file explains its own rule set: leave out --preset", file=sys.stderr)
+        return 2
+    preset = args.preset or "polish"
+    if args.rules_file is None and preset not in PRESETS:
+        print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
         return 2
     try:
-        rules = _rules_for(args.preset, args.rules_file, args.set)
+        rules = _rules_for(preset, args.rules_file, args.set)
     except (OSError, UnicodeDecodeError, RulesError) as exc:
         print(f"cannot use these rules: {exc}", file=sys.stderr)
         return 2
@@ -443,17 +455,44 @@ def _rules_for(preset: str, rules_file: str | None, sets: list[str]) -> Any:
     ``OSError`` or ``UnicodeDecodeError`` if the file cannot be read)."""
     from .engine import PRESETS, Rules
 
-    if rules_file:
-        with open(rules_file, encoding="utf-8") as fh:
-            rules = Rules.from_text(fh.read())
+    if rules_file is not None:
+        rules = Rules.from_text(_read_rules_file(rules_file))
     else:
         rules = PRESETS[preset]
     return _with_sets(rules, sets)
 
 
+RULES_FILE_MAX = 64 * 1024  # a rules text is about 1.5 KB; anything this big is not one
+
+
+def _read_rules_file(name: str) -> str:
+    """The text of a rules file, or ``RulesError`` saying in words why it cannot be read."""
+    from .engine import RulesError
+
+    if not name:
+        raise RulesError("--rules-file needs a file name")
+    try:
+        with open(name, "rb") as fh:
+            data = fh.read(RULES_FILE_MAX + 1)
+    except FileNotFoundError:
+        raise RulesError(f"{name} does not exist") from None
+    except IsADirectoryError:
+        raise RulesError(f"{name} is a folder, not a rules file") from None
+    except PermissionError:
+        raise RulesError(f"{name} cannot be read (permission denied)") from None
+    except OSError as exc:
+        raise RulesError(f"{name} cannot be read ({exc.strerror or exc})") from None
+    if len(data) > RULES_FILE_MAX:
+        raise RulesError(f"{name} is not a rules file (over {RULES_FILE_MAX // 1024} KB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesError(f"{name} is not a rules file (not UTF-8 text)") from None
+
+
 def _with_sets(rules: Any, sets: list[str]) -> Any:
     """``rules`` with each ``OPTION=VALUE`` of ``sets`` applied (values as in the text form)."""
-    from .engine import Rules
+    from .engine import Rules, RulesError
 
     if not sets:
         return rules
@@ -461,7 +500,13 @@ def _with_sets(rules: Any, sets: list[str]) -> Any:
     lines = dict(line.split(" = ", 1) for line in text.splitlines()[1:])
     named = False
     for item in sets:
-        key, _, value = item.partition("=")
+        key, equals, value = item.partition("=")
+        if not equals or not key.strip():
+            raise RulesError(f"--set wants OPTION=VALUE, not {item!r}")
+        if "\n" in item or "\r" in item:
+            raise RulesError(f"--set takes one line, not {item!r}")
+        if key.strip() == "name" and not value.strip():
+            raise RulesError("--set name= needs a name for the rule set")
         lines[key.strip()] = value.strip()
         named = named or key.strip() == "name"
     if not named:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Callable
@@ -257,6 +258,10 @@ def run_guarded(main: Callable[[], int], *, dialogs: bool = True) -> int:
     except SystemExit:
         raise  # argparse and friends: already a message of their own
     except KeyboardInterrupt:
+        # A second Ctrl-C while the process winds down (logging's own shutdown) would print
+        # a traceback: the first one has been heard.
+        with contextlib.suppress(ValueError, OSError):  # not the main thread: nothing to do
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         log.info("interrupted")
         return EXIT_INTERRUPTED
     except SelfTestFailed as exc:

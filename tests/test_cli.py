@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,3 +94,56 @@ def test_play_names_the_window_and_takes_its_flags(capsys: pytest.CaptureFixture
     assert "unknown preset 'nowhere'" in capsys.readouterr().err
     assert main(["plya"]) == 2
     assert "unknown command 'plya'; commands: play, simulate" in capsys.readouterr().err
+
+
+def test_a_huge_jobs_count_starts_no_more_processes_than_can_help(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.cli
+    from game.workers import pool_size
+
+    assert pool_size(999_999, 2) == 2 and pool_size(1, 50) == 1
+    assert pool_size(999_999, 10**6) == 4 * (os.cpu_count() or 1)
+    started: list[int] = []
+
+    class Recorder:
+        def __init__(self, processes: int, initializer: object = None) -> None:
+            started.append(processes)
+
+        def __enter__(self) -> Recorder:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            return None
+
+        def map(self, work: Any, jobs: list[Any]) -> list[Any]:
+            return [work(j) for j in jobs]
+
+    monkeypatch.setattr(game.cli, "Pool", Recorder)
+    assert main(["simulate", "--jobs", "999999", "--games", "3"]) == 0
+    assert started == [3]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["rules", "--rules-file", ""], "--rules-file needs a file name"),
+        (["rules", "--rules-file", "{tmp}"], "is a folder, not a rules file"),
+        (["rules", "--rules-file", "{tmp}/none.rules"], "none.rules does not exist"),
+        (["rules", "--rules-file", "{tmp}/big.rules"], "is not a rules file (over 64 KB)"),
+        (["rules", "--rules-file", "{tmp}/bin.rules"], "is not a rules file (not UTF-8 text)"),
+        (["rules", "--rules-file", "{tmp}/ok.rules", "--preset", "nope"], "leave out --preset"),
+        (["rules", "--set", "noequals"], "--set wants OPTION=VALUE, not 'noequals'"),
+        (["rules", "--set", "runs=no\nruns=yes"], "--set takes one line"),
+        (["simulate", "--set", "name="], "--set name= needs a name"),
+    ],
+)
+def test_a_rules_file_or_option_that_cannot_be_used_is_told_in_words(
+    args: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "big.rules").write_bytes(b"macau-rules 1\n" + b"#" * 70_000)
+    (tmp_path / "bin.rules").write_bytes(b"\xa7\xff\x00")
+    (tmp_path / "ok.rules").write_text(PRESETS["polish"].to_text(), encoding="utf-8")
+    assert main([a.replace("{tmp}", str(tmp_path)) for a in args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Errno" not in err and "codec" not in err

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import PRESETS, Game, Rules, Stop
-from game.workers import ignore_interrupts
+from game.workers import ignore_interrupts, pool_size
 
 from . import BOT_LEVELS, make_bot
 from .base import Bot
@@ -42,6 +42,7 @@ from .base import Bot
 ACTION_CAP = 3000
 # The longest a hard bot may think per decision (a decision takes 0.3 s at the table).
 MAX_BUDGET = 600.0
+MAX_ITERATIONS = 100_000  # a search this long already takes about a minute a decision
 _Z95 = 1.959963984540054
 
 
@@ -164,8 +165,11 @@ def run_tournament(
         raise ValueError(f"games must be at least 1, not {games}")
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    if iterations is not None and iterations < 1:
-        raise ValueError(f"iterations must be at least 1, not {iterations}")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise ValueError(
+            f"iterations must be from 1 to {MAX_ITERATIONS:,} (about a minute a decision), "
+            f"not {iterations}"
+        )
     if not (math.isfinite(budget) and 0 < budget <= MAX_BUDGET):
         raise ValueError(
             f"budget must be a number of seconds above 0 and at most {MAX_BUDGET:g}, not {budget}"
@@ -201,11 +205,18 @@ def run_tournament(
     sink: TextIO | None = None
     if results_path is not None:
         path = Path(results_path)
-        fresh = not path.exists() or path.stat().st_size == 0
-        recorded = {} if fresh else read_results(path, header, repair=True)[1]
+        # Appending (never truncating), and held by this run alone: a second run given the
+        # same file is refused rather than writing over the lines of the first.
+        sink = path.open("a", encoding="utf-8")
+        try:
+            _hold(sink, path)
+            fresh = path.stat().st_size == 0
+            recorded = {} if fresh else read_results(path, header, repair=True)[1]
+        except BaseException:
+            sink.close()
+            raise
         results = [recorded[i] for i in wanted if i in recorded]
         wanted = [i for i in wanted if i not in recorded]
-        sink = path.open("w" if fresh else "a", encoding="utf-8")
         if fresh:
             sink.write(json.dumps({"tournament": header}) + "\n")
             sink.flush()
@@ -220,7 +231,7 @@ def run_tournament(
             for job in jobs_list:
                 _keep(_run_chunk(job), results, sink)
         else:
-            with Pool(jobs, initializer=ignore_interrupts) as pool:
+            with Pool(pool_size(jobs, len(chunks)), initializer=ignore_interrupts) as pool:
                 for part in pool.imap(_run_chunk, jobs_list):
                     _keep(part, results, sink)
     finally:
@@ -255,6 +266,21 @@ def _keep(part: list[dict[str, Any]], results: list[dict[str, Any]], sink: TextI
         sink.flush()
 
 
+def _hold(sink: TextIO, path: Path) -> None:
+    """Lock a results file for this run (where the system has advisory locks); ``ValueError``
+    if another run holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: one run per file is up to the user there
+        return
+    try:
+        fcntl.flock(sink.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise ValueError(
+            f"{path} is in use by another tournament run: give each run its own results file"
+        ) from None
+
+
 def read_results(
     path: Path, header: dict[str, Any] | None = None, repair: bool = False
 ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
@@ -269,6 +295,8 @@ def read_results(
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not a tournament results file (not text)") from None
+    except IsADirectoryError:
+        raise ValueError(f"{path} is a folder, not a results file") from None
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -500,7 +528,12 @@ def cli_main(argv: list[str]) -> int:
     )
     p.add_argument("--games", type=int, default=None, help="games to play (default 200)")
     p.add_argument("--seed", type=int, default=None, help="which deals (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="games played in parallel (default 1)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="games played in parallel (default 1; at most four per core)",
+    )
     p.add_argument(
         "--iterations", type=int, default=None, help="hard: a fixed number of iterations a decision"
     )
@@ -532,7 +565,13 @@ def cli_main(argv: list[str]) -> int:
     preset = args.preset or "polish"
     seats = 2 if args.seats is None else args.seats
     games = 200 if args.games is None else args.games
-    bots = [b.strip() for b in (args.bots or "medium,easy").split(",") if b.strip()]
+    given = "medium,easy" if args.bots is None else args.bots
+    bots = [b.strip() for b in given.split(",") if b.strip()]
+    if args.bots is not None and not bots:
+        print(
+            "tournament: --bots needs at least one level, for example hard,medium", file=sys.stderr
+        )
+        return 2
     rules = PRESETS[preset]
     seats_ok = rules.min_seats <= seats <= rules.max_seats
     if not args.merge and seats_ok and games >= 1 and games % seats:

@@ -103,6 +103,20 @@ def test_a_results_file_resumes_where_the_run_stopped(tmp_path: Path) -> None:
     assert _core(resumed) == _core(run_tournament("polish", 2, ["medium", "easy"], 10, seed=9))
 
 
+def test_a_results_file_another_run_holds_is_refused_and_left_whole(tmp_path: Path) -> None:
+    fcntl = pytest.importorskip("fcntl")  # advisory locks: not on Windows
+    path = tmp_path / "run.jsonl"
+    run_tournament("polish", 2, ["easy", "random"], 2, seed=3, results_path=path)
+    before = path.read_text()
+    with path.open("a") as other:  # another run has it open and locked
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(ValueError, match="in use by another tournament run"):
+            run_tournament("polish", 2, ["easy", "random"], 4, seed=3, results_path=path)
+    assert path.read_text() == before
+    run_tournament("polish", 2, ["easy", "random"], 4, seed=3, results_path=path)  # free again
+    assert len(path.read_text().splitlines()) == 1 + 4
+
+
 def test_a_results_file_of_another_tournament_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -173,8 +187,10 @@ GAME = json.dumps(
     [
         (["--games", "0"], "games must be at least 1"),
         (["--games", "-3"], "games must be at least 1"),
-        (["--bots", ","], "no bots"),
-        (["--iterations", "0"], "iterations must be at least 1"),
+        (["--bots", ","], "--bots needs at least one level"),
+        (["--iterations", "0"], "iterations must be from 1 to 100,000"),
+        (["--bots", ""], "--bots needs at least one level"),
+        (["--iterations", "100001"], "iterations must be from 1 to 100,000"),
         (["--budget", "-1"], "budget must be a number of seconds above 0 and at most 600"),
         (["--budget", "inf"], "budget must be a number of seconds above 0"),
         (["--budget", "1e300"], "at most 600, not 1e+300"),
