@@ -46,6 +46,9 @@ class _Refused(IllegalMove):
     """A move refused by the text game itself, already in its player's words."""
 
 
+MAX_MOVE = 1000  # the longest line read as a move (a group of every card held fits)
+
+
 def _typed_move(g: Game, line: str, me: int) -> Action:
     """The move typed on ``line`` (``NotationError`` if it is not notation). Mistakes the engine
     would answer in words meant for a program (two moves on one line, a seat that is not at
@@ -145,7 +148,7 @@ def run_text_game(
     out = stdout if stdout is not None else sys.stdout
     problem = _refusal(preset, seats, bots_spec)
     if problem:
-        print(problem, file=stderr if stderr is not None else sys.stderr)
+        print(f"macau text: {problem}", file=stderr if stderr is not None else sys.stderr)
         return 2
     g = Game.new(PRESETS[preset], seats=seats, seed=seed)
     levels = _bot_levels(bots_spec)
@@ -302,6 +305,9 @@ class _Table:
                 continue
             if line in ("?", "??"):
                 self.say(legal_moves(g.legal_actions(), every=line == "??"))
+                continue
+            if len(line) > MAX_MOVE:  # not echoed back: a move is a few words
+                self.say(f"  not allowed: a move is a few words, not {len(line):,} characters")
                 continue
             try:
                 events = g.apply(_typed_move(g, line, me), me)

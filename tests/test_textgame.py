@@ -91,7 +91,7 @@ def test_text_game_refuses_a_table_it_cannot_seat(
 def test_a_refusal_goes_to_the_error_stream_it_is_given() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert run_text_game("polish", 1, 4, None, io.StringIO(), out, stderr=err) == 2
-    assert err.getvalue() == "polish is played by 2 to 8 seats, not 1\n"
+    assert err.getvalue() == "macau text: polish is played by 2 to 8 seats, not 1\n"
     assert out.getvalue() == ""
 
 
@@ -385,3 +385,9 @@ def test_more_bot_levels_than_other_seats_are_refused() -> None:
     err = io.StringIO()
     code = run_text_game("polish", 2, 1, "easy,hard", io.StringIO("q\n"), io.StringIO(), stderr=err)
     assert code == 2 and "2 bot levels for 1 other seat" in err.getvalue()
+
+
+def test_a_line_far_too_long_for_a_move_is_refused_without_echoing_it() -> None:
+    out = played("x" * 100_000 + "\n")
+    assert "not allowed: a move is a few words, not 100,000 characters" in out
+    assert "x" * 1000 not in out

@@ -185,10 +185,10 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
             },
             "history": [asdict(entry) for entry in entries],
         }
-        atomic_write_json(path, document)
+        atomic_write_json(path, document, shared=True)
         return [path]
     ratings = {row.profile: (row.mu, row.sigma) for row in queries.leaderboard(conn, OVERALL)}
-    atomic_write_bytes(path, _csv_bytes(HISTORY_COLUMNS, _history_rows(entries)))
+    atomic_write_bytes(path, _csv_bytes(HISTORY_COLUMNS, _history_rows(entries)), shared=True)
     second = stats_path(path)
     atomic_write_bytes(
         second,
@@ -196,5 +196,6 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
             STATS_COLUMNS,
             [_stats_row(s, is_bot, ratings.get(s.profile)) for s, is_bot in all_stats],
         ),
+        shared=True,
     )
     return [path, second]

@@ -34,12 +34,20 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` all at once; raise StoreUnavailable on failure."""
+def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
+    """Replace ``path`` with ``data`` all at once; raise StoreUnavailable on failure.
+
+    The file is the player's own (mode 0600) unless ``shared`` (an export, made to be passed
+    on): then it gets the permissions a new file gets from the user's umask."""
     folder = path.parent
     tmp_name = ""
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        if shared and hasattr(os, "umask"):
+            mask = os.umask(0o022)
+            os.umask(mask)
+            with contextlib.suppress(OSError, NotImplementedError):  # no fchmod (Windows)
+                os.chmod(fd, 0o666 & ~mask)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -56,10 +64,11 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
                 os.unlink(tmp_name)
 
 
-def atomic_write_json(path: Path, document: Any) -> None:
-    """Write ``document`` as indented UTF-8 JSON, atomically."""
+def atomic_write_json(path: Path, document: Any, shared: bool = False) -> None:
+    """Write ``document`` as indented UTF-8 JSON, atomically (``shared``: as for
+    ``atomic_write_bytes``)."""
     text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
-    atomic_write_bytes(path, (text + "\n").encode("utf-8"))
+    atomic_write_bytes(path, (text + "\n").encode("utf-8"), shared)
 
 
 def aside_name(path: Path, tag: str, *, keep_suffix: bool, now: float | None = None) -> Path:

@@ -105,6 +105,27 @@ def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
     assert target.read_bytes() == good
 
 
+def test_an_export_is_made_to_be_passed_on_and_the_database_stays_private(
+    played: Store, tmp_path: Path
+) -> None:
+    import os
+    import stat
+
+    if os.name != "posix":
+        pytest.skip("file modes are POSIX")
+    mask = os.umask(0o022)
+    try:
+        written = played.export(tmp_path / "out.csv")
+    finally:
+        os.umask(mask)
+    for path in written:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    from game.store.files import atomic_write_json
+
+    atomic_write_json(tmp_path / "own.json", {})
+    assert stat.S_IMODE((tmp_path / "own.json").stat().st_mode) == 0o600
+
+
 def test_an_export_reads_everything_in_one_transaction(
     played: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
