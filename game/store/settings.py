@@ -153,10 +153,16 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write ``settings`` atomically, keeping keys a newer version of the game wrote."""
     target = config_dir() / FILE_NAME if path is None else path
     values: dict[str, Any] = {}
+    version = VERSION
     try:
         existing = read_json_object(target)
         if existing is not None and isinstance(existing.get("settings"), dict):
             values.update(existing["settings"])
+            # A newer game's file keeps its version: its own keys are kept too, and the
+            # newer game must not take the file for one an older game wrote from scratch.
+            found = existing.get("version")
+            if isinstance(found, int) and not isinstance(found, bool) and found > VERSION:
+                version = found
     except ValueError:
         pass  # a damaged file has nothing worth keeping; load() sets it aside
     except OSError as exc:
@@ -170,7 +176,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         json.dumps(values, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise ValueError("The last game setup holds something that cannot be saved.") from exc
-    atomic_write_json(target, {"format": FORMAT, "version": VERSION, "settings": values})
+    atomic_write_json(target, {"format": FORMAT, "version": version, "settings": values})
 
 
 def settings_file() -> Path:

@@ -52,8 +52,10 @@ def test_bad_values_fall_back_and_unknown_keys_are_kept(home: Path) -> None:
     assert loaded.problem is None
     assert loaded.settings == Settings(hand_sort="rank")
     dataclasses.replace(loaded.settings, fullscreen=True).save()
-    kept = json.loads(settings_file().read_text())["settings"]
+    document = json.loads(settings_file().read_text())
+    kept = document["settings"]
     assert kept["from_the_future"] == 1 and kept["fullscreen"] is True and kept["volume"] == 0.8
+    assert document["version"] == 2  # still the newer game's file
 
 
 @pytest.mark.parametrize(
