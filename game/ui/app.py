@@ -23,7 +23,7 @@ from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.clock import Clock, SystemClock
 from game.ui.scene import Scene, SceneStack
-from game.ui.sound import Sound
+from game.ui.sound import Sound, quiet_stderr
 
 __all__ = ["DEFAULT_SIZE", "FPS", "MIN_SIZE", "App", "run"]
 
@@ -46,7 +46,8 @@ class App:
         sound: Sound | None = None,
         fullscreen: bool | None = None,
     ) -> None:
-        pygame.init()
+        with quiet_stderr():  # the sound libraries' complaints of a machine with no sound card
+            pygame.init()
         self.settings_problem: str | None = None
         # Settings read from disk are kept there as the window changes (F11, its size at
         # quit); settings handed in (tests, tools) stay in memory.

@@ -6,8 +6,10 @@ cannot start, or a file is missing, this logs one line and carries on in silence
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Iterator
 
 import pygame
 
@@ -112,9 +114,31 @@ def _start_mixer() -> bool:
     """Open the audio device if nobody has yet; False (after one log line) when it cannot."""
     try:
         if not pygame.mixer.get_init():
-            # Small buffer: a card slap that lags the animation feels wrong.
-            pygame.mixer.init(frequency=44_100, size=-16, channels=2, buffer=512)
+            # Small buffer: a card slap that lags the animation feels wrong. The sound
+            # libraries of a machine with no sound card write a page of their own complaints
+            # to the terminal; the one line in the log says it.
+            with quiet_stderr():
+                pygame.mixer.init(frequency=44_100, size=-16, channels=2, buffer=512)
     except Exception as exc:
         log.warning("Sound is off: the audio device could not be opened (%s)", exc)
         return False
     return True
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries write straight to the process's stderr (file descriptor 2)
+    while the block runs; Python's own errors still come back as exceptions."""
+    try:
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no stderr to silence (a windowed app), or no descriptors left
+        yield
+        return
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)

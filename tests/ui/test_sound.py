@@ -142,3 +142,16 @@ def test_inside_a_bundle_assets_come_from_meipass(
     assert sound_path("click") == tmp_path / "sounds" / "click.wav"
     with pytest.raises(MissingAsset, match=str(tmp_path)):
         sound_path("deal")
+
+
+def test_what_c_libraries_write_to_stderr_while_sound_starts_is_silenced(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    import os
+
+    from game.ui.sound import quiet_stderr
+
+    with quiet_stderr():
+        os.write(2, b"ALSA lib conf.c: cannot find card '0'\n")
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"
