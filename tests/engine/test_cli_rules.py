@@ -61,8 +61,8 @@ def test_simulate_refuses_counts_below_one(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["nonsense"], "unknown command 'nonsense'; commands: simulate, text, rules"),
-        (["play", "--seats", "4"], "unknown command 'play'"),
+        (["nonsense"], "unknown command 'nonsense'; commands: play, simulate, text, rules"),
+        (["play", "--seats", "9"], "polish is played by 2 to 8 seats, not 9"),
         (["--frob"], "unknown option '--frob'"),
         (["--seats", "9"], "polish is played by 2 to 8 seats, not 9"),
         (["--preset", "quick", "--seats", "1"], "quick is played by 2 to 4 seats, not 1"),
