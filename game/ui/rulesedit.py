@@ -3,7 +3,8 @@
 A combination the engine refuses is shown with the engine's own ``RulesError`` message
 and cannot be used or saved until it is mended. Turning the jokers down takes the roles of
 the missing jokers away with them (and turning them up again gives those back), so a
-preset's jokers go off in one step. 000's easier/harder switches sit at the end of the list;
+preset's jokers go off in one step; in the same way, jokers turned from drawing to standing
+in for cards leave the roles only a drawing joker plays (attack card, suit changer, wild). 000's easier/harder switches sit at the end of the list;
 one that cannot do what it says for these rules is greyed out with the engine's reason.
 Rule sets are saved and loaded by name.
 Up/Down (or Tab) walk through every control, scrolling the list; Left/Right change it.
