@@ -8,6 +8,7 @@ its sources (it would ship stale rules) and missing assets. Work files go to bui
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import time
@@ -89,6 +90,14 @@ def build() -> Path:
 
 def main() -> int:
     """Check, build, and print what was built."""
+    if sys.platform.startswith("linux") and shutil.which("objdump") is None:
+        # PyInstaller reads the shared libraries' headers with it, and fails obscurely without.
+        print(
+            "make dist needs objdump (from binutils) on Linux: install it first, "
+            "for example: sudo apt-get install binutils",
+            file=sys.stderr,
+        )
+        return 1
     engine = check_compiled_engine()
     check_assets()
     started = time.perf_counter()

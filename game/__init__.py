@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
+# pygame prints a greeting line when first imported; the game's output is its own (a headless
+# command's figures, the self-test's one line). Set before any module imports pygame.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 def _read_version() -> str:
     """The version in pyproject.toml: the one source of truth.

@@ -57,7 +57,7 @@ class Compiled:
         self.groups = r.groups
         self.runs = r.runs
         self.counter_rule = r.counter_rule
-        # 2s and 3s may fight back by a rule of their own (000's easier/harder switches).
+        # 2s and 3s may fight back by a rule of their own (the easier/harder house switches).
         self.small_counter_rule = r.small_counter_rule
         self.until_met = r.ace_scope == "until_met"
         self.macau_required = r.macau_call == "required"

@@ -510,7 +510,7 @@ def _turn_section(r: Rules) -> Section:
 
 
 def _small_counter_words(r: Rules) -> str:
-    """Where 2s and 3s fight back by a rule of their own (000's easier/harder switches)."""
+    """Where 2s and 3s fight back by a rule of their own (the easier/harder house switches)."""
     small = r.small_counter_rule
     if small == r.counter_rule:
         return ""

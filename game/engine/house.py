@@ -1,5 +1,6 @@
-"""House rules beyond single options: 000's easier/harder switches, and the joker roles a rule
-set must give up (or may take back) when its jokers are turned down (or up) in an editor."""
+"""House rules beyond single options: the Hungarian rules' easier/harder switches, and the
+joker roles a rule set must give up (or may take back) when its jokers are turned down (or up)
+in an editor."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 
 from .rules import SET_OPTIONS, Rules, RulesError, _pack_jokers
 
-# 000's "easier / harder" switches, as the option changes they stand for. A switch applies
-# only where it does what its label says (``switch_refusal`` tells why it does not).
+# The Hungarian rules' "easier / harder" switches, as the option changes they stand for. A
+# switch applies only where it does what its label says (``switch_refusal`` tells why not).
 HOUSE_SWITCHES: dict[str, tuple[str, dict[str, Any]]] = {
     # These two change how 2s and 3s fight back, and only them: kings and jokers keep the
     # counter rule (RULES §5: "2s and 3s pool; 2s and 3s only counter by suit or rank").
@@ -69,8 +70,8 @@ def switch_refusal(rules: Rules, switch: str) -> str | None:
 
 
 def apply_switch(rules: Rules, switch: str) -> Rules:
-    """Apply one of 000's easier/harder switches (``HOUSE_SWITCHES``) to a rule set; a switch
-    that cannot do what its label says there is refused with ``switch_refusal``'s reason."""
+    """Apply one of the easier/harder house switches (``HOUSE_SWITCHES``) to a rule set; a
+    switch that cannot do what its label says there is refused with ``switch_refusal``'s reason."""
     reason = switch_refusal(rules, switch)
     if reason is not None:
         raise RulesError(reason if switch not in HOUSE_SWITCHES else f"{switch}: {reason}")

@@ -24,7 +24,7 @@ ATTACK_TOKENS: tuple[str, ...] = ("2", "3", "KH", "KS", "BJ", "RJ")
 ATTACK_VALUES: dict[str, int] = {"2": 2, "3": 3, "KH": 5, "KS": 5, "BJ": 5, "RJ": 10}
 
 COUNTER_RULES = ("suit_or_rank", "pool", "same_rank", "hungarian")
-# How 2s and 3s fight back: as counter_rule says, or by 000's easier/harder switches.
+# How 2s and 3s fight back: as counter_rule says, or by the Hungarian rules' easier/harder switches.
 TWOS_THREES_COUNTERS = ("same", "pool", "suit_or_rank")
 ACE_SCOPES = ("next", "until_met")
 JOKER_ROLES = ("none", "any_card", "draw_wild")

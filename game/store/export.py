@@ -5,7 +5,8 @@ JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 1,
 
 CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
 plus a second file beside it, ``stats_stats.csv``, with one row per profile
-(``STATS_COLUMNS``). Times are ISO 8601 in UTC; true/false columns are 1/0.
+(``STATS_COLUMNS``). CSV times are ISO 8601 in UTC and true/false columns 1/0; JSON times
+are Unix seconds.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ A combination the engine refuses is shown with the engine's own ``RulesError`` m
 and cannot be used or saved until it is mended. Turning the jokers down takes the roles of
 the missing jokers away with them (and turning them up again gives those back), so a
 preset's jokers go off in one step; in the same way, jokers turned from drawing to standing
-in for cards leave the roles only a drawing joker plays (attack card, suit changer, wild). 000's easier/harder switches sit at the end of the list;
-one that cannot do what it says for these rules is greyed out with the engine's reason.
+in for cards leave the roles only a drawing joker plays (attack card, suit changer, wild).
+The Hungarian rules' easier/harder switches sit at the end of the list; one that cannot do what
+it says for these rules is greyed out with the engine's reason.
 Rule sets are saved and loaded by name.
 Up/Down (or Tab) walk through every control, scrolling the list; Left/Right change it.
 """
@@ -84,7 +85,7 @@ class RulesEditor(MenuScreen):
         self.cancel_button = Button("Cancel", self.cancel, hint="Esc", size=18)
         self.use_button = Button("Use these rules", self.use, primary=True, size=18)
         self.controls: dict[str, Widget] = {}
-        # 000's easier/harder switches, and why each greyed-out one cannot be used here.
+        # The easier/harder house switches, and why each greyed-out one cannot be used here.
         self.switches = {
             key: Button(label, partial(self.use_switch, key), size=16)
             for key, (label, _) in HOUSE_SWITCHES.items()
@@ -199,7 +200,7 @@ class RulesEditor(MenuScreen):
         return next((s.label for s in self.specs if s.name == name), name)
 
     def use_switch(self, key: str) -> None:
-        """Apply one of 000's easier/harder switches to the rules on screen."""
+        """Apply one of the Hungarian rules' easier/harder switches to the rules on screen."""
         if self.rules is None:
             return
         try:

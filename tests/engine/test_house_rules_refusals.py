@@ -209,7 +209,7 @@ def test_a_seat_count_that_is_no_whole_number_is_refused_naming_it(seats: object
             explain(rules, seats=seats)  # type: ignore[arg-type]
 
 
-# ----- 000's easier / harder switches -----------------------------------------------------------
+# ----- the Hungarian rules' easier / harder switches -----------------------------------------
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 @pytest.mark.parametrize("switch", list(HOUSE_SWITCHES))
 def test_a_switch_does_what_its_label_says_or_is_refused_with_a_reason(

@@ -1,5 +1,5 @@
-"""The custom rules editor, driven headless: jokers turned off with their roles, and 000's
-easier/harder switches offered only where they do what they say (RULES.md §5, House rules)."""
+"""The custom rules editor, driven headless: jokers turned off with their roles, and the
+easier/harder house switches offered only where they do what they say (RULES.md §5, House rules)."""
 
 from __future__ import annotations
 
