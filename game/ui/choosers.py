@@ -39,6 +39,8 @@ class Option(Generic[T]):
 class ChoiceModal(Scaled, Modal[T]):
     """A row (or grid) of tiles over a dimmed table; picks one ``Option``."""
 
+    part_of_play = True  # the table plays on under it (it is your own turn)
+
     title = "Choose"
     tile_size = (120, 120)
 
@@ -55,6 +57,7 @@ class ChoiceModal(Scaled, Modal[T]):
         self.subtitle = subtitle
         self.focus = 0
         self.hover: int | None = None
+        self.pressed: int | None = None  # where the mouse button went down (see _under)
         self.animator = Animator(speed)
         self.appear = self.animator.tween(0.25, ease_out_back)
         self.size = (1280, 800)
@@ -116,19 +119,30 @@ class ChoiceModal(Scaled, Modal[T]):
             self.hover = next(
                 (i for i, r in enumerate(self.tiles) if r.collidepoint(event.pos)), None
             )
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self._under(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for i, r in enumerate(self.tiles):
-                if r.collidepoint(event.pos):
-                    self.finish(self.options[i].value)
-                    break
-            else:
-                if not self.panel.collidepoint(event.pos):
-                    self.cancel()
+            # A pick is a press and a release on the same tile: a drag that began elsewhere
+            # (a card picked up by reflex) and ends over a tile chooses nothing.
+            pressed, self.pressed = self.pressed, None
+            under = self._under(event.pos)
+            if under is not None and under == pressed:
+                if under >= 0:
+                    self.finish(self.options[under].value)
+                else:
+                    self.cancel()  # pressed and released outside the panel
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.cancel()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         return True
+
+    def _under(self, pos: tuple[int, int]) -> int | None:
+        """The tile at ``pos``, -1 outside the panel, or None on the panel between tiles."""
+        for i, r in enumerate(self.tiles):
+            if r.collidepoint(pos):
+                return i
+        return None if self.panel.collidepoint(pos) else -1
 
     def _key(self, event: pygame.event.Event) -> None:
         n = len(self.options)

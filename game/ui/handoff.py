@@ -28,6 +28,8 @@ __all__ = ["HandoffScreen"]
 class HandoffScreen(Scaled, Scene):
     """ "Pass to Anna — click when ready"; closes by showing Anna's hand."""
 
+    part_of_play = True  # handing the screen over is part of the round
+
     def __init__(self, table: MatchTable, seat: int) -> None:
         super().__init__()
         self.table = table

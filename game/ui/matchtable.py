@@ -169,6 +169,8 @@ class MatchTable(TableScene):
     def update(self, dt: float) -> None:
         """The table's frame; between people's turns, hide the hand and hand the screen over."""
         super().update(dt)
+        if self.paused and not self.game.over:
+            self.started_at += dt  # the round's clock (its recorded time) stops while paused
         if not self.pass_and_play or self.stack is None or self.autoplay:
             return
         d, g = self.director, self.game

@@ -346,6 +346,13 @@ class PlayFlow:
         held, self.held = self.held, []
         self.spring_back([u for u, _ in held], self.held_at)
 
+    def drop_drag(self) -> None:
+        """Let go of a card being dragged (a screen opened over the table took the mouse):
+        it glides back into the hand, and no later click can lay it."""
+        d, self.drag = self.drag, None
+        if d is not None and d.moving:
+            self.spring_back(d.uids, (d.pos[0] + d.grab[0], d.pos[1] + d.grab[1]))
+
     def spring_back(self, uids: list[int], at: tuple[float, float]) -> None:
         """Show the cards again in the hand, gliding back from ``at``."""
         hand = self.table.hand

@@ -471,6 +471,18 @@ class TableScene(Scene):
         self.log_back = max(0.0, self.log_back + step)  # the drawing caps it at the oldest line
         return True
 
+    def pause(self) -> None:
+        """A screen opened over the table: a card being dragged goes back to the hand."""
+        self.flow.drop_drag()
+
+    @property
+    def paused(self) -> bool:
+        """True while a screen over the table holds the game (the pause menu, the scores, the
+        rules, the settings): no bot moves, nobody is caught, and the round's clock stops.
+        A chooser for your own play or a pass-and-play hand-off is part of the game."""
+        top = self.stack.top if self.stack is not None else None
+        return top is not None and top is not self and not getattr(top, "part_of_play", False)
+
     def update(self, dt: float) -> None:
         """Advance animations, move the bots, refresh what the buttons offer."""
         self.animator.update(dt)
@@ -485,7 +497,7 @@ class TableScene(Scene):
         if self.overlay_at is not None and now >= self.overlay_at and self.director.idle:
             self.overlay_at = None
             self._show_round_board()
-        if self.director.idle and not self.game.over and not self.flow.busy:
+        if self.director.idle and not self.game.over and not self.flow.busy and not self.paused:
             self._catch_forgotten_macau(now)
             self._run_bots(now)
         tabledraw.refresh_buttons(self)
@@ -499,14 +511,8 @@ class TableScene(Scene):
         waiting = now - self.catchable_since < self.animator.seconds(CATCH_DELAY)
         if waiting and target in self.humans:
             return  # a person forgot: give the bots a human-like reaction time
-        current = self.game.current
-        if (
-            target not in self.humans
-            and not self.autoplay
-            and current not in self.humans
-            and waiting
-        ):
-            return  # a person gets the first chance to catch a bot
+        if target not in self.humans and not self.autoplay and waiting:
+            return  # a person gets the first chance to catch a bot, whoever moves next
         self.catch_checked = self.version
         self.catchable_since = 0.0
         n = self.game.seats

@@ -613,3 +613,74 @@ def test_enter_after_clicking_a_table_button_still_lays_the_chosen_card() -> Non
     h.key(pygame.K_RETURN)
     h.tick(3)
     assert h.game.top.code == "7H" and "7H" not in h.hand_codes()
+
+
+# ----- a screen over the table, and input that began elsewhere ---------------------------------
+def _bots_table(game: Game, speed: str = "off") -> tuple[object, object]:
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.setup import SeatSpec, TableSetup
+    from tests.ui.menukit import Screen
+
+    seats = (SeatSpec("You"), *(SeatSpec(n, "medium") for n in ("Ada", "Ben", "Cy")))
+    table = MatchTable(
+        TableSetup("polish", seats), game, seed=7, deal=False,
+        settings=Settings(animation_speed=speed, bot_pace="fast"),
+    )  # fmt: skip
+    return table, Screen(table)
+
+
+def test_the_pause_menu_holds_the_bots_and_the_rounds_clock() -> None:
+    from game.ui.roundend import GamePause
+
+    game = polish(["7H 9C 8H 10D 3C", "2C 4D 9S 6C", "3S 6D 7D", "KD 8D 5S"], "5D", current=1)
+    table, screen = _bots_table(game)
+    started = table.started_at  # type: ignore[attr-defined]
+    screen.key(pygame.K_ESCAPE)  # type: ignore[attr-defined]
+    assert isinstance(screen.top, GamePause)  # type: ignore[attr-defined]
+    screen.frame(600)  # type: ignore[attr-defined]
+    assert game.current == 1 and len(game.pile) == 1  # nobody moved in ten seconds of pause
+    assert table.started_at >= started + 9.9  # type: ignore[attr-defined]
+    screen.key(pygame.K_ESCAPE)  # type: ignore[attr-defined]
+    screen.frame(300)  # type: ignore[attr-defined]
+    assert game.current == 0  # back at the table, the bots played on to your turn
+
+
+def test_you_get_the_first_chance_to_catch_a_bot_even_when_you_play_next() -> None:
+    game = polish(["7H 9C 8H", "2C 4D 9S", "3S 6D", "KD 5D"], "5H", current=3)
+    table, screen = _bots_table(game, speed="normal")
+    table.bots.pop(3)  # type: ignore[attr-defined]
+    table.apply(Play((Card.parse("5D"),)), 3)  # type: ignore[attr-defined]  # no Macau called
+    for _ in range(600):
+        screen.key(pygame.K_s, "s")  # type: ignore[attr-defined]
+        if game.macau_catchable < 0:
+            break
+    assert "You caught Cy — Cy draws 5" in table.director.log  # type: ignore[attr-defined]
+
+
+def test_a_drag_that_ends_over_a_choosers_tile_chooses_nothing() -> None:
+    h = Harness(polish(["AS 9C 4D 8H", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
+    h.drag_to_pile("AS")
+    chooser = h.stack.top
+    assert isinstance(chooser, SuitChooser)
+    tile = chooser.tiles[2]
+    h.send(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)  # pressed elsewhere ...
+    h.send(pygame.MOUSEBUTTONUP, pos=tile.center, button=1)  # ... let go over a tile
+    assert h.stack.top is chooser and h.game.top.code == "5S"
+    h.click(tile.center)  # a real press and release on the tile picks it
+    assert h.stack.top is h.table and h.game.top.code == "AS"
+
+
+def test_a_card_being_dragged_goes_back_when_the_pause_menu_opens() -> None:
+    h = Harness(polish(["7H 9C 8H 10D", "2C 4D 9S", "3S 6D", "KD 8D"], "5H"))
+    x, y = (round(v) for v in h.card_pos("7H"))
+    h.send(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+    h.send(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
+    for i in range(1, 5):
+        h.send(pygame.MOUSEMOTION, pos=(x + 10 * i, y - 60 * i), rel=(0, 0), buttons=(1, 0, 0))
+    h.key(pygame.K_ESCAPE)  # the pause menu opens mid-drag
+    h.send(pygame.MOUSEBUTTONUP, pos=(x + 40, y - 240), button=1)
+    h.key(pygame.K_ESCAPE)  # and closes
+    assert h.table.flow.drag is None and not h.table.hand.hidden
+    h.click(h.table.layout.pile.center)  # a later click on the pile lays nothing
+    assert h.game.top.code == "5H" and "7H" in h.hand_codes()
