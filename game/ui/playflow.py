@@ -170,6 +170,11 @@ class PlayFlow:
                 t.apply(hinted)  # the hint said to draw, keep the card or take the penalty
             elif hand.cursor is not None:
                 self.try_play([hand.cards[hand.cursor].uid])
+            elif t.game.phase == Phase.DRAWN and t.game.current == t.viewer:
+                drawn = t.game.drawn_card  # the one card that may be laid now
+                fits = [hc.uid for hc in hand.cards if hc.card == drawn]
+                if fits:
+                    self.try_play(fits[:1])
         elif key == pygame.K_d:
             t.on_draw()
         elif key == pygame.K_m and t.macau_button.visible:
@@ -368,15 +373,17 @@ class PlayFlow:
         g = t.game
         if g.over:
             return ""
-        if t.autoplay or g.current != t.viewer:
-            return ""
+        if t.autoplay or g.current != t.viewer or self.busy:
+            return ""  # (an open chooser asks its own question)
         if not t.director.idle:
             return ""
         if g.phase == Phase.ATTACK:
             ways = ["fight back with an attack card", *_cuts(g), "take them"]
             return f"You owe {g.penalty}: " + ", ".join(ways[:-1]) + " or " + ways[-1]
         if g.phase == Phase.SKIP:
-            return "A missed turn is coming your way: answer with a skip card or wait"
+            n = g.skips
+            what = "A missed turn is" if n == 1 else f"{n} missed turns are"
+            return f"{what} coming your way: answer with a skip card or wait"
         if g.phase == Phase.DRAWN:
             return "The card you drew fits: lay it or keep it"
         if g.phase == Phase.FIVE_AGAIN:

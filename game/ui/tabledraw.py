@@ -368,7 +368,10 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     count = theme.text(f"{held} card{'' if held == 1 else 's'}", px(15), theme.MUTED)
     surface.blit(count, (left.x + 4, left.y + px(30)))
     missed = m.missed[me] if m.missed else 0
-    _draw_tokens(surface, missed, (left.x + px(14), left.y + px(62)), scale=t.layout.ui)
+    at = (left.x + px(14), left.y + px(62))
+    _draw_tokens(surface, missed, at, scale=t.layout.ui)
+    if acting and m.skips and t.game.phase == Phase.SKIP:  # those coming your way, outlined
+        _draw_tokens(surface, m.skips, at, pending=True, scale=t.layout.ui)
 
 
 def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:

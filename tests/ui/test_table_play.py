@@ -684,3 +684,39 @@ def test_a_card_being_dragged_goes_back_when_the_pause_menu_opens() -> None:
     assert h.table.flow.drag is None and not h.table.hand.hidden
     h.click(h.table.layout.pile.center)  # a later click on the pile lays nothing
     assert h.game.top.code == "5H" and "7H" in h.hand_codes()
+
+
+def test_missed_turns_coming_your_way_are_counted_and_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = polish(["7H 9C 8H", "2C 9S 6C", "4H 6D 7D", "4C 8D 5S"], "5H", current=2)
+    game.apply("4H")
+    game.apply("4C")  # two 4s stacked on you
+    h = Harness(game)
+    assert h.table.flow.phase_hint().startswith("2 missed turns are coming your way")
+    drawn: list[tuple[int, bool]] = []
+    monkeypatch.setattr(
+        tabledraw,
+        "_draw_tokens",
+        lambda _s, n, *_a, pending=False, **_k: drawn.append((n, pending)),
+    )
+    tabledraw._draw_you(h.table, h.screen)
+    assert (2, True) in drawn  # outlined beside your name, as at a bot's seat
+
+
+def test_enter_after_drawing_a_card_that_fits_lays_it() -> None:
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", stock="6H 7S 3C"))
+    h.key(pygame.K_d, "d")
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN and h.table.hand.cursor is None
+    assert h.table.flow.phase_hint() == "The card you drew fits: lay it or keep it"
+    h.key(pygame.K_RETURN)
+    h.tick(2)
+    assert h.game.top.code == "6H" and "6H" not in h.hand_codes()
+
+
+def test_an_open_chooser_is_not_talked_over_by_the_turn_line() -> None:
+    h = Harness(polish(["AS 9C 4D 8H", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
+    assert h.table.flow.phase_hint().startswith("Your turn")
+    h.drag_to_pile("AS")
+    assert isinstance(h.stack.top, SuitChooser) and h.table.flow.phase_hint() == ""
