@@ -119,6 +119,13 @@ class Offer:
         """The legal plays that lay exactly ``cards``, in this order (indexed when first asked)."""
         return self._index().get(cards, ())
 
+    def orders_of(self, cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+        """The orders in which exactly ``cards`` make a legal play, in the engine's order."""
+        want = sorted(c.code for c in cards)
+        return [
+            k for k in self._index() if len(k) == len(cards) and sorted(c.code for c in k) == want
+        ]
+
     def next_cards(self, chosen: tuple[Card, ...]) -> set[Card]:
         """The cards that may follow ``chosen`` in a legal play (the first cards of plays when
         nothing is chosen)."""
@@ -146,6 +153,13 @@ def play_options(
         plays = offer.plays_laying(arranged)
         if plays:
             return PlayOptions(arranged, plays)
+    if len(laid) > 1:
+        # Picked in an order that cannot start (7♠ 7♦ 7♥ on 5♥): the same cards in a legal
+        # order, keeping the last card picked (it is the one that acts) where it can be.
+        orders = offer.orders_of(laid)
+        if orders:
+            best = next((o for o in orders if o[-1] == laid[-1]), orders[0])
+            return PlayOptions(best, offer.plays_laying(best))
     return PlayOptions(laid, (), refusal(game, seat, laid))
 
 

@@ -720,3 +720,17 @@ def test_an_open_chooser_is_not_talked_over_by_the_turn_line() -> None:
     assert h.table.flow.phase_hint().startswith("Your turn")
     h.drag_to_pile("AS")
     assert isinstance(h.stack.top, SuitChooser) and h.table.flow.phase_hint() == ""
+
+
+def test_a_group_picked_in_an_order_that_cannot_start_is_laid_in_one_that_can() -> None:
+    h = Harness(polish(["7S 7D 7H 9C", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    for code in ("7S", "7D", "7H"):  # 7♠ cannot go first on 5♥: 7♥ can
+        h.click(h.card_pos(code))
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert [c.code for c in h.game.pile][1] == "7H" and h.hand_codes() == ["9C"]
+    h2 = Harness(polish(["7S 8D 7H 9C", "2C 4D 9S", "3H 6D", "KD 8C"], "5H"))
+    for code in ("7S", "8D"):  # no order of these makes a play: the reason is given
+        h2.click(h2.card_pos(code))
+    h2.key(pygame.K_RETURN)
+    assert h2.game.top.code == "5H" and h2.table.toast is not None
