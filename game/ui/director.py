@@ -487,6 +487,8 @@ class Director:
                 ev.seat, f"sits out a turn ({ev.left} left)", f"sit out a turn ({ev.left} left)"
             )
         )
+        # What follows (a stack passed over this seat to the next) is not its doing.
+        self._line_open = False
         return 0.35
 
     def _on_Passed(self, ev: Passed) -> float:

@@ -734,3 +734,20 @@ def test_a_group_picked_in_an_order_that_cannot_start_is_laid_in_one_that_can() 
         h2.click(h2.card_pos(code))
     h2.key(pygame.K_RETURN)
     assert h2.game.top.code == "5H" and h2.table.toast is not None
+
+
+def test_a_stack_passed_over_a_seat_sitting_out_is_not_told_as_its_doing() -> None:
+    game = polish(
+        ["8S 9C 10D QH", "2C 6D 9S JH", "3S 4H 7D", "KD 4C 8D"],
+        "5H",
+        stock="6H 7S 3C 9D JD 5C 6S 8C 9H 10H 10S 2D QS KC",
+        current=2,
+    )
+    game.apply("4H")
+    game.apply("4C")  # you miss two turns; the bots play on around you
+    h = Harness(game, levels=("medium",), bots=True)
+    h.key(pygame.K_SPACE)
+    h.tick(600)
+    log = list(h.table.director.log)
+    sat = [line for line in log if "sit out a turn" in line]
+    assert sat and all(" — " not in line for line in sat), log
