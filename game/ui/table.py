@@ -276,8 +276,9 @@ class TableScene(Scene):
             self.say(str(exc))
             return False
         self.version += 1
-        self.hand.selection.clear()
         if seat == self.viewer:
+            # Cards picked while the others played stay picked until you act.
+            self.hand.selection.clear()
             self.toast = None  # a hint or an earlier refusal is about a position now gone
         if seat == self.viewer and isinstance(action, Play):
             self.macau_on = False

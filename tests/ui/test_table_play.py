@@ -751,3 +751,18 @@ def test_a_stack_passed_over_a_seat_sitting_out_is_not_told_as_its_doing() -> No
     log = list(h.table.director.log)
     sat = [line for line in log if "sit out a turn" in line]
     assert sat and all(" — " not in line for line in sat), log
+
+
+def test_cards_picked_while_the_bots_play_stay_picked() -> None:
+    game = polish(["8H 8S 9C", "6D 4C 9S", "8D 3H 2S", "KD 8C 5C JS"], "5D", current=1)
+    h = Harness(game)
+    h.click(h.card_pos("8H"))
+    h.click(h.card_pos("8S"))
+    picked = list(h.table.hand.selection)
+    assert len(picked) == 2
+    for seat, move in ((1, "6D"), (2, "8D"), (3, "8C")):  # the others play meanwhile
+        assert h.table.apply(parse_action(move), seat)
+        h.tick(2)
+    assert game.current == 0 and h.table.hand.selection == picked
+    h.key(pygame.K_RETURN)  # your own move clears them
+    assert h.table.hand.selection == [] and game.top.code in ("8H", "8S")
