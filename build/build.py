@@ -24,6 +24,8 @@ REQUIRED_ASSETS = (
     "sprites/icon/macau.icns",
     "sprites/icon/macau_64.png",
     "sounds/deal.wav",
+    "sprites/fonts/DejaVuSans.ttf",
+    "sprites/fonts/DejaVuSans-Bold.ttf",
 )
 
 

@@ -122,6 +122,9 @@ def test_resources_resolve_inside_a_frozen_bundle(frozen_bundle: Path) -> None:
     assert resources.sound_path("deal") == frozen_bundle / "sounds" / "deal.wav"
     assert resources.icon_path(64) == frozen_bundle / "sprites" / "icon" / "macau_64.png"
     assert resources.sprite_path("icon", "macau.ico").is_file()
+    # The fonts travel with the game: the text looks the same where DejaVu is not installed.
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        assert resources.font_path(name) == frozen_bundle / "sprites" / "fonts" / name
 
 
 def test_a_file_missing_from_the_bundle_is_named(frozen_bundle: Path) -> None:
