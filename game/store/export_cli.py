@@ -36,7 +36,8 @@ def run_export(path: str) -> int:
         note = (store.problem or "").replace(NOT_RECORDED, "").strip()
         if store.stand_in:
             # Nothing could be read: writing an empty export would replace a good one.
-            print(f"Nothing exported, {path} is left as it was: {note}", file=sys.stderr)
+            kept = f", {path} is left as it was" if target.exists() else ""
+            print(f"Nothing exported{kept}: {note}", file=sys.stderr)
             return 1
         if note:
             print(note, file=sys.stderr)
@@ -50,5 +51,7 @@ def run_export(path: str) -> int:
     finally:
         store.close()
     files = " and ".join(str(p) for p in written)
-    print(f"Exported {games} recorded rounds and {players} profiles to {files}.")
+    rounds = f"{games} recorded round{'' if games == 1 else 's'}"
+    people = f"{players} profile{'' if players == 1 else 's'}"
+    print(f"Exported {rounds} and {people} to {files}.")
     return 0
