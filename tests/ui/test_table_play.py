@@ -766,3 +766,23 @@ def test_cards_picked_while_the_bots_play_stay_picked() -> None:
     assert game.current == 0 and h.table.hand.selection == picked
     h.key(pygame.K_RETURN)  # your own move clears them
     assert h.table.hand.selection == [] and game.top.code in ("8H", "8S")
+
+
+def test_a_move_is_saved_again_once_its_log_line_is_written(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.store.saves import load_game
+
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    game = polish(["7H 9C 8H 10D", "2C 4D 9S", "3S 6D 5S", "KD 8D"], "5H", current=1)
+    table, screen = _bots_table(game, speed="normal")
+    table.bots.clear()  # type: ignore[attr-defined]
+    assert table.apply(parse_action("draw"), 1)  # type: ignore[attr-defined]
+    saved = load_game().data
+    assert saved is not None  # saved at once (a crash now keeps the move) ...
+    for _ in range(300):
+        screen.frame()  # type: ignore[attr-defined]
+        if table.director.idle:  # type: ignore[attr-defined]
+            break
+    saved = load_game().data
+    assert saved is not None and saved["log"][-1] == "Ada drew 1 card"  # ... and its line
