@@ -201,6 +201,18 @@ def merge(conn: sqlite3.Connection, src: str, dst: str) -> Profile:
         raise ValueError("A profile cannot be merged into itself.")
     if source.is_bot or target.is_bot:
         raise ValueError("Bot profiles cannot be merged.")
+    (together,) = conn.execute(
+        "SELECT COUNT(DISTINCT a.game_id) FROM results AS a JOIN results AS b "
+        "ON a.game_id = b.game_id WHERE a.profile_id = ? AND b.profile_id = ?",
+        (source.id, target.id),
+    ).fetchone()
+    if together:
+        # One person cannot hold two seats of a round: these are two people.
+        rounds = "round" if together == 1 else "rounds"
+        raise ValueError(
+            f"{source.name} and {target.name} played at the same table in {together} {rounds}: "
+            "they are two players, so they cannot be merged."
+        )
     conn.execute("UPDATE results SET profile_id = ? WHERE profile_id = ?", (target.id, source.id))
     # The old name keeps pointing at the merged profile, so rounds recorded under it later
     # (a saved setup, another copy of the game) still land in the right place.

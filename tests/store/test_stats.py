@@ -175,3 +175,12 @@ def test_a_bot_seat_keeps_a_tidy_table_name_and_people_none(store: Store) -> Non
     assert [s.seat_name for s in entry.seats] == ["", "Olek the second", "x" * 32, ""]
     # Both medium seats count for the one level profile, whatever they were called.
     assert store.profile_stats("Bot · medium").games == 1
+
+
+def test_two_people_who_shared_a_table_cannot_be_merged(seeded: Store) -> None:
+    seeded.record_game(game(9, "classic", human(0, "Ania", 1), human(1, "Anna", 2)))
+    before = seeded.profile_stats("Anna").games
+    with pytest.raises(ValueError, match="Ania and Anna played at the same table in 1 round"):
+        seeded.merge_profiles("Ania", "Anna")
+    assert seeded.profile_stats("Anna").games == before
+    assert "Ania" in [p.name for p in seeded.profiles()]

@@ -159,7 +159,7 @@ def test_profiles_create_rename_and_merge_through_events(
     type_text(stack, "Zosia")
     click(stack, dialog.buttons[1].rect.center)  # OK
     assert stack.top is scene and store.profile("Zosia") is not None
-    # Merge Béla into Ania: pick the target with the arrows, confirm with Enter.
+    # Béla played at Ania's table: two people, so merging them is refused with the reason.
     click(stack, scene.row_rect([p.name for p in scene.profiles].index("Béla")).center)
     key(stack, pygame.K_m, "m")
     merge = stack.top
@@ -168,13 +168,22 @@ def test_profiles_create_rename_and_merge_through_events(
         key(stack, pygame.K_RIGHT)
     frame(stack, screen)
     key(stack, pygame.K_RETURN)
-    assert stack.top is scene and "Merged Béla into Ania" in scene.message
-    # Both seats of a shared round now belong to Ania; she still played 60 rounds.
-    assert [s.profile for s in store.history(limit=1)[0].seats][:2] == ["Ania", "Ania"]
-    assert store.profile_stats("Ania").games == 60
-    assert "Béla" not in [p.name for p in store.profiles()]
+    assert stack.top is scene and "played at the same table in 57 rounds" in scene.message
+    assert "Béla" in [p.name for p in store.profiles()]
+    games = store.profile_stats("Ania").games
+    # Zosia (no rounds yet, another name of Ania's) merges into Ania: pick, confirm with Enter.
+    click(stack, scene.row_rect([p.name for p in scene.profiles].index("Zosia")).center)
+    key(stack, pygame.K_m, "m")
+    merge = stack.top
+    assert isinstance(merge, MergeDialog)
+    while merge.chosen != "Ania":
+        key(stack, pygame.K_RIGHT)
+    key(stack, pygame.K_RETURN)
+    assert stack.top is scene and "Merged Zosia into Ania" in scene.message
+    assert store.profile_stats("Ania").games == games  # Zosia brought no rounds
+    assert "Zosia" not in [p.name for p in store.profiles()]
     key(stack, pygame.K_ESCAPE)
-    assert stack.top is stats and "Béla" not in stats.names and "Zosia" in stats.names
+    assert stack.top is stats and "Zosia" not in stats.names and "Béla" in stats.names
 
 
 def test_bot_profiles_cannot_be_renamed(store: Store, screen: pygame.Surface) -> None:
