@@ -102,6 +102,11 @@ class MainMenu(MenuScreen):
         self.continue_button.visible = self.saved.data is not None
         quick = quick_setup(settings_of(self).last_setup)
         self.descriptions[self.quick_button] = f"{quick.title()} · {quick.who()}"
+        self.descriptions[self.new_button] = "Choose the rules, the players and the bots"
+        if self.saved.data is not None:
+            # Starting another table takes the place of the saved one: say so beforehand.
+            for button in (self.quick_button, self.new_button):
+                self.descriptions[button] += "\nIt replaces the saved game."
         self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
         self.widgets.clear_focus()
@@ -245,6 +250,8 @@ class MainMenu(MenuScreen):
         text = self.descriptions.get(current, "") if isinstance(current, Button) else ""
         if not text and self.continue_button.visible:
             text = "Saved game: " + self.descriptions.get(self.continue_button, "")
-        if text:
-            image = theme.text(text, self.px(18), theme.TEXT)
+        for i, line in enumerate(text.split("\n")):  # a second line is a warning, in gold
+            ink = theme.TEXT if i == 0 else theme.ACCENT
+            image = theme.text(line, self.px(18), ink)
             surface.blit(image, image.get_rect(midtop=(cx, round(y))))
+            y += image.get_height() + self.px(4)

@@ -12,6 +12,7 @@ import pygame
 
 from game.engine import PRESETS, Rules
 from game.engine.explain import PRESET_TITLES, summary
+from game.store.saves import has_saved_game
 from game.ui import theme
 from game.ui.controls import Choice, stepper_values
 from game.ui.launch import settings_of, start_match
@@ -126,6 +127,7 @@ class NewGameScreen(MenuScreen):
             self.target, self.dealer, self.howto_button, self.back_button, self.start_button
         )
         self.message = ""
+        self.replaces_save = has_saved_game()  # said under the buttons
         self.refused: TableSetup | None = None  # the table the message refused
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -369,6 +371,13 @@ class NewGameScreen(MenuScreen):
         surface.blit(label, label.get_rect(midright=at))
         if self.message and self.refused is not None and self.setup() != self.refused:
             self.message = ""  # the seats changed since: the refusal no longer applies
+        if self.replaces_save:
+            note = theme.text(
+                "Start game replaces the game saved for Continue", px(14), theme.MUTED
+            )
+            surface.blit(
+                note, note.get_rect(midbottom=(surface.get_width() // 2, self.size[1] - 2))
+            )
         if self.message:
             image = theme.text(self.message, px(17), (255, 150, 140), True)
             # between the seats (which end 110 px above the panel's foot) and the options row

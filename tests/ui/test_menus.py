@@ -434,3 +434,19 @@ def test_bots_seated_on_the_new_game_screen_get_the_stock_names_in_order() -> No
     names = [row.name.text for row in scene.rows]
     assert names == ["You", *BOT_NAMES]  # Dan fourth, as on a table named on the command line
     del screen
+
+
+def test_starting_another_table_says_beforehand_that_it_replaces_the_saved_game() -> None:
+    menu = MainMenu()
+    screen = Screen(menu)
+    assert "replaces" not in menu.descriptions[menu.quick_button]
+    assert not NewGameScreen().replaces_save
+    setup = TableSetup("polish", (SeatSpec("You", ""), SeatSpec("Ada", "easy")))
+    table = MatchTable(setup, setup.new_game(seed=1), settings=Settings(animation_speed="off"))
+    table.save()
+    menu.refresh()
+    menu.refresh()  # said once, however often the menu comes back
+    for button in (menu.quick_button, menu.new_button):
+        assert menu.descriptions[button].count("\nIt replaces the saved game.") == 1
+    assert NewGameScreen().replaces_save
+    del screen
