@@ -6,6 +6,7 @@ and is confirmed in a ``MergeDialog``. Both are modal scenes handing back a name
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -285,7 +286,9 @@ class ProfilesScene(Scaled, Scene):
         def done(name: object | None) -> None:
             if isinstance(name, str):
                 self.reload(select=" ".join(name.split()))
-                self._say(f"Renamed {old.name} to {self.current.name if self.current else name}.")
+                new = self.current.name if self.current else name
+                self._say(f"Renamed {old.name} to {new}.")
+                self._follow_rename(old.name, new)
 
         self._push(
             NameDialog(
@@ -295,6 +298,23 @@ class ProfilesScene(Scaled, Scene):
                 on_result=done,
             )
         )
+
+    def _follow_rename(self, old: str, new: str) -> None:
+        """A person seated under the old name in the remembered setup (Quick game, New game)
+        takes the new one, so their next rounds go on in the renamed profile."""
+        from game.ui.launch import change_settings, settings_of
+        from game.ui.setup import SeatSpec, quick_setup
+
+        last = settings_of(self).last_setup
+        if not last:
+            return
+        setup = quick_setup(last)
+        seats = tuple(
+            SeatSpec(new, s.level) if s.human and s.name.casefold() == old.casefold() else s
+            for s in setup.seats
+        )
+        if seats != setup.seats:
+            change_settings(self, last_setup=dataclasses.replace(setup, seats=seats).to_dict())
 
     def ask_merge(self) -> None:
         """Pick the profile to merge the highlighted one into, and confirm."""

@@ -304,3 +304,24 @@ def test_one_game_sits_in_the_middle_of_both_charts(
     at = rating.ticks[0]  # type: ignore[attr-defined]
     assert len(rating.ticks) == 1 and rating.lo < at < rating.hi  # type: ignore[attr-defined]
     assert rating.hi - rating.lo == 3600  # type: ignore[attr-defined]
+
+
+def test_a_renamed_player_is_seated_under_the_new_name_next_time(store: Store) -> None:
+    from game.ui import launch
+    from game.ui.launch import change_settings, settings_of
+    from game.ui.setup import SeatSpec, TableSetup, quick_setup
+
+    launch._fallback.clear()
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(ProfilesScene(store))
+    seats = (SeatSpec("Ania", ""), SeatSpec("Ada", "easy"))
+    change_settings(scene, last_setup=TableSetup("polish", seats).to_dict())
+    scene.select([p.name for p in scene.profiles].index("Ania"))
+    key(stack, pygame.K_F2)
+    for _ in "Ania":
+        key(stack, pygame.K_BACKSPACE)
+    type_text(stack, "Zofia")
+    key(stack, pygame.K_RETURN)
+    assert store.profile("Zofia") is not None
+    names = [s.name for s in quick_setup(settings_of(scene).last_setup).seats]
+    assert names == ["Zofia", "Ada"]  # Quick game goes on in the renamed profile
