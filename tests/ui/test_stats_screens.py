@@ -132,6 +132,20 @@ def test_a_store_problem_is_shown_in_words(store: Store, screen: pygame.Surface)
     assert not profiles.new_button.enabled
 
 
+def _merge(
+    stack: SceneStack, scene: ProfilesScene, source: str, target: str, screen: pygame.Surface
+) -> None:
+    """Pick ``source`` in the list, M, arrows to ``target``, Enter."""
+    click(stack, scene.row_rect([p.name for p in scene.profiles].index(source)).center)
+    key(stack, pygame.K_m, "m")
+    merge = stack.top
+    assert isinstance(merge, MergeDialog)
+    while merge.chosen != target:
+        key(stack, pygame.K_RIGHT)
+    frame(stack, screen)
+    key(stack, pygame.K_RETURN)
+
+
 def test_profiles_create_rename_and_merge_through_events(
     store: Store, screen: pygame.Surface
 ) -> None:
@@ -160,25 +174,12 @@ def test_profiles_create_rename_and_merge_through_events(
     click(stack, dialog.buttons[1].rect.center)  # OK
     assert stack.top is scene and store.profile("Zosia") is not None
     # Béla played at Ania's table: two people, so merging them is refused with the reason.
-    click(stack, scene.row_rect([p.name for p in scene.profiles].index("Béla")).center)
-    key(stack, pygame.K_m, "m")
-    merge = stack.top
-    assert isinstance(merge, MergeDialog)
-    while merge.chosen != "Ania":
-        key(stack, pygame.K_RIGHT)
-    frame(stack, screen)
-    key(stack, pygame.K_RETURN)
+    _merge(stack, scene, "Béla", "Ania", screen)
     assert stack.top is scene and "played at the same table in 57 rounds" in scene.message
     assert "Béla" in [p.name for p in store.profiles()]
     games = store.profile_stats("Ania").games
     # Zosia (no rounds yet, another name of Ania's) merges into Ania: pick, confirm with Enter.
-    click(stack, scene.row_rect([p.name for p in scene.profiles].index("Zosia")).center)
-    key(stack, pygame.K_m, "m")
-    merge = stack.top
-    assert isinstance(merge, MergeDialog)
-    while merge.chosen != "Ania":
-        key(stack, pygame.K_RIGHT)
-    key(stack, pygame.K_RETURN)
+    _merge(stack, scene, "Zosia", "Ania", screen)
     assert stack.top is scene and "Merged Zosia into Ania" in scene.message
     assert store.profile_stats("Ania").games == games  # Zosia brought no rounds
     assert "Zosia" not in [p.name for p in store.profiles()]
