@@ -53,6 +53,14 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
+def seats_in_order(entry: HistoryEntry) -> list[tuple[str, HistorySeat]]:
+    """A round's seats as the list shows them: by place ("1.", "2.", …); an unfinished round
+    has no order of finishing, so its seats go round the table, unnumbered ("–")."""
+    if entry.abandoned:
+        return [("–", s) for s in sorted(entry.seats, key=lambda s: s.seat)]
+    return [(f"{s.place}.", s) for s in sorted(entry.seats, key=lambda s: (s.place, s.seat))]
+
+
 def result_words(entry: HistoryEntry, profile: str) -> str:
     """How ``profile`` finished this round, in words: ``Won``, ``2nd of 4``, ``Unfinished``."""
     mine = next((s for s in entry.seats if s.profile == profile), None)
@@ -276,10 +284,10 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         x = cols["seats"]
         room = cols["time"] - px(90)
         parts = []
-        for seat in sorted(entry.seats, key=lambda s: (s.place, s.seat)):
+        for mark, seat in seats_in_order(entry):
             name, level = seat_label(seat)
             colour = theme.ACCENT if seat.profile == profile else theme.TEXT
-            place = theme.text(f"{seat.place}.", px(14), theme.MUTED)
+            place = theme.text(mark, px(14), theme.MUTED)
             label = theme.text(name, px(15), colour, seat.profile == profile)
             tag = theme.text(level, px(12), theme.MUTED) if level else None
             parts.append((place, label, tag))

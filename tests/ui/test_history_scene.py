@@ -9,7 +9,14 @@ import pygame
 import pytest
 
 from game.store import GameRecord, HistoryEntry, HistorySeat, SeatResult, Store
-from game.ui.history_scene import HistoryScene, ordinal, result_words, seat_label, seat_summary
+from game.ui.history_scene import (
+    HistoryScene,
+    ordinal,
+    result_words,
+    seat_label,
+    seat_summary,
+    seats_in_order,
+)
 from game.ui.scene import SceneStack
 from game.ui.stats_scene import StatsScene
 from tests.ui.statskit import SIZE
@@ -170,3 +177,11 @@ def test_the_player_and_the_preset_can_be_changed_in_the_history(
     assert scene.profile == "Ania"
     key(stack, pygame.K_UP)
     assert scene.preset is None and len(scene.entries) == len(store.history("Ania"))
+
+
+def test_an_unfinished_rounds_seats_go_round_the_table_unnumbered() -> None:
+    done = seats_in_order(_entry([2, 1, 3, 4]))
+    assert [(mark, s.place) for mark, s in done] == [("1.", 1), ("2.", 2), ("3.", 3), ("4.", 4)]
+    left = seats_in_order(_entry([2, 1, 3, 4], abandoned=True))
+    assert [mark for mark, _ in left] == ["–"] * 4
+    assert [s.seat for _, s in left] == sorted(s.seat for _, s in left)
