@@ -32,6 +32,7 @@ class HandoffScreen(Scaled, Scene):
 
     def __init__(self, table: MatchTable, seat: int) -> None:
         super().__init__()
+        self.caught = ""  # a catch made from this screen, said on it
         self.table = table
         self.seat = seat
         name = table.names[seat]
@@ -51,8 +52,16 @@ class HandoffScreen(Scaled, Scene):
         self.table.show_hand(self.seat)
 
     def stop(self) -> None:
-        """Catch a player who forgot to call Macau (for the first person who may)."""
-        self.table.on_stop()
+        """Catch a player who forgot to call Macau (for the first person who may), and say
+        so here: the table behind this screen, where the catch shows, is hidden."""
+        t = self.table
+        targets = stop_targets(t.legal())
+        if not targets:
+            return
+        t.on_stop()
+        if t.game.macau_catchable < 0:
+            owed = t.game.rules.macau_penalty
+            self.caught = f"Caught: {t.names[targets[0]]} forgot to call Macau and draws {owed}"
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons."""
@@ -132,4 +141,7 @@ class HandoffScreen(Scaled, Scene):
         look_away = "Everyone else, look away — click when ready"
         hint = theme.text(look_away, px(16), theme.MUTED)
         surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + px(262))))
+        if self.caught:
+            note = theme.text(theme.fit(self.caught, px(16), room), px(16), theme.GOLD, True)
+            surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(290))))
         self.widgets.draw(surface)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import DRAW, PASS, Card, Play
+from game.engine import DRAW, PASS, Card, Play, parse_action
 from game.store.settings import Settings
 from game.ui import launch
 from game.ui.choosers import ChoiceModal
@@ -139,3 +139,31 @@ def test_a_long_name_stays_inside_the_hand_off_panel(size: tuple[int, int]) -> N
     for y in range(panel.y + handoff.px(170), panel.y + handoff.px(215)):
         for x in (*range(0, panel.x - 1, 3), *range(panel.right + 1, size[0], 3)):
             assert screen.surface.get_at((x, y))[:3] != accent[:3], (x, y)
+
+
+def test_a_catch_made_on_the_hand_off_screen_is_said_there() -> None:
+    from game.engine import PRESETS, Game
+
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
+    setup = TableSetup("polish", seats)
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock="2D 3D 4S 6C 6S 7S"
+    )
+    table = MatchTable(setup, game, settings=FAST, seed=5, deal=False)
+    screen = Screen(table, (960, 600))
+    for _ in range(50):
+        if isinstance(screen.top, HandoffScreen):
+            break
+        screen.frame()
+    screen.key(pygame.K_RETURN)  # Anna's hand
+    table.apply(parse_action("7H"), 0)  # one card left, no Macau called
+    for _ in range(200):
+        screen.frame()
+        if isinstance(screen.top, HandoffScreen):
+            break
+    handoff = screen.top
+    assert isinstance(handoff, HandoffScreen) and handoff.seat == 1
+    screen.key(pygame.K_s, "s")  # Ben catches Anna before looking at his cards
+    assert handoff.caught == "Caught: Anna forgot to call Macau and draws 5"
+    assert table.game.hand_counts[0] == 6
+    screen.frame()
