@@ -16,7 +16,7 @@ import os
 import signal
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
@@ -81,7 +81,8 @@ def require_display() -> None:
     import pygame
 
     try:
-        pygame.display.init()
+        with quiet_stderr():  # SDL's own line before it fails ("XDG_RUNTIME_DIR is invalid")
+            pygame.display.init()
     except pygame.error as exc:
         raise NoDisplay(str(exc)) from exc
     driver = pygame.display.get_driver()
@@ -294,3 +295,22 @@ def _tell_failure(title: str, message: str, where: Path | None, *, dialogs: bool
     tell(title, message, dialog=dialogs)
     if where is not None and "log file" not in message and sys.stderr is not None:
         print(f"Macau: log file: {where}", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Silence what C libraries write straight to the process's stderr (file descriptor 2)
+    while the block runs; Python's own errors still come back as exceptions."""
+    try:
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no stderr to silence (a windowed app), or no descriptors left
+        yield
+        return
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)

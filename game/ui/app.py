@@ -18,12 +18,13 @@ from collections.abc import Callable
 
 import pygame
 
+from game.failures import quiet_stderr
 from game.resources import MissingAsset, icon_path
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.clock import Clock, SystemClock
 from game.ui.scene import Scene, SceneStack
-from game.ui.sound import Sound, quiet_stderr
+from game.ui.sound import Sound
 
 __all__ = ["DEFAULT_SIZE", "FPS", "MIN_SIZE", "App", "run"]
 

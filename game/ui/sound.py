@@ -6,13 +6,12 @@ cannot start, or a file is missing, this logs one line and carries on in silence
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 import pygame
 
+from game.failures import quiet_stderr
 from game.resources import MissingAsset, sound_path
 
 __all__ = ["EFFECTS", "Sound"]
@@ -123,22 +122,3 @@ def _start_mixer() -> bool:
         log.warning("Sound is off: the audio device could not be opened (%s)", exc)
         return False
     return True
-
-
-@contextlib.contextmanager
-def quiet_stderr() -> Iterator[None]:
-    """Silence what C libraries write straight to the process's stderr (file descriptor 2)
-    while the block runs; Python's own errors still come back as exceptions."""
-    try:
-        saved = os.dup(2)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-    except OSError:  # no stderr to silence (a windowed app), or no descriptors left
-        yield
-        return
-    try:
-        os.dup2(devnull, 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(devnull)

@@ -149,7 +149,7 @@ def test_what_c_libraries_write_to_stderr_while_sound_starts_is_silenced(
 ) -> None:
     import os
 
-    from game.ui.sound import quiet_stderr
+    from game.failures import quiet_stderr
 
     with quiet_stderr():
         os.write(2, b"ALSA lib conf.c: cannot find card '0'\n")
