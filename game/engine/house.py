@@ -92,10 +92,7 @@ def drop_missing_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
     when no joker is left: what turning a preset's jokers down changes with it."""
     out = dict(options)
     held = _pack_jokers(out.get("jokers", 0))
-    for key in SET_OPTIONS:
-        if key in out:
-            tokens = out[key].split() if isinstance(out[key], str) else out[key]
-            out[key] = frozenset(t for t in tokens if t not in _JOKER_TOKENS or t in held)
+    _keep_jokers(out, held)
     if not held and "joker_role" in out:
         out["joker_role"] = "none"
     return out
@@ -119,10 +116,14 @@ def drop_idle_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
     stands for, never on its own (RULES §3.6). What switching a preset's jokers from drawing
     to standing in changes with it; ``restore_jokers`` gives the roles back."""
     out = dict(options)
-    if out.get("joker_role") == "draw_wild":
-        return out
+    if out.get("joker_role") != "draw_wild":
+        _keep_jokers(out, frozenset())
+    return out
+
+
+def _keep_jokers(out: dict[str, Any], kept: frozenset[str]) -> None:
+    """Take every joker but those in ``kept`` out of the card-set options of ``out``."""
     for key in SET_OPTIONS:
         if key in out:
             tokens = out[key].split() if isinstance(out[key], str) else out[key]
-            out[key] = frozenset(t for t in tokens if t not in _JOKER_TOKENS)
-    return out
+            out[key] = frozenset(t for t in tokens if t not in _JOKER_TOKENS or t in kept)
