@@ -257,16 +257,18 @@ class _Table:
     def bot_turn(self) -> None:
         g = self.g
         seat = g.current
-        # Every bot had its one chance to catch a forgotten Macau right after the action
-        # (catch_forgotten_macau), so "stop" is not among its moves.
-        legal = [a for a in g.legal_actions(seat) if not isinstance(a, Stop)]
-        self.tell(g.apply(self.bots[seat].choose(g.view(seat), legal)))
+        # As in the window, a catch still open is among the moves of the bot to act (the
+        # others had their chance in catch_forgotten_macau). Naming the seat makes the engine
+        # check the bot's answer like a person's.
+        legal = g.legal_actions(seat)
+        self.tell(g.apply(self.bots[seat].choose(g.view(seat), legal), seat))
 
     def catch_forgotten_macau(self) -> None:
         """RULES §3.8: until the next action any other seat may call "stop Macau" on a seat
         that forgot. You are asked first (a person reacts slower than a bot, and the window
-        gives a person the first chance too), then each bot in seat order after the seat
-        that forgot, at its level's odds."""
+        gives a person the first chance too), then each bot not to act, in seat order after
+        the seat that forgot, at its level's odds. A bot to act finds the catch among its
+        moves (``bot_turn``)."""
         g, me = self.g, self.me
         target = g.macau_catchable
         if target < 0:
@@ -283,7 +285,7 @@ class _Table:
         for k in range(1, g.seats):
             seat = (target + k) % g.seats
             bot = self.bots.get(seat)
-            if bot is None or not g.is_legal(catch, seat):
+            if bot is None or seat == g.current or not g.is_legal(catch, seat):
                 continue
             if bot.wants_to_catch(g.view(seat), target):
                 self.tell(g.apply(catch, seat))

@@ -260,7 +260,18 @@ def test_any_bot_may_catch_a_forgotten_macau_not_only_the_next_to_play() -> None
     text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nq\n")
     assert CATCH_PROMPT in text  # you let it go with Enter
     assert "  Seat 3: stop Macau! Seat 1 draws 5\n" in text
-    assert (seat2.asked, seat3.asked) == ([2], [3])  # in seat order after the one who forgot
+    # Seat 2 is to act: the catch waits among its moves, so only seat 3 is asked here.
+    assert (seat2.asked, seat3.asked) == ([], [3])
+
+
+def test_the_bot_to_act_finds_the_catch_among_its_moves_as_in_the_window() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
+    )
+    seat2, seat3 = Scripted("stop 1", catches=True), Scripted(catches=False)
+    text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nq\n")
+    assert "  Seat 2: stop Macau! Seat 1 draws 5\n" in text
+    assert (seat2.asked, seat3.asked) == ([], [3])
 
 
 def test_the_bots_may_catch_you_and_you_see_the_cards_you_draw() -> None:
@@ -270,7 +281,7 @@ def test_the_bots_may_catch_you_and_you_see_the_cards_you_draw() -> None:
     assert "forgot to call Macau" not in text  # nobody asks you to catch yourself
     assert "  You have one card and did not call Macau\n" in text
     assert "  Seat 2: stop Macau! You draw 5: 2♣ 3♣ 4♣ 5♣ 6♣\n" in text
-    assert (seat1.asked, seat2.asked) == ([1], [2])
+    assert (seat1.asked, seat2.asked) == ([], [2])  # seat 1 is to act: its moves hold the catch
 
 
 def test_a_bot_at_the_table_catches_at_its_level_odds_from_its_own_seed() -> None:

@@ -37,8 +37,9 @@ from game.workers import ignore_interrupts, pool_size
 from . import BOT_LEVELS, make_bot
 from .base import Bot
 
-# A round that runs this long is stopped and ranked by card counts (bots never stall the
-# engine, but a pair of hoarding bots could in principle draw for ever).
+# A round that runs this long is stopped and ranked as if it ended there (``capped_result``):
+# bots never stall the engine, but under some house rules two bots can trade the same few
+# cards for ever.
 ACTION_CAP = 3000
 # The longest a hard bot may think per decision (a decision takes 0.3 s at the table).
 MAX_BUDGET = 600.0
@@ -105,13 +106,13 @@ def play_game(
         elapsed = time.perf_counter() - start
         if len(legal) > 1:
             times[seat].append(elapsed)
-        game.apply(action)
+        # Naming the seat makes the engine check the move itself, rather than trust an
+        # object it listed: a bot's answer is checked like a person's.
+        game.apply(action, seat=seat)
         length += 1
     capped = not game.over
     if capped:
-        counts = game.hand_counts
-        places = [1 + sum(1 for t in counts if t < counts[s]) for s in range(seats)]
-        charges = [0] * seats
+        places, charges = capped_result(game, rules)
     else:
         places = list(game.places)
         charges = list(game.round_charges[-1]) if game.round_charges else [0] * seats
@@ -123,6 +124,31 @@ def play_game(
         "times": times,
         "capped": capped,
     }
+
+
+def capped_result(game: Game, rules: Rules) -> tuple[list[int], list[int]]:
+    """Places and charges of a round stopped at the cap, as if it ended there (RULES §4, §6).
+
+    The seats already out keep their finishing order; the rest follow, fewest cards (or
+    points, when the rules score points) first, equal ones sharing a place. Each of them is
+    charged the points in hand when the rules score points.
+    """
+    n = len(game.hand_counts)
+    scoring = rules.scoring == "points"
+    points = [sum(c.points for c in game.hand(s)) for s in range(n)]
+    key = points if scoring else list(game.hand_counts)
+    places = [0] * n
+    for i, s in enumerate(game.placings):
+        places[s] = i + 1
+    holders = sorted((s for s in range(n) if not places[s]), key=lambda s: (key[s], s))
+    base = n - len(holders)
+    for i, s in enumerate(holders):
+        if i and key[s] == key[holders[i - 1]]:
+            places[s] = places[holders[i - 1]]
+        else:
+            places[s] = base + i + 1
+    charges = [points[s] if scoring and s in holders else 0 for s in range(n)]
+    return places, charges
 
 
 def _run_chunk(
@@ -180,6 +206,10 @@ def run_tournament(
         make_bot(level)  # imported here, once, so every worker process inherits the same code
     the_rules = rules if rules is not None else PRESETS[preset]
     the_rules.check_seats(seats)
+    if len(bots) > seats:
+        raise ValueError(
+            f"{len(bots)} bot levels for {seats} seats: give --seats {len(bots)} or fewer levels"
+        )
     rules_text = the_rules.to_text() if rules is not None else ""
     if shard is not None and not (shard[1] >= 1 and 0 <= shard[0] < shard[1]):
         raise ValueError(f"shard {shard[0]}/{shard[1]}: want K/N with 0 <= K < N")

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.bots.tournament import cli_main, merge_results, run_tournament, seat_levels, wilson
+from game.bots.tournament import capped_result, cli_main, merge_results, run_tournament, seat_levels, wilson
 
 
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
@@ -201,6 +201,7 @@ GAME = json.dumps(
         (["--preset", "bogus"], "unknown preset 'bogus'; choose from polish"),
         (["--merge", "x.jsonl"], "--merge reads the tournament from its results files: leave out"),
         (["--jobs", "0"], "jobs must be at least 1"),
+        (["--bots", "easy,random,medium"], "3 bot levels for 2 seats: give --seats 3 or fewer"),
         (["--seats", "0"], "played by 2 to 8 seats, not 0"),
         (["--json", "/no/such/folder/out.json"], "cannot write JSON to /no/such/folder/out.json"),
     ],
@@ -290,3 +291,45 @@ def test_json_that_cannot_be_written_after_the_games_is_printed_instead(
     assert "cannot write JSON" in out and "No space left" in out
     summary = json.loads(out[out.index("here it is:") + len("here it is:") :])
     assert summary["games"] == 2
+
+
+def test_a_round_stopped_at_the_cap_keeps_the_finishing_order_and_shares_equal_places() -> None:
+    from game.engine import Game
+
+    # Seats 1 and 2 went out in that order; seats 0 and 4 hold two cards each, seat 3 three.
+    g = Game.from_position(
+        "polish", hands=["9C 8D", "", "", "5S 6S 7S", "9H 10H"], pile="5H", stock="2C 3C 4C"
+    )
+    assert g.placings == [1, 2]
+    assert capped_result(g, g.rules) == ([3, 1, 2, 5, 3], [0, 0, 0, 0, 0])
+
+
+def test_a_capped_round_of_a_points_preset_charges_the_cards_left() -> None:
+    from game.engine import Game
+
+    g = Game.from_position("classic", hands=["KH 2C", "", "AS 3D"], pile="5H", stock="2D 3C 4C")
+    assert g.placings == [1]
+    places, charges = capped_result(g, g.rules)
+    points = [sum(c.points for c in g.hand(s)) for s in range(3)]
+    assert places[1] == 1 and sorted(places) == [1, 2, 3]
+    assert charges == [points[0], 0, points[2]] and charges[0] != charges[2]
+    assert places[0] == (2 if points[0] < points[2] else 3)
+
+
+def test_every_bot_answer_is_applied_for_its_seat_so_the_engine_checks_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.bots.tournament import play_game
+    from game.engine import PRESETS, Game
+
+    seats_named: list[object] = []
+    real_apply = Game.apply
+
+    def spy(self: Game, action: object, seat: object = None) -> Any:
+        seats_named.append(seat)
+        return real_apply(self, action, seat)
+
+    monkeypatch.setattr(Game, "apply", spy)
+    result = play_game(PRESETS["polish"], ["easy", "random"], deal_seed=5, bot_seed=5)
+    assert len(seats_named) >= result["length"] > 0
+    assert None not in seats_named
