@@ -8,7 +8,14 @@ from typing import Any
 
 import pytest
 
-from game.bots.tournament import capped_result, cli_main, merge_results, run_tournament, seat_levels, wilson
+from game.bots.tournament import (
+    capped_result,
+    cli_main,
+    merge_results,
+    run_tournament,
+    seat_levels,
+    wilson,
+)
 
 
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
