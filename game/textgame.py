@@ -16,6 +16,7 @@ from typing import TextIO
 from .bots import CATCH_CHANCE, levels_problem, make_bot
 from .bots.base import Bot
 from .engine import (
+    LISTING_LIMIT,
     PRESETS,
     Action,
     Game,
@@ -260,7 +261,7 @@ class _Table:
         # As in the window, a catch still open is among the moves of the bot to act (the
         # others had their chance in catch_forgotten_macau). Naming the seat makes the engine
         # check the bot's answer like a person's.
-        legal = g.legal_actions(seat)
+        legal, _complete = g.legal_actions_capped(LISTING_LIMIT, seat)
         self.tell(g.apply(self.bots[seat].choose(g.view(seat), legal), seat))
 
     def catch_forgotten_macau(self) -> None:

@@ -31,7 +31,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.engine import PRESETS, Game, Rules, Stop
+from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, Stop
 from game.workers import ignore_interrupts, pool_size
 
 from . import BOT_LEVELS, make_bot
@@ -99,7 +99,7 @@ def play_game(
                     game.apply(legal[0], seat=s)
                     break
         seat = game.current
-        legal = game.legal_actions()
+        legal, _complete = game.legal_actions_capped(LISTING_LIMIT)
         view = game.view(seat)
         start = time.perf_counter()
         action = bots[seat].choose(view, legal, rngs[seat])

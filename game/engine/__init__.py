@@ -50,12 +50,13 @@ from .explain import explain  # noqa: E402
 from .house import HOUSE_SWITCHES, apply_switch  # noqa: E402
 from .phase import IllegalMove, NoSuchSeat, Phase  # noqa: E402
 from .rules import PRESETS, Rules, RulesError  # noqa: E402
-from .state import Game  # noqa: E402
+from .state import LISTING_LIMIT, Game  # noqa: E402
 from .view import View  # noqa: E402
 
 __all__ = [
     "DRAW",
     "HOUSE_SWITCHES",
+    "LISTING_LIMIT",
     "PASS",
     "PRESETS",
     "Action",

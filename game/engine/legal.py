@@ -54,6 +54,7 @@ class Legality:
     _drawn: Card | None
     _macau_open: int
     _out: list[bool]
+    _cut: bool  # the last capped listing stopped before the end (``Game.legal_actions_capped``)
 
     # ----- single cards -------------------------------------------------------------
     def _first_ok(self, e: Card, ctx: Phase) -> bool:
@@ -372,8 +373,9 @@ class Legality:
     def _can_draw(self) -> bool:
         return bool(self.stock) or len(self.pile) > 1
 
-    def _plays(self, ctx: Phase, forced: Card | None) -> list[Action]:
-        """Every legal play of the seat to act (``Listing`` lists them)."""
+    def _plays(self, ctx: Phase, forced: Card | None, cap: int = 0) -> list[Action]:
+        """Every legal play of the seat to act (``Listing`` lists them); with ``cap``, the
+        listing may stop once it holds that many (and then sets ``_cut``)."""
         raise NotImplementedError
 
     # ----- verification (the refusals) ---------------------------------------------
@@ -527,7 +529,7 @@ class Legality:
                     "you may not pass: lay a card or draw one"
                     + (" (after a five you must lay or draw)" if phase is FIVE_AGAIN else "")
                 )
-            if self._plays(PLAY if phase is FIVE_AGAIN else phase, None):
+            if self._plays(PLAY if phase is FIVE_AGAIN else phase, None, 1):
                 raise IllegalMove("you can lay a card: passing is only for a blocked seat")
             return None
         raise IllegalMove(f"unknown action {action!r}")

@@ -35,8 +35,10 @@ class Listing(Legality):
         okmask: int,
         held: int,
         dups: bool,
-    ) -> list[Action]:
-        """Every legal play of the general generator, candidate by candidate.
+        cap: int = 0,
+    ) -> _Lister:
+        """Every legal play of the general generator, candidate by candidate (``out`` of the
+        lister returned; with ``cap``, they may stop once that many are listed: ``cut``).
 
         Candidates come in a fixed order (singles, groups of one rank, of one suit, runs), each
         listed once, in an order that depends on the cards held, not on the order they were
@@ -44,13 +46,31 @@ class Listing(Legality):
         would give). Only the groups and runs whose first card may open are built, straight
         into plays: in a playout the openers change every turn, so most groups are new.
         """
-        c = self._c
         hand = _in_hand_order(self.hands[self.current])
         oks = okmask  # the openers; okmask: those the play may start with
-        any_card = c.any_card
         if forced is not None and not forced.is_joker:
             okmask &= forced.bit  # every play starts with the forced card
-        out = _Lister(self, ctx, hand, dups, power_out)
+        out = _Lister(self, ctx, hand, dups, power_out, cap)
+        try:
+            self._fill(out, ctx, forced, okset, okmask, oks, held, hand)
+        except _Full:
+            out.cut = True
+        return out
+
+    def _fill(
+        self,
+        out: _Lister,
+        ctx: Phase,
+        forced: Card | None,
+        okset: frozenset[Card],
+        okmask: int,
+        oks: int,
+        held: int,
+        hand: tuple[Card, ...],
+    ) -> None:
+        """List into ``out`` (``_list_plays``; raises ``_Full`` when its cap is reached)."""
+        c = self._c
+        any_card = c.any_card
 
         # Singles
         done = 0
@@ -69,7 +89,7 @@ class Listing(Legality):
                     single = _PLAIN_SINGLES[card] = single_play(card, None, False)
                 out.add(single, single.cards)
         if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is PLAY)):
-            return out.out
+            return
         jokers = [x for x in hand if x.is_joker] if any_card else []
         suit_groups = c.groups == "rank_or_suit" and ctx is not SKIP and ctx is not RANK_REQUEST
 
@@ -107,7 +127,6 @@ class Listing(Legality):
         # Runs (they need a joker or two neighbouring ranks of one suit)
         if c.runs and ctx is PLAY and (jokers or _run_may_open(held, okmask)):
             self._runs(hand, jokers, oks, forced, suit_groups, out)
-        return out.out
 
     def _joker_singles(self, joker: Card, okset: frozenset[Card]) -> list[_Entry]:
         """A stand-in joker laid alone as each card that may open (cached per opener set)."""
@@ -348,10 +367,11 @@ class Listing(Legality):
             run.phys.pop()
             run.used &= ~(1 << i)
 
-    def _plays(self, ctx: Phase, forced: Card | None) -> list[Action]:
-        """Every legal play (with its suffix and call variants) for the seat to act."""
+    def _plays(self, ctx: Phase, forced: Card | None, cap: int = 0) -> list[Action]:
+        """Every legal play (with its suffix and call variants) for the seat to act; with
+        ``cap``, the listing may stop once it holds that many plays (it then sets ``_cut``)."""
         if self._c.simple:
-            return self._plays_simple(ctx, forced)
+            return self._plays_simple(ctx, forced)  # a few dozen at most: never cut
         seat = self.current
         hand = self.hands[seat]
         c = self._c
@@ -398,10 +418,14 @@ class Listing(Legality):
         if collecting:
             gc.disable()
         try:
-            result = self._list_plays(ctx, forced, power_out, okset, okmask, m1, m2 != 0)
+            lister = self._list_plays(ctx, forced, power_out, okset, okmask, m1, m2 != 0, cap)
         finally:
             if collecting:
                 gc.enable()
+        result = lister.out
+        if lister.cut:
+            self._cut = True
+            return result  # not every play: never cached
         if len(result) > _CACHED_LIST_MAX:
             return result
         if len(plays_cache) > _PLAYS_CACHE_SIZE:
@@ -592,27 +616,28 @@ class Listing(Legality):
             kept.remove(p)
         return kept
 
-    def _generate(self) -> list[Action]:
-        """All legal actions of the seat to act (dispatching on the phase)."""
+    def _generate(self, cap: int = 0) -> list[Action]:
+        """All legal actions of the seat to act (dispatching on the phase); ``cap``: see
+        ``_plays``."""
         phase = self.phase
         actions: list[Action]
         if phase is PLAY or phase is RANK_REQUEST or phase is SUIT_REQUEST:
-            actions = self._plays(phase, None)
+            actions = self._plays(phase, None, cap)
             if self._can_draw():
                 actions.append(DRAW)
             elif not actions:
                 actions.append(PASS)
         elif phase is ATTACK:
-            actions = self._plays(phase, None)
+            actions = self._plays(phase, None, cap)
             actions.append(DRAW)
         elif phase is SKIP:
-            actions = self._plays(phase, None)
+            actions = self._plays(phase, None, cap)
             actions.append(PASS)
         elif phase is DRAWN:
-            actions = self._plays(self._ctx, self._drawn)
+            actions = self._plays(self._ctx, self._drawn, cap)
             actions.append(PASS)
         elif phase is FIVE_AGAIN:
-            actions = self._plays(PLAY, None)
+            actions = self._plays(PLAY, None, cap)
             if self._can_draw():
                 actions.append(DRAW)
             elif not actions:
@@ -750,13 +775,25 @@ _ACE_BITS: Final = _RANK_BITS[14]
 _JOKER_BITS: Final = 3 << 52
 
 
+class _Full(Exception):
+    """A capped listing holds as many plays as it was asked for."""
+
+
 class _Lister:
     """The plays of one listing: each candidate once, with its suffixes and Macau calls."""
 
     def __init__(
-        self, game: Legality, ctx: Phase, hand: tuple[Card, ...], dups: bool, power_out: bool
+        self,
+        game: Legality,
+        ctx: Phase,
+        hand: tuple[Card, ...],
+        dups: bool,
+        power_out: bool,
+        cap: int = 0,
     ) -> None:
         c = game._c
+        self.cap = cap  # stop (raise ``_Full``) once this many plays are listed; 0: never
+        self.cut = False
         self.game = game
         self.ctx = ctx
         self.hand = hand
@@ -816,6 +853,9 @@ class _Lister:
     ) -> None:
         """``add`` for a candidate that ``fits`` (the caller checks), acting as ``first`` …
         ``last``; ``plain`` is its play without suffix or call, if one is built already."""
+        cap = self.cap
+        if cap and len(self.out) >= cap:
+            raise _Full
         seen = self.seen
         if seen is not None:
             key = (cards, decl)

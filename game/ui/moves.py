@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import Action, Card, Draw, Game, IllegalMove, Pass, Play, Stop
+from game.engine import LISTING_LIMIT, Action, Card, Draw, Game, IllegalMove, Pass, Play, Stop
+from game.engine.cards import RANK_NAMES
 
 __all__ = [
     "SUIT_NAMES",
@@ -95,10 +96,13 @@ class Offer:
     """One position's legal actions for a seat, read once for everything the table asks of
     them every frame (which buttons to show, which plays lay the selected cards)."""
 
-    __slots__ = ("_by_cards", "call", "draw", "legal", "pass_", "stops")
+    __slots__ = ("_by_cards", "call", "complete", "draw", "legal", "pass_", "stops")
 
-    def __init__(self, legal: list[Action]) -> None:
+    def __init__(self, legal: list[Action], complete: bool = True) -> None:
         self.legal = legal
+        # False when the position has more plays than were listed (``legal_actions_capped``):
+        # a play not among them may still be legal, and is checked when picked.
+        self.complete = complete
         self.draw = any(isinstance(a, Draw) for a in legal)
         self.pass_ = any(isinstance(a, Pass) for a in legal)
         self.call = any(isinstance(a, Play) and a.call for a in legal)
@@ -142,7 +146,7 @@ def play_options(
     """
     laid = tuple(cards)
     if offer is None:
-        offer = Offer(game.legal_actions(seat))
+        offer = Offer(*game.legal_actions_capped(LISTING_LIMIT, seat))
     plays = offer.plays_laying(laid)
     if plays:
         return PlayOptions(laid, plays)
@@ -160,6 +164,37 @@ def play_options(
         if orders:
             best = next((o for o in orders if o[-1] == laid[-1]), orders[0])
             return PlayOptions(best, offer.plays_laying(best))
+    if not offer.complete:
+        return _unlisted_options(game, seat, laid, arranged)
+    return PlayOptions(laid, (), refusal(game, seat, laid))
+
+
+# Every suffix a play can carry: nothing, a suit, a free suit, a rank, no request.
+_SUFFIXES: tuple[str | None, ...] = (None, "S", "H", "D", "C", "*", "-", *RANK_NAMES.values())
+
+
+def _unlisted_options(
+    game: Game, seat: int, laid: tuple[Card, ...], arranged: tuple[Card, ...]
+) -> PlayOptions:
+    """The plays laying ``laid`` (or ``arranged``) when the position had too many plays to
+    list: each suffix and call asked of the engine. Stand-in jokers would need every card
+    they can stand for tried, so a play holding one is left to the listed ways."""
+    if any(c.is_joker for c in laid) and game.rules.joker_role == "any_card":
+        return PlayOptions(
+            laid,
+            (),
+            "There are too many ways to lay these cards with jokers to list them all: "
+            "lay fewer cards together",
+        )
+    for cards in dict.fromkeys((laid, arranged)):
+        plays = tuple(
+            play
+            for choice in _SUFFIXES
+            for call in (False, True)
+            if game.is_legal(play := Play(cards, None, choice, call), seat)
+        )
+        if plays:
+            return PlayOptions(cards, plays)
     return PlayOptions(laid, (), refusal(game, seat, laid))
 
 

@@ -14,7 +14,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from game.engine import DRAW, PASS, Action, Game, IllegalMove, Play, RoundOver, Stop
+from game.engine import DRAW, LISTING_LIMIT, PASS, Action, Game, IllegalMove, Play, RoundOver, Stop
 from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.botplayer import BotPlayer, BotWorker
@@ -245,13 +245,14 @@ class TableScene(Scene):
             tuple(g.hand_counts),
         )
         if self._offer is None or self._offer_key != key:
+            complete = True
             if g.over:
                 legal: list[Action] = []
             else:
-                legal = g.legal_actions(self.viewer)
+                legal, complete = g.legal_actions_capped(LISTING_LIMIT, self.viewer)
                 stops = self._human_stops()
                 legal += [a for a in stops if a not in legal]
-            self._offer = Offer(legal)
+            self._offer = Offer(legal, complete)
             self._offer_key = key
         return self._offer
 
@@ -260,9 +261,15 @@ class TableScene(Scene):
             a
             for s in self.humans
             if s != self.viewer
-            for a in self.game.legal_actions(s)
+            for a in self.legal_of(s)
             if isinstance(a, Stop)
         ]
+
+    def legal_of(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions, at most ``LISTING_LIMIT`` plays of them (a big hand with
+        several stand-in jokers can be laid in millions of ways; the rest are checked when
+        picked, see ``moves.play_options``)."""
+        return self.game.legal_actions_capped(LISTING_LIMIT, seat)[0]
 
     # --- actions -----------------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> bool:
@@ -310,7 +317,7 @@ class TableScene(Scene):
         """Select what the medium bot would lay in your place (or say what it would do)."""
         if not self.my_turn:
             return
-        action = suggest(self.game, self.viewer, self.game.legal_actions(self.viewer), self.version)
+        action = suggest(self.game, self.viewer, self.legal_of(self.viewer), self.version)
         if action is None:
             return
         uids: list[int] = []
@@ -341,7 +348,7 @@ class TableScene(Scene):
         if self.game.over or not self.director.idle:
             return
         for seat in sorted(self.humans, key=lambda s: s != self.viewer):
-            targets = stop_targets(self.game.legal_actions(seat))
+            targets = stop_targets(self.legal_of(seat))
             if targets:
                 self.apply(Stop(targets[0]), seat)
                 return
@@ -522,7 +529,7 @@ class TableScene(Scene):
             bot = self.bots.get(seat)
             if (
                 bot is not None
-                and Stop(target) in self.game.legal_actions(seat)
+                and Stop(target) in self.legal_of(seat)
                 and bot.wants_to_catch(self.game.view(seat), target)
             ):
                 self.apply(Stop(target), seat)
@@ -534,7 +541,7 @@ class TableScene(Scene):
         if bot is None or (self.game.macau_catchable >= 0 and self.catch_checked != self.version):
             return
         if self.thinking is None:
-            legal = self.game.legal_actions(seat)
+            legal = self.legal_of(seat)
             self.thinking = self.worker.think(bot, self.game.copy(), seat, legal)
             self.thinking_seat, self.think_since = seat, now
             self._think_version = self.version

@@ -82,3 +82,22 @@ def test_every_level_plays_legal_actions_under_random_house_rules() -> None:
         game = play_round(rules, levels, seed=played, on_decision=count)
         assert game.over
     assert min(decisions.values()) >= 100, decisions
+
+
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_every_level_answers_a_hand_of_millions_of_plays_from_a_capped_listing(
+    level: str,
+) -> None:
+    # Four stand-in jokers in a 25-card hand (two decks, eight seats) can be laid in about
+    # nine million ways; the table hands bots at most LISTING_LIMIT of them.
+    from game.bots import make_bot
+    from game.engine import LISTING_LIMIT, Game
+
+    hand = "9C 7S 7C 7D 3H 7C 7H 8H 9D RJ RJ JD 4C QD BJ 6C 8C KD 4H 10D 4D JC BJ 6H 4H"
+    others = ["5S 5H", "5C", "6S", "6D", "8S", "8D", "9S"]
+    g = Game.from_position(PRESETS["hungarian"], [hand, *others], pile="10C", stock="2S 2H 2C")
+    legal, complete = g.legal_actions_capped(LISTING_LIMIT)
+    assert not complete
+    bot = make_bot(level, iterations=2) if level == "hard" else make_bot(level)
+    action = bot.choose(g.view(0), legal, random.Random(3))
+    assert action in legal and g.is_legal(action)

@@ -11,7 +11,17 @@ from itertools import permutations, product
 
 import pytest
 
-from game.engine import PRESETS, Card, CardsLaid, Game, IllegalMove, Phase, Play, Rules
+from game.engine import (
+    PRESETS,
+    Card,
+    CardsLaid,
+    Game,
+    IllegalMove,
+    Phase,
+    Play,
+    Rules,
+    parse_action,
+)
 from game.engine.cards import SUITS
 
 from .conftest import legal, pos
@@ -262,3 +272,57 @@ def test_copies_and_a_joker_on_an_attack_list_exactly_what_the_verifier_accepts(
         listed = {str(a) for a in g.legal_actions() if isinstance(a, Play) and len(a.cards) == k}
         assert listed == _accepted_attack_plays(g, k), k
     assert "2H 2H RJ=3H 3H" in {str(a) for a in g.legal_actions()}
+
+
+# ----- capped listings ------------------------------------------------------------------
+# Two decks at eight seats: four stand-in jokers in a 25-card hand can be laid in about nine
+# million ways (too many to list in a moment, or to hold in memory).
+FOUR_JOKERS = "9C 7S 7C 7D 3H 7C 7H 8H 9D RJ RJ JD 4C QD BJ 6C 8C KD 4H 10D 4D JC BJ 6H 4H"
+
+
+def _four_jokers() -> Game:
+    others = ["5S 5H", "5C", "6S", "6D", "8S", "8D", "9S"]
+    return Game.from_position(
+        PRESETS["hungarian"], [FOUR_JOKERS, *others], pile="10C", stock="2S 2H 2C"
+    )
+
+
+def _split(actions: list[object]) -> tuple[list[object], list[object]]:
+    plays = [a for a in actions if isinstance(a, Play)]
+    return plays, [a for a in actions if not isinstance(a, Play)]
+
+
+@pytest.mark.parametrize("limit", [1, 5, 40, 10_000])
+def test_a_capped_listing_is_the_start_of_the_full_one_with_every_other_action(
+    limit: int,
+) -> None:
+    g = pos("hungarian", ["7S 7C 8C 9H 9C RJ 5H", "5S 6H"], pile="7H", stock="2S 2H 2C")
+    full = g.copy().legal_actions()
+    plays, others = _split(full)
+    capped, complete = g.legal_actions_capped(limit)
+    assert complete == (len(plays) <= limit)
+    assert capped == (full if complete else plays[:limit] + others)
+    assert g.legal_actions() == full  # a cut listing is not kept as the whole one
+
+
+def test_a_capped_listing_of_a_huge_hand_stops_at_the_limit_and_every_play_applies() -> None:
+    g = _four_jokers()
+    capped, complete = g.legal_actions_capped(2_000)
+    plays, others = _split(capped)
+    assert not complete and len(plays) == 2_000 and [str(a) for a in others] == ["draw"]
+    assert any(c.is_joker for p in plays for c in p.cards)
+    for play in plays[::97]:
+        g.copy().apply(play)  # each one legal: no IllegalMove
+
+
+def test_a_capped_listing_refuses_a_limit_below_one() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        _four_jokers().legal_actions_capped(0)
+
+
+def test_passing_blocked_is_checked_without_listing_every_play() -> None:
+    g = _four_jokers()
+    g.stock.clear()
+    del g.pile[:-1]  # nothing to draw: a seat that can lay may still not pass
+    with pytest.raises(IllegalMove, match="you can lay a card"):
+        g.apply(parse_action("pass"))

@@ -450,9 +450,9 @@ def test_the_table_reads_a_position_once_however_many_frames_it_draws(
     real = moves.Offer
 
     class Counted(real):
-        def __init__(self, legal: list[object]) -> None:
+        def __init__(self, legal: list[object], complete: bool = True) -> None:
             built.append(len(legal))
-            super().__init__(legal)
+            super().__init__(legal, complete)
 
     monkeypatch.setattr(table, "Offer", Counted)
     game = wide_hand_game()
@@ -786,3 +786,42 @@ def test_a_move_is_saved_again_once_its_log_line_is_written(
             break
     saved = load_game().data
     assert saved is not None and saved["log"][-1] == "Ada drew 1 card"  # ... and its line
+
+
+# Two decks at eight seats: four stand-in jokers in a 25-card hand can be laid in about nine
+# million ways; the table lists the first ``LISTING_LIMIT`` and checks the rest when picked.
+FOUR_JOKERS = "9C 7S 7C 7D 3H 7C 7H 8H 9D RJ RJ JD 4C QD BJ 6C 8C KD 4H 10D 4D JC BJ 6H 4H"
+
+
+def four_jokers() -> Game:
+    others = ["5S 5H", "5C", "6S", "6D", "8S", "8D", "9S"]
+    return hungarian([FOUR_JOKERS, *others], "10C", "2S 2H 2C")
+
+
+def test_a_play_left_out_of_a_capped_listing_is_still_found_when_picked() -> None:
+    from game.ui.moves import Offer, play_options
+
+    game = four_jokers()
+    offer = Offer(*game.legal_actions_capped(3, 0))  # singles only: the groups are left out
+    assert not offer.complete
+    picked = tuple(Card.parse(c) for c in ["4C", "4H", "4D"])
+    assert not offer.plays_laying(picked)
+    options = play_options(game, 0, picked, offer)
+    assert options.legal and all(game.is_legal(p, 0) for p in options.plays)
+    assert {p.cards for p in options.plays} == {picked}
+    with_joker = play_options(game, 0, tuple(Card.parse(c) for c in ["4C", "RJ"]), offer)
+    assert not with_joker.legal and "too many ways" in with_joker.reason
+    refused = play_options(game, 0, (Card.parse("3H"),), offer)
+    assert not refused.legal and refused.reason  # the engine's reason, as ever
+
+
+def test_the_table_lists_a_hand_of_millions_of_plays_only_up_to_its_limit() -> None:
+    from game.engine import LISTING_LIMIT
+
+    h = Harness(four_jokers())
+    h.tick(5)
+    offer = h.table.offer()
+    assert not offer.complete
+    assert sum(isinstance(a, Play) for a in offer.legal) == LISTING_LIMIT
+    h.drag_to_pile("9C")
+    assert h.game.top.code == "9C" and len(h.game.hand(0)) == 24
