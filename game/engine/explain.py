@@ -22,6 +22,7 @@ from .explain_examples import (
     _joker_plain_example,
     _skip_example,
     _wild_example,
+    for_table,
 )
 from .explain_house import HOUSE_ROWS, _house_section, _title
 from .explain_summary import summary
@@ -38,6 +39,7 @@ from .explain_words import (
     _attack_name,
     _attack_order,
     _battle_kings,
+    _cards_words,
     _changer_words,
     _counts,
     _join,
@@ -45,6 +47,7 @@ from .explain_words import (
     _jokers_in_pack,
     _jokers_words,
     _pack_words,
+    _players_words,
     _plural,
     _pretty,
     _sorted_tokens,
@@ -290,7 +293,7 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
 def power_cards(rules: Rules) -> list[PowerCard]:
     """One entry per kind of power card in ``rules``, each with a worked example."""
     return [
-        PowerCard(codes, title, " ".join(texts), example)
+        PowerCard(codes, title, " ".join(texts), for_table(rules, example))
         for _, codes, title, texts, example in _kind_roles(_as_played(rules))
     ]
 
@@ -311,12 +314,10 @@ def _plain_cards(r: Rules) -> str:
 def _deck_section(r: Rules, seats: int | None) -> Section:
     paras = []
     if seats is None:
-        hand = f"{r.hand_size} cards to each player"
+        hand = f"{_cards_words(r.hand_size)} to each player"
         if r.hand_size_two_seats != r.hand_size and r.min_seats == 2:
             hand += f" ({r.hand_size_two_seats} when only two play)"
-        paras.append(
-            f"Macau is played by {r.min_seats} to {r.max_seats} players with {_pack_words(r)}."
-        )
+        paras.append(f"Macau is played by {_players_words(r)} players with {_pack_words(r)}.")
     else:
         decks = r.decks_for(seats)
         jokers = f" with {_jokers_words(decks * r.jokers)}" if r.jokers else ""
@@ -324,7 +325,7 @@ def _deck_section(r: Rules, seats: int | None) -> Section:
             f"This table has {seats} players, so the game uses {_counts(decks)} 52-card "
             f"deck{'s' if decks > 1 else ''}{jokers} ({r.pack_size(seats)} cards)."
         )
-        hand = f"{r.hand_size_for(seats)} cards to each player"
+        hand = f"{_cards_words(r.hand_size_for(seats))} to each player"
     start = (
         "If it is a power card, it is slipped back into the stock and the next card is turned "
         "up instead, so play always starts on a plain card."
@@ -544,6 +545,8 @@ def _counter_words(r: Rules) -> str:
             ex.append(f"{_pretty(kings[0])} on {_pretty(kings[0])} when two decks are in play")
         if jokers:
             ex.append("a joker on a joker")
+        if not ex:  # a lone battle king and one deck: no second card of its rank exists
+            return "lay an attack card of the same rank, but one deck holds no second one"
         return f"lay an attack card of the same rank ({_join(ex)}); nothing else stacks"
     if rule == "suit_or_rank":
         ex = []
@@ -796,14 +799,12 @@ def _end_section(r: Rules, seats: int | None) -> Section:
             "third place and so on; the last player still holding cards loses. You may go out "
             f"on a power card: {acts}."
         )
-    if r.no_attack_finish_heads_up and seats in (None, 2):
+    if r.no_attack_finish_heads_up and (seats == 2 or (seats is None and r.min_seats == 2)):
         small = _join([t for t in ("2", "3") if t in r.attack_cards], "or")
+        stand_in = " (a joker standing for one counts too)" if r.joker_role == "any_card" else ""
+        together = "; two of them laid together are fine" if r.groups != "none" else ""
         paras.append(
-            f"With two players, your last card cannot be a {small} laid alone (a joker standing "
-            "for one counts too); two of them laid together are fine."
-            if r.joker_role == "any_card"
-            else f"With two players, your last card cannot be a {small} laid alone; two of "
-            "them laid together are fine."
+            f"With two players, your last card cannot be a {small} laid alone{stand_in}{together}."
         )
     blocked = "A blocked round (pack spent, nobody able to move) "
     if r.scoring == "points":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Card
 from .compiled import compile_rules
 from .explain_words import NAMES, _a, _changer_words, _join, _plural, _pretty, _wild_tokens, _word
@@ -16,6 +18,22 @@ def _fits_counter(r: Rules, card: str, top: str) -> bool:
 
 def _target(laid: str, seat: int) -> int:
     return (seat - 1) % 4 if laid == "KS" else (seat + 1) % 4
+
+
+def table_size(r: Rules) -> int:
+    """How many players the examples seat: four, or as many as these rules allow."""
+    return max(2, min(4, r.max_seats))
+
+
+def for_table(r: Rules, example: str) -> str:
+    """``example`` told at a table of ``table_size(r)``: the players it does not have are the
+    ones whose turn it would be there (at two, Cleo is Anna and Dan is Ben; at three, Dan is
+    Anna)."""
+    n = table_size(r)
+    if n == 4:
+        return example
+    seats = {"Cleo": "Anna", "Dan": "Ben"} if n == 2 else {"Dan": "Anna"}
+    return re.sub(r"\b(Cleo|Dan)\b", lambda m: seats.get(m.group(1), m.group(1)), example)
 
 
 def _fits_on(r: Rules, code: str) -> str:
@@ -38,14 +56,14 @@ def _attack_example(r: Rules, token: str) -> str:
     code = {"2": "2♥", "3": "3♣"}.get(token)
     first = {"2": "2H", "3": "3C"}.get(token, token)
     if token == "KS":
-        two = (
-            " With two players, Anna lays K♠, Ben draws 5 and Anna moves again."
-            if r.min_seats == 2
-            else ""
-        )
+        two = "With two players, Anna lays K♠, Ben draws 5 and Anna moves again."
+        n = table_size(r)
+        if n == 2:
+            return two
         return (
-            "Four at the table: Cleo lays K♠, so Ben, the player before her, owes 5 and must "
-            "answer at once. He draws 5, and the turn goes to Dan, the player after Cleo." + two
+            f"{'Four' if n == 4 else 'Three'} at the table: Cleo lays K♠, so Ben, the player "
+            f"before her, owes 5 and must answer at once. He draws 5, and the turn goes to "
+            f"{NAMES[3 % n]}, the player after Cleo." + (" " + two if r.min_seats == 2 else "")
         )
     if token in ("BJ", "RJ"):
         name = _pretty(token)
@@ -104,8 +122,13 @@ def _cut_example(r: Rules, card: str, blockers: tuple[str, ...]) -> str:
     if found is None:
         return f"{_pretty(card)} has nothing to cancel in these rules."
     code, value, hit = found
+    n = table_size(r)
+    if hit == 3:  # K♠ hits the player before Anna
+        hit = n - 1
     who = NAMES[hit]
-    after = NAMES[(hit + 1) % 4]
+    # After a K♠ stack the turn goes to the seat after the one who laid the K♠ (RULES §3.1),
+    # cut or not; otherwise it goes on from the seat that cut.
+    after = NAMES[1] if code == "KS" else NAMES[(hit + 1) % n]
     pretty = _pretty(card)
     return (
         f"Anna lays {_pretty(code) if code[1] != 'J' else 'the ' + _pretty(code)}: {who} owes "
@@ -127,10 +150,12 @@ def _jack_example(r: Rules) -> str:
     rank = "8" if "8" in r.request_ranks else r.request_ranks[0]
     hold = f" (she still holds {rank}♥)" if r.jack_must_hold else ""
     several = f" and {rank}♠ together" if r.groups != "none" else ""
+    three = table_size(r) >= 3
+    cleo = f" Cleo has no {rank} and no jack, so she draws one card." if three else ""
     return (
-        f"Three at the table, top 9♣. Anna lays J♣ and asks for {_plural(rank)}{hold}. Ben lays "
-        f"{rank}♦{several}. Cleo has no {rank} and no jack, so she draws one card. Then Anna "
-        f"herself must lay {_a(rank)} or a jack, or draw. After Anna's turn, normal play resumes."
+        f"{'Three' if three else 'Two'} at the table, top 9♣. Anna lays J♣ and asks for "
+        f"{_plural(rank)}{hold}. Ben lays {rank}♦{several}.{cleo} Then Anna herself must lay "
+        f"{_a(rank)} or a jack, or draw. After Anna's turn, normal play resumes."
     )
 
 
@@ -182,18 +207,38 @@ def _joker_plain_example(r: Rules) -> str:
     )
 
 
+def _attacks(r: Rules, code: str) -> bool:
+    """Whether card ``code`` (a rank and a suit) is an attack card in ``r``."""
+    return code in r.attack_cards or code[:-1] in r.attack_cards
+
+
 def _wild_example(r: Rules, token: str) -> str:
-    # A card that only takes anything on top must itself still match the 9♣.
-    code = token + ("H" if token in r.plays_on_anything else "C")
+    # A card that only takes anything on top must itself still match the 9♣; one that goes on
+    # anything is shown in hearts, or another suit where the heart attacks (K♥).
+    suits = "HDSC" if token in r.plays_on_anything else "C"
+    plain = [s for s in suits if not _attacks(r, token + s)]
+    if not plain:  # every card of the rank attacks (a wild 2): it does both
+        card = _pretty(token + suits[0])
+        return (
+            f"Top 9♣. Anna lays {card} on it, and it still attacks: Ben owes "
+            f"{ATTACK_VALUES[token]}, as after any {token}."
+        )
+    code = token + plain[0]
     card = _pretty(code)
     if token in r.anything_on:
         text = f"Top 9♣. Anna lays {card} on it, and Ben may lay any card at all on it, say 6♠."
     else:
         text = (
-            f"Top 9♣. Anna lays {card} on it: hearts are now in force, so Ben lays "
-            f"{_fits_on(r, code)}."
+            f"Top 9♣. Anna lays {card} on it: {SUIT_NAMES[code[-1]]} are now in force, so Ben "
+            f"lays {_fits_on(r, code)}."
         )
-    if "2" in r.attack_cards:
+    # Whether some card of this rank answers a 2 (it attacks too, or cuts or blocks a stack).
+    answers = (
+        any(_attacks(r, token + s) for s in "HDSC")
+        or (token == "7" and r.seven_cuts)
+        or (token == "4" and r.fours_block)
+    )
+    if "2" in r.attack_cards and not answers:
         text += f" But had Anna attacked Ben with a 2, {_a(token)} would not help him."
     return text
 

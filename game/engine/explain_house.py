@@ -14,6 +14,7 @@ from .explain_words import (
     _battle_kings,
     _counts,
     _join,
+    _players_words,
     _plural,
     _sorted_tokens,
 )
@@ -45,7 +46,7 @@ _SCORING_SHORT = {"none": "none", "wins_time": "wins and their time", "points": 
 
 _Describe = Callable[[Rules], str]
 HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
-    (("min_seats", "max_seats"), "Players", lambda r: f"{r.min_seats} to {r.max_seats}"),
+    (("min_seats", "max_seats"), "Players", _players_words),
     (("default_seats",), "Players by default", lambda r: str(r.default_seats)),
     (("deck_steps",), "Decks", lambda r: _decks_short(r)),
     (("jokers",), "Jokers per deck", lambda r: str(r.jokers)),

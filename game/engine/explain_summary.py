@@ -7,9 +7,12 @@ from .explain_words import (
     _attack_name,
     _attack_order,
     _battle_kings,
+    _cards_words,
+    _counts,
     _join,
     _jokers_in_pack,
     _jokers_words,
+    _players_words,
     _plural,
     _sorted_tokens,
 )
@@ -92,11 +95,13 @@ def summary(rules: Rules) -> str:
         if r.hand_size_two_seats != r.hand_size and r.min_seats == 2
         else ""
     )
-    more = ", more for big tables" if r.deck_steps else ""
-    jokers = f" with {_jokers_words(r.jokers)}" if r.jokers else ""
+    base = r.decks_for(r.min_seats)
+    more = ", more for big tables" if r.decks_for(r.max_seats) > base else ""
+    jokers = f" with {_jokers_words(base * r.jokers)}" if r.jokers else ""
+    decks = "one deck" if base == 1 else f"{_counts(base)} decks"
     sentences = [
-        f"{r.min_seats} to {r.max_seats} players, one deck{jokers}{more}, "
-        f"{r.hand_size} cards each{two}."
+        f"{_players_words(r)} players, {decks}{jokers}{more}, "
+        f"{_cards_words(r.hand_size)} each{two}."
     ]
     if r.attack_cards:
         tokens = _attack_order(r)
@@ -106,7 +111,7 @@ def summary(rules: Rules) -> str:
         if len(tokens) == 1 and tokens[0] not in ("2", "3", "jokers"):
             # One single card: it has nothing of its own kind to stack on in one deck.
             name = _attack_name(tokens[0])
-            text = f"{'the ' + name if tokens[0] in ('BJ', 'RJ') else name} makes players draw"
+            text = f"{name} makes players draw"
         else:
             names = _join([t if t == "jokers" else _attack_name(t) for t in tokens])
             text = f"{names} make players draw and {_stack_short(r)}"

@@ -21,7 +21,20 @@ PRESET_TITLES: dict[str, str] = {
 }
 # The players of the worked examples, seated in play order.
 NAMES = ("Anna", "Ben", "Cleo", "Dan")
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}
+_NUMBER_WORDS = {
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "eleven",
+    12: "twelve",
+}
 _RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "joker": "jokers"}
 # The suit a rank's picture is drawn in, so a row of card pictures shows a mix of suits.
 _SHOWN_SUIT = {
@@ -107,9 +120,22 @@ def _attack_order(r: Rules) -> list[str]:
 
 
 def _attack_name(token: str) -> str:
+    """'2s', 'K♥', 'the red joker': an attack card as a list names it."""
     if token in ("2", "3"):
         return _plural(token)
+    if token in ("BJ", "RJ"):
+        return "the " + _pretty(token)
     return _pretty(token)
+
+
+def _players_words(r: Rules) -> str:
+    """'2 to 8', or '4' where the rules seat one number of players."""
+    return str(r.min_seats) if r.min_seats == r.max_seats else f"{r.min_seats} to {r.max_seats}"
+
+
+def _cards_words(n: int) -> str:
+    """'5 cards', '1 card'."""
+    return f"{n} card{'' if n == 1 else 's'}"
 
 
 def _wild_tokens(r: Rules) -> list[str]:
@@ -199,11 +225,12 @@ def _as_played(r: Rules) -> Rules:
 
 
 def _pack_words(r: Rules) -> str:
-    jokers = f" and {_jokers_words(r.jokers)}" if r.jokers else ""
-    text = f"one 52-card deck{jokers}"
-    steps = r.deck_steps
+    base = r.decks_for(r.min_seats)  # the smallest table's decks (a step may start there)
+    jokers = f" and {_jokers_words(base * r.jokers)}" if r.jokers else ""
+    text = f"{_counts(base)} 52-card deck{'s' if base > 1 else ''}{jokers}"
+    steps = [s for s in r.deck_steps if s > r.min_seats and s <= r.max_seats]
     if steps:
-        more = [f"{_counts(i + 2)} decks from {s} players" for i, s in enumerate(steps)]
+        more = [f"{_counts(base + i + 1)} decks from {s} players" for i, s in enumerate(steps)]
         text += (
             "; "
             + _join(more)

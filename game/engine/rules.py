@@ -403,6 +403,30 @@ def _check_types(r: Rules) -> None:
         raise RulesError("; ".join(wrong))
 
 
+def rank_jobs(r: Rules) -> dict[str, list[str]]:
+    """Each power rank of ``r`` with the options that give it its power (``{"7": ["seven_cuts"]}``):
+    the ranks a jack may not request."""
+    jobs: dict[str, list[str]] = {}
+    for token in sorted(r.attack_cards):
+        if token not in ("BJ", "RJ"):
+            jobs.setdefault(token[0] if token in ("KH", "KS") else token, []).append("attack_cards")
+    for name in ("suit_changers", "plays_on_anything", "anything_on"):
+        for rank in sorted(getattr(r, name)):
+            if rank != "joker":
+                jobs.setdefault(rank, []).append(name)
+    for rank, name, on in (
+        (r.skip_rank, "skip_rank", bool(r.skip_rank)),
+        ("7", "seven_cuts", r.seven_cuts),
+        ("4", "fours_block", r.fours_block),
+        ("5", "five_again", r.five_again),
+        ("K", "plain_kings_block", r.plain_kings_block),
+        ("J", "jack_requests", r.jack_requests),
+    ):
+        if on and rank:
+            jobs.setdefault(rank, []).append(name)
+    return jobs
+
+
 def _validate(r: Rules) -> None:
     """Refuse option combinations that cannot work, naming the options and the reason."""
     problems: list[str] = []
@@ -519,7 +543,8 @@ def _validate(r: Rules) -> None:
         )
         need(
             r.skip_rank not in attack_ranks,
-            f"skip_rank {r.skip_rank} is also an attack card",
+            f"skip_rank {r.skip_rank} is also an attack card (attack_cards): one rank cannot "
+            f"both make the next seat miss a turn and make it draw",
         )
         need(
             not (r.skip_rank == "J" and r.jack_requests),
@@ -562,26 +587,19 @@ def _validate(r: Rules) -> None:
 
     # Jack requests
     if r.jack_requests:
-        power = attack_ranks | r.suit_changers | r.plays_on_anything | r.anything_on
-        if r.skip_rank:
-            power.add(r.skip_rank)
-        if r.seven_cuts:
-            power.add("7")
-        if r.fours_block:
-            power.add("4")
-        if r.five_again:
-            power.add("5")
-        if r.plain_kings_block:
-            power.add("K")
-        power.add("J")
+        jobs = rank_jobs(r)  # a jack asks for a plain rank
         if not r.request_ranks:
             problems.append("jack_requests is on but request_ranks is empty: nothing to request")
         else:
-            clash = [t for t in r.request_ranks if t in power]
+            clash = [t for t in r.request_ranks if t in jobs]
             need(
                 not clash,
-                f"request_ranks {clash} are power cards in this rule set; a jack may only "
-                f"request plain ranks",
+                "a jack may only request plain ranks, but in request_ranks "
+                + " and ".join(f"{t} is a power card ({', '.join(jobs[t])})" for t in clash)
+                + ": take "
+                + ("it" if len(clash) == 1 else "them")
+                + " out of request_ranks or change "
+                + ("that option" if sum(len(jobs[t]) for t in clash) == 1 else "those options"),
             )
     else:
         need(not r.jack_must_hold, "jack_must_hold needs jack_requests")
@@ -593,7 +611,15 @@ def _validate(r: Rules) -> None:
     # Several cards
     if r.five_again:
         need(r.groups == "none", "five_again needs groups none (one card a turn)")
-        need(r.skip_rank != "5" and "5" not in r.suit_changers, "five_again: 5 has another job")
+        need(
+            r.skip_rank != "5",
+            "five_again makes the 5 play again, but 5 is also the skip_rank: one rank has one job",
+        )
+        need(
+            "5" not in r.suit_changers,
+            "five_again makes the 5 play again, but 5 is also a suit changer (suit_changers): "
+            "one rank has one job",
+        )
     if r.no_attack_finish_heads_up:
         need(
             bool({"2", "3"} & r.attack_cards),

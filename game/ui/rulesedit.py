@@ -29,6 +29,7 @@ from game.engine.house import (
     restore_jokers,
     switch_refusal,
 )
+from game.engine.rules import rank_jobs
 from game.store.paths import StoreUnavailable
 from game.store.saves import delete_rule_set, read_rule_sets, save_rule_set
 from game.ui import theme
@@ -138,7 +139,47 @@ class RulesEditor(MenuScreen):
                 self._fit_joker_role(str(before), str(value))
             else:
                 self.wild_roles = None
+        self._fit_request_ranks(name)
         self._validate()
+
+    def _fit_request_ranks(self, name: str) -> None:
+        """Keep the ranks a jack may ask plain: a rank another option just gave a power leaves
+        them, and jack requests switched on with none to ask get the plain ranks of 5 to 10.
+        (Ranks picked by hand are left as picked: a clash there is told as one.)"""
+        values = self.values
+        if not values.get("jack_requests") or name == "request_ranks":
+            return
+        try:
+            base = Rules(
+                **{
+                    **values,
+                    "jack_requests": False,
+                    "jack_must_hold": False,
+                    "request_ranks": (),
+                    "name": "custom",
+                }
+            )
+        except (RulesError, TypeError, ValueError):
+            return  # another clash first: it is told as it is
+        jobs = rank_jobs(base)
+        label = self._label("request_ranks")
+        ranks = tuple(values.get("request_ranks") or ())
+        if not ranks:
+            fill = tuple(t for t in ("5", "6", "7", "8", "9", "10") if t not in jobs)
+            if fill:
+                self._set("request_ranks", fill)
+                said = f"“{label}” are now {', '.join(fill)}, the plain ranks from 5 to 10."
+                self.note = f"{self.note} {said}".strip()
+            return
+        kept = tuple(t for t in ranks if t not in jobs)
+        if kept and kept != ranks:
+            gone = [t for t in ranks if t not in kept]
+            self._set("request_ranks", kept)
+            said = (
+                f"{', '.join(gone)} left “{label}”: "
+                f"{'it is a power card' if len(gone) == 1 else 'they are power cards'} now."
+            )
+            self.note = f"{self.note} {said}".strip()
 
     def _set(self, name: str, value: Any) -> None:
         """Change an option along with another one, showing it in its control."""

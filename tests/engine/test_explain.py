@@ -294,7 +294,7 @@ def test_no_power_cards_at_all() -> None:
 
 def test_seats_make_the_deal_concrete() -> None:
     assert "deals 7 cards to each player" in text_of(PRESETS["tel_aviv"], seats=2)
-    assert "three 52-card decks with 6 jokers (162 cards)" in text_of(PRESETS["hungarian"], seats=9)
+    assert "three 52-card decks with six jokers (162 cards)" in text_of(PRESETS["hungarian"], seats=9)
     four = text_of(PRESETS["hungarian"], seats=4)
     assert "With two players, your last card" not in four
     with pytest.raises(RulesError):
@@ -496,3 +496,76 @@ def test_naming_a_suit_says_which_changer_names_only_its_own() -> None:
     text = text_of(PRESETS["tel_aviv"])
     assert "When you lay a queen or an ace, name a suit (a queen only its own)." in text
     assert "only its own)" not in text_of(PRESETS["polish"])
+
+
+# ----- examples and words checked against the engine -------------------------------------
+def test_after_a_cut_king_of_spades_the_example_gives_the_turn_where_the_engine_does() -> None:
+    rules = PRESETS["polish"].replace(
+        attack_cards=frozenset({"KS"}), seven_cuts=True, request_ranks=("5", "6", "8", "9", "10")
+    )
+    assert "Dan lays 7♣: the stack is gone and nobody draws. Ben plays next" in text_of(rules)
+    g = Game.from_position(
+        rules, hands=["KS 9C 9D", "5C 6D", "8C 8D", "7H 10C"], pile="9S", stock="2C 3C 4C"
+    )
+    g.apply("KS")
+    g.apply("7H", seat=3)
+    assert g.current == 1  # Ben: the player after the one who laid the K♠
+
+
+def test_a_wild_king_example_lays_a_king_that_does_not_attack_and_says_it_answers_a_two() -> (
+    None
+):
+    rules = PRESETS["polish"].replace(plays_on_anything=frozenset({"Q", "K"}))
+    text = text_of(rules)
+    assert "Anna lays K♦ on it: diamonds are now in force" in text
+    assert "a king would not help him" not in text  # K♥ on 2♥ fights back
+    g = Game.from_position(rules, hands=["2H 9C", "KH 5D"], pile="9H", stock="3C 4C 5C")
+    g.apply("2H")
+    assert g.is_legal("KH")
+    assert "a queen would not help him" in text  # no queen answers a 2
+
+
+def test_the_heads_up_finish_is_told_only_where_two_can_play_and_groups_as_allowed() -> None:
+    words = "With two players, your last card cannot be"
+    hungarian = PRESETS["hungarian"]
+    assert words in text_of(hungarian)
+    assert words not in text_of(hungarian.replace(min_seats=3, default_seats=4))
+    one_card = text_of(hungarian.replace(groups="none", runs=False))
+    assert words in one_card and "laid together are fine" not in one_card
+
+
+def test_a_lone_battle_king_in_one_deck_is_said_to_have_nothing_to_stack_on() -> None:
+    rules = PRESETS["tel_aviv"].replace(attack_cards=frozenset({"KH"}), deck_steps=())
+    text = text_of(rules)
+    assert "()" not in text and "one deck holds no second one" in text
+
+
+def test_examples_seat_no_more_players_than_the_rules_allow() -> None:
+    two = PRESETS["polish"].replace(max_seats=2, default_seats=2, deck_steps=())
+    examples = " ".join(pc.example for pc in power_cards(two))
+    assert "Cleo" not in examples and "Dan" not in examples
+    assert "With two players, Anna lays K♠, Ben draws 5 and Anna moves again." in examples
+    assert "Two at the table" in examples
+    three = PRESETS["polish"].replace(max_seats=3, default_seats=3, deck_steps=())
+    examples = " ".join(pc.example for pc in power_cards(three))
+    assert "Dan" not in examples and "Three at the table: Cleo lays K♠" in examples
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"hand_size": 1}, "1 card each"),
+        ({"min_seats": 4}, "4 players, one deck"),
+        ({"attack_cards": frozenset({"2", "3", "RJ"})}, "2s, 3s and the red joker make"),
+    ],
+)
+def test_custom_texts_read_as_plain_english(changes: dict[str, object], words: str) -> None:
+    base = PRESETS["romanian"] if "attack_cards" in changes else PRESETS["quick"]
+    assert words in text_of(base.replace(**changes))
+
+
+def test_a_pack_that_starts_with_two_decks_says_so() -> None:
+    rules = PRESETS["hungarian"].replace(min_seats=5, default_seats=5)
+    text = text_of(rules)
+    assert "played by 5 to 10 players with two 52-card decks and four jokers" in text
+    assert "one 52-card deck" not in text

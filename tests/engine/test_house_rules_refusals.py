@@ -384,3 +384,20 @@ def test_an_option_that_acts_still_changes_the_fingerprint(
     preset: str, change: dict[str, object]
 ) -> None:
     assert PRESETS[preset].replace(**change).fingerprint != PRESETS[preset].fingerprint
+
+
+@pytest.mark.parametrize(
+    ("preset", "changes", "words"),
+    [
+        ("polish", {"seven_cuts": True}, "7 is a power card (seven_cuts)"),
+        ("polish", {"skip_rank": "5"}, "5 is a power card (skip_rank)"),
+        ("tel_aviv", {"skip_rank": "5"}, "but 5 is also the skip_rank"),
+        ("polish", {"skip_rank": "2"}, "make the next seat miss a turn and make it draw"),
+        ("classic", {"jack_requests": True}, "request_ranks is empty"),
+    ],
+)
+def test_a_refusal_names_the_option_that_was_changed_and_why(
+    preset: str, changes: dict[str, Any], words: str
+) -> None:
+    with pytest.raises(RulesError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        PRESETS[preset].replace(**changes)

@@ -322,6 +322,24 @@ def test_rule_clashes_are_told_with_the_editors_own_labels() -> None:
     assert friendly("jokers per deck") == "jokers per deck"  # a plain word is left alone
 
 
+def test_the_editor_keeps_the_ranks_a_jack_asks_for_plain() -> None:
+    polish = RulesEditor(PRESETS["polish"], lambda _r: None)
+    polish.changed("seven_cuts", True)  # the 7 becomes a power card: it leaves the requests
+    assert not polish.error and polish.rules is not None
+    assert polish.rules.request_ranks == ("5", "6", "8", "9", "10")
+    assert "7 left “Ranks a jack may ask”: it is a power card now." in polish.note
+    classic = RulesEditor(PRESETS["classic"], lambda _r: None)
+    classic.changed("jack_requests", True)  # none to ask for: the plain ranks of 5 to 10
+    assert not classic.error and classic.rules is not None
+    assert classic.rules.request_ranks == ("5", "6", "8", "9", "10")  # classic's 7 has a power
+    assert "the plain ranks from 5 to 10" in classic.note
+    classic.changed("request_ranks", ("6", "8"))
+    classic.changed("skip_rank", "8")  # the 8 becomes the skip card: it leaves the requests
+    assert classic.rules is not None and classic.rules.request_ranks == ("6",)
+    classic.changed("request_ranks", ("6", "8"))  # picked by hand: the clash is told
+    assert "8 is a power card (“Skip card”)" in classic.error
+
+
 def test_an_all_bot_table_is_explained_before_start_is_pressed() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "polish", 2)
