@@ -11,6 +11,7 @@ python main.py stats --export PATH                                 statistics to
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -507,11 +508,30 @@ def _with_sets(rules: Any, sets: list[str]) -> Any:
             raise RulesError(f"--set takes one line, not {item!r}")
         if key.strip() == "name" and not value.strip():
             raise RulesError("--set name= needs a name for the rule set")
+        if key.strip() not in lines:
+            raise RulesError(_unknown_option(key.strip()))
         lines[key.strip()] = value.strip()
         named = named or key.strip() == "name"
     if not named:
         lines["name"] = "custom"
     return Rules.from_text("macau-rules 1\n" + "\n".join(f"{k} = {v}" for k, v in lines.items()))
+
+
+def _unknown_option(key: str) -> str:
+    """Why ``--set KEY=...`` names no option, with the nearest names."""
+    import difflib
+
+    from .engine import Rules
+
+    names = [f.name for f in dataclasses.fields(Rules)]
+    if key == "queen_wild":
+        return (
+            "--set queen_wild: not an option of its own: a wild queen is Q in plays_on_anything "
+            "(it goes on anything) and in anything_on (anything goes on it)"
+        )
+    near = difflib.get_close_matches(key, names, n=3)
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return f"--set {key}: no such option{hint} (rules --text lists them all)"
 
 
 # ----- tournament and stats -------------------------------------------------------------------

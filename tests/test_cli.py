@@ -60,6 +60,22 @@ def test_a_rule_set_keeps_the_name_it_is_given(capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        ("seven_cut=yes", "--set seven_cut: no such option; did you mean seven_cuts"),
+        ("queen_wild=no", "a wild queen is Q in plays_on_anything"),
+        ("foo=1", "--set foo: no such option (rules --text lists them all)"),
+    ],
+)
+def test_an_unknown_option_is_named_with_the_nearest_ones(
+    option: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", "--set", option]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
     "argv",
     [
         ["simulate", "--games", "1000000", "--seats", "2", "--jobs", "2"],
