@@ -294,7 +294,8 @@ def test_no_power_cards_at_all() -> None:
 
 def test_seats_make_the_deal_concrete() -> None:
     assert "deals 7 cards to each player" in text_of(PRESETS["tel_aviv"], seats=2)
-    assert "three 52-card decks with six jokers (162 cards)" in text_of(PRESETS["hungarian"], seats=9)
+    nine = text_of(PRESETS["hungarian"], seats=9)
+    assert "three 52-card decks with six jokers (162 cards)" in nine
     four = text_of(PRESETS["hungarian"], seats=4)
     assert "With two players, your last card" not in four
     with pytest.raises(RulesError):
