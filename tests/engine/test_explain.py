@@ -513,9 +513,7 @@ def test_after_a_cut_king_of_spades_the_example_gives_the_turn_where_the_engine_
     assert g.current == 1  # Ben: the player after the one who laid the K♠
 
 
-def test_a_wild_king_example_lays_a_king_that_does_not_attack_and_says_it_answers_a_two() -> (
-    None
-):
+def test_a_wild_king_example_lays_a_king_that_does_not_attack_and_answers_a_two() -> None:
     rules = PRESETS["polish"].replace(plays_on_anything=frozenset({"Q", "K"}))
     text = text_of(rules)
     assert "Anna lays K♦ on it: diamonds are now in force" in text
