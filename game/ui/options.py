@@ -55,7 +55,9 @@ def apply_settings(scene: MenuScreen, settings: Settings) -> None:
             continue
         table.settings = settings
         table.images = CardImages(settings, *table._widths())
-        if not table.autoplay:
+        if table.hurrying:
+            table.set_speed_after_hurry(settings.animation_speed)
+        elif not table.autoplay:
             table.animator.speed = settings.animation_speed
         if table.hand.sort_mode != settings.hand_sort and settings.hand_sort != "none":
             table.hand.sort(settings.hand_sort)

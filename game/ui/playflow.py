@@ -185,6 +185,8 @@ class PlayFlow:
             t.show_log = not t.show_log
         elif key == pygame.K_h:
             t.on_hint()
+        elif key == pygame.K_f:
+            t.on_hurry()
         else:
             return False
         return True

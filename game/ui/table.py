@@ -82,6 +82,10 @@ class TableScene(Scene):
                 for i in range(1, n)
             ]
         self.autoplay = autoplay
+        # Every person out and the bots left to play the round out: they may do it at once
+        # (no pause between moves, no animation) until the round is over.
+        self.hurrying = False
+        self._speed_before = ""
         self.bots = {
             s: BotPlayer(self.levels[s] or "medium", self.rng.randrange(1 << 30))
             for s in range(n)
@@ -140,6 +144,8 @@ class TableScene(Scene):
         self.stop_button = Button("Stop Macau!", self.on_stop, hint="S", primary=True)
         self.hint_button = Button("Hint", self.on_hint, hint="H")
         self.hint_button.visible = False
+        self.hurry_button = Button("Finish the round", self.on_hurry, hint="F")
+        self.hurry_button.visible = False
         self.action_buttons = [
             self.draw_button,
             self.pass_button,
@@ -147,6 +153,7 @@ class TableScene(Scene):
             self.macau_button,
             self.stop_button,
             self.hint_button,
+            self.hurry_button,
         ]
         self.sort_button = Button(f"Sort: {self._sort_label()}", self._cycle_sort, size=16)
         self.log_button = Button("Log", self._toggle_log, hint="L", size=16, toggle=True)
@@ -384,7 +391,38 @@ class TableScene(Scene):
             self.close()
 
     # --- round end ---------------------------------------------------------------------------
+    @property
+    def can_hurry(self) -> bool:
+        """Whether the round may be finished at once: every person at the table is out and
+        only bots play on."""
+        g = self.game
+        return (
+            not g.over
+            and not self.autoplay
+            and not self.hurrying
+            and bool(self.humans)
+            and all(s in g.placings for s in self.humans)
+        )
+
+    def on_hurry(self) -> None:
+        """Let the bots play the rest of the round without pauses or animation."""
+        if not self.can_hurry:
+            return
+        self.hurrying = True
+        self._speed_before = self.animator.speed
+        self.animator.speed = "off"
+
+    def set_speed_after_hurry(self, speed: str) -> None:
+        """The animation speed to return to once the round is finished."""
+        self._speed_before = speed
+
+    def _stop_hurrying(self) -> None:
+        if self.hurrying:
+            self.hurrying = False
+            self.animator.speed = self._speed_before
+
     def _round_over(self, event: RoundOver) -> None:
+        self._stop_hurrying()  # the results come at the usual pace
         self.round_result = event
         me = self.viewer
         won = event.places[me] == 1 if me < len(event.places) else False
@@ -434,6 +472,7 @@ class TableScene(Scene):
         )
 
     def _after_round(self, answer: str | None) -> None:
+        self._stop_hurrying()
         if answer == "next":
             self.director.play(self.game.next_round())
         elif answer == "rematch":
@@ -547,6 +586,8 @@ class TableScene(Scene):
             self._think_version = self.version
             return
         pace = BOT_PACE[self.animator.speed] * PACE_FACTOR.get(self.settings.bot_pace, 1.0)
+        if self.hurrying:
+            pace = 0.0
         if not self.thinking.done() or now - self.think_since < pace:
             return
         future, self.thinking = self.thinking, None

@@ -142,6 +142,7 @@ def refresh_buttons(t: TableScene) -> None:
         t.macau_button.on = t.macau_on = False
     t.stop_button.visible = offer is not None and bool(offer.stops) and not t.autoplay
     t.hint_button.visible = mine
+    t.hurry_button.visible = t.can_hurry and t.director.idle
     if [(b.visible, b.label) for b in t.action_buttons] != before:
         place_buttons(t)
     key = (t.version, mine, tuple(t.hand.selection), len(t.hand.cards), t.director.idle)
@@ -279,7 +280,11 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     level = theme.text(level_text, px(14), theme.MUTED)
     name = theme.text(shown, px(18), theme.GOLD if acting else theme.TEXT, True)
     surface.blit(name, (r.x + px(12), r.y + px(8)))
-    surface.blit(level, level.get_rect(topright=(r.right - px(12), r.y + px(11))))
+    level_rect = level.get_rect(topright=(r.right - px(12), r.y + px(11)))
+    thinking = acting and seat in t.bots and t.director.idle and not t.flow.busy
+    dots_x = r.x + px(12) + name.get_width() + px(12)  # the thinking dots follow the name
+    if not (thinking and dots_x + px(28) > level_rect.x - px(4)):
+        surface.blit(level, level_rect)  # (where the dots would run into it, they take its place)
     count = m.counts[seat] if seat < len(m.counts) else 0
     place = m.places.get(seat)
     cx, cy = area.fan_centre
@@ -307,13 +312,13 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     _draw_tokens(surface, missed, tokens_at, scale=t.layout.ui)
     if acting and m.skips and t.game.phase == Phase.SKIP:
         _draw_tokens(surface, m.skips, tokens_at, pending=True, scale=t.layout.ui)
-    if acting and seat in t.bots and t.director.idle and not t.flow.busy:
+    if thinking:
         for i in range(3):
             alpha = 0.35 + 0.65 * max(0.0, math.sin(now * 5 - i * 0.8))
             pygame.draw.circle(
                 surface,
                 (*theme.TEXT,),
-                (r.x + px(74 + 12 * i), r.y + px(19)),
+                (dots_x + px(12 * i), r.y + px(19)),
                 round(px(3) * alpha) + 1,
             )
 

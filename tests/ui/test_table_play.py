@@ -825,3 +825,29 @@ def test_the_table_lists_a_hand_of_millions_of_plays_only_up_to_its_limit() -> N
     assert sum(isinstance(a, Play) for a in offer.legal) == LISTING_LIMIT
     h.drag_to_pile("9C")
     assert h.game.top.code == "9C" and len(h.game.hand(0)) == 24
+
+
+def test_once_every_person_is_out_the_bots_can_finish_the_round_at_once() -> None:
+    hands = ["", "2C 4D 9S 6C 7C", "3S 6D 7D QH", "KD 8D 5S 10S"]
+    slow = polish(hands, "5D", current=1)
+    _table, screen = _bots_table(slow, speed="normal")
+    screen.frame(300)  # type: ignore[attr-defined]
+    assert not slow.over  # at the usual pace the bots are still at it after five seconds
+    game = polish(hands, "5D", current=1)
+    table, screen = _bots_table(game, speed="normal")
+    screen.frame(2)  # type: ignore[attr-defined]
+    assert table.hurry_button.visible  # type: ignore[attr-defined]
+    screen.key(pygame.K_f)  # type: ignore[attr-defined]
+    assert table.hurrying and table.animator.speed == "off"  # type: ignore[attr-defined]
+    screen.frame(300)  # type: ignore[attr-defined]
+    assert game.over
+    assert not table.hurrying and table.animator.speed == "normal"  # type: ignore[attr-defined]
+
+
+def test_there_is_nothing_to_hurry_while_a_person_still_plays() -> None:
+    game = polish(["7H 9C", "2C 4D 9S 6C", "3S 6D 7D", "KD 8D 5S"], "5D", current=1)
+    table, screen = _bots_table(game, speed="normal")
+    screen.frame(2)  # type: ignore[attr-defined]
+    assert not table.hurry_button.visible  # type: ignore[attr-defined]
+    screen.key(pygame.K_f)  # type: ignore[attr-defined]
+    assert not table.hurrying  # type: ignore[attr-defined]
