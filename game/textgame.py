@@ -28,6 +28,7 @@ from .engine import (
     parse_action,
 )
 from .engine.actions import (
+    SUFFIXES,
     Event,
 )
 from .textwords import (
@@ -79,13 +80,11 @@ def _only_completion(g: Game, action: Action, seat: int) -> Action:
     Anything else comes back as typed, for the engine to accept or refuse."""
     if not isinstance(action, Play) or action.choice is not None or g.is_legal(action, seat):
         return action
+    # Each suffix asked of the engine (listing every play could take long on a wide hand).
     same = [
-        a
-        for a in g.legal_actions(seat)
-        if isinstance(a, Play)
-        and a.cards == action.cards
-        and a.declared == action.declared
-        and a.call == action.call
+        play
+        for choice in SUFFIXES
+        if g.is_legal(play := Play(action.cards, action.declared, choice, action.call), seat)
     ]
     return same[0] if len(same) == 1 else action
 
@@ -307,7 +306,8 @@ class _Table:
                 self.say(HELP)
                 continue
             if line in ("?", "??"):
-                self.say(legal_moves(g.legal_actions(), every=line == "??"))
+                legal, complete = g.legal_actions_capped(LISTING_LIMIT)
+                self.say(legal_moves(legal, every=line == "??", complete=complete))
                 continue
             if len(line) > MAX_MOVE:  # not echoed back: a move is a few words
                 self.say(f"  not allowed: a move is a few words, not {len(line):,} characters")

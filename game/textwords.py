@@ -144,15 +144,20 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
     return lines
 
 
-def legal_moves(legal: Sequence[Action], every: bool = False) -> str:
+def legal_moves(legal: Sequence[Action], every: bool = False, complete: bool = True) -> str:
     """The legal moves in wrapped lines: the first ``SHOWN_MOVES`` of them unless ``every``,
-    since a hand with stand-in jokers can have thousands, too many to read."""
+    since a hand with stand-in jokers can have thousands, too many to read. ``complete``
+    False: ``legal`` is only the start of a longer list (``Game.legal_actions_capped``)."""
     moves = [str(a) for a in legal]
     shown = moves if every else moves[:SHOWN_MOVES]
     text = _wrapped("Legal:", shown)
     if len(shown) < len(moves):
         more = len(moves) - len(shown)
-        text += f"\n… and {more} more (type a move in notation; `??` lists them all)"
+        more_words = f"{more} more" if complete else f"{more} more and others besides"
+        listed = "`??` lists them all" if complete else f"`??` lists {len(moves)}"
+        text += f"\n… and {more_words} (type a move in notation; {listed})"
+    elif not complete:
+        text += "\n… and others besides (type a move in notation)"
     return text
 
 

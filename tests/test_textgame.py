@@ -402,3 +402,24 @@ def test_a_line_far_too_long_for_a_move_is_refused_without_echoing_it() -> None:
     out = played("x" * 100_000 + "\n")
     assert "not allowed: a move is a few words, not 100,000 characters" in out
     assert "x" * 1000 not in out
+
+
+def test_the_moves_of_a_hand_of_millions_of_plays_are_listed_only_in_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.engine import PRESETS
+    from game.textgame import _only_completion
+
+    hand = "9C 7S 7C 7D 3H 7C 7H 8H 9D RJ RJ JD 4C QD BJ 6C 8C KD 4H 10D 4D JC BJ 6H 4H"
+    others = ["5S 5H", "5C", "6S", "6D", "8S", "8D", "9S"]
+    g = Game.from_position(PRESETS["hungarian"], [hand, *others], pile="10C", stock="2S 2H 2C")
+    bots = {s: Scripted() for s in range(1, 8)}
+
+    def refuse(self: Game, seat: object = None) -> list[object]:
+        raise AssertionError("every play listed")
+
+    monkeypatch.setattr(Game, "legal_actions", refuse)
+    text = played_from(g.copy(), bots, "?\nq\n")
+    assert "and others besides" in text
+    typed = parse_action("JC")  # several requests fit: left as typed, for the engine to refuse
+    assert _only_completion(g, typed, 0) is typed

@@ -17,7 +17,18 @@ from __future__ import annotations
 import sys
 from typing import ClassVar, Final
 
-from .cards import RANK_NAMES, Card, NotationError, notation_text, parse_rank, parse_suit
+from .cards import (
+    RANK_NAMES,
+    SUITS,
+    Card,
+    NotationError,
+    notation_text,
+    parse_rank,
+    parse_suit,
+)
+
+# Every suffix the last card of a play can carry: a suit, the free suit, no request, a rank.
+SUFFIXES: Final[tuple[str, ...]] = (*SUITS, "*", "-", *RANK_NAMES.values())
 
 
 class Action:

@@ -12,8 +12,8 @@ import gc
 from collections.abc import Sequence
 from typing import Final
 
-from .actions import DRAW, PASS, Action, Play, Stop
-from .cards import JACK, RANK_NAMES, SUITS, Card
+from .actions import DRAW, PASS, SUFFIXES, Action, Play, Stop
+from .cards import JACK, SUITS, Card
 from .compiled import ALL_CARDS
 from .legal import ATTACK, DRAWN, FIVE_AGAIN, PLAY, RANK_REQUEST, SKIP, SUIT_REQUEST, Legality
 from .phase import Phase
@@ -1051,7 +1051,7 @@ _CALLS_NO: Final = (False,)
 _SINGLES: Final[dict[tuple[Card, str | None, bool], Play]] = {
     (card, choice, call): Play((card,), None, choice, call)
     for card in ALL_CARDS
-    for choice in (None, *SUITS, "*", "-", *RANK_NAMES.values())
+    for choice in (None, *SUFFIXES)
     for call in (False, True)
 }
 _PLAIN_SINGLES: Final[dict[Card, Play]] = {

@@ -193,7 +193,7 @@ def _damage(g: Any) -> str:
         if g._out[g.current] or not g.hands[g.current]:
             return f"seat {g.current} is to act but holds no cards"
         try:
-            if not g.legal_actions():
+            if not g.legal_actions_capped(1)[0]:  # (a wide hand: one is enough)
                 return "the seat to act has nothing it may do"
         except (IndexError, KeyError, TypeError, ValueError) as exc:
             return f"it cannot be played on ({exc})"

@@ -94,6 +94,8 @@ class Game(Transitions):
             game.n = seats
             game._legal = None
             game._cut = False
+            game._cut_list = None
+            game._cut_cap = 0
             game._ev = []
             game._log = None
             game._secret = False
@@ -146,6 +148,9 @@ class Game(Transitions):
         self._secret = False  # an event of this action shows drawn cards
         self._legal: list[Action] | None = None
         self._cut = False
+        # The last cut listing (``legal_actions_capped``) and its cap, kept like ``_legal``.
+        self._cut_list: list[Action] | None = None
+        self._cut_cap = 0
         self._ev: list[Event] = []
 
     @classmethod
@@ -341,6 +346,7 @@ class Game(Transitions):
         self.blocked = False
         self._tally = [[0, 0, 0, 0] for _ in range(n)]
         self._legal = None
+        self._cut_list = None
         self._begin_turn((self.dealer + 1) % n)
         self._ev = []
 
@@ -486,12 +492,17 @@ class Game(Transitions):
             return self.legal_actions(seat), True
         legal = self._legal
         if legal is None:
-            self._cut = False
-            listed = self._generate(limit + 1)
-            if not self._cut:
-                legal = self._legal = listed
+            cut = self._cut_list
+            if cut is not None and self._cut_cap == limit + 1:
+                legal = cut  # the same cut listing, asked again (a bot, then the table)
             else:
-                legal = listed
+                self._cut = False
+                listed = self._generate(limit + 1)
+                if not self._cut:
+                    legal = self._legal = listed
+                else:
+                    legal = self._cut_list = listed
+                    self._cut_cap = limit + 1
         plays = 0
         for action in legal:
             if isinstance(action, Play):
@@ -557,6 +568,7 @@ class Game(Transitions):
         ev: list[Event] = []
         self._ev = ev
         self._legal = None
+        self._cut_list = None
         if isinstance(action, Stop):
             self._do_stop(self.current if seat is None else self._seat_arg(seat), action.target)
         else:

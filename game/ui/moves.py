@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import LISTING_LIMIT, Action, Card, Draw, Game, IllegalMove, Pass, Play, Stop
-from game.engine.cards import RANK_NAMES
+from game.engine.actions import SUFFIXES
 
 __all__ = [
     "SUIT_NAMES",
@@ -157,20 +157,28 @@ def play_options(
         plays = offer.plays_laying(arranged)
         if plays:
             return PlayOptions(arranged, plays)
+    unlisted: PlayOptions | None = None
+    if not offer.complete:
+        # Not every play is listed: the engine is asked about the order picked first.
+        unlisted = _unlisted_options(game, seat, laid, arranged)
+        if unlisted.legal:
+            return unlisted
     if len(laid) > 1:
         # Picked in an order that cannot start (7♠ 7♦ 7♥ on 5♥): the same cards in a legal
         # order, keeping the last card picked (it is the one that acts) where it can be.
         orders = offer.orders_of(laid)
+        if not offer.complete:
+            # the orders listed are only some: another may keep the last card where it is
+            orders = [o for o in orders if o[-1] == laid[-1]]
         if orders:
             best = next((o for o in orders if o[-1] == laid[-1]), orders[0])
             return PlayOptions(best, offer.plays_laying(best))
-    if not offer.complete:
-        return _unlisted_options(game, seat, laid, arranged)
+    if unlisted is not None:
+        return unlisted
     return PlayOptions(laid, (), refusal(game, seat, laid))
 
 
-# Every suffix a play can carry: nothing, a suit, a free suit, a rank, no request.
-_SUFFIXES: tuple[str | None, ...] = (None, "S", "H", "D", "C", "*", "-", *RANK_NAMES.values())
+_SUFFIXES: tuple[str | None, ...] = (None, *SUFFIXES)  # none, or any a last card can carry
 
 
 def _unlisted_options(

@@ -276,15 +276,21 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
         )
     edge = (*theme.GOLD, 255) if acting else (*theme.PANEL_EDGE, 120)
     theme.blit_panel(surface, r, (*theme.PANEL, 170), edge, radius=14)
-    shown, level_text = seat_words(t.names[seat], t.levels[seat], r.w - px(24), px)
+    room = r.w - px(24)
+    shown, level_text = seat_words(t.names[seat], t.levels[seat], room, px)
+    thinking = acting and seat in t.bots and t.director.idle and not t.flow.busy
+    dots_w = px(40)  # the thinking dots after the name, and the space before them
+    if thinking:
+        spare = room - theme.text_size(shown, px(18), True)[0]
+        if level_text:
+            spare -= theme.text_size(level_text, px(14))[0] + px(8)
+        if spare < dots_w:  # no room for all three: the dots take the level's place
+            shown, level_text = seat_words(t.names[seat], "", room - dots_w, px)
     level = theme.text(level_text, px(14), theme.MUTED)
     name = theme.text(shown, px(18), theme.GOLD if acting else theme.TEXT, True)
     surface.blit(name, (r.x + px(12), r.y + px(8)))
-    level_rect = level.get_rect(topright=(r.right - px(12), r.y + px(11)))
-    thinking = acting and seat in t.bots and t.director.idle and not t.flow.busy
-    dots_x = r.x + px(12) + name.get_width() + px(12)  # the thinking dots follow the name
-    if not (thinking and dots_x + px(28) > level_rect.x - px(4)):
-        surface.blit(level, level_rect)  # (where the dots would run into it, they take its place)
+    surface.blit(level, level.get_rect(topright=(r.right - px(12), r.y + px(11))))
+    dots_x = r.x + px(12) + name.get_width() + px(12)
     count = m.counts[seat] if seat < len(m.counts) else 0
     place = m.places.get(seat)
     cx, cy = area.fan_centre

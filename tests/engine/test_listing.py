@@ -326,3 +326,16 @@ def test_passing_blocked_is_checked_without_listing_every_play() -> None:
     del g.pile[:-1]  # nothing to draw: a seat that can lay may still not pass
     with pytest.raises(IllegalMove, match="you can lay a card"):
         g.apply(parse_action("pass"))
+
+
+def test_a_cut_listing_asked_again_is_the_same_and_is_dropped_once_a_move_is_made() -> None:
+    g = _four_jokers()
+    first, complete = g.legal_actions_capped(500)
+    again, _ = g.legal_actions_capped(500)
+    assert not complete and again == first and again is not first  # a copy each time
+    g.apply(first[0])  # a single card: the hand and the top change
+    while g.current != 0:
+        g.apply(g.legal_actions_capped(500)[0][-1])  # the others draw or pass, back to seat 0
+    after, _ = g.legal_actions_capped(500)
+    assert g.current == 0 and after != first
+    assert all(g.copy().is_legal(a) for a in after[::50])

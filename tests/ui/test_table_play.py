@@ -851,3 +851,30 @@ def test_there_is_nothing_to_hurry_while_a_person_still_plays() -> None:
     assert not table.hurry_button.visible  # type: ignore[attr-defined]
     screen.key(pygame.K_f)  # type: ignore[attr-defined]
     assert not table.hurrying  # type: ignore[attr-defined]
+
+
+def test_an_order_left_out_of_a_capped_listing_is_laid_as_picked_not_reordered() -> None:
+    from game.engine import parse_cards
+    from game.ui.moves import Offer, play_options
+
+    game = four_jokers()
+    picked = tuple(parse_cards("4C 4H 4D"))
+    reordered = tuple(parse_cards("4D 4H 4C"))  # legal too, but another card ends on top
+    listed = [a for a in game.legal_actions_capped(2_000, 0)[0] if not isinstance(a, Play)]
+    listed.insert(0, Play(reordered))
+    offer = Offer(listed, complete=False)  # as if only that order had been listed
+    options = play_options(game, 0, picked, offer)
+    assert options.cards == picked and options.legal
+
+
+def test_loading_a_save_of_a_hand_of_millions_of_plays_does_not_list_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    saved = four_jokers().to_dict()
+
+    def refuse(self: Game, seat: object = None) -> list[object]:
+        raise AssertionError("every play listed")
+
+    monkeypatch.setattr(Game, "legal_actions", refuse)
+    loaded = Game.from_dict(saved)
+    assert len(loaded.hand(0)) == 25
