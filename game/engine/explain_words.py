@@ -6,7 +6,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import RANK_NAMES, Card
+from .cards import RANK_NAMES, RANK_WORDS, Card
 from .rules import Rules
 
 WIDTH = 88
@@ -21,20 +21,8 @@ PRESET_TITLES: dict[str, str] = {
 }
 # The players of the worked examples, seated in play order.
 NAMES = ("Anna", "Ben", "Cleo", "Dan")
-_NUMBER_WORDS = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "eleven",
-    12: "twelve",
-}
+# "one" to "twelve": the counts a pack or a deal can say in words (ranks 2-10 have theirs).
+_NUMBER_WORDS = {1: "one", **{n: RANK_WORDS[n] for n in range(2, 11)}, 11: "eleven", 12: "twelve"}
 _RANK_PLURALS = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces", "joker": "jokers"}
 # The suit a rank's picture is drawn in, so a row of card pictures shows a mix of suits.
 _SHOWN_SUIT = {
