@@ -221,12 +221,26 @@ def show_value(control: Widget, value: Any) -> None:
 def friendly(message: str) -> str:
     """An engine message with its option names replaced by the labels this screen shows."""
     # Only identifiers (with an underscore): "jokers" or "runs" in a sentence are plain words.
+    # The few options named by one plain word, where a message names them with a value.
+    count = _LABELS["jokers"][1]
+    message = re.sub(r"\bjokers is (\d+)", rf"“{count}” is \1", message)
+    message = re.sub(r"\bjokers (\d+) or more", rf"“{count}” \1 or more", message)
+    message = re.sub(
+        r"\bgroups (none|rank_or_suit|rank)\b",
+        lambda m: f"“{_LABELS['groups'][1]}” “{word(m.group(1))}”",
+        message,
+    )
     names = {n: _LABELS[n][1] for n in _LABELS if "_" in n}
     names.update({v: _WORDS[v] for v in _WORDS if "_" in v})
     for name in sorted(names, key=len, reverse=True):
         message = re.sub(rf"\b{name}\b", f"“{names[name]}”", message)
     # An option and the value it needs, side by side: say so.
     message = re.sub(r"needs (“[^”]+”) (“[^”]+”)", r"needs \1 set to \2", message)
+    message = re.sub(
+        r"\bset (“[^”]+”) ([a-z_]+)\b",
+        lambda m: f"set {m.group(1)} to “{word(m.group(2))}”",
+        message,
+    )
     # Several clashes: one sentence each.
     first, *more = message.split("; ")
     message = ". ".join([first, *(part[:1].upper() + part[1:] for part in more)])
