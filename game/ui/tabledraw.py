@@ -216,10 +216,11 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         surface.blit(tag, tag.get_rect(center=box.center))
     head, sub = m.marker
     if head:
-        r = layout.marker
-        theme.blit_panel(surface, r, (*theme.PANEL, 215), (*theme.ACCENT, 200), radius=12)
         a = theme.text(head, px(20), theme.TEXT, True)
         b = theme.text(sub, px(15), theme.ACCENT)
+        tagged = m.declared_top is not None
+        r = marker_box(layout, max(a.get_width(), b.get_width()) + px(28), tagged)
+        theme.blit_panel(surface, r, (*theme.PANEL, 215), (*theme.ACCENT, 200), radius=12)
         surface.blit(a, a.get_rect(midleft=(r.x + px(14), r.y + r.h // 3 + px(2))))
         surface.blit(b, b.get_rect(midleft=(r.x + px(14), r.y + 2 * r.h // 3 + px(4))))
     if m.penalty > 0 or m.penalty_shown >= 1:
@@ -240,6 +241,29 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         pill, box = penalty_pill(layout, m.penalty)
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
+
+
+def marker_box(layout: TableLayout, needed: int, tagged: bool) -> pygame.Rect:
+    """Where the suit or request in force is shown: beside the pile; where a seat at the side
+    is in the way (the log open, a short window), narrowed to the room left, else above the
+    pile, else under it (below a joker's "= A♥" tag when there is one)."""
+    px = layout.px
+    r = layout.marker.copy()
+    seats = [a.rect for a in layout.areas]
+    if r.collidelist(seats) < 0:
+        return r
+    room = min((a.left for a in seats if a.left >= r.x and a.bottom > r.y), default=r.right)
+    if room - px(6) - r.x >= needed:
+        r.w = room - px(6) - r.x
+        if r.collidelist(seats) < 0:
+            return r
+    r.w = max(needed, px(150))
+    pile = layout.pile
+    r.midbottom = (pile.centerx, pile.top - px(10))
+    if r.collidelist(seats) < 0 and r.top >= 0:
+        return r
+    r.topleft = (pile.left, pile.bottom + px(44 if tagged else 8))
+    return r
 
 
 def penalty_pill(layout: TableLayout, penalty: int) -> tuple[pygame.Surface, pygame.Rect]:
@@ -460,7 +484,8 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         message, tween = t.toast
         left = (1 - tween.raw(now)) * tween.duration  # seconds still shown; the last half fades
         alpha = 255 if left >= 0.5 else round(255 * left / 0.5)
-        lines, box = _toast_box(message, layout, surface.get_width())
+        room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
+        lines, box = _toast_box(message, layout, room)
         fill = theme.DANGER if t.toast_error else theme.PANEL
         edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
         radius = min(box.h // 2, lines[0].get_height() // 2 + px(7))

@@ -878,3 +878,31 @@ def test_loading_a_save_of_a_hand_of_millions_of_plays_does_not_list_them(
     monkeypatch.setattr(Game, "legal_actions", refuse)
     loaded = Game.from_dict(saved)
     assert len(loaded.hand(0)) == 25
+
+
+def test_with_the_log_open_a_long_message_stays_inside_the_table_part() -> None:
+    from game.ui.tabledraw import _toast_box
+
+    h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"), size=(960, 600))
+    h.table.show_log = True
+    h.tick(2)
+    layout = h.table.layout
+    message = "9♥ is no answer to the attack: you owe 5 cards; fight back with a 2 " * 2
+    _lines, box = _toast_box(message, layout, layout.log_rect.left)
+    assert box.left >= 0 and box.right <= layout.log_rect.left
+    assert box.collidelist([a.rect for a in layout.areas]) < 0
+
+
+@pytest.mark.parametrize("seats", [3, 4, 6, 8, 10])
+@pytest.mark.parametrize("size", [(960, 600), (1024, 768), (1280, 800)])
+def test_the_suit_in_force_is_shown_clear_of_every_seat(seats: int, size: tuple[int, int]) -> None:
+    from game.ui.layout import table_layout
+    from game.ui.tabledraw import marker_box
+
+    for log in (False, True):
+        layout = table_layout(size, seats, log=log)
+        for tagged in (False, True):
+            box = marker_box(layout, layout.px(170), tagged)
+            assert box.collidelist([a.rect for a in layout.areas]) < 0, (log, tagged)
+            assert box.right <= (layout.log_rect.left if log else size[0])
+            assert not box.colliderect(layout.pile)
