@@ -254,7 +254,7 @@ class Director:
 
     def _add_to_line(self, words: str) -> None:
         if self.log and self._line_open:
-            self.log[-1] += f" — {words}"
+            self.log[-1] += f" — {_mid_line(words)}"
         else:
             self._say(words[:1].upper() + words[1:])
 
@@ -496,7 +496,7 @@ class Director:
             self._say(self._clause(ev.seat, "cannot move and passes", "cannot move and pass"))
             self._bubble(ev.seat, "Pass")
         else:
-            self._add_to_line("keeps it")
+            self._add_to_line("keep it" if self.names[ev.seat] == "You" else "keeps it")
         return 0.1
 
     def _on_FiveAgain(self, ev: FiveAgain) -> float:
@@ -518,7 +518,7 @@ class Director:
         caught = self.names[ev.seat]
         object_ = "you" if caught == "You" else caught
         drawer = self._clause(ev.seat, f"draws {ev.penalty}", f"draw {ev.penalty}")
-        self._say(f"{self.names[ev.by]} caught {object_} — {drawer}")
+        self._say(f"{self.names[ev.by]} caught {object_} — {_mid_line(drawer)}")
         return 0.3
 
     def _on_SeatOut(self, ev: SeatOut) -> float:
@@ -538,3 +538,8 @@ class Director:
     def _on_MatchOver(self, ev: MatchOver) -> float:
         self.match_over = ev
         return 0.0
+
+
+def _mid_line(words: str) -> str:
+    """``words`` as they go on after a dash: "You owe 5" reads "you owe 5" there."""
+    return "you" + words[3:] if words.startswith("You ") else words

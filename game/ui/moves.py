@@ -166,7 +166,10 @@ def play_options(
     if len(laid) > 1:
         # Picked in an order that cannot start (7♠ 7♦ 7♥ on 5♥): the same cards in a legal
         # order, keeping the last card picked (it is the one that acts) where it can be.
-        orders = offer.orders_of(laid)
+        # Only an order whose last card is of the rank picked last: that card acts, and a
+        # group that would end on another rank (2♥ rather than 4♥) is another move, refused
+        # with the reason instead.
+        orders = [o for o in offer.orders_of(laid) if o[-1].rank == laid[-1].rank]
         if not offer.complete:
             # the orders listed are only some: another may keep the last card where it is
             orders = [o for o in orders if o[-1] == laid[-1]]

@@ -136,8 +136,17 @@ class PlayFlow:
             t.hand.selection = [u for u in t.hand.selection if u != uid]
             self.try_play([uid])
             return
-        t.hand.toggle(uid)
+        self._toggle(uid)
         t.play_sound("click")
+
+    def _toggle(self, uid: int) -> None:
+        """Pick a card or put it back. Where every play is one card (no groups, no runs), a
+        card picked replaces the one picked before rather than join it."""
+        t = self.table
+        rules = t.game.rules
+        if rules.groups == "none" and not rules.runs and uid not in t.hand.selection:
+            t.hand.selection = []
+        t.hand.toggle(uid)
 
     def _key(self, event: pygame.event.Event) -> bool:
         t = self.table
@@ -153,7 +162,7 @@ class PlayFlow:
             hand.cursor = (start + step) % len(hand.cards)
             hand.hover = hand.cards[hand.cursor].uid
         elif key == pygame.K_UP and hand.cursor is not None:
-            hand.toggle(hand.cards[hand.cursor].uid)
+            self._toggle(hand.cards[hand.cursor].uid)
         elif key == pygame.K_DOWN and hand.cursor is not None:
             uid = hand.cards[hand.cursor].uid
             hand.selection = [u for u in hand.selection if u != uid]
@@ -161,7 +170,7 @@ class PlayFlow:
             if t.pass_button.visible and t.pass_button.enabled:
                 t.on_pass()
             elif hand.cursor is not None:
-                hand.toggle(hand.cards[hand.cursor].uid)
+                self._toggle(hand.cards[hand.cursor].uid)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             hinted = t.hinted_action()
             if hand.selection:
@@ -393,6 +402,9 @@ class PlayFlow:
         request = _request_hint(g)
         if request:
             return request
+        offer = t.offer()
+        if not offer.draw and not any(isinstance(a, Play) for a in offer.legal):
+            return "Nothing fits and there is nothing to draw: pass"
         if t.hand.selection:
             return "Drop the group on the pile or press Play (Enter)"
         return "Your turn: drag a card to the pile, double-click it, or draw"

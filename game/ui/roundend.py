@@ -156,9 +156,10 @@ class RoundEndOverlay(_ButtonModal):
             return "Blocked round"
         if not winners:
             return "Round over"
+        blocked = "Blocked: " if g.blocked else ""  # won on cards left, not by going out
         if len(t.humans) == 1 and winners[0] == t.humans[0] and t.names[winners[0]] == "You":
-            return "You win the round!"
-        return f"{t.names[winners[0]]} wins the round"
+            return f"{blocked}{'you' if blocked else 'You'} win the round!"
+        return f"{blocked}{t.names[winners[0]]} wins the round"
 
     def resize(self, size: tuple[int, int]) -> None:
         """Size rows to the window and the seat count; centre the board."""
@@ -205,7 +206,11 @@ class RoundEndOverlay(_ButtonModal):
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
         g = self.table.game
         note = f"Round {g.round_no}"
-        if self.points:
+        if g.blocked:  # (the match's target is on the scoreboard)
+            note += (
+                f" · nobody could move: ranked by the {'points' if self.points else 'cards'} left"
+            )
+        elif self.points:
             note += f" · the match ends at {g.rules.target} points, lowest total wins"
         if g.match_over:
             note = "The match is over"

@@ -230,7 +230,7 @@ def test_the_log_speaks_to_you_in_the_second_person() -> None:
     h = Harness(polish(["8S 9C 10D", "4D 9S", "3H 6D", "2H 8D"], "5H", "6H 7S 3C 4C", current=3))
     assert h.table.apply(Play((Card.parse("2H"),)), seat=3)
     h.tick(3)
-    assert h.table.director.log[-1].endswith("You owe 2")
+    assert h.table.director.log[-1].endswith("— you owe 2")  # mid-line, in lower case
     assert h.table.apply(DRAW)
     h.tick(3)
     assert h.table.director.log[-1].startswith("You took 2")
@@ -906,3 +906,66 @@ def test_the_suit_in_force_is_shown_clear_of_every_seat(seats: int, size: tuple[
             assert box.collidelist([a.rect for a in layout.areas]) < 0, (log, tagged)
             assert box.right <= (layout.log_rect.left if log else size[0])
             assert not box.colliderect(layout.pile)
+
+
+def test_a_group_that_could_only_start_with_the_card_picked_last_is_refused_not_turned() -> None:
+    # On 4♣, 2♥ then 4♥ cannot go down in that order; 4♥ 2♥ could, but then the 2 would act
+    # (an attack) where the player picked the 4 (a skip) to act.
+    h = Harness(hungarian(["2H 4H 9C KD", "2C 4D 9S", "3S 6C 7D", "10D 8D QC"], "4C", "8S 8C"))
+    for code in ("2H", "4H"):
+        h.click(h.card_pos(code))
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert h.game.top.code == "4C" and h.table.toast is not None
+    assert sorted(h.hand_codes()) == sorted(["2H", "4H", "9C", "KD"])
+
+
+def test_keeping_a_drawn_card_is_told_in_the_right_person() -> None:
+    game = polish(["9C 8D", "2C 4D 9S", "3H 6D", "KD 8C"], "5H", stock="7H 2S 3S 4S")
+    h = Harness(game)
+    h.table.on_draw()
+    h.tick(30)
+    h.table.on_pass()
+    h.tick(10)
+    line = next(x for x in reversed(h.table.director.log) if x.startswith("You drew"))
+    assert line.endswith("— keep it")
+
+
+def test_only_one_card_is_picked_at_a_time_where_every_play_is_one_card() -> None:
+    game = Game.from_position(
+        PRESETS["tel_aviv"], hands=["5H 9H 7C", "2C 4D", "3S 6C"], pile="4H", stock="8S 8C"
+    )
+    h = Harness(game)
+    h.click(h.card_pos("5H"))
+    h.tick(1)
+    h.click(h.card_pos("9H"))
+    h.tick(1)
+    assert [hc.card.code for hc in h.table.hand.cards if hc.uid in h.table.hand.selection] == ["9H"]
+
+
+def test_a_blocked_round_says_so_and_the_turn_line_says_to_pass() -> None:
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.roundend import RoundEndOverlay
+    from game.ui.setup import SeatSpec, TableSetup
+    from tests.ui.menukit import Screen
+
+    setup = TableSetup(
+        "classic", (SeatSpec("Ana"), SeatSpec("Ben", "medium"), SeatSpec("Cy", "easy"))
+    )
+    game = Game.from_position(
+        PRESETS["classic"], hands=["9C KS", "9D 8D", "10C 6C"], pile="5H", stock=""
+    )
+    off = Settings(animation_speed="off", bot_pace="fast", hand_sort="none")
+    table = MatchTable(setup, game, settings=off, seed=1, deal=False)
+    screen = Screen(table, (960, 600))
+    screen.frame(5)
+    assert table.flow.phase_hint() == "Nothing fits and there is nothing to draw: pass"
+    screen.key(pygame.K_SPACE)
+    for _ in range(400):
+        screen.frame()
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+    board = screen.top
+    assert isinstance(board, RoundEndOverlay) and game.blocked
+    assert board.title() == "Blocked: Ben wins the round"  # fewest points left, not out
