@@ -239,7 +239,7 @@ class PlayFlow:
 
     def _declare(self, options: PlayOptions) -> None:
         t = self.table
-        declarations = options.declarations()
+        declarations = _by_suit_and_rank(options.declarations())
         if len(declarations) > NARROW_OVER and len(declarations[0]) > 1:
             self._declare_one_joker(options, declarations)
             return
@@ -470,3 +470,21 @@ def rank_note(game: Game, choices: Sequence[str]) -> str:
     if rules.jack_must_hold and len(offered) < len(rules.request_ranks):
         return "only ranks you still hold"
     return ""
+
+
+def _by_suit_and_rank(
+    declarations: list[tuple[Card | None, ...]],
+) -> list[tuple[Card | None, ...]]:
+    """One joker's declarations with each suit's cards in rank order (the suits in the order
+    the engine gives them), so the card a run needs sits among its neighbours; declarations
+    for several jokers keep the engine's order."""
+    stands = [[d for d in decl if d is not None] for decl in declarations]
+    if any(len(s) != 1 for s in stands):
+        return declarations
+    suits: dict[str, int] = {}
+    for (card,) in stands:
+        suits.setdefault(card.suit, len(suits))
+    order = sorted(
+        range(len(declarations)), key=lambda i: (suits[stands[i][0].suit], stands[i][0].rank)
+    )
+    return [declarations[i] for i in order]
