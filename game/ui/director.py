@@ -501,6 +501,7 @@ class Director:
 
     def _on_FiveAgain(self, ev: FiveAgain) -> float:
         self._bubble(ev.seat, "Five again")
+        self._add_to_line("you go again" if self.names[ev.seat] == "You" else "goes again")
         return 0.1
 
     def _on_MacauCalled(self, ev: MacauCalled) -> float:

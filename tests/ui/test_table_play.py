@@ -969,3 +969,13 @@ def test_a_blocked_round_says_so_and_the_turn_line_says_to_pass() -> None:
     board = screen.top
     assert isinstance(board, RoundEndOverlay) and game.blocked
     assert board.title() == "Blocked: Ben wins the round"  # fewest points left, not out
+
+
+def test_a_five_that_plays_again_is_told_in_the_log() -> None:
+    game = Game.from_position(
+        PRESETS["tel_aviv"], hands=["5H 9H 7C", "2C 4D", "3S 6C"], pile="4H", stock="8S 8C"
+    )
+    h = Harness(game)
+    h.drag_to_pile("5H")
+    h.tick(10)
+    assert h.table.director.log[-1] == "You laid 5♥ — you go again"
