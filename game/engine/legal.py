@@ -84,7 +84,7 @@ class Legality:
             return (
                 f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} "
                 f"cards; fight back with {self._answers(top, self._suit)}"
-                + (", or cut the stack" if self._has_cancel_rule() else "")
+                + (f", or cut the stack with {self._cutters()}" if self._has_cancel_rule() else "")
                 + ", or draw the penalty"
             )
         if ctx is SKIP:
@@ -130,7 +130,7 @@ class Legality:
                 name = RANK_NAMES[rank] if rank <= 10 else RANK_WORDS[rank]
                 words.append(f"{'an' if name[0] in '8aeiou' else 'a'} {name}")
             else:
-                words.extend(x.pretty for x in cards)
+                words.extend(sorted(x.pretty for x in cards))  # K♣ before K♦
         if any(x.is_joker for x in fits):
             words.append("a joker")
         if not words:
@@ -142,6 +142,24 @@ class Legality:
         c = self._c
         top = self._top
         return any(c.is_cancel(x, top) for x in ALL_CARDS)
+
+    def _cutters(self) -> str:
+        """The cards that would cut the stack waiting now, in words: "a 4", "K♣ or K♦"."""
+        c = self._c
+        top = self._top
+        by_rank: dict[int, list[Card]] = {}
+        for x in ALL_CARDS:
+            if not x.is_joker and c.is_cancel(x, top):
+                by_rank.setdefault(x.rank, []).append(x)
+        words = []
+        for rank, cards in sorted(by_rank.items()):
+            if len(cards) == 4:
+                words.append(f"{'an' if rank in (8, 14) else 'a'} {RANK_NAMES[rank]}")
+            else:
+                words.extend(sorted(x.pretty for x in cards))  # K♣ before K♦
+        if not words:
+            return "a card that cuts it"
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
     def _penalty_total(self) -> int:
         return 0
