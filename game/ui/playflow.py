@@ -240,7 +240,13 @@ class PlayFlow:
     def _declare(self, options: PlayOptions) -> None:
         t = self.table
         declarations = _by_suit_and_rank(options.declarations())
-        if len(declarations) > NARROW_OVER and len(declarations[0]) > 1:
+        several = len(declarations) > 1 and len(declarations[0]) > 1
+        # (one joker left to name, the others named already: asked alone, not as pairs)
+        varying = (
+            several
+            and sum(len({d[i] for d in declarations}) > 1 for i in range(len(declarations[0]))) == 1
+        )
+        if several and (len(declarations) > NARROW_OVER or varying):
             self._declare_one_joker(options, declarations)
             return
         if len(declarations) > 1:
@@ -292,6 +298,7 @@ class PlayFlow:
                 )
             )
 
+        values = [d[0] for d in _by_suit_and_rank([(v,) for v in values]) if d[0] is not None]
         chooser = CardChooser(
             [(v,) for v in values],
             picked,

@@ -333,12 +333,13 @@ def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() ->
     h.click(first.tiles[captions.index("K♥")].center)
     second = h.stack.top
     assert isinstance(second, CardChooser) and second is not first
-    pairs = [o.caption for o in second.options]
+    assert second.title == "The next joker stands for…"  # asked alone, the first one named
+    cards = [o.caption for o in second.options]
     # the second joker: any king (a group of one rank) or any heart (a group of one suit,
-    # or the run's neighbours Q♥ and A♥)
-    hearts = [f"K♥ {r}♥" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", *"JQKA")]
-    assert sorted(pairs) == sorted(["K♥ K♠", "K♥ K♦", "K♥ K♣", *hearts])
-    h.click(second.tiles[pairs.index("K♥ K♥")].center)
+    # or the run's neighbours Q♥ and A♥), each suit in rank order
+    hearts = [f"{r}♥" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", *"JQKA")]
+    assert cards == ["K♠", *hearts, "K♦", "K♣"]
+    h.click(second.tiles[cards.index("K♥")].center)
     h.tick(3)
     assert game.penalty == 10 and game.current == 1
     assert [str(c) for c in game.pile[-2:]] == ["RJ", "BJ"]
@@ -979,3 +980,22 @@ def test_a_five_that_plays_again_is_told_in_the_log() -> None:
     h.drag_to_pile("5H")
     h.tick(10)
     assert h.table.director.log[-1] == "You laid 5♥ — you go again"
+
+
+def test_once_the_first_joker_is_named_the_next_is_asked_alone() -> None:
+    from game.ui.choosers import CardChooser
+
+    h = Harness(hungarian(["5H RJ BJ 9C KD", "2C 4S 9S 10D", "3D 6D 7D"], "4H", "8D 8S 10H"))
+    for code in ("5H", "RJ", "BJ"):
+        h.click(h.card_pos(code))
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    first = h.stack.top
+    assert isinstance(first, CardChooser) and first.title == "The first joker stands for…"
+    captions = [o.caption for o in first.options]
+    assert captions[:3] == ["4♥", "5♥", "6♥"]  # each suit in rank order
+    h.click(first.tiles[captions.index("6♥")].center)
+    h.tick(3)
+    second = h.stack.top
+    assert isinstance(second, CardChooser) and second.title == "The next joker stands for…"
+    assert [o.caption for o in second.options] == ["7♥", "6♠", "6♦", "6♣"]  # not pairs
