@@ -222,14 +222,14 @@ def friendly(message: str) -> str:
     """An engine message with its option names replaced by the labels this screen shows."""
     # Only identifiers (with an underscore): "jokers" or "runs" in a sentence are plain words.
     # The few options named by one plain word, where a message names them with a value.
-    count = _LABELS["jokers"][1]
-    message = re.sub(r"\bjokers is (\d+)", rf"“{count}” is \1", message)
-    message = re.sub(r"\bjokers (\d+) or more", rf"“{count}” \1 or more", message)
-    message = re.sub(
-        r"\bgroups (none|rank_or_suit|rank)\b",
-        lambda m: f"“{_LABELS['groups'][1]}” “{word(m.group(1))}”",
-        message,
-    )
+    count, groups = _LABELS["jokers"][1], _LABELS["groups"][1]
+    plain: list[tuple[str, Any]] = [
+        (r"\bjokers is (\d+)", rf"“{count}” is \1"),
+        (r"\bjokers (\d+) or more", rf"“{count}” \1 or more"),
+        (r"\bgroups (none|rank_or_suit|rank)\b", lambda m: f"“{groups}” “{word(m.group(1))}”"),
+    ]
+    for pattern, replacement in plain:
+        message = re.sub(pattern, replacement, message)
     names = {n: _LABELS[n][1] for n in _LABELS if "_" in n}
     names.update({v: _WORDS[v] for v in _WORDS if "_" in v})
     for name in sorted(names, key=len, reverse=True):
