@@ -84,7 +84,7 @@ class Legality:
             return (
                 f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} "
                 f"cards; fight back with {self._answers(top, self._suit)}"
-                + (f", or cut the stack with {self._cutters()}" if self._has_cancel_rule() else "")
+                + (f", or cut the stack with {cut}" if (cut := self._cutters()) else "")
                 + ", or draw the penalty"
             )
         if ctx is SKIP:
@@ -120,46 +120,14 @@ class Legality:
         or K♥" (a rank in every suit goes by its rank alone), "no card" when none may."""
         c = self._c
         fits = [x for x in ALL_CARDS if c.counters(x, top, suit or top.suit)]
-        words: list[str] = []
-        by_rank: dict[int, list[Card]] = {}
-        for x in fits:
-            if not x.is_joker:
-                by_rank.setdefault(x.rank, []).append(x)
-        for rank, cards in by_rank.items():
-            if len(cards) == 4:
-                name = RANK_NAMES[rank] if rank <= 10 else RANK_WORDS[rank]
-                words.append(f"{'an' if name[0] in '8aeiou' else 'a'} {name}")
-            else:
-                words.extend(sorted(x.pretty for x in cards))  # K♣ before K♦
-        if any(x.is_joker for x in fits):
-            words.append("a joker")
-        if not words:
-            return "no card"
-        return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-    def _has_cancel_rule(self) -> bool:
-        """Whether some card could cut the stack waiting now (not just any stack)."""
-        c = self._c
-        top = self._top
-        return any(c.is_cancel(x, top) for x in ALL_CARDS)
+        return _cards_in_words(fits) or "no card"
 
     def _cutters(self) -> str:
-        """The cards that would cut the stack waiting now, in words: "a 4", "K♣ or K♦"."""
+        """The cards that would cut the stack waiting now, in words ("a 4", "K♣ or K♦"), or
+        "" when none would (not just any stack: the one waiting)."""
         c = self._c
         top = self._top
-        by_rank: dict[int, list[Card]] = {}
-        for x in ALL_CARDS:
-            if not x.is_joker and c.is_cancel(x, top):
-                by_rank.setdefault(x.rank, []).append(x)
-        words = []
-        for rank, cards in sorted(by_rank.items()):
-            if len(cards) == 4:
-                words.append(f"{'an' if rank in (8, 14) else 'a'} {RANK_NAMES[rank]}")
-            else:
-                words.extend(sorted(x.pretty for x in cards))  # K♣ before K♦
-        if not words:
-            return "a card that cuts it"
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return _cards_in_words([x for x in ALL_CARDS if c.is_cancel(x, top)])
 
     def _penalty_total(self) -> int:
         return 0
@@ -623,6 +591,27 @@ __all__ = [
     "Legality",
     "canon_key",
 ]
+
+
+def _cards_in_words(cards: list[Card]) -> str:
+    """``cards`` in words: "a 2, 3♥ or K♥" (a rank in every suit goes by its rank alone, K♣
+    before K♦), "a joker" for any joker; "" for none."""
+    words: list[str] = []
+    by_rank: dict[int, list[Card]] = {}
+    for x in cards:
+        if not x.is_joker:
+            by_rank.setdefault(x.rank, []).append(x)
+    for rank, same in by_rank.items():
+        if len(same) == 4:
+            name = RANK_NAMES[rank] if rank <= 10 else RANK_WORDS[rank]
+            words.append(f"{'an' if name[0] in '8aeiou' else 'a'} {name}")
+        else:
+            words.extend(sorted(x.pretty for x in same))
+    if any(x.is_joker for x in cards):
+        words.append("a joker")
+    if not words:
+        return ""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _a_rank(rank: int | None) -> str:
