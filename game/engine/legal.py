@@ -317,16 +317,25 @@ class Legality:
             return (None,)
         if self._cuts_attack(effs[0], ctx):
             return (None,)
-        return self._choices_held(effs[-1], held_ranks, held_suits)
+        return self._choices_held(effs[-1], held_ranks, held_suits, self._suit_under(effs))
+
+    def _suit_under(self, effs: tuple[Card, ...]) -> str:
+        """The suit in force when the last card of ``effs`` goes down: that of the card laid
+        before it in the same play, or else the one in force before the play."""
+        if len(effs) > 1:
+            return effs[-2].suit
+        return self._suit or self._req_excluded
 
     def _cuts_attack(self, first: Card, ctx: Phase) -> bool:
         """Whether a play opened by ``first`` cuts a pending attack (then nothing is named)."""
         c = self._c
         return ctx is ATTACK and c.is_cancel(first, self._top) and not c.attack_value[first]
 
-    def _choices_held(self, last: Card, held_ranks: int, held_suits: int) -> tuple[str | None, ...]:
+    def _choices_held(
+        self, last: Card, held_ranks: int, held_suits: int, in_force: str
+    ) -> tuple[str | None, ...]:
         """``_choices`` of a play whose power acts, given the ranks and suits (bit masks) of the
-        real cards kept in hand."""
+        real cards kept in hand and the suit in force when ``last`` goes down."""
         c = self._c
         if last.rank == JACK and c.jack_request:
             ranks = c.request_ranks
@@ -338,7 +347,6 @@ class Legality:
             if (c.seven_own_suit and last.rank == 7) or (c.queen_own_suit and last.rank == QUEEN):
                 suits = (last.suit,)
             if c.ace_must_differ:
-                in_force = self._suit or self._req_excluded
                 suits = tuple(s for s in suits if s != in_force)
             if c.ace_must_hold:
                 suits = tuple(s for s in suits if held_suits >> SUITS.index(s) & 1)
@@ -478,7 +486,7 @@ class Legality:
             rule = "a 7 names its own suit (seven_own_suit)"
         elif c.queen_own_suit and last.rank == QUEEN:
             rule = "a queen names its own suit (queen_own_suit)"
-        elif c.ace_must_differ and choice == (self._suit or self._req_excluded):
+        elif c.ace_must_differ and choice == self._suit_under(effs):
             rule = "name a suit other than the one in force (ace_must_differ)"
         elif c.ace_must_hold:
             rule = "name a suit you still hold a card of (ace_must_hold)"

@@ -769,6 +769,7 @@ _SUIT_BITS: Final[tuple[int, ...]] = tuple(
     sum(_NATURALS[s * 13 + r].bit for r in range(13)) for s in range(4)
 )
 _NATURAL_BITS: Final = (1 << 52) - 1
+_SUIT_KEY: Final[dict[str, int]] = {"": 0, **{s: i + 1 for i, s in enumerate(SUITS)}}
 _ALL_RANKS: Final = sum(1 << r for r in range(2, 15))  # bit ``rank`` for every rank
 _TWO_BITS: Final = _RANK_BITS[2]
 _ACE_BITS: Final = _RANK_BITS[14]
@@ -885,13 +886,19 @@ class _Lister:
                 held_ranks, held_suits = self._held_after(cards, last)
             else:
                 held_ranks = held_suits = 0
-            key = (held_ranks << 10) | (held_suits << 6) | last.idx
+            # The suit in force when the last card goes down: the card before it, if any.
+            if k > 1:
+                under = decl[-2] if decl is not None else None
+                in_force = (cards[-2] if under is None else under).suit
+            else:
+                in_force = game._suit or game._req_excluded
+            key = (held_ranks << 13) | (held_suits << 9) | (_SUIT_KEY[in_force] << 6) | last.idx
             memo = self.choices
             if memo is None:
                 memo = self.choices = {}
             choices = memo.get(key)
             if choices is None:
-                choices = memo[key] = game._choices_held(last, held_ranks, held_suits)
+                choices = memo[key] = game._choices_held(last, held_ranks, held_suits, in_force)
         else:
             choices = _NO_CHOICE
         calls = (

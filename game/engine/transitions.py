@@ -114,7 +114,7 @@ class Transitions(Listing):
         self._blocked_passes = 0
         self._drawn = None
         top_before = self._top
-        suit_before = self._suit or self._req_excluded
+        suit_before = self._suit_under(effs)  # what a free suit then excludes
         last = effs[-1]
         left = len(hand)
         power = self._power_applies(seat, left)
@@ -129,19 +129,24 @@ class Transitions(Listing):
         cut_ks = -1
         five = False
         first = effs[0]
-        if ctx is ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before):
+        cut = ctx is ATTACK and not c.attack_value[first] and c.is_cancel(first, top_before)
+        if cut:
             ev.append(StackCancelled(seat, first, self.penalty))
             self.penalty = 0
             cut_ks = self._ks_layer  # after a K♠: where play goes on, once the round goes on
             self._ks_layer = -1
-        elif power and c.attack_value[last]:
+        if power and c.attack_value[last]:
             av = c.attack_value
+            # After a cut (K♣ K♠ on a battle king) the cards laid on the cutting card act as
+            # a group laid on it: the battle king laid last attacks anew.
+            acting = effs[1:] if cut else effs
             # Runs are laid only on an ordinary turn: elsewhere the same cards are a group.
             run = ctx is PLAY and c.runs and self._is_run(effs)
-            if len(effs) > 1 and all(av[e] for e in effs) and not run:
-                add = sum(av[e] for e in effs)  # a group of attack cards: every card counts
+            if len(acting) > 1 and all(av[e] for e in acting) and not run:
+                add = sum(av[e] for e in acting)  # a group of attack cards: every card counts
             else:
                 add = av[last]  # a run, or a mixed group: only the last card acts
+            cut_ks = -1  # the new attack decides who moves next
             self.penalty += add
             if not self._anyone_else_active(seat):
                 # Every other seat is out or waiting: the stack is aimed at nobody.
@@ -158,6 +163,8 @@ class Transitions(Listing):
                 self._name_suit(seat, play.choice, suit_before)
             if self.penalty:
                 ev.append(AttackPending(nxt, self.penalty, add))
+        elif cut:
+            pass  # the cutting card and any cards of its rank after it name nothing
         elif power and last in c.skip:
             count = len(effs) if all(e in c.skip for e in effs) else 1  # runs hold one skip card
             self.skips += count

@@ -302,6 +302,25 @@ def test_hungarian_plain_king_blocks_a_battle_king(plain_king: str) -> None:
     assert g.penalty == 0 and g.current == 2 and g.phase is Phase.PLAY
 
 
+def test_hungarian_battle_king_laid_after_the_cutting_king_attacks_anew() -> None:
+    # K♣ cuts the K♥ stack; the K♠ laid on it in the same play acts as the last card does.
+    g = pos("hungarian", ["KH 8D 8C", "KC KS 6D 10D", "5H 8H 6C", "7H 7C"], "9H", "5C 5D 9C")
+    play(g, "KH")
+    events = play(g, "KC KS")
+    assert one(events, StackCancelled).total == 5
+    assert one(events, AttackPending).total == 5
+    assert g.penalty == 5 and g.current == 0 and g.phase is Phase.ATTACK  # K♠: the seat before
+
+
+def test_hungarian_plain_king_laid_last_after_the_cut_attacks_nobody() -> None:
+    g = pos("hungarian", ["KH 8D 8C 9S", "KC KS KD 6D 10D", "5H 8H 6C", "7H 7C"], "9H", "5C 5D 9C")
+    play(g, "KH")
+    events = play(g, "KC KS KD")  # a mixed group after the cut: only the last card acts
+    assert one(events, StackCancelled).total == 5
+    assert not [e for e in events if isinstance(e, AttackPending)]
+    assert g.penalty == 0 and g.current == 2 and g.phase is Phase.PLAY
+
+
 def test_hungarian_plain_king_does_not_block_a_two() -> None:
     g = _attacked("hungarian", "2H", "KC KD")
     refused(g, "KC", "attack")

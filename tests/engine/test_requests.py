@@ -288,6 +288,25 @@ def test_free_suit_lets_the_next_seat_lay_any_suit_but_the_one_in_force() -> Non
     refused(g2, "7H", "free suit")
 
 
+def test_ace_laid_last_in_a_group_must_differ_from_the_card_it_is_laid_on() -> None:
+    # 9♣ on 9♥ puts clubs in force before the A♣ goes down on it.
+    g = pos("hungarian", ["9C AC 5C 9D", "6D 10D 7S"], "9H", STOCK)
+    refused(g, "9C AC/C", "ace_must_differ")
+    assert g.is_legal("9C AC/D") and not g.is_legal("9C AC/H")
+    assert "9C AC/C" not in legal(g) and "9C AC/D" in legal(g)
+
+
+def test_free_suit_after_a_group_excludes_the_suit_the_ace_was_laid_on() -> None:
+    g = pos("hungarian", ["9C 5C AC 10C", "6D 10D 7S", "7H 9S"], "9H", "5S 6H 5D")
+    assert {a for a in legal(g) if a.startswith("9C 5C AC/")} == {"9C 5C AC/*", "9C 5C AC/*!"}
+    named = one(play(g, "9C 5C AC/*!"), SuitNamed)
+    assert (named.suit, named.excluded) == ("*", "C")
+    assert g.is_legal("6D") and g.is_legal("7S")
+    g2 = pos("hungarian", ["9C 5C AC 10C", "6C 10D 7S", "7H 9S"], "9H", "5S 6H 5D")
+    play(g2, "9C 5C AC/*!")
+    refused(g2, "6C", "free suit")
+
+
 @pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if p != "hungarian"])
 def test_without_must_differ_a_changer_may_name_the_suit_in_force(preset: str) -> None:
     c = CHANGER[preset]
