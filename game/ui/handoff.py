@@ -40,9 +40,15 @@ class HandoffScreen(Scaled, Scene):
         self.ready_button = Button(self.ready_label, self.ready, hint="Enter")
         self.ready_button.primary = True
         self.stop_button = Button("Stop Macau!", self.stop, hint="S")
+        # Shown from the first frame only when a catch is possible, so the row never jumps.
+        self.stop_button.visible = bool(stop_targets(table.legal()))
         self.menu_button = Button("Menu", table.open_pause, hint="Esc", size=16)
         self.widgets = WidgetGroup([self.ready_button, self.stop_button, self.menu_button])
         self.panel = pygame.Rect(0, 0, 620, 400)
+        # A click means ready only when pressed and released here: the release of the click
+        # that ended the last player's turn (a draw acts on the press) must not show the
+        # next hand to the player still at the mouse.
+        self.pressed = False
 
     def ready(self) -> None:
         """The named player has the screen: show their hand."""
@@ -58,7 +64,7 @@ class HandoffScreen(Scaled, Scene):
         targets = stop_targets(t.legal())
         if not targets:
             return
-        t.on_stop()
+        t.on_stop(self.seat)  # the catch is made by the person this screen is handed to
         if t.game.macau_catchable < 0:
             owed = t.game.rules.macau_penalty
             self.caught = f"Caught: {t.names[targets[0]]} forgot to call Macau and draws {owed}"
@@ -71,12 +77,24 @@ class HandoffScreen(Scaled, Scene):
         self.panel = pygame.Rect(0, 0, min(w - 60, px(640)), min(h - 60, px(420)))
         self.panel.center = (w // 2, h // 2)
         # A long name leaves the button the words it needs, inside the panel.
-        room = self.panel.w - px(60) - (self.stop_button.rect.w if self.stop_button.visible else 0)
-        long = theme.text_size(self.ready_label, self.ready_button.size, True)[0] + px(60) > room
+        stop_w = 0
+        if self.stop_button.visible:  # its width as the row will lay it out
+            stop_w = self._button_width(self.stop_button) + px(14)
+        room = self.panel.w - px(60) - stop_w
+        long = self._button_width(self.ready_button, self.ready_label) > room
         self.ready_button.label = "Show my cards" if long else self.ready_label
         row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])
         button_row(row, self.panel.centerx, self.panel.bottom - px(78), px(14), px(50))
         self.menu_button.rect = pygame.Rect(w - px(130), 16, px(112), px(36))
+
+    def _button_width(self, button: Button, label: str | None = None) -> int:
+        """The width ``button_row`` gives ``button`` with ``label`` (its own by default)."""
+        original = button.label
+        if label is not None:
+            button.label = label
+        width = button.preferred_width() + 8
+        button.label = original
+        return width
 
     def resume(self) -> None:
         """Enter means ready."""
@@ -96,12 +114,12 @@ class HandoffScreen(Scaled, Scene):
                 self.stop()
             elif event.key == pygame.K_t:
                 self.table.open_scoreboard()
-        elif (
-            event.type == pygame.MOUSEBUTTONUP
-            and event.button == 1
-            and self.panel.collidepoint(event.pos)
-        ):
-            self.ready()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.panel.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.pressed and self.panel.collidepoint(event.pos):
+                self.ready()
+            self.pressed = False
         return True
 
     def update(self, dt: float) -> None:

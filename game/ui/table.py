@@ -350,11 +350,13 @@ class TableScene(Scene):
             return None
         return action
 
-    def on_stop(self) -> None:
-        """Call "stop Macau" on a seat that forgot to call (for whichever person may)."""
+    def on_stop(self, by: int | None = None) -> None:
+        """Call "stop Macau" on a seat that forgot to call: for person ``by`` if they may
+        (the one a hand-off screen is handed to), else the viewer, else any person."""
         if self.game.over or not self.director.idle:
             return
-        for seat in sorted(self.humans, key=lambda s: s != self.viewer):
+        first = self.viewer if by is None else by
+        for seat in sorted(self.humans, key=lambda s: (s != first, s != self.viewer)):
             targets = stop_targets(self.legal_of(seat))
             if targets:
                 self.apply(Stop(targets[0]), seat)

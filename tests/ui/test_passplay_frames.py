@@ -167,3 +167,92 @@ def test_a_catch_made_on_the_hand_off_screen_is_said_there() -> None:
     assert handoff.caught == "Caught: Anna forgot to call Macau and draws 5"
     assert table.game.hand_counts[0] == 6
     screen.frame()
+
+
+def _handoff_for(screen: Screen, seat: int | None = None) -> HandoffScreen:
+    for _ in range(400):
+        top = screen.top
+        if isinstance(top, HandoffScreen) and (seat is None or top.seat == seat):
+            return top
+        screen.frame()
+    raise AssertionError("no hand-off screen came up")
+
+
+def test_the_release_of_the_click_that_drew_does_not_show_the_next_hand() -> None:
+    from game.engine import PRESETS, Game
+
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
+    setup = TableSetup("polish", seats)
+    # Nothing of Anna's fits, nor does the card she draws: the draw on the press ends her turn.
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7C 9S", "8C 9D 10D"], pile="5H", stock="3C 3D 4S 6C 6S 7S"
+    )
+    table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    _handoff_for(screen, 0)
+    screen.key(pygame.K_RETURN)
+    screen.frame(5)
+    pos = table.layout.stock.center
+    screen.send(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    handoff = _handoff_for(screen, 1)
+    screen.send(pygame.MOUSEBUTTONUP, pos=pos, button=1)  # the same click, let go
+    screen.frame(3)
+    assert screen.top is handoff and not table.director.reveal
+    # Ben's own click on the panel, pressed and released there, shows his cards.
+    screen.send(pygame.MOUSEBUTTONDOWN, pos=handoff.panel.center, button=1)
+    screen.send(pygame.MOUSEBUTTONUP, pos=handoff.panel.center, button=1)
+    screen.frame(3)
+    assert table.director.reveal and table.viewer == 1
+
+
+def test_a_catch_from_the_hand_off_is_made_by_the_person_it_is_handed_to() -> None:
+    from game.engine import PRESETS, Game
+
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo"))
+    setup = TableSetup("polish", seats)
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["8C 9S 10D", "7H 9H", "JC QC KD"],
+        pile="5H",
+        stock="2D 3D 4S 6C 6S 7S 8S 9D",
+        current=1,
+    )
+    table = MatchTable(setup, game, settings=FAST, seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    _handoff_for(screen, 1)
+    screen.key(pygame.K_RETURN)
+    table.apply(parse_action("7H"), 1)  # Ben: one card left, no call
+    handoff = _handoff_for(screen, 2)
+    screen.key(pygame.K_s, "s")
+    assert handoff.caught == "Caught: Ben forgot to call Macau and draws 5"
+    assert table.director.log[-1].startswith("Cleo caught Ben")
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_the_stop_button_and_a_long_name_fit_the_hand_off_panel(size: tuple[int, int]) -> None:
+    from game.engine import PRESETS, Game
+
+    seats = (SeatSpec("Anna"), SeatSpec("Bartholomew"))
+    setup = TableSetup("polish", seats)
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock="2D 3D 4S 6C 6S 7S"
+    )
+    table = MatchTable(setup, game, settings=FAST, seed=5, deal=False)
+    screen = Screen(table, size)
+    _handoff_for(screen, 0)
+    screen.key(pygame.K_RETURN)
+    table.apply(parse_action("7H"), 0)  # one card left, no call: Bartholomew may catch
+    handoff = _handoff_for(screen, 1)
+    assert handoff.stop_button.visible  # from its very first frame
+    screen.frame()
+    for button in (handoff.ready_button, handoff.stop_button):
+        assert handoff.panel.contains(button.rect), button.label
+    assert not handoff.ready_button.rect.colliderect(handoff.stop_button.rect)
+
+
+def test_a_hand_off_with_nothing_to_catch_never_shows_the_stop_button() -> None:
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
+    setup = TableSetup("polish", seats)
+    table = MatchTable(setup, setup.new_game(seed=3), settings=FAST, seed=3)
+    handoff = HandoffScreen(table, 0)
+    assert not handoff.stop_button.visible
