@@ -274,6 +274,11 @@ class TextInput(Widget):
                 if self.on_submit is not None:
                     self.on_submit(self.text)
                 return True
+            if event.key == pygame.K_ESCAPE:
+                # Esc leaves the field, keeping what was typed; a second Esc reaches the
+                # screen (which would leave it and lose its other choices too).
+                self.focus(False)
+                return True
             # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so hotkeys stay quiet.
             return bool(event.unicode and event.unicode.isprintable())
         return False

@@ -177,6 +177,19 @@ def test_new_game_second_person_renames_you_and_the_only_person_gets_it_back() -
     assert [rows[0].name.text, rows[1].name.text] == ["Zofia", "Player 2"]
 
 
+def test_esc_while_typing_a_name_leaves_the_field_not_the_screen() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    name = new.rows[1].name
+    _retype(screen, name, "Zofia")
+    screen.click(name.rect.center)
+    assert name.focused
+    screen.key(pygame.K_ESCAPE)
+    assert screen.top is new and not name.focused and name.text == "Zofia"
+    screen.key(pygame.K_ESCAPE)  # a second Esc, with no field being typed in, goes back
+    assert isinstance(screen.top, MainMenu)
+
+
 def test_new_game_refuses_two_seats_with_one_name() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "polish", 2)
