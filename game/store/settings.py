@@ -23,8 +23,12 @@ FILE_NAME = "settings.json"
 WINDOW_MIN = 100
 WINDOW_MAX = 16384
 
+# The card backs the game draws (game.ui.cardart paints them).
+CARD_BACKS: tuple[str, ...] = ("blue", "red", "green")
+
 CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
+    "card_back": CARD_BACKS,
     "hand_sort": ("suit", "rank", "none"),
     "bot_pace": ("normal", "fast", "slow"),
 }
@@ -80,8 +84,6 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         )
     if name in CHOICES:
         return value in CHOICES[name]
-    if name == "card_back":
-        return isinstance(value, str) and 0 < len(value) <= 40
     if name == "window_size":
         return value is None or (
             isinstance(value, list | tuple)

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Final
 
 import pygame
 
+from game.store.settings import CARD_BACKS
+
 if TYPE_CHECKING:
     from pygame.typing import ColorLike
 
@@ -40,7 +42,7 @@ RANKS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"
 SUITS: Final = ("S", "H", "D", "C")
 JOKERS: Final = ("RJ", "BJ")
 CODES: Final = tuple(rank + suit for suit in SUITS for rank in RANKS) + JOKERS
-BACKS: Final = ("blue", "red", "green")
+BACKS: Final = CARD_BACKS  # the settings accept exactly these
 CARD_RATIO: Final = 1.4  # poker size, 63 x 88 mm
 
 RED: Final = (200, 24, 40)

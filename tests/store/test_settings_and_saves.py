@@ -58,6 +58,18 @@ def test_bad_values_fall_back_and_unknown_keys_are_kept(home: Path) -> None:
     assert document["version"] == 2  # still the newer game's file
 
 
+@pytest.mark.parametrize("back", ["purple", "Red", "", 3])
+def test_a_card_back_the_game_does_not_draw_falls_back_to_the_default(
+    home: Path, back: object
+) -> None:
+    # The settings screen paints the chosen back: an unknown one would stop the game there.
+    settings_file().parent.mkdir(parents=True)
+    document = {"format": "macau-settings", "version": 1, "settings": {"card_back": back}}
+    settings_file().write_text(json.dumps(document))
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings.card_back == Settings().card_back
+
+
 @pytest.mark.parametrize(
     "size",
     [
