@@ -33,6 +33,7 @@ from game.engine.rules import rank_jobs
 from game.store.paths import StoreUnavailable
 from game.store.saves import delete_rule_set, read_rule_sets, save_rule_set
 from game.ui import theme
+from game.ui.confirm import ConfirmDialog
 from game.ui.controls import Chips, Choice
 from game.ui.ruleoptions import (
     OptionSpec,
@@ -64,10 +65,14 @@ class RulesEditor(MenuScreen):
         self.on_result = on_result
         self.specs: list[OptionSpec] = option_specs(start)
         self.values: dict[str, Any] = {}
+        # The options as last started, loaded or saved: edits beyond them are asked about
+        # before anything throws them away.
+        self.baseline: dict[str, Any] = {}
         self.rules: Rules | None = start
         self.error = ""
         self.note = ""
         base = start.name if start.name in PRESETS else "polish"
+        self.baseline_preset = base  # what "Start from" shows when a change of it is kept back
         self.start_from: Choice[str] = Choice(
             list(PRESETS), base, self.load_preset, show=lambda k: PRESET_TITLES.get(k, k)
         )
@@ -107,6 +112,7 @@ class RulesEditor(MenuScreen):
     # --- values --------------------------------------------------------------------------------
     def _show(self, rules: Rules) -> None:
         self.values = {s.name: getattr(rules, s.name) for s in self.specs}
+        self.baseline = dict(self.values)
         self.controls = {
             s.name: make_control(s, self.values[s.name], self.changed) for s in self.specs
         }
@@ -272,10 +278,39 @@ class RulesEditor(MenuScreen):
             button.enabled = why is None
             self.switch_why[key] = friendly(why or "")
 
+    @property
+    def edited(self) -> bool:
+        """Whether the options differ from those last started from, loaded or saved."""
+        return self.values != self.baseline
+
+    def _unless_kept(
+        self, question: str, then: Callable[[], None], undo: Callable[[], None]
+    ) -> None:
+        """Run ``then`` at once if nothing edited would be lost, else once the player agrees
+        to lose the edits (``undo`` puts back what the asking control showed otherwise)."""
+        if not self.edited or self.stack is None:
+            then()
+            return
+
+        def answered(discard: bool | None) -> None:
+            (then if discard else undo)()
+
+        detail = "The options you changed here are not saved and would be lost."
+        self.stack.push(
+            ConfirmDialog(question, detail, "Discard changes", "Keep editing", answered)
+        )
+
     def load_preset(self, key: str) -> None:
-        """Start again from a preset."""
-        self.note = f"Started from {PRESET_TITLES.get(key, key)}."
-        self._show(PRESETS[key])
+        """Start again from a preset (asking first if that throws edits away)."""
+        before = self.baseline_preset
+
+        def start() -> None:
+            self.baseline_preset = key
+            self._show(PRESETS[key])
+            self.note = f"Started from {PRESET_TITLES.get(key, key)}."
+
+        title = PRESET_TITLES.get(key, key)
+        self._unless_kept(f"Start again from {title}?", start, lambda: self.start_from.set(before))
 
     # --- saved rule sets -----------------------------------------------------------------------
     def _refresh_saved(self) -> None:
@@ -291,7 +326,7 @@ class RulesEditor(MenuScreen):
         self.load_button.enabled = self.delete_button.enabled = bool(self.sets)
 
     def load_saved(self) -> None:
-        """Load the rule set picked in the list."""
+        """Load the rule set picked in the list (asking first if that throws edits away)."""
         name = self.saved.value
         if not name:
             return
@@ -300,22 +335,36 @@ class RulesEditor(MenuScreen):
         except (RulesError, KeyError) as exc:
             self.note = f"{name} could not be loaded: {exc}"
             return
-        self.name_field.text = name
-        self._show(rules)
-        self.note = f"Loaded {name}."
+
+        def load() -> None:
+            self.name_field.text = name
+            self._show(rules)
+            self.note = f"Loaded {name}."
+
+        self._unless_kept(f"Load “{name}”?", load, lambda: None)
 
     def delete_saved(self) -> None:
-        """Forget the rule set picked in the list."""
+        """Forget the rule set picked in the list, once the player confirms."""
         name = self.saved.value
         if not name:
             return
-        try:
-            delete_rule_set(name)
-        except (StoreUnavailable, OSError, ValueError) as exc:
-            self.note = str(exc)
+
+        def delete(sure: bool | None) -> None:
+            if not sure:
+                return
+            try:
+                delete_rule_set(name)
+            except (StoreUnavailable, OSError, ValueError) as exc:
+                self.note = str(exc)
+                return
+            self._refresh_saved()
+            self.note = f"Deleted {name}."
+
+        if self.stack is None:
+            delete(True)
             return
-        self._refresh_saved()
-        self.note = f"Deleted {name}."
+        detail = "It is removed from your saved rule sets for good."
+        self.stack.push(ConfirmDialog(f"Delete “{name}”?", detail, "Delete", "Keep it", delete))
 
     def save_set(self) -> None:
         """Save the rules under the typed name (only rules that work)."""
@@ -327,13 +376,29 @@ class RulesEditor(MenuScreen):
             self.note = "Type a name for the rule set first."
             self.focus(self.name_field)
             return
+        text = self.rules.to_text()
+        if self.sets.get(name, text) == text or self.stack is None:  # new, or the same rules
+            self._save_as(name, text)
+            return
+
+        def replace(sure: bool | None) -> None:
+            if sure:
+                self._save_as(name, text)
+
+        detail = "The rules saved under that name are replaced by these."
+        self.stack.push(
+            ConfirmDialog(f"Replace “{name}”?", detail, "Replace", "Keep the saved one", replace)
+        )
+
+    def _save_as(self, name: str, text: str) -> None:
         try:
-            save_rule_set(name, self.rules.to_text())
+            save_rule_set(name, text)
         except (StoreUnavailable, OSError, ValueError) as exc:
             self.note = str(exc)
             return
         self._refresh_saved()
         self.saved.set(name)
+        self.baseline = dict(self.values)
         self.note = f"Saved as {name}."
 
     # --- leaving -------------------------------------------------------------------------------
@@ -345,9 +410,13 @@ class RulesEditor(MenuScreen):
             self.on_result(rules)
 
     def cancel(self) -> None:
-        """Leave without changing the rules."""
-        self.close()
-        self.on_result(None)
+        """Leave without changing the rules (asking first if that throws edits away)."""
+
+        def leave() -> None:
+            self.close()
+            self.on_result(None)
+
+        self._unless_kept("Leave without these rules?", leave, lambda: None)
 
     def show_rules(self) -> None:
         """How to play these rules."""
@@ -451,19 +520,19 @@ class RulesEditor(MenuScreen):
         foot, foot_h = h - px(64), px(44)
         self.name_field.rect = pygame.Rect(x0, foot, px(240), foot_h)
         self.save_button.rect = pygame.Rect(x0 + px(250), foot, px(84), foot_h)
-        button_row(
-            [self.howto_button, self.cancel_button, self.use_button],
-            (x0 + px(360) + right) // 2 + px(40),
-            foot,
-            px(14),
-            foot_h,
-        )
+        row = [self.howto_button, self.cancel_button, self.use_button]
+        button_row(row, (x0 + px(360) + right) // 2 + px(40), foot, px(14), foot_h)
+        overrun = row[-1].rect.right - right  # a narrow window: the row ends at the panel's edge
+        if overrun > 0:
+            for button in row:
+                button.rect.x -= overrun
 
     def _status_text(self) -> tuple[str, int, int]:
         """The verdict above the list: its text, font size and padding."""
         px = self.px
-        if self.error:
-            return "These options clash: " + self.error, px(15), px(7)
+        if self.error:  # a note (a refused save, what changed) follows, in the same box
+            clash = "These options clash: " + self.error
+            return (f"{clash}\n{self.note}" if self.note else clash), px(15), px(7)
         note = self.note or "These rules work. Change any option; clashes are explained here."
         return note, px(16), px(7)
 
@@ -519,10 +588,6 @@ class RulesEditor(MenuScreen):
                 )
         surface.set_clip(clip)
         self.scroll.draw_bar(surface, v)
-        if self.error and self.note:
-            image = theme.text(self.note, px(15), theme.MUTED)
-            at = (self.save_button.rect.right + px(14), self.save_button.rect.centery)
-            surface.blit(image, image.get_rect(midleft=at))
 
     def resume(self) -> None:
         """Focus the first option."""

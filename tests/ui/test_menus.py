@@ -3,6 +3,7 @@ stick, a damaged save is set aside, custom rule sets round-trip, a match keeps s
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -306,6 +307,97 @@ def test_a_custom_rule_set_round_trips_through_the_editor() -> None:
     screen.click(other.load_button.rect.center)
     screen.click(other.use_button.rect.center)
     assert results[-1] == saved and results[-1].jokers == 1
+
+
+def _edited_editor() -> tuple[Screen, RulesEditor, list[Rules | None]]:
+    results: list[Rules | None] = []
+    editor = RulesEditor(PRESETS["polish"], results.append)
+    screen = Screen(editor)
+    dealt = editor.controls["hand_size"]
+    while editor.focused() is not dealt:
+        screen.key(pygame.K_DOWN)
+    screen.key(pygame.K_RIGHT)  # 5 -> 6 cards dealt
+    assert editor.edited and editor.values["hand_size"] == 6
+    return screen, editor, results
+
+
+def test_edits_in_the_rules_editor_are_not_thrown_away_without_asking() -> None:
+    from game.ui.confirm import ConfirmDialog
+
+    screen, editor, results = _edited_editor()
+    screen.key(pygame.K_ESCAPE)  # leave: asked first, and Enter keeps editing
+    assert isinstance(screen.top, ConfirmDialog)
+    screen.key(pygame.K_RETURN)
+    assert screen.top is editor and editor.values["hand_size"] == 6 and results == []
+    # "Start from" stepped by a wheel notch: asked; kept, the control shows Polish again
+    start = editor.start_from
+    screen.send(pygame.MOUSEMOTION, pos=start.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    screen.send(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog) and "Start again from" in dialog.question
+    screen.key(pygame.K_ESCAPE)
+    assert start.value == "polish" and editor.values["hand_size"] == 6
+    # agreed to: the edits go
+    screen.click((start.rect.right - 4, start.rect.centery))
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog)
+    screen.click(dialog.yes_button.rect.center)
+    assert screen.top is editor and not editor.edited
+    assert editor.values["hand_size"] == PRESETS[start.value].hand_size
+    screen.click(editor.cancel_button.rect.center)  # nothing edited: leaves at once
+    assert results == [None] and screen.top is not editor
+
+
+def test_saved_rule_sets_are_deleted_or_replaced_only_once_confirmed() -> None:
+    from game.ui.confirm import ConfirmDialog
+
+    screen, editor, _ = _edited_editor()
+    screen.click(editor.name_field.rect.center)
+    screen.type("Home")
+    screen.key(pygame.K_RETURN)  # a new name: saved at once
+    assert "Home" in load_rule_sets() and not editor.edited
+    screen.key(pygame.K_ESCAPE)  # out of the name field
+    dealt = editor.controls["hand_size"]
+    screen.click((dealt.rect.right - 4, dealt.rect.centery))  # 6 -> 7
+    screen.click(editor.save_button.rect.center)  # the same name, other rules: asked
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.question == "Replace “Home”?"
+    screen.key(pygame.K_RETURN)  # the safe answer keeps the saved set
+    assert Rules.from_text(load_rule_sets()["Home"]).hand_size == 6
+    screen.click(editor.save_button.rect.center)
+    screen.click(screen.top.yes_button.rect.center)  # type: ignore[attr-defined]
+    assert Rules.from_text(load_rule_sets()["Home"]).hand_size == 7
+    screen.click(editor.delete_button.rect.center)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.question == "Delete “Home”?"
+    screen.key(pygame.K_ESCAPE)
+    assert "Home" in load_rule_sets()
+    screen.click(editor.delete_button.rect.center)
+    screen.click(screen.top.yes_button.rect.center)  # type: ignore[attr-defined]
+    assert "Home" not in load_rule_sets() and editor.note == "Deleted Home."
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1024, 640), (1920, 1080)])
+def test_the_editors_foot_fits_and_a_refused_save_is_told_in_the_clash_box(
+    size: tuple[int, int],
+) -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+    screen = Screen(editor, size)
+    fewest = editor.controls["min_seats"]
+    for _ in range(4):  # 2 -> 6 fewest players: the usual 4 no longer fits
+        screen.click((fewest.rect.right - 4, fewest.rect.centery))
+    assert editor.error
+    screen.click(editor.name_field.rect.center)
+    screen.type("Broken")
+    screen.key(pygame.K_RETURN)
+    assert editor.note == "Mend the rules first: these cannot be played."
+    text, _, _ = editor._status_text()
+    assert text.endswith("\n" + editor.note)  # drawn in the red box, over no button
+    foot = [editor.name_field, editor.save_button, editor.howto_button]
+    foot += [editor.cancel_button, editor.use_button]
+    for a, b in itertools.pairwise(foot):
+        assert a.rect.right <= b.rect.x, (a, b)
+    assert foot[-1].rect.right <= editor.view.right <= size[0]
 
 
 def test_a_classic_match_runs_to_its_target_with_the_scoreboard_right() -> None:
