@@ -129,10 +129,15 @@ class HowToScreen(MenuScreen):
     title = "How to play"
 
     def __init__(
-        self, rules: Rules | None = None, preset: str | None = None, seats: int | None = None
+        self,
+        rules: Rules | None = None,
+        preset: str | None = None,
+        seats: int | None = None,
+        label: str = "Rules in force",
     ) -> None:
         super().__init__()
         self.in_force = rules
+        self.label = label  # what the picker calls ``rules``
         self.seats = seats
         options = ([IN_FORCE] if rules is not None else []) + list(PRESETS)
         start = IN_FORCE if rules is not None else (preset if preset in PRESETS else "polish")
@@ -148,7 +153,7 @@ class HowToScreen(MenuScreen):
         if key == IN_FORCE:
             assert self.in_force is not None
             known = PRESET_TITLES.get(self.in_force.name)
-            return f"Rules in force: {known}" if known else "Rules in force (custom)"
+            return f"{self.label}: {known}" if known else f"{self.label} (custom)"
         return PRESET_TITLES.get(key, key)
 
     @property

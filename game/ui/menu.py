@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.engine import PRESETS, RulesError
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.launch import settings_of, start_match
@@ -187,7 +188,15 @@ class MainMenu(MenuScreen):
 
         if self.stack is not None:
             quick = quick_setup(settings_of(self).last_setup)
-            self.stack.push(HowToScreen(rules=None, preset=quick.preset))
+            if quick.preset in PRESETS:
+                self.stack.push(HowToScreen(preset=quick.preset))
+                return
+            try:  # custom rules: shown first, named as the quick game's
+                rules = quick.rules()
+            except RulesError:  # a saved text that no longer parses: the presets only
+                self.stack.push(HowToScreen())
+                return
+            self.stack.push(HowToScreen(rules=rules, seats=len(quick.seats), label="Quick game"))
 
     def on_settings(self) -> None:
         """The settings screen."""

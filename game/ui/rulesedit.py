@@ -423,7 +423,7 @@ class RulesEditor(MenuScreen):
         from game.ui.howto import HowToScreen
 
         if self.rules is not None and self.stack is not None:
-            self.stack.push(HowToScreen(rules=self.rules))
+            self.stack.push(HowToScreen(rules=self.rules, label="The rules edited here"))
 
     # --- input ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -71,6 +71,22 @@ def test_each_menu_item_opens_its_screen_and_esc_comes_back(label: str, kind: ty
     assert isinstance(screen.top, MainMenu)
 
 
+def test_how_to_play_from_the_menu_opens_on_the_quick_games_custom_rules() -> None:
+    import dataclasses
+
+    custom = PRESETS["polish"].replace(hand_size=6)
+    setup = TableSetup("custom", (SeatSpec("You"), SeatSpec("Ada", "easy")), custom.to_text())
+    Settings().save()
+    dataclasses.replace(Settings.load().settings, last_setup=setup.to_dict()).save()
+    launch._fallback.clear()
+    screen = Screen(MainMenu())
+    _press(screen, "How to play")
+    howto = screen.top
+    assert isinstance(howto, HowToScreen)
+    assert howto.rules == custom and howto.seats == 2
+    assert howto.picker.show(howto.picker.value) == "Quick game (custom)"
+
+
 def test_quick_game_by_mouse_then_pause_menu_items_and_quit_to_menu_with_continue() -> None:
     menu = MainMenu()
     screen = Screen(menu)
