@@ -51,9 +51,10 @@ def _paragraph(
     size: int = 17,
     colour: theme.Colour = theme.TEXT,
     bold: bool = False,
+    four_colour: bool = False,
 ) -> int:
     for line in theme.wrap(text, size, width, bold):
-        image = theme.text(line, size, colour, bold)
+        image = theme.text(line, size, colour, bold, four_colour)  # pips as the cards have them
         page.append((image, x, y))
         y += image.get_height() + 3
     return y
@@ -74,11 +75,12 @@ def _power_block(
     x = 8 + fan_w + px(24)
     width = style.width - x - 10
     top = y
-    title = theme.text(card.title, px(20), theme.ACCENT, True)
+    four = style.four_colour
+    title = theme.text(card.title, px(20), theme.ACCENT, True, four)
     page.append((title, x, y))
-    y = _paragraph(page, y + title.get_height() + 4, card.text, x, width, px(17))
+    y = _paragraph(page, y + title.get_height() + 4, card.text, x, width, px(17), four_colour=four)
     example = "Example: " + card.example
-    y = _paragraph(page, y + 4, example, x, width, px(16), theme.MUTED)
+    y = _paragraph(page, y + 4, example, x, width, px(16), theme.MUTED, four_colour=four)
     return max(y, top + px(80)) + px(18)
 
 
@@ -90,7 +92,8 @@ def render_page(
     style = _Style(width, four_colour, ui)
     px = style.px
     page: list[tuple[pygame.Surface, int, int]] = []
-    y = _paragraph(page, 0, summary(rules), 8, width - 16, px(18), theme.TEXT, False) + px(16)
+    four = four_colour
+    y = _paragraph(page, 0, summary(rules), 8, width - 16, px(18), four_colour=four) + px(16)
     cards = power_cards(rules)
     known = {f"{c.title}. {c.text}" for c in cards} | {f"Example: {c.example}" for c in cards}
     for section in explain_sections(rules):
@@ -104,8 +107,8 @@ def render_page(
                 continue
             lead, rest = _lead(paragraph)
             if lead:
-                y = _paragraph(page, y, lead, 8, width - 16, px(18), theme.GOLD, True)
-            y = _paragraph(page, y, rest, 8, width - 16, px(17)) + px(10)
+                y = _paragraph(page, y, lead, 8, width - 16, px(18), theme.GOLD, True, four)
+            y = _paragraph(page, y, rest, 8, width - 16, px(17), four_colour=four) + px(10)
         if section.cards:
             y += px(6)
             for card in cards:

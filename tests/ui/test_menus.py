@@ -87,6 +87,31 @@ def test_how_to_play_from_the_menu_opens_on_the_quick_games_custom_rules() -> No
     assert howto.picker.show(howto.picker.value) == "Quick game (custom)"
 
 
+@pytest.mark.parametrize("four", [True, False])
+def test_how_to_play_draws_the_suits_in_its_words_as_the_cards_show_them(
+    four: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import howto, theme
+
+    pygame.font.init()
+    calls: list[tuple[str, bool]] = []
+    original = theme.text
+
+    def recording(content: str, size: int, *args: object, **kw: object) -> pygame.Surface:
+        flag = kw.get("four_colour", args[2] if len(args) > 2 else False)
+        calls.append((content, bool(flag)))
+        return original(content, size, *args, **kw)  # type: ignore[arg-type]
+
+    def measuring(content: str, size: int, bold: bool = False) -> tuple[int, int]:
+        return original(content, size, theme.TEXT, bold).get_size()  # not drawn: not counted
+
+    monkeypatch.setattr(theme, "text", recording)
+    monkeypatch.setattr(theme, "text_size", measuring)
+    howto.render_page(PRESETS["polish"], 900, four_colour=four)
+    with_suits = [flag for content, flag in calls if set(content) & set("♠♥♦♣")]
+    assert len(with_suits) > 10 and all(flag == four for flag in with_suits)
+
+
 def test_quick_game_by_mouse_then_pause_menu_items_and_quit_to_menu_with_continue() -> None:
     menu = MainMenu()
     screen = Screen(menu)
