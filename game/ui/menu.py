@@ -17,6 +17,7 @@ import pygame
 from game.engine import PRESETS, RulesError
 from game.ui import theme
 from game.ui.cardart import card_art
+from game.ui.confirm import ConfirmDialog
 from game.ui.launch import settings_of, start_match
 from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
@@ -119,7 +120,23 @@ class MainMenu(MenuScreen):
         if self.first_table is not None and self.stack is not None and self.stack.top is self:
             setup, seed = self.first_table
             self.first_table = None
-            start_match(self.stack, self, setup, seed)
+            if self.saved.data is None:
+                start_match(self.stack, self, setup, seed)
+                return
+            # A game is saved: the table asked for would take its place, so ask first (the
+            # menu says as much for Quick game and New game).
+            stack = self.stack
+
+            def answered(start: bool | None) -> None:
+                if start:
+                    start_match(stack, self, setup, seed)
+
+            question = f"Start {setup.title()} and replace the saved game?"
+            detail = (
+                f"An unfinished game is saved ({describe(self.saved)}). The new table takes "
+                "its place, and it is recorded as left unfinished."
+            )
+            stack.push(ConfirmDialog(question, detail, "Start the new table", "Keep it", answered))
 
     def back(self) -> None:
         """Esc or Quit: leave the game."""

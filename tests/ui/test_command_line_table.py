@@ -70,6 +70,41 @@ def test_the_menu_starts_the_table_at_its_first_frame() -> None:
     assert screen.stack.scenes[0] is menu  # Quit to menu lands on it
 
 
+def test_a_saved_game_is_replaced_by_a_command_line_table_only_once_confirmed() -> None:
+    import pygame
+
+    from game.ui.confirm import ConfirmDialog
+    from game.ui.start import setup_from_args
+    from tests.ui.menukit import Screen
+
+    first = Screen(MainMenu())
+    first.frame()
+    first.click(first.top.quick_button.rect.center)  # type: ignore[attr-defined]
+    table = first.top
+    assert isinstance(table, MatchTable)
+    table.save()
+    kept = read_saved_game().data
+    assert kept is not None
+    for answer, replaced in ((pygame.K_ESCAPE, False), (pygame.K_RETURN, False), ("yes", True)):
+        menu = MainMenu()
+        menu.first_table = (setup_from_args(_args(preset="hungarian"), None), 7)
+        screen = Screen(menu)
+        screen.frame()
+        dialog = screen.top
+        assert isinstance(dialog, ConfirmDialog) and "replace the saved game" in dialog.question
+        if answer == "yes":
+            screen.click(dialog.yes_button.rect.center)
+        else:
+            screen.key(answer)  # Esc, or Enter on the safe answer, which has the focus
+        saved = read_saved_game().data
+        assert saved is not None
+        if replaced:
+            assert isinstance(screen.top, MatchTable)
+            assert TableSetup.from_dict(saved["setup"]).preset == "hungarian"
+        else:
+            assert screen.top is menu and saved == kept and menu.continue_button.visible
+
+
 def test_you_keep_the_name_you_last_played_under() -> None:
     from game.ui.start import setup_from_args
 
