@@ -196,6 +196,8 @@ class PlayFlow:
             t.on_hint()
         elif key == pygame.K_f:
             t.on_hurry()
+        elif key == pygame.K_o:
+            t.cycle_sort()
         else:
             return False
         return True

@@ -155,11 +155,14 @@ class TableScene(Scene):
             self.hint_button,
             self.hurry_button,
         ]
-        self.sort_button = Button(f"Sort: {self._sort_label()}", self._cycle_sort, size=16)
+        self.sort_button = Button(f"Sort: {self._sort_label()}", self.cycle_sort, hint="O", size=16)
         self.log_button = Button("Log", self._toggle_log, hint="L", size=16, toggle=True)
         self.menu_button = Button("Menu", self.open_pause, hint="Esc", size=16)
+        # Every button here has its own key, and Enter and Space keep theirs (README: Enter
+        # lays, Space keeps or waits): Tab moves no focus that would make them press a button.
         self.widgets = WidgetGroup(
-            [*self.action_buttons, self.sort_button, self.log_button, self.menu_button]
+            [*self.action_buttons, self.sort_button, self.log_button, self.menu_button],
+            tab_focuses=False,
         )
 
     def _sort_label(self) -> str:
@@ -363,7 +366,8 @@ class TableScene(Scene):
     def _toggle_macau(self) -> None:
         self.macau_on = self.macau_button.on
 
-    def _cycle_sort(self) -> None:
+    def cycle_sort(self) -> None:
+        """Sort your hand the other way (by suit, by rank)."""
         self.hand.sort("rank" if self.hand.sort_mode == "suit" else "suit")
         self.sort_button.label = f"Sort: {self._sort_label()}"
         tabledraw.place_buttons(self)

@@ -616,6 +616,21 @@ def test_enter_after_clicking_a_table_button_still_lays_the_chosen_card() -> Non
     assert h.game.top.code == "7H" and "7H" not in h.hand_codes()
 
 
+def test_tab_leaves_enter_and_space_to_the_table_keys() -> None:
+    h = Harness(polish(["7H 9D 5C 8H", "8C 6S 10S 4H", "3D JD", "2D 9H"], "5D 7S"))
+    h.tick(3)
+    h.key(pygame.K_TAB)
+    assert not any(w.focused for w in h.table.widgets.widgets)
+    h.click(h.card_pos("7H"))
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert h.game.top.code == "7H" and len(h.hand_codes()) == 3  # laid, nothing drawn
+    h.settle()
+    assert h.table.sort_button.label == "Sort: own"
+    h.key(pygame.K_o)  # the one button without a key of its own has one now
+    assert h.table.sort_button.label == "Sort: suit"
+
+
 # ----- a screen over the table, and input that began elsewhere ---------------------------------
 def _bots_table(game: Game, speed: str = "off") -> tuple[object, object]:
     from game.store.settings import Settings
