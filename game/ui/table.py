@@ -33,9 +33,14 @@ from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["TableScene"]
 
-BOT_PACE = {"normal": 0.7, "fast": 0.3, "off": 0.0}
+# Seconds between a bot's moves, by animation speed. With animation off the cards no
+# longer fly, but the moves still come at a pace a person can follow (that of "fast"):
+# "Bots' pace" (PACE_FACTOR) sets it, and only "Finish the round" plays without pauses.
+BOT_PACE = {"normal": 0.7, "fast": 0.3, "off": 0.3}
 PACE_FACTOR = {"normal": 1.0, "fast": 0.55, "slow": 1.7}
-CATCH_DELAY = 0.9  # seconds a person gets to shout "stop Macau" before the bots do
+# Seconds a person gets to shout "stop Macau" before the bots do. A reaction time, not an
+# animation: the same at every animation speed (none while the bots finish the round).
+CATCH_DELAY = 0.9
 
 
 def toast_seconds(message: str) -> float:
@@ -559,7 +564,8 @@ class TableScene(Scene):
             return
         if self.catchable_since <= 0:
             self.catchable_since = now
-        waiting = now - self.catchable_since < self.animator.seconds(CATCH_DELAY)
+        window = 0.0 if self.hurrying else CATCH_DELAY
+        waiting = now - self.catchable_since < window
         if waiting and target in self.humans:
             return  # a person forgot: give the bots a human-like reaction time
         if target not in self.humans and not self.autoplay and waiting:

@@ -632,7 +632,7 @@ def test_tab_leaves_enter_and_space_to_the_table_keys() -> None:
 
 
 # ----- a screen over the table, and input that began elsewhere ---------------------------------
-def _bots_table(game: Game, speed: str = "off") -> tuple[object, object]:
+def _bots_table(game: Game, speed: str = "off", pace: str = "fast") -> tuple[object, object]:
     from game.store.settings import Settings
     from game.ui.matchtable import MatchTable
     from game.ui.setup import SeatSpec, TableSetup
@@ -641,7 +641,7 @@ def _bots_table(game: Game, speed: str = "off") -> tuple[object, object]:
     seats = (SeatSpec("You"), *(SeatSpec(n, "medium") for n in ("Ada", "Ben", "Cy")))
     table = MatchTable(
         TableSetup("polish", seats), game, seed=7, deal=False,
-        settings=Settings(animation_speed=speed, bot_pace="fast"),
+        settings=Settings(animation_speed=speed, bot_pace=pace),
     )  # fmt: skip
     return table, Screen(table)
 
@@ -672,6 +672,29 @@ def test_you_get_the_first_chance_to_catch_a_bot_even_when_you_play_next() -> No
         if game.macau_catchable < 0:
             break
     assert "You caught Cy — Cy draws 5" in table.director.log  # type: ignore[attr-defined]
+
+
+def test_with_animation_off_you_still_get_the_first_chance_to_catch_a_bot() -> None:
+    game = polish(["7H 9C 8H", "2C 4D 9S", "3S 6D", "KD 8D 5S"], "5D", current=2)
+    table, screen = _bots_table(game, speed="off")
+    table.bots.pop(2)  # type: ignore[attr-defined]
+    table.apply(Play((Card.parse("6D"),)), 2)  # type: ignore[attr-defined]  # no Macau called
+    screen.frame(30)  # type: ignore[attr-defined]  # half a second: Cy, a bot, moves next
+    assert game.macau_catchable == 2 and len(game.pile) == 2
+    assert table.stop_button.visible  # type: ignore[attr-defined]
+    screen.key(pygame.K_s, "s")  # type: ignore[attr-defined]
+    assert "You caught Ben — Ben draws 5" in table.director.log  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("pace", "at_least"), [("fast", 9), ("slow", 30)])
+def test_with_animation_off_the_bots_keep_their_pace(pace: str, at_least: int) -> None:
+    game = polish(["7H 9C 8H", "5C 4D 9S 6C", "3S 6D 7D QH", "KD 8D 5S 10S"], "5H", current=1)
+    _table, screen = _bots_table(game, speed="off", pace=pace)
+    frames = 0
+    while game.current != 0:
+        screen.frame()  # type: ignore[attr-defined]
+        frames += 1
+    assert frames >= 3 * at_least  # three bots moved, each after its pause
 
 
 def test_a_drag_that_ends_over_a_choosers_tile_chooses_nothing() -> None:
