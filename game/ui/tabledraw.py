@@ -142,7 +142,10 @@ def refresh_buttons(t: TableScene) -> None:
         t.macau_button.on = t.macau_on = False
     t.stop_button.visible = offer is not None and bool(offer.stops) and not t.autoplay
     t.hint_button.visible = mine
-    t.hurry_button.visible = t.can_hurry and t.director.idle
+    # Up from the moment your going out has been seen (not before the card lands) until the
+    # round is over: tied to the bots' moves, it blinked away under the pointer with each one.
+    seen_out = all(s in t.director.model.places for s in t.humans)
+    t.hurry_button.visible = t.can_hurry and seen_out
     if [(b.visible, b.label) for b in t.action_buttons] != before:
         place_buttons(t)
     key = (t.version, mine, tuple(t.hand.selection), len(t.hand.cards), t.director.idle)

@@ -883,6 +883,20 @@ def test_once_every_person_is_out_the_bots_can_finish_the_round_at_once() -> Non
     assert not table.hurrying and table.animator.speed == "normal"  # type: ignore[attr-defined]
 
 
+def test_finish_the_round_stays_up_while_the_bots_play_on() -> None:
+    game = polish(["7H", "8C 6S 10S 4H", "3D JD 4S 6H", "2D 9H 4D 4C"], "5H", current=0)
+    table, screen = _bots_table(game, speed="fast")
+    table.apply(Play((Card.parse("7H"),)), 0)  # type: ignore[attr-defined]  # you go out
+    shown = []
+    screen.frame(draw=False)  # type: ignore[attr-defined]
+    while not game.over:  # (then nothing is left to finish)
+        shown.append(table.hurry_button.visible)  # type: ignore[attr-defined]
+        screen.frame(draw=False)  # type: ignore[attr-defined]
+    assert len(game.pile) > 4  # the bots made several moves
+    assert shown.index(True) < 60  # up once your card has landed ...
+    assert all(shown[shown.index(True) :])  # ... and not one frame away until the end
+
+
 def test_there_is_nothing_to_hurry_while_a_person_still_plays() -> None:
     game = polish(["7H 9C", "2C 4D 9S 6C", "3S 6D 7D", "KD 8D 5S"], "5D", current=1)
     table, screen = _bots_table(game, speed="normal")
