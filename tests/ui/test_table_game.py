@@ -490,3 +490,72 @@ def test_the_round_over_board_keeps_every_row_above_its_buttons(seats: int) -> N
         gap = min(b.rect.top for b in board.buttons) - rows_bottom
         assert gap >= board.px(8), (size, seats, gap)  # not touching the buttons
         assert board.panel.bottom <= size[1]
+
+
+class _Recorder(pygame.Surface):
+    """A surface that remembers where each image was blitted."""
+
+    blits: list[tuple[pygame.Surface, pygame.Rect]]
+
+    def blit(self, source: pygame.Surface, dest: object, *args: object) -> pygame.Rect:  # type: ignore[override]
+        if isinstance(dest, pygame.Rect):
+            box = pygame.Rect(dest)
+        else:
+            box = pygame.Rect(dest, source.get_size())  # type: ignore[arg-type]
+        self.blits.append((source, box))
+        return super().blit(source, dest, *args)  # type: ignore[arg-type]
+
+
+def _boards(name: str) -> list[object]:
+    from game.engine import Card, Play
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.overlays import RoundRow
+    from game.ui.roundend import RoundEndOverlay
+    from game.ui.setup import SeatSpec, TableSetup
+
+    game = Game.from_position(PRESETS["polish"], hands=["7H", "8C 6S 10S 4H"], pile="5H")
+    game.apply(Play((Card.parse("7H"),)), 0)
+    setup = TableSetup("polish", (SeatSpec(name), SeatSpec(name[::-1], "easy")))
+    table = MatchTable(setup, game, settings=Settings(), seed=3, deal=False)
+    rows = [RoundRow(name, 1, 0, you=True), RoundRow(name[::-1], 2, 4)]
+    return [
+        RoundEndOverlay(table),
+        RoundOverOverlay("You win!", rows, can_continue=False),
+        RoundOverOverlay("You win!", [RoundRow(r.name, r.place, r.cards_left, 3, 9) for r in rows],
+                         can_continue=True),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_a_long_name_on_the_round_board_stops_short_of_the_cards_left(
+    index: int, size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import theme
+
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    pygame.display.init()
+    words: dict[int, str] = {}
+    text = theme.text
+
+    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        image = text(content, *args, **kwargs)  # type: ignore[arg-type]
+        words[id(image)] = content
+        return image
+
+    monkeypatch.setattr(theme, "text", spy)
+    for name in ("WWWWWWWWWWWWWWWW", "Maximiliana-Long"):
+        board = _boards(name)[index]
+        board.resize(size)  # type: ignore[attr-defined]
+        surface = _Recorder(size)
+        surface.blits = []
+        board.draw(surface)  # type: ignore[attr-defined]
+        drawn = [(words.get(id(image), ""), box) for image, box in surface.blits]
+        column = next(box for content, box in drawn if content == "Cards left")
+        rows = [(c, box) for c, box in drawn if box.top > column.bottom]  # (not the title)
+        names = [(c, box) for c, box in rows if c[:4] in (name[:4], name[::-1][:4])]
+        assert len(names) == 2, [c for c, _ in rows]
+        for content, box in names:
+            assert box.right < column.left, content
+            assert content in (name, name[::-1]) or content.endswith("…")
