@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.ui.layout import TableLayout
     from game.ui.table import TableScene
 
-__all__ = ["draw_table", "place_buttons", "refresh_buttons", "start_deal"]
+__all__ = ["draw_table", "place_buttons", "refresh_buttons", "start_deal", "status_line"]
 
 
 # --- the deal ---------------------------------------------------------------------------------
@@ -38,6 +38,7 @@ def start_deal(t: TableScene) -> None:
     d.model.counts = [0] * g.seats
     d.model.pile = []
     d.model.stock = g.stock_count + sum(counts) + 1
+    d.model.current = -1  # nobody's turn is lit until the cards have landed (then resync)
     t.hand.cards.clear()
     t.hand.selection.clear()
     me = d.viewer
@@ -477,9 +478,7 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         surface.blit(panel, (box.x - 6, box.y - 6))
         words_faded = words if fade >= 1 else _faded(words, round(255 * fade))
         surface.blit(words_faded, words.get_rect(center=box.center))
-    hint = t.flow.phase_hint()
-    if not hint and not t.game.over and t.director.model.current in t.bots and not t.autoplay:
-        hint = f"{t.names[t.director.model.current]} is thinking…"
+    hint = status_line(t)
     if hint:
         image = theme.text(hint, px(17), theme.TEXT)
         surface.blit(image, image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y)))
@@ -498,6 +497,17 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def status_line(t: TableScene) -> str:
+    """The line under the table: what you may do now, or which bot is thinking."""
+    hint = t.flow.phase_hint()
+    current = t.director.model.current
+    # Only while nothing moves, as the seat's own thinking dots: a bot thinks once the deal,
+    # or the move before it, has landed.
+    if not hint and not t.game.over and current in t.bots and t.director.idle and not t.autoplay:
+        hint = f"{t.names[current]} is thinking…"
+    return hint
 
 
 def bubble_box(

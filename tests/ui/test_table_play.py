@@ -697,6 +697,29 @@ def test_with_animation_off_the_bots_keep_their_pace(pace: str, at_least: int) -
     assert frames >= 3 * at_least  # three bots moved, each after its pause
 
 
+def test_no_bot_is_thinking_and_no_seat_lit_while_the_cards_are_dealt() -> None:
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.setup import SeatSpec, TableSetup
+    from tests.ui.menukit import Screen
+
+    game = Game.new(PRESETS["quick"], seats=4, seed=3)
+    assert game.current != 0  # a bot moves first
+    seats = (SeatSpec("You"), *(SeatSpec(n, "medium") for n in ("Ada", "Ben", "Cy")))
+    table = MatchTable(
+        TableSetup("quick", seats), game, seed=1, settings=Settings(animation_speed="normal")
+    )
+    screen = Screen(table)
+    screen.frame(2)
+    while not table.director.idle:
+        assert tabledraw.status_line(table) == ""
+        assert table.director.model.current == -1
+        screen.frame()
+    assert table.director.model.current == game.current  # the deal landed: now it is lit
+    bot = table.names[game.current]
+    assert tabledraw.status_line(table) == f"{bot} is thinking…"
+
+
 def test_a_drag_that_ends_over_a_choosers_tile_chooses_nothing() -> None:
     h = Harness(polish(["AS 9C 4D 8H", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
     h.drag_to_pile("AS")
