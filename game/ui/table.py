@@ -22,7 +22,7 @@ from game.ui.director import Director
 from game.ui.hand import HandView
 from game.ui.hint import describe, suggest
 from game.ui.layout import TableLayout, table_layout
-from game.ui.moves import Offer, seat_names, stop_targets
+from game.ui.moves import Offer, in_button_words, seat_names, stop_targets
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
 from game.ui.playflow import PlayFlow
 from game.ui.scene import Scene
@@ -295,7 +295,7 @@ class TableScene(Scene):
         try:
             events = self.game.apply(action, seat)
         except IllegalMove as exc:
-            self.say(str(exc))
+            self.say(in_button_words(str(exc), self.game.phase))
             return False
         self.version += 1
         if seat == self.viewer:

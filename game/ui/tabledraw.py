@@ -15,7 +15,7 @@ import pygame
 
 from game.engine import Card, Phase
 from game.ui import theme
-from game.ui.moves import Offer, play_options
+from game.ui.moves import PASS_LABELS, Offer, play_options
 from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
@@ -133,7 +133,7 @@ def refresh_buttons(t: TableScene) -> None:
     t.draw_button.visible = mine and offer is not None and offer.draw
     t.draw_button.label = f"Take {g.penalty}" if g.phase == Phase.ATTACK else "Draw"
     t.pass_button.visible = mine and offer is not None and offer.pass_
-    t.pass_button.label = {Phase.DRAWN: "Keep", Phase.SKIP: "Wait"}.get(g.phase, "Pass")
+    t.pass_button.label = PASS_LABELS.get(g.phase, "Pass")
     t.play_button.visible = mine and bool(t.hand.selection)
     t.macau_button.visible = (
         mine and g.rules.macau_call == "required" and offer is not None and offer.call

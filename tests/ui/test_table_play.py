@@ -71,6 +71,24 @@ def test_draw_then_keep() -> None:
     assert "6H" in h.hand_codes()
 
 
+def test_a_refusal_names_the_wait_and_keep_buttons_not_a_pass() -> None:
+    h = Harness(polish(["7H 9D 5C 8H", "8C 6S 10S 4H", "3D 4S", "2D 4C"], "5D 7S", current=2))
+    h.table.apply(parse_action("4S"), 2)
+    h.table.apply(parse_action("4C"), 3)
+    h.settle()
+    assert h.game.phase == Phase.SKIP and h.table.pass_button.label == "Wait"
+    h.drag_to_pile("7H")
+    assert h.table.toast is not None
+    assert h.table.toast[0].endswith("or wait (Space) to accept them"), h.table.toast[0]
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", stock="6H 7S 3C"))
+    h.click(h.table.layout.stock.center)
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN and h.table.pass_button.label == "Keep"
+    h.drag_to_pile("9C")
+    assert h.table.toast is not None and "pass" not in h.table.toast[0]
+    assert h.table.toast[0].endswith("or keep it (Space)"), h.table.toast[0]
+
+
 def test_the_aces_suit_chooser_names_the_suit_end_to_end() -> None:
     h = Harness(polish(["AS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
     h.drag_to_pile("AS")
