@@ -478,16 +478,21 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         surface.blit(panel, (box.x - 6, box.y - 6))
         words_faded = words if fade >= 1 else _faded(words, round(255 * fade))
         surface.blit(words_faded, words.get_rect(center=box.center))
+    toast = None
+    if t.toast is not None:
+        room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
+        toast = _toast_box(t.toast[0], layout, room, t.director.model.penalty)
     hint = status_line(t)
     if hint:
         image = theme.text(hint, px(17), theme.TEXT)
-        surface.blit(image, image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y)))
-    if t.toast is not None:
-        message, tween = t.toast
+        at = image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y))
+        if toast is None or not at.colliderect(toast[1]):  # (a message over it speaks for it)
+            surface.blit(image, at)
+    if t.toast is not None and toast is not None:
+        _message, tween = t.toast
         left = (1 - tween.raw(now)) * tween.duration  # seconds still shown; the last half fades
         alpha = 255 if left >= 0.5 else round(255 * left / 0.5)
-        room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
-        lines, box = _toast_box(message, layout, room)
+        lines, box = toast
         fill = theme.DANGER if t.toast_error else theme.PANEL
         edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
         radius = min(box.h // 2, lines[0].get_height() // 2 + px(7))
@@ -552,11 +557,44 @@ def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int
 
 
 def _toast_box(
-    message: str, layout: TableLayout, width: int
+    message: str, layout: TableLayout, width: int, penalty: int = 0
 ) -> tuple[list[pygame.Surface], pygame.Rect]:
     """The lines of a message and its box. Long messages (a rule's reason, a storage problem)
     wrap to the window's width, growing upwards from where a one-line message sits; if that
-    would cover a seat at the side, they wrap to the room between the side seats instead."""
+    would cover a seat at the side, they wrap to the room between the side seats instead.
+    The box keeps clear of the stock's "Stock N" and a waiting stack's "To draw: N"
+    (``penalty``): on a short window it moves down into the room above the line under the
+    table; where that room is too low, smaller words are tried, and then the box may cover
+    that line too (the message speaks for it while shown), down to the buttons."""
+    px = layout.px
+    sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
+    label = theme.text_size("Stock 0", px(15))
+    label_box = pygame.Rect(0, 0, label[0] + px(40), label[1])
+    label_box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
+    keep_clear = [label_box]
+    if penalty > 0:
+        keep_clear.append(penalty_pill(layout, penalty)[1])
+    line_top = layout.hint_y - theme.text_size("Ag", px(17))[1] // 2 - px(2)
+    fallback: tuple[list[pygame.Surface], pygame.Rect] | None = None
+    for floor in (line_top, layout.buttons_y - 4):
+        for size in (px(18), px(15)):
+            for lines, box in _toast_shapes(message, layout, width, size):
+                needed = [r.bottom + px(2) - box.top for r in keep_clear if box.colliderect(r)]
+                box.y += max(0, min(max(needed, default=0), floor - box.bottom))
+                if box.collidelist(sides) >= 0:
+                    continue
+                fallback = fallback or (lines, box)
+                if box.collidelist(keep_clear) < 0:
+                    return lines, box
+    # A window too small for every way: the first that spares the seats, or the widest.
+    return fallback or next(iter(_toast_shapes(message, layout, width, px(18))))
+
+
+def _toast_shapes(
+    message: str, layout: TableLayout, width: int, size: int
+) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
+    """A message's lines in ``size`` and their box where a one-line message sits: wrapped to
+    the window's width, then to the room between the side seats (when there is room)."""
     sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
     px = layout.px
     limits = [width - 96]
@@ -564,12 +602,11 @@ def _toast_box(
     inner_right = min((r.left for r in sides if r.centerx >= width // 2), default=width)
     if inner_right - inner_left - 40 >= px(320):
         limits.append(inner_right - inner_left - 40)
-    lines: list[pygame.Surface] = []
-    box = pygame.Rect(0, 0, 0, 0)
+    shapes = []
     for limit in limits:
         lines = [
-            theme.text(line, px(18), theme.TEXT, True)
-            for line in theme.wrap(message, px(18), limit, bold=True)
+            theme.text(line, size, theme.TEXT, True)
+            for line in theme.wrap(message, size, limit, bold=True)
         ]
         width_used = max(img.get_width() for img in lines)
         height = sum(img.get_height() for img in lines)
@@ -578,17 +615,8 @@ def _toast_box(
             layout.hand_rect.centerx,
             layout.hint_y - px(44) + lines[0].get_height() // 2 + px(7),
         )
-        if box.collidelist(sides) < 0:
-            break
-    # On a short window a one-line message would sit on the stock's "Stock N": move it down
-    # into the room left above the line of words under the table, as far as there is room.
-    label = theme.text_size("Stock 0", px(15))
-    label_box = pygame.Rect(0, 0, label[0] + px(40), label[1])
-    label_box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
-    if box.colliderect(label_box):
-        floor = layout.hint_y - theme.text_size("Ag", px(17))[1] // 2 - px(2)
-        box.y += max(0, min(label_box.bottom + px(2) - box.top, floor - box.bottom))
-    return lines, box
+        shapes.append((lines, box))
+    return shapes
 
 
 @lru_cache(maxsize=64)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Game
-from game.ui import tabledraw
+from game.ui import tabledraw, theme
 from game.ui.layout import table_layout
 from game.ui.overlays import RoundOverOverlay
 from tests.ui.tablekit import Harness
@@ -464,6 +464,34 @@ def test_the_stacks_words_and_a_message_keep_clear_of_seats_and_the_stock(seats:
         _lines, toast = tabledraw._toast_box("Hint: lay 2♥", layout, 960)
         stock_label_top = layout.stock.bottom + layout.px(8)
         assert toast.top >= stock_label_top + 10 or toast.right < layout.stock.left, toast
+        h.key(pygame.K_l, "l")
+
+
+REFUSAL = (
+    "8♥ is no answer to the attack: you owe 2 cards; fight back with a 2, 3♥ or K♥, "
+    "or draw the penalty"
+)
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("message", [REFUSAL, REFUSAL.replace(", or draw", ", or cut it " * 5)])
+def test_a_long_refusal_keeps_clear_of_the_stock_count_and_the_stacks_words(
+    seats: int, size: tuple[int, int], message: str
+) -> None:
+    h = Harness(Game.new(PRESETS["polish"], seats=seats, seed=2), size=size)
+    for _log_open in (False, True):
+        layout = h.table.layout
+        px = layout.px
+        label = theme.text_size("Stock 14", px(15))
+        stock_count = pygame.Rect(0, 0, *label)
+        stock_count.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
+        _pill, pill = tabledraw.penalty_pill(layout, 2)
+        room = layout.log_rect.left if h.table.show_log else size[0]
+        _lines, box = tabledraw._toast_box(message, layout, room, 2)
+        assert not box.colliderect(stock_count) and not box.colliderect(pill), box
+        assert box.collidelist([a.rect for a in layout.areas]) < 0
+        assert box.bottom <= layout.buttons_y and box.left >= 0 and box.right <= room
         h.key(pygame.K_l, "l")
 
 
