@@ -461,10 +461,8 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
         centre, angle, width, code = flight.at(now)
         if flight.tag == "hand" and not t.director.reveal:
             code = BACK  # a card bound for a hand that must stay hidden
-        if width >= 16:
-            img.blit_card(surface, code, width, centre, angle, lifted=0.6)
-        else:
-            img.blit_card(surface, code, 16, centre, angle, lifted=0.6)
+        squeeze = flight.squeeze(now)
+        img.blit_card(surface, code, max(16, width), centre, angle, lifted=0.6, squeeze=squeeze)
 
 
 def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
