@@ -42,7 +42,7 @@ from game.engine import (
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
 from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
-from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
+from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_cubic
 
 __all__ = ["Bubble", "Director", "TableModel"]
@@ -441,6 +441,7 @@ class Director:
                     width1=big,
                     flip_to=BACK,
                     arc=24,
+                    tag=UNDER_PILE,  # they leave from beneath the top card, which stays seen
                 )
             )
         return 0.6

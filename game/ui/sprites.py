@@ -20,9 +20,10 @@ from game.store.settings import Settings
 from game.ui.cardart import BACKS, CardArt, card_art
 from game.ui.tween import Tween, lerp
 
-__all__ = ["CardImages", "Flight", "pile_angle", "pile_offset"]
+__all__ = ["UNDER_PILE", "CardImages", "Flight", "pile_angle", "pile_offset"]
 
 BACK = "back"
+UNDER_PILE = "under pile"  # a flight's tag: drawn beneath the pile's cards, not over them
 SQUEEZE_STEPS = 20  # a flipping card's width is drawn in steps of 5 %, so images stay cached
 
 

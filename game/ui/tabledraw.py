@@ -16,7 +16,7 @@ import pygame
 from game.engine import Card, Phase
 from game.ui import theme
 from game.ui.moves import PASS_LABELS, Offer, play_options
-from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
+from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
 if TYPE_CHECKING:
@@ -201,6 +201,7 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
     px = layout.px
     label = theme.text(f"Stock {max(0, m.stock)}", px(15), theme.MUTED)
     surface.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + px(8))))
+    _draw_flights(t, surface, t.animator.now, under_pile=True)
     pile_c = layout.pile.center
     if not m.pile:
         pygame.draw.rect(surface, theme.FELT_DARK, layout.pile, 2, border_radius=8)
@@ -455,8 +456,15 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
             if hc is not None:
                 pos = (d.pos[0] + d.grab[0] + fan * i, d.pos[1] + d.grab[1])
                 img.blit_card(surface, hc.card.code, w, pos, -3 + 2 * i, lifted=1.0)
+    _draw_flights(t, surface, now, under_pile=False)
+
+
+def _draw_flights(t: TableScene, surface: pygame.Surface, now: float, under_pile: bool) -> None:
+    """The cards in the air: those leaving from under the pile before its cards are drawn
+    (so its top card stays in view), the rest over everything on the table."""
+    img = t.images
     for flight in t.director.flights:
-        if not flight.started(now):
+        if not flight.started(now) or (flight.tag == UNDER_PILE) != under_pile:
             continue
         centre, angle, width, code = flight.at(now)
         if flight.tag == "hand" and not t.director.reveal:

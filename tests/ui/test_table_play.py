@@ -89,6 +89,40 @@ def test_a_refusal_names_the_wait_and_keep_buttons_not_a_pass() -> None:
     assert h.table.toast[0].endswith("or keep it (Space)"), h.table.toast[0]
 
 
+def test_the_cards_shuffled_into_the_stock_leave_from_under_the_top_card() -> None:
+    from game.ui.sprites import pile_offset
+
+    game = polish(
+        ["7H 9D 5C 8H", "8C 6S 10S 4H", "3D JD 4S 6H 10C", "2D 9H 4D 4C 3S"],
+        "5D 7S 9S 10D 6D 5H 8D KC QH JC 2C AS QD",
+        stock="AC 3C",
+        current=2,
+    )
+    h = Harness(game)
+    h.table.animator.speed = "normal"
+    h.table.apply(parse_action("3D"), 2)
+    h.table.apply(parse_action("2D"), 3)
+    h.settle()
+    h.key(pygame.K_d)  # 5 to take from a stock of 2: the pile is shuffled in first
+    h.tick(5)
+    director = h.table.director
+    assert len(director.model.pile) == 1 and len(director.flights) > 1
+    top = h.game.top
+    dx, dy = pile_offset(top, h.game.round_no, h.table.layout.card[0])
+    centre = h.table.layout.pile.center
+    seen = pygame.Rect(0, 0, 24, 24)
+    seen.center = (centre[0] + dx, centre[1] + dy)
+
+    def top_card() -> bytes:
+        h.stack.draw(h.screen)
+        return pygame.image.tobytes(h.screen.subsurface(seen), "RGB")
+
+    with_flights = top_card()
+    flights, director.flights = director.flights, []
+    assert with_flights == top_card()  # the 2♦ in play stays in view, nothing over it
+    director.flights = flights
+
+
 def test_the_aces_suit_chooser_names_the_suit_end_to_end() -> None:
     h = Harness(polish(["AS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
     h.drag_to_pile("AS")
