@@ -179,12 +179,17 @@ class Director:
             if wait > 0:
                 break
         if self.animator.off:
-            for flight in list(self.flights):
-                self.flights.remove(flight)
-                if flight.on_land is not None:
-                    flight.on_land()
+            self.land_flights()
         if self.idle:
             self.resync()
+
+    def land_flights(self) -> None:
+        """Every card in the air lands at once, as if its flight had ended (animation off;
+        a resize, after which the places they were flying to are gone)."""
+        for flight in list(self.flights):
+            self.flights.remove(flight)
+            if flight.on_land is not None:
+                flight.on_land()
 
     def resync(self) -> None:
         """Make the model and your hand match the engine."""

@@ -211,7 +211,12 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Recompute the whole layout for the new window size."""
-        self.layout = table_layout(size, self.game.seats, log=self._show_log)
+        old, self.layout = self.layout, table_layout(size, self.game.seats, log=self._show_log)
+        if old != self.layout:
+            # Cards in the air fly between places of the old layout, at its card size: they
+            # land now (where they land follows the new layout) rather than fly off the window.
+            self.director.land_flights()
+            self.flow.relayout(old, self.layout)
         self.director.layout = self.layout
         self.images = CardImages(self.settings, *self._widths())
         for hc in self.hand.cards:

@@ -47,6 +47,41 @@ def test_resizing_mid_game_keeps_every_card_on_screen() -> None:
             assert screen.contains(rect)
 
 
+def test_a_card_held_for_a_chooser_moves_with_the_pile_when_the_window_shrinks() -> None:
+    from game.ui.choosers import SuitChooser
+
+    game = Game.from_position(
+        PRESETS["polish"], hands=["AS JS 4S 2H", "8C 6S 10S 4D", "3D JD 4C", "2D AC 9H"],
+        pile="5D 7S", stock="2C 6D 5S 8S 10H 7C QS QD JH 8H 3C",
+    )  # fmt: skip
+    h = Harness(game, size=(2560, 1440))
+    h.drag_to_pile("AS")
+    assert isinstance(h.stack.top, SuitChooser)
+    h.stack.resize((960, 600))
+    layout = h.table.layout
+    near_pile = layout.pile.inflate(layout.card[0], layout.card[1])
+    assert near_pile.collidepoint(h.table.flow.held_at), (h.table.flow.held_at, layout.pile)
+    h.key(pygame.K_ESCAPE)  # the card goes back to the hand from there
+    assert not h.table.flow.held and "AS" in h.hand_codes()
+
+
+def test_cards_in_flight_when_the_window_shrinks_land_in_the_new_layout() -> None:
+    h = Harness(Game.new(PRESETS["polish"], seats=6, seed=11), size=(1600, 1000))
+    h.table.animator.speed = "normal"
+    tabledraw.start_deal(h.table)
+    h.tick(12)
+    assert h.table.director.flights  # the deal is under way
+    h.stack.resize((960, 600))
+    h.screen = pygame.display.set_mode((960, 600))
+    assert not h.table.director.flights  # landed, not flying on to the old window's places
+    assert len(h.table.hand.cards) == len(h.game.hand(0))
+    assert h.table.director.model.counts == list(h.game.hand_counts)
+    h.tick(2)
+    screen = pygame.Rect(0, 0, 960, 600)
+    for hc in h.table.hand.cards:
+        assert screen.collidepoint(h.table.hand.centre(hc, h.table.layout))
+
+
 @pytest.mark.parametrize("seats", range(2, 11))
 def test_seat_areas_never_overlap_at_the_smallest_window(seats: int) -> None:
     layout = table_layout((960, 600), seats)
