@@ -42,7 +42,7 @@ from game.engine import (
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
 from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
-from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
+from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_cubic
 
 __all__ = ["Bubble", "Director", "TableModel"]
@@ -179,12 +179,17 @@ class Director:
             if wait > 0:
                 break
         if self.animator.off:
-            for flight in list(self.flights):
-                self.flights.remove(flight)
-                if flight.on_land is not None:
-                    flight.on_land()
+            self.land_flights()
         if self.idle:
             self.resync()
+
+    def land_flights(self) -> None:
+        """Every card in the air lands at once, as if its flight had ended (animation off;
+        a resize, after which the places they were flying to are gone)."""
+        for flight in list(self.flights):
+            self.flights.remove(flight)
+            if flight.on_land is not None:
+                flight.on_land()
 
     def resync(self) -> None:
         """Make the model and your hand match the engine."""
@@ -441,6 +446,7 @@ class Director:
                     width1=big,
                     flip_to=BACK,
                     arc=24,
+                    tag=UNDER_PILE,  # they leave from beneath the top card, which stays seen
                 )
             )
         return 0.6

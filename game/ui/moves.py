@@ -8,16 +8,30 @@ Also the words the table shows: seat names, the marker beside the pile.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import LISTING_LIMIT, Action, Card, Draw, Game, IllegalMove, Pass, Play, Stop
+from game.engine import (
+    LISTING_LIMIT,
+    Action,
+    Card,
+    Draw,
+    Game,
+    IllegalMove,
+    Pass,
+    Phase,
+    Play,
+    Stop,
+)
 from game.engine.actions import SUFFIXES
 
 __all__ = [
+    "PASS_LABELS",
     "SUIT_NAMES",
     "Offer",
     "PlayOptions",
+    "in_button_words",
     "marker_text",
     "play_options",
     "seat_names",
@@ -27,6 +41,8 @@ SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _DIRECTIONS = {2: ["North"], 3: ["West", "East"], 4: ["West", "North", "East"]}
+# The engine's Pass, as the table's button calls it in each phase ("Pass" elsewhere).
+PASS_LABELS = {Phase.DRAWN: "Keep", Phase.SKIP: "Wait"}
 
 
 def seat_names(seats: int, human: int | None = 0) -> list[str]:
@@ -244,8 +260,19 @@ def refusal(game: Game, seat: int, cards: tuple[Card, ...]) -> str:
         and "write it as" not in r
         and "stands for" not in r
     ]
-    text = (specific or reasons or ["That move is not allowed."])[0]
+    text = in_button_words((specific or reasons or ["That move is not allowed."])[0], game.phase)
     return text[:1].upper() + text[1:]
+
+
+def in_button_words(reason: str, phase: Phase) -> str:
+    """An engine refusal in the words of the table's buttons: where the button for a Pass
+    says "Wait" or "Keep", the reason's "pass" says so too ("or wait (Space) to accept
+    them", "or keep it (Space)"), so it names something the player can find."""
+    label = PASS_LABELS.get(phase)
+    if label is None:
+        return reason
+    reason = re.sub(r"\(pass\)", "(Space)", reason)
+    return re.sub(r"\bpass\b", f"{label.lower()} (Space)", reason)
 
 
 def stop_targets(legal: Sequence[Action]) -> list[int]:

@@ -233,16 +233,20 @@ class RoundOverOverlay(Scaled, Modal[str]):
             img = theme.text(head, px(15), theme.MUTED, True)
             surface.blit(img, img.get_rect(**{anchor: (x, y)}))
         y += px(30)
+        # A long name ends in "…" short of the "Cards left" column, as in the seat boxes.
+        name_room = cols[2][0] - theme.text_size(heads[2], px(15), True)[0] - px(12) - cols[1][0]
         for row in self.rows:
             if row.you:
                 band = pygame.Rect(panel.x + px(20), y - 4, panel.w - px(40), self.row_h - 2)
                 theme.blit_panel(surface, band, (255, 255, 255, 28), None, radius=8, shadow=False)
             colour = theme.GOLD if row.place == 1 else theme.TEXT
-            values = [_ordinal(row.place), row.name, str(row.cards_left)]
+            bold = row.place == 1 or row.you
+            values = [_ordinal(row.place), theme.fit(row.name, px(20), name_room, bold)]
+            values.append(str(row.cards_left))
             if self.points:
                 values += ["—" if row.charge is None else f"+{row.charge}", str(row.total or 0)]
             for (x, anchor), value in zip(cols, values, strict=False):
-                img = theme.text(value, px(20), colour, row.place == 1 or row.you)
+                img = theme.text(value, px(20), colour, bold)
                 surface.blit(img, img.get_rect(**{anchor: (x, y)}))
             y += self.row_h
         if self.match_note:

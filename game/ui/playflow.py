@@ -19,6 +19,7 @@ from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
 
 if TYPE_CHECKING:
+    from game.ui.layout import TableLayout
     from game.ui.table import TableScene
 
 __all__ = ["DOUBLE_CLICK", "DRAG_THRESHOLD", "Drag", "PlayFlow"]
@@ -54,6 +55,18 @@ class PlayFlow:
     def busy(self) -> bool:
         """True while a chooser is open over held cards."""
         return bool(self.held)
+
+    def relayout(self, old: TableLayout, new: TableLayout) -> None:
+        """The window changed size while cards wait for a chooser's answer: they keep their
+        place beside the pile (scaled with the cards), inside the new window."""
+        if not self.held:
+            return
+        scale = new.card[0] / max(1, old.card[0])
+        (ox, oy), (nx, ny) = old.pile.center, new.pile.center
+        x = nx + (self.held_at[0] - ox) * scale
+        y = ny + (self.held_at[1] - oy) * scale
+        w, h = new.size
+        self.held_at = (min(max(x, 0.0), float(w)), min(max(y, 0.0), float(h)))
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -196,6 +209,8 @@ class PlayFlow:
             t.on_hint()
         elif key == pygame.K_f:
             t.on_hurry()
+        elif key == pygame.K_o:
+            t.cycle_sort()
         else:
             return False
         return True

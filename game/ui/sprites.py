@@ -20,9 +20,15 @@ from game.store.settings import Settings
 from game.ui.cardart import BACKS, CardArt, card_art
 from game.ui.tween import Tween, lerp
 
-__all__ = ["CardImages", "Flight", "pile_angle", "pile_offset"]
+__all__ = ["UNDER_PILE", "CardImages", "Flight", "pile_angle", "pile_offset"]
 
 BACK = "back"
+UNDER_PILE = "under pile"  # a flight's tag: drawn beneath the pile's cards, not over them
+SQUEEZE_STEPS = 20  # a flipping card's width is drawn in steps of 5 %, so images stay cached
+
+
+def _squeeze_step(squeeze: float) -> int:
+    return max(1, min(SQUEEZE_STEPS, round(squeeze * SQUEEZE_STEPS)))
 
 
 def _digest(text: str) -> int:
@@ -88,6 +94,26 @@ class CardImages:
             self._rotated[key] = surf
         return surf
 
+    def squeezed(self, code: str, width: int, angle: float, squeeze: float) -> pygame.Surface:
+        """The card narrowed to ``squeeze`` of its width, its height kept (half way through a
+        flip), then turned by ``angle``; in steps of ``SQUEEZE_STEPS`` and whole degrees, cached."""
+        step = _squeeze_step(squeeze)
+        if step >= SQUEEZE_STEPS:
+            return self.rotated(code, width, angle)
+        deg = round(angle) % 360
+        key = (f"{code}|{step}", width, deg)
+        surf = self._rotated.get(key)
+        if surf is None:
+            if len(self._rotated) > 600:
+                self._rotated.clear()
+            face = self.image(code, width)
+            narrow = pygame.transform.smoothscale(
+                face, (max(1, round(face.get_width() * step / SQUEEZE_STEPS)), face.get_height())
+            )
+            surf = pygame.transform.rotozoom(narrow, deg, 1.0) if deg else narrow
+            self._rotated[key] = surf
+        return surf
+
     def dimmed(self, code: str, width: int) -> pygame.Surface:
         """The face greyed for a card that cannot be played now."""
         key = (code, width)
@@ -140,14 +166,21 @@ class CardImages:
         dim: bool = False,
         shadow: bool = True,
         lifted: float = 0.0,
+        squeeze: float = 1.0,
     ) -> pygame.Rect:
-        """Draw a card centred at ``centre``; returns the rect it covers."""
-        image = self.rotated("~" + code if dim else code, width, angle)
+        """Draw a card centred at ``centre``; returns the rect it covers. ``squeeze`` below 1
+        narrows it (not its height) across its own width, as a card half way through a flip."""
+        code = "~" + code if dim else code
+        if squeeze < 1:
+            image = self.squeezed(code, width, angle, squeeze)
+        else:
+            image = self.rotated(code, width, angle)
         rect = image.get_rect(center=(round(centre[0]), round(centre[1])))
         if shadow:
             h = round(width * 1.4)
             alpha = 60 + 10 * round(4 * lifted)  # a few steps, so shadows stay cached
-            sh = self.shadow(width, h, alpha)
+            narrow = max(1, round(width * _squeeze_step(squeeze) / SQUEEZE_STEPS))
+            sh = self.shadow(narrow, h, alpha)
             off = 3 + round(6 * lifted)
             deg = round(angle) % 360
             if deg and abs(angle) > 3:
@@ -166,7 +199,8 @@ class Flight:
     """A card travelling from ``src`` to ``dst`` (centres), turning from ``a0`` to ``a1``.
 
     ``code`` is what shows ("back" for a hidden card); ``flip_to`` turns it face up half
-    way. ``width0``/``width1`` let a card shrink or grow on the way (hand to small fan).
+    way (see ``squeeze``). ``width0``/``width1`` let a card shrink or grow on the way (hand
+    to small fan).
     """
 
     code: str
@@ -192,13 +226,19 @@ class Flight:
         angle = lerp(self.a0, self.a1, p)
         width = round(lerp(self.width0, self.width1, min(1.0, max(0.0, p))))
         code = self.code
-        if self.flip_to is not None:
-            raw = self.tween.raw(now)
-            # A flip reads as the card narrowing to an edge and widening on its other face.
-            squeeze = abs(math.cos(math.pi * raw))
-            code = self.code if raw < 0.5 else self.flip_to
-            width = max(4, round(width * max(0.08, squeeze)))
+        if self.flip_to is not None and self.tween.raw(now) >= 0.5:
+            code = self.flip_to
         return (x, y), angle, width, code
+
+    def squeeze(self, now: float) -> float:
+        """How much of its width a flipping card shows at ``now`` (1 when not flipping).
+
+        A flip reads as the card narrowing to an edge and widening on its other face: only
+        its width follows this, its height stays (``CardImages.blit_card``'s ``squeeze``).
+        """
+        if self.flip_to is None:
+            return 1.0
+        return max(0.08, abs(math.cos(math.pi * self.tween.raw(now))))
 
     def started(self, now: float) -> bool:
         """True once the flight has left (staggered flights wait at their source hidden)."""

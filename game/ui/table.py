@@ -22,7 +22,7 @@ from game.ui.director import Director
 from game.ui.hand import HandView
 from game.ui.hint import describe, suggest
 from game.ui.layout import TableLayout, table_layout
-from game.ui.moves import Offer, seat_names, stop_targets
+from game.ui.moves import Offer, in_button_words, seat_names, stop_targets
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
 from game.ui.playflow import PlayFlow
 from game.ui.scene import Scene
@@ -33,9 +33,14 @@ from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["TableScene"]
 
-BOT_PACE = {"normal": 0.7, "fast": 0.3, "off": 0.0}
+# Seconds between a bot's moves, by animation speed. With animation off the cards no
+# longer fly, but the moves still come at a pace a person can follow (that of "fast"):
+# "Bots' pace" (PACE_FACTOR) sets it, and only "Finish the round" plays without pauses.
+BOT_PACE = {"normal": 0.7, "fast": 0.3, "off": 0.3}
 PACE_FACTOR = {"normal": 1.0, "fast": 0.55, "slow": 1.7}
-CATCH_DELAY = 0.9  # seconds a person gets to shout "stop Macau" before the bots do
+# Seconds a person gets to shout "stop Macau" before the bots do. A reaction time, not an
+# animation: the same at every animation speed (none while the bots finish the round).
+CATCH_DELAY = 0.9
 
 
 def toast_seconds(message: str) -> float:
@@ -155,11 +160,14 @@ class TableScene(Scene):
             self.hint_button,
             self.hurry_button,
         ]
-        self.sort_button = Button(f"Sort: {self._sort_label()}", self._cycle_sort, size=16)
+        self.sort_button = Button(f"Sort: {self._sort_label()}", self.cycle_sort, hint="O", size=16)
         self.log_button = Button("Log", self._toggle_log, hint="L", size=16, toggle=True)
         self.menu_button = Button("Menu", self.open_pause, hint="Esc", size=16)
+        # Every button here has its own key, and Enter and Space keep theirs (README: Enter
+        # lays, Space keeps or waits): Tab moves no focus that would make them press a button.
         self.widgets = WidgetGroup(
-            [*self.action_buttons, self.sort_button, self.log_button, self.menu_button]
+            [*self.action_buttons, self.sort_button, self.log_button, self.menu_button],
+            tab_focuses=False,
         )
 
     def _sort_label(self) -> str:
@@ -203,7 +211,12 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         """Recompute the whole layout for the new window size."""
-        self.layout = table_layout(size, self.game.seats, log=self._show_log)
+        old, self.layout = self.layout, table_layout(size, self.game.seats, log=self._show_log)
+        if old != self.layout:
+            # Cards in the air fly between places of the old layout, at its card size: they
+            # land now (where they land follows the new layout) rather than fly off the window.
+            self.director.land_flights()
+            self.flow.relayout(old, self.layout)
         self.director.layout = self.layout
         self.images = CardImages(self.settings, *self._widths())
         for hc in self.hand.cards:
@@ -287,7 +300,7 @@ class TableScene(Scene):
         try:
             events = self.game.apply(action, seat)
         except IllegalMove as exc:
-            self.say(str(exc))
+            self.say(in_button_words(str(exc), self.game.phase))
             return False
         self.version += 1
         if seat == self.viewer:
@@ -365,7 +378,8 @@ class TableScene(Scene):
     def _toggle_macau(self) -> None:
         self.macau_on = self.macau_button.on
 
-    def _cycle_sort(self) -> None:
+    def cycle_sort(self) -> None:
+        """Sort your hand the other way (by suit, by rank)."""
         self.hand.sort("rank" if self.hand.sort_mode == "suit" else "suit")
         self.sort_button.label = f"Sort: {self._sort_label()}"
         tabledraw.place_buttons(self)
@@ -557,7 +571,8 @@ class TableScene(Scene):
             return
         if self.catchable_since <= 0:
             self.catchable_since = now
-        waiting = now - self.catchable_since < self.animator.seconds(CATCH_DELAY)
+        window = 0.0 if self.hurrying else CATCH_DELAY
+        waiting = now - self.catchable_since < window
         if waiting and target in self.humans:
             return  # a person forgot: give the bots a human-like reaction time
         if target not in self.humans and not self.autoplay and waiting:

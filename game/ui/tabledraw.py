@@ -15,8 +15,8 @@ import pygame
 
 from game.engine import Card, Phase
 from game.ui import theme
-from game.ui.moves import Offer, play_options
-from game.ui.sprites import BACK, Flight, pile_angle, pile_offset
+from game.ui.moves import PASS_LABELS, Offer, play_options
+from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.ui.layout import TableLayout
     from game.ui.table import TableScene
 
-__all__ = ["draw_table", "place_buttons", "refresh_buttons", "start_deal"]
+__all__ = ["draw_table", "place_buttons", "refresh_buttons", "start_deal", "status_line"]
 
 
 # --- the deal ---------------------------------------------------------------------------------
@@ -38,6 +38,7 @@ def start_deal(t: TableScene) -> None:
     d.model.counts = [0] * g.seats
     d.model.pile = []
     d.model.stock = g.stock_count + sum(counts) + 1
+    d.model.current = -1  # nobody's turn is lit until the cards have landed (then resync)
     t.hand.cards.clear()
     t.hand.selection.clear()
     me = d.viewer
@@ -132,7 +133,7 @@ def refresh_buttons(t: TableScene) -> None:
     t.draw_button.visible = mine and offer is not None and offer.draw
     t.draw_button.label = f"Take {g.penalty}" if g.phase == Phase.ATTACK else "Draw"
     t.pass_button.visible = mine and offer is not None and offer.pass_
-    t.pass_button.label = {Phase.DRAWN: "Keep", Phase.SKIP: "Wait"}.get(g.phase, "Pass")
+    t.pass_button.label = PASS_LABELS.get(g.phase, "Pass")
     t.play_button.visible = mine and bool(t.hand.selection)
     t.macau_button.visible = (
         mine and g.rules.macau_call == "required" and offer is not None and offer.call
@@ -142,7 +143,10 @@ def refresh_buttons(t: TableScene) -> None:
         t.macau_button.on = t.macau_on = False
     t.stop_button.visible = offer is not None and bool(offer.stops) and not t.autoplay
     t.hint_button.visible = mine
-    t.hurry_button.visible = t.can_hurry and t.director.idle
+    # Up from the moment your going out has been seen (not before the card lands) until the
+    # round is over: tied to the bots' moves, it blinked away under the pointer with each one.
+    seen_out = all(s in t.director.model.places for s in t.humans)
+    t.hurry_button.visible = t.can_hurry and seen_out
     if [(b.visible, b.label) for b in t.action_buttons] != before:
         place_buttons(t)
     key = (t.version, mine, tuple(t.hand.selection), len(t.hand.cards), t.director.idle)
@@ -197,6 +201,7 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
     px = layout.px
     label = theme.text(f"Stock {max(0, m.stock)}", px(15), theme.MUTED)
     surface.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + px(8))))
+    _draw_flights(t, surface, t.animator.now, under_pile=True)
     pile_c = layout.pile.center
     if not m.pile:
         pygame.draw.rect(surface, theme.FELT_DARK, layout.pile, 2, border_radius=8)
@@ -451,16 +456,21 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
             if hc is not None:
                 pos = (d.pos[0] + d.grab[0] + fan * i, d.pos[1] + d.grab[1])
                 img.blit_card(surface, hc.card.code, w, pos, -3 + 2 * i, lifted=1.0)
+    _draw_flights(t, surface, now, under_pile=False)
+
+
+def _draw_flights(t: TableScene, surface: pygame.Surface, now: float, under_pile: bool) -> None:
+    """The cards in the air: those leaving from under the pile before its cards are drawn
+    (so its top card stays in view), the rest over everything on the table."""
+    img = t.images
     for flight in t.director.flights:
-        if not flight.started(now):
+        if not flight.started(now) or (flight.tag == UNDER_PILE) != under_pile:
             continue
         centre, angle, width, code = flight.at(now)
         if flight.tag == "hand" and not t.director.reveal:
             code = BACK  # a card bound for a hand that must stay hidden
-        if width >= 16:
-            img.blit_card(surface, code, width, centre, angle, lifted=0.6)
-        else:
-            img.blit_card(surface, code, 16, centre, angle, lifted=0.6)
+        squeeze = flight.squeeze(now)
+        img.blit_card(surface, code, max(16, width), centre, angle, lifted=0.6, squeeze=squeeze)
 
 
 def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
@@ -474,18 +484,21 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         surface.blit(panel, (box.x - 6, box.y - 6))
         words_faded = words if fade >= 1 else _faded(words, round(255 * fade))
         surface.blit(words_faded, words.get_rect(center=box.center))
-    hint = t.flow.phase_hint()
-    if not hint and not t.game.over and t.director.model.current in t.bots and not t.autoplay:
-        hint = f"{t.names[t.director.model.current]} is thinking…"
+    toast = None
+    if t.toast is not None:
+        room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
+        toast = _toast_box(t.toast[0], layout, room, t.director.model.penalty)
+    hint = status_line(t)
     if hint:
         image = theme.text(hint, px(17), theme.TEXT)
-        surface.blit(image, image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y)))
-    if t.toast is not None:
-        message, tween = t.toast
+        at = image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y))
+        if toast is None or not at.colliderect(toast[1]):  # (a message over it speaks for it)
+            surface.blit(image, at)
+    if t.toast is not None and toast is not None:
+        _message, tween = t.toast
         left = (1 - tween.raw(now)) * tween.duration  # seconds still shown; the last half fades
         alpha = 255 if left >= 0.5 else round(255 * left / 0.5)
-        room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
-        lines, box = _toast_box(message, layout, room)
+        lines, box = toast
         fill = theme.DANGER if t.toast_error else theme.PANEL
         edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
         radius = min(box.h // 2, lines[0].get_height() // 2 + px(7))
@@ -495,6 +508,17 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def status_line(t: TableScene) -> str:
+    """The line under the table: what you may do now, or which bot is thinking."""
+    hint = t.flow.phase_hint()
+    current = t.director.model.current
+    # Only while nothing moves, as the seat's own thinking dots: a bot thinks once the deal,
+    # or the move before it, has landed.
+    if not hint and not t.game.over and current in t.bots and t.director.idle and not t.autoplay:
+        hint = f"{t.names[current]} is thinking…"
+    return hint
 
 
 def bubble_box(
@@ -539,11 +563,44 @@ def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int
 
 
 def _toast_box(
-    message: str, layout: TableLayout, width: int
+    message: str, layout: TableLayout, width: int, penalty: int = 0
 ) -> tuple[list[pygame.Surface], pygame.Rect]:
     """The lines of a message and its box. Long messages (a rule's reason, a storage problem)
     wrap to the window's width, growing upwards from where a one-line message sits; if that
-    would cover a seat at the side, they wrap to the room between the side seats instead."""
+    would cover a seat at the side, they wrap to the room between the side seats instead.
+    The box keeps clear of the stock's "Stock N" and a waiting stack's "To draw: N"
+    (``penalty``): on a short window it moves down into the room above the line under the
+    table; where that room is too low, smaller words are tried, and then the box may cover
+    that line too (the message speaks for it while shown), down to the buttons."""
+    px = layout.px
+    sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
+    label = theme.text_size("Stock 0", px(15))
+    label_box = pygame.Rect(0, 0, label[0] + px(40), label[1])
+    label_box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
+    keep_clear = [label_box]
+    if penalty > 0:
+        keep_clear.append(penalty_pill(layout, penalty)[1])
+    line_top = layout.hint_y - theme.text_size("Ag", px(17))[1] // 2 - px(2)
+    fallback: tuple[list[pygame.Surface], pygame.Rect] | None = None
+    for floor in (line_top, layout.buttons_y - 4):
+        for size in (px(18), px(15)):
+            for lines, box in _toast_shapes(message, layout, width, size):
+                needed = [r.bottom + px(2) - box.top for r in keep_clear if box.colliderect(r)]
+                box.y += max(0, min(max(needed, default=0), floor - box.bottom))
+                if box.collidelist(sides) >= 0:
+                    continue
+                fallback = fallback or (lines, box)
+                if box.collidelist(keep_clear) < 0:
+                    return lines, box
+    # A window too small for every way: the first that spares the seats, or the widest.
+    return fallback or next(iter(_toast_shapes(message, layout, width, px(18))))
+
+
+def _toast_shapes(
+    message: str, layout: TableLayout, width: int, size: int
+) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
+    """A message's lines in ``size`` and their box where a one-line message sits: wrapped to
+    the window's width, then to the room between the side seats (when there is room)."""
     sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
     px = layout.px
     limits = [width - 96]
@@ -551,12 +608,11 @@ def _toast_box(
     inner_right = min((r.left for r in sides if r.centerx >= width // 2), default=width)
     if inner_right - inner_left - 40 >= px(320):
         limits.append(inner_right - inner_left - 40)
-    lines: list[pygame.Surface] = []
-    box = pygame.Rect(0, 0, 0, 0)
+    shapes = []
     for limit in limits:
         lines = [
-            theme.text(line, px(18), theme.TEXT, True)
-            for line in theme.wrap(message, px(18), limit, bold=True)
+            theme.text(line, size, theme.TEXT, True)
+            for line in theme.wrap(message, size, limit, bold=True)
         ]
         width_used = max(img.get_width() for img in lines)
         height = sum(img.get_height() for img in lines)
@@ -565,17 +621,8 @@ def _toast_box(
             layout.hand_rect.centerx,
             layout.hint_y - px(44) + lines[0].get_height() // 2 + px(7),
         )
-        if box.collidelist(sides) < 0:
-            break
-    # On a short window a one-line message would sit on the stock's "Stock N": move it down
-    # into the room left above the line of words under the table, as far as there is room.
-    label = theme.text_size("Stock 0", px(15))
-    label_box = pygame.Rect(0, 0, label[0] + px(40), label[1])
-    label_box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
-    if box.colliderect(label_box):
-        floor = layout.hint_y - theme.text_size("Ag", px(17))[1] // 2 - px(2)
-        box.y += max(0, min(label_box.bottom + px(2) - box.top, floor - box.bottom))
-    return lines, box
+        shapes.append((lines, box))
+    return shapes
 
 
 @lru_cache(maxsize=64)

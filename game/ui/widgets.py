@@ -318,12 +318,21 @@ class TextInput(Widget):
 class WidgetGroup:
     """Widgets of one scene: routes events (top-most first), Tab moves keyboard focus."""
 
-    def __init__(self, widgets: Iterable[Widget] = (), *, click_focuses: bool = False) -> None:
+    def __init__(
+        self,
+        widgets: Iterable[Widget] = (),
+        *,
+        click_focuses: bool = False,
+        tab_focuses: bool = True,
+    ) -> None:
         self.widgets: list[Widget] = list(widgets)
         # On a form (a menu screen) a click moves the keyboard focus to what was clicked, so
         # Enter and the arrows carry on from there. Elsewhere keys keep their fixed meaning
         # (at the table Enter lays and Space keeps; "Next round  Enter" stays Enter).
         self.click_focuses = click_focuses
+        # Where every key already has its one meaning (the table), Tab focuses nothing: a
+        # focused button would take Enter and Space from the keys the scene documents.
+        self.tab_focuses = tab_focuses
 
     def add(self, *widgets: Widget) -> None:
         """Append widgets (drawn in order, hit-tested in reverse)."""
@@ -359,8 +368,8 @@ class WidgetGroup:
                 _set_focus(w, False)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Tab cycles focus; otherwise the widgets get the event, top-most first."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+        """Tab cycles focus (where it may); otherwise the widgets get the event, top-most first."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.tab_focuses:
             self.focus_next(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         used = False

@@ -195,3 +195,28 @@ def test_mac_icon_is_a_well_formed_icns() -> None:
 def test_icon_pngs_have_their_size(size: int) -> None:
     image = pygame.image.load(str(sprite_path("icon", f"macau_{size}.png")))
     assert image.get_size() == (size, size)
+
+
+@pytest.mark.parametrize("angle", [0.0, 8.0])
+def test_a_flipping_card_narrows_to_an_edge_but_keeps_its_height(angle: float) -> None:
+    from game.store.settings import Settings
+    from game.ui.sprites import BACK, CardImages, Flight
+    from game.ui.tween import Tween, linear
+
+    pygame.display.init()
+    images = CardImages(Settings(), 100, 60)
+    flight = Flight(
+        BACK, (0, 0), (300, 0), Tween(0.0, 1.0, linear), a0=angle, a1=angle,
+        width0=100, width1=100, flip_to="7H",
+    )  # fmt: skip
+    height = images.image("7H", 100).get_height()
+    for now, shown in ((0.1, BACK), (0.47, BACK), (0.55, "7H"), (1.0, "7H")):
+        _centre, turned, width, code = flight.at(now)
+        assert width == 100 and code == shown  # the card's size stays; its face turns half way
+        surface = pygame.Surface((400, 400), pygame.SRCALPHA)
+        squeeze = flight.squeeze(now)
+        drawn = images.blit_card(surface, code, width, (200, 200), 0, shadow=False, squeeze=squeeze)
+        assert drawn.h == height  # never a thumbnail: the height is the card's
+        if 0.4 < now < 0.6:
+            assert drawn.w < 25  # near the edge
+        images.blit_card(surface, code, width, (200, 200), turned, squeeze=squeeze)

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Game
-from game.ui import tabledraw
+from game.ui import tabledraw, theme
 from game.ui.layout import table_layout
 from game.ui.overlays import RoundOverOverlay
 from tests.ui.tablekit import Harness
@@ -45,6 +45,41 @@ def test_resizing_mid_game_keeps_every_card_on_screen() -> None:
             assert screen.contains(area.rect), (size, area)
         for rect in (h.table.layout.stock, h.table.layout.pile, h.table.layout.marker):
             assert screen.contains(rect)
+
+
+def test_a_card_held_for_a_chooser_moves_with_the_pile_when_the_window_shrinks() -> None:
+    from game.ui.choosers import SuitChooser
+
+    game = Game.from_position(
+        PRESETS["polish"], hands=["AS JS 4S 2H", "8C 6S 10S 4D", "3D JD 4C", "2D AC 9H"],
+        pile="5D 7S", stock="2C 6D 5S 8S 10H 7C QS QD JH 8H 3C",
+    )  # fmt: skip
+    h = Harness(game, size=(2560, 1440))
+    h.drag_to_pile("AS")
+    assert isinstance(h.stack.top, SuitChooser)
+    h.stack.resize((960, 600))
+    layout = h.table.layout
+    near_pile = layout.pile.inflate(layout.card[0], layout.card[1])
+    assert near_pile.collidepoint(h.table.flow.held_at), (h.table.flow.held_at, layout.pile)
+    h.key(pygame.K_ESCAPE)  # the card goes back to the hand from there
+    assert not h.table.flow.held and "AS" in h.hand_codes()
+
+
+def test_cards_in_flight_when_the_window_shrinks_land_in_the_new_layout() -> None:
+    h = Harness(Game.new(PRESETS["polish"], seats=6, seed=11), size=(1600, 1000))
+    h.table.animator.speed = "normal"
+    tabledraw.start_deal(h.table)
+    h.tick(12)
+    assert h.table.director.flights  # the deal is under way
+    h.stack.resize((960, 600))
+    h.screen = pygame.display.set_mode((960, 600))
+    assert not h.table.director.flights  # landed, not flying on to the old window's places
+    assert len(h.table.hand.cards) == len(h.game.hand(0))
+    assert h.table.director.model.counts == list(h.game.hand_counts)
+    h.tick(2)
+    screen = pygame.Rect(0, 0, 960, 600)
+    for hc in h.table.hand.cards:
+        assert screen.collidepoint(h.table.hand.centre(hc, h.table.layout))
 
 
 @pytest.mark.parametrize("seats", range(2, 11))
@@ -467,6 +502,34 @@ def test_the_stacks_words_and_a_message_keep_clear_of_seats_and_the_stock(seats:
         h.key(pygame.K_l, "l")
 
 
+REFUSAL = (
+    "8♥ is no answer to the attack: you owe 2 cards; fight back with a 2, 3♥ or K♥, "
+    "or draw the penalty"
+)
+
+
+@pytest.mark.parametrize("seats", [4, 6])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("message", [REFUSAL, REFUSAL.replace(", or draw", ", or cut it " * 5)])
+def test_a_long_refusal_keeps_clear_of_the_stock_count_and_the_stacks_words(
+    seats: int, size: tuple[int, int], message: str
+) -> None:
+    h = Harness(Game.new(PRESETS["polish"], seats=seats, seed=2), size=size)
+    for _log_open in (False, True):
+        layout = h.table.layout
+        px = layout.px
+        label = theme.text_size("Stock 14", px(15))
+        stock_count = pygame.Rect(0, 0, *label)
+        stock_count.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
+        _pill, pill = tabledraw.penalty_pill(layout, 2)
+        room = layout.log_rect.left if h.table.show_log else size[0]
+        _lines, box = tabledraw._toast_box(message, layout, room, 2)
+        assert not box.colliderect(stock_count) and not box.colliderect(pill), box
+        assert box.collidelist([a.rect for a in layout.areas]) < 0
+        assert box.bottom <= layout.buttons_y and box.left >= 0 and box.right <= room
+        h.key(pygame.K_l, "l")
+
+
 @pytest.mark.parametrize("seats", [4, 7, 10])
 def test_the_round_over_board_keeps_every_row_above_its_buttons(seats: int) -> None:
     from game.store.settings import Settings
@@ -490,3 +553,72 @@ def test_the_round_over_board_keeps_every_row_above_its_buttons(seats: int) -> N
         gap = min(b.rect.top for b in board.buttons) - rows_bottom
         assert gap >= board.px(8), (size, seats, gap)  # not touching the buttons
         assert board.panel.bottom <= size[1]
+
+
+class _Recorder(pygame.Surface):
+    """A surface that remembers where each image was blitted."""
+
+    blits: list[tuple[pygame.Surface, pygame.Rect]]
+
+    def blit(self, source: pygame.Surface, dest: object, *args: object) -> pygame.Rect:  # type: ignore[override]
+        if isinstance(dest, pygame.Rect):
+            box = pygame.Rect(dest)
+        else:
+            box = pygame.Rect(dest, source.get_size())  # type: ignore[arg-type]
+        self.blits.append((source, box))
+        return super().blit(source, dest, *args)  # type: ignore[arg-type]
+
+
+def _boards(name: str) -> list[object]:
+    from game.engine import Card, Play
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.overlays import RoundRow
+    from game.ui.roundend import RoundEndOverlay
+    from game.ui.setup import SeatSpec, TableSetup
+
+    game = Game.from_position(PRESETS["polish"], hands=["7H", "8C 6S 10S 4H"], pile="5H")
+    game.apply(Play((Card.parse("7H"),)), 0)
+    setup = TableSetup("polish", (SeatSpec(name), SeatSpec(name[::-1], "easy")))
+    table = MatchTable(setup, game, settings=Settings(), seed=3, deal=False)
+    rows = [RoundRow(name, 1, 0, you=True), RoundRow(name[::-1], 2, 4)]
+    return [
+        RoundEndOverlay(table),
+        RoundOverOverlay("You win!", rows, can_continue=False),
+        RoundOverOverlay("You win!", [RoundRow(r.name, r.place, r.cards_left, 3, 9) for r in rows],
+                         can_continue=True),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_a_long_name_on_the_round_board_stops_short_of_the_cards_left(
+    index: int, size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import theme
+
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    pygame.display.init()
+    words: dict[int, str] = {}
+    text = theme.text
+
+    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        image = text(content, *args, **kwargs)  # type: ignore[arg-type]
+        words[id(image)] = content
+        return image
+
+    monkeypatch.setattr(theme, "text", spy)
+    for name in ("WWWWWWWWWWWWWWWW", "Maximiliana-Long"):
+        board = _boards(name)[index]
+        board.resize(size)  # type: ignore[attr-defined]
+        surface = _Recorder(size)
+        surface.blits = []
+        board.draw(surface)  # type: ignore[attr-defined]
+        drawn = [(words.get(id(image), ""), box) for image, box in surface.blits]
+        column = next(box for content, box in drawn if content == "Cards left")
+        rows = [(c, box) for c, box in drawn if box.top > column.bottom]  # (not the title)
+        names = [(c, box) for c, box in rows if c[:4] in (name[:4], name[::-1][:4])]
+        assert len(names) == 2, [c for c, _ in rows]
+        for content, box in names:
+            assert box.right < column.left, content
+            assert content in (name, name[::-1]) or content.endswith("…")

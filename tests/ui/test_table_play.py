@@ -71,6 +71,58 @@ def test_draw_then_keep() -> None:
     assert "6H" in h.hand_codes()
 
 
+def test_a_refusal_names_the_wait_and_keep_buttons_not_a_pass() -> None:
+    h = Harness(polish(["7H 9D 5C 8H", "8C 6S 10S 4H", "3D 4S", "2D 4C"], "5D 7S", current=2))
+    h.table.apply(parse_action("4S"), 2)
+    h.table.apply(parse_action("4C"), 3)
+    h.settle()
+    assert h.game.phase == Phase.SKIP and h.table.pass_button.label == "Wait"
+    h.drag_to_pile("7H")
+    assert h.table.toast is not None
+    assert h.table.toast[0].endswith("or wait (Space) to accept them"), h.table.toast[0]
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", stock="6H 7S 3C"))
+    h.click(h.table.layout.stock.center)
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN and h.table.pass_button.label == "Keep"
+    h.drag_to_pile("9C")
+    assert h.table.toast is not None and "pass" not in h.table.toast[0]
+    assert h.table.toast[0].endswith("or keep it (Space)"), h.table.toast[0]
+
+
+def test_the_cards_shuffled_into_the_stock_leave_from_under_the_top_card() -> None:
+    from game.ui.sprites import pile_offset
+
+    game = polish(
+        ["7H 9D 5C 8H", "8C 6S 10S 4H", "3D JD 4S 6H 10C", "2D 9H 4D 4C 3S"],
+        "5D 7S 9S 10D 6D 5H 8D KC QH JC 2C AS QD",
+        stock="AC 3C",
+        current=2,
+    )
+    h = Harness(game)
+    h.table.animator.speed = "normal"
+    h.table.apply(parse_action("3D"), 2)
+    h.table.apply(parse_action("2D"), 3)
+    h.settle()
+    h.key(pygame.K_d)  # 5 to take from a stock of 2: the pile is shuffled in first
+    h.tick(5)
+    director = h.table.director
+    assert len(director.model.pile) == 1 and len(director.flights) > 1
+    top = h.game.top
+    dx, dy = pile_offset(top, h.game.round_no, h.table.layout.card[0])
+    centre = h.table.layout.pile.center
+    seen = pygame.Rect(0, 0, 24, 24)
+    seen.center = (centre[0] + dx, centre[1] + dy)
+
+    def top_card() -> bytes:
+        h.stack.draw(h.screen)
+        return pygame.image.tobytes(h.screen.subsurface(seen), "RGB")
+
+    with_flights = top_card()
+    flights, director.flights = director.flights, []
+    assert with_flights == top_card()  # the 2♦ in play stays in view, nothing over it
+    director.flights = flights
+
+
 def test_the_aces_suit_chooser_names_the_suit_end_to_end() -> None:
     h = Harness(polish(["AS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
     h.drag_to_pile("AS")
@@ -616,8 +668,23 @@ def test_enter_after_clicking_a_table_button_still_lays_the_chosen_card() -> Non
     assert h.game.top.code == "7H" and "7H" not in h.hand_codes()
 
 
+def test_tab_leaves_enter_and_space_to_the_table_keys() -> None:
+    h = Harness(polish(["7H 9D 5C 8H", "8C 6S 10S 4H", "3D JD", "2D 9H"], "5D 7S"))
+    h.tick(3)
+    h.key(pygame.K_TAB)
+    assert not any(w.focused for w in h.table.widgets.widgets)
+    h.click(h.card_pos("7H"))
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    assert h.game.top.code == "7H" and len(h.hand_codes()) == 3  # laid, nothing drawn
+    h.settle()
+    assert h.table.sort_button.label == "Sort: own"
+    h.key(pygame.K_o)  # the one button without a key of its own has one now
+    assert h.table.sort_button.label == "Sort: suit"
+
+
 # ----- a screen over the table, and input that began elsewhere ---------------------------------
-def _bots_table(game: Game, speed: str = "off") -> tuple[object, object]:
+def _bots_table(game: Game, speed: str = "off", pace: str = "fast") -> tuple[object, object]:
     from game.store.settings import Settings
     from game.ui.matchtable import MatchTable
     from game.ui.setup import SeatSpec, TableSetup
@@ -626,7 +693,7 @@ def _bots_table(game: Game, speed: str = "off") -> tuple[object, object]:
     seats = (SeatSpec("You"), *(SeatSpec(n, "medium") for n in ("Ada", "Ben", "Cy")))
     table = MatchTable(
         TableSetup("polish", seats), game, seed=7, deal=False,
-        settings=Settings(animation_speed=speed, bot_pace="fast"),
+        settings=Settings(animation_speed=speed, bot_pace=pace),
     )  # fmt: skip
     return table, Screen(table)
 
@@ -657,6 +724,52 @@ def test_you_get_the_first_chance_to_catch_a_bot_even_when_you_play_next() -> No
         if game.macau_catchable < 0:
             break
     assert "You caught Cy — Cy draws 5" in table.director.log  # type: ignore[attr-defined]
+
+
+def test_with_animation_off_you_still_get_the_first_chance_to_catch_a_bot() -> None:
+    game = polish(["7H 9C 8H", "2C 4D 9S", "3S 6D", "KD 8D 5S"], "5D", current=2)
+    table, screen = _bots_table(game, speed="off")
+    table.bots.pop(2)  # type: ignore[attr-defined]
+    table.apply(Play((Card.parse("6D"),)), 2)  # type: ignore[attr-defined]  # no Macau called
+    screen.frame(30)  # type: ignore[attr-defined]  # half a second: Cy, a bot, moves next
+    assert game.macau_catchable == 2 and len(game.pile) == 2
+    assert table.stop_button.visible  # type: ignore[attr-defined]
+    screen.key(pygame.K_s, "s")  # type: ignore[attr-defined]
+    assert "You caught Ben — Ben draws 5" in table.director.log  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("pace", "at_least"), [("fast", 9), ("slow", 30)])
+def test_with_animation_off_the_bots_keep_their_pace(pace: str, at_least: int) -> None:
+    game = polish(["7H 9C 8H", "5C 4D 9S 6C", "3S 6D 7D QH", "KD 8D 5S 10S"], "5H", current=1)
+    _table, screen = _bots_table(game, speed="off", pace=pace)
+    frames = 0
+    while game.current != 0:
+        screen.frame()  # type: ignore[attr-defined]
+        frames += 1
+    assert frames >= 3 * at_least  # three bots moved, each after its pause
+
+
+def test_no_bot_is_thinking_and_no_seat_lit_while_the_cards_are_dealt() -> None:
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.setup import SeatSpec, TableSetup
+    from tests.ui.menukit import Screen
+
+    game = Game.new(PRESETS["quick"], seats=4, seed=3)
+    assert game.current != 0  # a bot moves first
+    seats = (SeatSpec("You"), *(SeatSpec(n, "medium") for n in ("Ada", "Ben", "Cy")))
+    table = MatchTable(
+        TableSetup("quick", seats), game, seed=1, settings=Settings(animation_speed="normal")
+    )
+    screen = Screen(table)
+    screen.frame(2)
+    while not table.director.idle:
+        assert tabledraw.status_line(table) == ""
+        assert table.director.model.current == -1
+        screen.frame()
+    assert table.director.model.current == game.current  # the deal landed: now it is lit
+    bot = table.names[game.current]
+    assert tabledraw.status_line(table) == f"{bot} is thinking…"
 
 
 def test_a_drag_that_ends_over_a_choosers_tile_chooses_nothing() -> None:
@@ -843,6 +956,20 @@ def test_once_every_person_is_out_the_bots_can_finish_the_round_at_once() -> Non
     screen.frame(300)  # type: ignore[attr-defined]
     assert game.over
     assert not table.hurrying and table.animator.speed == "normal"  # type: ignore[attr-defined]
+
+
+def test_finish_the_round_stays_up_while_the_bots_play_on() -> None:
+    game = polish(["7H", "8C 6S 10S 4H", "3D JD 4S 6H", "2D 9H 4D 4C"], "5H", current=0)
+    table, screen = _bots_table(game, speed="fast")
+    table.apply(Play((Card.parse("7H"),)), 0)  # type: ignore[attr-defined]  # you go out
+    shown = []
+    screen.frame(draw=False)  # type: ignore[attr-defined]
+    while not game.over:  # (then nothing is left to finish)
+        shown.append(table.hurry_button.visible)  # type: ignore[attr-defined]
+        screen.frame(draw=False)  # type: ignore[attr-defined]
+    assert len(game.pile) > 4  # the bots made several moves
+    assert shown.index(True) < 60  # up once your card has landed ...
+    assert all(shown[shown.index(True) :])  # ... and not one frame away until the end
 
 
 def test_there_is_nothing_to_hurry_while_a_person_still_plays() -> None:
