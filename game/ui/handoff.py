@@ -29,6 +29,7 @@ class HandoffScreen(Scaled, Scene):
     """ "Pass to Anna — click when ready"; closes by showing Anna's hand."""
 
     part_of_play = True  # handing the screen over is part of the round
+    hides_table = True  # nothing at the table is seen: the bots hold back their catches
 
     def __init__(self, table: MatchTable, seat: int) -> None:
         super().__init__()

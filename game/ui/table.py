@@ -569,6 +569,13 @@ class TableScene(Scene):
         target = self.game.macau_catchable
         if target < 0 or self.catch_checked == self.version:
             return
+        top = self.stack.top if self.stack is not None else None
+        if getattr(top, "hides_table", False):
+            # The screen is being handed over (the hand-off offers the catch): no one at the
+            # table can see what happens, so the bots wait, and the person's window starts
+            # once the table shows again.
+            self.catchable_since = 0.0
+            return
         if self.catchable_since <= 0:
             self.catchable_since = now
         window = 0.0 if self.hurrying else CATCH_DELAY

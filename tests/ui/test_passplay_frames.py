@@ -256,3 +256,34 @@ def test_a_hand_off_with_nothing_to_catch_never_shows_the_stop_button() -> None:
     table = MatchTable(setup, setup.new_game(seed=3), settings=FAST, seed=3)
     handoff = HandoffScreen(table, 0)
     assert not handoff.stop_button.visible
+
+
+def test_bots_hold_back_a_catch_while_the_screen_is_handed_over() -> None:
+    from game.engine import PRESETS, Game
+
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo", "hard"))
+    setup = TableSetup("polish", seats)
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["7H 9H", "8C 9S 10D", "JC QC KD"],
+        pile="5H",
+        stock="2D 3D 4S 6C 6S 7S 8S 9D",
+    )
+    table = MatchTable(setup, game, settings=Settings(), seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    _handoff_for(screen, 0)
+    screen.key(pygame.K_RETURN)
+    table.apply(parse_action("7H"), 0)  # Anna: one card left, no call
+    handoff = _handoff_for(screen, 1)
+    table.bots[2].wants_to_catch = lambda _view, _target: True  # type: ignore[method-assign]
+    screen.frame(240)  # Ben takes four seconds to take the laptop
+    assert table.game.hand_counts[0] == 1 and handoff.stop_button.visible
+    screen.key(pygame.K_RETURN)  # Ben looks: the catch may come, where he can see it
+    assert table.game.macau_catchable == 0
+    for _ in range(240):
+        screen.frame()
+        if table.game.hand_counts[0] > 1:
+            break
+    screen.frame(30)
+    assert table.game.hand_counts[0] == 6
+    assert any("Cleo caught Anna" in line for line in table.director.log)
