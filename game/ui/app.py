@@ -22,6 +22,7 @@ from game.failures import quiet_stderr
 from game.resources import MissingAsset, icon_path
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
+from game.ui import theme
 from game.ui.clock import Clock, SystemClock
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sound
@@ -64,7 +65,8 @@ class App:
                 # choices are gone for this session, and the copy kept aside can be mended.
                 log.warning("settings: %s", loaded.problem)
                 print(f"macau: {loaded.problem}", file=sys.stderr)
-        self.settings = settings
+        self._settings = settings
+        theme.set_four_colour(settings.four_colour)
         self.clock: Clock = clock if clock is not None else SystemClock()
         self.sound = sound if sound is not None else _make_sound(self.settings)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
@@ -119,6 +121,16 @@ class App:
         if self.settings.fullscreen != self.fullscreen:
             self._keep(fullscreen=self.fullscreen)
         self.stack.resize(self.screen.get_size())
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force."""
+        return self._settings
+
+    @settings.setter
+    def settings(self, value: Settings) -> None:
+        self._settings = value
+        theme.set_four_colour(value.four_colour)  # text pips follow the deck's colours
 
     @property
     def windowed_size(self) -> tuple[int, int]:

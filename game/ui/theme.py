@@ -77,16 +77,32 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-@lru_cache(maxsize=2048)
+# Whether suit pips in text take the four-colour deck's inks (the player's setting, which
+# the window keeps here so every line of text agrees with the cards beside it).
+_four_colour_text = [False]
+
+
+def set_four_colour(on: bool) -> None:
+    """Draw the suit pips of text in four colours (as the cards are) or in two."""
+    _four_colour_text[0] = on
+
+
 def text(
     content: str,
     size: int,
     colour: Colour = TEXT,
     bold: bool = False,
-    four_colour: bool = False,
+    four_colour: bool | None = None,
 ) -> pygame.Surface:
     """``content`` rendered once; suit characters drawn as pips (in suit colour on light
-    text, or in the text colour when ``colour`` is dark enough to be on a light panel)."""
+    text, or in the text colour when ``colour`` is dark enough to be on a light panel), in
+    four colours or two as ``four_colour`` says (by default, as the player's setting)."""
+    four = _four_colour_text[0] if four_colour is None else four_colour
+    return _text(content, size, colour, bold, four)
+
+
+@lru_cache(maxsize=2048)
+def _text(content: str, size: int, colour: Colour, bold: bool, four_colour: bool) -> pygame.Surface:
     f = font(size, bold)
     pieces: list[pygame.Surface] = []
     run = ""
@@ -119,8 +135,17 @@ def _pip_colour(suit: str, colour: Colour, four_colour: bool) -> Colour:
     ink = suit_colour(suit, four_colour)
     if sum(colour) < 200:  # dark text on a light background: the suit's own ink reads well
         return ink
-    # On dark felt black pips vanish; red stays red, black suits take the text colour.
-    return colour if sum(ink) < 200 else (255, 120, 120) if ink[0] > ink[2] else (140, 180, 255)
+    # On dark felt dark pips vanish: each suit takes a light tint of its ink (spades the
+    # text colour; clubs green in the four-colour deck).
+    if max(ink) - min(ink) < 60:  # black or grey: a pip in the text's own colour
+        return colour
+    if ink[0] > max(ink[1], ink[2]):
+        return (255, 120, 120)
+    if ink[2] > max(ink[0], ink[1]):
+        return (140, 180, 255)
+    if ink[1] > max(ink[0], ink[2]):
+        return (120, 220, 140)
+    return colour
 
 
 def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:

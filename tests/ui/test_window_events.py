@@ -136,3 +136,23 @@ def test_settings_handed_in_are_not_written() -> None:
     app.run(frames=app.frame + 2)
     assert app.settings.fullscreen
     assert Settings.load().settings == Settings()  # nothing reached the data folder
+
+
+def test_text_pips_follow_the_four_colour_setting() -> None:
+    import dataclasses
+
+    from game.ui import theme
+    from game.ui.cardart import suit_colour
+
+    def inks(line: str) -> set[tuple[int, int, int]]:
+        image = theme.text(line, 40, theme.INK)  # dark text: each pip in its suit's own ink
+        w, h = image.get_size()
+        return {tuple(image.get_at((x, y)))[:3] for x in range(w) for y in range(h)}  # type: ignore[misc]
+
+    app = App(settings=Settings(four_colour=True), clock=ManualClock(), fullscreen=False)
+    try:
+        assert suit_colour("D", True) in inks("♦") and suit_colour("C", True) in inks("♣")
+        app.settings = dataclasses.replace(app.settings, four_colour=False)  # switched off
+        assert suit_colour("D") in inks("♦") and suit_colour("C", True) not in inks("♣")
+    finally:
+        theme.set_four_colour(False)
