@@ -388,6 +388,15 @@ class Game(Transitions):
         """The card the top of the pile acts as."""
         return self._top
 
+    def attack_answers(self) -> tuple[str, str]:
+        """While an attack waits: the cards that may fight it back and those that would cut
+        it, in words ("a 2, 3♥ or K♥", "K♣ or K♦"), each "" where none may; ("", "") when
+        no attack waits. The same words the refusals use."""
+        if self.phase is not ATTACK:
+            return "", ""
+        answers = self._answers(self._top, self._suit)
+        return ("" if answers == "no card" else answers), self._cutters()
+
     @property
     def suit_in_force(self) -> str:
         """The suit a card must match: ``S H D C``, or ``""`` for a free suit or no suit."""

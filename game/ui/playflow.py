@@ -411,8 +411,11 @@ class PlayFlow:
         if not t.director.idle:
             return ""
         if g.phase == Phase.ATTACK:
-            ways = ["fight back with an attack card", *_cuts(g), "take them"]
-            return f"You owe {g.penalty}: " + ", ".join(ways[:-1]) + " or " + ways[-1]
+            answers, cutters = g.attack_answers()  # the engine's words for this stack
+            ways = [f"fight back with {answers}"] if answers else []
+            ways += [f"cut it with {cutters}"] if cutters else []
+            ways.append("take them")
+            return f"You owe {g.penalty}: " + ", or ".join(ways)  # each way may hold an "or"
         if g.phase == Phase.SKIP:
             n = g.skips
             what = "A missed turn is" if n == 1 else f"{n} missed turns are"
@@ -452,20 +455,6 @@ def _request_hint(g: Game) -> str:
         named = " or ".join(SUIT_NAMES[s] for s in request["suits"])
         return f"{named[:1].upper()}{named[1:]} named: lay {named} or {others}, or draw"
     return ""
-
-
-def _cuts(g: Game) -> list[str]:
-    """The stack cancels the rules offer against the stack waiting now (RULES §3.1)."""
-    r = g.rules
-    top = g.top_effective
-    out = []
-    if r.seven_cuts:
-        out.append("cut it with a 7")
-    if r.plain_kings_block and top.rank_name == "K":
-        out.append("block it with K♣ or K♦")
-    if r.fours_block and (top.is_joker or top.rank_name in ("2", "3")):
-        out.append("block it with a 4")
-    return out
 
 
 def suit_note(game: Game, choices: Sequence[str]) -> str:

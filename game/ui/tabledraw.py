@@ -488,11 +488,9 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     if t.toast is not None:
         room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
         toast = _toast_box(t.toast[0], layout, room, t.director.model.penalty)
-    hint = status_line(t)
-    if hint:
-        image = theme.text(hint, px(17), theme.TEXT)
-        at = image.get_rect(center=(layout.hand_rect.centerx, layout.hint_y))
-        if toast is None or not at.colliderect(toast[1]):  # (a message over it speaks for it)
+    placed = status_images(t, surface.get_width())
+    if not (toast is not None and any(at.colliderect(toast[1]) for _, at in placed)):
+        for image, at in placed:  # (a message over the line speaks for it)
             surface.blit(image, at)
     if t.toast is not None and toast is not None:
         _message, tween = t.toast
@@ -508,6 +506,27 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """The line under the table, drawn and placed within the table's part of the window: a
+    long one takes a smaller size, then a second line above it."""
+    hint = status_line(t)
+    if not hint:
+        return []
+    layout = t.layout
+    px = layout.px
+    room = (layout.log_rect.left if t.show_log else width) - px(40)
+    size = px(17)
+    if theme.text_size(hint, size)[0] > room:
+        size = px(15)
+    images = [theme.text(line, size, theme.TEXT) for line in theme.wrap(hint, size, room)]
+    step = images[0].get_height()
+    x, last = layout.hand_rect.centerx, len(images) - 1
+    return [
+        (image, image.get_rect(center=(x, layout.hint_y - (last - i) * step)))
+        for i, image in enumerate(images)
+    ]
 
 
 def status_line(t: TableScene) -> str:

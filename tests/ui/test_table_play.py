@@ -328,13 +328,18 @@ def test_the_attack_line_names_the_cuts_these_rules_offer() -> None:
         return h.table.flow.phase_hint()
 
     plain = owing("polish", ["8S 9C", "2H 8D 4S"], "5H", "2H")
-    assert plain == "You owe 2: fight back with an attack card or take them"
+    assert plain == "You owe 2: fight back with a 2, 3♥ or K♥, or take them"
     seven = owing("classic", ["8S 9C", "2H 8D 4S"], "5H", "2H")
-    assert seven == "You owe 2: fight back with an attack card, cut it with a 7 or take them"
+    assert seven == (
+        "You owe 2: fight back with a 2, a 3, K♠, K♥ or a joker, or cut it with a 7, or take them"
+    )
     kings = owing("hungarian", ["8S 9C", "KH 8D 4S"], "5H", "KH")
-    assert "block it with K♣ or K♦" in kings and "a 7" not in kings
+    assert "cut it with K♣ or K♦" in kings and "a 7" not in kings
     fours = owing("romanian", ["8S 9C", "2H 8D 5S"], "5H", "2H")
-    assert "block it with a 4" in fours
+    assert "cut it with a 4" in fours
+    # only the same rank answers here (counter_rule same_rank): the line says so
+    same_rank = owing("tel_aviv", ["8S 9C", "2H 8D 5S"], "5H", "2H")
+    assert same_rank == "You owe 2: fight back with a 2, or take them"
 
 
 def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
@@ -1126,3 +1131,25 @@ def test_once_the_first_joker_is_named_the_next_is_asked_alone() -> None:
     second = h.stack.top
     assert isinstance(second, CardChooser) and second.title == "The next joker stands for…"
     assert [o.caption for o in second.options] == ["7♥", "6♠", "6♦", "6♣"]  # not pairs
+
+
+@pytest.mark.parametrize("log", [False, True])
+def test_a_long_line_under_the_table_stays_in_the_tables_part(log: bool) -> None:
+    from game.ui import tabledraw
+
+    g = Game.from_position(
+        PRESETS["classic"],
+        hands=["8S 9C 4D", "9H 10H", "2H 8D 4S"],
+        pile="5H",
+        stock="6C 6S 7S 9S 9D 10C",
+        current=2,
+    )
+    g.apply("2H")
+    h = Harness(g, (960, 600))
+    if log:
+        h.key(pygame.K_l, "l")
+    placed = tabledraw.status_images(h.table, 960)
+    assert placed and "cut it with a 7" in h.table.flow.phase_hint()
+    right = h.table.layout.log_rect.left if log else 960
+    for _, at in placed:
+        assert at.left >= 0 and at.right <= right, (at, right)
