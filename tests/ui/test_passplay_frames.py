@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
-from game.engine import DRAW, PASS, Card, Play, parse_action
+from game.engine import DRAW, PASS, PRESETS, Card, Game, Play, parse_action
 from game.store.settings import Settings
 from game.ui import launch
 from game.ui.choosers import ChoiceModal
@@ -32,6 +33,12 @@ FAST = Settings(animation_speed="fast", bot_pace="fast", hand_sort="suit")
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
     launch._fallback.clear()
+
+
+def _seated(seats: tuple[SeatSpec, ...], settings: Settings, **position: Any) -> MatchTable:
+    """A polish table of ``seats`` at a position given in notation (no deal)."""
+    game = Game.from_position(PRESETS["polish"], **position)
+    return MatchTable(TableSetup("polish", seats), game, settings=settings, seed=5, deal=False)
 
 
 def _faces(codes: list[str]) -> set[Card]:
@@ -142,14 +149,13 @@ def test_a_long_name_stays_inside_the_hand_off_panel(size: tuple[int, int]) -> N
 
 
 def test_a_catch_made_on_the_hand_off_screen_is_said_there() -> None:
-    from game.engine import PRESETS, Game
-
-    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
-    setup = TableSetup("polish", seats)
-    game = Game.from_position(
-        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock="2D 3D 4S 6C 6S 7S"
+    table = _seated(
+        (SeatSpec("Anna"), SeatSpec("Ben")),
+        FAST,
+        hands=["7H 9H", "8C 9S 10D"],
+        pile="5H",
+        stock="2D 3D 4S 6C 6S 7S",
     )
-    table = MatchTable(setup, game, settings=FAST, seed=5, deal=False)
     screen = Screen(table, (960, 600))
     for _ in range(50):
         if isinstance(screen.top, HandoffScreen):
@@ -179,15 +185,14 @@ def _handoff_for(screen: Screen, seat: int | None = None) -> HandoffScreen:
 
 
 def test_the_release_of_the_click_that_drew_does_not_show_the_next_hand() -> None:
-    from game.engine import PRESETS, Game
-
-    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
-    setup = TableSetup("polish", seats)
     # Nothing of Anna's fits, nor does the card she draws: the draw on the press ends her turn.
-    game = Game.from_position(
-        PRESETS["polish"], hands=["7C 9S", "8C 9D 10D"], pile="5H", stock="3C 3D 4S 6C 6S 7S"
+    table = _seated(
+        (SeatSpec("Anna"), SeatSpec("Ben")),
+        Settings(animation_speed="off"),
+        hands=["7C 9S", "8C 9D 10D"],
+        pile="5H",
+        stock="3C 3D 4S 6C 6S 7S",
     )
-    table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=5, deal=False)
     screen = Screen(table, (1280, 800))
     _handoff_for(screen, 0)
     screen.key(pygame.K_RETURN)
@@ -206,18 +211,14 @@ def test_the_release_of_the_click_that_drew_does_not_show_the_next_hand() -> Non
 
 
 def test_a_catch_from_the_hand_off_is_made_by_the_person_it_is_handed_to() -> None:
-    from game.engine import PRESETS, Game
-
-    seats = (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo"))
-    setup = TableSetup("polish", seats)
-    game = Game.from_position(
-        PRESETS["polish"],
+    table = _seated(
+        (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo")),
+        FAST,
         hands=["8C 9S 10D", "7H 9H", "JC QC KD"],
         pile="5H",
         stock="2D 3D 4S 6C 6S 7S 8S 9D",
         current=1,
     )
-    table = MatchTable(setup, game, settings=FAST, seed=5, deal=False)
     screen = Screen(table, (1280, 800))
     _handoff_for(screen, 1)
     screen.key(pygame.K_RETURN)
@@ -230,14 +231,13 @@ def test_a_catch_from_the_hand_off_is_made_by_the_person_it_is_handed_to() -> No
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
 def test_the_stop_button_and_a_long_name_fit_the_hand_off_panel(size: tuple[int, int]) -> None:
-    from game.engine import PRESETS, Game
-
-    seats = (SeatSpec("Anna"), SeatSpec("Bartholomew"))
-    setup = TableSetup("polish", seats)
-    game = Game.from_position(
-        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock="2D 3D 4S 6C 6S 7S"
+    table = _seated(
+        (SeatSpec("Anna"), SeatSpec("Bartholomew")),
+        FAST,
+        hands=["7H 9H", "8C 9S 10D"],
+        pile="5H",
+        stock="2D 3D 4S 6C 6S 7S",
     )
-    table = MatchTable(setup, game, settings=FAST, seed=5, deal=False)
     screen = Screen(table, size)
     _handoff_for(screen, 0)
     screen.key(pygame.K_RETURN)
@@ -259,17 +259,13 @@ def test_a_hand_off_with_nothing_to_catch_never_shows_the_stop_button() -> None:
 
 
 def test_bots_hold_back_a_catch_while_the_screen_is_handed_over() -> None:
-    from game.engine import PRESETS, Game
-
-    seats = (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo", "hard"))
-    setup = TableSetup("polish", seats)
-    game = Game.from_position(
-        PRESETS["polish"],
+    table = _seated(
+        (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo", "hard")),
+        Settings(),
         hands=["7H 9H", "8C 9S 10D", "JC QC KD"],
         pile="5H",
         stock="2D 3D 4S 6C 6S 7S 8S 9D",
     )
-    table = MatchTable(setup, game, settings=Settings(), seed=5, deal=False)
     screen = Screen(table, (1280, 800))
     _handoff_for(screen, 0)
     screen.key(pygame.K_RETURN)
