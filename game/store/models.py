@@ -46,6 +46,8 @@ class GameRecord:
     abandoned: bool = False
     blocked: bool = False
     round_no: int = 1
+    # Names this round among every round ever dealt: a round reported twice is stored once.
+    round_key: str | None = None
 
 
 @dataclass(frozen=True)

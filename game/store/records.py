@@ -123,15 +123,44 @@ def check_record(rec: GameRecord) -> None:
             clean_name(result.profile)
 
 
+def _already_recorded(conn: sqlite3.Connection, rec: GameRecord) -> int | None:
+    """The id of the round ``rec`` reports again, if it is stored already.
+
+    A round stored as abandoned and then reported finished (a save left for a new game
+    that was continued after all) keeps the finished report: the abandoned one is dropped.
+    """
+    if rec.round_key is None:
+        return None
+    row = conn.execute(
+        "SELECT id, abandoned FROM games WHERE round_key = ?", (rec.round_key,)
+    ).fetchone()
+    if row is None:
+        return None
+    game_id, abandoned = int(row[0]), bool(row[1])
+    if rec.abandoned or not abandoned:
+        return game_id
+    # An abandoned round was never rated, so nothing but its own rows refer to it.
+    conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+    conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    return None
+
+
 def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
-    """Store one round with its results and, unless abandoned, its rating changes."""
+    """Store one round with its results and, unless abandoned, its rating changes.
+
+    A round already stored under the same ``round_key`` is not stored again: its id is
+    returned (see ``_already_recorded``).
+    """
+    known = _already_recorded(conn, rec)
+    if known is not None:
+        return known
     # A clock that jumps backwards must not produce a negative (record-breaking) time.
     duration = max(0.0, rec.ended_at - rec.started_at)
     cursor = conn.execute(
         """
         INSERT INTO games (preset, rules_fingerprint, seats, started_at, ended_at, duration_s,
-                           is_match, abandoned, round_no, blocked)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           is_match, abandoned, round_no, blocked, round_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             rec.preset,
@@ -144,6 +173,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
             int(rec.abandoned),
             rec.round_no,
             int(rec.blocked),
+            rec.round_key,
         ),
     )
     game_id = cursor.lastrowid

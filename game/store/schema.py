@@ -101,7 +101,17 @@ V2: tuple[str, ...] = (
 # follows renames) and for rounds recorded before.
 V3: tuple[str, ...] = ("ALTER TABLE results ADD COLUMN seat_name TEXT",)
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3}
+# v4: every round carries the key the table gave it when it was dealt, so one round is
+# stored once however often it is reported: a game killed between recording a round and
+# saving replays the last move when continued and reports the round again, and a save left
+# for a new game is reported as abandoned although its round may have been recorded. NULL
+# for rounds recorded before (and for rounds reported without a key).
+V4: tuple[str, ...] = (
+    "ALTER TABLE games ADD COLUMN round_key TEXT",
+    "CREATE UNIQUE INDEX games_by_round_key ON games (round_key)",
+)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3, 4: V4}
 CURRENT_VERSION = max(MIGRATIONS)
 
 

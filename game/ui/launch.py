@@ -73,8 +73,18 @@ def record_abandoned_save() -> None:
             return  # a finished round was recorded when it ended
         seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
         started = float(saved.data.get("started_at") or time.time())
+        key = saved.data.get("round_key")
         with Store.open() as store:
-            record_round(store, game, seats, started, abandoned=True)
+            # With its key, a round recorded when it ended (the game killed before the save
+            # that follows) is not recorded again as abandoned.
+            record_round(
+                store,
+                game,
+                seats,
+                started,
+                abandoned=True,
+                round_key=key if isinstance(key, str) else None,
+            )
     except Exception:  # statistics must never stop a new game from starting
         log.exception("could not record the abandoned game")
 

@@ -79,6 +79,7 @@ class _Parsed:
     rounds: list[dict[str, Any]]
     started_at: float | None
     log: list[str]
+    round_key: str | None
 
 
 def _parse(data: Any) -> _Parsed:
@@ -112,6 +113,7 @@ def _parse(data: Any) -> _Parsed:
             raise ValueError("the saved bots are damaged") from exc
         bot_states[seat] = _rng_tuple(state)
     viewer = data.get("viewer", 0)
+    key = data.get("round_key")
     rounds = data.get("rounds", [])
     log = data.get("log", [])
     return _Parsed(
@@ -127,6 +129,8 @@ def _parse(data: Any) -> _Parsed:
         started_at=sane_time(data.get("started_at")),
         # an older save has no log; a damaged one loses only its log
         log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
+        # an older save has none: its round gets a new key when continued
+        round_key=key if isinstance(key, str) and 0 < len(key) <= 64 else None,
     )
 
 
@@ -143,6 +147,7 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "bots": {str(s): _rng_state(bot.rng) for s, bot in table.bots.items()},
         "rounds": table.rounds,
         "started_at": table.started_at,
+        "round_key": table.round_key,
         "log": list(table.director.log),  # public lines only: the table's game log
     }
 
@@ -171,6 +176,8 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
     table.director.log.extend(parsed.log)
+    if parsed.round_key is not None and not between_rounds:
+        table.round_key = parsed.round_key  # the same round: recorded once, however it ends
     if between_rounds:
         table.started_at = time.time()
     else:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.store import GameRecord, SeatResult, Store
@@ -184,3 +186,30 @@ def test_two_people_who_shared_a_table_cannot_be_merged(seeded: Store) -> None:
         seeded.merge_profiles("Ania", "Anna")
     assert seeded.profile_stats("Anna").games == before
     assert "Ania" in [p.name for p in seeded.profiles()]
+
+
+def test_a_round_reported_twice_under_its_key_is_stored_once(store: Store) -> None:
+    finished = dataclasses.replace(
+        game(1, "classic", human(0, "Anna", 1), bot(1, "easy", 2)), round_key="r1"
+    )
+    first = store.record_game(finished)
+    # Continued after a kill between recording and saving, the last move is played again.
+    assert store.record_game(finished) == first
+    # The same save left for a new game is reported as abandoned: still one round.
+    assert store.record_game(dataclasses.replace(finished, abandoned=True)) == first
+    [entry] = store.history()
+    assert not entry.abandoned
+    anna = store.profile_stats("Anna")
+    assert (anna.games, anna.wins, anna.abandoned) == (1, 1, 0)
+    assert [row.games for row in store.leaderboard() if row.profile == "Anna"] == [1]
+
+
+def test_a_round_recorded_abandoned_then_finished_keeps_the_finished_result(store: Store) -> None:
+    left = game(1, "classic", human(0, "Anna", 2), bot(1, "easy", 1), abandoned=True)
+    store.record_game(dataclasses.replace(left, round_key="r1"))
+    store.record_game(game(2, "classic", human(0, "Anna", 2), bot(1, "easy", 1)))  # no key
+    finished = game(3, "classic", human(0, "Anna", 1), bot(1, "easy", 2))
+    store.record_game(dataclasses.replace(finished, round_key="r1"))
+    assert [e.abandoned for e in store.history()] == [False, False]
+    anna = store.profile_stats("Anna")
+    assert (anna.games, anna.wins, anna.abandoned) == (2, 1, 0)
