@@ -13,6 +13,7 @@ from datetime import datetime
 import pygame
 
 from game.store import OVERALL, Profile, Store
+from game.store.records import MAX_NAME_LENGTH
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop
 from game.ui.layout import Scaled
@@ -88,10 +89,12 @@ class NameDialog(_Dialog):
         text: str = "",
         on_result: Callable[[object | None], None] | None = None,
     ) -> None:
-        super().__init__(title, ["Any name of up to 32 characters; letter case is kept."])
+        super().__init__(
+            title, [f"Any name of up to {MAX_NAME_LENGTH} characters; letter case is kept."]
+        )
         self.on_result = on_result
         self.submit = submit
-        self.field = TextInput(text, max_length=32, on_submit=lambda _: self.accept())
+        self.field = TextInput(text, max_length=MAX_NAME_LENGTH, on_submit=lambda _: self.accept())
         self.buttons = [
             Button("Cancel", self.cancel, hint="Esc"),
             Button("OK", self.accept, primary=True),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import PRESETS, Game, Rules, RulesError
+from game.store.records import MAX_NAME_LENGTH
 
 __all__ = [
     "BOT_LEVELS",
@@ -26,7 +27,9 @@ __all__ = [
 BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 # Bots get first names, so the log reads like a table of people ("Cleo laid 7♥").
 BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo")
-MAX_NAME = 16
+# A seat's name is the name its person's rounds are recorded under: one limit for both,
+# or a profile renamed to a longer name would be seated (and recorded) under a cut one.
+MAX_NAME = MAX_NAME_LENGTH
 
 
 def duplicate_name(names: Sequence[str]) -> str | None:

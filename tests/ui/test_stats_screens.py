@@ -326,3 +326,38 @@ def test_a_renamed_player_is_seated_under_the_new_name_next_time(store: Store) -
     assert store.profile("Zofia") is not None
     names = [s.name for s in quick_setup(settings_of(scene).last_setup).seats]
     assert names == ["Zofia", "Ada"]  # Quick game goes on in the renamed profile
+
+
+def test_a_profile_renamed_to_the_longest_name_keeps_its_rounds(store: Store) -> None:
+    from game.engine import Game
+    from game.store.records import MAX_NAME_LENGTH
+    from game.ui import launch
+    from game.ui.launch import change_settings, settings_of
+    from game.ui.newgame import NewGameScreen
+    from game.ui.records import SeatInfo, record_round
+    from game.ui.setup import SeatSpec, TableSetup, quick_setup
+
+    launch._fallback.clear()
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(ProfilesScene(store))
+    seats = (SeatSpec("Ania", ""), SeatSpec("Ada", "easy"))
+    change_settings(scene, last_setup=TableSetup("polish", seats).to_dict())
+    scene.select([p.name for p in scene.profiles].index("Ania"))
+    key(stack, pygame.K_F2)
+    for _ in "Ania":
+        key(stack, pygame.K_BACKSPACE)
+    long_name = "Alexandra Konstantinopolska-Wyż"
+    assert len(long_name) < MAX_NAME_LENGTH
+    type_text(stack, long_name)
+    key(stack, pygame.K_RETURN)
+    before = store.profile_stats(long_name).games
+
+    quick = quick_setup(settings_of(scene).last_setup)
+    assert quick.seats[0].name == long_name
+    assert NewGameScreen().rows[0].spec().name == long_name  # the New game screen too
+    game = Game.new(quick.rules(), seats=2, seed=1)
+    infos = [SeatInfo(s.name, not s.human, s.level or None) for s in quick.seats]
+    record_round(store, game, infos, 1_800_000_000, abandoned=True)
+    assert store.profile_stats(long_name).abandoned == 1  # the round went to the profile
+    assert store.profile_stats(long_name).games == before
+    assert [p.name for p in store.profiles() if not p.is_bot] == [long_name, "Béla", "Csilla"]
