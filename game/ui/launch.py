@@ -62,7 +62,7 @@ def record_abandoned_save() -> None:
     try:
         from game.store.db import Store
         from game.ui.records import SeatInfo, record_round
-        from game.ui.resume import read_saved_game
+        from game.ui.resume import played_seconds, read_saved_game
 
         saved = read_saved_game()
         if saved.data is None:
@@ -72,7 +72,13 @@ def record_abandoned_save() -> None:
         if game.over:
             return  # a finished round was recorded when it ended
         seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
-        started = float(saved.data.get("started_at") or time.time())
+        # Left when it was last saved, after the time it had been played (an older save
+        # knows only when it started).
+        ended = saved.saved_at if saved.saved_at is not None else time.time()
+        played = played_seconds(saved.data)
+        started = (
+            ended - played if played is not None else float(saved.data.get("started_at") or ended)
+        )
         key = saved.data.get("round_key")
         with Store.open() as store:
             # With its key, a round recorded when it ended (the game killed before the save
@@ -83,6 +89,7 @@ def record_abandoned_save() -> None:
                 seats,
                 started,
                 abandoned=True,
+                ended_at=ended,
                 round_key=key if isinstance(key, str) else None,
             )
     except Exception:  # statistics must never stop a new game from starting

@@ -28,6 +28,7 @@ __all__ = [
     "SNAPSHOT_KIND",
     "SavedGame",
     "describe",
+    "played_seconds",
     "read_saved_game",
     "restore",
     "set_aside_save",
@@ -80,6 +81,7 @@ class _Parsed:
     started_at: float | None
     log: list[str]
     round_key: str | None
+    played_s: float | None
 
 
 def _parse(data: Any) -> _Parsed:
@@ -131,7 +133,18 @@ def _parse(data: Any) -> _Parsed:
         log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
         # an older save has none: its round gets a new key when continued
         round_key=key if isinstance(key, str) and 0 < len(key) <= 64 else None,
+        played_s=played_seconds(data),
     )
+
+
+def played_seconds(data: dict[str, Any]) -> float | None:
+    """How long the saved round had been played when it was saved; None for an older save
+    (which kept only when the round started) or a damaged value."""
+    value = data.get("played_s")
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    seconds = float(value)
+    return seconds if math.isfinite(seconds) and 0 <= seconds <= 366 * 86400 else None
 
 
 def snapshot(table: MatchTable) -> dict[str, Any]:
@@ -147,6 +160,8 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "bots": {str(s): _rng_state(bot.rng) for s, bot in table.bots.items()},
         "rounds": table.rounds,
         "started_at": table.started_at,
+        # The round's clock stops while the game is closed: Continue goes on from here.
+        "played_s": max(0.0, time.time() - table.started_at),
         "round_key": table.round_key,
         "log": list(table.director.log),  # public lines only: the table's game log
     }
@@ -173,7 +188,11 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     if parsed.viewer is not None:
         table.director.viewer = parsed.viewer
     table.rounds = parsed.rounds
-    table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
+    if parsed.played_s is not None:
+        # Only the time played counts, not the hours (or days) the game was closed.
+        table.started_at = time.time() - parsed.played_s
+    else:
+        table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
     table.director.log.extend(parsed.log)
     if parsed.round_key is not None and not between_rounds:
