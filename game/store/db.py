@@ -195,9 +195,12 @@ class Store:
         """The quickest won rounds, quickest first."""
         return queries.fastest_wins(self._conn, preset, limit, humans_only)
 
-    def history(self, profile: str | None = None, limit: int | None = None) -> list[HistoryEntry]:
-        """Recorded rounds, newest first."""
-        return queries.history(self._conn, profile, limit)
+    def history(
+        self, profile: str | None = None, limit: int | None = None, preset: str | None = None
+    ) -> list[HistoryEntry]:
+        """Recorded rounds, newest first (only ``profile``'s, only ``preset``'s if given);
+        the latest ``limit`` of those."""
+        return queries.history(self._conn, profile, limit, preset)
 
     def export(self, path: Path) -> list[Path]:
         """Write statistics and full history to ``path`` (.csv or .json); files written.

@@ -81,14 +81,22 @@ def fastest_wins(
 
 
 def history(
-    conn: sqlite3.Connection, profile: str | None = None, limit: int | None = None
+    conn: sqlite3.Connection,
+    profile: str | None = None,
+    limit: int | None = None,
+    preset: str | None = None,
 ) -> list[HistoryEntry]:
-    """Recorded rounds, newest first, optionally only those ``profile`` took part in."""
+    """Recorded rounds, newest first, optionally only those ``profile`` took part in and
+    only those of ``preset``; ``limit`` counts the rounds that pass both."""
     args: list[Any] = []
-    where = ""
+    filters: list[str] = []
     if profile is not None:
-        where = "WHERE g.id IN (SELECT game_id FROM results WHERE profile_id = ?)"
+        filters.append("g.id IN (SELECT game_id FROM results WHERE profile_id = ?)")
         args.append(require_profile(conn, profile).id)
+    if preset is not None:
+        filters.append("g.preset = ?")
+        args.append(preset)
+    where = f"WHERE {' AND '.join(filters)}" if filters else ""
     limit_sql = ""
     if limit is not None:
         limit_sql = "LIMIT ?"

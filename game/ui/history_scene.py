@@ -41,7 +41,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 HISTORY_LIMIT = 1000
-"""How many of the player's latest rounds are read (the export holds every one)."""
+"""How many of the player's latest rounds (of the preset chosen) are read; the export holds
+every one."""
 
 ROW_H = 56
 
@@ -136,12 +137,11 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         if self.profile is None:
             return
         try:
-            found = self.store.history(self.profile, limit=HISTORY_LIMIT)
+            # Filtered in the query: the limit counts this preset's rounds, not every round.
+            self.entries = self.store.history(self.profile, HISTORY_LIMIT, self.preset)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("history unreadable: %s", exc)
             self.error = f"The match history could not be read ({exc})."
-            return
-        self.entries = [e for e in found if self.preset is None or e.preset == self.preset]
 
     # --- frame -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

@@ -213,3 +213,9 @@ def test_a_round_recorded_abandoned_then_finished_keeps_the_finished_result(stor
     assert [e.abandoned for e in store.history()] == [False, False]
     anna = store.profile_stats("Anna")
     assert (anna.games, anna.wins, anna.abandoned) == (2, 1, 0)
+
+
+def test_history_filters_by_preset_before_the_limit(seeded: Store) -> None:
+    assert [e.game_id for e in seeded.history("Anna", preset="polish")] == [7, 4, 3]
+    assert [e.game_id for e in seeded.history("Anna", limit=2, preset="classic")] == [8, 6]
+    assert [e.game_id for e in seeded.history(preset="polish", limit=1)] == [7]
