@@ -24,6 +24,7 @@ from game.ui.setup import (
     SeatSpec,
     TableSetup,
     duplicate_name,
+    person_named_like_a_bot,
     quick_setup,
     rename_clashing_bots,
 )
@@ -260,6 +261,15 @@ class NewGameScreen(MenuScreen):
             self.message = f"Two seats are called {clash}: give each seat its own name."
             self.refused = setup
             return
+        bot_named = person_named_like_a_bot(setup.seats)
+        if bot_named is not None:
+            name, level = bot_named
+            self.message = (
+                f"{name} is what the statistics call every {level} bot: give this person "
+                "another name."
+            )
+            self.refused = setup
+            return
         if self.stack is None:
             return
         stack = self.stack
@@ -371,14 +381,15 @@ class NewGameScreen(MenuScreen):
         surface.blit(label, label.get_rect(midright=at))
         if self.message and self.refused is not None and self.setup() != self.refused:
             self.message = ""  # the seats changed since: the refusal no longer applies
-        if self.replaces_save:
-            note = theme.text(
-                "Start game replaces the game saved for Continue", px(14), theme.MUTED
-            )
-            surface.blit(
-                note, note.get_rect(midbottom=(surface.get_width() // 2, self.size[1] - 2))
-            )
+        # Under the buttons, across the window: the one place a refusal naming a long name
+        # fits at every size, clear of the seats. It says more than the note it replaces.
         if self.message:
-            image = theme.text(self.message, px(17), (255, 150, 140), True)
-            # between the seats (which end 110 px above the panel's foot) and the options row
-            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - px(68))))
+            words, ink, bold = self.message, (255, 150, 140), True
+        elif self.replaces_save:
+            words, ink, bold = "Start game replaces the game saved for Continue", theme.MUTED, False
+        else:
+            return
+        w = surface.get_width()
+        size = theme.fit_size(words, px(15), w - 80, bold)
+        image = theme.text(theme.fit(words, size, w - 80, bold), size, ink, bold)
+        surface.blit(image, image.get_rect(midbottom=(w // 2, self.size[1] - 2)))

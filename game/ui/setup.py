@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import PRESETS, Game, Rules, RulesError
+from game.store.models import bot_profile_name
 from game.store.records import MAX_NAME_LENGTH
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "default_seats",
     "default_setup",
     "duplicate_name",
+    "person_named_like_a_bot",
     "quick_setup",
     "rename_clashing_bots",
 ]
@@ -42,6 +44,20 @@ def duplicate_name(names: Sequence[str]) -> str | None:
         if key in seen:
             return name
         seen.add(key)
+    return None
+
+
+def person_named_like_a_bot(seats: Sequence[SeatSpec]) -> tuple[str, str] | None:
+    """The first person whose name is a bot level's profile ("Bot · hard", in any letter
+    case and spacing), and that level; None when there is none.
+
+    A person's rounds are recorded under their name, and that name is taken by every bot
+    of the level: the statistics would refuse each round."""
+    levels = {bot_profile_name(level).casefold(): level for level in BOT_LEVELS}
+    for seat in seats:
+        level = levels.get(" ".join(seat.name.split()).casefold())
+        if seat.human and level is not None:
+            return seat.name, level
     return None
 
 
