@@ -9,7 +9,14 @@ import unicodedata
 from typing import Any
 
 from game.store import ratings
-from game.store.models import OVERALL, GameRecord, Profile, SeatResult, bot_profile_name
+from game.store.models import (
+    OVERALL,
+    GameRecord,
+    Profile,
+    SeatResult,
+    bot_profile_name,
+    name_key,
+)
 
 MAX_NAME_LENGTH = 32
 
@@ -41,11 +48,25 @@ def clean_name(name: str) -> str:
     return tidy
 
 
+def _row_called(conn: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
+    """The profile row whose name is ``name`` in any letter case and spacing.
+
+    A file from before v5 may hold two profiles whose names differ only in the case of a
+    letter outside A to Z ("Łukasz", "łukasz"): the exact spelling is preferred, then the
+    older profile."""
+    row: tuple[Any, ...] | None = conn.execute(
+        f"""
+        SELECT {PROFILE_COLUMNS} FROM profiles WHERE name_key = ?
+        ORDER BY name = ? COLLATE BINARY DESC, id LIMIT 1
+        """,
+        (name_key(name), " ".join(unicodedata.normalize("NFC", name).split())),
+    ).fetchone()
+    return row
+
+
 def find_profile(conn: sqlite3.Connection, name: str) -> Profile | None:
     """The profile called ``name`` (any letter case), following merges to where it went."""
-    row = conn.execute(
-        f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE name = ?", (name.strip(),)
-    ).fetchone()
+    row = _row_called(conn, name)
     seen: set[int] = set()
     while row is not None and row[5] is not None and int(row[5]) not in seen:
         seen.add(int(row[5]))
@@ -66,13 +87,13 @@ def require_profile(conn: sqlite3.Connection, name: str) -> Profile:
 def insert_profile(
     conn: sqlite3.Connection, name: str, kind: str, bot_level: str | None = None
 ) -> Profile:
-    """Add a new profile; ValueError if the name is taken."""
-    taken = conn.execute("SELECT 1 FROM profiles WHERE name = ?", (name,)).fetchone()
+    """Add a new profile; ValueError if the name is taken (in any letter case)."""
+    taken = _row_called(conn, name)
     if taken is not None:
-        raise ValueError(f"A profile called {name!r} already exists.")
+        raise ValueError(f"A profile called {str(taken[1])!r} already exists.")
     cursor = conn.execute(
-        "INSERT INTO profiles (name, kind, bot_level, created) VALUES (?, ?, ?, ?)",
-        (name, kind, bot_level, time.time()),
+        "INSERT INTO profiles (name, kind, bot_level, created, name_key) VALUES (?, ?, ?, ?, ?)",
+        (name, kind, bot_level, time.time(), name_key(name)),
     )
     pid = cursor.lastrowid
     assert pid is not None
@@ -216,10 +237,15 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:
         raise ValueError("Bot profiles keep their names.")
     name = clean_name(new)
     # Merged-away profiles keep their names, so a match on any row means the name is taken.
-    clash = conn.execute("SELECT id FROM profiles WHERE name = ?", (name,)).fetchone()
-    if clash is not None and int(clash[0]) != profile.id:
-        raise ValueError(f"A profile called {name!r} already exists.")
-    conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (name, profile.id))
+    clash = conn.execute(
+        "SELECT name FROM profiles WHERE name_key = ? AND id != ?", (name_key(name), profile.id)
+    ).fetchone()
+    if clash is not None:
+        raise ValueError(f"A profile called {str(clash[0])!r} already exists.")
+    conn.execute(
+        "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
+        (name, name_key(name), profile.id),
+    )
     return Profile(profile.id, name, profile.kind, None, profile.created, None)
 
 

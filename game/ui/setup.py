@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import PRESETS, Game, Rules, RulesError
-from game.store.models import bot_profile_name
+from game.store.models import bot_profile_name, name_key
 from game.store.records import MAX_NAME_LENGTH
 
 __all__ = [
@@ -37,10 +37,11 @@ MAX_NAME = MAX_NAME_LENGTH
 def duplicate_name(names: Sequence[str]) -> str | None:
     """The first name used by two seats (ignoring case and spacing), or None.
 
-    The log, the hand-off screen and the statistics tell seats apart by name."""
+    The log, the hand-off screen and the statistics tell seats apart by name: two names
+    are one when the statistics would record them as one profile."""
     seen: set[str] = set()
     for name in names:
-        key = " ".join(name.split()).casefold()
+        key = name_key(name)
         if key in seen:
             return name
         seen.add(key)
@@ -53,9 +54,9 @@ def person_named_like_a_bot(seats: Sequence[SeatSpec]) -> tuple[str, str] | None
 
     A person's rounds are recorded under their name, and that name is taken by every bot
     of the level: the statistics would refuse each round."""
-    levels = {bot_profile_name(level).casefold(): level for level in BOT_LEVELS}
+    levels = {name_key(bot_profile_name(level)): level for level in BOT_LEVELS}
     for seat in seats:
-        level = levels.get(" ".join(seat.name.split()).casefold())
+        level = levels.get(name_key(seat.name))
         if seat.human and level is not None:
             return seat.name, level
     return None

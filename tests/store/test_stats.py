@@ -219,3 +219,17 @@ def test_history_filters_by_preset_before_the_limit(seeded: Store) -> None:
     assert [e.game_id for e in seeded.history("Anna", preset="polish")] == [7, 4, 3]
     assert [e.game_id for e in seeded.history("Anna", limit=2, preset="classic")] == [8, 6]
     assert [e.game_id for e in seeded.history(preset="polish", limit=1)] == [7]
+
+
+def test_letter_case_is_ignored_in_every_alphabet(store: Store) -> None:
+    store.record_game(game(1, "classic", human(0, "łukasz", 1), bot(1, "easy", 2)))
+    store.record_game(game(2, "classic", human(0, "Łukasz", 2), bot(1, "easy", 1)))
+    store.record_game(game(3, "classic", human(0, " ÉMILE ", 2), bot(1, "easy", 1)))
+    assert [p.name for p in store.profiles() if not p.is_bot] == ["ÉMILE", "łukasz"]
+    assert store.profile_stats("ŁUKASZ").games == 2
+    with pytest.raises(ValueError, match="A profile called 'łukasz' already exists"):
+        store.create_profile("Łukasz")
+    with pytest.raises(ValueError, match="already exists"):
+        store.rename_profile("émile", "ŁUKASZ")
+    assert store.rename_profile("łukasz", "Łukasz").name == "Łukasz"  # its own name, capitalised
+    assert store.profile("émile") == store.profile("Émile")
