@@ -187,6 +187,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self.bot_ratings: dict[str, float] = {}
         self._charts: tuple[pygame.Surface, pygame.Surface] | None = None
         self._stale = False
+        self._shown_id: int | None = None  # the profile shown when another screen opened
         self.names = self._profile_names()
         self.player, self.preset_picker = player_and_preset_pickers(
             self.names, profile, preset, self.refresh
@@ -273,19 +274,43 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             self.stack.push(HistoryScene(self.store, self.profile, self.preset))
 
     def pause(self) -> None:
-        """Another screen may rename or merge profiles: reload on return."""
+        """Another screen may rename or merge profiles: reload on return, still showing the
+        same player (by the profile, since its name may change)."""
         self._stale = True
+        self._shown_id = None
+        if self.profile is not None:
+            try:
+                found = self.store.profile(self.profile)
+            except Exception:  # a damaged file: the list falls back to its first player
+                found = None
+            self._shown_id = None if found is None else found.id
 
     def resume(self) -> None:
-        """Reload the profile list if a screen above may have changed it."""
+        """Reload the profile list if a screen above may have changed it; the player shown
+        is followed through a rename, or into the profile it was merged into."""
         if not self._stale:
             return
         self._stale = False
-        shown = self.profile
+        shown = self._name_now(self._shown_id) or self.profile
         self.names = self._profile_names()
         self.player.options = self.names
         self.player.index = self.names.index(shown) if shown in self.names else 0
         self.refresh()
+
+    def _name_now(self, profile_id: int | None) -> str | None:
+        """The name profile ``profile_id`` goes by now, following merges; None if gone."""
+        if profile_id is None:
+            return None
+        try:
+            by_id = {p.id: p for p in self.store.profiles(include_merged=True)}
+        except Exception:  # a damaged file: the list falls back to its first player
+            return None
+        found = by_id.get(profile_id)
+        seen: set[int] = set()
+        while found is not None and found.merged_into is not None and found.id not in seen:
+            seen.add(found.id)
+            found = by_id.get(found.merged_into)
+        return None if found is None else found.name
 
     # --- frame -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:

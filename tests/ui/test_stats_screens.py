@@ -361,3 +361,30 @@ def test_a_profile_renamed_to_the_longest_name_keeps_its_rounds(store: Store) ->
     assert store.profile_stats(long_name).abandoned == 1  # the round went to the profile
     assert store.profile_stats(long_name).games == before
     assert [p.name for p in store.profiles() if not p.is_bot] == [long_name, "Béla", "Csilla"]
+
+
+def test_statistics_follow_the_player_shown_through_a_rename_and_a_merge(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, SIZE)
+    stats = stack.push(StatsScene(store, "Béla"))
+    key(stack, pygame.K_p)
+    profiles = stack.top
+    assert isinstance(profiles, ProfilesScene)
+    profiles.select([p.name for p in profiles.profiles].index("Béla"))
+    key(stack, pygame.K_F2)
+    type_text(stack, " Kowalska")
+    key(stack, pygame.K_RETURN)
+    key(stack, pygame.K_ESCAPE)
+    assert stack.top is stats and stats.profile == "Béla Kowalska"
+    assert tiles(stats)["Games"] == str(store.profile_stats("Béla Kowalska").games)
+
+    stats.player.index = stats.names.index("Csilla")
+    stats.refresh()
+    key(stack, pygame.K_p)
+    profiles = stack.top
+    assert isinstance(profiles, ProfilesScene)
+    _merge(stack, profiles, "Csilla", "Béla Kowalska", screen)  # never at one table
+    assert "Merged Csilla" in profiles.message
+    key(stack, pygame.K_ESCAPE)
+    assert stack.top is stats and stats.profile == "Béla Kowalska"
