@@ -88,12 +88,16 @@ class NameDialog(_Dialog):
         submit: Callable[[str], str | None],
         text: str = "",
         on_result: Callable[[object | None], None] | None = None,
+        opened_by: str = "",
     ) -> None:
         super().__init__(
             title, [f"Any name of up to {MAX_NAME_LENGTH} characters; letter case is kept."]
         )
         self.on_result = on_result
         self.submit = submit
+        # The text of the key press that opened the dialog ("n" for N): its TEXTINPUT comes
+        # after the dialog is open and must not become the name's first letter.
+        self.opened_by = opened_by
         self.field = TextInput(text, max_length=MAX_NAME_LENGTH, on_submit=lambda _: self.accept())
         self.buttons = [
             Button("Cancel", self.cancel, hint="Esc"),
@@ -131,7 +135,12 @@ class NameDialog(_Dialog):
             self.cancel()
             return True
         if event.type == pygame.TEXTINPUT:
+            opening, self.opened_by = self.opened_by, ""
+            if opening and event.text == opening:
+                return True  # the key that opened the dialog, not a letter of the name
             self.error = ""
+        elif event.type == pygame.KEYDOWN:
+            self.opened_by = ""  # a key pressed in the dialog: its text is typed
         used = self.widgets.handle_event(event)
         if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self.accept()
@@ -262,8 +271,8 @@ class ProfilesScene(Scaled, Scene):
         if self.stack is not None:
             self.stack.push(dialog)
 
-    def ask_create(self) -> None:
-        """Ask for a new player's name."""
+    def ask_create(self, opened_by: str = "") -> None:
+        """Ask for a new player's name (``opened_by``: the text of the key that asked)."""
         if not self.new_button.enabled:
             return
 
@@ -277,6 +286,7 @@ class ProfilesScene(Scaled, Scene):
                 "New profile",
                 lambda n: self._attempt(lambda: self.store.create_profile(n)),
                 on_result=done,
+                opened_by=opened_by,
             )
         )
 
@@ -391,7 +401,7 @@ class ProfilesScene(Scaled, Scene):
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
-                pygame.K_n: self.ask_create,
+                pygame.K_n: lambda: self.ask_create(getattr(event, "unicode", "") or ""),
                 pygame.K_F2: self.ask_rename,
                 pygame.K_m: self.ask_merge,
                 pygame.K_UP: lambda: self.select(self.selected - 1),

@@ -388,3 +388,16 @@ def test_statistics_follow_the_player_shown_through_a_rename_and_a_merge(
     assert "Merged Csilla" in profiles.message
     key(stack, pygame.K_ESCAPE)
     assert stack.top is stats and stats.profile == "Béla Kowalska"
+
+
+def test_n_opens_an_empty_new_profile_dialog(store: Store, screen: pygame.Surface) -> None:
+    stack = SceneStack(None, SIZE)
+    stack.push(ProfilesScene(store))
+    key(stack, pygame.K_n, "n")
+    type_text(stack, "n")  # the same key press's text, delivered after the dialog opened
+    dialog = stack.top
+    assert isinstance(dialog, NameDialog) and dialog.field.text == ""
+    key(stack, pygame.K_n, "n")  # an n typed in the dialog is a letter of the name
+    type_text(stack, "n")
+    type_text(stack, "ina")
+    assert dialog.field.text == "nina"
