@@ -15,7 +15,7 @@ import pygame
 from game.store import OVERALL, Profile, Store
 from game.store.records import MAX_NAME_LENGTH
 from game.ui import theme
-from game.ui.charts import Picker, content_top, draw_backdrop
+from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
 from game.ui.layout import Scaled
 from game.ui.scene import Modal, Scene
 from game.ui.widgets import Button, TextInput, WidgetGroup
@@ -28,9 +28,10 @@ ROW_H = 40
 class _Dialog(Scaled, Modal[object]):
     """A centred panel with a title, some lines of text and a row of buttons."""
 
-    def __init__(self, title: str, lines: Sequence[str] = ()) -> None:
+    def __init__(self, title: str, lines: Sequence[str] = (), name: str = "") -> None:
         super().__init__()
         self.title = title
+        self.title_name = name  # the name within the title: what is cut short if need be
         self.lines = list(lines)
         self.error = ""
         self.widgets = WidgetGroup()
@@ -61,17 +62,28 @@ class _Dialog(Scaled, Modal[object]):
         theme.blit_panel(surface, self.panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), 18)
         px = self.px
         left = self.panel.x + px(28)
-        title = theme.text(self.title, px(26), theme.ACCENT, True)
-        surface.blit(title, (left, self.panel.y + px(22)))
+        surface.blit(self._title_image(), (left, self.panel.y + px(22)))
         y = self.panel.y + px(66)
         for line in self.lines:
-            for part in theme.wrap(line, px(16), self.panel.w - px(56)):
+            for part in theme.wrap_long_words(line, px(16), self.panel.w - px(56)):
                 surface.blit(theme.text(part, px(16), theme.TEXT), (left, y))
                 y += px(22)
         if self.error:
             err = theme.text(self.error, px(15), (255, 150, 140), True)
             surface.blit(err, (left, self.panel.bottom - px(100)))
         self.widgets.draw(surface)
+
+    def _title_image(self) -> pygame.Surface:
+        """The title inside the panel: smaller for a long name, then the name cut short."""
+        px = self.px
+        room = self.panel.w - px(56)
+        size = theme.fit_size(self.title, px(26), room, True, smallest=px(20))
+        words = self.title
+        if self.title_name and self.title_name in words:
+            around = theme.text_size(words.replace(self.title_name, "", 1), size, True)[0]
+            short = theme.fit(self.title_name, size, room - around, True)
+            words = words.replace(self.title_name, short, 1)
+        return theme.text(theme.fit(words, size, room, True), size, theme.ACCENT, True)
 
     def update(self, dt: float) -> None:
         """Widgets (the caret blinks)."""
@@ -161,7 +173,7 @@ class MergeDialog(_Dialog):
             f"Every game {source} played moves to the profile chosen below, and all ratings "
             "are worked out again. This cannot be undone.",
         ]
-        super().__init__(f"Merge {source} into…", lines)
+        super().__init__(f"Merge {source} into…", lines, name=source)
         self.on_result = on_result
         self.panel_size = (560, 290)
         self.panel.h = 290
@@ -183,11 +195,20 @@ class MergeDialog(_Dialog):
         self.finish(self.chosen)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The picker under the warning."""
+        """The picker under the warning (the panel grows when a long name makes the
+        warning take more lines)."""
         super().resize(size)
         px = self.px
+        width = self.panel.w - px(56)
+        lines = sum(len(theme.wrap_long_words(line, px(16), width)) for line in self.lines)
+        extra = max(0, lines - 3) * px(22)
+        if extra:
+            centre = self.panel.center
+            self.panel.h += extra
+            self.panel.center = centre
+            self._place_buttons()
         self.target.rect = pygame.Rect(
-            self.panel.x + px(28), self.panel.y + px(150), px(300), px(42)
+            self.panel.x + px(28), self.panel.y + px(150) + extra, px(300), px(42)
         )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -464,8 +485,9 @@ class ProfilesScene(Scaled, Scene):
             if chosen:
                 theme.blit_panel(surface, row, (*theme.ACCENT, 255), None, 8, False)
             ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
+            name = theme.fit(profile.name, px(18), kind_x - px(12) - (row.x + px(18)), True)
             cells = (
-                (profile.name, row.x + px(18), "midleft", True),
+                (name, row.x + px(18), "midleft", True),
                 ("bot level" if profile.is_bot else "player", kind_x, "midleft", False),
                 (
                     datetime.fromtimestamp(profile.created).strftime("%d %b %Y"),
@@ -490,6 +512,8 @@ class ProfilesScene(Scaled, Scene):
             y += px(20)
         if self.message:
             colour = (255, 150, 140) if self.message_is_error else theme.ACCENT
-            note = theme.text(self.message, px(16), colour, True)
-            surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
+            # Wrapped beside Back, from under the list to the window's foot.
+            room = pygame.Rect(40, box.bottom + px(4), self.back.rect.x - px(16) - 40, 0)
+            room.h = self.size[1] - px(4) - room.y
+            draw_message(surface, self.message, room, colour, self.ui)
         self.widgets.draw(surface)

@@ -188,6 +188,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self._charts: tuple[pygame.Surface, pygame.Surface] | None = None
         self._stale = False
         self._shown_id: int | None = None  # the profile shown when another screen opened
+        self._wrapped: tuple[tuple[str, int, int], list[str]] = (("", 0, 0), [])
         self.names = self._profile_names()
         self.player, self.preset_picker = player_and_preset_pickers(
             self.names, profile, preset, self.refresh
@@ -230,6 +231,20 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.message_is_error = error
+        self._charts = None  # the message takes room from the charts
+
+    def _message_lines(self) -> list[str]:
+        """The message wrapped to the window (a long export path broken at its folders),
+        at most three lines."""
+        if not self.message:
+            return []
+        key = (self.message, self.px(14), self.size[0] - 80)
+        if self._wrapped[0] != key:  # worked out once per message and size, not every frame
+            lines = theme.wrap_long_words(*key)
+            if len(lines) > 3:
+                lines = [*lines[:2], theme.fit(" ".join(lines[2:]), *key[1:])]
+            self._wrapped = (key, lines)
+        return self._wrapped[1]
 
     # --- actions ---------------------------------------------------------------------------
     def export_csv(self) -> None:
@@ -249,7 +264,13 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         except Exception as exc:  # shown to the player, who can pick another folder later
             self._say(f"Export failed: {exc}", error=True)
             return []
-        self._say("Exported to " + " and ".join(str(p) for p in written))
+        # The folder once, then the files' names: two full paths would not fit the window.
+        folders = {p.parent for p in written}
+        if len(folders) == 1:
+            names = " and ".join(p.name for p in written)
+            self._say(f"Exported {names} to {next(iter(folders))}")
+        else:
+            self._say("Exported to " + " and ".join(str(p) for p in written))
         return written
 
     def open_profiles(self) -> None:
@@ -375,7 +396,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         w, h = self.size
         px = self.px
         top = content_top(self.store.problem, w, self.ui)
-        bottom = h - px(96)
+        # The message has its lines between the panels and the buttons.
+        bottom = h - px(96) - len(self._message_lines()) * self._message_line_h()
         tiles = pygame.Rect(40, top, min(px(460), int(w * 0.38)), bottom - top)
         right_x = tiles.right + px(20)
         right_w = w - 40 - right_x
@@ -487,11 +509,15 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
                 at = (box.right - px(18), box.y + px(18))
                 surface.blit(note, note.get_rect(topright=at))
             surface.blit(chart, (box.x + px(14), box.y + px(46)))
-        if self.message:
-            colour = (255, 150, 140) if self.message_is_error else theme.MUTED
-            note = theme.text(self.message, px(14), colour)
-            surface.blit(note, note.get_rect(bottomleft=(40, self.size[1] - px(10))))
+        colour = (255, 150, 140) if self.message_is_error else theme.MUTED
+        y = rating_box.bottom + px(8)
+        for line in self._message_lines():
+            surface.blit(theme.text(line, px(14), colour), (40, y))
+            y += self._message_line_h()
         self.widgets.draw(surface)
+
+    def _message_line_h(self) -> int:
+        return theme.text_size("Ag", self.px(14))[1] + 1
 
     def _draw_tiles(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.px

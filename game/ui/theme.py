@@ -162,6 +162,24 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``wrap``, and a word wider than a line (a folder's path) broken across lines,
+    after a path separator where one falls near the end of the line."""
+    lines: list[str] = []
+    for line in wrap(words, size, width, bold):
+        while len(line) > 1 and text_size(line, size, bold)[0] > width:
+            cut = len(line) - 1
+            while cut > 1 and text_size(line[:cut], size, bold)[0] > width:
+                cut -= 1
+            separator = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
+            if separator >= cut * 2 // 3:
+                cut = separator + 1
+            lines.append(line[:cut])
+            line = line[cut:]
+        lines.append(line)
+    return lines
+
+
 @lru_cache(maxsize=256)
 def rounded_panel(
     size: tuple[int, int],
