@@ -88,9 +88,7 @@ def insert_profile(
     conn: sqlite3.Connection, name: str, kind: str, bot_level: str | None = None
 ) -> Profile:
     """Add a new profile; ValueError if the name is taken (in any letter case)."""
-    taken = _row_called(conn, name)
-    if taken is not None:
-        raise ValueError(f"A profile called {str(taken[1])!r} already exists.")
+    _check_name_free(conn, name, None)
     cursor = conn.execute(
         "INSERT INTO profiles (name, kind, bot_level, created, name_key) VALUES (?, ?, ?, ?, ?)",
         (name, kind, bot_level, time.time(), name_key(name)),
@@ -98,6 +96,52 @@ def insert_profile(
     pid = cursor.lastrowid
     assert pid is not None
     return Profile(pid, name, kind, bot_level, time.time())
+
+
+def _merged_target(conn: sqlite3.Connection, profile_id: int) -> Profile:
+    """Where the merged-away profile ``profile_id`` went, following merges."""
+    row = conn.execute(
+        f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE id = ?", (profile_id,)
+    ).fetchone()
+    seen: set[int] = set()
+    while row[5] is not None and int(row[5]) not in seen:
+        seen.add(int(row[5]))
+        row = conn.execute(
+            f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE id = ?", (row[5],)
+        ).fetchone()
+    return profile_from_row(row)
+
+
+def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> list[int]:
+    """ValueError with the reason if ``name`` cannot become profile ``owner``'s (a new
+    profile's, when None); else the merged-away profiles under that name that ``owner``
+    may take it from, being where they were merged into.
+
+    A merged-away profile keeps its name so that rounds recorded under it later (a saved
+    setup, another copy of the game) land in the profile it went into: that name is taken,
+    except by that profile.
+    """
+    rows = conn.execute(
+        "SELECT id, name, merged_into FROM profiles WHERE name_key = ? AND id IS NOT ?",
+        (name_key(name), owner),
+    ).fetchall()
+    aliases: list[int] = []
+    for pid, taken, merged in rows:
+        if merged is None:
+            raise ValueError(f"A profile called {str(taken)!r} already exists.")
+        target = _merged_target(conn, int(pid))
+        if target.id != owner:
+            take = (
+                f"rename {target.name} to {taken} to use the name"
+                if owner is None
+                else f"only {target.name} can take the name"
+            )
+            raise ValueError(
+                f"{taken} was merged into {target.name}, and rounds recorded as {taken} go "
+                f"there: {take}."
+            )
+        aliases.append(int(pid))
+    return aliases
 
 
 def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult) -> int:
@@ -236,12 +280,13 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:
     if profile.is_bot:
         raise ValueError("Bot profiles keep their names.")
     name = clean_name(new)
-    # Merged-away profiles keep their names, so a match on any row means the name is taken.
-    clash = conn.execute(
-        "SELECT name FROM profiles WHERE name_key = ? AND id != ?", (name_key(name), profile.id)
-    ).fetchone()
-    if clash is not None:
-        raise ValueError(f"A profile called {str(clash[0])!r} already exists.")
+    for alias in _check_name_free(conn, name, profile.id):
+        # A name merged into this very profile: the profile takes it over, and the row that
+        # kept it (only so that rounds recorded under it came here) has nothing left to do.
+        conn.execute(
+            "UPDATE profiles SET merged_into = ? WHERE merged_into = ?", (profile.id, alias)
+        )
+        conn.execute("DELETE FROM profiles WHERE id = ?", (alias,))
     conn.execute(
         "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
         (name, name_key(name), profile.id),

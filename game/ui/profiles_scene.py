@@ -33,7 +33,8 @@ class _Dialog(Scaled, Modal[object]):
         self.title = title
         self.title_name = name  # the name within the title: what is cut short if need be
         self.lines = list(lines)
-        self.error = ""
+        self._window: tuple[int, int] | None = None  # the size last laid out for
+        self._error = ""
         self.widgets = WidgetGroup()
         self.panel_size = (560, 250)  # at scale 1
         self.panel = pygame.Rect((0, 0), self.panel_size)
@@ -47,10 +48,35 @@ class _Dialog(Scaled, Modal[object]):
             button.rect = pygame.Rect(x - width, self.panel.bottom - px(70), width, px(46))
             x -= width + px(14)
 
+    @property
+    def error(self) -> str:
+        """Why the last answer was refused ("" when there is nothing to say)."""
+        return self._error
+
+    @error.setter
+    def error(self, text: str) -> None:
+        changed = text != self._error
+        self._error = text
+        if changed and self._window is not None:
+            self.resize(self._window)  # a refusal of several lines makes the panel taller
+
+    def _error_lines(self) -> list[str]:
+        if not self._error:
+            return []
+        width = self.px(self.panel_size[0]) - self.px(56)
+        return theme.wrap_long_words(self._error, self.px(15), width, True)
+
+    def _error_line_h(self) -> int:
+        return theme.text_size("Ag", self.px(15), True)[1] + 1
+
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel (grown with a large window, as the screen under it)."""
+        self._window = size
         self.ui = self.widgets.scale_to(size)
-        self.panel = pygame.Rect(0, 0, self.px(self.panel_size[0]), self.px(self.panel_size[1]))
+        extra = max(0, len(self._error_lines()) - 1) * self._error_line_h()
+        self.panel = pygame.Rect(
+            0, 0, self.px(self.panel_size[0]), self.px(self.panel_size[1]) + extra
+        )
         self.panel.center = (size[0] // 2, size[1] // 2)
         self._place_buttons()
 
@@ -68,9 +94,11 @@ class _Dialog(Scaled, Modal[object]):
             for part in theme.wrap_long_words(line, px(16), self.panel.w - px(56)):
                 surface.blit(theme.text(part, px(16), theme.TEXT), (left, y))
                 y += px(22)
-        if self.error:
-            err = theme.text(self.error, px(15), (255, 150, 140), True)
-            surface.blit(err, (left, self.panel.bottom - px(100)))
+        lines = self._error_lines()
+        y = self.panel.bottom - px(100) - (len(lines) - 1) * self._error_line_h()
+        for line in lines:
+            surface.blit(theme.text(line, px(15), (255, 150, 140), True), (left, y))
+            y += self._error_line_h()
         self.widgets.draw(surface)
 
     def _title_image(self) -> pygame.Surface:

@@ -233,3 +233,22 @@ def test_letter_case_is_ignored_in_every_alphabet(store: Store) -> None:
         store.rename_profile("émile", "ŁUKASZ")
     assert store.rename_profile("łukasz", "Łukasz").name == "Łukasz"  # its own name, capitalised
     assert store.profile("émile") == store.profile("Émile")
+
+
+def test_a_name_merged_away_goes_to_the_profile_it_was_merged_into(store: Store) -> None:
+    store.record_game(game(1, "classic", human(0, "Zoë", 1), bot(1, "easy", 2)))
+    store.record_game(game(2, "classic", human(0, "Zoe", 2), bot(1, "easy", 1)))
+    store.record_game(game(3, "classic", human(0, "Ana", 1), bot(1, "easy", 2)))
+    store.merge_profiles("Zoe", "Zoë")
+    with pytest.raises(ValueError, match=r"Zoe was merged into Zoë, .*rename Zoë to Zoe"):
+        store.create_profile("zoe")
+    with pytest.raises(ValueError, match=r"Zoe was merged into Zoë, .*only Zoë can take the name"):
+        store.rename_profile("Ana", "Zoe")
+    renamed = store.rename_profile("Zoë", "Zoe")  # the typo was the name after all
+    assert renamed.name == "Zoe"
+    assert [p.name for p in store.profiles() if not p.is_bot] == ["Ana", "Zoe"]
+    store.record_game(game(4, "classic", human(0, "zoe", 1), bot(1, "easy", 2)))
+    zoe = store.profile_stats("Zoe")
+    assert (zoe.games, zoe.wins) == (3, 2)
+    assert store.profile("Zoë") is None  # the old name is free again
+    store.create_profile("Zoë")

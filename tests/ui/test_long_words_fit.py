@@ -164,3 +164,24 @@ def test_a_settings_problem_with_a_long_folder_fits_in_the_panel(
     drawn = _texts_fit(monkeypatch, size, settings)
     said = "".join(w for w, r in drawn if settings.panel.contains(r))
     assert "(read-only)." in said
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_name_merged_away_is_explained_inside_the_rename_dialog(
+    store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    from game.ui.profiles_scene import NameDialog
+
+    pygame.display.init()
+    store.create_profile("Zoe")
+    store.merge_profiles("Zoe", "Zoë")
+    profiles = ProfilesScene(store)
+    dialog = NameDialog(
+        f"Rename {LONG[0]}",
+        lambda n: profiles._attempt(lambda: store.rename_profile(LONG[0], n)),
+        text="Zoe",
+    )
+    dialog.accept()
+    drawn = _texts_fit(monkeypatch, size, profiles, dialog)
+    said = " ".join(w for w, r in drawn if dialog.panel.contains(r))
+    assert "Zoe was merged into Zoë" in said and "only Zoë can take the name." in said
