@@ -203,8 +203,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         ]
         self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
         self.refresh()
-        if not any(p.kind == "human" for p in store.profiles()):
-            # Before anyone has finished a round only the bots have profiles.
+        if not store.stand_in and not any(p.kind == "human" for p in store.profiles()):
+            # Before anyone has finished a round only the bots have profiles. (Statistics
+            # that could not be read are no sign of that: the store's problem says so.)
             self._say("No games of yours yet: finish a round and your statistics appear here.")
 
     # --- data ------------------------------------------------------------------------------

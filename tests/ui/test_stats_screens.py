@@ -216,6 +216,21 @@ def test_before_any_round_the_screen_says_so(
         assert StatsScene(played).message == ""
 
 
+def test_statistics_that_could_not_be_read_are_not_taken_for_no_games(
+    screen: pygame.Surface,
+) -> None:
+    from game.store import opening
+
+    unread = "Your statistics could not be read, so none are shown. The folder is read-only."
+    stand_in = opening.memory_database(unread)
+    with Store(stand_in.conn, None, True, stand_in.problem, stand_in.stand_in) as store:
+        stack = SceneStack(None, SIZE)
+        scene = stack.push(StatsScene(store))
+        frame(stack, screen)
+        assert scene.message == ""  # not "No games of yours yet"
+        assert store.problem == unread  # shown in the band at the top
+
+
 def test_fastest_wins_never_overlap_in_a_small_window(store: Store, screen: pygame.Surface) -> None:
     big = SceneStack(None, SIZE)
     wide = big.push(RankingsScene(store))
