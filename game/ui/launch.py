@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from game.engine import Game
+from game.store.lock import ANOTHER_COPY
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
@@ -46,7 +47,7 @@ def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
     else:
         _fallback[:] = [new]
     try:
-        new.save()
+        new.save(only=changes)  # another copy of the game may have changed the others
     except (StoreUnavailable, OSError, ValueError) as exc:
         log.warning("settings not saved: %s", exc)
         return new, str(exc)
@@ -57,7 +58,9 @@ def record_abandoned_save() -> None:
     """A saved game about to be replaced by a new one is recorded as abandoned.
 
     It is kept in the history but counts as neither a win nor a loss; without this a round
-    left for the menu and never continued would vanish from the statistics.
+    left for the menu and never continued would vanish from the statistics. The save of
+    another copy of the game running at the same time is not touched (``read_saved_game``
+    does not read it): that round is still being played.
     """
     try:
         from game.store.db import Store
@@ -107,4 +110,6 @@ def start_match(
     table = MatchTable(setup, setup.new_game(seed), settings=settings_of(scene), seed=seed)
     stack.push(table)
     table.save()  # Continue works from the first deal on
+    if not table.saving:
+        table.say(ANOTHER_COPY, error=False)
     return table

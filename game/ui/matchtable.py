@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.engine import Action, Game
+from game.store.lock import owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import clear_saved_game, save_game
 from game.store.settings import Settings
@@ -68,7 +69,9 @@ class MatchTable(TableScene):
         self.round_key = new_round_key()
         self.rounds: list[dict[str, Any]] = []  # places (and charges) of each finished round
         self.recorded = game.over
-        self.saving = True
+        # Another copy of the game running at the same time keeps the save: writing this
+        # table over it would lose that copy's round.
+        self.saving = owns_saved_game()
         self.save_problem = ""
         self.saved_log: tuple[int, str] = (-1, "")  # the log as last saved (see update)
         self._store: Any = None

@@ -12,6 +12,7 @@ import pygame
 
 from game.engine import PRESETS, Rules
 from game.engine.explain import PRESET_TITLES, summary
+from game.store.lock import owns_saved_game
 from game.store.saves import has_saved_game
 from game.ui import theme
 from game.ui.controls import Choice, stepper_values
@@ -128,7 +129,8 @@ class NewGameScreen(MenuScreen):
             self.target, self.dealer, self.howto_button, self.back_button, self.start_button
         )
         self.message = ""
-        self.replaces_save = has_saved_game()  # said under the buttons
+        # said under the buttons (another copy of the game running keeps its save)
+        self.replaces_save = has_saved_game() and owns_saved_game()
         self.refused: TableSetup | None = None  # the table the message refused
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)

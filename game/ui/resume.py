@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import Game
 from game.store.files import set_aside
+from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable, where
 from game.store.saves import SAVE_NAME, load_game, sane_time
 from game.store.settings import Settings
@@ -214,7 +215,12 @@ class SavedGame:
 
 
 def read_saved_game() -> SavedGame:
-    """Load the save and check it can be resumed; an unusable save is set aside."""
+    """Load the save and check it can be resumed; an unusable save is set aside.
+
+    The save of another copy of the game running at the same time is left alone: it is
+    that copy's live round."""
+    if not owns_saved_game():
+        return SavedGame(None, ANOTHER_COPY)
     loaded = load_game()
     if loaded.data is None:
         return SavedGame(None, loaded.problem)
