@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pygame
+import pygame.freetype
 
 from game.resources import font_path
 from game.ui.cardart import suit_colour, suit_symbol
@@ -61,20 +62,71 @@ SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _SYSTEM_FONTS = "dejavusans,segoeui,helveticaneue,arial,liberationsans,freesans"
 
 
+# Fonts that carry Chinese, Japanese and Korean letters, which DejaVu lacks: a name typed
+# through an input method ("山田太郎") is drawn in the first one the machine has.
+_FALLBACK_FONTS = (
+    "notosanscjksc,notosanscjkjp,notosanscjk,sourcehansans,droidsansfallbackfull,"
+    "droidsansfallback,wenquanyimicrohei,wenquanyizenhei,microsoftyahei,msgothic,yugothic,"
+    "malgungothic,simsun,pingfangsc,hiraginosans,applesdgothicneo,arialunicodems"
+)
+
+
+@lru_cache(maxsize=2)
+def _font_file(bold: bool) -> str | None:
+    """The file of the font ``font`` uses (None for pygame's own)."""
+    shipped = font_path("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    if shipped is not None:
+        return str(shipped)
+    return pygame.font.match_font(_SYSTEM_FONTS, bold=bold) or None
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A font of ``size`` pixels: a shipped font, else a common system sans, else pygame's."""
     if not pygame.font.get_init():
         pygame.font.init()
-    shipped = font_path("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    if shipped is not None:
-        return pygame.font.Font(shipped, size)
-    path = pygame.font.match_font(_SYSTEM_FONTS, bold=bold)
+    path = _font_file(bold)
     if path:
         return pygame.font.Font(path, size)
     f = pygame.font.Font(None, round(size * 1.3))  # pygame's default font runs small
     f.bold = bold
     return f
+
+
+@lru_cache(maxsize=64)
+def fallback_font(size: int, bold: bool = False) -> pygame.font.Font | None:
+    """A font of ``size`` pixels for letters the main font lacks, if the machine has one."""
+    path = pygame.font.match_font(_FALLBACK_FONTS, bold=bold)
+    if not path:
+        return None
+    f = pygame.font.Font(path, size)
+    # no bold face of its own (often so for these fonts): pygame thickens the regular one
+    f.bold = bold and pygame.font.match_font(_FALLBACK_FONTS, bold=False) == path
+    return f
+
+
+@lru_cache(maxsize=2)
+def _glyph_finder(bold: bool) -> pygame.freetype.Font | None:
+    """The main font opened by FreeType, which (unlike pygame.font) says which letters it
+    lacks; None when that cannot be known."""
+    path = _font_file(bold)
+    try:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        return pygame.freetype.Font(path, 16) if path else None
+    except (OSError, pygame.error):
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _lacks(ch: str, bold: bool) -> bool:
+    """True when the main font has no letter for ``ch`` (a CJK character, say)."""
+    if ord(ch) < 0x2E80:  # below the CJK blocks DejaVu covers what the game writes
+        return False
+    finder = _glyph_finder(bold)
+    if finder is None:
+        return False
+    return finder.get_metrics(ch)[0] is None
 
 
 @lru_cache(maxsize=2048)
@@ -86,17 +138,24 @@ def text(
     four_colour: bool = False,
 ) -> pygame.Surface:
     """``content`` rendered once; suit characters drawn as pips (in suit colour on light
-    text, or in the text colour when ``colour`` is dark enough to be on a light panel)."""
+    text, or in the text colour when ``colour`` is dark enough to be on a light panel), and
+    letters the main font lacks in a fallback font, when the machine has one."""
     f = font(size, bold)
+    spare = fallback_font(size, bold) if any(_lacks(ch, bold) for ch in content) else None
     pieces: list[pygame.Surface] = []
-    run = ""
+    run, run_font = "", f
     for ch in content:
         suit = SUIT_CHARS.get(ch)
         if suit is None:
+            ch_font = spare if spare is not None and _lacks(ch, bold) else f
+            if run and ch_font is not run_font:
+                pieces.append(run_font.render(run, True, colour))
+                run = ""
             run += ch
+            run_font = ch_font
             continue
         if run:
-            pieces.append(f.render(run, True, colour))
+            pieces.append(run_font.render(run, True, colour))
             run = ""
         pip_colour = _pip_colour(suit, colour, four_colour)
         pip = suit_symbol(suit, max(6, round(size * 0.78)), pip_colour)
@@ -104,7 +163,7 @@ def text(
         box.blit(pip, (1, (f.get_height() - pip.get_height()) // 2 + 1))
         pieces.append(box)
     if run or not pieces:
-        pieces.append(f.render(run, True, colour))
+        pieces.append(run_font.render(run, True, colour))
     width = sum(p.get_width() for p in pieces)
     height = max(p.get_height() for p in pieces)
     out = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
