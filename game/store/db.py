@@ -185,6 +185,10 @@ class Store:
         """
         return stats.profile_stats(self._conn, profile, preset, window, max_points)
 
+    def presets(self) -> list[str]:
+        """Every preset (``custom`` for rounds on custom rules) rounds were recorded under."""
+        return queries.presets(self._conn)
+
     def leaderboard(self, scope: str = OVERALL) -> list[RankRow]:
         """Rated profiles (bots too) by conservative rating, best first."""
         return queries.leaderboard(self._conn, scope)

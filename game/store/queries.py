@@ -25,6 +25,12 @@ def profiles(conn: sqlite3.Connection, include_merged: bool = False) -> list[Pro
     return [profile_from_row(row) for row in rows]
 
 
+def presets(conn: sqlite3.Connection) -> list[str]:
+    """Every preset (or ``custom`` rule set) some round was recorded under, by name."""
+    rows = conn.execute("SELECT DISTINCT preset FROM games ORDER BY preset").fetchall()
+    return [str(row[0]) for row in rows]
+
+
 def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]:
     """Everyone rated in ``scope``, best conservative rating (mu - 3 sigma) first."""
     rows = conn.execute(

@@ -25,6 +25,7 @@ from game.ui.stats_scene import (
     PlayerAndPreset,
     place_pickers,
     player_and_preset_pickers,
+    preset_choices,
     shown_profiles,
 )
 from game.ui.widgets import Button, WidgetGroup
@@ -134,8 +135,9 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             self.names = []
         if profile is not None and profile not in self.names:
             self.names.insert(0, profile)
+        self.preset_choices = preset_choices(store)
         self.player, self.preset_picker = player_and_preset_pickers(
-            self.names, profile, preset, self.refresh
+            self.names, profile, preset, self.refresh, self.preset_choices
         )
         self.back = Button("Back", self.close, hint="Esc", primary=True)
         self.widgets = WidgetGroup([self.player, self.preset_picker, self.back])
@@ -317,8 +319,9 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         profile = self.profile or ""
         px = self.px
         when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
-        # A preset by its title; a custom rule set by the name it was saved under.
-        rules = preset_title(entry.preset) if entry.preset in PRESETS else entry.preset
+        # A preset by its title, custom rules as such; other rules by the name they carry.
+        known = entry.preset in PRESETS or entry.preset == "custom"
+        rules = preset_title(entry.preset) if known else entry.preset
         if entry.is_match:
             rules += f" · round {entry.round_no}"
         if entry.blocked:

@@ -15,7 +15,7 @@ from game.ui.charts import Axis, Picker, content_top, draw_backdrop, draw_whiske
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import BOT_COLOURS, PRESET_CHOICES
+from game.ui.stats_scene import BOT_COLOURS, preset_choices
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["PROVISIONAL_GAMES", "RankingsScene"]
@@ -41,7 +41,8 @@ class RankingsScene(Scaled, Scene):
         self.fastest: list[FastWin] = []
         self.error = ""
         self.scroll = 0
-        choices = [OVERALL if p is None else p for p in PRESET_CHOICES]
+        # Custom rules (and any other rules recorded) get a scope once rounds were rated there.
+        choices = [OVERALL if p is None else p for p in preset_choices(store)]
         self.scopes = choices
         self.scope_picker = Picker(
             "Scope  ← →",

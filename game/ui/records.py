@@ -153,9 +153,12 @@ def record_round(
 
 
 def preset_title(preset: str | None) -> str:
-    """How a preset's id reads on screen: ``tel_aviv`` → ``Tel Aviv``; None → ``All presets``."""
+    """How a preset's id reads on screen: ``tel_aviv`` → ``Tel Aviv``; None → ``All presets``;
+    ``custom`` → ``Custom rules``."""
     if preset is None:
         return "All presets"
+    if preset == "custom":
+        return "Custom rules"  # the rounds played on rules changed in the rules editor
     words = preset.replace("_", " ").split()
     titled = " ".join(w.capitalize() for w in words)
     # "romanian2" is the second Romanian variant: keep its number apart from the name.

@@ -45,6 +45,7 @@ __all__ = [
     "export_folder",
     "place_pickers",
     "player_and_preset_pickers",
+    "preset_choices",
 ]
 
 log = logging.getLogger(__name__)
@@ -110,16 +111,31 @@ def shown_profiles(store: Store) -> list[str]:
     return [p.name for p in found]
 
 
+def preset_choices(store: Store) -> tuple[str | None, ...]:
+    """The preset filter's choices: every preset, then ``custom`` (rounds on custom rules)
+    and any other rules recorded, once a round was played on them."""
+    try:
+        played = store.presets()
+    except Exception:  # a damaged file: the presets the game knows are offered
+        played = []
+    return (*PRESET_CHOICES, *(p for p in played if p not in PRESETS))
+
+
 def player_and_preset_pickers(
-    names: list[str], profile: str | None, preset: str | None, on_change: Callable[[], None]
+    names: list[str],
+    profile: str | None,
+    preset: str | None,
+    on_change: Callable[[], None],
+    choices: tuple[str | None, ...] = PRESET_CHOICES,
 ) -> tuple[Picker, Picker]:
-    """The player (← →) and preset (↑ ↓) pickers the statistics and the history share."""
+    """The player (← →) and preset (↑ ↓) pickers the statistics and the history share;
+    ``choices`` are the preset filter's (see ``preset_choices``)."""
     start = names.index(profile) if profile in names else 0
     player = Picker("Player  ← →", names, start, lambda _: on_change())
     preset_picker = Picker(
         "Preset  ↑ ↓",
-        [preset_title(p) for p in PRESET_CHOICES],
-        PRESET_CHOICES.index(preset) if preset in PRESET_CHOICES else 0,
+        [preset_title(p) for p in choices],
+        choices.index(preset) if preset in choices else 0,
         lambda _: on_change(),
     )
     return player, preset_picker
@@ -131,6 +147,7 @@ class PlayerAndPreset:
     names: list[str]
     player: Picker
     preset_picker: Picker
+    preset_choices: tuple[str | None, ...] = PRESET_CHOICES
 
     @property
     def profile(self) -> str | None:
@@ -140,7 +157,7 @@ class PlayerAndPreset:
     @property
     def preset(self) -> str | None:
         """The preset filter (None: every preset and custom rule set)."""
-        return PRESET_CHOICES[self.preset_picker.index]
+        return self.preset_choices[self.preset_picker.index]
 
     def picker_keys(self) -> dict[int, Callable[[], None]]:
         """↑ ↓ step the preset, ← → the player (unless a picker has the focus: it takes them)."""
@@ -190,8 +207,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self._shown_id: int | None = None  # the profile shown when another screen opened
         self._wrapped: tuple[tuple[str, int, int], list[str]] = (("", 0, 0), [])
         self.names = self._profile_names()
+        self.preset_choices = preset_choices(store)
         self.player, self.preset_picker = player_and_preset_pickers(
-            self.names, profile, preset, self.refresh
+            self.names, profile, preset, self.refresh, self.preset_choices
         )
         self.buttons = [
             Button("Export CSV", self.export_csv, hint="C"),

@@ -252,3 +252,7 @@ def test_a_name_merged_away_goes_to_the_profile_it_was_merged_into(store: Store)
     assert (zoe.games, zoe.wins) == (3, 2)
     assert store.profile("Zoë") is None  # the old name is free again
     store.create_profile("Zoë")
+
+
+def test_the_presets_played_are_listed_once_each(seeded: Store) -> None:
+    assert seeded.presets() == ["classic", "polish"]
