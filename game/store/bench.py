@@ -54,7 +54,12 @@ def _fill(store: Store, rounds: int, rng: random.Random) -> None:
                 mu, sigma = rng.uniform(15, 35), max(1.0, 8.3 - game_id / 2000)
                 history.append((pid, scope, game_id, mu, sigma, at))
     conn.execute("BEGIN IMMEDIATE")
-    conn.executemany("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", games)
+    conn.executemany(
+        "INSERT INTO games (id, preset, rules_fingerprint, seats, started_at, ended_at,"
+        " duration_s, is_match, abandoned, round_no, blocked)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        games,
+    )
     conn.executemany(
         "INSERT INTO results (game_id, seat, profile_id, place, points, penalty_cards,"
         " biggest_stack, turns_missed, macau_forgotten, won) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -185,6 +185,10 @@ class Store:
         """
         return stats.profile_stats(self._conn, profile, preset, window, max_points)
 
+    def presets(self) -> list[str]:
+        """Every preset (``custom`` for rounds on custom rules) rounds were recorded under."""
+        return queries.presets(self._conn)
+
     def leaderboard(self, scope: str = OVERALL) -> list[RankRow]:
         """Rated profiles (bots too) by conservative rating, best first."""
         return queries.leaderboard(self._conn, scope)
@@ -195,9 +199,12 @@ class Store:
         """The quickest won rounds, quickest first."""
         return queries.fastest_wins(self._conn, preset, limit, humans_only)
 
-    def history(self, profile: str | None = None, limit: int | None = None) -> list[HistoryEntry]:
-        """Recorded rounds, newest first."""
-        return queries.history(self._conn, profile, limit)
+    def history(
+        self, profile: str | None = None, limit: int | None = None, preset: str | None = None
+    ) -> list[HistoryEntry]:
+        """Recorded rounds, newest first (only ``profile``'s, only ``preset``'s if given);
+        the latest ``limit`` of those."""
+        return queries.history(self._conn, profile, limit, preset)
 
     def export(self, path: Path) -> list[Path]:
         """Write statistics and full history to ``path`` (.csv or .json); files written.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -14,6 +15,14 @@ BOT_LEVELS = ("random", "easy", "medium", "hard")
 def bot_profile_name(level: str) -> str:
     """The one profile that stands for every bot of ``level``, e.g. ``Bot · easy``."""
     return f"Bot · {level}"
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one profile name share: ``Łukasz``, `` łukasz `` and
+    ``ŁUKASZ`` are one name. Spacing is tidied and letter case folded in every alphabet
+    (SQLite's NOCASE folds only A to Z)."""
+    tidy = " ".join(unicodedata.normalize("NFC", name).split())
+    return unicodedata.normalize("NFC", tidy.casefold())
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,8 @@ class GameRecord:
     abandoned: bool = False
     blocked: bool = False
     round_no: int = 1
+    # Names this round among every round ever dealt: a round reported twice is stored once.
+    round_key: str | None = None
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,12 @@ put into one sentence for the player.
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
+import tempfile
 import time
 import urllib.parse
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -168,16 +171,46 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> None:
         raise
 
 
-def open_read_only(path: Path, problem: str) -> Opened:
-    """Show what ``path`` holds without writing to it, or an empty database if it can't."""
+def _private_copy(path: Path) -> sqlite3.Connection:
+    """``path`` read through a copy of it and its write-ahead log in a temporary folder,
+    held in memory: the one way to read rounds still in the log beside a file in a folder
+    that cannot be written (SQLite must create the log's index there to read it)."""
+    with tempfile.TemporaryDirectory(prefix="macau-read-") as folder:
+        copy = Path(folder) / path.name
+        shutil.copyfile(path, copy)
+        log = path.with_name(path.name + "-wal")
+        if log.is_file():
+            shutil.copyfile(log, copy.with_name(copy.name + "-wal"))
+        disk = sqlite3.connect(str(copy), isolation_level=None)
+        try:
+            memory = sqlite3.connect(":memory:", isolation_level=None)
+            disk.backup(memory)
+        finally:
+            disk.close()
+    return memory
+
+
+def _connections(path: Path) -> Iterator[tuple[Callable[[], sqlite3.Connection], bool]]:
+    """The ways to read ``path`` without writing to it, best first, and whether each reads
+    all of it (immutable reading skips the rounds still in a write-ahead log)."""
+    logged = path.with_name(path.name + "-wal").is_file()
+    yield (lambda: connect_read_only(path)), True
+    if logged:
+        yield (lambda: _private_copy(path)), True
+    yield (lambda: connect_read_only(path, immutable=True)), not logged
+
+
+def open_read_only(path: Path, problem: str, *, says_unread: bool = False) -> Opened:
+    """Show what ``path`` holds without writing to it, or an empty database if it can't
+    (then ``problem`` is told that nothing could be read, unless it ``says_unread``)."""
     if not path.is_file():
         return memory_database(problem)
-    for immutable in (False, True):
+    for opener, whole in _connections(path):
         try:
-            conn = connect_read_only(path, immutable=immutable)
+            conn = opener()
             found = schema.user_version(conn)
             conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
-        except sqlite3.DatabaseError:
+        except (OSError, sqlite3.DatabaseError):
             continue
         try:
             if found > schema.CURRENT_VERSION:
@@ -186,9 +219,12 @@ def open_read_only(path: Path, problem: str) -> Opened:
                     conn.close()
                     return memory_database(problem)
                 return Opened(conn, True, problem)
+            if found == 0 and not schema.has_tables(conn) and whole:
+                conn.close()
+                return memory_database(problem)  # an empty file: nothing to show
             if not _layout_fits(conn, found) or (found == 0 and not schema.has_tables(conn)):
                 conn.close()
-                return memory_database(problem)
+                continue
             if found < schema.CURRENT_VERSION:
                 # Upgrade a copy in memory so the queries see the layout they expect.
                 copy = sqlite3.connect(":memory:", isolation_level=None)
@@ -200,7 +236,11 @@ def open_read_only(path: Path, problem: str) -> Opened:
             conn.close()
             continue
         return Opened(conn, True, problem)
-    return memory_database(problem)
+    # The file is there but nothing in it could be read: an empty screen must not look like
+    # a player who has never finished a round.
+    if says_unread:
+        return memory_database(problem)
+    return memory_database(f"Your statistics could not be read, so none are shown. {problem}")
 
 
 def open_database(path: Path) -> Opened:
@@ -219,7 +259,9 @@ def open_database(path: Path) -> Opened:
     except (OSError, sqlite3.DatabaseError) as exc:
         reason = sqlerrors.describe(exc)
         return open_read_only(
-            path, f"Macau cannot read its statistics file ({reason}). {NOT_RECORDED}"
+            path,
+            f"Macau cannot read its statistics file ({reason}). {NOT_RECORDED}",
+            says_unread=True,
         )
     if verdict == "newer":
         # Going back to the newer game must find its statistics where it left them.

@@ -25,6 +25,12 @@ def profiles(conn: sqlite3.Connection, include_merged: bool = False) -> list[Pro
     return [profile_from_row(row) for row in rows]
 
 
+def presets(conn: sqlite3.Connection) -> list[str]:
+    """Every preset (or ``custom`` rule set) some round was recorded under, by name."""
+    rows = conn.execute("SELECT DISTINCT preset FROM games ORDER BY preset").fetchall()
+    return [str(row[0]) for row in rows]
+
+
 def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]:
     """Everyone rated in ``scope``, best conservative rating (mu - 3 sigma) first."""
     rows = conn.execute(
@@ -81,14 +87,22 @@ def fastest_wins(
 
 
 def history(
-    conn: sqlite3.Connection, profile: str | None = None, limit: int | None = None
+    conn: sqlite3.Connection,
+    profile: str | None = None,
+    limit: int | None = None,
+    preset: str | None = None,
 ) -> list[HistoryEntry]:
-    """Recorded rounds, newest first, optionally only those ``profile`` took part in."""
+    """Recorded rounds, newest first, optionally only those ``profile`` took part in and
+    only those of ``preset``; ``limit`` counts the rounds that pass both."""
     args: list[Any] = []
-    where = ""
+    filters: list[str] = []
     if profile is not None:
-        where = "WHERE g.id IN (SELECT game_id FROM results WHERE profile_id = ?)"
+        filters.append("g.id IN (SELECT game_id FROM results WHERE profile_id = ?)")
         args.append(require_profile(conn, profile).id)
+    if preset is not None:
+        filters.append("g.preset = ?")
+        args.append(preset)
+    where = f"WHERE {' AND '.join(filters)}" if filters else ""
     limit_sql = ""
     if limit is not None:
         limit_sql = "LIMIT ?"

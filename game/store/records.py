@@ -9,7 +9,14 @@ import unicodedata
 from typing import Any
 
 from game.store import ratings
-from game.store.models import OVERALL, GameRecord, Profile, SeatResult, bot_profile_name
+from game.store.models import (
+    OVERALL,
+    GameRecord,
+    Profile,
+    SeatResult,
+    bot_profile_name,
+    name_key,
+)
 
 MAX_NAME_LENGTH = 32
 
@@ -41,11 +48,25 @@ def clean_name(name: str) -> str:
     return tidy
 
 
+def _row_called(conn: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
+    """The profile row whose name is ``name`` in any letter case and spacing.
+
+    A file from before v5 may hold two profiles whose names differ only in the case of a
+    letter outside A to Z ("Łukasz", "łukasz"): the exact spelling is preferred, then the
+    older profile."""
+    row: tuple[Any, ...] | None = conn.execute(
+        f"""
+        SELECT {PROFILE_COLUMNS} FROM profiles WHERE name_key = ?
+        ORDER BY name = ? COLLATE BINARY DESC, id LIMIT 1
+        """,
+        (name_key(name), " ".join(unicodedata.normalize("NFC", name).split())),
+    ).fetchone()
+    return row
+
+
 def find_profile(conn: sqlite3.Connection, name: str) -> Profile | None:
     """The profile called ``name`` (any letter case), following merges to where it went."""
-    row = conn.execute(
-        f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE name = ?", (name.strip(),)
-    ).fetchone()
+    row = _row_called(conn, name)
     seen: set[int] = set()
     while row is not None and row[5] is not None and int(row[5]) not in seen:
         seen.add(int(row[5]))
@@ -66,17 +87,61 @@ def require_profile(conn: sqlite3.Connection, name: str) -> Profile:
 def insert_profile(
     conn: sqlite3.Connection, name: str, kind: str, bot_level: str | None = None
 ) -> Profile:
-    """Add a new profile; ValueError if the name is taken."""
-    taken = conn.execute("SELECT 1 FROM profiles WHERE name = ?", (name,)).fetchone()
-    if taken is not None:
-        raise ValueError(f"A profile called {name!r} already exists.")
+    """Add a new profile; ValueError if the name is taken (in any letter case)."""
+    _check_name_free(conn, name, None)
     cursor = conn.execute(
-        "INSERT INTO profiles (name, kind, bot_level, created) VALUES (?, ?, ?, ?)",
-        (name, kind, bot_level, time.time()),
+        "INSERT INTO profiles (name, kind, bot_level, created, name_key) VALUES (?, ?, ?, ?, ?)",
+        (name, kind, bot_level, time.time(), name_key(name)),
     )
     pid = cursor.lastrowid
     assert pid is not None
     return Profile(pid, name, kind, bot_level, time.time())
+
+
+def _merged_target(conn: sqlite3.Connection, profile_id: int) -> Profile:
+    """Where the merged-away profile ``profile_id`` went, following merges."""
+    row = conn.execute(
+        f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE id = ?", (profile_id,)
+    ).fetchone()
+    seen: set[int] = set()
+    while row[5] is not None and int(row[5]) not in seen:
+        seen.add(int(row[5]))
+        row = conn.execute(
+            f"SELECT {PROFILE_COLUMNS} FROM profiles WHERE id = ?", (row[5],)
+        ).fetchone()
+    return profile_from_row(row)
+
+
+def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> list[int]:
+    """ValueError with the reason if ``name`` cannot become profile ``owner``'s (a new
+    profile's, when None); else the merged-away profiles under that name that ``owner``
+    may take it from, being where they were merged into.
+
+    A merged-away profile keeps its name so that rounds recorded under it later (a saved
+    setup, another copy of the game) land in the profile it went into: that name is taken,
+    except by that profile.
+    """
+    rows = conn.execute(
+        "SELECT id, name, merged_into FROM profiles WHERE name_key = ? AND id IS NOT ?",
+        (name_key(name), owner),
+    ).fetchall()
+    aliases: list[int] = []
+    for pid, taken, merged in rows:
+        if merged is None:
+            raise ValueError(f"A profile called {str(taken)!r} already exists.")
+        target = _merged_target(conn, int(pid))
+        if target.id != owner:
+            take = (
+                f"rename {target.name} to {taken} to use the name"
+                if owner is None
+                else f"only {target.name} can take the name"
+            )
+            raise ValueError(
+                f"{taken} was merged into {target.name}, and rounds recorded as {taken} go "
+                f"there: {take}."
+            )
+        aliases.append(int(pid))
+    return aliases
 
 
 def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult) -> int:
@@ -123,15 +188,44 @@ def check_record(rec: GameRecord) -> None:
             clean_name(result.profile)
 
 
+def _already_recorded(conn: sqlite3.Connection, rec: GameRecord) -> int | None:
+    """The id of the round ``rec`` reports again, if it is stored already.
+
+    A round stored as abandoned and then reported finished (a save left for a new game
+    that was continued after all) keeps the finished report: the abandoned one is dropped.
+    """
+    if rec.round_key is None:
+        return None
+    row = conn.execute(
+        "SELECT id, abandoned FROM games WHERE round_key = ?", (rec.round_key,)
+    ).fetchone()
+    if row is None:
+        return None
+    game_id, abandoned = int(row[0]), bool(row[1])
+    if rec.abandoned or not abandoned:
+        return game_id
+    # An abandoned round was never rated, so nothing but its own rows refer to it.
+    conn.execute("DELETE FROM results WHERE game_id = ?", (game_id,))
+    conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+    return None
+
+
 def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
-    """Store one round with its results and, unless abandoned, its rating changes."""
+    """Store one round with its results and, unless abandoned, its rating changes.
+
+    A round already stored under the same ``round_key`` is not stored again: its id is
+    returned (see ``_already_recorded``).
+    """
+    known = _already_recorded(conn, rec)
+    if known is not None:
+        return known
     # A clock that jumps backwards must not produce a negative (record-breaking) time.
     duration = max(0.0, rec.ended_at - rec.started_at)
     cursor = conn.execute(
         """
         INSERT INTO games (preset, rules_fingerprint, seats, started_at, ended_at, duration_s,
-                           is_match, abandoned, round_no, blocked)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           is_match, abandoned, round_no, blocked, round_key)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             rec.preset,
@@ -144,6 +238,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
             int(rec.abandoned),
             rec.round_no,
             int(rec.blocked),
+            rec.round_key,
         ),
     )
     game_id = cursor.lastrowid
@@ -185,11 +280,17 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:
     if profile.is_bot:
         raise ValueError("Bot profiles keep their names.")
     name = clean_name(new)
-    # Merged-away profiles keep their names, so a match on any row means the name is taken.
-    clash = conn.execute("SELECT id FROM profiles WHERE name = ?", (name,)).fetchone()
-    if clash is not None and int(clash[0]) != profile.id:
-        raise ValueError(f"A profile called {name!r} already exists.")
-    conn.execute("UPDATE profiles SET name = ? WHERE id = ?", (name, profile.id))
+    for alias in _check_name_free(conn, name, profile.id):
+        # A name merged into this very profile: the profile takes it over, and the row that
+        # kept it (only so that rounds recorded under it came here) has nothing left to do.
+        conn.execute(
+            "UPDATE profiles SET merged_into = ? WHERE merged_into = ?", (profile.id, alias)
+        )
+        conn.execute("DELETE FROM profiles WHERE id = ?", (alias,))
+    conn.execute(
+        "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
+        (name, name_key(name), profile.id),
+    )
     return Profile(profile.id, name, profile.kind, None, profile.created, None)
 
 

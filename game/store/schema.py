@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from game.store.models import BOT_LEVELS, bot_profile_name
+from game.store.models import BOT_LEVELS, bot_profile_name, name_key
 
 V1: tuple[str, ...] = (
     """
@@ -101,7 +101,29 @@ V2: tuple[str, ...] = (
 # follows renames) and for rounds recorded before.
 V3: tuple[str, ...] = ("ALTER TABLE results ADD COLUMN seat_name TEXT",)
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3}
+# v4: every round carries the key the table gave it when it was dealt, so one round is
+# stored once however often it is reported: a game killed between recording a round and
+# saving replays the last move when continued and reports the round again, and a save left
+# for a new game is reported as abandoned although its round may have been recorded. NULL
+# for rounds recorded before (and for rounds reported without a key).
+V4: tuple[str, ...] = (
+    "ALTER TABLE games ADD COLUMN round_key TEXT",
+    "CREATE UNIQUE INDEX games_by_round_key ON games (round_key)",
+)
+
+# v5: profile names are told apart ignoring letter case in every alphabet, not only A to Z
+# as the names column's NOCASE does: "łukasz" and "Łukasz" are one player. Each profile
+# carries its name's key (``models.name_key``), filled in by ``fill_name_keys`` since SQLite
+# cannot fold letter case beyond ASCII. The key is not unique: a file may already hold two
+# profiles whose names differ only so, with rounds of their own. Neither is merged into the
+# other or renamed (they may be two people); look-ups prefer the exact spelling, and no new
+# profile or rename may take a key already in use.
+V5: tuple[str, ...] = (
+    "ALTER TABLE profiles ADD COLUMN name_key TEXT",
+    "CREATE INDEX profiles_by_name_key ON profiles (name_key)",
+)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5}
 CURRENT_VERSION = max(MIGRATIONS)
 
 
@@ -132,6 +154,8 @@ def migrate(conn: sqlite3.Connection, target: int = CURRENT_VERSION) -> int:
             conn.execute(statement)
         if version == 1:
             seed_bot_profiles(conn)
+        if version == 5:
+            fill_name_keys(conn)
     if target > found or start > found:
         # PRAGMA cannot take a parameter; ``target`` is an int from this module.
         conn.execute(f"PRAGMA user_version = {int(max(target, start))}")
@@ -144,6 +168,18 @@ def seed_bot_profiles(conn: sqlite3.Connection) -> None:
     conn.executemany(
         "INSERT OR IGNORE INTO profiles (name, kind, bot_level, created) VALUES (?, 'bot', ?, ?)",
         [(bot_profile_name(level), level, now) for level in BOT_LEVELS],
+    )
+    if user_version(conn) >= 5:
+        fill_name_keys(conn)
+
+
+def fill_name_keys(conn: sqlite3.Connection) -> None:
+    """Give every profile without a name key (all of them on the upgrade to v5, a bot level
+    seeded since) the key of its name."""
+    rows = conn.execute("SELECT id, name FROM profiles WHERE name_key IS NULL").fetchall()
+    conn.executemany(
+        "UPDATE profiles SET name_key = ? WHERE id = ?",
+        [(name_key(str(name)), int(pid)) for pid, name in rows],
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -56,9 +57,11 @@ class Settings:
         """Read the settings file (defaults if there is none); never raises."""
         return load_settings(path)
 
-    def save(self, path: Path | None = None) -> None:
-        """Write the settings atomically; StoreUnavailable (with a sentence) on failure."""
-        save_settings(self, path)
+    def save(self, path: Path | None = None, only: Iterable[str] | None = None) -> None:
+        """Write the settings atomically; StoreUnavailable (with a sentence) on failure.
+
+        ``only``: write just these settings, keeping the others as the file has them."""
+        save_settings(self, path, only)
 
 
 @dataclass(frozen=True)
@@ -151,15 +154,26 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
         )
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write ``settings`` atomically, keeping keys a newer version of the game wrote."""
+def save_settings(
+    settings: Settings, path: Path | None = None, only: Iterable[str] | None = None
+) -> None:
+    """Write ``settings`` atomically, keeping keys a newer version of the game wrote.
+
+    With ``only``, just those settings are written and the file keeps the others as it has
+    them: another copy of the game running at the same time may have changed them since
+    this one read the file, and must not find its changes undone. (A file with no
+    settings to keep, missing or damaged, gets them all.)
+    """
     target = config_dir() / FILE_NAME if path is None else path
     values: dict[str, Any] = {}
     version = VERSION
+    mine = asdict(settings)
     try:
         existing = read_json_object(target)
         if existing is not None and isinstance(existing.get("settings"), dict):
             values.update(existing["settings"])
+            if only is not None:
+                mine = {key: mine[key] for key in only}
             # A newer game's file keeps its version: its own keys are kept too, and the
             # newer game must not take the file for one an older game wrote from scratch.
             found = existing.get("version")
@@ -173,7 +187,7 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
             f"The settings file could not be read ({unreadable_reason(exc)}), so it was not "
             "written over: this change lasts until you quit."
         ) from exc
-    values.update(asdict(settings))
+    values.update(mine)
     try:
         json.dumps(values, allow_nan=False)
     except (TypeError, ValueError) as exc:

@@ -143,7 +143,7 @@ class App:
         if not self._keeps_settings:
             return
         try:
-            self.settings.save()
+            self.settings.save(only=changes)  # another copy of the game may have changed the rest
         except (StoreUnavailable, OSError, ValueError) as exc:
             log.warning("settings not saved: %s", exc)  # the window is not worth a message
 

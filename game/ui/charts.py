@@ -24,7 +24,9 @@ __all__ = [
     "content_top",
     "dashed_hline",
     "draw_backdrop",
+    "draw_message",
     "draw_whisker_bar",
+    "message_lines",
     "nice_ticks",
     "render_line_chart",
 ]
@@ -306,7 +308,10 @@ class Picker(Widget):
             arrow = theme.text(glyph, px(28), theme.ACCENT, True)
             surface.blit(arrow, arrow.get_rect(center=(x, self.rect.centery - 2)))
         value = self.options[self.index] if self.options else "—"
-        label = theme.text(value, px(19), theme.TEXT, True)
+        # A long name shrinks a little, then ends in "…": it never covers the arrows.
+        room = self.rect.w - px(64)
+        size = theme.fit_size(value, px(19), room, True, smallest=px(15))
+        label = theme.text(theme.fit(value, size, room, True), size, theme.TEXT, True)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
@@ -334,3 +339,39 @@ def content_top(problem: str | None, width: int, ui: float = 1.0) -> int:
         return round(104 * ui)
     lines = len(theme.wrap(problem, round(15 * ui), width - 110)[:2])
     return round((96 + 14) * ui) + round(20 * ui) * lines + round(14 * ui)
+
+
+def message_lines(
+    words: str, width: int, height: int, ui: float = 1.0, bold: bool = True
+) -> tuple[list[str], int]:
+    """``words`` wrapped to ``width`` pixels in as few lines as fit in ``height`` pixels,
+    at the largest of the usual message sizes that fits (else the smallest, its last line
+    cut short): the lines and the size."""
+    sizes = [round(n * ui) for n in (16, 14, 13)]
+    for size in sizes:
+        lines = theme.wrap_long_words(words, size, width, bold)
+        if len(lines) * (theme.text_size("Ag", size, bold)[1] + 1) <= height:
+            return lines, size
+    size = sizes[-1]
+    most = max(1, height // (theme.text_size("Ag", size, bold)[1] + 1))
+    lines = theme.wrap_long_words(words, size, width, bold)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], theme.fit(" ".join(lines[most - 1 :]), size, width, bold)]
+    return lines, size
+
+
+def draw_message(
+    surface: pygame.Surface,
+    words: str,
+    box: pygame.Rect,
+    colour: theme.Colour,
+    ui: float = 1.0,
+    bold: bool = True,
+) -> None:
+    """A message wrapped inside ``box`` (see ``message_lines``), centred on it vertically."""
+    lines, size = message_lines(words, box.w, box.h, ui, bold)
+    line_h = theme.text_size("Ag", size, bold)[1] + 1
+    y = box.centery - len(lines) * line_h // 2
+    for line in lines:
+        surface.blit(theme.text(line, size, colour, bold), (box.x, y))
+        y += line_h

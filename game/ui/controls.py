@@ -110,11 +110,15 @@ class Choice(Widget, Generic[V]):
             _focus_ring(surface, r)
         can_back = self.wrap or self.index > 0
         can_on = self.wrap or self.index < len(self.values) - 1
+        arrow_w = 0
         for x, glyph, live in ((r.x + r.h // 2, "‹", can_back), (r.right - r.h // 2, "›", can_on)):
             ink = theme.ACCENT_DARK if live else (190, 186, 170)
             arrow = theme.text(glyph, self.size + self.px(8), ink, True)
             surface.blit(arrow, arrow.get_rect(center=(x, r.centery - 2)))
-        label = theme.text(self.show(self.value), self.size, theme.INK, True)
+            arrow_w = arrow.get_width()
+        # A long value (a seat's name as first dealer) ends in "…" between the arrows.
+        words = theme.fit(self.show(self.value), self.size, r.w - r.h - arrow_w, True)
+        label = theme.text(words, self.size, theme.INK, True)
         surface.blit(label, label.get_rect(center=r.center))
 
 

@@ -25,6 +25,7 @@ from game.ui.stats_scene import (
     PlayerAndPreset,
     place_pickers,
     player_and_preset_pickers,
+    preset_choices,
     shown_profiles,
 )
 from game.ui.widgets import Button, WidgetGroup
@@ -33,6 +34,7 @@ __all__ = [
     "HISTORY_LIMIT",
     "HistoryScene",
     "ordinal",
+    "result_lines",
     "result_words",
     "seat_label",
     "seat_summary",
@@ -41,7 +43,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 HISTORY_LIMIT = 1000
-"""How many of the player's latest rounds are read (the export holds every one)."""
+"""How many of the player's latest rounds (of the preset chosen) are read; the export holds
+every one."""
 
 ROW_H = 56
 
@@ -72,6 +75,17 @@ def result_words(entry: HistoryEntry, profile: str) -> str:
     if mine.won:
         return "Shared win" if shared else "Won"
     return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(entry.seats)}"
+
+
+def result_lines(
+    entry: HistoryEntry, profile: str, width: int, px: Callable[[float], int]
+) -> tuple[str, str]:
+    """``result_words`` as the Result column shows it in ``width`` pixels: on one line when
+    it fits, else a shared place as ``2nd of 4`` with ``shared place`` on the line below."""
+    words = result_words(entry, profile)
+    if theme.text_size(words, px(17), True)[0] <= width or " (shared)" not in words:
+        return theme.fit(words, px(17), width, True), ""
+    return theme.fit(words.replace(" (shared)", ""), px(17), width, True), "shared place"
 
 
 def _count(n: int, thing: str) -> str:
@@ -121,8 +135,9 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             self.names = []
         if profile is not None and profile not in self.names:
             self.names.insert(0, profile)
+        self.preset_choices = preset_choices(store)
         self.player, self.preset_picker = player_and_preset_pickers(
-            self.names, profile, preset, self.refresh
+            self.names, profile, preset, self.refresh, self.preset_choices
         )
         self.back = Button("Back", self.close, hint="Esc", primary=True)
         self.widgets = WidgetGroup([self.player, self.preset_picker, self.back])
@@ -136,12 +151,11 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         if self.profile is None:
             return
         try:
-            found = self.store.history(self.profile, limit=HISTORY_LIMIT)
+            # Filtered in the query: the limit counts this preset's rounds, not every round.
+            self.entries = self.store.history(self.profile, HISTORY_LIMIT, self.preset)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("history unreadable: %s", exc)
             self.error = f"The match history could not be read ({exc})."
-            return
-        self.entries = [e for e in found if self.preset is None or e.preset == self.preset]
 
     # --- frame -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -262,51 +276,70 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         width = place.get_width() + px(4) + label.get_width() + px(16)
         return width if tag is None else width + tag.get_width() + px(4)
 
-    def _draw_entry(
-        self, surface: pygame.Surface, entry: HistoryEntry, y: int, cols: dict[str, int]
+    def _draw_seats(
+        self, surface: pygame.Surface, entry: HistoryEntry, profile: str, x: int, room: int, y: int
     ) -> None:
-        profile = self.profile or ""
+        """A round's seats from ``x`` up to ``room``: the bots' levels go first when they do
+        not all fit, then the seats that do not fit; the first of those is named as far as
+        it goes (so a long name of the player's own, first in a round they won, is read)."""
         px = self.px
-        when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
-        # A preset by its title; a custom rule set by the name it was saved under.
-        rules = preset_title(entry.preset) if entry.preset in PRESETS else entry.preset
-        if entry.is_match:
-            rules += f" · round {entry.round_no}"
-        if entry.blocked:
-            rules += " · blocked"
-        surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
-        surface.blit(theme.text(rules, px(13), theme.MUTED), (cols["when"], y + px(22)))
-        result = result_words(entry, profile)
-        mine = next((s for s in entry.seats if s.profile == profile), None)
-        ink = theme.GOLD if mine is not None and mine.won and not entry.abandoned else theme.TEXT
-        surface.blit(theme.text(result, px(17), ink, True), (cols["result"], y))
-        # Every seat in the order it finished, the player's own name picked out.
-        x = cols["seats"]
-        room = cols["time"] - px(90)
         parts = []
         for mark, seat in seats_in_order(entry):
             name, level = seat_label(seat)
-            colour = theme.ACCENT if seat.profile == profile else theme.TEXT
+            mine = seat.profile == profile
             place = theme.text(mark, px(14), theme.MUTED)
-            label = theme.text(name, px(15), colour, seat.profile == profile)
+            label = theme.text(name, px(15), theme.ACCENT if mine else theme.TEXT, mine)
             tag = theme.text(level, px(12), theme.MUTED) if level else None
-            parts.append((place, label, tag))
-        # The bots' levels go first when the seats do not all fit.
-        if x + sum(self._seat_width(*part) for part in parts) > room:
-            parts = [(place, label, None) for place, label, _ in parts]
-        for place, label, tag in parts:
+            parts.append((place, label, tag, name, mine))
+        if x + sum(self._seat_width(*part[:3]) for part in parts) > room:
+            parts = [(place, label, None, name, mine) for place, label, _, name, mine in parts]
+        for place, label, tag, name, mine in parts:
             need = self._seat_width(place, label, tag)
             if x + need > room:
-                surface.blit(theme.text("…", px(15), theme.MUTED), (x, y + 1))
-                break
+                name_room = room - x - place.get_width() - px(4)
+                short = theme.fit(name, px(15), name_room, mine)
+                if name_room >= px(60) and short != "…":
+                    surface.blit(place, (x, y + 2))
+                    colour = theme.ACCENT if mine else theme.TEXT
+                    at = (x + place.get_width() + px(4), y)
+                    surface.blit(theme.text(short, px(15), colour, mine), at)
+                else:
+                    surface.blit(theme.text("…", px(15), theme.MUTED), (x, y + 1))
+                return
             surface.blit(place, (x, y + 2))
             name_x = x + place.get_width() + px(4)
             surface.blit(label, (name_x, y))
             if tag is not None:
                 surface.blit(tag, (name_x + label.get_width() + px(4), y + px(3)))
             x += need
+
+    def _draw_entry(
+        self, surface: pygame.Surface, entry: HistoryEntry, y: int, cols: dict[str, int]
+    ) -> None:
+        profile = self.profile or ""
+        px = self.px
+        when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
+        # A preset by its title, custom rules as such; other rules by the name they carry.
+        known = entry.preset in PRESETS or entry.preset == "custom"
+        rules = preset_title(entry.preset) if known else entry.preset
+        if entry.is_match:
+            rules += f" · round {entry.round_no}"
+        if entry.blocked:
+            rules += " · blocked"
+        column_room = cols["result"] - cols["when"] - px(12)
+        surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
+        rules = theme.fit(rules, px(13), column_room)
+        surface.blit(theme.text(rules, px(13), theme.MUTED), (cols["when"], y + px(22)))
+        mine = next((s for s in entry.seats if s.profile == profile), None)
+        ink = theme.GOLD if mine is not None and mine.won and not entry.abandoned else theme.TEXT
+        result, shared = result_lines(entry, profile, cols["seats"] - cols["result"] - px(12), px)
+        surface.blit(theme.text(result, px(17), ink, True), (cols["result"], y))
+        if shared:
+            surface.blit(theme.text(shared, px(13), theme.MUTED), (cols["result"], y + px(22)))
+        # Every seat in the order it finished, the player's own name picked out.
+        self._draw_seats(surface, entry, profile, cols["seats"], cols["time"] - px(90), y)
         if mine is not None:
-            tallies = seat_summary(mine)
+            tallies = theme.fit(seat_summary(mine), px(13), cols["time"] - cols["seats"])
             if tallies:
                 at = (cols["seats"], y + px(22))
                 surface.blit(theme.text(tallies, px(13), theme.MUTED), at)

@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from game.engine import Game
+from game.store.lock import ANOTHER_COPY
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
@@ -46,7 +47,7 @@ def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
     else:
         _fallback[:] = [new]
     try:
-        new.save()
+        new.save(only=changes)  # another copy of the game may have changed the others
     except (StoreUnavailable, OSError, ValueError) as exc:
         log.warning("settings not saved: %s", exc)
         return new, str(exc)
@@ -57,12 +58,14 @@ def record_abandoned_save() -> None:
     """A saved game about to be replaced by a new one is recorded as abandoned.
 
     It is kept in the history but counts as neither a win nor a loss; without this a round
-    left for the menu and never continued would vanish from the statistics.
+    left for the menu and never continued would vanish from the statistics. The save of
+    another copy of the game running at the same time is not touched (``read_saved_game``
+    does not read it): that round is still being played.
     """
     try:
         from game.store.db import Store
         from game.ui.records import SeatInfo, record_round
-        from game.ui.resume import read_saved_game
+        from game.ui.resume import played_seconds, read_saved_game
 
         saved = read_saved_game()
         if saved.data is None:
@@ -72,9 +75,26 @@ def record_abandoned_save() -> None:
         if game.over:
             return  # a finished round was recorded when it ended
         seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
-        started = float(saved.data.get("started_at") or time.time())
+        # Left when it was last saved, after the time it had been played (an older save
+        # knows only when it started).
+        ended = saved.saved_at if saved.saved_at is not None else time.time()
+        played = played_seconds(saved.data)
+        started = (
+            ended - played if played is not None else float(saved.data.get("started_at") or ended)
+        )
+        key = saved.data.get("round_key")
         with Store.open() as store:
-            record_round(store, game, seats, started, abandoned=True)
+            # With its key, a round recorded when it ended (the game killed before the save
+            # that follows) is not recorded again as abandoned.
+            record_round(
+                store,
+                game,
+                seats,
+                started,
+                abandoned=True,
+                ended_at=ended,
+                round_key=key if isinstance(key, str) else None,
+            )
     except Exception:  # statistics must never stop a new game from starting
         log.exception("could not record the abandoned game")
 
@@ -90,4 +110,6 @@ def start_match(
     table = MatchTable(setup, setup.new_game(seed), settings=settings_of(scene), seed=seed)
     stack.push(table)
     table.save()  # Continue works from the first deal on
+    if not table.saving:
+        table.say(ANOTHER_COPY, error=False)
     return table

@@ -11,11 +11,13 @@ from __future__ import annotations
 import logging
 import random
 import time
+import uuid
 from typing import Any
 
 import pygame
 
 from game.engine import Action, Game
+from game.store.lock import owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import clear_saved_game, save_game
 from game.store.settings import Settings
@@ -27,6 +29,16 @@ from game.ui.widgets import Button
 __all__ = ["MatchTable"]
 
 log = logging.getLogger(__name__)
+
+
+def new_round_key() -> str:
+    """A name for a round just dealt, unique among all rounds ever dealt.
+
+    It is saved with the round and recorded with it, so the statistics store the round
+    once even when it is reported twice: when the game is killed after recording a round
+    but before saving, Continue replays the last move and reports the round again.
+    """
+    return uuid.uuid4().hex
 
 
 class MatchTable(TableScene):
@@ -54,9 +66,12 @@ class MatchTable(TableScene):
             seat_levels=setup.levels,
         )
         self.started_at = time.time()
+        self.round_key = new_round_key()
         self.rounds: list[dict[str, Any]] = []  # places (and charges) of each finished round
         self.recorded = game.over
-        self.saving = True
+        # Another copy of the game running at the same time keeps the save: writing this
+        # table over it would lose that copy's round.
+        self.saving = owns_saved_game()
         self.save_problem = ""
         self.saved_log: tuple[int, str] = (-1, "")  # the log as last saved (see update)
         self._store: Any = None
@@ -148,7 +163,7 @@ class MatchTable(TableScene):
 
                 self._store = Store.open()
             seats = [SeatInfo(s.name, not s.human, s.level or None) for s in self.setup.seats]
-            record_round(self._store, g, seats, self.started_at)
+            record_round(self._store, g, seats, self.started_at, round_key=self.round_key)
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")
         self._tell_store_problem()
@@ -277,4 +292,5 @@ class MatchTable(TableScene):
         super()._after_round(answer)
         self.recorded = self.game.over
         self.started_at = time.time()
+        self.round_key = new_round_key()
         self.save()

@@ -12,6 +12,7 @@ import pygame
 
 from game.engine import PRESETS, Rules
 from game.engine.explain import PRESET_TITLES, summary
+from game.store.lock import owns_saved_game
 from game.store.saves import has_saved_game
 from game.ui import theme
 from game.ui.controls import Choice, stepper_values
@@ -24,6 +25,7 @@ from game.ui.setup import (
     SeatSpec,
     TableSetup,
     duplicate_name,
+    person_named_like_a_bot,
     quick_setup,
     rename_clashing_bots,
 )
@@ -127,7 +129,8 @@ class NewGameScreen(MenuScreen):
             self.target, self.dealer, self.howto_button, self.back_button, self.start_button
         )
         self.message = ""
-        self.replaces_save = has_saved_game()  # said under the buttons
+        # said under the buttons (another copy of the game running keeps its save)
+        self.replaces_save = has_saved_game() and owns_saved_game()
         self.refused: TableSetup | None = None  # the table the message refused
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -260,6 +263,15 @@ class NewGameScreen(MenuScreen):
             self.message = f"Two seats are called {clash}: give each seat its own name."
             self.refused = setup
             return
+        bot_named = person_named_like_a_bot(setup.seats)
+        if bot_named is not None:
+            name, level = bot_named
+            self.message = (
+                f"{name} is what the statistics call every {level} bot: give this person "
+                "another name."
+            )
+            self.refused = setup
+            return
         if self.stack is None:
             return
         stack = self.stack
@@ -371,14 +383,15 @@ class NewGameScreen(MenuScreen):
         surface.blit(label, label.get_rect(midright=at))
         if self.message and self.refused is not None and self.setup() != self.refused:
             self.message = ""  # the seats changed since: the refusal no longer applies
-        if self.replaces_save:
-            note = theme.text(
-                "Start game replaces the game saved for Continue", px(14), theme.MUTED
-            )
-            surface.blit(
-                note, note.get_rect(midbottom=(surface.get_width() // 2, self.size[1] - 2))
-            )
+        # Under the buttons, across the window: the one place a refusal naming a long name
+        # fits at every size, clear of the seats. It says more than the note it replaces.
         if self.message:
-            image = theme.text(self.message, px(17), (255, 150, 140), True)
-            # between the seats (which end 110 px above the panel's foot) and the options row
-            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - px(68))))
+            words, ink, bold = self.message, (255, 150, 140), True
+        elif self.replaces_save:
+            words, ink, bold = "Start game replaces the game saved for Continue", theme.MUTED, False
+        else:
+            return
+        w = surface.get_width()
+        size = theme.fit_size(words, px(15), w - 80, bold)
+        image = theme.text(theme.fit(words, size, w - 80, bold), size, ink, bold)
+        surface.blit(image, image.get_rect(midbottom=(w // 2, self.size[1] - 2)))

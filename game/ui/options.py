@@ -116,8 +116,22 @@ class SettingsScreen(MenuScreen):
 
     def set(self, **changes: Any) -> None:
         """Change, apply and keep some settings."""
+        told = self.problem
         new, self.problem = change_settings(self, **changes)
         apply_settings(self, new)
+        if self.problem != told:
+            self.layout(self.size)  # the problem's lines take room in the panel
+
+    def _problem_lines(self) -> list[str]:
+        """Why the last change could not be kept, wrapped to the panel (a long folder path
+        broken at its separators), at most three lines."""
+        if not self.problem:
+            return []
+        width = min(self.size[0] - 60, self.px(980)) - self.px(80)
+        lines = theme.wrap_long_words(self.problem, self.px(15), width)
+        if len(lines) > 3:
+            lines = [*lines[:2], theme.fit(" ".join(lines[2:]), self.px(15), width)]
+        return lines
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicking a card back in the preview picks it."""
@@ -137,7 +151,12 @@ class SettingsScreen(MenuScreen):
         w, h = size
         px = self.px
         row_h = px(50) if h >= 760 else (44 if h >= 680 else 40)
-        height = px(40) + row_h * len(self.rows) + px(80)
+        # The problem's first line has room above Done; more lines make the panel taller,
+        # and the rows a little shorter when the window has no more height to give.
+        extra = max(0, len(self._problem_lines()) - 1) * self._problem_line_h()
+        if extra:
+            row_h = min(row_h, (h - 98 - px(120) - extra) // len(self.rows))
+        height = px(40) + row_h * len(self.rows) + px(80) + extra
         self.panel = pygame.Rect(0, 0, min(w - 60, px(980)), height)
         top = max(px(96), (h - self.panel.h) // 2 + px(30))
         self.panel.midtop = (w // 2, min(top, max(90, h - self.panel.h - 8)))  # all on screen
@@ -158,9 +177,15 @@ class SettingsScreen(MenuScreen):
             image = theme.text(label, px(19), ink, True)
             surface.blit(image, image.get_rect(midleft=(p.x + px(40), widget.rect.centery)))
         self._draw_previews(surface)
-        if self.problem:
-            image = theme.text(self.problem, px(15), theme.DANGER)
-            surface.blit(image, image.get_rect(midbottom=(p.centerx, p.bottom - px(70))))
+        lines = self._problem_lines()
+        y = p.bottom - px(70) - len(lines) * self._problem_line_h()
+        for line in lines:
+            image = theme.text(line, px(15), theme.DANGER)
+            surface.blit(image, image.get_rect(midtop=(p.centerx, y)))
+            y += self._problem_line_h()
+
+    def _problem_line_h(self) -> int:
+        return theme.text_size("Ag", self.px(15))[1] + 1
 
     def _draw_previews(self, surface: pygame.Surface) -> None:
         s = self._settings()

@@ -13,8 +13,9 @@ from datetime import datetime
 import pygame
 
 from game.store import OVERALL, Profile, Store
+from game.store.records import MAX_NAME_LENGTH
 from game.ui import theme
-from game.ui.charts import Picker, content_top, draw_backdrop
+from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
 from game.ui.layout import Scaled
 from game.ui.scene import Modal, Scene
 from game.ui.widgets import Button, TextInput, WidgetGroup
@@ -27,11 +28,13 @@ ROW_H = 40
 class _Dialog(Scaled, Modal[object]):
     """A centred panel with a title, some lines of text and a row of buttons."""
 
-    def __init__(self, title: str, lines: Sequence[str] = ()) -> None:
+    def __init__(self, title: str, lines: Sequence[str] = (), name: str = "") -> None:
         super().__init__()
         self.title = title
+        self.title_name = name  # the name within the title: what is cut short if need be
         self.lines = list(lines)
-        self.error = ""
+        self._window: tuple[int, int] | None = None  # the size last laid out for
+        self._error = ""
         self.widgets = WidgetGroup()
         self.panel_size = (560, 250)  # at scale 1
         self.panel = pygame.Rect((0, 0), self.panel_size)
@@ -45,10 +48,35 @@ class _Dialog(Scaled, Modal[object]):
             button.rect = pygame.Rect(x - width, self.panel.bottom - px(70), width, px(46))
             x -= width + px(14)
 
+    @property
+    def error(self) -> str:
+        """Why the last answer was refused ("" when there is nothing to say)."""
+        return self._error
+
+    @error.setter
+    def error(self, text: str) -> None:
+        changed = text != self._error
+        self._error = text
+        if changed and self._window is not None:
+            self.resize(self._window)  # a refusal of several lines makes the panel taller
+
+    def _error_lines(self) -> list[str]:
+        if not self._error:
+            return []
+        width = self.px(self.panel_size[0]) - self.px(56)
+        return theme.wrap_long_words(self._error, self.px(15), width, True)
+
+    def _error_line_h(self) -> int:
+        return theme.text_size("Ag", self.px(15), True)[1] + 1
+
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel (grown with a large window, as the screen under it)."""
+        self._window = size
         self.ui = self.widgets.scale_to(size)
-        self.panel = pygame.Rect(0, 0, self.px(self.panel_size[0]), self.px(self.panel_size[1]))
+        extra = max(0, len(self._error_lines()) - 1) * self._error_line_h()
+        self.panel = pygame.Rect(
+            0, 0, self.px(self.panel_size[0]), self.px(self.panel_size[1]) + extra
+        )
         self.panel.center = (size[0] // 2, size[1] // 2)
         self._place_buttons()
 
@@ -60,17 +88,30 @@ class _Dialog(Scaled, Modal[object]):
         theme.blit_panel(surface, self.panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), 18)
         px = self.px
         left = self.panel.x + px(28)
-        title = theme.text(self.title, px(26), theme.ACCENT, True)
-        surface.blit(title, (left, self.panel.y + px(22)))
+        surface.blit(self._title_image(), (left, self.panel.y + px(22)))
         y = self.panel.y + px(66)
         for line in self.lines:
-            for part in theme.wrap(line, px(16), self.panel.w - px(56)):
+            for part in theme.wrap_long_words(line, px(16), self.panel.w - px(56)):
                 surface.blit(theme.text(part, px(16), theme.TEXT), (left, y))
                 y += px(22)
-        if self.error:
-            err = theme.text(self.error, px(15), (255, 150, 140), True)
-            surface.blit(err, (left, self.panel.bottom - px(100)))
+        lines = self._error_lines()
+        y = self.panel.bottom - px(100) - (len(lines) - 1) * self._error_line_h()
+        for line in lines:
+            surface.blit(theme.text(line, px(15), (255, 150, 140), True), (left, y))
+            y += self._error_line_h()
         self.widgets.draw(surface)
+
+    def _title_image(self) -> pygame.Surface:
+        """The title inside the panel: smaller for a long name, then the name cut short."""
+        px = self.px
+        room = self.panel.w - px(56)
+        size = theme.fit_size(self.title, px(26), room, True, smallest=px(20))
+        words = self.title
+        if self.title_name and self.title_name in words:
+            around = theme.text_size(words.replace(self.title_name, "", 1), size, True)[0]
+            short = theme.fit(self.title_name, size, room - around, True)
+            words = words.replace(self.title_name, short, 1)
+        return theme.text(theme.fit(words, size, room, True), size, theme.ACCENT, True)
 
     def update(self, dt: float) -> None:
         """Widgets (the caret blinks)."""
@@ -87,11 +128,17 @@ class NameDialog(_Dialog):
         submit: Callable[[str], str | None],
         text: str = "",
         on_result: Callable[[object | None], None] | None = None,
+        opened_by: str = "",
     ) -> None:
-        super().__init__(title, ["Any name of up to 32 characters; letter case is kept."])
+        super().__init__(
+            title, [f"Any name of up to {MAX_NAME_LENGTH} characters; letter case is kept."]
+        )
         self.on_result = on_result
         self.submit = submit
-        self.field = TextInput(text, max_length=32, on_submit=lambda _: self.accept())
+        # The text of the key press that opened the dialog ("n" for N): its TEXTINPUT comes
+        # after the dialog is open and must not become the name's first letter.
+        self.opened_by = opened_by
+        self.field = TextInput(text, max_length=MAX_NAME_LENGTH, on_submit=lambda _: self.accept())
         self.buttons = [
             Button("Cancel", self.cancel, hint="Esc"),
             Button("OK", self.accept, primary=True),
@@ -128,7 +175,12 @@ class NameDialog(_Dialog):
             self.cancel()
             return True
         if event.type == pygame.TEXTINPUT:
+            opening, self.opened_by = self.opened_by, ""
+            if opening and event.text == opening:
+                return True  # the key that opened the dialog, not a letter of the name
             self.error = ""
+        elif event.type == pygame.KEYDOWN:
+            self.opened_by = ""  # a key pressed in the dialog: its text is typed
         used = self.widgets.handle_event(event)
         if not used and event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self.accept()
@@ -149,7 +201,7 @@ class MergeDialog(_Dialog):
             f"Every game {source} played moves to the profile chosen below, and all ratings "
             "are worked out again. This cannot be undone.",
         ]
-        super().__init__(f"Merge {source} into…", lines)
+        super().__init__(f"Merge {source} into…", lines, name=source)
         self.on_result = on_result
         self.panel_size = (560, 290)
         self.panel.h = 290
@@ -171,11 +223,20 @@ class MergeDialog(_Dialog):
         self.finish(self.chosen)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The picker under the warning."""
+        """The picker under the warning (the panel grows when a long name makes the
+        warning take more lines)."""
         super().resize(size)
         px = self.px
+        width = self.panel.w - px(56)
+        lines = sum(len(theme.wrap_long_words(line, px(16), width)) for line in self.lines)
+        extra = max(0, lines - 3) * px(22)
+        if extra:
+            centre = self.panel.center
+            self.panel.h += extra
+            self.panel.center = centre
+            self._place_buttons()
         self.target.rect = pygame.Rect(
-            self.panel.x + px(28), self.panel.y + px(150), px(300), px(42)
+            self.panel.x + px(28), self.panel.y + px(150) + extra, px(300), px(42)
         )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -259,8 +320,8 @@ class ProfilesScene(Scaled, Scene):
         if self.stack is not None:
             self.stack.push(dialog)
 
-    def ask_create(self) -> None:
-        """Ask for a new player's name."""
+    def ask_create(self, opened_by: str = "") -> None:
+        """Ask for a new player's name (``opened_by``: the text of the key that asked)."""
         if not self.new_button.enabled:
             return
 
@@ -274,6 +335,7 @@ class ProfilesScene(Scaled, Scene):
                 "New profile",
                 lambda n: self._attempt(lambda: self.store.create_profile(n)),
                 on_result=done,
+                opened_by=opened_by,
             )
         )
 
@@ -388,7 +450,7 @@ class ProfilesScene(Scaled, Scene):
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
-                pygame.K_n: self.ask_create,
+                pygame.K_n: lambda: self.ask_create(getattr(event, "unicode", "") or ""),
                 pygame.K_F2: self.ask_rename,
                 pygame.K_m: self.ask_merge,
                 pygame.K_UP: lambda: self.select(self.selected - 1),
@@ -451,8 +513,9 @@ class ProfilesScene(Scaled, Scene):
             if chosen:
                 theme.blit_panel(surface, row, (*theme.ACCENT, 255), None, 8, False)
             ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
+            name = theme.fit(profile.name, px(18), kind_x - px(12) - (row.x + px(18)), True)
             cells = (
-                (profile.name, row.x + px(18), "midleft", True),
+                (name, row.x + px(18), "midleft", True),
                 ("bot level" if profile.is_bot else "player", kind_x, "midleft", False),
                 (
                     datetime.fromtimestamp(profile.created).strftime("%d %b %Y"),
@@ -477,6 +540,8 @@ class ProfilesScene(Scaled, Scene):
             y += px(20)
         if self.message:
             colour = (255, 150, 140) if self.message_is_error else theme.ACCENT
-            note = theme.text(self.message, px(16), colour, True)
-            surface.blit(note, note.get_rect(midleft=(40, self.back.rect.centery)))
+            # Wrapped beside Back, from under the list to the window's foot.
+            room = pygame.Rect(40, box.bottom + px(4), self.back.rect.x - px(16) - 40, 0)
+            room.h = self.size[1] - px(4) - room.y
+            draw_message(surface, self.message, room, colour, self.ui)
         self.widgets.draw(surface)

@@ -15,7 +15,7 @@ from game.ui.charts import Axis, Picker, content_top, draw_backdrop, draw_whiske
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import BOT_COLOURS, PRESET_CHOICES
+from game.ui.stats_scene import BOT_COLOURS, preset_choices
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["PROVISIONAL_GAMES", "RankingsScene"]
@@ -41,7 +41,8 @@ class RankingsScene(Scaled, Scene):
         self.fastest: list[FastWin] = []
         self.error = ""
         self.scroll = 0
-        choices = [OVERALL if p is None else p for p in PRESET_CHOICES]
+        # Custom rules (and any other rules recorded) get a scope once rounds were rated there.
+        choices = [OVERALL if p is None else p for p in preset_choices(store)]
         self.scopes = choices
         self.scope_picker = Picker(
             "Scope  ← →",
@@ -160,13 +161,16 @@ class RankingsScene(Scaled, Scene):
         theme.blit_panel(surface, box, radius=16)
         px = self.px
         scope = "Overall" if self.scope == OVERALL else preset_title(self.scope)
-        title = theme.text(f"Leaderboard · {scope}", px(20), theme.TEXT, True)
-        surface.blit(title, (box.x + px(20), box.y + px(16)))
+        _draw_title(surface, f"Leaderboard · {scope}", box, px)
+        # A wide panel gives long names more room, up to half of it; the bars keep the rest.
+        widest = max((theme.text_size(r.profile, px(18), True)[0] for r in self.rows), default=0)
+        rating_w = theme.text_size("00.0 ± 0.0", px(17))[0]
+        rating_x = max(px(330), min(px(66 + 12) + widest + rating_w, box.w // 2))
         cols = {
             "rank": box.x + px(46),
             "name": box.x + px(66),
-            "rating": box.x + px(330),
-            "bar": box.x + px(350),
+            "rating": box.x + rating_x,
+            "bar": box.x + rating_x + px(20),
             "games": box.right - px(20),
         }
         bar_w = cols["games"] - px(70) - cols["bar"]
@@ -226,17 +230,25 @@ class RankingsScene(Scaled, Scene):
             band = pygame.Rect(left, y - 4, cols["games"] - left + px(16), row_h)
             theme.blit_panel(surface, band, (255, 255, 255, 14), None, radius=6, shadow=False)
         mid = y + row_h // 2 - 4
-        for text, x, anchor, size in (
-            (str(row.rank), cols["rank"], "midright", px(18)),
-            (row.profile, cols["name"], "midleft", px(18)),
-            (f"{row.mu:.1f} ± {row.sigma:.1f}", cols["rating"], "midright", px(17)),
-            (str(row.games), cols["games"], "midright", px(17)),
+        rating = f"{row.mu:.1f} ± {row.sigma:.1f}"
+        # The name has the room up to the rating (the widest a rating gets, so the names of
+        # every row end in line); the "provisional" tag goes before the name is cut short,
+        # as the row is faded and the legend says what fading means.
+        room = cols["rating"] - theme.text_size("00.0 ± 0.0", px(17))[0] - px(12) - cols["name"]
+        name_w = theme.text_size(row.profile, px(18), not faded)[0]
+        tag = theme.text("provisional", px(11), theme.MUTED) if faded else None
+        if tag is not None and name_w + px(8) + tag.get_width() > room:
+            tag = None
+        name = theme.fit(row.profile, px(18), room, not faded)
+        for text, x, anchor, size, bold in (
+            (str(row.rank), cols["rank"], "midright", px(18), False),
+            (name, cols["name"], "midleft", px(18), not faded),
+            (rating, cols["rating"], "midright", px(17), False),
+            (str(row.games), cols["games"], "midright", px(17), False),
         ):
-            img = theme.text(text, size, ink, not faded and text == row.profile)
+            img = theme.text(text, size, ink, bold)
             surface.blit(img, img.get_rect(**{anchor: (x, mid)}))
-        if faded:
-            tag = theme.text("provisional", px(11), theme.MUTED)
-            name_w = theme.text_size(row.profile, px(18))[0]
+        if tag is not None:
             surface.blit(tag, tag.get_rect(midleft=(cols["name"] + name_w + px(8), mid + 1)))
         bar = pygame.Rect(cols["bar"], mid - px(11), bar_w, px(22))
         draw_whisker_bar(
@@ -261,8 +273,7 @@ class RankingsScene(Scaled, Scene):
         theme.blit_panel(surface, box, radius=16)
         px = self.px
         scope = "every preset" if self.scope == OVERALL else preset_title(self.scope)
-        title = theme.text(f"Fastest wins · {scope}", px(20), theme.TEXT, True)
-        surface.blit(title, (box.x + px(20), box.y + px(16)))
+        _draw_title(surface, f"Fastest wins · {scope}", box, px)
         overall = self.scope == OVERALL
         cols = [
             (box.x + px(40), "topright"),
@@ -286,15 +297,29 @@ class RankingsScene(Scaled, Scene):
             ink = theme.GOLD if n == 1 else theme.TEXT
             when = datetime.fromtimestamp(win.ended_at).strftime("%d %b %Y")
             detail = f"{preset_title(win.preset)} · {when}" if overall else when
+            duration = format_duration(win.duration_s)
+            # The name ends in "…" before the time rather than run under it.
+            room = cols[2][0] - theme.text_size(duration, px(19), True)[0] - px(12) - cols[1][0]
+            name = theme.fit(win.profile, px(17), room, n == 1)
             for (x, anchor), text, size, bold in zip(
                 cols,
-                (str(n), win.profile, format_duration(win.duration_s)),
+                (str(n), name, duration),
                 (px(17), px(17), px(19)),
                 (False, n == 1, True),
                 strict=True,
             ):
                 img = theme.text(text, size, ink, bold)
                 surface.blit(img, img.get_rect(**{anchor: (x, y)}))
-            sub = theme.text(detail, px(12), theme.MUTED)
-            surface.blit(sub, (cols[1][0], y + px(21)))
+            detail = theme.fit(detail, px(12), box.right - px(20) - cols[1][0])
+            surface.blit(theme.text(detail, px(12), theme.MUTED), (cols[1][0], y + px(21)))
             y += step
+
+
+def _draw_title(
+    surface: pygame.Surface, words: str, box: pygame.Rect, px: Callable[[float], int]
+) -> None:
+    """A panel's title at its top left, made smaller (then cut short) to stay inside it."""
+    room = box.w - px(40)
+    size = theme.fit_size(words, px(20), room, True, smallest=px(15))
+    title = theme.text(theme.fit(words, size, room, True), size, theme.TEXT, True)
+    surface.blit(title, title.get_rect(midleft=(box.x + px(20), box.y + px(16 + 12))))

@@ -78,8 +78,12 @@ def round_record(
     *,
     abandoned: bool = False,
     ended_at: float | None = None,
+    round_key: str | None = None,
 ) -> GameRecord:
-    """The GameRecord of ``game``'s current round; ValueError if the seats do not fit."""
+    """The GameRecord of ``game``'s current round; ValueError if the seats do not fit.
+
+    ``round_key`` names the round (see ``MatchTable.round_key``): reported twice, it is
+    stored once."""
     if len(seats) != game.seats:
         raise ValueError(f"The round has {game.seats} seats but {len(seats)} players were given.")
     rules = game.rules
@@ -117,6 +121,7 @@ def round_record(
         abandoned=abandoned or not game.over,
         blocked=bool(game.blocked) if game.over else False,
         round_no=game.round_no,
+        round_key=round_key,
     )
 
 
@@ -128,6 +133,7 @@ def record_round(
     *,
     abandoned: bool = False,
     ended_at: float | None = None,
+    round_key: str | None = None,
 ) -> int | None:
     """Record the round that just ended (or was left); its id, or None if not recorded.
 
@@ -135,7 +141,9 @@ def record_round(
     nor a loss. Never raises: on failure ``store.problem`` says why.
     """
     try:
-        record = round_record(game, seats, started_at, abandoned=abandoned, ended_at=ended_at)
+        record = round_record(
+            game, seats, started_at, abandoned=abandoned, ended_at=ended_at, round_key=round_key
+        )
         return store.record_game(record)
     except Exception as exc:  # the game goes on whatever happens to its statistics
         log.warning("round not recorded: %s", exc, exc_info=True)
@@ -145,9 +153,12 @@ def record_round(
 
 
 def preset_title(preset: str | None) -> str:
-    """How a preset's id reads on screen: ``tel_aviv`` → ``Tel Aviv``; None → ``All presets``."""
+    """How a preset's id reads on screen: ``tel_aviv`` → ``Tel Aviv``; None → ``All presets``;
+    ``custom`` → ``Custom rules``."""
     if preset is None:
         return "All presets"
+    if preset == "custom":
+        return "Custom rules"  # the rounds played on rules changed in the rules editor
     words = preset.replace("_", " ").split()
     titled = " ".join(w.capitalize() for w in words)
     # "romanian2" is the second Romanian variant: keep its number apart from the name.

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import Game
 from game.store.files import set_aside
+from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable, where
 from game.store.saves import SAVE_NAME, load_game, sane_time
 from game.store.settings import Settings
@@ -28,6 +29,7 @@ __all__ = [
     "SNAPSHOT_KIND",
     "SavedGame",
     "describe",
+    "played_seconds",
     "read_saved_game",
     "restore",
     "set_aside_save",
@@ -79,6 +81,8 @@ class _Parsed:
     rounds: list[dict[str, Any]]
     started_at: float | None
     log: list[str]
+    round_key: str | None
+    played_s: float | None
 
 
 def _parse(data: Any) -> _Parsed:
@@ -112,6 +116,7 @@ def _parse(data: Any) -> _Parsed:
             raise ValueError("the saved bots are damaged") from exc
         bot_states[seat] = _rng_tuple(state)
     viewer = data.get("viewer", 0)
+    key = data.get("round_key")
     rounds = data.get("rounds", [])
     log = data.get("log", [])
     return _Parsed(
@@ -127,7 +132,20 @@ def _parse(data: Any) -> _Parsed:
         started_at=sane_time(data.get("started_at")),
         # an older save has no log; a damaged one loses only its log
         log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
+        # an older save has none: its round gets a new key when continued
+        round_key=key if isinstance(key, str) and 0 < len(key) <= 64 else None,
+        played_s=played_seconds(data),
     )
+
+
+def played_seconds(data: dict[str, Any]) -> float | None:
+    """How long the saved round had been played when it was saved; None for an older save
+    (which kept only when the round started) or a damaged value."""
+    value = data.get("played_s")
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    seconds = float(value)
+    return seconds if math.isfinite(seconds) and 0 <= seconds <= 366 * 86400 else None
 
 
 def snapshot(table: MatchTable) -> dict[str, Any]:
@@ -143,6 +161,9 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "bots": {str(s): _rng_state(bot.rng) for s, bot in table.bots.items()},
         "rounds": table.rounds,
         "started_at": table.started_at,
+        # The round's clock stops while the game is closed: Continue goes on from here.
+        "played_s": max(0.0, time.time() - table.started_at),
+        "round_key": table.round_key,
         "log": list(table.director.log),  # public lines only: the table's game log
     }
 
@@ -168,9 +189,15 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     if parsed.viewer is not None:
         table.director.viewer = parsed.viewer
     table.rounds = parsed.rounds
-    table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
+    if parsed.played_s is not None:
+        # Only the time played counts, not the hours (or days) the game was closed.
+        table.started_at = time.time() - parsed.played_s
+    else:
+        table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
     table.director.log.extend(parsed.log)
+    if parsed.round_key is not None and not between_rounds:
+        table.round_key = parsed.round_key  # the same round: recorded once, however it ends
     if between_rounds:
         table.started_at = time.time()
     else:
@@ -188,7 +215,12 @@ class SavedGame:
 
 
 def read_saved_game() -> SavedGame:
-    """Load the save and check it can be resumed; an unusable save is set aside."""
+    """Load the save and check it can be resumed; an unusable save is set aside.
+
+    The save of another copy of the game running at the same time is left alone: it is
+    that copy's live round."""
+    if not owns_saved_game():
+        return SavedGame(None, ANOTHER_COPY)
     loaded = load_game()
     if loaded.data is None:
         return SavedGame(None, loaded.problem)

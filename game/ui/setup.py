@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import PRESETS, Game, Rules, RulesError
+from game.store.models import bot_profile_name, name_key
+from game.store.records import MAX_NAME_LENGTH
 
 __all__ = [
     "BOT_LEVELS",
@@ -19,6 +21,7 @@ __all__ = [
     "default_seats",
     "default_setup",
     "duplicate_name",
+    "person_named_like_a_bot",
     "quick_setup",
     "rename_clashing_bots",
 ]
@@ -26,19 +29,36 @@ __all__ = [
 BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 # Bots get first names, so the log reads like a table of people ("Cleo laid 7♥").
 BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo")
-MAX_NAME = 16
+# A seat's name is the name its person's rounds are recorded under: one limit for both,
+# or a profile renamed to a longer name would be seated (and recorded) under a cut one.
+MAX_NAME = MAX_NAME_LENGTH
 
 
 def duplicate_name(names: Sequence[str]) -> str | None:
     """The first name used by two seats (ignoring case and spacing), or None.
 
-    The log, the hand-off screen and the statistics tell seats apart by name."""
+    The log, the hand-off screen and the statistics tell seats apart by name: two names
+    are one when the statistics would record them as one profile."""
     seen: set[str] = set()
     for name in names:
-        key = " ".join(name.split()).casefold()
+        key = name_key(name)
         if key in seen:
             return name
         seen.add(key)
+    return None
+
+
+def person_named_like_a_bot(seats: Sequence[SeatSpec]) -> tuple[str, str] | None:
+    """The first person whose name is a bot level's profile ("Bot · hard", in any letter
+    case and spacing), and that level; None when there is none.
+
+    A person's rounds are recorded under their name, and that name is taken by every bot
+    of the level: the statistics would refuse each round."""
+    levels = {name_key(bot_profile_name(level)): level for level in BOT_LEVELS}
+    for seat in seats:
+        level = levels.get(name_key(seat.name))
+        if seat.human and level is not None:
+            return seat.name, level
     return None
 
 

@@ -45,6 +45,7 @@ __all__ = [
     "export_folder",
     "place_pickers",
     "player_and_preset_pickers",
+    "preset_choices",
 ]
 
 log = logging.getLogger(__name__)
@@ -110,16 +111,31 @@ def shown_profiles(store: Store) -> list[str]:
     return [p.name for p in found]
 
 
+def preset_choices(store: Store) -> tuple[str | None, ...]:
+    """The preset filter's choices: every preset, then ``custom`` (rounds on custom rules)
+    and any other rules recorded, once a round was played on them."""
+    try:
+        played = store.presets()
+    except Exception:  # a damaged file: the presets the game knows are offered
+        played = []
+    return (*PRESET_CHOICES, *(p for p in played if p not in PRESETS))
+
+
 def player_and_preset_pickers(
-    names: list[str], profile: str | None, preset: str | None, on_change: Callable[[], None]
+    names: list[str],
+    profile: str | None,
+    preset: str | None,
+    on_change: Callable[[], None],
+    choices: tuple[str | None, ...] = PRESET_CHOICES,
 ) -> tuple[Picker, Picker]:
-    """The player (← →) and preset (↑ ↓) pickers the statistics and the history share."""
+    """The player (← →) and preset (↑ ↓) pickers the statistics and the history share;
+    ``choices`` are the preset filter's (see ``preset_choices``)."""
     start = names.index(profile) if profile in names else 0
     player = Picker("Player  ← →", names, start, lambda _: on_change())
     preset_picker = Picker(
         "Preset  ↑ ↓",
-        [preset_title(p) for p in PRESET_CHOICES],
-        PRESET_CHOICES.index(preset) if preset in PRESET_CHOICES else 0,
+        [preset_title(p) for p in choices],
+        choices.index(preset) if preset in choices else 0,
         lambda _: on_change(),
     )
     return player, preset_picker
@@ -131,6 +147,7 @@ class PlayerAndPreset:
     names: list[str]
     player: Picker
     preset_picker: Picker
+    preset_choices: tuple[str | None, ...] = PRESET_CHOICES
 
     @property
     def profile(self) -> str | None:
@@ -140,7 +157,7 @@ class PlayerAndPreset:
     @property
     def preset(self) -> str | None:
         """The preset filter (None: every preset and custom rule set)."""
-        return PRESET_CHOICES[self.preset_picker.index]
+        return self.preset_choices[self.preset_picker.index]
 
     def picker_keys(self) -> dict[int, Callable[[], None]]:
         """↑ ↓ step the preset, ← → the player (unless a picker has the focus: it takes them)."""
@@ -187,9 +204,12 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self.bot_ratings: dict[str, float] = {}
         self._charts: tuple[pygame.Surface, pygame.Surface] | None = None
         self._stale = False
+        self._shown_id: int | None = None  # the profile shown when another screen opened
+        self._wrapped: tuple[tuple[str, int, int], list[str]] = (("", 0, 0), [])
         self.names = self._profile_names()
+        self.preset_choices = preset_choices(store)
         self.player, self.preset_picker = player_and_preset_pickers(
-            self.names, profile, preset, self.refresh
+            self.names, profile, preset, self.refresh, self.preset_choices
         )
         self.buttons = [
             Button("Export CSV", self.export_csv, hint="C"),
@@ -201,8 +221,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         ]
         self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
         self.refresh()
-        if not any(p.kind == "human" for p in store.profiles()):
-            # Before anyone has finished a round only the bots have profiles.
+        if not store.stand_in and not any(p.kind == "human" for p in store.profiles()):
+            # Before anyone has finished a round only the bots have profiles. (Statistics
+            # that could not be read are no sign of that: the store's problem says so.)
             self._say("No games of yours yet: finish a round and your statistics appear here.")
 
     # --- data ------------------------------------------------------------------------------
@@ -229,6 +250,20 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.message_is_error = error
+        self._charts = None  # the message takes room from the charts
+
+    def _message_lines(self) -> list[str]:
+        """The message wrapped to the window (a long export path broken at its folders),
+        at most three lines."""
+        if not self.message:
+            return []
+        key = (self.message, self.px(14), self.size[0] - 80)
+        if self._wrapped[0] != key:  # worked out once per message and size, not every frame
+            lines = theme.wrap_long_words(*key)
+            if len(lines) > 3:
+                lines = [*lines[:2], theme.fit(" ".join(lines[2:]), *key[1:])]
+            self._wrapped = (key, lines)
+        return self._wrapped[1]
 
     # --- actions ---------------------------------------------------------------------------
     def export_csv(self) -> None:
@@ -248,7 +283,13 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         except Exception as exc:  # shown to the player, who can pick another folder later
             self._say(f"Export failed: {exc}", error=True)
             return []
-        self._say("Exported to " + " and ".join(str(p) for p in written))
+        # The folder once, then the files' names: two full paths would not fit the window.
+        folders = {p.parent for p in written}
+        if len(folders) == 1:
+            names = " and ".join(p.name for p in written)
+            self._say(f"Exported {names} to {next(iter(folders))}")
+        else:
+            self._say("Exported to " + " and ".join(str(p) for p in written))
         return written
 
     def open_profiles(self) -> None:
@@ -273,19 +314,43 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             self.stack.push(HistoryScene(self.store, self.profile, self.preset))
 
     def pause(self) -> None:
-        """Another screen may rename or merge profiles: reload on return."""
+        """Another screen may rename or merge profiles: reload on return, still showing the
+        same player (by the profile, since its name may change)."""
         self._stale = True
+        self._shown_id = None
+        if self.profile is not None:
+            try:
+                found = self.store.profile(self.profile)
+            except Exception:  # a damaged file: the list falls back to its first player
+                found = None
+            self._shown_id = None if found is None else found.id
 
     def resume(self) -> None:
-        """Reload the profile list if a screen above may have changed it."""
+        """Reload the profile list if a screen above may have changed it; the player shown
+        is followed through a rename, or into the profile it was merged into."""
         if not self._stale:
             return
         self._stale = False
-        shown = self.profile
+        shown = self._name_now(self._shown_id) or self.profile
         self.names = self._profile_names()
         self.player.options = self.names
         self.player.index = self.names.index(shown) if shown in self.names else 0
         self.refresh()
+
+    def _name_now(self, profile_id: int | None) -> str | None:
+        """The name profile ``profile_id`` goes by now, following merges; None if gone."""
+        if profile_id is None:
+            return None
+        try:
+            by_id = {p.id: p for p in self.store.profiles(include_merged=True)}
+        except Exception:  # a damaged file: the list falls back to its first player
+            return None
+        found = by_id.get(profile_id)
+        seen: set[int] = set()
+        while found is not None and found.merged_into is not None and found.id not in seen:
+            seen.add(found.id)
+            found = by_id.get(found.merged_into)
+        return None if found is None else found.name
 
     # --- frame -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -350,7 +415,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         w, h = self.size
         px = self.px
         top = content_top(self.store.problem, w, self.ui)
-        bottom = h - px(96)
+        # The message has its lines between the panels and the buttons.
+        bottom = h - px(96) - len(self._message_lines()) * self._message_line_h()
         tiles = pygame.Rect(40, top, min(px(460), int(w * 0.38)), bottom - top)
         right_x = tiles.right + px(20)
         right_w = w - 40 - right_x
@@ -462,11 +528,15 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
                 at = (box.right - px(18), box.y + px(18))
                 surface.blit(note, note.get_rect(topright=at))
             surface.blit(chart, (box.x + px(14), box.y + px(46)))
-        if self.message:
-            colour = (255, 150, 140) if self.message_is_error else theme.MUTED
-            note = theme.text(self.message, px(14), colour)
-            surface.blit(note, note.get_rect(bottomleft=(40, self.size[1] - px(10))))
+        colour = (255, 150, 140) if self.message_is_error else theme.MUTED
+        y = rating_box.bottom + px(8)
+        for line in self._message_lines():
+            surface.blit(theme.text(line, px(14), colour), (40, y))
+            y += self._message_line_h()
         self.widgets.draw(surface)
+
+    def _message_line_h(self) -> int:
+        return theme.text_size("Ag", self.px(14))[1] + 1
 
     def _draw_tiles(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.px

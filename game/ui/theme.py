@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pygame
+import pygame.freetype
 
 from game.resources import font_path
 from game.ui.cardart import suit_colour, suit_symbol
@@ -61,15 +62,30 @@ SUIT_CHARS: dict[str, str] = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _SYSTEM_FONTS = "dejavusans,segoeui,helveticaneue,arial,liberationsans,freesans"
 
 
+# Fonts that carry Chinese, Japanese and Korean letters, which DejaVu lacks: a name typed
+# through an input method ("山田太郎") is drawn in the first one the machine has.
+_FALLBACK_FONTS = (
+    "notosanscjksc,notosanscjkjp,notosanscjk,sourcehansans,droidsansfallbackfull,"
+    "droidsansfallback,wenquanyimicrohei,wenquanyizenhei,microsoftyahei,msgothic,yugothic,"
+    "malgungothic,simsun,pingfangsc,hiraginosans,applesdgothicneo,arialunicodems"
+)
+
+
+@lru_cache(maxsize=2)
+def _font_file(bold: bool) -> str | None:
+    """The file of the font ``font`` uses (None for pygame's own)."""
+    shipped = font_path("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    if shipped is not None:
+        return str(shipped)
+    return pygame.font.match_font(_SYSTEM_FONTS, bold=bold) or None
+
+
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A font of ``size`` pixels: a shipped font, else a common system sans, else pygame's."""
     if not pygame.font.get_init():
         pygame.font.init()
-    shipped = font_path("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
-    if shipped is not None:
-        return pygame.font.Font(shipped, size)
-    path = pygame.font.match_font(_SYSTEM_FONTS, bold=bold)
+    path = _font_file(bold)
     if path:
         return pygame.font.Font(path, size)
     f = pygame.font.Font(None, round(size * 1.3))  # pygame's default font runs small
@@ -87,6 +103,42 @@ def set_four_colour(on: bool) -> None:
     _four_colour_text[0] = on
 
 
+@lru_cache(maxsize=64)
+def fallback_font(size: int, bold: bool = False) -> pygame.font.Font | None:
+    """A font of ``size`` pixels for letters the main font lacks, if the machine has one."""
+    path = pygame.font.match_font(_FALLBACK_FONTS, bold=bold)
+    if not path:
+        return None
+    f = pygame.font.Font(path, size)
+    # no bold face of its own (often so for these fonts): pygame thickens the regular one
+    f.bold = bold and pygame.font.match_font(_FALLBACK_FONTS, bold=False) == path
+    return f
+
+
+@lru_cache(maxsize=2)
+def _glyph_finder(bold: bool) -> pygame.freetype.Font | None:
+    """The main font opened by FreeType, which (unlike pygame.font) says which letters it
+    lacks; None when that cannot be known."""
+    path = _font_file(bold)
+    try:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        return pygame.freetype.Font(path, 16) if path else None
+    except (OSError, pygame.error):
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _lacks(ch: str, bold: bool) -> bool:
+    """True when the main font has no letter for ``ch`` (a CJK character, say)."""
+    if ord(ch) < 0x2E80:  # below the CJK blocks DejaVu covers what the game writes
+        return False
+    finder = _glyph_finder(bold)
+    if finder is None:
+        return False
+    return finder.get_metrics(ch)[0] is None
+
+
 def text(
     content: str,
     size: int,
@@ -96,7 +148,8 @@ def text(
 ) -> pygame.Surface:
     """``content`` rendered once; suit characters drawn as pips (in suit colour on light
     text, or in the text colour when ``colour`` is dark enough to be on a light panel), in
-    four colours or two as ``four_colour`` says (by default, as the player's setting)."""
+    four colours or two as ``four_colour`` says (by default, as the player's setting), and
+    letters the main font lacks in a fallback font, when the machine has one."""
     four = _four_colour_text[0] if four_colour is None else four_colour
     return _text(content, size, colour, bold, four)
 
@@ -104,15 +157,21 @@ def text(
 @lru_cache(maxsize=2048)
 def _text(content: str, size: int, colour: Colour, bold: bool, four_colour: bool) -> pygame.Surface:
     f = font(size, bold)
+    spare = fallback_font(size, bold) if any(_lacks(ch, bold) for ch in content) else None
     pieces: list[pygame.Surface] = []
-    run = ""
+    run, run_font = "", f
     for ch in content:
         suit = SUIT_CHARS.get(ch)
         if suit is None:
+            ch_font = spare if spare is not None and _lacks(ch, bold) else f
+            if run and ch_font is not run_font:
+                pieces.append(run_font.render(run, True, colour))
+                run = ""
             run += ch
+            run_font = ch_font
             continue
         if run:
-            pieces.append(f.render(run, True, colour))
+            pieces.append(run_font.render(run, True, colour))
             run = ""
         pip_colour = _pip_colour(suit, colour, four_colour)
         pip = suit_symbol(suit, max(6, round(size * 0.78)), pip_colour)
@@ -120,7 +179,7 @@ def _text(content: str, size: int, colour: Colour, bold: bool, four_colour: bool
         box.blit(pip, (1, (f.get_height() - pip.get_height()) // 2 + 1))
         pieces.append(box)
     if run or not pieces:
-        pieces.append(f.render(run, True, colour))
+        pieces.append(run_font.render(run, True, colour))
     width = sum(p.get_width() for p in pieces)
     height = max(p.get_height() for p in pieces)
     out = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
@@ -183,6 +242,24 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
                 line = word
             else:
                 line = candidate
+        lines.append(line)
+    return lines
+
+
+def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``wrap``, and a word wider than a line (a folder's path) broken across lines,
+    after a path separator where one falls near the end of the line."""
+    lines: list[str] = []
+    for line in wrap(words, size, width, bold):
+        while len(line) > 1 and text_size(line, size, bold)[0] > width:
+            cut = len(line) - 1
+            while cut > 1 and text_size(line[:cut], size, bold)[0] > width:
+                cut -= 1
+            separator = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
+            if separator >= cut * 2 // 3:
+                cut = separator + 1
+            lines.append(line[:cut])
+            line = line[cut:]
         lines.append(line)
     return lines
 

@@ -288,31 +288,39 @@ class TextInput(Widget):
         self._blink = (self._blink + dt) % 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Field, text, composition underlined, caret."""
+        """Field, text, composition underlined, caret. A text wider than the field never
+        runs out of it: while typing it scrolls so that its end (the caret) stays in view;
+        otherwise it shows its beginning and ends in "…"."""
         if not self.visible:
             return
         edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
         theme.blit_panel(surface, self.rect, (250, 248, 240, 255), edge, radius=8, shadow=False)
-        x = self.rect.x + self.px(10)
+        pad = self.px(10)
+        inner = self.rect.inflate(-2 * pad, 0)
         cy = self.rect.centery
-        if self.text or self.composition:
-            shown = theme.text(self.text, self.size, theme.INK) if self.text else None
-            if shown is not None:
-                surface.blit(shown, shown.get_rect(midleft=(x, cy)))
-                x += shown.get_width()
-            if self.composition:
-                comp = theme.text(self.composition, self.size, (80, 80, 160))
-                box = comp.get_rect(midleft=(x, cy))
-                surface.blit(comp, box)
-                pygame.draw.line(surface, (80, 80, 160), box.bottomleft, box.bottomright)
-                x += comp.get_width()
-        elif self.placeholder:
+        words = self.text if self.focused else theme.fit(self.text, self.size, inner.w)
+        shown = theme.text(words, self.size, theme.INK) if words else None
+        comp = theme.text(self.composition, self.size, (80, 80, 160)) if self.composition else None
+        width = sum(s.get_width() for s in (shown, comp) if s is not None)
+        x = inner.x - max(0, width + 3 - inner.w)
+        old_clip = surface.get_clip()
+        surface.set_clip(inner.clip(old_clip))
+        if shown is not None:
+            surface.blit(shown, shown.get_rect(midleft=(x, cy)))
+            x += shown.get_width()
+        if comp is not None:
+            box = comp.get_rect(midleft=(x, cy))
+            surface.blit(comp, box)
+            pygame.draw.line(surface, (80, 80, 160), box.bottomleft, box.bottomright)
+            x += comp.get_width()
+        if shown is None and comp is None and self.placeholder:
             hint = theme.text(self.placeholder, self.size, (150, 150, 150))
             surface.blit(hint, hint.get_rect(midleft=(x, cy)))
         if self.focused and self._blink < 0.55:
             pygame.draw.line(
                 surface, theme.INK, (x + 1, cy - self.size // 2), (x + 1, cy + self.size // 2), 2
             )
+        surface.set_clip(old_clip)
 
 
 class WidgetGroup:

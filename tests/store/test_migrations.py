@@ -102,3 +102,47 @@ def test_an_old_file_that_cannot_be_written_is_upgraded_in_memory_only(
         assert store.leaderboard()[0].games > 0
         assert store.profile_stats("Anna").games == 4
     assert v1_copy.read_bytes() == before
+
+
+def _v4_file_with_two_lukasz(path: Path) -> None:
+    """A version-4 file (before names were folded beyond A to Z) holding "Łukasz" and
+    "łukasz" as two profiles, each with a round of its own."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    schema.migrate(conn, 4)
+    schema.seed_bot_profiles(conn)
+    for pid, name in ((101, "Łukasz"), (102, "łukasz")):
+        conn.execute(
+            "INSERT INTO profiles (id, name, kind, created) VALUES (?, ?, 'human', ?)",
+            (pid, name, 1_700_000_000 + pid),
+        )
+        conn.execute(
+            "INSERT INTO games (id, preset, rules_fingerprint, seats, started_at, ended_at,"
+            " duration_s) VALUES (?, 'classic', 'f', 1, 0, 60, 60)",
+            (pid,),
+        )
+        conn.execute(
+            "INSERT INTO results (game_id, seat, profile_id, place, won) VALUES (?, 0, ?, 1, 1)",
+            (pid, pid),
+        )
+    conn.close()
+
+
+def test_names_differing_only_in_non_ascii_case_stay_two_profiles_on_upgrade(home: Path) -> None:
+    path = home / "data" / "macau.sqlite3"
+    _v4_file_with_two_lukasz(path)
+    with Store.open() as store:
+        assert store.problem is None
+        # Nothing merged, renamed or lost: each spelling still has its own round.
+        humans = [p.name for p in store.profiles() if not p.is_bot]
+        assert sorted(humans) == ["Łukasz", "łukasz"]
+        assert store.profile_stats("Łukasz").games == store.profile_stats("łukasz").games == 1
+        # Another spelling is one of the two (the older), and no third one can be made.
+        assert store.profile("ŁUKASZ") == store.profile("Łukasz")
+        store.record_game(game(1, "classic", human(0, "ŁUKASZ", 1)))
+        assert store.profile_stats("Łukasz").games == 2
+        with pytest.raises(ValueError, match="already exists"):
+            store.create_profile("łUKASZ")
+        # They can be merged by hand, being one person.
+        store.merge_profiles("łukasz", "Łukasz")
+        assert store.profile_stats("Łukasz").games == 3

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -90,6 +92,59 @@ def test_an_unwritable_folder_shows_what_is_there(
         assert "permission denied" in store.problem
         assert len(store.history()) == 2
     assert integrity(_db(home)) == "ok"
+
+
+def _left_by_a_kill(home: Path, rounds: int) -> Path:
+    """A statistics file whose rounds are still all in its write-ahead log, with no log
+    index beside it: what a killed game leaves once the folder is restored read-only."""
+    with Store.open() as store:
+        _fill(store, rounds)
+        folder = home / "restored"
+        folder.mkdir()
+        for suffix in ("", "-wal"):
+            shutil.copyfile(f"{_db(home)}{suffix}", folder / f"macau.sqlite3{suffix}")
+    return folder / "macau.sqlite3"
+
+
+def _unreadable_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading in place fails as in a read-only folder (root may write anywhere): SQLite
+    cannot make the log's index, and immutable reading skips the log."""
+    read = opening.connect_read_only
+
+    def without_the_log(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
+        if not immutable:
+            raise sqlite3.OperationalError("unable to open database file")
+        return read(path, immutable=True)
+
+    monkeypatch.setattr(opening, "connect_read_only", without_the_log)
+
+
+def test_rounds_still_in_the_log_of_a_read_only_folder_are_shown(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _left_by_a_kill(home, 5)
+    _unreadable_in_place(monkeypatch)
+    opened = opening.open_read_only(path, "Macau cannot write to the folder.")
+    assert not opened.stand_in and opened.problem == "Macau cannot write to the folder."
+    assert opened.conn.execute("SELECT COUNT(*) FROM games").fetchone() == (5,)
+    assert sorted(p.name for p in path.parent.iterdir()) == ["macau.sqlite3", "macau.sqlite3-wal"]
+
+
+def test_statistics_that_cannot_be_read_are_not_shown_as_none_played(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _left_by_a_kill(home, 5)
+    _unreadable_in_place(monkeypatch)
+
+    def no_room(_: Path) -> sqlite3.Connection:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(opening, "_private_copy", no_room, raising=False)
+    opened = opening.open_read_only(path, "Macau cannot write to the folder.")
+    assert opened.stand_in
+    assert opened.problem == (
+        "Your statistics could not be read, so none are shown. Macau cannot write to the folder."
+    )
 
 
 def test_a_folder_that_cannot_be_created_never_raises(home: Path) -> None:

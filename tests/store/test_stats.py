@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.store import GameRecord, SeatResult, Store
@@ -184,3 +186,73 @@ def test_two_people_who_shared_a_table_cannot_be_merged(seeded: Store) -> None:
         seeded.merge_profiles("Ania", "Anna")
     assert seeded.profile_stats("Anna").games == before
     assert "Ania" in [p.name for p in seeded.profiles()]
+
+
+def test_a_round_reported_twice_under_its_key_is_stored_once(store: Store) -> None:
+    finished = dataclasses.replace(
+        game(1, "classic", human(0, "Anna", 1), bot(1, "easy", 2)), round_key="r1"
+    )
+    first = store.record_game(finished)
+    # Continued after a kill between recording and saving, the last move is played again.
+    assert store.record_game(finished) == first
+    # The same save left for a new game is reported as abandoned: still one round.
+    assert store.record_game(dataclasses.replace(finished, abandoned=True)) == first
+    [entry] = store.history()
+    assert not entry.abandoned
+    anna = store.profile_stats("Anna")
+    assert (anna.games, anna.wins, anna.abandoned) == (1, 1, 0)
+    assert [row.games for row in store.leaderboard() if row.profile == "Anna"] == [1]
+
+
+def test_a_round_recorded_abandoned_then_finished_keeps_the_finished_result(store: Store) -> None:
+    left = game(1, "classic", human(0, "Anna", 2), bot(1, "easy", 1), abandoned=True)
+    store.record_game(dataclasses.replace(left, round_key="r1"))
+    store.record_game(game(2, "classic", human(0, "Anna", 2), bot(1, "easy", 1)))  # no key
+    finished = game(3, "classic", human(0, "Anna", 1), bot(1, "easy", 2))
+    store.record_game(dataclasses.replace(finished, round_key="r1"))
+    assert [e.abandoned for e in store.history()] == [False, False]
+    anna = store.profile_stats("Anna")
+    assert (anna.games, anna.wins, anna.abandoned) == (2, 1, 0)
+
+
+def test_history_filters_by_preset_before_the_limit(seeded: Store) -> None:
+    assert [e.game_id for e in seeded.history("Anna", preset="polish")] == [7, 4, 3]
+    assert [e.game_id for e in seeded.history("Anna", limit=2, preset="classic")] == [8, 6]
+    assert [e.game_id for e in seeded.history(preset="polish", limit=1)] == [7]
+
+
+def test_letter_case_is_ignored_in_every_alphabet(store: Store) -> None:
+    store.record_game(game(1, "classic", human(0, "łukasz", 1), bot(1, "easy", 2)))
+    store.record_game(game(2, "classic", human(0, "Łukasz", 2), bot(1, "easy", 1)))
+    store.record_game(game(3, "classic", human(0, " ÉMILE ", 2), bot(1, "easy", 1)))
+    assert [p.name for p in store.profiles() if not p.is_bot] == ["ÉMILE", "łukasz"]
+    assert store.profile_stats("ŁUKASZ").games == 2
+    with pytest.raises(ValueError, match="A profile called 'łukasz' already exists"):
+        store.create_profile("Łukasz")
+    with pytest.raises(ValueError, match="already exists"):
+        store.rename_profile("émile", "ŁUKASZ")
+    assert store.rename_profile("łukasz", "Łukasz").name == "Łukasz"  # its own name, capitalised
+    assert store.profile("émile") == store.profile("Émile")
+
+
+def test_a_name_merged_away_goes_to_the_profile_it_was_merged_into(store: Store) -> None:
+    store.record_game(game(1, "classic", human(0, "Zoë", 1), bot(1, "easy", 2)))
+    store.record_game(game(2, "classic", human(0, "Zoe", 2), bot(1, "easy", 1)))
+    store.record_game(game(3, "classic", human(0, "Ana", 1), bot(1, "easy", 2)))
+    store.merge_profiles("Zoe", "Zoë")
+    with pytest.raises(ValueError, match=r"Zoe was merged into Zoë, .*rename Zoë to Zoe"):
+        store.create_profile("zoe")
+    with pytest.raises(ValueError, match=r"Zoe was merged into Zoë, .*only Zoë can take the name"):
+        store.rename_profile("Ana", "Zoe")
+    renamed = store.rename_profile("Zoë", "Zoe")  # the typo was the name after all
+    assert renamed.name == "Zoe"
+    assert [p.name for p in store.profiles() if not p.is_bot] == ["Ana", "Zoe"]
+    store.record_game(game(4, "classic", human(0, "zoe", 1), bot(1, "easy", 2)))
+    zoe = store.profile_stats("Zoe")
+    assert (zoe.games, zoe.wins) == (3, 2)
+    assert store.profile("Zoë") is None  # the old name is free again
+    store.create_profile("Zoë")
+
+
+def test_the_presets_played_are_listed_once_each(seeded: Store) -> None:
+    assert seeded.presets() == ["classic", "polish"]

@@ -185,3 +185,45 @@ def test_an_unfinished_rounds_seats_go_round_the_table_unnumbered() -> None:
     left = seats_in_order(_entry([2, 1, 3, 4], abandoned=True))
     assert [mark for mark, _ in left] == ["–"] * 4
     assert [s.seat for _, s in left] == sorted(s.seat for _, s in left)
+
+
+def test_a_preset_lists_its_own_latest_rounds_however_many_others_came_after(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import history_scene
+
+    monkeypatch.setattr(history_scene, "HISTORY_LIMIT", 5)
+    for n in range(6):  # more Polish rounds than the list reads, all after the Classic ones
+        start = 1_800_000_000 + n * 3600
+        seats = (SeatResult(0, "Ania", False, None, 1), SeatResult(1, "", True, "easy", 2))
+        store.record_game(GameRecord("polish", "t", start, start + 60, seats))
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(HistoryScene(store, "Ania", "classic"))
+    frame(stack, screen)
+    assert store.profile_stats("Ania", "classic").games > 5
+    classic = [e.game_id for e in store.history("Ania") if e.preset == "classic"]
+    assert [e.game_id for e in scene.entries] == classic[:5]
+
+
+def test_rounds_on_custom_rules_can_be_picked_everywhere_and_read_as_such(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.rankings_scene import RankingsScene
+    from tests.ui.textkit import drawn_texts
+
+    seats = (SeatResult(0, "Ania", False, None, 1), SeatResult(1, "", True, "easy", 2))
+    for n in range(2):
+        start = 1_800_000_000 + n * 3600
+        store.record_game(GameRecord("custom", "house", start, start + 60, seats))
+    stack = SceneStack(None, SIZE)
+    history = stack.push(HistoryScene(store, "Ania"))
+    frame(stack, screen)
+    assert "Custom rules" in [w for w, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    while history.preset != "custom":
+        key(stack, pygame.K_DOWN)
+    assert len(history.entries) == 2 and history.preset_picker.options[-1] == "Custom rules"
+    stats = stack.push(StatsScene(store, "Ania", "custom"))
+    assert stats.preset == "custom" and stats.stats is not None and stats.stats.games == 2
+    rankings = stack.push(RankingsScene(store, scope="custom"))
+    assert rankings.scope == "custom"
+    assert [row.profile for row in rankings.rows] == ["Ania", "Bot · easy"]

@@ -250,6 +250,20 @@ def test_new_game_refuses_two_seats_with_one_name() -> None:
     assert duplicate_name(["Cleo  Ann", "cleo ann"]) == "cleo ann"
 
 
+@pytest.mark.parametrize("typed", ["Bot · hard", "bot · HARD", " Bot  ·  hard "])
+def test_new_game_refuses_a_person_named_like_a_bot_level(typed: str, _home: Path) -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 2)
+    _retype(screen, new.rows[0].name, typed)
+    screen.click(new.start_button.rect.center)
+    assert screen.top is new  # not started: no round of this person could be recorded
+    assert new.message == (
+        f"{' '.join(typed.split())} is what the statistics call every hard bot: "
+        "give this person another name."
+    )
+    assert not (_home / "state" / "current_game.json").exists()
+
+
 def test_bots_with_a_stock_name_someone_else_has_take_a_free_one() -> None:
     seats = (
         SeatSpec("Ben"),

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.engine import Game
+from game.store import lock
 from game.store.saves import load_game
 from game.store.settings import Settings
 from game.ui.resume import restore
@@ -123,4 +124,5 @@ def test_killed_at_random_moments_the_save_resumes_the_same_game(
             version, internal, gauss = table.bots[int(seat)].rng.getstate()
             assert [version, list(internal), gauss] == state
         table.worker.close()
+        lock.release()  # this copy is done with the save: the next child's to keep
     assert len(set(seen)) == len(seen), "each run went on from where the last one stopped"

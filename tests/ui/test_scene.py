@@ -130,3 +130,16 @@ def test_text_input_takes_committed_text_and_composition() -> None:
     )
     assert field.text == "Kasi" and field.composition == ""
     field.draw(pygame.display.get_surface())
+
+
+@pytest.mark.parametrize("focused", [True, False])
+def test_a_name_wider_than_its_field_stays_inside_it(focused: bool) -> None:
+    pygame.display.init()
+    surface = pygame.Surface((400, 60))
+    surface.fill((1, 2, 3))
+    field = TextInput("W" * 32, max_length=32)
+    field.rect = pygame.Rect(10, 10, 150, 40)
+    field.focused = focused
+    field.draw(surface)
+    right_of_field = surface.subsurface(pygame.Rect(162, 0, 238, 60))
+    assert pygame.transform.average_color(right_of_field)[:3] == (1, 2, 3)

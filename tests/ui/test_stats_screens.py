@@ -114,7 +114,8 @@ def test_export_writes_csv_and_json(store: Store, screen: pygame.Surface, tmp_pa
     scene = stack.push(StatsScene(store, "Ania", export_dir=tmp_path))
     key(stack, pygame.K_c)
     written = sorted(tmp_path.glob("macau-statistics_*.csv"))
-    assert len(written) == 2 and str(written[0]) in scene.message
+    assert len(written) == 2
+    assert scene.message == f"Exported {written[0].name} and {written[1].name} to {tmp_path}"
     click(stack, scene.buttons[1].rect.center)  # Export JSON
     assert len(list(tmp_path.glob("macau-statistics_*.json"))) == 1
     frame(stack, screen)
@@ -213,6 +214,21 @@ def test_before_any_round_the_screen_says_so(
         seed(played, rounds=3)
         clear_cache()
         assert StatsScene(played).message == ""
+
+
+def test_statistics_that_could_not_be_read_are_not_taken_for_no_games(
+    screen: pygame.Surface,
+) -> None:
+    from game.store import opening
+
+    unread = "Your statistics could not be read, so none are shown. The folder is read-only."
+    stand_in = opening.memory_database(unread)
+    with Store(stand_in.conn, None, True, stand_in.problem, stand_in.stand_in) as store:
+        stack = SceneStack(None, SIZE)
+        scene = stack.push(StatsScene(store))
+        frame(stack, screen)
+        assert scene.message == ""  # not "No games of yours yet"
+        assert store.problem == unread  # shown in the band at the top
 
 
 def test_fastest_wins_never_overlap_in_a_small_window(store: Store, screen: pygame.Surface) -> None:
@@ -326,3 +342,78 @@ def test_a_renamed_player_is_seated_under_the_new_name_next_time(store: Store) -
     assert store.profile("Zofia") is not None
     names = [s.name for s in quick_setup(settings_of(scene).last_setup).seats]
     assert names == ["Zofia", "Ada"]  # Quick game goes on in the renamed profile
+
+
+def test_a_profile_renamed_to_the_longest_name_keeps_its_rounds(store: Store) -> None:
+    from game.engine import Game
+    from game.store.records import MAX_NAME_LENGTH
+    from game.ui import launch
+    from game.ui.launch import change_settings, settings_of
+    from game.ui.newgame import NewGameScreen
+    from game.ui.records import SeatInfo, record_round
+    from game.ui.setup import SeatSpec, TableSetup, quick_setup
+
+    launch._fallback.clear()
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(ProfilesScene(store))
+    seats = (SeatSpec("Ania", ""), SeatSpec("Ada", "easy"))
+    change_settings(scene, last_setup=TableSetup("polish", seats).to_dict())
+    scene.select([p.name for p in scene.profiles].index("Ania"))
+    key(stack, pygame.K_F2)
+    for _ in "Ania":
+        key(stack, pygame.K_BACKSPACE)
+    long_name = "Alexandra Konstantinopolska-Wyż"
+    assert len(long_name) < MAX_NAME_LENGTH
+    type_text(stack, long_name)
+    key(stack, pygame.K_RETURN)
+    before = store.profile_stats(long_name).games
+
+    quick = quick_setup(settings_of(scene).last_setup)
+    assert quick.seats[0].name == long_name
+    assert NewGameScreen().rows[0].spec().name == long_name  # the New game screen too
+    game = Game.new(quick.rules(), seats=2, seed=1)
+    infos = [SeatInfo(s.name, not s.human, s.level or None) for s in quick.seats]
+    record_round(store, game, infos, 1_800_000_000, abandoned=True)
+    assert store.profile_stats(long_name).abandoned == 1  # the round went to the profile
+    assert store.profile_stats(long_name).games == before
+    assert [p.name for p in store.profiles() if not p.is_bot] == [long_name, "Béla", "Csilla"]
+
+
+def test_statistics_follow_the_player_shown_through_a_rename_and_a_merge(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, SIZE)
+    stats = stack.push(StatsScene(store, "Béla"))
+    key(stack, pygame.K_p)
+    profiles = stack.top
+    assert isinstance(profiles, ProfilesScene)
+    profiles.select([p.name for p in profiles.profiles].index("Béla"))
+    key(stack, pygame.K_F2)
+    type_text(stack, " Kowalska")
+    key(stack, pygame.K_RETURN)
+    key(stack, pygame.K_ESCAPE)
+    assert stack.top is stats and stats.profile == "Béla Kowalska"
+    assert tiles(stats)["Games"] == str(store.profile_stats("Béla Kowalska").games)
+
+    stats.player.index = stats.names.index("Csilla")
+    stats.refresh()
+    key(stack, pygame.K_p)
+    profiles = stack.top
+    assert isinstance(profiles, ProfilesScene)
+    _merge(stack, profiles, "Csilla", "Béla Kowalska", screen)  # never at one table
+    assert "Merged Csilla" in profiles.message
+    key(stack, pygame.K_ESCAPE)
+    assert stack.top is stats and stats.profile == "Béla Kowalska"
+
+
+def test_n_opens_an_empty_new_profile_dialog(store: Store, screen: pygame.Surface) -> None:
+    stack = SceneStack(None, SIZE)
+    stack.push(ProfilesScene(store))
+    key(stack, pygame.K_n, "n")
+    type_text(stack, "n")  # the same key press's text, delivered after the dialog opened
+    dialog = stack.top
+    assert isinstance(dialog, NameDialog) and dialog.field.text == ""
+    key(stack, pygame.K_n, "n")  # an n typed in the dialog is a letter of the name
+    type_text(stack, "n")
+    type_text(stack, "ina")
+    assert dialog.field.text == "nina"

@@ -1,0 +1,187 @@
+"""Long names (up to 32 characters), shared places and long messages fit where they are
+drawn on the statistics screens: cut short with "…" or wrapped, never over another text
+(a column, a button, a picker's arrows) nor off the window, at the smallest window and a
+large one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.store import GameRecord, SeatResult, Store
+from game.ui import launch
+from game.ui.history_scene import HistoryScene
+from game.ui.options import SettingsScreen
+from game.ui.profiles_scene import MergeDialog, ProfilesScene
+from game.ui.rankings_scene import RankingsScene
+from game.ui.scene import Scene, SceneStack
+from game.ui.stats_scene import StatsScene, clear_cache
+from tests.ui.textkit import drawn_texts, outside, overlaps
+
+SIZES = [(960, 600), (1920, 1080)]
+LONG = ["Wojciech Szczęsny-Brzęczyszczyk", "Jean-Baptiste Émile Lefèvre", "W" * 32]
+
+
+def _round(n: int, preset: str, *seats: SeatResult) -> GameRecord:
+    start = 1_800_000_000 + n * 3600
+    return GameRecord(preset, "t", start, start + 60 + n, seats, preset == "classic")
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+    clear_cache()
+    opened = Store.open()
+    for n in range(24):
+        people = (LONG[n % 3], LONG[(n + 1) % 3])
+        places = (1 + n % 3, 1 + (n + 1) % 3, 1 + (n + 2) % 3)
+        opened.record_game(
+            _round(
+                n,
+                "polish",
+                SeatResult(0, people[0], False, None, places[0]),
+                SeatResult(1, people[1], False, None, places[1]),
+                SeatResult(2, "", True, "medium", places[2], seat_name="Cleo"),
+            )
+        )
+    # Zoë shares 2nd place, once of four and once (last) of ten; Ana has a provisional rating.
+    bots = [SeatResult(s, "", True, "easy", p, seat_name="Ada") for s, p in ((1, 1), (2, 2))]
+    zoe, ana = SeatResult(0, "Zoë", False, None, 2), SeatResult(3, "Ana", False, None, 4)
+    opened.record_game(_round(30, "classic", zoe, *bots, ana))
+    ten = [
+        SeatResult(s, "", True, "hard", 10 if s == 9 else s, seat_name="Ben") for s in range(1, 10)
+    ]
+    opened.record_game(_round(31, "classic", SeatResult(0, "Zoë", False, None, 10), *ten))
+    yield opened
+    opened.close()
+
+
+def _texts_fit(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], *scenes: Scene
+) -> list[tuple[str, pygame.Rect]]:
+    """The words of the top scene of ``scenes`` (a dialog over a screen), checked to fit."""
+    stack = SceneStack(None, size)
+    for scene in scenes:
+        stack.push(scene)
+    stack.update(1 / 60)
+    drawn = drawn_texts(monkeypatch, stack, size, top_only=True)
+    assert overlaps(drawn) == []
+    assert outside(drawn, size) == []
+    return drawn
+
+
+SCREENS: dict[str, Callable[[Store], Scene]] = {
+    "rankings": lambda store: RankingsScene(store),
+    "profiles": lambda store: ProfilesScene(store),
+    "history": lambda store: HistoryScene(store, LONG[2]),
+    "history of shared places": lambda store: HistoryScene(store, "Zoë"),
+    "statistics": lambda store: StatsScene(store, LONG[2]),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_long_names_never_run_over_other_words(
+    store: Store, monkeypatch: pytest.MonkeyPatch, screen: str, size: tuple[int, int]
+) -> None:
+    pygame.display.init()
+    drawn = _texts_fit(monkeypatch, size, SCREENS[screen](store))
+    if screen == "history of shared places":
+        words = [w for w, _ in drawn]
+        assert "2nd of 4" in words or "2nd (shared) of 4" in words
+        assert "10th of 10" in words or "10th (shared) of 10" in words
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_panel_titles_stay_inside_their_panels(
+    store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    pygame.display.init()
+    scene = RankingsScene(store)
+    drawn = _texts_fit(monkeypatch, size, scene)
+    board, fast = scene._boxes()
+    titles = [(w, r) for w, r in drawn if w.startswith(("Leaderboard", "Fastest wins"))]
+    assert len(titles) == 2
+    for words, rect in titles:
+        assert (board if words.startswith("Leaderboard") else fast).contains(rect)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_merge_dialog_and_its_refusal_fit(
+    store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    pygame.display.init()
+    profiles = ProfilesScene(store)
+    dialog = MergeDialog(LONG[2], [LONG[0], LONG[1]])
+    drawn = _texts_fit(monkeypatch, size, profiles, dialog)
+    assert any(w.startswith("Merge W") and w.endswith("into…") for w, _ in drawn)
+    problem = profiles._attempt(lambda: store.merge_profiles(LONG[2], LONG[0]))
+    assert problem is not None and "cannot be merged" in problem
+    profiles._say(problem, error=True)
+    drawn = _texts_fit(monkeypatch, size, profiles)
+    said = " ".join(w for w, r in drawn if r.top >= profiles._list_box().bottom)
+    assert "cannot be merged" in said  # all of it, wrapped, beside Back
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_an_export_names_both_files_in_full(
+    store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], tmp_path: Path
+) -> None:
+    pygame.display.init()
+    folder = tmp_path / "a folder with a rather long name" / "and_another_one_inside_it_too"
+    folder.mkdir(parents=True)
+    scene = StatsScene(store, LONG[0], export_dir=folder)
+    written = scene.export(".csv")
+    assert len(written) == 2
+    drawn = _texts_fit(monkeypatch, size, scene)
+    said = "".join(w for w, r in drawn if r.top >= scene._layout()[2].bottom)
+    for path in written:
+        assert path.name in said.replace(" ", "")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_settings_problem_with_a_long_folder_fits_in_the_panel(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], tmp_path: Path
+) -> None:
+    from game.store.paths import StoreUnavailable
+
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+    folder = "/home/Użytkownik Łukasz/.config/Macau/" + "a_long_folder_name/" * 6
+
+    def refuse(*_: object, **__: object) -> None:
+        raise StoreUnavailable(f"Macau could not save settings.json in {folder} (read-only).")
+
+    monkeypatch.setattr("game.store.settings.Settings.save", refuse)
+    pygame.display.init()
+    settings = SettingsScreen()
+    settings.set(volume=0.5)  # refused; the sentence says why
+    assert "(read-only)." in settings.problem
+    drawn = _texts_fit(monkeypatch, size, settings)
+    said = "".join(w for w, r in drawn if settings.panel.contains(r))
+    assert "(read-only)." in said
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_name_merged_away_is_explained_inside_the_rename_dialog(
+    store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    from game.ui.profiles_scene import NameDialog
+
+    pygame.display.init()
+    store.create_profile("Zoe")
+    store.merge_profiles("Zoe", "Zoë")
+    profiles = ProfilesScene(store)
+    dialog = NameDialog(
+        f"Rename {LONG[0]}",
+        lambda n: profiles._attempt(lambda: store.rename_profile(LONG[0], n)),
+        text="Zoe",
+    )
+    dialog.accept()
+    drawn = _texts_fit(monkeypatch, size, profiles, dialog)
+    said = " ".join(w for w, r in drawn if dialog.panel.contains(r))
+    assert "Zoe was merged into Zoë" in said and "only Zoë can take the name." in said

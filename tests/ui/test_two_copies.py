@@ -1,0 +1,104 @@
+"""Two copies of the game open at once: the second leaves the first one's saved round alone
+(no Continue, no abandoned record, no save written over it) and says why; once the first
+is gone, even killed, its save is the second's. Neither copy undoes the other's settings."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.store import lock
+from game.store.db import Store
+from game.store.lock import ANOTHER_COPY
+from game.store.settings import Settings
+from game.ui import launch
+from game.ui.matchtable import MatchTable
+from game.ui.menu import MainMenu
+from game.ui.resume import read_saved_game
+from tests.ui.menukit import Screen
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# The first copy: a table of its own, saved, and held open until it is killed.
+FIRST = textwrap.dedent(
+    """
+    import os, time
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.setup import SeatSpec, TableSetup
+    setup = TableSetup("polish", (SeatSpec("Ada"), SeatSpec("Ben", "easy")))
+    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
+    table.save()
+    print("saving" if table.saving else "not saving", flush=True)
+    time.sleep(120)
+    """
+)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+    yield tmp_path
+    lock.release()
+
+
+@pytest.fixture
+def first_copy(_home: Path) -> Iterator[subprocess.Popen[str]]:
+    env = {**os.environ, "MACAU_HOME": str(_home), "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", FIRST], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == "saving"
+    yield child
+    child.kill()
+    child.wait()
+
+
+def test_a_second_copy_leaves_the_first_copys_round_alone(
+    first_copy: subprocess.Popen[str], _home: Path
+) -> None:
+    save = _home / "state" / "current_game.json"
+    before = save.read_bytes()
+    assert read_saved_game().data is None  # not offered: it is the other copy's live round
+    menu = MainMenu()
+    screen = Screen(menu, (960, 600))
+    assert not menu.continue_button.visible and menu.problem == ANOTHER_COPY
+    screen.click(menu.quick_button.rect.center)
+    table = screen.top
+    assert isinstance(table, MatchTable) and not table.saving
+    assert table.toast is not None and table.toast[0] == ANOTHER_COPY
+    screen.frame(30)
+    table.shutdown()
+    assert save.read_bytes() == before  # neither written over nor cleared
+    with Store.open() as store:
+        assert store.history() == []  # nor recorded as abandoned
+
+    first_copy.send_signal(signal.SIGKILL)  # the first copy crashes: its lock goes with it
+    first_copy.wait()
+    assert read_saved_game().data is not None
+    menu.refresh()
+    assert menu.continue_button.visible
+
+
+def test_a_copy_writes_only_the_settings_it_changed(_home: Path) -> None:
+    from game.ui.app import App
+
+    Settings().save()
+    launch._fallback[:] = [Settings.load().settings]  # this copy read the settings …
+    app = App(size=(960, 600))
+    Settings(volume=0.2, four_colour=True).save()  # … before the other copy changed two
+    launch.change_settings(MainMenu(), last_setup={"preset": "polish"})
+    app._keep(window_size=(1000, 700))  # its window, remembered at quit
+    kept = Settings.load().settings
+    assert (kept.volume, kept.four_colour) == (0.2, True)
+    assert kept.last_setup == {"preset": "polish"} and kept.window_size == (1000, 700)
