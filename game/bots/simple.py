@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.engine import Action, Event, Play, Stop, View
+from game.engine import Action, Event, MacauForgotten, Play, Stop, View
 from game.engine.cards import RANK_NAMES, SUITS
 
 from .base import collector_paused
 
-# How often the easy bot forgets to call Macau (decided once per round) and how often it
+# How often the easy bot forgets to call Macau (decided once per round: the first time it
+# could forget; once caught, it remembers for the rest of the round) and how often it
 # overlooks a chance to catch somebody else's forgotten call on its own turn.
 FORGET_RATE = 0.25
 OVERLOOK_RATE = 0.25
@@ -50,10 +51,16 @@ class EasyBot:
             rest = [a for a in legal if a not in stops]
             return rest[0] if rest else legal[0]
         self._start_round(view, rng)
+        required = view.rules.macau_call == "required"
+        if self._forgets and required and any(play.call for play in plays):
+            # Forgetting once in a round is the slip; caught for it, it remembers from then
+            # on (else every later last card would be caught again, round after round).
+            seat = view.seat
+            if any(isinstance(e, MacauForgotten) and e.seat == seat for e in view.history):
+                self._forgets = False
         # The (cards, declared, suffix) offered with each Macau-call setting: a play whose twin
         # with the other setting is offered too is dropped when it is not this round's habit.
         offered: tuple[set[tuple[object, ...]], set[tuple[object, ...]]] = (set(), set())
-        required = view.rules.macau_call == "required"
         if required:
             for play in plays:
                 offered[play.call].add((play.cards, play.declared, play.choice))

@@ -88,6 +88,27 @@ def test_easy_forgets_macau_about_one_round_in_four() -> None:
     assert 0.12 < forgot / (forgot + called) < 0.4
 
 
+def test_easy_once_caught_calls_macau_for_the_rest_of_the_round() -> None:
+    from game.engine import Stop, parse_action
+
+    rules = PRESETS["polish"].replace(macau_penalty=1)  # caught, it is soon on one card again
+    forgetful = 0
+    for seed in range(60):
+        bot = make_bot("easy")
+        rng = random.Random(seed)
+        g = Game.from_position(rules, ["8H 9H", "9S 6S 7D"], "8S", "10H KD QD JD", seed=seed)
+        if bot.choose(g.view(0), g.legal_actions(), rng) != parse_action("8H"):
+            continue  # called Macau, or laid the 9♥: not a slip to be caught for
+        forgetful += 1
+        g.apply(parse_action("8H"))
+        g.apply(Stop(0), seat=1)  # caught: draws the 10♥
+        g.apply(parse_action("draw"))  # seat 1: nothing fits 8♥, nor does the K♦ drawn
+        assert g.current == 0
+        action = bot.choose(g.view(0), g.legal_actions(), rng)
+        assert isinstance(action, Play) and action.call, (seed, action)
+    assert forgetful >= 5  # about one round in four forgets
+
+
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_a_very_wide_listing_is_worked_through_with_the_collector_paused(
     level: str, monkeypatch: pytest.MonkeyPatch
