@@ -211,7 +211,12 @@ class Table:
         if not comes_back:
             risk *= 0.25
         gain = (1.0 - p_back) * total * (1.0 if self.heads_up else 0.5)
-        return base + 10.0 * (gain - risk) + _ATTACK_BONUS.get(self.counts[target], 0.0) * 0.3
+        # A joker that answers names a suit: the one it holds most of, as on any turn (a light
+        # weight, to choose among the suits rather than between answering and drawing).
+        named = 0.1 * self._choice_value(play, last, rest) if play.choice in SUITS else 0.0
+        return (
+            base + 10.0 * (gain - risk) + _ATTACK_BONUS.get(self.counts[target], 0.0) * 0.3 + named
+        )
 
     def _answer_skip(self, play: Play) -> float:
         """Pass the missed turns on (Pass accepts them at -7 a turn)."""

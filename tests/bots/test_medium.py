@@ -37,6 +37,21 @@ def test_medium_still_spends_an_ace_to_change_to_the_suit_it_holds() -> None:
     assert str(action) == "AH/S"
 
 
+def test_a_joker_answering_an_attack_names_the_suit_medium_holds_most_of() -> None:
+    # classic: the black joker answers the 2♣ and names a suit; three diamonds are kept.
+    g = Game.from_position(
+        PRESETS["classic"],
+        ["2C 9S 9H", "BJ 9D 10D 6D 8C", "6H 7S 8S"],
+        "4C",
+        "3D 4D 7D 8D 9C 10C",
+    )
+    g.apply("2C")
+    for seed in range(12):
+        bot = make_bot("medium")
+        action = bot.choose(g.view(1), g.legal_actions(), random.Random(seed))
+        assert str(action) == "BJ/D", seed
+
+
 def test_a_very_wide_listing_is_cut_by_cards_laid_before_it_is_scored(monkeypatch) -> None:
     # Hundreds of thousands of plays: only the ones that lay the most cards are scored, and
     # medium still goes out.
