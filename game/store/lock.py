@@ -11,6 +11,7 @@ process that holds it: a copy that crashed never keeps the save from the next on
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from pathlib import Path
@@ -29,8 +30,18 @@ ANOTHER_COPY = (
 _held: tuple[Path, IO[bytes]] | None = None
 
 
+# What a lock held by another process answers with (flock: EWOULDBLOCK, which is EAGAIN on
+# Linux; msvcrt.locking: EACCES, or EDEADLOCK once its retries are spent).
+_HELD_ELSEWHERE = frozenset(
+    {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK)}
+)
+
+
 def _try_lock(handle: IO[bytes]) -> bool:
-    """Lock ``handle``'s file without waiting; False if another process has it."""
+    """Lock ``handle``'s file without waiting; False if another process has it. A file
+    system that cannot lock at all (NFS without its lock service, some network or FUSE
+    mounts: ENOLCK, EOPNOTSUPP) counts as no lock to share, as a folder with no lock file
+    does: the copy goes on as the owner rather than never saving a game."""
     try:
         if sys.platform == "win32":
             import msvcrt
@@ -41,8 +52,8 @@ def _try_lock(handle: IO[bytes]) -> bool:
             import fcntl
 
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
+    except OSError as exc:
+        return exc.errno not in _HELD_ELSEWHERE
     return True
 
 

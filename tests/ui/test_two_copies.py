@@ -102,3 +102,32 @@ def test_a_copy_writes_only_the_settings_it_changed(_home: Path) -> None:
     kept = Settings.load().settings
     assert (kept.volume, kept.four_colour) == (0.2, True)
     assert kept.last_setup == {"preset": "polish"} and kept.window_size == (1000, 700)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is the lock outside Windows")
+@pytest.mark.parametrize("code", ["ENOLCK", "EOPNOTSUPP"])
+def test_a_folder_that_cannot_lock_leaves_a_lone_copy_the_owner(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import fcntl
+
+    def cannot_lock(_fd: int, _operation: int) -> None:
+        raise OSError(getattr(errno, code), "no locks on this file system")
+
+    monkeypatch.setattr(fcntl, "flock", cannot_lock)
+    assert lock.owns_saved_game()  # it saves its games, as a lone copy should
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="flock is the lock outside Windows")
+def test_a_lock_held_elsewhere_is_told_apart_from_a_folder_that_cannot_lock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import errno
+    import fcntl
+
+    def held(_fd: int, _operation: int) -> None:
+        raise OSError(errno.EWOULDBLOCK, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(fcntl, "flock", held)
+    assert not lock.owns_saved_game()
