@@ -67,7 +67,9 @@ _SYSTEM_FONTS = "dejavusans,segoeui,helveticaneue,arial,liberationsans,freesans"
 _FALLBACK_FONTS = (
     "notosanscjksc,notosanscjkjp,notosanscjk,sourcehansans,droidsansfallbackfull,"
     "droidsansfallback,wenquanyimicrohei,wenquanyizenhei,microsoftyahei,msgothic,yugothic,"
-    "malgungothic,simsun,pingfangsc,hiraginosans,applesdgothicneo,arialunicodems"
+    "malgungothic,simsun,pingfangsc,hiraginosans,applesdgothicneo,arialunicodems,"
+    # macOS: pygame names a font there after its file (PingFang.ttc is "pingfang")
+    "pingfang,hiraginosansgb,stheitimedium,stheitilight,songti,arialunicode"
 )
 
 
