@@ -323,10 +323,12 @@ def test_one_game_sits_in_the_middle_of_both_charts(
     assert rating.hi - rating.lo == 3600  # type: ignore[attr-defined]
 
 
-def test_a_renamed_player_is_seated_under_the_new_name_next_time(store: Store) -> None:
+def _renaming_ania(store: Store) -> tuple[SceneStack, ProfilesScene]:
+    """Profiles open on Ania, who played the last quick game, her name being retyped (F2,
+    the old name rubbed out)."""
     from game.ui import launch
-    from game.ui.launch import change_settings, settings_of
-    from game.ui.setup import SeatSpec, TableSetup, quick_setup
+    from game.ui.launch import change_settings
+    from game.ui.setup import SeatSpec, TableSetup
 
     launch._fallback.clear()
     stack = SceneStack(None, SIZE)
@@ -337,6 +339,14 @@ def test_a_renamed_player_is_seated_under_the_new_name_next_time(store: Store) -
     key(stack, pygame.K_F2)
     for _ in "Ania":
         key(stack, pygame.K_BACKSPACE)
+    return stack, scene
+
+
+def test_a_renamed_player_is_seated_under_the_new_name_next_time(store: Store) -> None:
+    from game.ui.launch import settings_of
+    from game.ui.setup import quick_setup
+
+    stack, scene = _renaming_ania(store)
     type_text(stack, "Zofia")
     key(stack, pygame.K_RETURN)
     assert store.profile("Zofia") is not None
@@ -347,21 +357,12 @@ def test_a_renamed_player_is_seated_under_the_new_name_next_time(store: Store) -
 def test_a_profile_renamed_to_the_longest_name_keeps_its_rounds(store: Store) -> None:
     from game.engine import Game
     from game.store.records import MAX_NAME_LENGTH
-    from game.ui import launch
-    from game.ui.launch import change_settings, settings_of
+    from game.ui.launch import settings_of
     from game.ui.newgame import NewGameScreen
     from game.ui.records import SeatInfo, record_round
-    from game.ui.setup import SeatSpec, TableSetup, quick_setup
+    from game.ui.setup import quick_setup
 
-    launch._fallback.clear()
-    stack = SceneStack(None, SIZE)
-    scene = stack.push(ProfilesScene(store))
-    seats = (SeatSpec("Ania", ""), SeatSpec("Ada", "easy"))
-    change_settings(scene, last_setup=TableSetup("polish", seats).to_dict())
-    scene.select([p.name for p in scene.profiles].index("Ania"))
-    key(stack, pygame.K_F2)
-    for _ in "Ania":
-        key(stack, pygame.K_BACKSPACE)
+    stack, scene = _renaming_ania(store)
     long_name = "Alexandra Konstantinopolska-Wyż"
     assert len(long_name) < MAX_NAME_LENGTH
     type_text(stack, long_name)
