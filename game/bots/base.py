@@ -14,6 +14,12 @@ from typing import Protocol
 
 from game.engine import Action, Play, Stop, View
 
+# Plays the search lists at most in a position it reaches (the root is listed in full). With
+# stand-in jokers a guessed opponent hand of 40 cards can be laid in hundreds of thousands of
+# ways; listing them all took one iteration past the whole time budget. The listing's order
+# starts with singles and short groups, which the search and its playouts pick from anyway.
+SEARCH_LISTING_LIMIT = 2000
+
 
 class Bot(Protocol):
     """A computer player: picks one of ``legal`` from what ``view`` shows."""

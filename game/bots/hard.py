@@ -16,10 +16,10 @@ import random
 import time
 from collections.abc import Sequence
 
-from game.engine import LISTING_LIMIT, Action, Game, Play, Stop, View
+from game.engine import Action, Game, Play, Stop, View
 from game.engine.compiled import Compiled
 
-from .base import collector_paused, drop_forgetful, widest
+from .base import SEARCH_LISTING_LIMIT, collector_paused, drop_forgetful, widest
 from .medium import Table as MediumTable
 from .reading import roles
 from .rollout import policy_action, quick_score, rewards, thin_actions
@@ -138,7 +138,7 @@ class HardBot:
 
     def _candidates(self, game: Game, c: Compiled, rng: random.Random) -> list[Action]:
         """The actions the tree considers here: no silent Macau twins, at most ``max_branch``."""
-        legal, _complete = game.legal_actions_capped(LISTING_LIMIT)
+        legal, _complete = game.legal_actions_capped(SEARCH_LISTING_LIMIT)
         if c.macau_required:
             legal = drop_forgetful(legal)
         legal = [a for a in legal if not isinstance(a, Stop)]
@@ -230,7 +230,7 @@ def _settled(root: _Node, seat: int, left: int) -> bool:
 
 def _same(game: Game, action: Action) -> Action:
     """The equal action object from ``game``'s own legal list (takes the engine's fast path)."""
-    for a in game.legal_actions_capped(LISTING_LIMIT)[0]:
+    for a in game.legal_actions_capped(SEARCH_LISTING_LIMIT)[0]:
         if a == action:
             return a
     return action

@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 import random
 
-from game.engine import LISTING_LIMIT, Action, Draw, Game, Pass, Phase, Play, Stop
+from game.engine import Action, Draw, Game, Pass, Phase, Play, Stop
 from game.engine.cards import RANK_NAMES, SUITS
 from game.engine.compiled import Compiled
+
+from .base import SEARCH_LISTING_LIMIT
 
 _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 _SUIT_SET = frozenset(SUITS)
@@ -87,7 +89,7 @@ def policy_action(g: Game, c: Compiled, rng: random.Random, epsilon: float = 0.1
     This is the hot loop of the search, so the scoring of ``quick_score`` is inlined here with
     everything that does not depend on the action worked out once per move.
     """
-    legal, _complete = g.legal_actions_capped(LISTING_LIMIT)
+    legal, _complete = g.legal_actions_capped(SEARCH_LISTING_LIMIT)
     if len(legal) == 1:
         return legal[0]
     seat = g.current

@@ -115,12 +115,21 @@ class Listing(Legality):
             # Groups of one suit: real cards alone, then with stand-in jokers
             if suit_groups:
                 runs_listed = c.runs and ctx is PLAY
+                # On a waiting attack every card of a group of one suit is an attack card (a
+                # cut is one card or one rank): the others are left out of the pool before its
+                # orders are built, which for a long suit (two decks) are millions.
+                value = c.attack_value if ctx is ATTACK else None
                 for si in range(4):
                     mask = suit_ranks[si]
                     if not okmask & _SUIT_BITS[si] and not (jokers and oks & _SUIT_BITS[si]):
                         continue  # no card of this suit may open, real or stood for
-                    pool = tuple([x for x in hand if not x.is_joker and x.idx // 13 == si])
-                    if mask & (mask - 1) and okmask & _SUIT_BITS[si]:
+                    if value is None:
+                        pool = tuple([x for x in hand if not x.is_joker and x.idx // 13 == si])
+                    else:
+                        pool = tuple(
+                            [x for x in hand if not x.is_joker and x.idx // 13 == si and value[x]]
+                        )
+                    if len(pool) >= 2 and mask & (mask - 1) and okmask & _SUIT_BITS[si]:
                         _plain_groups(pool, oks, forced, out)
                     if jokers and len(pool) + len(jokers) >= 2:
                         self._suit_groups_of((*pool, *jokers), si, oks, forced, runs_listed, out)
