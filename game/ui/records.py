@@ -205,6 +205,8 @@ def record_round(
     """
     try:
         match = None
+        # One moment for both, so the match result is listed just above its final round.
+        ended_at = time.time() if ended_at is None else ended_at
         if match_key is not None:
             match = match_record(
                 game,
@@ -277,6 +279,16 @@ class Tile:
     note: str = ""
 
 
+def _match_tiles(stats: ProfileStats) -> list[Tile]:
+    """The points matches' figure, shown only to a profile that has played one."""
+    if not stats.matches and not stats.matches_abandoned:
+        return []
+    note = "points matches played out"
+    if stats.matches_abandoned:
+        note = f"{stats.matches_abandoned:,} more given up"
+    return [Tile("Matches won", f"{stats.matches_won:,} of {stats.matches:,}", note)]
+
+
 def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[Tile]:
     """The figures the statistics screen shows for ``stats``, in reading order."""
     fastest = stats.fastest_win
@@ -314,6 +326,7 @@ def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[T
             dash if stats.points_per_round is None else f"{stats.points_per_round:.1f}",
             "lower is better" if stats.points_per_round is not None else "scoring presets only",
         ),
+        *_match_tiles(stats),
         Tile(
             "Rating",
             dash if rank is None else f"{rank.mu:.1f} ± {rank.sigma:.1f}",

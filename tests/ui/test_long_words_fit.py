@@ -6,12 +6,13 @@ large one."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.store import GameRecord, SeatResult, Store
+from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store
 from game.ui import launch
 from game.ui.history_scene import HistoryScene
 from game.ui.options import SettingsScreen
@@ -56,6 +57,16 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
         SeatResult(s, "", True, "hard", 10 if s == 9 else s, seat_name="Ben") for s in range(1, 10)
     ]
     opened.record_game(_round(31, "classic", SeatResult(0, "Zoë", False, None, 10), *ten))
+    # Two Tel Aviv matches of the long names: one played to 500, one given up.
+    for n, status, totals in ((40, "finished", (120, 505, 35)), (41, "abandoned", (60, 0, 25))):
+        people = [SeatResult(s, LONG[s], False, None, 1 + s) for s in range(3)]
+        seats = tuple(
+            MatchSeat(s, LONG[s], False, None, t, 1 + sum(o < t for o in totals), t == 35)
+            for s, t in enumerate(totals)
+        )
+        start = 1_800_000_000 + n * 3600
+        match = MatchRecord(f"m{n}", "tel_aviv", "t", 500, start, start + 60, 4, seats, status)
+        opened.record_game(replace(_round(n, "tel_aviv", *people), is_match=True, match=match))
     yield opened
     opened.close()
 
