@@ -139,7 +139,7 @@ def test_the_merge_dialog_and_its_refusal_fit(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_an_export_names_both_files_in_full(
+def test_an_export_names_every_file_in_full(
     store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], tmp_path: Path
 ) -> None:
     pygame.display.init()
@@ -147,7 +147,7 @@ def test_an_export_names_both_files_in_full(
     folder.mkdir(parents=True)
     scene = StatsScene(store, LONG[0], export_dir=folder)
     written = scene.export(".csv")
-    assert len(written) == 2
+    assert len(written) == 3
     drawn = _texts_fit(monkeypatch, size, scene)
     said = "".join(w for w, r in drawn if r.top >= scene._layout()[2].bottom)
     for path in written:

@@ -114,8 +114,9 @@ def test_export_writes_csv_and_json(store: Store, screen: pygame.Surface, tmp_pa
     scene = stack.push(StatsScene(store, "Ania", export_dir=tmp_path))
     key(stack, pygame.K_c)
     written = sorted(tmp_path.glob("macau-statistics_*.csv"))
-    assert len(written) == 2
-    assert scene.message == f"Exported {written[0].name} and {written[1].name} to {tmp_path}"
+    assert len(written) == 3  # the rounds, the players' statistics and the points matches
+    rounds, matches, stats = (p.name for p in written)  # (sorted by name)
+    assert scene.message == f"Exported {rounds}, {stats} and {matches} to {tmp_path}"
     click(stack, scene.buttons[1].rect.center)  # Export JSON
     assert len(list(tmp_path.glob("macau-statistics_*.json"))) == 1
     frame(stack, screen)
