@@ -364,6 +364,16 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         fits = x + sum(self._seat_width(*part[:3]) for part in parts) <= room
         if not fits and not keep_tags:
             parts = [(place, label, None, name, mine) for place, label, _, name, mine in parts]
+        elif not fits:
+            # A match's totals are what its line is for: every name gets an equal share of
+            # the room the marks and totals leave, so each seat keeps its total.
+            fixed = sum(self._seat_width(p, theme.text("", px(15)), t) for p, _, t, _, _ in parts)
+            share = (room - x - fixed) // max(1, len(parts))
+            if share >= px(40):
+                parts = [
+                    (place, self._short_label(name, share, mine), tag, name, mine)
+                    for place, _, tag, name, mine in parts
+                ]
         for place, label, tag, name, mine in parts:
             need = self._seat_width(place, label, tag)
             if x + need > room:
@@ -383,6 +393,10 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             if tag is not None:
                 surface.blit(tag, (name_x + label.get_width() + px(4), y + px(3)))
             x += need
+
+    def _short_label(self, name: str, width: int, mine: bool) -> pygame.Surface:
+        colour = theme.ACCENT if mine else theme.TEXT
+        return theme.text(theme.fit(name, self.px(15), width, mine), self.px(15), colour, mine)
 
     def _round_seats(self, entry: HistoryEntry, profile: str) -> list[tuple[str, str, str, bool]]:
         seats = []
