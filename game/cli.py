@@ -547,14 +547,16 @@ def cmd_stats(argv: list[str]) -> int:
     """Export statistics and history."""
     p = argparse.ArgumentParser(
         prog="macau stats",
-        description="Export every recorded round and every player's statistics.",
+        description="Export every recorded round, every points match and every player's "
+        "statistics.",
     )
     p.add_argument(
         "--export",
         required=True,
         metavar="PATH",
         help="a .json file (one document), or a .csv file of the rounds, with the players' "
-        "statistics beside it in NAME_stats.csv",
+        "statistics beside it in NAME_stats.csv and the points matches (each seat's final "
+        "total, place and win; a round's match_id names its match) in NAME_matches.csv",
     )
     args = p.parse_args(argv)
     from .store.export_cli import run_export

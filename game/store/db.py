@@ -22,6 +22,8 @@ from game.store.models import (
     FastWin,
     GameRecord,
     HistoryEntry,
+    MatchEntry,
+    MatchRecord,
     Profile,
     ProfileStats,
     RankRow,
@@ -150,6 +152,18 @@ class Store:
         except StoreUnavailable:
             return None
 
+    def record_match(self, match: MatchRecord) -> int | None:
+        """Store a points match as it stands (see ``records.upsert_match``): its id, or None
+        if not recorded. Rounds carry their match with them (``GameRecord.match``); this is
+        for a match given up between two rounds, when no round is reported."""
+        records.check_match(match)
+        if self.read_only:
+            return None
+        try:
+            return self._transaction(lambda conn: records.upsert_match(conn, match))
+        except StoreUnavailable:
+            return None
+
     def profiles(self, include_merged: bool = False) -> list[Profile]:
         """Every profile, humans first; merged-away ones only if asked for."""
         return queries.profiles(self._conn, include_merged)
@@ -206,11 +220,23 @@ class Store:
         the latest ``limit`` of those."""
         return queries.history(self._conn, profile, limit, preset)
 
+    def matches(
+        self,
+        profile: str | None = None,
+        limit: int | None = None,
+        preset: str | None = None,
+        ended_only: bool = False,
+    ) -> list[MatchEntry]:
+        """Recorded points matches, newest first (only ``profile``'s, only ``preset``'s, only
+        those finished or given up, if asked); the latest ``limit`` of those."""
+        return queries.matches(self._conn, profile, limit, preset, ended_only)
+
     def export(self, path: Path) -> list[Path]:
         """Write statistics and full history to ``path`` (.csv or .json); files written.
 
-        A CSV export writes the history to ``path`` and per-profile statistics to
-        ``<stem>_stats.csv`` beside it (see ``game.store.export``).
+        A CSV export writes the history to ``path``, per-profile statistics to
+        ``<stem>_stats.csv`` and points matches to ``<stem>_matches.csv`` beside it (see
+        ``game.store.export``).
         """
         return self.export_counted(path)[0]
 

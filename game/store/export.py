@@ -1,12 +1,14 @@
-"""Exporting statistics and the full round history as CSV or JSON.
+"""Exporting statistics, the full round history and the points matches as CSV or JSON.
 
-JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 1,
-"exported_at", "profiles": [...], "leaderboards": {scope: [...]}, "history": [...]}``.
+JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 2,
+"exported_at", "profiles": [...], "leaderboards": {scope: [...]}, "history": [...],
+"matches": [...]}``. Version 2 added ``matches`` and each round's ``match_id``.
 
 CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
-plus a second file beside it, ``stats_stats.csv``, with one row per profile
-(``STATS_COLUMNS``). CSV times are ISO 8601 in UTC and true/false columns 1/0; JSON times
-are Unix seconds.
+plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLUMNS``), and
+``stats_matches.csv``, one row per seat of every points match (``MATCH_COLUMNS``; a round's
+``match_id`` names its match there). CSV times are ISO 8601 in UTC and true/false columns
+1/0; JSON times are Unix seconds.
 """
 
 from __future__ import annotations
@@ -22,10 +24,10 @@ from typing import Any
 
 from game.store import queries, stats
 from game.store.files import atomic_write_bytes, atomic_write_json
-from game.store.models import OVERALL, HistoryEntry, ProfileStats
+from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
 
 FORMAT = "macau-stats"
-VERSION = 1
+VERSION = 2
 
 HISTORY_COLUMNS = (
     "game_id",
@@ -50,6 +52,28 @@ HISTORY_COLUMNS = (
     "turns_missed",
     "macau_forgotten",
     "seat_name",
+    "match_id",
+)
+
+MATCH_COLUMNS = (
+    "match_id",
+    "preset",
+    "rules_fingerprint",
+    "target",
+    "status",
+    "rounds",
+    "started_at",
+    "ended_at",
+    "duration_s",
+    "seat",
+    "profile",
+    "is_bot",
+    "bot_level",
+    "seat_name",
+    "total",
+    "place",
+    "won",
+    "reached_target",
 )
 
 STATS_COLUMNS = (
@@ -69,6 +93,9 @@ STATS_COLUMNS = (
     "mu",
     "sigma",
     "conservative",
+    "matches",
+    "matches_won",
+    "matches_abandoned",
 )
 
 
@@ -80,6 +107,11 @@ def iso(seconds: float) -> str:
 def stats_path(path: Path) -> Path:
     """The per-profile file written beside a CSV export."""
     return path.with_name(f"{path.stem}_stats.csv")
+
+
+def matches_path(path: Path) -> Path:
+    """The points matches' file written beside a CSV export."""
+    return path.with_name(f"{path.stem}_matches.csv")
 
 
 def _history_rows(entries: list[HistoryEntry]) -> list[list[Any]]:
@@ -110,6 +142,36 @@ def _history_rows(entries: list[HistoryEntry]) -> list[list[Any]]:
                     seat.turns_missed,
                     seat.macau_forgotten,
                     seat.seat_name,
+                    "" if entry.match_id is None else entry.match_id,
+                ]
+            )
+    return rows
+
+
+def _match_rows(entries: list[MatchEntry]) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    for entry in reversed(entries):  # oldest first, as the history
+        for seat in entry.seats:
+            rows.append(
+                [
+                    entry.match_id,
+                    entry.preset,
+                    entry.rules_fingerprint,
+                    entry.target,
+                    entry.status,
+                    entry.rounds,
+                    iso(entry.started_at),
+                    iso(entry.ended_at),
+                    f"{entry.duration_s:.3f}",
+                    seat.seat,
+                    seat.profile,
+                    int(seat.is_bot),
+                    seat.bot_level or "",
+                    seat.seat_name,
+                    seat.total,
+                    seat.place,
+                    int(seat.won),
+                    int(seat.total >= entry.target),
                 ]
             )
     return rows
@@ -148,6 +210,9 @@ def _stats_row(stats: ProfileStats, is_bot: bool, rating: tuple[float, float] | 
         "" if mu is None else f"{mu:.6f}",
         "" if sigma is None else f"{sigma:.6f}",
         "" if mu is None or sigma is None else f"{mu - 3 * sigma:.6f}",
+        stats.matches,
+        stats.matches_won,
+        stats.matches_abandoned,
     ]
 
 
@@ -168,6 +233,7 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
         raise ValueError(f"{problem[0].upper()}{problem[1:]}.")
     suffix = path.suffix.lower()
     entries = queries.history(conn)
+    matches = queries.matches(conn)
     all_stats = _all_stats(conn)
     if suffix == ".json":
         scopes = [OVERALL] + [
@@ -185,6 +251,7 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
                 scope: [asdict(row) for row in queries.leaderboard(conn, scope)] for scope in scopes
             },
             "history": [asdict(entry) for entry in entries],
+            "matches": [asdict(entry) for entry in matches],
         }
         atomic_write_json(path, document, shared=True)
         return [path]
@@ -199,4 +266,6 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
         ),
         shared=True,
     )
-    return [path, second]
+    third = matches_path(path)
+    atomic_write_bytes(third, _csv_bytes(MATCH_COLUMNS, _match_rows(matches)), shared=True)
+    return [path, second, third]

@@ -43,6 +43,41 @@ class SeatResult:
 
 
 @dataclass(frozen=True)
+class MatchSeat:
+    """One seat of a points match: its total so far (or final), its place by that total
+    (lowest first, ties share) and whether it won a finished match."""
+
+    seat: int
+    profile: str
+    is_bot: bool
+    bot_level: str | None
+    total: int
+    place: int
+    won: bool = False
+    seat_name: str = ""  # a bot's name at the table (kept beside its level's profile)
+
+
+MATCH_STATUSES = ("playing", "finished", "abandoned")
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """A points match as it stands, reported after each of its rounds, when the engine says
+    it is over (``finished``) and when it is given up (``abandoned``)."""
+
+    # Names the match among every match ever dealt: reported many times, it is stored once.
+    match_key: str
+    preset: str
+    rules_fingerprint: str
+    target: int
+    started_at: float
+    ended_at: float
+    rounds: int  # rounds played to the end (a round left halfway is not counted)
+    seats: tuple[MatchSeat, ...]
+    status: str = "playing"
+
+
+@dataclass(frozen=True)
 class GameRecord:
     """One finished (or abandoned) round, as the game reports it to the store."""
 
@@ -57,6 +92,8 @@ class GameRecord:
     round_no: int = 1
     # Names this round among every round ever dealt: a round reported twice is stored once.
     round_key: str | None = None
+    # The match this round belongs to, as it stands with this round (None for a single round).
+    match: MatchRecord | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +152,8 @@ class ProfileStats:
 
     Abandoned rounds are counted in ``abandoned`` only; they are neither wins nor losses.
     ``points_per_round`` covers match rounds (the scoring ones) and is None without any.
+    ``matches`` counts points matches played to their target (``matches_won`` of them
+    won); matches given up are counted in ``matches_abandoned`` only.
     """
 
     profile: str
@@ -133,6 +172,9 @@ class ProfileStats:
     window: int
     win_rate_series: tuple[WinRatePoint, ...]
     rating_series: tuple[RatingPoint, ...]
+    matches: int = 0
+    matches_won: int = 0
+    matches_abandoned: int = 0
 
 
 @dataclass(frozen=True)
@@ -186,3 +228,45 @@ class HistoryEntry:
     blocked: bool
     round_no: int
     seats: tuple[HistorySeat, ...]
+    match_id: int | None = None  # the match this round was part of, if recorded with one
+
+
+@dataclass(frozen=True)
+class MatchEntrySeat:
+    """One seat of a recorded match, with the profile's current name."""
+
+    seat: int
+    profile: str
+    is_bot: bool
+    bot_level: str | None
+    total: int
+    place: int
+    won: bool
+    seat_name: str = ""
+
+
+@dataclass(frozen=True)
+class MatchEntry:
+    """One recorded points match with every seat's total. ``duration_s`` adds up its
+    recorded rounds; ``status`` is one of ``MATCH_STATUSES``."""
+
+    match_id: int
+    preset: str
+    rules_fingerprint: str
+    target: int
+    started_at: float
+    ended_at: float
+    duration_s: float
+    rounds: int
+    status: str
+    seats: tuple[MatchEntrySeat, ...]
+
+    @property
+    def finished(self) -> bool:
+        """True once the match was played to its target."""
+        return self.status == "finished"
+
+    @property
+    def abandoned(self) -> bool:
+        """True for a match given up before anyone reached the target."""
+        return self.status == "abandoned"

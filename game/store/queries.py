@@ -10,6 +10,8 @@ from game.store.models import (
     FastWin,
     HistoryEntry,
     HistorySeat,
+    MatchEntry,
+    MatchEntrySeat,
     Profile,
     RankRow,
 )
@@ -110,7 +112,7 @@ def history(
     games = conn.execute(
         f"""
         SELECT id, preset, rules_fingerprint, started_at, ended_at, duration_s,
-               is_match, abandoned, blocked, round_no
+               is_match, abandoned, blocked, round_no, match_id
         FROM games AS g {where} ORDER BY g.id DESC {limit_sql}
         """,
         args,
@@ -161,6 +163,7 @@ def history(
             blocked=bool(blocked),
             round_no=int(round_no),
             seats=tuple(seats_by_game[int(gid)]),
+            match_id=None if match_id is None else int(match_id),
         )
         for (
             gid,
@@ -173,5 +176,85 @@ def history(
             abandoned,
             blocked,
             round_no,
+            match_id,
         ) in games
+    ]
+
+
+def matches(
+    conn: sqlite3.Connection,
+    profile: str | None = None,
+    limit: int | None = None,
+    preset: str | None = None,
+    ended_only: bool = False,
+) -> list[MatchEntry]:
+    """Recorded points matches, newest first (only ``profile``'s, only ``preset``'s if
+    given; only those finished or given up if ``ended_only``); ``limit`` counts the matches
+    that pass."""
+    args: list[Any] = []
+    filters: list[str] = []
+    if profile is not None:
+        filters.append("m.id IN (SELECT match_id FROM match_results WHERE profile_id = ?)")
+        args.append(require_profile(conn, profile).id)
+    if preset is not None:
+        filters.append("m.preset = ?")
+        args.append(preset)
+    if ended_only:
+        filters.append("m.status != 'playing'")
+    where = f"WHERE {' AND '.join(filters)}" if filters else ""
+    limit_sql = ""
+    if limit is not None:
+        limit_sql = "LIMIT ?"
+        args.append(limit)
+    rows = conn.execute(
+        f"""
+        SELECT m.id, m.preset, m.rules_fingerprint, m.target, m.started_at, m.ended_at,
+               (SELECT COALESCE(SUM(g.duration_s), 0) FROM games AS g WHERE g.match_id = m.id),
+               m.rounds, m.status
+        FROM matches AS m {where} ORDER BY m.ended_at DESC, m.id DESC {limit_sql}
+        """,
+        args,
+    ).fetchall()
+    if not rows:
+        return []
+    seats_by_match: dict[int, list[MatchEntrySeat]] = {int(row[0]): [] for row in rows}
+    for row in conn.execute(
+        """
+        SELECT r.match_id, r.seat, p.name, p.kind, p.bot_level, r.total, r.place, r.won,
+               r.seat_name
+        FROM match_results AS r JOIN profiles AS p ON p.id = r.profile_id
+        WHERE r.match_id BETWEEN ? AND ?
+        ORDER BY r.match_id, r.seat
+        """,
+        (min(seats_by_match), max(seats_by_match)),
+    ):
+        seats = seats_by_match.get(int(row[0]))
+        if seats is None:
+            continue
+        seats.append(
+            MatchEntrySeat(
+                seat=int(row[1]),
+                profile=str(row[2]),
+                is_bot=row[3] == "bot",
+                bot_level=row[4],
+                total=int(row[5]),
+                place=int(row[6]),
+                won=bool(row[7]),
+                seat_name=str(row[8] or ""),
+            )
+        )
+    return [
+        MatchEntry(
+            match_id=int(mid),
+            preset=str(preset_id),
+            rules_fingerprint=str(fingerprint),
+            target=int(target),
+            started_at=float(started),
+            ended_at=float(ended),
+            duration_s=float(duration),
+            rounds=int(rounds),
+            status=str(status),
+            seats=tuple(seats_by_match[int(mid)]),
+        )
+        for mid, preset_id, fingerprint, target, started, ended, duration, rounds, status in rows
     ]

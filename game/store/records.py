@@ -10,8 +10,11 @@ from typing import Any
 
 from game.store import ratings
 from game.store.models import (
+    MATCH_STATUSES,
     OVERALL,
     GameRecord,
+    MatchRecord,
+    MatchSeat,
     Profile,
     SeatResult,
     bot_profile_name,
@@ -144,7 +147,7 @@ def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> 
     return aliases
 
 
-def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult) -> int:
+def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult | MatchSeat) -> int:
     if seat.is_bot:
         name = bot_profile_name(seat.bot_level) if seat.bot_level else clean_name(seat.profile)
         found = find_profile(conn, name)
@@ -160,7 +163,7 @@ def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult) -> int:
     return found.id
 
 
-def _table_name(seat: SeatResult) -> str | None:
+def _table_name(seat: SeatResult | MatchSeat) -> str | None:
     """What a bot seat was called at the table, kept when it says more than its profile."""
     if not seat.is_bot:
         return None
@@ -186,6 +189,105 @@ def check_record(rec: GameRecord) -> None:
             raise ValueError(f"Seat {result.seat} has place {result.place}, which is impossible.")
         if not result.is_bot:
             clean_name(result.profile)
+    if rec.match is not None:
+        check_match(rec.match)
+
+
+def check_match(match: MatchRecord) -> None:
+    """ValueError with a reason if ``match`` cannot be a real points match."""
+    if not match.match_key:
+        raise ValueError("A match needs a key.")
+    if not match.preset or match.preset == OVERALL:
+        raise ValueError(f"{match.preset!r} cannot be a preset name.")
+    if match.status not in MATCH_STATUSES:
+        raise ValueError(f"{match.status!r} is not the state of a match.")
+    if match.target <= 0 or match.rounds < 0:
+        raise ValueError("A match needs a positive target and a count of rounds played.")
+    if not match.seats:
+        raise ValueError("A match needs at least one seat.")
+    seats = [s.seat for s in match.seats]
+    if len(set(seats)) != len(seats):
+        raise ValueError("Two seats of the match have the same number.")
+    for seat in match.seats:
+        if not 1 <= seat.place <= len(match.seats):
+            raise ValueError(f"Seat {seat.seat} has place {seat.place}, which is impossible.")
+        if seat.won and match.status != "finished":
+            raise ValueError("Only a finished match has a winner.")
+        if not seat.is_bot:
+            clean_name(seat.profile)
+
+
+def upsert_match(conn: sqlite3.Connection, match: MatchRecord) -> int:
+    """Store ``match`` as it stands (created on its first report); its id.
+
+    A match is reported again and again under one key, so each report replaces what is
+    stored, except that a finished match is final, and a report of fewer rounds than stored
+    is an older state reported again (a game killed after recording a round and continued,
+    or its save left for a new game): it may mark the match given up, never take back its
+    totals. A match given up and then reported with more rounds was continued after all.
+    """
+    row = conn.execute(
+        "SELECT id, status, rounds FROM matches WHERE match_key = ?", (match.match_key,)
+    ).fetchone()
+    if row is None:
+        cursor = conn.execute(
+            """
+            INSERT INTO matches (match_key, preset, rules_fingerprint, target, seats,
+                                 started_at, ended_at, rounds, status)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            (
+                match.match_key,
+                match.preset,
+                match.rules_fingerprint,
+                match.target,
+                len(match.seats),
+                match.started_at,
+                max(match.started_at, match.ended_at),
+                match.rounds,
+                match.status,
+            ),
+        )
+        match_id = cursor.lastrowid
+        assert match_id is not None
+        _write_match_seats(conn, match_id, match)
+        return match_id
+    match_id, status, rounds = int(row[0]), str(row[1]), int(row[2])
+    if status == "finished":
+        return match_id
+    if match.rounds < rounds or (match.status == "playing" and match.rounds == rounds):
+        if match.status == "abandoned" and status == "playing":
+            conn.execute("UPDATE matches SET status = 'abandoned' WHERE id = ?", (match_id,))
+        return match_id
+    conn.execute(
+        "UPDATE matches SET ended_at = MAX(started_at, ?), rounds = ?, status = ? WHERE id = ?",
+        (match.ended_at, match.rounds, match.status, match_id),
+    )
+    conn.execute("DELETE FROM match_results WHERE match_id = ?", (match_id,))
+    _write_match_seats(conn, match_id, match)
+    return match_id
+
+
+def _write_match_seats(conn: sqlite3.Connection, match_id: int, match: MatchRecord) -> None:
+    ordered = sorted(match.seats, key=lambda s: s.seat)
+    conn.executemany(
+        """
+        INSERT INTO match_results (match_id, seat, profile_id, seat_name, total, place, won)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+            (
+                match_id,
+                s.seat,
+                _seat_profile_id(conn, s),
+                _table_name(s),
+                s.total,
+                s.place,
+                int(s.won and match.status == "finished"),
+            )
+            for s in ordered
+        ],
+    )
 
 
 def _already_recorded(conn: sqlite3.Connection, rec: GameRecord) -> int | None:
@@ -214,8 +316,10 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
     """Store one round with its results and, unless abandoned, its rating changes.
 
     A round already stored under the same ``round_key`` is not stored again: its id is
-    returned (see ``_already_recorded``).
+    returned (see ``_already_recorded``). The match a round belongs to is brought up to date
+    in the same transaction, so a final round and its match result are stored together.
     """
+    match_id = None if rec.match is None else upsert_match(conn, rec.match)
     known = _already_recorded(conn, rec)
     if known is not None:
         return known
@@ -224,8 +328,8 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
     cursor = conn.execute(
         """
         INSERT INTO games (preset, rules_fingerprint, seats, started_at, ended_at, duration_s,
-                           is_match, abandoned, round_no, blocked, round_key)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           is_match, abandoned, round_no, blocked, round_key, match_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             rec.preset,
@@ -239,6 +343,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
             rec.round_no,
             int(rec.blocked),
             rec.round_key,
+            match_id,
         ),
     )
     game_id = cursor.lastrowid
@@ -315,6 +420,9 @@ def merge(conn: sqlite3.Connection, src: str, dst: str) -> Profile:
             "they are two players, so they cannot be merged."
         )
     conn.execute("UPDATE results SET profile_id = ? WHERE profile_id = ?", (target.id, source.id))
+    conn.execute(
+        "UPDATE match_results SET profile_id = ? WHERE profile_id = ?", (target.id, source.id)
+    )
     # The old name keeps pointing at the merged profile, so rounds recorded under it later
     # (a saved setup, another copy of the game) still land in the right place.
     conn.execute(

@@ -123,7 +123,47 @@ V5: tuple[str, ...] = (
     "CREATE INDEX profiles_by_name_key ON profiles (name_key)",
 )
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5}
+# v6: a points match is recorded as a whole, not only round by round: without it nothing
+# said that a match was won, its final totals or its target, and the rounds of two matches
+# could not be told apart. A match is stored under the key the table gave it when it was
+# first dealt (reported after every round, at its end and when given up, it is stored once)
+# and kept up to date as it goes: ``status`` is 'playing' until it is 'finished' or
+# 'abandoned', and ``match_results`` holds each seat's total so far. Each round of a match
+# names it in ``games.match_id``; NULL for single rounds and for rounds recorded before.
+V6: tuple[str, ...] = (
+    """
+    CREATE TABLE matches (
+        id                INTEGER PRIMARY KEY,
+        match_key         TEXT NOT NULL UNIQUE,
+        preset            TEXT NOT NULL,
+        rules_fingerprint TEXT NOT NULL,
+        target            INTEGER NOT NULL,
+        seats             INTEGER NOT NULL,
+        started_at        REAL NOT NULL,
+        ended_at          REAL NOT NULL,
+        rounds            INTEGER NOT NULL DEFAULT 0,
+        status            TEXT NOT NULL DEFAULT 'playing'
+                          CHECK (status IN ('playing', 'finished', 'abandoned'))
+    )
+    """,
+    """
+    CREATE TABLE match_results (
+        match_id   INTEGER NOT NULL REFERENCES matches(id),
+        seat       INTEGER NOT NULL,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id),
+        seat_name  TEXT,
+        total      INTEGER NOT NULL,
+        place      INTEGER NOT NULL,
+        won        INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (match_id, seat)
+    )
+    """,
+    "CREATE INDEX match_results_by_profile ON match_results (profile_id, match_id, won)",
+    "ALTER TABLE games ADD COLUMN match_id INTEGER REFERENCES matches(id)",
+    "CREATE INDEX games_by_match ON games (match_id)",
+)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6}
 CURRENT_VERSION = max(MIGRATIONS)
 
 

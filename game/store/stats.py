@@ -100,6 +100,16 @@ def profile_stats(
         """,
         args,
     ).fetchone()[0]
+    # A bot level that held several seats of a match counts the match once, won if any won.
+    matches = conn.execute(
+        """
+        SELECT m.status, MAX(r.won) FROM match_results AS r JOIN matches AS m ON m.id = r.match_id
+        WHERE r.profile_id = :profile AND m.status != 'playing'
+          AND (:preset IS NULL OR m.preset = :preset)
+        GROUP BY r.match_id
+        """,
+        args,
+    ).fetchall()
     return ProfileStats(
         profile=profile.name,
         preset=preset,
@@ -119,4 +129,7 @@ def profile_stats(
         window=window,
         win_rate_series=_win_rates(rounds, window, max_points),
         rating_series=tuple(RatingPoint(*row) for row in ratings),
+        matches=sum(1 for status, _ in matches if status == "finished"),
+        matches_won=sum(1 for status, won in matches if status == "finished" and won),
+        matches_abandoned=sum(1 for status, _ in matches if status == "abandoned"),
     )

@@ -3,7 +3,10 @@
 Opened from the statistics screen on the player and preset shown there. Each line is one
 round: when it was played and on which rules, how the player finished, every seat in the
 order they finished, the player's own tallies (penalty cards, missed turns, forgotten calls)
-and how long the round took.
+and how long the round took. A round of a points match names its match ("match 2 ·
+round 3"), and the match's result has a line of its own, marked out, above its last
+round: every seat's final total, the target and who reached it (or the totals so far of a
+match given up).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from datetime import datetime
 import pygame
 
 from game.engine import PRESETS
-from game.store import HistoryEntry, HistorySeat, Store
+from game.store import HistoryEntry, HistorySeat, MatchEntry, MatchEntrySeat, Store
 from game.ui import theme
 from game.ui.charts import content_top, draw_backdrop
 from game.ui.layout import Scaled
@@ -33,6 +36,9 @@ from game.ui.widgets import Button, WidgetGroup
 __all__ = [
     "HISTORY_LIMIT",
     "HistoryScene",
+    "match_note",
+    "match_result_words",
+    "merge_rows",
     "ordinal",
     "result_lines",
     "result_words",
@@ -77,12 +83,59 @@ def result_words(entry: HistoryEntry, profile: str) -> str:
     return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(entry.seats)}"
 
 
+def match_result_words(entry: MatchEntry, profile: str) -> str:
+    """How ``profile`` finished a match: ``Match won``, ``Match shared`` (a drawn match),
+    ``2nd of 4``, ``Given up``."""
+    mine = next((s for s in entry.seats if s.profile == profile), None)
+    if entry.abandoned:
+        return "Given up"
+    if mine is None:
+        return "–"
+    shared = sum(1 for s in entry.seats if s.place == mine.place) > 1
+    if mine.won:
+        return "Match shared" if shared else "Match won"
+    return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(entry.seats)}"
+
+
+def _names(seats: list[MatchEntrySeat]) -> str:
+    names = [seat_label(s)[0] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def match_note(entry: MatchEntry) -> str:
+    """The line under a match's seats: how long it went and who reached the target, or how
+    far it got before it was given up."""
+    rounds = _count(entry.rounds, "round")
+    if entry.abandoned:
+        return f"given up after {rounds} · totals so far · to {entry.target}"
+    if not entry.finished:
+        return f"{rounds} so far · to {entry.target}"
+    reached = [s for s in entry.seats if s.total >= entry.target]
+    if not reached:
+        return f"{rounds} · to {entry.target}"
+    return f"{rounds} · {_names(reached)} reached {entry.target}"
+
+
+def merge_rows(
+    rounds: list[HistoryEntry], matches: list[MatchEntry]
+) -> list[HistoryEntry | MatchEntry]:
+    """Rounds and match results in one list, newest first: a match's result ends when its
+    last round does (or later, when given up between rounds), so it comes just above it."""
+    rows: list[HistoryEntry | MatchEntry] = [*matches, *rounds]
+    # Stable: rounds keep their order, and a result stays above a round of the same moment.
+    rows.sort(key=lambda row: row.ended_at, reverse=True)
+    return rows
+
+
 def result_lines(
-    entry: HistoryEntry, profile: str, width: int, px: Callable[[float], int]
+    entry: HistoryEntry | MatchEntry, profile: str, width: int, px: Callable[[float], int]
 ) -> tuple[str, str]:
     """``result_words`` as the Result column shows it in ``width`` pixels: on one line when
     it fits, else a shared place as ``2nd of 4`` with ``shared place`` on the line below."""
-    words = result_words(entry, profile)
+    if isinstance(entry, MatchEntry):
+        words = match_result_words(entry, profile)
+    else:
+        words = result_words(entry, profile)
     if theme.text_size(words, px(17), True)[0] <= width or " (shared)" not in words:
         return theme.fit(words, px(17), width, True), ""
     return theme.fit(words.replace(" (shared)", ""), px(17), width, True), "shared place"
@@ -92,7 +145,7 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
-def seat_label(seat: HistorySeat) -> tuple[str, str]:
+def seat_label(seat: HistorySeat | MatchEntrySeat) -> tuple[str, str]:
     """A seat's name in the history and, for a bot recorded with its name at the table, its
     level beside it: ``("West", "medium bot")``; otherwise the profile's current name alone."""
     if seat.is_bot and seat.seat_name and seat.seat_name != seat.profile:
@@ -125,7 +178,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         super().__init__()
         self.store = store
         self.size = (1280, 800)
-        self.entries: list[HistoryEntry] = []
+        self.entries: list[HistoryEntry | MatchEntry] = []
         self.error = ""
         self.scroll = 0
         try:
@@ -152,7 +205,10 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             return
         try:
             # Filtered in the query: the limit counts this preset's rounds, not every round.
-            self.entries = self.store.history(self.profile, HISTORY_LIMIT, self.preset)
+            rounds = self.store.history(self.profile, HISTORY_LIMIT, self.preset)
+            # A match in play has no result yet: its rounds say which match they belong to.
+            matches = self.store.matches(self.profile, HISTORY_LIMIT, self.preset, True)
+            self.entries = merge_rows(rounds, matches)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("history unreadable: %s", exc)
             self.error = f"The match history could not be read ({exc})."
@@ -225,8 +281,10 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
 
     def _columns(self, box: pygame.Rect) -> dict[str, int]:
         px = self.px
-        when_w = px(190)
-        result_w = px(170) if box.w >= px(1000) else px(140)
+        wide = box.w >= px(1000)
+        # Room under the date for "Tel Aviv · match 123 · round 12".
+        when_w = px(240) if wide else px(220)
+        result_w = px(170) if wide else px(140)
         return {
             "when": box.x + px(20),
             "result": box.x + px(20) + when_w,
@@ -257,10 +315,17 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         y += px(34)
         shown = self.entries[self.scroll : self.scroll + self.visible_rows()]
         for n, entry in enumerate(shown):
-            if (self.scroll + n) % 2 == 1:
-                band = pygame.Rect(box.x + 8, y - px(6), box.w - 16, row_h - px(4))
-                theme.blit_panel(surface, band, (255, 255, 255, 14), None, radius=6, shadow=False)
-            self._draw_entry(surface, entry, y, cols)
+            band = pygame.Rect(box.x + 8, y - px(6), box.w - 16, row_h - px(4))
+            if isinstance(entry, MatchEntry):
+                # A match's result stands out from the rounds around it.
+                fill, edge = (*theme.ACCENT, 34), (*theme.ACCENT, 150)
+                theme.blit_panel(surface, band, fill, edge, radius=6, shadow=False)
+                self._draw_match(surface, entry, y, cols)
+            else:
+                if (self.scroll + n) % 2 == 1:
+                    fill = (255, 255, 255, 14)
+                    theme.blit_panel(surface, band, fill, None, radius=6, shadow=False)
+                self._draw_entry(surface, entry, y, cols)
             y += row_h
         if len(self.entries) > len(shown):
             first, last = self.scroll + 1, self.scroll + len(shown)
@@ -277,22 +342,38 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         return width if tag is None else width + tag.get_width() + px(4)
 
     def _draw_seats(
-        self, surface: pygame.Surface, entry: HistoryEntry, profile: str, x: int, room: int, y: int
+        self,
+        surface: pygame.Surface,
+        seats: list[tuple[str, str, str, bool]],
+        x: int,
+        room: int,
+        y: int,
+        keep_tags: bool = False,
     ) -> None:
-        """A round's seats from ``x`` up to ``room``: the bots' levels go first when they do
-        not all fit, then the seats that do not fit; the first of those is named as far as
-        it goes (so a long name of the player's own, first in a round they won, is read)."""
+        """Seats (mark, name, tag, the player's own) from ``x`` up to ``room``: the tags
+        (bots' levels) go first when they do not all fit, unless ``keep_tags`` (a match's
+        totals), then the seats that do not fit; the first of those is named as far as it
+        goes (so a long name of the player's own, first in a round they won, is read)."""
         px = self.px
         parts = []
-        for mark, seat in seats_in_order(entry):
-            name, level = seat_label(seat)
-            mine = seat.profile == profile
+        for mark, name, tag_text, mine in seats:
             place = theme.text(mark, px(14), theme.MUTED)
             label = theme.text(name, px(15), theme.ACCENT if mine else theme.TEXT, mine)
-            tag = theme.text(level, px(12), theme.MUTED) if level else None
+            tag = theme.text(tag_text, px(12), theme.MUTED) if tag_text else None
             parts.append((place, label, tag, name, mine))
-        if x + sum(self._seat_width(*part[:3]) for part in parts) > room:
+        fits = x + sum(self._seat_width(*part[:3]) for part in parts) <= room
+        if not fits and not keep_tags:
             parts = [(place, label, None, name, mine) for place, label, _, name, mine in parts]
+        elif not fits:
+            # A match's totals are what its line is for: every name gets an equal share of
+            # the room the marks and totals leave, so each seat keeps its total.
+            fixed = sum(self._seat_width(p, theme.text("", px(15)), t) for p, _, t, _, _ in parts)
+            share = (room - x - fixed) // max(1, len(parts))
+            if share >= px(40):
+                parts = [
+                    (place, self._short_label(name, share, mine), tag, name, mine)
+                    for place, _, tag, name, mine in parts
+                ]
         for place, label, tag, name, mine in parts:
             need = self._seat_width(place, label, tag)
             if x + need > room:
@@ -313,15 +394,63 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
                 surface.blit(tag, (name_x + label.get_width() + px(4), y + px(3)))
             x += need
 
+    def _short_label(self, name: str, width: int, mine: bool) -> pygame.Surface:
+        colour = theme.ACCENT if mine else theme.TEXT
+        return theme.text(theme.fit(name, self.px(15), width, mine), self.px(15), colour, mine)
+
+    def _round_seats(self, entry: HistoryEntry, profile: str) -> list[tuple[str, str, str, bool]]:
+        seats = []
+        for mark, seat in seats_in_order(entry):
+            name, level = seat_label(seat)
+            seats.append((mark, name, level, seat.profile == profile))
+        return seats
+
+    def _rules_words(self, preset: str) -> str:
+        # A preset by its title, custom rules as such; other rules by the name they carry.
+        known = preset in PRESETS or preset == "custom"
+        return preset_title(preset) if known else preset
+
+    def _draw_match(
+        self, surface: pygame.Surface, entry: MatchEntry, y: int, cols: dict[str, int]
+    ) -> None:
+        """A match's result: the target, every seat by its total, who reached the target."""
+        profile = self.profile or ""
+        px = self.px
+        when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
+        rules = f"{self._rules_words(entry.preset)} · match {entry.match_id} · result"
+        column_room = cols["result"] - cols["when"] - px(12)
+        surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
+        rules = theme.fit(rules, px(13), column_room)
+        surface.blit(theme.text(rules, px(13), theme.ACCENT), (cols["when"], y + px(22)))
+        mine = next((s for s in entry.seats if s.profile == profile), None)
+        ink = theme.GOLD if mine is not None and mine.won else theme.TEXT
+        result, shared = result_lines(entry, profile, cols["seats"] - cols["result"] - px(12), px)
+        surface.blit(theme.text(result, px(17), ink, True), (cols["result"], y))
+        if shared:
+            surface.blit(theme.text(shared, px(13), theme.MUTED), (cols["result"], y + px(22)))
+        if entry.abandoned:  # no order of finishing: round the table, as a round left early
+            order = [("–", s) for s in sorted(entry.seats, key=lambda s: s.seat)]
+        else:
+            order = [
+                (f"{s.place}.", s) for s in sorted(entry.seats, key=lambda s: (s.place, s.seat))
+            ]
+        seats = [(mark, seat_label(s)[0], str(s.total), s.profile == profile) for mark, s in order]
+        room = cols["time"] - px(90)
+        self._draw_seats(surface, seats, cols["seats"], room, y, keep_tags=True)
+        note = theme.fit(match_note(entry), px(13), cols["time"] - cols["seats"])
+        surface.blit(theme.text(note, px(13), theme.MUTED), (cols["seats"], y + px(22)))
+        duration = theme.text(format_duration(entry.duration_s), px(16), theme.TEXT)
+        surface.blit(duration, duration.get_rect(topright=(cols["time"], y)))
+
     def _draw_entry(
         self, surface: pygame.Surface, entry: HistoryEntry, y: int, cols: dict[str, int]
     ) -> None:
         profile = self.profile or ""
         px = self.px
         when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
-        # A preset by its title, custom rules as such; other rules by the name they carry.
-        known = entry.preset in PRESETS or entry.preset == "custom"
-        rules = preset_title(entry.preset) if known else entry.preset
+        rules = self._rules_words(entry.preset)
+        if entry.match_id is not None:  # two matches' rounds are told apart by their match
+            rules += f" · match {entry.match_id}"
         if entry.is_match:
             rules += f" · round {entry.round_no}"
         if entry.blocked:
@@ -337,7 +466,8 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         if shared:
             surface.blit(theme.text(shared, px(13), theme.MUTED), (cols["result"], y + px(22)))
         # Every seat in the order it finished, the player's own name picked out.
-        self._draw_seats(surface, entry, profile, cols["seats"], cols["time"] - px(90), y)
+        seats = self._round_seats(entry, profile)
+        self._draw_seats(surface, seats, cols["seats"], cols["time"] - px(90), y)
         if mine is not None:
             tallies = theme.fit(seat_summary(mine), px(13), cols["time"] - cols["seats"])
             if tallies:

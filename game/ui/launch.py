@@ -17,10 +17,17 @@ from game.store.lock import ANOTHER_COPY
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
+from game.ui.resume import SavedGame
 from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
 
-__all__ = ["change_settings", "settings_of", "start_match"]
+__all__ = [
+    "change_settings",
+    "record_abandoned_save",
+    "replacing_words",
+    "settings_of",
+    "start_match",
+]
 
 log = logging.getLogger(__name__)
 
@@ -57,14 +64,16 @@ def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
 def record_abandoned_save() -> None:
     """A saved game about to be replaced by a new one is recorded as abandoned.
 
-    It is kept in the history but counts as neither a win nor a loss; without this a round
-    left for the menu and never continued would vanish from the statistics. The save of
-    another copy of the game running at the same time is not touched (``read_saved_game``
-    does not read it): that round is still being played.
+    Its round in play is kept in the history but counts as neither a win nor a loss; a
+    points match it belongs to is recorded as given up, with the totals so far, whether the
+    save is halfway through a round or between two rounds. Without this a game left for the
+    menu and never continued would vanish from the statistics. The save of another copy of
+    the game running at the same time is not touched (``read_saved_game`` does not read it):
+    that game is still being played.
     """
     try:
         from game.store.db import Store
-        from game.ui.records import SeatInfo, record_round
+        from game.ui.records import SeatInfo, record_match, record_round
         from game.ui.resume import played_seconds, read_saved_game
 
         saved = read_saved_game()
@@ -72,7 +81,10 @@ def record_abandoned_save() -> None:
             return
         setup = TableSetup.from_dict(saved.data["setup"])
         game = Game.from_dict(saved.data["game"])
-        if game.over:
+        match_key = saved.data.get("match_key")
+        if not isinstance(match_key, str):
+            match_key = None  # an older save: its match was never recorded as one
+        if game.over and (match_key is None or game.rules.scoring != "points"):
             return  # a finished round was recorded when it ended
         seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
         # Left when it was last saved, after the time it had been played (an older save
@@ -82,8 +94,23 @@ def record_abandoned_save() -> None:
         started = (
             ended - played if played is not None else float(saved.data.get("started_at") or ended)
         )
+        match_started = saved.data.get("match_started_at")
+        if not isinstance(match_started, int | float) or isinstance(match_started, bool):
+            match_started = started
         key = saved.data.get("round_key")
         with Store.open() as store:
+            if game.over:
+                # Between two rounds: the rounds are recorded, the match is given up.
+                record_match(
+                    store,
+                    game,
+                    seats,
+                    match_key or "",
+                    float(match_started),
+                    abandoned=True,
+                    ended_at=ended,
+                )
+                return
             # With its key, a round recorded when it ended (the game killed before the save
             # that follows) is not recorded again as abandoned.
             record_round(
@@ -94,9 +121,36 @@ def record_abandoned_save() -> None:
                 abandoned=True,
                 ended_at=ended,
                 round_key=key if isinstance(key, str) else None,
+                match_key=match_key,
+                match_started_at=float(match_started),
             )
     except Exception:  # statistics must never stop a new game from starting
         log.exception("could not record the abandoned game")
+
+
+def replacing_words(saved: SavedGame) -> str:
+    """What starting a new table does to the saved game, in a sentence for the question
+    asked first: a round in play is recorded as left unfinished; a points match (halfway
+    through a round or between two) is recorded as given up with its totals so far, and
+    the rounds it finished stay in the history."""
+    data = saved.data
+    try:
+        game = Game.from_dict(data["game"]) if data is not None else None
+    except Exception:  # a save that cannot be read says nothing about what is lost
+        game = None
+    if game is None or game.rules.scoring != "points":
+        return "The new table takes its place, and its round is recorded as left unfinished."
+    totals = " / ".join(str(t) for t in game.scores)
+    if game.over:
+        return (
+            f"The new table takes its place: the match (totals {totals}) is recorded as given "
+            "up, and the rounds it finished stay in your history."
+        )
+    return (
+        f"The new table takes its place: the round in play is recorded as left unfinished "
+        f"and the match (totals {totals}) as given up; the rounds it finished stay in your "
+        "history."
+    )
 
 
 def start_match(

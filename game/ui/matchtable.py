@@ -41,6 +41,15 @@ def new_round_key() -> str:
     return uuid.uuid4().hex
 
 
+def new_match_key() -> str:
+    """A name for a points match just begun, unique among all matches ever begun.
+
+    Saved with the table and recorded with each of the match's rounds, so the statistics
+    keep one match however often it is reported: after each round, at its end, and when
+    its save is given up for a new game."""
+    return uuid.uuid4().hex
+
+
 class MatchTable(TableScene):
     """A table built from a ``TableSetup``; saves, records, hands over and keeps score."""
 
@@ -67,6 +76,8 @@ class MatchTable(TableScene):
         )
         self.started_at = time.time()
         self.round_key = new_round_key()
+        self.match_key = new_match_key()
+        self.match_started_at = self.started_at
         self.rounds: list[dict[str, Any]] = []  # places (and charges) of each finished round
         self.recorded = game.over
         # Another copy of the game running at the same time keeps the save: writing this
@@ -163,7 +174,17 @@ class MatchTable(TableScene):
 
                 self._store = Store.open()
             seats = [SeatInfo(s.name, not s.human, s.level or None) for s in self.setup.seats]
-            record_round(self._store, g, seats, self.started_at, round_key=self.round_key)
+            # A points match is recorded with each of its rounds: the final round carries the
+            # match result, so leaving before the result screen loses nothing.
+            record_round(
+                self._store,
+                g,
+                seats,
+                self.started_at,
+                round_key=self.round_key,
+                match_key=self.match_key,
+                match_started_at=self.match_started_at,
+            )
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")
         self._tell_store_problem()
@@ -287,6 +308,8 @@ class MatchTable(TableScene):
             return
         if answer == "rematch":
             self.rounds.clear()
+            self.match_key = new_match_key()
+            self.match_started_at = time.time()
         if self.pass_and_play:
             self.director.reveal = False
         super()._after_round(answer)

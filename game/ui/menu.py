@@ -18,7 +18,7 @@ from game.engine import PRESETS, RulesError
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.confirm import ConfirmDialog
-from game.ui.launch import settings_of, start_match
+from game.ui.launch import replacing_words, settings_of, start_match
 from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
@@ -132,9 +132,8 @@ class MainMenu(MenuScreen):
                     start_match(stack, self, setup, seed)
 
             question = f"Start {setup.title()} and replace the saved game?"
-            detail = (
-                f"An unfinished game is saved ({describe(self.saved)}). The new table takes "
-                "its place, and it is recorded as left unfinished."
+            detail = f"An unfinished game is saved ({describe(self.saved)}). " + replacing_words(
+                self.saved
             )
             stack.push(ConfirmDialog(question, detail, "Start the new table", "Keep it", answered))
 

@@ -13,13 +13,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import Game
-from game.store import GameRecord, ProfileStats, RankRow, SeatResult, Store, bot_profile_name
+from game.store import (
+    GameRecord,
+    MatchRecord,
+    MatchSeat,
+    ProfileStats,
+    RankRow,
+    SeatResult,
+    Store,
+    bot_profile_name,
+)
 
 __all__ = [
     "SeatInfo",
     "Tile",
     "format_duration",
+    "match_record",
     "preset_title",
+    "record_match",
     "record_round",
     "round_record",
     "stat_tiles",
@@ -71,6 +82,52 @@ def _places(game: Game) -> tuple[int, ...]:
     return tuple(places)
 
 
+def match_record(
+    game: Game,
+    seats: Sequence[SeatInfo],
+    match_key: str,
+    started_at: float,
+    *,
+    abandoned: bool = False,
+    ended_at: float | None = None,
+) -> MatchRecord | None:
+    """The MatchRecord of ``game``'s match as it stands; None when its rules score no points
+    (its rounds are single rounds). ``abandoned`` gives the match up, unless the engine says
+    it is over: then it is finished, whoever reports it."""
+    if len(seats) != game.seats:
+        raise ValueError(f"The match has {game.seats} seats but {len(seats)} players were given.")
+    rules = game.rules
+    if rules.scoring != "points":
+        return None
+    totals = [int(t) for t in game.scores]
+    status = "finished" if game.match_over else "abandoned" if abandoned else "playing"
+    winners = set(game.winners) if game.match_over else set()
+    return MatchRecord(
+        match_key=match_key,
+        preset=rules.name,
+        rules_fingerprint=rules.fingerprint,
+        target=rules.target,
+        started_at=started_at,
+        ended_at=time.time() if ended_at is None else ended_at,
+        rounds=len(game.round_charges),
+        seats=tuple(
+            MatchSeat(
+                seat=seat,
+                profile=info.profile,
+                is_bot=info.is_bot,
+                bot_level=info.bot_level if info.is_bot else None,
+                total=totals[seat],
+                # The lowest total wins (RULES §6): places by total, ties sharing.
+                place=1 + sum(1 for t in totals if t < totals[seat]),
+                won=seat in winners,
+                seat_name=info.name if info.is_bot else "",
+            )
+            for seat, info in enumerate(seats)
+        ),
+        status=status,
+    )
+
+
 def round_record(
     game: Game,
     seats: Sequence[SeatInfo],
@@ -79,11 +136,12 @@ def round_record(
     abandoned: bool = False,
     ended_at: float | None = None,
     round_key: str | None = None,
+    match: MatchRecord | None = None,
 ) -> GameRecord:
     """The GameRecord of ``game``'s current round; ValueError if the seats do not fit.
 
     ``round_key`` names the round (see ``MatchTable.round_key``): reported twice, it is
-    stored once."""
+    stored once. ``match`` is the match the round belongs to, as it stands with it."""
     if len(seats) != game.seats:
         raise ValueError(f"The round has {game.seats} seats but {len(seats)} players were given.")
     rules = game.rules
@@ -122,6 +180,7 @@ def round_record(
         blocked=bool(game.blocked) if game.over else False,
         round_no=game.round_no,
         round_key=round_key,
+        match=match,
     )
 
 
@@ -134,21 +193,67 @@ def record_round(
     abandoned: bool = False,
     ended_at: float | None = None,
     round_key: str | None = None,
+    match_key: str | None = None,
+    match_started_at: float | None = None,
 ) -> int | None:
     """Record the round that just ended (or was left); its id, or None if not recorded.
 
     A round that is not over is stored as abandoned: kept in the history, neither a win
-    nor a loss. Never raises: on failure ``store.problem`` says why.
+    nor a loss. With ``match_key``, a round of a points match also records its match as
+    it stands, in the same write: the final round records the match result, and a round
+    left halfway gives the match up. Never raises: on failure ``store.problem`` says why.
     """
     try:
+        match = None
+        # One moment for both, so the match result is listed just above its final round.
+        ended_at = time.time() if ended_at is None else ended_at
+        if match_key is not None:
+            match = match_record(
+                game,
+                seats,
+                match_key,
+                started_at if match_started_at is None else match_started_at,
+                abandoned=abandoned or not game.over,
+                ended_at=ended_at,
+            )
         record = round_record(
-            game, seats, started_at, abandoned=abandoned, ended_at=ended_at, round_key=round_key
+            game,
+            seats,
+            started_at,
+            abandoned=abandoned,
+            ended_at=ended_at,
+            round_key=round_key,
+            match=match,
         )
         return store.record_game(record)
     except Exception as exc:  # the game goes on whatever happens to its statistics
         log.warning("round not recorded: %s", exc, exc_info=True)
         if not store.problem:
             store.problem = f"The last round could not be recorded ({exc})."
+        return None
+
+
+def record_match(
+    store: Store,
+    game: Game,
+    seats: Sequence[SeatInfo],
+    match_key: str,
+    started_at: float,
+    *,
+    abandoned: bool = False,
+    ended_at: float | None = None,
+) -> int | None:
+    """Record ``game``'s match as it stands without a round (a match given up between two
+    rounds); its id, or None if not recorded or not a points match. Never raises."""
+    try:
+        match = match_record(
+            game, seats, match_key, started_at, abandoned=abandoned, ended_at=ended_at
+        )
+        return None if match is None else store.record_match(match)
+    except Exception as exc:  # the game goes on whatever happens to its statistics
+        log.warning("match not recorded: %s", exc, exc_info=True)
+        if not store.problem:
+            store.problem = f"The match could not be recorded ({exc})."
         return None
 
 
@@ -172,6 +277,16 @@ class Tile:
     label: str
     value: str
     note: str = ""
+
+
+def _match_tiles(stats: ProfileStats) -> list[Tile]:
+    """The points matches' figure, shown only to a profile that has played one."""
+    if not stats.matches and not stats.matches_abandoned:
+        return []
+    note = "points matches played out"
+    if stats.matches_abandoned:
+        note = f"{stats.matches_abandoned:,} more given up"
+    return [Tile("Matches won", f"{stats.matches_won:,} of {stats.matches:,}", note)]
 
 
 def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[Tile]:
@@ -211,6 +326,7 @@ def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[T
             dash if stats.points_per_round is None else f"{stats.points_per_round:.1f}",
             "lower is better" if stats.points_per_round is not None else "scoring presets only",
         ),
+        *_match_tiles(stats),
         Tile(
             "Rating",
             dash if rank is None else f"{rank.mu:.1f} ± {rank.sigma:.1f}",

@@ -83,6 +83,8 @@ class _Parsed:
     log: list[str]
     round_key: str | None
     played_s: float | None
+    match_key: str | None
+    match_started_at: float | None
 
 
 def _parse(data: Any) -> _Parsed:
@@ -117,6 +119,7 @@ def _parse(data: Any) -> _Parsed:
         bot_states[seat] = _rng_tuple(state)
     viewer = data.get("viewer", 0)
     key = data.get("round_key")
+    match_key = data.get("match_key")
     rounds = data.get("rounds", [])
     log = data.get("log", [])
     return _Parsed(
@@ -135,6 +138,9 @@ def _parse(data: Any) -> _Parsed:
         # an older save has none: its round gets a new key when continued
         round_key=key if isinstance(key, str) and 0 < len(key) <= 64 else None,
         played_s=played_seconds(data),
+        # an older save has none: its match is recorded from the round after it is continued
+        match_key=match_key if isinstance(match_key, str) and 0 < len(match_key) <= 64 else None,
+        match_started_at=sane_time(data.get("match_started_at")),
     )
 
 
@@ -164,6 +170,8 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         # The round's clock stops while the game is closed: Continue goes on from here.
         "played_s": max(0.0, time.time() - table.started_at),
         "round_key": table.round_key,
+        "match_key": table.match_key,
+        "match_started_at": table.match_started_at,
         "log": list(table.director.log),  # public lines only: the table's game log
     }
 
@@ -196,6 +204,10 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
         table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
     table.director.log.extend(parsed.log)
+    if parsed.match_key is not None:
+        table.match_key = parsed.match_key  # the same match: one record, however it ends
+    if parsed.match_started_at is not None:
+        table.match_started_at = parsed.match_started_at
     if parsed.round_key is not None and not between_rounds:
         table.round_key = parsed.round_key  # the same round: recorded once, however it ends
     if between_rounds:

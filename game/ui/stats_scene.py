@@ -102,6 +102,11 @@ def export_folder() -> Path:
     return where("data")
 
 
+def _listed(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def shown_profiles(store: Store) -> list[str]:
     """The players the statistics and the history offer: none before a person has finished a
     round (only the bots' empty profiles exist then, and "Bot · easy" is nobody's own)."""
@@ -286,10 +291,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         # The folder once, then the files' names: two full paths would not fit the window.
         folders = {p.parent for p in written}
         if len(folders) == 1:
-            names = " and ".join(p.name for p in written)
-            self._say(f"Exported {names} to {next(iter(folders))}")
+            self._say(f"Exported {_listed([p.name for p in written])} to {next(iter(folders))}")
         else:
-            self._say("Exported to " + " and ".join(str(p) for p in written))
+            self._say("Exported to " + _listed([str(p) for p in written]))
         return written
 
     def open_profiles(self) -> None:

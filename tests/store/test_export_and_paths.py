@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import csv
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
 
-from game.store import Store, paths
+from game.store import MatchRecord, MatchSeat, Store, paths
 from game.store.bench import bench_store
-from game.store.export import HISTORY_COLUMNS, STATS_COLUMNS
+from game.store.export import HISTORY_COLUMNS, MATCH_COLUMNS, STATS_COLUMNS
 from game.store.export_cli import run_export
-from tests.store.conftest import bot, game, human
+from tests.store.conftest import T0, bot, game, human
 
 
 @pytest.fixture
@@ -40,7 +40,11 @@ def _csv(path: Path) -> list[dict[str, str]]:
 
 def test_csv_export_has_every_seat_and_a_stats_file(played: Store, tmp_path: Path) -> None:
     written = played.export(tmp_path / "out.csv")
-    assert written == [tmp_path / "out.csv", tmp_path / "out_stats.csv"]
+    assert written == [
+        tmp_path / "out.csv",
+        tmp_path / "out_stats.csv",
+        tmp_path / "out_matches.csv",
+    ]
     rows = _csv(tmp_path / "out.csv")
     assert list(rows[0]) == list(HISTORY_COLUMNS)
     seats = [(e.game_id, s) for e in reversed(played.history()) for s in e.seats]
@@ -72,6 +76,51 @@ def test_json_export_round_trips_history_and_statistics(played: Store, tmp_path:
         r.profile for r in played.leaderboard()
     ]
     assert set(document["leaderboards"]) == {"overall", "classic", "polish"}
+
+
+def _a_won_match(store: Store) -> int:
+    """A Tel Aviv match to 500 that Anna won, with its final round."""
+    seats = (
+        MatchSeat(0, "Anna", False, None, 120, 1, True),
+        MatchSeat(1, "Bot · easy", True, "easy", 505, 2, seat_name="Bot 1"),
+    )
+    match = MatchRecord("m", "tel_aviv", "fp", 500, T0, T0 + 900, 6, seats, "finished")
+    final = game(4, "tel_aviv", human(0, "Anna", 1), bot(1, "easy", 2), is_match=True)
+    store.record_game(replace(final, round_no=6, match=match))
+    [entry] = store.matches()
+    return entry.match_id
+
+
+def test_both_exports_hold_the_matches_and_name_each_rounds_match(
+    played: Store, tmp_path: Path
+) -> None:
+    match_id = _a_won_match(played)
+    played.export(tmp_path / "out.csv")
+    rows = _csv(tmp_path / "out_matches.csv")
+    assert list(rows[0]) == list(MATCH_COLUMNS)
+    assert [
+        (r["match_id"], r["profile"], r["total"], r["won"], r["reached_target"]) for r in rows
+    ] == [
+        (str(match_id), "Anna", "120", "1", "0"),
+        (str(match_id), "Bot · easy", "505", "0", "1"),
+    ]
+    assert {(r["status"], r["target"], r["rounds"]) for r in rows} == {("finished", "500", "6")}
+    rounds = _csv(tmp_path / "out.csv")
+    assert [r["match_id"] for r in rounds if r["preset"] == "tel_aviv"] == [str(match_id)] * 2
+    assert {r["match_id"] for r in rounds if r["preset"] != "tel_aviv"} == {""}
+    anna = next(r for r in _csv(tmp_path / "out_stats.csv") if r["profile"] == "Anna")
+    assert (anna["matches"], anna["matches_won"], anna["matches_abandoned"]) == ("1", "1", "0")
+
+    played.export(tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert document["version"] == 2
+    [match] = document["matches"]
+    assert (match["match_id"], match["target"], match["status"]) == (match_id, 500, "finished")
+    assert [(s["profile"], s["total"], s["won"]) for s in match["seats"]] == [
+        ("Anna", 120, True),
+        ("Bot · easy", 505, False),
+    ]
+    assert document["history"][0]["match_id"] == match_id
 
 
 def test_export_command(played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -146,3 +146,49 @@ def test_names_differing_only_in_non_ascii_case_stay_two_profiles_on_upgrade(hom
         # They can be merged by hand, being one person.
         store.merge_profiles("łukasz", "Łukasz")
         assert store.profile_stats("Łukasz").games == 3
+
+
+def _v5_file_with_a_match_round(path: Path) -> None:
+    """A version-5 file (before matches were recorded as such) holding one round of a
+    points match, as every match round was recorded then."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    schema.migrate(conn, 5)
+    schema.seed_bot_profiles(conn)
+    conn.execute(
+        "INSERT INTO profiles (id, name, kind, created, name_key) VALUES (101, 'Ada', 'human', 0,"
+        " 'ada')"
+    )
+    conn.execute(
+        "INSERT INTO games (id, preset, rules_fingerprint, seats, started_at, ended_at,"
+        " duration_s, is_match, round_no, round_key) VALUES (1, 'tel_aviv', 'f', 1, 0, 60, 60,"
+        " 1, 3, 'k1')"
+    )
+    conn.execute(
+        "INSERT INTO results (game_id, seat, profile_id, place, won, points)"
+        " VALUES (1, 0, 101, 1, 1, 0)"
+    )
+    conn.close()
+
+
+def test_a_version_5_file_gains_matches_and_keeps_its_rounds_as_single_rounds(
+    home: Path,
+) -> None:
+    path = home / "data" / "macau.sqlite3"
+    _v5_file_with_a_match_round(path)
+    with Store.open() as store:
+        assert store.problem is None and not store.read_only
+        [entry] = store.history("Ada")
+        # A round recorded before knows no match: it reads as it always did.
+        assert (entry.round_no, entry.is_match, entry.match_id) == (3, True, None)
+        assert store.matches() == []
+        stats = store.profile_stats("Ada")
+        assert (stats.games, stats.matches, stats.matches_won) == (1, 0, 0)
+    assert _rows(path, "PRAGMA user_version") == [(6,)]
+    assert {"matches", "match_results"} <= {
+        str(row[0]) for row in _rows(path, "SELECT name FROM sqlite_master WHERE type='table'")
+    }
+    assert _rows(path, "SELECT match_id FROM games") == [(None,)]
+    backup = path.with_name("macau.sqlite3.before-v6")
+    assert _rows(backup, "PRAGMA user_version") == [(5,)]
+    assert integrity(path) == "ok"

@@ -8,9 +8,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.store import GameRecord, HistoryEntry, HistorySeat, SeatResult, Store
+from game.store import (
+    GameRecord,
+    HistoryEntry,
+    HistorySeat,
+    MatchEntry,
+    MatchEntrySeat,
+    SeatResult,
+    Store,
+)
 from game.ui.history_scene import (
     HistoryScene,
+    match_note,
+    match_result_words,
     ordinal,
     result_words,
     seat_label,
@@ -19,8 +29,9 @@ from game.ui.history_scene import (
 )
 from game.ui.scene import SceneStack
 from game.ui.stats_scene import StatsScene
-from tests.ui.statskit import SIZE
+from tests.ui.statskit import SIZE, play_matches
 from tests.ui.test_stats_screens import click, frame, key
+from tests.ui.textkit import drawn_texts
 
 
 def _entry(places: list[int], *, abandoned: bool = False) -> HistoryEntry:
@@ -227,3 +238,61 @@ def test_rounds_on_custom_rules_can_be_picked_everywhere_and_read_as_such(
     rankings = stack.push(RankingsScene(store, scope="custom"))
     assert rankings.scope == "custom"
     assert [row.profile for row in rankings.rows] == ["Ania", "Bot · easy"]
+
+
+def test_rounds_name_their_match_and_each_match_result_stands_above_its_rounds(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    play_matches(2, target=150)
+    stack = SceneStack(None, SIZE)
+    history = stack.push(HistoryScene(store, "You"))
+    first, second = sorted(store.matches(), key=lambda m: m.match_id)
+    assert first.finished and second.finished
+    rows = history.entries
+    # Newest first: the second match's result, its rounds, then the first match's.
+    assert isinstance(rows[0], MatchEntry) and rows[0].match_id == second.match_id
+    ids = [r.match_id for r in rows]
+    assert ids == sorted(ids, reverse=True)
+    rounds = [r for r in rows if isinstance(r, HistoryEntry)]
+    assert len(rounds) == first.rounds + second.rounds
+    assert {r.match_id for r in rounds} == {first.match_id, second.match_id}
+
+    drawn = [words for words, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    assert f"Tel Aviv · match {second.match_id} · result" in drawn
+    assert f"Tel Aviv · match {second.match_id} · round {second.rounds}" in drawn
+    reached = next(s for s in second.seats if s.total >= 150)
+    name = "You" if reached.profile == "You" else reached.seat_name
+    assert f"{_count_rounds(second.rounds)} · {name} reached 150" in drawn
+    mine = next(s for s in second.seats if s.profile == "You")
+    assert match_result_words(second, "You") in drawn
+    assert str(mine.total) in drawn  # every seat's final total beside its name
+    key(stack, pygame.K_END)  # the oldest: the first match's first round
+    drawn = [words for words, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    assert f"Tel Aviv · match {first.match_id} · round 1" in drawn
+    # The preset filter keeps its meaning: no Tel Aviv match among the Polish rounds.
+    assert HistoryScene(store, "Ania", "polish").entries
+    assert not any(isinstance(r, MatchEntry) for r in HistoryScene(store, "You", "polish").entries)
+
+
+def _count_rounds(n: int) -> str:
+    return f"{n} round" if n == 1 else f"{n} rounds"
+
+
+def test_a_match_reads_won_shared_placed_or_given_up() -> None:
+    def entry(totals: list[int], status: str = "finished") -> MatchEntry:
+        low = min(totals)
+        seats = tuple(
+            MatchEntrySeat(s, name, False, None, t, 1 + sum(o < t for o in totals),
+                           status == "finished" and t == low)
+            for s, (name, t) in enumerate(zip(("Ania", "Béla", "Csilla"), totals, strict=True))
+        )  # fmt: skip
+        return MatchEntry(1, "tel_aviv", "f", 500, 0.0, 60.0, 60.0, 6, status, seats)
+
+    assert match_result_words(entry([20, 510, 90]), "Ania") == "Match won"
+    assert match_result_words(entry([20, 20, 505]), "Ania") == "Match shared"
+    assert match_result_words(entry([90, 510, 20]), "Ania") == "2nd of 3"
+    assert match_result_words(entry([90, 20, 20], "abandoned"), "Ania") == "Given up"
+    assert match_note(entry([90, 510, 520])) == "6 rounds · Béla and Csilla reached 500"
+    assert match_note(entry([90, 20, 20], "abandoned")) == (
+        "given up after 6 rounds · totals so far · to 500"
+    )

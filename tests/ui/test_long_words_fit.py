@@ -6,12 +6,13 @@ large one."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.store import GameRecord, SeatResult, Store
+from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store
 from game.ui import launch
 from game.ui.history_scene import HistoryScene
 from game.ui.options import SettingsScreen
@@ -56,6 +57,16 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
         SeatResult(s, "", True, "hard", 10 if s == 9 else s, seat_name="Ben") for s in range(1, 10)
     ]
     opened.record_game(_round(31, "classic", SeatResult(0, "Zoë", False, None, 10), *ten))
+    # Two Tel Aviv matches of the long names: one played to 500, one given up.
+    for n, status, totals in ((40, "finished", (120, 505, 35)), (41, "abandoned", (60, 0, 25))):
+        people = [SeatResult(s, LONG[s], False, None, 1 + s) for s in range(3)]
+        seats = tuple(
+            MatchSeat(s, LONG[s], False, None, t, 1 + sum(o < t for o in totals), t == 35)
+            for s, t in enumerate(totals)
+        )
+        start = 1_800_000_000 + n * 3600
+        match = MatchRecord(f"m{n}", "tel_aviv", "t", 500, start, start + 60, 4, seats, status)
+        opened.record_game(replace(_round(n, "tel_aviv", *people), is_match=True, match=match))
     yield opened
     opened.close()
 
@@ -128,7 +139,7 @@ def test_the_merge_dialog_and_its_refusal_fit(
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_an_export_names_both_files_in_full(
+def test_an_export_names_every_file_in_full(
     store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], tmp_path: Path
 ) -> None:
     pygame.display.init()
@@ -136,7 +147,7 @@ def test_an_export_names_both_files_in_full(
     folder.mkdir(parents=True)
     scene = StatsScene(store, LONG[0], export_dir=folder)
     written = scene.export(".csv")
-    assert len(written) == 2
+    assert len(written) == 3
     drawn = _texts_fit(monkeypatch, size, scene)
     said = "".join(w for w, r in drawn if r.top >= scene._layout()[2].bottom)
     for path in written:

@@ -14,7 +14,7 @@ from game.ui.rankings_scene import PROVISIONAL_GAMES, RankingsScene
 from game.ui.records import format_duration
 from game.ui.scene import SceneStack
 from game.ui.stats_scene import StatsScene, clear_cache
-from tests.ui.statskit import SIZE, seed
+from tests.ui.statskit import SIZE, play_matches, seed
 
 
 def key(stack: SceneStack, k: int, unicode: str = "") -> None:
@@ -114,8 +114,9 @@ def test_export_writes_csv_and_json(store: Store, screen: pygame.Surface, tmp_pa
     scene = stack.push(StatsScene(store, "Ania", export_dir=tmp_path))
     key(stack, pygame.K_c)
     written = sorted(tmp_path.glob("macau-statistics_*.csv"))
-    assert len(written) == 2
-    assert scene.message == f"Exported {written[0].name} and {written[1].name} to {tmp_path}"
+    assert len(written) == 3  # the rounds, the players' statistics and the points matches
+    rounds, matches, stats = (p.name for p in written)  # (sorted by name)
+    assert scene.message == f"Exported {rounds}, {stats} and {matches} to {tmp_path}"
     click(stack, scene.buttons[1].rect.center)  # Export JSON
     assert len(list(tmp_path.glob("macau-statistics_*.json"))) == 1
     frame(stack, screen)
@@ -418,3 +419,20 @@ def test_n_opens_an_empty_new_profile_dialog(store: Store, screen: pygame.Surfac
     type_text(stack, "n")
     type_text(stack, "ina")
     assert dialog.field.text == "nina"
+
+
+def test_points_matches_are_counted_for_a_player_who_has_played_them(
+    store: Store, screen: pygame.Surface
+) -> None:
+    play_matches(2, target=150)
+    stack = SceneStack(None, SIZE)
+    you = stack.push(StatsScene(store, "You"))
+    frame(stack, screen)
+    won = sum(any(s.won and s.profile == "You" for s in m.seats) for m in store.matches())
+    assert tiles(you)["Matches won"] == f"{won} of 2"
+    key(stack, pygame.K_DOWN)  # All presets -> polish: no match there
+    assert "Matches won" not in tiles(you)
+    # A player without a points match is not shown an empty figure.
+    assert "Matches won" not in tiles(StatsScene(store, "Ania"))
+    bots = StatsScene(store, "Bot · easy")
+    assert tiles(bots)["Matches won"] == f"{2 - won} of 2"

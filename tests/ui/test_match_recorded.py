@@ -1,0 +1,141 @@
+"""A points match leaves a record of its result the moment the engine says it is over, so
+leaving before the result screen loses nothing; a match given up for a new table is
+recorded as given up with its totals so far, and the question asked first says so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Game
+from game.store.db import Store
+from game.store.saves import has_saved_game
+from game.store.settings import Settings
+from game.ui import launch
+from game.ui.confirm import ConfirmDialog
+from game.ui.matchtable import MatchTable
+from game.ui.menu import MainMenu
+from game.ui.roundend import RoundEndOverlay
+from game.ui.scoreboard import MatchEndScreen
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+SETUP = TableSetup(
+    "tel_aviv", (SeatSpec("You"), SeatSpec("Ada", "medium"), SeatSpec("Ben", "medium"))
+)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    Settings(animation_speed="normal", bot_pace="fast", last_setup=SETUP.to_dict()).save()
+    launch._fallback.clear()
+    return tmp_path
+
+
+def _table_on_menu(scores: list[int] | None) -> tuple[Screen, MainMenu, MatchTable]:
+    """The menu with a Tel Aviv match over it, where you are about to lay your last card:
+    Ada is left with 8♦ K♥ (155 points) and Ben with 3♠ 4♠ (35)."""
+    game = Game.from_position(
+        PRESETS["tel_aviv"], ["9C", "8D KH", "3S 4S"], "6C", "7H 7D 7S", 0, scores=scores
+    )
+    menu = MainMenu()
+    screen = Screen(menu)
+    table = MatchTable(SETUP, game, settings=launch.settings_of(menu), deal=False)
+    screen.stack.push(table)
+    screen.frame(30)
+    return screen, menu, table
+
+
+def _lay_the_last_card(screen: Screen, table: MatchTable) -> None:
+    hc = next(c for c in table.hand.cards if c.card.code == "9C")
+    x, y = table.hand.centre(hc, table.layout)
+    for _ in range(2):  # a double-click lays one card
+        screen.send(pygame.MOUSEBUTTONDOWN, pos=(round(x), round(y)), button=1)
+        screen.send(pygame.MOUSEBUTTONUP, pos=(round(x), round(y)), button=1)
+    assert table.game.over
+
+
+def test_closing_the_window_right_after_the_final_card_keeps_the_match_result() -> None:
+    screen, _, table = _table_on_menu([100, 300, 490])
+    _lay_the_last_card(screen, table)
+    assert table.game.match_over and not isinstance(screen.top, MatchEndScreen)
+    screen.stack.clear()  # the window is closed before the round board opens
+
+    assert not has_saved_game()  # nothing is left to continue …
+    with Store.open() as store:  # … and nothing is lost
+        [match] = store.matches()
+        assert (match.status, match.rounds, match.target) == ("finished", 1, 500)
+        assert [(s.profile, s.total, s.won) for s in match.seats] == [
+            ("You", 100, True),
+            ("Bot · medium", 455, False),
+            ("Bot · medium", 525, False),
+        ]
+        assert [s.seat_name for s in match.seats[1:]] == ["Ada", "Ben"]
+        [final] = store.history("You")
+        assert final.match_id == match.match_id and not final.abandoned
+        you = store.profile_stats("You")
+    assert (you.matches, you.matches_won) == (1, 1)
+
+
+def test_the_match_result_screen_and_a_new_match_record_it_once() -> None:
+    screen, _, table = _table_on_menu([100, 300, 490])
+    first_key = table.match_key
+    _lay_the_last_card(screen, table)
+    for _ in range(600):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame(draw=False)
+    screen.key(pygame.K_RETURN)  # Match result
+    assert isinstance(screen.top, MatchEndScreen)
+    screen.key(pygame.K_RETURN)  # New match
+    assert screen.top is table and table.match_key != first_key
+    with Store.open() as store:
+        assert [m.status for m in store.matches()] == ["finished"]
+
+
+def test_a_match_left_between_rounds_and_replaced_is_recorded_as_given_up() -> None:
+    screen, menu, table = _table_on_menu(None)
+    _lay_the_last_card(screen, table)
+    for _ in range(600):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame(draw=False)
+    screen.key(pygame.K_q, "q")  # Menu on the round board: the save sits between rounds
+    assert screen.top is menu and has_saved_game()
+
+    menu.first_table = (SETUP, 5)  # a table named on the command line asks first
+    screen.frame(2)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog)
+    assert "totals 0 / 155 / 35" in dialog.detail and "given up" in dialog.detail
+    assert "rounds it finished stay in your history" in dialog.detail
+    screen.click(dialog.yes_button.rect.center)
+    assert isinstance(screen.top, MatchTable) and screen.top is not table
+
+    with Store.open() as store:
+        [match] = store.matches()
+        assert (match.status, match.rounds) == ("abandoned", 1)
+        assert [s.total for s in match.seats] == [0, 155, 35]
+        assert not any(s.won for s in match.seats)
+        [round_one] = store.history("You")
+        assert round_one.match_id == match.match_id and not round_one.abandoned
+        you = store.profile_stats("You")
+    assert (you.matches, you.matches_won, you.matches_abandoned) == (0, 0, 1)
+
+
+def test_a_match_left_halfway_through_a_round_is_given_up_with_its_round() -> None:
+    screen, menu, _ = _table_on_menu([40, 80, 120])
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_q, "q")
+    assert screen.top is menu and has_saved_game()
+    screen.click(menu.quick_button.rect.center)  # Quick game replaces the saved match
+
+    with Store.open() as store:
+        [match] = store.matches()
+        assert (match.status, match.rounds) == ("abandoned", 0)
+        assert [s.total for s in match.seats] == [40, 80, 120]
+        [left] = store.history("You")
+        assert left.abandoned and left.match_id == match.match_id
