@@ -388,12 +388,15 @@ class CardChooser(ChoiceModal[int]):
         on_result: Callable[[int | None], None] | None = None,
         *,
         four_colour: bool = False,
+        large_index: bool = False,
         speed: str = "normal",
     ) -> None:
         many = len(declarations) > 14
         self.art_width = 46 if many else 62
+        # The faces follow the table's card settings, as the cards in your hand do.
         self.four_colour = four_colour
-        art = card_art(self.art_width, four_colour=four_colour)
+        self.large_index = large_index
+        art = card_art(self.art_width, four_colour=four_colour, large_index=large_index)
         if many:
             self.tile_size = (58, 94)
         options: list[Option[int]] = []
@@ -422,7 +425,9 @@ class CardChooser(ChoiceModal[int]):
         code = self.faces[index]
         if code is None or ui == 1.0:
             return self.options[index].picture
-        return card_art(round(self.art_width * ui), four_colour=self.four_colour).face(code)
+        width = round(self.art_width * ui)
+        art = card_art(width, four_colour=self.four_colour, large_index=self.large_index)
+        return art.face(code)
 
     def rows(self, per_row: int) -> list[list[int]]:
         """A suit starts a new row unless it fits whole after the suits already in the row, and

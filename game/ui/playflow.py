@@ -274,7 +274,11 @@ class PlayFlow:
 
             self._push(
                 CardChooser(
-                    declarations, picked, four_colour=t.settings.four_colour, speed=t.animator.speed
+                    declarations,
+                    picked,
+                    four_colour=t.settings.four_colour,
+                    large_index=t.settings.large_index,
+                    speed=t.animator.speed,
                 )
             )
             return
@@ -318,6 +322,7 @@ class PlayFlow:
             [(v,) for v in values],
             picked,
             four_colour=t.settings.four_colour,
+            large_index=t.settings.large_index,
             speed=t.animator.speed,
         )
         jokers_before = sum(1 for c in options.cards[:at] if c.is_joker)

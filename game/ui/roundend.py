@@ -233,7 +233,8 @@ class RoundEndOverlay(_ButtonModal):
             surface.blit(img, img.get_rect(**{anchor: (x, y)}))
         y += px(26)
         card_w = max(22, min(px(40), round((self.row_h - 8) / 1.4)))
-        art = card_art(card_w, four_colour=self.table.settings.four_colour)
+        settings = self.table.settings  # (the faces as at the table: small cards need it most)
+        art = card_art(card_w, four_colour=settings.four_colour, large_index=settings.large_index)
         room = (right - px(230 if self.points else 10)) - hand_x
         for seat in self.order:
             place = self.places[seat]
