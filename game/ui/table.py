@@ -14,7 +14,19 @@ from concurrent.futures import Future
 
 import pygame
 
-from game.engine import DRAW, LISTING_LIMIT, PASS, Action, Game, IllegalMove, Play, RoundOver, Stop
+from game.engine import (
+    DRAW,
+    LISTING_LIMIT,
+    PASS,
+    Action,
+    Draw,
+    Game,
+    IllegalMove,
+    Phase,
+    Play,
+    RoundOver,
+    Stop,
+)
 from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.botplayer import BotPlayer, BotWorker
@@ -132,6 +144,9 @@ class TableScene(Scene):
         self.round_result: RoundOver | None = None
         self.overlay_at: float | None = None
         self.macau_on = False
+        # You drew with the keyboard's cursor in the hand: once the card is in, the cursor
+        # goes to it if it may be laid (then it is the only card that may).
+        self.cursor_to_drawn = False
         self.bright: set[int] = set()
         self._bright_key: tuple[object, ...] = ()
         self._make_buttons()
@@ -310,6 +325,8 @@ class TableScene(Scene):
         if seat == self.viewer and isinstance(action, Play):
             self.macau_on = False
             self.macau_button.on = False
+        if seat == self.viewer and isinstance(action, Draw) and self.hand.cursor is not None:
+            self.cursor_to_drawn = True
         self.director.play(events)
         return True
 
@@ -557,6 +574,8 @@ class TableScene(Scene):
             self.toast = None
         if self.confetti is not None and self.confetti.done(now):
             self.confetti = None
+        if self.cursor_to_drawn and self.director.idle:
+            self._cursor_on_drawn_card()
         if self.overlay_at is not None and now >= self.overlay_at and self.director.idle:
             self.overlay_at = None
             self._show_round_board()
@@ -564,6 +583,15 @@ class TableScene(Scene):
             self._catch_forgotten_macau(now)
             self._run_bots(now)
         tabledraw.refresh_buttons(self)
+
+    def _cursor_on_drawn_card(self) -> None:
+        self.cursor_to_drawn = False
+        g = self.game
+        if g.phase != Phase.DRAWN or g.current != self.viewer or g.drawn_card is None:
+            return  # it did not fit: the cursor stays on the card it was on
+        drawn = [hc.uid for hc in self.hand.cards if hc.card == g.drawn_card]
+        if drawn:  # (the newest copy, in a two-deck game)
+            self.hand.cursor_uid = self.hand.hover = max(drawn)
 
     def _catch_forgotten_macau(self, now: float) -> None:
         target = self.game.macau_catchable
