@@ -576,7 +576,15 @@ class TableScene(Scene):
             self.confetti = None
         if self.cursor_to_drawn and self.director.idle:
             self._cursor_on_drawn_card()
-        if self.overlay_at is not None and now >= self.overlay_at and self.director.idle:
+        if (
+            self.overlay_at is not None
+            and now >= self.overlay_at
+            and self.director.idle
+            and self.stack is not None
+            and self.stack.top is self
+        ):
+            # (Only over the table itself: a pause menu or help opened as the round ended
+            # is closed first, and the next round is never dealt under it.)
             self.overlay_at = None
             self._show_round_board()
         if self.director.idle and not self.game.over and not self.flow.busy and not self.paused:
