@@ -37,6 +37,7 @@ from game.ui.layout import TableLayout, table_layout
 from game.ui.moves import Offer, in_button_words, seat_names, stop_targets
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
 from game.ui.playflow import PlayFlow
+from game.ui.roundend import round_title
 from game.ui.scene import Scene
 from game.ui.sound import Sound
 from game.ui.sprites import CardImages
@@ -481,13 +482,8 @@ class TableScene(Scene):
             for s in range(g.seats)
         ]
         first = [s for s in range(g.seats) if ev.places[s] == 1]
-        title = (
-            "You win!"
-            if self.viewer in first and len(self.humans) == 1
-            else f"{self.names[first[0]]} wins"
-            if first
-            else "Round over"
-        )
+        you = self.viewer if len(self.humans) == 1 else None
+        title = round_title(self.names, first, you, g.blocked)
         note = ""
         if g.match_over and self.director.match_over is not None:
             winners = self.director.match_over.winners
