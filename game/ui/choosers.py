@@ -2,7 +2,8 @@
 
 Each chooser is a ``Modal`` that offers only the answers the engine listed as legal and
 returns one of them (or None when Escape cancels and the card goes back to your hand).
-Mouse: click a tile. Keyboard: arrows or Tab move, Enter picks, or the tile's hotkey.
+Mouse: click a tile. Keyboard: arrows or Tab move (↑ ↓ to the row above or below in a
+grid), Enter picks, or the tile's hotkey.
 """
 
 from __future__ import annotations
@@ -62,8 +63,12 @@ class ChoiceModal(Scaled, Modal[T]):
         self.appear = self.animator.tween(0.25, ease_out_back)
         self.size = (1280, 800)
         self.tiles: list[pygame.Rect] = []
+        self.grid: list[list[int]] = []  # the option indices row by row, as laid out
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.fit = 1.0  # how much the tiles are shrunk to fit the window (see resize)
+        self.gap = 14  # between tiles, in pixels
         self.pictures: list[pygame.Surface | None] = [o.picture for o in self.options]
+        self._picture_scale = 1.0
 
     def picture_for(self, index: int, ui: float) -> pygame.Surface | None:
         """Option ``index``'s picture at scale ``ui`` (the choosers that can redraw theirs
@@ -79,23 +84,50 @@ class ChoiceModal(Scaled, Modal[T]):
         n = len(self.options)
         return [list(range(i, min(i + per_row, n))) for i in range(0, n, per_row)]
 
+    def tpx(self, n: float) -> int:
+        """``n`` pixels of a tile at this scale (tiles shrink to fit a small window)."""
+        return round(n * self.ui * self.fit)
+
+    def _room(self, size: tuple[int, int]) -> tuple[int, int]:
+        """The width a row of tiles may take and the height the whole panel may take."""
+        return size[0] - 24 - self.px(64), size[1] - 24
+
+    def _height(self, rows: int) -> int:
+        """The panel's height with ``rows`` rows of tiles at the current tile size."""
+        return rows * self.tpx(self.tile_size[1]) + (rows - 1) * self.gap + self.px(150)
+
     def resize(self, size: tuple[int, int]) -> None:
-        """Centre the panel and lay the tiles out in rows (at most thirteen to a row)."""
+        """Centre the panel and lay the tiles out in rows (at most thirteen to a row), as
+        large as the window lets every row fit: tighter first, then smaller tiles."""
         self.size = size
-        ui = ui_scale(size)
-        if ui != self.ui:
-            self.ui = ui
-            self.pictures = [self.picture_for(i, ui) for i in range(len(self.options))]
-        px = self.px
-        tw, th = px(self.tile_size[0]), px(self.tile_size[1])
-        gap = px(14)
-        fit = max(1, (size[0] - 120) // (tw + gap))
-        per_row = min(len(self.options), fit, 13)
-        layout = self.rows(per_row)
+        self.ui = ui_scale(size)
+        room_w, room_h = self._room(size)
+        layout: list[list[int]] = []
+        for fit in _TILE_SCALES:
+            self.fit = fit
+            tries = []
+            for gap in (self.tpx(14), self.tpx(8)):
+                self.gap = gap
+                tw = self.tpx(self.tile_size[0])
+                per_row = min(len(self.options), max(1, (room_w + gap) // (tw + gap)), 13)
+                tries.append((len(self.rows(per_row)), -per_row, -gap))
+            # The fewest rows this tile size allows, then the longest (a whole suit to a
+            # row), then the tiles widest apart.
+            count, minus_per_row, minus_gap = min(tries)
+            self.gap = -minus_gap
+            layout = self.rows(-minus_per_row)
+            if self._height(count) <= room_h:
+                break
+        scale = self.ui * self.fit
+        if scale != self._picture_scale:
+            self._picture_scale = scale
+            self.pictures = [self.picture_for(i, scale) for i in range(len(self.options))]
+        px, gap = self.px, self.gap
+        tw, th = self.tpx(self.tile_size[0]), self.tpx(self.tile_size[1])
         rows = len(layout)
         widest = max(len(r) for r in layout)
         width = widest * tw + (widest - 1) * gap + px(64)
-        height = rows * th + (rows - 1) * gap + px(150)
+        height = min(self._height(rows), room_h)
         # Wide enough for its words too (a jack that may request only one rank has one tile).
         words = max(
             theme.text(self.title, px(30), theme.ACCENT, True).get_width(),
@@ -104,8 +136,10 @@ class ChoiceModal(Scaled, Modal[T]):
         )
         wide = max(width, px(360), words + px(64))
         self.panel = pygame.Rect(0, 0, min(wide, size[0] - 24), height)
-        self.panel.center = (size[0] // 2, size[1] // 2 - 20)
+        # A little above the middle, as far as the window leaves room for.
+        self.panel.center = (size[0] // 2, max(size[1] // 2 - 20, 12 + height // 2))
         self.tiles = [pygame.Rect(0, 0, tw, th) for _ in self.options]
+        self.grid = layout
         for row, members in enumerate(layout):
             in_row = len(members)
             x0 = self.panel.centerx - (in_row * tw + (in_row - 1) * gap) // 2
@@ -148,6 +182,8 @@ class ChoiceModal(Scaled, Modal[T]):
         n = len(self.options)
         if event.key == pygame.K_ESCAPE:
             self.cancel()
+        elif event.key in (pygame.K_UP, pygame.K_DOWN) and len(self.grid) > 1:
+            self.focus = self._across(-1 if event.key == pygame.K_UP else 1)
         elif event.key in (pygame.K_RIGHT, pygame.K_DOWN) or (
             event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT
         ):
@@ -161,6 +197,14 @@ class ChoiceModal(Scaled, Modal[T]):
                 if option.key is not None and option.key == event.key:
                     self.finish(option.value)
                     return
+
+    def _across(self, step: int) -> int:
+        """The tile in the row above (``step`` -1) or below (+1), round from the last row to
+        the first: the one nearest the focused tile's column."""
+        row = next(r for r, members in enumerate(self.grid) if self.focus in members)
+        members = self.grid[(row + step) % len(self.grid)]
+        x = self.tiles[self.focus].centerx
+        return min(members, key=lambda i: abs(self.tiles[i].centerx - x))
 
     def update(self, dt: float) -> None:
         """Run the pop-in animation."""
@@ -199,14 +243,14 @@ class ChoiceModal(Scaled, Modal[T]):
         focused: bool,
         hovered: bool,
     ) -> None:
-        px = self.px
+        px = self.tpx  # the tile shrinks with its words and picture
         lift = -4 if hovered else 0
         body = rect.move(0, lift)
         fill = (255, 250, 236, 255) if hovered or focused else (238, 232, 216, 255)
         edge = (*theme.ACCENT, 255) if focused else None
-        theme.blit_panel(surface, body, fill, edge, radius=12)
+        theme.blit_panel(surface, body, fill, edge, radius=px(12))
         if focused:
-            pygame.draw.rect(surface, theme.ACCENT, body.inflate(6, 6), 3, border_radius=14)
+            pygame.draw.rect(surface, theme.ACCENT, body.inflate(6, 6), 3, border_radius=px(14))
         key = pygame.key.name(option.key).upper() if option.key is not None else ""
         if key and key != option.caption:
             # The tile's key, in its corner (a key that is its caption, as 5 is, goes unsaid).
@@ -240,6 +284,9 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
 
 
 _HELP_LINE = "Click or press Enter · Esc puts the card back"
+# Tile sizes tried in turn until every row fits the window's height (a joker on a queen
+# can be any of 52 cards: four rows of thirteen at the smallest window, 960×600).
+_TILE_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)
 _SUIT_KEYS = {"S": pygame.K_s, "H": pygame.K_h, "D": pygame.K_d, "C": pygame.K_c}
 
 
@@ -341,12 +388,15 @@ class CardChooser(ChoiceModal[int]):
         on_result: Callable[[int | None], None] | None = None,
         *,
         four_colour: bool = False,
+        large_index: bool = False,
         speed: str = "normal",
     ) -> None:
         many = len(declarations) > 14
         self.art_width = 46 if many else 62
+        # The faces follow the table's card settings, as the cards in your hand do.
         self.four_colour = four_colour
-        art = card_art(self.art_width, four_colour=four_colour)
+        self.large_index = large_index
+        art = card_art(self.art_width, four_colour=four_colour, large_index=large_index)
         if many:
             self.tile_size = (58, 94)
         options: list[Option[int]] = []
@@ -375,7 +425,9 @@ class CardChooser(ChoiceModal[int]):
         code = self.faces[index]
         if code is None or ui == 1.0:
             return self.options[index].picture
-        return card_art(round(self.art_width * ui), four_colour=self.four_colour).face(code)
+        width = round(self.art_width * ui)
+        art = card_art(width, four_colour=self.four_colour, large_index=self.large_index)
+        return art.face(code)
 
     def rows(self, per_row: int) -> list[list[int]]:
         """A suit starts a new row unless it fits whole after the suits already in the row, and
@@ -396,10 +448,6 @@ class CardChooser(ChoiceModal[int]):
                 out[-1].extend(run)
                 continue
             out.extend(run[k : k + per_row] for k in range(0, len(run), per_row))
-        th = self.px(self.tile_size[1])
-        if (
-            len(out) > len(plain)
-            and len(out) * (th + self.px(14)) + self.px(136) > self.size[1] - 40
-        ):
+        if len(out) > len(plain) and self._height(len(out)) > self._room(self.size)[1]:
             return plain
         return out

@@ -48,9 +48,23 @@ class HandView:
         self.sort_mode = sort_mode if sort_mode in ("suit", "rank", "none") else "suit"
         self.selection: list[int] = []
         self.hover: int | None = None
-        self.cursor: int | None = None
+        # The keyboard's cursor marks a card, not a place: it stays on that card when cards
+        # are drawn into the hand or the hand is sorted (see ``cursor``).
+        self.cursor_uid: int | None = None
         self.hidden: set[int] = set()  # cards being dragged or flying away
         self._next_uid = 1
+
+    @property
+    def cursor(self) -> int | None:
+        """The screen position of the card under the keyboard's cursor (None: no cursor)."""
+        if self.cursor_uid is None:
+            return None
+        at = self.index_of(self.cursor_uid)
+        return at if at >= 0 else None
+
+    @cursor.setter
+    def cursor(self, index: int | None) -> None:
+        self.cursor_uid = self.cards[index].uid if index is not None and self.cards else None
 
     # --- contents ----------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -81,17 +95,19 @@ class HandView:
         if not matches:
             return None
         hc = next((c for c in matches if c.uid in preferred), matches[0])
+        at = self.index_of(hc.uid)
         self.cards.remove(hc)
         self.selection = [u for u in self.selection if u != hc.uid]
         self.hidden.discard(hc.uid)
-        if self.cursor is not None and self.cursor >= len(self.cards):
-            self.cursor = len(self.cards) - 1 if self.cards else None
+        if self.cursor_uid == hc.uid:  # the card laid: the cursor moves on to its neighbour
+            self.cursor = min(at, len(self.cards) - 1) if self.cards else None
         return hc
 
     def sync(self, hand: Sequence[Card]) -> None:
         """Match the engine's hand: keep the order of cards still held, add the new ones."""
         wanted = list(hand)
         kept: list[HandCard] = []
+        at = self.cursor
         for hc in self.cards:
             if hc.card in wanted:
                 wanted.remove(hc.card)
@@ -102,10 +118,8 @@ class HandView:
         uids = {c.uid for c in self.cards}
         self.selection = [u for u in self.selection if u in uids]
         self.hidden &= uids
-        if self.cursor is not None and not self.cards:
-            self.cursor = None
-        elif self.cursor is not None:
-            self.cursor = min(self.cursor, len(self.cards) - 1)
+        if at is not None and self.cursor_uid not in uids:  # its card is gone: stay in place
+            self.cursor = min(at, len(self.cards) - 1) if self.cards else None
 
     def sort(self, mode: str) -> None:
         """Sort now and keep sorting new cards this way ("none" keeps your own order)."""

@@ -49,6 +49,9 @@ class PlayFlow:
         self.drag: Drag | None = None
         self.held: list[tuple[int, Card]] = []  # cards waiting over the pile for an answer
         self.held_at: tuple[float, float] = (0.0, 0.0)
+        # Laid with the keyboard (or a double-click), the cards wait at their place in the
+        # hand rather than where a drag let them go.
+        self.held_in_hand = False
         self._last_click: tuple[int, float] = (-1, -10.0)
 
     @property
@@ -57,16 +60,26 @@ class PlayFlow:
         return bool(self.held)
 
     def relayout(self, old: TableLayout, new: TableLayout) -> None:
-        """The window changed size while cards wait for a chooser's answer: they keep their
-        place beside the pile (scaled with the cards), inside the new window."""
+        """The window changed size while cards wait for a chooser's answer: cards taken from
+        the hand wait at their place in the new hand, cards dropped by the pile keep their
+        place beside it (scaled with the cards); either way, whole inside the new window."""
         if not self.held:
             return
-        scale = new.card[0] / max(1, old.card[0])
-        (ox, oy), (nx, ny) = old.pile.center, new.pile.center
-        x = nx + (self.held_at[0] - ox) * scale
-        y = ny + (self.held_at[1] - oy) * scale
-        w, h = new.size
-        self.held_at = (min(max(x, 0.0), float(w)), min(max(y, 0.0), float(h)))
+        hand = self.table.hand
+        first = hand.by_uid(self.held[0][0])
+        if self.held_in_hand and first is not None:
+            x, y, _angle = hand.slots(new)[hand.index_of(first.uid)]
+            y -= first.lift * new.lift
+        else:
+            scale = new.card[0] / max(1, old.card[0])
+            (ox, oy), (nx, ny) = old.pile.center, new.pile.center
+            x = nx + (self.held_at[0] - ox) * scale
+            y = ny + (self.held_at[1] - oy) * scale
+        (w, h), (cw, ch) = new.size, new.card
+        fan = new.px(14) * (len(self.held) - 1)  # the group fans out to the right
+        x = min(max(x, cw / 2), w - cw / 2 - fan)
+        y = min(max(y, ch / 2), h - ch / 2)
+        self.held_at = (x, y)
 
     # --- events ------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -225,6 +238,7 @@ class PlayFlow:
         """Ask the engine about laying these cards; hold them and ask questions, or refuse."""
         t = self.table
         cards = [hc.card for u in uids if (hc := t.hand.by_uid(u)) is not None]
+        in_hand = drop is None
         if drop is None:
             first = t.hand.by_uid(uids[0])
             drop = t.hand.centre(first, t.layout) if first is not None else t.layout.pile.center
@@ -248,6 +262,7 @@ class PlayFlow:
                 options = chosen
         self.held = [(u, c) for u, c in zip(uids, cards, strict=True)]
         self.held_at = drop
+        self.held_in_hand = in_hand
         t.hand.hidden |= set(uids)
         self._declare(options)
         return True
@@ -274,7 +289,11 @@ class PlayFlow:
 
             self._push(
                 CardChooser(
-                    declarations, picked, four_colour=t.settings.four_colour, speed=t.animator.speed
+                    declarations,
+                    picked,
+                    four_colour=t.settings.four_colour,
+                    large_index=t.settings.large_index,
+                    speed=t.animator.speed,
                 )
             )
             return
@@ -318,6 +337,7 @@ class PlayFlow:
             [(v,) for v in values],
             picked,
             four_colour=t.settings.four_colour,
+            large_index=t.settings.large_index,
             speed=t.animator.speed,
         )
         jokers_before = sum(1 for c in options.cards[:at] if c.is_joker)

@@ -7,7 +7,7 @@ points presets this round's charge and the running total.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,7 +24,7 @@ from game.ui.widgets import Button, WidgetGroup
 if TYPE_CHECKING:
     from game.ui.matchtable import MatchTable
 
-__all__ = ["GamePause", "RoundEndOverlay", "ordinal"]
+__all__ = ["GamePause", "RoundEndOverlay", "ordinal", "round_title"]
 
 
 def ordinal(n: int) -> str:
@@ -33,6 +33,27 @@ def ordinal(n: int) -> str:
         return "—"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def round_title(
+    names: Sequence[str], winners: Sequence[int], you: int | None, blocked: bool
+) -> str:
+    """Who won the round, for its board: "You win the round!", "Ada wins the round", or
+    everyone sharing first place ("Blocked: you and Ada share the round"), with no cheer
+    for a place shared. ``you`` is the seat to call "you" (the one person at the table)."""
+    if not winners:
+        return "Blocked round" if blocked else "Round over"
+    lead = "Blocked: " if blocked else ""  # won on cards left, not by going out
+    if len(winners) == 1:
+        if winners[0] == you:
+            return f"{lead}{'you' if blocked else 'You'} win the round!"
+        return f"{lead}{names[winners[0]]} wins the round"
+    # "you" first, the others in seat order.
+    who = ["you" if s == you else names[s] for s in sorted(winners, key=lambda s: (s != you, s))]
+    listed = f"{', '.join(who[:-1])} and {who[-1]}"
+    if not lead:
+        listed = listed[:1].upper() + listed[1:]
+    return f"{lead}{listed} share the round"
 
 
 def _veil(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -149,17 +170,11 @@ class RoundEndOverlay(_ButtonModal):
         self.row_h = 60
 
     def title(self) -> str:
-        """Who won the round (or that it was blocked)."""
+        """Who won the round, or who share first place (or that it was blocked)."""
         t, g = self.table, self.table.game
         winners = [s for s in range(g.seats) if self.places[s] == 1]
-        if g.blocked and not winners:
-            return "Blocked round"
-        if not winners:
-            return "Round over"
-        blocked = "Blocked: " if g.blocked else ""  # won on cards left, not by going out
-        if len(t.humans) == 1 and winners[0] == t.humans[0] and t.names[winners[0]] == "You":
-            return f"{blocked}{'you' if blocked else 'You'} win the round!"
-        return f"{blocked}{t.names[winners[0]]} wins the round"
+        alone = len(t.humans) == 1 and t.names[t.humans[0]] == "You"
+        return round_title(t.names, winners, t.humans[0] if alone else None, g.blocked)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Size rows to the window and the seat count; centre the board."""
@@ -202,9 +217,17 @@ class RoundEndOverlay(_ButtonModal):
         panel = p.move(0, lift)
         theme.blit_panel(surface, panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
         px = self.px
-        title = theme.text(self.title(), px(36), theme.ACCENT, True)
-        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
         g = self.table.game
+        # A long title (several names sharing first place) takes a smaller size; past that
+        # it counts those sharing (the gold rows below name them) or ends in "…".
+        words, room = self.title(), panel.w - px(48)
+        size = theme.fit_size(words, px(36), room, True, smallest=px(22))
+        winners = sum(1 for place in self.places if place == 1)
+        if theme.text_size(words, size, True)[0] > room and winners > 1:
+            words = f"{'Blocked: ' if g.blocked else ''}{winners} players share the round"
+            size = theme.fit_size(words, px(36), room, True, smallest=px(22))
+        title = theme.text(theme.fit(words, size, room, True), size, theme.ACCENT, True)
+        surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
         note = f"Round {g.round_no}"
         if g.blocked:  # (the match's target is on the scoreboard)
             note += (
@@ -233,7 +256,8 @@ class RoundEndOverlay(_ButtonModal):
             surface.blit(img, img.get_rect(**{anchor: (x, y)}))
         y += px(26)
         card_w = max(22, min(px(40), round((self.row_h - 8) / 1.4)))
-        art = card_art(card_w, four_colour=self.table.settings.four_colour)
+        settings = self.table.settings  # (the faces as at the table: small cards need it most)
+        art = card_art(card_w, four_colour=settings.four_colour, large_index=settings.large_index)
         room = (right - px(230 if self.points else 10)) - hand_x
         for seat in self.order:
             place = self.places[seat]

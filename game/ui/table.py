@@ -14,7 +14,19 @@ from concurrent.futures import Future
 
 import pygame
 
-from game.engine import DRAW, LISTING_LIMIT, PASS, Action, Game, IllegalMove, Play, RoundOver, Stop
+from game.engine import (
+    DRAW,
+    LISTING_LIMIT,
+    PASS,
+    Action,
+    Draw,
+    Game,
+    IllegalMove,
+    Phase,
+    Play,
+    RoundOver,
+    Stop,
+)
 from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.botplayer import BotPlayer, BotWorker
@@ -25,6 +37,7 @@ from game.ui.layout import TableLayout, table_layout
 from game.ui.moves import Offer, in_button_words, seat_names, stop_targets
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
 from game.ui.playflow import PlayFlow
+from game.ui.roundend import round_title
 from game.ui.scene import Scene
 from game.ui.sound import Sound
 from game.ui.sprites import CardImages
@@ -132,6 +145,9 @@ class TableScene(Scene):
         self.round_result: RoundOver | None = None
         self.overlay_at: float | None = None
         self.macau_on = False
+        # You drew with the keyboard's cursor in the hand: once the card is in, the cursor
+        # goes to it if it may be laid (then it is the only card that may).
+        self.cursor_to_drawn = False
         self.bright: set[int] = set()
         self._bright_key: tuple[object, ...] = ()
         self._make_buttons()
@@ -310,6 +326,8 @@ class TableScene(Scene):
         if seat == self.viewer and isinstance(action, Play):
             self.macau_on = False
             self.macau_button.on = False
+        if seat == self.viewer and isinstance(action, Draw) and self.hand.cursor is not None:
+            self.cursor_to_drawn = True
         self.director.play(events)
         return True
 
@@ -464,13 +482,8 @@ class TableScene(Scene):
             for s in range(g.seats)
         ]
         first = [s for s in range(g.seats) if ev.places[s] == 1]
-        title = (
-            "You win!"
-            if self.viewer in first and len(self.humans) == 1
-            else f"{self.names[first[0]]} wins"
-            if first
-            else "Round over"
-        )
+        you = self.viewer if len(self.humans) == 1 else None
+        title = round_title(self.names, first, you, g.blocked)
         note = ""
         if g.match_over and self.director.match_over is not None:
             winners = self.director.match_over.winners
@@ -557,13 +570,32 @@ class TableScene(Scene):
             self.toast = None
         if self.confetti is not None and self.confetti.done(now):
             self.confetti = None
-        if self.overlay_at is not None and now >= self.overlay_at and self.director.idle:
+        if self.cursor_to_drawn and self.director.idle:
+            self._cursor_on_drawn_card()
+        if (
+            self.overlay_at is not None
+            and now >= self.overlay_at
+            and self.director.idle
+            and self.stack is not None
+            and self.stack.top is self
+        ):
+            # (Only over the table itself: a pause menu or help opened as the round ended
+            # is closed first, and the next round is never dealt under it.)
             self.overlay_at = None
             self._show_round_board()
         if self.director.idle and not self.game.over and not self.flow.busy and not self.paused:
             self._catch_forgotten_macau(now)
             self._run_bots(now)
         tabledraw.refresh_buttons(self)
+
+    def _cursor_on_drawn_card(self) -> None:
+        self.cursor_to_drawn = False
+        g = self.game
+        if g.phase != Phase.DRAWN or g.current != self.viewer or g.drawn_card is None:
+            return  # it did not fit: the cursor stays on the card it was on
+        drawn = [hc.uid for hc in self.hand.cards if hc.card == g.drawn_card]
+        if drawn:  # (the newest copy, in a two-deck game)
+            self.hand.cursor_uid = self.hand.hover = max(drawn)
 
     def _catch_forgotten_macau(self, now: float) -> None:
         target = self.game.macau_catchable
