@@ -459,9 +459,15 @@ class TableScene(Scene):
         self._stop_hurrying()  # the results come at the usual pace
         self.round_result = event
         me = self.viewer
-        won = event.places[me] == 1 if me < len(event.places) else False
-        self.play_sound("win" if won else "lose")
-        if any(event.places[s] == 1 for s in self.humans if s < len(event.places)):
+        g = self.game
+        if g.match_over:
+            # The round that ends a match is judged by the match: first place in it means
+            # little to a person whose total has just crossed the target.
+            firsts = set(g.winners)
+        else:
+            firsts = {s for s in range(len(event.places)) if event.places[s] == 1}
+        self.play_sound("win" if me in firsts else "lose")
+        if any(s in firsts for s in self.humans):
             # A celebration for a person at this table, not for a bot that beat them.
             self.confetti = Confetti(self.layout.size, self.animator.now)
         self.overlay_at = self.animator.now + self.animator.seconds(1.6)

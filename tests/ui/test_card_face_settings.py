@@ -51,7 +51,6 @@ def test_the_joker_chooser_shows_its_cards_with_large_indices() -> None:
         wanted = card_art(pic.get_width(), four_colour=True, large_index=True).face(code)
         plain = card_art(pic.get_width(), four_colour=True).face(code)
         assert same(pic, wanted) and not same(pic, plain), option.caption
-    pygame.image.save(h.screen, "/tmp/fix-table_shots/joker_large_indices.png")
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
@@ -83,4 +82,3 @@ def test_the_round_board_shows_the_cards_left_with_large_indices(
         if same(img, card_art(img.get_width(), four_colour=True, large_index=True).face(code))
     ]
     assert sorted(shown) == sorted(left)
-    pygame.image.save(surface, f"/tmp/fix-table_shots/board_large_indices_{size[0]}.png")

@@ -50,7 +50,6 @@ def test_a_joker_on_a_queen_offers_all_52_cards_inside_the_window(size: tuple[in
         o.caption for o, t in zip(chooser.options, chooser.tiles, strict=True) if t.y == rows[0]
     ]
     assert first == [f"{r}♠" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", *"JQKA")]
-    pygame.image.save(h.screen, f"/tmp/fix-table_shots/joker52_{size[0]}x{size[1]}.png")
 
 
 def test_up_and_down_move_to_the_tile_above_or_below() -> None:

@@ -61,7 +61,6 @@ def test_a_card_laid_with_enter_waits_at_its_place_in_the_hand_after_a_resize(
     # At its slot in the new hand (lifted as it was for the cursor), not by the pile.
     assert abs(flow.held_at[0] - x) <= 1 and 0 <= y - flow.held_at[1] <= layout.lift
     assert layout.hand_rect.collidepoint(flow.held_at)
-    pygame.image.save(h.screen, f"/tmp/fix-table_shots/held_{after[0]}x{after[1]}.png")
     h.key(pygame.K_h)  # the suit is named: the ace is laid from there
     assert h.game.top.code == "AD" and h.game.suit_in_force == "H"
 
@@ -84,7 +83,6 @@ def test_after_drawing_a_card_that_fits_the_cursor_is_on_it_and_enter_lays_it() 
     h.tick(5)
     assert h.game.phase == Phase.DRAWN and h.hand_codes() == ["7H", "9C", "10C"]
     assert under_cursor(h) == "7H"
-    pygame.image.save(h.screen, "/tmp/fix-table_shots/cursor_on_drawn.png")
     h.key(pygame.K_RETURN)
     h.tick(5)
     assert h.game.top.code == "7H" and h.table.toast is None

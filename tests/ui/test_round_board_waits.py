@@ -49,7 +49,6 @@ def test_the_round_board_waits_under_the_pause_menu_and_the_next_round_is_dealt_
     screen.key(pygame.K_ESCAPE)  # resume: now the board opens over the table
     screen.frame(2)
     assert names(screen) == ["MatchTable", "RoundEndOverlay"]
-    pygame.image.save(screen.surface, "/tmp/fix-table_shots/board_after_resume.png")
     screen.key(pygame.K_RETURN)  # next round
     screen.frame(60)
     assert screen.top is table and table.game.round_no == 2

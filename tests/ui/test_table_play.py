@@ -1153,3 +1153,26 @@ def test_a_long_line_under_the_table_stays_in_the_tables_part(log: bool) -> None
     right = h.table.layout.log_rect.left if log else 960
     for _, at in placed:
         assert at.left >= 0 and at.right <= right, (at, right)
+
+
+@pytest.mark.parametrize(("scores", "confetti"), [((400, 0, 480), False), ((10, 300, 480), True)])
+def test_the_round_that_ends_a_match_celebrates_the_match_winner(
+    scores: tuple[int, int, int], confetti: bool
+) -> None:
+    # You go out first; the 20 points Ben holds take him to 500 and ends the match. With Ada's lower
+    # total the match is hers, and first place in its last round is no win for you.
+    game = Game.from_position(
+        PRESETS["classic"],
+        hands=["9H", "8C 10C", "10S JD"],
+        pile="9S",
+        stock="10D 4H 5H",
+        scores=scores,
+    )
+    h = Harness(game)
+    sounds: list[str] = []
+    h.table.play_sound = sounds.append  # type: ignore[method-assign]
+    h.table.apply(parse_action("9H"), seat=0)
+    h.tick(10)
+    assert game.match_over and h.table.round_result is not None
+    assert (h.table.confetti is not None) is confetti
+    assert sounds[-1] == ("win" if confetti else "lose")
