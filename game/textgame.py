@@ -247,7 +247,8 @@ class _Table:
             self.say(cards_left(line, g.hand(s)))
 
     def say_standings(self) -> None:
-        """The final totals, lowest first: the lowest total wins the match."""
+        """The final totals, lowest first, the seats whose total reached the target (which
+        ends the match), and the winner: the lowest total wins the match."""
         g, me = self.g, self.me
         self.say("\nFinal standings (the lowest total wins):")
         for s in sorted(range(g.seats), key=lambda s: (g.scores[s], s)):
