@@ -33,6 +33,7 @@ from .engine.actions import (
 )
 from .textwords import (
     HELP,
+    cards_left,
     legal_moves,
     narrate,
     number,
@@ -159,6 +160,8 @@ def run_text_game(
         file=out,
     )
     print(HELP, file=out)
+    dealer = says(g.dealer, 0, "deal", "deals")
+    print(f"Round 1: {dealer}." if match else f"{dealer}.", file=out)
     return play(g, bots, stdin if stdin is not None else sys.stdin, out)
 
 
@@ -231,7 +234,8 @@ class _Table:
             self.say(f"\nRound {g.round_no}: {dealer}.")
 
     def say_points(self) -> None:
-        """The points each seat was charged this round, and the totals so far."""
+        """The points each seat was charged this round, for the cards it was left holding
+        (shown, so that every charge can be checked), and the totals so far."""
         g = self.g
         charges = g.round_charges[-1]
         self.say(
@@ -239,15 +243,21 @@ class _Table:
             f"{g.rules.target}):"
         )
         for s in range(g.seats):
-            self.say(f"  {seat_name(s, self.me):<8} {charges[s]:>4}   total {g.scores[s]:>4}")
+            line = f"  {seat_name(s, self.me):<8} {charges[s]:>4}   total {g.scores[s]:>4}   "
+            self.say(cards_left(line, g.hand(s)))
 
     def say_standings(self) -> None:
-        """The final totals, lowest first: the lowest total wins the match."""
+        """The final totals, lowest first, the seats whose total reached the target (which
+        ends the match), and the winner: the lowest total wins the match."""
         g, me = self.g, self.me
         self.say("\nFinal standings (the lowest total wins):")
         for s in sorted(range(g.seats), key=lambda s: (g.scores[s], s)):
             place = 1 + sum(1 for t in g.scores if t < g.scores[s])
             self.say(f"  {place}. {seat_name(s, me):<8} {g.scores[s]:>4}")
+        reached = [s for s in range(g.seats) if g.scores[s] >= g.rules.target]
+        if reached:
+            who = " and ".join(f"{seat_name(s, me)} ({g.scores[s]})" for s in reached)
+            self.say(f"{who} reached the target of {g.rules.target} points: the match is over.")
         names = [seat_name(s, me) for s in g.winners]
         if len(names) > 1:
             self.say(f"A drawn match: {' and '.join(names)} share the lowest total.")

@@ -230,6 +230,21 @@ def cards_words(cards: Sequence[Card]) -> str:
     return " ".join(c.pretty for c in cards)
 
 
+def cards_left(head: str, cards: Sequence[Card], width: int = LINE_WIDTH) -> str:
+    """``head`` followed by the cards a seat was left holding at the end of a round, in
+    hand order ("held K♥ 9♠"; "went out" for none), wrapped under the first card."""
+    if not cards:
+        return head + "went out"
+    first = head + "held"
+    indent = " " * len(first)
+    lines = [first]
+    for card in sorted(cards, key=lambda c: c.order):
+        if len(lines[-1]) + 1 + len(card.pretty) > width and lines[-1] not in (first, indent):
+            lines.append(indent)
+        lines[-1] += " " + card.pretty
+    return "\n".join(lines)
+
+
 def personal(reason: str, me: int) -> str:
     """An engine refusal in the words this game uses: "you" for your seat ("seat 0 does not
     hold A♠" reads "you do not hold A♠"), "Seat N" for the others."""

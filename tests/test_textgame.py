@@ -307,8 +307,8 @@ def test_a_points_preset_plays_round_after_round_with_the_totals() -> None:
     text = played_from(g, {1: Scripted()}, "9H\n\nq\n")
     assert (
         "Points charged in round 1 (the match ends when a total reaches 500):\n"
-        "  You         0   total    0\n"
-        "  Seat 1     10   total   10\n"
+        "  You         0   total    0   went out\n"
+        "  Seat 1     10   total   10   held 7♠ 8♠\n"
         "Press Enter for the next round (q to quit)> \n"
         "Round 2: You deal.\n"
     ) in text
@@ -329,9 +329,35 @@ def test_the_match_ends_with_the_final_standings() -> None:
         "  1. You       100\n"
         "  2. Seat 2    170\n"
         "  3. Seat 1    505\n"
+        "Seat 1 (505) reached the target of 500 points: the match is over.\n"
         "You win the match.\n"
     )
     assert "Press Enter" not in text
+
+
+def test_each_charge_is_shown_beside_the_cards_it_was_charged_for() -> None:
+    # Classic: a joker alone is 140, the king of hearts 150; a long hand wraps under itself.
+    long = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 3H 4H 6H 7H 8H 10H JH QH"
+    g = Game.from_position("classic", hands=["9H", "BJ", "KH 2C", long], pile="5H", stock="4D 6D")
+    text = played_from(g, {1: Scripted(), 2: Scripted(), 3: Scripted()}, "9H\nq\n")
+    summary = text.split("Points charged in round 1")[1].split("Press Enter")[0]
+    assert summary.splitlines()[1:] == [
+        "  You         0   total    0   went out",
+        "  Seat 1    140   total  140   held black joker",
+        "  Seat 2    170   total  170   held K♥ 2♣",
+        "  Seat 3    180   total  180   held 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ 3♥ 4♥ 6♥",
+        "                                    7♥ 8♥ 10♥ J♥ Q♥",
+    ]
+    assert max(len(line) for line in summary.splitlines()) <= 78
+
+
+@pytest.mark.parametrize(("preset", "first"), [("tel_aviv", "Round 1: "), ("polish", "")])
+def test_a_fresh_deal_says_who_dealt_it(preset: str, first: str) -> None:
+    for seed in range(6):
+        dealer = Game.new(PRESETS[preset], seats=3, seed=seed).dealer
+        text = played("q\n", preset=preset, seats=3, seed=seed)
+        who = "You deal" if dealer == 0 else f"Seat {dealer} deals"
+        assert f"{HELP}\n{first}{who}.\n" in text
 
 
 # ----- listing the legal moves ------------------------------------------------------------

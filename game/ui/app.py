@@ -34,6 +34,24 @@ log = logging.getLogger(__name__)
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
 FPS = 60
+# A held key repeats after this many milliseconds, then every so many (the usual desktop pace).
+KEY_REPEAT = (400, 40)
+# The keys whose repeat means more of the same: moving along, scrolling, deleting. Any other
+# held key acts once, or a held Enter would lay a card and then confirm a board the player
+# never saw, and a held D would draw card after card.
+REPEATING_KEYS = frozenset(
+    {
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN,
+        pygame.K_BACKSPACE,
+        pygame.K_DELETE,
+        pygame.K_TAB,
+    }
+)
 
 
 class App:
@@ -77,6 +95,7 @@ class App:
         self.stack = SceneStack(self, self.screen.get_size())
         self.running = True
         self.frame = 0
+        self._keys_down: set[int] = set()  # pressed and not yet released: the rest are repeats
         self.on_frame: Callable[[App], None] | None = None
 
     # --- the window -------------------------------------------------------------------------
@@ -91,6 +110,9 @@ class App:
         else:
             screen = pygame.display.set_mode(size, pygame.RESIZABLE)
             self._set_minimum()
+        # Held Backspace, arrows and Page keys repeat as on any desktop (letters already do,
+        # as the platform's text input).
+        pygame.key.set_repeat(*KEY_REPEAT)
         return screen
 
     def _set_minimum(self) -> None:
@@ -167,10 +189,31 @@ class App:
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
             self.resize(size)
             return
+        if event.type == pygame.KEYUP:
+            self._keys_down.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self._keys_down.clear()  # a key let go in another window never comes up here
+        elif event.type == pygame.KEYDOWN:
+            repeat = event.key in self._keys_down
+            self._keys_down.add(event.key)
+            if repeat and not self._repeats(event.key):
+                return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
         self.stack.handle_event(event)
+
+    def _repeats(self, key: int) -> bool:
+        """Whether a held ``key`` acts again on the screen in front."""
+        if key not in REPEATING_KEYS:
+            return False
+        if key == pygame.K_UP:
+            from game.ui.table import TableScene
+
+            # At the table ↑ picks the card under the cursor and the next ↑ puts it back: a
+            # held ↑ would only flick it up and down.
+            return not isinstance(self.stack.top, TableScene)
+        return True
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, flip."""

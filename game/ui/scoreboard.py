@@ -102,6 +102,7 @@ def _draw_grid(
     row_h = px(32)
     body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
     scroll.view, scroll.content = body.h, row_h * len(rows)
+    scroll.by(0)  # clamp an offset set before the content was measured ("the latest rounds")
     clip = surface.get_clip()
     surface.set_clip(body)
     y = body.y - round(scroll.offset)
@@ -180,7 +181,6 @@ class ScoreboardOverlay(Modal[None]):
         theme.blit_panel(surface, p, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
         title = theme.text("Scoreboard", px(32), theme.ACCENT, True)
         surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + px(18))))
-        self.scroll.by(0)  # clamp an offset set before the content was measured
         grid = pygame.Rect(p.x + px(24), p.y + px(70), p.w - px(48), p.h - px(168))
         _draw_grid(surface, self.table, grid, self.scroll, self.close_button.ui)
         self.close_button.widgets.draw(surface)
@@ -223,8 +223,12 @@ class MatchEndScreen(_ButtonModal):
         button_row(self.buttons, size[0] // 2, size[1] - px(84), px(14), px(50))
 
     def startup(self) -> None:
-        """Confetti for the winner."""
-        self.confetti = Confetti(self.size, 0.0)
+        """Confetti when a person at the table wins or shares the match, as the table does
+        for a round: not for a bot that beat them. The grid opens at the last rounds, the
+        ones that decided the match (as the scoreboard does)."""
+        self.scroll.offset = 1e9  # as far as it goes, once the grid is measured
+        if any(s in self.table.humans for s in self.table.game.winners):
+            self.confetti = Confetti(self.size, 0.0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Esc to the menu, Enter a new match (focused), wheel scrolls."""
@@ -257,7 +261,6 @@ class MatchEndScreen(_ButtonModal):
         )
         panel.midtop = (w // 2, max(px(136), (h - panel.h) // 2))
         theme.blit_panel(surface, panel, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 200), radius=18)
-        self.scroll.by(0)
         grid = panel.inflate(-px(40), -px(70)).move(0, -px(10))
         _draw_grid(surface, self.table, grid, self.scroll, self.ui)
         self.widgets.draw(surface)

@@ -5,8 +5,9 @@ the saved game, so "Quick game" and "Continue" rebuild the same table.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine import PRESETS, Game, Rules, RulesError
@@ -24,6 +25,8 @@ __all__ = [
     "person_named_like_a_bot",
     "quick_setup",
     "rename_clashing_bots",
+    "startable",
+    "tidy_name",
 ]
 
 BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
@@ -218,11 +221,48 @@ def default_setup(preset: str = "polish") -> TableSetup:
     return TableSetup(preset, (SeatSpec("You"), *bot_seats(["medium"] * (seats - 1))))
 
 
+def tidy_name(typed: str, index: int) -> str:
+    """A typed name as a seat carries it: on one line, its spacing collapsed (tabs and line
+    breaks included, which the table would draw garbled), at most ``MAX_NAME`` long, and
+    "Player N" when nothing is left, as the New game screen names seat N."""
+    words = "".join(ch for ch in " ".join(typed.split()) if unicodedata.category(ch) != "Cc")
+    return words[:MAX_NAME] or f"Player {index + 1}"
+
+
+def startable(setup: TableSetup) -> TableSetup:
+    """``setup`` as the New game screen's Start takes it: names tidied (``tidy_name``), a
+    bot without a name given a free stock one, clashing stock-named bots renamed. ValueError
+    where Start refuses it: no person at the table, two seats with one name, or a person
+    named like a bot profile (each round of theirs could not be recorded)."""
+    used = {name_key(s.name) for s in setup.seats}
+    seats: list[SeatSpec] = []
+    for i, seat in enumerate(setup.seats):
+        name = tidy_name(seat.name, i)
+        if not seat.human and not " ".join(seat.name.split()):
+            name = next((n for n in BOT_NAMES if name_key(n) not in used), name)
+            used.add(name_key(name))
+        seats.append(SeatSpec(name, seat.level))
+    setup = replace(setup, seats=rename_clashing_bots(seats))
+    if not setup.humans:
+        raise ValueError("no seat is a person")
+    clash = duplicate_name(setup.names)
+    if clash is not None:
+        raise ValueError(f"two seats are called {clash}")
+    bot_named = person_named_like_a_bot(setup.seats)
+    if bot_named is not None:
+        raise ValueError(f"a person is named like the {bot_named[1]} bots")
+    return setup
+
+
 def quick_setup(last: Mapping[str, Any] | None) -> TableSetup:
-    """The last setup if it still makes sense, else you against three medium bots on Polish."""
+    """The last setup if it still makes sense, else you against three medium bots on Polish.
+
+    It is checked as the New game screen checks a table before it starts: settings written
+    by hand or by an older version could otherwise seat a table whose rounds cannot be
+    recorded, or are recorded twice under one profile."""
     if last:
         try:
-            return TableSetup.from_dict(last)
+            return startable(TableSetup.from_dict(last))
         except (ValueError, RulesError):
             pass  # an outdated or damaged last setup just falls back to the default table
     return default_setup()

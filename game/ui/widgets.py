@@ -235,11 +235,20 @@ class TextInput(Widget):
         self.on_submit = on_submit
         self.placeholder = placeholder
         self.composition = ""
+        # Typing goes into the field only while it is being edited. Esc ends the editing but
+        # keeps the keyboard focus here, so the arrows carry on from this field and Enter
+        # edits it again.
+        self.editing = False
         self._blink = 0.0
 
     def focus(self, on: bool) -> None:
-        """Start or stop the platform text input along with focus."""
+        """Take the focus and start editing, or give both up."""
         self.focused = on
+        self.edit(on)
+
+    def edit(self, on: bool) -> None:
+        """Start or stop editing (and the platform text input with it); the focus stays."""
+        self.editing = on
         if on:
             pygame.key.start_text_input()
             pygame.key.set_text_input_rect(self.rect)
@@ -253,10 +262,17 @@ class TextInput(Widget):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             inside = self.rect.collidepoint(event.pos)
-            if inside != self.focused:
+            if inside != self.editing or inside != self.focused:
                 self.focus(inside)
             return inside
         if not self.focused:
+            return False
+        if not self.editing:
+            # Focused after Esc: Enter edits again; everything else (the arrows, a second
+            # Esc that leaves the screen) is the screen's.
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.edit(True)
+                return True
             return False
         if event.type == pygame.TEXTINPUT:
             room = self.max_length - len(self.text)
@@ -275,9 +291,9 @@ class TextInput(Widget):
                     self.on_submit(self.text)
                 return True
             if event.key == pygame.K_ESCAPE:
-                # Esc leaves the field, keeping what was typed; a second Esc reaches the
-                # screen (which would leave it and lose its other choices too).
-                self.focus(False)
+                # Esc ends the typing, keeping what was typed and the focus; a second Esc
+                # reaches the screen (which would leave it and lose its other choices too).
+                self.edit(False)
                 return True
             # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so hotkeys stay quiet.
             return bool(event.unicode and event.unicode.isprintable())
@@ -295,10 +311,13 @@ class TextInput(Widget):
             return
         edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
         theme.blit_panel(surface, self.rect, (250, 248, 240, 255), edge, radius=8, shadow=False)
+        if self.focused and not self.editing:
+            # Focused but not typing (after Esc): ringed like any other focused control.
+            pygame.draw.rect(surface, theme.TEXT, self.rect.inflate(6, 6), 2, border_radius=11)
         pad = self.px(10)
         inner = self.rect.inflate(-2 * pad, 0)
         cy = self.rect.centery
-        words = self.text if self.focused else theme.fit(self.text, self.size, inner.w)
+        words = self.text if self.editing else theme.fit(self.text, self.size, inner.w)
         shown = theme.text(words, self.size, theme.INK) if words else None
         comp = theme.text(self.composition, self.size, (80, 80, 160)) if self.composition else None
         width = sum(s.get_width() for s in (shown, comp) if s is not None)
@@ -316,7 +335,7 @@ class TextInput(Widget):
         if shown is None and comp is None and self.placeholder:
             hint = theme.text(self.placeholder, self.size, (150, 150, 150))
             surface.blit(hint, hint.get_rect(midleft=(x, cy)))
-        if self.focused and self._blink < 0.55:
+        if self.editing and self._blink < 0.55:
             pygame.draw.line(
                 surface, theme.INK, (x + 1, cy - self.size // 2), (x + 1, cy + self.size // 2), 2
             )

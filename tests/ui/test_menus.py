@@ -225,11 +225,46 @@ def test_esc_while_typing_a_name_leaves_the_field_not_the_screen() -> None:
     name = new.rows[1].name
     _retype(screen, name, "Zofia")
     screen.click(name.rect.center)
-    assert name.focused
+    assert name.editing
     screen.key(pygame.K_ESCAPE)
-    assert screen.top is new and not name.focused and name.text == "Zofia"
+    assert screen.top is new and not name.editing and name.text == "Zofia"
     screen.key(pygame.K_ESCAPE)  # a second Esc, with no field being typed in, goes back
     assert isinstance(screen.top, MainMenu)
+
+
+def test_esc_in_a_name_field_ends_typing_but_the_keys_carry_on_from_that_field() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    name = new.rows[1].name
+    while new.focused() is not name:  # the keyboard only, from the top of the form
+        screen.key(pygame.K_DOWN)
+    typed = name.text + "a"
+    screen.type("a")
+    screen.key(pygame.K_ESCAPE)
+    # Still the field the keys work from, drawn ringed, with no caret; typing no longer lands.
+    assert new.focused() is name
+    assert not name.editing
+    pygame.image.save(screen.surface, str(_shots() / "name_field_after_esc.png"))
+    screen.type("b")
+    assert name.text == typed
+    screen.key(pygame.K_DOWN)  # on to the next control, not back to the top of the form
+    assert new.focused() is new.rows[2].kind
+    screen.key(pygame.K_UP)
+    assert new.focused() is name and name.editing  # as arriving by the arrows always did
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_RETURN)  # Enter edits the focused field again
+    assert name.editing and screen.top is new
+    screen.type("c")
+    assert name.text == typed + "c"
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_ESCAPE)
+    assert isinstance(screen.top, MainMenu)
+
+
+def _shots() -> Path:
+    folder = Path("/tmp/fix-menus_shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def test_new_game_refuses_two_seats_with_one_name() -> None:

@@ -70,12 +70,9 @@ def test_resize_below_the_minimum_keeps_the_minimum_and_every_card_on_screen() -
 def test_f11_toggles_fullscreen_and_back() -> None:
     app, clock = _app()
     app.step(clock.tick())
-    key = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 0}
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **key))
-    app.step(clock.tick())
+    _f11(app)
     assert app.fullscreen
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **key))
-    app.step(clock.tick())
+    _f11(app)
     assert not app.fullscreen
     for _ in range(10):
         app.step(clock.tick())
@@ -83,8 +80,10 @@ def test_f11_toggles_fullscreen_and_back() -> None:
 
 
 def _f11(app: App) -> None:
+    """F11 pressed and let go (a key still held would only repeat)."""
     key = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 0}
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **key))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, **key))
     app.step(1 / 60)
 
 

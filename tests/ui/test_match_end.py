@@ -1,0 +1,115 @@
+"""The end of a points match: confetti only for a person who wins (or shares) it, and the
+final grid, like the scoreboard, opens at the last rounds, the ones that decided it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Action, Game
+from game.store.settings import Settings
+from game.ui.matchtable import MatchTable
+from game.ui.roundend import RoundEndOverlay
+from game.ui.scoreboard import MatchEndScreen, ScoreboardOverlay
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+SETUP = TableSetup("tel_aviv", (SeatSpec("You"), SeatSpec("Ada", "easy"), SeatSpec("Ben", "easy")))
+SHOTS = Path("/tmp/fix-menus_shots")
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+
+
+def _one_move_from_the_end(seed: int) -> tuple[Game, Action, int]:
+    """A Tel-Aviv match to 500 played out by every seat laying its first legal move, stopped
+    before the move that ends it: the game, that move and the seat that makes it."""
+
+    def moves() -> int:
+        g = Game.new(PRESETS["tel_aviv"], seats=3, seed=seed)
+        n = 0
+        while not g.match_over:
+            if g.over:
+                g.next_round()
+            g.apply(g.legal_actions()[0])
+            n += 1
+        return n
+
+    g = Game.new(PRESETS["tel_aviv"], seats=3, seed=seed)
+    for _ in range(moves() - 1):
+        if g.over:
+            g.next_round()
+        g.apply(g.legal_actions()[0])
+    return g, g.legal_actions()[0], g.current
+
+
+def _match_end(seed: int, size: tuple[int, int] = (960, 600)) -> tuple[Screen, MatchEndScreen]:
+    """The match-end screen reached at the table: the last move, the round's board, Enter."""
+    g, last, seat = _one_move_from_the_end(seed)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, g, settings=off, seed=seed, deal=False)
+    table.bots.clear()  # the last move is played as given
+    screen = Screen(table, size)
+    table.apply(last, seat)
+    for _ in range(600):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame(draw=False)
+    assert isinstance(screen.top, RoundEndOverlay)
+    screen.key(pygame.K_RETURN)  # "Match result"
+    end = screen.top
+    assert isinstance(end, MatchEndScreen) and g.match_over
+    screen.frame()
+    return screen, end
+
+
+def _shown_rounds(end: MatchEndScreen) -> tuple[int, int]:
+    """The first and last round whose row is wholly in the grid's view."""
+    row_h = end.scroll.content // len(end.table.game.round_charges)
+    first = -(-round(end.scroll.offset) // row_h) + 1
+    last = (round(end.scroll.offset) + end.scroll.view) // row_h
+    return first, last
+
+
+def test_no_confetti_when_a_bot_wins_the_match_and_the_person_loses() -> None:
+    screen, end = _match_end(seed=4)
+    assert end.table.game.winners == (2,)  # Ben
+    assert end.confetti is None
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(screen.surface, str(SHOTS / "match_end_bot_wins.png"))
+
+
+def test_confetti_when_the_person_wins_the_match() -> None:
+    screen, end = _match_end(seed=7)
+    assert end.table.game.winners == (0,)
+    assert end.confetti is not None
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(screen.surface, str(SHOTS / "match_end_you_win.png"))
+
+
+def test_the_final_grid_opens_at_the_last_rounds() -> None:
+    screen, end = _match_end(seed=4)  # eleven rounds: more than a 960×600 window shows
+    rounds = len(end.table.game.round_charges)
+    assert end.scroll.limit > 0
+    first, last = _shown_rounds(end)
+    assert last == rounds and first > 1
+    screen.key(pygame.K_HOME)  # and the first rounds are a key away
+    screen.frame()
+    assert _shown_rounds(end)[0] == 1
+
+
+def test_the_scoreboard_opens_at_the_last_rounds() -> None:
+    g, _, _ = _one_move_from_the_end(seed=4)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
+    table.bots.clear()
+    screen = Screen(table, (960, 600))
+    screen.key(pygame.K_t, "t")
+    board = screen.top
+    assert isinstance(board, ScoreboardOverlay)
+    assert board.scroll.limit > 0 and board.scroll.offset == board.scroll.limit
+    pygame.image.save(screen.surface, str(SHOTS / "scoreboard_last_rounds.png"))
