@@ -207,13 +207,8 @@ class App:
         """Whether a held ``key`` acts again on the screen in front."""
         if key not in REPEATING_KEYS:
             return False
-        if key == pygame.K_UP:
-            from game.ui.table import TableScene
-
-            # At the table ↑ picks the card under the cursor and the next ↑ puts it back: a
-            # held ↑ would only flick it up and down.
-            return not isinstance(self.stack.top, TableScene)
-        return True
+        top = self.stack.top
+        return top is None or key not in top.held_keys_act_once
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw, flip."""

@@ -32,6 +32,8 @@ class Scene:
     transparent: bool = False
     #: Modal scenes swallow every event, whether or not they use it.
     modal: bool = False
+    #: Keys that act once however long they are held, though they repeat elsewhere.
+    held_keys_act_once: frozenset[int] = frozenset()
 
     def __init__(self) -> None:
         self.stack: SceneStack | None = None

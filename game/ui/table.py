@@ -69,6 +69,10 @@ class TableScene(Scene):
     bottom, and ``seat_levels`` gives every seat's bot level ("" for a person).
     """
 
+    # ↑ picks the card under the cursor and the next ↑ puts it back: held, it would only
+    # flick the card up and down.
+    held_keys_act_once = frozenset({pygame.K_UP})
+
     def __init__(
         self,
         game: Game,

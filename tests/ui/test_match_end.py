@@ -17,7 +17,6 @@ from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
 SETUP = TableSetup("tel_aviv", (SeatSpec("You"), SeatSpec("Ada", "easy"), SeatSpec("Ben", "easy")))
-SHOTS = Path("/tmp/fix-menus_shots")
 
 
 @pytest.fixture(autouse=True)
@@ -76,19 +75,15 @@ def _shown_rounds(end: MatchEndScreen) -> tuple[int, int]:
 
 
 def test_no_confetti_when_a_bot_wins_the_match_and_the_person_loses() -> None:
-    screen, end = _match_end(seed=4)
+    _screen, end = _match_end(seed=4)
     assert end.table.game.winners == (2,)  # Ben
     assert end.confetti is None
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(screen.surface, str(SHOTS / "match_end_bot_wins.png"))
 
 
 def test_confetti_when_the_person_wins_the_match() -> None:
-    screen, end = _match_end(seed=7)
+    _screen, end = _match_end(seed=7)
     assert end.table.game.winners == (0,)
     assert end.confetti is not None
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(screen.surface, str(SHOTS / "match_end_you_win.png"))
 
 
 def test_the_final_grid_opens_at_the_last_rounds() -> None:
@@ -112,4 +107,3 @@ def test_the_scoreboard_opens_at_the_last_rounds() -> None:
     board = screen.top
     assert isinstance(board, ScoreboardOverlay)
     assert board.scroll.limit > 0 and board.scroll.offset == board.scroll.limit
-    pygame.image.save(screen.surface, str(SHOTS / "scoreboard_last_rounds.png"))
