@@ -249,10 +249,7 @@ class Store:
         if began:
             conn.execute("BEGIN")  # deferred: its first read fixes the snapshot every query sees
         try:
-            written = exporting.export(conn, Path(path))
-            rounds = len(queries.history(conn))
-            profiles = len(queries.profiles(conn))
+            return exporting.export_counted(conn, Path(path))
         finally:
             if began and conn.in_transaction:
                 conn.execute("COMMIT")
-        return written, rounds, profiles
