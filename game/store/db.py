@@ -28,7 +28,7 @@ from game.store.models import (
     ProfileStats,
     RankRow,
 )
-from game.store.opening import memory_database, open_database
+from game.store.opening import connect, connect_read_only, memory_database, open_database
 from game.store.paths import StoreUnavailable, where
 
 DB_NAME = "macau.sqlite3"
@@ -99,6 +99,36 @@ class Store:
     def close(self) -> None:
         """Close the database; the store cannot be used afterwards."""
         self._conn.close()
+
+    def worker_opener(self) -> Callable[[], Store] | None:
+        """A way for another thread to open this store's file (an SQLite connection may only
+        be used by the thread that opened it), or None when the data lives only in this
+        connection (an empty or upgraded copy in memory) and must be worked on here.
+
+        The second connection is opened as this one was (read-write or read-only) but
+        without the checks and upgrades of ``open``: this one already made them.
+        """
+        if self.stand_in:
+            return None
+        rows = self._conn.execute("PRAGMA database_list").fetchall()
+        file = next((str(row[2]) for row in rows if row[1] == "main"), "")
+        if not file:
+            return None
+        path, read_only, problem, named = Path(file), self.read_only, self.problem, self.path
+
+        def open_again() -> Store:
+            conn = connect_read_only(path) if read_only else connect(path)
+            try:
+                conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # readable?
+                if not read_only:
+                    conn.execute("PRAGMA synchronous = NORMAL")  # as open's own connection
+                    conn.execute("PRAGMA foreign_keys = ON")
+            except sqlite3.Error:
+                conn.close()
+                raise
+            return Store(conn, named, read_only, problem)
+
+        return open_again
 
     def _stop_recording(self, exc: BaseException) -> None:
         self.read_only = True
@@ -249,10 +279,7 @@ class Store:
         if began:
             conn.execute("BEGIN")  # deferred: its first read fixes the snapshot every query sees
         try:
-            written = exporting.export(conn, Path(path))
-            rounds = len(queries.history(conn))
-            profiles = len(queries.profiles(conn))
+            return exporting.export_counted(conn, Path(path))
         finally:
             if began and conn.in_transaction:
                 conn.execute("COMMIT")
-        return written, rounds, profiles

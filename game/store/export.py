@@ -13,18 +13,23 @@ plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLU
 
 from __future__ import annotations
 
+import contextlib
 import csv
-import io
+import json
+import os
 import sqlite3
+import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from game.store import queries, stats
-from game.store.files import atomic_write_bytes, atomic_write_json
+from game.store.files import _fsync_folder as fsync_folder  # the rename made durable
 from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
+from game.store.paths import StoreUnavailable
 
 FORMAT = "macau-stats"
 VERSION = 2
@@ -114,11 +119,10 @@ def matches_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}_matches.csv")
 
 
-def _history_rows(entries: list[HistoryEntry]) -> list[list[Any]]:
-    rows: list[list[Any]] = []
+def _history_rows(entries: list[HistoryEntry]) -> Iterator[list[Any]]:
     for entry in reversed(entries):  # oldest first reads naturally in a spreadsheet
         for seat in entry.seats:
-            rows.append(
+            yield (
                 [
                     entry.game_id,
                     entry.preset,
@@ -145,14 +149,12 @@ def _history_rows(entries: list[HistoryEntry]) -> list[list[Any]]:
                     "" if entry.match_id is None else entry.match_id,
                 ]
             )
-    return rows
 
 
-def _match_rows(entries: list[MatchEntry]) -> list[list[Any]]:
-    rows: list[list[Any]] = []
+def _match_rows(entries: list[MatchEntry]) -> Iterator[list[Any]]:
     for entry in reversed(entries):  # oldest first, as the history
         for seat in entry.seats:
-            rows.append(
+            yield (
                 [
                     entry.match_id,
                     entry.preset,
@@ -174,16 +176,71 @@ def _match_rows(entries: list[MatchEntry]) -> list[list[Any]]:
                     int(seat.total >= entry.target),
                 ]
             )
-    return rows
 
 
-def _csv_bytes(header: tuple[str, ...], rows: list[list[Any]]) -> bytes:
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer)
-    writer.writerow(header)
-    writer.writerows(rows)
-    # A byte-order mark lets spreadsheet programs see UTF-8 names ("Bot · easy") correctly.
-    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[IO[str]]:
+    """A UTF-8 text file that replaces ``path`` all at once when the block ends without an
+    error (as ``files.atomic_write_bytes``, with the permissions of a file to be passed on),
+    written as it goes: a long history is never held whole in memory."""
+    folder = path.parent
+    tmp_name = ""
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        if hasattr(os, "umask"):
+            mask = os.umask(0o022)
+            os.umask(mask)
+            with contextlib.suppress(OSError, NotImplementedError):  # no fchmod (Windows)
+                os.chmod(fd, 0o666 & ~mask)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+        tmp_name = ""
+        fsync_folder(folder)
+    except OSError as exc:
+        reason = (exc.strerror or exc.__class__.__name__).lower()
+        raise StoreUnavailable(f"Macau could not save {path.name} in {folder} ({reason}).") from exc
+    finally:
+        if tmp_name:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
+def _write_csv(path: Path, header: tuple[str, ...], rows: Iterable[list[Any]]) -> None:
+    with _replacing(path) as handle:
+        # A byte-order mark lets spreadsheet programs see UTF-8 names ("Bot · easy") correctly.
+        handle.write("\ufeff")
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+
+
+def _dumps(value: Any, depth: int) -> str:
+    """``value`` as ``json.dumps(..., indent=2)`` writes it ``depth`` levels down a
+    document (strings never hold a raw line break, so indenting every line is safe)."""
+    text = json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)
+    return text.replace("\n", "\n" + "  " * depth)
+
+
+def _write_json(path: Path, members: list[tuple[str, Any]]) -> None:
+    """A JSON object of ``members``, byte for byte as ``json.dumps(dict(members),
+    indent=2)`` and a line break would write it; a member whose value is an iterator is
+    written one item at a time."""
+    with _replacing(path) as handle:
+        handle.write("{")
+        for i, (key, value) in enumerate(members):
+            handle.write(("," if i else "") + "\n  " + _dumps(key, 1) + ": ")
+            if not isinstance(value, Iterator):
+                handle.write(_dumps(value, 1))
+                continue
+            empty = True
+            for item in value:
+                handle.write(("[" if empty else ",") + "\n    " + _dumps(item, 2))
+                empty = False
+            handle.write("[]" if empty else "\n  ]")
+        handle.write("\n}\n")
 
 
 def _all_stats(conn: sqlite3.Connection) -> list[tuple[ProfileStats, bool]]:
@@ -228,6 +285,11 @@ def name_problem(path: Path) -> str:
 
 def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
     """Write the export chosen by ``path``'s suffix; return the files written."""
+    return export_counted(conn, path)[0]
+
+
+def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], int, int]:
+    """``export``, and how many rounds and profiles the files hold (read once, for both)."""
     problem = name_problem(path)
     if problem:
         raise ValueError(f"{problem[0].upper()}{problem[1:]}.")
@@ -235,6 +297,7 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
     entries = queries.history(conn)
     matches = queries.matches(conn)
     all_stats = _all_stats(conn)
+    counts = (len(entries), len(all_stats))
     if suffix == ".json":
         scopes = [OVERALL] + [
             str(row[0])
@@ -242,30 +305,35 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
                 "SELECT DISTINCT scope FROM ratings WHERE scope != ? ORDER BY scope", (OVERALL,)
             )
         ]
-        document = {
-            "format": FORMAT,
-            "version": VERSION,
-            "exported_at": time.time(),
-            "profiles": [dict(asdict(stats), is_bot=is_bot) for stats, is_bot in all_stats],
-            "leaderboards": {
-                scope: [asdict(row) for row in queries.leaderboard(conn, scope)] for scope in scopes
-            },
-            "history": [asdict(entry) for entry in entries],
-            "matches": [asdict(entry) for entry in matches],
-        }
-        atomic_write_json(path, document, shared=True)
-        return [path]
+        # Rounds and matches are turned into dictionaries one at a time as they are written:
+        # the whole document at once took ten times the file's size in memory.
+        _write_json(
+            path,
+            [
+                ("format", FORMAT),
+                ("version", VERSION),
+                ("exported_at", time.time()),
+                ("profiles", [dict(asdict(stats), is_bot=is_bot) for stats, is_bot in all_stats]),
+                (
+                    "leaderboards",
+                    {
+                        scope: [asdict(row) for row in queries.leaderboard(conn, scope)]
+                        for scope in scopes
+                    },
+                ),
+                ("history", (asdict(entry) for entry in entries)),
+                ("matches", (asdict(entry) for entry in matches)),
+            ],
+        )
+        return [path], *counts
     ratings = {row.profile: (row.mu, row.sigma) for row in queries.leaderboard(conn, OVERALL)}
-    atomic_write_bytes(path, _csv_bytes(HISTORY_COLUMNS, _history_rows(entries)), shared=True)
+    _write_csv(path, HISTORY_COLUMNS, _history_rows(entries))
     second = stats_path(path)
-    atomic_write_bytes(
+    _write_csv(
         second,
-        _csv_bytes(
-            STATS_COLUMNS,
-            [_stats_row(s, is_bot, ratings.get(s.profile)) for s, is_bot in all_stats],
-        ),
-        shared=True,
+        STATS_COLUMNS,
+        (_stats_row(s, is_bot, ratings.get(s.profile)) for s, is_bot in all_stats),
     )
     third = matches_path(path)
-    atomic_write_bytes(third, _csv_bytes(MATCH_COLUMNS, _match_rows(matches)), shared=True)
-    return [path, second, third]
+    _write_csv(third, MATCH_COLUMNS, _match_rows(matches))
+    return [path, second, third], *counts

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 import pygame
 
 from game.store.settings import CARD_BACKS
+from game.ui.surfacecache import SurfaceCache
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike
@@ -378,6 +379,11 @@ class CardArt:
     def size(self) -> tuple[int, int]:
         """(width, height) of every card surface."""
         return (self.width, self.height)
+
+    def pixels(self) -> int:
+        """How many pixels the faces and back drawn so far hold."""
+        drawn = len(self._faces) + (self._back is not None)
+        return drawn * self.width * self.height
 
     def colour(self, suit: str) -> Colour:
         """The ink of ``suit`` in this deck's colour scheme."""
@@ -935,9 +941,24 @@ class CardArt:
         _draw_pip(field, "C", centre, u * 0.14, dark)
 
 
-@lru_cache(maxsize=16)
+# Shared art by width and options, for the window's current size only: each size has its
+# own card widths, and sixteen decks of old sizes used to stay for good.
+# At one size a frame uses few widths at once: the table's two (held by its CardImages too),
+# one for the round board or a chooser over it, up to four on the card options, one each for
+# the menus' fan, How to play and the hand-over screen. Cards in flight pass through the
+# widths between the table's two, one face each; sixteen entries keep those of a deal's
+# staggered cards, which reach the same widths a few frames apart. Two windows' worth of
+# pixels holds every deck of a frame (all 54 faces at the table's width are under one).
+_arts: SurfaceCache[tuple[int, bool, bool, str], CardArt] = SurfaceCache(
+    most=16, windows=2, pixels=CardArt.pixels
+)
+
+
 def card_art(
     width: int, *, four_colour: bool = False, large_index: bool = False, back: str = "blue"
 ) -> CardArt:
     """A shared ``CardArt`` for these options, so every scene reuses the same cached faces."""
-    return CardArt(width, four_colour=four_colour, large_index=large_index, back=back)
+    return _arts.get(
+        (width, four_colour, large_index, back),
+        lambda: CardArt(width, four_colour=four_colour, large_index=large_index, back=back),
+    )

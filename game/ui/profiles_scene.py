@@ -13,6 +13,7 @@ from datetime import datetime
 import pygame
 
 from game.store import OVERALL, Profile, Store
+from game.store.background import StoreJob
 from game.store.records import MAX_NAME_LENGTH
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
@@ -271,6 +272,12 @@ class ProfilesScene(Scaled, Scene):
         self.back = Button("Back", self.close, hint="Esc")
         self.actions = [self.new_button, self.rename_button, self.merge_button]
         self.widgets = WidgetGroup([*self.actions, self.back])
+        # A merge works out every rating again, seconds on a long history: it runs on a
+        # thread of its own while this screen says so. Back waits for it (and then closes):
+        # the screens below read the profiles it is changing.
+        self.merging: StoreJob[Profile] | None = None
+        self._merge_names = ("", "")
+        self._close_when_merged = False
         self.reload()
 
     # --- data ------------------------------------------------------------------------------
@@ -298,7 +305,8 @@ class ProfilesScene(Scaled, Scene):
 
     def _update_buttons(self) -> None:
         human = self.current is not None and not self.current.is_bot
-        writable = not self.store.read_only
+        # No other change while a merge writes: it would wait for the merge's lock.
+        writable = not self.store.read_only and self.merging is None
         self.new_button.enabled = writable
         self.rename_button.enabled = writable and human
         self.merge_button.enabled = writable and human and len(self._humans()) > 1
@@ -386,16 +394,37 @@ class ProfilesScene(Scaled, Scene):
         targets = [name for name in self._humans() if name != source.name]
 
         def merge(target: object | None) -> None:
-            if not isinstance(target, str):
+            if not isinstance(target, str) or self.merging is not None:
                 return
-            problem = self._attempt(lambda: self.store.merge_profiles(source.name, target))
-            if problem is not None:
-                self._say(problem, error=True)
-                return
-            self.reload(select=target)
-            self._say(f"Merged {source.name} into {target}.")
+            self.merging = StoreJob(
+                self.store, lambda store: store.merge_profiles(source.name, target)
+            )
+            self._merge_names = (source.name, target)
+            self._say(f"Merging {source.name} into {target}…")
+            self._update_buttons()
 
         self._push(MergeDialog(source.name, targets, merge))
+
+    def _merge_ended(self, job: StoreJob[Profile]) -> None:
+        """Show the merged list and say so, or why the store refused."""
+        source, target = self._merge_names
+        self.merging = None
+        problem = self._attempt(job.result)
+        if problem is not None:
+            self.reload()
+            self._say(problem, error=True)
+            return
+        self.reload(select=target)
+        self._say(f"Merged {source} into {target}.")
+
+    def close(self) -> None:
+        """Leave the screen; during a merge, once it is done."""
+        if self.merging is not None:
+            self._close_when_merged = True
+            source, target = self._merge_names
+            self._say(f"Merging {source} into {target}… the screen closes when it is done.")
+            return
+        super().close()
 
     # --- frame -----------------------------------------------------------------------------
     def _list_box(self) -> pygame.Rect:
@@ -479,7 +508,11 @@ class ProfilesScene(Scaled, Scene):
         self._update_buttons()
 
     def update(self, dt: float) -> None:
-        """Widgets only."""
+        """Widgets, and the end of a running merge."""
+        if self.merging is not None and self.merging.poll():
+            self._merge_ended(self.merging)
+            if self._close_when_merged:
+                self.close()
         self.widgets.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

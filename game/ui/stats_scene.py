@@ -18,6 +18,7 @@ import pygame
 
 from game.engine import PRESETS
 from game.store import OVERALL, ProfileStats, RankRow, Store
+from game.store.background import StoreJob
 from game.store.paths import HOME_ENV, where
 from game.ui import theme
 from game.ui.charts import (
@@ -81,6 +82,16 @@ def _read(store: Store, profile: str, preset: str | None) -> tuple[ProfileStats,
             _CACHE.pop(next(iter(_CACHE)))
         _CACHE[key] = found
     return found
+
+
+Exported = tuple[list[Path], int, int]
+
+# An export runs on a thread of its own (a long-time player's takes seconds) and belongs to
+# the statistics file, not to the screen that started it. Back leaves at once while the
+# export goes on to write its file: the player asked for it and a half-made one is of no
+# use. The statistics screen open on that file when it ends (this one, or one opened again
+# later) says where it went. One export per file at a time: a second is refused meanwhile.
+_exports: dict[Path | None, StoreJob[Exported]] = {}
 
 
 BOT_COLOURS = {
@@ -203,6 +214,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self.size = (1280, 800)
         self.message = ""
         self.message_is_error = False
+        self.exported: list[Path] = []  # the files the last export this screen saw wrote
         self.span = SPANS[1]
         self.stats: ProfileStats | None = None
         self.tiles: list[Tile] = []
@@ -230,6 +242,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             # Before anyone has finished a round only the bots have profiles. (Statistics
             # that could not be read are no sign of that: the store's problem says so.)
             self._say("No games of yours yet: finish a round and your statistics appear here.")
+        if self.export_job is not None:
+            self._say("Exporting… (started before this screen was opened)")
+        self._enable_exports()
 
     # --- data ------------------------------------------------------------------------------
     def _profile_names(self) -> list[str]:
@@ -279,22 +294,45 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         """The Export JSON button and its key."""
         self.export(".json")
 
-    def export(self, suffix: str) -> list[Path]:
-        """Write the statistics as CSV or JSON to the export folder; say where."""
+    @property
+    def export_job(self) -> StoreJob[Exported] | None:
+        """The export of this screen's statistics file that is running or not yet told."""
+        return _exports.get(self.store.path)
+
+    def export(self, suffix: str) -> bool:
+        """Start writing the statistics as CSV or JSON to the export folder (the screen says
+        where once it is done); False, and why, if an export is running already."""
+        if self.export_job is not None:
+            self._say("Still exporting: one export at a time.")
+            return False
         folder = self.export_dir or export_folder()
         stamp = datetime.now().strftime("%Y-%m-%d_%H%M%S")
+        target = folder / f"macau-statistics_{stamp}{suffix}"
+        _exports[self.store.path] = StoreJob(self.store, lambda store: store.export_counted(target))
+        self._say(f"Exporting {target.name}…")
+        self._enable_exports()
+        return True
+
+    def _export_ended(self, job: StoreJob[Exported]) -> None:
+        """Say where the export went, or why it failed."""
         try:
-            written = self.store.export(folder / f"macau-statistics_{stamp}{suffix}")
+            written = job.result()[0]
         except Exception as exc:  # shown to the player, who can pick another folder later
+            log.warning("export failed: %s", exc)
             self._say(f"Export failed: {exc}", error=True)
-            return []
+            return
+        self.exported = written
         # The folder once, then the files' names: two full paths would not fit the window.
         folders = {p.parent for p in written}
         if len(folders) == 1:
             self._say(f"Exported {_listed([p.name for p in written])} to {next(iter(folders))}")
         else:
             self._say("Exported to " + _listed([str(p) for p in written]))
-        return written
+
+    def _enable_exports(self) -> None:
+        idle = self.export_job is None
+        for button in self.buttons[:2]:
+            button.enabled = idle
 
     def open_profiles(self) -> None:
         """Open the profiles screen on top; this one reloads when it comes back."""
@@ -411,7 +449,12 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self._charts = None
 
     def update(self, dt: float) -> None:
-        """Widgets only; the figures change on input, not over time."""
+        """Widgets, and the end of a running export; the figures change on input only."""
+        job = self.export_job
+        if job is not None and job.poll():
+            del _exports[self.store.path]
+            self._export_ended(job)
+            self._enable_exports()
         self.widgets.update(dt)
 
     def _layout(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:

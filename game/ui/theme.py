@@ -14,6 +14,7 @@ import pygame.freetype
 
 from game.resources import font_path
 from game.ui.cardart import suit_colour, suit_symbol
+from game.ui.surfacecache import SurfaceCache
 
 __all__ = [
     "ACCENT",
@@ -266,7 +267,20 @@ def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> li
     return lines
 
 
-@lru_cache(maxsize=256)
+def _area(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height()
+
+
+# Panels by look and size, for the window's current size only (a window dragged through
+# sizes left each size's panels, window-sized ones among them, for good). Bounded by pixels
+# rather than by count: a window-sized panel weighs as much as hundreds of buttons. The
+# table's panels and its acting seat's pulsing glow come to about two windows' worth.
+_panels: SurfaceCache[
+    tuple[tuple[int, int], tuple[int, int, int, int], tuple[int, int, int, int] | None, int, bool],
+    pygame.Surface,
+] = SurfaceCache(most=256, windows=3, pixels=_area)
+
+
 def rounded_panel(
     size: tuple[int, int],
     fill: tuple[int, int, int, int],
@@ -275,6 +289,18 @@ def rounded_panel(
     shadow: bool = True,
 ) -> pygame.Surface:
     """A translucent rounded rectangle (with a soft drop shadow), cached by its look."""
+    return _panels.get(
+        (size, fill, edge, radius, shadow), lambda: _draw_panel(size, fill, edge, radius, shadow)
+    )
+
+
+def _draw_panel(
+    size: tuple[int, int],
+    fill: tuple[int, int, int, int],
+    edge: tuple[int, int, int, int] | None,
+    radius: int,
+    shadow: bool,
+) -> pygame.Surface:
     w, h = size
     pad = 6 if shadow else 0
     surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
@@ -306,7 +332,9 @@ def blit_panel(
     surface.blit(panel, (rect.x - pad, rect.y - pad))
 
 
-@lru_cache(maxsize=16)
+# The current size and the one before: each is a whole window of pixels (15 MB at
+# 2560×1440), and a window dragged through sizes used to keep sixteen of them for good.
+@lru_cache(maxsize=2)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table: a radial felt gradient with a soft vignette, rendered once per window size."""
     w, h = size

@@ -6,10 +6,11 @@ import csv
 import json
 from dataclasses import asdict, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from game.store import MatchRecord, MatchSeat, Store, paths
+from game.store import HistoryEntry, MatchRecord, MatchSeat, Store, paths
 from game.store.bench import bench_store
 from game.store.export import HISTORY_COLUMNS, MATCH_COLUMNS, STATS_COLUMNS
 from game.store.export_cli import run_export
@@ -76,6 +77,46 @@ def test_json_export_round_trips_history_and_statistics(played: Store, tmp_path:
         r.profile for r in played.leaderboard()
     ]
     assert set(document["leaderboards"]) == {"overall", "classic", "polish"}
+
+
+def _as_one_document(path: Path) -> bytes:
+    """The file's content as ``json.dumps`` writes the whole document at once."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
+    return (text + "\n").encode("utf-8")
+
+
+def test_json_export_is_written_as_one_indented_document(played: Store, tmp_path: Path) -> None:
+    _a_won_match(played)  # a match too, so both streamed lists hold something
+    played.export(tmp_path / "out.json")
+    written = (tmp_path / "out.json").read_bytes()
+    assert written == _as_one_document(tmp_path / "out.json")
+    assert b'\n  "history": [\n    {\n      "game_id": ' in written
+
+
+def test_an_empty_json_export_has_empty_lists(store: Store, tmp_path: Path) -> None:
+    store.export(tmp_path / "empty.json")
+    written = (tmp_path / "empty.json").read_bytes()
+    assert written == _as_one_document(tmp_path / "empty.json")
+    assert b'"history": [],\n  "matches": []\n}\n' in written
+
+
+def test_a_failed_export_leaves_no_file_behind(played: Store, tmp_path: Path) -> None:
+    played.export(tmp_path / "out.json")
+    before = (tmp_path / "out.json").read_bytes()
+    played.record_game(game(9, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
+    with pytest.MonkeyPatch.context() as patch:
+
+        def refuse(value: Any) -> dict[str, Any]:
+            if isinstance(value, HistoryEntry):  # half way through writing the rounds
+                raise ValueError("Out of range float values are not JSON compliant")
+            return asdict(value)
+
+        patch.setattr("game.store.export.asdict", refuse)
+        with pytest.raises(ValueError, match="not JSON compliant"):
+            played.export(tmp_path / "out.json")
+    assert (tmp_path / "out.json").read_bytes() == before  # the old export, whole
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
 def _a_won_match(store: Store) -> int:

@@ -146,7 +146,12 @@ def test_an_export_names_every_file_in_full(
     folder = tmp_path / "a folder with a rather long name" / "and_another_one_inside_it_too"
     folder.mkdir(parents=True)
     scene = StatsScene(store, LONG[0], export_dir=folder)
-    written = scene.export(".csv")
+    assert scene.export(".csv")
+    job = scene.export_job
+    assert job is not None
+    job.wait()
+    scene.update(0)
+    written = scene.exported
     assert len(written) == 3
     drawn = _texts_fit(monkeypatch, size, scene)
     said = "".join(w for w, r in drawn if r.top >= scene._layout()[2].bottom)

@@ -35,6 +35,23 @@ def frame(stack: SceneStack, screen: pygame.Surface) -> None:
     stack.draw(screen)
 
 
+def until_exported(stack: SceneStack, scene: StatsScene, screen: pygame.Surface) -> None:
+    """Frames until the running export has ended and the screen said so."""
+    job = scene.export_job
+    assert job is not None
+    job.wait()
+    frame(stack, screen)
+    assert scene.export_job is None
+
+
+def until_merged(stack: SceneStack, scene: ProfilesScene, screen: pygame.Surface) -> None:
+    """Frames until the running merge has ended and the screen said so."""
+    if scene.merging is not None:
+        scene.merging.wait()
+    frame(stack, screen)
+    assert scene.merging is None
+
+
 def tiles(scene: StatsScene) -> dict[str, str]:
     return {t.label: t.value for t in scene.tiles}
 
@@ -113,11 +130,14 @@ def test_export_writes_csv_and_json(store: Store, screen: pygame.Surface, tmp_pa
     stack = SceneStack(None, SIZE)
     scene = stack.push(StatsScene(store, "Ania", export_dir=tmp_path))
     key(stack, pygame.K_c)
+    assert scene.message.startswith("Exporting macau-statistics_")
+    until_exported(stack, scene, screen)
     written = sorted(tmp_path.glob("macau-statistics_*.csv"))
     assert len(written) == 3  # the rounds, the players' statistics and the points matches
     rounds, matches, stats = (p.name for p in written)  # (sorted by name)
     assert scene.message == f"Exported {rounds}, {stats} and {matches} to {tmp_path}"
     click(stack, scene.buttons[1].rect.center)  # Export JSON
+    until_exported(stack, scene, screen)
     assert len(list(tmp_path.glob("macau-statistics_*.json"))) == 1
     frame(stack, screen)
     assert not scene.message_is_error
@@ -146,6 +166,7 @@ def _merge(
         key(stack, pygame.K_RIGHT)
     frame(stack, screen)
     key(stack, pygame.K_RETURN)
+    until_merged(stack, scene, screen)
 
 
 def test_profiles_create_rename_and_merge_through_events(

@@ -1,0 +1,96 @@
+"""Long work on the statistics (an export, a merge) on a thread of its own, so the window
+keeps drawing frames and saying what is happening while it runs.
+
+The work gets a second ``Store`` on the same file: an SQLite connection may only be used by
+the thread that opened it, and the file's write-ahead log lets the window's own connection
+read meanwhile. A store held only in memory cannot be opened twice; its work runs on the
+window's thread instead, at the second poll, after a frame has shown that it started.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar, cast
+
+from game.store.db import Store
+
+__all__ = ["StoreJob"]
+
+T = TypeVar("T")
+
+
+class StoreJob(Generic[T]):
+    """``work`` run on a store like ``store``; ``poll`` from the window's thread until done,
+    then ``result`` gives its value or raises what it raised."""
+
+    def __init__(self, store: Store, work: Callable[[Store], T]) -> None:
+        self._store = store
+        self._work = work
+        self._value: T | None = None
+        self._error: BaseException | None = None
+        self._finished = threading.Event()
+        self._here = False  # the work runs on the window's thread (set before _finished)
+        self._ran_here = False
+        self._polls = 0
+        self._worker_state: tuple[bool, str | None] = (False, None)
+        self._thread: threading.Thread | None = None
+        opener = store.worker_opener()
+        if opener is None:
+            self._here = True
+            return
+        # Not a daemon: quitting the game waits for an export to finish its file (one cut
+        # short would leave its temporary file behind) and for a merge to commit.
+        self._thread = threading.Thread(target=self._run, args=(opener,), name="macau-store-job")
+        self._thread.start()
+
+    def _run(self, opener: Callable[[], Store]) -> None:
+        try:
+            worker = opener()
+        except (OSError, sqlite3.Error):
+            self._here = True  # the file cannot be opened twice: the window's thread does it
+            self._finished.set()
+            return
+        try:
+            self._value = self._work(worker)
+        except BaseException as exc:  # handed to the window's thread, which says what failed
+            self._error = exc
+        finally:
+            self._worker_state = (worker.read_only, worker.problem)
+            worker.close()
+            self._finished.set()
+
+    def poll(self) -> bool:
+        """True once the work is done (call from the window's thread, once a frame)."""
+        self._polls += 1
+        if not self._here and not self._finished.is_set():
+            return False
+        if self._here:
+            if not self._ran_here:
+                if self._polls < 2:
+                    return False  # this poll comes before the frame saying the work started
+                self._ran_here = True
+                try:
+                    self._value = self._work(self._store)
+                except BaseException as exc:
+                    self._error = exc
+            return True
+        read_only, problem = self._worker_state
+        if read_only and not self._store.read_only:
+            # The other connection found the file cannot be written: nor can this one.
+            self._store.read_only, self._store.problem = True, problem
+        return True
+
+    def wait(self) -> None:
+        """Block until the work is done (for tests)."""
+        if self._thread is not None:
+            self._thread.join()
+        while not self.poll():
+            pass
+
+    def result(self) -> T:
+        """The work's value, or its exception raised again; only once ``poll`` said done."""
+        if self._error is not None:
+            raise self._error
+        return cast(T, self._value)
