@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import io
 import json
-import os
 import sqlite3
-import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict
@@ -27,9 +26,8 @@ from pathlib import Path
 from typing import IO, Any
 
 from game.store import queries, stats
-from game.store.files import _fsync_folder as fsync_folder  # the rename made durable
+from game.store.files import replacing
 from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
-from game.store.paths import StoreUnavailable
 
 FORMAT = "macau-stats"
 VERSION = 2
@@ -181,31 +179,12 @@ def _match_rows(entries: list[MatchEntry]) -> Iterator[list[Any]]:
 @contextlib.contextmanager
 def _replacing(path: Path) -> Iterator[IO[str]]:
     """A UTF-8 text file that replaces ``path`` all at once when the block ends without an
-    error (as ``files.atomic_write_bytes``, with the permissions of a file to be passed on),
-    written as it goes: a long history is never held whole in memory."""
-    folder = path.parent
-    tmp_name = ""
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        if hasattr(os, "umask"):
-            mask = os.umask(0o022)
-            os.umask(mask)
-            with contextlib.suppress(OSError, NotImplementedError):  # no fchmod (Windows)
-                os.chmod(fd, 0o666 & ~mask)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, path)
-        tmp_name = ""
-        fsync_folder(folder)
-    except OSError as exc:
-        reason = (exc.strerror or exc.__class__.__name__).lower()
-        raise StoreUnavailable(f"Macau could not save {path.name} in {folder} ({reason}).") from exc
-    finally:
-        if tmp_name:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
+    error (``files.replacing``, with the permissions of a file to be passed on)."""
+    with replacing(path, shared=True) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+        yield text
+        text.flush()
+        text.detach()  # the file itself is synced and closed by ``replacing``
 
 
 def _write_csv(path: Path, header: tuple[str, ...], rows: Iterable[list[Any]]) -> None:

@@ -12,8 +12,9 @@ import json
 import os
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from game.store.paths import StoreUnavailable
 
@@ -34,8 +35,11 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
-    """Replace ``path`` with ``data`` all at once; raise StoreUnavailable on failure.
+@contextlib.contextmanager
+def replacing(path: Path, shared: bool = False) -> Iterator[BinaryIO]:
+    """A binary file that replaces ``path`` all at once when the block ends without an error;
+    raise StoreUnavailable on failure. What the block writes goes to the file as it goes, so
+    a long export is never held whole in memory.
 
     The file is the player's own (mode 0600) unless ``shared`` (an export, made to be passed
     on): then it gets the permissions a new file gets from the user's umask."""
@@ -49,7 +53,7 @@ def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
             with contextlib.suppress(OSError, NotImplementedError):  # no fchmod (Windows)
                 os.chmod(fd, 0o666 & ~mask)
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
@@ -62,6 +66,12 @@ def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
         if tmp_name:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
+    """Replace ``path`` with ``data`` all at once (see ``replacing``)."""
+    with replacing(path, shared) as handle:
+        handle.write(data)
 
 
 def atomic_write_json(path: Path, document: Any, shared: bool = False) -> None:
