@@ -166,8 +166,11 @@ class TableSetup:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> TableSetup:
-        """Read ``to_dict`` output; ValueError naming the problem when it does not fit."""
+    def from_dict(cls, data: Mapping[str, Any], *, keep_blank: bool = False) -> TableSetup:
+        """Read ``to_dict`` output; ValueError naming the problem when it does not fit.
+
+        An empty name becomes "Player N", as the New game screen names seat N, unless
+        ``keep_blank`` (``startable`` then names it, a bot with a stock name)."""
         preset = data.get("preset")
         if not isinstance(preset, str) or (preset not in PRESETS and preset != "custom"):
             raise ValueError(f"unknown preset {preset!r}")
@@ -183,7 +186,10 @@ class TableSetup:
                 raise ValueError("a seat needs a name and a level")
             if level and level not in BOT_LEVELS:
                 raise ValueError(f"unknown bot level {level!r}")
-            seats.append(SeatSpec(name[:MAX_NAME] or "Player", level))
+            name = name[:MAX_NAME]
+            if not name and not keep_blank:
+                name = f"Player {len(seats) + 1}"
+            seats.append(SeatSpec(name, level))
         text = data.get("rules_text")
         target = data.get("target")
         dealer = data.get("dealer")
@@ -262,7 +268,7 @@ def quick_setup(last: Mapping[str, Any] | None) -> TableSetup:
     recorded, or are recorded twice under one profile."""
     if last:
         try:
-            return startable(TableSetup.from_dict(last))
+            return startable(TableSetup.from_dict(last, keep_blank=True))
         except (ValueError, RulesError):
             pass  # an outdated or damaged last setup just falls back to the default table
     return default_setup()

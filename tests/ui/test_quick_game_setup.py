@@ -83,3 +83,19 @@ def test_a_remembered_table_new_game_would_start_is_seated_as_it_was() -> None:
     table = _quick_game(seats, preset="tel_aviv")
     assert table.setup.preset == "tel_aviv"
     assert [s.to_dict() for s in table.setup.seats] == seats
+
+
+def test_empty_names_are_named_as_blank_ones_are() -> None:
+    # "" and "  " alike: people become "Player N", bots take free stock names, and two of
+    # them do not clash into a refused table.
+    table = _quick_game(
+        [
+            {"name": "Zofia", "level": ""},
+            {"name": "", "level": ""},
+            {"name": "", "level": "easy"},
+            {"name": "", "level": "easy"},
+        ],
+        preset="tel_aviv",
+    )
+    assert table.setup.preset == "tel_aviv"
+    assert table.names == ["Zofia", "Player 2", "Ada", "Ben"]
