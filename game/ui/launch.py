@@ -16,7 +16,7 @@ from game.engine import Game
 from game.store.lock import ANOTHER_COPY
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
-from game.ui.matchtable import MatchTable
+from game.ui.matchtable import MatchTable, new_match_key
 from game.ui.resume import SavedGame
 from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
@@ -82,9 +82,14 @@ def record_abandoned_save() -> None:
         setup = TableSetup.from_dict(saved.data["setup"])
         game = Game.from_dict(saved.data["game"])
         match_key = saved.data.get("match_key")
-        if not isinstance(match_key, str):
-            match_key = None  # an older save: its match was never recorded as one
-        if game.over and (match_key is None or game.rules.scoring != "points"):
+        if game.rules.scoring != "points":
+            match_key = None
+        elif not isinstance(match_key, str):
+            # A save from before matches were recorded: its match has no row yet (one made
+            # after a Continue would have put its key in the save), so it gets one now, given
+            # up with the totals so far, as the question before the new table says.
+            match_key = new_match_key()
+        if game.over and match_key is None:
             return  # a finished round was recorded when it ended
         seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
         # Left when it was last saved, after the time it had been played (an older save
@@ -101,11 +106,12 @@ def record_abandoned_save() -> None:
         with Store.open() as store:
             if game.over:
                 # Between two rounds: the rounds are recorded, the match is given up.
+                assert match_key is not None  # a finished single round returned above
                 record_match(
                     store,
                     game,
                     seats,
-                    match_key or "",
+                    match_key,
                     float(match_started),
                     abandoned=True,
                     ended_at=ended,

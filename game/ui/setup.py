@@ -177,7 +177,7 @@ class TableSetup:
         raw_seats = data.get("seats")
         if not isinstance(raw_seats, list) or not raw_seats:
             raise ValueError("no seats")
-        seats = []
+        seats: list[SeatSpec] = []
         for raw in raw_seats:
             if not isinstance(raw, Mapping):
                 raise ValueError("a seat is not a mapping")

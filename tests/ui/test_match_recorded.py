@@ -11,12 +11,13 @@ import pytest
 
 from game.engine import PRESETS, Game
 from game.store.db import Store
-from game.store.saves import has_saved_game
+from game.store.saves import has_saved_game, save_game
 from game.store.settings import Settings
 from game.ui import launch
 from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
+from game.ui.resume import snapshot
 from game.ui.roundend import RoundEndOverlay
 from game.ui.scoreboard import MatchEndScreen
 from game.ui.setup import SeatSpec, TableSetup
@@ -132,6 +133,21 @@ def test_a_match_left_halfway_through_a_round_is_given_up_with_its_round() -> No
     screen.key(pygame.K_q, "q")
     assert screen.top is menu and has_saved_game()
     screen.click(menu.quick_button.rect.center)  # Quick game replaces the saved match
+
+    with Store.open() as store:
+        [match] = store.matches()
+        assert (match.status, match.rounds) == ("abandoned", 0)
+        assert [s.total for s in match.seats] == [40, 80, 120]
+        [left] = store.history("You")
+        assert left.abandoned and left.match_id == match.match_id
+
+
+def test_a_match_saved_before_matches_were_recorded_is_given_up_when_replaced() -> None:
+    _screen, _menu, table = _table_on_menu([40, 80, 120])
+    data = snapshot(table)
+    del data["match_key"], data["match_started_at"]  # as the older save had it
+    save_game(data)
+    launch.record_abandoned_save()  # what a new table does first
 
     with Store.open() as store:
         [match] = store.matches()
