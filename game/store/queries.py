@@ -93,8 +93,8 @@ def fastest_wins(
 _IDS_PER_QUERY = 500
 
 
-def _seat_rows(conn: sqlite3.Connection, ids: list[int]) -> Iterator[Any]:
-    """The seats of the rounds ``ids`` (ascending), in round then seat order.
+def _rows_by_id(conn: sqlite3.Connection, query: str, ids: list[int]) -> Iterator[Any]:
+    """The rows of ``query`` for ``ids`` (ascending), whose ``{marks}`` stands for the ids.
 
     Read by id, not by the range from the first to the last: a player who plays now and then,
     or a preset filter, picks rounds spread over the whole file, and the range then held the
@@ -102,18 +102,16 @@ def _seat_rows(conn: sqlite3.Connection, ids: list[int]) -> Iterator[Any]:
     """
     for start in range(0, len(ids), _IDS_PER_QUERY):
         chunk = ids[start : start + _IDS_PER_QUERY]
-        marks = ",".join("?" * len(chunk))
-        yield from conn.execute(
-            f"""
-            SELECT r.game_id, r.seat, p.name, p.kind, p.bot_level, r.place, r.won, r.points,
-                   r.penalty_cards, r.biggest_stack, r.turns_missed, r.macau_forgotten,
-                   r.seat_name
-            FROM results AS r JOIN profiles AS p ON p.id = r.profile_id
-            WHERE r.game_id IN ({marks})
-            ORDER BY r.game_id, r.seat
-            """,
-            chunk,
-        )
+        yield from conn.execute(query.format(marks=",".join("?" * len(chunk))), chunk)
+
+
+_HISTORY_SEATS = """
+    SELECT r.game_id, r.seat, p.name, p.kind, p.bot_level, r.place, r.won, r.points,
+           r.penalty_cards, r.biggest_stack, r.turns_missed, r.macau_forgotten, r.seat_name
+    FROM results AS r JOIN profiles AS p ON p.id = r.profile_id
+    WHERE r.game_id IN ({marks})
+    ORDER BY r.game_id, r.seat
+"""
 
 
 def history(
@@ -148,7 +146,7 @@ def history(
     if not games:
         return []
     seats_by_game: dict[int, list[HistorySeat]] = {int(row[0]): [] for row in games}
-    for row in _seat_rows(conn, sorted(seats_by_game)):
+    for row in _rows_by_id(conn, _HISTORY_SEATS, sorted(seats_by_game)):
         seats = seats_by_game.get(int(row[0]))
         if seats is None:
             continue
@@ -199,6 +197,15 @@ def history(
     ]
 
 
+_MATCH_SEATS = """
+    SELECT r.match_id, r.seat, p.name, p.kind, p.bot_level, r.total, r.place, r.won,
+           r.seat_name
+    FROM match_results AS r JOIN profiles AS p ON p.id = r.profile_id
+    WHERE r.match_id IN ({marks})
+    ORDER BY r.match_id, r.seat
+"""
+
+
 def matches(
     conn: sqlite3.Connection,
     profile: str | None = None,
@@ -236,16 +243,7 @@ def matches(
     if not rows:
         return []
     seats_by_match: dict[int, list[MatchEntrySeat]] = {int(row[0]): [] for row in rows}
-    for row in conn.execute(
-        """
-        SELECT r.match_id, r.seat, p.name, p.kind, p.bot_level, r.total, r.place, r.won,
-               r.seat_name
-        FROM match_results AS r JOIN profiles AS p ON p.id = r.profile_id
-        WHERE r.match_id BETWEEN ? AND ?
-        ORDER BY r.match_id, r.seat
-        """,
-        (min(seats_by_match), max(seats_by_match)),
-    ):
+    for row in _rows_by_id(conn, _MATCH_SEATS, sorted(seats_by_match)):
         seats = seats_by_match.get(int(row[0]))
         if seats is None:
             continue
