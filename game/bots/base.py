@@ -14,7 +14,8 @@ from typing import Protocol
 
 from game.engine import Action, Play, Stop, View
 
-# Plays the search lists at most in a position it reaches (the root is listed in full). With
+# Plays the search lists at most in a position it reaches (the root keeps the listing the
+# table or the tournament gave the bot, up to ``LISTING_LIMIT``). With
 # stand-in jokers a guessed opponent hand of 40 cards can be laid in hundreds of thousands of
 # ways; listing them all took one iteration past the whole time budget. The listing's order
 # starts with singles and short groups, which the search and its playouts pick from anyway.

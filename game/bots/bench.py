@@ -23,7 +23,7 @@ LONG_HAND_SEATS = [
 ]
 
 # Decisions timed per level: the hard bot thinks for its whole budget, so it gets few.
-SAMPLES = {"random": 300, "easy": 300, "medium": 300, "hard": 20}
+SAMPLES = {"random": 300, "easy": 300, "medium": 300, "hard": 20, "hard_long_hand": 10}
 
 
 def bench_bots(samples: dict[str, int] | None = None, seed: int = 1) -> dict[str, dict[str, float]]:
@@ -55,7 +55,7 @@ def bench_bots(samples: dict[str, int] | None = None, seed: int = 1) -> dict[str
                     times.append((time.perf_counter() - start) * 1000.0)
                 g.apply(driver.choose(view, legal, rng))
         result[level] = _figures(times)
-    hard_long = wanted.get("hard_long_hand", SAMPLES["hard"] // 2)
+    hard_long = wanted.get("hard_long_hand", 0)
     if hard_long > 0:
         result["hard_long_hand"] = _figures(_long_hand_times(hard_long))
     return result
