@@ -12,7 +12,7 @@ match given up).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 import pygame
@@ -72,29 +72,36 @@ def seats_in_order(entry: HistoryEntry) -> list[tuple[str, HistorySeat]]:
 
 def result_words(entry: HistoryEntry, profile: str) -> str:
     """How ``profile`` finished this round, in words: ``Won``, ``2nd of 4``, ``Unfinished``."""
-    mine = next((s for s in entry.seats if s.profile == profile), None)
-    if entry.abandoned:
-        return "Unfinished"
-    if mine is None:
-        return "–"
-    shared = sum(1 for s in entry.seats if s.place == mine.place) > 1
-    if mine.won:
-        return "Shared win" if shared else "Won"
-    return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(entry.seats)}"
+    return _finish_words(entry.seats, profile, entry.abandoned, "Unfinished", "Won", "Shared win")
 
 
 def match_result_words(entry: MatchEntry, profile: str) -> str:
     """How ``profile`` finished a match: ``Match won``, ``Match shared`` (a drawn match),
     ``2nd of 4``, ``Given up``."""
-    mine = next((s for s in entry.seats if s.profile == profile), None)
-    if entry.abandoned:
-        return "Given up"
+    return _finish_words(
+        entry.seats, profile, entry.abandoned, "Given up", "Match won", "Match shared"
+    )
+
+
+def _finish_words(
+    seats: Sequence[HistorySeat | MatchEntrySeat],
+    profile: str,
+    abandoned: bool,
+    left: str,
+    won: str,
+    shared_win: str,
+) -> str:
+    """``profile``'s finish among ``seats``: ``left`` if ``abandoned``, ``won`` or
+    ``shared_win`` for first place, else its place (shared or not) of how many."""
+    mine = next((s for s in seats if s.profile == profile), None)
+    if abandoned:
+        return left
     if mine is None:
         return "–"
-    shared = sum(1 for s in entry.seats if s.place == mine.place) > 1
+    shared = sum(1 for s in seats if s.place == mine.place) > 1
     if mine.won:
-        return "Match shared" if shared else "Match won"
-    return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(entry.seats)}"
+        return shared_win if shared else won
+    return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(seats)}"
 
 
 def _names(seats: list[MatchEntrySeat]) -> str:

@@ -127,6 +127,17 @@ def test_a_match_left_between_rounds_and_replaced_is_recorded_as_given_up() -> N
     assert (you.matches, you.matches_won, you.matches_abandoned) == (0, 0, 1)
 
 
+def _given_up_with_its_round() -> None:
+    """The match of ``_table_on_menu([40, 80, 120])``, left halfway through its first round,
+    is recorded as given up, with that round as left unfinished."""
+    with Store.open() as store:
+        [match] = store.matches()
+        assert (match.status, match.rounds) == ("abandoned", 0)
+        assert [s.total for s in match.seats] == [40, 80, 120]
+        [left] = store.history("You")
+        assert left.abandoned and left.match_id == match.match_id
+
+
 def test_a_match_left_halfway_through_a_round_is_given_up_with_its_round() -> None:
     screen, menu, _ = _table_on_menu([40, 80, 120])
     screen.key(pygame.K_ESCAPE)
@@ -134,12 +145,7 @@ def test_a_match_left_halfway_through_a_round_is_given_up_with_its_round() -> No
     assert screen.top is menu and has_saved_game()
     screen.click(menu.quick_button.rect.center)  # Quick game replaces the saved match
 
-    with Store.open() as store:
-        [match] = store.matches()
-        assert (match.status, match.rounds) == ("abandoned", 0)
-        assert [s.total for s in match.seats] == [40, 80, 120]
-        [left] = store.history("You")
-        assert left.abandoned and left.match_id == match.match_id
+    _given_up_with_its_round()
 
 
 def test_a_match_saved_before_matches_were_recorded_is_given_up_when_replaced() -> None:
@@ -149,9 +155,4 @@ def test_a_match_saved_before_matches_were_recorded_is_given_up_when_replaced() 
     save_game(data)
     launch.record_abandoned_save()  # what a new table does first
 
-    with Store.open() as store:
-        [match] = store.matches()
-        assert (match.status, match.rounds) == ("abandoned", 0)
-        assert [s.total for s in match.seats] == [40, 80, 120]
-        [left] = store.history("You")
-        assert left.abandoned and left.match_id == match.match_id
+    _given_up_with_its_round()
