@@ -346,9 +346,17 @@ class TableScene(Scene):
             self.play_sound("error")
 
     def on_draw(self) -> None:
-        """Draw a card, or take the whole penalty."""
-        if self.my_turn and self.offer().draw:
+        """Draw a card, or take the whole penalty; on your turn, say why when you may not."""
+        if not self.my_turn:
+            return
+        if self.offer().draw:
             self.apply(DRAW)
+            return
+        # The stock is the obvious thing to click: a refused draw gets its rule, as a card does.
+        try:
+            self.game.check(DRAW, self.viewer)
+        except IllegalMove as exc:
+            self.say(in_button_words(str(exc), self.game.phase))
 
     def on_pass(self) -> None:
         """Keep the drawn card, accept missed turns, or pass when blocked."""

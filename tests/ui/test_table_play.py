@@ -89,6 +89,40 @@ def test_a_refusal_names_the_wait_and_keep_buttons_not_a_pass() -> None:
     assert h.table.toast[0].endswith("or keep it (Space)"), h.table.toast[0]
 
 
+def test_a_refused_draw_says_why_at_the_stock_and_on_d() -> None:
+    game = polish(["9D 4H 9C JH 6S", "4S 7H 9H 9S 10C"], "5S", current=1)
+    game.apply("4S")  # missed turns wait for seat 0, which holds a four
+    h = Harness(game)
+    before = h.game.to_dict()
+    h.click(h.table.layout.stock.center)
+    h.tick(2)
+    assert h.game.to_dict() == before
+    assert h.table.toast is not None
+    assert h.table.toast[0].startswith("Missed turns are not drawn"), h.table.toast[0]
+    assert h.table.toast[0].endswith("or wait (Space)"), h.table.toast[0]
+    h.table.toast = None
+    h.key(pygame.K_d, "d")
+    h.tick(2)
+    assert h.table.toast is not None and h.table.toast[0].startswith("Missed turns")
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", stock="6H 7S 3C"))
+    h.click(h.table.layout.stock.center)
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN and h.table.toast is None
+    h.click(h.table.layout.stock.center)
+    h.tick(2)
+    assert h.table.toast is not None
+    assert h.table.toast[0] == (
+        "You have drawn this turn: lay the drawn card or keep it (Space)"
+    ), h.table.toast[0]
+
+
+def test_the_stock_says_nothing_when_it_is_not_your_turn() -> None:
+    h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", current=1))
+    h.click(h.table.layout.stock.center)
+    h.tick(2)
+    assert h.table.toast is None
+
+
 def test_the_cards_shuffled_into_the_stock_leave_from_under_the_top_card() -> None:
     from game.ui.sprites import pile_offset
 
