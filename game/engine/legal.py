@@ -140,52 +140,104 @@ class Legality:
         c = self._c
         first = effs[0]
         same_rank = all(e.rank == first.rank and e.is_joker == first.is_joker for e in effs)
+        runs_here = ctx is PLAY and c.runs
+        if c.groups == "none" and not runs_here:
+            # First: with one card a turn no group would do, and the reasons below would
+            # each name one that might.
+            if c.runs:
+                return (
+                    "one card a turn here: runs are for normal play, not for answering an "
+                    "attack, a request or missed turns"
+                )
+            return "one card a turn in these rules"
         if ctx is ATTACK:
             if c.is_cancel(first, self._top) and not c.attack_value[first]:
-                if same_rank and c.groups != "none":
+                if same_rank:
                     return self._middle_reason(effs, phys, False)  # the middle as in any group
                 return "a stack is cut by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
                 return "on a pending attack every card laid must be an attack card"
+            # The kind of group before the chain: the chain's advice names only cards that
+            # could be laid in a group like this one.
+            kind = self._kind_reason(effs, ctx, same_rank)
+            if kind is not None:
+                return kind
             # Laid together, each card goes on the one before. The middle of a group goes
             # down in hand order in the play, but on the stack in any order that answers.
             if self._chain_order(effs) is None:
-                for a, b in pairwise(effs):
-                    if not c.counters(b, a, a.suit):
-                        break
+                i = 1
+                while i < len(effs) - 1 and c.counters(effs[i], effs[i - 1], effs[i - 1].suit):
+                    i += 1
+                a, b = effs[i - 1], effs[i]
                 between = " in any order of the cards between" if len(effs) > 3 else ""
+                may = self._joining_answers(effs, i)
                 return (
                     f"on a pending attack each card must answer the one before it{between}: "
-                    f"{b.pretty} cannot go on {a.pretty} (only {self._answers(a, a.suit)} may)"
+                    f"{b.pretty} cannot go on {a.pretty}"
+                    + (f" (only {may} may)" if may else " (no card that fits this group may)")
                 )
-        elif ctx is SKIP:
+            return self._middle_reason(effs, phys, not same_rank)  # no runs on an attack
+        if ctx is SKIP:
             if not all(e in c.skip for e in effs):
                 return "on pending missed turns only skip cards may be laid"
         elif ctx is RANK_REQUEST and not same_rank:
             return "under a jack's request, lay cards of one rank only"
+        kind = self._kind_reason(effs, ctx, same_rank)
+        if kind is not None:
+            return kind
+        if same_rank:
+            return self._middle_reason(effs, phys, False)
+        if runs_here and self._is_run(effs):
+            return None
+        return self._middle_reason(effs, phys, True)  # a group of one suit
+
+    def _kind_reason(self, effs: tuple[Card, ...], ctx: Phase, same_rank: bool) -> str | None:
+        """Why these cards may not be laid together in any order (their kind: one rank, one
+        suit, a run), or ``None`` if they are of a kind that may."""
+        c = self._c
         if not c.any_card:
             for e in effs:
                 if e.is_joker:
                     return "a joker has no rank, so it is laid on its own, never in a group"
-        is_run = ctx is PLAY and c.runs and self._is_run(effs)
+        runs_here = ctx is PLAY and c.runs
         if c.groups == "none":
-            if is_run:
+            # Only reached where runs may be laid.
+            if self._is_run(effs):
                 return None
-            return "one card a turn in these rules"
+            return "one card a turn in these rules, or a run"
         if same_rank:
-            return self._middle_reason(effs, phys, False)
+            return None
         if c.groups == "rank_or_suit" and ctx is not SKIP:
-            suit = first.suit
+            suit = effs[0].suit
             if all(e.suit == suit and not e.is_joker for e in effs):
-                if is_run:
-                    return None
-                return self._middle_reason(effs, phys, True)
-        if is_run:
+                return None
+        if runs_here and self._is_run(effs):
             return None
         kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
-        if c.runs and ctx is PLAY:
+        if runs_here:
             kinds += ", or a run"
         return f"cards laid together must be of {kinds}"
+
+    def _joining_answers(self, effs: tuple[Card, ...], i: int) -> str:
+        """The cards that could take the place of ``effs[i]`` in this group on an attack, in
+        words: each goes on the card before it, the next card goes on it, and the group
+        stays of a kind that may be laid together (one rank, or one suit where allowed)."""
+        c = self._c
+        below = effs[i - 1]
+        above = effs[i + 1] if i + 1 < len(effs) else None
+        rest = effs[:i] + effs[i + 1 :]
+        ranks = {e.rank for e in rest}
+        suits = {e.suit for e in rest}
+        by_suit = c.groups == "rank_or_suit" and len(suits) == 1
+        fits = [
+            x
+            for x in ALL_CARDS
+            if not x.is_joker
+            and c.counters(x, below, below.suit)
+            and (above is None or c.counters(above, x, x.suit))
+            and ((len(ranks) == 1 and x.rank in ranks) or (by_suit and x.suit in suits))
+        ]
+        return _cards_in_words(fits)
 
     def _chain_order(self, effs: tuple[Card, ...]) -> tuple[int, ...] | None:
         """An order of ``effs`` (indices) in which each card answers the one before it on an

@@ -369,7 +369,7 @@ def test_hungarian_counter_rule_holds_for_every_card_laid_together_on_an_attack(
     g = pos("hungarian", ["2H KC 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "2H")
     assert legal(g) == {"3S", "draw"}
-    refused(g, "3S KS", "K♠ cannot go on 3♠ (only a 2 or a 3 may)")
+    refused(g, "3S KS", "K♠ cannot go on 3♠ (only 2♠ or a 3 may)")
     g = pos("hungarian", ["3H 9C 10C", "2H KH 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "3H")
     refused(g, "2H KH", "K♥ cannot go on 2♥")

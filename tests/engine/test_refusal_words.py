@@ -1,0 +1,77 @@
+"""A refused move names the rule that forbids it, and its advice holds: the cards or words it
+suggests are themselves allowed (docs/rules-decisions.md)."""
+
+from __future__ import annotations
+
+from game.engine import PRESETS
+
+from .conftest import legal, play, pos, refused
+
+# ----- groups on an attack ------------------------------------------------------------------
+
+
+def test_a_mixed_group_on_an_attack_is_refused_for_its_kind_where_groups_are_of_one_rank() -> None:
+    # groups: rank, so 3♠ may be followed only by another 3: no talk of 2♠ or K♠ answering it
+    g = pos("polish", ["3S 2H 2S KS 9D", "3H 6D 7D 8D 9C"], "5H", "4H 4C 6H 7H 8H 9H", current=1)
+    play(g, "3H")
+    for group in ("3S 2H", "3S 2S", "3S KS"):
+        assert refused(g, group) == "cards laid together must be of one rank"
+    assert "2H 2S" in legal(g)
+    g = pos("quick", ["KS 2H 9D 8C 5C", "KH 6D 7D 8D 9C"], "5H", "4H 4C 6H 7H 8H 9H", current=1)
+    play(g, "KH")
+    assert refused(g, "KS 2H") == "cards laid together must be of one rank"
+
+
+def test_the_chain_advice_names_only_cards_that_could_join_the_group() -> None:
+    # hungarian groups may be of one rank or one suit: after 3♠, a 3 (a group of one rank) or
+    # 2♠ (one of spades) may follow, and both are laid
+    g = pos("hungarian", ["2H KC 10C", "3S KS 5C 3H 2S", "10D 6D", "7C 8C"], "8H", "5S 6S 5D")
+    play(g, "2H")
+    message = refused(g, "3S KS")
+    assert message.endswith("K♠ cannot go on 3♠ (only 2♠ or a 3 may)"), message
+    assert {"3S 3H", "3S 2S"} <= legal(g)
+
+
+# ----- one card a turn ------------------------------------------------------------------------
+
+
+def test_one_card_a_turn_is_the_reason_whatever_waits() -> None:
+    g = pos(
+        "tel_aviv", ["2H 3C 2C 9S 8S 4D 4S", "2D 6D 7D 8D 9D 6C 6S"], "5D", "4H 4C 6H 7H", current=1
+    )
+    play(g, "2D")
+    for group in ("2H 3C", "2H 2C"):
+        assert refused(g, group) == "one card a turn in these rules"
+    # a stack is cut by one card: "or several of its rank" would be false here
+    g = pos(
+        PRESETS["classic"].replace(groups="none"),
+        ["7S 7D 9H 8S 2S", "2H 6D 7H 8D 9C"],
+        "5H",
+        "4C 6H 3H 8C 9D 10S",
+        current=1,
+    )
+    play(g, "2H")
+    for group in ("7S 7D", "7S 8S"):
+        assert refused(g, group) == "one card a turn in these rules"
+    one_card = PRESETS["polish"].replace(groups="none")
+    g = pos(one_card, ["4S 4D 9H 8H 8S", "4H 6D 7D 8D 9C"], "5H", "4C 6H 7H 8C 9S 10S", current=1)
+    play(g, "4H")  # missed turns wait
+    for group in ("4S 9H", "4S 4D"):
+        assert refused(g, group) == "one card a turn in these rules"
+    g = pos(one_card, ["JS 8H 8S 9S 6D", "JH 6C 7D 8D 9C"], "5H", "4C 6H 7H 8C 9D 10S", current=1)
+    play(g, "JH/8")  # a jack's request
+    for group in ("8H 9S", "8H 8S"):
+        assert refused(g, group) == "one card a turn in these rules"
+
+
+def test_with_runs_but_no_groups_an_answer_is_one_card_and_a_free_turn_may_be_a_run() -> None:
+    rules = PRESETS["classic"].replace(groups="none", runs=True)
+    g = pos(rules, ["2S 3S 9H 10H 9D", "2H 6D 7H 8D 9C"], "5H", "4C 6H 3H 8C 9S 10S", current=1)
+    play(g, "2H")
+    assert refused(g, "2S 3S") == (
+        "one card a turn here: runs are for normal play, not for answering an attack, a "
+        "request or missed turns"
+    )
+    g = pos(rules, ["9H 10H 9D 6S", "2H 6D 7H 8D 9C"], "5H", "4C 6H 3H 8C 9S 10S")
+    assert "9H 10H" in legal(g)
+    assert refused(g, "9H 9D") == "one card a turn in these rules, or a run"
