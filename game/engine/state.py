@@ -397,6 +397,21 @@ class Game(Transitions):
         answers = self._answers(self._top, self._suit)
         return ("" if answers == "no card" else answers), self._cutters()
 
+    def suit_to_change(self, play: Play) -> tuple[str, Card | None]:
+        """Where a named suit must differ (``ace_must_differ``): the suit the last card of
+        ``play`` may not name, and the card of the play it is laid on (``None`` when it goes
+        on the pile: the suit is then the one in force, or the one a free suit leaves out);
+        ``("", None)`` when the rules let it name any suit."""
+        if not self._c.ace_must_differ or not play.cards:
+            return "", None
+        declared = play.declared
+        effs: list[Card] = []
+        for i, card in enumerate(play.cards):
+            stands = declared[i] if declared is not None else None
+            effs.append(stands if stands is not None else card)
+        laid = tuple(effs)
+        return self._suit_under(laid), (laid[-2] if len(laid) > 1 else None)
+
     @property
     def suit_in_force(self) -> str:
         """The suit a card must match: ``S H D C``, or ``""`` for a free suit or no suit."""

@@ -369,7 +369,7 @@ class PlayFlow:
                     four_colour=t.settings.four_colour,
                     card=card,
                     stands_for=declared[-1] if declared else None,
-                    note=suit_note(t.game, choices),
+                    note=suit_note(t.game, choices, options.plays[0]),
                     speed=t.animator.speed,
                 )
             )
@@ -477,19 +477,25 @@ def _request_hint(g: Game) -> str:
     return ""
 
 
-def suit_note(game: Game, choices: Sequence[str]) -> str:
-    """Why suits are missing from a suit chooser, in the rules' words (the engine decided
-    which are offered): "not ♣, the suit in force · only suits you still hold"."""
+def suit_note(game: Game, choices: Sequence[str], play: Play) -> str:
+    """Why suits are missing from a suit chooser for ``play``, in the rules' words (the
+    engine decided which are offered and which suit the last card must change): "not ♣, the
+    suit of 9♣ it is laid on · only suits you still hold"."""
     rules = game.rules
     missing = [s for s in "SHDC" if s not in choices]
     if not missing or "*" in choices:
         return ""
     notes = []
-    # Under a free suit nothing is in force, but the suit excluded there is left out too.
-    in_force = game.suit_in_force or str((game.request or {}).get("excluded") or "")
-    if rules.ace_must_differ and in_force in missing:
-        notes.append(f"not {SUIT_CHAR.get(in_force, in_force)}, the suit in force")
-    if rules.ace_must_hold and any(s != in_force for s in missing):
+    changed, under = game.suit_to_change(play)
+    if changed in missing:
+        mark = SUIT_CHAR.get(changed, changed)
+        if under is not None:
+            notes.append(f"not {mark}, the suit of {under.pretty} it is laid on")
+        elif game.suit_in_force:
+            notes.append(f"not {mark}, the suit in force")
+        else:
+            notes.append(f"not {mark}, the suit the free suit leaves out")
+    if rules.ace_must_hold and any(s != changed for s in missing):
         notes.append("only suits you still hold")
     return " · ".join(notes)
 

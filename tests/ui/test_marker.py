@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.engine import PRESETS, Game
+from game.engine import PRESETS, Game, parse_action
 from game.ui.moves import marker_text
 
 NAMES = ["You", "Ada", "Ben"]
@@ -35,4 +35,6 @@ def test_a_free_suit_names_the_excluded_suit_as_the_reason_it_is_missing() -> No
     )
     g.apply("AC/*!")
     assert g.suit_in_force == "" and g.current == 1
-    assert suit_note(g, ["S"]).startswith("not ♣, the suit in force")
+    # nothing is in force under a free suit: the suit left out is the one the ace must change
+    note = suit_note(g, ["S"], parse_action("AH/S"))
+    assert note.startswith("not ♣, the suit the free suit leaves out"), note

@@ -449,16 +449,35 @@ def test_a_joker_laid_last_in_a_suit_group_offers_every_card_of_the_suit() -> No
     assert captions == [f"{r}♥" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", *"JQKA")]
     h.click(chooser.tiles[captions.index("A♥")].center)
     suits = h.stack.top
-    assert isinstance(suits, SuitChooser)  # not hearts (in force), only suits still held
+    assert isinstance(suits, SuitChooser)  # not hearts (of K♥ under it), only suits still held
     assert [o.value for o in suits.options] == ["S", "C"]
     assert suits.subtitle == (
-        "Red joker (as A♥) names the suit that follows · not ♥, the suit in force · "
+        "Red joker (as A♥) names the suit that follows · not ♥, the suit of K♥ it is laid on · "
         "only suits you still hold"
     )
     h.click(suits.tiles[1].center)
     h.tick(2)
     assert [c.code for c in game.pile[-3:]] == ["5H", "KH", "RJ"]
     assert game.suit_in_force == "C" and game.current == 1
+
+
+def test_an_ace_laid_last_in_a_group_is_told_the_suit_of_the_card_it_is_laid_on() -> None:
+    # hearts is in force, but 9♣ A♣ lays the ace on clubs: clubs is the suit it must change,
+    # and hearts is missing only because none is held
+    game = hungarian(["9C AC 5C 6D 7S", "9S 6S 8D 10D 4C"], "5S 9H", "4H 4D 6H 7H 8H 9D")
+    h = Harness(game)
+    for code in ("9C", "AC"):
+        h.click(h.card_pos(code))
+        h.tick(30)
+    h.click(h.table.play_button.rect.center)
+    h.tick(3)
+    suits = h.stack.top
+    assert isinstance(suits, SuitChooser)
+    assert [o.value for o in suits.options] == ["S", "D"]
+    assert suits.subtitle == (
+        "A♣ names the suit that follows · not ♣, the suit of 9♣ it is laid on · "
+        "only suits you still hold"
+    )
 
 
 @pytest.mark.parametrize(("winner", "confetti"), [(0, True), (1, False)])
