@@ -488,13 +488,11 @@ class Legality:
             raise IllegalMove(self._choice_reason(play.choice, choices, effs, power, ctx))
         if play.call:
             if not c.macau_required:
-                raise IllegalMove("Macau is called for you in these rules (macau_call: auto)")
+                raise IllegalMove("Macau is called for you in these rules")
             if left != 1:
                 raise IllegalMove("call Macau only when your turn leaves you with one card")
             if c.five_again and effs[-1].rank == 5:
-                raise IllegalMove(
-                    "after a 5 your turn goes on (five_again): call Macau when it ends"
-                )
+                raise IllegalMove("after a 5 your turn goes on: call Macau when it ends")
         return effs
 
     def _choice_reason(
@@ -512,39 +510,71 @@ class Legality:
             why = ""
             if last in c.needs_choice:
                 if not power:
-                    why = " (its power does not act: it ends your hand, power_after_out)"
+                    why = (
+                        " (you go out and the round ends)"
+                        if self._out_ends_round()
+                        else " (it ends your hand, and in these rules a last card's power does "
+                        "not act)"
+                    )
                 elif self._cuts_attack(effs[0], ctx):
                     why = " (a play that cuts an attack names nothing)"
             return f"{last.pretty} names nothing here{why}: lay it without '/'"
         shown = ", ".join(x for x in choices if x is not None)
         if choice is None:
             return f"{last.pretty} must name one of: {shown} (write it as {last.code}/X)"
+        under = self._suit_under(effs)
+        own = (c.seven_own_suit and last.rank == 7) or (c.queen_own_suit and last.rank == QUEEN)
         rule = ""
         if last.rank == JACK and c.jack_request:
             requestable = [RANK_NAMES[r] for r in c.request_ranks]
             if choice != "-" and choice not in requestable:
-                rule = f"a jack requests one of {', '.join(requestable)} or '-' (request_ranks)"
+                rule = f"a jack requests one of {', '.join(requestable)} or '-'"
             elif c.jack_must_hold:
-                rule = "you must keep a card of the rank you request (jack_must_hold)"
+                rule = "you must keep a card of the rank you request"
         elif choice != "*" and choice not in SUITS:
             rule = "name a suit: S, H, D or C"
         elif choice == "*":
-            rule = (
-                "a free suit only when you hold no suit you may name (ace_must_hold)"
-                if c.ace_must_hold
-                else "there is no free suit in these rules (it comes with ace_must_hold)"
-            )
-        elif c.seven_own_suit and last.rank == 7:
-            rule = "a 7 names its own suit (seven_own_suit)"
-        elif c.queen_own_suit and last.rank == QUEEN:
-            rule = "a queen names its own suit (queen_own_suit)"
-        elif c.ace_must_differ and choice == self._suit_under(effs):
-            rule = "name a suit other than the one in force (ace_must_differ)"
+            if c.ace_must_hold:
+                rule = "a free suit only when you hold no suit you may name"
+            elif own and c.ace_must_differ:
+                rule = (
+                    f"a free suit only when {SUIT_NAMES[last.suit]}, the one suit it names, "
+                    "is the suit it must change"
+                )
+            else:
+                rule = "there is no free suit in these rules"
+        elif own:
+            kind = "a 7" if last.rank == 7 else "a queen"
+            rule = f"{kind} names only its own suit, {SUIT_NAMES[last.suit]}"
+            if "*" in choices:  # and that suit is not allowed here
+                if c.ace_must_differ and last.suit == under:
+                    rule += f", and that is {self._differ_words(effs)}, which it must change"
+                elif c.ace_must_hold:
+                    rule += ", and you keep no card of it"
+                rule += ": it names a free suit, '*'"
+        elif c.ace_must_differ and choice == under:
+            rule = f"name a suit other than {SUIT_NAMES[under]}, {self._differ_words(effs)}"
         elif c.ace_must_hold:
-            rule = "name a suit you still hold a card of (ace_must_hold)"
+            rule = "name a suit you still hold a card of"
         if rule:
             return f"{last.pretty} cannot name {choice!r}: {rule}; allowed: {shown}"
         return f"{last.pretty} cannot name {choice!r} here; allowed: {shown}"
+
+    def _differ_words(self, effs: tuple[Card, ...]) -> str:
+        """Which suit a suit changer laid last in ``effs`` must change, in words: "the suit
+        of 9♣ it is laid on", "the suit in force", "the suit the free suit leaves out"."""
+        if len(effs) > 1:
+            return f"the suit of {effs[-2].pretty} it is laid on"
+        if self._suit:
+            return "the suit in force"
+        return "the suit the free suit leaves out"
+
+    def _out_ends_round(self) -> bool:
+        """Whether the seat to act going out ends the round (no power acts then)."""
+        if self.rules.end == "first_out":
+            return True
+        holders = sum(1 for s in range(self.n) if s != self.current and self.hands[s])
+        return holders < 2
 
     def _verify(self, action: Action) -> tuple[Card, ...] | None:
         """Raise ``IllegalMove`` unless the seat to act may take ``action`` now."""

@@ -121,7 +121,7 @@ def test_going_out_with_several_cards_needs_no_call(preset: str) -> None:
 def test_auto_call_is_made_by_the_table(preset: str) -> None:
     g = pos(preset, ["9C 6C 10C", "8H 9H", "10D 9D 6D"], "8S", STOCK, current=1)
     assert "8H!" not in legal(g)
-    refused(g, "8H!", "auto")
+    refused(g, "8H!", "Macau is called for you in these rules")
     events = play(g, "8H")
     called = one(events, MacauCalled)
     assert (called.seat, called.auto) == (1, True)

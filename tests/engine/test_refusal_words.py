@@ -3,7 +3,7 @@ suggests are themselves allowed (docs/rules-decisions.md)."""
 
 from __future__ import annotations
 
-from game.engine import PRESETS
+from game.engine import PRESETS, parse_action
 
 from .conftest import legal, play, pos, refused
 
@@ -75,3 +75,72 @@ def test_with_runs_but_no_groups_an_answer_is_one_card_and_a_free_turn_may_be_a_
     g = pos(rules, ["9H 10H 9D 6S", "2H 6D 7H 8D 9C"], "5H", "4C 6H 3H 8C 9S 10S")
     assert "9H 10H" in legal(g)
     assert refused(g, "9H 9D") == "one card a turn in these rules, or a run"
+
+
+# ----- what the last card names ---------------------------------------------------------------
+
+
+def test_an_ace_laid_last_in_a_group_is_told_which_suit_it_must_change_and_why() -> None:
+    # hearts is in force, but the ace is laid on 9♣ (docs/rules-decisions.md)
+    g = pos("hungarian", ["9C AC 5C 6D 7S", "9S 6S 8D 10D 4C"], "5S 9H", "4H 4D 6H 7H 8H 9D")
+    assert refused(g, "9C AC/C") == (
+        "A♣ cannot name 'C': name a suit other than clubs, the suit of 9♣ it is laid on; "
+        "allowed: S, D"
+    )
+    assert refused(g, "AC/H") == (
+        "A♣ cannot name 'H': name a suit other than hearts, the suit in force; allowed: S, D, C"
+    )
+    changed, under = g.suit_to_change(parse_action("9C AC/S"))
+    assert changed == "C" and under is not None and under.code == "9C"
+    assert g.suit_to_change(parse_action("AC/S")) == ("H", None)
+    polish = pos("polish", ["AC 9C", "8D"], "9H", "4H 4D")
+    assert polish.suit_to_change(parse_action("AC/S")) == ("", None)  # any suit may be named
+
+
+def test_a_last_card_names_nothing_because_the_round_ends_not_because_of_an_option() -> None:
+    assert PRESETS["hungarian"].power_after_out
+    g = pos("hungarian", ["AS", "9S 6S 8D 10D 4C"], "5H 9H", "4H 4D 6H 7H 8H 9D")
+    assert refused(g, "AS/H") == (
+        "A♠ names nothing here (you go out and the round ends): lay it without '/'"
+    )
+    # three seats and the option off: the power does not act, though the round goes on
+    g = pos("polish", ["JD", "9S 6S 8D 10D 4C", "7C 8C"], "5H 9D", "4H 4D 6H 7H 8H")
+    assert refused(g, "JD/8") == (
+        "J♦ names nothing here (it ends your hand, and in these rules a last card's power does "
+        "not act): lay it without '/'"
+    )
+
+
+def test_refusals_name_no_option_identifiers() -> None:
+    g = pos("hungarian", ["9C AC 5C 6D 7S JH 8S", "9S 6S 8D 10D 4C"], "5S 9H", "4H 4D 6H 7H")
+    messages = [refused(g, move) for move in ("AC/H", "AC/*", "JH/10", "JH/Q")]
+    g = pos("quick", ["9H 9C 5C", "9S 6S 8D 10D 4C"], "5S 9D", "4H 4D 6H 7H 8H")
+    messages.append(refused(g, "9C!"))
+    assert messages[1].endswith(
+        "a free suit only when you hold no suit you may name; allowed: S, D, C"
+    )
+    assert messages[3].startswith(
+        "J♥ cannot name 'Q': a jack requests one of 5, 6, 7, 8, 9, 10 or '-';"
+    )
+    assert messages[4] == "Macau is called for you in these rules"
+    for message in messages:
+        assert "_" not in message and "macau_call" not in message, message
+
+
+def test_a_seven_of_its_own_suit_that_must_change_it_names_a_free_suit() -> None:
+    rules = PRESETS["romanian"].replace(seven_own_suit=True, ace_must_differ=True)
+    g = pos(rules, ["7S 9D 10C", "4S 8S 10S"], "5H 9S", "7H 2C 5C 6C 7C 8C")
+    assert "7S/*" in legal(g)
+    for move in ("7S/S", "7S/H"):
+        assert refused(g, move) == (
+            f"7♠ cannot name '{move[-1]}': a 7 names only its own suit, spades, and that is the "
+            "suit in force, which it must change: it names a free suit, '*'; allowed: *"
+        )
+    g = pos(rules, ["7S 9D 10C", "4S 8S 10S"], "5S 9H", "7H 2C 5C 6C 7C 8C")
+    assert (
+        refused(g, "7S/H") == "7♠ cannot name 'H': a 7 names only its own suit, spades; allowed: S"
+    )
+    assert refused(g, "7S/*") == (
+        "7♠ cannot name '*': a free suit only when spades, the one suit it names, is the suit it "
+        "must change; allowed: S"
+    )
