@@ -33,6 +33,7 @@ from .engine.actions import (
 )
 from .textwords import (
     HELP,
+    PHASE_WORDS,
     cards_left,
     legal_moves,
     narrate,
@@ -309,7 +310,7 @@ class _Table:
             "Your hand: " + " ".join(c.code for c in sorted(g.hand(me), key=lambda c: c.order))
         )
         while True:
-            line = self.ask(f"[{g.phase.value}] your move> ")
+            line = self.ask(f"[{PHASE_WORDS.get(g.phase, g.phase.value)}] your move> ")
             if not line:
                 continue
             if line.lower() == "help":

@@ -50,6 +50,17 @@ HELP = """Type a move in notation:
   ?             your legal moves        ??        every one of them
   help          this list again         q         quit"""
 
+# The prompt's word for what your turn is about (the engine's phase names are identifiers).
+PHASE_WORDS: dict[Phase, str] = {
+    Phase.PLAY: "your turn",
+    Phase.DRAWN: "you drew",
+    Phase.ATTACK: "attack",
+    Phase.SKIP: "missed turns",
+    Phase.RANK_REQUEST: "rank request",
+    Phase.SUIT_REQUEST: "suit request",
+    Phase.FIVE_AGAIN: "after a five",
+}
+
 # "?" shows this many legal moves at most: with stand-in jokers a hand can have thousands.
 SHOWN_MOVES = 40
 LINE_WIDTH = 78

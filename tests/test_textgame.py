@@ -413,6 +413,28 @@ def test_nobody_is_caught_where_macau_is_called_automatically() -> None:
     assert refusals(text) == ["Macau is called automatically in these rules: nobody forgets it"]
 
 
+def test_refusals_and_the_prompt_say_the_rule_in_words_not_option_names() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["9C AC 5C 6D 7S JH 8S", "9S 6S 8D 10D 4C"], pile="5S 9H", stock="4H 4D"
+    )
+    text = played_from(g, {1: Scripted()}, "AC/H\nJH/Q\nq\n")
+    assert refusals(text) == [
+        "A♣ cannot name 'H': name a suit other than hearts, the suit in force; allowed: S, D, C",
+        "J♥ cannot name 'Q': a jack requests one of 5, 6, 7, 8, 9, 10 or '-'; allowed: 5, 6, 7, "
+        "8, 9, -",
+    ]
+    assert "[your turn] your move> " in text
+    g = Game.from_position(
+        "polish",
+        hands=["9C AC 5C 6D", "AS 6S 8D 10D 4C"],
+        pile="5S 9S",
+        stock="4H 4D 6H",
+        current=1,
+    )
+    g.apply("AS/H")
+    assert "[suit request] your move> " in played_from(g, {1: Scripted()}, "q\n")
+
+
 def test_the_greeting_says_when_a_match_to_points_is_played() -> None:
     assert "You are seat 0. A match to 500 points." in played("q\n", preset="tel_aviv")
     assert "points" not in played("q\n", preset="quick").split("Type a move")[0]
