@@ -98,13 +98,18 @@ class Legality:
                 f"{_a_rank(self._req_rank)} or a jack, or draw"
             )
         if ctx is SUIT_REQUEST:
+            # The cards by name: which cards change the suit differs from one rule set to
+            # another (aces in one, 7s and jokers in another).
+            changers = _card_words([x for x in ALL_CARDS if x in self._c.changers])
             if self._req_excluded and not self._suit:
                 return (
-                    f"free suit: lay any suit but {SUIT_NAMES[self._req_excluded]}, "
-                    f"or a suit changer, or draw"
+                    f"free suit: lay any suit but {SUIT_NAMES[self._req_excluded]}"
+                    + (f", or {_or_words(changers)}" if changers else "")
+                    + ", or draw"
                 )
             named = " or ".join(SUIT_NAMES[s] for s in sorted(self._req_suits))
-            return f"{named} were named: lay {named} or a suit changer, or draw"
+            cards = [_A_SUIT[s] for s in sorted(self._req_suits)] + changers
+            return f"{named} were named: lay {_or_words(cards)}, or draw"
         if top.is_joker:
             return (
                 f"{e.pretty} does not follow a joker: lay {SUIT_NAMES.get(self._suit, 'the named')}"
@@ -179,7 +184,7 @@ class Legality:
             return self._middle_reason(effs, phys, not same_rank)  # no runs on an attack
         if ctx is SKIP:
             if not all(e in c.skip for e in effs):
-                return "on pending missed turns only skip cards may be laid"
+                return f"on pending missed turns only {_rank_plural(c.skip_rank)} may be laid"
         elif ctx is RANK_REQUEST and not same_rank:
             return "under a jack's request, lay cards of one rank only"
         kind = self._kind_reason(effs, ctx, same_rank)
@@ -587,7 +592,9 @@ class Legality:
             if phase is ATTACK:
                 return None
             if phase is SKIP:
-                raise IllegalMove("missed turns are not drawn: answer with a skip card or pass")
+                raise IllegalMove(
+                    f"missed turns are not drawn: answer with {_a_rank(self._c.skip_rank)} or pass"
+                )
             if phase is DRAWN:
                 raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")
             if not self._can_draw():
@@ -685,7 +692,12 @@ __all__ = [
 
 def _cards_in_words(cards: list[Card]) -> str:
     """``cards`` in words: "a 2, 3♥ or K♥" (a rank in every suit goes by its rank alone, K♣
-    before K♦), "a joker" for any joker; "" for none."""
+    before K♦), "a joker" for both jokers, "the red joker" for one; "" for none."""
+    return _or_words(_card_words(cards))
+
+
+def _card_words(cards: list[Card]) -> list[str]:
+    """``cards`` as a list of words, as ``_cards_in_words`` joins them."""
     words: list[str] = []
     by_rank: dict[int, list[Card]] = {}
     for x in cards:
@@ -697,11 +709,30 @@ def _cards_in_words(cards: list[Card]) -> str:
             words.append(f"{'an' if name[0] in '8aeiou' else 'a'} {name}")
         else:
             words.extend(sorted(x.pretty for x in same))
-    if any(x.is_joker for x in cards):
+    # "A joker" only where either joker would do: rules may give a role to one of them.
+    jokers = sorted({x.pretty for x in cards if x.is_joker})
+    if len(jokers) == 2:
         words.append("a joker")
+    elif jokers:
+        words.append(f"the {jokers[0]}")
+    return words
+
+
+def _or_words(words: list[str]) -> str:
+    """Words joined as alternatives: "a, b or c" ("" for none)."""
     if not words:
         return ""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+# One card of a suit, in words.
+_A_SUIT: Final = {"S": "a spade", "H": "a heart", "D": "a diamond", "C": "a club"}
+
+
+def _rank_plural(rank: int) -> str:
+    """A rank in the plural, in words: "fours", "aces", "sixes"."""
+    word = RANK_WORDS.get(rank, "card")
+    return word + ("es" if word.endswith("x") else "s")
 
 
 def _a_rank(rank: int | None) -> str:

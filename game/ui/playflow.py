@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Game, Phase, Play
-from game.engine.cards import SUIT_NAMES
+from game.engine.cards import RANK_WORDS, SUIT_NAMES, parse_rank
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
 
@@ -439,7 +439,9 @@ class PlayFlow:
         if g.phase == Phase.SKIP:
             n = g.skips
             what = "A missed turn is" if n == 1 else f"{n} missed turns are"
-            return f"{what} coming your way: answer with a skip card or wait"
+            word = RANK_WORDS[parse_rank(g.rules.skip_rank)]
+            a = "an" if word[0] in "aeiou" else "a"
+            return f"{what} coming your way: answer with {a} {word} or wait"
         if g.phase == Phase.DRAWN:
             return "The card you drew fits: lay it or keep it"
         if g.phase == Phase.FIVE_AGAIN:

@@ -144,3 +144,39 @@ def test_a_seven_of_its_own_suit_that_must_change_it_names_a_free_suit() -> None
         "7♠ cannot name '*': a free suit only when spades, the one suit it names, is the suit it "
         "must change; allowed: S"
     )
+
+
+# ----- cards by name ------------------------------------------------------------------------
+
+
+def test_a_suit_request_names_the_cards_that_change_the_suit_in_these_rules() -> None:
+    # romanian: 7s and jokers change the suit, aces make the next seat miss turns
+    g = pos("romanian", ["AS 9C 5H 6D 7C", "7S 6S 8D 10D 4C"], "5S", "4H 4D 6H 7H", current=1)
+    play(g, "7S/D")
+    for card in ("AS", "9C"):
+        assert refused(g, card) == "diamonds were named: lay a diamond, a 7 or a joker, or draw"
+    g = pos("hungarian", ["AS 9H 10H", "9S 7H 6C", "10D 6D"], "8H", "5S 6S 5D")
+    play(g, "AS/*")  # a free suit but hearts; its jokers stand for cards, aces change the suit
+    assert refused(g, "7H", seat=1) == "free suit: lay any suit but hearts, or an ace, or draw"
+
+
+def test_missed_turns_name_the_card_that_answers_them() -> None:
+    g = pos("polish", ["9D 4H 9C", "4S 7H 9H 9S 10C"], "5S", "2H 3H 5H 6H", current=1)
+    play(g, "4S")
+    assert refused(g, "draw") == "missed turns are not drawn: answer with a four or pass"
+    g = pos("polish", ["9D 4H 4D 9C", "4S 7H 9H 9S 10C"], "5S", "2H 3H 5H 6H", current=1)
+    play(g, "4S")
+    assert refused(g, "4H 9C") == "on pending missed turns only fours may be laid"
+
+
+def test_where_one_joker_attacks_the_refusal_names_that_joker() -> None:
+    rules = PRESETS["classic"].replace(attack_cards=frozenset({"2", "3", "KH", "KS", "RJ"}))
+    g = pos(rules, ["QS JD BJ 10S 4D", "2C 6D 7D 8D 9C"], "5C", "4H 4C 6H 7H 8H 9H", current=1)
+    play(g, "2C")
+    message = refused(g, "BJ/S")
+    assert "fight back with a 2, a 3, K♠, K♥ or the red joker," in message
+    assert "a joker" not in message
+    # both jokers attack in classic: either will do
+    g = pos("classic", ["QS JD BJ 10S 4D", "2C 6D 7D 8D 9C"], "5C", "4H 4C 6H 7H 8H", current=1)
+    play(g, "2C")
+    assert "or a joker" in refused(g, "QS")

@@ -69,7 +69,7 @@ def test_queen_is_plain_where_it_has_no_power(preset: str) -> None:
 def test_nothing_is_laid_on_anything_without_a_wild_queen(preset: str) -> None:
     g = pos(preset, ["QS 9C 10C", "9D 6C", "10D"], "8S", STOCK)
     play(g, "QS/S" if PRESETS[preset].queen_own_suit else "QS")
-    refused(g, "9D", "suit")
+    refused(g, "9D", "spades")  # in force, or named by a queen that changes the suit
 
 
 # ----- §3.6 any-card jokers (hungarian) ---------------------------------------------------
