@@ -472,9 +472,14 @@ class Legality:
                 effs_l.append(card)
         effs = tuple(effs_l)
         if phase is DRAWN and cards[0] is not self._drawn:
+            drawn = self._drawn.pretty if self._drawn else "?"
+            if c.groups == "none" and not c.runs:
+                raise IllegalMove(
+                    f"after drawing you may only lay the drawn card ({drawn}) or keep it (pass)"
+                )
+            # Other cards may go with it, the drawn card first (7♥ 7♠, not 7♠ 7♥).
             raise IllegalMove(
-                "after drawing you may only lay the drawn card "
-                f"({self._drawn.pretty if self._drawn else '?'}) or keep it (pass)"
+                f"after drawing, a play must start with the drawn card ({drawn}), or keep it (pass)"
             )
         if not self._first_ok(effs[0], ctx):
             why = self._first_reason(effs[0], ctx)

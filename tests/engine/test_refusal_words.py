@@ -180,3 +180,21 @@ def test_where_one_joker_attacks_the_refusal_names_that_joker() -> None:
     g = pos("classic", ["QS JD BJ 10S 4D", "2C 6D 7D 8D 9C"], "5C", "4H 4C 6H 7H 8H", current=1)
     play(g, "2C")
     assert "or a joker" in refused(g, "QS")
+
+
+# ----- after a draw -------------------------------------------------------------------------
+
+
+def test_after_a_draw_a_group_must_start_with_the_drawn_card() -> None:
+    g = pos("polish", ["7S 9D 10C", "4S 8S 9S 10S"], "5H", "7H 2C 5C 6C 7C 8C")
+    play(g, "draw")
+    assert "7H 7S" in legal(g)
+    assert refused(g, "7S 7H") == (
+        "after drawing, a play must start with the drawn card (7♥), or keep it (pass)"
+    )
+    # one card a turn: the drawn card alone
+    g = pos("tel_aviv", ["7S 9D 10C 2S 3S 4S 5S", "4D 8S 9S 10S 2C 3C 4C"], "5H", "7H 2H 5C 6C")
+    play(g, "draw")
+    assert (
+        refused(g, "7S") == "after drawing you may only lay the drawn card (7♥) or keep it (pass)"
+    )
