@@ -34,6 +34,7 @@ class HandoffScreen(Scaled, Scene):
     def __init__(self, table: MatchTable, seat: int) -> None:
         super().__init__()
         self.caught = ""  # a catch made from this screen, said on it
+        self.waiting = False  # asked to show the hand while cards were still in the air
         self.table = table
         self.seat = seat
         name = table.names[seat]
@@ -52,9 +53,16 @@ class HandoffScreen(Scaled, Scene):
         self.pressed = False
 
     def ready(self) -> None:
-        """The named player has the screen: show their hand."""
+        """The named player has the screen: show their hand, once every card in the air has
+        landed. A catch made from this screen sends the penalty cards to the hand shown
+        before; turning the table to the next person while they fly would land them, face
+        up, in the new hand."""
         if self.stack is None:
             return
+        if not self.table.director.idle:
+            self.waiting = True  # ``update`` shows the hand as soon as the table is still
+            return
+        self.waiting = False
         self.close()
         self.table.show_hand(self.seat)
 
@@ -124,7 +132,11 @@ class HandoffScreen(Scaled, Scene):
         return True
 
     def update(self, dt: float) -> None:
-        """Offer the catch only while the engine allows one."""
+        """Offer the catch only while the engine allows one; show the hand asked for once
+        the table is still."""
+        if self.waiting and self.table.director.idle:
+            self.ready()
+            return
         can_stop = bool(stop_targets(self.table.legal()))
         if can_stop != self.stop_button.visible:
             self.stop_button.visible = can_stop

@@ -175,6 +175,46 @@ def test_a_catch_made_on_the_hand_off_screen_is_said_there() -> None:
     screen.frame()
 
 
+def test_the_penalty_of_a_catch_never_lands_face_up_in_the_next_hand() -> None:
+    # Ben catches Anna on his hand-off, then takes the screen while her five penalty cards
+    # are still flying towards the hand shown before his.
+    table = _seated(
+        (SeatSpec("Anna"), SeatSpec("Ben")),
+        Settings(animation_speed="normal", bot_pace="normal"),
+        hands=["7H 9H", "8C 9S 10D"],
+        pile="5H",
+        stock="2D 3D 4S 6C 6S 7S 8S 9D",
+    )
+    screen = Screen(table, (1280, 800))
+    _handoff_for(screen, 0)
+    screen.key(pygame.K_RETURN)
+    table.apply(parse_action("7H"), 0)  # one card left, no Macau called
+    handoff = _handoff_for(screen, 1)
+    screen.key(pygame.K_s, "s")
+    screen.frame(30)
+    assert table.director.flights  # her cards are still in the air
+    screen.key(pygame.K_RETURN)
+    drawn: list[str] = []
+    blit = CardImages.blit_card
+
+    def record(self: CardImages, surface: pygame.Surface, code: str, *a: Any, **k: Any) -> Any:
+        drawn.append(code)
+        return blit(self, surface, code, *a, **k)
+
+    anna = set(table.game.hand(0)) - {parse_action("9H").cards[0]}
+    CardImages.blit_card = record  # type: ignore[method-assign]
+    try:
+        for _ in range(120):
+            screen.frame()
+            assert not _faces(drawn) & anna, "Anna's penalty cards were drawn on Ben's screen"
+            drawn.clear()
+    finally:
+        CardImages.blit_card = blit  # type: ignore[method-assign]
+    assert screen.top is table and handoff.stack is None
+    assert sorted(hc.card.code for hc in table.hand.cards) == ["10D", "8C", "9S"]
+    assert table.director.model.counts[:2] == [6, 3]
+
+
 def _handoff_for(screen: Screen, seat: int | None = None) -> HandoffScreen:
     for _ in range(400):
         top = screen.top
