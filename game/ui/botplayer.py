@@ -59,6 +59,14 @@ class BotPlayer:
         self.rng = random.Random(seed)
         self.bot = _make(level)
 
+    @property
+    def longest_think(self) -> float:
+        """Seconds a decision may take when the bot searches (its time budget), else 0."""
+        budget = getattr(self.bot, "time_budget", 0.0)
+        if getattr(self.bot, "iterations", None) is not None:
+            return 0.0  # a fixed count of iterations: no budget to match
+        return float(budget) if isinstance(budget, int | float) else 0.0
+
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The bot's move; falls back to a random legal one if the bot fails or strays."""
         try:

@@ -501,8 +501,10 @@ class Director:
         if ev.blocked:
             self._say(self._clause(ev.seat, "cannot move and passes", "cannot move and pass"))
             self._bubble(ev.seat, "Pass")
-        else:
-            self._add_to_line("keep it" if self.names[ev.seat] == "You" else "keeps it")
+        elif self.names[ev.seat] == "You":
+            # Said only to the one person at the table: a drawn card that cannot be laid ends
+            # the turn with nothing to say, so "keeps it" would tell the others it fits.
+            self._add_to_line("keep it")
         return 0.1
 
     def _on_FiveAgain(self, ev: FiveAgain) -> float:

@@ -51,6 +51,8 @@ __all__ = ["TableScene"]
 # "Bots' pace" (PACE_FACTOR) sets it, and only "Finish the round" plays without pauses.
 BOT_PACE = {"normal": 0.7, "fast": 0.3, "off": 0.3}
 PACE_FACTOR = {"normal": 1.0, "fast": 0.55, "slow": 1.7}
+# Beyond a searching bot's time budget, the pause every move of it takes (see ``_run_bots``).
+THINK_MARGIN = 0.1
 # Seconds a person gets to shout "stop Macau" before the bots do. A reaction time, not an
 # animation: the same at every animation speed (none while the bots finish the round).
 CATCH_DELAY = 0.9
@@ -660,6 +662,9 @@ class TableScene(Scene):
             self._think_version = self.version
             return
         pace = BOT_PACE[self.animator.speed] * PACE_FACTOR.get(self.settings.bot_pace, 1.0)
+        # A searching bot thinks for its whole budget only when it has a choice, and moves at
+        # once when it has none: a pause shorter than the budget would tell the table which.
+        pace = max(pace, bot.longest_think + THINK_MARGIN if bot.longest_think else 0.0)
         if self.hurrying:
             pace = 0.0
         if not self.thinking.done() or now - self.think_since < pace:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -1233,3 +1235,37 @@ def test_the_round_that_ends_a_match_celebrates_the_match_winner(
     assert game.match_over and h.table.round_result is not None
     assert (h.table.confetti is not None) is confetti
     assert sounds[-1] == ("win" if confetti else "lose")
+
+
+def test_a_searching_bot_pauses_as_long_when_it_has_no_choice() -> None:
+    # West (hard) holds nothing that fits 5♥ and may only draw. At the fastest pace a bot with
+    # a choice thinks for its whole budget: one without must not move sooner, or the pause
+    # tells the table that it could not play.
+    game = Game.from_position(
+        PRESETS["polish"], hands=["9H 4D 3S", "8C 6C", "QD KD"], pile="5H", stock="7S 7C 8S 9S"
+    )
+    h = Harness(game, levels=("hard", "hard"), bots=True)
+    h.table.settings = dataclasses.replace(h.table.settings, bot_pace="fast")
+    h.table.bots.pop(2)
+    h.table.apply(parse_action("9H"), seat=0)
+    assert game.current == 1 and [str(a) for a in game.legal_actions()] == ["draw"]
+    frames = h.run_until(lambda: game.current != 1)
+    assert frames / 60 >= h.table.bots[1].longest_think == 0.3
+
+
+def test_the_log_does_not_tell_that_another_seat_kept_a_card_that_fits() -> None:
+    # West draws 5♣, which fits 5♥, and keeps it: the others read only that West drew, as
+    # when a drawn card cannot be laid. You keeping yours are told so.
+    game = Game.from_position(
+        PRESETS["polish"], hands=["9C 4D 3S", "8C 6C"], pile="5H", stock="6H 5C 8S 9S 2S"
+    )
+    h = Harness(game)
+    h.table.apply(parse_action("draw"), seat=0)
+    h.table.apply(parse_action("pass"), seat=0)  # 6♥ fits and you keep it
+    h.tick(30)
+    assert h.table.director.log[-1] == "You drew 1 card — keep it"
+    h.table.apply(parse_action("draw"), seat=1)
+    assert game.phase.value == "drawn"  # 5♣ fits the 5♥: West may lay it
+    h.table.apply(parse_action("pass"), seat=1)
+    h.tick(30)
+    assert h.table.director.log[-1] == f"{h.table.names[1]} drew 1 card"
