@@ -291,6 +291,8 @@ class Director:
         self.play_sound("play")
         for i, card in enumerate(ev.cards):
             dst, angle = self._pile_point(card)
+            # A card counts as laid as it leaves the hand, yours as anyone's.
+            m.counts[ev.seat] = max(0, m.counts[ev.seat] - 1)
             if ev.seat == self.viewer:
                 hc = self.hand.remove(card, prefer=self.launch)
                 src = self.launch.pop(hc.uid, None) if hc is not None else None
@@ -299,7 +301,6 @@ class Director:
                 src = src or self.seat_point(self.viewer)
                 code, flip, w0, a0 = card.code, None, big, hc.angle if hc else 0.0
             else:
-                m.counts[ev.seat] = max(0, m.counts[ev.seat] - 1)
                 src = self.seat_point(ev.seat)
                 code, flip, w0, a0 = BACK, card.code, self.layout.small[0], 0.0
             self.flights.append(

@@ -1269,3 +1269,16 @@ def test_the_log_does_not_tell_that_another_seat_kept_a_card_that_fits() -> None
     h.table.apply(parse_action("pass"), seat=1)
     h.tick(30)
     assert h.table.director.log[-1] == f"{h.table.names[1]} drew 1 card"
+
+
+def test_your_card_count_drops_as_the_card_leaves_your_hand() -> None:
+    game = Game.from_position(
+        PRESETS["polish"], hands=["9H 4D 3S", "8C 6C"], pile="5H", stock="6H 5C 8S 9S 2S"
+    )
+    h = Harness(game)
+    h.table.settings = dataclasses.replace(h.table.settings, animation_speed="normal")
+    h.table.animator.speed = "normal"
+    h.table.apply(parse_action("9H"), seat=0)
+    h.tick(2)
+    assert h.table.director.flights  # 9♥ is still on its way to the pile
+    assert h.table.director.model.counts[0] == 2
