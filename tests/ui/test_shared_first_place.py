@@ -14,6 +14,7 @@ from game.ui.matchtable import MatchTable
 from game.ui.roundend import RoundEndOverlay, round_title
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
+from tests.ui.textkit import text_spy
 
 NAMES = ["You", "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"]
 
@@ -72,17 +73,8 @@ def test_a_place_shared_by_many_is_named_or_counted_inside_the_board(
     assert board.title().startswith("Blocked: you, Ada-Maximiliana, Ben-Maximiliana, ")
     assert board.title().endswith(" and Eve-Maximiliana share the round")
     # Drawn, the title stays inside the board.
-    from game.ui import theme
 
-    words: dict[int, str] = {}
-    text = theme.text
-
-    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
-        image = text(content, *args, **kwargs)  # type: ignore[arg-type]
-        words[id(image)] = content
-        return image
-
-    monkeypatch.setattr(theme, "text", spy)
+    words = text_spy(monkeypatch)
     surface = _Recorder((960, 600))
     surface.blits = []
     board.animator.update(5)  # past the pop-in

@@ -13,6 +13,7 @@ from game.ui import tabledraw, theme
 from game.ui.layout import table_layout
 from game.ui.overlays import RoundOverOverlay
 from tests.ui.tablekit import Harness
+from tests.ui.textkit import text_spy
 
 
 def test_a_full_game_against_three_bots_reaches_the_round_over_board() -> None:
@@ -595,19 +596,10 @@ def _boards(name: str) -> list[object]:
 def test_a_long_name_on_the_round_board_stops_short_of_the_cards_left(
     index: int, size: tuple[int, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui import theme
 
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
     pygame.display.init()
-    words: dict[int, str] = {}
-    text = theme.text
-
-    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
-        image = text(content, *args, **kwargs)  # type: ignore[arg-type]
-        words[id(image)] = content
-        return image
-
-    monkeypatch.setattr(theme, "text", spy)
+    words = text_spy(monkeypatch)
     for name in ("WWWWWWWWWWWWWWWW", "Maximiliana-Long"):
         board = _boards(name)[index]
         board.resize(size)  # type: ignore[attr-defined]

@@ -33,14 +33,8 @@ class _Recorder(pygame.Surface):
         return super().blit(source, dest, area, special_flags)
 
 
-def drawn_texts(
-    monkeypatch: pytest.MonkeyPatch,
-    stack: SceneStack,
-    size: tuple[int, int],
-    top_only: bool = False,
-) -> list[tuple[str, pygame.Rect]]:
-    """Draw ``stack`` once on a window of ``size`` (only its top scene, a dialog over a
-    screen, if ``top_only``): each text drawn and where."""
+def text_spy(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """From now on, the words of every image ``theme.text`` makes, by the image's id."""
     words: dict[int, str] = {}
     render: Callable[..., pygame.Surface] = theme.text
 
@@ -50,6 +44,19 @@ def drawn_texts(
         return image
 
     monkeypatch.setattr(theme, "text", text)
+    return words
+
+
+def drawn_texts(
+    monkeypatch: pytest.MonkeyPatch,
+    stack: SceneStack,
+    size: tuple[int, int],
+    top_only: bool = False,
+) -> list[tuple[str, pygame.Rect]]:
+    """Draw ``stack`` once on a window of ``size`` (only its top scene, a dialog over a
+    screen, if ``top_only``): each text drawn and where."""
+    render: Callable[..., pygame.Surface] = theme.text
+    words = text_spy(monkeypatch)
     surface = _Recorder(size, words)
     if top_only and stack.top is not None:
         stack.top.draw(surface)
