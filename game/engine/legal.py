@@ -138,8 +138,11 @@ class Legality:
         return 0
 
     # ----- sequences --------------------------------------------------------------
-    def _shape_ok(self, effs: tuple[Card, ...], phys: tuple[Card, ...], ctx: Phase) -> str | None:
-        """``None`` if these cards may be laid together in ``ctx``, else the reason."""
+    def _shape_ok(
+        self, effs: tuple[Card, ...], phys: tuple[Card, ...], ctx: Phase, explain: bool = True
+    ) -> str | None:
+        """``None`` if these cards may be laid together in ``ctx``, else the reason (only
+        roughly unless ``explain``: the listing asks only whether, for many candidates)."""
         if len(effs) == 1:
             return None
         c = self._c
@@ -170,6 +173,8 @@ class Legality:
             # Laid together, each card goes on the one before. The middle of a group goes
             # down in hand order in the play, but on the stack in any order that answers.
             if self._chain_order(effs) is None:
+                if not explain:
+                    return "no chain"
                 i = 1
                 while i < len(effs) - 1 and c.counters(effs[i], effs[i - 1], effs[i - 1].suit):
                     i += 1

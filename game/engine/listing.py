@@ -217,7 +217,8 @@ class Listing(Legality):
         out: _Lister,
     ) -> None:
         """Every group of one suit holding a stand-in joker that may open (``pool``: the real
-        cards of suit ``si`` in hand order, then the jokers).
+        cards of suit ``si`` in hand order, then the jokers; on an attack only the suit's
+        attack cards, see ``_fill``).
 
         A joker laid first stands for any card of the suit that may open, a joker laid last
         for any card of the suit (it acts), and a joker between them for the first card (it
@@ -233,8 +234,7 @@ class Listing(Legality):
         value = self._c.attack_value
         atk = [x for x in suited if value[x]]  # the suit's attack cards, in hand order
         # On a waiting attack every card laid together is an attack card (a cut is one card
-        # or one rank, and groups of one rank are listed apart), so the rest are left out
-        # before their shape is tested: a big hand with jokers has millions of them.
+        # or one rank, and groups of one rank are listed apart): the pool holds no other.
         on_attack = out.ctx is ATTACK
         risings: dict[int, list[tuple[Card, ...]]] = {}  # ``_rising(atk, m)`` by m
         picked: set[tuple[Card, ...]] | None = set() if out.seen is not None else None
@@ -252,9 +252,7 @@ class Listing(Legality):
                 if max(pat) < real:
                     continue  # real cards alone (jokers come last): listed by ``_plain_groups``
                 k = len(pat)
-                seq = _pick(pool, pat)
-                if on_attack and not all(value[y] for y in seq if not y.is_joker):
-                    continue
+                seq = _pick(pool, pat)  # on an attack the pool holds attack cards only
                 if picked is not None:
                     # Copies of a card (several decks) pick the same cards again: every
                     # candidate built from them would come out the same, so once is enough.
@@ -542,7 +540,7 @@ class Listing(Legality):
                         first = seq[0]
                         if first not in okset or (forced is not None and first is not forced):
                             continue
-                        if check_shape and self._shape_ok(seq, seq, ctx) is not None:
+                        if check_shape and self._shape_ok(seq, seq, ctx, False) is not None:
                             continue
                         if size - len(seq) >= 2 and seq[-1] not in special:
                             out.append(gplay)
@@ -839,13 +837,13 @@ class _Lister:
             return True
         shapes = self.shapes
         if shapes is None:
-            return self.game._shape_ok(effs, cards, self.ctx) is None
+            return self.game._shape_ok(effs, cards, self.ctx, False) is None
         # With copies of cards (several decks) most candidates come back many times over,
         # picked from other copies: each is tested once.
         key = (cards, effs)
         ok = shapes.get(key)
         if ok is None:
-            ok = shapes[key] = self.game._shape_ok(effs, cards, self.ctx) is None
+            ok = shapes[key] = self.game._shape_ok(effs, cards, self.ctx, False) is None
         return ok
 
     def add(self, play: Play, effs: tuple[Card, ...]) -> None:
