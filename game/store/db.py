@@ -270,8 +270,8 @@ class Store:
         """
         return self.export_counted(path)[0]
 
-    def export_counted(self, path: Path) -> tuple[list[Path], int, int]:
-        """``export``, and how many rounds and profiles it holds: all read in one
+    def export_counted(self, path: Path) -> tuple[list[Path], int, int, int]:
+        """``export``, and how many rounds, profiles and matches it holds: all read in one
         transaction, so another copy of the game recording meanwhile cannot make the files
         (or the counts) disagree with each other."""
         conn = self._conn

@@ -267,8 +267,9 @@ def export(conn: sqlite3.Connection, path: Path) -> list[Path]:
     return export_counted(conn, path)[0]
 
 
-def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], int, int]:
-    """``export``, and how many rounds and profiles the files hold (read once, for both)."""
+def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], int, int, int]:
+    """``export``, and how many rounds, profiles and matches the files hold (read once, for
+    both)."""
     problem = name_problem(path)
     if problem:
         raise ValueError(f"{problem[0].upper()}{problem[1:]}.")
@@ -276,7 +277,7 @@ def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], in
     entries = queries.history(conn)
     matches = queries.matches(conn)
     all_stats = _all_stats(conn)
-    counts = (len(entries), len(all_stats))
+    counts = (len(entries), len(all_stats), len(matches))
     if suffix == ".json":
         scopes = [OVERALL] + [
             str(row[0])

@@ -41,7 +41,7 @@ def run_export(path: str) -> int:
             return 1
         if note:
             print(note, file=sys.stderr)
-        written, games, players = store.export_counted(target)
+        written, games, players, matches = store.export_counted(target)
     except StoreUnavailable as exc:
         print(f"Cannot export to {path}: {exc}", file=sys.stderr)
         return 2
@@ -53,5 +53,6 @@ def run_export(path: str) -> int:
     files = " and ".join(str(p) for p in written)
     rounds = f"{games} recorded round{'' if games == 1 else 's'}"
     people = f"{players} profile{'' if players == 1 else 's'}"
-    print(f"Exported {rounds} and {people} to {files}.")
+    held = f"{rounds}, {matches} match{'' if matches == 1 else 'es'}" if matches else rounds
+    print(f"Exported {held} and {people} to {files}.")
     return 0

@@ -84,7 +84,7 @@ def _read(store: Store, profile: str, preset: str | None) -> tuple[ProfileStats,
     return found
 
 
-Exported = tuple[list[Path], int, int]
+Exported = tuple[list[Path], int, int, int]
 
 # An export runs on a thread of its own (a long-time player's takes seconds) and belongs to
 # the statistics file, not to the screen that started it. Back leaves at once while the

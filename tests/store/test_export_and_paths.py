@@ -164,6 +164,15 @@ def test_both_exports_hold_the_matches_and_name_each_rounds_match(
     assert document["history"][0]["match_id"] == match_id
 
 
+def test_export_command_counts_the_matches(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _a_won_match(played)
+    played.close()
+    assert run_export(str(tmp_path / "stats.csv")) == 0
+    assert "Exported 4 recorded rounds, 1 match and " in capsys.readouterr().out
+
+
 def test_export_command(played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     played.close()
     assert run_export(str(tmp_path / "stats.json")) == 0
@@ -229,8 +238,9 @@ def test_an_export_reads_everything_in_one_transaction(
         return real(conn, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(queries, "history", history)
-    written, rounds, profiles = played.export_counted(tmp_path / "out.json")
+    written, rounds, profiles, matches = played.export_counted(tmp_path / "out.json")
     assert written == [tmp_path / "out.json"] and rounds == 3 and profiles >= 3
+    assert matches == 0
     assert seen and all(seen)  # one snapshot for the files and the counts alike
     played.record_game(game(4, "polish", human(0, "Anna", 1), bot(1, "easy", 2)))  # writable
 
