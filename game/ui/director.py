@@ -50,6 +50,16 @@ __all__ = ["Bubble", "Director", "TableModel"]
 PILE_SHOWN = 7
 
 
+@dataclass(frozen=True)
+class Mulling:
+    """Not an engine event: a bot ``seat`` looks at the card it drew for ``seconds``, as it
+    does when the card may be laid. Its turn ends at once when the card cannot be laid, and
+    moving on at once would tell the table which."""
+
+    seat: int
+    seconds: float
+
+
 @dataclass
 class TableModel:
     """What the table shows right now (it trails the engine while events play)."""
@@ -127,7 +137,8 @@ class Director:
         self.flights: list[Flight] = []
         self.bubbles: list[Bubble] = []
         self.log: deque[str] = deque(maxlen=200)
-        self.queue: deque[Event] = deque()
+        self.queue: deque[Event | Mulling] = deque()
+        self.mulling = -1  # the seat looking at the card it drew (``Mulling``), if any
         self.launch: dict[int, tuple[float, float]] = {}  # uid -> where a dropped card is
         self.on_round_over: Callable[[RoundOver], None] | None = None
         self.match_over: MatchOver | None = None
@@ -140,9 +151,14 @@ class Director:
         self._line_open = False
 
     # --- feeding -----------------------------------------------------------------------------
-    def play(self, events: Sequence[Event]) -> None:
-        """Queue a batch of events (as the viewer may see them)."""
-        self.queue.extend(e.public(self.viewer) for e in events)
+    def play(self, events: Sequence[Event], mull: Mulling | None = None) -> None:
+        """Queue a batch of events (as the viewer may see them); ``mull`` goes in after the
+        card its seat drew."""
+        for e in events:
+            self.queue.append(e.public(self.viewer))
+            if mull is not None and isinstance(e, CardsDrawn) and e.seat == mull.seat:
+                self.queue.append(mull)
+                mull = None
 
     @property
     def idle(self) -> bool:
@@ -174,6 +190,8 @@ class Director:
         self.bubbles = [b for b in self.bubbles if not b.tween.done(now)]
         self._grow_stack(dt)
         while self.queue and now >= self._wait_until:
+            if isinstance(self.queue[0], Mulling) and self.flights:
+                break  # the seat looks at its card once it has it, as when it may lay it
             wait = self._handle(self.queue.popleft())
             self._wait_until = now + wait
             if wait > 0:
@@ -193,6 +211,7 @@ class Director:
 
     def resync(self) -> None:
         """Make the model and your hand match the engine."""
+        self.mulling = -1
         self.model.sync(self.game, self.names)
         self.hand.sync(self.game.hand(self.viewer))
 
@@ -264,8 +283,11 @@ class Director:
             self._say(words[:1].upper() + words[1:])
 
     # --- events ------------------------------------------------------------------------------
-    def _handle(self, event: Event) -> float:
+    def _handle(self, event: Event | Mulling) -> float:
         """Start the show for ``event``; returns seconds before the next event may start."""
+        if isinstance(event, Mulling):
+            self.mulling = event.seat
+            return event.seconds  # a bot's pause, already as the settings make it
         handler = getattr(self, f"_on_{type(event).__name__}", None)
         if handler is None:
             return 0.0
@@ -273,6 +295,7 @@ class Director:
         return self.animator.seconds(wait)
 
     def _on_TurnStarted(self, ev: TurnStarted) -> float:
+        self.mulling = -1
         self.model.current = ev.seat
         self._line_open = False
         return 0.0

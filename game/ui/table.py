@@ -30,7 +30,7 @@ from game.engine import (
 from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.botplayer import BotPlayer, BotWorker
-from game.ui.director import Director
+from game.ui.director import Director, Mulling
 from game.ui.hand import HandView
 from game.ui.hint import describe, suggest
 from game.ui.layout import TableLayout, table_layout
@@ -319,12 +319,21 @@ class TableScene(Scene):
         events or show the reason."""
         if seat is None:
             seat = self.viewer
+        # A draw by choice (not a penalty, nor the draw of missed turns or of a five).
+        choosing = self.game.phase in (Phase.PLAY, Phase.SUIT_REQUEST, Phase.RANK_REQUEST)
         try:
             events = self.game.apply(action, seat)
         except IllegalMove as exc:
             self.say(in_button_words(str(exc), self.game.phase))
             return False
         self.version += 1
+        mull = None
+        bot = self.bots.get(seat)
+        ended = not self.game.over and self.game.current != seat
+        if bot is not None and choosing and isinstance(action, Draw) and ended:
+            # The card cannot be laid, and the turn has ended: the bot still looks at it as
+            # long as it would decide on one that could.
+            mull = Mulling(seat, self._bot_pace(bot))
         if seat == self.viewer:
             # Cards picked while the others played stay picked until you act.
             self.hand.selection.clear()
@@ -334,7 +343,7 @@ class TableScene(Scene):
             self.macau_button.on = False
         if seat == self.viewer and isinstance(action, Draw) and self.hand.cursor is not None:
             self.cursor_to_drawn = True
-        self.director.play(events)
+        self.director.play(events, mull)
         return True
 
     def say(self, message: str, error: bool = True) -> None:
@@ -650,6 +659,15 @@ class TableScene(Scene):
                 self.apply(Stop(target), seat)
                 return
 
+    def _bot_pace(self, bot: BotPlayer) -> float:
+        """Seconds a bot's move takes at least, from the start of its thinking."""
+        if self.hurrying:
+            return 0.0
+        pace = BOT_PACE[self.animator.speed] * PACE_FACTOR.get(self.settings.bot_pace, 1.0)
+        # A searching bot thinks for its whole budget only when it has a choice, and moves at
+        # once when it has none: a pause shorter than the budget would tell the table which.
+        return max(pace, bot.longest_think + THINK_MARGIN if bot.longest_think else 0.0)
+
     def _run_bots(self, now: float) -> None:
         seat = self.game.current
         bot = self.bots.get(seat)
@@ -661,12 +679,7 @@ class TableScene(Scene):
             self.thinking_seat, self.think_since = seat, now
             self._think_version = self.version
             return
-        pace = BOT_PACE[self.animator.speed] * PACE_FACTOR.get(self.settings.bot_pace, 1.0)
-        # A searching bot thinks for its whole budget only when it has a choice, and moves at
-        # once when it has none: a pause shorter than the budget would tell the table which.
-        pace = max(pace, bot.longest_think + THINK_MARGIN if bot.longest_think else 0.0)
-        if self.hurrying:
-            pace = 0.0
+        pace = self._bot_pace(bot)
         if not self.thinking.done() or now - self.think_since < pace:
             return
         future, self.thinking = self.thinking, None

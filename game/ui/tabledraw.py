@@ -307,7 +307,8 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     theme.blit_panel(surface, r, (*theme.PANEL, 170), edge, radius=14)
     room = r.w - px(24)
     shown, level_text = seat_words(t.names[seat], t.levels[seat], room, px)
-    thinking = acting and seat in t.bots and t.director.idle and not t.flow.busy
+    still = t.director.idle or t.director.mulling == seat
+    thinking = acting and seat in t.bots and still and not t.flow.busy
     dots_w = px(40)  # the thinking dots after the name, and the space before them
     if thinking:
         spare = room - theme.text_size(shown, px(18), True)[0]
@@ -535,7 +536,8 @@ def status_line(t: TableScene) -> str:
     current = t.director.model.current
     # Only while nothing moves, as the seat's own thinking dots: a bot thinks once the deal,
     # or the move before it, has landed.
-    if not hint and not t.game.over and current in t.bots and t.director.idle and not t.autoplay:
+    still = t.director.idle or t.director.mulling == current
+    if not hint and not t.game.over and current in t.bots and still and not t.autoplay:
         hint = f"{t.names[current]} is thinking…"
     return hint
 

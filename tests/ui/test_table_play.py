@@ -1282,3 +1282,27 @@ def test_your_card_count_drops_as_the_card_leaves_your_hand() -> None:
     h.tick(2)
     assert h.table.director.flights  # 9♥ is still on its way to the pile
     assert h.table.director.model.counts[0] == 2
+
+
+def test_a_bot_looks_at_a_drawn_card_that_cannot_be_laid_as_at_one_that_can() -> None:
+    # The bot can lay nothing on 5♥ and draws 8♠, which cannot be laid either: the turn ends
+    # at once in the engine, but the table shows the bot thinking for a bot's pause, as it
+    # would while it decided on a card that could be laid, before your turn comes.
+    game = Game.from_position(
+        PRESETS["polish"], hands=["9C 4D 3S", "8C 6C"], pile="5H", stock="7C 8S 9S 2S"
+    )
+    h = Harness(game, levels=("medium",), bots=True)
+    game.apply(parse_action("draw"), 0)  # your 7♣ cannot be laid either: the turn passes
+    h.table.director.resync()
+    assert game.current == 1
+    h.run_until(lambda: game.current != 1)  # West drew and its turn is over in the engine
+    west = h.table.names[1]
+    pause = h.table._bot_pace(h.table.bots[1])
+    thinking = 0
+    for _ in range(600):
+        if h.table.director.model.current != 1:
+            break
+        thinking += tabledraw.status_line(h.table) == f"{west} is thinking…"
+        h.tick()
+    assert h.table.director.model.current == 0
+    assert thinking / 60 >= pause - 1 / 60 and pause > 0
