@@ -13,8 +13,18 @@ import pygame
 import pytest
 
 from game.store import Store
+from game.ui import launch
 from game.ui.stats_scene import clear_cache
 from tests.ui.statskit import SIZE, seed
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every UI test keeps its settings, saves and statistics in a folder of its own (a test
+    file may override this with a setup of its own)."""
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    launch._fallback.clear()
+    return tmp_path
 
 
 @pytest.fixture

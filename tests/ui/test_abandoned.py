@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
 from game.store.db import Store
 from game.store.saves import has_saved_game
-from game.ui import launch
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from tests.ui.menukit import Screen
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
 
 
 def test_quitting_to_the_menu_then_starting_anew_records_the_old_round_as_abandoned() -> None:

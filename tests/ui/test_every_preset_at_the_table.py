@@ -10,7 +10,6 @@ every move the person made must be the one the engine recorded.
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,7 +17,6 @@ import pytest
 
 from game.engine import DRAW, PASS, PRESETS, Action, Play, Stop
 from game.store.settings import Settings
-from game.ui import launch
 from game.ui.choosers import ChoiceModal
 from game.ui.matchtable import MatchTable
 from game.ui.roundend import RoundEndOverlay
@@ -26,12 +24,6 @@ from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
 OFF = Settings(animation_speed="off", bot_pace="fast", hand_sort="suit")
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
 
 
 def _lay(screen: Screen, table: MatchTable, play: Play) -> None:

@@ -3,10 +3,7 @@ acts (lays, draws, confirms) acts once per press."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
 from game.engine import Game
 from game.store.settings import Settings
@@ -17,11 +14,6 @@ from game.ui.newgame import NewGameScreen
 from game.ui.overlays import PauseOverlay
 from game.ui.start import table_for
 from game.ui.table import TableScene
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
 
 
 def _down(app: App, key: int, times: int = 1, unicode: str = "") -> None:

@@ -3,10 +3,7 @@ final grid, like the scoreboard, opens at the last rounds, the ones that decided
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
 from game.engine import PRESETS, Action, Game
 from game.store.settings import Settings
@@ -17,11 +14,6 @@ from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
 SETUP = TableSetup("tel_aviv", (SeatSpec("You"), SeatSpec("Ada", "easy"), SeatSpec("Ben", "easy")))
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
 
 
 def _one_move_from_the_end(seed: int) -> tuple[Game, Action, int]:

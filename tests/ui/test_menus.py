@@ -34,13 +34,6 @@ from game.ui.setup import (
 from tests.ui.menukit import Screen, play_to_match_end
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
-
-
 def _press(screen: Screen, label: str) -> None:
     """Walk the focus down to the button called ``label`` and press Enter."""
     for _ in range(40):

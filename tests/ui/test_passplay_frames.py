@@ -9,7 +9,6 @@ only if it is the revealed viewer's own card or a card that has been face up on 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -17,7 +16,6 @@ import pytest
 
 from game.engine import DRAW, PASS, PRESETS, Card, Game, Play, parse_action
 from game.store.settings import Settings
-from game.ui import launch
 from game.ui.choosers import ChoiceModal
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
@@ -27,12 +25,6 @@ from game.ui.sprites import BACK, CardImages
 from tests.ui.menukit import Screen
 
 FAST = Settings(animation_speed="fast", bot_pace="fast", hand_sort="suit")
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
 
 
 def _seated(seats: tuple[SeatSpec, ...], settings: Settings, **position: Any) -> MatchTable:

@@ -5,7 +5,6 @@ names are tidied as the screen tidies them."""
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -17,12 +16,6 @@ from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.setup import default_setup
 from tests.ui.menukit import Screen
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
 
 
 def _quick_game(seats: list[dict[str, str]], preset: str = "polish") -> MatchTable:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 
 import pygame
 import pytest
@@ -45,11 +44,6 @@ KEYS = (
     pygame.K_1,
 )
 TEXTS = ("a", "Zoë", "7", " ", "♠", "x" * 40, "\u202e", "😀")
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
 
 
 def _random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from game.store.db import Store
 from game.store.settings import Settings
-from game.ui import launch
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, play_to_match_end
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
 
 
 def test_a_match_played_at_the_table_fills_statistics_and_rankings_across_restarts() -> None:

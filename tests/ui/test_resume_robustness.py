@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import PRESETS
 from game.store.settings import Settings
-from game.ui import launch, menu
+from game.ui import menu
 from game.ui.app import App
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
@@ -23,13 +23,6 @@ from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
 OFF = Settings(animation_speed="off", bot_pace="fast")
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
 
 
 def _save_path(home: Path) -> Path:

@@ -4,7 +4,6 @@ quitting and Continue (or a new game replacing the save) do not count."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
@@ -19,13 +18,6 @@ from tests.ui.menukit import Screen
 
 OFF = Settings(animation_speed="off", bot_pace="fast")
 DAY = 86400.0
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
 
 
 def _table_played_for(seconds: float) -> MatchTable:

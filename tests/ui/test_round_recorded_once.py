@@ -4,8 +4,6 @@ game reports the save it replaces as abandoned."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from game.store.db import Store
@@ -19,13 +17,6 @@ from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
 OFF = Settings(animation_speed="off", bot_pace="fast")
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
 
 
 def _play_out(table: MatchTable) -> None:

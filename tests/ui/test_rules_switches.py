@@ -3,26 +3,16 @@ easier/harder house switches offered only where they do what they say (RULES.md 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pytest
 
 from game.engine import HOUSE_SWITCHES, PRESETS, Rules
 from game.engine.house import switch_refusal
-from game.ui import launch
 from game.ui.rulesedit import RulesEditor
 from game.ui.widgets import Widget
 from tests.ui.menukit import Screen
 
 from ..engine.conftest import ALL_PRESETS
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
 
 
 def _open(preset: str) -> tuple[Screen, RulesEditor, list[Rules | None]]:

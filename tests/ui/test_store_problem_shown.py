@@ -7,17 +7,9 @@ from pathlib import Path
 import pytest
 
 from game.store.settings import Settings
-from game.ui import launch
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, play_to_match_end
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    return tmp_path
 
 
 def test_a_damaged_statistics_file_is_told_at_the_table_once(

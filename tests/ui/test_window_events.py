@@ -3,21 +3,13 @@ animation, a resize below the minimum, and F11 back and forth."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
-import pytest
 
 from game.engine import PRESETS, Game
 from game.store.settings import Settings
 from game.ui.app import MIN_SIZE, App
 from game.ui.clock import ManualClock
 from game.ui.start import table_for
-
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
 
 
 def _app() -> tuple[App, ManualClock]:
