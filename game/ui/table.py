@@ -319,8 +319,14 @@ class TableScene(Scene):
         events or show the reason."""
         if seat is None:
             seat = self.viewer
-        # A draw by choice (not a penalty, nor the draw of missed turns or of a five).
-        choosing = self.game.phase in (Phase.PLAY, Phase.SUIT_REQUEST, Phase.RANK_REQUEST)
+        # A draw by choice, whose card may fit or not (not a penalty): on an ordinary turn,
+        # under a request, or after laying a five (lay again or draw).
+        choosing = self.game.phase in (
+            Phase.PLAY,
+            Phase.SUIT_REQUEST,
+            Phase.RANK_REQUEST,
+            Phase.FIVE_AGAIN,
+        )
         try:
             events = self.game.apply(action, seat)
         except IllegalMove as exc:

@@ -11,6 +11,7 @@ from game.bench import wide_hand_game
 from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, parse_action
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
+from game.ui.director import Mulling
 from tests.ui.tablekit import Harness
 
 SPARE = "9H 10H JC QH KS 6C 5D 10S 9D KC 5C 6S 7S 8S 2S 3S JH"
@@ -1306,3 +1307,21 @@ def test_a_bot_looks_at_a_drawn_card_that_cannot_be_laid_as_at_one_that_can() ->
         h.tick()
     assert h.table.director.model.current == 0
     assert thinking / 60 >= pause - 1 / 60 and pause > 0
+
+
+def test_a_bot_that_draws_after_its_five_looks_at_the_card_as_long() -> None:
+    # Tel-Aviv: West lays 5♥ and must lay again or draw; it holds nothing for 5♥ and draws
+    # 8♠, which cannot be laid either. Its turn ends at once in the engine, yet the table
+    # holds it thinking for its pause, as after any draw by choice, so the table cannot
+    # tell a card that fitted from one that did not.
+    game = Game.from_position(
+        PRESETS["tel_aviv"], hands=["9D 4C 3S", "5H 9C 10C"], pile="6H", stock="7C 8S 9S 2S"
+    )
+    h = Harness(game, levels=("medium",), bots=True)
+    game.apply(parse_action("draw"), 0)  # your 7♣ cannot be laid: the turn passes
+    h.table.director.resync()
+    h.run_until(lambda: game.current != 1)  # West laid 5♥, drew 8♠ and its turn is over
+    assert game.hands[1][-1] == Card.parse("8S")
+    pause = h.table._bot_pace(h.table.bots[1])
+    mulls = [e for e in h.table.director.queue if isinstance(e, Mulling)]
+    assert [(m.seat, m.seconds) for m in mulls] == [(1, pause)] and pause > 0
