@@ -609,7 +609,12 @@ def _attack_general(r: Rules) -> str:
             f" Or {_join(cancels, 'or')}: the whole stack is gone, nobody draws, and play goes "
             f"on to the next player as usual"
             + (
-                " (after a K♠ stack, to the player after the one who laid the K♠)."
+                " (after a K♠ stack, to the player after the one who laid the K♠"
+                + (
+                    ", which with two players is the K♠'s own player)."
+                    if r.min_seats == 2
+                    else ")."
+                )
                 if "KS" in r.attack_cards
                 else "."
             )

@@ -85,10 +85,14 @@ def _power_block(
 
 
 def render_page(
-    rules: Rules, width: int, four_colour: bool = False, ui: float = 1.0
+    rules: Rules,
+    width: int,
+    four_colour: bool = False,
+    ui: float = 1.0,
+    seats: int | None = None,
 ) -> pygame.Surface:
     """The whole help text for ``rules`` at ``width`` pixels (and scale ``ui``), as one tall
-    surface."""
+    surface; with ``seats``, what the rules mean at a table of that many players too."""
     style = _Style(width, four_colour, ui)
     px = style.px
     page: list[tuple[pygame.Surface, int, int]] = []
@@ -96,7 +100,7 @@ def render_page(
     y = _paragraph(page, 0, summary(rules), 8, width - 16, px(18), four_colour=four) + px(16)
     cards = power_cards(rules)
     known = {f"{c.title}. {c.text}" for c in cards} | {f"Example: {c.example}" for c in cards}
-    for section in explain_sections(rules):
+    for section in explain_sections(rules, seats):
         heading = theme.text(section.title, px(26), theme.ACCENT, True)
         page.append((heading, 8, y))
         y += heading.get_height() + px(8)
@@ -201,9 +205,11 @@ class HowToScreen(MenuScreen):
 
     def _page(self) -> pygame.Surface:
         four = settings_of(self).four_colour
-        key = (self.rules, self.view.w - 40, four, self.ui)
+        # The table's own seat count tells the pack and the hand size of the rules in force.
+        seats = self.seats if self.picker.value == IN_FORCE else None
+        key = (self.rules, self.view.w - 40, four, self.ui, seats)
         if self.page is None or key != self.page_key:
-            self.page = render_page(self.rules, self.view.w - 40, four, self.ui)
+            self.page = render_page(self.rules, self.view.w - 40, four, self.ui, seats)
             self.page_key = key
         return self.page
 

@@ -329,6 +329,23 @@ def test_a_cut_king_of_spades_stack_is_told_to_go_on_after_its_player() -> None:
     assert "after a K♠ stack" not in _flat(PRESETS["romanian"])  # no K♠ attacks there
 
 
+@pytest.mark.parametrize(("preset", "cut"), [("classic", "7C"), ("hungarian", "KC")])
+def test_a_cut_king_of_spades_stack_heads_up_is_told_to_go_back_to_its_player(
+    preset: str, cut: str
+) -> None:
+    # Two players: the player after the K♠'s player is the one who cut; the engine gives the
+    # turn back to the K♠'s player, as after a K♠ penalty taken, and the words say so.
+    assert "which with two players is the K♠'s own player" in _flat(PRESETS[preset])
+    g = Game.from_position(
+        PRESETS[preset], hands=["KS 9C 9D", f"{cut} 8C 8D"], pile="9S", stock="2C 3C 4C 5C"
+    )
+    g.apply("KS")
+    g.apply(cut)
+    assert g.current == 0 and g.penalty == 0
+    three_up = _flat(PRESETS[preset].replace(min_seats=3, default_seats=3))
+    assert "after a K♠ stack, to the player after the one who laid the K♠)." in three_up
+
+
 def test_the_jack_example_can_happen_with_one_deck() -> None:
     text = _flat(PRESETS["hungarian"])
     assert "asks for 8s (she still holds 8♥). Ben lays 8♦ and 8♠ together" in text
