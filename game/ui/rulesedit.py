@@ -212,7 +212,7 @@ class RulesEditor(MenuScreen):
             return
         said = []
         if "joker_role" in moved:
-            said.append(f"“{self._label('joker_role')}” is {word(fitted['joker_role'])}")
+            said.append(f"“{self._label('joker_role')}” is “{word(fitted['joker_role'])}”")
         rows = ", ".join(f"“{self._label(k)}”" for k in moved if k != "joker_role")
         if rows:
             said.append(
@@ -330,10 +330,13 @@ class RulesEditor(MenuScreen):
         name = self.saved.value
         if not name:
             return
+        if name not in self.sets:
+            self.note = f"“{name}” is no longer among the saved rule sets."
+            return
         try:
             rules = Rules.from_text(self.sets[name])
-        except (RulesError, KeyError) as exc:
-            self.note = f"{name} could not be loaded: {exc}"
+        except RulesError as exc:  # written by hand, or by a version with other options
+            self.note = f"“{name}” could not be loaded. {friendly(str(exc))}"
             return
 
         def load() -> None:

@@ -499,14 +499,14 @@ def test_rule_clashes_are_told_with_the_editors_own_labels() -> None:
     from game.ui.ruleoptions import friendly
 
     text = friendly("default_seats must lie between min_seats and max_seats")
-    assert text == "“Usual players” must lie between “Fewest players” and “Most players”"
-    assert friendly("jokers per deck") == "jokers per deck"  # a plain word is left alone
+    assert text == "“Usual players” must lie between “Fewest players” and “Most players”."
+    assert friendly("two jokers per deck") == "Two jokers per deck."  # plain words left alone
     # The joker count and the groups, which plain words name, where a value goes with them
     assert friendly("needs jokers in the pack, but jokers is 0 (set joker_role none)") == (
-        "needs jokers in the pack, but “Jokers per deck” is 0 (set “Jokers” to “None”)"
+        "Needs jokers in the pack, but “Jokers per deck” is 0 (set “Jokers” to “None”)."
     )
     assert friendly("five_again needs groups none") == (
-        "“A five plays again” needs “Lay several cards” set to “None”"
+        "“A five plays again” needs “Lay several cards” set to “None”."
     )
 
 

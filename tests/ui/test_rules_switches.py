@@ -47,7 +47,7 @@ def test_turning_a_presets_jokers_off_takes_their_roles_with_them(preset: str) -
     assert rules.jokers == 0 and rules.joker_role == "none"
     assert not {"BJ", "RJ"} & rules.attack_cards
     assert "joker" not in rules.suit_changers | rules.plays_on_anything | rules.anything_on
-    assert editor.note.startswith("With 0 jokers per deck, “Jokers” is None")
+    assert editor.note.startswith("With 0 jokers per deck, “Jokers” is “None”")
     assert editor.controls["joker_role"].value == "none"  # type: ignore[attr-defined]
     screen.click(editor.use_button.rect.center)
     assert results == [rules]
