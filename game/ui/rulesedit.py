@@ -53,6 +53,7 @@ __all__ = ["RulesEditor"]
 ROW_H = 46
 HEAD_H = 44
 SWITCHES_HEAD = "Easier or harder"
+_NOT_HERE = "Not here: "
 
 
 class RulesEditor(MenuScreen):
@@ -273,10 +274,13 @@ class RulesEditor(MenuScreen):
             self.rules, self.error = None, friendly(str(exc))
         for button in (self.use_button, self.save_button, self.howto_button):
             button.enabled = self.rules is not None
+        notes = dict(self.switch_why)
         for key, button in self.switches.items():
             why = "mend the clash first" if self.rules is None else switch_refusal(self.rules, key)
             button.enabled = why is None
             self.switch_why[key] = friendly(why or "")
+        if self.switch_why != notes and self.view.w:
+            self.layout(self.size)  # a note may have moved under its switch, or back
 
     @property
     def edited(self) -> bool:
@@ -465,7 +469,29 @@ class RulesEditor(MenuScreen):
         control = self.controls.get(name)
         if isinstance(control, Chips):
             return control.height_for(self._control_w()) + self.px(14)
+        if name in self.switches:
+            return self._switch_place(name)[2]
         return self.px(ROW_H)
+
+    def _switch_place(self, key: str) -> tuple[int, bool, int]:
+        """A switch's button width, whether its "Not here" note goes below the button (when
+        it would be squeezed beside it), and the row's height. The button takes the width
+        its whole label needs, up to the list's."""
+        px = self.px
+        button = self.switches[key]
+        button.label = HOUSE_SWITCHES[key][0]
+        full = self.view.w - px(44 + 24)
+        width = min(button.preferred_width(), full)
+        why = self.switch_why.get(key)
+        if not why:
+            return width, False, px(ROW_H)
+        line_h = theme.text_size("Ag", px(14))[1] + 1
+        beside = full - width - px(14)
+        lines = len(theme.wrap(_NOT_HERE + why, px(14), beside)) if beside > 0 else 99
+        if beside >= px(200) and lines * line_h <= px(ROW_H) - px(10):
+            return width, False, px(ROW_H)
+        below = len(theme.wrap(_NOT_HERE + why, px(14), full))
+        return width, True, px(ROW_H) + below * line_h
 
     def _control_w(self) -> int:
         return max(self.px(260), self.view.w - self.px(340))
@@ -499,7 +525,7 @@ class RulesEditor(MenuScreen):
         y += self.px(HEAD_H)
         for key in self.switches:
             self.content_y[key] = y
-            y += self.px(ROW_H)
+            y += self._height(key)
         self.scroll.view, self.scroll.content = self.view.h - 16, y
         self.scroll.by(0)
         for spec in self.specs:
@@ -514,12 +540,11 @@ class RulesEditor(MenuScreen):
             control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         for key, button in self.switches.items():
             top = self.view.y + 8 + self.content_y[key] - round(self.scroll.offset)
-            button.label = HOUSE_SWITCHES[key][0]
-            width = min(button.preferred_width(), self.view.w // 2)
-            if button.preferred_width() > width:  # a narrow window: the label is cut short
+            width, _, height = self._switch_place(key)
+            if button.preferred_width() > width:  # narrower than any window: cut short
                 button.label = theme.fit(button.label, button.size, width - px(36), True)
             button.rect = pygame.Rect(self.view.x + px(44), top, width, px(ROW_H) - px(10))
-            button.visible = self.view.y + 4 <= top and top + self.px(ROW_H) <= self.view.bottom - 4
+            button.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         foot, foot_h = h - px(64), px(44)
         self.name_field.rect = pygame.Rect(x0, foot, px(240), foot_h)
         self.save_button.rect = pygame.Rect(x0 + px(250), foot, px(84), foot_h)
@@ -583,12 +608,14 @@ class RulesEditor(MenuScreen):
             surface.blit(image, image.get_rect(midleft=(v.x + px(44), mid)))
         for key, button in self.switches.items():
             if self.switch_why.get(key) and button.visible:
-                x = button.rect.right + px(14)
-                why = "Not here: " + self.switch_why[key]
-                room = v.right - x - px(20)
-                draw_paragraph(
-                    surface, why, (x, button.rect.y), room, px(14), theme.MUTED, spacing=1
-                )
+                why = _NOT_HERE + self.switch_why[key]
+                if self._switch_place(key)[1]:  # under the button, across the list
+                    at = (button.rect.x, button.rect.bottom + px(3))
+                    room = v.right - button.rect.x - px(24)
+                else:
+                    at = (button.rect.right + px(14), button.rect.y)
+                    room = v.right - at[0] - px(24)
+                draw_paragraph(surface, why, at, room, px(14), theme.MUTED, spacing=1)
         surface.set_clip(clip)
         self.scroll.draw_bar(surface, v)
 
