@@ -31,7 +31,12 @@ from game.engine.house import (
 )
 from game.engine.rules import rank_jobs
 from game.store.paths import StoreUnavailable
-from game.store.saves import delete_rule_set, read_rule_sets, save_rule_set
+from game.store.saves import (
+    delete_rule_set,
+    read_rule_sets,
+    same_rule_set_name,
+    save_rule_set,
+)
 from game.ui import theme
 from game.ui.confirm import ConfirmDialog
 from game.ui.controls import Chips, Choice
@@ -77,7 +82,8 @@ class RulesEditor(MenuScreen):
         self.start_from: Choice[str] = Choice(
             list(PRESETS), base, self.load_preset, show=lambda k: PRESET_TITLES.get(k, k)
         )
-        self.saved: Choice[str] = Choice([""], "", show=lambda n: n or "(none saved)")
+        # Saved names may differ only at their end ("… v2"): a long one is cut in the middle.
+        self.saved: Choice[str] = Choice([""], "", show=lambda n: n or "(none saved)", cut="middle")
         self.load_button = Button("Load", self.load_saved, size=17)
         self.delete_button = Button("Delete", self.delete_saved, size=17)
         self.name_field = TextInput(
@@ -384,17 +390,22 @@ class RulesEditor(MenuScreen):
             self.focus(self.name_field)
             return
         text = self.rules.to_text()
-        if self.sets.get(name, text) == text or self.stack is None:  # new, or the same rules
-            self._save_as(name, text)
+        # "home" and "Home" name one rule set: saving under either replaces the other.
+        saved = same_rule_set_name(name, self.sets)
+        if saved is None or (saved == name and self.sets[saved] == text) or self.stack is None:
+            self._save_as(name, text)  # new, or the same rules under the same name
             return
 
         def replace(sure: bool | None) -> None:
             if sure:
                 self._save_as(name, text)
 
-        detail = "The rules saved under that name are replaced by these."
+        if saved == name:
+            detail = "The rules saved under that name are replaced by these."
+        else:
+            detail = f"The rules saved as “{saved}” are replaced by these, saved as “{name}”."
         self.stack.push(
-            ConfirmDialog(f"Replace “{name}”?", detail, "Replace", "Keep the saved one", replace)
+            ConfirmDialog(f"Replace “{saved}”?", detail, "Replace", "Keep the saved one", replace)
         )
 
     def _save_as(self, name: str, text: str) -> None:
@@ -504,7 +515,11 @@ class RulesEditor(MenuScreen):
         right = w - x0
         top, bar_h = px(76), px(38)
         self.start_from.rect = pygame.Rect(x0 + px(110), top, px(230), bar_h)
-        self.saved.rect = pygame.Rect(right - px(230 + 180 + 12), top, px(230), bar_h)
+        # The saved names get the room between "Start from" and Load, to show long ones.
+        caption = theme.text_size("Saved", px(18), True)[0] + px(12)
+        saved_x = self.start_from.rect.right + px(24) + caption
+        saved_w = min(px(480), right - px(180 + 12) - saved_x)
+        self.saved.rect = pygame.Rect(right - px(180 + 12) - saved_w, top, saved_w, bar_h)
         self.load_button.rect = pygame.Rect(right - px(180), top, px(84), bar_h)
         self.delete_button.rect = pygame.Rect(right - px(88), top, px(88), bar_h)
         # The verdict's box grows with a long clash (three lines or more), pushing the list down.
@@ -546,14 +561,16 @@ class RulesEditor(MenuScreen):
             button.rect = pygame.Rect(self.view.x + px(44), top, width, px(ROW_H) - px(10))
             button.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         foot, foot_h = h - px(64), px(44)
-        self.name_field.rect = pygame.Rect(x0, foot, px(240), foot_h)
-        self.save_button.rect = pygame.Rect(x0 + px(250), foot, px(84), foot_h)
         row = [self.howto_button, self.cancel_button, self.use_button]
         button_row(row, (x0 + px(360) + right) // 2 + px(40), foot, px(14), foot_h)
         overrun = row[-1].rect.right - right  # a narrow window: the row ends at the panel's edge
         if overrun > 0:
             for button in row:
                 button.rect.x -= overrun
+        # The name field takes what the buttons leave, so more of a long name shows.
+        name_w = max(px(240), min(px(360), row[0].rect.x - px(10 + 84 + 26) - x0))
+        self.name_field.rect = pygame.Rect(x0, foot, name_w, foot_h)
+        self.save_button.rect = pygame.Rect(x0 + name_w + px(10), foot, px(84), foot_h)
 
     def _status_text(self) -> tuple[str, int, int]:
         """The verdict above the list: its text, font size and padding."""

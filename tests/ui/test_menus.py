@@ -656,3 +656,51 @@ def test_starting_another_table_says_beforehand_that_it_replaces_the_saved_game(
         assert menu.descriptions[button].count("\nIt replaces the saved game.") == 1
     assert NewGameScreen().replaces_save
     del screen
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_saved_rule_sets_with_long_names_are_told_apart_in_the_picker(
+    size: tuple[int, int],
+) -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+    screen = Screen(editor, size)
+    for name, dealt in (("Grandma's Sunday rules", 6), ("Grandma's Sunday rules v2", 7)):
+        editor.changed("hand_size", dealt)
+        editor.name_field.text = name
+        editor.save_set()
+    shown = []
+    for name in ("Grandma's Sunday rules", "Grandma's Sunday rules v2"):
+        editor.saved.set(name)
+        screen.frame()
+        shown.append(editor.saved.shown())
+    assert shown[0] != shown[1], shown
+    assert shown[1].endswith("v2")  # a name cut short keeps its end
+    if size[0] >= 1280:
+        assert shown == ["Grandma's Sunday rules", "Grandma's Sunday rules v2"]  # room for all
+    # The picker takes the room up to Load without running into "Start from".
+    assert editor.saved.rect.right < editor.load_button.rect.x
+    assert editor.saved.rect.x > editor.start_from.rect.right + 60
+
+
+def test_names_differing_only_in_letter_case_are_one_rule_set() -> None:
+    from game.ui.confirm import ConfirmDialog
+
+    screen, editor, _ = _edited_editor()
+    screen.click(editor.name_field.rect.center)
+    screen.type("home")
+    screen.key(pygame.K_RETURN)
+    assert list(load_rule_sets()) == ["home"]
+    screen.key(pygame.K_ESCAPE)  # out of the name field
+    editor.changed("hand_size", 7)
+    editor.name_field.text = "Home"
+    screen.click(editor.save_button.rect.center)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.question == "Replace “home”?"
+    screen.key(pygame.K_RETURN)  # kept: nothing changes
+    assert list(load_rule_sets()) == ["home"]
+    assert Rules.from_text(load_rule_sets()["home"]).hand_size == 6
+    screen.click(editor.save_button.rect.center)
+    screen.click(screen.top.yes_button.rect.center)  # type: ignore[attr-defined]
+    assert list(load_rule_sets()) == ["Home"]  # one set, under the spelling given now
+    assert Rules.from_text(load_rule_sets()["Home"]).hand_size == 7
+    assert editor.saved.values == ["Home"]
