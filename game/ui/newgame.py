@@ -45,6 +45,18 @@ def _kind_word(kind: str) -> str:
     return "Person" if not kind else f"Bot · {kind}"
 
 
+def preset_playing(rules: Rules, base: str | None = None) -> str | None:
+    """The preset whose game ``rules`` are (``base`` tried first), the target aside (New game
+    chooses it for any preset); None for rules of their own."""
+    for key in dict.fromkeys([base or "polish", *PRESETS]):
+        preset = PRESETS.get(key)
+        if preset is None:
+            continue
+        if rules.replace(target=preset.target, name=key).fingerprint == preset.fingerprint:
+            return key
+    return None
+
+
 class _SeatRow:
     """The widgets of one seat: person or bot level, and the name."""
 
@@ -108,6 +120,7 @@ class NewGameScreen(MenuScreen):
         self.custom_rules: Rules | None = (
             Rules.from_text(last.rules_text) if last.rules_text else None
         )
+        self.custom_base = last.rules_base  # the preset the custom rules were started from
         self.preset = CUSTOM if last.rules_text else last.preset
         self.preset_buttons: dict[str, Button] = {}
         for key in PRESETS:
@@ -214,16 +227,37 @@ class NewGameScreen(MenuScreen):
         self._rules_changed()
 
     def edit_custom(self) -> None:
-        """The custom rules editor, starting from the rules shown now."""
+        """The custom rules editor, starting from the rules shown now and the target chosen
+        here, with "Start from" on the preset they came from."""
         from game.ui.rulesedit import RulesEditor
+
+        start, custom = self.rules, self.preset == CUSTOM
+        if start.scoring == "points" and start.target != self.target.value:
+            start = start.replace(target=self.target.value, name=start.name)
 
         def done(rules: Rules | None) -> None:
             if rules is not None:
-                self.custom_rules = rules
-                self.pick(CUSTOM)
+                self.use_rules(rules, editor.baseline_preset)
 
+        editor = RulesEditor(start, done, base=self.custom_base if custom else self.preset)
         if self.stack is not None:
-            self.stack.push(RulesEditor(self.rules, done))
+            self.stack.push(editor)
+
+    def use_rules(self, rules: Rules, base: str) -> None:
+        """Play ``rules`` from the editor: as the preset whose game they are (titled,
+        recorded and rated as it), else as custom rules started from ``base``. Custom rules
+        seat their usual players, as set in the editor; the same rules again keep the table."""
+        same = preset_playing(rules, base)
+        if same is not None:
+            self.pick(same)
+            self.target.set(rules.target)
+            return
+        before = self.custom_rules if self.preset == CUSTOM else None
+        self.custom_rules, self.custom_base = rules, base
+        self.preset = CUSTOM
+        self.message = ""
+        kept = before is not None and before.default_seats == rules.default_seats
+        self._rules_changed(None if kept else rules.default_seats)
 
     def show_rules(self) -> None:
         """How to play the rules chosen."""
@@ -244,6 +278,7 @@ class NewGameScreen(MenuScreen):
             rules_text=rules.to_text() if custom else None,
             target=self.target.value if rules.scoring == "points" else None,
             dealer=dealer if dealer >= 0 else None,
+            rules_base=self.custom_base if custom else None,
         )
 
     def start(self) -> None:

@@ -13,6 +13,7 @@ Up/Down (or Tab) walk through every control, scrolling the list; Left/Right chan
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -61,12 +62,35 @@ SWITCHES_HEAD = "Easier or harder"
 _NOT_HERE = "Not here: "
 
 
+def nearest_preset(rules: Rules) -> str:
+    """The preset whose options ``rules`` share the most of (on a tie the one it is named
+    after, then polish): where a rule set of unknown origin most likely came from."""
+    names = [f.name for f in dataclasses.fields(Rules) if f.name != "name"]
+    return min(
+        PRESETS,
+        key=lambda k: (
+            sum(getattr(rules, n) != getattr(PRESETS[k], n) for n in names),
+            k != rules.name,
+            k != "polish",
+        ),
+    )
+
+
 class RulesEditor(MenuScreen):
-    """Edit every option; hands the rules to ``on_result`` (None when cancelled)."""
+    """Edit every option; hands the rules to ``on_result`` (None when cancelled).
+
+    ``base`` is the preset the rules were started from ("Start from" shows it; by default the
+    preset ``start`` is, or the one it comes nearest)."""
 
     title = "Custom rules"
 
-    def __init__(self, start: Rules, on_result: Callable[[Rules | None], None]) -> None:
+    def __init__(
+        self,
+        start: Rules,
+        on_result: Callable[[Rules | None], None],
+        *,
+        base: str | None = None,
+    ) -> None:
         super().__init__(on_back=self.cancel)
         self.on_result = on_result
         self.specs: list[OptionSpec] = option_specs(start)
@@ -77,8 +101,11 @@ class RulesEditor(MenuScreen):
         self.rules: Rules | None = start
         self.error = ""
         self.note = ""
-        base = start.name if start.name in PRESETS else "polish"
-        self.baseline_preset = base  # what "Start from" shows when a change of it is kept back
+        if base is None or base not in PRESETS:
+            base = start.name if start.name in PRESETS else nearest_preset(start)
+        # The preset the rules were started from (or come nearest, once loaded): what "Start
+        # from" shows, also when a change of it is kept back.
+        self.baseline_preset = base
         self.start_from: Choice[str] = Choice(
             list(PRESETS), base, self.load_preset, show=lambda k: PRESET_TITLES.get(k, k)
         )
@@ -351,6 +378,8 @@ class RulesEditor(MenuScreen):
 
         def load() -> None:
             self.name_field.text = name
+            self.baseline_preset = nearest_preset(rules)
+            self.start_from.set(self.baseline_preset)
             self._show(rules)
             self.note = f"Loaded {name}."
 

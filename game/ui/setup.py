@@ -112,6 +112,7 @@ class TableSetup:
     rules_text: str | None = None  # custom rules in their text form (None for a preset)
     target: int | None = None  # points to end a match, for points presets
     dealer: int | None = None  # the first dealer; None deals the first hand at random
+    rules_base: str | None = None  # the preset custom rules were started from
 
     def rules(self) -> Rules:
         """The rules in force (RulesError if a custom text no longer parses)."""
@@ -156,14 +157,18 @@ class TableSetup:
         return f"{people} people" + (f" and {bot_words}" if bots else ", pass and play")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (for ``settings.last_setup`` and saves)."""
-        return {
+        """JSON-ready form (for ``settings.last_setup`` and saves); what only custom rules
+        have is left out of a preset's."""
+        data: dict[str, Any] = {
             "preset": self.preset,
             "seats": [s.to_dict() for s in self.seats],
             "rules_text": self.rules_text,
             "target": self.target,
             "dealer": self.dealer,
         }
+        if self.rules_base is not None:
+            data["rules_base"] = self.rules_base
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, keep_blank: bool = False) -> TableSetup:
@@ -193,12 +198,15 @@ class TableSetup:
         text = data.get("rules_text")
         target = data.get("target")
         dealer = data.get("dealer")
+        base = data.get("rules_base")  # not in setups saved before it was kept
+        custom = preset == "custom"
         setup = cls(
             preset=preset,
             seats=tuple(seats),
             rules_text=text if isinstance(text, str) else None,
             target=target if isinstance(target, int) and target > 0 else None,
             dealer=dealer if isinstance(dealer, int) and 0 <= dealer < len(seats) else None,
+            rules_base=base if custom and isinstance(base, str) and base in PRESETS else None,
         )
         if preset == "custom" and setup.rules_text is None:
             raise ValueError("custom rules without their text")

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Rules
+from game.engine.explain import PRESET_TITLES
 from game.store.saves import has_saved_game, load_rule_sets
 from game.store.settings import Settings
 from game.ui import launch
@@ -704,3 +705,102 @@ def test_names_differing_only_in_letter_case_are_one_rule_set() -> None:
     assert list(load_rule_sets()) == ["Home"]  # one set, under the spelling given now
     assert Rules.from_text(load_rule_sets()["Home"]).hand_size == 7
     assert editor.saved.values == ["Home"]
+
+
+def _open_editor(screen: Screen, new: NewGameScreen) -> RulesEditor:
+    screen.click(new.custom_button.rect.center)
+    editor = screen.top
+    assert isinstance(editor, RulesEditor)
+    return editor
+
+
+def _step_to(screen: Screen, choice: object, value: object) -> None:
+    """Click an arrow of a cycler until it shows ``value`` (left for a smaller number)."""
+    rect = choice.rect  # type: ignore[attr-defined]
+    current = choice.value  # type: ignore[attr-defined]
+    back = isinstance(value, int) and isinstance(current, int) and value < current
+    for _ in range(80):
+        if choice.value == value:  # type: ignore[attr-defined]
+            return
+        screen.click((rect.x + 4 if back else rect.right - 4, rect.centery))
+    raise AssertionError(f"{value!r} never came up")
+
+
+def test_reopening_the_editor_keeps_the_target_and_the_preset_the_rules_came_from() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.start_from, "tel_aviv")
+    editor.changed("hand_size", 4)
+    screen.click(editor.use_button.rect.center)
+    assert screen.top is new and new.preset == "custom" and new.target.value == 500
+    _step_to(screen, new.target, 700)
+    again = _open_editor(screen, new)
+    # The editor shows the target chosen on New game and the preset the rules came from.
+    assert again.start_from.value == "tel_aviv" and again.values["target"] == 700
+    assert not again.edited
+    screen.click(again.use_button.rect.center)
+    assert new.target.value == 700
+    setup = new.setup()
+    assert setup.target == 700 and setup.rules().target == 700 and setup.rules_base == "tel_aviv"
+    # Kept with the setup: the next New game opens the editor on Tel Aviv again.
+    launch.change_settings(new, last_setup=setup.to_dict())
+    later = NewGameScreen()
+    screen.stack.push(later)
+    assert _open_editor(screen, later).start_from.value == "tel_aviv"
+
+
+def test_a_loaded_rule_set_shows_the_preset_it_comes_nearest_under_start_from() -> None:
+    from game.store.saves import save_rule_set
+
+    save_rule_set("Romanian, eight cards", PRESETS["romanian"].replace(hand_size=8).to_text())
+    editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+    screen = Screen(editor)
+    screen.click(editor.load_button.rect.center)
+    assert editor.values["hand_size"] == 8
+    assert editor.start_from.value == editor.baseline_preset == "romanian"
+
+
+def test_custom_rules_seat_their_usual_players_as_chosen_in_the_editor() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 4)
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.controls["default_seats"], 6)
+    screen.click(editor.use_button.rect.center)
+    assert new.preset == "custom" and new.count.value == 6
+    assert all(row.visible for row in new.rows[:6]) and not new.rows[6].visible
+    assert len(new.setup().seats) == 6
+    # Players changed here afterwards stay when the same rules come back from the editor.
+    screen.click((new.count.rect.x + 4, new.count.rect.centery))
+    assert new.count.value == 5
+    screen.click(_open_editor(screen, new).use_button.rect.center)
+    assert new.count.value == 5
+    # ... and a new "Usual players" seats that many again.
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.controls["default_seats"], 3)
+    screen.click(editor.use_button.rect.center)
+    assert new.count.value == 3
+
+
+@pytest.mark.parametrize(("preset", "target"), [("polish", None), ("classic", 700)])
+def test_rules_left_as_a_preset_has_them_keep_that_preset(preset: str, target: int | None) -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, preset, 3)
+    if target is not None:
+        _step_to(screen, new.target, target)
+    editor = _open_editor(screen, new)
+    screen.click(editor.use_button.rect.center)  # nothing changed
+    setup = new.setup()
+    assert new.preset == preset and setup.preset == preset and setup.rules_text is None
+    assert setup.title().startswith(PRESET_TITLES[preset])
+    assert setup.rules() == PRESETS[preset].replace(
+        target=target or PRESETS[preset].target, name=preset
+    )
+    assert new.preset_buttons[preset].on and not new.custom_button.on
+    # Options set back by hand to another preset's: that preset.
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.start_from, "hungarian")
+    editor.changed("hand_size", 6)
+    editor.changed("hand_size", 5)
+    screen.click(editor.use_button.rect.center)
+    assert new.preset == "hungarian" and new.setup().rules_text is None
