@@ -80,7 +80,8 @@ class RulesEditor(MenuScreen):
     """Edit every option; hands the rules to ``on_result`` (None when cancelled).
 
     ``base`` is the preset the rules were started from ("Start from" shows it; by default the
-    preset ``start`` is, or the one it comes nearest)."""
+    preset ``start`` is, or the one it comes nearest); ``label`` the name ``start`` was saved
+    under. ``rules_label`` names the rules handed on while they are a saved set unchanged."""
 
     title = "Custom rules"
 
@@ -90,6 +91,7 @@ class RulesEditor(MenuScreen):
         on_result: Callable[[Rules | None], None],
         *,
         base: str | None = None,
+        label: str | None = None,
     ) -> None:
         super().__init__(on_back=self.cancel)
         self.on_result = on_result
@@ -99,6 +101,7 @@ class RulesEditor(MenuScreen):
         # before anything throws them away.
         self.baseline: dict[str, Any] = {}
         self.rules: Rules | None = start
+        self.label = label  # the name the options as last started, loaded or saved go by
         self.error = ""
         self.note = ""
         if base is None or base not in PRESETS:
@@ -316,6 +319,11 @@ class RulesEditor(MenuScreen):
             self.layout(self.size)  # a note may have moved under its switch, or back
 
     @property
+    def rules_label(self) -> str | None:
+        """The name of the saved set these rules are, unchanged since loaded or saved."""
+        return self.label if self.label and not self.edited else None
+
+    @property
     def edited(self) -> bool:
         """Whether the options differ from those last started from, loaded or saved."""
         return self.values != self.baseline
@@ -343,6 +351,7 @@ class RulesEditor(MenuScreen):
 
         def start() -> None:
             self.baseline_preset = key
+            self.label = None
             self._show(PRESETS[key])
             self.note = f"Started from {PRESET_TITLES.get(key, key)}."
 
@@ -381,6 +390,7 @@ class RulesEditor(MenuScreen):
             self.baseline_preset = nearest_preset(rules)
             self.start_from.set(self.baseline_preset)
             self._show(rules)
+            self.label = name
             self.note = f"Loaded {name}."
 
         self._unless_kept(f"Load “{name}”?", load, lambda: None)
@@ -400,6 +410,8 @@ class RulesEditor(MenuScreen):
                 self.note = str(exc)
                 return
             self._refresh_saved()
+            if self.label == name:
+                self.label = None  # the rules stay, without a saved set of that name
             self.note = f"Deleted {name}."
 
         if self.stack is None:
@@ -446,6 +458,7 @@ class RulesEditor(MenuScreen):
         self._refresh_saved()
         self.saved.set(name)
         self.baseline = dict(self.values)
+        self.label = name
         self.note = f"Saved as {name}."
 
     # --- leaving -------------------------------------------------------------------------------
@@ -470,7 +483,11 @@ class RulesEditor(MenuScreen):
         from game.ui.howto import HowToScreen
 
         if self.rules is not None and self.stack is not None:
-            self.stack.push(HowToScreen(rules=self.rules, label="The rules edited here"))
+            self.stack.push(
+                HowToScreen(
+                    rules=self.rules, label="The rules edited here", rules_label=self.rules_label
+                )
+            )
 
     # --- input ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

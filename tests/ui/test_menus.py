@@ -804,3 +804,89 @@ def test_rules_left_as_a_preset_has_them_keep_that_preset(preset: str, target: i
     editor.changed("hand_size", 5)
     screen.click(editor.use_button.rect.center)
     assert new.preset == "hungarian" and new.setup().rules_text is None
+
+
+def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
+    from game.ui.howto import IN_FORCE
+    from game.ui.resume import describe, read_saved_game, restore
+
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.start_from, "tel_aviv")
+    editor.changed("hand_size", 4)
+    assert editor.rules_label is None
+    screen.click(editor.name_field.rect.center)
+    screen.type("Family Tel Aviv")
+    screen.key(pygame.K_RETURN)
+    assert editor.rules_label == "Family Tel Aviv"
+    screen.key(pygame.K_ESCAPE)  # out of the name field
+    screen.click(editor.use_button.rect.center)
+    setup = new.setup()
+    assert setup.rules_label == "Family Tel Aviv"
+    assert setup.title() == "Family Tel Aviv (custom rules) · 4 players"  # its usual players
+    screen.click(new.howto_button.rect.center)
+    howto = screen.top
+    assert isinstance(howto, HowToScreen)
+    assert howto._name(IN_FORCE) == "Rules in force: Family Tel Aviv (custom)"
+    screen.key(pygame.K_ESCAPE)
+    screen.click(new.start_button.rect.center)
+    table = screen.top
+    assert isinstance(table, MatchTable) and table.setup.rules_label == "Family Tel Aviv"
+    table.open_pause()
+    screen.key(pygame.K_h)  # How to play from the pause menu
+    howto = screen.top
+    assert isinstance(howto, HowToScreen)
+    assert howto._name(IN_FORCE) == "Rules in force: Family Tel Aviv (custom)"
+    # Continue says it, and a resumed table keeps it.
+    saved = read_saved_game()
+    assert describe(saved).startswith("Family Tel Aviv (custom rules) · 4 players")
+    assert saved.data is not None and restore(saved.data).setup.rules_label == "Family Tel Aviv"
+    menu = MainMenu()
+    menu.refresh()
+    assert menu.descriptions[menu.quick_button].startswith("Family Tel Aviv (custom rules)")
+    assert menu.descriptions[menu.continue_button].startswith("Family Tel Aviv (custom rules)")
+
+
+def test_edited_or_unnamed_custom_rules_stay_custom_rules() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    editor = _open_editor(screen, new)
+    editor.changed("hand_size", 4)
+    editor.name_field.text = "Small hands"
+    editor.save_set()
+    editor.changed("hand_size", 3)  # changed since: no longer the saved set
+    assert editor.rules_label is None
+    screen.click(editor.use_button.rect.center)
+    assert new.setup().rules_label is None
+    assert new.setup().title() == "Custom rules · 4 players"
+    # Loaded by name and used unchanged: named again; reopened unchanged, still named.
+    editor = _open_editor(screen, new)
+    editor.saved.set("Small hands")
+    screen.click(editor.load_button.rect.center)  # nothing edited here yet: no question
+    assert editor.rules_label == "Small hands"
+    screen.click(editor.use_button.rect.center)
+    assert new.setup().rules_label == "Small hands"
+    screen.click(_open_editor(screen, new).use_button.rect.center)
+    assert new.setup().rules_label == "Small hands"
+
+
+def test_a_round_on_a_saved_rule_set_is_recorded_under_its_name() -> None:
+    from game.engine import Game, parse_action
+    from game.store.db import Store
+
+    rules = PRESETS["polish"].replace(hand_size=4)
+    setup = TableSetup(
+        "custom",
+        (SeatSpec("Ada"), SeatSpec("Ben", "easy")),
+        rules_text=rules.to_text(),
+        rules_label="Family",
+    )
+    game = Game.from_position(rules, hands=["5H", "9C 10C"], pile="6H", stock="2S 3S 4S 7S 8S")
+    table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=1)
+    Screen(table)
+    assert table.apply(parse_action("5H"))
+    assert table.game.over
+    with Store.open() as store:
+        [entry] = store.history("Ada")
+    assert (entry.preset, entry.rules_label) == ("custom", "Family")
