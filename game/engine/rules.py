@@ -359,6 +359,15 @@ def _rank_is_power(r: Rules, rank: str) -> bool:
     return False
 
 
+def _rank_plurals(ranks: list[str]) -> str:
+    """Ranks as a plural in words: ``["2", "K"]`` is "2s and kings"."""
+    words = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
+    named = [words.get(t, f"{t}s") for t in ranks]
+    if not named:
+        return ""
+    return ", ".join(named[:-1]) + (" and " if len(named) > 1 else "") + named[-1]
+
+
 def _joker_words(tokens: frozenset[str]) -> str:
     words = {"RJ": "the red joker RJ", "BJ": "the black joker BJ"}
     named = [words[t] for t in ("RJ", "BJ") if t in tokens]
@@ -463,27 +472,34 @@ def _validate(r: Rules) -> None:
         raise RulesError("; ".join(problems))
 
     # Seats, pack and deal
-    need(2 <= r.min_seats <= r.max_seats <= 10, "seats: 2 <= min_seats <= max_seats <= 10")
+    need(
+        2 <= r.min_seats <= r.max_seats <= 10,
+        "min_seats must be at most max_seats, and both must be from 2 to 10 seats",
+    )
     need(
         r.min_seats <= r.default_seats <= r.max_seats,
         "default_seats must lie between min_seats and max_seats",
     )
     need(
         len(r.deck_steps) <= 2 and list(r.deck_steps) == sorted(set(r.deck_steps)),
-        "deck_steps: at most two rising seat counts (1 to 3 decks)",
+        "deck_steps takes at most two seat counts, rising (1 to 3 decks)",
     )
-    need(0 <= r.jokers <= 3, "jokers: 0 to 3 per deck")
-    need(r.hand_size >= 1 and r.hand_size_two_seats >= 1, "hand sizes must be at least 1")
+    need(0 <= r.jokers <= 3, "jokers must be from 0 to 3 per deck")
+    need(
+        r.hand_size >= 1 and r.hand_size_two_seats >= 1,
+        "hand_size and hand_size_two_seats must be at least 1",
+    )
     need(r.macau_penalty >= 0, "macau_penalty cannot be negative")
     need(r.target > 0, "target must be positive")
     if not problems:
         for seats in range(r.min_seats, r.max_seats + 1):
             decks, hand = r.decks_for(seats), r.hand_size_for(seats)
             if seats * hand + 1 > r.pack_size(seats):
+                option = "hand_size_two_seats" if seats == 2 else "hand_size"
                 problems.append(
-                    f"hand_size {hand} cannot be dealt to {seats} seats from {decks} deck(s) of "
-                    f"{52 + r.jokers} cards (needs {seats * hand + 1}); lower hand_size or "
-                    f"max_seats, or add a deck (deck_steps)"
+                    f"{hand} cards each ({option}) cannot be dealt to {seats} seats from {decks} "
+                    f"deck(s) of {52 + r.jokers} cards (that needs {seats * hand + 1}); lower "
+                    f"{option} or max_seats, or add a deck (deck_steps)"
                 )
                 break
 
@@ -498,10 +514,11 @@ def _validate(r: Rules) -> None:
             f"(set joker_role none, or jokers 1 or more)",
         )
         missing = sorted(joker_kinds - in_pack)
+        held = f"only {_joker_words(in_pack)}" if in_pack else "no joker"
         need(
             not missing,
-            f"attack_cards lists {_joker_words(frozenset(missing))} but the pack holds no "
-            f"such joker (jokers {r.jokers} per deck gives {_joker_words(in_pack)})",
+            f"attack_cards lists {_joker_words(frozenset(missing))}, but the pack holds {held} "
+            f"(jokers is {r.jokers})",
         )
         for key in SET_OPTIONS[1:]:
             need(
@@ -523,7 +540,8 @@ def _validate(r: Rules) -> None:
             )
     need(
         not (r.jokers > 0 and r.joker_role == "none"),
-        "jokers are in the pack but joker_role is none: choose any_card or draw_wild",
+        f"the pack holds jokers (jokers is {r.jokers}) but joker_role is none: choose "
+        "any_card or draw_wild",
     )
     if r.joker_role == "draw_wild":
         need(
@@ -554,8 +572,12 @@ def _validate(r: Rules) -> None:
         not ("J" in r.suit_changers and r.jack_requests),
         "J cannot both request a rank (jack_requests) and name a suit (suit_changers)",
     )
-    clash = sorted(attack_ranks & r.suit_changers)
-    need(not clash, f"{clash} are both attack cards and suit changers")
+    clash = sorted(attack_ranks & r.suit_changers, key=RANK_TOKENS.index)
+    need(
+        not clash,
+        f"{_rank_plurals(clash)} cannot be both attack cards and suit changers (attack_cards, "
+        f"suit_changers): one rank cannot both make the next seat draw and name a suit",
+    )
     # A card that cuts a stack may have another job too (a 4 that skips and blocks 2s, a 7
     # that cuts and names a suit): it cuts only while an attack waits, where no other job of
     # it could be done, and then it only cuts (nothing named, nobody skipped); on any other
@@ -627,8 +649,9 @@ def _validate(r: Rules) -> None:
         )
     if r.starter == "plain" and all(_rank_is_power(r, t) for t in RANK_TOKENS):
         problems.append(
-            "starter plain needs a plain card, but these options make every card a power card "
-            "(attack_cards, skip_rank, suit_changers, plays_on_anything, anything_on, ...)"
+            "starter is plain, but these options make every card a power card (attack_cards, "
+            "skip_rank, suit_changers, plays_on_anything, anything_on, ...): there is no plain "
+            "card to start the pile"
         )
     if problems:
         raise RulesError("; ".join(problems))

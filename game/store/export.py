@@ -1,8 +1,9 @@
 """Exporting statistics, the full round history and the points matches as CSV or JSON.
 
-JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 2,
+JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 3,
 "exported_at", "profiles": [...], "leaderboards": {scope: [...]}, "history": [...],
-"matches": [...]}``. Version 2 added ``matches`` and each round's ``match_id``.
+"matches": [...]}``. Version 2 added ``matches`` and each round's ``match_id``; version 3
+each round's and match's ``rules_label`` (the name custom rules were saved under, or null).
 
 CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
 plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLUMNS``), and
@@ -30,7 +31,7 @@ from game.store.files import replacing
 from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
 
 FORMAT = "macau-stats"
-VERSION = 2
+VERSION = 3
 
 HISTORY_COLUMNS = (
     "game_id",
@@ -56,6 +57,7 @@ HISTORY_COLUMNS = (
     "macau_forgotten",
     "seat_name",
     "match_id",
+    "rules_label",
 )
 
 MATCH_COLUMNS = (
@@ -77,6 +79,7 @@ MATCH_COLUMNS = (
     "place",
     "won",
     "reached_target",
+    "rules_label",
 )
 
 STATS_COLUMNS = (
@@ -145,6 +148,7 @@ def _history_rows(entries: list[HistoryEntry]) -> Iterator[list[Any]]:
                     seat.macau_forgotten,
                     seat.seat_name,
                     "" if entry.match_id is None else entry.match_id,
+                    entry.rules_label or "",
                 ]
             )
 
@@ -172,6 +176,7 @@ def _match_rows(entries: list[MatchEntry]) -> Iterator[list[Any]]:
                     seat.place,
                     int(seat.won),
                     int(seat.total >= entry.target),
+                    entry.rules_label or "",
                 ]
             )
 

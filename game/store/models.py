@@ -94,6 +94,8 @@ class GameRecord:
     round_key: str | None = None
     # The match this round belongs to, as it stands with this round (None for a single round).
     match: MatchRecord | None = None
+    # The name custom rules were saved under, when they were played as saved (None otherwise).
+    rules_label: str | None = None
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,7 @@ class HistoryEntry:
     round_no: int
     seats: tuple[HistorySeat, ...]
     match_id: int | None = None  # the match this round was part of, if recorded with one
+    rules_label: str | None = None  # the name its custom rules were saved under, if any
 
 
 @dataclass(frozen=True)
@@ -260,6 +263,7 @@ class MatchEntry:
     rounds: int
     status: str
     seats: tuple[MatchEntrySeat, ...]
+    rules_label: str | None = None  # the name of its custom rules, as its last round has it
 
     @property
     def finished(self) -> bool:

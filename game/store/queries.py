@@ -138,7 +138,7 @@ def history(
     games = conn.execute(
         f"""
         SELECT id, preset, rules_fingerprint, started_at, ended_at, duration_s,
-               is_match, abandoned, blocked, round_no, match_id
+               is_match, abandoned, blocked, round_no, match_id, rules_label
         FROM games AS g {where} ORDER BY g.id DESC {limit_sql}
         """,
         args,
@@ -180,6 +180,7 @@ def history(
             round_no=int(round_no),
             seats=tuple(seats_by_game[int(gid)]),
             match_id=None if match_id is None else int(match_id),
+            rules_label=None if label is None else str(label),
         )
         for (
             gid,
@@ -193,6 +194,7 @@ def history(
             blocked,
             round_no,
             match_id,
+            label,
         ) in games
     ]
 
@@ -235,7 +237,9 @@ def matches(
         f"""
         SELECT m.id, m.preset, m.rules_fingerprint, m.target, m.started_at, m.ended_at,
                (SELECT COALESCE(SUM(g.duration_s), 0) FROM games AS g WHERE g.match_id = m.id),
-               m.rounds, m.status
+               m.rounds, m.status,
+               (SELECT g.rules_label FROM games AS g WHERE g.match_id = m.id
+                ORDER BY g.id DESC LIMIT 1)
         FROM matches AS m {where} ORDER BY m.ended_at DESC, m.id DESC {limit_sql}
         """,
         args,
@@ -271,6 +275,18 @@ def matches(
             rounds=int(rounds),
             status=str(status),
             seats=tuple(seats_by_match[int(mid)]),
+            rules_label=None if label is None else str(label),
         )
-        for mid, preset_id, fingerprint, target, started, ended, duration, rounds, status in rows
+        for (
+            mid,
+            preset_id,
+            fingerprint,
+            target,
+            started,
+            ended,
+            duration,
+            rounds,
+            status,
+            label,
+        ) in rows
     ]

@@ -22,6 +22,8 @@ from game.store.models import (
 )
 
 MAX_NAME_LENGTH = 32
+# A saved rule set's name, as a round keeps it (the rules editor takes at most 28 characters).
+MAX_RULES_LABEL_LENGTH = 60
 
 PROFILE_COLUMNS = "id, name, kind, bot_level, created, merged_into"
 
@@ -173,6 +175,18 @@ def _table_name(seat: SeatResult | MatchSeat) -> str | None:
     )
     name = " ".join(text.split())[:MAX_NAME_LENGTH]
     return name or None
+
+
+def rules_label(label: str | None) -> str | None:
+    """A rule set's name as a round keeps it: on one line, its spacing tidied, cut to
+    ``MAX_RULES_LABEL_LENGTH``; None when nothing is left."""
+    if label is None:
+        return None
+    text = "".join(
+        " " if unicodedata.category(ch)[0] == "C" else ch
+        for ch in unicodedata.normalize("NFC", label)
+    )
+    return " ".join(text.split())[:MAX_RULES_LABEL_LENGTH].strip() or None
 
 
 def check_record(rec: GameRecord) -> None:
@@ -328,8 +342,9 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
     cursor = conn.execute(
         """
         INSERT INTO games (preset, rules_fingerprint, seats, started_at, ended_at, duration_s,
-                           is_match, abandoned, round_no, blocked, round_key, match_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           is_match, abandoned, round_no, blocked, round_key, match_id,
+                           rules_label)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             rec.preset,
@@ -344,6 +359,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
             int(rec.blocked),
             rec.round_key,
             match_id,
+            rules_label(rec.rules_label),
         ),
     )
     game_id = cursor.lastrowid

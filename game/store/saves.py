@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from game.store.files import (
     set_aside,
     unreadable_reason,
 )
+from game.store.models import name_key
 from game.store.paths import StoreUnavailable, config_dir, state_dir, where
 
 SAVE_FORMAT = "macau-save"
@@ -183,10 +185,21 @@ def _rule_set_name(name: str) -> str:
     return clean
 
 
+def same_rule_set_name(name: str, names: Iterable[str]) -> str | None:
+    """The name among ``names`` that ``name`` stands for (letter case and spacing aside:
+    "home" and "Home" are one rule set), or None."""
+    key = name_key(name)
+    return next((n for n in names if name_key(n) == key), None)
+
+
 def save_rule_set(name: str, text: str) -> None:
-    """Save (or replace) the rule set called ``name``."""
+    """Save (or replace) the rule set called ``name``; one saved under the same name in
+    other letter case is replaced too, and the name takes the spelling given now."""
     sets = _existing_rule_sets()
-    sets[_rule_set_name(name)] = text
+    clean = _rule_set_name(name)
+    key = name_key(clean)
+    sets = {n: t for n, t in sets.items() if name_key(n) != key}
+    sets[clean] = text
     _write_rule_sets(sets)
 
 

@@ -163,7 +163,13 @@ V6: tuple[str, ...] = (
     "CREATE INDEX games_by_match ON games (match_id)",
 )
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6}
+# v7: a round played on custom rules keeps the name the player saved them under ("Family
+# Tel Aviv"), so the history can tell two rule sets apart; every custom set is still one
+# preset, "custom", with one rating. NULL for presets, for custom rules never named (or
+# changed since) and for rounds recorded before.
+V7: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN rules_label TEXT",)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7}
 CURRENT_VERSION = max(MIGRATIONS)
 
 

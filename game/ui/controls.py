@@ -13,7 +13,7 @@ import pygame
 from game.ui import theme
 from game.ui.widgets import Widget
 
-__all__ = ["Chips", "Choice", "Toggle", "stepper_values"]
+__all__ = ["Chips", "Choice", "Toggle", "fit_middle", "stepper_values"]
 
 V = TypeVar("V")
 
@@ -26,12 +26,26 @@ def stepper_values(low: int, high: int, step: int = 1) -> list[int]:
     return list(range(low, high + 1, step))
 
 
+def fit_middle(content: str, size: int, width: int, bold: bool = False) -> str:
+    """``content``, cut in the middle with an ellipsis if it is wider than ``width`` pixels:
+    names that differ only at the end ("… v2") stay told apart."""
+    if width <= 0 or theme.text_size(content, size, bold)[0] <= width:
+        return content
+    for keep in range(len(content) - 1, 0, -1):
+        head, tail = content[: (keep + 1) // 2], content[len(content) - keep // 2 :]
+        cut = head.rstrip() + "…" + tail.lstrip()
+        if theme.text_size(cut, size, bold)[0] <= width:
+            return cut
+    return "…"
+
+
 def _focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), 2, border_radius=12)
 
 
 class Choice(Widget, Generic[V]):
-    """‹ value ›: steps through ``values``; ends stop (numbers) or wrap (``wrap=True``)."""
+    """‹ value ›: steps through ``values``; ends stop (numbers) or wrap (``wrap=True``). A
+    value too long for the field is cut at its end, or in its middle (``cut="middle"``)."""
 
     focusable = True
 
@@ -44,9 +58,11 @@ class Choice(Widget, Generic[V]):
         show: Callable[[V], str] = str,
         wrap: bool = True,
         size: int = 18,
+        cut: str = "end",
     ) -> None:
         super().__init__()
         self.values = list(values)
+        self.cut = cut
         self.index = self.values.index(value) if value in self.values else 0
         self.on_change = on_change
         self.show = show
@@ -99,6 +115,13 @@ class Choice(Widget, Generic[V]):
                 return True
         return False
 
+    def shown(self) -> str:
+        """The value as drawn between the arrows: a long one (a seat's name as first dealer)
+        cut short with "…"."""
+        arrow_w = theme.text_size("›", self.size + self.px(8), True)[0]
+        fit = fit_middle if self.cut == "middle" else theme.fit
+        return fit(self.show(self.value), self.size, self.rect.w - self.rect.h - arrow_w, True)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Field with arrows at both ends and the value in the middle."""
         r = self.rect
@@ -110,15 +133,11 @@ class Choice(Widget, Generic[V]):
             _focus_ring(surface, r)
         can_back = self.wrap or self.index > 0
         can_on = self.wrap or self.index < len(self.values) - 1
-        arrow_w = 0
         for x, glyph, live in ((r.x + r.h // 2, "‹", can_back), (r.right - r.h // 2, "›", can_on)):
             ink = theme.ACCENT_DARK if live else (190, 186, 170)
             arrow = theme.text(glyph, self.size + self.px(8), ink, True)
             surface.blit(arrow, arrow.get_rect(center=(x, r.centery - 2)))
-            arrow_w = arrow.get_width()
-        # A long value (a seat's name as first dealer) ends in "…" between the arrows.
-        words = theme.fit(self.show(self.value), self.size, r.w - r.h - arrow_w, True)
-        label = theme.text(words, self.size, theme.INK, True)
+        label = theme.text(self.shown(), self.size, theme.INK, True)
         surface.blit(label, label.get_rect(center=r.center))
 
 

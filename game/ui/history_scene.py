@@ -21,6 +21,7 @@ from game.engine import PRESETS
 from game.store import HistoryEntry, HistorySeat, MatchEntry, MatchEntrySeat, Store
 from game.ui import theme
 from game.ui.charts import content_top, draw_backdrop
+from game.ui.controls import fit_middle
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
@@ -417,6 +418,22 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         known = preset in PRESETS or preset == "custom"
         return preset_title(preset) if known else preset
 
+    def _rules_line(self, preset: str, label: str | None, tail: str, room: int) -> str:
+        """The rules a round or match was played on, then ``tail`` ("· match 2 · round 3"),
+        cut to ``room``. A saved rule set goes by its name: "Family (custom rules)" where it
+        fits, else a shorter note or none, and then the name cut in its middle, so the tail
+        (and the name's end) stay."""
+        size = self.px(13)
+        if not label or preset != "custom":
+            return theme.fit(self._rules_words(preset) + tail, size, room)
+        for note in (" (custom rules)", " (custom)", ""):
+            if theme.text_size(f"{label}{note}{tail}", size)[0] <= room:
+                return f"{label}{note}{tail}"
+        name_room = room - theme.text_size(tail, size)[0]
+        if name_room < self.px(40):
+            return theme.fit(label + tail, size, room)
+        return fit_middle(label, size, name_room) + tail
+
     def _draw_match(
         self, surface: pygame.Surface, entry: MatchEntry, y: int, cols: dict[str, int]
     ) -> None:
@@ -424,10 +441,10 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         profile = self.profile or ""
         px = self.px
         when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
-        rules = f"{self._rules_words(entry.preset)} · match {entry.match_id} · result"
         column_room = cols["result"] - cols["when"] - px(12)
+        tail = f" · match {entry.match_id} · result"
+        rules = self._rules_line(entry.preset, entry.rules_label, tail, column_room)
         surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
-        rules = theme.fit(rules, px(13), column_room)
         surface.blit(theme.text(rules, px(13), theme.ACCENT), (cols["when"], y + px(22)))
         mine = next((s for s in entry.seats if s.profile == profile), None)
         ink = theme.GOLD if mine is not None and mine.won else theme.TEXT
@@ -455,16 +472,16 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         profile = self.profile or ""
         px = self.px
         when = datetime.fromtimestamp(entry.ended_at).strftime("%d %b %Y %H:%M")
-        rules = self._rules_words(entry.preset)
+        tail = ""
         if entry.match_id is not None:  # two matches' rounds are told apart by their match
-            rules += f" · match {entry.match_id}"
+            tail += f" · match {entry.match_id}"
         if entry.is_match:
-            rules += f" · round {entry.round_no}"
+            tail += f" · round {entry.round_no}"
         if entry.blocked:
-            rules += " · blocked"
+            tail += " · blocked"
         column_room = cols["result"] - cols["when"] - px(12)
         surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
-        rules = theme.fit(rules, px(13), column_room)
+        rules = self._rules_line(entry.preset, entry.rules_label, tail, column_room)
         surface.blit(theme.text(rules, px(13), theme.MUTED), (cols["when"], y + px(22)))
         mine = next((s for s in entry.seats if s.profile == profile), None)
         ink = theme.GOLD if mine is not None and mine.won and not entry.abandoned else theme.TEXT

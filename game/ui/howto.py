@@ -141,14 +141,19 @@ class HowToScreen(MenuScreen):
         preset: str | None = None,
         seats: int | None = None,
         label: str = "Rules in force",
+        rules_label: str | None = None,
     ) -> None:
         super().__init__()
         self.in_force = rules
         self.label = label  # what the picker calls ``rules``
+        self.rules_label = rules_label  # the name custom ``rules`` were saved under
         self.seats = seats
         options = ([IN_FORCE] if rules is not None else []) + list(PRESETS)
         start = IN_FORCE if rules is not None else (preset if preset in PRESETS else "polish")
-        self.picker: Choice[str] = Choice(options, start, self._picked, show=self._name)
+        # A saved rule set's long name is cut in its middle, keeping "(custom)" in view.
+        self.picker: Choice[str] = Choice(
+            options, start, self._picked, show=self._name, cut="middle"
+        )
         self.back_button = Button("Back", self.back, hint="Esc")
         self.widgets.add(self.picker, self.back_button)
         self.scroll = Scroll()
@@ -160,6 +165,8 @@ class HowToScreen(MenuScreen):
         if key == IN_FORCE:
             assert self.in_force is not None
             known = PRESET_TITLES.get(self.in_force.name)
+            if known is None and self.rules_label:
+                return f"{self.label}: {self.rules_label} (custom)"
             return f"{self.label}: {known}" if known else f"{self.label} (custom)"
         return PRESET_TITLES.get(key, key)
 

@@ -129,6 +129,7 @@ def record_abandoned_save() -> None:
                 round_key=key if isinstance(key, str) else None,
                 match_key=match_key,
                 match_started_at=float(match_started),
+                rules_label=setup.rules_label,
             )
     except Exception:  # statistics must never stop a new game from starting
         log.exception("could not record the abandoned game")

@@ -184,6 +184,7 @@ class MatchTable(TableScene):
                 round_key=self.round_key,
                 match_key=self.match_key,
                 match_started_at=self.match_started_at,
+                rules_label=self.setup.rules_label,
             )
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")
@@ -282,7 +283,8 @@ class MatchTable(TableScene):
         elif answer == "howto":
             from game.ui.howto import HowToScreen
 
-            self.stack.push(HowToScreen(rules=self.game.rules, seats=self.game.seats))
+            rules, label = self.game.rules, self.setup.rules_label
+            self.stack.push(HowToScreen(rules=rules, seats=self.game.seats, rules_label=label))
         elif answer == "settings":
             from game.ui.options import SettingsScreen
 

@@ -212,7 +212,14 @@ class MainMenu(MenuScreen):
             except RulesError:  # a saved text that no longer parses: the presets only
                 self.stack.push(HowToScreen())
                 return
-            self.stack.push(HowToScreen(rules=rules, seats=len(quick.seats), label="Quick game"))
+            self.stack.push(
+                HowToScreen(
+                    rules=rules,
+                    seats=len(quick.seats),
+                    label="Quick game",
+                    rules_label=quick.rules_label,
+                )
+            )
 
     def on_settings(self) -> None:
         """The settings screen."""
@@ -222,6 +229,11 @@ class MainMenu(MenuScreen):
             self.stack.push(SettingsScreen())
 
     # --- layout and drawing --------------------------------------------------------------------
+    @staticmethod
+    def column_x(width: int) -> int:
+        """Where the button column starts in a window ``width`` wide."""
+        return round(width * 0.64)
+
     def layout(self, size: tuple[int, int]) -> None:
         """Logo on the left, the button column on the right."""
         w, h = size
@@ -229,7 +241,7 @@ class MainMenu(MenuScreen):
         px = self.px
         bh, gap = (px(52), px(12)) if h >= 700 else (44, 8)
         total = len(shown) * bh + (len(shown) - 1) * gap
-        x = round(w * 0.64)
+        x = self.column_x(w)
         y = max(20, (h - total) // 2)
         for b in shown:
             b.rect = pygame.Rect(x, y, min(px(360), w - x - 40), bh)
@@ -275,8 +287,12 @@ class MainMenu(MenuScreen):
         text = self.descriptions.get(current, "") if isinstance(current, Button) else ""
         if not text and self.continue_button.visible:
             text = "Saved game: " + self.descriptions.get(self.continue_button, "")
-        for i, line in enumerate(text.split("\n")):  # a second line is a warning, in gold
+        # Centred under the cards, clear of the button column: a long one (the name of a
+        # saved rule set) wraps.
+        room = 2 * (self.column_x(surface.get_width()) - 24 - cx)
+        for i, paragraph in enumerate(text.split("\n")):  # a second one is a warning, in gold
             ink = theme.TEXT if i == 0 else theme.ACCENT
-            image = theme.text(line, self.px(18), ink)
-            surface.blit(image, image.get_rect(midtop=(cx, round(y))))
-            y += image.get_height() + self.px(4)
+            for line in theme.wrap(paragraph, self.px(18), room):
+                image = theme.text(line, self.px(18), ink)
+                surface.blit(image, image.get_rect(midtop=(cx, round(y))))
+                y += image.get_height() + self.px(4)

@@ -15,7 +15,7 @@ from game.engine.explain import PRESET_TITLES, summary
 from game.store.lock import owns_saved_game
 from game.store.saves import has_saved_game
 from game.ui import theme
-from game.ui.controls import Choice, stepper_values
+from game.ui.controls import Choice, fit_middle, stepper_values
 from game.ui.launch import settings_of, start_match
 from game.ui.screen import MenuScreen, button_row
 from game.ui.setup import (
@@ -28,6 +28,7 @@ from game.ui.setup import (
     person_named_like_a_bot,
     quick_setup,
     rename_clashing_bots,
+    rules_title,
 )
 from game.ui.widgets import Button, TextInput
 
@@ -43,6 +44,18 @@ _KINDS = ("", *BOT_LEVELS)  # "" is a person
 
 def _kind_word(kind: str) -> str:
     return "Person" if not kind else f"Bot · {kind}"
+
+
+def preset_playing(rules: Rules, base: str | None = None) -> str | None:
+    """The preset whose game ``rules`` are (``base`` tried first), the target aside (New game
+    chooses it for any preset); None for rules of their own."""
+    for key in dict.fromkeys([base or "polish", *PRESETS]):
+        preset = PRESETS.get(key)
+        if preset is None:
+            continue
+        if rules.replace(target=preset.target, name=key).fingerprint == preset.fingerprint:
+            return key
+    return None
 
 
 class _SeatRow:
@@ -108,6 +121,8 @@ class NewGameScreen(MenuScreen):
         self.custom_rules: Rules | None = (
             Rules.from_text(last.rules_text) if last.rules_text else None
         )
+        self.custom_base = last.rules_base  # the preset the custom rules were started from
+        self.custom_label = last.rules_label  # the name they were saved under, if unchanged
         self.preset = CUSTOM if last.rules_text else last.preset
         self.preset_buttons: dict[str, Button] = {}
         for key in PRESETS:
@@ -214,23 +229,53 @@ class NewGameScreen(MenuScreen):
         self._rules_changed()
 
     def edit_custom(self) -> None:
-        """The custom rules editor, starting from the rules shown now."""
+        """The custom rules editor, starting from the rules shown now and the target chosen
+        here, with "Start from" on the preset they came from."""
         from game.ui.rulesedit import RulesEditor
+
+        start, custom = self.rules, self.preset == CUSTOM
+        if start.scoring == "points" and start.target != self.target.value:
+            start = start.replace(target=self.target.value, name=start.name)
 
         def done(rules: Rules | None) -> None:
             if rules is not None:
-                self.custom_rules = rules
-                self.pick(CUSTOM)
+                self.use_rules(rules, editor.baseline_preset, editor.rules_label)
 
+        editor = RulesEditor(
+            start,
+            done,
+            base=self.custom_base if custom else self.preset,
+            label=self.custom_label if custom else None,
+        )
         if self.stack is not None:
-            self.stack.push(RulesEditor(self.rules, done))
+            self.stack.push(editor)
+
+    def use_rules(self, rules: Rules, base: str, label: str | None = None) -> None:
+        """Play ``rules`` from the editor: as the preset whose game they are (titled,
+        recorded and rated as it), else as custom rules started from ``base`` and saved as
+        ``label``. Custom rules seat their usual players, as set in the editor; the same
+        rules again keep the table."""
+        same = preset_playing(rules, base)
+        if same is not None:
+            self.pick(same)
+            self.target.set(rules.target)
+            return
+        before = self.custom_rules if self.preset == CUSTOM else None
+        self.custom_rules, self.custom_base, self.custom_label = rules, base, label
+        self.preset = CUSTOM
+        self.message = ""
+        kept = before is not None and before.default_seats == rules.default_seats
+        self._rules_changed(None if kept else rules.default_seats)
 
     def show_rules(self) -> None:
         """How to play the rules chosen."""
         from game.ui.howto import HowToScreen
 
         if self.stack is not None:
-            self.stack.push(HowToScreen(rules=self.rules, seats=self.count.value))
+            label = self.custom_label if self.preset == CUSTOM else None
+            self.stack.push(
+                HowToScreen(rules=self.rules, seats=self.count.value, rules_label=label)
+            )
 
     def setup(self) -> TableSetup:
         """The table as chosen on the screen."""
@@ -244,6 +289,8 @@ class NewGameScreen(MenuScreen):
             rules_text=rules.to_text() if custom else None,
             target=self.target.value if rules.scoring == "points" else None,
             dealer=dealer if dealer >= 0 else None,
+            rules_base=self.custom_base if custom else None,
+            rules_label=self.custom_label if custom else None,
         )
 
     def start(self) -> None:
@@ -343,18 +390,23 @@ class NewGameScreen(MenuScreen):
         buttons = [self.howto_button, self.back_button, self.start_button]
         button_row(buttons, w // 2, h - px(70), px(14), px(46))
 
+    def _heading(self, width: int) -> str:
+        """The rules' title over their summary: a saved set's long name is cut in its middle
+        to keep "(custom rules)" (and its own end) in view."""
+        label = self.custom_label if self.preset == CUSTOM else None
+        name, size = rules_title(self.preset, label), self.px(24)
+        if not label or theme.text_size(name, size, True)[0] <= width:
+            return theme.fit(name, size, width, True)
+        note = name[len(label) :]
+        return fit_middle(label, size, width - theme.text_size(note, size, True)[0], True) + note
+
     def draw_body(self, surface: pygame.Surface) -> None:
         """The rules' summary, the labels of each row, and any message."""
         p = self.panel
         theme.blit_panel(surface, p, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=18)
         r = self.rules
-        name = (
-            PRESET_TITLES.get(self.preset, "Custom rules")
-            if self.preset != CUSTOM
-            else ("Custom rules")
-        )
         s, px = self.summary_rect, self.px
-        heading = theme.text(name, px(24), theme.ACCENT, True)
+        heading = theme.text(self._heading(s.w), px(24), theme.ACCENT, True)
         surface.blit(heading, s.topleft)
         y = s.y + px(36)
         for line in self.summary_lines:

@@ -137,11 +137,13 @@ def round_record(
     ended_at: float | None = None,
     round_key: str | None = None,
     match: MatchRecord | None = None,
+    rules_label: str | None = None,
 ) -> GameRecord:
     """The GameRecord of ``game``'s current round; ValueError if the seats do not fit.
 
     ``round_key`` names the round (see ``MatchTable.round_key``): reported twice, it is
-    stored once. ``match`` is the match the round belongs to, as it stands with it."""
+    stored once. ``match`` is the match the round belongs to, as it stands with it;
+    ``rules_label`` the name its custom rules were saved under."""
     if len(seats) != game.seats:
         raise ValueError(f"The round has {game.seats} seats but {len(seats)} players were given.")
     rules = game.rules
@@ -181,6 +183,7 @@ def round_record(
         round_no=game.round_no,
         round_key=round_key,
         match=match,
+        rules_label=rules_label if rules.name == "custom" else None,
     )
 
 
@@ -195,6 +198,7 @@ def record_round(
     round_key: str | None = None,
     match_key: str | None = None,
     match_started_at: float | None = None,
+    rules_label: str | None = None,
 ) -> int | None:
     """Record the round that just ended (or was left); its id, or None if not recorded.
 
@@ -224,6 +228,7 @@ def record_round(
             ended_at=ended_at,
             round_key=round_key,
             match=match,
+            rules_label=rules_label,
         )
         return store.record_game(record)
     except Exception as exc:  # the game goes on whatever happens to its statistics

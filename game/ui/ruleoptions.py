@@ -218,38 +218,107 @@ def show_value(control: Widget, value: Any) -> None:
         control.set(value)
 
 
+def _label(name: str) -> str:
+    """The label of option ``name`` as this screen shows it, in quotes."""
+    return f"“{_LABELS[name][1]}”" if name in _LABELS else name
+
+
+def _value_words(values: str) -> str:
+    """ "a, b, c" (engine ids) as the editor's words: "“A”, “B”, “C”"."""
+    return ", ".join(f"“{word(v.strip())}”" for v in values.split(","))
+
+
+# Whole engine sentences the editor words its own way (they name no option by its label).
+_SENTENCES: list[tuple[str, Any]] = [
+    (
+        r"\bbad value for (\w+): (['\"])(.*)\2 \(expected (.*)\)",
+        lambda m: f"{_label(m.group(1))} cannot be “{m.group(3)}”: it takes {m.group(4)}",
+    ),
+    (
+        r"\bunknown rules line: (['\"])(.*)\1",
+        lambda m: f"the line “{m.group(2)}” names no option this version of Macau knows",
+    ),
+    (
+        r"\brules text must start with (['\"])(.*)\1",
+        lambda m: f"this is no rule set: its text must start with “{m.group(2)}”",
+    ),
+    (
+        r"\b(\w+) must be one of ([\w, ]+)",
+        lambda m: f"{_label(m.group(1))} must be one of " + _value_words(m.group(2)),
+    ),
+    (r"\bsets (\w+) again\b", lambda m: f"sets {_label(m.group(1))} again"),
+]
+
+
 def friendly(message: str) -> str:
-    """An engine message with its option names replaced by the labels this screen shows."""
+    """An engine message as the editor shows it: its option names and values replaced by the
+    labels and words on this screen, in sentences ("" stays "")."""
+    if not message.strip():
+        return ""
+    for pattern, replacement in _SENTENCES:
+        message = re.sub(pattern, replacement, message)
     # Only identifiers (with an underscore): "jokers" or "runs" in a sentence are plain words.
-    # The few options named by one plain word, where a message names them with a value.
-    count, groups = _LABELS["jokers"][1], _LABELS["groups"][1]
+    # The few options named by one plain word, where a message names them with a value or
+    # at the start of a clause.
+    count, groups = _label("jokers"), _label("groups")
     plain: list[tuple[str, Any]] = [
-        (r"\bjokers is (\d+)", rf"“{count}” is \1"),
-        (r"\bjokers (\d+) or more", rf"“{count}” \1 or more"),
-        (r"\bgroups (none|rank_or_suit|rank)\b", lambda m: f"“{groups}” “{word(m.group(1))}”"),
+        (r"\bjokers is (\d+)", rf"{count} is \1"),
+        (r"\bjokers (\d+) or more", rf"{count} to \1 or more"),
+        (r"\bgroups (none|rank_or_suit|rank)\b", lambda m: f"{groups} “{word(m.group(1))}”"),
+        (r"\bstarter is (\w+)", lambda m: f"{_label('starter')} is {m.group(1)}"),
+        (
+            r"(^|; )(jokers|groups|runs|starter|end|scoring|target) (must|takes|cannot)\b",
+            lambda m: f"{m.group(1)}{_label(m.group(2))} {m.group(3)}",
+        ),
     ]
     for pattern, replacement in plain:
         message = re.sub(pattern, replacement, message)
     names = {n: _LABELS[n][1] for n in _LABELS if "_" in n}
     names.update({v: _WORDS[v] for v in _WORDS if "_" in v})
-    for name in sorted(names, key=len, reverse=True):
-        message = re.sub(rf"\b{name}\b", f"“{names[name]}”", message)
-    # An option and the value it needs, side by side: say so.
-    message = re.sub(r"needs (“[^”]+”) (“[^”]+”)", r"needs \1 set to \2", message)
+    option_names = re.compile(rf"\b({'|'.join(sorted(names, key=len, reverse=True))})\b")
+    # Not inside quotes: a rules line quoted as typed stays as typed.
+    message = re.sub(
+        r"“[^”]*”|[^“]+",
+        lambda m: (
+            m.group(0)
+            if m.group(0).startswith("“")
+            else option_names.sub(lambda n: f"“{names[n.group(1)]}”", m.group(0))
+        ),
+        message,
+    )
+    # An option and a value of it: "“Jokers” is none" shows the value as its control does.
+    message = re.sub(
+        r"” is ([a-z]+)\b",
+        lambda m: f"” is “{word(m.group(1))}”" if m.group(1) in _WORDS else m.group(0),
+        message,
+    )
+    # An option and the value it is set to, side by side: say so.
+    message = re.sub(r"\bset (“[^”]+”) (“[^”]+”)", r"set \1 to \2", message)
     message = re.sub(
         r"\bset (“[^”]+”) ([a-z_]+)\b",
         lambda m: f"set {m.group(1)} to “{word(m.group(2))}”",
         message,
     )
-    # Several clashes: one sentence each.
-    first, *more = message.split("; ")
-    message = ". ".join([first, *(part[:1].upper() + part[1:] for part in more)])
-    # Card codes in a list ("['KH', 'RJ']"), as a typed rules text may hold them: in words.
-    return re.sub(
+    message = re.sub(r"(^|; )(“[^”]+”) (“[^”]+”): ", r"\1With \2 set to \3, ", message)
+    message = re.sub(r"(“[^”]+”) (“[^”]+”)", r"\1 set to \2", message)
+    message = message.replace("”/“", "” and “")
+    # Card codes, in a list ("['KH', 'RJ']", as a typed rules text may hold them) or alone,
+    # in the words the chips show.
+    message = re.sub(
         r"\[('[^']*'(?:, '[^']*')*)?\]",
         lambda m: ", ".join(_CODE_WORDS.get(t, t) for t in re.findall(r"'([^']*)'", m.group(0))),
         message,
     )
+    message = re.sub(r"\b(red|black) joker [RB]J\b", r"\1 joker", message)
+    message = re.sub(r"\b(KH|KS|BJ|RJ)\b", lambda m: _CODE_WORDS[m.group(1)], message)
+    # Several clashes: one sentence each, each begun with a capital and ended with a stop.
+    parts = [part.strip() for part in message.split("; ") if part.strip()]
+    return " ".join(_sentence(part) for part in parts)
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 _CODE_WORDS = {"BJ": "black joker", "RJ": "red joker", "KH": "K♥", "KS": "K♠", "joker": "jokers"}

@@ -13,6 +13,7 @@ Up/Down (or Tab) walk through every control, scrolling the list; Left/Right chan
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -31,7 +32,12 @@ from game.engine.house import (
 )
 from game.engine.rules import rank_jobs
 from game.store.paths import StoreUnavailable
-from game.store.saves import delete_rule_set, read_rule_sets, save_rule_set
+from game.store.saves import (
+    delete_rule_set,
+    read_rule_sets,
+    same_rule_set_name,
+    save_rule_set,
+)
 from game.ui import theme
 from game.ui.confirm import ConfirmDialog
 from game.ui.controls import Chips, Choice
@@ -53,14 +59,40 @@ __all__ = ["RulesEditor"]
 ROW_H = 46
 HEAD_H = 44
 SWITCHES_HEAD = "Easier or harder"
+_NOT_HERE = "Not here: "
+
+
+def nearest_preset(rules: Rules) -> str:
+    """The preset whose options ``rules`` share the most of (on a tie the one it is named
+    after, then polish): where a rule set of unknown origin most likely came from."""
+    names = [f.name for f in dataclasses.fields(Rules) if f.name != "name"]
+    return min(
+        PRESETS,
+        key=lambda k: (
+            sum(getattr(rules, n) != getattr(PRESETS[k], n) for n in names),
+            k != rules.name,
+            k != "polish",
+        ),
+    )
 
 
 class RulesEditor(MenuScreen):
-    """Edit every option; hands the rules to ``on_result`` (None when cancelled)."""
+    """Edit every option; hands the rules to ``on_result`` (None when cancelled).
+
+    ``base`` is the preset the rules were started from ("Start from" shows it; by default the
+    preset ``start`` is, or the one it comes nearest); ``label`` the name ``start`` was saved
+    under. ``rules_label`` names the rules handed on while they are a saved set unchanged."""
 
     title = "Custom rules"
 
-    def __init__(self, start: Rules, on_result: Callable[[Rules | None], None]) -> None:
+    def __init__(
+        self,
+        start: Rules,
+        on_result: Callable[[Rules | None], None],
+        *,
+        base: str | None = None,
+        label: str | None = None,
+    ) -> None:
         super().__init__(on_back=self.cancel)
         self.on_result = on_result
         self.specs: list[OptionSpec] = option_specs(start)
@@ -69,14 +101,19 @@ class RulesEditor(MenuScreen):
         # before anything throws them away.
         self.baseline: dict[str, Any] = {}
         self.rules: Rules | None = start
+        self.label = label  # the name the options as last started, loaded or saved go by
         self.error = ""
         self.note = ""
-        base = start.name if start.name in PRESETS else "polish"
-        self.baseline_preset = base  # what "Start from" shows when a change of it is kept back
+        if base is None or base not in PRESETS:
+            base = start.name if start.name in PRESETS else nearest_preset(start)
+        # The preset the rules were started from (or come nearest, once loaded): what "Start
+        # from" shows, also when a change of it is kept back.
+        self.baseline_preset = base
         self.start_from: Choice[str] = Choice(
             list(PRESETS), base, self.load_preset, show=lambda k: PRESET_TITLES.get(k, k)
         )
-        self.saved: Choice[str] = Choice([""], "", show=lambda n: n or "(none saved)")
+        # Saved names may differ only at their end ("… v2"): a long one is cut in the middle.
+        self.saved: Choice[str] = Choice([""], "", show=lambda n: n or "(none saved)", cut="middle")
         self.load_button = Button("Load", self.load_saved, size=17)
         self.delete_button = Button("Delete", self.delete_saved, size=17)
         self.name_field = TextInput(
@@ -212,7 +249,7 @@ class RulesEditor(MenuScreen):
             return
         said = []
         if "joker_role" in moved:
-            said.append(f"“{self._label('joker_role')}” is {word(fitted['joker_role'])}")
+            said.append(f"“{self._label('joker_role')}” is “{word(fitted['joker_role'])}”")
         rows = ", ".join(f"“{self._label(k)}”" for k in moved if k != "joker_role")
         if rows:
             said.append(
@@ -273,10 +310,18 @@ class RulesEditor(MenuScreen):
             self.rules, self.error = None, friendly(str(exc))
         for button in (self.use_button, self.save_button, self.howto_button):
             button.enabled = self.rules is not None
+        notes = dict(self.switch_why)
         for key, button in self.switches.items():
             why = "mend the clash first" if self.rules is None else switch_refusal(self.rules, key)
             button.enabled = why is None
             self.switch_why[key] = friendly(why or "")
+        if self.switch_why != notes and self.view.w:
+            self.layout(self.size)  # a note may have moved under its switch, or back
+
+    @property
+    def rules_label(self) -> str | None:
+        """The name of the saved set these rules are, unchanged since loaded or saved."""
+        return self.label if self.label and not self.edited else None
 
     @property
     def edited(self) -> bool:
@@ -306,6 +351,7 @@ class RulesEditor(MenuScreen):
 
         def start() -> None:
             self.baseline_preset = key
+            self.label = None
             self._show(PRESETS[key])
             self.note = f"Started from {PRESET_TITLES.get(key, key)}."
 
@@ -330,15 +376,21 @@ class RulesEditor(MenuScreen):
         name = self.saved.value
         if not name:
             return
+        if name not in self.sets:
+            self.note = f"“{name}” is no longer among the saved rule sets."
+            return
         try:
             rules = Rules.from_text(self.sets[name])
-        except (RulesError, KeyError) as exc:
-            self.note = f"{name} could not be loaded: {exc}"
+        except RulesError as exc:  # written by hand, or by a version with other options
+            self.note = f"“{name}” could not be loaded. {friendly(str(exc))}"
             return
 
         def load() -> None:
             self.name_field.text = name
+            self.baseline_preset = nearest_preset(rules)
+            self.start_from.set(self.baseline_preset)
             self._show(rules)
+            self.label = name
             self.note = f"Loaded {name}."
 
         self._unless_kept(f"Load “{name}”?", load, lambda: None)
@@ -358,6 +410,8 @@ class RulesEditor(MenuScreen):
                 self.note = str(exc)
                 return
             self._refresh_saved()
+            if self.label == name:
+                self.label = None  # the rules stay, without a saved set of that name
             self.note = f"Deleted {name}."
 
         if self.stack is None:
@@ -377,17 +431,22 @@ class RulesEditor(MenuScreen):
             self.focus(self.name_field)
             return
         text = self.rules.to_text()
-        if self.sets.get(name, text) == text or self.stack is None:  # new, or the same rules
-            self._save_as(name, text)
+        # "home" and "Home" name one rule set: saving under either replaces the other.
+        saved = same_rule_set_name(name, self.sets)
+        if saved is None or (saved == name and self.sets[saved] == text) or self.stack is None:
+            self._save_as(name, text)  # new, or the same rules under the same name
             return
 
         def replace(sure: bool | None) -> None:
             if sure:
                 self._save_as(name, text)
 
-        detail = "The rules saved under that name are replaced by these."
+        if saved == name:
+            detail = "The rules saved under that name are replaced by these."
+        else:
+            detail = f"The rules saved as “{saved}” are replaced by these, saved as “{name}”."
         self.stack.push(
-            ConfirmDialog(f"Replace “{name}”?", detail, "Replace", "Keep the saved one", replace)
+            ConfirmDialog(f"Replace “{saved}”?", detail, "Replace", "Keep the saved one", replace)
         )
 
     def _save_as(self, name: str, text: str) -> None:
@@ -399,6 +458,7 @@ class RulesEditor(MenuScreen):
         self._refresh_saved()
         self.saved.set(name)
         self.baseline = dict(self.values)
+        self.label = name
         self.note = f"Saved as {name}."
 
     # --- leaving -------------------------------------------------------------------------------
@@ -423,7 +483,11 @@ class RulesEditor(MenuScreen):
         from game.ui.howto import HowToScreen
 
         if self.rules is not None and self.stack is not None:
-            self.stack.push(HowToScreen(rules=self.rules, label="The rules edited here"))
+            self.stack.push(
+                HowToScreen(
+                    rules=self.rules, label="The rules edited here", rules_label=self.rules_label
+                )
+            )
 
     # --- input ---------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -462,7 +526,29 @@ class RulesEditor(MenuScreen):
         control = self.controls.get(name)
         if isinstance(control, Chips):
             return control.height_for(self._control_w()) + self.px(14)
+        if name in self.switches:
+            return self._switch_place(name)[2]
         return self.px(ROW_H)
+
+    def _switch_place(self, key: str) -> tuple[int, bool, int]:
+        """A switch's button width, whether its "Not here" note goes below the button (when
+        it would be squeezed beside it), and the row's height. The button takes the width
+        its whole label needs, up to the list's."""
+        px = self.px
+        button = self.switches[key]
+        button.label = HOUSE_SWITCHES[key][0]
+        full = self.view.w - px(44 + 24)
+        width = min(button.preferred_width(), full)
+        why = self.switch_why.get(key)
+        if not why:
+            return width, False, px(ROW_H)
+        line_h = theme.text_size("Ag", px(14))[1] + 1
+        beside = full - width - px(14)
+        lines = len(theme.wrap(_NOT_HERE + why, px(14), beside)) if beside > 0 else 99
+        if beside >= px(200) and lines * line_h <= px(ROW_H) - px(10):
+            return width, False, px(ROW_H)
+        below = len(theme.wrap(_NOT_HERE + why, px(14), full))
+        return width, True, px(ROW_H) + below * line_h
 
     def _control_w(self) -> int:
         return max(self.px(260), self.view.w - self.px(340))
@@ -475,7 +561,11 @@ class RulesEditor(MenuScreen):
         right = w - x0
         top, bar_h = px(76), px(38)
         self.start_from.rect = pygame.Rect(x0 + px(110), top, px(230), bar_h)
-        self.saved.rect = pygame.Rect(right - px(230 + 180 + 12), top, px(230), bar_h)
+        # The saved names get the room between "Start from" and Load, to show long ones.
+        caption = theme.text_size("Saved", px(18), True)[0] + px(12)
+        saved_x = self.start_from.rect.right + px(24) + caption
+        saved_w = min(px(480), right - px(180 + 12) - saved_x)
+        self.saved.rect = pygame.Rect(right - px(180 + 12) - saved_w, top, saved_w, bar_h)
         self.load_button.rect = pygame.Rect(right - px(180), top, px(84), bar_h)
         self.delete_button.rect = pygame.Rect(right - px(88), top, px(88), bar_h)
         # The verdict's box grows with a long clash (three lines or more), pushing the list down.
@@ -496,7 +586,7 @@ class RulesEditor(MenuScreen):
         y += self.px(HEAD_H)
         for key in self.switches:
             self.content_y[key] = y
-            y += self.px(ROW_H)
+            y += self._height(key)
         self.scroll.view, self.scroll.content = self.view.h - 16, y
         self.scroll.by(0)
         for spec in self.specs:
@@ -511,21 +601,22 @@ class RulesEditor(MenuScreen):
             control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         for key, button in self.switches.items():
             top = self.view.y + 8 + self.content_y[key] - round(self.scroll.offset)
-            button.label = HOUSE_SWITCHES[key][0]
-            width = min(button.preferred_width(), self.view.w // 2)
-            if button.preferred_width() > width:  # a narrow window: the label is cut short
+            width, _, height = self._switch_place(key)
+            if button.preferred_width() > width:  # narrower than any window: cut short
                 button.label = theme.fit(button.label, button.size, width - px(36), True)
             button.rect = pygame.Rect(self.view.x + px(44), top, width, px(ROW_H) - px(10))
-            button.visible = self.view.y + 4 <= top and top + self.px(ROW_H) <= self.view.bottom - 4
+            button.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         foot, foot_h = h - px(64), px(44)
-        self.name_field.rect = pygame.Rect(x0, foot, px(240), foot_h)
-        self.save_button.rect = pygame.Rect(x0 + px(250), foot, px(84), foot_h)
         row = [self.howto_button, self.cancel_button, self.use_button]
         button_row(row, (x0 + px(360) + right) // 2 + px(40), foot, px(14), foot_h)
         overrun = row[-1].rect.right - right  # a narrow window: the row ends at the panel's edge
         if overrun > 0:
             for button in row:
                 button.rect.x -= overrun
+        # The name field takes what the buttons leave, so more of a long name shows.
+        name_w = max(px(240), min(px(360), row[0].rect.x - px(10 + 84 + 26) - x0))
+        self.name_field.rect = pygame.Rect(x0, foot, name_w, foot_h)
+        self.save_button.rect = pygame.Rect(x0 + name_w + px(10), foot, px(84), foot_h)
 
     def _status_text(self) -> tuple[str, int, int]:
         """The verdict above the list: its text, font size and padding."""
@@ -580,12 +671,14 @@ class RulesEditor(MenuScreen):
             surface.blit(image, image.get_rect(midleft=(v.x + px(44), mid)))
         for key, button in self.switches.items():
             if self.switch_why.get(key) and button.visible:
-                x = button.rect.right + px(14)
-                why = "Not here: " + self.switch_why[key]
-                room = v.right - x - px(20)
-                draw_paragraph(
-                    surface, why, (x, button.rect.y), room, px(14), theme.MUTED, spacing=1
-                )
+                why = _NOT_HERE + self.switch_why[key]
+                if self._switch_place(key)[1]:  # under the button, across the list
+                    at = (button.rect.x, button.rect.bottom + px(3))
+                    room = v.right - button.rect.x - px(24)
+                else:
+                    at = (button.rect.right + px(14), button.rect.y)
+                    room = v.right - at[0] - px(24)
+                draw_paragraph(surface, why, at, room, px(14), theme.MUTED, spacing=1)
         surface.set_clip(clip)
         self.scroll.draw_bar(surface, v)
 

@@ -13,6 +13,7 @@ from typing import Any
 from game.engine import PRESETS, Game, Rules, RulesError
 from game.store.models import bot_profile_name, name_key
 from game.store.records import MAX_NAME_LENGTH
+from game.store.records import rules_label as tidy_rules_label
 
 __all__ = [
     "BOT_LEVELS",
@@ -25,6 +26,7 @@ __all__ = [
     "person_named_like_a_bot",
     "quick_setup",
     "rename_clashing_bots",
+    "rules_title",
     "startable",
     "tidy_name",
 ]
@@ -35,6 +37,16 @@ BOT_NAMES: tuple[str, ...] = ("Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus",
 # A seat's name is the name its person's rounds are recorded under: one limit for both,
 # or a profile renamed to a longer name would be seated (and recorded) under a cut one.
 MAX_NAME = MAX_NAME_LENGTH
+
+
+def rules_title(preset: str, label: str | None = None) -> str:
+    """How the rules of a table read: a preset's title, "Custom rules", or the name custom
+    rules were saved under ("Family Tel Aviv (custom rules)")."""
+    from game.engine.explain import PRESET_TITLES
+
+    if preset in PRESETS:
+        return PRESET_TITLES.get(preset, preset)
+    return f"{label} (custom rules)" if label else "Custom rules"
 
 
 def duplicate_name(names: Sequence[str]) -> str | None:
@@ -112,6 +124,10 @@ class TableSetup:
     rules_text: str | None = None  # custom rules in their text form (None for a preset)
     target: int | None = None  # points to end a match, for points presets
     dealer: int | None = None  # the first dealer; None deals the first hand at random
+    rules_base: str | None = None  # the preset custom rules were started from
+    # The name custom rules were saved under, while they are that saved set unchanged: the
+    # table, Continue and the statistics show it.
+    rules_label: str | None = None
 
     def rules(self) -> Rules:
         """The rules in force (RulesError if a custom text no longer parses)."""
@@ -141,11 +157,9 @@ class TableSetup:
         return Game.new(self.rules(), seats=len(self.seats), seed=seed, dealer=dealer)
 
     def title(self) -> str:
-        """A short description: "Polish Makao · 4 players"."""
-        from game.engine.explain import PRESET_TITLES
-
-        name = "Custom rules" if self.rules_text else PRESET_TITLES.get(self.preset, self.preset)
-        return f"{name} · {len(self.seats)} players"
+        """A short description: "Polish Makao · 4 players", "Family (custom rules) · 3 players"."""
+        preset = "custom" if self.rules_text else self.preset
+        return f"{rules_title(preset, self.rules_label)} · {len(self.seats)} players"
 
     def who(self) -> str:
         """Who plays, in words: "you against 3 bots", "2 people and a bot"."""
@@ -156,14 +170,20 @@ class TableSetup:
         return f"{people} people" + (f" and {bot_words}" if bots else ", pass and play")
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (for ``settings.last_setup`` and saves)."""
-        return {
+        """JSON-ready form (for ``settings.last_setup`` and saves); what only custom rules
+        have is left out of a preset's."""
+        data: dict[str, Any] = {
             "preset": self.preset,
             "seats": [s.to_dict() for s in self.seats],
             "rules_text": self.rules_text,
             "target": self.target,
             "dealer": self.dealer,
         }
+        if self.rules_base is not None:
+            data["rules_base"] = self.rules_base
+        if self.rules_label is not None:
+            data["rules_label"] = self.rules_label
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, keep_blank: bool = False) -> TableSetup:
@@ -193,12 +213,17 @@ class TableSetup:
         text = data.get("rules_text")
         target = data.get("target")
         dealer = data.get("dealer")
+        base = data.get("rules_base")  # not in setups saved before it was kept
+        label = data.get("rules_label")
+        custom = preset == "custom"
         setup = cls(
             preset=preset,
             seats=tuple(seats),
             rules_text=text if isinstance(text, str) else None,
             target=target if isinstance(target, int) and target > 0 else None,
             dealer=dealer if isinstance(dealer, int) and 0 <= dealer < len(seats) else None,
+            rules_base=base if custom and isinstance(base, str) and base in PRESETS else None,
+            rules_label=tidy_rules_label(label) if custom and isinstance(label, str) else None,
         )
         if preset == "custom" and setup.rules_text is None:
             raise ValueError("custom rules without their text")

@@ -154,7 +154,7 @@ def test_both_exports_hold_the_matches_and_name_each_rounds_match(
 
     played.export(tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-    assert document["version"] == 2
+    assert document["version"] == 3
     [match] = document["matches"]
     assert (match["match_id"], match["target"], match["status"]) == (match_id, 500, "finished")
     assert [(s["profile"], s["total"], s["won"]) for s in match["seats"]] == [

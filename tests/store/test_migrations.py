@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.store import OVERALL, Store, opening, ratings, schema
-from tests.store.conftest import game, human, integrity
+from tests.store.conftest import bot, game, human, integrity
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "macau_v1.sqlite3"
 
@@ -184,11 +185,71 @@ def test_a_version_5_file_gains_matches_and_keeps_its_rounds_as_single_rounds(
         assert store.matches() == []
         stats = store.profile_stats("Ada")
         assert (stats.games, stats.matches, stats.matches_won) == (1, 0, 0)
-    assert _rows(path, "PRAGMA user_version") == [(6,)]
+    assert _rows(path, "PRAGMA user_version") == [(schema.CURRENT_VERSION,)]
     assert {"matches", "match_results"} <= {
         str(row[0]) for row in _rows(path, "SELECT name FROM sqlite_master WHERE type='table'")
     }
     assert _rows(path, "SELECT match_id FROM games") == [(None,)]
-    backup = path.with_name("macau.sqlite3.before-v6")
+    backup = path.with_name(f"macau.sqlite3.before-v{schema.CURRENT_VERSION}")
     assert _rows(backup, "PRAGMA user_version") == [(5,)]
+    assert integrity(path) == "ok"
+
+
+def _v6_file_with_a_custom_round(path: Path) -> None:
+    """A version-6 file (before rounds kept the name of their custom rules) holding a round
+    on custom rules and one on a preset, each rated."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    schema.migrate(conn, 6)
+    schema.seed_bot_profiles(conn)
+    conn.execute(
+        "INSERT INTO profiles (id, name, kind, created, name_key) VALUES (101, 'Ada', 'human', 0,"
+        " 'ada')"
+    )
+    for gid, preset in ((1, "custom"), (2, "polish")):
+        conn.execute(
+            "INSERT INTO games (id, preset, rules_fingerprint, seats, started_at, ended_at,"
+            " duration_s, round_key) VALUES (?, ?, 'f', 2, ?, ?, 60, ?)",
+            (gid, preset, gid * 100, gid * 100 + 60, f"k{gid}"),
+        )
+        conn.execute(
+            "INSERT INTO results (game_id, seat, profile_id, place, won) VALUES (?, 0, 101, 1, 1)",
+            (gid,),
+        )
+        conn.execute(
+            "INSERT INTO results (game_id, seat, profile_id, place, won)"
+            " SELECT ?, 1, id, 2, 0 FROM profiles WHERE name = 'Bot · easy'",
+            (gid,),
+        )
+    conn.close()
+
+
+def test_a_version_6_file_gains_rule_set_names_and_keeps_its_rounds(home: Path) -> None:
+    path = home / "data" / "macau.sqlite3"
+    _v6_file_with_a_custom_round(path)
+    before = _rows(path, "SELECT * FROM games ORDER BY id")
+    with Store.open() as store:
+        assert store.problem is None and not store.read_only
+        # Rounds recorded before carry no name: custom rules read as they always did.
+        assert [(e.preset, e.rules_label) for e in store.history("Ada")] == [
+            ("polish", None),
+            ("custom", None),
+        ]
+        assert store.profile_stats("Ada").games == 2
+        store.record_game(
+            replace(
+                game(3, "custom", human(0, "Ada", 1), bot(1, "easy", 2)),
+                rules_label="Family Tel Aviv",
+            )
+        )
+        newest = store.history("Ada")[0]
+        assert (newest.preset, newest.rules_label) == ("custom", "Family Tel Aviv")
+        # One rating for every custom rule set, named or not.
+        assert store.profile_stats("Ada", preset="custom").games == 2
+        assert "custom" in store.presets() and "Family Tel Aviv" not in store.presets()
+    assert _rows(path, "PRAGMA user_version") == [(7,)]
+    after = _rows(path, "SELECT * FROM games WHERE id < 3 ORDER BY id")
+    assert [row[: len(before[0])] for row in after] == before  # the new column comes last
+    assert [row[-1] for row in after] == [None, None]
+    assert _rows(path.with_name("macau.sqlite3.before-v7"), "PRAGMA user_version") == [(6,)]
     assert integrity(path) == "ok"

@@ -187,6 +187,15 @@ def test_rule_sets(home: Path) -> None:
         saves.save_rule_set("  ", "x")
 
 
+def test_a_rule_set_saved_in_other_letter_case_replaces_the_one_saved_before(home: Path) -> None:
+    saves.save_rule_set("Łódź home", "a")
+    saves.save_rule_set("Quick", "q")
+    assert saves.same_rule_set_name("łÓDŹ  HOME", saves.load_rule_sets()) == "Łódź home"
+    assert saves.same_rule_set_name("Slow", saves.load_rule_sets()) is None
+    saves.save_rule_set("ŁÓDŹ HOME", "b")
+    assert saves.load_rule_sets() == {"Quick": "q", "ŁÓDŹ HOME": "b"}
+
+
 def test_damaged_rule_sets_are_set_aside(home: Path) -> None:
     path = home / "config" / "rulesets.json"
     path.parent.mkdir(parents=True)

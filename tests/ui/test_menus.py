@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Rules
+from game.engine.explain import PRESET_TITLES
 from game.store.saves import has_saved_game, load_rule_sets
 from game.store.settings import Settings
 from game.ui import launch
@@ -499,14 +500,14 @@ def test_rule_clashes_are_told_with_the_editors_own_labels() -> None:
     from game.ui.ruleoptions import friendly
 
     text = friendly("default_seats must lie between min_seats and max_seats")
-    assert text == "“Usual players” must lie between “Fewest players” and “Most players”"
-    assert friendly("jokers per deck") == "jokers per deck"  # a plain word is left alone
+    assert text == "“Usual players” must lie between “Fewest players” and “Most players”."
+    assert friendly("two jokers per deck") == "Two jokers per deck."  # plain words left alone
     # The joker count and the groups, which plain words name, where a value goes with them
     assert friendly("needs jokers in the pack, but jokers is 0 (set joker_role none)") == (
-        "needs jokers in the pack, but “Jokers per deck” is 0 (set “Jokers” to “None”)"
+        "Needs jokers in the pack, but “Jokers per deck” is 0 (set “Jokers” to “None”)."
     )
     assert friendly("five_again needs groups none") == (
-        "“A five plays again” needs “Lay several cards” set to “None”"
+        "“A five plays again” needs “Lay several cards” set to “None”."
     )
 
 
@@ -656,3 +657,236 @@ def test_starting_another_table_says_beforehand_that_it_replaces_the_saved_game(
         assert menu.descriptions[button].count("\nIt replaces the saved game.") == 1
     assert NewGameScreen().replaces_save
     del screen
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_saved_rule_sets_with_long_names_are_told_apart_in_the_picker(
+    size: tuple[int, int],
+) -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+    screen = Screen(editor, size)
+    for name, dealt in (("Grandma's Sunday rules", 6), ("Grandma's Sunday rules v2", 7)):
+        editor.changed("hand_size", dealt)
+        editor.name_field.text = name
+        editor.save_set()
+    shown = []
+    for name in ("Grandma's Sunday rules", "Grandma's Sunday rules v2"):
+        editor.saved.set(name)
+        screen.frame()
+        shown.append(editor.saved.shown())
+    assert shown[0] != shown[1], shown
+    assert shown[1].endswith("v2")  # a name cut short keeps its end
+    if size[0] >= 1280:
+        assert shown == ["Grandma's Sunday rules", "Grandma's Sunday rules v2"]  # room for all
+    # The picker takes the room up to Load without running into "Start from".
+    assert editor.saved.rect.right < editor.load_button.rect.x
+    assert editor.saved.rect.x > editor.start_from.rect.right + 60
+
+
+def test_names_differing_only_in_letter_case_are_one_rule_set() -> None:
+    from game.ui.confirm import ConfirmDialog
+
+    screen, editor, _ = _edited_editor()
+    screen.click(editor.name_field.rect.center)
+    screen.type("home")
+    screen.key(pygame.K_RETURN)
+    assert list(load_rule_sets()) == ["home"]
+    screen.key(pygame.K_ESCAPE)  # out of the name field
+    editor.changed("hand_size", 7)
+    editor.name_field.text = "Home"
+    screen.click(editor.save_button.rect.center)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.question == "Replace “home”?"
+    screen.key(pygame.K_RETURN)  # kept: nothing changes
+    assert list(load_rule_sets()) == ["home"]
+    assert Rules.from_text(load_rule_sets()["home"]).hand_size == 6
+    screen.click(editor.save_button.rect.center)
+    screen.click(screen.top.yes_button.rect.center)  # type: ignore[attr-defined]
+    assert list(load_rule_sets()) == ["Home"]  # one set, under the spelling given now
+    assert Rules.from_text(load_rule_sets()["Home"]).hand_size == 7
+    assert editor.saved.values == ["Home"]
+
+
+def _open_editor(screen: Screen, new: NewGameScreen) -> RulesEditor:
+    screen.click(new.custom_button.rect.center)
+    editor = screen.top
+    assert isinstance(editor, RulesEditor)
+    return editor
+
+
+def _step_to(screen: Screen, choice: object, value: object) -> None:
+    """Click an arrow of a cycler until it shows ``value`` (left for a smaller number)."""
+    rect = choice.rect  # type: ignore[attr-defined]
+    current = choice.value  # type: ignore[attr-defined]
+    back = isinstance(value, int) and isinstance(current, int) and value < current
+    for _ in range(80):
+        if choice.value == value:  # type: ignore[attr-defined]
+            return
+        screen.click((rect.x + 4 if back else rect.right - 4, rect.centery))
+    raise AssertionError(f"{value!r} never came up")
+
+
+def test_reopening_the_editor_keeps_the_target_and_the_preset_the_rules_came_from() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.start_from, "tel_aviv")
+    editor.changed("hand_size", 4)
+    screen.click(editor.use_button.rect.center)
+    assert screen.top is new and new.preset == "custom" and new.target.value == 500
+    _step_to(screen, new.target, 700)
+    again = _open_editor(screen, new)
+    # The editor shows the target chosen on New game and the preset the rules came from.
+    assert again.start_from.value == "tel_aviv" and again.values["target"] == 700
+    assert not again.edited
+    screen.click(again.use_button.rect.center)
+    assert new.target.value == 700
+    setup = new.setup()
+    assert setup.target == 700 and setup.rules().target == 700 and setup.rules_base == "tel_aviv"
+    # Kept with the setup: the next New game opens the editor on Tel Aviv again.
+    launch.change_settings(new, last_setup=setup.to_dict())
+    later = NewGameScreen()
+    screen.stack.push(later)
+    assert _open_editor(screen, later).start_from.value == "tel_aviv"
+
+
+def test_a_loaded_rule_set_shows_the_preset_it_comes_nearest_under_start_from() -> None:
+    from game.store.saves import save_rule_set
+
+    save_rule_set("Romanian, eight cards", PRESETS["romanian"].replace(hand_size=8).to_text())
+    editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+    screen = Screen(editor)
+    screen.click(editor.load_button.rect.center)
+    assert editor.values["hand_size"] == 8
+    assert editor.start_from.value == editor.baseline_preset == "romanian"
+
+
+def test_custom_rules_seat_their_usual_players_as_chosen_in_the_editor() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 4)
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.controls["default_seats"], 6)
+    screen.click(editor.use_button.rect.center)
+    assert new.preset == "custom" and new.count.value == 6
+    assert all(row.visible for row in new.rows[:6]) and not new.rows[6].visible
+    assert len(new.setup().seats) == 6
+    # Players changed here afterwards stay when the same rules come back from the editor.
+    screen.click((new.count.rect.x + 4, new.count.rect.centery))
+    assert new.count.value == 5
+    screen.click(_open_editor(screen, new).use_button.rect.center)
+    assert new.count.value == 5
+    # ... and a new "Usual players" seats that many again.
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.controls["default_seats"], 3)
+    screen.click(editor.use_button.rect.center)
+    assert new.count.value == 3
+
+
+@pytest.mark.parametrize(("preset", "target"), [("polish", None), ("classic", 700)])
+def test_rules_left_as_a_preset_has_them_keep_that_preset(preset: str, target: int | None) -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, preset, 3)
+    if target is not None:
+        _step_to(screen, new.target, target)
+    editor = _open_editor(screen, new)
+    screen.click(editor.use_button.rect.center)  # nothing changed
+    setup = new.setup()
+    assert new.preset == preset and setup.preset == preset and setup.rules_text is None
+    assert setup.title().startswith(PRESET_TITLES[preset])
+    assert setup.rules() == PRESETS[preset].replace(
+        target=target or PRESETS[preset].target, name=preset
+    )
+    assert new.preset_buttons[preset].on and not new.custom_button.on
+    # Options set back by hand to another preset's: that preset.
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.start_from, "hungarian")
+    editor.changed("hand_size", 6)
+    editor.changed("hand_size", 5)
+    screen.click(editor.use_button.rect.center)
+    assert new.preset == "hungarian" and new.setup().rules_text is None
+
+
+def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
+    from game.ui.howto import IN_FORCE
+    from game.ui.resume import describe, read_saved_game, restore
+
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    editor = _open_editor(screen, new)
+    _step_to(screen, editor.start_from, "tel_aviv")
+    editor.changed("hand_size", 4)
+    assert editor.rules_label is None
+    screen.click(editor.name_field.rect.center)
+    screen.type("Family Tel Aviv")
+    screen.key(pygame.K_RETURN)
+    assert editor.rules_label == "Family Tel Aviv"
+    screen.key(pygame.K_ESCAPE)  # out of the name field
+    screen.click(editor.use_button.rect.center)
+    setup = new.setup()
+    assert setup.rules_label == "Family Tel Aviv"
+    assert setup.title() == "Family Tel Aviv (custom rules) · 4 players"  # its usual players
+    screen.click(new.howto_button.rect.center)
+    howto = screen.top
+    assert isinstance(howto, HowToScreen)
+    assert howto._name(IN_FORCE) == "Rules in force: Family Tel Aviv (custom)"
+    screen.key(pygame.K_ESCAPE)
+    screen.click(new.start_button.rect.center)
+    table = screen.top
+    assert isinstance(table, MatchTable) and table.setup.rules_label == "Family Tel Aviv"
+    table.open_pause()
+    screen.key(pygame.K_h)  # How to play from the pause menu
+    howto = screen.top
+    assert isinstance(howto, HowToScreen)
+    assert howto._name(IN_FORCE) == "Rules in force: Family Tel Aviv (custom)"
+    # Continue says it, and a resumed table keeps it.
+    saved = read_saved_game()
+    assert describe(saved).startswith("Family Tel Aviv (custom rules) · 4 players")
+    assert saved.data is not None and restore(saved.data).setup.rules_label == "Family Tel Aviv"
+    menu = MainMenu()
+    menu.refresh()
+    assert menu.descriptions[menu.quick_button].startswith("Family Tel Aviv (custom rules)")
+    assert menu.descriptions[menu.continue_button].startswith("Family Tel Aviv (custom rules)")
+
+
+def test_edited_or_unnamed_custom_rules_stay_custom_rules() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    editor = _open_editor(screen, new)
+    editor.changed("hand_size", 4)
+    editor.name_field.text = "Small hands"
+    editor.save_set()
+    editor.changed("hand_size", 3)  # changed since: no longer the saved set
+    assert editor.rules_label is None
+    screen.click(editor.use_button.rect.center)
+    assert new.setup().rules_label is None
+    assert new.setup().title() == "Custom rules · 4 players"
+    # Loaded by name and used unchanged: named again; reopened unchanged, still named.
+    editor = _open_editor(screen, new)
+    editor.saved.set("Small hands")
+    screen.click(editor.load_button.rect.center)  # nothing edited here yet: no question
+    assert editor.rules_label == "Small hands"
+    screen.click(editor.use_button.rect.center)
+    assert new.setup().rules_label == "Small hands"
+    screen.click(_open_editor(screen, new).use_button.rect.center)
+    assert new.setup().rules_label == "Small hands"
+
+
+def test_a_round_on_a_saved_rule_set_is_recorded_under_its_name() -> None:
+    from game.engine import Game, parse_action
+    from game.store.db import Store
+
+    rules = PRESETS["polish"].replace(hand_size=4)
+    setup = TableSetup(
+        "custom",
+        (SeatSpec("Ada"), SeatSpec("Ben", "easy")),
+        rules_text=rules.to_text(),
+        rules_label="Family",
+    )
+    game = Game.from_position(rules, hands=["5H", "9C 10C"], pile="6H", stock="2S 3S 4S 7S 8S")
+    table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=1)
+    Screen(table)
+    assert table.apply(parse_action("5H"))
+    assert table.game.over
+    with Store.open() as store:
+        [entry] = store.history("Ada")
+    assert (entry.preset, entry.rules_label) == ("custom", "Family")

@@ -47,7 +47,7 @@ def test_turning_a_presets_jokers_off_takes_their_roles_with_them(preset: str) -
     assert rules.jokers == 0 and rules.joker_role == "none"
     assert not {"BJ", "RJ"} & rules.attack_cards
     assert "joker" not in rules.suit_changers | rules.plays_on_anything | rules.anything_on
-    assert editor.note.startswith("With 0 jokers per deck, “Jokers” is None")
+    assert editor.note.startswith("With 0 jokers per deck, “Jokers” is “None”")
     assert editor.controls["joker_role"].value == "none"  # type: ignore[attr-defined]
     screen.click(editor.use_button.rect.center)
     assert results == [rules]
@@ -161,3 +161,39 @@ def test_every_switch_label_fits_its_button(size: tuple[int, int]) -> None:
     for button in editor.switches.values():
         width = theme.text_size(button.label, button.size, True)[0]
         assert width + button.px(36) <= button.rect.w + 1, button.label
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("preset", ["polish", "tel_aviv", "hungarian", "romanian"])
+def test_every_switch_label_is_shown_whole_with_its_note_clear_of_it(
+    preset: str, size: tuple[int, int]
+) -> None:
+    from game.ui import theme
+
+    editor = RulesEditor(PRESETS[preset], lambda r: None)
+    Screen(editor, size)
+    for key, button in editor.switches.items():
+        assert button.label == HOUSE_SWITCHES[key][0]  # never cut short
+        assert button.rect.right <= editor.view.right - button.px(20)
+        _, below, _ = editor._switch_place(key)
+        if editor.switch_why[key] and not below:  # beside: the note has room right of it
+            room = editor.view.right - button.rect.right - button.px(14 + 24)
+            assert room >= button.px(150), (key, room)
+            lines = theme.wrap("Not here: " + editor.switch_why[key], button.px(14), room)
+            assert len(lines) <= 2, lines
+
+
+def test_a_note_too_long_to_sit_beside_its_switch_goes_under_it() -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda r: None)
+    screen = Screen(editor, (960, 600))
+    key = next(iter(editor.switches))
+    plain_row = editor._height(key)
+    editor.switch_why[key] = "A 7 does not change the suit here. " * 6
+    editor.layout(editor.size)
+    _, below, height = editor._switch_place(key)
+    assert below and height > plain_row
+    after = list(editor.switches)[1:]
+    assert after
+    for other in after:  # the rows under it make room for the note
+        assert editor.content_y[other] >= editor.content_y[key] + height
+    screen.frame()

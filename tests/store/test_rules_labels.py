@@ -1,0 +1,81 @@
+"""Rounds on custom rules keep the name the rules were saved under: stored with each round,
+shown with its match, exported, kept through a merge of profiles; every custom rule set
+still shares one "custom" preset and one rating."""
+
+from __future__ import annotations
+
+import csv
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from game.store import GameRecord, MatchRecord, MatchSeat, Store
+from game.store.records import MAX_RULES_LABEL_LENGTH
+from tests.store.conftest import T0, bot, game, human
+
+
+def _custom(n: int, label: str | None, *names: str) -> GameRecord:
+    seats = [human(i, name, i + 1) for i, name in enumerate(names)]
+    return replace(
+        game(n, "custom", *seats, bot(len(seats), "easy", len(seats) + 1)), rules_label=label
+    )
+
+
+def _csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_two_named_rule_sets_are_told_apart_yet_share_one_rating(store: Store) -> None:
+    store.record_game(_custom(1, "Kids: no attacks", "Ada"))
+    store.record_game(_custom(2, "Pub rules: sevens cut", "Ada"))
+    store.record_game(_custom(3, None, "Ada"))
+    assert [e.rules_label for e in store.history("Ada")] == [
+        None,
+        "Pub rules: sevens cut",
+        "Kids: no attacks",
+    ]
+    assert store.presets() == ["custom"]
+    assert [row.games for row in store.leaderboard("custom") if row.profile == "Ada"] == [3]
+
+
+def test_a_label_is_kept_on_one_tidy_line(store: Store) -> None:
+    store.record_game(_custom(1, "  Family\tTel\nAviv  ", "Ada"))
+    store.record_game(_custom(2, "x" * 100, "Ada"))
+    store.record_game(_custom(3, " \n ", "Ada"))
+    labels = [e.rules_label for e in store.history("Ada")]
+    assert labels == [None, "x" * MAX_RULES_LABEL_LENGTH, "Family Tel Aviv"]
+
+
+def test_a_match_shows_the_name_of_its_rules(store: Store) -> None:
+    seats = (
+        MatchSeat(0, "Ada", False, None, 40, 1),
+        MatchSeat(1, "Bot · easy", True, "easy", 90, 2, seat_name="Ben"),
+    )
+    match = MatchRecord("m1", "custom", "fp", 500, T0, T0 + 60, 1, seats)
+    store.record_game(replace(_custom(1, "Family Tel Aviv", "Ada"), match=match, is_match=True))
+    [entry] = store.matches("Ada")
+    assert entry.rules_label == "Family Tel Aviv"
+
+
+def test_exports_and_a_merge_keep_the_names(store: Store, tmp_path: Path) -> None:
+    seats = (
+        MatchSeat(0, "Ada", False, None, 40, 1),
+        MatchSeat(1, "Bot · easy", True, "easy", 90, 2, seat_name="Ben"),
+    )
+    match = MatchRecord("m1", "custom", "fp", 500, T0, T0 + 60, 1, seats)
+    store.record_game(replace(_custom(1, "Family", "Ada"), match=match, is_match=True))
+    store.record_game(_custom(2, None, "Addie"))
+    store.merge_profiles("Addie", "Ada")
+    assert [e.rules_label for e in store.history("Ada")] == [None, "Family"]
+    store.export(tmp_path / "out.csv")
+    rows = _csv(tmp_path / "out.csv")
+    assert [(r["game_id"], r["rules_label"]) for r in rows if r["profile"] == "Ada"] == [
+        ("1", "Family"),
+        ("2", ""),
+    ]
+    assert {r["rules_label"] for r in _csv(tmp_path / "out_matches.csv")} == {"Family"}
+    store.export(tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert [e["rules_label"] for e in document["history"]] == [None, "Family"]
+    assert document["matches"][0]["rules_label"] == "Family"

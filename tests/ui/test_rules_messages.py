@@ -1,0 +1,154 @@
+"""What the custom rules editor says when rules clash or a saved set will not load: the
+editor's own labels and values, in whole sentences."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pygame
+
+from game.engine import PRESETS, Rules
+from game.store.paths import where
+from game.ui.rulesedit import RulesEditor
+from tests.ui.menukit import Screen
+
+
+def _editor(preset: str) -> RulesEditor:
+    return RulesEditor(PRESETS[preset], lambda _r: None)
+
+
+def _sentences(text: str) -> list[str]:
+    return re.split(r"(?<=[.…]) (?=[A-Z0-9“])", text)
+
+
+def _reads_well(text: str) -> None:
+    """Every sentence starts with a capital (or a quoted label) and ends with a stop; no
+    engine identifier or lower-case value is left."""
+    assert text, "nothing was said"
+    for sentence in _sentences(text):
+        assert sentence[:1].isupper() or sentence[:1] in "“0123456789", (sentence, text)
+        assert sentence.endswith("."), (sentence, text)
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), text
+    assert not re.search(r"\b(is|to) (none|any_card|draw_wild|plain|any)\b", text), text
+
+
+def test_jokers_turned_up_on_polish_are_told_with_the_jokers_control_words() -> None:
+    editor = _editor("polish")
+    editor.changed("jokers", 2)
+    assert editor.error == (
+        "The pack holds jokers (“Jokers per deck” is 2) but “Jokers” is “None”: "
+        "choose “Stand for any card” or “Draw wild”."
+    )
+    _reads_well(editor.error)
+
+
+def test_a_king_made_a_suit_changer_on_polish_reads_as_a_sentence() -> None:
+    editor = _editor("polish")
+    editor.changed("suit_changers", frozenset({"A", "K"}))
+    assert editor.error == (
+        "Kings cannot be both attack cards and suit changers (“Attack cards”, “Suit "
+        "changers”): one rank cannot both make the next seat draw and name a suit."
+    )
+    _reads_well(editor.error)
+
+
+def test_the_black_joker_put_back_at_one_joker_per_deck_names_the_count_by_its_label() -> None:
+    editor = _editor("classic")
+    editor.changed("jokers", 1)  # the black joker leaves the attack cards with the deck's
+    assert not editor.error
+    editor.changed("attack_cards", editor.values["attack_cards"] | {"BJ"})  # back by hand
+    assert editor.error == (
+        "“Attack cards” lists the black joker, but the pack holds only the red joker "
+        "(“Jokers per deck” is 1)."
+    )
+    _reads_well(editor.error)
+
+
+def test_a_plain_first_card_with_no_plain_card_left_names_the_first_pile_card_option() -> None:
+    editor = _editor("polish")
+    editor.changed("jack_requests", False)
+    editor.changed("suit_changers", frozenset({"A", "5", "6", "7", "8", "9", "10", "J"}))
+    editor.changed("plain_kings_block", True)
+    assert editor.values["starter"] == "plain"
+    assert editor.error.startswith(
+        "“First pile card” is “A plain card”, but these options make every card a power card"
+    )
+    assert editor.error.endswith("there is no plain card to start the pile.")
+    _reads_well(editor.error)
+
+
+def test_draw_wild_jokers_on_polish_say_which_option_set_to_what() -> None:
+    editor = _editor("polish")
+    editor.changed("joker_role", "draw_wild")
+    assert (
+        "With “Jokers” set to “Draw wild”, a joker plays on anything, so “Plays on anything” "
+        "must list it." in editor.error
+    )
+    assert editor.error.startswith("“Jokers” set to “Draw wild” needs jokers in the pack")
+    _reads_well(editor.error)
+
+
+def test_every_clash_the_editor_can_reach_reads_as_sentences() -> None:
+    clashes = [
+        ("polish", {"min_seats": 6, "max_seats": 4}),
+        ("polish", {"min_seats": 6}),
+        ("polish", {"deck_steps": (3, 5, 7)}),
+        ("polish", {"hand_size": 15}),
+        ("polish", {"attack_cards": frozenset({"2", "RJ"})}),
+        ("hungarian", {"suit_changers": frozenset({"A", "joker"})}),
+        ("polish", {"skip_rank": "J"}),
+        ("polish", {"plain_kings_block": True, "attack_cards": frozenset({"2", "3"})}),
+        ("polish", {"ace_must_differ": True, "suit_changers": frozenset()}),
+        ("polish", {"five_again": True}),
+        ("classic", {"jokers": 0, "joker_role": "draw_wild"}),
+    ]
+    for preset, changes in clashes:
+        editor = _editor(preset)
+        for name, value in changes.items():
+            editor.values[name] = value
+        editor._validate()
+        _reads_well(editor.error)
+        assert "[" not in editor.error and "KH" not in editor.error
+
+
+def test_a_saved_set_that_will_not_load_is_explained_in_the_editors_words() -> None:
+    folder = where("config")
+    folder.mkdir(parents=True, exist_ok=True)
+    sets = {
+        "Old jokers": "macau-rules 1\njokers = 2\n",
+        "Typo": "macau-rules 1\nhand_size = five\n",
+        "Future option": "macau-rules 1\nbluff_rule = yes\n",
+    }
+    document = {"format": "macau-rulesets", "version": 1, "rule_sets": sets}
+    (folder / "rulesets.json").write_text(json.dumps(document), encoding="utf-8")
+    editor = _editor("polish")
+    screen = Screen(editor, (960, 600))
+    said = {}
+    for name in sets:
+        editor.saved.set(name)
+        screen.click(editor.load_button.rect.center)
+        said[name] = editor.note
+    assert said["Old jokers"] == (
+        "“Old jokers” could not be loaded. The pack holds jokers (“Jokers per deck” is 2) "
+        "but “Jokers” is “None”: choose “Stand for any card” or “Draw wild”."
+    )
+    assert (
+        said["Typo"]
+        == "“Typo” could not be loaded. “Cards dealt” cannot be “five”: it takes a whole number."
+    )
+    assert said["Future option"] == (
+        "“Future option” could not be loaded. The line “bluff_rule = yes” names no option "
+        "this version of Macau knows."
+    )
+    assert editor.rules == PRESETS["polish"].replace(name="custom")  # nothing was loaded
+    pygame.event.clear()
+
+
+def test_a_switch_that_cannot_be_used_says_why_in_a_sentence() -> None:
+    editor = _editor("polish")
+    why = editor.switch_why["harder_seven_own_suit"]
+    assert why == "A 7 does not change the suit here."
+    editor.changed("jokers", 2)
+    assert editor.switch_why["easier_groups"] == "Mend the clash first."
+    assert isinstance(editor.rules, Rules | type(None))
