@@ -6,7 +6,7 @@ from typing import Any
 
 from . import actions
 from .actions import Event
-from .cards import Card, beyond_pack
+from .cards import RANK_NAMES, SUITS, Card, beyond_pack
 from .compiled import compile_rules
 from .phase import Phase
 from .rules import Rules
@@ -184,6 +184,21 @@ def _damage(g: Any) -> str:
     extra = beyond_pack(held, g.rules.decks_for(g.n), g.rules.jokers)
     if extra:
         return f"more {', '.join(sorted(c.code for c, _, _ in extra))} than the pack holds"
+    n = g.n
+    for key in ("_ks_layer", "_req_owner", "_req_bound", "_macau_open"):
+        if not -1 <= getattr(g, key) < n:
+            return f"{key} names seat {getattr(g, key)} of {n}"
+    if not 0 <= g.dealer < n:
+        return f"dealer is seat {g.dealer} of {n}"
+    for key in ("penalty", "skips"):
+        if getattr(g, key) < 0:
+            return f"{key} is {getattr(g, key)}"
+    if g.round_no < 1 or not 0 <= g._blocked_passes < 1 << n:
+        return "the round's counters are out of range"
+    if g._req_rank and g._req_rank not in RANK_NAMES:
+        return f"a request for rank {g._req_rank}"
+    if not {g._suit, g._req_excluded} <= {"", *SUITS} or not g._req_suits <= set(SUITS):
+        return "a suit in force that is not a suit"
     for s in range(g.n):
         if g.missed[s] < 0:
             return f"seat {s} has {g.missed[s]} missed turns"
@@ -197,4 +212,9 @@ def _damage(g: Any) -> str:
                 return "the seat to act has nothing it may do"
         except (IndexError, KeyError, TypeError, ValueError) as exc:
             return f"it cannot be played on ({exc})"
+    try:
+        for s in range(n):  # what a table shows each seat can be read
+            g.view(s)
+    except (IndexError, KeyError, TypeError, ValueError) as exc:
+        return f"it cannot be shown ({exc})"
     return ""

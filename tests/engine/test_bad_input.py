@@ -267,6 +267,20 @@ def test_a_save_that_is_not_even_a_dict_is_refused_as_a_save(data: object) -> No
         {"stock": ["HAND"]},  # a card held also in the stock
         {"hands": [[], [], [], []]},  # the cards gone
         {"current": 1, "_out": [False, True, False, False]},  # the seat to act is out
+        {"_req_rank": -(10**30)},  # a rank request no card has
+        {"_req_rank": 15},
+        {"_req_owner": 7},
+        {"_ks_layer": -2},
+        {"_macau_open": 4},
+        {"_req_bound": 12},
+        {"dealer": -1},
+        {"penalty": -5},
+        {"skips": -1},
+        {"round_no": 0},
+        {"_blocked_passes": -1},
+        {"_suit": "X"},
+        {"_req_excluded": "hearts"},
+        {"_req_suits": ["S", "Q"]},
     ],
 )
 def test_a_damaged_save_is_refused_on_loading_not_on_the_next_move(
