@@ -26,16 +26,16 @@ def run_export(path: str) -> int:
         print(f"Cannot export to {path}: it is a folder, not a file name.", file=sys.stderr)
         return 2
     if not target.parent.is_dir():
-        print(
-            f"Cannot export to {path}: the folder {target.parent} does not exist.", file=sys.stderr
-        )
+        why = "is a file, not a folder" if target.parent.exists() else "does not exist"
+        print(f"Cannot export to {path}: the folder {target.parent} {why}.", file=sys.stderr)
         return 2
     store = Store.open()
     try:
         # The game's own note says games will not be recorded: beside an export, only why.
         note = (store.problem or "").replace(NOT_RECORDED, "").strip()
-        if store.stand_in:
-            # Nothing could be read: writing an empty export would replace a good one.
+        # Nothing could be read, or the file was damaged and a new, empty one started:
+        # writing an empty export over an earlier one would lose the only readable copy.
+        if store.stand_in or (note and target.exists() and not store.presets()):
             kept = f", {path} is left as it was" if target.exists() else ""
             print(f"Nothing exported{kept}: {note}", file=sys.stderr)
             return 1

@@ -204,6 +204,35 @@ def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
     assert target.read_bytes() == good
 
 
+def test_an_export_from_a_damaged_file_started_afresh_leaves_the_old_export_alone(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played.close()
+    target = tmp_path / "stats.json"
+    assert run_export(str(target)) == 0
+    good = target.read_bytes()
+    database = played.path
+    assert database is not None
+    database.write_bytes(b"\x13" * 8192)  # damaged: set aside, and a new one started
+    capsys.readouterr()
+    assert run_export(str(target)) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"Nothing exported, {target} is left as it was: ")
+    assert "was damaged" in err
+    assert target.read_bytes() == good
+    # To a new file the (empty) export is still written, with the note.
+    assert run_export(str(tmp_path / "new.json")) == 0
+    assert (tmp_path / "new.json").exists()
+
+
+def test_an_export_into_a_file_taken_for_a_folder_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "afile").write_text("x")
+    assert run_export(str(tmp_path / "afile" / "stats.json")) == 2
+    assert "afile is a file, not a folder" in capsys.readouterr().err
+
+
 def test_an_export_is_made_to_be_passed_on_and_the_database_stays_private(
     played: Store, tmp_path: Path
 ) -> None:
