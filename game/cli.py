@@ -280,7 +280,7 @@ def cmd_simulate(argv: list[str]) -> int:
                 rules = _rules_for(name, args.rules_file, args.set)
                 custom[name] = rules.to_text()
                 labels[name] = (
-                    rules.name
+                    (rules.name or "custom rules")
                     if args.rules_file is not None
                     else f"{name} with {', '.join(args.set)}"
                 )

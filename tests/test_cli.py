@@ -39,6 +39,15 @@ def test_simulate_reports_a_rules_file_under_its_own_name(
     assert "--rules-file plays its own rule set: leave out --preset" in capsys.readouterr().err
 
 
+def test_simulate_reports_a_nameless_rules_file_as_custom_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "house.rules"
+    path.write_text(PRESETS["polish"].replace(name="").to_text(), encoding="utf-8")
+    assert main(["simulate", "--rules-file", str(path), "--games", "2"]) == 0
+    assert capsys.readouterr().out.startswith("custom rules: 2 games")
+
+
 def test_simulate_of_every_preset_leaves_out_those_that_cannot_seat_the_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

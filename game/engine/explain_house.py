@@ -219,4 +219,4 @@ def _title(rules: Rules) -> str:
         if _house_rows(_as_played(rules), PRESETS[rules.name]):
             return f"{rules.name} (custom)"
         return PRESET_TITLES[rules.name]
-    return "custom rules" if rules.name == "custom" else rules.name
+    return "custom rules" if rules.name in ("custom", "") else rules.name

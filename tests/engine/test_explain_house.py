@@ -169,6 +169,12 @@ def test_one_card_a_turn_lays_no_jokers_together_but_as_a_run() -> None:
 
 
 # ----- title and house rules ---------------------------------------------------------------------
+def test_a_rule_set_without_a_name_is_titled_custom_rules() -> None:
+    nameless = Rules.from_text("macau-rules 1\nname = \nhand_size = 6\n")
+    assert nameless.name == ""
+    assert flat(nameless).startswith("How to play: custom rules ===")
+
+
 def test_a_file_named_after_a_preset_is_titled_by_what_it_holds() -> None:
     polish_inside = Rules.from_text("macau-rules 1\nname = classic\n")
     text = flat(polish_inside)
