@@ -456,8 +456,8 @@ def cmd_text(argv: list[str]) -> int:
     p = argparse.ArgumentParser(
         prog="macau text",
         description="Play in the terminal: you are seat 0, the other seats are bots. Type "
-        "moves in card notation (7H, AS/H, JC/8, RJ=KH, draw, pass); 'help' lists them and "
-        "'?' shows your legal moves. A points preset is played as a match to its target.",
+        "moves in card notation (7H, AS/H, draw, pass); 'help' lists those the preset allows "
+        "and '?' shows your legal moves. A points preset is played as a match to its target.",
     )
     p.add_argument("--preset", default="polish", help=f"{', '.join(PRESETS)} (default polish)")
     p.add_argument(

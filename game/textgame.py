@@ -32,9 +32,9 @@ from .engine.actions import (
     Event,
 )
 from .textwords import (
-    HELP,
     PHASE_WORDS,
     cards_left,
+    help_text,
     legal_moves,
     narrate,
     number,
@@ -160,7 +160,7 @@ def run_text_game(
         f"Macau ({preset}), {g.seats} seats. You are seat 0.{match} Type ? for your moves.",
         file=out,
     )
-    print(HELP, file=out)
+    print(help_text(g.rules), file=out)
     dealer = says(g.dealer, 0, "deal", "deals")
     print(f"Round 1: {dealer}." if match else f"{dealer}.", file=out)
     return play(g, bots, stdin if stdin is not None else sys.stdin, out)
@@ -314,7 +314,7 @@ class _Table:
             if not line:
                 continue
             if line.lower() == "help":
-                self.say(HELP)
+                self.say(help_text(g.rules))
                 continue
             if line in ("?", "??"):
                 legal, complete = g.legal_actions_capped(LISTING_LIMIT)

@@ -29,7 +29,9 @@ from game.engine import (
     parse_action,
 )
 from game.textgame import _only_completion, play, run_text_game
-from game.textwords import HELP, describe
+from game.textwords import describe, help_text
+
+HELP = help_text(PRESETS["polish"])  # the rules played below unless a test says otherwise
 
 
 def played(
@@ -357,7 +359,7 @@ def test_a_fresh_deal_says_who_dealt_it(preset: str, first: str) -> None:
         dealer = Game.new(PRESETS[preset], seats=3, seed=seed).dealer
         text = played("q\n", preset=preset, seats=3, seed=seed)
         who = "You deal" if dealer == 0 else f"Seat {dealer} deals"
-        assert f"{HELP}\n{first}{who}.\n" in text
+        assert f"{help_text(PRESETS[preset])}\n{first}{who}.\n" in text
 
 
 # ----- listing the legal moves ------------------------------------------------------------
