@@ -222,8 +222,7 @@ class _Table:
                     self.bot_turn()
                 self.catch_forgotten_macau()
             if g.rules.scoring != "points":
-                order = ", ".join(seat_name(s, me) for s in g.placings)
-                self.say(f"\nFinishing order: {order}")
+                self.say_places()
                 return
             self.say_points()
             if g.match_over:
@@ -233,6 +232,25 @@ class _Table:
             g.next_round()
             dealer = says(g.dealer, me, "deal", "deals")
             self.say(f"\nRound {g.round_no}: {dealer}.")
+
+    def say_places(self) -> None:
+        """How a round without points ended. Played out, its finishing order. Ended by the
+        first seat out (or blocked): who won, then every seat's place with the cards it was
+        left holding, since those are what placed it (equal counts share a place)."""
+        g, me = self.g, self.me
+        if g.rules.end == "places" and not g.blocked:
+            order = ", ".join(seat_name(s, me) for s in g.placings)
+            self.say(f"\nFinishing order: {order}")
+            return
+        first = [s for s in range(g.seats) if g.places[s] == 1]
+        if len(first) > 1:
+            self.say(f"\n{' and '.join(seat_name(s, me) for s in first)} share first place.")
+        else:
+            fewest = " with the fewest cards left" if g.hand(first[0]) else ""
+            self.say("\n" + says(first[0], me, "win", "wins") + f" the round{fewest}.")
+        self.say("Places by cards left (a tie shares a place):")
+        for s in sorted(range(g.seats), key=lambda s: (g.places[s], s)):
+            self.say(cards_left(f"  {g.places[s]}. {seat_name(s, me):<8} ", g.hand(s)))
 
     def say_points(self) -> None:
         """The points each seat was charged this round, for the cards it was left holding

@@ -316,9 +316,47 @@ def test_a_points_preset_plays_round_after_round_with_the_totals() -> None:
     ) in text
     assert g.round_no == 2
     assert "Finishing order" not in text
-    # Without points, one round and its finishing order.
-    g = Game.from_position("quick", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    # Without points, one round.
+    g = Game.from_position("polish", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
     assert played_from(g, {1: Scripted()}, "9H\n").endswith("\nFinishing order: You, Seat 1\n")
+
+
+def test_a_round_played_out_for_places_ends_with_the_finishing_order() -> None:
+    g = Game.from_position("polish", hands=["9H", "7S 7D", "9C 9D"], pile="5H", stock=STOCK)
+    text = played_from(g, {1: Scripted("draw", "pass"), 2: Scripted("9C 9D")}, "9H\n")
+    assert text.endswith("\nFinishing order: You, Seat 2, Seat 1\n")
+
+
+def test_the_first_out_wins_and_the_others_are_placed_by_the_cards_they_hold() -> None:
+    g = Game.from_position("quick", hands=["7H", "2C 3C", "8D 9D"], pile="9S 10H", stock="KC KD")
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "7H\n")
+    assert g.places == (1, 2, 2)
+    assert text.endswith(
+        "  the round is over\n"
+        "\n"
+        "You win the round.\n"
+        "Places by cards left (a tie shares a place):\n"
+        "  1. You      went out\n"
+        "  2. Seat 1   held 2♣ 3♣\n"
+        "  2. Seat 2   held 8♦ 9♦\n"
+    )
+    assert "Finishing order" not in text
+
+
+def test_a_blocked_round_is_won_by_the_fewest_cards_and_may_be_shared() -> None:
+    g = Game.from_position("quick", hands=["9S", "9C 8C 7C", "10D 10C"], pile="5H", stock="")
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "pass\n")
+    assert text.endswith(
+        "You win the round with the fewest cards left.\n"
+        "Places by cards left (a tie shares a place):\n"
+        "  1. You      held 9♠\n"
+        "  2. Seat 2   held 10♦ 10♣\n"
+        "  3. Seat 1   held 7♣ 8♣ 9♣\n"
+    )
+    g = Game.from_position("quick", hands=["9S", "9C 8C", "10D"], pile="5H", stock="")
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "pass\n")
+    assert "\nYou and Seat 2 share first place.\n" in text
+    assert "  1. You      held 9♠\n  1. Seat 2   held 10♦\n  3. Seat 1   held 8♣ 9♣\n" in text
 
 
 def test_the_match_ends_with_the_final_standings() -> None:
