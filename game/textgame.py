@@ -34,6 +34,7 @@ from .engine.actions import (
 from .textwords import (
     PHASE_WORDS,
     cards_left,
+    deal_words,
     help_text,
     legal_moves,
     narrate,
@@ -161,8 +162,8 @@ def run_text_game(
         file=out,
     )
     print(help_text(g.rules), file=out)
-    dealer = says(g.dealer, 0, "deal", "deals")
-    print(f"Round 1: {dealer}." if match else f"{dealer}.", file=out)
+    deal = deal_words(g, 0)
+    print(f"Round 1: {deal}." if match else f"{deal}.", file=out)
     return play(g, bots, stdin if stdin is not None else sys.stdin, out)
 
 
@@ -230,8 +231,7 @@ class _Table:
                 return
             self.ask("Press Enter for the next round (q to quit)> ")
             g.next_round()
-            dealer = says(g.dealer, me, "deal", "deals")
-            self.say(f"\nRound {g.round_no}: {dealer}.")
+            self.say(f"\nRound {g.round_no}: {deal_words(g, me)}.")
 
     def say_places(self) -> None:
         """How a round without points ended. Played out, its finishing order. Ended by the

@@ -287,6 +287,13 @@ def status(g: Game, me: int) -> str:
     return " | ".join(parts)
 
 
+def deal_words(g: Game, me: int) -> str:
+    """A fresh deal as the window's log starts it: who dealt, how many cards each, and the
+    card turned up to start the pile ("You deal 5 cards each; 9♥ starts the pile")."""
+    each = count_words(max(g.hand_counts, default=0), "card")
+    return says(g.dealer, me, "deal", "deals") + f" {each} each; {g.top.pretty} starts the pile"
+
+
 def _standing(view: View, seat: int) -> str:
     """One other seat in the status line: its card count, or that it is out or waiting."""
     if view.out[seat]:

@@ -306,13 +306,16 @@ STOCK = "2C 3C 4C 5C 6C JD 8D 9S 10S"
 
 def test_a_points_preset_plays_round_after_round_with_the_totals() -> None:
     g = Game.from_position("classic", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    dealt = g.copy()
+    dealt.apply("9H")
+    dealt.next_round()
     text = played_from(g, {1: Scripted()}, "9H\n\nq\n")
     assert (
         "Points charged in round 1 (the match ends when a total reaches 500):\n"
         "  You         0   total    0   went out\n"
         "  Seat 1     10   total   10   held 7♠ 8♠\n"
         "Press Enter for the next round (q to quit)> \n"
-        "Round 2: You deal.\n"
+        f"Round 2: You deal 5 cards each; {dealt.top.pretty} starts the pile.\n"
     ) in text
     assert g.round_no == 2
     assert "Finishing order" not in text
@@ -392,12 +395,13 @@ def test_each_charge_is_shown_beside_the_cards_it_was_charged_for() -> None:
 
 
 @pytest.mark.parametrize(("preset", "first"), [("tel_aviv", "Round 1: "), ("polish", "")])
-def test_a_fresh_deal_says_who_dealt_it(preset: str, first: str) -> None:
+def test_a_fresh_deal_says_who_dealt_it_and_the_card_turned_up(preset: str, first: str) -> None:
     for seed in range(6):
-        dealer = Game.new(PRESETS[preset], seats=3, seed=seed).dealer
+        dealt = Game.new(PRESETS[preset], seats=3, seed=seed)
         text = played("q\n", preset=preset, seats=3, seed=seed)
-        who = "You deal" if dealer == 0 else f"Seat {dealer} deals"
-        assert f"{help_text(PRESETS[preset])}\n{first}{who}.\n" in text
+        who = "You deal" if dealt.dealer == 0 else f"Seat {dealt.dealer} deals"
+        deal = f"{who} 5 cards each; {dealt.top.pretty} starts the pile."
+        assert f"{help_text(PRESETS[preset])}\n{first}{deal}\n" in text
 
 
 # ----- listing the legal moves ------------------------------------------------------------
