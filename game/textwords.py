@@ -270,8 +270,12 @@ def status(g: Game, me: int) -> str:
     top = g.top.pretty
     if g.top_effective != g.top:
         top += f" as {g.top_effective.pretty}"
-    parts = [f"Top {top} (suit in force: {g.suit_in_force or '-'})"]
     req = g.request
+    if g.suit_in_force:
+        top += f" (suit in force: {SUIT_NAMES[g.suit_in_force]})"
+    elif not (req and req["kind"] == "suit" and req["free"]):
+        top += " (no suit in force)"  # a free suit says so below
+    parts = [f"Top {top}"]
     if req and req["kind"] == "rank":
         parts.append(f"request: {req['rank']}s")
     elif req and req["free"]:
