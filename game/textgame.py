@@ -31,6 +31,7 @@ from .engine.actions import (
     SUFFIXES,
     Event,
 )
+from .engine.cards import parse_rank
 from .textwords import (
     PHASE_WORDS,
     cards_left,
@@ -61,7 +62,11 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
     words = line.lower().split()
     if len(words) > 1 and any(w in ("draw", "pass") for w in words):
         raise _Refused("type one move at a time")
-    action = parse_action(line)
+    try:
+        action = parse_action(line)
+    except NotationError:
+        _refuse_as_typed(line)
+        raise
     if isinstance(action, Stop):
         if g.rules.macau_call != "required":
             raise _Refused("Macau is called automatically in these rules: nobody forgets it")
@@ -75,6 +80,23 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
                     f"{card.pretty} is listed {times(typed)} but you hold {number(held[card])}"
                 )
     return _only_completion(g, action, me)
+
+
+def _refuse_as_typed(line: str) -> None:
+    """``_Refused`` in a player's words for a line that is not notation in a way the engine
+    would explain badly: a rank without its suit (the engine reads "10" as the rank "1" of
+    the suit "0"), or a word that is not a move (it reads "take" as the rank "tak")."""
+    if line.lower().startswith("stop"):
+        return  # the engine says how a catch is written
+    # The cards of each token: "RJ=10!" lays RJ standing for 10 (what follows "/" is a choice).
+    for card in (c.upper() for t in line.split() for c in t.split("/")[0].rstrip("!").split("=")):
+        try:
+            parse_rank(card)
+        except NotationError:
+            continue
+        raise _Refused(f"{card!r} needs a suit: {card}S, {card}H, {card}D or {card}C")
+    if line.isalpha() and len(line) > 2:
+        raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
 
 
 def _only_completion(g: Game, action: Action, seat: int) -> Action:

@@ -121,6 +121,17 @@ def test_the_text_game_refuses_in_its_own_words() -> None:
     assert not any("seat 0" in line for line in refusals)
 
 
+def test_a_rank_without_its_suit_or_a_word_that_is_no_move_is_told_so() -> None:
+    text = played("10\nk\n7H RJ=10\ntake\nstop\nq\n")
+    assert refusals(text) == [
+        "'10' needs a suit: 10S, 10H, 10D or 10C",
+        "'K' needs a suit: KS, KH, KD or KC",
+        "'10' needs a suit: 10S, 10H, 10D or 10C",
+        "'take' is not a move: type help for the moves, or ? for yours",
+        "'stop': write 'stop N' with the seat number N",
+    ]
+
+
 def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
     text = played("help\n?\nq\n")
     assert text.count(HELP) == 2  # once at the start, once for "help"
