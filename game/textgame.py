@@ -31,10 +31,12 @@ from .engine.actions import (
     SUFFIXES,
     Event,
 )
+from .engine.cards import parse_rank
 from .textwords import (
-    HELP,
     PHASE_WORDS,
     cards_left,
+    deal_words,
+    help_text,
     legal_moves,
     narrate,
     number,
@@ -60,7 +62,11 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
     words = line.lower().split()
     if len(words) > 1 and any(w in ("draw", "pass") for w in words):
         raise _Refused("type one move at a time")
-    action = parse_action(line)
+    try:
+        action = parse_action(line)
+    except NotationError:
+        _refuse_as_typed(line)
+        raise
     if isinstance(action, Stop):
         if g.rules.macau_call != "required":
             raise _Refused("Macau is called automatically in these rules: nobody forgets it")
@@ -74,6 +80,23 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
                     f"{card.pretty} is listed {times(typed)} but you hold {number(held[card])}"
                 )
     return _only_completion(g, action, me)
+
+
+def _refuse_as_typed(line: str) -> None:
+    """``_Refused`` in a player's words for a line that is not notation in a way the engine
+    would explain badly: a rank without its suit (the engine reads "10" as the rank "1" of
+    the suit "0"), or a word that is not a move (it reads "take" as the rank "tak")."""
+    if line.lower().startswith("stop"):
+        return  # the engine says how a catch is written
+    # The cards of each token: "RJ=10!" lays RJ standing for 10 (what follows "/" is a choice).
+    for card in (c.upper() for t in line.split() for c in t.split("/")[0].rstrip("!").split("=")):
+        try:
+            parse_rank(card)
+        except NotationError:
+            continue
+        raise _Refused(f"{card!r} needs a suit: {card}S, {card}H, {card}D or {card}C")
+    if line.isalpha() and len(line) > 2:
+        raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
 
 
 def _only_completion(g: Game, action: Action, seat: int) -> Action:
@@ -160,9 +183,9 @@ def run_text_game(
         f"Macau ({preset}), {g.seats} seats. You are seat 0.{match} Type ? for your moves.",
         file=out,
     )
-    print(HELP, file=out)
-    dealer = says(g.dealer, 0, "deal", "deals")
-    print(f"Round 1: {dealer}." if match else f"{dealer}.", file=out)
+    print(help_text(g.rules), file=out)
+    deal = deal_words(g, 0)
+    print(f"Round 1: {deal}." if match else f"{deal}.", file=out)
     return play(g, bots, stdin if stdin is not None else sys.stdin, out)
 
 
@@ -222,8 +245,7 @@ class _Table:
                     self.bot_turn()
                 self.catch_forgotten_macau()
             if g.rules.scoring != "points":
-                order = ", ".join(seat_name(s, me) for s in g.placings)
-                self.say(f"\nFinishing order: {order}")
+                self.say_places()
                 return
             self.say_points()
             if g.match_over:
@@ -231,8 +253,26 @@ class _Table:
                 return
             self.ask("Press Enter for the next round (q to quit)> ")
             g.next_round()
-            dealer = says(g.dealer, me, "deal", "deals")
-            self.say(f"\nRound {g.round_no}: {dealer}.")
+            self.say(f"\nRound {g.round_no}: {deal_words(g, me)}.")
+
+    def say_places(self) -> None:
+        """How a round without points ended. Played out, its finishing order. Ended by the
+        first seat out (or blocked): who won, then every seat's place with the cards it was
+        left holding, since those are what placed it (equal counts share a place)."""
+        g, me = self.g, self.me
+        if g.rules.end == "places" and not g.blocked:
+            order = ", ".join(seat_name(s, me) for s in g.placings)
+            self.say(f"\nFinishing order: {order}")
+            return
+        first = [s for s in range(g.seats) if g.places[s] == 1]
+        if len(first) > 1:
+            self.say(f"\n{' and '.join(seat_name(s, me) for s in first)} share first place.")
+        else:
+            fewest = " with the fewest cards left" if g.hand(first[0]) else ""
+            self.say("\n" + says(first[0], me, "win", "wins") + f" the round{fewest}.")
+        self.say("Places by cards left (a tie shares a place):")
+        for s in sorted(range(g.seats), key=lambda s: (g.places[s], s)):
+            self.say(cards_left(f"  {g.places[s]}. {seat_name(s, me):<8} ", g.hand(s)))
 
     def say_points(self) -> None:
         """The points each seat was charged this round, for the cards it was left holding
@@ -314,7 +354,7 @@ class _Table:
             if not line:
                 continue
             if line.lower() == "help":
-                self.say(HELP)
+                self.say(help_text(g.rules))
                 continue
             if line in ("?", "??"):
                 legal, complete = g.legal_actions_capped(LISTING_LIMIT)

@@ -15,6 +15,7 @@ from .engine import (
     Card,
     Game,
     Phase,
+    Rules,
     View,
 )
 from .engine.actions import (
@@ -38,17 +39,91 @@ from .engine.actions import (
     SuitNamed,
     TurnMissed,
 )
-from .engine.cards import SUIT_NAMES
+from .engine.cards import RANK_NAMES, RANK_WORDS, SUIT_NAMES, parse_rank
+from .engine.rules import CARD_KIND_TOKENS, rank_jobs
 
-HELP = """Type a move in notation:
-  7H            lay one card            7S 7D     lay several (first must fit)
-  AS/H          ace naming hearts       JC/8      jack requesting 8s (JC/- for nothing)
-  RJ=KH         joker standing for K♥   8H!       lay and call Macau
-  draw          draw a card / take the penalty
-  pass          keep the drawn card / accept missed turns
-  stop N        catch seat N who forgot to call Macau
-  ?             your legal moves        ??        every one of them
-  help          this list again         q         quit"""
+LINE_WIDTH = 78
+
+# The ranks in the order of a run, each with its notation.
+_RUN = tuple(RANK_NAMES[r] for r in range(2, 15))
+
+
+def help_entries(r: Rules) -> list[tuple[str, str]]:
+    """The moves the rules ``r`` allow, each as an example in notation and what it does: a
+    form the engine refuses under ``r`` (a joker standing in where jokers name a suit, a
+    Macau call where Macau is called for you) is not taught."""
+    # The examples lay plain cards (a 7 where it has no power), which no rule adds to.
+    plain = [t for t in _RUN if t not in rank_jobs(r)]
+    liked = [t for t in ("7", "9", "8", "6", "10", "5") if t in plain] + plain
+    card = liked[0] if liked else "7"
+    entries = [(f"{card}H", "lay one card")]
+    if r.groups != "none":
+        entries.append((f"{card}S {card}D", "lay several of a rank (first must fit)"))
+    if r.groups == "rank_or_suit" and len(liked) > 1:
+        entries.append((f"{card}S {liked[1]}S", "lay several of a suit"))
+    run = next((_RUN[i : i + 3] for i in range(11) if set(_RUN[i : i + 3]) <= set(plain)), None)
+    if r.runs and run:
+        entries.append((" ".join(t + "H" for t in run), "lay a run (one suit, in a row)"))
+    changers = [t for t in CARD_KIND_TOKENS if t in r.suit_changers and (r.jokers or t != "joker")]
+    for token in changers:
+        if token == "joker":
+            entries.append(("RJ/S", "joker naming spades"))
+        elif _names_own_suit(r, token):
+            entries.append((f"{token}H/H", f"{RANK_WORDS[parse_rank(token)]} naming its own suit"))
+        else:
+            entries.append((f"{token}S/H", f"{RANK_WORDS[parse_rank(token)]} naming hearts"))
+    # A free suit is named where no suit may be: none held (ace_must_hold), or a card that
+    # names only its own suit laid on that suit (ace_must_differ).
+    free = [t for t in changers if r.ace_must_hold or (r.ace_must_differ and _names_own_suit(r, t))]
+    if free:
+        code = "RJ" if free[0] == "joker" else f"{free[0]}H"
+        entries.append(
+            (f"{code}/*", "free suit (where no suit may be named): any but the one in force")
+        )
+    if r.jack_requests and r.request_ranks:
+        rank = "8" if "8" in r.request_ranks else r.request_ranks[0]
+        entries.append((f"JC/{rank}", f"jack requesting {rank}s"))
+        entries.append(("JC/-", "jack requesting nothing"))
+    if r.jokers and r.joker_role == "any_card":
+        entries.append(("RJ=KH", "joker standing for K♥"))
+    if r.macau_call == "required":
+        entries.append((f"{card}H!", "lay and call Macau"))
+    penalty = " / take the penalty" if r.attack_cards else ""
+    missed = " / accept missed turns" if r.skip_rank else ""
+    entries += [("draw", "draw a card" + penalty), ("pass", "keep the drawn card" + missed)]
+    if r.macau_call == "required":
+        entries.append(("stop N", "catch seat N who forgot to call Macau"))
+    entries += [
+        ("?", "your legal moves"),
+        ("??", "every one of them"),
+        ("help", "this list again"),
+        ("q", "quit"),
+    ]
+    return entries
+
+
+def _names_own_suit(r: Rules, token: str) -> bool:
+    return (token == "7" and r.seven_own_suit) or (token == "Q" and r.queen_own_suit)
+
+
+def help_text(r: Rules, width: int = LINE_WIDTH) -> str:
+    """``help_entries`` under a heading, two to a line where they fit in ``width``."""
+    entries = help_entries(r)
+    form_width = max(len(form) for form, _ in entries) + 2
+    texts = [f"{form:<{form_width}}{meaning}" for form, meaning in entries]
+    column = (width - 2) // 2
+    lines = ["Type a move in notation:"]
+    i = 0
+    while i < len(texts):
+        left = texts[i]
+        if i + 1 < len(texts) and len(left) < column and 2 + column + len(texts[i + 1]) <= width:
+            lines.append("  " + left.ljust(column) + texts[i + 1])
+            i += 2
+        else:
+            lines.append("  " + left)
+            i += 1
+    return "\n".join(lines)
+
 
 # The prompt's word for what your turn is about (the engine's phase names are identifiers).
 PHASE_WORDS: dict[Phase, str] = {
@@ -63,7 +138,6 @@ PHASE_WORDS: dict[Phase, str] = {
 
 # "?" shows this many legal moves at most: with stand-in jokers a hand can have thousands.
 SHOWN_MOVES = 40
-LINE_WIDTH = 78
 
 
 def describe(e: Event, me: int) -> str | None:
@@ -196,8 +270,12 @@ def status(g: Game, me: int) -> str:
     top = g.top.pretty
     if g.top_effective != g.top:
         top += f" as {g.top_effective.pretty}"
-    parts = [f"Top {top} (suit in force: {g.suit_in_force or '-'})"]
     req = g.request
+    if g.suit_in_force:
+        top += f" (suit in force: {SUIT_NAMES[g.suit_in_force]})"
+    elif not (req and req["kind"] == "suit" and req["free"]):
+        top += " (no suit in force)"  # a free suit says so below
+    parts = [f"Top {top}"]
     if req and req["kind"] == "rank":
         parts.append(f"request: {req['rank']}s")
     elif req and req["free"]:
@@ -211,6 +289,13 @@ def status(g: Game, me: int) -> str:
     parts.append(f"stock {g.stock_count}")
     parts.append("others " + ", ".join(_standing(view, s) for s in range(g.seats) if s != me))
     return " | ".join(parts)
+
+
+def deal_words(g: Game, me: int) -> str:
+    """A fresh deal as the window's log starts it: who dealt, how many cards each, and the
+    card turned up to start the pile ("You deal 5 cards each; 9♥ starts the pile")."""
+    each = count_words(max(g.hand_counts, default=0), "card")
+    return says(g.dealer, me, "deal", "deals") + f" {each} each; {g.top.pretty} starts the pile"
 
 
 def _standing(view: View, seat: int) -> str:

@@ -172,3 +172,45 @@ def test_a_rules_file_or_option_that_cannot_be_used_is_told_in_words(
     assert main([a.replace("{tmp}", str(tmp_path)) for a in args]) == 2
     err = capsys.readouterr().err
     assert words in err and "Errno" not in err and "codec" not in err
+
+
+def run_main(argv: list[str], home: Path, encoding: str, typed: str = "") -> tuple[int, str, str]:
+    """``main.py`` run as a program whose output is written in ``encoding``: its exit code,
+    and what it wrote (decoded from that encoding)."""
+    env = {**os.environ, "MACAU_HOME": str(home), "PYTHONIOENCODING": encoding}
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *argv],
+        cwd=home,
+        env=env,
+        input=typed.encode(encoding),
+        capture_output=True,
+        timeout=120,
+    )
+    return proc.returncode, proc.stdout.decode(encoding), proc.stderr.decode(encoding)
+
+
+@pytest.mark.parametrize(
+    "argv", [["rules", "--preset", "hungarian"], ["text", "--preset", "classic", "--seed", "1"]]
+)
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_output_without_the_suit_symbols_shows_the_suits_as_letters(
+    argv: list[str], encoding: str, tmp_path: Path
+) -> None:
+    from game.cli import PLAIN_ERRORS
+
+    # A Windows console writes a file in its code page; an old locale may be ASCII only.
+    code, out, err = run_main(argv, tmp_path, encoding, typed="?\nq\n")
+    assert code == 0 and err == ""
+    _, full, _ = run_main(argv, tmp_path, "utf-8", typed="?\nq\n")
+    assert "♥" in full and "♥" not in out
+    assert out == full.encode(encoding, PLAIN_ERRORS).decode(encoding)
+
+
+def test_what_cannot_be_written_is_written_plain() -> None:
+    from game.cli import PLAIN_ERRORS
+
+    text = "10♥ A♠ K♦ 2♣ “free suit” … Ż·ółw 🂡"
+    assert text.encode("ascii", PLAIN_ERRORS) == b'10H AS KD 2C "free suit" ... Z.olw ?'
+    # What the code page holds (“ ” … · ó) is kept as it is.
+    kept = text.encode("cp1252", PLAIN_ERRORS).decode("cp1252")
+    assert kept == "10H AS KD 2C “free suit” … Z·ólw ?"

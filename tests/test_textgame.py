@@ -29,7 +29,9 @@ from game.engine import (
     parse_action,
 )
 from game.textgame import _only_completion, play, run_text_game
-from game.textwords import HELP, describe
+from game.textwords import describe, help_text
+
+HELP = help_text(PRESETS["polish"])  # the rules played below unless a test says otherwise
 
 
 def played(
@@ -117,6 +119,17 @@ def test_the_text_game_refuses_in_its_own_words() -> None:
     )
     assert "nobody can be caught now" in refusals[2]
     assert not any("seat 0" in line for line in refusals)
+
+
+def test_a_rank_without_its_suit_or_a_word_that_is_no_move_is_told_so() -> None:
+    text = played("10\nk\n7H RJ=10\ntake\nstop\nq\n")
+    assert refusals(text) == [
+        "'10' needs a suit: 10S, 10H, 10D or 10C",
+        "'K' needs a suit: KS, KH, KD or KC",
+        "'10' needs a suit: 10S, 10H, 10D or 10C",
+        "'take' is not a move: type help for the moves, or ? for yours",
+        "'stop': write 'stop N' with the seat number N",
+    ]
 
 
 def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
@@ -209,7 +222,7 @@ def test_the_status_line_says_what_a_stand_in_joker_stands_for() -> None:
         "hungarian", hands=["9D 5C 7H", "7S 8S 9S"], pile="5D BJ=AD", stock="2C 3C 4C 5H 6H"
     )
     (line,) = status_lines(g, {1: Scripted()})
-    assert line.startswith("Top black joker as A♦ (suit in force: D) | stock 5")
+    assert line.startswith("Top black joker as A♦ (suit in force: diamonds) | stock 5")
 
 
 def test_a_free_suit_reads_as_anything_but_the_suit_left_behind() -> None:
@@ -217,7 +230,7 @@ def test_a_free_suit_reads_as_anything_but_the_suit_left_behind() -> None:
         "hungarian", hands=["8C 5C 7H", "AD 5D 6D"], pile="9D", stock="2C 3C 4C 5H 6H", current=1
     )
     (line,) = status_lines(g, {1: Scripted("AD/*")})
-    assert "| free suit: anything but diamonds |" in line
+    assert line.startswith("Top A♦ | free suit: anything but diamonds |")
     assert "SHC" not in line
 
 
@@ -304,19 +317,60 @@ STOCK = "2C 3C 4C 5C 6C JD 8D 9S 10S"
 
 def test_a_points_preset_plays_round_after_round_with_the_totals() -> None:
     g = Game.from_position("classic", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    dealt = g.copy()
+    dealt.apply("9H")
+    dealt.next_round()
     text = played_from(g, {1: Scripted()}, "9H\n\nq\n")
     assert (
         "Points charged in round 1 (the match ends when a total reaches 500):\n"
         "  You         0   total    0   went out\n"
         "  Seat 1     10   total   10   held 7♠ 8♠\n"
         "Press Enter for the next round (q to quit)> \n"
-        "Round 2: You deal.\n"
+        f"Round 2: You deal 5 cards each; {dealt.top.pretty} starts the pile.\n"
     ) in text
     assert g.round_no == 2
     assert "Finishing order" not in text
-    # Without points, one round and its finishing order.
-    g = Game.from_position("quick", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
+    # Without points, one round.
+    g = Game.from_position("polish", hands=["9H", "7S 8S"], pile="5H", stock=STOCK)
     assert played_from(g, {1: Scripted()}, "9H\n").endswith("\nFinishing order: You, Seat 1\n")
+
+
+def test_a_round_played_out_for_places_ends_with_the_finishing_order() -> None:
+    g = Game.from_position("polish", hands=["9H", "7S 7D", "9C 9D"], pile="5H", stock=STOCK)
+    text = played_from(g, {1: Scripted("draw", "pass"), 2: Scripted("9C 9D")}, "9H\n")
+    assert text.endswith("\nFinishing order: You, Seat 2, Seat 1\n")
+
+
+def test_the_first_out_wins_and_the_others_are_placed_by_the_cards_they_hold() -> None:
+    g = Game.from_position("quick", hands=["7H", "2C 3C", "8D 9D"], pile="9S 10H", stock="KC KD")
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "7H\n")
+    assert g.places == (1, 2, 2)
+    assert text.endswith(
+        "  the round is over\n"
+        "\n"
+        "You win the round.\n"
+        "Places by cards left (a tie shares a place):\n"
+        "  1. You      went out\n"
+        "  2. Seat 1   held 2♣ 3♣\n"
+        "  2. Seat 2   held 8♦ 9♦\n"
+    )
+    assert "Finishing order" not in text
+
+
+def test_a_blocked_round_is_won_by_the_fewest_cards_and_may_be_shared() -> None:
+    g = Game.from_position("quick", hands=["9S", "9C 8C 7C", "10D 10C"], pile="5H", stock="")
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "pass\n")
+    assert text.endswith(
+        "You win the round with the fewest cards left.\n"
+        "Places by cards left (a tie shares a place):\n"
+        "  1. You      held 9♠\n"
+        "  2. Seat 2   held 10♦ 10♣\n"
+        "  3. Seat 1   held 7♣ 8♣ 9♣\n"
+    )
+    g = Game.from_position("quick", hands=["9S", "9C 8C", "10D"], pile="5H", stock="")
+    text = played_from(g, {1: Scripted(), 2: Scripted()}, "pass\n")
+    assert "\nYou and Seat 2 share first place.\n" in text
+    assert "  1. You      held 9♠\n  1. Seat 2   held 10♦\n  3. Seat 1   held 8♣ 9♣\n" in text
 
 
 def test_the_match_ends_with_the_final_standings() -> None:
@@ -352,12 +406,13 @@ def test_each_charge_is_shown_beside_the_cards_it_was_charged_for() -> None:
 
 
 @pytest.mark.parametrize(("preset", "first"), [("tel_aviv", "Round 1: "), ("polish", "")])
-def test_a_fresh_deal_says_who_dealt_it(preset: str, first: str) -> None:
+def test_a_fresh_deal_says_who_dealt_it_and_the_card_turned_up(preset: str, first: str) -> None:
     for seed in range(6):
-        dealer = Game.new(PRESETS[preset], seats=3, seed=seed).dealer
+        dealt = Game.new(PRESETS[preset], seats=3, seed=seed)
         text = played("q\n", preset=preset, seats=3, seed=seed)
-        who = "You deal" if dealer == 0 else f"Seat {dealer} deals"
-        assert f"{HELP}\n{first}{who}.\n" in text
+        who = "You deal" if dealt.dealer == 0 else f"Seat {dealt.dealer} deals"
+        deal = f"{who} 5 cards each; {dealt.top.pretty} starts the pile."
+        assert f"{help_text(PRESETS[preset])}\n{first}{deal}\n" in text
 
 
 # ----- listing the legal moves ------------------------------------------------------------
