@@ -196,7 +196,7 @@ def run_main(argv: list[str], home: Path, encoding: str, typed: str = "") -> tup
 def test_output_without_the_suit_symbols_shows_the_suits_as_letters(
     argv: list[str], encoding: str, tmp_path: Path
 ) -> None:
-    from game.cli import PLAIN_ERRORS
+    from game.plainout import PLAIN_ERRORS
 
     # A Windows console writes a file in its code page; an old locale may be ASCII only.
     code, out, err = run_main(argv, tmp_path, encoding, typed="?\nq\n")
@@ -207,7 +207,7 @@ def test_output_without_the_suit_symbols_shows_the_suits_as_letters(
 
 
 def test_what_cannot_be_written_is_written_plain() -> None:
-    from game.cli import PLAIN_ERRORS
+    from game.plainout import PLAIN_ERRORS
 
     text = "10♥ A♠ K♦ 2♣ “free suit” … Ż·ółw 🂡"
     assert text.encode("ascii", PLAIN_ERRORS) == b'10H AS KD 2C "free suit" ... Z.olw ?'

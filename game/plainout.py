@@ -1,0 +1,74 @@
+"""Standard streams that cannot show the suits (a Windows console or a file written in its
+code page, an ASCII or Latin-2 locale) write plain text instead of ending the program."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import sys
+import unicodedata
+
+# How a character the output cannot hold is written instead: a suit as its letter in the card
+# notation (10♥ reads 10H, as it is typed), typography as its ASCII look-alike. Anything else
+# loses its accents (Ż reads Z) or, failing that, reads "?".
+PLAIN_TEXT: dict[str, str] = {
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+    "♣": "C",
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+    "–": "-",
+    "—": "--",
+    "…": "...",
+    "·": ".",
+    "×": "x",
+    "→": "->",
+    "≥": ">=",
+    "≤": "<=",
+    "\u00a0": " ",
+    "ł": "l",  # the Polish letters that have no accent to take off
+    "Ł": "L",
+}
+PLAIN_ERRORS = "macau.plain"
+
+
+def _plain(exc: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: the characters that cannot be encoded, in ASCII."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = []
+    for ch in exc.object[exc.start : exc.end]:
+        text = PLAIN_TEXT.get(ch)
+        if text is None:
+            bare = unicodedata.normalize("NFKD", ch)
+            text = "".join(c for c in bare if not unicodedata.combining(c))
+            if not text or not text.isascii():
+                text = "?"
+        out.append(text)
+    return "".join(out), exc.end
+
+
+codecs.register_error(PLAIN_ERRORS, _plain)
+
+
+def plain_where_needed() -> None:
+    """Make the standard streams safe where their encoding has no ♥ (a Windows console or a
+    file written in its code page, an ASCII or Latin-2 locale): what cannot be written comes
+    out as plain text instead of ending the program, and a line typed in another encoding is
+    read with stand-ins for what cannot be decoded."""
+    for name in ("stdout", "stderr", "stdin"):
+        stream = getattr(sys, name)
+        if not isinstance(stream, io.TextIOWrapper) or _shows_suits(stream.encoding):
+            continue
+        stream.reconfigure(errors="replace" if name == "stdin" else PLAIN_ERRORS)
+
+
+def _shows_suits(encoding: str) -> bool:
+    try:
+        "♠♥♦♣".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
