@@ -6,7 +6,7 @@ presets without points show each round's places and count the rounds won.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -271,17 +271,37 @@ class MatchEndScreen(_ButtonModal):
         self.confetti: Confetti | None = None
         self.size = (1280, 800)
 
-    def headline(self) -> str:
-        """ "Anna wins the match!" or "Drawn match: Anna and Ben"."""
-        g, names = self.table.game, self.table.names
-        winners = list(g.winners)
+    def headline(self, names: Sequence[str] | None = None) -> str:
+        """ "Anna wins the match!" or "Drawn match: Anna, Ben and Cleo" (with ``names`` in
+        place of the table's, to say it in shortened names)."""
+        g = self.table.game
+        names = self.table.names if names is None else names
+        winners = [names[s] for s in g.winners]
         if len(winners) > 1:
-            return "Drawn match: " + " and ".join(names[s] for s in winners)
+            return f"Drawn match: {', '.join(winners[:-1])} and {winners[-1]}"
         if not winners:
             return "Match over"
-        if names[winners[0]] == "You":
+        if winners[0] == "You":
             return "You win the match!"
-        return f"{names[winners[0]]} wins the match!"
+        return f"{winners[0]} wins the match!"
+
+    def fitted_headline(self, room: int) -> tuple[str, int]:
+        """The headline and its size for ``room`` pixels: smaller first; then the winners'
+        names shortened to the part that tells them apart ("Katarzyna K."); a draw too wide
+        even so says how many share it (the gold names in the grid say who)."""
+        px, names = self.px, self.table.names
+        words = self.headline()
+        size = theme.fit_size(words, px(46), room, True, px(28))
+        if theme.text_size(words, size, True)[0] <= room:
+            return words, size
+        winners = self.table.game.winners
+        bare = theme.text_size(self.headline([""] * len(names)), size, True)[0]
+        share = (room - bare) // max(1, len(winners))
+        short = [theme.fit_name(name, size, share, True, names) for name in names]
+        words = self.headline(short)
+        if len(winners) > 1 and any(short[s].endswith("…") for s in winners):
+            words = f"Drawn match between {len(winners)} players"
+        return theme.fit(words, size, room, True), size
 
     def resize(self, size: tuple[int, int]) -> None:
         """Buttons along the bottom."""
@@ -316,7 +336,8 @@ class MatchEndScreen(_ButtonModal):
         g = self.table.game
         draw_backdrop(surface, "")
         px = self.px
-        head = theme.text(self.headline(), px(46), theme.ACCENT, True)
+        words, size = self.fitted_headline(w - px(60))
+        head = theme.text(words, size, theme.ACCENT, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, px(34))))
         rounds = len(g.round_charges) or len(self.table.rounds)
         line = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
