@@ -56,11 +56,12 @@ class HandoffScreen(Scaled, Scene):
         """The named player has the screen: show their hand, once every card in the air has
         landed. A catch made from this screen sends the penalty cards to the hand shown
         before; turning the table to the next person while they fly would land them, face
-        up, in the new hand."""
+        up, in the new hand. A screen opened over this one meanwhile (the pause menu, the
+        scores, the rules) is left open: the hand shows once it is closed."""
         if self.stack is None:
             return
-        if not self.table.director.idle:
-            self.waiting = True  # ``update`` shows the hand as soon as the table is still
+        if not self.table.director.idle or self.stack.top is not self:
+            self.waiting = True  # ``update`` shows the hand once the table is still and seen
             return
         self.waiting = False
         self.close()
@@ -133,8 +134,9 @@ class HandoffScreen(Scaled, Scene):
 
     def update(self, dt: float) -> None:
         """Offer the catch only while the engine allows one; show the hand asked for once
-        the table is still."""
-        if self.waiting and self.table.director.idle:
+        the table is still and nothing is open over this screen."""
+        seen = self.stack is not None and self.stack.top is self
+        if self.waiting and seen and self.table.director.idle:
             self.ready()
             return
         can_stop = bool(stop_targets(self.table.legal()))

@@ -6,7 +6,8 @@ presets without points show each round's places and count the rounds won.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
@@ -72,6 +73,71 @@ def leaders(table: MatchTable) -> set[int]:
     return {s for s, w in enumerate(wins) if w == top and top > 0}
 
 
+def _label_width(rows: list[tuple[str, list[str]]], ui: float) -> int:
+    """The width of the grid's first column: its widest label ("Round 12", "Total")."""
+    widest = max(
+        [theme.text_size(label, round(16 * ui))[0] for label, _cells in rows]
+        + [theme.text_size("Total", round(18 * ui), True)[0]]
+    )
+    return widest + round(24 * ui)
+
+
+def _column_needs(table: MatchTable, ui: float, least: float = 110) -> list[int]:
+    """The width each seat's column needs for its player's whole name, and at least
+    ``least`` (at scale 1): 110 spaces the columns well, 72 still holds "playing" and a
+    four-figure total."""
+    return [
+        max(round(least * ui), theme.text_size(name, round(17 * ui), True)[0] + round(16 * ui))
+        for name in table.names
+    ]
+
+
+def grid_width(table: MatchTable, ui: float = 1.0) -> int:
+    """The width the grid needs to head every column with its player's whole name (at scale
+    ``ui``); a panel gives it what the window allows."""
+    return _label_width(score_lines(table)[0], ui) + sum(_column_needs(table, ui))
+
+
+def _columns(needs: list[int], room: float) -> list[float]:
+    """Column widths in ``room``: each what it needs and an even share of what is left or,
+    short of room, the short names what they need and the long ones the rest, evenly."""
+    if sum(needs) <= room:
+        spare = (room - sum(needs)) / max(1, len(needs))
+        return [need + spare for need in needs]
+    widths = [0.0] * len(needs)
+    left = list(range(len(needs)))
+    while left:
+        share = room / len(left)
+        fits = [s for s in left if needs[s] <= share]
+        if not fits:
+            for s in left:
+                widths[s] = share
+            break
+        for s in fits:
+            widths[s] = needs[s]
+            room -= needs[s]
+        left = [s for s in left if s not in fits]
+    return widths
+
+
+@lru_cache(maxsize=16)
+def _headings(
+    names: tuple[str, ...], rooms: tuple[int, ...], largest: int, smallest: int
+) -> tuple[int, tuple[str, ...]]:
+    """The size and words heading columns ``rooms`` pixels wide. A name too long for its
+    column keeps the part that tells it from the others ("Katarzyna K."), at a smaller size
+    if that spares a first name cut short ("Katar… K."). Kept, not worked out each frame:
+    cutting a name measures many trial words."""
+
+    def heads(size: int) -> tuple[str, ...]:
+        return tuple(
+            theme.fit_name(n, size, room, True, names) for n, room in zip(names, rooms, strict=True)
+        )
+
+    size = min(range(largest, smallest - 1, -1), key=lambda s: sum("…" in w for w in heads(s)))
+    return size, heads(size)
+
+
 def _draw_grid(
     surface: pygame.Surface,
     table: MatchTable,
@@ -87,17 +153,20 @@ def _draw_grid(
 
     rows, totals, meaning = score_lines(table)
     n = table.game.seats
-    label_w = px(130)
-    col = (area.w - label_w) / max(1, n)
+    label_w = _label_width(rows, ui)
+    needs = _column_needs(table, ui)
+    if sum(needs) > area.w - label_w:  # narrower columns for the short names
+        needs = _column_needs(table, ui, least=72)
+    cols = _columns(needs, area.w - label_w)
     front = leaders(table)
 
     def cell_x(s: int) -> int:
-        return round(area.x + label_w + col * (s + 0.5))
+        return round(area.x + label_w + sum(cols[:s]) + cols[s] / 2)
 
-    size = px(17) if col > px(90) else px(14)
+    rooms = tuple(round(c) - px(8) for c in cols)
+    size, shown = _headings(tuple(table.names), rooms, px(17), px(13))
     for s in range(n):
-        shown = theme.fit(table.names[s], size, round(col) - 8, True)
-        name = theme.text(shown, size, theme.GOLD if s in front else theme.TEXT, True)
+        name = theme.text(shown[s], size, theme.GOLD if s in front else theme.TEXT, True)
         surface.blit(name, name.get_rect(midtop=(cell_x(s), area.y)))
     row_h = px(32)
     body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
@@ -143,15 +212,14 @@ class ScoreboardOverlay(Modal[None]):
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Width by seat count, height by the window."""
+        """Width by the seats and their names (as the window allows), height by the rounds."""
         w, h = size
         n = self.table.game.seats
         rows = len(score_lines(self.table)[0])
         self.close_button.scale_to(size)
-        px = self.close_button.px
-        self.panel = pygame.Rect(
-            0, 0, min(w - 40, px(200 + 110 * n)), min(h - 40, px(290 + 32 * rows))
-        )
+        px, ui = self.close_button.px, self.close_button.ui
+        wide = max(px(200 + 110 * n), grid_width(self.table, ui) + px(48))
+        self.panel = pygame.Rect(0, 0, min(w - 40, wide), min(h - 40, px(290 + 32 * rows)))
         self.panel.center = (w // 2, h // 2)
         self.scroll.offset = 1e9  # the latest rounds first
         button_row([self.done], self.panel.centerx, self.panel.bottom - px(64), height=px(46))
@@ -203,17 +271,37 @@ class MatchEndScreen(_ButtonModal):
         self.confetti: Confetti | None = None
         self.size = (1280, 800)
 
-    def headline(self) -> str:
-        """ "Anna wins the match!" or "Drawn match: Anna and Ben"."""
-        g, names = self.table.game, self.table.names
-        winners = list(g.winners)
+    def headline(self, names: Sequence[str] | None = None) -> str:
+        """ "Anna wins the match!" or "Drawn match: Anna, Ben and Cleo" (with ``names`` in
+        place of the table's, to say it in shortened names)."""
+        g = self.table.game
+        names = self.table.names if names is None else names
+        winners = [names[s] for s in g.winners]
         if len(winners) > 1:
-            return "Drawn match: " + " and ".join(names[s] for s in winners)
+            return f"Drawn match: {', '.join(winners[:-1])} and {winners[-1]}"
         if not winners:
             return "Match over"
-        if names[winners[0]] == "You":
+        if winners[0] == "You":
             return "You win the match!"
-        return f"{names[winners[0]]} wins the match!"
+        return f"{winners[0]} wins the match!"
+
+    def fitted_headline(self, room: int) -> tuple[str, int]:
+        """The headline and its size for ``room`` pixels: smaller first; then the winners'
+        names shortened to the part that tells them apart ("Katarzyna K."); a draw too wide
+        even so says how many share it (the gold names in the grid say who)."""
+        px, names = self.px, self.table.names
+        words = self.headline()
+        size = theme.fit_size(words, px(46), room, True, px(28))
+        if theme.text_size(words, size, True)[0] <= room:
+            return words, size
+        winners = self.table.game.winners
+        bare = theme.text_size(self.headline([""] * len(names)), size, True)[0]
+        share = (room - bare) // max(1, len(winners))
+        short = [theme.fit_name(name, size, share, True, names) for name in names]
+        words = self.headline(short)
+        if len(winners) > 1 and any(short[s].endswith("…") for s in winners):
+            words = f"Drawn match between {len(winners)} players"
+        return theme.fit(words, size, room, True), size
 
     def resize(self, size: tuple[int, int]) -> None:
         """Buttons along the bottom."""
@@ -248,7 +336,8 @@ class MatchEndScreen(_ButtonModal):
         g = self.table.game
         draw_backdrop(surface, "")
         px = self.px
-        head = theme.text(self.headline(), px(46), theme.ACCENT, True)
+        words, size = self.fitted_headline(w - px(60))
+        head = theme.text(words, size, theme.ACCENT, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, px(34))))
         rounds = len(g.round_charges) or len(self.table.rounds)
         line = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
@@ -256,9 +345,8 @@ class MatchEndScreen(_ButtonModal):
         surface.blit(sub, sub.get_rect(midtop=(w // 2, px(96))))
         n = g.seats
         rows = len(score_lines(self.table)[0])
-        panel = pygame.Rect(
-            0, 0, min(w - 60, px(200 + 110 * n)), min(h - px(260), px(200 + 32 * rows))
-        )
+        wide = max(px(200 + 110 * n), grid_width(self.table, self.ui) + px(40))
+        panel = pygame.Rect(0, 0, min(w - 60, wide), min(h - px(260), px(200 + 32 * rows)))
         panel.midtop = (w // 2, max(px(136), (h - panel.h) // 2))
         theme.blit_panel(surface, panel, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 200), radius=18)
         grid = panel.inflate(-px(40), -px(70)).move(0, -px(10))

@@ -306,7 +306,8 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     edge = (*theme.GOLD, 255) if acting else (*theme.PANEL_EDGE, 120)
     theme.blit_panel(surface, r, (*theme.PANEL, 170), edge, radius=14)
     room = r.w - px(24)
-    shown, level_text = seat_words(t.names[seat], t.levels[seat], room, px)
+    full, bot_level = t.names[seat], t.levels[seat]
+    shown, level_text = seat_words(full, bot_level, room, px)
     still = t.director.idle or t.director.mulling == seat
     thinking = acting and seat in t.bots and still and not t.flow.busy
     dots_w = px(40)  # the thinking dots after the name, and the space before them
@@ -314,8 +315,18 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
         spare = room - theme.text_size(shown, px(18), True)[0]
         if level_text:
             spare -= theme.text_size(level_text, px(14))[0] + px(8)
-        if spare < dots_w:  # no room for all three: the dots take the level's place
-            shown, level_text = seat_words(t.names[seat], "", room - dots_w, px)
+        if spare < dots_w:  # no room for all three: the dots take the level's room
+            room -= dots_w
+            shown, level_text = seat_words(full, bot_level, room, px)
+    # A level with no room beside the name, whole, goes under it rather than be cut short
+    # or left out: it is what tells a bot from a person. A name cut short keeps what tells
+    # it from the others at the table ("Katarzyna K." beside "Katarzyna N.").
+    below = bot_level if level_text != bot_level else ""
+    if below:
+        level_text = ""
+    if shown != full:
+        beside = theme.text_size(level_text, px(14))[0] + px(8) if level_text else 0
+        shown = theme.fit_name(full, px(18), room - beside, True, t.names)
     level = theme.text(level_text, px(14), theme.MUTED)
     name = theme.text(shown, px(18), theme.GOLD if acting else theme.TEXT, True)
     surface.blit(name, (r.x + px(12), r.y + px(8)))
@@ -338,6 +349,8 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
             t.images.blit_card(
                 surface, BACK, sw, (x0 + i * step, cy + 4 + abs(ang) * 0.6), ang, shadow=i == 0
             )
+    if below:  # over the fan's edge, as the count is
+        _draw_level_below(surface, below, r, r.y + px(8) + name.get_height(), px)
     badge = theme.text(str(count), px(16), theme.INK, True)
     b = pygame.Rect(0, 0, max(px(26), badge.get_width() + px(12)), px(24))
     b.center = (r.right - px(22), r.bottom - px(18))
@@ -357,6 +370,16 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
                 (dots_x + px(12 * i), r.y + px(19)),
                 round(px(3) * alpha) + 1,
             )
+
+
+def _draw_level_below(
+    surface: pygame.Surface, level: str, box: pygame.Rect, top: int, px: Callable[[float], int]
+) -> None:
+    """A bot's level on a small dark tag at the right of its box, just under the name."""
+    words = theme.text(level, px(13), theme.MUTED)
+    tag = words.get_rect(topright=(box.right - px(12), top)).inflate(px(10), px(2))
+    theme.blit_panel(surface, tag, (*theme.PANEL, 235), None, radius=tag.h // 2, shadow=False)
+    surface.blit(words, words.get_rect(center=tag.center))
 
 
 def seat_words(name: str, level: str, room: int, px: Callable[[float], int]) -> tuple[str, str]:

@@ -7,6 +7,7 @@ with the card art's vector pips, so they look right whatever font the machine ha
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -231,6 +232,45 @@ def fit_size(content: str, size: int, width: int, bold: bool = False, smallest: 
     while size > smallest and text_size(content, size, bold)[0] > width:
         size -= 1
     return size
+
+
+def fit_name(
+    name: str, size: int, width: int, bold: bool = False, others: Sequence[str] = ()
+) -> str:
+    """A player's ``name`` as it fits in ``width`` pixels, keeping what tells it apart from
+    ``others`` (the names shown with it): in full, else the first name and as much of the
+    surname as sets it apart ("Katarzyna K.", "Anna Kowals." beside "Anna Kowalczyk"), else
+    that with the first name cut short ("Katar… K.") or to its initial ("K. K."), else cut
+    short with "…"."""
+    if text_size(name, size, bold)[0] <= width:
+        return name
+    first, *rest = name.split()
+    if rest:
+        surname = rest[-1]
+        k = 1 + max((_surname_shared(name, other) for other in others), default=0)
+        tail = surname if k >= len(surname) else surname[:k] + "."
+        room = width - text_size(f" {tail}", size, bold)[0]
+        if text_size(first, size, bold)[0] <= room:
+            return f"{first} {tail}"
+        cut = fit(first, size, room, bold) if room > 0 else ""
+        if len(cut) > 2:  # at least two letters of the first name before the "…"
+            return f"{cut} {tail}"
+        if text_size(f"{first[0]}.", size, bold)[0] <= room:
+            return f"{first[0]}. {tail}"
+    return fit(name, size, width, bold)
+
+
+def _surname_shared(name: str, other: str) -> int:
+    """How many letters the surnames of ``name`` and ``other`` share at their start, when
+    the two have the same first name (0 when not, and for ``name`` itself)."""
+    mine, theirs = name.casefold().split(), other.casefold().split()
+    if mine == theirs or len(theirs) < 2 or mine[0] != theirs[0]:
+        return 0
+    a, b = mine[-1], theirs[-1]
+    shared = 0
+    while shared < min(len(a), len(b)) and a[shared] == b[shared]:
+        shared += 1
+    return shared
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
