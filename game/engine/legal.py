@@ -125,14 +125,32 @@ class Legality:
         or K♥" (a rank in every suit goes by its rank alone), "no card" when none may."""
         c = self._c
         fits = [x for x in ALL_CARDS if c.counters(x, top, suit or top.suit)]
-        return _cards_in_words(fits) or "no card"
+        return _cards_in_words(self._holdable(fits)) or "no card"
+
+    def _holdable(self, cards: list[Card]) -> list[Card]:
+        """Those of ``cards`` a hand may hold now: not a card named alone whose every copy in
+        the pack lies in the pile (with one deck, K♥ on top is no answer to itself). A rank
+        that answers in every suit keeps its word ("a 2"): any 2 a hand holds would do."""
+        copies = self.rules.decks_for(self.n)
+        wanted = set(cards)
+        laid: dict[Card, int] = {}
+        for p in self.pile:
+            if p in wanted:
+                laid[p] = laid.get(p, 0) + 1
+        if not laid:
+            return cards
+        suits_of: dict[int, int] = {}
+        for x in cards:
+            if not x.is_joker:
+                suits_of[x.rank] = suits_of.get(x.rank, 0) + 1
+        return [x for x in cards if x.is_joker or suits_of[x.rank] == 4 or laid.get(x, 0) < copies]
 
     def _cutters(self) -> str:
         """The cards that would cut the stack waiting now, in words ("a 4", "K♣ or K♦"), or
         "" when none would (not just any stack: the one waiting)."""
         c = self._c
         top = self._top
-        return _cards_in_words([x for x in ALL_CARDS if c.is_cancel(x, top)])
+        return _cards_in_words(self._holdable([x for x in ALL_CARDS if c.is_cancel(x, top)]))
 
     def _penalty_total(self) -> int:
         return 0
@@ -247,7 +265,7 @@ class Legality:
             and (above is None or c.counters(above, x, x.suit))
             and ((len(ranks) == 1 and x.rank in ranks) or (by_suit and x.suit in suits))
         ]
-        return _cards_in_words(fits)
+        return _cards_in_words(self._holdable(fits))
 
     def _chain_order(self, effs: tuple[Card, ...]) -> tuple[int, ...] | None:
         """An order of ``effs`` (indices) in which each card answers the one before it on an

@@ -403,7 +403,26 @@ def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
     refused(g, "5D", "fight back with a 2, 3♥ or K♥, or draw the penalty")
     g = pos("hungarian", ["KH 9C 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S")
     play(g, "KH")
-    refused(g, "5C", "fight back with a 2, a 3, K♠ or K♥, or cut the stack with K♣ or K♦")
+    refused(g, "5C", "fight back with a 2, a 3 or K♠, or cut the stack with K♣ or K♦")
     g = pos("tel_aviv", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
     play(g, "2H")
     refused(g, "5D", "fight back with a 2, or draw")
+
+
+def test_the_card_on_top_is_no_answer_to_itself_with_one_deck() -> None:
+    # Tel-Aviv at four seats plays one deck: the K♥ on the pile is the only one, so nothing
+    # fights it back and the words say only to take the cards.
+    g = pos("tel_aviv", ["KH 9C 4D", "8C 7C", "5S 6S", "8D 9D"], "5H", "2C 3C 4C 6C")
+    play(g, "KH")
+    assert g.attack_answers() == ("", "")
+    g = pos("polish", ["KH 9C 4D", "8C 7C", "5S 6S", "8D"], "5H", "2C 3C 4C 6C")
+    play(g, "KH")
+    assert g.attack_answers() == ("K♠, 2♥ or 3♥", "")
+    # With two decks the other K♥ may be in a hand: it is named.
+    g = pos("polish", ["KH 9C 4D", "8C 7C", "5S 6S", "8D", "9D"], "5H", "2C 3C 4C 6C")
+    play(g, "KH")
+    assert g.attack_answers() == ("K♠, K♥, 2♥ or 3♥", "")
+    # A rank that answers in every suit keeps its word, though one of its cards is on top.
+    g = pos("polish", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
+    play(g, "2H")
+    assert g.attack_answers() == ("a 2, 3♥ or K♥", "")
