@@ -45,12 +45,14 @@ class LoadResult:
     saved_at: float | None = None
 
 
-def save_game(data: dict[str, Any]) -> None:
-    """Save the game in progress, replacing any earlier save all at once."""
+def save_game(data: dict[str, Any], saved_at: float | None = None) -> None:
+    """Save the game in progress, replacing any earlier save all at once. ``saved_at`` keeps
+    the time of an earlier save when the save is only amended (a seat renamed): the menu
+    says when the game was left, and a save given up for a new game ends then."""
     envelope = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "saved_at": time.time(),
+        "saved_at": time.time() if saved_at is None else saved_at,
         "game": data,
     }
     # Compact, in one pass: the table saves after every move, on the thread that draws,

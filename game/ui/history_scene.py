@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from itertools import pairwise
 
 import pygame
 
@@ -37,6 +39,8 @@ from game.ui.widgets import Button, WidgetGroup
 __all__ = [
     "HISTORY_LIMIT",
     "HistoryScene",
+    "PlannedSeat",
+    "SeatCell",
     "match_note",
     "match_result_words",
     "merge_rows",
@@ -54,6 +58,27 @@ HISTORY_LIMIT = 1000
 every one."""
 
 ROW_H = 56
+
+
+@dataclass(frozen=True)
+class SeatCell:
+    """One seat of a row: its place ("1.", "–"), name, what is said beside it (a bot's
+    level, a match's total) and that said shorter, and whether it is the player's own."""
+
+    mark: str
+    name: str
+    tag: str = ""
+    short_tag: str = ""
+    mine: bool = False
+
+
+@dataclass(frozen=True)
+class PlannedSeat:
+    """A seat as a row draws it: the name (cut if need be) and the tag shown."""
+
+    cell: SeatCell
+    name: str
+    tag: str
 
 
 def ordinal(n: int) -> str:
@@ -341,76 +366,130 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             img = theme.text(more, px(12), theme.MUTED)
             surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
 
-    def _seat_width(
-        self, place: pygame.Surface, label: pygame.Surface, tag: pygame.Surface | None
-    ) -> int:
-        """The room one seat takes in a row: place, name, the level of a bot, and a gap."""
+    def _seat_widths(self, cell: SeatCell, tags: str) -> int:
+        """The room ``cell`` takes in a row, with its full tag (``tags="full"``), its short
+        one or none: place, a gap, name, the tag and the space before the next seat."""
         px = self.px
-        width = place.get_width() + px(4) + label.get_width() + px(16)
-        return width if tag is None else width + tag.get_width() + px(4)
+        width = theme.text_size(cell.mark, px(14))[0] + px(4) + px(16)
+        width += theme.text_size(cell.name, px(15), cell.mine)[0]
+        tag = {"full": cell.tag, "short": cell.short_tag}.get(tags, "")
+        return width + (theme.text_size(tag, px(12))[0] + px(4) if tag else 0)
+
+    def seat_plan(
+        self, cells: Sequence[SeatCell], room: int, match: bool = False
+    ) -> list[PlannedSeat | None]:
+        """What a row shows of ``cells`` (in the order they finished) in ``room`` pixels:
+        each seat shown with the name and tag it is drawn with, None where seats are left
+        out ("…").
+
+        As many seats as fit, the first places first, and always the player's own (their
+        place is what the row is about), each gap marked; a bot's level is shortened to
+        "bot" where the seats would not fit otherwise, and kept in full, the first places
+        first, where room is left. A match's totals are never shortened, and its names
+        share the room before any seat is left out. When even the first place and the
+        player's own do not fit, the player's alone, cut to the room."""
+        n = len(cells)
+        own = next((i for i, c in enumerate(cells) if c.mine), None)
+        gap = theme.text_size("…", self.px(15))[0] + self.px(16)
+        full = [self._seat_widths(c, "full") for c in cells]
+        short = full if match else [self._seat_widths(c, "short") for c in cells]
+        for first in range(n, 0, -1):
+            shown = list(range(first))
+            if own is not None and own >= first:
+                shown.append(own)
+            gaps = sum(1 for a, b in pairwise(shown) if b > a + 1)
+            gaps += shown[-1] < n - 1
+            spare = room - sum(short[i] for i in shown) - gaps * gap
+            if spare >= 0:
+                # Each bot's level back in full, the first places first, while room is left.
+                levels: set[int] = set()
+                for i in shown:
+                    if full[i] - short[i] <= spare:
+                        spare -= full[i] - short[i]
+                        levels.add(i)
+                return self._planned(cells, shown, levels)
+            if match and first == n:
+                shared = self._shared_names(cells, room)
+                if shared is not None:
+                    return shared
+        # Not even that: the player's own seat (else the winner's), cut to what is left.
+        mine = own if own is not None else 0
+        cell = cells[mine]
+        tags = "full" if match else ""
+        before = gap if mine > 0 else 0
+        after = gap if mine < n - 1 else 0
+        left = room - before - after - (self._seat_widths(cell, tags) - self._name_width(cell))
+        name = theme.fit(cell.name, self.px(15), max(self.px(24), left), cell.mine)
+        plan: list[PlannedSeat | None] = [None] if before else []
+        plan.append(PlannedSeat(cell, name, cell.tag if match else ""))
+        return plan + ([None] if after else [])
+
+    def _name_width(self, cell: SeatCell) -> int:
+        return theme.text_size(cell.name, self.px(15), cell.mine)[0]
+
+    def _planned(
+        self, cells: Sequence[SeatCell], shown: list[int], levels: set[int]
+    ) -> list[PlannedSeat | None]:
+        """The seats ``shown`` (``levels``: those with their full tag), None at each gap."""
+        plan: list[PlannedSeat | None] = []
+        for a, i in enumerate(shown):
+            if a and i > shown[a - 1] + 1:
+                plan.append(None)
+            cell = cells[i]
+            plan.append(PlannedSeat(cell, cell.name, cell.tag if i in levels else cell.short_tag))
+        if shown[-1] < len(cells) - 1:
+            plan.append(None)
+        return plan
+
+    def _shared_names(
+        self, cells: Sequence[SeatCell], room: int
+    ) -> list[PlannedSeat | None] | None:
+        """Every seat of a match with its total, the names cut to an equal share of the
+        room the places and totals leave; None when a share would be too small to read."""
+        fixed = sum(self._seat_widths(c, "full") - self._name_width(c) for c in cells)
+        share = (room - fixed) // max(1, len(cells))
+        if share < self.px(40):
+            return None
+        size = self.px(15)
+        return [PlannedSeat(c, theme.fit(c.name, size, share, c.mine), c.tag) for c in cells]
 
     def _draw_seats(
         self,
         surface: pygame.Surface,
-        seats: list[tuple[str, str, str, bool]],
+        cells: Sequence[SeatCell],
         x: int,
         room: int,
         y: int,
-        keep_tags: bool = False,
+        match: bool = False,
     ) -> None:
-        """Seats (mark, name, tag, the player's own) from ``x`` up to ``room``: the tags
-        (bots' levels) go first when they do not all fit, unless ``keep_tags`` (a match's
-        totals), then the seats that do not fit; the first of those is named as far as it
-        goes (so a long name of the player's own, first in a round they won, is read)."""
+        """The seats of a row from ``x`` up to ``room`` as ``seat_plan`` has them, the
+        player's own picked out."""
         px = self.px
-        parts = []
-        for mark, name, tag_text, mine in seats:
-            place = theme.text(mark, px(14), theme.MUTED)
-            label = theme.text(name, px(15), theme.ACCENT if mine else theme.TEXT, mine)
-            tag = theme.text(tag_text, px(12), theme.MUTED) if tag_text else None
-            parts.append((place, label, tag, name, mine))
-        fits = x + sum(self._seat_width(*part[:3]) for part in parts) <= room
-        if not fits and not keep_tags:
-            parts = [(place, label, None, name, mine) for place, label, _, name, mine in parts]
-        elif not fits:
-            # A match's totals are what its line is for: every name gets an equal share of
-            # the room the marks and totals leave, so each seat keeps its total.
-            fixed = sum(self._seat_width(p, theme.text("", px(15)), t) for p, _, t, _, _ in parts)
-            share = (room - x - fixed) // max(1, len(parts))
-            if share >= px(40):
-                parts = [
-                    (place, self._short_label(name, share, mine), tag, name, mine)
-                    for place, _, tag, name, mine in parts
-                ]
-        for place, label, tag, name, mine in parts:
-            need = self._seat_width(place, label, tag)
-            if x + need > room:
-                name_room = room - x - place.get_width() - px(4)
-                short = theme.fit(name, px(15), name_room, mine)
-                if name_room >= px(60) and short != "…":
-                    surface.blit(place, (x, y + 2))
-                    colour = theme.ACCENT if mine else theme.TEXT
-                    at = (x + place.get_width() + px(4), y)
-                    surface.blit(theme.text(short, px(15), colour, mine), at)
-                else:
-                    surface.blit(theme.text("…", px(15), theme.MUTED), (x, y + 1))
-                return
+        for planned in self.seat_plan(cells, room - x, match):
+            if planned is None:
+                surface.blit(theme.text("…", px(15), theme.MUTED), (x, y + 1))
+                x += theme.text_size("…", px(15))[0] + px(16)
+                continue
+            cell = planned.cell
+            place = theme.text(cell.mark, px(14), theme.MUTED)
             surface.blit(place, (x, y + 2))
-            name_x = x + place.get_width() + px(4)
-            surface.blit(label, (name_x, y))
-            if tag is not None:
-                surface.blit(tag, (name_x + label.get_width() + px(4), y + px(3)))
-            x += need
+            x += place.get_width() + px(4)
+            ink = theme.ACCENT if cell.mine else theme.TEXT
+            label = theme.text(planned.name, px(15), ink, cell.mine)
+            surface.blit(label, (x, y))
+            x += label.get_width()
+            if planned.tag:
+                tag = theme.text(planned.tag, px(12), theme.MUTED)
+                surface.blit(tag, (x + px(4), y + px(3)))
+                x += px(4) + tag.get_width()
+            x += px(16)
 
-    def _short_label(self, name: str, width: int, mine: bool) -> pygame.Surface:
-        colour = theme.ACCENT if mine else theme.TEXT
-        return theme.text(theme.fit(name, self.px(15), width, mine), self.px(15), colour, mine)
-
-    def _round_seats(self, entry: HistoryEntry, profile: str) -> list[tuple[str, str, str, bool]]:
+    def _round_seats(self, entry: HistoryEntry, profile: str) -> list[SeatCell]:
         seats = []
         for mark, seat in seats_in_order(entry):
             name, level = seat_label(seat)
-            seats.append((mark, name, level, seat.profile == profile))
+            short = "bot" if level else ""
+            seats.append(SeatCell(mark, name, level, short, seat.profile == profile))
         return seats
 
     def _rules_words(self, preset: str) -> str:
@@ -458,9 +537,11 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             order = [
                 (f"{s.place}.", s) for s in sorted(entry.seats, key=lambda s: (s.place, s.seat))
             ]
-        seats = [(mark, seat_label(s)[0], str(s.total), s.profile == profile) for mark, s in order]
-        room = cols["time"] - px(90)
-        self._draw_seats(surface, seats, cols["seats"], room, y, keep_tags=True)
+        seats = [
+            SeatCell(mark, seat_label(s)[0], str(s.total), str(s.total), s.profile == profile)
+            for mark, s in order
+        ]
+        self._draw_seats(surface, seats, cols["seats"], cols["time"] - px(90), y, match=True)
         note = theme.fit(match_note(entry), px(13), cols["time"] - cols["seats"])
         surface.blit(theme.text(note, px(13), theme.MUTED), (cols["seats"], y + px(22)))
         duration = theme.text(format_duration(entry.duration_s), px(16), theme.TEXT)

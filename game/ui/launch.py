@@ -10,23 +10,27 @@ import dataclasses
 import logging
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.engine import Game
 from game.store.lock import ANOTHER_COPY
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
+from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable, new_match_key
-from game.ui.resume import SavedGame
+from game.ui.resume import SavedGame, describe, read_saved_game
 from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
 
 __all__ = [
     "change_settings",
     "record_abandoned_save",
+    "replace_question",
     "replacing_words",
     "settings_of",
     "start_match",
+    "start_match_asking",
 ]
 
 log = logging.getLogger(__name__)
@@ -174,3 +178,45 @@ def start_match(
     if not table.saving:
         table.say(ANOTHER_COPY, error=False)
     return table
+
+
+def replace_question(
+    saved: SavedGame, setup: TableSetup, answered: Callable[[bool | None], None]
+) -> ConfirmDialog:
+    """The question asked before ``setup`` takes the place of the saved game: what is saved
+    and what becomes of it (a match is recorded as given up). True starts the new table."""
+    question = f"Start {setup.title()} and replace the saved game?"
+    detail = f"An unfinished game is saved ({describe(saved)}). " + replacing_words(saved)
+    return ConfirmDialog(question, detail, "Start the new table", "Keep it", answered)
+
+
+def start_match_asking(
+    stack: SceneStack,
+    scene: Scene,
+    setup: TableSetup,
+    seed: int | None = None,
+    *,
+    saved: SavedGame | None = None,
+    before: Callable[[], None] | None = None,
+) -> None:
+    """``start_match``, once the player agrees when the new table would take the place of
+    a saved game (``saved``, read here when not given): a match of an evening must not end
+    on one stray click. Keeping the saved game changes nothing. ``before`` runs just before
+    the table starts (New game closes itself there)."""
+    if saved is None:
+        saved = read_saved_game()  # another copy's save reads as none: it is not replaced
+
+    def begin() -> None:
+        if before is not None:
+            before()
+        start_match(stack, stack.top or scene, setup, seed)
+
+    if saved.data is None:
+        begin()
+        return
+
+    def answered(start: bool | None) -> None:
+        if start:
+            begin()
+
+    stack.push(replace_question(saved, setup, answered))

@@ -17,8 +17,7 @@ import pygame
 from game.engine import PRESETS, RulesError
 from game.ui import theme
 from game.ui.cardart import card_art
-from game.ui.confirm import ConfirmDialog
-from game.ui.launch import replacing_words, settings_of, start_match
+from game.ui.launch import settings_of, start_match_asking
 from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
@@ -49,6 +48,9 @@ class MainMenu(MenuScreen):
         self.saved = SavedGame(None)
         self.problem = ""
         self._store: Any = None
+        # The line under the cards describes the item the mouse rests on once it moves, and
+        # the focused one once a key is pressed: whichever the player used last.
+        self.pointer_leads = False
         # A table named on the command line: started over the menu at the first frame, so
         # it is saved, recorded and left for the menu like any other.
         self.first_table: tuple[TableSetup, int | None] | None = None
@@ -120,22 +122,26 @@ class MainMenu(MenuScreen):
         if self.first_table is not None and self.stack is not None and self.stack.top is self:
             setup, seed = self.first_table
             self.first_table = None
-            if self.saved.data is None:
-                start_match(self.stack, self, setup, seed)
-                return
-            # A game is saved: the table asked for would take its place, so ask first (the
-            # menu says as much for Quick game and New game).
-            stack = self.stack
+            # A saved game would be replaced: asked first, as for Quick game and New game.
+            start_match_asking(self.stack, self, setup, seed, saved=self.saved)
 
-            def answered(start: bool | None) -> None:
-                if start:
-                    start_match(stack, self, setup, seed)
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """As any menu; the mouse or the keyboard, whichever moved last, picks the item
+        described."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer_leads = True
+        elif event.type == pygame.KEYDOWN:
+            self.pointer_leads = False
+        return super().handle_event(event)
 
-            question = f"Start {setup.title()} and replace the saved game?"
-            detail = f"An unfinished game is saved ({describe(self.saved)}). " + replacing_words(
-                self.saved
-            )
-            stack.push(ConfirmDialog(question, detail, "Start the new table", "Keep it", answered))
+    def described(self) -> Button | None:
+        """The item the line under the cards is about: the one under the mouse while the
+        mouse leads, else the focused one (or the one under the mouse when none is)."""
+        hovered = next((b for b in self.column if b.visible and b.hovered), None)
+        focused = self.focused()
+        if self.pointer_leads and hovered is not None:
+            return hovered
+        return focused if isinstance(focused, Button) else hovered
 
     def back(self) -> None:
         """Esc or Quit: leave the game."""
@@ -162,9 +168,11 @@ class MainMenu(MenuScreen):
         self.stack.push(table)
 
     def on_quick(self) -> None:
-        """The last table again (or the default one)."""
+        """The last table again (or the default one), once the player agrees to replace a
+        saved game."""
         if self.stack is not None:
-            start_match(self.stack, self, quick_setup(settings_of(self).last_setup))
+            setup = quick_setup(settings_of(self).last_setup)
+            start_match_asking(self.stack, self, setup, saved=self.saved)
 
     def on_new(self) -> None:
         """The New game screen."""
@@ -281,10 +289,8 @@ class MainMenu(MenuScreen):
             draw_paragraph(surface, self.problem, at, box.w - px(32), px(16))
 
     def _draw_description(self, surface: pygame.Surface, cx: int, y: float) -> None:
-        current = self.focused() or next(
-            (b for b in self.column if isinstance(b, Button) and b.hovered and b.visible), None
-        )
-        text = self.descriptions.get(current, "") if isinstance(current, Button) else ""
+        current = self.described()
+        text = self.descriptions.get(current, "") if current is not None else ""
         if not text and self.continue_button.visible:
             text = "Saved game: " + self.descriptions.get(self.continue_button, "")
         # Centred under the cards, clear of the button column: a long one (the name of a

@@ -16,7 +16,7 @@ from game.store.lock import owns_saved_game
 from game.store.saves import has_saved_game
 from game.ui import theme
 from game.ui.controls import Choice, fit_middle, stepper_values
-from game.ui.launch import settings_of, start_match
+from game.ui.launch import settings_of, start_match_asking
 from game.ui.screen import MenuScreen, button_row
 from game.ui.setup import (
     BOT_LEVELS,
@@ -319,11 +319,10 @@ class NewGameScreen(MenuScreen):
             )
             self.refused = setup
             return
-        if self.stack is None:
-            return
-        stack = self.stack
-        self.close()
-        start_match(stack, stack.top or self, setup)
+        if self.stack is not None:
+            # A saved game is replaced only once the player agrees; keeping it leaves this
+            # screen as it was. The screen closes as the table starts.
+            start_match_asking(self.stack, self, setup, before=self.close)
 
     # --- layout and drawing --------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -9,21 +9,56 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.store import OVERALL, Profile, Store
 from game.store.background import StoreJob
-from game.store.records import MAX_NAME_LENGTH
+from game.store.models import name_key
+from game.store.paths import StoreUnavailable
+from game.store.records import MAX_NAME_LENGTH, clean_name
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
 from game.ui.layout import Scaled
 from game.ui.scene import Modal, Scene
+from game.ui.setup import SeatSpec, TableSetup, duplicate_name, rename_clashing_bots
 from game.ui.widgets import Button, TextInput, WidgetGroup
 
-__all__ = ["MergeDialog", "NameDialog", "ProfilesScene"]
+if TYPE_CHECKING:
+    from game.ui.resume import SavedGame
+
+__all__ = ["MergeDialog", "NameDialog", "ProfilesScene", "reseated", "seated_person"]
 
 ROW_H = 40
+
+
+def seated_person(setup: TableSetup, name: str) -> bool:
+    """True when a person sits at ``setup`` under ``name`` (in any letter case and spacing:
+    the statistics record both as one profile)."""
+    key = name_key(name)
+    return any(seat.human and name_key(seat.name) == key for seat in setup.seats)
+
+
+def reseated(setup: TableSetup, old: str, new: str) -> TableSetup:
+    """``setup`` with the person seated as ``old`` seated as ``new``; a bot with a stock name
+    that is now theirs takes a free one, as on the New game screen. ValueError ("Ben
+    already sits") when another seat keeps that name."""
+    key = name_key(old)
+    seats = tuple(
+        SeatSpec(new, seat.level) if seat.human and name_key(seat.name) == key else seat
+        for seat in setup.seats
+    )
+    if seats == setup.seats:
+        return setup
+    seats = rename_clashing_bots(seats)
+    clash = duplicate_name([seat.name for seat in seats])
+    if clash is not None:
+        # Named as the seat that was there before: the other one is the renamed person.
+        others = (s.name for s, was in zip(seats, setup.seats, strict=True) if s == was)
+        there = next((n for n in others if name_key(n) == name_key(clash)), clash)
+        raise ValueError(f"{there} already sits")
+    return dataclasses.replace(setup, seats=seats)
 
 
 class _Dialog(Scaled, Modal[object]):
@@ -353,38 +388,85 @@ class ProfilesScene(Scaled, Scene):
         if old is None or not self.rename_button.enabled:
             return
 
+        def submit(typed: str) -> str | None:
+            try:
+                new = clean_name(typed)
+            except ValueError as exc:
+                return str(exc)
+            # Refused before the store changes: a saved game seating two people under
+            # one name could be neither played on nor recorded.
+            problem = self._seating_problem(old.name, new)
+            if problem is not None:
+                return problem
+            return self._attempt(lambda: self.store.rename_profile(old.name, typed))
+
         def done(name: object | None) -> None:
             if isinstance(name, str):
-                self.reload(select=" ".join(name.split()))
-                new = self.current.name if self.current else name
-                self._say(f"Renamed {old.name} to {new}.")
-                self._follow_rename(old.name, new)
+                self.reload(select=clean_name(name))
+                new = self.current.name if self.current else clean_name(name)
+                more, trouble = self._follow_rename(old.name, new)
+                self._say(f"Renamed {old.name} to {new}.{more}", error=trouble)
 
-        self._push(
-            NameDialog(
-                f"Rename {old.name}",
-                lambda n: self._attempt(lambda: self.store.rename_profile(old.name, n)),
-                text=old.name,
-                on_result=done,
-            )
-        )
+        self._push(NameDialog(f"Rename {old.name}", submit, text=old.name, on_result=done))
 
-    def _follow_rename(self, old: str, new: str) -> None:
-        """A person seated under the old name in the remembered setup (Quick game, New game)
-        takes the new one, so their next rounds go on in the renamed profile."""
-        from game.ui.launch import change_settings, settings_of
-        from game.ui.setup import SeatSpec, quick_setup
+    def _tables(self) -> list[tuple[str, TableSetup, SavedGame | None]]:
+        """The tables a profile's name sits at before its next round is recorded: the game
+        saved for Continue (not another running copy's, which is left alone) and the one
+        Quick game deals; each with where it is, in words, and the save it came from."""
+        from game.ui.launch import settings_of
+        from game.ui.resume import read_saved_game, saved_setup
+        from game.ui.setup import quick_setup
 
+        tables: list[tuple[str, TableSetup, SavedGame | None]] = []
+        saved = read_saved_game()
+        setup = saved_setup(saved)
+        if setup is not None:
+            tables.append(("the table saved for Continue", setup, saved))
         last = settings_of(self).last_setup
-        if not last:
-            return
-        setup = quick_setup(last)
-        seats = tuple(
-            SeatSpec(new, s.level) if s.human and s.name.casefold() == old.casefold() else s
-            for s in setup.seats
-        )
-        if seats != setup.seats:
-            change_settings(self, last_setup=dataclasses.replace(setup, seats=seats).to_dict())
+        if last:
+            tables.append(("the Quick game table", quick_setup(last), None))
+        return tables
+
+    def _seating_problem(self, old: str, new: str, merging: bool = False) -> str | None:
+        """Why ``old`` cannot sit as ``new`` at a table it sits at (None when it can): the
+        name is another seat's there, or, for a merge, both sit there, two players."""
+        for where, setup, _ in self._tables():
+            try:
+                reseated(setup, old, new)
+            except ValueError as exc:
+                if merging and seated_person(setup, new) and seated_person(setup, old):
+                    return (
+                        f"{old} and {new} sit at {where}: they are two players, so they "
+                        "cannot be merged."
+                    )
+                return f"{exc} at {where}, so {old} cannot be seated there as {new}."
+        return None
+
+    def _follow_rename(self, old: str, new: str) -> tuple[str, bool]:
+        """A person seated under the old name, in the saved game and at the Quick game table,
+        takes the new one, so their next rounds and their match go on in the renamed (or
+        merged) profile rather than in a new profile of the old name. Returns a sentence
+        to add to the screen's message, and whether it tells of trouble."""
+        from game.ui.launch import change_settings
+        from game.ui.resume import rename_saved_seats
+
+        said = ""
+        for _, setup, saved in self._tables():
+            try:
+                moved = reseated(setup, old, new)
+            except ValueError:
+                continue  # checked before the store changed: not expected here
+            if moved == setup:
+                continue
+            if saved is None:
+                change_settings(self, last_setup=moved.to_dict())
+                continue
+            try:
+                rename_saved_seats(saved, moved.names)
+            except (StoreUnavailable, OSError) as exc:
+                return f" The saved game could not be changed ({exc}): it still seats {old}.", True
+            said = f" The saved game goes on with {new}."
+        return said, False
 
     def ask_merge(self) -> None:
         """Pick the profile to merge the highlighted one into, and confirm."""
@@ -395,6 +477,10 @@ class ProfilesScene(Scaled, Scene):
 
         def merge(target: object | None) -> None:
             if not isinstance(target, str) or self.merging is not None:
+                return
+            problem = self._seating_problem(source.name, target, merging=True)
+            if problem is not None:
+                self._say(problem, error=True)
                 return
             self.merging = StoreJob(
                 self.store, lambda store: store.merge_profiles(source.name, target)
@@ -415,7 +501,8 @@ class ProfilesScene(Scaled, Scene):
             self._say(problem, error=True)
             return
         self.reload(select=target)
-        self._say(f"Merged {source} into {target}.")
+        more, trouble = self._follow_rename(source, target)
+        self._say(f"Merged {source} into {target}.{more}", error=trouble)
 
     def close(self) -> None:
         """Leave the screen; during a merge, once it is done."""

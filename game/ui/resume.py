@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from game.engine import Game
 from game.store.files import set_aside
 from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable, where
-from game.store.saves import SAVE_NAME, load_game, sane_time
+from game.store.saves import SAVE_NAME, load_game, sane_time, save_game
 from game.store.settings import Settings
 from game.ui.setup import TableSetup
 
@@ -31,7 +32,9 @@ __all__ = [
     "describe",
     "played_seconds",
     "read_saved_game",
+    "rename_saved_seats",
     "restore",
+    "saved_setup",
     "set_aside_save",
     "snapshot",
 ]
@@ -241,6 +244,28 @@ def read_saved_game() -> SavedGame:
     except Exception:  # anything unreadable is treated the same: kept aside, not resumed
         return SavedGame(None, set_aside_save())
     return SavedGame(loaded.data, None, loaded.saved_at)
+
+
+def saved_setup(saved: SavedGame) -> TableSetup | None:
+    """Who sits where in the saved game (None when nothing is saved)."""
+    if saved.data is None:
+        return None
+    try:
+        return TableSetup.from_dict(saved.data["setup"])
+    except (KeyError, TypeError, ValueError):  # read_saved_game checked it: not expected
+        return None
+
+
+def rename_saved_seats(saved: SavedGame, names: Sequence[str]) -> None:
+    """Write the saved game again with its seats called ``names``, in seat order; all the
+    rest stays as it was, when it was saved included. The seats' later rounds and their
+    match are recorded under the names they sit under, so a renamed profile reaches them
+    here. StoreUnavailable or OSError when the save cannot be written."""
+    if saved.data is None:
+        return
+    setup = saved.data["setup"]
+    seats = [{**seat, "name": name} for seat, name in zip(setup["seats"], names, strict=True)]
+    save_game({**saved.data, "setup": {**setup, "seats": seats}}, saved_at=saved.saved_at)
 
 
 def set_aside_save() -> str:

@@ -6,6 +6,7 @@ import pygame
 
 from game.store.db import Store
 from game.store.saves import has_saved_game
+from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from tests.ui.menukit import Screen
@@ -21,7 +22,10 @@ def test_quitting_to_the_menu_then_starting_anew_records_the_old_round_as_abando
     screen.key(pygame.K_q, "q")
     assert screen.top is menu and has_saved_game()
 
-    screen.click(menu.quick_button.rect.center)  # a new game replaces the saved one
+    screen.click(menu.quick_button.rect.center)  # a new game replaces the saved one …
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog)
+    screen.click(dialog.yes_button.rect.center)  # … once the player agrees
     assert isinstance(screen.top, MatchTable) and screen.top is not first
 
     with Store.open() as store:

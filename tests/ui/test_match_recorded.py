@@ -143,7 +143,10 @@ def test_a_match_left_halfway_through_a_round_is_given_up_with_its_round() -> No
     screen.key(pygame.K_ESCAPE)
     screen.key(pygame.K_q, "q")
     assert screen.top is menu and has_saved_game()
-    screen.click(menu.quick_button.rect.center)  # Quick game replaces the saved match
+    screen.click(menu.quick_button.rect.center)  # Quick game replaces the saved match …
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog) and "given up" in dialog.detail
+    screen.click(dialog.yes_button.rect.center)  # … once the player agrees
 
     _given_up_with_its_round()
 

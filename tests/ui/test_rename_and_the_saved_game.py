@@ -1,0 +1,232 @@
+"""A profile renamed or merged on the Profiles screen takes its seat in the game saved for
+Continue with it, so the rest of a saved match and the match itself are recorded under the
+new name, not under a profile of the old name made again; the saved game of another
+running copy of the game is left alone."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import DRAW, PASS, Play, Stop
+from game.store.db import Store
+from game.store.settings import Settings
+from game.ui import launch, resume
+from game.ui.choosers import ChoiceModal
+from game.ui.handoff import HandoffScreen
+from game.ui.matchtable import MatchTable
+from game.ui.menu import MainMenu
+from game.ui.profiles_scene import MergeDialog, NameDialog, ProfilesScene
+from game.ui.roundend import RoundEndOverlay
+from game.ui.scoreboard import MatchEndScreen
+from game.ui.setup import SeatSpec, TableSetup
+from game.ui.stats_scene import StatsScene
+from tests.ui.menukit import Screen
+
+OFF = Settings(animation_speed="off", bot_pace="fast")
+MATCH = TableSetup(
+    "classic", (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo", "medium")), target=100
+)
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    Settings(animation_speed="off", bot_pace="fast", last_setup=MATCH.to_dict()).save()
+    launch._fallback.clear()
+    return tmp_path
+
+
+def _save_path(home: Path) -> Path:
+    return home / "state" / "current_game.json"
+
+
+def _saved_names(home: Path) -> list[str]:
+    setup = json.loads(_save_path(home).read_text())["game"]["setup"]
+    return [seat["name"] for seat in setup["seats"]]
+
+
+def _play(screen: Screen, table: MatchTable, until: Callable[[], bool]) -> None:
+    """The people's moves at random (a seeded stream), the bot's its own, until ``until``."""
+    rng = random.Random(2)
+    for _ in range(100_000):
+        if until():
+            return
+        if isinstance(screen.top, HandoffScreen | ChoiceModal):
+            screen.key(pygame.K_RETURN)
+            continue
+        if table.my_turn and screen.top is table:
+            legal = [a for a in table.legal() if not isinstance(a, Stop)]
+            plays = [a for a in legal if isinstance(a, Play)]
+            fallback = DRAW if DRAW in legal else PASS if PASS in legal else legal[0]
+            table.apply(rng.choice(plays) if plays else fallback)
+        screen.frame(draw=False)
+    raise AssertionError("not reached")
+
+
+def _profiles(screen: Screen, menu: MainMenu) -> ProfilesScene:
+    """Statistics, then Profiles (P), from the menu."""
+    screen.click(menu.stats_button.rect.center)
+    assert isinstance(screen.top, StatsScene)
+    screen.key(pygame.K_p, "p")
+    profiles = screen.top
+    assert isinstance(profiles, ProfilesScene)
+    return profiles
+
+
+def _rename(screen: Screen, profiles: ProfilesScene, old: str, typed: str) -> NameDialog:
+    """Pick ``old``, F2, add ``typed`` to the name and press Enter; the dialog."""
+    profiles.select([p.name for p in profiles.profiles].index(old))
+    screen.key(pygame.K_F2)
+    dialog = screen.top
+    assert isinstance(dialog, NameDialog)
+    screen.type(typed)
+    screen.key(pygame.K_RETURN)
+    return dialog
+
+
+def test_a_rename_between_two_rounds_of_a_saved_match_reaches_the_rest_of_the_match(
+    _home: Path,
+) -> None:
+    menu = MainMenu()
+    screen = Screen(menu)
+    table = MatchTable(MATCH, MATCH.new_game(3), settings=OFF, seed=3)
+    screen.stack.push(table)
+    _play(screen, table, lambda: isinstance(screen.top, RoundEndOverlay))
+    assert not table.game.match_over
+    screen.key(pygame.K_RETURN)  # the next round
+    _play(screen, table, lambda: isinstance(screen.top, HandoffScreen))
+    assert table.game.round_no == 2
+    screen.stack.remove(table)  # left for the menu: saved in round 2
+    assert screen.top is menu and menu.continue_button.visible
+    saved_at = json.loads(_save_path(_home).read_text())["saved_at"]
+
+    profiles = _profiles(screen, menu)
+    _rename(screen, profiles, "Anna", " K")
+    assert screen.top is profiles and "Renamed Anna to Anna K." in profiles.message
+    assert _saved_names(_home) == ["Anna K", "Ben", "Cleo"]
+    assert json.loads(_save_path(_home).read_text())["saved_at"] == saved_at  # left then
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_ESCAPE)
+    assert screen.top is menu and "round 2" in menu.descriptions[menu.continue_button]
+
+    screen.click(menu.continue_button.rect.center)
+    table = screen.stack.find(MatchTable)  # type: ignore[assignment]
+    assert isinstance(table, MatchTable) and table.setup.names == ["Anna K", "Ben", "Cleo"]
+    for _ in range(20):
+        _play(screen, table, lambda: isinstance(screen.top, RoundEndOverlay | MatchEndScreen))
+        if table.game.match_over:
+            break
+        screen.key(pygame.K_RETURN)
+    assert table.game.match_over and table.game.round_no >= 2
+    screen.stack.clear()
+
+    with Store.open() as store:
+        assert [p.name for p in store.profiles() if not p.is_bot] == ["Anna K", "Ben"]
+        [match] = store.matches()
+        assert match.status == "finished" and match.rounds == table.game.round_no
+        assert [s.profile for s in match.seats] == ["Anna K", "Ben", "Bot · medium"]
+        anna = store.profile_stats("Anna K")
+        assert (anna.games, anna.matches) == (table.game.round_no, 1)
+
+
+def _saved_table(home: Path, setup: TableSetup = MATCH) -> bytes:
+    """The match of ``setup`` saved in its first round, with Anna, Ben and "Anna K" already
+    profiles; the bytes of the save."""
+    table = MatchTable(setup, setup.new_game(3), settings=OFF, seed=3)
+    table.save()
+    with Store.open() as store:
+        for name in ("Anna", "Ben", "Anna K"):
+            store.create_profile(name)
+    return _save_path(home).read_bytes()
+
+
+def _merge(screen: Screen, profiles: ProfilesScene, source: str, target: str) -> None:
+    profiles.select([p.name for p in profiles.profiles].index(source))
+    screen.key(pygame.K_m, "m")
+    dialog = screen.top
+    assert isinstance(dialog, MergeDialog)
+    while dialog.chosen != target:
+        screen.key(pygame.K_RIGHT)
+    screen.key(pygame.K_RETURN)
+    if profiles.merging is not None:
+        profiles.merging.wait()
+    screen.frame()
+    assert profiles.merging is None
+
+
+def test_a_merge_reseats_the_saved_game_and_two_people_seated_there_are_not_merged(
+    _home: Path,
+) -> None:
+    _saved_table(_home)
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = _profiles(screen, menu)
+    _merge(screen, profiles, "Anna", "Anna K")
+    assert "Merged Anna into Anna K." in profiles.message
+    assert _saved_names(_home) == ["Anna K", "Ben", "Cleo"]
+    assert launch.settings_of(menu).last_setup["seats"][0]["name"] == "Anna K"  # type: ignore[index]
+
+    before = _save_path(_home).read_bytes()
+    _merge(screen, profiles, "Ben", "Anna K")
+    assert profiles.message == (
+        "Ben and Anna K sit at the table saved for Continue: they are two players, so they "
+        "cannot be merged."
+    )
+    assert profiles.message_is_error and _save_path(_home).read_bytes() == before
+    with Store.open() as store:
+        assert store.profile("Ben") is not None and store.profile("Ben").name == "Ben"  # type: ignore[union-attr]
+
+
+def test_a_name_another_seat_of_the_saved_game_has_is_refused_and_a_stock_bot_moves_aside(
+    _home: Path,
+) -> None:
+    bots = (SeatSpec("Olek", "medium"), SeatSpec("Cleo", "easy"))
+    before = _saved_table(_home, TableSetup("classic", (*MATCH.seats[:2], *bots), target=100))
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = _profiles(screen, menu)
+    profiles.select([p.name for p in profiles.profiles].index("Ben"))
+    screen.key(pygame.K_F2)
+    dialog = screen.top
+    assert isinstance(dialog, NameDialog)
+    for _ in "Ben":
+        screen.key(pygame.K_BACKSPACE)
+    screen.type("olek")  # no profile yet, but a bot sits there so named (in any letter case)
+    screen.key(pygame.K_RETURN)
+    assert screen.top is dialog and dialog.error == (
+        "Olek already sits at the table saved for Continue, so Ben cannot be seated there as olek."
+    )
+    assert _save_path(_home).read_bytes() == before
+    with Store.open() as store:
+        assert store.profile("olek") is None and store.profile("Ben") is not None
+    for _ in "olek":
+        screen.key(pygame.K_BACKSPACE)
+    screen.type("Cleo")  # the bot's stock name: the bot takes a free one
+    screen.key(pygame.K_RETURN)
+    assert screen.top is profiles
+    assert _saved_names(_home) == ["Anna", "Cleo", "Olek", "Ada"]
+    saved = resume.read_saved_game()
+    assert saved.data is not None
+    assert resume.restore(saved.data, OFF).setup.names == ["Anna", "Cleo", "Olek", "Ada"]
+
+
+def test_the_saved_game_of_another_running_copy_is_left_alone(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = _saved_table(_home)
+    monkeypatch.setattr(resume, "owns_saved_game", lambda: False)  # another copy holds it
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = _profiles(screen, menu)
+    _rename(screen, profiles, "Anna", " Maria")
+    assert screen.top is profiles and "Renamed Anna to Anna Maria." in profiles.message
+    assert _save_path(_home).read_bytes() == before
+    _merge(screen, profiles, "Ben", "Anna K")  # seated there too, but not this copy's game
+    assert "Merged Ben into Anna K." in profiles.message
+    assert _save_path(_home).read_bytes() == before
