@@ -87,7 +87,20 @@ def build() -> Path:
     target = executable()
     if not target.exists():
         raise SystemExit(f"PyInstaller finished but {target} is not there")
+    check_no_install_record(target)
     return target
+
+
+def check_no_install_record(target: Path) -> None:
+    """SystemExit if the one-file app carries the game's install record (its
+    ``direct_url.json`` would name the folder it was built in on every player's machine)."""
+    if not target.is_file():
+        return  # the macOS app folder: nothing archived to read
+    from PyInstaller.archive.readers import CArchiveReader
+
+    found = sorted(name for name in CArchiveReader(str(target)).toc if name.startswith("macau-"))
+    if found:
+        raise SystemExit(f"The app carries the game's install record: {', '.join(found)}")
 
 
 def main() -> int:

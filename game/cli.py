@@ -38,6 +38,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "play":
         args = args[1:]  # the window by name, as with no command at all
     if args and args[0] in commands:
+        if sys.stdout is None or sys.stderr is None:
+            # An app built without a console (Windows, macOS) has nowhere to write: the
+            # headless commands are for a terminal and the source tree; say nothing, fail.
+            return 2
         try:
             return commands[args[0]](args[1:])
         except BrokenPipeError:
@@ -49,6 +53,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"\nmacau {args[0]}: stopped", file=sys.stderr)
             return 130
     return cmd_play(args)
+
+
+def program() -> str:
+    """How the player starts Macau from a terminal: the app by its name, or from the source."""
+    from .resources import is_frozen
+
+    return "macau" if is_frozen() else "python main.py"
 
 
 # ----- the window ---------------------------------------------------------------------------
@@ -112,7 +123,7 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
     commands = ("simulate", "text", "rules", "tournament", "stats")
     if stray and stray[0] in commands:
         return (
-            f"the command comes first: python main.py {stray[0]} {' '.join(_table_flags(args))} ..."
+            f"the command comes first: {program()} {stray[0]} {' '.join(_table_flags(args))} ..."
         ).replace("  ", " ")
     if stray and not stray[0].startswith("-"):
         return (
@@ -120,7 +131,7 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
             "stats (play, or none, opens the game window)"
         )
     if stray:
-        return f"unknown option {stray[0]!r}; see python main.py --help"
+        return f"unknown option {stray[0]!r}; see {program()} --help"
     if args.preset is not None and args.preset not in PRESETS:
         return f"unknown preset {args.preset!r}; choose one of {', '.join(PRESETS)}"
     rules = PRESETS[args.preset or "polish"]
@@ -402,6 +413,12 @@ def cmd_text(argv: list[str]) -> int:
         "default medium)",
     )
     args = p.parse_args(argv)
+    if sys.stdin is None or sys.stdin.closed:
+        # Started with no input at all (stdin closed, or an app without a console).
+        print(
+            "macau text: the terminal game reads your moves: run it in a terminal", file=sys.stderr
+        )
+        return 2
     return run_text_game(args.preset, args.seats, args.seed, args.bots)
 
 
@@ -415,7 +432,7 @@ def cmd_rules(argv: list[str]) -> int:
         prog="macau rules",
         description="Print how to play a preset, or a custom rule set built from one.",
         epilog="Option names and values are those of the rules text form "
-        "(python main.py rules --preset polish --text shows them all): yes/no switches, "
+        f"({program()} rules --preset polish --text shows them all): yes/no switches, "
         "numbers, card tokens separated by spaces, and - for none. "
         "Example: --preset hungarian --set counter_rule=pool --set runs=no",
     )

@@ -28,6 +28,23 @@ def test_a_command_after_the_window_flags_is_told_to_come_first(
     assert "unknown command" not in err
 
 
+def test_the_app_names_itself_in_its_advice_not_python_main_py(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Someone who downloaded the app has no main.py: its messages name the program.
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(ROOT), raising=False)
+    assert main(["--preset", "polish", "simulate", "--games", "2"]) == 2
+    assert "the command comes first: macau simulate --preset polish" in capsys.readouterr().err
+    assert main(["--bogus"]) == 2
+    assert "unknown option '--bogus'; see macau --help" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["rules", "--help"])
+    out = capsys.readouterr().out
+    assert "macau rules --preset polish --text" in " ".join(out.split())
+    assert "python main.py" not in out
+
+
 def test_simulate_reports_a_rules_file_under_its_own_name(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -214,3 +231,29 @@ def test_what_cannot_be_written_is_written_plain() -> None:
     # What the code page holds (“ ” … · ó) is kept as it is.
     kept = text.encode("cp1252", PLAIN_ERRORS).decode("cp1252")
     assert kept == "10H AS KD 2C “free suit” … Z·ólw ?"
+
+
+def test_the_terminal_game_without_any_input_says_so_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "main.py", "text", "--seed", "1"],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MACAU_HOME": str(tmp_path)},
+        preexec_fn=lambda: os.close(0),
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "macau text: the terminal game reads your moves: run it in a terminal"
+    )
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_command_with_nowhere_to_write_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A windowed app (no console) has no standard streams: no traceback, a failing code.
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["rules", "--preset", "polish"]) == 2
