@@ -14,6 +14,7 @@ import contextlib
 import logging
 import os
 import signal
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -102,17 +103,31 @@ def _log_folder() -> Path | None:
         pass
     try:
         folder = Path(tempfile.gettempdir()) / f"macau-log-{_user_tag()}"
-        folder.mkdir(exist_ok=True)
-        # Another user's folder of the same name, or a read-only one, must not be used.
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-        return folder
+        folder.mkdir(mode=0o700, exist_ok=True)
+        # Another user's folder of the same name, or a read-only one, must not be used: in a
+        # folder others may write to, a planted macau.log link would send the log anywhere.
+        if _private(folder):
+            with tempfile.TemporaryFile(dir=folder):
+                pass
+            return folder
     except OSError:
         pass
     try:
         return Path(tempfile.mkdtemp(prefix="macau-log-"))
     except OSError:
         return None
+
+
+def _private(folder: Path) -> bool:
+    """Whether ``folder`` is a real folder of this user that nobody else may write to (on
+    systems without owners and modes, whether it is a real folder)."""
+    st = folder.lstat()
+    if not stat.S_ISDIR(st.st_mode):
+        return False  # a link, or a file
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return True
+    return st.st_uid == getuid() and not st.st_mode & 0o022
 
 
 def _user_tag() -> str:
@@ -194,14 +209,29 @@ def check_player_folders() -> str | None:
     """
     from game.store.paths import StoreUnavailable, config_dir, data_dir, state_dir
 
-    for folder in (data_dir, config_dir, state_dir):
+    problems: list[str] = []
+    lost: list[str] = []
+    for folder, loss in (
+        (data_dir, "rounds will not be recorded in the statistics"),
+        (config_dir, "settings and saved rule sets will not be kept"),
+        (state_dir, "a game left halfway cannot be continued later"),
+    ):
         try:
             folder()
         except StoreUnavailable as exc:
-            message = f"{exc} You can play, but games will not be recorded or saved."
-            tell("cannot save", message, error=False)
-            return message
-    return None
+            if str(exc) not in problems:
+                problems.append(str(exc))
+            lost.append(loss)
+    if not lost:
+        return None
+    if len(lost) == 3:
+        gone = "games will not be recorded or saved, and settings will not be kept"
+    else:
+        gone = " and ".join(lost)
+    more = " Its other folders cannot be written either." if len(problems) > 1 else ""
+    message = f"{problems[0]}{more} You can play, but {gone}."
+    tell("cannot save", message, error=False)
+    return message
 
 
 def _missing_asset_message(exc: MissingAsset) -> str:

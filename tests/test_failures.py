@@ -1,0 +1,94 @@
+"""The start-up warnings about folders, and where the log goes when its own folder fails."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from game import failures
+
+
+@pytest.fixture(autouse=True)
+def _quiet(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    told: list[str] = []
+    monkeypatch.setattr(failures, "tell", lambda title, message, error=True: told.append(message))
+    return told
+
+
+def test_an_unwritable_settings_folder_says_only_settings_are_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    (tmp_path / "config").write_text("a file where the folder should be")
+    message = failures.check_player_folders()
+    assert message is not None
+    assert f"{tmp_path / 'config'}" in message
+    assert message.endswith("You can play, but settings and saved rule sets will not be kept.")
+    assert "recorded" not in message and "continued" not in message
+
+
+def test_two_unwritable_folders_name_both_losses(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    (tmp_path / "data").write_text("x")
+    (tmp_path / "state").write_text("x")
+    message = failures.check_player_folders()
+    assert message is not None
+    assert "Its other folders cannot be written either." in message
+    assert message.endswith(
+        "You can play, but rounds will not be recorded in the statistics and a game left "
+        "halfway cannot be continued later."
+    )
+
+
+def test_writable_folders_say_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    assert failures.check_player_folders() is None
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX")
+def test_a_shared_log_folder_others_may_write_to_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The player's own log folder cannot be written; in the temporary folder a folder of the
+    # expected name is open to everyone, with macau.log linked to another file.
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "home-is-a-file"))
+    (tmp_path / "home-is-a-file").write_text("x")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(failures.tempfile, "tempdir", str(temp))
+    planted = temp / f"macau-log-{os.getuid()}"
+    planted.mkdir()
+    planted.chmod(0o777)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n")
+    (planted / "macau.log").symlink_to(victim)
+    folder = failures._log_folder()
+    assert folder is not None and folder != planted and folder.parent == temp
+    assert folder.name.startswith("macau-log-")
+    # The player's own private folder of that name is used.
+    planted_link = temp / "elsewhere"
+    planted.rename(planted_link)
+    folder = failures._log_folder()
+    assert folder == temp / f"macau-log-{os.getuid()}"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert victim.read_text() == "mine\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX")
+def test_a_link_in_place_of_the_log_folder_is_not_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "home-is-a-file"))
+    (tmp_path / "home-is-a-file").write_text("x")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(failures.tempfile, "tempdir", str(temp))
+    target = tmp_path / "someone-elses"
+    target.mkdir(mode=0o700)
+    (temp / f"macau-log-{os.getuid()}").symlink_to(target)
+    folder = failures._log_folder()
+    assert folder is not None and folder.resolve() != target.resolve()
