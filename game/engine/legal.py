@@ -81,10 +81,16 @@ class Legality:
         """Why card ``e`` may not open a play here (the rule that forbids it)."""
         top = self._top
         if ctx is ATTACK:
+            answers = self._answers(top, self._suit)
+            cut = self._cutters()
+            owed = f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} cards"
+            if answers == "no card":
+                if cut:
+                    return f"{owed}; nothing fights it back: cut the stack with {cut}, or draw"
+                return f"{owed}, and nothing fights it back: draw the penalty"
             return (
-                f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} "
-                f"cards; fight back with {self._answers(top, self._suit)}"
-                + (f", or cut the stack with {cut}" if (cut := self._cutters()) else "")
+                f"{owed}; fight back with {answers}"
+                + (f", or cut the stack with {cut}" if cut else "")
                 + ", or draw the penalty"
             )
         if ctx is SKIP:
@@ -131,6 +137,8 @@ class Legality:
         """Those of ``cards`` a hand may hold now: not a card named alone whose every copy in
         the pack lies in the pile (with one deck, K♥ on top is no answer to itself). A rank
         that answers in every suit keeps its word ("a 2"): any 2 a hand holds would do."""
+        if self._c.any_card and self.rules.jokers:
+            return cards  # a joker standing in may be laid as any of them (RJ=KH)
         copies = self.rules.decks_for(self.n)
         wanted = set(cards)
         laid: dict[Card, int] = {}

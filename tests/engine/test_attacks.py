@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from game.engine import (
+    PRESETS,
     AttackPending,
     CardsDrawn,
+    Game,
     PenaltyTaken,
     Phase,
     StackCancelled,
@@ -403,7 +405,7 @@ def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
     refused(g, "5D", "fight back with a 2, 3♥ or K♥, or draw the penalty")
     g = pos("hungarian", ["KH 9C 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S")
     play(g, "KH")
-    refused(g, "5C", "fight back with a 2, a 3 or K♠, or cut the stack with K♣ or K♦")
+    refused(g, "5C", "fight back with a 2, a 3, K♠ or K♥, or cut the stack with K♣ or K♦")
     g = pos("tel_aviv", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
     play(g, "2H")
     refused(g, "5D", "fight back with a 2, or draw")
@@ -426,3 +428,27 @@ def test_the_card_on_top_is_no_answer_to_itself_with_one_deck() -> None:
     g = pos("polish", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
     play(g, "2H")
     assert g.attack_answers() == ("a 2, 3♥ or K♥", "")
+
+
+def test_a_card_a_stand_in_joker_can_be_laid_as_is_still_an_answer() -> None:
+    # Every K♥ is on the pile, but a joker standing in may be laid as one: it is named.
+    rules = PRESETS["tel_aviv"].replace(jokers=2, joker_role="any_card")
+    g = Game.from_position(rules, hands=["KH 9C 8D", "RJ 6C 5D", "7S 8S 6D"], pile="9S 9H")
+    play(g, "KH")
+    assert "RJ=KH" in [str(a) for a in g.legal_actions()]
+    assert g.attack_answers() == ("K♥", "")
+    g = pos("hungarian", ["KH 9C 8D", "RJ 6C 5D", "7S 8S 6D"], "KS 9H", "2C 3C 4C")
+    play(g, "KH")
+    assert g.attack_answers()[0] == "a 2, a 3, K♠ or K♥"
+
+
+def test_an_attack_nothing_can_fight_back_is_refused_in_plain_words() -> None:
+    g = pos("tel_aviv", ["KH 9C 4D", "8C 7C", "5S 6S", "8D 9D"], "5H", "2C 3C 4C 6C")
+    play(g, "KH")
+    refused(g, "8C", "you owe 5 cards, and nothing fights it back: draw the penalty")
+    rules = PRESETS["tel_aviv"].replace(plain_kings_block=True)
+    g = Game.from_position(rules, hands=["KH 9C 4D", "KC 5C", "5S 6S"], pile="5H", stock="2C 3C")
+    play(g, "KH")
+    refused(
+        g, "5C", "you owe 5 cards; nothing fights it back: cut the stack with K♣ or K♦, or draw"
+    )
