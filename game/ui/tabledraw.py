@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Phase
-from game.ui import theme
+from game.ui import tablewords, theme
 from game.ui.moves import PASS_LABELS, Offer, play_options
 from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
@@ -221,10 +221,9 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         surface.blit(tag, tag.get_rect(center=box.center))
     head, sub = m.marker
     if head:
-        a = theme.text(head, px(20), theme.TEXT, True)
-        b = theme.text(sub, px(15), theme.ACCENT)
+        right = layout.log_rect.left if t.show_log else surface.get_width()
         tagged = m.declared_top is not None
-        r = marker_box(layout, max(a.get_width(), b.get_width()) + px(28), tagged)
+        a, b, r = tablewords.fit_marker(layout, head, sub, tagged, right, t.names)
         theme.blit_panel(surface, r, (*theme.PANEL, 215), (*theme.ACCENT, 200), radius=12)
         surface.blit(a, a.get_rect(midleft=(r.x + px(14), r.y + r.h // 3 + px(2))))
         surface.blit(b, b.get_rect(midleft=(r.x + px(14), r.y + 2 * r.h // 3 + px(4))))
@@ -248,27 +247,15 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         surface.blit(pill, pill.get_rect(center=box.center))
 
 
-def marker_box(layout: TableLayout, needed: int, tagged: bool) -> pygame.Rect:
-    """Where the suit or request in force is shown: beside the pile; where a seat at the side
-    is in the way (the log open, a short window), narrowed to the room left, else above the
-    pile, else under it (below a joker's "= A♥" tag when there is one)."""
-    px = layout.px
-    r = layout.marker.copy()
-    seats = [a.rect for a in layout.areas]
-    if r.collidelist(seats) < 0:
-        return r
-    room = min((a.left for a in seats if a.left >= r.x and a.bottom > r.y), default=r.right)
-    if room - px(6) - r.x >= needed:
-        r.w = room - px(6) - r.x
-        if r.collidelist(seats) < 0:
-            return r
-    r.w = max(needed, px(150))
-    pile = layout.pile
-    r.midbottom = (pile.centerx, pile.top - px(10))
-    if r.collidelist(seats) < 0 and r.top >= 0:
-        return r
-    r.topleft = (pile.left, pile.bottom + px(44 if tagged else 8))
-    return r
+def marker_box(
+    layout: TableLayout, needed: int, tagged: bool, right: int | None = None
+) -> pygame.Rect:
+    """Where a marker ``needed`` pixels wide goes: beside the pile, widened towards the next
+    seat as far as needed; where a seat at the side is in the way (the log open, a short
+    window), above the pile, else under it (below a joker's "= A♥" tag when there is one);
+    and where none has the room, the widest of them."""
+    spot = tablewords.marker_spot(layout, needed, tagged, right)
+    return spot if spot is not None else tablewords.widest_marker_spot(layout, tagged, right)
 
 
 def penalty_pill(layout: TableLayout, penalty: int) -> tuple[pygame.Surface, pygame.Rect]:
