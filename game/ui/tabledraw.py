@@ -541,7 +541,11 @@ def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygam
 
 
 def status_line(t: TableScene) -> str:
-    """The line under the table: what you may do now, or which bot is thinking."""
+    """The line under the table: who may be caught for a forgotten Macau while you may catch
+    them, else what you may do now, or which bot is thinking."""
+    catch = _catch_line(t)
+    if catch:
+        return catch
     hint = t.flow.phase_hint()
     current = t.director.model.current
     # Only while nothing moves, as the seat's own thinking dots: a bot thinks once the deal,
@@ -550,6 +554,20 @@ def status_line(t: TableScene) -> str:
     if not hint and not t.game.over and current in t.bots and still and not t.autoplay:
         hint = f"{t.names[current]} is thinking…"
     return hint
+
+
+def _catch_line(t: TableScene) -> str:
+    """While a seat that forgot to call Macau may be caught by a person here (the Stop Macau
+    button is up): who forgot, and what the button does to them."""
+    if t.autoplay or t.game.over or not t.director.idle or not t.offer().stops:
+        return ""
+    target = t.offer().stops[0]
+    n = t.game.rules.macau_penalty
+    if target == t.viewer:  # pass-and-play: another person at the table may catch you
+        does = f"makes you draw {n}" if n else "catches you (no penalty)"
+        return f"You forgot to call Macau: Stop Macau! (S) from another player {does}"
+    does = f"makes them draw {n}" if n else "catches them (no penalty)"
+    return f"{t.names[target]} forgot to call Macau: Stop Macau! (S) {does}"
 
 
 def bubble_box(
