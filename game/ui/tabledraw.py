@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -242,7 +242,7 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
             )
         if m.penalty <= 0:
             return  # the taken stack is still pouring out: no count to show
-        pill, box = penalty_pill(layout, m.penalty)
+        pill, box = penalty_pill(layout, m.penalty, _owner(t), t.names)
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
 
@@ -258,10 +258,16 @@ def marker_box(
     return spot if spot is not None else tablewords.widest_marker_spot(layout, tagged, right)
 
 
-def penalty_pill(layout: TableLayout, penalty: int) -> tuple[pygame.Surface, pygame.Rect]:
-    """The words of a waiting stack ("To draw: 5") and their box under the stack, clear of a
-    seat at the side (a narrow table, the log open): shorter words first, then the box moves
-    in towards the stock."""
+def penalty_pill(
+    layout: TableLayout, penalty: int, owner: str = "", names: Sequence[str] = ()
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """The words of a waiting stack and their box under the stack, clear of a seat at the
+    side (a narrow table, the log open). Yours reads "To draw: 5" (shorter, "Draw 5", where a
+    seat is in the way; then the box moves in towards the stock); another seat's names it,
+    "North draws 5", kept left of the stock and its count, the name cut short as the seat
+    boxes cut it (among ``names``) where the room between the seat and the stock is short."""
+    if owner:
+        return tablewords.owner_pill(layout, penalty, owner, tuple(names))
     p, px = layout.penalty, layout.px
     seats = [a.rect for a in layout.areas if a.side in ("left", "right")]
     pill, box = theme.text("", px(18)), pygame.Rect(0, 0, 0, 0)
@@ -498,7 +504,8 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     toast = None
     if t.toast is not None:
         room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
-        toast = _toast_box(t.toast[0], layout, room, t.director.model.penalty)
+        penalty, owner = t.director.model.penalty, _owner(t)
+        toast = _toast_box(t.toast[0], layout, room, penalty, owner, t.names)
     placed = status_images(t, surface.get_width())
     if not (toast is not None and any(at.colliderect(toast[1]) for _, at in placed)):
         for image, at in placed:  # (a message over the line speaks for it)
@@ -517,6 +524,12 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def _owner(t: TableScene) -> str:
+    """Who owes the waiting stack, by name: "" when it is you (or nobody)."""
+    target = t.director.model.penalty_target
+    return t.names[target] if 0 <= target < len(t.names) and target != t.viewer else ""
 
 
 def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
@@ -612,15 +625,21 @@ def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int
 
 
 def _toast_box(
-    message: str, layout: TableLayout, width: int, penalty: int = 0
+    message: str,
+    layout: TableLayout,
+    width: int,
+    penalty: int = 0,
+    owner: str = "",
+    names: Sequence[str] = (),
 ) -> tuple[list[pygame.Surface], pygame.Rect]:
     """The lines of a message and its box. Long messages (a rule's reason, a storage problem)
     wrap to the window's width, growing upwards from where a one-line message sits; if that
     would cover a seat at the side, they wrap to the room between the side seats instead.
     The box keeps clear of the stock's "Stock N" and a waiting stack's "To draw: N"
-    (``penalty``): on a short window it moves down into the room above the line under the
-    table; where that room is too low, smaller words are tried, and then the box may cover
-    that line too (the message speaks for it while shown), down to the buttons."""
+    (``penalty``, owed by ``owner`` when not by you): on a short window it moves down into
+    the room above the line under the table; where that room is too low, smaller words are
+    tried, and then the box may cover that line too (the message speaks for it while
+    shown), down to the buttons."""
     px = layout.px
     sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
     label = theme.text_size("Stock 0", px(15))
@@ -628,7 +647,7 @@ def _toast_box(
     label_box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
     keep_clear = [label_box]
     if penalty > 0:
-        keep_clear.append(penalty_pill(layout, penalty)[1])
+        keep_clear.append(penalty_pill(layout, penalty, owner, names)[1])
     line_top = layout.hint_y - theme.text_size("Ag", px(17))[1] // 2 - px(2)
     fallback: tuple[list[pygame.Surface], pygame.Rect] | None = None
     for floor in (line_top, layout.buttons_y - 4):

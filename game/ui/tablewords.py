@@ -7,14 +7,15 @@ the images), so a frame only looks it up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
 from game.ui import theme
 from game.ui.layout import TableLayout
 
-__all__ = ["MARKER_SIZES", "fit_marker", "marker_spot", "widest_marker_spot"]
+__all__ = ["MARKER_SIZES", "fit_marker", "marker_spot", "owner_pill", "widest_marker_spot"]
 
 # The marker's headline and second line, largest first (at a ui scale of 1): a long line takes
 # a smaller size before it is shortened.
@@ -77,36 +78,53 @@ def fit_marker(
     the next seat allows, else above or under the pile; a smaller size where the words need
     it; and, where no size fits whole, the words shortened to the room beside the pile (a
     name cut as the seat boxes cut it, a suit's name left out before its symbol)."""
-    key = (id(layout), head, sub, tagged, right, tuple(names))
-    kept = _MARKERS.get(key)
+    key = (head, sub, tagged, right, tuple(names))
+    fitted = _kept(_MARKERS, layout, key, lambda: _fit_marker(layout, *key))
+    (head, head_size), (sub, sub_size), box = fitted
+    a = theme.text(head, head_size, theme.TEXT, True)
+    return a, theme.text(sub, sub_size, theme.ACCENT), box.copy()
+
+
+_Key = tuple[object, ...]
+_Kept = TypeVar("_Kept")
+# A line's words and size; a marker's two lines and box; a pill's words and box.
+_Line = tuple[str, int]
+_Marker = tuple[_Line, _Line, pygame.Rect]
+_MARKERS: dict[_Key, tuple[TableLayout, _Marker]] = {}
+_PILLS: dict[_Key, tuple[TableLayout, tuple[str, pygame.Rect]]] = {}
+
+
+def _kept(
+    store: dict[_Key, tuple[TableLayout, _Kept]],
+    layout: TableLayout,
+    key: _Key,
+    make: Callable[[], _Kept],
+) -> _Kept:
+    """What ``make`` decides for ``key`` on ``layout``, decided once (the words are drawn
+    each frame through ``theme.text``, which keeps their images)."""
+    full = (id(layout), *key)
+    kept = store.get(full)
     if kept is None or kept[0] is not layout:  # (a layout gone, its id taken by a new one)
-        if len(_MARKERS) >= 32:
-            _MARKERS.clear()
-        kept = _MARKERS[key] = (layout, _fit_marker(layout, head, sub, tagged, right, key[-1]))
-    a, b, box = kept[1]
-    return a, b, box.copy()
-
-
-_Marker = tuple[pygame.Surface, pygame.Surface, pygame.Rect]
-_MARKERS: dict[tuple[object, ...], tuple[TableLayout, _Marker]] = {}
+        if len(store) >= 32:
+            store.clear()
+        kept = store[full] = (layout, make())
+    return kept[1]
 
 
 def _fit_marker(
     layout: TableLayout, head: str, sub: str, tagged: bool, right: int, names: tuple[str, ...]
-) -> tuple[pygame.Surface, pygame.Surface, pygame.Rect]:
+) -> _Marker:
     px = layout.px
     pad = px(28)
     sizes = [(px(h), px(s)) for h, s in MARKER_SIZES]
 
     def placed(where: str, second: str) -> _Marker | None:
         for head_size, sub_size in sizes:
-            a = theme.text(head, head_size, theme.TEXT, True)
-            b = theme.text(second, sub_size, theme.ACCENT)
-            spot = marker_spot(
-                layout, max(a.get_width(), b.get_width()) + pad, tagged, right, where
-            )
+            a = theme.text_size(head, head_size, True)[0]
+            b = theme.text_size(second, sub_size)[0]
+            spot = marker_spot(layout, max(a, b) + pad, tagged, right, where)
             if spot is not None:
-                return a, b, spot
+                return (head, head_size), (second, sub_size), spot
         return None
 
     found = placed("beside", sub)
@@ -125,11 +143,7 @@ def _fit_marker(
     box = widest_marker_spot(layout, tagged, right)
     head = _shorter(head, head_size, box.w - pad, True)
     sub = _with_name_cut(sub, sub_size, box.w - pad, names)
-    return (
-        theme.text(head, head_size, theme.TEXT, True),
-        theme.text(sub, sub_size, theme.ACCENT),
-        box,
-    )
+    return (head, head_size), (sub, sub_size), box
 
 
 def _beside_room(layout: TableLayout, right: int | None) -> int:
@@ -194,3 +208,42 @@ def _with_name_cut(words: str, size: int, room: int, names: Sequence[str]) -> st
                 return before + short + after
             break
     return theme.fit(words, size, room)
+
+
+def owner_pill(
+    layout: TableLayout, penalty: int, owner: str, names: tuple[str, ...]
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """A waiting stack's words when another seat owes it ("North draws 5") and their box:
+    under the stack, left of the stock and its count, right of a side seat level with it;
+    the name cut short (as the seat boxes cut it) where the room between them is short."""
+    key = (penalty, owner, names)
+    words, box = _kept(_PILLS, layout, key, lambda: _owner_pill(layout, penalty, owner, names))
+    return theme.text(words, layout.px(18), theme.TEXT, True), box.copy()
+
+
+def _owner_pill(
+    layout: TableLayout, penalty: int, owner: str, names: tuple[str, ...]
+) -> tuple[str, pygame.Rect]:
+    p, px = layout.penalty, layout.px
+    size, pad = px(18), px(18)
+    top = p.bottom - px(12)
+    height = theme.text_size("Ag", size, True)[1] + px(8)
+    right = layout.stock.left  # the stock's count is centred under it, clear of this
+    level = pygame.Rect(0, top, layout.stock.left, height)
+    left = max(
+        [px(8)] + [a.rect.right + px(6) for a in layout.areas[1:] if a.rect.colliderect(level)]
+    )
+    room = right - left - pad
+    words = f"{owner} draws {penalty}"
+    if theme.text_size(words, size, True)[0] > room:
+        tail = f" draws {penalty}"
+        short = theme.fit_name(
+            owner, size, room - theme.text_size(tail, size, True)[0], True, names
+        )
+        words = short + tail
+    width, high = theme.text_size(words, size, True)
+    box = pygame.Rect(0, 0, width + pad, high + px(8))
+    box.midtop = (p.centerx, top - px(4))
+    box.right = min(box.right, right)
+    box.left = max(box.left, left)
+    return words, box
