@@ -149,6 +149,7 @@ class Director:
         self.reveal = True
         self._wait_until = 0.0
         self._line_open = False
+        self._skip_bubble: Bubble | None = None  # "Miss a turn" at the seat a skip waits on
 
     # --- feeding -----------------------------------------------------------------------------
     def play(self, events: Sequence[Event], mull: Mulling | None = None) -> None:
@@ -239,15 +240,19 @@ class Director:
         c = self.layout.pile.center
         return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no)
 
-    def _bubble(self, seat: int, text: str, seconds: float = 1.4, loud: bool = False) -> None:
+    def _bubble(self, seat: int, text: str, seconds: float = 1.4, loud: bool = False) -> Bubble:
         # Speech is information, not decoration: it stays readable even with animation off.
         duration = seconds * max(self.animator.factor, 0.6)
         # A seat says one thing at a time: its newest words take the place of what it said
         # before ("Out!" after "Macau!"), which the log keeps.
         self.bubbles = [b for b in self.bubbles if b.seat != seat]
-        self.bubbles.append(
-            Bubble(seat, text, Tween(self.animator.now, duration, ease_out_cubic), loud)
-        )
+        bubble = Bubble(seat, text, Tween(self.animator.now, duration, ease_out_cubic), loud)
+        self.bubbles.append(bubble)
+        return bubble
+
+    def _unsay(self, bubble: Bubble | None) -> None:
+        """Take ``bubble`` away before its time: what it said no longer holds."""
+        self.bubbles = [b for b in self.bubbles if b is not bubble]
 
     def _say(self, line: str) -> None:
         self.log.append(line)
@@ -444,6 +449,7 @@ class Director:
             self._say(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
         else:
             self._say(f"Every other seat is out or waiting: {waiting} lapses")
+        self._unsay(self._skip_bubble)
         self._bubble(-1, "Lapsed", 1.2)
         return 0.2
 
@@ -499,6 +505,13 @@ class Director:
                 ev.target, f"faces {ev.count} missed {turns}", f"face {ev.count} missed {turns}"
             )
         )
+        # The seat it waited on before has answered it with a skip card of its own.
+        self._unsay(self._skip_bubble)
+        self._skip_bubble = None
+        if ev.target != self.viewer:  # (yours is said by the line under the table)
+            # As loud as an attack's "+N", at the seat it waits on: nothing at the pile shows it.
+            words = "Miss a turn" if ev.count == 1 else f"Miss {ev.count} turns"
+            self._skip_bubble = self._bubble(ev.target, words, loud=True)
         return 0.15
 
     def _on_MissedTurnsAccepted(self, ev: MissedTurnsAccepted) -> float:

@@ -587,27 +587,118 @@ def bubble_box(
     t: TableScene, bubble: Bubble, p: float, width: int
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """A bubble's words and where its box goes, ``p`` of the way through its life: by its
-    seat (rising a little), off the other seats, inside the window and clear of the log."""
+    seat (rising a little) without covering that seat's name or any other seat, within its
+    seat's share of a row of seats, inside the window and clear of the log. Words too wide
+    for the first place take a smaller size, then the next place is tried; at the smallest
+    size, words too wide for the window are cut short."""
     layout = t.layout
-    px, u = layout.px, layout.ui
-    if bubble.seat < 0:
-        x, y = layout.pile.centerx, layout.pile.top - u * (10 + 30 * p)
-    elif t.director.slot(bubble.seat) == 0:
-        x, y = layout.hand_rect.centerx, layout.hint_y - u * (40 + 12 * p)
-    else:
-        r = layout.areas[t.director.slot(bubble.seat)].rect
-        x, y = r.centerx, (r.bottom + px(18) if r.top < 40 else r.top - 4) - u * 10 * p
-    size = px(24 if bubble.loud else 19)
-    ink = theme.DANGER if bubble.loud else theme.INK
-    words = theme.text(bubble.text, size, ink, True)
-    box = words.get_rect(center=(round(x), round(y))).inflate(px(22), px(12))
-    slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else 0
-    if slot != 0 and layout.areas[slot].side == "top":
-        _clear_of_seats(box, layout, slot, width)
+    px = layout.px
     right = layout.log_rect.left if t.show_log else width
-    box.right = min(box.right, right - px(8))
-    box.left = max(box.left, px(8))
-    return words, box
+    slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else -1
+    others = [a.rect for i, a in enumerate(layout.areas) if i not in (0, slot)]
+    if slot > 0 and layout.areas[slot].side != "top":
+        # A top seat's own bubbles go under its box: a side seat's keep out of that band.
+        band = px(46)
+        others = [
+            a.rect.inflate(0, band).move(0, band // 2) if a.side == "top" else a.rect
+            for i, a in enumerate(layout.areas)
+            if i not in (0, slot)
+        ]
+    ink = theme.DANGER if bubble.loud else theme.INK
+    largest, smallest = px(24 if bubble.loud else 19), px(14)
+    text = bubble.text
+    if theme.text_size(text, smallest, True)[0] > right - px(16) - px(22):
+        text = theme.fit(text, smallest, right - px(16) - px(22), True)
+    sizes = [*range(largest, smallest, -px(3)), smallest]
+    places = _bubble_places(layout, slot)
+    for place in places:
+        for size in sizes:
+            words = theme.text(text, size, ink, True)
+            box, room = place(words.get_rect().inflate(px(22), px(12)), p, right)
+            if room.contains(box) and box.collidelist(others) < 0:
+                return words, box
+    # Too long for every place (a crowded table in a small window): the smallest words, cut
+    # short to the room of the first place they then fit.
+    fits: list[tuple[pygame.Surface, pygame.Rect]] = []
+    for place in places:
+        room = place(pygame.Rect(0, 0, 1, 1), p, right)[1]
+        cut = theme.fit(text, smallest, room.w - px(22), True)
+        words = theme.text(cut, smallest, ink, True)
+        box = place(words.get_rect().inflate(px(22), px(12)), p, right)[0]
+        if room.contains(box) and box.collidelist(others) < 0:
+            return words, box
+        fits.append((words, box))
+    return fits[0]
+
+
+_Place = Callable[[pygame.Rect, float, int], tuple[pygame.Rect, pygame.Rect]]
+
+
+def _bubble_places(layout: TableLayout, slot: int) -> list[_Place]:
+    """Where a bubble at layout ``slot`` (-1: the pile) may go, best first: each puts a box
+    of the bubble's size there, ``p`` of the way through its life, and gives the room it must
+    stay in. A seat at the top: under its box, else over its cards (under its name). A seat
+    at the side: over its box, else beside it towards the middle of the table."""
+    px, u = layout.px, layout.ui
+
+    def clamped(box: pygame.Rect, right: int) -> pygame.Rect:
+        box.right = min(box.right, right - px(8))
+        box.left = max(box.left, px(8))
+        return box
+
+    def window(right: int) -> pygame.Rect:
+        return pygame.Rect(px(8), 0, right - px(16), layout.size[1])
+
+    if slot <= 0:
+
+        def centre(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            if slot < 0:
+                box.center = (layout.pile.centerx, round(layout.pile.top - u * (10 + 30 * p)))
+            else:
+                box.center = (layout.hand_rect.centerx, round(layout.hint_y - u * (40 + 12 * p)))
+            return clamped(box, right), window(right)
+
+        return [centre]
+    area = layout.areas[slot]
+    r = area.rect
+    if area.side == "top":
+        row = [a.rect for a in layout.areas if a.side == "top"]
+
+        def share(right: int) -> pygame.Rect:
+            """Up to half way to the next box in the row (or the edge of the table)."""
+            before = [b.right for b in row if b.right <= r.left]
+            after = [b.left for b in row if b.left >= r.right]
+            left = (max(before) + r.left) // 2 if before else px(8)
+            end = (r.right + min(after)) // 2 if after else right - px(8)
+            return pygame.Rect(left, 0, end - left, layout.size[1])
+
+        def under(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            box.midtop = (r.centerx, r.bottom + px(2) + round(u * 8 * (1 - p)))
+            room = share(right)
+            if box.w <= room.w:
+                box.clamp_ip(room)
+            _clear_of_seats(box, layout, slot, right)
+            return box, room
+
+        def over_cards(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            box.midtop = (r.centerx, r.top + px(32) + round(u * 8 * (1 - p)))
+            return clamped(box, right), share(right)
+
+        return [under, over_cards]
+
+    def above(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+        box.midbottom = (r.centerx, r.top - px(2) - round(u * 8 * p))
+        return clamped(box, right), window(right)
+
+    def beside(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+        box.centery = round(r.centery - u * 8 * p)
+        if area.side == "left":
+            box.left = r.right + px(6)
+        else:
+            box.right = r.left - px(6)
+        return box, window(right)
+
+    return [above, beside]
 
 
 def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int) -> None:
