@@ -606,14 +606,15 @@ def bubble_box(
         ]
     ink = theme.DANGER if bubble.loud else theme.INK
     largest, smallest = px(24 if bubble.loud else 19), px(14)
-    text = bubble.text
-    if theme.text_size(text, smallest, True)[0] > right - px(16) - px(22):
-        text = theme.fit(text, smallest, right - px(16) - px(22), True)
+    text, lead = bubble.text, bubble.lead
+    widest = right - px(16) - px(22)
+    if _bubble_words(text, lead, smallest, ink).get_width() > widest:
+        text, lead = _cut(text, smallest, widest), _cut(lead, smallest, widest)
     sizes = [*range(largest, smallest, -px(3)), smallest]
     places = _bubble_places(layout, slot)
     for place in places:
         for size in sizes:
-            words = theme.text(text, size, ink, True)
+            words = _bubble_words(text, lead, size, ink)
             box, room = place(words.get_rect().inflate(px(22), px(12)), p, right)
             if room.contains(box) and box.collidelist(others) < 0:
                 return words, box
@@ -622,13 +623,38 @@ def bubble_box(
     fits: list[tuple[pygame.Surface, pygame.Rect]] = []
     for place in places:
         room = place(pygame.Rect(0, 0, 1, 1), p, right)[1]
-        cut = theme.fit(text, smallest, room.w - px(22), True)
-        words = theme.text(cut, smallest, ink, True)
+        cut, cut_lead = _cut(text, smallest, room.w - px(22)), _cut(lead, smallest, room.w - px(22))
+        words = _bubble_words(cut, cut_lead, smallest, ink)
         box = place(words.get_rect().inflate(px(22), px(12)), p, right)[0]
         if room.contains(box) and box.collidelist(others) < 0:
             return words, box
         fits.append((words, box))
     return fits[0]
+
+
+def _cut(words: str, size: int, room: int) -> str:
+    """A bubble's line cut short to ``room`` at ``size``."""
+    return theme.fit(words, size, room, True) if words else words
+
+
+def _bubble_words(text: str, lead: str, size: int, ink: theme.Colour) -> pygame.Surface:
+    """A bubble's words: its ``text``, under the cards its seat has just laid (``lead``)."""
+    if not lead:
+        return theme.text(text, size, ink, True)
+    return _two_lines(lead, text, size, ink)
+
+
+@lru_cache(maxsize=64)
+def _two_lines(lead: str, text: str, size: int, ink: theme.Colour) -> pygame.Surface:
+    cards = theme.text(lead, max(12, round(size * 0.8)), theme.INK, True)
+    words = theme.text(text, size, ink, True)
+    out = pygame.Surface(
+        (max(cards.get_width(), words.get_width()), cards.get_height() + words.get_height()),
+        pygame.SRCALPHA,
+    )
+    out.blit(cards, cards.get_rect(midtop=(out.get_width() // 2, 0)))
+    out.blit(words, words.get_rect(midbottom=(out.get_width() // 2, out.get_height())))
+    return out
 
 
 _Place = Callable[[pygame.Rect, float, int], tuple[pygame.Rect, pygame.Rect]]
