@@ -1,8 +1,9 @@
 """Words on the table fitted to the room they have: the marker beside the pile (what is in
-force and for how long) and the cards a seat has just laid.
+force and for how long) and the words of a stack another seat owes ("North draws 5").
 
-Each answer is worked out once for its words and the layout and kept (``theme.text`` keeps
-the images), so a frame only looks it up.
+Where they go, in which size and how shortened is worked out once for the words and the
+layout and kept; the words are drawn through ``theme.text``, which keeps their images, so a
+frame only looks both up.
 """
 
 from __future__ import annotations
