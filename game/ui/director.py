@@ -114,6 +114,8 @@ class Bubble:
     text: str
     tween: Tween
     loud: bool = False
+    lead: str = ""  # the cards the seat has just laid, on a line above ``text``
+    laid: bool = False  # ``text`` is the cards the seat has just laid
 
 
 class Director:
@@ -149,6 +151,7 @@ class Director:
         self.reveal = True
         self._wait_until = 0.0
         self._line_open = False
+        self._skip_bubble: Bubble | None = None  # "Miss a turn" at the seat a skip waits on
 
     # --- feeding -----------------------------------------------------------------------------
     def play(self, events: Sequence[Event], mull: Mulling | None = None) -> None:
@@ -239,15 +242,26 @@ class Director:
         c = self.layout.pile.center
         return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no)
 
-    def _bubble(self, seat: int, text: str, seconds: float = 1.4, loud: bool = False) -> None:
+    def _bubble(
+        self, seat: int, text: str, seconds: float = 1.4, loud: bool = False, laid: bool = False
+    ) -> Bubble:
         # Speech is information, not decoration: it stays readable even with animation off.
         duration = seconds * max(self.animator.factor, 0.6)
         # A seat says one thing at a time: its newest words take the place of what it said
-        # before ("Out!" after "Macau!"), which the log keeps.
+        # before ("Out!" after "Macau!"), which the log keeps. The cards it has just laid stay
+        # above what it says after them ("Macau!", a suit named): a run followed by a call
+        # would otherwise be seen for a moment only.
+        before = [b for b in self.bubbles if b.seat == seat]
+        lead = before[0].text if before and before[0].laid and not laid else ""
         self.bubbles = [b for b in self.bubbles if b.seat != seat]
-        self.bubbles.append(
-            Bubble(seat, text, Tween(self.animator.now, duration, ease_out_cubic), loud)
-        )
+        tween = Tween(self.animator.now, duration, ease_out_cubic)
+        bubble = Bubble(seat, text, tween, loud, lead=lead, laid=laid)
+        self.bubbles.append(bubble)
+        return bubble
+
+    def _unsay(self, bubble: Bubble | None) -> None:
+        """Take ``bubble`` away before its time: what it said no longer holds."""
+        self.bubbles = [b for b in self.bubbles if b is not bubble]
 
     def _say(self, line: str) -> None:
         self.log.append(line)
@@ -343,7 +357,10 @@ class Director:
                     tag="pile",
                 )
             )
-        if ev.declared and ev.declared[-1] is not None:
+        if len(ev.cards) > 1 and ev.seat != self.viewer:
+            # A group or a run: only its top card stays in view on the pile.
+            self._bubble(ev.seat, _laid_words(ev), laid=True)
+        elif ev.declared and ev.declared[-1] is not None:
             self._bubble(ev.seat, f"as {ev.declared[-1].pretty}")
         return 0.3 + 0.09 * (len(ev.cards) - 1)
 
@@ -444,6 +461,7 @@ class Director:
             self._say(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
         else:
             self._say(f"Every other seat is out or waiting: {waiting} lapses")
+        self._unsay(self._skip_bubble)
         self._bubble(-1, "Lapsed", 1.2)
         return 0.2
 
@@ -499,6 +517,13 @@ class Director:
                 ev.target, f"faces {ev.count} missed {turns}", f"face {ev.count} missed {turns}"
             )
         )
+        # The seat it waited on before has answered it with a skip card of its own.
+        self._unsay(self._skip_bubble)
+        self._skip_bubble = None
+        if ev.target != self.viewer:  # (yours is said by the line under the table)
+            # As loud as an attack's "+N", at the seat it waits on: nothing at the pile shows it.
+            words = "Miss a turn" if ev.count == 1 else f"Miss {ev.count} turns"
+            self._skip_bubble = self._bubble(ev.target, words, loud=True)
         return 0.15
 
     def _on_MissedTurnsAccepted(self, ev: MissedTurnsAccepted) -> float:
@@ -571,6 +596,17 @@ class Director:
     def _on_MatchOver(self, ev: MatchOver) -> float:
         self.match_over = ev
         return 0.0
+
+
+def _laid_words(ev: CardsLaid) -> str:
+    """The cards of a play, short: "5♥ 6♥ 7♥ 7♣ 8♣"; with a stand-in joker, commas, as the
+    joker takes three words ("7♥, joker as 8♥, 9♥")."""
+    if not ev.declared or all(d is None for d in ev.declared):
+        return " ".join(c.pretty for c in ev.cards)
+    return ", ".join(
+        f"joker as {d.pretty}" if d is not None and c.is_joker else c.pretty
+        for c, d in zip(ev.cards, ev.declared, strict=True)
+    )
 
 
 def _mid_line(words: str) -> str:

@@ -7,14 +7,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import Card, Phase
-from game.ui import theme
+from game.ui import tablewords, theme
 from game.ui.moves import PASS_LABELS, Offer, play_options
 from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
@@ -221,10 +221,9 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         surface.blit(tag, tag.get_rect(center=box.center))
     head, sub = m.marker
     if head:
-        a = theme.text(head, px(20), theme.TEXT, True)
-        b = theme.text(sub, px(15), theme.ACCENT)
+        right = layout.log_rect.left if t.show_log else surface.get_width()
         tagged = m.declared_top is not None
-        r = marker_box(layout, max(a.get_width(), b.get_width()) + px(28), tagged)
+        a, b, r = tablewords.fit_marker(layout, head, sub, tagged, right, t.names)
         theme.blit_panel(surface, r, (*theme.PANEL, 215), (*theme.ACCENT, 200), radius=12)
         surface.blit(a, a.get_rect(midleft=(r.x + px(14), r.y + r.h // 3 + px(2))))
         surface.blit(b, b.get_rect(midleft=(r.x + px(14), r.y + 2 * r.h // 3 + px(4))))
@@ -243,38 +242,32 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
             )
         if m.penalty <= 0:
             return  # the taken stack is still pouring out: no count to show
-        pill, box = penalty_pill(layout, m.penalty)
+        pill, box = penalty_pill(layout, m.penalty, _owner(t), t.names)
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
 
 
-def marker_box(layout: TableLayout, needed: int, tagged: bool) -> pygame.Rect:
-    """Where the suit or request in force is shown: beside the pile; where a seat at the side
-    is in the way (the log open, a short window), narrowed to the room left, else above the
-    pile, else under it (below a joker's "= A♥" tag when there is one)."""
-    px = layout.px
-    r = layout.marker.copy()
-    seats = [a.rect for a in layout.areas]
-    if r.collidelist(seats) < 0:
-        return r
-    room = min((a.left for a in seats if a.left >= r.x and a.bottom > r.y), default=r.right)
-    if room - px(6) - r.x >= needed:
-        r.w = room - px(6) - r.x
-        if r.collidelist(seats) < 0:
-            return r
-    r.w = max(needed, px(150))
-    pile = layout.pile
-    r.midbottom = (pile.centerx, pile.top - px(10))
-    if r.collidelist(seats) < 0 and r.top >= 0:
-        return r
-    r.topleft = (pile.left, pile.bottom + px(44 if tagged else 8))
-    return r
+def marker_box(
+    layout: TableLayout, needed: int, tagged: bool, right: int | None = None
+) -> pygame.Rect:
+    """Where a marker ``needed`` pixels wide goes: beside the pile, widened towards the next
+    seat as far as needed; where a seat at the side is in the way (the log open, a short
+    window), above the pile, else under it (below a joker's "= A♥" tag when there is one);
+    and where none has the room, the widest of them."""
+    spot = tablewords.marker_spot(layout, needed, tagged, right)
+    return spot if spot is not None else tablewords.widest_marker_spot(layout, tagged, right)
 
 
-def penalty_pill(layout: TableLayout, penalty: int) -> tuple[pygame.Surface, pygame.Rect]:
-    """The words of a waiting stack ("To draw: 5") and their box under the stack, clear of a
-    seat at the side (a narrow table, the log open): shorter words first, then the box moves
-    in towards the stock."""
+def penalty_pill(
+    layout: TableLayout, penalty: int, owner: str = "", names: Sequence[str] = ()
+) -> tuple[pygame.Surface, pygame.Rect]:
+    """The words of a waiting stack and their box under the stack, clear of a seat at the
+    side (a narrow table, the log open). Yours reads "To draw: 5" (shorter, "Draw 5", where a
+    seat is in the way; then the box moves in towards the stock); another seat's names it,
+    "North draws 5", kept left of the stock and its count, the name cut short as the seat
+    boxes cut it (among ``names``) where the room between the seat and the stock is short."""
+    if owner:
+        return tablewords.owner_pill(layout, penalty, owner, tuple(names))
     p, px = layout.penalty, layout.px
     seats = [a.rect for a in layout.areas if a.side in ("left", "right")]
     pill, box = theme.text("", px(18)), pygame.Rect(0, 0, 0, 0)
@@ -511,7 +504,8 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     toast = None
     if t.toast is not None:
         room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
-        toast = _toast_box(t.toast[0], layout, room, t.director.model.penalty)
+        penalty, owner = t.director.model.penalty, _owner(t)
+        toast = _toast_box(t.toast[0], layout, room, penalty, owner, t.names)
     placed = status_images(t, surface.get_width())
     if not (toast is not None and any(at.colliderect(toast[1]) for _, at in placed)):
         for image, at in placed:  # (a message over the line speaks for it)
@@ -530,6 +524,12 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
             shown = img if alpha >= 255 else _faded(img, alpha)
             surface.blit(shown, shown.get_rect(midtop=(box.centerx, y)))
             y += img.get_height()
+
+
+def _owner(t: TableScene) -> str:
+    """Who owes the waiting stack, by name: "" when it is you (or nobody)."""
+    target = t.director.model.penalty_target
+    return t.names[target] if 0 <= target < len(t.names) and target != t.viewer else ""
 
 
 def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
@@ -554,7 +554,11 @@ def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygam
 
 
 def status_line(t: TableScene) -> str:
-    """The line under the table: what you may do now, or which bot is thinking."""
+    """The line under the table: who may be caught for a forgotten Macau while you may catch
+    them, else what you may do now, or which bot is thinking."""
+    catch = _catch_line(t)
+    if catch:
+        return catch
     hint = t.flow.phase_hint()
     current = t.director.model.current
     # Only while nothing moves, as the seat's own thinking dots: a bot thinks once the deal,
@@ -565,31 +569,162 @@ def status_line(t: TableScene) -> str:
     return hint
 
 
+def _catch_line(t: TableScene) -> str:
+    """While a seat that forgot to call Macau may be caught by a person here (the Stop Macau
+    button is up): who forgot, and what the button does to them."""
+    if t.autoplay or t.game.over or not t.director.idle or not t.offer().stops:
+        return ""
+    target = t.offer().stops[0]
+    n = t.game.rules.macau_penalty
+    if target == t.viewer:  # pass-and-play: another person at the table may catch you
+        does = f"makes you draw {n}" if n else "catches you (no penalty)"
+        return f"You forgot to call Macau: Stop Macau! (S) from another player {does}"
+    does = f"makes them draw {n}" if n else "catches them (no penalty)"
+    return f"{t.names[target]} forgot to call Macau: Stop Macau! (S) {does}"
+
+
 def bubble_box(
     t: TableScene, bubble: Bubble, p: float, width: int
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """A bubble's words and where its box goes, ``p`` of the way through its life: by its
-    seat (rising a little), off the other seats, inside the window and clear of the log."""
+    seat (rising a little) without covering that seat's name or any other seat, within its
+    seat's share of a row of seats, inside the window and clear of the log. Words too wide
+    for the first place take a smaller size, then the next place is tried; at the smallest
+    size, words too wide for the window are cut short."""
     layout = t.layout
-    px, u = layout.px, layout.ui
-    if bubble.seat < 0:
-        x, y = layout.pile.centerx, layout.pile.top - u * (10 + 30 * p)
-    elif t.director.slot(bubble.seat) == 0:
-        x, y = layout.hand_rect.centerx, layout.hint_y - u * (40 + 12 * p)
-    else:
-        r = layout.areas[t.director.slot(bubble.seat)].rect
-        x, y = r.centerx, (r.bottom + px(18) if r.top < 40 else r.top - 4) - u * 10 * p
-    size = px(24 if bubble.loud else 19)
-    ink = theme.DANGER if bubble.loud else theme.INK
-    words = theme.text(bubble.text, size, ink, True)
-    box = words.get_rect(center=(round(x), round(y))).inflate(px(22), px(12))
-    slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else 0
-    if slot != 0 and layout.areas[slot].side == "top":
-        _clear_of_seats(box, layout, slot, width)
+    px = layout.px
     right = layout.log_rect.left if t.show_log else width
-    box.right = min(box.right, right - px(8))
-    box.left = max(box.left, px(8))
-    return words, box
+    slot = t.director.slot(bubble.seat) if bubble.seat >= 0 else -1
+    others = [a.rect for i, a in enumerate(layout.areas) if i not in (0, slot)]
+    if slot > 0 and layout.areas[slot].side != "top":
+        # A top seat's own bubbles go under its box: a side seat's keep out of that band.
+        band = px(46)
+        others = [
+            a.rect.inflate(0, band).move(0, band // 2) if a.side == "top" else a.rect
+            for i, a in enumerate(layout.areas)
+            if i not in (0, slot)
+        ]
+    ink = theme.DANGER if bubble.loud else theme.INK
+    largest, smallest = px(24 if bubble.loud else 19), px(14)
+    text, lead = bubble.text, bubble.lead
+    widest = right - px(16) - px(22)
+    if _bubble_words(text, lead, smallest, ink).get_width() > widest:
+        text, lead = _cut(text, smallest, widest), _cut(lead, smallest, widest)
+    sizes = [*range(largest, smallest, -px(3)), smallest]
+    places = _bubble_places(layout, slot)
+    for place in places:
+        for size in sizes:
+            words = _bubble_words(text, lead, size, ink)
+            box, room = place(words.get_rect().inflate(px(22), px(12)), p, right)
+            if room.contains(box) and box.collidelist(others) < 0:
+                return words, box
+    # Too long for every place (a crowded table in a small window): the smallest words, cut
+    # short to the room of the first place they then fit.
+    fits: list[tuple[pygame.Surface, pygame.Rect]] = []
+    for place in places:
+        room = place(pygame.Rect(0, 0, 1, 1), p, right)[1]
+        cut, cut_lead = _cut(text, smallest, room.w - px(22)), _cut(lead, smallest, room.w - px(22))
+        words = _bubble_words(cut, cut_lead, smallest, ink)
+        box = place(words.get_rect().inflate(px(22), px(12)), p, right)[0]
+        if room.contains(box) and box.collidelist(others) < 0:
+            return words, box
+        fits.append((words, box))
+    return fits[0]
+
+
+def _cut(words: str, size: int, room: int) -> str:
+    """A bubble's line cut short to ``room`` at ``size``."""
+    return theme.fit(words, size, room, True) if words else words
+
+
+def _bubble_words(text: str, lead: str, size: int, ink: theme.Colour) -> pygame.Surface:
+    """A bubble's words: its ``text``, under the cards its seat has just laid (``lead``)."""
+    if not lead:
+        return theme.text(text, size, ink, True)
+    return _two_lines(lead, text, size, ink)
+
+
+@lru_cache(maxsize=64)
+def _two_lines(lead: str, text: str, size: int, ink: theme.Colour) -> pygame.Surface:
+    cards = theme.text(lead, max(12, round(size * 0.8)), theme.INK, True)
+    words = theme.text(text, size, ink, True)
+    out = pygame.Surface(
+        (max(cards.get_width(), words.get_width()), cards.get_height() + words.get_height()),
+        pygame.SRCALPHA,
+    )
+    out.blit(cards, cards.get_rect(midtop=(out.get_width() // 2, 0)))
+    out.blit(words, words.get_rect(midbottom=(out.get_width() // 2, out.get_height())))
+    return out
+
+
+_Place = Callable[[pygame.Rect, float, int], tuple[pygame.Rect, pygame.Rect]]
+
+
+def _bubble_places(layout: TableLayout, slot: int) -> list[_Place]:
+    """Where a bubble at layout ``slot`` (-1: the pile) may go, best first: each puts a box
+    of the bubble's size there, ``p`` of the way through its life, and gives the room it must
+    stay in. A seat at the top: under its box, else over its cards (under its name). A seat
+    at the side: over its box, else beside it towards the middle of the table."""
+    px, u = layout.px, layout.ui
+
+    def clamped(box: pygame.Rect, right: int) -> pygame.Rect:
+        box.right = min(box.right, right - px(8))
+        box.left = max(box.left, px(8))
+        return box
+
+    def window(right: int) -> pygame.Rect:
+        return pygame.Rect(px(8), 0, right - px(16), layout.size[1])
+
+    if slot <= 0:
+
+        def centre(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            if slot < 0:
+                box.center = (layout.pile.centerx, round(layout.pile.top - u * (10 + 30 * p)))
+            else:
+                box.center = (layout.hand_rect.centerx, round(layout.hint_y - u * (40 + 12 * p)))
+            return clamped(box, right), window(right)
+
+        return [centre]
+    area = layout.areas[slot]
+    r = area.rect
+    if area.side == "top":
+        row = [a.rect for a in layout.areas if a.side == "top"]
+
+        def share(right: int) -> pygame.Rect:
+            """Up to half way to the next box in the row (or the edge of the table)."""
+            before = [b.right for b in row if b.right <= r.left]
+            after = [b.left for b in row if b.left >= r.right]
+            left = (max(before) + r.left) // 2 if before else px(8)
+            end = (r.right + min(after)) // 2 if after else right - px(8)
+            return pygame.Rect(left, 0, end - left, layout.size[1])
+
+        def under(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            box.midtop = (r.centerx, r.bottom + px(2) + round(u * 8 * (1 - p)))
+            room = share(right)
+            if box.w <= room.w:
+                box.clamp_ip(room)
+            _clear_of_seats(box, layout, slot, right)
+            return box, room
+
+        def over_cards(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            box.midtop = (r.centerx, r.top + px(32) + round(u * 8 * (1 - p)))
+            return clamped(box, right), share(right)
+
+        return [under, over_cards]
+
+    def above(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+        box.midbottom = (r.centerx, r.top - px(2) - round(u * 8 * p))
+        return clamped(box, right), window(right)
+
+    def beside(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+        box.centery = round(r.centery - u * 8 * p)
+        if area.side == "left":
+            box.left = r.right + px(6)
+        else:
+            box.right = r.left - px(6)
+        return box, window(right)
+
+    return [above, beside]
 
 
 def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int) -> None:
@@ -607,15 +742,21 @@ def _clear_of_seats(box: pygame.Rect, layout: TableLayout, slot: int, width: int
 
 
 def _toast_box(
-    message: str, layout: TableLayout, width: int, penalty: int = 0
+    message: str,
+    layout: TableLayout,
+    width: int,
+    penalty: int = 0,
+    owner: str = "",
+    names: Sequence[str] = (),
 ) -> tuple[list[pygame.Surface], pygame.Rect]:
     """The lines of a message and its box. Long messages (a rule's reason, a storage problem)
     wrap to the window's width, growing upwards from where a one-line message sits; if that
     would cover a seat at the side, they wrap to the room between the side seats instead.
     The box keeps clear of the stock's "Stock N" and a waiting stack's "To draw: N"
-    (``penalty``): on a short window it moves down into the room above the line under the
-    table; where that room is too low, smaller words are tried, and then the box may cover
-    that line too (the message speaks for it while shown), down to the buttons."""
+    (``penalty``, owed by ``owner`` when not by you): on a short window it moves down into
+    the room above the line under the table; where that room is too low, smaller words are
+    tried, and then the box may cover that line too (the message speaks for it while
+    shown), down to the buttons."""
     px = layout.px
     sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
     label = theme.text_size("Stock 0", px(15))
@@ -623,7 +764,7 @@ def _toast_box(
     label_box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
     keep_clear = [label_box]
     if penalty > 0:
-        keep_clear.append(penalty_pill(layout, penalty)[1])
+        keep_clear.append(penalty_pill(layout, penalty, owner, names)[1])
     line_top = layout.hint_y - theme.text_size("Ag", px(17))[1] // 2 - px(2)
     fallback: tuple[list[pygame.Surface], pygame.Rect] | None = None
     for floor in (line_top, layout.buttons_y - 4):
