@@ -201,6 +201,23 @@ def test_house_rules_leave_out_options_that_do_nothing() -> None:
     assert "three decks" not in flat(six) and not any("Decks" in row for row in house(six))
 
 
+def test_the_fours_row_names_only_the_attack_cards_a_four_blocks() -> None:
+    # A pack without jokers: a 4 blocks 2s and 3s only, as the paragraph above the row says.
+    polish = PRESETS["polish"].replace(fours_block=True)
+    assert "- A 4 blocks 2s and 3s: yes (polish: no)." in house(polish)
+    assert "block 2s or 3s with a 4" in flat(polish)
+    g = Game.from_position(polish, hands=["2H 9C", "4H 5D"], pile="9H", stock="3C 5C 6C")
+    g.apply("2H")
+    assert g.is_legal("4H")
+    # Jokers that attack are blocked too, and named; the 4 of the preset compared with is
+    # named by what it blocks there.
+    assert "- A 4 blocks 2s, 3s and jokers: no (romanian: yes)." in house(
+        PRESETS["romanian"].replace(fours_block=False)
+    )
+    twos = PRESETS["romanian"].replace(attack_cards={"2", "BJ", "RJ"})
+    assert not any(row.startswith("- A 4") for row in house(twos))
+
+
 def test_house_rules_cover_every_option() -> None:
     listed = {option for options, _, _ in HOUSE_ROWS for option in options}
     assert listed == {f.name for f in dataclasses.fields(Rules)} - {"name"}
