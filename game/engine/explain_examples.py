@@ -127,13 +127,15 @@ def _cut_example(r: Rules, card: str, blockers: tuple[str, ...]) -> str:
         hit = n - 1
     who = NAMES[hit]
     # After a K♠ stack the turn goes to the seat after the one who laid the K♠ (RULES §3.1),
-    # cut or not; otherwise it goes on from the seat that cut.
-    after = NAMES[1] if code == "KS" else NAMES[(hit + 1) % n]
+    # cut or not, unless that is the seat that cut (two players): then the K♠'s player moves
+    # again, as the engine does. Otherwise it goes on from the seat that cut.
+    after = (1 if hit != 1 else (hit + 1) % n) if code == "KS" else (hit + 1) % n
+    again = ", who laid the K♠," if code == "KS" and after == 0 else ""
     pretty = _pretty(card)
     return (
         f"Anna lays {_pretty(code) if code[1] != 'J' else 'the ' + _pretty(code)}: {who} owes "
-        f"{value}. {who} lays {pretty}: the stack is gone and nobody draws. {after} plays next "
-        f"and follows {pretty} with {_fits_on(r, card)}."
+        f"{value}. {who} lays {pretty}: the stack is gone and nobody draws. {NAMES[after]}"
+        f"{again} plays next and follows {pretty} with {_fits_on(r, card)}."
     )
 
 
