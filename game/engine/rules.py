@@ -417,10 +417,10 @@ def rank_jobs(r: Rules) -> dict[str, list[str]]:
     the ranks a jack may not request."""
     jobs: dict[str, list[str]] = {}
     for token in sorted(r.attack_cards):
-        rank = token[0] if token in ("KH", "KS") else token
+        kind = token[0] if token in ("KH", "KS") else token
         # K♥ and K♠ both make the king an attack card: the option is named once.
-        if token not in ("BJ", "RJ") and "attack_cards" not in jobs.get(rank, []):
-            jobs.setdefault(rank, []).append("attack_cards")
+        if token not in ("BJ", "RJ") and "attack_cards" not in jobs.get(kind, []):
+            jobs.setdefault(kind, []).append("attack_cards")
     for name in ("suit_changers", "plays_on_anything", "anything_on"):
         for rank in sorted(getattr(r, name)):
             if rank != "joker":
