@@ -36,12 +36,12 @@ from .explain_words import (
     _a,
     _acting_alone,
     _as_played,
-    _attack_name,
     _attack_order,
     _battle_kings,
     _cards_words,
     _changer_words,
     _counts,
+    _four_tops,
     _join,
     _jokers_at_most,
     _jokers_in_pack,
@@ -225,15 +225,12 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             _cut_example(r, "KC", tuple(_battle_kings(r))),
         )
     if r.fours_block:
-        tops = [_attack_name(t) for t in ("2", "3") if t in r.attack_cards]
-        if {"BJ", "RJ"} & r.attack_cards:
-            tops.append("jokers")
         add(
             "4",
             rank_codes("4"),
             "Fours",
             f"A 4 of any suit blocks a waiting stack whose top card is one of the "
-            f"{_join(tops, 'or')}: the whole stack is cancelled, and nobody draws.",
+            f"{_join(_four_tops(r), 'or')}: the whole stack is cancelled, and nobody draws.",
             _cut_example(r, "4H", ("2", "3", "BJ", "RJ")),
         )
     if r.skip_rank:
@@ -586,13 +583,6 @@ def _counter_words(r: Rules) -> str:
     if jokers:
         parts.append("a joker goes on any attack")
     return "; ".join(parts) if parts else "lay another attack card"
-
-
-def _four_tops(r: Rules) -> list[str]:
-    tops = [_attack_name(t) for t in ("2", "3") if t in r.attack_cards]
-    if {"BJ", "RJ"} & r.attack_cards:
-        tops.append("jokers")
-    return tops
 
 
 def _attack_general(r: Rules) -> str:

@@ -127,13 +127,15 @@ def _cut_example(r: Rules, card: str, blockers: tuple[str, ...]) -> str:
         hit = n - 1
     who = NAMES[hit]
     # After a K♠ stack the turn goes to the seat after the one who laid the K♠ (RULES §3.1),
-    # cut or not; otherwise it goes on from the seat that cut.
-    after = NAMES[1] if code == "KS" else NAMES[(hit + 1) % n]
+    # cut or not, unless that is the seat that cut (two players): then the K♠'s player moves
+    # again, as the engine does. Otherwise it goes on from the seat that cut.
+    after = (1 if hit != 1 else (hit + 1) % n) if code == "KS" else (hit + 1) % n
+    again = ", who laid the K♠," if code == "KS" and after == 0 else ""
     pretty = _pretty(card)
     return (
         f"Anna lays {_pretty(code) if code[1] != 'J' else 'the ' + _pretty(code)}: {who} owes "
-        f"{value}. {who} lays {pretty}: the stack is gone and nobody draws. {after} plays next "
-        f"and follows {pretty} with {_fits_on(r, card)}."
+        f"{value}. {who} lays {pretty}: the stack is gone and nobody draws. {NAMES[after]}"
+        f"{again} plays next and follows {pretty} with {_fits_on(r, card)}."
     )
 
 
@@ -243,16 +245,43 @@ def _wild_example(r: Rules, token: str) -> str:
     return text
 
 
+# The plain cards the stand-in joker example likes best, in order: a 7♥ on top (the ranks
+# after it where the 7 has a power), and the suits after hearts and spades.
+_LIKED_RANKS = ("7", "9", "8", "10", "6", "5", "4", "3", "2", "J", "Q", "K", "A")
+_LIKED_CODES = tuple(rank + suit for suit in "HSDC" for rank in _LIKED_RANKS)
+
+
+def _plain_codes(r: Rules) -> list[str]:
+    """The cards with no power in ``r`` (the engine's own table), most liked first."""
+    power = compile_rules(r).power
+    return [code for code in _LIKED_CODES if Card.parse(code) not in power]
+
+
 def _joker_any_example(r: Rules) -> str:
+    """A stand-in joker laid as a card that fits on a plain top card. Only a card whose whole
+    effect the example tells is chosen: K♥ where it attacks, else a plain card (a 7 that names
+    a suit or cuts a stack would need more than "Ben follows it")."""
+    plain = _plain_codes(r)
     if "KH" in r.attack_cards:
+        top = next((c for c in plain if c[-1] == "H" or c[0] == "K"), None)
+        if top is not None:
+            return (
+                f"Top {_pretty(top)}. Anna lays the red joker as the king of hearts (written "
+                "RJ=KH): Ben owes 5, just as for a real K♥. The joker stays a K♥ until the pile is "
+                "shuffled into the stock."
+            )
+    # The same rank in another suit shows best that a joker takes any suit; else the same suit.
+    pairs = [(t, c) for t in plain for c in plain if c != t and c[:-1] == t[:-1]]
+    pairs += [(t, c) for t in plain for c in plain if c != t and c[-1] == t[-1]]
+    if not pairs:
         return (
-            "Top 7♥. Anna lays the red joker as the king of hearts (written RJ=KH): Ben owes 5, "
-            "just as for a real K♥. The joker stays a K♥ until the pile is shuffled into the "
-            "stock."
+            "Anna may lay the red joker as any card that could be laid in its place; it then "
+            "acts exactly as that card would."
         )
+    top, card = pairs[0]
     return (
-        "Top 7♥. Anna lays the red joker as the 7♠ (written RJ=7S), and Ben follows it as a "
-        f"7♠, with {_fits_on(r, '7S')}."
+        f"Top {_pretty(top)}. Anna lays the red joker as the {_pretty(card)} (written "
+        f"RJ={card}), and Ben follows it as a {_pretty(card)}, with {_fits_on(r, card)}."
     )
 
 

@@ -13,6 +13,7 @@ from .explain_words import (
     _attack_order,
     _battle_kings,
     _counts,
+    _four_tops,
     _join,
     _players_words,
     _plural,
@@ -45,7 +46,17 @@ _END_SHORT = {"first_out": "at the first player out", "places": "played out for 
 _SCORING_SHORT = {"none": "none", "wins_time": "wins and their time", "points": "points"}
 
 _Describe = Callable[[Rules], str]
-HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
+# A label that depends on the cards: (the rules told, the preset they are told against).
+_Label = Callable[[Rules, Rules], str]
+
+
+def _fours_label(r: Rules, base: Rules) -> str:
+    """The 4's row names what a 4 blocks where it blocks (only the attacking 2s, 3s and
+    jokers of that rule set): in ``r``, or else in ``base``."""
+    return f"A 4 blocks {_join(_four_tops(r if r.fours_block else base))}"
+
+
+HOUSE_ROWS: tuple[tuple[tuple[str, ...], str | _Label, _Describe], ...] = (
     (("min_seats", "max_seats"), "Players", _players_words),
     (("default_seats",), "Players by default", lambda r: str(r.default_seats)),
     (("deck_steps",), "Decks", lambda r: _decks_short(r)),
@@ -69,7 +80,7 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str, _Describe], ...] = (
     ),
     (("seven_cuts",), "A 7 cuts a stack", lambda r: _yes(r.seven_cuts)),
     (("plain_kings_block",), "K♣ and K♦ block battle kings", lambda r: _yes(r.plain_kings_block)),
-    (("fours_block",), "A 4 blocks 2s, 3s and jokers", lambda r: _yes(r.fours_block)),
+    (("fours_block",), _fours_label, lambda r: _yes(r.fours_block)),
     (("skip_rank",), "Missed-turn card", lambda r: _plural(r.skip_rank) if r.skip_rank else "none"),
     (("jack_requests",), "Jacks ask for a rank", lambda r: _yes(r.jack_requests)),
     (("jack_must_hold",), "Jacks ask only for a rank held", lambda r: _yes(r.jack_must_hold)),
@@ -180,7 +191,8 @@ def _house_rows(r: Rules, base: Rules) -> list[str]:
             continue
         if options == ("deck_steps",) and r.deck_steps == steps:
             continue
-        rows.append(f"- {label}: {describe(r)} ({base.name}: {describe(base)}).")
+        name = label if isinstance(label, str) else label(r, base)
+        rows.append(f"- {name}: {describe(r)} ({base.name}: {describe(base)}).")
     return rows
 
 

@@ -116,6 +116,14 @@ def _attack_name(token: str) -> str:
     return _pretty(token)
 
 
+def _four_tops(r: Rules) -> list[str]:
+    """What a 4 blocks with ``fours_block``: the attacking 2s, 3s and jokers of ``r``."""
+    tops = [_attack_name(t) for t in ("2", "3") if t in r.attack_cards]
+    if {"BJ", "RJ"} & r.attack_cards:
+        tops.append("jokers")
+    return tops
+
+
 def _players_words(r: Rules) -> str:
     """'2 to 8', or '4' where the rules seat one number of players."""
     return str(r.min_seats) if r.min_seats == r.max_seats else f"{r.min_seats} to {r.max_seats}"

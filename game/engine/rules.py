@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .cards import RANK_NAMES, make_pack
+from .cards import RANK_NAMES, SUIT_SYMBOLS, make_pack
 
 RANK_TOKENS: tuple[str, ...] = tuple(RANK_NAMES[r] for r in range(2, 15))
 CARD_KIND_TOKENS: tuple[str, ...] = (*RANK_TOKENS, "joker")
@@ -417,8 +417,10 @@ def rank_jobs(r: Rules) -> dict[str, list[str]]:
     the ranks a jack may not request."""
     jobs: dict[str, list[str]] = {}
     for token in sorted(r.attack_cards):
-        if token not in ("BJ", "RJ"):
-            jobs.setdefault(token[0] if token in ("KH", "KS") else token, []).append("attack_cards")
+        kind = token[0] if token in ("KH", "KS") else token
+        # K♥ and K♠ both make the king an attack card: the option is named once.
+        if token not in ("BJ", "RJ") and "attack_cards" not in jobs.get(kind, []):
+            jobs.setdefault(kind, []).append("attack_cards")
     for name in ("suit_changers", "plays_on_anything", "anything_on"):
         for rank in sorted(getattr(r, name)):
             if rank != "joker":
@@ -434,6 +436,15 @@ def rank_jobs(r: Rules) -> dict[str, list[str]]:
         if on and rank:
             jobs.setdefault(rank, []).append(name)
     return jobs
+
+
+def _jobs_words(r: Rules, rank: str, options: list[str]) -> str:
+    """The options that give ``rank`` its power, as a refusal names them: a king's attack says
+    which kings attack, since only they do ("K♥ and K♠ in attack_cards")."""
+    if rank != "K":
+        return ", ".join(options)
+    kings = " and ".join(f"K{SUIT_SYMBOLS[t[1]]}" for t in ("KH", "KS") if t in r.attack_cards)
+    return ", ".join(f"{kings} in {o}" if o == "attack_cards" else o for o in options)
 
 
 def _validate(r: Rules) -> None:
@@ -617,7 +628,7 @@ def _validate(r: Rules) -> None:
             need(
                 not clash,
                 "a jack may only request plain ranks, but in request_ranks "
-                + " and ".join(f"{t} is a power card ({', '.join(jobs[t])})" for t in clash)
+                + " and ".join(f"{t} is a power card ({_jobs_words(r, t, jobs[t])})" for t in clash)
                 + ": take "
                 + ("it" if len(clash) == 1 else "them")
                 + " out of request_ranks or change "

@@ -556,6 +556,9 @@ class Game(Transitions):
             raise IllegalMove("the round is over: deal the next round to play on")
         actor = self.current if seat is None else self._seat_arg(seat)
         if isinstance(action, Stop):
+            if not self._c.macau_required:
+                # Nobody can forget a call the table makes, so nobody can ever be caught.
+                raise IllegalMove("Macau is called for you in these rules")
             if self._macau_open < 0:
                 raise IllegalMove(
                     "nobody can be caught now: stop Macau only right after a forgotten call"

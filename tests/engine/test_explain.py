@@ -530,6 +530,48 @@ def test_after_a_cut_king_of_spades_the_example_gives_the_turn_where_the_engine_
     assert g.current == 1  # Ben: the player after the one who laid the K♠
 
 
+_CUTS = {
+    "seven on K♠": PRESETS["polish"].replace(
+        attack_cards=frozenset({"KS"}), seven_cuts=True, request_ranks=("5", "6", "8", "9", "10")
+    ),
+    "K♣ on K♠": PRESETS["polish"].replace(
+        attack_cards=frozenset({"2", "3", "KS"}), plain_kings_block=True
+    ),
+    "seven on a 2": PRESETS["classic"],
+    "K♣ on K♥": PRESETS["hungarian"],
+    "four on a 2": PRESETS["romanian"],
+}
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("kind", list(_CUTS))
+def test_every_cut_example_gives_the_turn_where_the_engine_does(kind: str, seats: int) -> None:
+    # At two players a cut K♠ stack goes back to the K♠'s own player, as the paragraph says.
+    rules = _CUTS[kind].replace(
+        max_seats=seats, default_seats=min(seats, _CUTS[kind].default_seats), deck_steps=()
+    )
+    cuts = [pc for pc in power_cards(rules) if "the stack is gone" in pc.example]
+    assert cuts, [pc.example for pc in power_cards(rules)]
+    for pc in cuts:
+        found = re.search(
+            r"Anna lays (\S+): (\w+) owes (\d+)\. \2 lays (\S+): the stack is gone and nobody "
+            r"draws\. (\w+)(, who laid the K♠,)? plays next",
+            pc.example,
+        )
+        assert found, pc.example
+        attack, hit, cut, after = Card.parse(found[1]), found[2], Card.parse(found[4]), found[5]
+        names = ["Anna", "Ben", "Cleo", "Dan"][:seats]
+        hands = [f"{attack} 9C 10D", "6S 8D", "6C 10S", "10H 10C"][:seats]
+        hands[names.index(hit)] = f"{cut} 8C 8H"
+        g = Game.from_position(
+            rules, hands=hands, pile=f"9{attack.suit}", stock="6H 6D 5C 5D 5H 5S"
+        )
+        g.apply(str(attack))
+        assert g.current == names.index(hit) and g.penalty == int(found[3]), pc.example
+        g.apply(str(cut))
+        assert g.penalty == 0 and g.current == names.index(after), pc.example
+
+
 def test_a_wild_king_example_lays_a_king_that_does_not_attack_and_answers_a_two() -> None:
     rules = PRESETS["polish"].replace(plays_on_anything=frozenset({"Q", "K"}))
     text = text_of(rules)

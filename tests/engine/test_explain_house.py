@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Any
 
-from game.engine import PRESETS, Game, Rules
+import pytest
+
+from game.engine import PRESETS, Card, Game, Phase, Play, Rules
+from game.engine.cards import RANK_NAMES, SUIT_NAMES
 from game.engine.explain import HOUSE_ROWS, explain, explain_sections, power_cards, summary
-from game.engine.house import apply_switch
+from game.engine.house import apply_switch, drop_idle_jokers
 
 
 def flat(rules: Rules, seats: int | None = None) -> str:
@@ -122,6 +126,103 @@ def test_a_stand_in_joker_must_fit_as_the_card_it_stands_for() -> None:
     assert g.is_legal("RJ=KH") and not g.is_legal("RJ=9S")
 
 
+def _stand_in(preset: str, **changes: Any) -> Rules:
+    """``preset`` with ``changes`` and stand-in jokers, as the custom-rules screen makes them:
+    the jokers lose every role only a draw-wild joker plays."""
+    options = {f.name: getattr(PRESETS[preset], f.name) for f in dataclasses.fields(Rules)}
+    options.update(changes, name="custom", joker_role="any_card")
+    options["jokers"] = options["jokers"] or 2
+    return Rules(**drop_idle_jokers(options))
+
+
+_NO_7 = ("5", "6", "8", "9", "10")
+STAND_IN_SETS = {
+    **{preset: _stand_in(preset) for preset in PRESETS},
+    "no K♥ attack": _stand_in("polish", attack_cards={"2", "3", "KS"}),
+    "7 cuts": _stand_in("polish", attack_cards={"2", "3"}, seven_cuts=True, request_ranks=_NO_7),
+    "7 cuts, K♥ attacks": _stand_in("polish", seven_cuts=True, request_ranks=_NO_7),
+    "7 on anything": _stand_in(
+        "polish", attack_cards={"2", "KS"}, plays_on_anything={"Q", "7"}, request_ranks=_NO_7
+    ),
+    "7 skips": _stand_in("romanian2", skip_rank="7"),
+    "anything on 7": _stand_in("romanian2", anything_on={"7"}),
+    "7 names its own suit": _stand_in(
+        "polish",
+        attack_cards={"2", "3"},
+        suit_changers={"A", "7"},
+        seven_own_suit=True,
+        request_ranks=_NO_7,
+    ),
+    "only kings plain": _stand_in(
+        "romanian2",
+        attack_cards={"2", "3", "KH"},
+        seven_cuts=True,
+        plays_on_anything={"J", "Q"},
+        anything_on={"5", "6", "8", "9", "10"},
+    ),
+    "only K♥ K♦ K♣ plain": _stand_in(
+        "romanian2",
+        attack_cards={"2", "3", "KS"},
+        seven_cuts=True,
+        plays_on_anything={"J", "Q"},
+        anything_on={"5", "6", "8", "9", "10"},
+    ),
+}
+_RANK_WORDS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def _unused(count: int, *used: Card) -> list[str]:
+    """``count`` cards of ranks 5 to 10 (plain in every preset) that are none of ``used``."""
+    taken = {c.code for c in used}
+    free = [r + s for r in ("6", "8", "9", "10", "5") for s in "SHDC" if r + s not in taken]
+    return free[:count]
+
+
+@pytest.mark.parametrize("name", list(STAND_IN_SETS))
+def test_the_stand_in_joker_example_plays_out_in_the_engine(name: str) -> None:
+    rules = STAND_IN_SETS[name]
+    example = power(rules, "Jokers").partition(" Example: ")[2]
+    found = re.fullmatch(
+        r"Top (\S+)\. Anna lays the red joker as the .+? \(written (RJ=\w+)\)(.*)", example
+    )
+    assert found, example
+    top, (laid, rest) = Card.parse(found[1]), found.group(2, 3)
+    card = Card.parse(laid.partition("=")[2])
+    token = "10" if card.rank == 10 else card.code[:-1]
+    # Ben holds a card of the stand-in's suit, one of its rank, and one of neither.
+    same_suit = next(c for c in map(Card.parse, _unused(20, top, card)) if c.suit == card.suit)
+    same_rank = next(Card.parse(token + s) for s in "DCHS" if s not in (card.suit, top.suit))
+    neither = next(
+        c
+        for c in map(Card.parse, _unused(20, top, card, same_suit))
+        if c.suit != card.suit and c.rank != card.rank
+    )
+    ben = [same_suit, same_rank, neither]
+    anna = ["RJ", *_unused(2, top, *ben)]
+    g = Game.from_position(
+        rules,
+        hands=[" ".join(anna), " ".join(c.code for c in ben)],
+        pile=top.code,
+        stock=" ".join(_unused(4, top, *ben, *map(Card.parse, anna[1:]))),
+    )
+    assert g.is_legal(laid), example  # laid as written: no suit to name, nothing to add
+    g.apply(laid)
+    assert g.current == 1
+    owed = re.match(r": Ben owes (\d+), just as for a real ", rest)
+    if owed:
+        assert g.penalty == int(owed[1]) and laid == "RJ=KH"
+        return
+    # A plain card: Ben follows it as he would the real one, in its suit or rank.
+    assert rest.startswith(f", and Ben follows it as a {card.pretty}, with "), example
+    assert f"a {SUIT_NAMES[card.suit][:-1]}" in rest
+    assert re.search(rf"\ban? {_RANK_WORDS.get(token, token)}\b", rest), example
+    assert g.phase is Phase.PLAY and g.request is None and g.suit_in_force == card.suit
+    opens = {a.cards[0] for a in g.legal_actions() if isinstance(a, Play)}
+    assert {same_suit, same_rank} <= opens
+    wild = RANK_NAMES[neither.rank] in rules.plays_on_anything
+    assert (neither in opens) is wild
+
+
 # ----- stacks cut, anything on an ace ------------------------------------------------------------
 def test_cards_that_cut_a_stack_are_not_listed_as_no_answer() -> None:
     text = rules_part(PRESETS["romanian"].replace(seven_cuts=True))
@@ -199,6 +300,23 @@ def test_house_rules_leave_out_options_that_do_nothing() -> None:
     assert four == ("These rules differ from Polish Makao:", "- Players: 2 to 4 (polish: 2 to 8).")
     six = PRESETS["hungarian"].replace(max_seats=6)
     assert "three decks" not in flat(six) and not any("Decks" in row for row in house(six))
+
+
+def test_the_fours_row_names_only_the_attack_cards_a_four_blocks() -> None:
+    # A pack without jokers: a 4 blocks 2s and 3s only, as the paragraph above the row says.
+    polish = PRESETS["polish"].replace(fours_block=True)
+    assert "- A 4 blocks 2s and 3s: yes (polish: no)." in house(polish)
+    assert "block 2s or 3s with a 4" in flat(polish)
+    g = Game.from_position(polish, hands=["2H 9C", "4H 5D"], pile="9H", stock="3C 5C 6C")
+    g.apply("2H")
+    assert g.is_legal("4H")
+    # Jokers that attack are blocked too, and named; the 4 of the preset compared with is
+    # named by what it blocks there.
+    assert "- A 4 blocks 2s, 3s and jokers: no (romanian: yes)." in house(
+        PRESETS["romanian"].replace(fours_block=False)
+    )
+    twos = PRESETS["romanian"].replace(attack_cards={"2", "BJ", "RJ"})
+    assert not any(row.startswith("- A 4") for row in house(twos))
 
 
 def test_house_rules_cover_every_option() -> None:

@@ -391,6 +391,13 @@ def test_an_option_that_acts_still_changes_the_fingerprint(
     [
         ("polish", {"seven_cuts": True}, "7 is a power card (seven_cuts)"),
         ("polish", {"skip_rank": "5"}, "5 is a power card (skip_rank)"),
+        # Both battle kings make the king a power card: the option is said once, with them.
+        ("polish", {"request_ranks": ("K",)}, "K is a power card (K♥ and K♠ in attack_cards):"),
+        (
+            "tel_aviv",
+            {"jack_requests": True, "request_ranks": ("K",)},
+            "K is a power card (K♥ in attack_cards)",
+        ),
         ("tel_aviv", {"skip_rank": "5"}, "but 5 is also the skip_rank"),
         ("polish", {"skip_rank": "2"}, "make the next seat miss a turn and make it draw"),
         ("classic", {"jack_requests": True}, "request_ranks is empty"),

@@ -127,7 +127,16 @@ def test_auto_call_is_made_by_the_table(preset: str) -> None:
     assert (called.seat, called.auto) == (1, True)
     assert g.macau_catchable == -1
     assert g.legal_actions(0) == []
-    refused(g, "stop 1", "nobody", seat=0)
+    # Nobody can forget a call the table makes: a catch is refused as the call is, not as if
+    # it came at the wrong moment.
+    refused(g, "stop 1", "Macau is called for you in these rules", seat=0)
+
+
+@pytest.mark.parametrize("preset", AUTO)
+def test_stop_macau_is_refused_as_called_for_you_at_any_moment(preset: str) -> None:
+    g = pos(preset, ["9C 6C 10C", "8H 9H 6H", "10D 9D 6D"], "8S", STOCK, current=1)
+    message = refused(g, "stop 0", "Macau is called for you in these rules", seat=2)
+    assert "forgotten call" not in message
 
 
 @pytest.mark.parametrize("preset", REQUIRED)
