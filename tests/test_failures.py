@@ -49,17 +49,24 @@ def test_writable_folders_say_nothing(tmp_path: Path, monkeypatch: pytest.Monkey
     assert failures.check_player_folders() is None
 
 
+def _no_log_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The player's own log folder cannot be made (home is a file); the temporary folder is
+    a fresh one, returned."""
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "home-is-a-file"))
+    (tmp_path / "home-is-a-file").write_text("x")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setattr(failures.tempfile, "tempdir", str(temp))
+    return temp
+
+
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX")
 def test_a_shared_log_folder_others_may_write_to_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The player's own log folder cannot be written; in the temporary folder a folder of the
     # expected name is open to everyone, with macau.log linked to another file.
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "home-is-a-file"))
-    (tmp_path / "home-is-a-file").write_text("x")
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    monkeypatch.setattr(failures.tempfile, "tempdir", str(temp))
+    temp = _no_log_folder(tmp_path, monkeypatch)
     planted = temp / f"macau-log-{os.getuid()}"
     planted.mkdir()
     planted.chmod(0o777)
@@ -82,11 +89,7 @@ def test_a_shared_log_folder_others_may_write_to_is_not_used(
 def test_a_link_in_place_of_the_log_folder_is_not_followed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "home-is-a-file"))
-    (tmp_path / "home-is-a-file").write_text("x")
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    monkeypatch.setattr(failures.tempfile, "tempdir", str(temp))
+    temp = _no_log_folder(tmp_path, monkeypatch)
     target = tmp_path / "someone-elses"
     target.mkdir(mode=0o700)
     (temp / f"macau-log-{os.getuid()}").symlink_to(target)

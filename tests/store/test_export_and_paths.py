@@ -185,15 +185,20 @@ def test_export_command(played: Store, tmp_path: Path, capsys: pytest.CaptureFix
     assert "does not exist" in capsys.readouterr().err
 
 
-def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
-    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def _exported_then_closed(played: Store, tmp_path: Path) -> tuple[Path, bytes, Path]:
+    """Export ``played`` to stats.json and close it: the export, its bytes, the database."""
     played.close()
     target = tmp_path / "stats.json"
     assert run_export(str(target)) == 0
-    good = target.read_bytes()
     database = played.path
     assert database is not None
+    return target, target.read_bytes(), database
+
+
+def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target, good, database = _exported_then_closed(played, tmp_path)
     database.rename(tmp_path / "kept.sqlite3")
     database.mkdir()  # the statistics file is now a folder: nothing can be read
     capsys.readouterr()
@@ -207,12 +212,7 @@ def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
 def test_an_export_from_a_damaged_file_started_afresh_leaves_the_old_export_alone(
     played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    played.close()
-    target = tmp_path / "stats.json"
-    assert run_export(str(target)) == 0
-    good = target.read_bytes()
-    database = played.path
-    assert database is not None
+    target, good, database = _exported_then_closed(played, tmp_path)
     database.write_bytes(b"\x13" * 8192)  # damaged: set aside, and a new one started
     capsys.readouterr()
     assert run_export(str(target)) == 1

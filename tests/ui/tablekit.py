@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.engine import Card, Game
+from game.engine import PRESETS, Card, Game, parse_action
 from game.store.settings import Settings
 from game.ui.scene import SceneStack
 from game.ui.start import table_for
@@ -100,3 +100,25 @@ class Harness:
     def settle(self) -> None:
         """Tick until the table is idle (bots have moved and nothing is in the air)."""
         self.run_until(lambda: self.table.director.idle and (self.table.thinking is None))
+
+
+# Four seats of polish, every seat holding attack cards, fours and plain cards.
+FOUR_HANDS = ["7S QC 2H 9C 3S", "2C 4D 9S KD 5D", "2D 3H 4C JC AS", "3D 4H 8C AC 6C"]
+FOUR_STOCK = "9H KC 4S 8S JD 5C 6D"
+
+
+def four_seats(
+    pile: str, current: int, size: tuple[int, int], hands: list[str] = FOUR_HANDS
+) -> Harness:
+    """A four-seat polish table on ``pile`` with ``current`` to act (no bots)."""
+    g = Game.from_position(
+        PRESETS["polish"], hands=hands, pile=pile, stock=FOUR_STOCK, current=current
+    )
+    return Harness(g, size=size)
+
+
+def play_moves(h: Harness, *moves: tuple[int, str]) -> None:
+    """Apply each (seat, move) through the table, two frames apart."""
+    for seat, move in moves:
+        assert h.table.apply(parse_action(move), seat), move
+        h.tick(2)

@@ -6,24 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import PRESETS, Game, parse_action
+from game.engine import PRESETS, Game
 from game.ui import tabledraw
-from tests.ui.tablekit import Harness
+from tests.ui.tablekit import Harness, four_seats, play_moves
 
 SIZES = [(960, 600), (1280, 800)]
-HANDS = ["7S QC 2H 9C 3S", "2C 4D 9S KD 5D", "2D 3H 4C JC AS", "3D 4H 8C AC 6C"]
-STOCK = "9H KC 4S 8S JD 5C 6D"
-
-
-def _table(pile: str, current: int, size: tuple[int, int], hands: list[str] = HANDS) -> Harness:
-    g = Game.from_position(PRESETS["polish"], hands=hands, pile=pile, stock=STOCK, current=current)
-    return Harness(g, size=size)
-
-
-def _play(h: Harness, *moves: tuple[int, str]) -> None:
-    for seat, move in moves:
-        assert h.table.apply(parse_action(move), seat), move
-        h.tick(2)
 
 
 def _said(h: Harness) -> list[tuple[int, str]]:
@@ -47,26 +34,26 @@ def _bubble_clear(h: Harness, seat: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_four_laid_on_another_seat_says_miss_a_turn_at_that_seat(size: tuple[int, int]) -> None:
-    h = _table("5H 10C", 2, size)
-    _play(h, (2, "4C"))  # North lays 4♣: East faces a missed turn
+    h = four_seats("5H 10C", 2, size)
+    play_moves(h, (2, "4C"))  # North lays 4♣: East faces a missed turn
     assert (3, "Miss a turn") in _said(h)
     _bubble_clear(h, 3)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_four_answered_moves_the_bubble_on_with_the_count(size: tuple[int, int]) -> None:
-    h = _table("5H 10D", 1, size)
-    _play(h, (1, "4D"))
+    h = four_seats("5H 10D", 1, size)
+    play_moves(h, (1, "4D"))
     assert (2, "Miss a turn") in _said(h)
-    _play(h, (2, "4C"))  # North answers: East faces two, and North no longer does
+    play_moves(h, (2, "4C"))  # North answers: East faces two, and North no longer does
     assert (3, "Miss 2 turns") in _said(h)
     assert not [s for s, text in _said(h) if s == 2 and text.startswith("Miss")]
     _bubble_clear(h, 3)
 
 
 def test_missed_turns_coming_your_way_are_said_by_the_line_not_a_bubble() -> None:
-    h = _table("5H 10C", 2, (1280, 800))
-    _play(h, (2, "4C"), (3, "4H"))
+    h = four_seats("5H 10C", 2, (1280, 800))
+    play_moves(h, (2, "4C"), (3, "4H"))
     assert not [s for s, text in _said(h) if text.startswith("Miss")]
     assert tabledraw.status_line(h.table).startswith("2 missed turns are coming your way")
 

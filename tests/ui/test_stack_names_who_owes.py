@@ -6,25 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import PRESETS, Game, parse_action
 from game.ui import tabledraw, theme
-from tests.ui.tablekit import Harness
+from tests.ui.tablekit import Harness, four_seats, play_moves
 from tests.ui.textkit import drawn_texts
 
 SIZES = [(960, 600), (1280, 800)]
-HANDS = ["7S QC 2H 9C 3S", "2C 4D 9S KD 5D", "2D 3H 4C JC AS", "3D 4H 8C AC 6C"]
-STOCK = "9H KC 4S 8S JD 5C 6D"
-
-
-def _table(pile: str, current: int, size: tuple[int, int], hands: list[str] = HANDS) -> Harness:
-    g = Game.from_position(PRESETS["polish"], hands=hands, pile=pile, stock=STOCK, current=current)
-    return Harness(g, size=size)
-
-
-def _play(h: Harness, *moves: tuple[int, str]) -> None:
-    for seat, move in moves:
-        assert h.table.apply(parse_action(move), seat), move
-        h.tick(2)
 
 
 def _words_drawn(monkeypatch: pytest.MonkeyPatch, h: Harness) -> list[tuple[str, pygame.Rect]]:
@@ -35,19 +21,19 @@ def _words_drawn(monkeypatch: pytest.MonkeyPatch, h: Harness) -> list[tuple[str,
 def test_the_stack_says_who_draws_it(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
-    h = _table("5H 9D", 2, size)
-    _play(h, (2, "2D"))  # North lays 2♦: East owes 2
+    h = four_seats("5H 9D", 2, size)
+    play_moves(h, (2, "2D"))  # North lays 2♦: East owes 2
     words = [w for w, _ in _words_drawn(monkeypatch, h)]
     assert "East draws 2" in words and "To draw: 2" not in words
-    _play(h, (3, "3D"))  # East fights back: now you owe 5
+    play_moves(h, (3, "3D"))  # East fights back: now you owe 5
     words = [w for w, _ in _words_drawn(monkeypatch, h)]
     assert "To draw: 5" in words and not [w for w in words if w.endswith(" draws 5")]
 
 
 def test_a_king_of_spades_names_the_seat_behind_it(monkeypatch: pytest.MonkeyPatch) -> None:
     hands = ["7S QC 2H 9C 3S", "2C 4D 9S KD 5D", "2S 3H 4C JC AS", "KS 4H 8C AC 6C"]
-    h = _table("5H 10S", 3, (1280, 800), hands)
-    _play(h, (3, "KS"))  # East lays K♠: the stack goes back to North
+    h = four_seats("5H 10S", 3, (1280, 800), hands)
+    play_moves(h, (3, "KS"))  # East lays K♠: the stack goes back to North
     assert "North draws 5" in [w for w, _ in _words_drawn(monkeypatch, h)]
 
 
@@ -56,11 +42,11 @@ def test_a_king_of_spades_names_the_seat_behind_it(monkeypatch: pytest.MonkeyPat
 def test_a_long_name_on_the_stack_is_cut_clear_of_the_seats_and_the_stock(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], name: str
 ) -> None:
-    h = _table("5H 9D", 2, size)
+    h = four_seats("5H 9D", 2, size)
     names = ["You", "West", "North", name]
     h.table.names[:] = names
     h.table.director.names[:] = names
-    _play(h, (2, "2D"))
+    play_moves(h, (2, "2D"))
     layout = h.table.layout
     drawn = dict(_words_drawn(monkeypatch, h))
     (words,) = [w for w in drawn if w.endswith(" draws 2")]
