@@ -181,12 +181,7 @@ class PlayFlow:
         if key == pygame.K_ESCAPE:
             t.open_pause()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand.cards:
-            step = -1 if key == pygame.K_LEFT else 1
-            start = (
-                hand.cursor if hand.cursor is not None else (len(hand.cards) if step < 0 else -1)
-            )
-            hand.cursor = (start + step) % len(hand.cards)
-            hand.hover = hand.cards[hand.cursor].uid
+            hand.step_cursor(-1 if key == pygame.K_LEFT else 1)
         elif key == pygame.K_UP and hand.cursor is not None:
             self._toggle(hand.cards[hand.cursor].uid)
         elif key == pygame.K_DOWN and hand.cursor is not None:
@@ -198,13 +193,15 @@ class PlayFlow:
             elif hand.cursor is not None:
                 self._toggle(hand.cards[hand.cursor].uid)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # The card under the cursor comes before a hint: a hint that says to draw, keep
+            # or wait puts the cursor away, so a cursor on a card was moved there since.
             hinted = t.hinted_action()
             if hand.selection:
                 self.play_selection()
-            elif hinted is not None and not isinstance(hinted, Play):
-                t.apply(hinted)  # the hint said to draw, keep the card or take the penalty
             elif hand.cursor is not None:
                 self.try_play([hand.cards[hand.cursor].uid])
+            elif hinted is not None and not isinstance(hinted, Play):
+                t.apply(hinted)  # the hint said to draw, keep the card or take the penalty
             elif t.game.phase == Phase.DRAWN and t.game.current == t.viewer:
                 drawn = t.game.drawn_card  # the one card that may be laid now
                 fits = [hc.uid for hc in hand.cards if hc.card == drawn]

@@ -396,6 +396,8 @@ class TableScene(Scene):
                         break
             if action.call and self.macau_button.visible:
                 self.macau_on = self.macau_button.on = True
+        else:
+            self.hand.park_cursor()  # Enter now does what the hint says, until an arrow key
         self.hand.selection = uids
         self.hinted = (self.version, tuple(uids), action)
         self.say(describe(self.game, action, self.names), error=False)
