@@ -53,16 +53,18 @@ def apply_settings(scene: MenuScreen, settings: Settings) -> None:
     for table in scene.stack.scenes:
         if not isinstance(table, TableScene):
             continue
+        # Only a change to the sort itself re-sorts: the hand's order is the player's (O at
+        # the table, or cards dragged into place) whatever else is changed.
+        sort_changed = table.settings.hand_sort != settings.hand_sort
         table.settings = settings
         table.images = CardImages(settings, *table._widths())
         if table.hurrying:
             table.set_speed_after_hurry(settings.animation_speed)
         elif not table.autoplay:
             table.animator.speed = settings.animation_speed
-        if table.hand.sort_mode != settings.hand_sort and settings.hand_sort != "none":
+        if sort_changed:
             table.hand.sort(settings.hand_sort)
-        table.hand.sort_mode = settings.hand_sort
-        table.sort_button.label = f"Sort: {table._sort_label()}"
+            table.sort_button.label = f"Sort: {table._sort_label()}"
 
 
 class SettingsScreen(MenuScreen):
