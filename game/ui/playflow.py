@@ -15,6 +15,7 @@ import pygame
 
 from game.engine import Card, Game, Phase, Play
 from game.engine.cards import RANK_WORDS, SUIT_NAMES, parse_rank
+from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
 
@@ -152,6 +153,18 @@ class PlayFlow:
             self.spring_back(d.uids, drop)
         return True
 
+    def shift_card(self, step: int) -> None:
+        """Move the card under the cursor one place along the hand (Shift+←/→), as a drag
+        would: the hand keeps your own order from then on."""
+        t = self.table
+        hand = t.hand
+        at = hand.cursor
+        if at is None or not 0 <= at + step < len(hand.cards) or self.busy:
+            return
+        hand.move(hand.cards[at].uid, at + step)
+        t.sort_button.label = "Sort: own"
+        tabledraw.place_buttons(t)
+
     def _click(self, uid: int) -> None:
         t = self.table
         now = t.animator.now if not t.animator.off else pygame.time.get_ticks() / 1000
@@ -180,6 +193,9 @@ class PlayFlow:
         key = event.key
         if key == pygame.K_ESCAPE:
             t.open_pause()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
+            if hand.cursor is not None:  # the keyboard's drag: the card moves, the cursor too
+                self.shift_card(-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand.cards:
             hand.step_cursor(-1 if key == pygame.K_LEFT else 1)
         elif key == pygame.K_UP and hand.cursor is not None:
