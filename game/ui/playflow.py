@@ -353,10 +353,15 @@ class PlayFlow:
             large_index=t.settings.large_index,
             speed=t.animator.speed,
         )
+        # "first" only when another joker's question follows: one joker in a group is "the"
         jokers_before = sum(1 for c in options.cards[:at] if c.is_joker)
-        chooser.title = (
-            "The first joker stands for…" if not jokers_before else "The next joker stands for…"
-        )
+        jokers_after = sum(1 for c in options.cards[at + 1 :] if c.is_joker)
+        if jokers_before:
+            chooser.title = "The next joker stands for…"
+        elif jokers_after:
+            chooser.title = "The first joker stands for…"
+        else:
+            chooser.title = "The joker stands for…"
         self._push(chooser)
 
     def _choose(self, options: PlayOptions) -> None:
