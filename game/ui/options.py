@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.store.settings import CHOICES, Settings
+from game.store.settings import CHOICES, Settings, volume_step
 from game.ui import theme
 from game.ui.cardart import BACKS, card_art
 from game.ui.controls import Choice, Toggle, stepper_values
@@ -82,7 +82,7 @@ class SettingsScreen(MenuScreen):
             "Volume",
             Choice(
                 stepper_values(0, 100, 10),
-                round(s.volume * 10) * 10,
+                round(volume_step(s.volume) * 100),
                 lambda v: self.set(volume=v / 100),
                 show=lambda v: f"{v}%",
                 wrap=False,
