@@ -7,6 +7,7 @@ does not know (written by a newer version) are ignored on load but kept on save.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from collections.abc import Iterable
@@ -159,10 +160,8 @@ def _bad_values_told(document: dict[str, Any], path: Path | None) -> LoadedSetti
     version = document.get("version")
     if not told or (isinstance(version, int) and version > VERSION):
         return LoadedSettings(settings)
-    try:
+    with contextlib.suppress(StoreUnavailable, OSError, ValueError):  # (told again, then)
         save_settings(settings, path, only=told)
-    except (StoreUnavailable, OSError, ValueError):
-        pass  # told again next time, then
     words = ", ".join(CHOSEN_WORDS[name] for name in told)
     return LoadedSettings(
         settings,

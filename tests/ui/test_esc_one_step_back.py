@@ -57,7 +57,7 @@ def test_esc_from_a_screen_opened_by_its_key_goes_back_to_the_pause_menu(opened:
 @pytest.mark.parametrize("opened", OPENED)
 def test_esc_from_a_screen_opened_by_its_button_goes_back_to_the_pause_menu(opened: str) -> None:
     _key, _typed, label, kind = OPENED[opened]
-    screen, table = _table()
+    screen, _table_scene = _table()
     screen.key(pygame.K_ESCAPE)
     pause = screen.top
     assert isinstance(pause, GamePause)

@@ -20,9 +20,7 @@ def _focus(screen: Screen, menu: MainMenu, label: str) -> Button:
     raise AssertionError(f"{label} never focused")
 
 
-@pytest.mark.parametrize(
-    "label", ["New game", "Statistics", "Rankings", "How to play", "Settings"]
-)
+@pytest.mark.parametrize("label", ["New game", "Statistics", "Rankings", "How to play", "Settings"])
 def test_esc_back_to_the_menu_leaves_the_focus_on_the_item_opened(label: str) -> None:
     menu = MainMenu()
     screen = Screen(menu)
