@@ -1,12 +1,13 @@
 """The player's settings, kept as versioned JSON in ``config_dir()/settings.json``.
 
 A damaged file is renamed aside and defaults are used; a single bad value falls back to
-its default without losing the others. Keys this version does not know (written by a
-newer version) are ignored on load but kept on save.
+its default without losing the others, and the player is told which. Keys this version
+does not know (written by a newer version) are ignored on load but kept on save.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from collections.abc import Iterable
@@ -26,6 +27,24 @@ WINDOW_MAX = 16384
 
 # The card backs the game draws (game.ui.cardart paints them).
 CARD_BACKS: tuple[str, ...] = ("blue", "red", "green")
+
+# The volume goes in steps of a tenth (the Settings screen's 0%…100%): a volume written by
+# hand between two steps is taken as the nearest, so the one shown is the one heard.
+VOLUME_STEPS = 10
+
+# The settings the player chooses on the Settings screen, by that screen's names: a bad one
+# of these is told (the window's size and the last setup are the game's own memory).
+CHOSEN_WORDS: dict[str, str] = {
+    "volume": "Volume",
+    "muted": "Mute sound",
+    "animation_speed": "Animation speed",
+    "card_back": "Card back",
+    "four_colour": "Four-colour deck",
+    "large_index": "Large indices",
+    "hand_sort": "Sort my hand",
+    "fullscreen": "Fullscreen",
+    "bot_pace": "Bots' pace",
+}
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
@@ -103,20 +122,52 @@ def _valid(name: str, value: Any, default: Any) -> bool:
     return isinstance(value, type(default))
 
 
+def volume_step(volume: float) -> float:
+    """The volume step nearest ``volume`` (a half step goes up)."""
+    return math.floor(volume * VOLUME_STEPS + 0.5) / VOLUME_STEPS
+
+
 def from_mapping(values: dict[str, Any]) -> Settings:
     """Settings from a plain dict: unknown keys ignored, bad values replaced by defaults."""
+    return _read_mapping(values)[0]
+
+
+def _read_mapping(values: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a plain dict, and the names of those whose value was bad."""
     defaults = Settings()
     chosen: dict[str, Any] = {}
+    bad: list[str] = []
     for field in fields(Settings):
         default = getattr(defaults, field.name)
         value = values.get(field.name, default)
-        if _valid(field.name, value, default):
-            if field.name == "volume":
-                value = float(value)
-            elif field.name == "window_size" and value is not None:
-                value = (value[0], value[1])  # JSON gives a list
-            chosen[field.name] = value
-    return Settings(**chosen)
+        if not _valid(field.name, value, default):
+            bad.append(field.name)
+            continue
+        if field.name == "volume":
+            value = volume_step(float(value))
+        elif field.name == "window_size" and value is not None:
+            value = (value[0], value[1])  # JSON gives a list
+        chosen[field.name] = value
+    return Settings(**chosen), bad
+
+
+def _bad_values_told(document: dict[str, Any], path: Path | None) -> LoadedSettings:
+    """Settings from a readable file; chosen settings with a bad value are named for the
+    player and written back as their defaults (so they are told once), the rest kept. A
+    newer game's file is read as it is: its values may be good there."""
+    settings, bad = _read_mapping(document["settings"])
+    told = [name for name in bad if name in CHOSEN_WORDS]
+    version = document.get("version")
+    if not told or (isinstance(version, int) and version > VERSION):
+        return LoadedSettings(settings)
+    with contextlib.suppress(StoreUnavailable, OSError, ValueError):  # (told again, then)
+        save_settings(settings, path, only=told)
+    words = ", ".join(CHOSEN_WORDS[name] for name in told)
+    return LoadedSettings(
+        settings,
+        f"Some settings in the settings file could not be used ({words}), so those are "
+        "back to their defaults; the others are kept.",
+    )
 
 
 def load_settings(path: Path | None = None) -> LoadedSettings:
@@ -131,7 +182,7 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
             return LoadedSettings(Settings())
         if document.get("format") != FORMAT or not isinstance(document.get("settings"), dict):
             raise ValueError("not a settings file")
-        return LoadedSettings(from_mapping(document["settings"]))
+        return _bad_values_told(document, path)
     except OSError as exc:
         return LoadedSettings(
             Settings(),

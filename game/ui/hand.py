@@ -51,6 +51,9 @@ class HandView:
         # The keyboard's cursor marks a card, not a place: it stays on that card when cards
         # are drawn into the hand or the hand is sorted (see ``cursor``).
         self.cursor_uid: int | None = None
+        # A cursor put away (a hint said to draw, keep or wait, which Enter then does): the
+        # arrows bring it back from the card it was on.
+        self.parked_uid: int | None = None
         self.hidden: set[int] = set()  # cards being dragged or flying away
         self._next_uid = 1
 
@@ -65,6 +68,27 @@ class HandView:
     @cursor.setter
     def cursor(self, index: int | None) -> None:
         self.cursor_uid = self.cards[index].uid if index is not None and self.cards else None
+
+    def park_cursor(self) -> None:
+        """Take the cursor off the hand, remembering its card for the next arrow key."""
+        if self.cursor_uid is None:
+            return
+        if self.hover == self.cursor_uid:
+            self.hover = None
+        self.parked_uid, self.cursor_uid = self.cursor_uid, None
+
+    def step_cursor(self, step: int) -> None:
+        """Move the cursor ``step`` cards along (round the ends); with no cursor, start at an
+        end, or beside the card the cursor was parked on."""
+        if not self.cards:
+            return
+        start = self.cursor
+        if start is None:
+            parked = self.index_of(self.parked_uid) if self.parked_uid is not None else -1
+            start = parked if parked >= 0 else (len(self.cards) if step < 0 else -1)
+        self.cursor = (start + step) % len(self.cards)
+        self.parked_uid = None
+        self.hover = self.cards[self.cursor].uid
 
     # --- contents ----------------------------------------------------------------------------
     def __len__(self) -> int:

@@ -273,9 +273,10 @@ class MatchTable(TableScene):
         if self.stack is not None:
             from game.ui.roundend import GamePause
 
-            self.stack.push(GamePause(self._paused))
+            self.stack.push(GamePause(self._paused, on_open=self._paused))
 
     def _paused(self, answer: str | None) -> None:
+        """The pause menu's answer; the scoreboard, how to play and settings open over it."""
         if self.stack is None:
             return
         if answer == "scores":

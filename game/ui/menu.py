@@ -95,6 +95,7 @@ class MainMenu(MenuScreen):
 
     def refresh(self) -> None:
         """Offer Continue only for a save that can be read; otherwise say why."""
+        could_continue = self.continue_button.visible
         self.saved = read_saved_game()
         if self.saved.problem:
             self.problem = self.saved.problem
@@ -113,7 +114,13 @@ class MainMenu(MenuScreen):
                 self.descriptions[button] += "\nIt replaces the saved game."
         self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
-        self.widgets.clear_focus()
+        # Back from a screen, the item that opened it keeps the focus (the next Enter opens
+        # it again, rather than start a game); a game newly kept for Continue takes it, and
+        # an item gone leaves the focus to the first one.
+        focused = self.focused()
+        continue_came = self.continue_button.visible and not could_continue
+        if focused is None or not getattr(focused, "visible", True) or continue_came:
+            self.widgets.clear_focus()
         self.layout(self.size)
 
     def update(self, dt: float) -> None:

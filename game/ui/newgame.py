@@ -39,6 +39,8 @@ _BELOW_ROWS = {False: 72, True: 110}
 
 CUSTOM = "custom"
 MAX_SEATS = 10
+# The target scores the stepper offers (a remembered one in between is added to them).
+TARGETS = tuple(stepper_values(100, 3000, 50))
 _KINDS = ("", *BOT_LEVELS)  # "" is a person
 
 
@@ -132,7 +134,7 @@ class NewGameScreen(MenuScreen):
         self.custom_button = Button("Custom rules…", self.edit_custom, size=18)
         self.count: Choice[int] = Choice([2], 2, self._count_changed, wrap=False, show=str)
         self.rows = [_SeatRow(i, self._people_changed) for i in range(MAX_SEATS)]
-        self.target: Choice[int] = Choice(stepper_values(100, 3000, 50), 500, wrap=False)
+        self.target: Choice[int] = Choice(TARGETS, 500, wrap=False)
         self.dealer: Choice[int] = Choice([-1], -1, show=self._dealer_word)
         self.howto_button = Button("How to play", self.show_rules, size=18)
         self.back_button = Button("Back", self.back, hint="Esc", size=18)
@@ -164,15 +166,22 @@ class NewGameScreen(MenuScreen):
             row.set(spec)
         self._rules_changed(len(setup.seats))
         if setup.target:
-            self.target.set(setup.target)
+            self.show_target(setup.target)
         self.dealer.set(setup.dealer if setup.dealer is not None else -1)
+
+    def show_target(self, target: int) -> None:
+        """Show ``target`` as the target score, joined to the usual steps if it is not one
+        of them (a remembered setup written by hand): Start plays to the target shown, as
+        Quick game does to the one remembered."""
+        self.target.values = sorted({*TARGETS, target}) if target > 0 else list(TARGETS)
+        self.target.set(target)
 
     def _rules_changed(self, seats: int | None = None) -> None:
         r = self.rules
         n = max(r.min_seats, min(r.max_seats, seats or self.count.value))
         self.count.values = list(range(r.min_seats, r.max_seats + 1))
         self.count.set(n)
-        self.target.set(r.target)
+        self.show_target(r.target)
         for key, button in self.preset_buttons.items():
             button.on = key == self.preset
         self.custom_button.on = self.preset == CUSTOM
@@ -258,7 +267,7 @@ class NewGameScreen(MenuScreen):
         same = preset_playing(rules, base)
         if same is not None:
             self.pick(same)
-            self.target.set(rules.target)
+            self.show_target(rules.target)
             return
         before = self.custom_rules if self.preset == CUSTOM else None
         self.custom_rules, self.custom_base, self.custom_label = rules, base, label

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.store.settings import CHOICES, Settings
+from game.store.settings import CHOICES, Settings, volume_step
 from game.ui import theme
 from game.ui.cardart import BACKS, card_art
 from game.ui.controls import Choice, Toggle, stepper_values
@@ -53,16 +53,18 @@ def apply_settings(scene: MenuScreen, settings: Settings) -> None:
     for table in scene.stack.scenes:
         if not isinstance(table, TableScene):
             continue
+        # Only a change to the sort itself re-sorts: the hand's order is the player's (O at
+        # the table, or cards dragged into place) whatever else is changed.
+        sort_changed = table.settings.hand_sort != settings.hand_sort
         table.settings = settings
         table.images = CardImages(settings, *table._widths())
         if table.hurrying:
             table.set_speed_after_hurry(settings.animation_speed)
         elif not table.autoplay:
             table.animator.speed = settings.animation_speed
-        if table.hand.sort_mode != settings.hand_sort and settings.hand_sort != "none":
+        if sort_changed:
             table.hand.sort(settings.hand_sort)
-        table.hand.sort_mode = settings.hand_sort
-        table.sort_button.label = f"Sort: {table._sort_label()}"
+            table.sort_button.label = f"Sort: {table._sort_label()}"
 
 
 class SettingsScreen(MenuScreen):
@@ -80,7 +82,7 @@ class SettingsScreen(MenuScreen):
             "Volume",
             Choice(
                 stepper_values(0, 100, 10),
-                round(s.volume * 10) * 10,
+                round(volume_step(s.volume) * 100),
                 lambda v: self.set(volume=v / 100),
                 show=lambda v: f"{v}%",
                 wrap=False,

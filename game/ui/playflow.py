@@ -15,6 +15,7 @@ import pygame
 
 from game.engine import Card, Game, Phase, Play
 from game.engine.cards import RANK_WORDS, SUIT_NAMES, parse_rank
+from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
 
@@ -152,6 +153,18 @@ class PlayFlow:
             self.spring_back(d.uids, drop)
         return True
 
+    def shift_card(self, step: int) -> None:
+        """Move the card under the cursor one place along the hand (Shift+←/→), as a drag
+        would: the hand keeps your own order from then on."""
+        t = self.table
+        hand = t.hand
+        at = hand.cursor
+        if at is None or not 0 <= at + step < len(hand.cards) or self.busy:
+            return
+        hand.move(hand.cards[at].uid, at + step)
+        t.sort_button.label = "Sort: own"
+        tabledraw.place_buttons(t)
+
     def _click(self, uid: int) -> None:
         t = self.table
         now = t.animator.now if not t.animator.off else pygame.time.get_ticks() / 1000
@@ -180,13 +193,11 @@ class PlayFlow:
         key = event.key
         if key == pygame.K_ESCAPE:
             t.open_pause()
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
+            if hand.cursor is not None:  # the keyboard's drag: the card moves, the cursor too
+                self.shift_card(-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand.cards:
-            step = -1 if key == pygame.K_LEFT else 1
-            start = (
-                hand.cursor if hand.cursor is not None else (len(hand.cards) if step < 0 else -1)
-            )
-            hand.cursor = (start + step) % len(hand.cards)
-            hand.hover = hand.cards[hand.cursor].uid
+            hand.step_cursor(-1 if key == pygame.K_LEFT else 1)
         elif key == pygame.K_UP and hand.cursor is not None:
             self._toggle(hand.cards[hand.cursor].uid)
         elif key == pygame.K_DOWN and hand.cursor is not None:
@@ -198,13 +209,15 @@ class PlayFlow:
             elif hand.cursor is not None:
                 self._toggle(hand.cards[hand.cursor].uid)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            # The card under the cursor comes before a hint: a hint that says to draw, keep
+            # or wait puts the cursor away, so a cursor on a card was moved there since.
             hinted = t.hinted_action()
             if hand.selection:
                 self.play_selection()
-            elif hinted is not None and not isinstance(hinted, Play):
-                t.apply(hinted)  # the hint said to draw, keep the card or take the penalty
             elif hand.cursor is not None:
                 self.try_play([hand.cards[hand.cursor].uid])
+            elif hinted is not None and not isinstance(hinted, Play):
+                t.apply(hinted)  # the hint said to draw, keep the card or take the penalty
             elif t.game.phase == Phase.DRAWN and t.game.current == t.viewer:
                 drawn = t.game.drawn_card  # the one card that may be laid now
                 fits = [hc.uid for hc in hand.cards if hc.card == drawn]
@@ -340,10 +353,15 @@ class PlayFlow:
             large_index=t.settings.large_index,
             speed=t.animator.speed,
         )
+        # "first" only when another joker's question follows: one joker in a group is "the"
         jokers_before = sum(1 for c in options.cards[:at] if c.is_joker)
-        chooser.title = (
-            "The first joker stands for…" if not jokers_before else "The next joker stands for…"
-        )
+        jokers_after = sum(1 for c in options.cards[at + 1 :] if c.is_joker)
+        if jokers_before:
+            chooser.title = "The next joker stands for…"
+        elif jokers_after:
+            chooser.title = "The first joker stands for…"
+        else:
+            chooser.title = "The joker stands for…"
         self._push(chooser)
 
     def _choose(self, options: PlayOptions) -> None:

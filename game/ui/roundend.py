@@ -96,16 +96,44 @@ class _ButtonModal(Scaled, Modal[str]):
 
 
 class GamePause(_ButtonModal):
-    """Esc at the table: resume, scoreboard, how to play, settings or quit to the menu."""
+    """Esc at the table: resume, scoreboard, how to play, settings or quit to the menu.
 
-    def __init__(self, on_result: Callable[[str | None], None] | None = None) -> None:
+    Resume and Quit close it with their answer. With ``on_open``, the scoreboard, how to
+    play and settings open over it instead (``on_open`` gets "scores", "howto" or
+    "settings"), so Esc there comes back here, one step at a time."""
+
+    def __init__(
+        self,
+        on_result: Callable[[str | None], None] | None = None,
+        on_open: Callable[[str], None] | None = None,
+    ) -> None:
         super().__init__(on_result)
+        self.on_open = on_open
         self.add("Resume", "resume", "Esc", primary=True)
         self.add("Scoreboard", "scores", "T")
         self.add("How to play", "howto", "H")
         self.add("Settings", "settings", "S")
         self.add("Quit to menu", "quit", "Q")
+        self.answers = ["resume", "scores", "howto", "settings", "quit"]
+        for button, answer in zip(self.buttons, self.answers, strict=True):
+            if answer in ("scores", "howto", "settings"):
+                button.on_click = lambda answer=answer: self.open(answer)
         self.panel = pygame.Rect(0, 0, 380, 100 + 62 * len(self.buttons))
+
+    def open(self, answer: str) -> None:
+        """Open the scoreboard, how to play or settings over the pause menu (or, with no
+        ``on_open``, close with that answer); the button stays focused for the return."""
+        if self.on_open is None:
+            self.finish(answer)
+            return
+        self.widgets.clear_focus()
+        self.buttons[self.answers.index(answer)].focused = True
+        self.on_open(answer)
+
+    def resume(self) -> None:
+        """Focus Resume at first; back from a screen opened here, the button that opened it."""
+        if not any(b.focused for b in self.buttons):
+            super().resume()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and stack the buttons."""
@@ -124,7 +152,11 @@ class GamePause(_ButtonModal):
         keys[pygame.K_s] = "settings"
         keys[pygame.K_q] = "quit"
         if event.type == pygame.KEYDOWN and event.key in keys:
-            self.finish(keys[event.key])
+            answer = keys[event.key]
+            if answer in ("resume", "quit"):
+                self.finish(answer)
+            else:
+                self.open(answer)
             return True
         return super().handle_event(event)
 
@@ -163,7 +195,7 @@ class RoundEndOverlay(_ButtonModal):
         self.scores_button = Button("Scoreboard", table.open_scoreboard, hint="T")
         self.buttons.append(self.scores_button)
         self.widgets.add(self.scores_button)
-        self.add("Menu", "quit", "Q")
+        self.add("Menu", "quit", "Esc")  # (Q too, as in the pause menu)
         self.animator = Animator(table.animator.speed)
         self.appear = self.animator.tween(0.45, ease_out_back)
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -192,7 +224,8 @@ class RoundEndOverlay(_ButtonModal):
         button_row(self.buttons, self.panel.centerx, self.panel.bottom - px(70), px(14), px(46))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """T scoreboard, Q/Esc menu, N next; the rest as buttons."""
+        """T scoreboard, Esc/Q menu (the game is kept for Continue), N next; the rest as
+        buttons."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_t:
                 self.table.open_scoreboard()

@@ -50,7 +50,7 @@ from game.ui.ruleoptions import (
     word,
 )
 from game.ui.screen import MenuScreen, Scroll, button_row, draw_paragraph
-from game.ui.widgets import Button, TextInput, Widget
+from game.ui.widgets import Button, TextInput, Widget, next_focus
 
 log = logging.getLogger(__name__)
 
@@ -505,10 +505,9 @@ class RulesEditor(MenuScreen):
 
     def move_focus(self, step: int) -> None:
         """Focus the next control that can take it, scrolling the list to show it."""
-        live = [w for w in self.order if getattr(w, "enabled", True)]
-        current = self.focused()
-        i = live.index(current) if current in live else -1
-        target = live[(i + step) % len(live)]
+        target = next_focus(self.order, step, lambda w: getattr(w, "enabled", True))
+        if target is None:
+            return
         rows = {**self.controls, **self.switches}
         name = next((n for n, w in rows.items() if w is target), None)
         if name is not None:

@@ -8,6 +8,7 @@ pace a person can follow. Drawing lives in ``tabledraw``; starting a table in ``
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
@@ -396,6 +397,8 @@ class TableScene(Scene):
                         break
             if action.call and self.macau_button.visible:
                 self.macau_on = self.macau_button.on = True
+        else:
+            self.hand.park_cursor()  # Enter now does what the hint says, until an arrow key
         self.hand.selection = uids
         self.hinted = (self.version, tuple(uids), action)
         self.say(describe(self.game, action, self.names), error=False)
@@ -426,10 +429,18 @@ class TableScene(Scene):
         self.macau_on = self.macau_button.on
 
     def cycle_sort(self) -> None:
-        """Sort your hand the other way (by suit, by rank)."""
-        self.hand.sort("rank" if self.hand.sort_mode == "suit" else "suit")
+        """Sort your hand the other way (by suit, by rank), and keep that as the setting: the
+        Settings screen shows it and the next game sorts so."""
+        mode = "rank" if self.hand.sort_mode == "suit" else "suit"
+        self.hand.sort(mode)
         self.sort_button.label = f"Sort: {self._sort_label()}"
         tabledraw.place_buttons(self)
+        from game.ui.launch import change_settings  # (launch builds tables: imported late)
+
+        _kept, problem = change_settings(self, hand_sort=mode)
+        self.settings = dataclasses.replace(self.settings, hand_sort=mode)
+        if problem:
+            self.say(problem)
 
     def _toggle_log(self) -> None:
         self.show_log = not self.show_log

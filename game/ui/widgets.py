@@ -14,7 +14,7 @@ import pygame
 from game.ui import theme
 from game.ui.layout import Scaled, ui_scale
 
-__all__ = ["Button", "Label", "Panel", "TextInput", "Widget", "WidgetGroup"]
+__all__ = ["Button", "Label", "Panel", "TextInput", "Widget", "WidgetGroup", "next_focus"]
 
 
 class Widget(Scaled):
@@ -342,6 +342,28 @@ class TextInput(Widget):
         surface.set_clip(old_clip)
 
 
+def next_focus(
+    order: Iterable[Widget], step: int, can_focus: Callable[[Widget], bool]
+) -> Widget | None:
+    """The widget after (``step`` 1) or before (-1) the focused one in ``order`` that may take
+    the focus, round the ends; with nothing focused, the first (or the last). A widget that
+    lost the right to the focus while holding it (a switch greyed out once used) still marks
+    the place the move goes on from."""
+    items = list(order)
+    n = len(items)
+    direction = 1 if step >= 0 else -1
+    at = next((i for i, w in enumerate(items) if w.focused), -1 if direction > 0 else n)
+    for _ in range(n):
+        at = (at + direction) % n
+        if can_focus(items[at]):
+            return items[at]
+    return None
+
+
+def _can_focus(widget: Widget) -> bool:
+    return widget.focusable and widget.visible and getattr(widget, "enabled", True)
+
+
 class WidgetGroup:
     """Widgets of one scene: routes events (top-most first), Tab moves keyboard focus."""
 
@@ -374,19 +396,15 @@ class WidgetGroup:
 
     def focusables(self) -> list[Widget]:
         """Visible focusable widgets, enabled ones only."""
-        return [
-            w for w in self.widgets if w.focusable and w.visible and getattr(w, "enabled", True)
-        ]
+        return [w for w in self.widgets if _can_focus(w)]
 
     def focus_next(self, step: int = 1) -> None:
         """Move focus to the next (or previous) focusable widget."""
-        items = self.focusables()
-        if not items:
+        target = next_focus(self.widgets, step, _can_focus)
+        if target is None:
             return
-        current = next((i for i, w in enumerate(items) if w.focused), -1)
-        for w in items:
-            _set_focus(w, False)
-        _set_focus(items[(current + step) % len(items)], True)
+        self.clear_focus()
+        _set_focus(target, True)
 
     def clear_focus(self) -> None:
         """Nothing focused."""

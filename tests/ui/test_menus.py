@@ -127,8 +127,8 @@ def test_quick_game_by_mouse_then_pause_menu_items_and_quit_to_menu_with_continu
     screen.key(pygame.K_ESCAPE)
     screen.key(pygame.K_s, "s")  # the pause menu's key for Settings
     assert isinstance(screen.top, SettingsScreen)
-    screen.key(pygame.K_ESCAPE)
-    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_ESCAPE)  # back to the pause menu it was opened from
+    assert isinstance(screen.top, GamePause)
     screen.key(pygame.K_q, "q")
     assert screen.top is menu and has_saved_game() and menu.continue_button.visible
     screen.key(pygame.K_RETURN)  # Continue is focused first

@@ -61,7 +61,10 @@ def test_the_round_board_waits_until_how_to_play_is_closed(
     screen.key(pygame.K_ESCAPE)
     screen.key(pygame.K_h, "h")
     screen.frame(200)
-    assert names(screen) == ["MatchTable", "HowToScreen"]
+    assert names(screen) == ["MatchTable", "GamePause", "HowToScreen"]
+    screen.key(pygame.K_ESCAPE)  # back to the pause menu, and from there to the table
+    screen.frame(200)
+    assert names(screen) == ["MatchTable", "GamePause"]
     screen.key(pygame.K_ESCAPE)
     screen.frame(2)
     assert names(screen) == ["MatchTable", "RoundEndOverlay"]

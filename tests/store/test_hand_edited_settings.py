@@ -1,0 +1,71 @@
+"""A settings file edited by hand: a volume between two steps is taken as the nearest step,
+and a bad value falls back to its default, told once, with the good values kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.store.settings import Settings, settings_file
+
+
+def write(values: dict[str, Any], version: int = 1) -> None:
+    settings_file().parent.mkdir(parents=True, exist_ok=True)
+    document = {"format": "macau-settings", "version": version, "settings": values}
+    settings_file().write_text(json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    ("written", "heard"), [(0.05, 0.1), (0.04, 0.0), (0.85, 0.9), (0.96, 1.0), (0.3, 0.3), (1, 1.0)]
+)
+def test_a_volume_between_two_steps_is_the_nearest_step(
+    home: Path, written: float, heard: float
+) -> None:
+    write({"volume": written})
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings.volume == heard
+
+
+BAD = {
+    "volume": "loud",
+    "muted": "yes",
+    "animation_speed": "turbo",
+    "card_back": "purple",
+    "four_colour": 1,
+    "large_index": None,
+    "fullscreen": "false",
+    "bot_pace": 3,
+}
+
+
+def test_bad_values_are_named_once_and_the_good_ones_kept(home: Path) -> None:
+    write({**BAD, "hand_sort": "rank", "from_the_future": [1, 2]})
+    loaded = Settings.load()
+    assert loaded.settings == Settings(hand_sort="rank")
+    assert loaded.problem is not None
+    for words in ("Volume", "Mute sound", "Animation speed", "Card back", "Four-colour deck"):
+        assert words in loaded.problem
+    assert "Large indices" in loaded.problem and "Fullscreen" in loaded.problem
+    assert "Bots' pace" in loaded.problem and "Sort my hand" not in loaded.problem
+    again = Settings.load()  # told once: the file now holds the defaults in their place
+    assert again.problem is None and again.settings == loaded.settings
+    kept = json.loads(settings_file().read_text())["settings"]
+    assert kept["hand_sort"] == "rank" and kept["from_the_future"] == [1, 2]
+    assert kept["animation_speed"] == "normal" and kept["volume"] == 0.8
+
+
+def test_one_bad_value_is_named_alone(home: Path) -> None:
+    write({"animation_speed": "turbo", "volume": 0.3, "four_colour": True})
+    loaded = Settings.load()
+    assert loaded.settings == Settings(volume=0.3, four_colour=True)
+    assert loaded.problem is not None and "(Animation speed)" in loaded.problem
+
+
+def test_a_newer_games_values_are_not_called_bad(home: Path) -> None:
+    write({"animation_speed": "turbo", "hand_sort": "rank"}, version=2)
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings == Settings(hand_sort="rank")
+    assert json.loads(settings_file().read_text())["settings"]["animation_speed"] == "turbo"
