@@ -207,9 +207,13 @@ def run_tournament(
     the_rules = rules if rules is not None else PRESETS[preset]
     the_rules.check_seats(seats)
     if len(bots) > seats:
-        raise ValueError(
-            f"{len(bots)} bot levels for {seats} seats: give --seats {len(bots)} or fewer levels"
+        fix = (
+            f"give --seats {len(bots)} or fewer levels"
+            if len(bots) <= the_rules.max_seats
+            else f"{the_rules.name} seats at most {the_rules.max_seats}: give at most "
+            f"{the_rules.max_seats} levels"
         )
+        raise ValueError(f"{len(bots)} bot levels for {seats} seats: {fix}")
     rules_text = the_rules.to_text() if rules is not None else ""
     if shard is not None and not (shard[1] >= 1 and 0 <= shard[0] < shard[1]):
         raise ValueError(f"shard {shard[0]}/{shard[1]}: want K/N with 0 <= K < N")

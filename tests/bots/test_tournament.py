@@ -209,6 +209,10 @@ GAME = json.dumps(
         (["--merge", "x.jsonl"], "--merge reads the tournament from its results files: leave out"),
         (["--jobs", "0"], "jobs must be at least 1"),
         (["--bots", "easy,random,medium"], "3 bot levels for 2 seats: give --seats 3 or fewer"),
+        (
+            ["--preset", "quick", "--bots", "easy,easy,easy,easy,easy"],
+            "5 bot levels for 2 seats: quick seats at most 4: give at most 4 levels",
+        ),
         (["--seats", "0"], "played by 2 to 8 seats, not 0"),
         (["--json", "/no/such/folder/out.json"], "cannot write JSON to /no/such/folder/out.json"),
     ],
