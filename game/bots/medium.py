@@ -20,6 +20,7 @@ from .base import drop_forgetful, widest
 from .reading import (
     answers_attack,
     chance_holds,
+    counters_attack,
     is_cancel_card,
     is_defence,
     roles,
@@ -229,15 +230,19 @@ class Table:
         total = view.penalty + sum(c.attack_value[e] for e in effs)
         target = self.prev if last is c.king_of_spades else self.nxt
         suit = play.choice if play.choice in SUITS else last.suit
+        # A counter sends the stack on; a cancelling card (a cutting 7, a blocking king or 4)
+        # ends it: nobody draws, which is no gain but no risk either.
+        fights = sum(1 for x in self.unseen if counters_attack(c, x, last, suit))
         answers = sum(1 for x in self.unseen if answers_attack(c, x, last, suit))
-        p_back = chance_holds(self.counts[target], len(self.unseen), answers)
+        p_back = chance_holds(self.counts[target], len(self.unseen), fights)
+        p_answered = chance_holds(self.counts[target], len(self.unseen), answers)
         still_defended = any(c.attack_value[x] or is_cancel_card(c, x) for x in rest)
         comes_back = self.heads_up or target == self.prev
         # If it is answered and comes back to a seat without defences, we draw the lot.
         risk = p_back * (total + 2.5) * (0.35 if still_defended else 1.0)
         if not comes_back:
             risk *= 0.25
-        gain = (1.0 - p_back) * total * (1.0 if self.heads_up else 0.5)
+        gain = (1.0 - p_answered) * total * (1.0 if self.heads_up else 0.5)
         # A joker that answers names a suit: the one it holds most of, as on any turn (a light
         # weight, to choose among the suits rather than between answering and drawing).
         named = 0.1 * self._choice_value(play, last, rest) if play.choice in SUITS else 0.0

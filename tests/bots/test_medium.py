@@ -102,3 +102,19 @@ def test_medium_lays_the_queen_while_the_seat_on_its_last_card_waits_out_missed_
     g.apply("pass")
     assert g.current == 0 and g.view(0).missed_turns == (0, 1)
     assert str(_choice(g)) == "QH"
+
+
+def test_medium_passes_a_big_stack_on_when_the_next_seat_could_only_cut_it() -> None:
+    # classic: owing 12 on 2C, medium's last 2 sends the stack on. A seven the other seat may
+    # hold would cut it (nobody draws), which is no reason to take the twelve cards instead.
+    g = Game.from_position(
+        PRESETS["classic"],
+        ["JC 9H 4H AS 2H RJ", "9C 9D BJ 5C 7C AH KD 10H 2C"],
+        "JH AC KC KS 2D 2S 3S 6S 6C",
+        "8C QS 7D 3D QH JS JD 5D QD 4D 10S 3C 7H 5H AD 5S QC 9S 8D 8H 4C 7S KH 8S 10C 6H 6D 3H "
+        "10D 4S",
+    )
+    g.apply("RJ/H")
+    g.apply("2C")
+    assert g.view(0).penalty == 12
+    assert str(_choice(g)) == "2H"
