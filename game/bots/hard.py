@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.engine import Action, Game, Play, Stop, View
 from game.engine.compiled import Compiled
@@ -85,11 +85,20 @@ class HardBot:
         root_actions = drop_forgetful(legal) if c.macau_required else list(legal)
         if len(root_actions) == 1:
             return root_actions[0]
+        table = MediumTable(view)
+        scores: dict[int, float] = {}
+
+        def medium_score(action: Action) -> float:
+            # The cut, the priors and the naming all ask; a wide root is worth scoring once.
+            value = scores.get(id(action))
+            if value is None:
+                value = scores[id(action)] = table.score(action)
+            return value
+
         if len(root_actions) > self.max_branch:
             # A wide root (groups, runs, jokers) is cut to the medium bot's favourites, so the
             # search spends its iterations on moves a good player would consider.
-            table = MediumTable(view)
-            ranked = sorted(widest(root_actions), key=table.score, reverse=True)
+            ranked = sorted(widest(root_actions), key=medium_score, reverse=True)
             kept = ranked[: self.max_branch]
             kept.extend(a for a in root_actions if not isinstance(a, Play) and a not in kept)
             kept_ids = {id(a) for a in kept}
@@ -97,7 +106,9 @@ class HardBot:
         weights = infer_weights(view)
         split = stock_split(view)
         root = _Node(view.seat)
-        priors = self._root_priors(view, root_actions)
+        priors = self._root_priors(medium_score, root_actions)
+        # The variants of one ace or jack: the search picks the cards, medium names by default.
+        namings = _namings(root_actions)
         deadline = start + self.time_budget - _SAFETY
         count = 0
         seed = rng.getrandbits(64)
@@ -113,7 +124,7 @@ class HardBot:
                     break
                 # Iterations still to come at the pace so far, with a margin for a slow patch.
                 left = int(1.25 * count * (deadline - now) / (now - began)) + 1 if count else 0
-            if count and count % _CHECK_EVERY == 0 and _settled(root, view.seat, left):
+            if count and count % _CHECK_EVERY == 0 and _settled(root, view.seat, left, namings):
                 break
             it_rng = random.Random(seed + count)
             game = determinize(view, weights, it_rng, split)
@@ -126,22 +137,26 @@ class HardBot:
             child = root.children.get((view.seat, action))
             if child is not None and child.visits > best_visits:
                 best, best_visits = action, child.visits
-        return best
+        return _named(best, root, view.seat, namings, medium_score)
 
     @staticmethod
-    def _root_priors(view: View, actions: list[Action]) -> dict[Action, float]:
+    def _root_priors(
+        score: Callable[[Action], float], actions: list[Action]
+    ) -> dict[Action, float]:
         """The medium bot's ranking of the root actions, scaled to 0 (worst) .. 1 (best)."""
-        table = MediumTable(view)
-        ranked = sorted(actions, key=table.score)
+        ranked = sorted(actions, key=score)
         top = max(1, len(ranked) - 1)
         return {a: i / top for i, a in enumerate(ranked)}
 
-    def _candidates(self, game: Game, c: Compiled, rng: random.Random) -> list[Action]:
-        """The actions the tree considers here: no silent Macau twins, at most ``max_branch``."""
+    def _candidates(self, game: Game, c: Compiled, rng: random.Random, me: int) -> list[Action]:
+        """The actions the tree considers here: no silent Macau twins, at most ``max_branch``;
+        for the searching seat's own moves, one naming per play (the playout policy's)."""
         legal, _complete = game.legal_actions_capped(SEARCH_LISTING_LIMIT)
         if c.macau_required:
             legal = drop_forgetful(legal)
         legal = [a for a in legal if not isinstance(a, Stop)]
+        if game.current == me:
+            legal = one_naming_per_play(legal, lambda a: quick_score(game, c, a))
         if len(legal) > self.max_branch:
             legal = thin_actions(legal, len(game.hands[game.current]), rng)
             ranked = sorted(legal, key=lambda a: -quick_score(game, c, a))
@@ -165,7 +180,7 @@ class HardBot:
         while not game.over:
             seat = game.current
             first_step = first
-            actions = root_actions if first else self._candidates(game, c, rng)
+            actions = root_actions if first else self._candidates(game, c, rng, root.actor)
             first = False
             if not actions:
                 break
@@ -213,19 +228,88 @@ class HardBot:
             visited.reward += result[visited.actor]
 
 
-def _settled(root: _Node, seat: int, left: int) -> bool:
+def _naming_key(action: Action) -> tuple[object, ...] | None:
+    """What a play lays, for the plays that also name a suit or request a rank."""
+    if isinstance(action, Play) and action.choice is not None:
+        return (action.cards, action.declared, action.call)
+    return None
+
+
+def _namings(actions: list[Action]) -> dict[Action, list[Action]]:
+    """For each play that lays the same cards as another and names something else, all of
+    them (the variants of one ace or jack: AH/S, AH/H, ...)."""
+    groups: dict[tuple[object, ...], list[Action]] = {}
+    for action in actions:
+        key = _naming_key(action)
+        if key is not None:
+            groups.setdefault(key, []).append(action)
+    return {a: group for group in groups.values() if len(group) > 1 for a in group}
+
+
+def _named(
+    best: Action,
+    root: _Node,
+    seat: int,
+    namings: dict[Action, list[Action]],
+    score: Callable[[Action], float],
+) -> Action:
+    """``best``, or the variant of its cards that names what the medium bot would (a suit or
+    rank it holds, with few still out), unless the search found ``best`` clearly better.
+
+    The variants lead to nearly equal playouts, so which of them is visited most is often
+    chance: a suit or a rank the player does not hold. The search keeps its naming only when
+    its reward beats the medium variant's by more than two standard errors of a difference
+    of win rates at their widest (a reward lies in [0, 1]).
+    """
+    variants = namings.get(best)
+    if variants is None:
+        return best
+    plain = max(variants, key=score)  # the first of equals, so the choice is reproducible
+    if plain is best:
+        return best
+    ours = root.children.get((seat, best))
+    theirs = root.children.get((seat, plain))
+    if ours is None or theirs is None or not theirs.visits:
+        return plain
+    gap = ours.reward / ours.visits - theirs.reward / theirs.visits
+    return best if gap > math.sqrt(1.0 / ours.visits + 1.0 / theirs.visits) else plain
+
+
+def one_naming_per_play(actions: list[Action], score: Callable[[Action], float]) -> list[Action]:
+    """``actions`` with each set of plays that lay the same cards and differ only in the suit
+    named or the rank requested cut to the one ``score`` likes best (the first of equals)."""
+    best: dict[tuple[object, ...], tuple[float, Action]] = {}
+    named = 0
+    for action in actions:
+        key = _naming_key(action)
+        if key is not None:
+            named += 1
+            value = score(action)
+            kept = best.get(key)
+            if kept is None or value > kept[0]:
+                best[key] = (value, action)
+    if named == len(best):
+        return actions
+    keep = {id(action) for _value, action in best.values()}
+    return [a for a in actions if _naming_key(a) is None or id(a) in keep]
+
+
+def _settled(root: _Node, seat: int, left: int, namings: dict[Action, list[Action]]) -> bool:
     """Whether the most visited root move stays so with ``left`` more iterations whatever
-    they do: the answer cannot change, so the rest of the budget would be wasted."""
+    they do: the answer cannot change, so the rest of the budget would be wasted. A leader
+    with other namings of its cards is never settled: which of them is kept depends on how
+    their rewards compare, which more iterations can change."""
     first = second = 0
-    for (actor, _action), child in root.children.items():
+    leader: Action | None = None
+    for (actor, action), child in root.children.items():
         if actor != seat:
             continue
         visits = child.visits
         if visits > first:
-            first, second = visits, first
+            first, second, leader = visits, first, action
         elif visits > second:
             second = visits
-    return first - second > left
+    return first - second > left and leader not in namings
 
 
 def _same(game: Game, action: Action) -> Action:

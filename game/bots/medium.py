@@ -4,7 +4,8 @@ Every legal action gets a score in "tenths of a card shed": laying k cards is wo
 each habit of a good player adds or subtracts from that — keep defences, hold a wild card for
 when nothing else fits, attack a seat that is low on cards, name the suit you hold most of,
 request a rank you hold, count what is still out, take a small penalty rather than throw away
-your only defence when the counter would likely come straight back.
+your only defence when the counter would likely come straight back, and keep a card that anything
+may follow from a seat about to go out.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .base import drop_forgetful, widest
 from .reading import (
     answers_attack,
     chance_holds,
+    counters_attack,
     is_cancel_card,
     is_defence,
     roles,
@@ -29,6 +31,11 @@ _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 # Bonus for an attack or skip aimed at a seat holding this many cards (more: small).
 _ATTACK_BONUS = {1: 34.0, 2: 20.0, 3: 9.0}
 _SKIP_BONUS = {1: 22.0, 2: 11.0, 3: 4.0}
+# Cost of topping the pile with a card that anything may follow (a queen in polish) when the
+# next seat to act holds one card: whatever that card is, it goes out on it. Worth more than
+# drawing a card (-9) plus what the play would otherwise gain, about what attacking that seat
+# is worth (``_ATTACK_BONUS[1]``).
+_OPEN_TO_LAST_CARD = 30.0
 
 
 class MediumBot:
@@ -79,6 +86,25 @@ class Table:
         self.defences = sum(1 for x in self.hand if is_defence(c, x))
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
+        self.last_card_next = self._last_card_next()
+
+    def _last_card_next(self) -> bool:
+        """Whether the seat that acts after this one holds one card and may follow what is laid.
+
+        Seats waiting out missed turns are passed over (their turn is spent waiting). A jack's
+        request that outlives this turn binds the next seat to the rank, not to the top card.
+        """
+        view = self.view
+        if view.request_rank is not None and view.request_owner != self.me:
+            return False
+        n = len(view.out)
+        seat = self.me
+        for _ in range(n - 1):
+            seat = (seat + 1) % n
+            if view.out[seat] or view.missed_turns[seat] > 0:
+                continue
+            return self.counts[seat] == 1
+        return False  # every other seat is out or waiting: the turn comes back here
 
     # ----- scoring --------------------------------------------------------------------
     def score(self, action: Action) -> float:
@@ -155,6 +181,8 @@ class Table:
                 s += 3.0
         elif last in c.skip:
             s += _SKIP_BONUS.get(self.counts[self.nxt], 0.0)
+        elif last in c.anything_on and self.last_card_next:
+            s -= _OPEN_TO_LAST_CARD
         s += self._choice_value(play, last, rest)
         if len(rest) == 1 and (rest[0] in c.wild or rest[0].is_joker):
             s += 5.0  # a wild last card goes out on anything
@@ -202,15 +230,19 @@ class Table:
         total = view.penalty + sum(c.attack_value[e] for e in effs)
         target = self.prev if last is c.king_of_spades else self.nxt
         suit = play.choice if play.choice in SUITS else last.suit
+        # A counter sends the stack on; a cancelling card (a cutting 7, a blocking king or 4)
+        # ends it: nobody draws, which is no gain but no risk either.
+        fights = sum(1 for x in self.unseen if counters_attack(c, x, last, suit))
         answers = sum(1 for x in self.unseen if answers_attack(c, x, last, suit))
-        p_back = chance_holds(self.counts[target], len(self.unseen), answers)
+        p_back = chance_holds(self.counts[target], len(self.unseen), fights)
+        p_answered = chance_holds(self.counts[target], len(self.unseen), answers)
         still_defended = any(c.attack_value[x] or is_cancel_card(c, x) for x in rest)
         comes_back = self.heads_up or target == self.prev
         # If it is answered and comes back to a seat without defences, we draw the lot.
         risk = p_back * (total + 2.5) * (0.35 if still_defended else 1.0)
         if not comes_back:
             risk *= 0.25
-        gain = (1.0 - p_back) * total * (1.0 if self.heads_up else 0.5)
+        gain = (1.0 - p_answered) * total * (1.0 if self.heads_up else 0.5)
         # A joker that answers names a suit: the one it holds most of, as on any turn (a light
         # weight, to choose among the suits rather than between answering and drawing).
         named = 0.1 * self._choice_value(play, last, rest) if play.choice in SUITS else 0.0

@@ -47,6 +47,14 @@ def answers_attack(c: Compiled, card: Card, top: Card, suit: str) -> bool:
     return c.is_cancel(card, top) or c.counters(card, top, suit)
 
 
+def counters_attack(c: Compiled, card: Card, top: Card, suit: str) -> bool:
+    """Whether ``card`` fights back on a pending attack topped by ``top``, sending the stack on
+    (a cancelling card, which answers it too, ends the stack instead)."""
+    if card.is_joker and c.any_card:
+        return True  # a stand-in joker can be declared as any fitting attack card
+    return c.counters(card, top, suit)
+
+
 def answers_request(c: Compiled, card: Card, rank: int, suits: str) -> bool:
     """Whether ``card`` follows a jack's rank request (``rank``) or an ace's suit request."""
     if card.is_joker and c.any_card:

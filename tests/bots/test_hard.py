@@ -8,8 +8,10 @@ from collections import Counter
 from game.bots import hard as hard_module
 from game.bots.base import SCORED_AT_MOST
 from game.bots.hard import HardBot
+from game.bots.medium import Table as MediumTable
 from game.bots.sampling import infer_weights, sample_hidden
-from game.engine import PRESETS, Game
+from game.engine import PRESETS, Draw, Game, Play
+from game.engine.compiled import compile_rules
 
 from .conftest import count_medium_scores, play_round, wide_joker_game
 
@@ -53,7 +55,7 @@ def test_stopping_once_the_answer_is_settled_changes_no_decision(monkeypatch) ->
         early.append(bot.choose(view, legal, random.Random(seed)))
         used.append(bot.last_iterations)
     assert min(used) < 120  # some searches did stop early
-    monkeypatch.setattr(hard_module, "_settled", lambda root, seat, left: False)
+    monkeypatch.setattr(hard_module, "_settled", lambda *_args: False)
     full = [
         HardBot(iterations=120, rollout_depth=12).choose(view, legal, random.Random(seed))
         for view, legal, seed in states
@@ -171,3 +173,75 @@ def test_a_resumed_game_gives_the_hard_bot_the_same_choice() -> None:
             checked += 1
         g.apply(rng.choice(legal))
     assert checked
+
+
+def test_hard_names_the_suit_of_its_last_card_with_its_ace() -> None:
+    # polish, heads-up: AH naming clubs (with the Macau call) lets 6C go out if the other seat
+    # follows with a club; naming any other suit cannot help. The suit is not the search's to
+    # guess among near-equal playouts.
+    g = Game.from_position(
+        PRESETS["polish"], ["AH 6C", "9S 10S KC 8H"], "5H 7H", "2D 3D 4D 5D 6D 7D 8D 9D JD QD KD"
+    )
+    aces = 0
+    for seed in range(8):
+        bot = HardBot(iterations=40, rollout_depth=12)
+        action = bot.choose(g.view(0), g.legal_actions(), random.Random(seed))
+        if isinstance(action, Play):
+            aces += 1
+            assert str(action) == "AH/C!", seed
+    assert aces
+
+
+def test_hard_requests_a_rank_it_holds_with_its_jack() -> None:
+    # quick, four seats (the deal of seed 5): holding QS JC 7H 3S 6S on 9C, a jack that asks
+    # for 5s binds its own player to draw when the request comes back; 6s and 7s are held.
+    g = Game.new(PRESETS["quick"], seats=4, seed=5)
+    g.apply("9C", seat=3)
+    g.apply("draw", seat=0)
+    if g.current == 0:
+        g.apply("pass", seat=0)
+    assert sorted(map(str, g.view(1).hand)) == ["3S", "6S", "7H", "JC", "QS"]
+    jacks = 0
+    for seed in range(8):
+        bot = HardBot(iterations=40, rollout_depth=12)
+        action = bot.choose(g.view(1), g.legal_actions(1), random.Random(seed))
+        if isinstance(action, Play) and action.cards[-1].rank == 11:
+            jacks += 1
+            assert action.choice in ("6", "7"), (seed, str(action))
+    assert jacks
+
+
+def test_the_tree_keeps_one_naming_per_play_for_the_searching_seat_only() -> None:
+    g = Game.from_position(
+        PRESETS["polish"], ["AH JC 6C 7S 9D", "AS JD 8C 9H 2D"], "5H 7H", "3D 4D 5D 6D 8D"
+    )
+    c = compile_rules(g.rules)
+    own = HardBot()._candidates(g, c, random.Random(1), me=0)
+    other = HardBot()._candidates(g, c, random.Random(1), me=1)
+    laid = [a.cards for a in own if isinstance(a, Play)]
+    assert len(laid) == len(set(laid))
+    assert {str(a) for a in own if isinstance(a, Play) and a.cards[-1].rank == 14} == {"AH/C"}
+    assert len([a for a in other if isinstance(a, Play)]) > len(laid)
+
+
+def test_hard_keeps_its_own_naming_only_when_the_search_clearly_prefers_it() -> None:
+    # The most visited variant of the ace names spades; medium would name clubs (6C is kept).
+    g = Game.from_position(
+        PRESETS["polish"], ["AH 6C", "9S 10S KC 8H"], "5H 7H", "2D 3D 4D 5D 6D 7D 8D 9D JD QD KD"
+    )
+    legal = g.legal_actions()
+    namings = hard_module._namings(legal)
+    spades, clubs = (next(a for a in legal if str(a) == name) for name in ("AH/S!", "AH/C!"))
+    assert namings[spades] == namings[clubs] and len(namings[clubs]) == 4
+    score = MediumTable(g.view(0)).score
+
+    def named(spades_won: int, clubs_won: int, visits: int) -> str:
+        root = hard_module._Node(0)
+        for action, won in ((spades, spades_won), (clubs, clubs_won)):
+            child = root.children[(0, action)] = hard_module._Node(0)
+            child.visits, child.reward = visits, float(won)
+        return str(hard_module._named(spades, root, 0, namings, score))
+
+    assert named(60, 50, 100) == "AH/C!"  # ten points of a hundred playouts: chance
+    assert named(75, 50, 100) == "AH/S!"  # twenty-five: the search saw something
+    assert str(hard_module._named(Draw(), hard_module._Node(0), 0, namings, score)) == "draw"

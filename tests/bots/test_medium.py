@@ -62,3 +62,59 @@ def test_a_very_wide_listing_is_cut_by_cards_laid_before_it_is_scored(monkeypatc
     action = MediumBot().choose(g.view(0), legal, random.Random(2))
     assert len(scored) == SCORED_AT_MOST
     assert action in legal and len(action.cards) == 10
+
+
+def _queen_or_draw(preset: str) -> Game:
+    # The next seat holds one card (9D, which does not fit on 4S); the queen fits, and anything
+    # may follow a queen in these rules.
+    return Game.from_position(
+        PRESETS[preset],
+        ["KC 10H QH AC AD 9C", "9D"],
+        "5S 4S",
+        "2D 3D 4D 5D 6D 7D 8D 10D JD QD KD",
+    )
+
+
+def test_medium_draws_rather_than_lay_a_queen_for_a_seat_on_its_last_card() -> None:
+    for preset in ("quick", "polish"):
+        g = _queen_or_draw(preset)
+        for seed in range(6):
+            action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
+            assert str(action) == "draw", (preset, seed)
+
+
+def test_the_queen_waits_for_a_seat_on_its_last_card_in_hungarian_too() -> None:
+    # hungarian lets anything follow a queen as well (the rules' tables say so, not the name).
+    g = Game.from_position(
+        PRESETS["hungarian"], ["KC 10C QH 9C 8C", "9D"], "5S 4S", "2D 3D 4D 5D 6D 7D 8D 10D JD"
+    )
+    legal = g.legal_actions()
+    assert [str(a) for a in legal] == ["QH", "draw"]
+    assert str(make_bot("medium").choose(g.view(0), legal, random.Random(1))) == "draw"
+
+
+def test_medium_lays_the_queen_while_the_seat_on_its_last_card_waits_out_missed_turns() -> None:
+    # Two fours give the one-card seat two missed turns; after the queen the turn comes back.
+    g = Game.from_position(
+        PRESETS["polish"], ["4H 4S QH 10C KC", "9D"], "4D", "2D 3D 5D 6D 7D 8D 10D JD QD KD"
+    )
+    g.apply("4H 4S")
+    g.apply("pass")
+    assert g.current == 0 and g.view(0).missed_turns == (0, 1)
+    assert str(_choice(g)) == "QH"
+
+
+def test_medium_passes_a_big_stack_on_when_the_next_seat_could_only_cut_it() -> None:
+    # classic: owing 12 on 2C, medium's last 2 sends the stack on. A seven the other seat may
+    # hold would cut it (nobody draws), which is no reason to take the twelve cards instead.
+    g = Game.from_position(
+        PRESETS["classic"],
+        ["JC 9H 4H AS 2H RJ", "9C 9D BJ 5C 7C AH KD 10H 2C"],
+        "JH AC KC KS 2D 2S 3S 6S 6C",
+        "8C QS 7D 3D QH JS JD 5D QD 4D 10S 3C 7H 5H AD 5S QC 9S 8D 8H 4C 7S KH 8S 10C 6H 6D 3H "
+        "10D 4S",
+    )
+    g.apply("RJ/H")
+    g.apply("2C")
+    assert g.view(0).penalty == 12
+    assert str(_choice(g)) == "2H"
