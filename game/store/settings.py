@@ -32,8 +32,8 @@ CARD_BACKS: tuple[str, ...] = ("blue", "red", "green")
 # hand between two steps is taken as the nearest, so the one shown is the one heard.
 VOLUME_STEPS = 10
 
-# The settings the player chooses on the Settings screen, by that screen's names: a bad one
-# of these is told (the window's size and the last setup are the game's own memory).
+# The settings the player chooses on the Settings screen, by the names its rows show: a bad
+# one of these is told (the window's size and the last setup are the game's own memory).
 CHOSEN_WORDS: dict[str, str] = {
     "volume": "Volume",
     "muted": "Mute sound",

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.store.settings import CHOICES, Settings, volume_step
+from game.store.settings import CHOICES, CHOSEN_WORDS, Settings, volume_step
 from game.ui import theme
 from game.ui.cardart import BACKS, card_art
 from game.ui.controls import Choice, Toggle, stepper_values
@@ -78,8 +78,9 @@ class SettingsScreen(MenuScreen):
         self.rows: list[tuple[str, Widget]] = []
         self.problem = ""
         s = self._settings()
+        words = CHOSEN_WORDS  # the rows' names, which a bad value in the file is told by
         self._row(
-            "Volume",
+            words["volume"],
             Choice(
                 stepper_values(0, 100, 10),
                 round(volume_step(s.volume) * 100),
@@ -88,18 +89,18 @@ class SettingsScreen(MenuScreen):
                 wrap=False,
             ),
         )
-        self._row("Mute sound", Toggle(s.muted, lambda on: self.set(muted=on)))
-        self._row("Animation speed", self._choice("animation_speed", s))
+        self._row(words["muted"], Toggle(s.muted, lambda on: self.set(muted=on)))
+        self._row(words["animation_speed"], self._choice("animation_speed", s))
         self._row(
-            "Card back",
+            words["card_back"],
             Choice(list(BACKS), s.card_back, lambda v: self.set(card_back=v), show=_word),
         )
-        self._row("Four-colour deck", Toggle(s.four_colour, lambda on: self.set(four_colour=on)))
-        self._row("Large indices", Toggle(s.large_index, lambda on: self.set(large_index=on)))
-        self._row("Sort my hand", self._choice("hand_sort", s))
+        self._row(words["four_colour"], Toggle(s.four_colour, lambda on: self.set(four_colour=on)))
+        self._row(words["large_index"], Toggle(s.large_index, lambda on: self.set(large_index=on)))
+        self._row(words["hand_sort"], self._choice("hand_sort", s))
         self.fullscreen = Toggle(s.fullscreen, lambda on: self.set(fullscreen=on))
-        self._row("Fullscreen (F11)", self.fullscreen)
-        self._row("Bots' pace", self._choice("bot_pace", s))
+        self._row(f"{words['fullscreen']} (F11)", self.fullscreen)
+        self._row(words["bot_pace"], self._choice("bot_pace", s))
         self.back_button = Button("Done", self.back, hint="Esc", primary=True)
         self.widgets.add(*(w for _, w in self.rows), self.back_button)
         self.panel = pygame.Rect(0, 0, 0, 0)
