@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 
-from .cards import RANK_NAMES, STANDARD_52, SUITS
+from .cards import RANK_NAMES, STANDARD_52, SUITS, Card
 from .compiled import compile_rules
 from .explain_examples import (
     _attack_example,
@@ -435,11 +435,23 @@ def _several_cards(r: Rules) -> list[str]:
     return paras
 
 
+def _plain_heart(r: Rules) -> Card:
+    """The heart of the turn section's matching example: the 7♥ unless a 7 has a power here
+    (a 7 that names a suit makes "any heart fits on it" untrue), then another plain heart."""
+    power = compile_rules(r).power
+    for rank in (7, 9, 8, 10, 6, 5, 4, 3, 13, 12, 11, 2, 14):
+        card = Card.of(rank, "H")
+        if card not in power:
+            return card
+    return Card.of(7, "H")  # every heart has a power: the example's words still hold for suits
+
+
 def _turn_section(r: Rules) -> Section:
     wild = [_plural(t) for t in _wild_tokens(r)]
+    example = _plain_heart(r)
     match = (
         "On your turn, lay a card that matches the top card of the pile in suit or in rank: on "
-        "the 7♥ any heart or any 7 fits."
+        f"the {example.pretty} any heart or any {RANK_NAMES[example.rank]} fits."
     )
     under = [_a(t) for t in _sorted_tokens(r.anything_on)]
     if wild and under:

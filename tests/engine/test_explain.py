@@ -627,3 +627,25 @@ def test_a_pack_that_starts_with_two_decks_says_so() -> None:
     text = text_of(rules)
     assert "played by 5 to 10 players with two 52-card decks and four jokers" in text
     assert "one 52-card deck" not in text
+
+
+@pytest.mark.parametrize("preset", ALL_PRESETS)
+def test_the_matching_example_holds_in_play(preset: str) -> None:
+    """The example "on the 7♥ any heart or any 7 fits": laid plainly, that card takes a heart
+    and its rank. Romanian's 7 names a suit, so its example must be another heart."""
+    rules = PRESETS[preset]
+    found = re.search(r"on the (\w+)♥ any heart or any (\w+) fits", text_of(rules))
+    assert found is not None
+    rank = found.group(1)
+    assert found.group(2) == rank
+    other = "5" if rank != "5" else "6"
+    g = Game.from_position(
+        rules,
+        hands=[f"{rank}H 9S 10S 3C", f"{other}H {rank}C 8D 8C"],
+        pile="9H" if rank == "10" else "10H",
+        stock="4D 4S KD KC JD JC",
+    )
+    g.apply(f"{rank}H")  # refused if the card must name something
+    assert g.current == 1 and g.suit_in_force == "H"
+    legal = [str(a) for a in g.legal_actions()]
+    assert f"{other}H" in legal and f"{rank}C" in legal
