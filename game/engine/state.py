@@ -236,6 +236,12 @@ class Game(Transitions):
         holding = sum(1 for h in game.hands if h)
         if holding < 2:
             raise IllegalMove("that round is over: fewer than two seats hold cards")
+        if rules.end == "first_out" and holding < seats:
+            out = next(i for i, h in enumerate(game.hands) if not h)
+            raise IllegalMove(
+                f"that round is over: seat {out} holds no cards, and in these rules the round "
+                "ends when the first seat lays its last card"
+            )
         if suit is not None and suit not in SUITS:
             raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit!r}")
         if scores is not None and len(scores) != seats:

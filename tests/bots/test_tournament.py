@@ -316,9 +316,13 @@ def test_a_round_stopped_at_the_cap_keeps_the_finishing_order_and_shares_equal_p
 
 
 def test_a_capped_round_of_a_points_preset_charges_the_cards_left() -> None:
-    from game.engine import Game
+    import dataclasses
 
-    g = Game.from_position("classic", hands=["KH 2C", "", "AS 3D"], pile="5H", stock="2D 3C 4C")
+    from game.engine import PRESETS, Game
+
+    # classic's card points, played on after the first seat goes out
+    rules = dataclasses.replace(PRESETS["classic"], end="places")
+    g = Game.from_position(rules, hands=["KH 2C", "", "AS 3D"], pile="5H", stock="2D 3C 4C")
     assert g.placings == [1]
     places, charges = capped_result(g, g.rules)
     points = [sum(c.points for c in g.hand(s)) for s in range(3)]

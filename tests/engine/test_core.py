@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.engine import (
@@ -9,11 +11,13 @@ from game.engine import (
     AttackPending,
     CardsDrawn,
     Game,
+    IllegalMove,
     Passed,
     PenaltyTaken,
     Phase,
     Reshuffled,
     RoundOver,
+    Rules,
     TurnMissed,
 )
 from game.engine.cards import make_pack
@@ -292,9 +296,21 @@ def test_a_play_breaks_the_pass_streak(preset: str) -> None:
 
 
 # ----- §2.8 seats passed over -------------------------------------------------------------
+def played_to_places(preset: str) -> Rules:
+    """``preset`` played on after a seat goes out (a first-out round ends there instead)."""
+    rules = PRESETS[preset]
+    return rules if rules.end == "places" else dataclasses.replace(rules, end="places")
+
+
+@pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if PRESETS[p].end == "first_out"])
+def test_a_first_out_round_has_no_position_with_a_seat_out(preset: str) -> None:
+    with pytest.raises(IllegalMove, match=r"seat 1 holds no cards.*first seat lays its last"):
+        pos(preset, ["8H 9C", "", "6S 9D"], "8S", "6C 6H")
+
+
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_attack_passes_over_a_seat_that_is_out(preset: str) -> None:
-    g = pos(preset, ["2H 9C 10C", "", "6S 9D", "6D 10D"], "8H", "6C 6H 8C 8D")
+    g = pos(played_to_places(preset), ["2H 9C 10C", "", "6S 9D", "6D 10D"], "8H", "6C 6H 8C 8D")
     assert g.placings == [1]
     events = play(g, "2H")
     assert one(events, AttackPending).target == 2
@@ -303,7 +319,7 @@ def test_attack_passes_over_a_seat_that_is_out(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_turn_passes_over_a_seat_that_is_out(preset: str) -> None:
-    g = pos(preset, ["8H 9C", "", "6S 9D"], "8S", "6C 6H")
+    g = pos(played_to_places(preset), ["8H 9C", "", "6S 9D"], "8S", "6C 6H")
     play(g, "8H")
     assert g.current == 2
 
