@@ -36,7 +36,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "stats": cmd_stats,
     }
     if args and args[0] == "play":
-        args = args[1:]  # the window by name, as with no command at all
+        return cmd_play(args[1:], named=True)  # the window by name, as with no command at all
     if args and args[0] in commands:
         if sys.stdout is None or sys.stderr is None:
             # An app built without a console (Windows, macOS) has nowhere to write: the
@@ -73,18 +73,27 @@ COMMANDS_HELP = """commands (each has its own --help):
 """
 
 
-def cmd_play(argv: list[str]) -> int:
+def cmd_play(argv: list[str], named: bool = False) -> int:
     """Start the game window (or the text game where the window cannot be built).
 
     Every failure from here on is a short message and a log file, never a traceback:
     see ``game.failures``. ``--smoke`` runs the headless self-test in ``game.smoke``.
+    ``named``: started as ``macau play``, whose help is about the window alone.
     """
-    parser = argparse.ArgumentParser(
-        prog="macau",
-        description="Macau, the card game. With no command it opens the game window.",
-        epilog=COMMANDS_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    if named:
+        parser = argparse.ArgumentParser(
+            prog="macau play",
+            description="Open the game window. With --preset (and --seats, --bots, --seed) it "
+            "starts a table of that preset at once, you against bots; without, it opens the "
+            "main menu.",
+        )
+    else:
+        parser = argparse.ArgumentParser(
+            prog="macau",
+            description="Macau, the card game. With no command it opens the game window.",
+            epilog=COMMANDS_HELP,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
     parser.add_argument("--version", action="version", version=f"Macau {__version__}")
     from .engine import PRESETS
 
@@ -399,7 +408,8 @@ def cmd_text(argv: list[str]) -> int:
         prog="macau text",
         description="Play in the terminal: you are seat 0, the other seats are bots. Type "
         "moves in card notation (7H, AS/H, draw, pass); 'help' lists those the preset allows "
-        "and '?' shows your legal moves. A points preset is played as a match to its target.",
+        "and '?' shows your legal moves. A points preset is played as a match to its target. "
+        "Terminal games are practice: they are neither recorded in the statistics nor saved.",
     )
     p.add_argument("--preset", default="polish", help=f"{', '.join(PRESETS)} (default polish)")
     p.add_argument(

@@ -131,7 +131,9 @@ def test_play_names_the_window_and_takes_its_flags(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit) as shown:
         main(["play", "--help"])
     assert shown.value.code == 0
-    assert "--preset" in capsys.readouterr().out  # the window's own flags
+    shown_help = capsys.readouterr().out
+    assert shown_help.startswith("usage: macau play")  # its own help, not the program's
+    assert "--preset" in shown_help and "tournament" not in shown_help  # the window's flags
     assert main(["play", "--preset", "nowhere"]) == 2
     assert "unknown preset 'nowhere'" in capsys.readouterr().err
     assert main(["plya"]) == 2
