@@ -283,7 +283,16 @@ class PlayFlow:
             chosen = options.with_declared(hinted.declared).with_choice(hinted.choice)
             if chosen.plays:
                 options = chosen
-        self.held = [(u, c) for u, c in zip(uids, cards, strict=True)]
+        # Held in the order they will be laid, which may not be the order picked (A♥ A♠ on
+        # 5♠ goes down as A♠ A♥): the fan over the pile and the chooser show the real play.
+        picked = list(zip(uids, cards, strict=True))
+        self.held = []
+        for card in options.cards:
+            at = next(i for i, (_u, c) in enumerate(picked) if c == card)
+            self.held.append(picked.pop(at))
+        if in_hand:
+            first = t.hand.by_uid(self.held[0][0])
+            drop = t.hand.centre(first, t.layout) if first is not None else drop
         self.held_at = drop
         self.held_in_hand = in_hand
         t.hand.hidden |= set(uids)
@@ -388,7 +397,7 @@ class PlayFlow:
                 self._finish(options.with_choice(choice))
 
         if all(c in "SHDC*" and len(c) == 1 for c in choices):
-            card = self.held[-1][1] if self.held else None
+            card = options.cards[-1]  # the play's last card names the suit, as it is laid
             declared = options.plays[0].declared if options.plays else None
             self._push(
                 SuitChooser(
