@@ -151,14 +151,20 @@ class HandView:
         if mode != "none":
             self.cards.sort(key=lambda c: sort_key(c.card, mode))
 
-    def move(self, uid: int, index: int) -> None:
-        """Move a card to ``index`` (dragging sideways); the hand stops auto-sorting."""
+    def move(self, uid: int, index: int) -> bool:
+        """Move a card to ``index`` (dragging sideways); True when the order changed, and then
+        the hand stops auto-sorting (a card put back where it was leaves the sort on)."""
         hc = self.by_uid(uid)
         if hc is None:
-            return
+            return False
+        at = self.index_of(uid)
         self.cards.remove(hc)
-        self.cards.insert(max(0, min(index, len(self.cards))), hc)
+        index = max(0, min(index, len(self.cards)))
+        self.cards.insert(index, hc)
+        if index == at:
+            return False
         self.sort_mode = "none"
+        return True
 
     def by_uid(self, uid: int) -> HandCard | None:
         """The card with ``uid``."""
@@ -233,8 +239,17 @@ class HandView:
                 return hc
         return None
 
+    def strip(self, layout: TableLayout) -> float:
+        """How wide the visible part of a card is: the step from one card to the next in the
+        fan (the whole card when it is alone or the cards do not overlap)."""
+        slots = self.slots(layout)
+        w = float(layout.card[0])
+        return min(w, slots[1][0] - slots[0][0]) if len(slots) > 1 else w
+
     def insert_index(self, x: float, layout: TableLayout, moving: int) -> int:
-        """Where a card dropped at ``x`` goes when dragging sideways in the hand."""
+        """Where a card goes when dragged sideways in the hand and let go with its centre at
+        ``x``: the slot nearest where the card is drawn, not where the pointer holds it (a
+        card held by its left edge and let go where it was stays in its place)."""
         others = [c for c in self.cards if c.uid != moving]
         slots = self.slots(layout, len(others) + 1)
         best = min(range(len(slots)), key=lambda i: abs(slots[i][0] - x))

@@ -8,6 +8,7 @@ Also the words the table shows: seat names, the marker beside the pile.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from game.engine import (
     Stop,
 )
 from game.engine.actions import SUFFIXES
+from game.engine.cards import STANDARD_52
 
 __all__ = [
     "PASS_LABELS",
@@ -112,7 +114,7 @@ class Offer:
     """One position's legal actions for a seat, read once for everything the table asks of
     them every frame (which buttons to show, which plays lay the selected cards)."""
 
-    __slots__ = ("_by_cards", "call", "complete", "draw", "legal", "pass_", "stops")
+    __slots__ = ("_by_cards", "call", "checked", "complete", "draw", "legal", "pass_", "stops")
 
     def __init__(self, legal: list[Action], complete: bool = True) -> None:
         self.legal = legal
@@ -124,6 +126,9 @@ class Offer:
         self.call = any(isinstance(a, Play) and a.call for a in legal)
         self.stops = stop_targets(legal)
         self._by_cards: dict[tuple[Card, ...], tuple[Play, ...]] | None = None
+        # Picks the listing left out, as the engine answered them (``play_options``): the
+        # Play button asks about the cards picked, then laying them asks again.
+        self.checked: dict[tuple[Card, ...], PlayOptions] = {}
 
     def _index(self) -> dict[tuple[Card, ...], tuple[Play, ...]]:
         index = self._by_cards
@@ -176,7 +181,9 @@ def play_options(
     unlisted: PlayOptions | None = None
     if not offer.complete:
         # Not every play is listed: the engine is asked about the order picked first.
-        unlisted = _unlisted_options(game, seat, laid, arranged)
+        unlisted = offer.checked.get(laid)
+        if unlisted is None:
+            unlisted = offer.checked[laid] = _unlisted_options(game, seat, laid, arranged)
         if unlisted.legal:
             return unlisted
     if len(laid) > 1:
@@ -198,31 +205,76 @@ def play_options(
 
 
 _SUFFIXES: tuple[str | None, ...] = (None, *SUFFIXES)  # none, or any a last card can carry
+# Stand-in jokers in a play the table did not list: every card each may stand for is asked
+# of the engine, for at most this many jokers laid together. One joker is 52 declarations
+# (a millisecond), two are 2,704 (25 to 50 ms on the Python engine), three would be 140,608
+# (seconds: the window would freeze).
+CHECKED_JOKERS = 2
 
 
 def _unlisted_options(
     game: Game, seat: int, laid: tuple[Card, ...], arranged: tuple[Card, ...]
 ) -> PlayOptions:
     """The plays laying ``laid`` (or ``arranged``) when the position had too many plays to
-    list: each suffix and call asked of the engine. Stand-in jokers would need every card
-    they can stand for tried, so a play holding one is left to the listed ways."""
-    if any(c.is_joker for c in laid) and game.rules.joker_role == "any_card":
+    list, each asked of the engine: every suffix and call, and with stand-in jokers every
+    card they may stand for (up to ``CHECKED_JOKERS`` jokers); else the engine's reason."""
+    jokers = [i for i, c in enumerate(laid) if c.is_joker]
+    stand_ins = bool(jokers) and game.rules.joker_role == "any_card"
+    if stand_ins and len(jokers) > CHECKED_JOKERS and _may_open(game, seat, laid[0]):
         return PlayOptions(
             laid,
             (),
-            "There are too many ways to lay these cards with jokers to list them all: "
-            "lay fewer cards together",
+            f"There are too many ways to lay {len(jokers)} jokers together to check them "
+            "all: lay fewer jokers at once",
         )
-    for cards in dict.fromkeys((laid, arranged)):
-        plays = tuple(
-            play
-            for choice in _SUFFIXES
-            for call in (False, True)
-            if game.is_legal(play := Play(cards, None, choice, call), seat)
-        )
-        if plays:
-            return PlayOptions(cards, plays)
+    if not stand_ins or len(jokers) <= CHECKED_JOKERS:
+        for cards in dict.fromkeys((laid, arranged)):
+            plays = _plays_of(game, seat, cards) if stand_ins else _suffixed(game, seat, cards)
+            if plays:
+                return PlayOptions(cards, plays)
     return PlayOptions(laid, (), refusal(game, seat, laid))
+
+
+def _suffixed(
+    game: Game, seat: int, cards: tuple[Card, ...], declared: tuple[Card | None, ...] | None = None
+) -> tuple[Play, ...]:
+    """The legal plays laying ``cards`` as ``declared``: each suffix and call tried."""
+    return tuple(
+        play
+        for choice in _SUFFIXES
+        for call in (False, True)
+        if game.is_legal(play := Play(cards, declared, choice, call), seat)
+    )
+
+
+def _plays_of(game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+    """The legal plays laying ``cards`` with their stand-in jokers standing for each card of
+    the 52 in turn. Each declaration is asked once with no suffix; only one the engine
+    refuses for want of a suit or rank to name is asked again with each suffix."""
+    at = [i for i, c in enumerate(cards) if c.is_joker]
+    found: list[Play] = []
+    for stands in itertools.product(STANDARD_52, repeat=len(at)):
+        declared: list[Card | None] = [None] * len(cards)
+        for i, card in zip(at, stands, strict=True):
+            declared[i] = card
+        decl = tuple(declared)
+        try:
+            game.check(Play(cards, decl), seat)
+        except ValueError as exc:  # (an IllegalMove)
+            if " must name " in str(exc):  # the shape is legal; the last card names something
+                found.extend(_suffixed(game, seat, cards, decl))
+            continue
+        found.append(Play(cards, decl))
+        call = Play(cards, decl, None, True)
+        if game.is_legal(call, seat):
+            found.append(call)
+    return tuple(found)
+
+
+def _may_open(game: Game, seat: int, first: Card) -> bool:
+    """Whether a play may start with ``first`` as the engine sees it laid alone (a joker,
+    which may stand for any card, always may)."""
+    return first.is_joker or bool(_suffixed(game, seat, (first,)))
 
 
 def refusal(game: Game, seat: int, cards: tuple[Card, ...]) -> str:

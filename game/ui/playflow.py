@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 __all__ = ["DOUBLE_CLICK", "DRAG_THRESHOLD", "Drag", "PlayFlow"]
 
 DRAG_THRESHOLD = 6  # pixels before a press becomes a drag (a click otherwise)
+# A drag let go in the hand that never went further from the press than this share of a
+# card's visible strip (nor than DRAG_THRESHOLD) was a click with a shaky hand or a trackpad:
+# the card is picked, as by a click, rather than moved.
+CLICK_SLOP = 0.4
 DOUBLE_CLICK = 0.4  # seconds
 NARROW_OVER = 16  # joker declarations: above this many, one joker is asked at a time
 
@@ -40,6 +44,7 @@ class Drag:
     grab: tuple[float, float]  # card centre minus the mouse position
     uids: list[int] = field(default_factory=list)
     moving: bool = False
+    reach: int = 0  # the furthest the pointer went from the press, along either axis
 
 
 class PlayFlow:
@@ -106,10 +111,8 @@ class PlayFlow:
         if d is None:
             return False
         d.pos = pos
-        if (
-            not d.moving
-            and max(abs(pos[0] - d.start[0]), abs(pos[1] - d.start[1])) > DRAG_THRESHOLD
-        ):
+        d.reach = max(d.reach, abs(pos[0] - d.start[0]), abs(pos[1] - d.start[1]))
+        if not d.moving and d.reach > DRAG_THRESHOLD:
             d.moving = True
             group = (
                 t.hand.selection if d.uid in t.hand.selection and len(t.hand.selection) > 1 else []
@@ -140,15 +143,22 @@ class PlayFlow:
             self._click(d.uid)
             return True
         drop = (pos[0] + d.grab[0], pos[1] + d.grab[1])
-        if t.layout.drop_zone().collidepoint(pos):
+        in_hand = pos[1] > t.layout.buttons_y
+        reach = max(d.reach, abs(pos[0] - d.start[0]), abs(pos[1] - d.start[1]))
+        if in_hand and reach <= max(DRAG_THRESHOLD, CLICK_SLOP * t.hand.strip(t.layout)):
+            self.spring_back(d.uids, drop)
+            self._click(d.uid)
+        elif t.layout.drop_zone().collidepoint(pos):
             self.try_play(d.uids, drop)
-        elif len(d.uids) == 1 and pos[1] > t.layout.buttons_y:
+        elif len(d.uids) == 1 and in_hand:
+            # The card goes to the slot nearest where it is drawn (the pointer plus where
+            # it was held), so letting go where it was keeps its place and the sort.
             t.hand.hidden -= set(d.uids)
             hc = t.hand.by_uid(d.uid)
-            t.hand.move(d.uid, t.hand.insert_index(pos[0], t.layout, d.uid))
+            if t.hand.move(d.uid, t.hand.insert_index(drop[0], t.layout, d.uid)):
+                t.sort_button.label = "Sort: own"
             if hc is not None:
                 hc.x, hc.y = drop
-            t.sort_button.label = "Sort: own"
         else:
             self.spring_back(d.uids, drop)
         return True
@@ -161,8 +171,8 @@ class PlayFlow:
         at = hand.cursor
         if at is None or not 0 <= at + step < len(hand.cards) or self.busy:
             return
-        hand.move(hand.cards[at].uid, at + step)
-        t.sort_button.label = "Sort: own"
+        if hand.move(hand.cards[at].uid, at + step):
+            t.sort_button.label = "Sort: own"
         tabledraw.place_buttons(t)
 
     def _click(self, uid: int) -> None:
@@ -273,7 +283,16 @@ class PlayFlow:
             chosen = options.with_declared(hinted.declared).with_choice(hinted.choice)
             if chosen.plays:
                 options = chosen
-        self.held = [(u, c) for u, c in zip(uids, cards, strict=True)]
+        # Held in the order they will be laid, which may not be the order picked (A♥ A♠ on
+        # 5♠ goes down as A♠ A♥): the fan over the pile and the chooser show the real play.
+        picked = list(zip(uids, cards, strict=True))
+        self.held = []
+        for card in options.cards:
+            at = next(i for i, (_u, c) in enumerate(picked) if c == card)
+            self.held.append(picked.pop(at))
+        if in_hand:
+            first = t.hand.by_uid(self.held[0][0])
+            drop = t.hand.centre(first, t.layout) if first is not None else drop
         self.held_at = drop
         self.held_in_hand = in_hand
         t.hand.hidden |= set(uids)
@@ -378,7 +397,7 @@ class PlayFlow:
                 self._finish(options.with_choice(choice))
 
         if all(c in "SHDC*" and len(c) == 1 for c in choices):
-            card = self.held[-1][1] if self.held else None
+            card = options.cards[-1]  # the play's last card names the suit, as it is laid
             declared = options.plays[0].declared if options.plays else None
             self._push(
                 SuitChooser(

@@ -1,0 +1,92 @@
+"""A play with stand-in jokers that a capped listing left out is still checked by the
+engine when picked: every card each of up to two jokers may stand for is tried, the legal
+ways are offered through the usual choosers, and a refusal gives the engine's reason."""
+
+from __future__ import annotations
+
+import itertools
+
+from game.engine import PRESETS, Card, Game
+from game.ui.choosers import CardChooser
+from game.ui.moves import Offer, play_options
+from tests.ui.tablekit import Harness
+from tests.ui.test_table_play import four_jokers
+
+# Hungarian on 10♣: two stand-in jokers, a jack (it requests a rank) and an ace (it names a
+# suit), so the plays checked need declarations, suffixes and calls.
+SMALL = ["RJ BJ 4C 4H JC AC 9D", "5S 5H", "5C 6H", "6S 7H"]
+
+
+def _small() -> Game:
+    return Game.from_position(PRESETS["hungarian"], hands=SMALL, pile="10C", stock="2S 2H 2C")
+
+
+def test_every_joker_pick_a_capped_listing_left_out_gets_the_plays_a_full_listing_has() -> None:
+    game = _small()
+    full = Offer(game.legal_actions(0))
+    capped = Offer(*game.legal_actions_capped(3, 0))
+    assert not capped.complete
+    hand = list(dict.fromkeys(game.hand(0)))
+    picks = [
+        p
+        for n in (2, 3)
+        for p in itertools.permutations(hand, n)
+        if any(c.is_joker for c in p) and not capped.plays_laying(p)
+    ]
+    named = 0
+    for picked in picks:
+        options = play_options(game, 0, picked, capped)
+        listed = full.plays_laying(picked)
+        if listed:
+            assert options.cards == picked and set(options.plays) == set(listed), picked
+            named += bool(options.choices())
+        else:
+            assert not options.legal, picked
+            assert options.reason and "too many" not in options.reason, picked
+    assert named  # some of them name a suit or request a rank: asked with each suffix
+
+
+def test_three_jokers_together_are_not_tried_but_a_card_that_cannot_start_says_why() -> None:
+    game = four_jokers()
+    capped = Offer(*game.legal_actions_capped(3, 0))
+
+    def reason(codes: str) -> str:
+        options = play_options(game, 0, tuple(Card.parse(c) for c in codes.split()), capped)
+        assert not options.legal
+        return options.reason
+
+    assert reason("4C RJ BJ RJ") == (
+        "There are too many ways to lay 3 jokers together to check them all: "
+        "lay fewer jokers at once"
+    )
+    assert reason("7D RJ BJ RJ") == reason("7D")  # 7♦ does not fit 10♣, whatever follows
+
+
+def _pick(h: Harness, codes: str) -> None:
+    h.table.hand.selection.clear()
+    for code in codes.split():
+        h.click(h.card_pos(code))
+        h.tick(30)  # past the double-click window
+    h.click(h.table.play_button.rect.center)
+    h.tick(3)
+
+
+def test_a_joker_play_the_table_did_not_list_is_checked_when_picked() -> None:
+    h = Harness(four_jokers())  # 25 cards, four jokers: listed only up to LISTING_LIMIT
+    h.tick(3)
+    assert not h.table.offer().complete
+    _pick(h, "7D BJ")
+    with_joker = h.table.toast
+    assert with_joker is not None and "7♦ matches neither" in with_joker[0]
+    h.table.toast = None
+    h.table.hand.selection.clear()
+    h.drag_to_pile("7D")
+    assert h.table.toast is not None and h.table.toast[0] == with_joker[0]  # as 7♦ alone
+    _pick(h, "4C RJ 3H")  # 4♣, the joker as 4♥, 3♥: legal, and not among the plays listed
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    assert "4H" in chooser.faces
+    h.click(chooser.tiles[chooser.faces.index("4H")].center)
+    h.tick(30)
+    assert [c.code for c in h.game.pile[-3:]] == ["4C", "RJ", "3H"]
+    assert any("red joker as 4♥" in line for line in h.table.director.log)
