@@ -30,14 +30,16 @@ from game.store.models import (
 )
 from game.store.opening import connect, connect_read_only, memory_database, open_database
 from game.store.paths import StoreUnavailable, where
+from game.store.salvage import Salvage
 
 DB_NAME = "macau.sqlite3"
 _ATTEMPTS = 8
 
 T = TypeVar("T")
 
-# Notes about statistics files set aside while opening, by path, not yet passed on.
-_unseen_notes: dict[Path, str] = {}
+# Notes about statistics files set aside while opening, by path, not yet passed on, with
+# what was recovered from each.
+_unseen_notes: dict[Path, tuple[str, Salvage | None]] = {}
 
 
 def default_path() -> Path:
@@ -55,6 +57,7 @@ class Store:
         read_only: bool,
         problem: str | None,
         stand_in: bool = False,
+        salvage: Salvage | None = None,
     ) -> None:
         self._conn = conn
         self.path = path
@@ -62,6 +65,9 @@ class Store:
         self.problem = problem
         # True when nothing could be read: an empty database in memory stands in for the file.
         self.stand_in = stand_in
+        # What was recovered from a damaged file found on opening, which was set aside (None
+        # when none was): the file holds that and nothing older.
+        self.salvage = salvage
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
@@ -75,15 +81,15 @@ class Store:
                 f"Macau could not open its statistics ({reason}). "
                 "Games will be played but not recorded."
             )
-        problem = opened.problem
+        problem, saved = opened.problem, opened.salvage
         key = target.absolute()
         if problem is not None and not opened.read_only:
             # A file was set aside: whoever opens this file next in this run hears of it
             # too, so the note is not lost when a table opened the file first.
-            _unseen_notes[key] = problem
+            _unseen_notes[key] = (problem, saved)
         elif problem is None:
-            problem = _unseen_notes.pop(key, None)
-        return cls(opened.conn, target, opened.read_only, problem, opened.stand_in)
+            problem, saved = _unseen_notes.pop(key, (None, None))
+        return cls(opened.conn, target, opened.read_only, problem, opened.stand_in, saved)
 
     def __enter__(self) -> Store:
         return self

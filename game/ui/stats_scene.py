@@ -238,9 +238,11 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         ]
         self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
         self.refresh()
-        if not store.stand_in and not any(p.kind == "human" for p in store.profiles()):
+        unread = store.stand_in or (store.salvage is not None and store.salvage.nothing)
+        if not unread and not any(p.kind == "human" for p in store.profiles()):
             # Before anyone has finished a round only the bots have profiles. (Statistics
-            # that could not be read are no sign of that: the store's problem says so.)
+            # that could not be read, or recovered from a damaged file, are no sign of
+            # that: the store's problem says so.)
             self._say("No games of yours yet: finish a round and your statistics appear here.")
         if self.export_job is not None:
             self._say("Exporting… (started before this screen was opened)")

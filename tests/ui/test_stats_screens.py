@@ -457,3 +457,20 @@ def test_points_matches_are_counted_for_a_player_who_has_played_them(
     assert "Matches won" not in tiles(StatsScene(store, "Ania"))
     bots = StatsScene(store, "Bot · easy")
     assert tiles(bots)["Matches won"] == f"{2 - won} of 2"
+
+
+def test_a_damaged_file_nothing_was_recovered_from_is_not_taken_for_no_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: pygame.Surface
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "damaged"))
+    data = tmp_path / "damaged" / "data"
+    data.mkdir(parents=True)
+    (data / "macau.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\xff" * 8000)
+    clear_cache()
+    with Store.open() as store:
+        stack = SceneStack(None, SIZE)
+        scene = stack.push(StatsScene(store))
+        frame(stack, screen)
+        assert scene.message == ""  # not "No games of yours yet"
+        assert store.problem is not None and "nothing in it could be read" in store.problem
+        assert str(data) in store.problem  # the folder the damaged file is kept in
