@@ -8,6 +8,7 @@ holds the lock. When the file cannot be written the store turns read-only, says 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sqlite3
 import time
 from collections.abc import Callable
@@ -36,6 +37,9 @@ DB_NAME = "macau.sqlite3"
 _ATTEMPTS = 8
 
 T = TypeVar("T")
+
+# Numbers that tell apart the stores opened in this run (``Store.revision``).
+_serials = itertools.count(1)
 
 # Notes about statistics files set aside while opening, by path, not yet passed on, with
 # what was recovered from each.
@@ -68,6 +72,8 @@ class Store:
         # What was recovered from a damaged file found on opening, which was set aside (None
         # when none was): the file holds that and nothing older.
         self.salvage = salvage
+        self._serial = next(_serials)
+        self._writes = 0  # transactions committed through this store
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
@@ -136,6 +142,13 @@ class Store:
 
         return open_again
 
+    def revision(self) -> tuple[int, int, int]:
+        """A value that changes whenever anything is written to the statistics, through this
+        store or by another connection (a worker thread, another copy of the game), and
+        differs between stores: what was read from the store may be remembered under it."""
+        (version,) = self._conn.execute("PRAGMA data_version").fetchone()
+        return (self._serial, int(version), self._writes)
+
     def _stop_recording(self, exc: BaseException) -> None:
         self.read_only = True
         self.problem = (
@@ -155,6 +168,7 @@ class Store:
                 began = True
                 result = work(conn)
                 conn.execute("COMMIT")
+                self._writes += 1
                 return result
             except BaseException as exc:
                 if began and conn.in_transaction:
