@@ -386,17 +386,18 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         place is what the row is about), each gap marked; a bot's level is shortened to
         "bot" where the seats would not fit otherwise, and kept in full, the first places
         first, where room is left. A match's totals are never shortened, and its names
-        share the room before any seat is left out. When even the first place and the
-        player's own do not fit, the player's alone, cut to the room."""
+        share the room before any seat is left out. Where even the first place and the
+        player's own do not fit with their names in full, the longest names are cut short
+        rather than the winner left out (the player's own name is the least news in their
+        own history); only when that leaves no name readable, the player's alone, cut to
+        the room."""
         n = len(cells)
         own = next((i for i, c in enumerate(cells) if c.mine), None)
         gap = theme.text_size("…", self.px(15))[0] + self.px(16)
         full = [self._seat_widths(c, "full") for c in cells]
         short = full if match else [self._seat_widths(c, "short") for c in cells]
         for first in range(n, 0, -1):
-            shown = list(range(first))
-            if own is not None and own >= first:
-                shown.append(own)
+            shown = self._shown(first, own, n)
             gaps = sum(1 for a, b in pairwise(shown) if b > a + 1)
             gaps += shown[-1] < n - 1
             spare = room - sum(short[i] for i in shown) - gaps * gap
@@ -412,6 +413,16 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
                 shared = self._shared_names(cells, room)
                 if shared is not None:
                     return shared
+        # Fewer seats with names that can still be told apart, before more with stubs.
+        for least in (self.px(100), self.px(56)):
+            for first in range(n, 0, -1):
+                shown = self._shown(first, own, n)
+                gaps = sum(1 for a, b in pairwise(shown) if b > a + 1) + (shown[-1] < n - 1)
+                fixed = sum(short[i] - self._name_width(cells[i]) for i in shown) + gaps * gap
+                names = self._cut_names([cells[i] for i in shown], room - fixed, least)
+                if names is not None:
+                    cut = dict(zip(shown, names, strict=True))
+                    return self._planned(cells, shown, set(), cut)
         # Not even that: the player's own seat (else the winner's), cut to what is left.
         mine = own if own is not None else 0
         cell = cells[mine]
@@ -424,19 +435,54 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         plan.append(PlannedSeat(cell, name, cell.tag if match else ""))
         return plan + ([None] if after else [])
 
+    @staticmethod
+    def _shown(first: int, own: int | None, n: int) -> list[int]:
+        """The ``first`` places and the player's own, of ``n`` seats."""
+        shown = list(range(min(first, n)))
+        if own is not None and own >= first:
+            shown.append(own)
+        return shown
+
     def _name_width(self, cell: SeatCell) -> int:
         return theme.text_size(cell.name, self.px(15), cell.mine)[0]
 
+    def _cut_names(self, cells: Sequence[SeatCell], room: int, least: int) -> list[str] | None:
+        """The names of ``cells`` cut to fit ``room`` pixels together: the names that fit a
+        common width whole, the longer ones cut to the widest such width; None when that
+        width is under ``least`` pixels."""
+        widths = [self._name_width(c) for c in cells]
+        left, count, cap = room, len(widths), room
+        for width in sorted(widths):
+            if width * count > left:
+                cap = left // count
+                break
+            left -= width
+            count -= 1
+        if cap < least:
+            return None
+        size = self.px(15)
+        return [
+            c.name if w <= cap else theme.fit(c.name, size, cap, c.mine)
+            for c, w in zip(cells, widths, strict=True)
+        ]
+
     def _planned(
-        self, cells: Sequence[SeatCell], shown: list[int], levels: set[int]
+        self,
+        cells: Sequence[SeatCell],
+        shown: list[int],
+        levels: set[int],
+        names: dict[int, str] | None = None,
     ) -> list[PlannedSeat | None]:
-        """The seats ``shown`` (``levels``: those with their full tag), None at each gap."""
+        """The seats ``shown`` (``levels``: those with their full tag; ``names``: those with
+        their names cut short, and how), None at each gap."""
         plan: list[PlannedSeat | None] = []
+        cut = names or {}
         for a, i in enumerate(shown):
             if a and i > shown[a - 1] + 1:
                 plan.append(None)
             cell = cells[i]
-            plan.append(PlannedSeat(cell, cell.name, cell.tag if i in levels else cell.short_tag))
+            tag = cell.tag if i in levels else cell.short_tag
+            plan.append(PlannedSeat(cell, cut.get(i, cell.name), tag))
         if shown[-1] < len(cells) - 1:
             plan.append(None)
         return plan
