@@ -41,6 +41,7 @@ __all__ = [
     "HistoryScene",
     "PlannedSeat",
     "SeatCell",
+    "latest_rows",
     "match_note",
     "match_result_words",
     "merge_rows",
@@ -54,8 +55,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 HISTORY_LIMIT = 1000
-"""How many of the player's latest rounds (of the preset chosen) are read; the export holds
-every one."""
+"""How many of the player's latest rounds (of the preset chosen), and of their match
+results, are read; the export holds every one."""
 
 ROW_H = 56
 
@@ -160,6 +161,21 @@ def merge_rows(
     return rows
 
 
+def latest_rows(
+    rounds: list[HistoryEntry], matches: list[MatchEntry], limit: int
+) -> tuple[list[HistoryEntry | MatchEntry], bool]:
+    """``merge_rows`` of the latest ``limit`` rounds and match results read, down to where
+    both are complete, and whether older ones were left out. A long-time player's matches
+    reach much further back than their latest rounds do: listed below the oldest round,
+    they would stand there with none of their rounds, as if those were not recorded."""
+    rows = merge_rows(rounds, matches)
+    ends = [min(r.ended_at for r in part) for part in (rounds, matches) if len(part) >= limit]
+    if not ends:
+        return rows, False
+    oldest = max(ends)
+    return [row for row in rows if row.ended_at >= oldest], True
+
+
 def result_lines(
     entry: HistoryEntry | MatchEntry, profile: str, width: int, px: Callable[[float], int]
 ) -> tuple[str, str]:
@@ -175,7 +191,7 @@ def result_lines(
 
 
 def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+    return f"{n:,} {thing}" if n == 1 else f"{n:,} {thing}s"
 
 
 def seat_label(seat: HistorySeat | MatchEntrySeat) -> tuple[str, str]:
@@ -212,6 +228,8 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         self.store = store
         self.size = (1280, 800)
         self.entries: list[HistoryEntry | MatchEntry] = []
+        # Whether older rows were left out of ``entries`` (there were more than it reads).
+        self.cut = False
         self.error = ""
         self.scroll = 0
         try:
@@ -234,6 +252,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         self.scroll = 0
         self.error = ""
         self.entries = []
+        self.cut = False
         if self.profile is None:
             return
         try:
@@ -241,7 +260,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             rounds = self.store.history(self.profile, HISTORY_LIMIT, self.preset)
             # A match in play has no result yet: its rounds say which match they belong to.
             matches = self.store.matches(self.profile, HISTORY_LIMIT, self.preset, True)
-            self.entries = merge_rows(rounds, matches)
+            self.entries, self.cut = latest_rows(rounds, matches, HISTORY_LIMIT)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("history unreadable: %s", exc)
             self.error = f"The match history could not be read ({exc})."
@@ -362,9 +381,23 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             y += row_h
         if len(self.entries) > len(shown):
             first, last = self.scroll + 1, self.scroll + len(shown)
-            more = f"{first}–{last} of {len(self.entries)}"
+            more = theme.fit(self.counter(first, last), px(12), box.w - px(40))
             img = theme.text(more, px(12), theme.MUTED)
             surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
+
+    def counter(self, first: int, last: int) -> str:
+        """Which rows are shown, of how many rounds and match results, and where older ones
+        are when the list leaves them out: "1–12 of 1,333 rows: the latest 1,000 rounds and
+        333 match results · older ones are in the export"."""
+        results = sum(1 for row in self.entries if isinstance(row, MatchEntry))
+        rounds = len(self.entries) - results
+        latest = "the latest " if self.cut else ""
+        if results:
+            held = f"{latest}{_count(rounds, 'round')} and {_count(results, 'match result')}"
+            words = f"{first}–{last} of {len(self.entries):,} rows: {held}"
+        else:
+            words = f"{first}–{last} of {latest}{_count(rounds, 'round')}"
+        return words + (" · older ones are in the export" if self.cut else "")
 
     def _seat_widths(self, cell: SeatCell, tags: str) -> int:
         """The room ``cell`` takes in a row, with its full tag (``tags="full"``), its short
