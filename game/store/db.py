@@ -8,6 +8,7 @@ holds the lock. When the file cannot be written the store turns read-only, says 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import sqlite3
 import time
 from collections.abc import Callable
@@ -30,14 +31,19 @@ from game.store.models import (
 )
 from game.store.opening import connect, connect_read_only, memory_database, open_database
 from game.store.paths import StoreUnavailable, where
+from game.store.salvage import Salvage
 
 DB_NAME = "macau.sqlite3"
 _ATTEMPTS = 8
 
 T = TypeVar("T")
 
-# Notes about statistics files set aside while opening, by path, not yet passed on.
-_unseen_notes: dict[Path, str] = {}
+# Numbers that tell apart the stores opened in this run (``Store.revision``).
+_serials = itertools.count(1)
+
+# Notes about statistics files set aside while opening, by path, not yet passed on, with
+# what was recovered from each.
+_unseen_notes: dict[Path, tuple[str, Salvage | None]] = {}
 
 
 def default_path() -> Path:
@@ -55,6 +61,7 @@ class Store:
         read_only: bool,
         problem: str | None,
         stand_in: bool = False,
+        salvage: Salvage | None = None,
     ) -> None:
         self._conn = conn
         self.path = path
@@ -62,6 +69,11 @@ class Store:
         self.problem = problem
         # True when nothing could be read: an empty database in memory stands in for the file.
         self.stand_in = stand_in
+        # What was recovered from a damaged file found on opening, which was set aside (None
+        # when none was): the file holds that and nothing older.
+        self.salvage = salvage
+        self._serial = next(_serials)
+        self._writes = 0  # transactions committed through this store
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
@@ -75,15 +87,15 @@ class Store:
                 f"Macau could not open its statistics ({reason}). "
                 "Games will be played but not recorded."
             )
-        problem = opened.problem
+        problem, saved = opened.problem, opened.salvage
         key = target.absolute()
         if problem is not None and not opened.read_only:
             # A file was set aside: whoever opens this file next in this run hears of it
             # too, so the note is not lost when a table opened the file first.
-            _unseen_notes[key] = problem
+            _unseen_notes[key] = (problem, saved)
         elif problem is None:
-            problem = _unseen_notes.pop(key, None)
-        return cls(opened.conn, target, opened.read_only, problem, opened.stand_in)
+            problem, saved = _unseen_notes.pop(key, (None, None))
+        return cls(opened.conn, target, opened.read_only, problem, opened.stand_in, saved)
 
     def __enter__(self) -> Store:
         return self
@@ -130,6 +142,13 @@ class Store:
 
         return open_again
 
+    def revision(self) -> tuple[int, int, int]:
+        """A value that changes whenever anything is written to the statistics, through this
+        store or by another connection (a worker thread, another copy of the game), and
+        differs between stores: what was read from the store may be remembered under it."""
+        (version,) = self._conn.execute("PRAGMA data_version").fetchone()
+        return (self._serial, int(version), self._writes)
+
     def _stop_recording(self, exc: BaseException) -> None:
         self.read_only = True
         self.problem = (
@@ -149,6 +168,7 @@ class Store:
                 began = True
                 result = work(conn)
                 conn.execute("COMMIT")
+                self._writes += 1
                 return result
             except BaseException as exc:
                 if began and conn.in_transaction:

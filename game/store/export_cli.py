@@ -15,7 +15,9 @@ def run_export(path: str) -> int:
     """Export statistics and history to ``path``; print one line and return the exit code.
 
     0 on success, 2 for a path that cannot be written (wrong suffix, missing folder), 1 if
-    the statistics could not be read.
+    the statistics could not be read. A statistics file found damaged is set aside as the
+    game does it, and what could be recovered from it exported (stderr says so); when
+    nothing could be, nothing is written.
     """
     target = Path(path).expanduser()
     problem = name_problem(target)
@@ -33,13 +35,17 @@ def run_export(path: str) -> int:
     try:
         # The game's own note says games will not be recorded: beside an export, only why.
         note = (store.problem or "").replace(NOT_RECORDED, "").strip()
-        # Nothing could be read, or the file was damaged and a new, empty one started:
-        # writing an empty export over an earlier one would lose the only readable copy.
-        if store.stand_in or (note and target.exists() and not store.presets()):
+        # Nothing could be read, or the file was damaged and nothing of it recovered: an
+        # empty export would look like a backup of it, and written over an earlier one it
+        # would lose the only readable copy.
+        nothing_saved = store.salvage is not None and store.salvage.nothing
+        if store.stand_in or nothing_saved or (note and target.exists() and not store.presets()):
             kept = f", {path} is left as it was" if target.exists() else ""
             print(f"Nothing exported{kept}: {note}", file=sys.stderr)
             return 1
         if note:
+            if store.salvage is not None:
+                note += " The export holds what was recovered."
             print(note, file=sys.stderr)
         written, games, players, matches = store.export_counted(target)
     except StoreUnavailable as exc:

@@ -25,6 +25,31 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", tidy.casefold())
 
 
+# Letters that are not a plain letter with an accent, so NFD does not take them apart,
+# although a reader files them under one: Łucja beside Lucja, Øystein beside Oscar.
+_LETTER_BASES = str.maketrans(
+    {
+        "Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d",
+        "Ħ": "H", "ħ": "h", "Ŧ": "T", "ŧ": "t", "ı": "i", "Æ": "AE", "æ": "ae",
+        "Œ": "OE", "œ": "oe", "Þ": "TH", "þ": "th",
+    }
+)  # fmt: skip
+
+
+def sort_key(name: str) -> tuple[str, str, str]:
+    """How lists of players are ordered: by the letters without their accents and case in
+    any alphabet (Ágnes beside Adam, Łucja beside Lucja, Şerban beside Sebastian), then
+    with them, so the order is the same every time (SQLite's NOCASE folds only A to Z and
+    puts every other first letter after Z)."""
+    folded = unicodedata.normalize("NFC", name).casefold()
+    bare = "".join(
+        ch
+        for ch in unicodedata.normalize("NFD", folded.translate(_LETTER_BASES))
+        if not unicodedata.combining(ch)
+    )
+    return bare.casefold(), folded, name
+
+
 @dataclass(frozen=True)
 class SeatResult:
     """How one seat finished a round. ``place`` is 1-based and ties share a place."""

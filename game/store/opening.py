@@ -1,7 +1,8 @@
 """Opening the statistics database without ever destroying what is already there.
 
 A damaged file, or one whose tables are not those its version promises, is renamed aside
-and a fresh database started. A file from a newer version of the game is never moved: it
+and a new database takes its place, holding all that could still be read of it (see
+``salvage``). A file from a newer version of the game is never moved: it
 is read as it is when its tables are still understood, and nothing is recorded into it.
 A file or folder that cannot be written is opened read-only (or, failing that, replaced by
 an empty database in memory) so the game plays on without recording. Whatever happened is
@@ -17,12 +18,13 @@ import tempfile
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from game.store import schema, sqlerrors
-from game.store.files import set_aside
+from game.store import salvage, schema, sqlerrors
+from game.store.files import aside_name, set_aside
 from game.store.paths import StoreUnavailable, ensure_writable
+from game.store.salvage import Salvage
 
 BUSY_TIMEOUT_MS = 5000
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -42,6 +44,8 @@ class Opened:
     problem: str | None
     # An empty database in memory standing in for a file that could not be read at all.
     stand_in: bool = False
+    # What was recovered from a damaged file set aside while opening (None: none was).
+    salvage: Salvage | None = None
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -85,21 +89,13 @@ def _verdict(path: Path) -> str:
         rows = conn.execute("PRAGMA integrity_check").fetchall()
         if rows != [("ok",)]:
             return "corrupt"
-        return "ok" if _layout_fits(conn, found) else "mismatch"
+        return "ok" if schema.layout_fits(conn, found) else "mismatch"
     except sqlite3.DatabaseError as exc:
         if sqlerrors.is_damaged(exc):
             return "corrupt"
         raise
     finally:
         conn.close()
-
-
-def _layout_fits(conn: sqlite3.Connection, found: int) -> bool:
-    """True if the tables are those the file's version promises (or adoptable, if none)."""
-    if found == 0:
-        # No version: a new file, or a restored dump whose layout migrate will adopt.
-        return not schema.has_tables(conn) or schema.recognised_version(conn) is not None
-    return not schema.missing_parts(conn, found)
 
 
 def _set_aside_database(path: Path, tag: str) -> Path:
@@ -110,6 +106,27 @@ def _set_aside_database(path: Path, tag: str) -> Path:
         if companion.exists():
             companion.replace(moved.with_name(moved.name + extra))
     return moved
+
+
+def _put_in_place(recovered: Path, path: Path) -> Path | None:
+    """Move the file recovered from a damaged one into its place; None when it got there,
+    else where it was kept instead: beside a file another copy of the game started there
+    meanwhile, which is never replaced under it."""
+    try:
+        os.link(recovered, path)  # fails if a file is there, where a rename would replace it
+    except FileExistsError:
+        kept = aside_name(path, "recovered", keep_suffix=False)
+        recovered.replace(kept)
+        return kept
+    except OSError:  # a file system without hard links
+        if path.exists():
+            kept = aside_name(path, "recovered", keep_suffix=False)
+            recovered.replace(kept)
+            return kept
+        recovered.replace(path)
+        return None
+    recovered.unlink()
+    return None
 
 
 def _with_retries(conn: sqlite3.Connection, statement: str) -> None:
@@ -222,7 +239,7 @@ def open_read_only(path: Path, problem: str, *, says_unread: bool = False) -> Op
             if found == 0 and not schema.has_tables(conn) and whole:
                 conn.close()
                 return memory_database(problem)  # an empty file: nothing to show
-            if not _layout_fits(conn, found) or (found == 0 and not schema.has_tables(conn)):
+            if not schema.layout_fits(conn, found) or (found == 0 and not schema.has_tables(conn)):
                 conn.close()
                 continue
             if found < schema.CURRENT_VERSION:
@@ -266,19 +283,27 @@ def open_database(path: Path) -> Opened:
     if verdict == "newer":
         # Going back to the newer game must find its statistics where it left them.
         return open_read_only(path, NEWER)
+    saved: Salvage | None = None
     if verdict in ("corrupt", "mismatch"):
+        # What can still be read is copied out first, while the file is where it was.
+        recovered, saved = salvage.recover(path)
         try:
             moved = _set_aside_database(path, "corrupt")
         except (StoreUnavailable, OSError):
+            if recovered is not None:
+                recovered.unlink(missing_ok=True)
             return memory_database(
                 f"The statistics file {path} cannot be used and could not be moved aside, "
                 f"so it was left untouched. {NOT_RECORDED}"
             )
+        elsewhere = None
+        if recovered is not None:
+            try:
+                elsewhere = _put_in_place(recovered, path)
+            except OSError as exc:
+                saved = replace(saved, failure=sqlerrors.describe(exc))
         why = " (tables or columns it needs are missing)" if verdict == "mismatch" else ""
-        note = (
-            f"The statistics file was damaged{why}. It was kept as {moved.name} and a new one "
-            "was started."
-        )
+        note = salvage.note(saved, moved, why, elsewhere)
     conn: sqlite3.Connection | None = None
     try:
         conn = connect(path)
@@ -290,4 +315,4 @@ def open_database(path: Path) -> Opened:
             raise
         problem = f"Macau cannot write its statistics ({sqlerrors.describe(exc)}). {NOT_RECORDED}"
         return open_read_only(path, problem)
-    return Opened(conn, False, note)
+    return Opened(conn, False, note, salvage=saved)

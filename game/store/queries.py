@@ -15,17 +15,18 @@ from game.store.models import (
     MatchEntrySeat,
     Profile,
     RankRow,
+    sort_key,
 )
 from game.store.records import PROFILE_COLUMNS, profile_from_row, require_profile
 
 
 def profiles(conn: sqlite3.Connection, include_merged: bool = False) -> list[Profile]:
-    """Profiles, humans first then bots, each group by name."""
+    """Profiles, humans first then bots, each group by name (``models.sort_key``: sorted
+    here, since SQLite cannot order letters outside A to Z by their alphabet)."""
     where = "" if include_merged else "WHERE merged_into IS NULL"
-    rows = conn.execute(
-        f"SELECT {PROFILE_COLUMNS} FROM profiles {where} ORDER BY kind = 'bot', name COLLATE NOCASE"
-    ).fetchall()
-    return [profile_from_row(row) for row in rows]
+    rows = conn.execute(f"SELECT {PROFILE_COLUMNS} FROM profiles {where}").fetchall()
+    found = [profile_from_row(row) for row in rows]
+    return sorted(found, key=lambda p: (p.is_bot, sort_key(p.name)))
 
 
 def presets(conn: sqlite3.Connection) -> list[str]:
@@ -41,10 +42,11 @@ def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]
         SELECT p.name, p.kind, p.bot_level, r.mu, r.sigma, r.games
         FROM ratings AS r JOIN profiles AS p ON p.id = r.profile_id
         WHERE r.scope = ? AND p.merged_into IS NULL
-        ORDER BY r.mu - 3 * r.sigma DESC, r.mu DESC, p.name COLLATE NOCASE
         """,
         (scope,),
     ).fetchall()
+    # Equal ratings (everyone who has yet to play starts alike) by name, as in every list.
+    rows.sort(key=lambda row: (-(row[3] - 3 * row[4]), -row[3], sort_key(str(row[0]))))
     return [
         RankRow(
             rank=n,

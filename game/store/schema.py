@@ -286,6 +286,15 @@ def recognised_version(conn: sqlite3.Connection) -> int | None:
     return None
 
 
+def layout_fits(conn: sqlite3.Connection, found: int) -> bool:
+    """True if the tables are those the file's version ``found`` promises (or adoptable,
+    if it has no version)."""
+    if found == 0:
+        # No version: a new file, or a restored dump whose layout migrate will adopt.
+        return not has_tables(conn) or recognised_version(conn) is not None
+    return not missing_parts(conn, found)
+
+
 def has_tables(conn: sqlite3.Connection) -> bool:
     """True if the file holds any table of the player's (not just SQLite's own)."""
     return bool(tables_in(conn))

@@ -41,6 +41,7 @@ __all__ = [
     "HistoryScene",
     "PlannedSeat",
     "SeatCell",
+    "latest_rows",
     "match_note",
     "match_result_words",
     "merge_rows",
@@ -54,8 +55,8 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 HISTORY_LIMIT = 1000
-"""How many of the player's latest rounds (of the preset chosen) are read; the export holds
-every one."""
+"""How many of the player's latest rounds (of the preset chosen), and of their match
+results, are read; the export holds every one."""
 
 ROW_H = 56
 
@@ -160,6 +161,21 @@ def merge_rows(
     return rows
 
 
+def latest_rows(
+    rounds: list[HistoryEntry], matches: list[MatchEntry], limit: int
+) -> tuple[list[HistoryEntry | MatchEntry], bool]:
+    """``merge_rows`` of the latest ``limit`` rounds and match results read, down to where
+    both are complete, and whether older ones were left out. A long-time player's matches
+    reach much further back than their latest rounds do: listed below the oldest round,
+    they would stand there with none of their rounds, as if those were not recorded."""
+    rows = merge_rows(rounds, matches)
+    ends = [min(r.ended_at for r in part) for part in (rounds, matches) if len(part) >= limit]
+    if not ends:
+        return rows, False
+    oldest = max(ends)
+    return [row for row in rows if row.ended_at >= oldest], True
+
+
 def result_lines(
     entry: HistoryEntry | MatchEntry, profile: str, width: int, px: Callable[[float], int]
 ) -> tuple[str, str]:
@@ -175,7 +191,7 @@ def result_lines(
 
 
 def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+    return f"{n:,} {thing}" if n == 1 else f"{n:,} {thing}s"
 
 
 def seat_label(seat: HistorySeat | MatchEntrySeat) -> tuple[str, str]:
@@ -212,6 +228,8 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         self.store = store
         self.size = (1280, 800)
         self.entries: list[HistoryEntry | MatchEntry] = []
+        # Whether older rows were left out of ``entries`` (there were more than it reads).
+        self.cut = False
         self.error = ""
         self.scroll = 0
         try:
@@ -234,6 +252,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         self.scroll = 0
         self.error = ""
         self.entries = []
+        self.cut = False
         if self.profile is None:
             return
         try:
@@ -241,7 +260,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             rounds = self.store.history(self.profile, HISTORY_LIMIT, self.preset)
             # A match in play has no result yet: its rounds say which match they belong to.
             matches = self.store.matches(self.profile, HISTORY_LIMIT, self.preset, True)
-            self.entries = merge_rows(rounds, matches)
+            self.entries, self.cut = latest_rows(rounds, matches, HISTORY_LIMIT)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("history unreadable: %s", exc)
             self.error = f"The match history could not be read ({exc})."
@@ -362,9 +381,23 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             y += row_h
         if len(self.entries) > len(shown):
             first, last = self.scroll + 1, self.scroll + len(shown)
-            more = f"{first}–{last} of {len(self.entries)}"
+            more = theme.fit(self.counter(first, last), px(12), box.w - px(40))
             img = theme.text(more, px(12), theme.MUTED)
             surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
+
+    def counter(self, first: int, last: int) -> str:
+        """Which rows are shown, of how many rounds and match results, and where older ones
+        are when the list leaves them out: "1–12 of 1,333 rows: the latest 1,000 rounds and
+        333 match results · older ones are in the export"."""
+        results = sum(1 for row in self.entries if isinstance(row, MatchEntry))
+        rounds = len(self.entries) - results
+        latest = "the latest " if self.cut else ""
+        if results:
+            held = f"{latest}{_count(rounds, 'round')} and {_count(results, 'match result')}"
+            words = f"{first}–{last} of {len(self.entries):,} rows: {held}"
+        else:
+            words = f"{first}–{last} of {latest}{_count(rounds, 'round')}"
+        return words + (" · older ones are in the export" if self.cut else "")
 
     def _seat_widths(self, cell: SeatCell, tags: str) -> int:
         """The room ``cell`` takes in a row, with its full tag (``tags="full"``), its short
@@ -386,17 +419,18 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         place is what the row is about), each gap marked; a bot's level is shortened to
         "bot" where the seats would not fit otherwise, and kept in full, the first places
         first, where room is left. A match's totals are never shortened, and its names
-        share the room before any seat is left out. When even the first place and the
-        player's own do not fit, the player's alone, cut to the room."""
+        share the room before any seat is left out. Where even the first place and the
+        player's own do not fit with their names in full, the longest names are cut short
+        rather than the winner left out (the player's own name is the least news in their
+        own history); only when that leaves no name readable, the player's alone, cut to
+        the room."""
         n = len(cells)
         own = next((i for i, c in enumerate(cells) if c.mine), None)
         gap = theme.text_size("…", self.px(15))[0] + self.px(16)
         full = [self._seat_widths(c, "full") for c in cells]
         short = full if match else [self._seat_widths(c, "short") for c in cells]
         for first in range(n, 0, -1):
-            shown = list(range(first))
-            if own is not None and own >= first:
-                shown.append(own)
+            shown = self._shown(first, own, n)
             gaps = sum(1 for a, b in pairwise(shown) if b > a + 1)
             gaps += shown[-1] < n - 1
             spare = room - sum(short[i] for i in shown) - gaps * gap
@@ -412,6 +446,16 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
                 shared = self._shared_names(cells, room)
                 if shared is not None:
                     return shared
+        # Fewer seats with names that can still be told apart, before more with stubs.
+        for least in (self.px(100), self.px(56)):
+            for first in range(n, 0, -1):
+                shown = self._shown(first, own, n)
+                gaps = sum(1 for a, b in pairwise(shown) if b > a + 1) + (shown[-1] < n - 1)
+                fixed = sum(short[i] - self._name_width(cells[i]) for i in shown) + gaps * gap
+                names = self._cut_names([cells[i] for i in shown], room - fixed, least)
+                if names is not None:
+                    cut = dict(zip(shown, names, strict=True))
+                    return self._planned(cells, shown, set(), cut)
         # Not even that: the player's own seat (else the winner's), cut to what is left.
         mine = own if own is not None else 0
         cell = cells[mine]
@@ -424,19 +468,54 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         plan.append(PlannedSeat(cell, name, cell.tag if match else ""))
         return plan + ([None] if after else [])
 
+    @staticmethod
+    def _shown(first: int, own: int | None, n: int) -> list[int]:
+        """The ``first`` places and the player's own, of ``n`` seats."""
+        shown = list(range(min(first, n)))
+        if own is not None and own >= first:
+            shown.append(own)
+        return shown
+
     def _name_width(self, cell: SeatCell) -> int:
         return theme.text_size(cell.name, self.px(15), cell.mine)[0]
 
+    def _cut_names(self, cells: Sequence[SeatCell], room: int, least: int) -> list[str] | None:
+        """The names of ``cells`` cut to fit ``room`` pixels together: the names that fit a
+        common width whole, the longer ones cut to the widest such width; None when that
+        width is under ``least`` pixels."""
+        widths = [self._name_width(c) for c in cells]
+        left, count, cap = room, len(widths), room
+        for width in sorted(widths):
+            if width * count > left:
+                cap = left // count
+                break
+            left -= width
+            count -= 1
+        if cap < least:
+            return None
+        size = self.px(15)
+        return [
+            c.name if w <= cap else theme.fit(c.name, size, cap, c.mine)
+            for c, w in zip(cells, widths, strict=True)
+        ]
+
     def _planned(
-        self, cells: Sequence[SeatCell], shown: list[int], levels: set[int]
+        self,
+        cells: Sequence[SeatCell],
+        shown: list[int],
+        levels: set[int],
+        names: dict[int, str] | None = None,
     ) -> list[PlannedSeat | None]:
-        """The seats ``shown`` (``levels``: those with their full tag), None at each gap."""
+        """The seats ``shown`` (``levels``: those with their full tag; ``names``: those with
+        their names cut short, and how), None at each gap."""
         plan: list[PlannedSeat | None] = []
+        cut = names or {}
         for a, i in enumerate(shown):
             if a and i > shown[a - 1] + 1:
                 plan.append(None)
             cell = cells[i]
-            plan.append(PlannedSeat(cell, cell.name, cell.tag if i in levels else cell.short_tag))
+            tag = cell.tag if i in levels else cell.short_tag
+            plan.append(PlannedSeat(cell, cut.get(i, cell.name), tag))
         if shown[-1] < len(cells) - 1:
             plan.append(None)
         return plan

@@ -285,12 +285,14 @@ class Tile:
 
 
 def _match_tiles(stats: ProfileStats) -> list[Tile]:
-    """The points matches' figure, shown only to a profile that has played one."""
-    if not stats.matches and not stats.matches_abandoned:
+    """The points matches' figure, shown only to a profile that has played one. Matches
+    given up count apart: none played out is no figure ("—"), not "0 of 0"."""
+    given_up = stats.matches_abandoned
+    if not stats.matches and not given_up:
         return []
-    note = "points matches played out"
-    if stats.matches_abandoned:
-        note = f"{stats.matches_abandoned:,} more given up"
+    if not stats.matches:
+        return [Tile("Matches won", "—", f"{given_up:,} match{'es' * (given_up > 1)} given up")]
+    note = f"{given_up:,} more given up" if given_up else "points matches played out"
     return [Tile("Matches won", f"{stats.matches_won:,} of {stats.matches:,}", note)]
 
 

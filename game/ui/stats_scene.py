@@ -67,12 +67,11 @@ def clear_cache() -> None:
 
 
 def _read(store: Store, profile: str, preset: str | None) -> tuple[ProfileStats, list[RankRow]]:
-    """A profile's statistics and its scope's leaderboard, remembered until anything is
-    recorded, renamed or merged: on 10,000 rounds the query is most of the screen's open
+    """A profile's statistics and its scope's leaderboard, remembered until anything at all
+    is written (a round recorded, a match given up, a profile renamed or merged, by this
+    copy of the game or another): on 10,000 rounds the query is most of the screen's open
     time, and players flip between presets and come back to this screen often."""
-    latest = store.history(limit=1)
-    names = tuple((p.id, p.name, p.merged_into) for p in store.profiles(include_merged=True))
-    key = (id(store), store.path, latest[0].game_id if latest else 0, names, profile, preset)
+    key = (store.revision(), profile, preset)
     found = _CACHE.get(key)
     if found is None:
         stats = store.profile_stats(profile, preset)
@@ -238,9 +237,11 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         ]
         self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
         self.refresh()
-        if not store.stand_in and not any(p.kind == "human" for p in store.profiles()):
+        unread = store.stand_in or (store.salvage is not None and store.salvage.nothing)
+        if not unread and not any(p.kind == "human" for p in store.profiles()):
             # Before anyone has finished a round only the bots have profiles. (Statistics
-            # that could not be read are no sign of that: the store's problem says so.)
+            # that could not be read, or recovered from a damaged file, are no sign of
+            # that: the store's problem says so.)
             self._say("No games of yours yet: finish a round and your statistics appear here.")
         if self.export_job is not None:
             self._say("Exporting… (started before this screen was opened)")

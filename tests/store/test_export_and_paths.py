@@ -209,7 +209,7 @@ def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
     assert target.read_bytes() == good
 
 
-def test_an_export_from_a_damaged_file_started_afresh_leaves_the_old_export_alone(
+def test_an_export_from_a_damaged_file_nothing_is_recovered_from_writes_nothing(
     played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target, good, database = _exported_then_closed(played, tmp_path)
@@ -218,11 +218,32 @@ def test_an_export_from_a_damaged_file_started_afresh_leaves_the_old_export_alon
     assert run_export(str(target)) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"Nothing exported, {target} is left as it was: ")
-    assert "was damaged" in err
+    assert "was damaged and nothing in it could be read" in err
     assert target.read_bytes() == good
-    # To a new file the (empty) export is still written, with the note.
-    assert run_export(str(tmp_path / "new.json")) == 0
-    assert (tmp_path / "new.json").exists()
+    # Nor to a new file: an empty export would pass for a backup of the statistics.
+    assert run_export(str(tmp_path / "new.json")) == 1
+    assert capsys.readouterr().err.startswith("Nothing exported: The statistics file was damaged")
+    assert not (tmp_path / "new.json").exists()
+
+
+def test_an_export_from_a_damaged_file_holds_what_was_recovered_and_says_so(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.store.test_damaged_file_recovered import _leaves, _zero
+
+    database = played.path
+    assert database is not None
+    played.close()
+    (page,) = _leaves(database, "sqlite_autoindex_profiles_1")  # an index: every row readable
+    _zero(database, page)
+    target = tmp_path / "backup.json"
+    assert run_export(str(target)) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("Exported 3 recorded rounds and ")
+    assert err.startswith("The statistics file was damaged: 3 of 3 rounds were recovered")
+    assert err.rstrip().endswith("The export holds what was recovered.")
+    assert len({row["game_id"] for row in json.loads(target.read_text())["history"]}) == 3
+    assert list(database.parent.glob("macau.sqlite3.corrupt-*"))  # set aside as the game does
 
 
 def test_an_export_into_a_file_taken_for_a_folder_says_so(

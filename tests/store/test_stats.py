@@ -151,6 +151,27 @@ def test_profiles_are_humans_then_the_four_bot_levels(store: Store) -> None:
     assert names == ["Zoe", "Bot · easy", "Bot · hard", "Bot · medium", "Bot · random"]
 
 
+def test_players_are_listed_in_the_order_of_their_alphabets(store: Store) -> None:
+    names = "Zofia Łucja adam Émile Ścibor Mateusz Ágnes Øystein Lucja Oscar Đorđe Dora Ivo"
+    for name in [*names.split(), "Şerban", "Sebastian"]:
+        store.create_profile(name)
+    assert [p.name for p in store.profiles() if not p.is_bot] == [
+        "adam", "Ágnes", "Dora", "Đorđe", "Émile", "Ivo", "Lucja", "Łucja", "Mateusz",
+        "Oscar", "Øystein", "Ścibor", "Sebastian", "Şerban", "Zofia",
+    ]  # fmt: skip
+
+
+def test_equal_ratings_are_ranked_by_name_in_the_same_order(store: Store) -> None:
+    # Each beats a newcomer once: the winners are rated alike, and so are the newcomers.
+    for n, name in enumerate(("Zofia", "Łucja", "Ágnes")):
+        newcomer = human(1, f"{'ZŁÁ'[n]}. newcomer", 2)
+        assert store.record_game(game(n, "polish", human(0, name, 1), newcomer))
+    rated = [row.profile for row in store.leaderboard()]
+    assert rated == [
+        "Ágnes", "Łucja", "Zofia", "Á. newcomer", "Ł. newcomer", "Z. newcomer"
+    ]  # fmt: skip
+
+
 def test_history_is_newest_first_and_filters_by_profile(seeded: Store) -> None:
     entries = seeded.history()
     assert [e.game_id for e in entries] == [8, 7, 6, 5, 4, 3, 2, 1]

@@ -140,3 +140,40 @@ def test_seats_that_fit_are_all_shown_with_their_levels(store: Store) -> None:
     assert [None if p is None else p.name for p in less] == ["Ben", ME, None]
     tiny = history.seat_plan(cells, 60)
     assert [None if p is None else p.cell.mine for p in tiny] == [None, True, None]
+
+
+LONG = "Wolfgang Amadeus Mozart-Schmidt"  # 31 characters: a name the game allows
+WINNER = "Łukasz Żółć-Brzęczyszczykiewicz"
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_a_long_own_name_is_cut_short_before_the_winner_is_left_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "long"))
+    with Store.open() as store:
+        three = (
+            SeatResult(0, LONG, False, None, 3),
+            SeatResult(1, "", True, "easy", 1, seat_name="Gus"),
+            SeatResult(2, "", True, "random", 2, seat_name="Hal"),
+        )
+        store.record_game(GameRecord("polish", "p", START, START + 300, three))
+        others = (("Olaf", 2), ("Pia", 4), ("Quin", 5), ("Rosa", 6))
+        bots = (SeatResult(s, "", True, "random", p, seat_name=n)
+                for s, (n, p) in enumerate(others, 2))  # fmt: skip
+        six = (SeatResult(0, LONG, False, None, 3), SeatResult(1, WINNER, False, None, 1), *bots)
+        store.record_game(GameRecord("polish", "p", START + 400, START + 700, six))
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_mode(size)
+        stack = SceneStack(None, size)
+        history = stack.push(HistoryScene(store, LONG))
+        drawn = drawn_texts(monkeypatch, stack, size)
+    assert not overlaps(drawn) and not outside(drawn, size)
+    six_row, three_row = _rows(drawn, history)
+    for row in (six_row, three_row):
+        mine = next(words for words in row if words.startswith("Wolfgang"))
+        assert row[row.index(mine) - 1] == "3."  # the row is about the player's place
+        assert row[0] == "1." and row[1] != "…"  # and who won is shown with it
+    assert six_row[1].startswith("Łukasz") and three_row[1] == "Gus" and three_row[2] in LEVELS
+    assert "Hal" in three_row

@@ -296,3 +296,57 @@ def test_a_match_reads_won_shared_placed_or_given_up() -> None:
     assert match_note(entry([90, 20, 20], "abandoned")) == (
         "given up after 6 rounds · totals so far · to 500"
     )
+
+
+def _matches_of_three_rounds(store: Store, count: int) -> None:
+    """``count`` Tel Aviv matches of Ania and an easy bot, three rounds each, one after
+    another (as ``history_limit`` players have by the thousand)."""
+    from game.store import MatchRecord, MatchSeat
+
+    at = 1_900_000_000.0
+    for m in range(count):
+        for r in range(1, 4):
+            at += 300
+            over = r == 3
+            seats = (
+                MatchSeat(0, "Ania", False, None, 10 * r, 1, over),
+                MatchSeat(1, "", True, "easy", 20 * r, 2, seat_name="Ada"),
+            )
+            match = MatchRecord(f"m{m}", "tel_aviv", "t", 60, at - 900, at, r, seats,
+                                "finished" if over else "playing")  # fmt: skip
+            results = (
+                SeatResult(0, "Ania", False, None, 1, points=10),
+                SeatResult(1, "", True, "easy", 2, points=20, seat_name="Ada"),
+            )
+            key = f"m{m}r{r}"
+            record = GameRecord("tel_aviv", "t", at - 200, at, results, True, round_no=r,
+                                round_key=key, match=match)  # fmt: skip
+            store.record_game(record)
+
+
+def test_a_long_history_lists_no_match_below_the_oldest_round_it_reads(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import history_scene
+
+    monkeypatch.setattr(history_scene, "HISTORY_LIMIT", 9)
+    _matches_of_three_rounds(store, 6)  # 18 rounds, 6 results: more than the list reads
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(HistoryScene(store, "Ania", "tel_aviv"))
+    rows = scene.entries
+    rounds = [r for r in rows if isinstance(r, HistoryEntry)]
+    results = [r for r in rows if isinstance(r, MatchEntry)]
+    assert len(rounds) == 9 and len(results) == 3  # the latest three matches, whole
+    assert isinstance(rows[-1], HistoryEntry)  # not a result with none of its rounds
+    assert {r.match_id for r in rounds} == {r.match_id for r in results}
+    assert scene.cut
+    words = "of 12 rows: the latest 9 rounds and 3 match results · older ones are in the export"
+    assert scene.counter(1, 8) == f"1–8 {words}"
+    drawn = [w for w, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    assert f"1–{scene.visible_rows()} {words}" in drawn
+    # All of a shorter history is listed, and said as it is.
+    monkeypatch.setattr(history_scene, "HISTORY_LIMIT", 1000)
+    whole = HistoryScene(store, "Ania", "tel_aviv")
+    assert not whole.cut and len(whole.entries) == 24
+    assert whole.counter(1, 8) == "1–8 of 24 rows: 18 rounds and 6 match results"
+    assert HistoryScene(store, "Béla").counter(1, 8) == "1–8 of 57 rounds"

@@ -147,3 +147,22 @@ def test_times_and_preset_names_read_like_the_ranking() -> None:
     assert preset_title("tel_aviv") == "Tel Aviv"
     assert preset_title("romanian2") == "Romanian 2"
     assert preset_title(None) == "All presets"
+
+
+def test_matches_given_up_with_none_played_out_read_as_such() -> None:
+    from game.store import ProfileStats
+    from game.ui.records import stat_tiles
+
+    def matches(played: int, won: int, given_up: int) -> tuple[str, str] | None:
+        stats = ProfileStats(
+            "You", None, 1, 1, 1.0, 1.0, None, 1, 1, 0, None, None, 0, 20, (), (),
+            matches=played, matches_won=won, matches_abandoned=given_up,
+        )  # fmt: skip
+        found = {t.label: (t.value, t.note) for t in stat_tiles(stats, None, 0)}
+        return found.get("Matches won")
+
+    assert matches(0, 0, 0) is None
+    assert matches(0, 0, 1) == ("—", "1 match given up")  # not "0 of 0 · 1 more given up"
+    assert matches(0, 0, 3) == ("—", "3 matches given up")
+    assert matches(4, 1, 0) == ("1 of 4", "points matches played out")
+    assert matches(4, 1, 2) == ("1 of 4", "2 more given up")

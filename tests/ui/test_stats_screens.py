@@ -457,3 +457,56 @@ def test_points_matches_are_counted_for_a_player_who_has_played_them(
     assert "Matches won" not in tiles(StatsScene(store, "Ania"))
     bots = StatsScene(store, "Bot · easy")
     assert tiles(bots)["Matches won"] == f"{2 - won} of 2"
+
+
+def _match_round(store: Store, status: str, rounds: int = 1) -> None:
+    """A Tel Aviv match of You and an easy bot as it stands after its first round (whose
+    round is recorded with it while the match is played), or given up after it."""
+    from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult
+
+    start = 1_800_000_000.0
+    match = MatchRecord(
+        "m1", "tel_aviv", "t", 400, start, start + 600, rounds,
+        (MatchSeat(0, "You", False, None, 10, 1), MatchSeat(1, "", True, "easy", 30, 2)),
+        status,
+    )  # fmt: skip
+    if status == "playing":
+        seats = (SeatResult(0, "You", False, None, 1), SeatResult(1, "", True, "easy", 2))
+        record = GameRecord("tel_aviv", "t", start, start + 600, seats, True, match=match)
+        assert store.record_game(record) is not None
+    else:
+        assert store.record_match(match) is not None
+
+
+def test_a_match_given_up_between_rounds_shows_at_once(store: Store) -> None:
+    _match_round(store, "playing")
+    assert "Matches won" not in tiles(StatsScene(store, "You"))  # in play: nothing to count
+    _match_round(store, "abandoned")  # New game replaced its save: no round is recorded
+    given_up = {t.label: (t.value, t.note) for t in StatsScene(store, "You").tiles}
+    assert given_up["Matches won"] == ("—", "1 match given up")
+
+
+def test_what_another_copy_of_the_game_records_shows_at_once(store: Store) -> None:
+    before = tiles(StatsScene(store, "Ania"))["Games"]
+    path = store.path
+    assert path is not None
+    with Store.open(path) as other:  # another copy of the game, or a worker thread
+        seed(other, rounds=3)
+    assert int(tiles(StatsScene(store, "Ania"))["Games"]) == int(before) + 3
+
+
+def test_a_damaged_file_nothing_was_recovered_from_is_not_taken_for_no_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, screen: pygame.Surface
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "damaged"))
+    data = tmp_path / "damaged" / "data"
+    data.mkdir(parents=True)
+    (data / "macau.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\xff" * 8000)
+    clear_cache()
+    with Store.open() as store:
+        stack = SceneStack(None, SIZE)
+        scene = stack.push(StatsScene(store))
+        frame(stack, screen)
+        assert scene.message == ""  # not "No games of yours yet"
+        assert store.problem is not None and "nothing in it could be read" in store.problem
+        assert str(data) in store.problem  # the folder the damaged file is kept in

@@ -1,0 +1,387 @@
+"""Saving what a damaged statistics file still holds before it is set aside.
+
+A bad sector or a torn write spoils a page or two, and the integrity check then fails for
+the whole file, although most of it can still be read: every row of it, when the page held
+an index. So the rows are copied into a new file first, which takes the damaged one's place:
+
+1. The whole file is rebuilt: each table is read from its rows alone into a new file
+   whose indexes are built anew, so a damaged index or free page loses nothing.
+2. When that fails (a page of rows is damaged, tables or columns are missing, a value is
+   of the wrong type), each table is copied row by row into a file of the current layout,
+   stepping over the rows that cannot be read to the next ones that can.
+
+After a copy row by row the new file is made to agree with itself: a row holding a value of
+the wrong type, a round whose seats were all lost and the seats of a round that was lost
+are left out; a profile whose name was lost
+gets a stand-in name the player can change on the Profiles screen; and ratings not read in
+full are worked out again from the rounds kept. The damaged file is only ever read through
+a copy of it, so it is set aside exactly as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.store import ratings, schema, sqlerrors
+from game.store.models import name_key
+
+log = logging.getLogger(__name__)
+
+# The tables whose rows the ratings are worked out from, and the ratings themselves.
+_RATED = ("games", "results", "ratings", "rating_history")
+_LOWEST, _HIGHEST = -(2**63), 2**63 - 1
+
+
+@dataclass(frozen=True)
+class Salvage:
+    """What was recovered from a damaged statistics file into the new one."""
+
+    rounds: int  # rounds in the new file
+    known: int  # rounds the damaged file is known to have held
+    complete: bool  # every round could be read, so ``known`` is exact
+    people: int  # profiles of people in the new file
+    matches: int  # points matches in the new file
+    failure: str | None = None  # why nothing could be recovered, when not for damage alone
+
+    @property
+    def nothing(self) -> bool:
+        """True when no round, match or person could be recovered."""
+        return not (self.rounds or self.matches or self.people)
+
+    def words(self) -> str:
+        """How much was recovered: ``300 of 300 rounds were recovered``."""
+        if self.known == 0:
+            players = f"{self.people:,} player{'' if self.people == 1 else 's'}"
+            return f"{players} (and no recorded rounds) were recovered"
+        known = f"{self.known:,}" if self.complete else f"at least {self.known:,}"
+        were = "was" if self.rounds == 1 and self.known == 1 else "were"
+        noun = "round" if self.known == 1 else "rounds"
+        return f"{self.rounds:,} of {known} {noun} {were} recovered"
+
+
+NOTHING = Salvage(0, 0, False, 0, 0)
+
+
+def note(saved: Salvage, moved: Path, why: str = "", elsewhere: Path | None = None) -> str:
+    """The sentence that tells the player a damaged file was set aside as ``moved`` and what
+    was recovered from it; ``elsewhere`` is where the recovered file went when it could not
+    take the damaged one's place. ``why`` qualifies "damaged": " (tables … are missing)"."""
+    # The folder before the file's name: a long folder may be all a narrow window shows.
+    kept = f"The damaged file is kept in {moved.absolute().parent} as {moved.name}."
+    if saved.failure:
+        return (
+            f"The statistics file was damaged{why} and could not be recovered "
+            f"({saved.failure}), so a new one was started. {kept}"
+        )
+    if saved.nothing:
+        if saved.complete:  # read in full: there was nothing in it to lose
+            return f"The statistics file was damaged{why} and held no rounds. {kept}"
+        return (
+            f"The statistics file was damaged{why} and nothing in it could be read, so a new "
+            f"one was started. {kept}"
+        )
+    if elsewhere is not None:  # another copy of the game started a new file meanwhile
+        return (
+            f"The statistics file was damaged{why}: {saved.words()} into {elsewhere.name}, "
+            f"beside the new file another copy of Macau started. {kept}"
+        )
+    return f"The statistics file was damaged{why}: {saved.words()}. {kept}"
+
+
+def recover(path: Path) -> tuple[Path | None, Salvage]:
+    """A new file beside ``path`` holding all that can be read of it (None when nothing
+    can), and what it holds. ``path`` itself is not changed; never raises."""
+    fresh = path.with_name(f".{path.name}.recovered-{os.getpid()}")
+    try:
+        with tempfile.TemporaryDirectory(prefix=".macau-recover-", dir=path.parent) as work:
+            copy = Path(work) / path.name
+            # A copy of the file and its write-ahead log: reading the log writes beside it.
+            shutil.copyfile(path, copy)
+            wal = path.with_name(path.name + "-wal")
+            if wal.is_file():
+                shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+            built = Path(work) / "recovered.sqlite3"
+            saved = _rebuilt(copy, built) or _copied(copy, built)
+            if saved.nothing:
+                return None, saved
+            os.replace(built, fresh)
+    except Exception as exc:  # whatever the damage holds, the game must still open
+        log.warning("statistics not recovered: %s", exc, exc_info=True)
+        with contextlib.suppress(OSError):
+            fresh.unlink(missing_ok=True)
+        reason = sqlerrors.describe(exc) if isinstance(exc, OSError | sqlite3.Error) else str(exc)
+        return None, Salvage(0, 0, False, 0, 0, reason)
+    return fresh, saved
+
+
+def _reading(source: Path) -> sqlite3.Connection:
+    """A connection that reads ``source`` as far as it goes. A file cut short is refused
+    whole unless SQLite is told to read the schema it finds (it writes nothing for that;
+    and ``source`` is a copy anyway)."""
+    conn = sqlite3.connect(str(source), isolation_level=None)
+    conn.execute("PRAGMA writable_schema = ON")
+    return conn
+
+
+def _rebuilt(source: Path, target: Path) -> Salvage | None:
+    """Every row of ``source`` copied whole into a new file of the current layout at
+    ``target``, its indexes built anew from the rows; None if some row cannot be read, or
+    ``source`` is not a well-formed statistics file of the current version (an older one is
+    copied row by row into the current layout instead)."""
+    src = _reading(source)
+    try:
+        found = schema.user_version(src)
+        current = found == schema.CURRENT_VERSION and schema.layout_fits(src, found)
+    except sqlite3.DatabaseError as exc:
+        if not sqlerrors.is_damaged(exc):
+            raise
+        current = False
+    finally:
+        src.close()
+    if not current:
+        return None
+    conn = sqlite3.connect(str(target), isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        schema.migrate(conn)
+        conn.execute("DELETE FROM profiles")  # the bot levels come with the rows, ids and all
+        conn.execute("COMMIT")
+        conn.execute("PRAGMA writable_schema = ON")  # see _reading
+        conn.execute("ATTACH DATABASE ? AS damaged", (str(source),))
+        conn.execute("BEGIN")
+        for table, columns in schema.layout().items():
+            listed = ", ".join(f'"{c}"' for c in sorted(columns))
+            # Read from the rows alone, and (WHERE 1) inserted row by row: a plain copy of
+            # one table into another copies its indexes as they are, damage and all.
+            conn.execute(
+                f'INSERT INTO main."{table}" ({listed}) '
+                f'SELECT {listed} FROM damaged."{table}" NOT INDEXED WHERE 1'
+            )
+        conn.execute("COMMIT")
+        conn.execute("DETACH DATABASE damaged")
+        conn.execute("PRAGMA writable_schema = OFF")
+        if conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)] and not _mistyped(conn):
+            rounds = _count(conn, "SELECT COUNT(*) FROM games")
+            return Salvage(rounds, rounds, True, _people(conn), _matches(conn))
+    except sqlite3.DatabaseError as exc:
+        # A row that cannot be read, or that breaks a rule of its table: row by row, then.
+        if not (sqlerrors.is_damaged(exc) or isinstance(exc, sqlite3.IntegrityError)):
+            raise
+    finally:
+        conn.close()
+    _remove(target)
+    return None
+
+
+def _copied(source: Path, target: Path) -> Salvage:
+    """Every row of ``source`` that can be read, copied table by table into a new file of
+    the current layout at ``target``, made to agree with itself."""
+    src = _reading(source)
+    dst = sqlite3.connect(str(target), isolation_level=None)
+    try:
+        try:
+            found = schema.tables_in(src)
+        except sqlite3.DatabaseError as exc:
+            if not sqlerrors.is_damaged(exc):
+                raise
+            return NOTHING  # not even the list of tables can be read
+        dst.execute("BEGIN")
+        schema.migrate(dst)
+        # The bot levels' profiles are seeded again after the copy, where they are missing:
+        # the rounds refer to the ids the file gave them.
+        dst.execute("DELETE FROM profiles")
+        whole: dict[str, bool] = {}
+        for table, columns in schema.layout().items():
+            have = found.get(table, frozenset())
+            copied = sorted(columns & have)
+            if not copied:
+                whole[table] = False
+                continue
+            rows, read_all = _readable_rows(src, table, copied)
+            listed = ", ".join(f'"{c}"' for c in copied)
+            marks = ", ".join("?" * len(copied))
+            # OR IGNORE: a row the damage left breaking a rule of the table is left out.
+            dst.executemany(f'INSERT OR IGNORE INTO "{table}" ({listed}) VALUES ({marks})', rows)
+            whole[table] = read_all and len(rows) == _count(dst, f'SELECT COUNT(*) FROM "{table}"')
+            whole[table] = whole[table] and set(copied) == columns
+        known = _count(
+            dst,
+            "SELECT COUNT(*) FROM (SELECT id FROM games UNION SELECT game_id FROM results"
+            " UNION SELECT game_id FROM rating_history)",
+        )
+        dropped = _tidy(dst)
+        if dropped or not all(whole[table] for table in _RATED):
+            ratings.replay_all(dst)
+        schema.seed_bot_profiles(dst)
+        dst.execute("COMMIT")
+        rounds = _count(dst, "SELECT COUNT(*) FROM games")
+        return Salvage(rounds, max(known, rounds), whole["games"], _people(dst), _matches(dst))
+    finally:
+        src.close()
+        dst.close()
+
+
+def _readable_rows(
+    conn: sqlite3.Connection, table: str, columns: list[str]
+) -> tuple[list[tuple[Any, ...]], bool]:
+    """The ``columns`` of every row of ``table`` that can be read, in rowid order, and
+    whether that is all of them. The table is read from its rows alone (never through an
+    index, which may be what is damaged); where reading stops at a damaged page, it goes
+    on from the next row that can be read."""
+    listed = ", ".join(f'"{c}"' for c in columns)
+    query = f'SELECT rowid, {listed} FROM "{table}" NOT INDEXED WHERE rowid >= ? ORDER BY rowid'
+
+    def readable(start: int) -> bool:
+        try:
+            conn.execute(query + " LIMIT 1", (start,)).fetchall()
+        except sqlite3.DatabaseError:
+            return False
+        return True
+
+    rows: list[tuple[Any, ...]] = []
+    read_all = True
+    start: int | None = _LOWEST
+    while start is not None:
+        last: int | None = None
+        try:
+            for row in conn.execute(query, (start,)):
+                last = int(row[0])
+                rows.append(tuple(row[1:]))
+            break
+        except sqlite3.DatabaseError:
+            read_all = False
+            start = _first_readable(readable, start + 1 if last is None else last + 1)
+    return rows, read_all
+
+
+def _first_readable(readable: Callable[[int], bool], floor: int) -> int | None:
+    """The lowest rowid from ``floor`` on where reading succeeds again, or None if it
+    nowhere does: further and further ahead until it does, then back by halves to where
+    the damaged rows end (a damaged page holds a run of rowids, so what fails is a run)."""
+    failed, step, probe = floor - 1, 1, floor
+    while probe <= _HIGHEST and not readable(probe):
+        failed, probe, step = probe, probe + step, step * 2
+    if probe > _HIGHEST:
+        if failed >= _HIGHEST or not readable(_HIGHEST):
+            return None
+        probe = _HIGHEST
+    while probe - failed > 1:
+        middle = (failed + probe) // 2
+        if readable(middle):
+            probe = middle
+        else:
+            failed = middle
+    return probe
+
+
+def _well_typed(conn: sqlite3.Connection) -> dict[str, str]:
+    """Per table of the current layout, the condition its rows meet when every value is
+    of its column's type. A damaged record can carry text or bytes where a number belongs
+    (a flipped byte changes a value's type): such a row would break the queries."""
+    kinds = {"INTEGER": ("integer",), "REAL": ("real", "integer"), "TEXT": ("text",)}
+    checks: dict[str, str] = {}
+    for table in schema.layout():
+        parts = []
+        for _, column, declared, not_null, _, _ in conn.execute(
+            "SELECT * FROM pragma_table_info(?)", (table,)
+        ):
+            allowed = [*kinds.get(str(declared).upper(), ()), *(() if not_null else ("null",))]
+            if allowed:
+                listed = ", ".join(f"'{kind}'" for kind in allowed)
+                parts.append(f'typeof("{column}") IN ({listed})')
+        checks[table] = " AND ".join(parts) or "1"
+    return checks
+
+
+def _mistyped(conn: sqlite3.Connection) -> int:
+    """How many rows hold a value of the wrong type (see ``_well_typed``)."""
+    return sum(
+        _count(conn, f'SELECT COUNT(*) FROM "{table}" WHERE NOT ({check})')
+        for table, check in _well_typed(conn).items()
+    )
+
+
+def _tidy(conn: sqlite3.Connection) -> bool:
+    """Make the copied rows agree with one another; True if a round, a seat of one or a
+    rating was left out (the ratings must then be worked out again)."""
+    dropped = False
+    for table, check in _well_typed(conn).items():
+        cursor = conn.execute(f'DELETE FROM "{table}" WHERE NOT ({check})')
+        dropped = dropped or (table in _RATED and cursor.rowcount > 0)
+    changes = conn.total_changes
+    conn.execute("DELETE FROM results WHERE game_id NOT IN (SELECT id FROM games)")
+    conn.execute("DELETE FROM games WHERE id NOT IN (SELECT game_id FROM results)")
+    dropped = dropped or conn.total_changes != changes
+    conn.execute("DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)")
+    conn.execute("DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM match_results)")
+    conn.execute("UPDATE games SET match_id = NULL WHERE match_id NOT IN (SELECT id FROM matches)")
+    conn.execute(
+        "UPDATE profiles SET merged_into = NULL WHERE merged_into NOT IN (SELECT id FROM profiles)"
+    )
+    _stand_in_profiles(conn)
+    schema.fill_name_keys(conn)  # a file older than v5 has no name keys to copy
+    return dropped
+
+
+def _stand_in_profiles(conn: sqlite3.Connection) -> None:
+    """A profile for each one whose row was lost while its rounds were not, named
+    ``Unknown player 1`` and so on: the player can rename it, or merge it into their own.
+    One whose every seat kept a name from the table was a bot (only bots' seats keep one):
+    it becomes ``Unknown bot 1``, its level unknown."""
+    lost = conn.execute(
+        """
+        WITH seats AS (SELECT profile_id, seat_name FROM results
+                       UNION ALL SELECT profile_id, seat_name FROM match_results),
+             ids AS (SELECT profile_id FROM seats UNION SELECT profile_id FROM ratings
+                     UNION SELECT profile_id FROM rating_history)
+        SELECT ids.profile_id,
+               (SELECT COUNT(*) FROM seats WHERE seats.profile_id = ids.profile_id) > 0
+               AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.profile_id = ids.profile_id
+                               AND seats.seat_name IS NULL)
+        FROM ids WHERE ids.profile_id NOT IN (SELECT id FROM profiles)
+        ORDER BY 1
+        """
+    ).fetchall()
+    taken = {str(row[0]) for row in conn.execute("SELECT name_key FROM profiles")}
+    numbers = {"human": 0, "bot": 0}
+    for profile_id, was_bot in lost:
+        kind = "bot" if was_bot else "human"
+        name = ""
+        while not name or name_key(name) in taken:
+            numbers[kind] += 1
+            name = f"Unknown {'bot' if was_bot else 'player'} {numbers[kind]}"
+        taken.add(name_key(name))
+        conn.execute(
+            "INSERT INTO profiles (id, name, kind, created, name_key) VALUES (?, ?, ?, ?, ?)",
+            (int(profile_id), name, kind, time.time(), name_key(name)),
+        )
+
+
+def _count(conn: sqlite3.Connection, query: str) -> int:
+    return int(conn.execute(query).fetchone()[0])
+
+
+def _people(conn: sqlite3.Connection) -> int:
+    return _count(
+        conn, "SELECT COUNT(*) FROM profiles WHERE kind = 'human' AND merged_into IS NULL"
+    )
+
+
+def _matches(conn: sqlite3.Connection) -> int:
+    return _count(conn, "SELECT COUNT(*) FROM matches")
+
+
+def _remove(path: Path) -> None:
+    for extra in ("", "-journal", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            Path(f"{path}{extra}").unlink(missing_ok=True)

@@ -1,0 +1,355 @@
+"""A damaged statistics file is set aside exactly as it was, and all that can still be read
+of it is recovered into the new one: a damaged index loses nothing, a damaged page of rows
+only the rows on it, and what is recovered agrees with itself (every rating worked out
+from the rounds kept)."""
+
+from __future__ import annotations
+
+import errno
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store, opening, ratings
+from tests.store.conftest import T0, integrity
+
+ROUNDS = 300
+MATCHES = 10  # the first 30 rounds are ten Tel Aviv matches of three rounds
+
+
+def _db(home: Path) -> Path:
+    return home / "data" / "macau.sqlite3"
+
+
+def _round(n: int) -> GameRecord:
+    """Round ``n``: Anna, Bartek and an easy bot, taking turns to win; the first rounds
+    make up points matches."""
+    ended = T0 + n * 600.0
+    order = [(n + k) % 3 for k in range(3)]  # seat order[k] finished in place k + 1
+    place = {seat: k + 1 for k, seat in enumerate(order)}
+    names = ("Anna", "Bartek", "")
+    if n >= 3 * MATCHES:
+        seats = tuple(
+            SeatResult(s, names[s], s == 2, "easy" if s == 2 else None, place[s],
+                       seat_name="Ada" if s == 2 else "")
+            for s in range(3)
+        )  # fmt: skip
+        return GameRecord("polish", "fp-polish", ended - 300, ended, seats)
+    match_no, round_no = divmod(n, 3)
+    totals = [10 * round_no + 10 * place[s] for s in range(3)]
+    over = round_no == 2
+    match = MatchRecord(
+        f"m{match_no}", "tel_aviv", "fp-tel", 60, ended - 2000, ended, round_no + 1,
+        tuple(
+            MatchSeat(s, names[s], s == 2, "easy" if s == 2 else None, totals[s],
+                      1 + sum(t < totals[s] for t in totals),
+                      over and totals[s] == min(totals), seat_name="Ada" if s == 2 else "")
+            for s in range(3)
+        ),
+        "finished" if over else "playing",
+    )  # fmt: skip
+    seats = tuple(
+        SeatResult(s, names[s], s == 2, "easy" if s == 2 else None, place[s],
+                   points=10 * place[s], seat_name="Ada" if s == 2 else "")
+        for s in range(3)
+    )  # fmt: skip
+    return GameRecord(
+        "tel_aviv", "fp-tel", ended - 300, ended, seats, is_match=True, round_no=round_no + 1,
+        round_key=f"m{match_no}r{round_no}", match=match,
+    )  # fmt: skip
+
+
+Figures = dict[str, tuple[int, int, int, int, float, float]]
+
+
+def _figures(store: Store, names: dict[str, str] | None = None) -> Figures:
+    """Each person's rounds, wins, matches and matches won, rating and its spread (under
+    the names ``names`` maps them to, if given)."""
+    found: Figures = {}
+    board = {row.profile: row for row in store.leaderboard()}
+    for name in ("Anna", "Bartek"):
+        shown = (names or {}).get(name, name)
+        stats = store.profile_stats(shown)
+        rank = board[shown]
+        found[name] = (
+            stats.games,
+            stats.wins,
+            stats.matches,
+            stats.matches_won,
+            round(rank.mu, 9),
+            round(rank.sigma, 9),
+        )
+    return found
+
+
+def _played(home: Path) -> Figures:
+    """Record every round, leave the file with no write-ahead log, and give the figures."""
+    with Store.open() as store:
+        for n in range(ROUNDS):
+            assert store.record_game(_round(n)) is not None
+        figures = _figures(store)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return figures
+
+
+def _page_size(path: Path) -> int:
+    size = int.from_bytes(path.read_bytes()[16:18], "big")
+    return 65536 if size == 1 else size
+
+
+def _leaves(path: Path, name: str) -> list[int]:
+    """The leaf pages of the table or index ``name``, in key order, read off its b-tree."""
+    conn = sqlite3.connect(str(path))
+    (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (name,)).fetchone()
+    conn.close()
+    data, size = path.read_bytes(), _page_size(path)
+
+    def walk(page: int) -> list[int]:
+        start = (page - 1) * size
+        head = start + (100 if page == 1 else 0)
+        if data[head] in (10, 13):  # a leaf of an index, of a table
+            return [page]
+        cells = int.from_bytes(data[head + 3 : head + 5], "big")
+        children = []
+        for k in range(cells):
+            at = start + int.from_bytes(data[head + 12 + 2 * k : head + 14 + 2 * k], "big")
+            children.append(int.from_bytes(data[at : at + 4], "big"))
+        children.append(int.from_bytes(data[head + 8 : head + 12], "big"))
+        return [leaf for child in children for leaf in walk(child)]
+
+    return walk(int(root))
+
+
+def _zero(path: Path, page: int) -> bytes:
+    """Zero page ``page`` (a bad sector, a torn write); the file's bytes after."""
+    size = _page_size(path)
+    with path.open("r+b") as handle:
+        handle.seek((page - 1) * size)
+        handle.write(b"\0" * size)
+    return path.read_bytes()
+
+
+def _kept(home: Path) -> Path:
+    (kept,) = _db(home).parent.glob("macau.sqlite3.corrupt-*")
+    return kept
+
+
+def _agrees_with_itself(store: Store) -> None:
+    """No seat without its round or profile, no round without seats, and every rating
+    what working them all out again from the rounds gives."""
+    conn = store._conn
+    assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    orphans = conn.execute(
+        "SELECT COUNT(*) FROM results WHERE game_id NOT IN (SELECT id FROM games)"
+        " OR profile_id NOT IN (SELECT id FROM profiles)"
+    ).fetchone()
+    assert orphans == (0,)
+    empty = conn.execute("SELECT COUNT(*) FROM games WHERE id NOT IN (SELECT game_id FROM results)")
+    assert empty.fetchone() == (0,)
+    replayed = sqlite3.connect(":memory:", isolation_level=None)
+    conn.backup(replayed)
+    ratings.replay_all(replayed)
+    query = "SELECT profile_id, scope, round(mu, 9), round(sigma, 9), games FROM ratings"
+    assert sorted(conn.execute(query)) == sorted(replayed.execute(query))
+    history = "SELECT COUNT(*) FROM rating_history"
+    assert conn.execute(history).fetchone() == replayed.execute(history).fetchone()
+    replayed.close()
+
+
+def test_a_damaged_index_loses_no_round(home: Path) -> None:
+    before = _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    damaged = _zero(_db(home), page)
+    with Store.open() as store:
+        assert store.problem == (
+            "The statistics file was damaged: 300 of 300 rounds were recovered. "
+            f"The damaged file is kept in {_db(home).parent} as {_kept(home).name}."
+        )
+        assert store.salvage is not None and not store.salvage.nothing
+        assert _figures(store) == before
+        assert len(store.history()) == ROUNDS and len(store.matches()) == MATCHES
+        _agrees_with_itself(store)
+        assert store.record_game(_round(ROUNDS)) is not None  # and it records on
+    assert _kept(home).read_bytes() == damaged  # set aside exactly as it was
+    assert sorted(p.name for p in _db(home).parent.iterdir() if p.name.startswith(".")) == []
+
+
+def test_a_damaged_page_of_seats_loses_only_the_rounds_on_it(home: Path) -> None:
+    _played(home)
+    leaves = _leaves(_db(home), "results")
+    assert len(leaves) >= 3
+    damaged = _zero(_db(home), leaves[len(leaves) // 2])
+    with Store.open() as store:
+        rounds = len(store.history())
+        assert ROUNDS // 2 < rounds < ROUNDS
+        # Every round was still listed: how many were lost is known exactly.
+        words = f": {rounds} of 300 rounds were recovered. The damaged file is kept in "
+        assert words in (store.problem or "")
+        _agrees_with_itself(store)
+        anna = store.profile_stats("Anna")
+        assert anna.games == sum(1 for e in store.history("Anna") if not e.abandoned)
+    assert _kept(home).read_bytes() == damaged
+
+
+def test_a_damaged_page_of_rounds_says_how_many_were_known(home: Path) -> None:
+    _played(home)
+    leaves = _leaves(_db(home), "games")
+    assert len(leaves) >= 3
+    _zero(_db(home), leaves[len(leaves) // 2])
+    with Store.open() as store:
+        rounds = len(store.history())
+        assert ROUNDS // 2 < rounds < ROUNDS
+        # The rounds' own rows are lost, their seats tell they were there.
+        words = f": {rounds} of at least 300 rounds were recovered. The damaged file is kept"
+        assert words in (store.problem or "")
+        _agrees_with_itself(store)
+
+
+def test_a_file_cut_short_keeps_the_rounds_before_the_cut(home: Path) -> None:
+    _played(home)
+    path = _db(home)
+    size = path.stat().st_size
+    with path.open("r+b") as handle:
+        handle.truncate(size // 2 // 4096 * 4096 + 100)  # half a file, ending mid-page
+    damaged = path.read_bytes()
+    with Store.open() as store:
+        assert store.problem is not None and "rounds were recovered" in store.problem
+        assert 0 < len(store.history()) < ROUNDS
+        _agrees_with_itself(store)
+    assert _kept(home).read_bytes() == damaged
+
+
+def test_profiles_whose_names_were_lost_keep_their_rounds_under_stand_in_names(
+    home: Path,
+) -> None:
+    before = _played(home)
+    (page,) = _leaves(_db(home), "profiles")
+    _zero(_db(home), page)
+    with Store.open() as store:
+        assert "300 of 300 rounds were recovered" in (store.problem or "")
+        people = [p.name for p in store.profiles() if not p.is_bot]
+        assert people == ["Unknown player 1", "Unknown player 2"]
+        # The bot level's profile was lost too; only bots' seats keep a name from the table.
+        assert "Unknown bot 1" in [p.name for p in store.profiles() if p.is_bot]
+        renamed = {"Anna": "Unknown player 1", "Bartek": "Unknown player 2"}
+        assert _figures(store, renamed) == before
+        store.rename_profile("Unknown player 1", "Anna")
+        assert store.profile_stats("Anna").games == ROUNDS
+        _agrees_with_itself(store)
+
+
+def test_a_table_that_is_missing_is_worked_out_again_from_the_rounds(home: Path) -> None:
+    before = _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("DROP TABLE rating_history")
+    conn.close()
+    with Store.open() as store:
+        assert store.problem is not None
+        assert store.problem.startswith(
+            "The statistics file was damaged (tables or columns it needs are missing): "
+            "300 of 300 rounds were recovered"
+        )
+        assert _figures(store) == before
+        assert len(store.profile_stats("Anna").rating_series) == ROUNDS
+        _agrees_with_itself(store)
+
+
+def test_a_file_with_nothing_readable_says_so_and_where_it_is_kept(home: Path) -> None:
+    _db(home).parent.mkdir(parents=True)
+    _db(home).write_bytes(b"SQLite format 3\x00" + b"\xff" * 8000)
+    with Store.open() as store:
+        assert store.problem == (
+            "The statistics file was damaged and nothing in it could be read, so a new one was "
+            f"started. The damaged file is kept in {_db(home).parent} as {_kept(home).name}."
+        )
+        assert store.salvage is not None and store.salvage.nothing
+        assert not store.read_only and store.history() == []
+
+
+def test_a_recovery_that_fails_says_why_and_leaves_nothing_behind(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    damaged = _zero(_db(home), page)
+
+    def full(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(shutil, "copyfile", full)
+    with Store.open() as store:
+        assert store.problem is not None
+        assert store.problem.startswith(
+            "The statistics file was damaged and could not be recovered (no space left on "
+            "device), so a new one was started."
+        )
+        assert store.history() == []
+    assert _kept(home).read_bytes() == damaged
+    names = sorted(p.name for p in _db(home).parent.iterdir())
+    assert [n for n in names if "recover" in n] == []
+
+
+def test_a_file_another_copy_started_meanwhile_is_not_replaced(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    _zero(_db(home), page)
+    set_aside = opening._set_aside_database
+
+    def and_another_copy_starts(path: Path, tag: str) -> Path:
+        moved = set_aside(path, tag)
+        with Store.open(path) as other:  # another copy of the game, opening just then
+            assert other.problem is None
+            assert other.record_game(_round(ROUNDS)) is not None
+        return moved
+
+    monkeypatch.setattr(opening, "_set_aside_database", and_another_copy_starts)
+    with Store.open() as store:
+        (recovered,) = _db(home).parent.glob("macau.sqlite3.recovered-*")
+        assert store.problem is not None
+        assert f"300 of 300 rounds were recovered into {recovered.name}, beside" in store.problem
+        assert len(store.history()) == 1  # the other copy's file, as it left it
+    assert integrity(recovered) == "ok"
+    with Store.open(recovered) as kept:
+        assert len(kept.history()) == ROUNDS
+
+
+def test_a_value_of_the_wrong_type_is_left_out_not_read_into_the_figures(home: Path) -> None:
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    # What a flipped byte can do to a record: a place that is no number.
+    conn.execute("UPDATE results SET place = 'x' WHERE game_id = 100 AND seat = 0")
+    conn.commit()
+    conn.close()
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    _zero(_db(home), page)
+    with Store.open() as store:
+        assert "300 of 300 rounds were recovered" in (store.problem or "")
+        seats = store._conn.execute("SELECT COUNT(*), SUM(typeof(place) != 'integer') FROM results")
+        assert seats.fetchone() == (3 * ROUNDS - 1, 0)
+        for name in ("Anna", "Bartek"):
+            assert store.profile_stats(name).games > 0
+        _agrees_with_itself(store)
+
+
+def test_damage_that_stops_the_recovery_itself_still_opens_the_game(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.store import salvage
+
+    _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    _zero(_db(home), page)
+
+    def unexpected(*_: object) -> None:
+        raise ValueError("a value no round can hold")
+
+    monkeypatch.setattr(salvage, "_rebuilt", unexpected)
+    with Store.open() as store:
+        assert store.problem is not None and not store.read_only
+        assert "could not be recovered (a value no round can hold)" in store.problem
