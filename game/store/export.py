@@ -1,9 +1,11 @@
 """Exporting statistics, the full round history and the points matches as CSV or JSON.
 
-JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 3,
+JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 4,
 "exported_at", "profiles": [...], "leaderboards": {scope: [...]}, "history": [...],
 "matches": [...]}``. Version 2 added ``matches`` and each round's ``match_id``; version 3
-each round's and match's ``rules_label`` (the name custom rules were saved under, or null).
+each round's and match's ``rules_label`` (the name custom rules were saved under, or null);
+version 4 each match seat's ``reached_target``, as the CSV has it. Both formats list the
+players who have played a round or a match.
 
 CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
 plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLUMNS``), and
@@ -31,7 +33,7 @@ from game.store.files import replacing
 from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
 
 FORMAT = "macau-stats"
-VERSION = 3
+VERSION = 4
 
 HISTORY_COLUMNS = (
     "game_id",
@@ -228,7 +230,19 @@ def _write_json(path: Path, members: list[tuple[str, Any]]) -> None:
 
 
 def _all_stats(conn: sqlite3.Connection) -> list[tuple[ProfileStats, bool]]:
-    return [(stats.profile_stats(conn, p.name), p.is_bot) for p in queries.profiles(conn)]
+    """Every player who has played: a round or a match (the bot levels' profiles exist from
+    the start, and a name may be made and never seated; neither is a player to list)."""
+    found = [(stats.profile_stats(conn, p.name), p.is_bot) for p in queries.profiles(conn)]
+    return [(s, is_bot) for s, is_bot in found if s.games or s.abandoned or s.matches or s.matches_abandoned]
+
+
+def _match_dict(entry: MatchEntry) -> dict[str, Any]:
+    """A match as the JSON export writes it: each seat says whether it reached the target,
+    as the CSV's ``reached_target`` column does."""
+    found = asdict(entry)
+    for seat, seat_dict in zip(entry.seats, found["seats"], strict=True):
+        seat_dict["reached_target"] = seat.total >= entry.target
+    return found
 
 
 def _stats_row(stats: ProfileStats, is_bot: bool, rating: tuple[float, float] | None) -> list[Any]:
@@ -307,7 +321,7 @@ def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], in
                     },
                 ),
                 ("history", (asdict(entry) for entry in entries)),
-                ("matches", (asdict(entry) for entry in matches)),
+                ("matches", (_match_dict(entry) for entry in matches)),
             ],
         )
         return [path], *counts

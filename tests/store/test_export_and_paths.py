@@ -154,13 +154,11 @@ def test_both_exports_hold_the_matches_and_name_each_rounds_match(
 
     played.export(tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-    assert document["version"] == 3
+    assert document["version"] == 4
     [match] = document["matches"]
     assert (match["match_id"], match["target"], match["status"]) == (match_id, 500, "finished")
-    assert [(s["profile"], s["total"], s["won"]) for s in match["seats"]] == [
-        ("Anna", 120, True),
-        ("Bot · easy", 505, False),
-    ]
+    seats = [(s["profile"], s["total"], s["won"], s["reached_target"]) for s in match["seats"]]
+    assert seats == [("Anna", 120, True, False), ("Bot · easy", 505, False, True)]
     assert document["history"][0]["match_id"] == match_id
 
 
@@ -320,3 +318,16 @@ def test_an_unusable_folder_is_explained(home: Path) -> None:
 def test_the_benchmark_reports_its_figures() -> None:
     figures = bench_store(rounds=300, samples=10)
     assert figures["record_game_median_ms"] > 0 and figures["stats_and_leaderboard_10k_ms"] > 0
+
+
+def test_the_exports_list_only_players_who_have_played(played: Store, tmp_path: Path) -> None:
+    """The bot levels' profiles exist from the first start; a level nobody seated is not a
+    player of the statistics, in either format."""
+    played.export(tmp_path / "out.csv")
+    listed = [r["profile"] for r in _csv(tmp_path / "out_stats.csv")]
+    seated = {r["profile"] for r in _csv(tmp_path / "out.csv")}
+    assert listed and set(listed) == seated
+    assert all(r["games"] != "0" or r["abandoned"] != "0" for r in _csv(tmp_path / "out_stats.csv"))
+    played.export(tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert {p["profile"] for p in document["profiles"]} == seated
