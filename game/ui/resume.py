@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Game
+from game.engine.serial import FORMAT_VERSION
 from game.store.files import set_aside
 from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable, where
-from game.store.saves import SAVE_NAME, load_game, sane_time, save_game
+from game.store.saves import NEWER_SAVE, SAVE_NAME, load_game, sane_time, save_game
 from game.store.settings import Settings
 from game.ui.setup import TableSetup
 
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SNAPSHOT_KIND",
+    "NewerSave",
     "SavedGame",
     "describe",
     "played_seconds",
@@ -41,6 +43,11 @@ __all__ = [
 
 SNAPSHOT_KIND = "macau-table"
 SNAPSHOT_VERSION = 1
+
+
+class NewerSave(ValueError):
+    """The snapshot, or the engine state in it, was written by a newer version of Macau: it
+    is not damaged, and that version can still resume it."""
 
 
 def _rng_state(rng: random.Random) -> list[Any]:
@@ -96,8 +103,13 @@ def _parse(data: Any) -> _Parsed:
         raise ValueError("this is not a saved table")
     if data.get("kind") != SNAPSHOT_KIND or not isinstance(data.get("version"), int):
         raise ValueError("this is not a saved table")
-    if data["version"] > SNAPSHOT_VERSION:
-        raise ValueError("the saved game was made by a newer version of Macau")
+    engine_version = data["game"].get("version") if isinstance(data.get("game"), dict) else None
+    if data["version"] > SNAPSHOT_VERSION or (
+        isinstance(engine_version, int)
+        and not isinstance(engine_version, bool)
+        and engine_version > FORMAT_VERSION
+    ):
+        raise NewerSave("the saved game was made by a newer version of Macau")
     try:
         setup = TableSetup.from_dict(data["setup"])
         engine_data = data["game"]
@@ -227,10 +239,14 @@ class SavedGame:
     data: dict[str, Any] | None
     problem: str | None = None
     saved_at: float | None = None
+    # A save a newer version of Macau wrote, left in place for it: this version cannot
+    # continue it, and a new table asks before it takes its place.
+    newer: bool = False
 
 
 def read_saved_game() -> SavedGame:
-    """Load the save and check it can be resumed; an unusable save is set aside.
+    """Load the save and check it can be resumed; an unusable save is set aside, and one
+    made by a newer version of Macau is left in place (``newer``).
 
     The save of another copy of the game running at the same time is left alone: it is
     that copy's live round."""
@@ -238,9 +254,13 @@ def read_saved_game() -> SavedGame:
         return SavedGame(None, ANOTHER_COPY)
     loaded = load_game()
     if loaded.data is None:
-        return SavedGame(None, loaded.problem)
+        return SavedGame(None, loaded.problem, newer=loaded.newer)
     try:
         _parse(loaded.data)  # the same checks restore makes, so Continue is only offered
+    except NewerSave:
+        # Not damaged: left where the version that wrote it looks for it, as a save whose
+        # envelope is newer is.
+        return SavedGame(None, NEWER_SAVE, loaded.saved_at, newer=True)
     except Exception:  # anything unreadable is treated the same: kept aside, not resumed
         return SavedGame(None, set_aside_save())
     return SavedGame(loaded.data, None, loaded.saved_at)
