@@ -2,12 +2,14 @@
 
 A snapshot holds the engine state (``Game.to_dict``), the setup (names, people and bot
 levels, rules), the seat whose view is at the bottom, the random streams of the table and
-of every bot (so a resumed bot plays on as it would have), and the match's round history.
+of every bot and what a bot has decided for its round (so a resumed bot plays on as it
+would have), and the match's round history.
 The store wraps it in a versioned, atomically written envelope.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -87,6 +89,7 @@ class _Parsed:
     rng: tuple[Any, ...]
     match_rng: tuple[Any, ...]
     bots: dict[int, tuple[Any, ...]]
+    bot_memory: dict[int, dict[str, Any]]
     viewer: int | None
     rounds: list[dict[str, Any]]
     started_at: float | None
@@ -132,6 +135,13 @@ def _parse(data: Any) -> _Parsed:
         except ValueError as exc:
             raise ValueError("the saved bots are damaged") from exc
         bot_states[seat] = _rng_tuple(state)
+    # An older save has no bot memory, and a damaged one loses only that: the bot decides
+    # afresh, as a new round.
+    memory = data.get("bot_memory", {})
+    bot_memory: dict[int, dict[str, Any]] = {}
+    for key, value in memory.items() if isinstance(memory, dict) else ():
+        if isinstance(value, dict) and str(key).isascii() and str(key).isdigit():
+            bot_memory[int(key)] = value
     viewer = data.get("viewer", 0)
     key = data.get("round_key")
     match_key = data.get("match_key")
@@ -143,6 +153,7 @@ def _parse(data: Any) -> _Parsed:
         rng=_rng_tuple(data.get("rng")),
         match_rng=_rng_tuple(data.get("match_rng")),
         bots=bot_states,
+        bot_memory=bot_memory,
         viewer=viewer
         if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < game.seats
         else None,
@@ -169,6 +180,14 @@ def played_seconds(data: dict[str, Any]) -> float | None:
     return seconds if math.isfinite(seconds) and 0 <= seconds <= 366 * 86400 else None
 
 
+def _memory(bot: object) -> dict[str, Any] | None:
+    """What ``bot`` keeps between its decisions besides its random stream (the easy bot's
+    "forgets Macau this round"), as JSON-ready data; None for a bot that keeps nothing."""
+    memory = getattr(bot, "memory", None)
+    found = memory() if callable(memory) else None
+    return dict(found) if isinstance(found, dict) else None
+
+
 def snapshot(table: MatchTable) -> dict[str, Any]:
     """Everything needed to resume ``table`` exactly, as JSON-ready data."""
     return {
@@ -180,6 +199,11 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "rng": _rng_state(table.rng),
         "match_rng": _rng_state(table.match_rng),
         "bots": {str(s): _rng_state(bot.rng) for s, bot in table.bots.items()},
+        "bot_memory": {
+            str(s): memory
+            for s, memory in ((s, _memory(bot.bot)) for s, bot in table.bots.items())
+            if memory is not None
+        },
         "rounds": table.rounds,
         "started_at": table.started_at,
         # The round's clock stops while the game is closed: Continue goes on from here.
@@ -209,6 +233,11 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     for seat, state in parsed.bots.items():
         if seat in table.bots:
             table.bots[seat].rng.setstate(state)
+    for seat, memory in parsed.bot_memory.items():
+        recall = getattr(table.bots[seat].bot, "recall", None) if seat in table.bots else None
+        if callable(recall):
+            with contextlib.suppress(ValueError):  # damaged: the bot decides afresh
+                recall(memory)
     if parsed.viewer is not None:
         table.director.viewer = parsed.viewer
     table.rounds = parsed.rounds
