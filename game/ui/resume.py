@@ -211,7 +211,8 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "round_key": table.round_key,
         "match_key": table.match_key,
         "match_started_at": table.match_started_at,
-        "log": list(table.director.log),  # public lines only: the table's game log
+        # Public lines only: the table's game log, with the lines of a move still being shown.
+        "log": table.director.log_when_shown(),
     }
 
 
