@@ -426,13 +426,19 @@ class Director:
         self._heading(f"Round {g.round_no}: {dealt} {cards} each", "starts the pile")
 
     def note_resumed(self) -> None:
-        """Mark in the log where a resumed round picks up."""
-        self._heading(f"Round {self.game.round_no} resumed", "on the pile")
+        """Mark in the log where a resumed round picks up: once, when it is continued again
+        with nothing played since it was last marked."""
+        line = self._heading_line(f"Round {self.game.round_no} resumed", "on the pile")
+        if not self.log or self.log[-1] != line:
+            self.words.heading(line)
 
     def _heading(self, words: str, top: str) -> None:
         """A line of its own (nothing is added to it) naming the top card of the pile."""
+        self.words.heading(self._heading_line(words, top))
+
+    def _heading_line(self, words: str, top: str) -> str:
         pile = self.game.pile
-        self.words.heading(f"{words}; {pile[-1].pretty} {top}" if pile else words)
+        return f"{words}; {pile[-1].pretty} {top}" if pile else words
 
     # --- events ------------------------------------------------------------------------------
     def _handle(self, event: Event | Mulling) -> float:

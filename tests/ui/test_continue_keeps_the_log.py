@@ -69,3 +69,15 @@ def test_a_move_saved_before_it_is_shown_keeps_its_line() -> None:
     saved = load_game().data
     assert saved is not None and saved["log"] == ["Ben laid 2♥ — you owe 2"]
     stack.clear()
+
+
+def test_continue_twice_with_no_move_between_marks_the_round_once() -> None:
+    stack, table = _table()
+    assert table.apply(parse_action("2H"), 1)
+    for _ in range(120):
+        stack.update(1 / 60)
+    stack.clear()
+    once = list(_continued().director.log)
+    twice = list(_continued().director.log)
+    assert once == ["Ben laid 2♥ — you owe 2", "Round 1 resumed; 2♥ on the pile"]
+    assert twice == once
