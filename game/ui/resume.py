@@ -216,6 +216,11 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
     }
 
 
+def _between_rounds(game: Game) -> bool:
+    """True for a match saved on a round's board: Continue deals the next round."""
+    return game.over and not game.match_over and game.rules.scoring == "points"
+
+
 def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTable:
     """A table exactly where ``snapshot`` left it; ValueError when the data does not fit.
 
@@ -225,7 +230,7 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
 
     parsed = _parse(data)
     game = parsed.game
-    between_rounds = game.over and not game.match_over and game.rules.scoring == "points"
+    between_rounds = _between_rounds(game)
     if between_rounds:
         game.next_round()  # its events are shown as the deal
     table = MatchTable(parsed.setup, game, settings=settings, deal=between_rounds)
@@ -328,14 +333,16 @@ def set_aside_save() -> str:
 
 
 def describe(saved: SavedGame) -> str:
-    """One line for the Continue button: rules, round, players and when it was saved."""
+    """One line for the Continue button: rules, round, players and when it was saved. A
+    match saved between two rounds names the round Continue deals."""
     if saved.data is None:
         return ""
     try:
         setup = TableSetup.from_dict(saved.data["setup"])
-        game_round = int(saved.data["game"].get("round_no", 1))
+        game = Game.from_dict(saved.data["game"])
     except (KeyError, TypeError, ValueError, AttributeError):
         return ""
+    game_round = game.round_no + 1 if _between_rounds(game) else game.round_no
     parts = [setup.title()]
     if game_round > 1:
         parts.append(f"round {game_round}")
