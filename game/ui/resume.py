@@ -145,7 +145,6 @@ def _parse(data: Any) -> _Parsed:
     viewer = data.get("viewer", 0)
     key = data.get("round_key")
     match_key = data.get("match_key")
-    rounds = data.get("rounds", [])
     log = data.get("log", [])
     return _Parsed(
         setup=setup,
@@ -157,7 +156,7 @@ def _parse(data: Any) -> _Parsed:
         viewer=viewer
         if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < game.seats
         else None,
-        rounds=[r for r in rounds if isinstance(r, dict)] if isinstance(rounds, list) else [],
+        rounds=_rounds(data.get("rounds", []), game.seats),
         started_at=sane_time(data.get("started_at")),
         # an older save has no log; a damaged one loses only its log
         log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
@@ -168,6 +167,36 @@ def _parse(data: Any) -> _Parsed:
         match_key=match_key if isinstance(match_key, str) and 0 < len(match_key) <= 64 else None,
         match_started_at=sane_time(data.get("match_started_at")),
     )
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _rounds(rounds: Any, seats: int) -> list[dict[str, Any]]:
+    """The match's finished rounds, as the scoreboard reads them: each a place for every seat
+    (0 for none) and the points each was charged (none in a game without points).
+
+    ValueError when damaged: edited by hand, they would be accepted here and stop the game
+    later, when the scoreboard is opened."""
+    if not isinstance(rounds, list):
+        raise ValueError("the saved rounds are damaged")
+    checked: list[dict[str, Any]] = []
+    for record in rounds:
+        if not isinstance(record, dict):
+            raise ValueError("the saved rounds are damaged")
+        places, charges = record.get("places"), record.get("charges", [])
+        if not (
+            isinstance(places, list)
+            and len(places) == seats
+            and all(_whole(p, 0, seats) for p in places)
+            and isinstance(charges, list)
+            and len(charges) in (0, seats)
+            and all(_whole(c, 0, 10**9) for c in charges)
+        ):
+            raise ValueError("the saved rounds are damaged")
+        checked.append({"places": list(places), "charges": list(charges)})
+    return checked
 
 
 def played_seconds(data: dict[str, Any]) -> float | None:
