@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine import Game
+from game.engine import Card, Game
 from game.engine.serial import FORMAT_VERSION
 from game.store.files import set_aside
 from game.store.lock import ANOTHER_COPY, owns_saved_game
@@ -94,6 +94,7 @@ class _Parsed:
     rounds: list[dict[str, Any]]
     started_at: float | None
     log: list[str]
+    hand_order: list[Card] | None
     round_key: str | None
     played_s: float | None
     match_key: str | None
@@ -143,6 +144,11 @@ def _parse(data: Any) -> _Parsed:
         if isinstance(value, dict) and str(key).isascii() and str(key).isdigit():
             bot_memory[int(key)] = value
     viewer = data.get("viewer", 0)
+    order = data.get("hand_order")
+    try:  # a hand sorted as the settings say has none; a damaged one is sorted so
+        hand_order = [Card.parse(code) for code in order] if isinstance(order, list) else None
+    except (ValueError, TypeError, AttributeError):
+        hand_order = None
     key = data.get("round_key")
     match_key = data.get("match_key")
     log = data.get("log", [])
@@ -160,6 +166,7 @@ def _parse(data: Any) -> _Parsed:
         started_at=sane_time(data.get("started_at")),
         # an older save has no log; a damaged one loses only its log
         log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
+        hand_order=hand_order,
         # an older save has none: its round gets a new key when continued
         round_key=key if isinstance(key, str) and 0 < len(key) <= 64 else None,
         played_s=played_seconds(data),
@@ -242,6 +249,10 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "match_started_at": table.match_started_at,
         # Public lines only: the table's game log, with the lines of a move still being shown.
         "log": table.director.log_when_shown(),
+        # The order of your hand when you arranged it yourself (a sorted hand sorts again).
+        "hand_order": [hc.card.code for hc in table.hand.cards]
+        if table.hand.sort_mode == "none"
+        else None,
     }
 
 
@@ -275,6 +286,8 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
                 recall(memory)
     if parsed.viewer is not None:
         table.director.viewer = parsed.viewer
+    if parsed.hand_order is not None and not between_rounds:
+        table.arrange_hand(parsed.hand_order)
     table.rounds = parsed.rounds
     if parsed.played_s is not None:
         # Only the time played counts, not the hours (or days) the game was closed.

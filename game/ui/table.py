@@ -20,6 +20,7 @@ from game.engine import (
     LISTING_LIMIT,
     PASS,
     Action,
+    Card,
     Draw,
     Game,
     IllegalMove,
@@ -444,6 +445,20 @@ class TableScene(Scene):
         self.settings = dataclasses.replace(self.settings, hand_sort=mode)
         if problem:
             self.say(problem)
+
+    def arrange_hand(self, order: Sequence[Card]) -> None:
+        """Your hand in your own ``order`` (as a saved game kept it), which it then keeps as a
+        drag does: the cards still held go in that order, any others after them."""
+        held = list(self.game.hand(self.viewer))
+        arranged = []
+        for card in order:
+            if card in held:
+                held.remove(card)
+                arranged.append(card)
+        self.hand.sort("none")
+        self.hand.cards.clear()
+        self.hand.sync(arranged + held)
+        self.sort_button.label = f"Sort: {self._sort_label()}"
 
     def _toggle_log(self) -> None:
         self.show_log = not self.show_log
