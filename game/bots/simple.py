@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from game.engine import Action, Event, MacauForgotten, Play, Stop, View
+from game.engine import Action, MacauForgotten, Play, Stop, View
 from game.engine.cards import RANK_NAMES, SUITS
 
 from .base import collector_paused
@@ -15,6 +15,9 @@ from .base import collector_paused
 # overlooks a chance to catch somebody else's forgotten call on its own turn.
 FORGET_RATE = 0.25
 OVERLOOK_RATE = 0.25
+
+# Stands for the first event of a round taken up from a saved game (see ``EasyBot.recall``).
+_RECALLED = object()
 
 
 class RandomBot:
@@ -34,8 +37,32 @@ class EasyBot:
 
     def __init__(self) -> None:
         # The first event of the round being played and whether this bot forgets Macau in it.
-        self._round_key: tuple[Event | None, int, int] | None = None
+        self._round_key: tuple[object, int, int] | None = None
         self._forgets = False
+
+    def memory(self) -> dict[str, object] | None:
+        """What the bot has decided for its round (None before its first decision), for a
+        saved game: without it a continued round would decide again, from a random stream
+        that has moved on, and every later choice would differ from the game not stopped."""
+        if self._round_key is None:
+            return None
+        _first, round_no, dealer = self._round_key
+        return {"round_no": round_no, "dealer": dealer, "forgets": self._forgets}
+
+    def recall(self, memory: Mapping[str, object]) -> None:
+        """Take up ``memory`` from a saved game: the round it names keeps its decision.
+        ValueError when it is damaged."""
+        round_no, dealer, forgets = (memory.get(k) for k in ("round_no", "dealer", "forgets"))
+        if not (
+            isinstance(round_no, int)
+            and isinstance(dealer, int)
+            and isinstance(forgets, bool)
+            and not isinstance(round_no, bool)
+            and not isinstance(dealer, bool)
+        ):
+            raise ValueError("the saved bot's memory is damaged")
+        self._round_key = (_RECALLED, round_no, dealer)
+        self._forgets = forgets
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """A random fitting play, with the suit or rank it names taken from its own hand."""
@@ -80,12 +107,11 @@ class EasyBot:
     def _start_round(self, view: View, rng: random.Random) -> None:
         """Draw the per-round "forgets Macau" flag at the first decision of each round."""
         first = view.history[0] if view.history else None
-        key = (first, view.round_no, view.dealer)
-        if (
-            self._round_key is None
-            or key[1:] != self._round_key[1:]
-            or key[0] is not (self._round_key[0])
-        ):
+        key: tuple[object, int, int] = (first, view.round_no, view.dealer)
+        known = self._round_key
+        if known is not None and known[0] is _RECALLED and key[1:] == known[1:]:
+            self._round_key = key  # the saved round goes on: its decision stands
+        elif known is None or key[1:] != known[1:] or key[0] is not known[0]:
             self._round_key = key
             self._forgets = rng.random() < FORGET_RATE
 

@@ -31,6 +31,8 @@ SAVE_FORMAT = "macau-save"
 SAVE_VERSION = 1
 SAVE_NAME = "current_game.json"
 
+NEWER_SAVE = "The saved game was made by a newer version of Macau."
+
 RULES_FORMAT = "macau-rulesets"
 RULES_VERSION = 1
 RULES_NAME = "rulesets.json"
@@ -43,6 +45,7 @@ class LoadResult:
     data: dict[str, Any] | None
     problem: str | None = None
     saved_at: float | None = None
+    newer: bool = False  # left in place: a newer version of Macau wrote it
 
 
 def save_game(data: dict[str, Any], saved_at: float | None = None) -> None:
@@ -113,7 +116,7 @@ def load_game() -> LoadResult:
         return LoadResult(None, _set_aside_message(path, "saved game"))
     if version > SAVE_VERSION:
         # Left in place: the newer version of the game that wrote it can still resume it.
-        return LoadResult(None, "The saved game was made by a newer version of Macau.")
+        return LoadResult(None, NEWER_SAVE, newer=True)
     game = envelope.get("game")
     if not isinstance(game, dict):
         return LoadResult(None, _set_aside_message(path, "saved game"))

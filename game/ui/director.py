@@ -3,7 +3,8 @@
 The engine has already moved on when events arrive; the ``TableModel`` is what the table
 shows, and it follows the events as they play (a card leaves a hand when it takes off
 and joins the pile when it lands). Once the queue is empty and nothing is in the air, the
-model is synced to the engine, so a missed detail can never linger.
+model is synced to the engine, so a missed detail can never linger. The words of the
+game log are the ``GameLog``'s, which can also tell the lines of events not shown yet.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
 from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_cubic
 
-__all__ = ["Bubble", "Director", "TableModel"]
+__all__ = ["Bubble", "Director", "GameLog", "TableModel"]
 
 PILE_SHOWN = 7
 
@@ -118,6 +119,146 @@ class Bubble:
     laid: bool = False  # ``text`` is the cards the seat has just laid
 
 
+class GameLog:
+    """The game log's lines, one event at a time: a line of its own for a move, or words
+    added to the line of the move they belong to ("Ben laid 2♥ — you owe 2")."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names  # the director's own list: a seat renamed is named so here too
+        self.lines: deque[str] = deque(maxlen=200)
+        self.line_open = False  # the last line is a move's, and what follows adds to it
+
+    def copy(self) -> GameLog:
+        """The log as it is now, to write on without changing this one."""
+        other = GameLog(self.names)
+        other.lines = deque(self.lines, maxlen=self.lines.maxlen)
+        other.line_open = self.line_open
+        return other
+
+    def write(self, event: Event) -> None:
+        """The words ``event`` adds to the log (most add some)."""
+        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        if handler is not None:
+            handler(event)
+
+    def say(self, line: str) -> None:
+        """A new line, which the words of the events that follow it may join."""
+        self.lines.append(line)
+        self.line_open = True
+
+    def heading(self, line: str) -> None:
+        """A line of its own: nothing is added to it."""
+        self.lines.append(line)
+        self.line_open = False
+
+    def clause(self, seat: int, third: str, second: str) -> str:
+        """``seat``'s name and the verb phrase in the matching person ("You owe", "East owes")."""
+        name = self.names[seat]
+        return f"{name} {second}" if name == "You" else f"{name} {third}"
+
+    def add_to_line(self, words: str) -> None:
+        """``words`` after a dash on the open line, else a line of their own."""
+        if self.lines and self.line_open:
+            self.lines[-1] += f" — {_mid_line(words)}"
+        else:
+            self.say(words[:1].upper() + words[1:])
+
+    def _on_TurnStarted(self, ev: TurnStarted) -> None:
+        self.line_open = False
+
+    def _on_CardsLaid(self, ev: CardsLaid) -> None:
+        words = " ".join(c.pretty for c in ev.cards)
+        if ev.declared:  # "K♠, red joker as K♠, 2♠": commas, since a joker takes three words
+            words = ", ".join(
+                c.pretty + (f" as {d.pretty}" if d is not None else "")
+                for c, d in zip(ev.cards, ev.declared, strict=True)
+            )
+        self.say(f"{self.names[ev.seat]} laid {words}")
+
+    def _on_CardsDrawn(self, ev: CardsDrawn) -> None:
+        if not ev.penalty:
+            s = "" if ev.count == 1 else "s"
+            self.say(f"{self.names[ev.seat]} drew {ev.count} card{s}")
+
+    def _on_AttackPending(self, ev: AttackPending) -> None:
+        self.add_to_line(self.clause(ev.target, f"owes {ev.total}", f"owe {ev.total}"))
+
+    def _on_PenaltyTaken(self, ev: PenaltyTaken) -> None:
+        forgiven = ev.owed - ev.drawn
+        extra = f" ({forgiven} forgiven: the pack ran out)" if forgiven else ""
+        self.say(f"{self.names[ev.seat]} took {ev.drawn} penalty cards{extra}")
+
+    def _on_StackCancelled(self, ev: StackCancelled) -> None:
+        self.add_to_line(f"the stack of {ev.total} is cut")
+
+    def _on_StackLapsed(self, ev: StackLapsed) -> None:
+        waiting = (
+            f"the stack of {ev.total}"
+            if ev.total
+            else f"{ev.skips} missed turn" + ("s" if ev.skips != 1 else "")
+        )
+        if ev.reason == "out":
+            self.say(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
+        else:
+            self.say(f"Every other seat is out or waiting: {waiting} lapses")
+
+    def _on_Reshuffled(self, ev: Reshuffled) -> None:
+        self.say(f"The pile is shuffled into a new stock ({ev.count} cards)")
+
+    def _on_SuitNamed(self, ev: SuitNamed) -> None:
+        self.add_to_line(f"names {_suit_words(ev).rstrip('!').lower()}")
+
+    def _on_RankRequested(self, ev: RankRequested) -> None:
+        self.add_to_line(f"asks for {ev.rank}s" if ev.rank else "asks for nothing")
+
+    def _on_SkipPending(self, ev: SkipPending) -> None:
+        turns = "turn" if ev.count == 1 else "turns"
+        self.add_to_line(
+            self.clause(
+                ev.target, f"faces {ev.count} missed {turns}", f"face {ev.count} missed {turns}"
+            )
+        )
+
+    def _on_MissedTurnsAccepted(self, ev: MissedTurnsAccepted) -> None:
+        turns = "turn" if ev.count == 1 else "turns"
+        self.say(self.clause(ev.seat, f"misses {ev.count} {turns}", f"miss {ev.count} {turns}"))
+
+    def _on_TurnMissed(self, ev: TurnMissed) -> None:
+        self.say(
+            self.clause(
+                ev.seat, f"sits out a turn ({ev.left} left)", f"sit out a turn ({ev.left} left)"
+            )
+        )
+        # What follows (a stack passed over this seat to the next) is not its doing.
+        self.line_open = False
+
+    def _on_Passed(self, ev: Passed) -> None:
+        if ev.blocked:
+            self.say(self.clause(ev.seat, "cannot move and passes", "cannot move and pass"))
+        elif self.names[ev.seat] == "You":
+            # Said only to the one person at the table: a drawn card that cannot be laid ends
+            # the turn with nothing to say, so "keeps it" would tell the others it fits.
+            self.add_to_line("keep it")
+
+    def _on_FiveAgain(self, ev: FiveAgain) -> None:
+        self.add_to_line("you go again" if self.names[ev.seat] == "You" else "goes again")
+
+    def _on_MacauCalled(self, ev: MacauCalled) -> None:
+        self.add_to_line("Macau!")
+
+    def _on_MacauCaught(self, ev: MacauCaught) -> None:
+        caught = self.names[ev.seat]
+        object_ = "you" if caught == "You" else caught
+        drawer = self.clause(ev.seat, f"draws {ev.penalty}", f"draw {ev.penalty}")
+        self.say(f"{self.names[ev.by]} caught {object_} — {_mid_line(drawer)}")
+
+    def _on_SeatOut(self, ev: SeatOut) -> None:
+        self.say(self.clause(ev.seat, f"is out — place {ev.place}", f"are out — place {ev.place}"))
+
+    def _on_RoundOver(self, ev: RoundOver) -> None:
+        self.say("Round over" + (" (blocked)" if ev.blocked else ""))
+
+
 class Director:
     """Queues event batches and turns each event into flights, bubbles, sounds and words."""
 
@@ -138,7 +279,7 @@ class Director:
         self.layout: TableLayout | None = None
         self.flights: list[Flight] = []
         self.bubbles: list[Bubble] = []
-        self.log: deque[str] = deque(maxlen=200)
+        self.words = GameLog(self.names)
         self.queue: deque[Event | Mulling] = deque()
         self.mulling = -1  # the seat looking at the card it drew (``Mulling``), if any
         self.launch: dict[int, tuple[float, float]] = {}  # uid -> where a dropped card is
@@ -150,8 +291,21 @@ class Director:
         # False while the bottom hand must stay face down (pass-and-play between turns).
         self.reveal = True
         self._wait_until = 0.0
-        self._line_open = False
         self._skip_bubble: Bubble | None = None  # "Miss a turn" at the seat a skip waits on
+
+    @property
+    def log(self) -> deque[str]:
+        """The game log's lines, as far as the events have been shown."""
+        return self.words.lines
+
+    def log_when_shown(self) -> list[str]:
+        """The log as it will read once every event queued now has been shown: what a save
+        keeps, so a move applied but still being shown when the game closes keeps its line."""
+        words = self.words.copy()
+        for event in self.queue:
+            if not isinstance(event, Mulling):
+                words.write(event)
+        return list(words.lines)
 
     # --- feeding -----------------------------------------------------------------------------
     def play(self, events: Sequence[Event], mull: Mulling | None = None) -> None:
@@ -263,38 +417,28 @@ class Director:
         """Take ``bubble`` away before its time: what it said no longer holds."""
         self.bubbles = [b for b in self.bubbles if b is not bubble]
 
-    def _say(self, line: str) -> None:
-        self.log.append(line)
-        self._line_open = True
-
     def note_deal(self) -> None:
         """Start the log of a round with its deal: who dealt, how many cards, the first card."""
         g = self.game
         each = max(g.hand_counts, default=0)
-        dealt = self._clause(g.dealer, "deals", "deal")
+        dealt = self.words.clause(g.dealer, "deals", "deal")
         cards = f"{each} card{'s' if each != 1 else ''}"
         self._heading(f"Round {g.round_no}: {dealt} {cards} each", "starts the pile")
 
     def note_resumed(self) -> None:
-        """Mark in the log where a resumed round picks up."""
-        self._heading(f"Round {self.game.round_no} resumed", "on the pile")
+        """Mark in the log where a resumed round picks up: once, when it is continued again
+        with nothing played since it was last marked."""
+        line = self._heading_line(f"Round {self.game.round_no} resumed", "on the pile")
+        if not self.log or self.log[-1] != line:
+            self.words.heading(line)
 
     def _heading(self, words: str, top: str) -> None:
         """A line of its own (nothing is added to it) naming the top card of the pile."""
+        self.words.heading(self._heading_line(words, top))
+
+    def _heading_line(self, words: str, top: str) -> str:
         pile = self.game.pile
-        self.log.append(f"{words}; {pile[-1].pretty} {top}" if pile else words)
-        self._line_open = False
-
-    def _clause(self, seat: int, third: str, second: str) -> str:
-        """``seat``'s name and the verb phrase in the matching person ("You owe", "East owes")."""
-        name = self.names[seat]
-        return f"{name} {second}" if name == "You" else f"{name} {third}"
-
-    def _add_to_line(self, words: str) -> None:
-        if self.log and self._line_open:
-            self.log[-1] += f" — {_mid_line(words)}"
-        else:
-            self._say(words[:1].upper() + words[1:])
+        return f"{words}; {pile[-1].pretty} {top}" if pile else words
 
     # --- events ------------------------------------------------------------------------------
     def _handle(self, event: Event | Mulling) -> float:
@@ -302,6 +446,7 @@ class Director:
         if isinstance(event, Mulling):
             self.mulling = event.seat
             return event.seconds  # a bot's pause, already as the settings make it
+        self.words.write(event)
         handler = getattr(self, f"_on_{type(event).__name__}", None)
         if handler is None:
             return 0.0
@@ -311,20 +456,12 @@ class Director:
     def _on_TurnStarted(self, ev: TurnStarted) -> float:
         self.mulling = -1
         self.model.current = ev.seat
-        self._line_open = False
         return 0.0
 
     def _on_CardsLaid(self, ev: CardsLaid) -> float:
         assert self.layout is not None
         m, an = self.model, self.animator
         big = self.layout.card[0]
-        words = " ".join(c.pretty for c in ev.cards)
-        if ev.declared:  # "K♠, red joker as K♠, 2♠": commas, since a joker takes three words
-            words = ", ".join(
-                c.pretty + (f" as {d.pretty}" if d is not None else "")
-                for c, d in zip(ev.cards, ev.declared, strict=True)
-            )
-        self._say(f"{self.names[ev.seat]} laid {words}")
         self.play_sound("play")
         for i, card in enumerate(ev.cards):
             dst, angle = self._pile_point(card)
@@ -377,9 +514,6 @@ class Director:
         src = self.layout.penalty.center if ev.penalty else self.layout.stock.center
         if ev.penalty:
             m.penalty = 0
-        else:
-            s = "" if ev.count == 1 else "s"
-            self._say(f"{self.names[ev.seat]} drew {ev.count} card{s}")
         self.play_sound("draw")
         big, small = self.layout.card[0], self.layout.small[0]
         step = 0.05 if ev.count > 3 else 0.09
@@ -429,21 +563,16 @@ class Director:
         self.model.penalty = ev.total
         self.model.penalty_target = ev.target
         self.play_sound("penalty")
-        self._add_to_line(self._clause(ev.target, f"owes {ev.total}", f"owe {ev.total}"))
         self._bubble(-1, f"+{ev.added}", 1.0, loud=True)
         return 0.15
 
     def _on_PenaltyTaken(self, ev: PenaltyTaken) -> float:
         self.model.penalty = 0
         self.model.penalty_target = -1
-        forgiven = ev.owed - ev.drawn
-        extra = f" ({forgiven} forgiven: the pack ran out)" if forgiven else ""
-        self._say(f"{self.names[ev.seat]} took {ev.drawn} penalty cards{extra}")
         return 0.1
 
     def _on_StackCancelled(self, ev: StackCancelled) -> float:
         self.model.penalty = 0
-        self._add_to_line(f"the stack of {ev.total} is cut")
         self._bubble(-1, "Cut!", 1.2, loud=True)
         return 0.2
 
@@ -452,15 +581,6 @@ class Director:
         m.penalty = 0
         m.penalty_target = -1
         m.skips = 0
-        waiting = (
-            f"the stack of {ev.total}"
-            if ev.total
-            else f"{ev.skips} missed turn" + ("s" if ev.skips != 1 else "")
-        )
-        if ev.reason == "out":
-            self._say(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
-        else:
-            self._say(f"Every other seat is out or waiting: {waiting} lapses")
         self._unsay(self._skip_bubble)
         self._bubble(-1, "Lapsed", 1.2)
         return 0.2
@@ -472,7 +592,6 @@ class Director:
         m.pile = m.pile[-1:]
         m.stock += ev.count
         self.play_sound("shuffle")
-        self._say(f"The pile is shuffled into a new stock ({ev.count} cards)")
         big = self.layout.card[0]
         for i, card in enumerate(under[-6:] or []):
             src, angle = self._pile_point(card)
@@ -494,29 +613,17 @@ class Director:
         return 0.6
 
     def _on_SuitNamed(self, ev: SuitNamed) -> float:
-        if ev.suit == "*":
-            text = "Free suit" + (f", not {SUIT_CHAR[ev.excluded]}" if ev.excluded else "")
-        else:
-            text = f"{SUIT_CHAR[ev.suit]} {SUIT_NAMES[ev.suit]}!"
-        self._bubble(ev.seat, text)
-        self._add_to_line(f"names {text.rstrip('!').lower()}")
+        self._bubble(ev.seat, _suit_words(ev))
         return 0.15
 
     def _on_RankRequested(self, ev: RankRequested) -> float:
         text = f"{ev.rank}s!" if ev.rank else "Nothing"
         self._bubble(ev.seat, text)
-        self._add_to_line(f"asks for {ev.rank}s" if ev.rank else "asks for nothing")
         return 0.15
 
     def _on_SkipPending(self, ev: SkipPending) -> float:
         self.model.skips = ev.count
         self.play_sound("skip")
-        turns = "turn" if ev.count == 1 else "turns"
-        self._add_to_line(
-            self._clause(
-                ev.target, f"faces {ev.count} missed {turns}", f"face {ev.count} missed {turns}"
-            )
-        )
         # The seat it waited on before has answered it with a skip card of its own.
         self._unsay(self._skip_bubble)
         self._skip_bubble = None
@@ -530,41 +637,25 @@ class Director:
         self.model.skips = 0
         self.model.missed[ev.seat] = ev.count - 1
         self._bubble(ev.seat, "I'll wait")
-        turns = "turn" if ev.count == 1 else "turns"
-        self._say(self._clause(ev.seat, f"misses {ev.count} {turns}", f"miss {ev.count} {turns}"))
         return 0.35
 
     def _on_TurnMissed(self, ev: TurnMissed) -> float:
         self.model.missed[ev.seat] = ev.left
         self._bubble(ev.seat, "Missed turn")
-        self._say(
-            self._clause(
-                ev.seat, f"sits out a turn ({ev.left} left)", f"sit out a turn ({ev.left} left)"
-            )
-        )
-        # What follows (a stack passed over this seat to the next) is not its doing.
-        self._line_open = False
         return 0.35
 
     def _on_Passed(self, ev: Passed) -> float:
         if ev.blocked:
-            self._say(self._clause(ev.seat, "cannot move and passes", "cannot move and pass"))
             self._bubble(ev.seat, "Pass")
-        elif self.names[ev.seat] == "You":
-            # Said only to the one person at the table: a drawn card that cannot be laid ends
-            # the turn with nothing to say, so "keeps it" would tell the others it fits.
-            self._add_to_line("keep it")
         return 0.1
 
     def _on_FiveAgain(self, ev: FiveAgain) -> float:
         self._bubble(ev.seat, "Five again")
-        self._add_to_line("you go again" if self.names[ev.seat] == "You" else "goes again")
         return 0.1
 
     def _on_MacauCalled(self, ev: MacauCalled) -> float:
         self._bubble(ev.seat, "Macau!", 1.6, loud=True)
         self.play_sound("macau")
-        self._add_to_line("Macau!")
         return 0.25
 
     def _on_MacauForgotten(self, ev: Event) -> float:
@@ -573,22 +664,14 @@ class Director:
     def _on_MacauCaught(self, ev: MacauCaught) -> float:
         self._bubble(ev.by, "Stop Macau!", 1.6, loud=True)
         self.play_sound("penalty")
-        caught = self.names[ev.seat]
-        object_ = "you" if caught == "You" else caught
-        drawer = self._clause(ev.seat, f"draws {ev.penalty}", f"draw {ev.penalty}")
-        self._say(f"{self.names[ev.by]} caught {object_} — {_mid_line(drawer)}")
         return 0.3
 
     def _on_SeatOut(self, ev: SeatOut) -> float:
         self.model.places[ev.seat] = ev.place
         self._bubble(ev.seat, "Out!" if ev.place > 1 else "I win!", 2.0, loud=True)
-        self._say(
-            self._clause(ev.seat, f"is out — place {ev.place}", f"are out — place {ev.place}")
-        )
         return 0.3
 
     def _on_RoundOver(self, ev: RoundOver) -> float:
-        self._say("Round over" + (" (blocked)" if ev.blocked else ""))
         if self.on_round_over is not None:
             self.on_round_over(ev)
         return 0.0
@@ -596,6 +679,13 @@ class Director:
     def _on_MatchOver(self, ev: MatchOver) -> float:
         self.match_over = ev
         return 0.0
+
+
+def _suit_words(ev: SuitNamed) -> str:
+    """What a seat says naming a suit: "♣ Clubs!", or "Free suit" (with the one it may not be)."""
+    if ev.suit == "*":
+        return "Free suit" + (f", not {SUIT_CHAR[ev.excluded]}" if ev.excluded else "")
+    return f"{SUIT_CHAR[ev.suit]} {SUIT_NAMES[ev.suit]}!"
 
 
 def _laid_words(ev: CardsLaid) -> str:

@@ -184,9 +184,16 @@ def replace_question(
     saved: SavedGame, setup: TableSetup, answered: Callable[[bool | None], None]
 ) -> ConfirmDialog:
     """The question asked before ``setup`` takes the place of the saved game: what is saved
-    and what becomes of it (a match is recorded as given up). True starts the new table."""
+    and what becomes of it (a match is recorded as given up; a game a newer version of Macau
+    saved is lost to that version too). True starts the new table."""
     question = f"Start {setup.title()} and replace the saved game?"
-    detail = f"An unfinished game is saved ({describe(saved)}). " + replacing_words(saved)
+    if saved.newer:
+        detail = (
+            "The saved game was made by a newer version of Macau: this version cannot "
+            "continue it, but that one still can. The new table takes its place."
+        )
+    else:
+        detail = f"An unfinished game is saved ({describe(saved)}). " + replacing_words(saved)
     return ConfirmDialog(question, detail, "Start the new table", "Keep it", answered)
 
 
@@ -201,8 +208,9 @@ def start_match_asking(
 ) -> None:
     """``start_match``, once the player agrees when the new table would take the place of
     a saved game (``saved``, read here when not given): a match of an evening must not end
-    on one stray click. Keeping the saved game changes nothing. ``before`` runs just before
-    the table starts (New game closes itself there)."""
+    on one stray click, nor a game a newer version of Macau saved be written over unasked.
+    Keeping the saved game changes nothing. ``before`` runs just before the table starts
+    (New game closes itself there)."""
     if saved is None:
         saved = read_saved_game()  # another copy's save reads as none: it is not replaced
 
@@ -211,7 +219,7 @@ def start_match_asking(
             before()
         start_match(stack, stack.top or scene, setup, seed)
 
-    if saved.data is None:
+    if saved.data is None and not saved.newer:
         begin()
         return
 

@@ -108,10 +108,11 @@ class MainMenu(MenuScreen):
         quick = quick_setup(settings_of(self).last_setup)
         self.descriptions[self.quick_button] = f"{quick.title()} · {quick.who()}"
         self.descriptions[self.new_button] = "Choose the rules, the players and the bots"
-        if self.saved.data is not None:
+        if self.saved.data is not None or self.saved.newer:
             # Starting another table takes the place of the saved one: say so beforehand.
+            whose = " made by a newer version of Macau" if self.saved.newer else ""
             for button in (self.quick_button, self.new_button):
-                self.descriptions[button] += "\nIt replaces the saved game."
+                self.descriptions[button] += f"\nIt replaces the saved game{whose}."
         self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
         # Back from a screen, the item that opened it keeps the focus (the next Enter opens

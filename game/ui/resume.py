@@ -2,12 +2,14 @@
 
 A snapshot holds the engine state (``Game.to_dict``), the setup (names, people and bot
 levels, rules), the seat whose view is at the bottom, the random streams of the table and
-of every bot (so a resumed bot plays on as it would have), and the match's round history.
+of every bot and what a bot has decided for its round (so a resumed bot plays on as it
+would have), and the match's round history.
 The store wraps it in a versioned, atomically written envelope.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -15,11 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine import Game
+from game.engine import Card, Game
+from game.engine.serial import FORMAT_VERSION
 from game.store.files import set_aside
 from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable, where
-from game.store.saves import SAVE_NAME, load_game, sane_time, save_game
+from game.store.saves import NEWER_SAVE, SAVE_NAME, load_game, sane_time, save_game
 from game.store.settings import Settings
 from game.ui.setup import TableSetup
 
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SNAPSHOT_KIND",
+    "NewerSave",
     "SavedGame",
     "describe",
     "played_seconds",
@@ -41,6 +45,11 @@ __all__ = [
 
 SNAPSHOT_KIND = "macau-table"
 SNAPSHOT_VERSION = 1
+
+
+class NewerSave(ValueError):
+    """The snapshot, or the engine state in it, was written by a newer version of Macau: it
+    is not damaged, and that version can still resume it."""
 
 
 def _rng_state(rng: random.Random) -> list[Any]:
@@ -80,10 +89,12 @@ class _Parsed:
     rng: tuple[Any, ...]
     match_rng: tuple[Any, ...]
     bots: dict[int, tuple[Any, ...]]
+    bot_memory: dict[int, dict[str, Any]]
     viewer: int | None
     rounds: list[dict[str, Any]]
     started_at: float | None
     log: list[str]
+    hand_order: list[Card] | None
     round_key: str | None
     played_s: float | None
     match_key: str | None
@@ -96,8 +107,13 @@ def _parse(data: Any) -> _Parsed:
         raise ValueError("this is not a saved table")
     if data.get("kind") != SNAPSHOT_KIND or not isinstance(data.get("version"), int):
         raise ValueError("this is not a saved table")
-    if data["version"] > SNAPSHOT_VERSION:
-        raise ValueError("the saved game was made by a newer version of Macau")
+    engine_version = data["game"].get("version") if isinstance(data.get("game"), dict) else None
+    if data["version"] > SNAPSHOT_VERSION or (
+        isinstance(engine_version, int)
+        and not isinstance(engine_version, bool)
+        and engine_version > FORMAT_VERSION
+    ):
+        raise NewerSave("the saved game was made by a newer version of Macau")
     try:
         setup = TableSetup.from_dict(data["setup"])
         engine_data = data["game"]
@@ -120,10 +136,21 @@ def _parse(data: Any) -> _Parsed:
         except ValueError as exc:
             raise ValueError("the saved bots are damaged") from exc
         bot_states[seat] = _rng_tuple(state)
+    # An older save has no bot memory, and a damaged one loses only that: the bot decides
+    # afresh, as a new round.
+    memory = data.get("bot_memory", {})
+    bot_memory: dict[int, dict[str, Any]] = {}
+    for key, value in memory.items() if isinstance(memory, dict) else ():
+        if isinstance(value, dict) and str(key).isascii() and str(key).isdigit():
+            bot_memory[int(key)] = value
     viewer = data.get("viewer", 0)
+    order = data.get("hand_order")
+    try:  # a hand sorted as the settings say has none; a damaged one is sorted so
+        hand_order = [Card.parse(code) for code in order] if isinstance(order, list) else None
+    except (ValueError, TypeError, AttributeError):
+        hand_order = None
     key = data.get("round_key")
     match_key = data.get("match_key")
-    rounds = data.get("rounds", [])
     log = data.get("log", [])
     return _Parsed(
         setup=setup,
@@ -131,13 +158,15 @@ def _parse(data: Any) -> _Parsed:
         rng=_rng_tuple(data.get("rng")),
         match_rng=_rng_tuple(data.get("match_rng")),
         bots=bot_states,
+        bot_memory=bot_memory,
         viewer=viewer
         if isinstance(viewer, int) and not isinstance(viewer, bool) and 0 <= viewer < game.seats
         else None,
-        rounds=[r for r in rounds if isinstance(r, dict)] if isinstance(rounds, list) else [],
+        rounds=_rounds(data.get("rounds", []), game.seats),
         started_at=sane_time(data.get("started_at")),
         # an older save has no log; a damaged one loses only its log
         log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
+        hand_order=hand_order,
         # an older save has none: its round gets a new key when continued
         round_key=key if isinstance(key, str) and 0 < len(key) <= 64 else None,
         played_s=played_seconds(data),
@@ -145,6 +174,36 @@ def _parse(data: Any) -> _Parsed:
         match_key=match_key if isinstance(match_key, str) and 0 < len(match_key) <= 64 else None,
         match_started_at=sane_time(data.get("match_started_at")),
     )
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _rounds(rounds: Any, seats: int) -> list[dict[str, Any]]:
+    """The match's finished rounds, as the scoreboard reads them: each a place for every seat
+    (0 for none) and the points each was charged (none in a game without points).
+
+    ValueError when damaged: edited by hand, they would be accepted here and stop the game
+    later, when the scoreboard is opened."""
+    if not isinstance(rounds, list):
+        raise ValueError("the saved rounds are damaged")
+    checked: list[dict[str, Any]] = []
+    for record in rounds:
+        if not isinstance(record, dict):
+            raise ValueError("the saved rounds are damaged")
+        places, charges = record.get("places"), record.get("charges", [])
+        if not (
+            isinstance(places, list)
+            and len(places) == seats
+            and all(_whole(p, 0, seats) for p in places)
+            and isinstance(charges, list)
+            and len(charges) in (0, seats)
+            and all(_whole(c, 0, 10**9) for c in charges)
+        ):
+            raise ValueError("the saved rounds are damaged")
+        checked.append({"places": list(places), "charges": list(charges)})
+    return checked
 
 
 def played_seconds(data: dict[str, Any]) -> float | None:
@@ -155,6 +214,14 @@ def played_seconds(data: dict[str, Any]) -> float | None:
         return None
     seconds = float(value)
     return seconds if math.isfinite(seconds) and 0 <= seconds <= 366 * 86400 else None
+
+
+def _memory(bot: object) -> dict[str, Any] | None:
+    """What ``bot`` keeps between its decisions besides its random stream (the easy bot's
+    "forgets Macau this round"), as JSON-ready data; None for a bot that keeps nothing."""
+    memory = getattr(bot, "memory", None)
+    found = memory() if callable(memory) else None
+    return dict(found) if isinstance(found, dict) else None
 
 
 def snapshot(table: MatchTable) -> dict[str, Any]:
@@ -168,6 +235,11 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "rng": _rng_state(table.rng),
         "match_rng": _rng_state(table.match_rng),
         "bots": {str(s): _rng_state(bot.rng) for s, bot in table.bots.items()},
+        "bot_memory": {
+            str(s): memory
+            for s, memory in ((s, _memory(bot.bot)) for s, bot in table.bots.items())
+            if memory is not None
+        },
         "rounds": table.rounds,
         "started_at": table.started_at,
         # The round's clock stops while the game is closed: Continue goes on from here.
@@ -175,8 +247,18 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "round_key": table.round_key,
         "match_key": table.match_key,
         "match_started_at": table.match_started_at,
-        "log": list(table.director.log),  # public lines only: the table's game log
+        # Public lines only: the table's game log, with the lines of a move still being shown.
+        "log": table.director.log_when_shown(),
+        # The order of your hand when you arranged it yourself (a sorted hand sorts again).
+        "hand_order": [hc.card.code for hc in table.hand.cards]
+        if table.hand.sort_mode == "none"
+        else None,
     }
+
+
+def _between_rounds(game: Game) -> bool:
+    """True for a match saved on a round's board: Continue deals the next round."""
+    return game.over and not game.match_over and game.rules.scoring == "points"
 
 
 def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTable:
@@ -188,7 +270,7 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
 
     parsed = _parse(data)
     game = parsed.game
-    between_rounds = game.over and not game.match_over and game.rules.scoring == "points"
+    between_rounds = _between_rounds(game)
     if between_rounds:
         game.next_round()  # its events are shown as the deal
     table = MatchTable(parsed.setup, game, settings=settings, deal=between_rounds)
@@ -197,8 +279,15 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     for seat, state in parsed.bots.items():
         if seat in table.bots:
             table.bots[seat].rng.setstate(state)
+    for seat, memory in parsed.bot_memory.items():
+        recall = getattr(table.bots[seat].bot, "recall", None) if seat in table.bots else None
+        if callable(recall):
+            with contextlib.suppress(ValueError):  # damaged: the bot decides afresh
+                recall(memory)
     if parsed.viewer is not None:
         table.director.viewer = parsed.viewer
+    if parsed.hand_order is not None and not between_rounds:
+        table.arrange_hand(parsed.hand_order)
     table.rounds = parsed.rounds
     if parsed.played_s is not None:
         # Only the time played counts, not the hours (or days) the game was closed.
@@ -227,10 +316,14 @@ class SavedGame:
     data: dict[str, Any] | None
     problem: str | None = None
     saved_at: float | None = None
+    # A save a newer version of Macau wrote, left in place for it: this version cannot
+    # continue it, and a new table asks before it takes its place.
+    newer: bool = False
 
 
 def read_saved_game() -> SavedGame:
-    """Load the save and check it can be resumed; an unusable save is set aside.
+    """Load the save and check it can be resumed; an unusable save is set aside, and one
+    made by a newer version of Macau is left in place (``newer``).
 
     The save of another copy of the game running at the same time is left alone: it is
     that copy's live round."""
@@ -238,9 +331,13 @@ def read_saved_game() -> SavedGame:
         return SavedGame(None, ANOTHER_COPY)
     loaded = load_game()
     if loaded.data is None:
-        return SavedGame(None, loaded.problem)
+        return SavedGame(None, loaded.problem, newer=loaded.newer)
     try:
         _parse(loaded.data)  # the same checks restore makes, so Continue is only offered
+    except NewerSave:
+        # Not damaged: left where the version that wrote it looks for it, as a save whose
+        # envelope is newer is.
+        return SavedGame(None, NEWER_SAVE, loaded.saved_at, newer=True)
     except Exception:  # anything unreadable is treated the same: kept aside, not resumed
         return SavedGame(None, set_aside_save())
     return SavedGame(loaded.data, None, loaded.saved_at)
@@ -278,14 +375,16 @@ def set_aside_save() -> str:
 
 
 def describe(saved: SavedGame) -> str:
-    """One line for the Continue button: rules, round, players and when it was saved."""
+    """One line for the Continue button: rules, round, players and when it was saved. A
+    match saved between two rounds names the round Continue deals."""
     if saved.data is None:
         return ""
     try:
         setup = TableSetup.from_dict(saved.data["setup"])
-        game_round = int(saved.data["game"].get("round_no", 1))
+        game = Game.from_dict(saved.data["game"])
     except (KeyError, TypeError, ValueError, AttributeError):
         return ""
+    game_round = game.round_no + 1 if _between_rounds(game) else game.round_no
     parts = [setup.title()]
     if game_round > 1:
         parts.append(f"round {game_round}")

@@ -20,6 +20,7 @@ from game.engine import (
     LISTING_LIMIT,
     PASS,
     Action,
+    Card,
     Draw,
     Game,
     IllegalMove,
@@ -137,7 +138,10 @@ class TableScene(Scene):
         self._offer: Offer | None = None
         self._offer_key: tuple[object, ...] = ()
         self.catch_checked = -1
+        # When the window to catch a forgotten Macau started showing, and the table version it
+        # belongs to: every action closes a window, so each one gets its own reaction time.
         self.catchable_since = 0.0
+        self.catch_window = -1
         self.layout: TableLayout = table_layout((1280, 800), n)
         self.images = CardImages(self.settings, *self._widths())
         self.flow = PlayFlow(self)
@@ -442,6 +446,20 @@ class TableScene(Scene):
         if problem:
             self.say(problem)
 
+    def arrange_hand(self, order: Sequence[Card]) -> None:
+        """Your hand in your own ``order`` (as a saved game kept it), which it then keeps as a
+        drag does: the cards still held go in that order, any others after them."""
+        held = list(self.game.hand(self.viewer))
+        arranged = []
+        for card in order:
+            if card in held:
+                held.remove(card)
+                arranged.append(card)
+        self.hand.sort("none")
+        self.hand.cards.clear()
+        self.hand.sync(arranged + held)
+        self.sort_button.label = f"Sort: {self._sort_label()}"
+
     def _toggle_log(self) -> None:
         self.show_log = not self.show_log
 
@@ -647,6 +665,10 @@ class TableScene(Scene):
         target = self.game.macau_catchable
         if target < 0 or self.catch_checked == self.version:
             return
+        if self.catch_window != self.version:
+            # A new window (the one before closed unchecked when a person moved at once): it
+            # starts now, or a later forgotten call would be caught with no pause at all.
+            self.catch_window, self.catchable_since = self.version, 0.0
         top = self.stack.top if self.stack is not None else None
         if getattr(top, "hides_table", False):
             # The screen is being handed over (the hand-off offers the catch): no one at the

@@ -1,0 +1,69 @@
+"""Continue brings your hand back in the order you arranged it, and the hand keeps that
+order afterwards, as after a drag; a hand sorted by suit or rank comes back sorted."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import PRESETS, Game, parse_action
+from game.store.saves import load_game
+from game.store.settings import Settings
+from game.ui.matchtable import MatchTable
+from game.ui.resume import restore
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+BY_SUIT = Settings(animation_speed="off", hand_sort="suit")
+SETUP = TableSetup("polish", (SeatSpec("You"), SeatSpec("Ben", "medium")))
+
+
+def _table() -> tuple[Screen, MatchTable]:
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["AS 8H 9C 3D KS", "4H KD JH 9S"],
+        pile="5H 7S",
+        stock="9H KC 4S 8S",
+        current=0,
+    )
+    table = MatchTable(SETUP, game, settings=BY_SUIT, seed=1, deal=False)
+    table.bots.clear()
+    return Screen(table), table
+
+
+def _codes(table: MatchTable) -> list[str]:
+    return [hc.card.code for hc in table.hand.cards]
+
+
+def _continued() -> tuple[Screen, MatchTable]:
+    saved = load_game().data
+    assert saved is not None
+    table = restore(saved, BY_SUIT)
+    table.bots.clear()
+    return Screen(table), table
+
+
+def test_your_own_order_comes_back_and_stays_yours() -> None:
+    screen, table = _table()
+    assert _codes(table) == ["KS", "AS", "8H", "9C", "3D"]  # sorted by suit
+    table.hand.cursor = 1
+    for _ in range(2):  # Shift+→ twice: the ace of spades two places on
+        screen.key(pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    arranged = ["KS", "8H", "9C", "AS", "3D"]
+    assert _codes(table) == arranged
+    table.save()
+    screen.stack.clear()
+    screen, table = _continued()
+    assert _codes(table) == arranged
+    assert table.sort_button.label == "Sort: own"
+    assert table.apply(parse_action("draw"))  # a new card goes at the end, as after a drag
+    screen.frame(3)
+    assert _codes(table) == [*arranged, "9H"]
+
+
+def test_a_sorted_hand_comes_back_sorted() -> None:
+    screen, table = _table()
+    table.save()
+    screen.stack.clear()
+    screen, table = _continued()
+    assert _codes(table) == ["KS", "AS", "8H", "9C", "3D"]
+    assert table.sort_button.label == "Sort: suit"
