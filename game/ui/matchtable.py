@@ -84,7 +84,6 @@ class MatchTable(TableScene):
         # table over it would lose that copy's round.
         self.saving = owns_saved_game()
         self.save_problem = ""
-        self.saved_log: tuple[int, str] = (-1, "")  # the log as last saved (see update)
         self._store: Any = None
         self.store_problem = ""  # the statistics problem last told to the player
         if self.pass_and_play:
@@ -128,12 +127,15 @@ class MatchTable(TableScene):
         return g.over and (g.match_over or g.rules.scoring != "points")
 
     def save(self) -> None:
-        """Save the game in progress, or clear the save once the game is finished."""
+        """Save the game in progress, or clear the save once the game is finished.
+
+        A move is saved as it is applied, before the next bot starts thinking (so a bot's
+        random stream is never caught halfway through a decision), with the log as it will
+        read once the move has been shown (``Director.log_when_shown``)."""
         if not self.saving:
             return
         from game.ui.resume import snapshot
 
-        self.saved_log = self._log_mark()  # (tried once per change of the log, even if it fails)
         try:
             if self.finished:
                 clear_saved_game()
@@ -145,10 +147,6 @@ class MatchTable(TableScene):
             if not self.save_problem:
                 self.say(f"The game could not be saved: {exc}")
             self.save_problem = str(exc)
-
-    def _log_mark(self) -> tuple[int, str]:
-        log_lines = self.director.log
-        return (len(log_lines), log_lines[-1] if log_lines else "")
 
     def apply(self, action: Action, seat: int | None = None) -> bool:
         """Apply, then save; a round that just ended is recorded once."""
@@ -214,10 +212,6 @@ class MatchTable(TableScene):
         super().update(dt)
         if self.paused and not self.game.over:
             self.started_at += dt  # the round's clock (its recorded time) stops while paused
-        if self.director.idle and self.saving and self._log_mark() != self.saved_log:
-            # A move is saved at once, before its lines reach the log (they are written as it
-            # is shown): once shown, save again, so a crash loses no line of the log.
-            self.save()
         if not self.pass_and_play or self.stack is None or self.autoplay:
             return
         d, g = self.director, self.game
