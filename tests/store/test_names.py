@@ -130,3 +130,12 @@ def test_a_profile_stored_under_an_older_key_is_found_under_the_new_one(
         reopened.record_game(game(2, "polish", human(0, "Ștefan", 1), human(1, "Ada", 2)))
         assert [p.name for p in reopened.profiles() if not p.is_bot] == ["Ada", "Ştefan"]
         assert reopened.profile_stats("Ştefan").games == 2
+
+
+def test_romanian_letters_of_either_spelling_are_listed_with_their_plain_letters(
+    store: Store,
+) -> None:
+    for name in ("Tudor", "Ştefan", "Sara", "Țurcanu", "Şerban", "Tamara", "Zoë", "Ștefania"):
+        store.create_profile(name)
+    humans = [p.name for p in store.profiles() if not p.is_bot]
+    assert humans == ["Sara", "Şerban", "Ştefan", "Ștefania", "Tamara", "Tudor", "Țurcanu", "Zoë"]
