@@ -7,7 +7,7 @@ embeddings: a Hebrew or Arabic name in it, or a whole line of one, is a run read
 left, with any number in it read left to right. This module resolves the levels of a line
 (rules W1 to W7, N0 for brackets, N1 and N2, I1) and the order of its runs (L2); the
 letters inside a run are ordered and shaped by the font renderer (HarfBuzz), told the
-run's direction and script.
+run's direction and, for the scripts that need it (``script_of``), its script.
 """
 
 from __future__ import annotations
@@ -16,18 +16,20 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-__all__ = ["has_rtl", "levels", "script", "visual_order"]
+__all__ = ["has_rtl", "levels", "script_of", "visual_order"]
 
 _RTL = frozenset({"R", "AL"})
 _NUMBERS = frozenset({"EN", "AN"})
 # Opening brackets and their closing ones (the common pairs of BidiBrackets.txt).
 _BRACKETS = {"(": ")", "[": "]", "{": "}", "⟨": "⟩", "〈": "〉", "（": "）", "［": "］", "｛": "｝"}
 _CLOSING = {closing: opening for opening, closing in _BRACKETS.items()}
-# The scripts written right to left, by the first word of their letters' Unicode names, as
-# ISO 15924 codes for the shaper.
+# The scripts whose letters the shaper must be told about to join, reorder or stack them
+# (Arabic letters change form with their neighbours, a Devanagari र् before a consonant
+# becomes a hook above it), by the first word of their letters' Unicode names, as ISO 15924
+# codes. Latin, Greek, Cyrillic and the CJK scripts are shaped right without being named.
 _SCRIPTS = {
-    "HEBREW": "Hebr",
     "ARABIC": "Arab",
+    "HEBREW": "Hebr",
     "SYRIAC": "Syrc",
     "THAANA": "Thaa",
     "NKO": "Nkoo",
@@ -36,6 +38,25 @@ _SCRIPTS = {
     "ADLAM": "Adlm",
     "HANIFI": "Rohg",
     "YEZIDI": "Yezi",
+    "DEVANAGARI": "Deva",
+    "BENGALI": "Beng",
+    "GURMUKHI": "Guru",
+    "GUJARATI": "Gujr",
+    "ORIYA": "Orya",
+    "TAMIL": "Taml",
+    "TELUGU": "Telu",
+    "KANNADA": "Knda",
+    "MALAYALAM": "Mlym",
+    "SINHALA": "Sinh",
+    "THAI": "Thai",
+    "LAO": "Laoo",
+    "TIBETAN": "Tibt",
+    "MYANMAR": "Mymr",
+    "KHMER": "Khmr",
+    "MONGOLIAN": "Mong",
+    "HANGUL": "Hang",
+    "JAVANESE": "Java",
+    "BALINESE": "Bali",
 }
 
 
@@ -173,13 +194,11 @@ def visual_order(run_levels: Sequence[int]) -> list[int]:
     return order
 
 
-def script(text: str) -> str:
-    """The ISO 15924 code of the right-to-left script ``text`` is written in, for shaping
-    (Arabic letters change form with their neighbours); "Zzzz" (unknown) lets the shaper
-    guess."""
-    for ch in text:
-        if _type(ch) in _RTL:
-            word = unicodedata.name(ch, "").split(" ", 1)[0]
-            if word in _SCRIPTS:
-                return _SCRIPTS[word]
-    return "Zzzz"
+@lru_cache(maxsize=4096)
+def script_of(ch: str) -> str | None:
+    """The ISO 15924 code of the script the shaper must be told the letter ``ch`` is in
+    ("Arab", "Deva", …); "" for a letter it shapes right untold (Latin, Cyrillic, Han), and
+    None for what belongs to every script (a space, a digit, a sign)."""
+    if not unicodedata.category(ch).startswith("L"):
+        return None
+    return _SCRIPTS.get(unicodedata.name(ch, "").split(" ", 1)[0], "")

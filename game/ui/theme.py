@@ -5,8 +5,9 @@ prepared surfaces and never calls the font renderer. Suit characters (♠♥♦�
 with the card art's vector pips, so they look right whatever font the machine has.
 
 A line that is not plain ASCII is drawn in runs: each of one font (letters the shipped
-DejaVu Sans lacks come from a system font that has them), each of one direction (a Hebrew
-or Arabic name is shaped right to left, see ``bidi``), placed left to right. Marks and
+DejaVu Sans lacks come from a system font that has them), of one direction (a Hebrew or
+Arabic name is shaped right to left, see ``bidi``) and of one script, which the shaper is
+told where it needs to know it (Arabic, Devanagari, Thai…), placed left to right. Marks and
 invisible joiners stay in the run of the letter before them, and a run with nothing to
 draw is left out: no text a player types can make drawing fail.
 """
@@ -207,22 +208,24 @@ def _font_for(ch: str, bold: bool) -> int:
 
 
 @lru_cache(maxsize=128)
-def _face(which: int, size: int, bold: bool, rtl_script: str | None) -> pygame.font.Font:
-    """Font ``which`` (see ``_font_for``) at ``size``, set to shape right-to-left text of
-    ``rtl_script`` when one is given (a font of its own: the main one stays left to
-    right)."""
+def _face(which: int, size: int, bold: bool, rtl: bool, script: str) -> pygame.font.Font:
+    """Font ``which`` (see ``_font_for``) at ``size``, set to shape text right to left
+    (``rtl``) and as ``script`` (see ``bidi.script_of``) when told to: a font of its own,
+    so that the one ``font`` gives stays as it was."""
+    shaped = rtl or bool(script)
     if which == _MAIN:
-        f = font(size, bold) if rtl_script is None else _open_main(size, bold)
+        f = _open_main(size, bold) if shaped else font(size, bold)
     else:
         regular, heavy = _fallback_files()[which]
         try:
             f = pygame.font.Font(heavy if bold else regular, size)
         except (OSError, pygame.error):  # FreeType reads it, the renderer cannot
-            return _face(_MAIN, size, bold, rtl_script)
+            return _face(_MAIN, size, bold, rtl, script)
         f.bold = bold and heavy == regular
-    if rtl_script is not None:
+    if rtl:
         f.set_direction(pygame.DIRECTION_RTL)
-        f.set_script(rtl_script)
+    if script:
+        f.set_script(script)
     return f
 
 
@@ -256,29 +259,35 @@ def _text(content: str, size: int, colour: Colour, bold: bool, four_colour: bool
         return f.render(content, True, colour)  # the usual case: one run in the main font
     # A NUL ends the renderer's string and a lone surrogate is no text at all.
     line = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in content if ch != "\0")
-    runs: list[tuple[int, int, str]] = []  # (font, level, letters) in reading order
+    # Runs in reading order, each (font, level, script, letters): one font, one direction
+    # and one script to shape as.
+    runs: list[tuple[int, int, str | None, str]] = []
     levels = bidi.levels(line) if bidi.has_rtl(line) else [0] * len(line)
     for ch, level in zip(line, levels, strict=True):
         if ch in SUIT_CHARS:
-            runs.append((_PIP, level, ch))
+            runs.append((_PIP, level, None, ch))
             continue
         # A mark or a joiner goes with the letter before it (the font that draws that
         # letter draws it; alone it has no width, and the renderer refuses it).
         joins = _joins(ch)
         which = _MAIN if joins else _font_for(ch, bold)
-        last = runs[-1] if runs else (_PIP, level, "")
-        if last[0] != _PIP and last[1] == level and (joins or last[0] == which):
-            runs[-1] = (last[0], level, last[2] + ch)
-            continue
-        runs.append((which, level, ch))
+        script = None if joins else bidi.script_of(ch)
+        if runs:
+            kind, at_level, run_script, letters = runs[-1]
+            same_font = joins or kind == which
+            same_script = script is None or run_script is None or script == run_script
+            if kind != _PIP and at_level == level and same_font and same_script:
+                runs[-1] = (kind, level, script if run_script is None else run_script, letters + ch)
+                continue
+        runs.append((which, level, script, ch))
     pieces: list[pygame.Surface] = []
-    for at in bidi.visual_order([level for _, level, _ in runs]):
-        which, level, letters = runs[at]
+    for at in bidi.visual_order([run[1] for run in runs]):
+        which, level, script, letters = runs[at]
         if which == _PIP:
             pieces.append(_pip_box(SUIT_CHARS[letters], f, size, colour, four_colour))
             continue
-        script = bidi.script(letters) if level % 2 else None
-        piece = _rendered(_face(which, size, bold, script), letters, colour)
+        rtl = level % 2 == 1
+        piece = _rendered(_face(which, size, bold, rtl, script or ""), letters, colour)
         if piece is None:
             continue
         if piece.get_height() > 2 * f.get_height():  # a colour emoji font's fixed-size glyphs

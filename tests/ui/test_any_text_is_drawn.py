@@ -131,7 +131,8 @@ def test_the_levels_of_a_line_follow_the_bidirectional_algorithm() -> None:
     assert bidi.levels("a (אב) 3") == [0, 0, 0, 1, 1, 0, 0, 2]  # 2: a number after it
     assert bidi.levels("\u05d0\u05b8") == [1, 1]  # a vowel point goes with its letter
     assert bidi.visual_order([0, 1, 2, 1, 0]) == [0, 3, 2, 1, 4]
-    assert bidi.script("שרה") == "Hebr" and bidi.script("محمد") == "Arab"
+    scripts = [bidi.script_of(ch) for ch in "שمअกaж山 "]
+    assert scripts == ["Hebr", "Arab", "Deva", "Thai", "", "", "", None]
 
 
 # --- fonts for letters the game's font lacks --------------------------------------------------
@@ -193,3 +194,21 @@ def test_the_fonts_asked_for_cover_the_scripts_dejavu_lacks() -> None:
     for script in ("devanagari", "bengali", "tamil", "thai", "khmer", "sinhala", "kr"):
         assert f"notosans{script}" in asked
     assert {"nirmalaui", "leelawadeeui", "malgungothic", "segoeuiemoji"} <= asked
+
+
+def test_a_name_in_a_script_that_needs_shaping_is_shaped_as_that_script(
+    fallbacks: Callable[..., None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Untold, the shaper leaves a Devanagari र् before a consonant as it is typed instead of
+    # making it the hook above that consonant. One font with both scripts (here the game's
+    # own, standing in for one such as FreeSerif) still shapes each as its own.
+    asked: list[tuple[bool, str]] = []
+    face = theme._face
+
+    def spy(which: int, size: int, bold: bool, rtl: bool, script: str) -> pygame.font.Font:
+        asked.append((rtl, script))
+        return face(which, size, bold, rtl, script)
+
+    monkeypatch.setattr(theme, "_face", spy)
+    theme.text("Anna अर्जुन สมชาย محمد", 20)
+    assert sorted(set(asked)) == [(False, ""), (False, "Deva"), (False, "Thai"), (True, "Arab")]
