@@ -11,7 +11,10 @@ CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COL
 plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLUMNS``), and
 ``stats_matches.csv``, one row per seat of every points match (``MATCH_COLUMNS``; a round's
 ``match_id`` names its match there). CSV times are ISO 8601 in UTC and true/false columns
-1/0; JSON times are Unix seconds.
+1/0; JSON times are Unix seconds. A CSV text cell that begins with = + - @, a tab or a
+carriage return (a player called "=1+1" or "-=Kasia=-"; not a negative number) is written
+after an apostrophe, so that a spreadsheet shows it as text instead of running it as a
+formula; JSON keeps every text as it is.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import contextlib
 import csv
 import io
 import json
+import re
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
@@ -194,13 +198,27 @@ def _replacing(path: Path) -> Iterator[IO[str]]:
         text.detach()  # the file itself is synced and closed by ``replacing``
 
 
+# What makes a spreadsheet read a cell as a formula (or, for tab and carriage return, as
+# the start of one once the cell is split) when a text begins with it.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"-?\d+(\.\d+)?")  # what the export writes numbers as
+
+
+def _cell(value: Any) -> Any:
+    """``value`` as a CSV cell: a text that a spreadsheet would run as a formula (a player
+    called "=HYPERLINK(…)" or "-=Kasia=-") behind an apostrophe, which shows it as text. A
+    negative number ("-1.250000", a rating) stays a number."""
+    formula = isinstance(value, str) and value.startswith(_FORMULA_STARTS)
+    return "'" + value if formula and not _NUMBER.fullmatch(value) else value
+
+
 def _write_csv(path: Path, header: tuple[str, ...], rows: Iterable[list[Any]]) -> None:
     with _replacing(path) as handle:
         # A byte-order mark lets spreadsheet programs see UTF-8 names ("Bot · easy") correctly.
         handle.write("\ufeff")
         writer = csv.writer(handle)
         writer.writerow(header)
-        writer.writerows(rows)
+        writer.writerows([_cell(value) for value in row] for row in rows)
 
 
 def _dumps(value: Any, depth: int) -> str:

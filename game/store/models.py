@@ -17,12 +17,78 @@ def bot_profile_name(level: str) -> str:
     return f"Bot · {level}"
 
 
+# Invisible characters a name keeps inside a word, where they change how it is drawn: the
+# zero-width non-joiner between two parts of a Persian name that must not join (the Persian
+# keyboard's Shift+Space), and the zero-width joiner of an emoji sequence (👩‍💻).
+_JOINERS = frozenset("\u200c\u200d")
+_BLACK_FLAG = "\U0001f3f4"  # with tag characters after it, a region's flag (Scotland's)
+
+
+def _tag(ch: str) -> bool:
+    return "\U000e0020" <= ch <= "\U000e007f"
+
+
+def _noncharacter(ch: str) -> bool:
+    """True for the code points Unicode keeps for a program's own use, never for text."""
+    code = ord(ch)
+    return 0xFDD0 <= code <= 0xFDEF or (code & 0xFFFE) == 0xFFFE
+
+
+def normal_name(text: str, limit: int | None = None) -> str:
+    """``text`` as a name is kept wherever one enters (the New game screen, the profiles
+    dialog, the statistics): composed (NFC), on one line with its spacing collapsed, and
+    without the invisible format characters a keyboard, a phone or a paste slips in (a
+    zero-width space, direction marks, a byte order mark, a soft hyphen), which would make
+    two names that look the same two players. The joiners stay between two letters, where
+    they belong to the spelling, and so do the tags of a region's flag; what no text may
+    hold (a lone surrogate, a noncharacter) goes. At most ``limit`` characters, if given.
+
+    Private-use characters and code points this Python's Unicode tables do not know yet
+    (an emoji newer than them) are kept: they may well be what the player typed."""
+    kept: list[str] = []
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if ch.isspace():
+            kept.append(" ")
+        elif kind == "Cc" or kind == "Cs" or _noncharacter(ch):
+            continue
+        elif kind == "Cf" and ch not in _JOINERS:
+            if _tag(ch) and kept and (kept[-1] == _BLACK_FLAG or _tag(kept[-1])):
+                kept.append(ch)
+        else:
+            kept.append(ch)
+    composed = unicodedata.normalize("NFC", "".join(kept))
+    joined = "".join(
+        ch for i, ch in enumerate(composed) if ch not in _JOINERS or _between_letters(composed, i)
+    )
+    tidy = " ".join(joined.split())
+    if limit is not None and len(tidy) > limit:
+        return normal_name(tidy[:limit])  # a joiner left at the end goes too
+    return tidy
+
+
+def _between_letters(text: str, i: int) -> bool:
+    """True when the joiner at ``i`` has a visible character on either side."""
+    if i == 0 or i == len(text) - 1:
+        return False
+    before, after = text[i - 1], text[i + 1]
+    return not (before.isspace() or after.isspace() or before in _JOINERS or after in _JOINERS)
+
+
+# Letters one name is spelt with either way: Romanian ș and ț (comma below) are typed as ş
+# and ţ (cedilla) by older keyboards and many phones, and the two look alike.
+_SAME_LETTERS = str.maketrans({"ş": "ș", "ţ": "ț"})
+
+
 def name_key(name: str) -> str:
     """What two spellings of one profile name share: ``Łukasz``, `` łukasz `` and
-    ``ŁUKASZ`` are one name. Spacing is tidied and letter case folded in every alphabet
-    (SQLite's NOCASE folds only A to Z)."""
-    tidy = " ".join(unicodedata.normalize("NFC", name).split())
-    return unicodedata.normalize("NFC", tidy.casefold())
+    ``ŁUKASZ`` are one name. Spacing is tidied and invisible characters ignored (two names
+    that look the same are one), and letter case folded in every alphabet (SQLite's NOCASE
+    folds only A to Z). The folding is Unicode's caseless matching, in which ß is ss
+    ("Weiß" and "Weiss" are one name, as "WEISS" is either in capitals); Romanian ş and ţ
+    (cedilla) are ș and ț (comma below)."""
+    visible = "".join(ch for ch in normal_name(name) if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFC", visible.casefold()).translate(_SAME_LETTERS)
 
 
 # Letters that are not a plain letter with an accent, so NFD does not take them apart,

@@ -19,6 +19,7 @@ from game.store.models import (
     SeatResult,
     bot_profile_name,
     name_key,
+    normal_name,
 )
 
 MAX_NAME_LENGTH = 32
@@ -42,14 +43,13 @@ def profile_from_row(row: tuple[Any, ...]) -> Profile:
 
 
 def clean_name(name: str) -> str:
-    """A profile name with spacing tidied; ValueError with a reason if it cannot be one."""
-    tidy = " ".join(unicodedata.normalize("NFC", name).split())
+    """A profile name as it is stored (``normal_name``: the New game screen and the profiles
+    dialog tidy a name the same way); ValueError with a reason if it cannot be one."""
+    tidy = normal_name(name)
     if not tidy:
         raise ValueError("A profile name cannot be empty.")
     if len(tidy) > MAX_NAME_LENGTH:
         raise ValueError(f"A profile name can be at most {MAX_NAME_LENGTH} characters long.")
-    if any(unicodedata.category(ch).startswith("C") for ch in tidy):
-        raise ValueError("A profile name cannot contain control characters.")
     return tidy
 
 
@@ -58,13 +58,15 @@ def _row_called(conn: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
 
     A file from before v5 may hold two profiles whose names differ only in the case of a
     letter outside A to Z ("Łukasz", "łukasz"): the exact spelling is preferred, then the
-    older profile."""
+    older profile. A file opened read-only keeps the keys it was written with, which a
+    newer key may not match: its exact spelling is found all the same."""
+    exact = normal_name(name)
     row: tuple[Any, ...] | None = conn.execute(
         f"""
-        SELECT {PROFILE_COLUMNS} FROM profiles WHERE name_key = ?
+        SELECT {PROFILE_COLUMNS} FROM profiles WHERE name_key = ? OR name = ? COLLATE BINARY
         ORDER BY name = ? COLLATE BINARY DESC, id LIMIT 1
         """,
-        (name_key(name), " ".join(unicodedata.normalize("NFC", name).split())),
+        (name_key(name), exact, exact),
     ).fetchone()
     return row
 
@@ -133,7 +135,7 @@ def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> 
     aliases: list[int] = []
     for pid, taken, merged in rows:
         if merged is None:
-            raise ValueError(f"A profile called {str(taken)!r} already exists.")
+            raise ValueError(_taken(name, str(taken)))
         target = _merged_target(conn, int(pid))
         if target.id != owner:
             take = (
@@ -147,6 +149,15 @@ def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> 
             )
         aliases.append(int(pid))
     return aliases
+
+
+def _taken(name: str, taken: str) -> str:
+    """Why ``name`` is refused when the profile ``taken`` has its key: in the player's own
+    spelling when the two differ ("Weiss" beside "Weiß": ß and ss are one name)."""
+    typed = normal_name(name)
+    if typed == taken:
+        return f"A profile called {taken!r} already exists."
+    return f"A profile called {taken!r} already exists, and {typed!r} counts as the same name."
 
 
 def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult | MatchSeat) -> int:
@@ -169,12 +180,7 @@ def _table_name(seat: SeatResult | MatchSeat) -> str | None:
     """What a bot seat was called at the table, kept when it says more than its profile."""
     if not seat.is_bot:
         return None
-    text = "".join(
-        " " if unicodedata.category(ch)[0] == "C" else ch
-        for ch in unicodedata.normalize("NFC", seat.seat_name)
-    )
-    name = " ".join(text.split())[:MAX_NAME_LENGTH]
-    return name or None
+    return normal_name(seat.seat_name, MAX_NAME_LENGTH) or None
 
 
 def rules_label(label: str | None) -> str | None:

@@ -220,12 +220,14 @@ def seed_bot_profiles(conn: sqlite3.Connection) -> None:
 
 
 def fill_name_keys(conn: sqlite3.Connection) -> None:
-    """Give every profile without a name key (all of them on the upgrade to v5, a bot level
-    seeded since) the key of its name."""
-    rows = conn.execute("SELECT id, name FROM profiles WHERE name_key IS NULL").fetchall()
+    """Give every profile the key of its name where it has none (all of them on the upgrade
+    to v5, a bot level seeded since) or one ``name_key`` no longer gives: the key learnt to
+    take "Ştefan" (cedilla) for "Ștefan" (comma below), and an older file's keys must
+    still find their profiles."""
+    rows = conn.execute("SELECT id, name, name_key FROM profiles").fetchall()
     conn.executemany(
         "UPDATE profiles SET name_key = ? WHERE id = ?",
-        [(name_key(str(name)), int(pid)) for pid, name in rows],
+        [(name_key(str(name)), int(pid)) for pid, name, key in rows if key != name_key(str(name))],
     )
 
 

@@ -24,6 +24,7 @@ from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.setup import TableSetup
 from game.ui.table import TableScene
+from game.ui.tween import Tween
 from game.ui.widgets import Button
 
 __all__ = ["MatchTable"]
@@ -86,6 +87,7 @@ class MatchTable(TableScene):
         self.save_problem = ""
         self._store: Any = None
         self.store_problem = ""  # the statistics problem last told to the player
+        self.store_toast: tuple[str, Tween] | None = None  # the message telling it
         if self.pass_and_play:
             self.director.reveal = False  # nobody sees a hand until it is handed to them
 
@@ -194,6 +196,7 @@ class MatchTable(TableScene):
         if problem and problem != self.store_problem:
             self.store_problem = str(problem)
             self.say(self.store_problem)
+            self.store_toast = self.toast
 
     def shutdown(self) -> None:
         """Closing the table (window closed, back to the menu) saves first."""
@@ -290,6 +293,13 @@ class MatchTable(TableScene):
     def _show_round_board(self) -> None:
         from game.ui.roundend import RoundEndOverlay
 
+        told = self.store_toast
+        if told is not None and told is self.toast and not told[1].done(self.animator.now):
+            # Told as the round was recorded, the problem would be drawn under the board,
+            # which covers the table: the board waits until it has been read.
+            self.overlay_at = told[1].start + told[1].duration
+            return
+        self.store_toast = None
         if self.stack is not None:
             self.stack.push(RoundEndOverlay(self, on_result=self._after_round))
 

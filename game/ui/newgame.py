@@ -13,6 +13,7 @@ import pygame
 from game.engine import PRESETS, Rules
 from game.engine.explain import PRESET_TITLES, summary
 from game.store.lock import owns_saved_game
+from game.store.models import name_key, normal_name
 from game.store.saves import has_saved_game
 from game.ui import theme
 from game.ui.controls import Choice, fit_middle, stepper_values
@@ -29,6 +30,7 @@ from game.ui.setup import (
     quick_setup,
     rename_clashing_bots,
     rules_title,
+    tidy_name,
 )
 from game.ui.widgets import Button, TextInput
 
@@ -99,9 +101,9 @@ class _SeatRow:
         self.name.text = spec.name
 
     def spec(self) -> SeatSpec:
-        """The seat as chosen (an empty name becomes the placeholder)."""
-        name = " ".join(self.name.text.split()) or self.name.placeholder
-        return SeatSpec(name[:MAX_NAME], self.kind.value)
+        """The seat as chosen, its name tidied as the statistics keep it (``tidy_name``; an
+        empty name becomes the placeholder)."""
+        return SeatSpec(tidy_name(self.name.text, self.index), self.kind.value)
 
     @property
     def visible(self) -> bool:
@@ -218,12 +220,12 @@ class NewGameScreen(MenuScreen):
                 row.name.text = "You"
         # What the screen shows is what the table will use: a bot just seated gets a free
         # stock name, and a stock-named bot that clashes with an earlier seat takes another.
-        used = {" ".join(r.name.text.split()).casefold() for r in shown}
+        used = {name_key(r.name.text) for r in shown}
         for row in shown:
-            if not row.spec().human and not row.name.text.strip():
-                free = next((n for n in BOT_NAMES if n.casefold() not in used), "")
+            if not row.spec().human and not normal_name(row.name.text):
+                free = next((n for n in BOT_NAMES if name_key(n) not in used), "")
                 row.name.text = free
-                used.add(free.casefold())
+                used.add(name_key(free))
         for row, spec in zip(shown, rename_clashing_bots([r.spec() for r in shown]), strict=True):
             if spec.name != row.spec().name:
                 row.name.text = spec.name
@@ -316,7 +318,14 @@ class NewGameScreen(MenuScreen):
             setup = self.setup()
         clash = duplicate_name(setup.names)
         if clash is not None:
-            self.message = f"Two seats are called {clash}: give each seat its own name."
+            # Both named as typed where they are spelt apart: "Weiß" and "Weiss" are one name.
+            first = next(n for n in setup.names if name_key(n) == name_key(clash))
+            same = (
+                f"Two seats are called {clash}"
+                if first.lower() == clash.lower()
+                else f"{first} and {clash} count as one name"
+            )
+            self.message = f"{same}: give each seat its own name."
             self.refused = setup
             return
         bot_named = person_named_like_a_bot(setup.seats)

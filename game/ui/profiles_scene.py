@@ -370,7 +370,9 @@ class ProfilesScene(Scaled, Scene):
 
         def done(name: object | None) -> None:
             if isinstance(name, str):
-                self.reload(select=" ".join(name.split()))
+                # As the store keeps it: typed decomposed ("Zoe" and a combining diaeresis)
+                # or with a stray invisible character, it is still the profile just made.
+                self.reload(select=clean_name(name))
                 self._say(f"Created profile {self.current.name if self.current else name}.")
 
         self._push(

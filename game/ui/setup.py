@@ -5,13 +5,12 @@ the saved game, so "Quick game" and "Continue" rebuild the same table.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine import PRESETS, Game, Rules, RulesError
-from game.store.models import bot_profile_name, name_key
+from game.store.models import bot_profile_name, name_key, normal_name
 from game.store.records import MAX_NAME_LENGTH
 from game.store.records import rules_label as tidy_rules_label
 
@@ -81,8 +80,8 @@ def rename_clashing_bots(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
     """``seats`` with each bot that carries a stock bot name someone else uses renamed to a
     stock name nobody uses: a person who types "Ben" keeps it, and the bot becomes "Dan".
     Among bots the first keeps the name; people and typed names are never renamed."""
-    keys = [" ".join(s.name.split()).casefold() for s in seats]
-    stock = {name.casefold() for name in BOT_NAMES}
+    keys = [name_key(s.name) for s in seats]
+    stock = {name_key(name) for name in BOT_NAMES}
     out = list(seats)
     for i, seat in enumerate(seats):
         if seat.human or keys[i] not in stock:
@@ -91,9 +90,9 @@ def rename_clashing_bots(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
             k == keys[i] and (j < i or seats[j].human) for j, k in enumerate(keys) if j != i
         ):
             continue  # nobody before it, and no person, has this name
-        free = next((n for n in BOT_NAMES if n.casefold() not in keys), None)
+        free = next((n for n in BOT_NAMES if name_key(n) not in keys), None)
         if free is not None:
-            keys[i] = free.casefold()
+            keys[i] = name_key(free)
             out[i] = SeatSpec(free, seat.level)
     return tuple(out)
 
@@ -253,11 +252,12 @@ def default_setup(preset: str = "polish") -> TableSetup:
 
 
 def tidy_name(typed: str, index: int) -> str:
-    """A typed name as a seat carries it: on one line, its spacing collapsed (tabs and line
-    breaks included, which the table would draw garbled), at most ``MAX_NAME`` long, and
-    "Player N" when nothing is left, as the New game screen names seat N."""
-    words = "".join(ch for ch in " ".join(typed.split()) if unicodedata.category(ch) != "Cc")
-    return words[:MAX_NAME] or f"Player {index + 1}"
+    """A typed name as a seat carries it, and as the statistics record it (``normal_name``):
+    on one line, its spacing collapsed (tabs and line breaks included, which the table would
+    draw garbled), without invisible characters that would make two names that look alike
+    two players, at most ``MAX_NAME`` long, and "Player N" when nothing is left, as the New
+    game screen names seat N."""
+    return normal_name(typed, MAX_NAME) or f"Player {index + 1}"
 
 
 def startable(setup: TableSetup) -> TableSetup:
@@ -269,7 +269,7 @@ def startable(setup: TableSetup) -> TableSetup:
     seats: list[SeatSpec] = []
     for i, seat in enumerate(setup.seats):
         name = tidy_name(seat.name, i)
-        if not seat.human and not " ".join(seat.name.split()):
+        if not seat.human and not normal_name(seat.name):
             name = next((n for n in BOT_NAMES if name_key(n) not in used), name)
             used.add(name_key(name))
         seats.append(SeatSpec(name, seat.level))

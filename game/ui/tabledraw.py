@@ -860,7 +860,9 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
 
 @lru_cache(maxsize=512)
 def _wrapped(line: str, width: int, size: int) -> list[str]:
-    return theme.wrap(line, size, width)
+    # A name is one word however long (up to 32 letters, and a Thai one has no spaces at
+    # all): one wider than the panel is broken rather than drawn over its edge.
+    return theme.wrap_long_words(line, size, width)
 
 
 def _ordinal(n: int) -> str:

@@ -3,10 +3,18 @@
 Text is rendered once per (text, size, colour, bold) and kept: drawing a frame blits
 prepared surfaces and never calls the font renderer. Suit characters (♠♥♦♣) are drawn
 with the card art's vector pips, so they look right whatever font the machine has.
+
+A line that is not plain ASCII is drawn in runs: each of one font (letters the shipped
+DejaVu Sans lacks come from a system font that has them), of one direction (a Hebrew or
+Arabic name is shaped right to left, see ``bidi``) and of one script, which the shaper is
+told where it needs to know it (Arabic, Devanagari, Thai…), placed left to right. Marks and
+invisible joiners stay in the run of the letter before them, and a run with nothing to
+draw is left out: no text a player types can make drawing fail.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -14,6 +22,7 @@ import pygame
 import pygame.freetype
 
 from game.resources import font_path
+from game.ui import bidi
 from game.ui.cardart import suit_colour, suit_symbol
 from game.ui.surfacecache import SurfaceCache
 
@@ -65,7 +74,8 @@ _SYSTEM_FONTS = "dejavusans,segoeui,helveticaneue,arial,liberationsans,freesans"
 
 
 # Fonts that carry Chinese, Japanese and Korean letters, which DejaVu lacks: a name typed
-# through an input method ("山田太郎") is drawn in the first one the machine has.
+# through an input method ("山田太郎") is drawn in the first one the machine has that has
+# its letters.
 _FALLBACK_FONTS = (
     "notosanscjksc,notosanscjkjp,notosanscjk,sourcehansans,droidsansfallbackfull,"
     "droidsansfallback,wenquanyimicrohei,wenquanyizenhei,microsoftyahei,msgothic,yugothic,"
@@ -73,6 +83,24 @@ _FALLBACK_FONTS = (
     # macOS: pygame names a font there after its file (PingFang.ttc is "pingfang")
     "pingfang,hiraginosansgb,stheitimedium,stheitilight,songti,arialunicode"
 )
+# Then fonts for the other scripts DejaVu lacks (Korean, Indic, Thai, Lao, Khmer, Myanmar,
+# Sinhala, Ethiopic) and for emoji, as Windows, macOS and Linux name them. A letter is drawn
+# in the first of all these that has it, then in any other Noto Sans font, then in a font
+# with a bit of everything. With none of them on the machine, a letter DejaVu lacks is
+# drawn as DejaVu's empty box.
+_SCRIPT_FONTS = (
+    "notosanscjkkr,notosanskr,nanumgothic,undotum,baekmukgulim,"
+    "notosansdevanagari,notosansbengali,notosansgurmukhi,notosansgujarati,notosansoriya,"
+    "notosanstamil,notosanstelugu,notosanskannada,notosansmalayalam,notosanssinhala,"
+    "nirmalaui,mangal,vrinda,latha,kohinoordevanagari,devanagarisangammn,banglasangammn,"
+    "tamilsangammn,lohitdevanagari,lohitbengali,lohittamil,lohittelugu,lohitkannada,"
+    "notosansthai,notosansthaiui,notosanslao,notosanskhmer,notosansmyanmar,leelawadeeui,"
+    "leelawadee,tahoma,thonburi,khmerui,myanmartext,garuda,loma,waree,laosangammn,"
+    "notosansethiopic,ebrima,kefa,abyssinicasil,"
+    "notoemoji,segoeuiemoji,segoeuisymbol,notocoloremoji,applecoloremoji,notosanssymbols,"
+    "notosanssymbols2"
+)
+_LAST_RESORT_FONTS = "freesans,freeserif,unifont,symbola,code2000"
 
 
 @lru_cache(maxsize=2)
@@ -87,6 +115,10 @@ def _font_file(bold: bool) -> str | None:
 @lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A font of ``size`` pixels: a shipped font, else a common system sans, else pygame's."""
+    return _open_main(size, bold)
+
+
+def _open_main(size: int, bold: bool) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     path = _font_file(bold)
@@ -107,23 +139,31 @@ def set_four_colour(on: bool) -> None:
     _four_colour_text[0] = on
 
 
+@lru_cache(maxsize=1)
+def _fallback_files() -> tuple[tuple[str, str], ...]:
+    """The machine's fonts that may draw a letter the main font lacks, best first, each as
+    its regular file and its bold one (the regular again when it has none: pygame then
+    thickens it)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    names = [*_FALLBACK_FONTS.split(","), *_SCRIPT_FONTS.split(",")]
+    listed = set(names)
+    names += sorted(
+        n for n in pygame.font.get_fonts() if n.startswith("notosans") and n not in listed
+    )
+    names += _LAST_RESORT_FONTS.split(",")
+    files: dict[str, str] = {}
+    for name in names:
+        regular = pygame.font.match_font(name)
+        if regular and regular not in files:
+            files[regular] = pygame.font.match_font(name, bold=True) or regular
+    return tuple(files.items())
+
+
 @lru_cache(maxsize=64)
-def fallback_font(size: int, bold: bool = False) -> pygame.font.Font | None:
-    """A font of ``size`` pixels for letters the main font lacks, if the machine has one."""
-    path = pygame.font.match_font(_FALLBACK_FONTS, bold=bold)
-    if not path:
-        return None
-    f = pygame.font.Font(path, size)
-    # no bold face of its own (often so for these fonts): pygame thickens the regular one
-    f.bold = bold and pygame.font.match_font(_FALLBACK_FONTS, bold=False) == path
-    return f
-
-
-@lru_cache(maxsize=2)
-def _glyph_finder(bold: bool) -> pygame.freetype.Font | None:
-    """The main font opened by FreeType, which (unlike pygame.font) says which letters it
-    lacks; None when that cannot be known."""
-    path = _font_file(bold)
+def _glyphs(path: str | None) -> pygame.freetype.Font | None:
+    """The font file ``path`` opened by FreeType, which (unlike pygame.font) says which
+    letters it lacks; None when that cannot be known."""
     try:
         if not pygame.freetype.get_init():
             pygame.freetype.init()
@@ -132,15 +172,67 @@ def _glyph_finder(bold: bool) -> pygame.freetype.Font | None:
         return None
 
 
+def _has(path: str | None, ch: str) -> bool | None:
+    """Whether the font file ``path`` has a letter for ``ch`` (None: cannot be known)."""
+    finder = _glyphs(path)
+    if finder is None:
+        return None
+    try:
+        return finder.get_metrics(ch)[0] is not None
+    except (pygame.error, ValueError, UnicodeError):
+        return False
+
+
 @lru_cache(maxsize=4096)
 def _lacks(ch: str, bold: bool) -> bool:
-    """True when the main font has no letter for ``ch`` (a CJK character, say)."""
-    if ord(ch) < 0x2E80:  # below the CJK blocks DejaVu covers what the game writes
+    """True when the main font has no letter for ``ch`` (a Thai or a Chinese one, say)."""
+    if ch.isascii():
         return False
-    finder = _glyph_finder(bold)
-    if finder is None:
-        return False
-    return finder.get_metrics(ch)[0] is None
+    return _has(_font_file(bold), ch) is False
+
+
+_MAIN = -1  # the main font, in place of an index into ``_fallback_files``
+_PIP = -2  # a suit drawn as a pip
+
+
+@lru_cache(maxsize=4096)
+def _font_for(ch: str, bold: bool) -> int:
+    """Which font draws ``ch``: ``_MAIN``, or the index of the first fallback font that has
+    it (the main font's box stands in when no font on the machine has it)."""
+    if not _lacks(ch, bold):
+        return _MAIN
+    for i, (regular, _bold) in enumerate(_fallback_files()):
+        if _has(regular, ch):
+            return i
+    return _MAIN
+
+
+@lru_cache(maxsize=128)
+def _face(which: int, size: int, bold: bool, rtl: bool, script: str) -> pygame.font.Font:
+    """Font ``which`` (see ``_font_for``) at ``size``, set to shape text right to left
+    (``rtl``) and as ``script`` (see ``bidi.script_of``) when told to: a font of its own,
+    so that the one ``font`` gives stays as it was."""
+    shaped = rtl or bool(script)
+    if which == _MAIN:
+        f = _open_main(size, bold) if shaped else font(size, bold)
+    else:
+        regular, heavy = _fallback_files()[which]
+        try:
+            f = pygame.font.Font(heavy if bold else regular, size)
+        except (OSError, pygame.error):  # FreeType reads it, the renderer cannot
+            return _face(_MAIN, size, bold, rtl, script)
+        f.bold = bold and heavy == regular
+    if rtl:
+        f.set_direction(pygame.DIRECTION_RTL)
+    if script:
+        f.set_script(script)
+    return f
+
+
+def _joins(ch: str) -> bool:
+    """True for what is drawn with the letter before it, never on its own: an accent or
+    other mark, a joiner or other invisible format character, a variation selector."""
+    return unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf", "Cc")
 
 
 def text(
@@ -152,8 +244,10 @@ def text(
 ) -> pygame.Surface:
     """``content`` rendered once; suit characters drawn as pips (in suit colour on light
     text, or in the text colour when ``colour`` is dark enough to be on a light panel), in
-    four colours or two as ``four_colour`` says (by default, as the player's setting), and
-    letters the main font lacks in a fallback font, when the machine has one."""
+    four colours or two as ``four_colour`` says (by default, as the player's setting),
+    letters the main font lacks in a fallback font, when the machine has one, and words
+    written right to left (Hebrew, Arabic) right to left. Any string is drawn: what cannot
+    be (a joiner on its own) is left out."""
     four = _four_colour_text[0] if four_colour is None else four_colour
     return _text(content, size, colour, bold, four)
 
@@ -161,37 +255,74 @@ def text(
 @lru_cache(maxsize=2048)
 def _text(content: str, size: int, colour: Colour, bold: bool, four_colour: bool) -> pygame.Surface:
     f = font(size, bold)
-    spare = fallback_font(size, bold) if any(_lacks(ch, bold) for ch in content) else None
-    pieces: list[pygame.Surface] = []
-    run, run_font = "", f
-    for ch in content:
-        suit = SUIT_CHARS.get(ch)
-        if suit is None:
-            ch_font = spare if spare is not None and _lacks(ch, bold) else f
-            if run and ch_font is not run_font:
-                pieces.append(run_font.render(run, True, colour))
-                run = ""
-            run += ch
-            run_font = ch_font
+    if content.isascii() and content.isprintable() and content.strip():
+        return f.render(content, True, colour)  # the usual case: one run in the main font
+    # A NUL ends the renderer's string and a lone surrogate is no text at all.
+    line = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in content if ch != "\0")
+    # Runs in reading order, each (font, level, script, letters): one font, one direction
+    # and one script to shape as.
+    runs: list[tuple[int, int, str | None, str]] = []
+    levels = bidi.levels(line) if bidi.has_rtl(line) else [0] * len(line)
+    for ch, level in zip(line, levels, strict=True):
+        if ch in SUIT_CHARS:
+            runs.append((_PIP, level, None, ch))
             continue
-        if run:
-            pieces.append(run_font.render(run, True, colour))
-            run = ""
-        pip_colour = _pip_colour(suit, colour, four_colour)
-        pip = suit_symbol(suit, max(6, round(size * 0.78)), pip_colour)
-        box = pygame.Surface((pip.get_width() + 2, f.get_height()), pygame.SRCALPHA)
-        box.blit(pip, (1, (f.get_height() - pip.get_height()) // 2 + 1))
-        pieces.append(box)
-    if run or not pieces:
-        pieces.append(run_font.render(run, True, colour))
+        # A mark or a joiner goes with the letter before it (the font that draws that
+        # letter draws it; alone it has no width, and the renderer refuses it).
+        joins = _joins(ch)
+        which = _MAIN if joins else _font_for(ch, bold)
+        script = None if joins else bidi.script_of(ch)
+        if runs:
+            kind, at_level, run_script, letters = runs[-1]
+            same_font = joins or kind == which
+            same_script = script is None or run_script is None or script == run_script
+            if kind != _PIP and at_level == level and same_font and same_script:
+                runs[-1] = (kind, level, script if run_script is None else run_script, letters + ch)
+                continue
+        runs.append((which, level, script, ch))
+    pieces: list[pygame.Surface] = []
+    for at in bidi.visual_order([run[1] for run in runs]):
+        which, level, script, letters = runs[at]
+        if which == _PIP:
+            pieces.append(_pip_box(SUIT_CHARS[letters], f, size, colour, four_colour))
+            continue
+        rtl = level % 2 == 1
+        piece = _rendered(_face(which, size, bold, rtl, script or ""), letters, colour)
+        if piece is None:
+            continue
+        if piece.get_height() > 2 * f.get_height():  # a colour emoji font's fixed-size glyphs
+            scale = f.get_height() / piece.get_height()
+            piece = pygame.transform.smoothscale(
+                piece, (max(1, round(piece.get_width() * scale)), f.get_height())
+            )
+        pieces.append(piece)
     width = sum(p.get_width() for p in pieces)
-    height = max(p.get_height() for p in pieces)
+    height = max((p.get_height() for p in pieces), default=f.get_height())
     out = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
     x = 0
     for piece in pieces:
         out.blit(piece, (x, (height - piece.get_height()) // 2))
         x += piece.get_width()
     return out
+
+
+def _rendered(f: pygame.font.Font, letters: str, colour: Colour) -> pygame.Surface | None:
+    """``letters`` drawn in ``f``; None when there is nothing to draw (zero width)."""
+    try:
+        piece = f.render(letters, True, colour)
+    except (pygame.error, ValueError, UnicodeError):
+        return None  # a run the renderer refuses must not take the game down
+    return piece if piece.get_width() > 0 else None
+
+
+def _pip_box(
+    suit: str, f: pygame.font.Font, size: int, colour: Colour, four_colour: bool
+) -> pygame.Surface:
+    """A suit's pip, in a box as tall as a line of ``f``."""
+    pip = suit_symbol(suit, max(6, round(size * 0.78)), _pip_colour(suit, colour, four_colour))
+    box = pygame.Surface((pip.get_width() + 2, f.get_height()), pygame.SRCALPHA)
+    box.blit(pip, (1, (f.get_height() - pip.get_height()) // 2 + 1))
+    return box
 
 
 def _pip_colour(suit: str, colour: Colour, four_colour: bool) -> Colour:
@@ -290,8 +421,8 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``wrap``, and a word wider than a line (a folder's path) broken across lines,
-    after a path separator where one falls near the end of the line."""
+    """``wrap``, and a word wider than a line (a folder's path, a long name) broken across
+    lines, after a path separator where one falls near the end of the line."""
     lines: list[str] = []
     for line in wrap(words, size, width, bold):
         while len(line) > 1 and text_size(line, size, bold)[0] > width:
@@ -301,6 +432,9 @@ def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> li
             separator = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
             if separator >= cut * 2 // 3:
                 cut = separator + 1
+            # Not between a letter and its accent, nor inside an emoji joined by a ZWJ.
+            while cut > 1 and (_joins(line[cut]) or line[cut - 1] == "\u200d"):
+                cut -= 1
             lines.append(line[:cut])
             line = line[cut:]
         lines.append(line)

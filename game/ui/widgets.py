@@ -7,9 +7,12 @@ inside a ``WidgetGroup``; Enter or Space presses the focused button.
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from collections.abc import Callable, Iterable
 
 import pygame
+import pygame.scrap
 
 from game.ui import theme
 from game.ui.layout import Scaled, ui_scale
@@ -214,7 +217,10 @@ class TextInput(Widget):
     """A one-line text field using the platform's text input (IME aware).
 
     ``pygame.key.start_text_input`` runs while the field has focus; committed text comes
-    as TEXTINPUT events and the composition in progress as TEXTEDITING.
+    as TEXTINPUT events and the composition in progress as TEXTEDITING. Ctrl+V (Cmd+V on
+    macOS) pastes the clipboard's text. What is typed or pasted is kept composed (NFC: a
+    letter and its accent typed apart are one letter, which Backspace takes back whole) and
+    on one line; tidying a name further is for whoever takes it from the field.
     """
 
     focusable = True
@@ -275,8 +281,7 @@ class TextInput(Widget):
                 return True
             return False
         if event.type == pygame.TEXTINPUT:
-            room = self.max_length - len(self.text)
-            self.text += event.text[: max(0, room)]
+            self.insert(event.text)
             self.composition = ""
             return True
         if event.type == pygame.TEXTEDITING:
@@ -285,6 +290,9 @@ class TextInput(Widget):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.text = self.text[:-1]
+                return True
+            if event.key == pygame.K_v and _paste_keys(event.mod):
+                self.insert(_clipboard_text())
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_submit is not None:
@@ -298,6 +306,17 @@ class TextInput(Widget):
             # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so hotkeys stay quiet.
             return bool(event.unicode and event.unicode.isprintable())
         return False
+
+    def insert(self, text: str) -> None:
+        """Add typed or pasted ``text`` at the end, on one line (line breaks and tabs become
+        spaces, other control characters go) and composed, cut to ``max_length``."""
+        line = "".join(
+            " " if ch.isspace() else ch
+            for ch in text
+            if ch.isspace() or unicodedata.category(ch) != "Cc"
+        )
+        whole = unicodedata.normalize("NFC", self.text + line)
+        self.text = whole[: max(self.max_length, len(self.text))]
 
     def update(self, dt: float) -> None:
         """Blink the caret."""
@@ -340,6 +359,22 @@ class TextInput(Widget):
                 surface, theme.INK, (x + 1, cy - self.size // 2), (x + 1, cy + self.size // 2), 2
             )
         surface.set_clip(old_clip)
+
+
+def _paste_keys(mod: int) -> bool:
+    """True for Ctrl (or Cmd on macOS) without Alt: AltGr, which is Ctrl+Alt on Windows,
+    types letters on many keyboards."""
+    command = pygame.KMOD_CTRL | (pygame.KMOD_GUI if sys.platform == "darwin" else 0)
+    return bool(mod & command) and not mod & pygame.KMOD_ALT
+
+
+def _clipboard_text() -> str:
+    """The clipboard's text; empty when there is none or no clipboard to read (a display
+    without one, as in a headless run)."""
+    try:
+        return pygame.scrap.get_text()
+    except pygame.error:
+        return ""
 
 
 def next_focus(

@@ -8,6 +8,7 @@ import pytest
 
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
+from game.ui.roundend import RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, play_to_match_end
 
@@ -33,4 +34,26 @@ def test_a_damaged_statistics_file_is_told_at_the_table_once(
     assert table.rounds
     told = [m for m in said if "damaged" in m]
     assert len(told) == 1 and "corrupt-" in told[0]
+    table.shutdown()
+
+
+def test_the_round_board_waits_until_a_problem_told_as_the_round_ended_is_read(
+    _home: Path,
+) -> None:
+    # Said as the round was recorded, it was drawn under the round's board, which covers
+    # the table a moment later.
+    (_home / "data").mkdir(parents=True)
+    (_home / "data" / "macau.sqlite3").write_bytes(b"garbage" * 1000)
+    seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
+    setup = TableSetup("classic", seats, target=120)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+    screen = Screen(table, (960, 600))
+    for _ in range(60000):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame(draw=False)
+    assert isinstance(screen.top, RoundEndOverlay)
+    assert table.store_problem and "damaged" in table.store_problem
+    assert table.toast is None or table.toast[1].done(table.animator.now)
     table.shutdown()
