@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from concurrent.futures import Future, wait
+from pathlib import Path
 
 import pygame
+import pytest
 
 from game.engine import Card
+from game.store.settings import Settings
+from game.ui import launch
 from game.ui.scene import Scene, SceneStack
+from game.ui.setup import TableSetup
 
 
 def wait_for_bots(scenes: tuple[Scene, ...]) -> None:
@@ -83,3 +88,11 @@ def play_to_match_end(screen: Screen, frames: int = 60000) -> None:
             screen.key(pygame.K_RETURN)
         screen.frame(draw=False)
     raise AssertionError("the match did not end")
+
+
+def quick_game_home(home: Path, monkeypatch: pytest.MonkeyPatch, quick: TableSetup) -> None:
+    """A fresh data folder whose Quick game is ``quick``, with animation off and fast bots:
+    the start of the tests about replacing a saved game."""
+    monkeypatch.setenv("MACAU_HOME", str(home))
+    Settings(animation_speed="off", bot_pace="fast", last_setup=quick.to_dict()).save()
+    launch._fallback.clear()

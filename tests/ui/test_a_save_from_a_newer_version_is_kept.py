@@ -12,14 +12,13 @@ import pygame
 import pytest
 
 from game.store.settings import Settings
-from game.ui import launch
 from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.newgame import NewGameScreen
 from game.ui.resume import read_saved_game
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, quick_game_home
 
 QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
 NEWER = "The saved game was made by a newer version of Macau."
@@ -27,9 +26,7 @@ NEWER = "The saved game was made by a newer version of Macau."
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    Settings(animation_speed="off", bot_pace="fast", last_setup=QUICK.to_dict()).save()
-    launch._fallback.clear()
+    quick_game_home(tmp_path, monkeypatch, QUICK)
     return tmp_path
 
 

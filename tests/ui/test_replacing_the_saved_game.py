@@ -12,13 +12,12 @@ import pytest
 from game.store.db import Store
 from game.store.saves import clear_saved_game
 from game.store.settings import Settings
-from game.ui import launch
 from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.newgame import NewGameScreen
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, quick_game_home
 from tests.ui.textkit import drawn_texts
 
 SAVED = TableSetup(
@@ -29,9 +28,7 @@ QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
 
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    Settings(animation_speed="off", bot_pace="fast", last_setup=QUICK.to_dict()).save()
-    launch._fallback.clear()
+    quick_game_home(tmp_path, monkeypatch, QUICK)
     return tmp_path
 
 

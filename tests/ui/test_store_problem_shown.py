@@ -13,15 +13,19 @@ from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, play_to_match_end
 
 
-def test_a_damaged_statistics_file_is_told_at_the_table_once(
-    _home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    (_home / "data").mkdir(parents=True)
-    (_home / "data" / "macau.sqlite3").write_bytes(b"garbage" * 1000)
+def _table_over_a_garbage_file(home: Path) -> MatchTable:
+    """A Classic match of two bots whose statistics file is not a database at all."""
+    (home / "data").mkdir(parents=True)
+    (home / "data" / "macau.sqlite3").write_bytes(b"garbage" * 1000)
     seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
     setup = TableSetup("classic", seats, target=120)
     off = Settings(animation_speed="off", bot_pace="fast")
-    table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+    return MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+
+def test_a_damaged_statistics_file_is_told_at_the_table_once(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = _table_over_a_garbage_file(_home)
     said: list[str] = []
     original = table.say
 
@@ -42,12 +46,7 @@ def test_the_round_board_waits_until_a_problem_told_as_the_round_ended_is_read(
 ) -> None:
     # Said as the round was recorded, it was drawn under the round's board, which covers
     # the table a moment later.
-    (_home / "data").mkdir(parents=True)
-    (_home / "data" / "macau.sqlite3").write_bytes(b"garbage" * 1000)
-    seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
-    setup = TableSetup("classic", seats, target=120)
-    off = Settings(animation_speed="off", bot_pace="fast")
-    table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+    table = _table_over_a_garbage_file(_home)
     screen = Screen(table, (960, 600))
     for _ in range(60000):
         if isinstance(screen.top, RoundEndOverlay):
