@@ -315,6 +315,10 @@ class Picker(Widget):
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
+# Lines of the red band: a damaged file's report names the folder and the file kept.
+PROBLEM_LINES = 3
+
+
 def draw_backdrop(surface: pygame.Surface, title: str, problem: str | None, ui: float = 1.0) -> int:
     """Felt, the screen's title and, when the store has one, its problem in a red band (at
     scale ``ui``). Returns the y where the content may start."""
@@ -324,7 +328,7 @@ def draw_backdrop(surface: pygame.Surface, title: str, problem: str | None, ui: 
     surface.blit(heading, (40, round(26 * ui)))
     if problem:
         line_h, size = round(20 * ui), round(15 * ui)
-        lines = theme.wrap(problem, size, w - 110)[:2]
+        lines = theme.wrap(problem, size, w - 110)[:PROBLEM_LINES]
         band = pygame.Rect(40, round(96 * ui), w - 80, round(14 * ui) + line_h * len(lines))
         theme.blit_panel(surface, band, (120, 30, 28, 235), (*theme.DANGER, 255), 8, False)
         for i, line in enumerate(lines):
@@ -337,7 +341,7 @@ def content_top(problem: str | None, width: int, ui: float = 1.0) -> int:
     """Where a screen's content starts below the title (and the problem band, if any)."""
     if not problem:
         return round(104 * ui)
-    lines = len(theme.wrap(problem, round(15 * ui), width - 110)[:2])
+    lines = len(theme.wrap(problem, round(15 * ui), width - 110)[:PROBLEM_LINES])
     return round((96 + 14) * ui) + round(20 * ui) * lines + round(14 * ui)
 
 

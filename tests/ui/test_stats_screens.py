@@ -510,3 +510,21 @@ def test_a_damaged_file_nothing_was_recovered_from_is_not_taken_for_no_games(
         assert scene.message == ""  # not "No games of yours yet"
         assert store.problem is not None and "nothing in it could be read" in store.problem
         assert str(data) in store.problem  # the folder the damaged file is kept in
+
+
+def test_a_long_problem_is_shown_whole_above_the_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged file's report names the folder and the file kept; in a deep data folder it
+    takes three lines at 960×600, and its last words (the file's name) must still show."""
+    from game.ui import charts
+    from tests.ui.textkit import _Recorder, text_spy
+
+    folder = "/home/someone with a rather long name/and a deeper folder for games/data"
+    problem = (
+        "The statistics file was damaged: 211 of at least 300 rounds were recovered. The "
+        f"damaged file is kept in {folder} as macau.sqlite3.corrupt-20261203-170028."
+    )
+    surface = _Recorder((960, 600), text_spy(monkeypatch))
+    top = charts.draw_backdrop(surface, "Statistics", problem)
+    band = [words for words, _ in surface.drawn if words != "Statistics"]
+    assert len(band) == 3 and band[-1].endswith("170028.")
+    assert top == charts.content_top(problem, 960) and top > charts.content_top("short", 960)

@@ -22,6 +22,7 @@ def _table_over_a_garbage_file(home: Path) -> MatchTable:
     off = Settings(animation_speed="off", bot_pace="fast")
     return MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
 
+
 def test_a_damaged_statistics_file_is_told_at_the_table_once(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
