@@ -663,6 +663,10 @@ class Director:
 
     def _on_MacauCaught(self, ev: MacauCaught) -> float:
         self._bubble(ev.by, "Stop Macau!", 1.6, loud=True)
+        # Said where the caught seat is looked at too: a forgotten call is the one rule a
+        # newcomer breaks without a word otherwise (the log, closed by default, has it).
+        forgot = "You forgot to call Macau" if ev.seat == self.viewer else "Forgot Macau"
+        self._bubble(ev.seat, f"{forgot}: +{ev.penalty}", 2.4)
         self.play_sound("penalty")
         return 0.3
 

@@ -38,7 +38,8 @@ def describe(game: Game, action: Action, names: Sequence[str]) -> str:
         if game.phase == Phase.DRAWN:
             return "Hint: keep the card you drew"
         if game.phase == Phase.SKIP:
-            return "Hint: wait out the missed turn"
+            n = game.skips
+            return f"Hint: wait out the {'missed turn' if n == 1 else f'{n} missed turns'}"
         return "Hint: pass"
     assert isinstance(action, Play)
     laid = []

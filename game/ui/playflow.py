@@ -489,6 +489,15 @@ class PlayFlow:
         offer = t.offer()
         if not offer.draw and not any(isinstance(a, Play) for a in offer.legal):
             return "Nothing fits and there is nothing to draw: pass"
+        if any(isinstance(a, Play) and a.call for a in offer.legal):
+            # A play here may leave one card: the call goes with it, made before it is laid.
+            if t.macau_on:
+                return "Macau! is called: now lay the card that leaves you one"
+            penalty = g.rules.macau_penalty
+            return (
+                "Leaving yourself one card? Press Macau! (M) before you lay, or you may be "
+                f"made to draw {penalty}"
+            )
         if t.hand.selection:
             return "Drop the group on the pile or press Play (Enter)"
         return "Your turn: drag a card to the pile, double-click it, or draw"

@@ -269,11 +269,23 @@ class RoundEndOverlay(_ButtonModal):
         elif self.points:
             note += f" · the match ends at {g.rules.target} points, lowest total wins"
         if g.match_over:
-            note = "The match is over"
-        sub = theme.text(note, px(16), theme.MUTED)
+            note = self.match_over_note()
+        sub = theme.text(theme.fit(note, px(16), panel.w - px(48)), px(16), theme.MUTED)
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + px(66))))
         self._draw_rows(surface, panel)
         self.widgets.draw(surface)
+
+    def match_over_note(self) -> str:
+        """Why the match ended, under the last round's title: who reached the target (the
+        match result screen that follows names the winner)."""
+        g = self.table.game
+        target = g.rules.target
+        over = [s for s in range(g.seats) if g.scores[s] >= target] if self.points else []
+        if not over:
+            return "The match is over"
+        names = ["you" if self.table.names[s] == "You" else self.table.names[s] for s in over]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{who[:1].upper()}{who[1:]} reached {target}: the match is over, lowest total wins"
 
     def _draw_rows(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         px = self.px

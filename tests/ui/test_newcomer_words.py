@@ -1,0 +1,93 @@
+"""The moments a first-time player meets without knowing the rules are told in words where
+they look: the Macau call before the card that leaves one, being caught without it, how
+many missed turns a wait costs, and why a match ended."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import PASS, PRESETS, Game, Stop, parse_action
+from game.store.settings import Settings
+from game.ui import tabledraw
+from game.ui.hint import describe
+from game.ui.matchtable import MatchTable
+from game.ui.roundend import RoundEndOverlay
+from game.ui.scene import SceneStack
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import wait_for_bots
+from tests.ui.tablekit import Harness
+
+
+def _two_cards_to_lay() -> Game:
+    """You hold 7♦ 8♦ on 9♦: either card leaves you one."""
+    return Game.from_position(
+        PRESETS["polish"],
+        hands=["7D 8D", "5C KC 6S", "2S 3H 4C JC", "3D 4H 8C AC"],
+        pile="5H 9D",
+        stock="9S 4S 8S 10D JD 5S 6D 10C",
+    )
+
+
+def test_the_line_asks_for_the_call_before_the_card_that_leaves_one() -> None:
+    h = Harness(_two_cards_to_lay())
+    line = tabledraw.status_line(h.table)
+    assert line.startswith("Leaving yourself one card? Press Macau! (M) before you lay")
+    assert line.endswith("draw 5")
+    h.key(pygame.K_m, "m")
+    h.tick()
+    assert tabledraw.status_line(h.table).startswith("Macau! is called")
+
+
+def test_being_caught_is_said_at_your_own_seat() -> None:
+    h = Harness(_two_cards_to_lay())
+    assert h.table.apply(parse_action("7D"), 0)  # no call
+    h.tick(2)
+    assert h.table.apply(Stop(0), 1)
+    h.tick(2)
+    said = {b.seat: b.text for b in h.table.director.bubbles}
+    assert said[1].endswith("Stop Macau!")
+    assert said[0] == "You forgot to call Macau: +5"
+
+
+def test_the_hint_to_wait_counts_the_missed_turns() -> None:
+    g = Game.from_position(
+        PRESETS["polish"],
+        hands=["9C 10C 6D", "4S 4D KC", "2S 3H 4C JC"],
+        pile="5H 4H",
+        stock="9S 8S 10D JD 5S 6S",
+        current=1,
+    )
+    g.apply("4S 4D")
+    assert g.current == 2 and g.skips == 2
+    assert describe(g, PASS, ["You", "West", "North"]) == "Hint: wait out the 2 missed turns"
+
+
+def test_the_last_rounds_board_says_who_reached_the_target() -> None:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    game = Game.from_position(
+        PRESETS["tel_aviv"],
+        hands=["8S", "3H 8C KH QS", "JD 4S 6H 10C", "AC 9D"],
+        pile="4D 9S",
+        stock="2C 6D 5C 8D 10H 7C AH QD JC 4H 3D",
+        scores=[0, 480, 300, 100],
+    )
+    seats = (SeatSpec("You"), *(SeatSpec(n, "easy") for n in ("West", "North", "East")))
+    table = MatchTable(TableSetup("tel_aviv", seats), game, seed=0, deal=False)
+    table.recorded, table.saving = True, False
+    table.settings = Settings(animation_speed="off")
+    stack = SceneStack(None, (1280, 800))
+    stack.push(table)
+    table.apply(parse_action("8S"))
+    for _ in range(600):
+        if isinstance(stack.top, RoundEndOverlay):
+            break
+        wait_for_bots(stack.scenes)
+        stack.update(1 / 60)
+        stack.draw(screen)
+    board = stack.top
+    assert isinstance(board, RoundEndOverlay) and table.game.match_over
+    note = board.match_over_note()
+    assert note == "West reached 500: the match is over, lowest total wins"
+    table.shutdown()
