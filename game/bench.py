@@ -95,6 +95,19 @@ def wide_hand_game() -> Game:
     )
 
 
+# Two decks at eight seats: all four stand-in jokers in a 25-card hand, about nine million plays.
+FOUR_JOKERS_HAND = "9C 7S 7C 7D 3H 7C 7H 8H 9D RJ RJ JD 4C QD BJ 6C 8C KD 4H 10D 4D JC BJ 6H 4H"
+
+
+def four_jokers_game(seat: int = 0) -> Game:
+    """An eight-seat hungarian position, ``seat`` to play ``FOUR_JOKERS_HAND`` on 10♣."""
+    others = ["5S 5H", "5C", "6S", "6D", "8S", "8D", "9S"]
+    hands = [*others[:seat], FOUR_JOKERS_HAND, *others[seat:]]
+    return Game.from_position(
+        PRESETS["hungarian"], hands=hands, pile="10C", stock="2S 2H 2C", current=seat
+    )
+
+
 # Every joker of three decks and nine hearts attack cards, on a waiting attack at ten seats.
 WIDE_ATTACK_HAND = "RJ RJ RJ BJ BJ BJ 2H 2H 2H 3H 3H 3H KH KH KH 3S"
 

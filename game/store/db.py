@@ -29,7 +29,13 @@ from game.store.models import (
     ProfileStats,
     RankRow,
 )
-from game.store.opening import connect, connect_read_only, memory_database, open_database
+from game.store.opening import (
+    connect,
+    connect_read_only,
+    memory_database,
+    note_closed,
+    open_database,
+)
 from game.store.paths import StoreUnavailable, where
 from game.store.salvage import Salvage
 
@@ -111,6 +117,8 @@ class Store:
     def close(self) -> None:
         """Close the database; the store cannot be used afterwards."""
         self._conn.close()
+        if self.path is not None and not self.stand_in and not self.read_only:
+            note_closed(self.path)  # what this run wrote is no reason to check it all again
 
     def worker_opener(self) -> Callable[[], Store] | None:
         """A way for another thread to open this store's file (an SQLite connection may only

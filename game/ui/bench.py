@@ -33,6 +33,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
     first_frame = time.perf_counter() - started
     times, thinking = _play_frames(stack, screen, table, frames)
     wide_frame, wide_click = _wide_hand(stack, screen)
+    your_turn, bot_turn = _four_jokers_first_frames(stack, screen)
     rss_mb = _peak_rss_mb()  # before the large window's bigger surfaces
     large, _ = _play_frames(*_bots_table((2560, 1440), seed), frames=400)
     large_rss_mb = _peak_rss_mb()
@@ -47,6 +48,8 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
         "first_frame_s": first_frame,
         "wide_hand_frame_median_ms": wide_frame,
         "wide_hand_click_ms": wide_click,
+        "four_jokers_your_turn_first_frame_ms": your_turn,
+        "four_jokers_bot_turn_first_frame_ms": bot_turn,
         "large_window_frame_median_ms": statistics.median(large),
         "large_window_frame_p99_ms": _p99(large),
         "peak_rss_mb": rss_mb,
@@ -171,6 +174,37 @@ def _wide_hand(stack: object, screen: object) -> tuple[float, float]:
     table.worker.close()
     stack.clear()
     return statistics.median(times), click
+
+
+def _four_jokers_first_frames(
+    stack: object, screen: object, samples: int = 3
+) -> tuple[float, float]:
+    """The worst of ``samples`` first frames of a turn with four stand-in jokers in a 25-card
+    hand (millions of plays, listed up to the table's cap): yours, then a medium bot's."""
+    import pygame
+
+    from game.bench import four_jokers_game
+    from game.store.settings import Settings
+    from game.ui.scene import SceneStack
+    from game.ui.start import table_for
+
+    assert isinstance(stack, SceneStack) and isinstance(screen, pygame.Surface)
+    worst: list[float] = []
+    for seat in (0, 1):
+        times = []
+        for _ in range(samples):
+            stack.clear()
+            settings = Settings(animation_speed="normal", hand_sort="none")
+            table = table_for(four_jokers_game(seat), ("medium",), settings=settings, deal=False)
+            stack.push(table)
+            t0 = time.perf_counter()
+            stack.update(1 / 60)
+            stack.draw(screen)
+            times.append((time.perf_counter() - t0) * 1000)
+            table.worker.close()
+        worst.append(max(times))
+    stack.clear()
+    return worst[0], worst[1]
 
 
 def _peak_rss_mb() -> float:

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import (
-    LISTING_LIMIT,
     Action,
     Card,
     Draw,
@@ -31,6 +30,7 @@ from game.engine.cards import STANDARD_52
 __all__ = [
     "PASS_LABELS",
     "SUIT_NAMES",
+    "TABLE_LISTING_LIMIT",
     "Offer",
     "PlayOptions",
     "in_button_words",
@@ -43,6 +43,14 @@ SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 SUIT_CHAR = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _DIRECTIONS = {2: ["North"], 3: ["West", "East"], 4: ["West", "North", "East"]}
+# The most plays the table lists of one position (``Game.legal_actions_capped``), for you, for
+# a bot at the table, for a hint. The listing runs on the drawing thread, and the compiled
+# engine holds the interpreter lock while it lists, so another thread would freeze the frame
+# just the same: 20,000 plays list and index in 20 to 40 ms, where the engine's own
+# ``LISTING_LIMIT`` (250,000) froze the window for up to a second. Plays come singles first,
+# so every card that may start a play is among them (a card that may open only in a group
+# has not been seen in any preset); a play beyond them is checked when picked.
+TABLE_LISTING_LIMIT = 20_000
 # The engine's Pass, as the table's button calls it in each phase ("Pass" elsewhere).
 PASS_LABELS = {Phase.DRAWN: "Keep", Phase.SKIP: "Wait"}
 
@@ -167,7 +175,7 @@ def play_options(
     """
     laid = tuple(cards)
     if offer is None:
-        offer = Offer(*game.legal_actions_capped(LISTING_LIMIT, seat))
+        offer = Offer(*game.legal_actions_capped(TABLE_LISTING_LIMIT, seat))
     plays = offer.plays_laying(laid)
     if plays:
         return PlayOptions(laid, plays)

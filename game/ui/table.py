@@ -17,7 +17,6 @@ import pygame
 
 from game.engine import (
     DRAW,
-    LISTING_LIMIT,
     PASS,
     Action,
     Card,
@@ -36,7 +35,13 @@ from game.ui.director import Director, Mulling
 from game.ui.hand import HandView
 from game.ui.hint import describe, suggest
 from game.ui.layout import TableLayout, table_layout
-from game.ui.moves import Offer, in_button_words, seat_names, stop_targets
+from game.ui.moves import (
+    TABLE_LISTING_LIMIT,
+    Offer,
+    in_button_words,
+    seat_names,
+    stop_targets,
+)
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
 from game.ui.playflow import PlayFlow
 from game.ui.roundend import round_title
@@ -137,6 +142,9 @@ class TableScene(Scene):
         self.hinted: tuple[int, tuple[int, ...], Action] | None = None
         self._offer: Offer | None = None
         self._offer_key: tuple[object, ...] = ()
+        # Each seat's listing of the current position (``listing``), and that position.
+        self._listings: dict[int, tuple[list[Action], bool]] = {}
+        self._listings_key: tuple[object, ...] = ()
         self.catch_checked = -1
         # When the window to catch a forgotten Macau started showing, and the table version it
         # belongs to: every action closes a window, so each one gets its own reaction time.
@@ -278,27 +286,31 @@ class TableScene(Scene):
         """
         return self.offer().legal
 
-    def offer(self) -> Offer:
-        """What the viewer may do now, worked out once per position (see ``legal``)."""
+    def _position(self) -> tuple[object, ...]:
+        """What a listing depends on: a new one is made when any of it changes."""
         g = self.game
-        key = (
+        return (
             id(g),
             self.version,
-            self.viewer,
             g.current,
             g.phase,
             g.over,
             g.macau_catchable,
             tuple(g.hand_counts),
         )
+
+    def offer(self) -> Offer:
+        """What the viewer may do now, worked out once per position (see ``legal``)."""
+        key = (*self._position(), self.viewer)
         if self._offer is None or self._offer_key != key:
             complete = True
-            if g.over:
+            if self.game.over:
                 legal: list[Action] = []
             else:
-                legal, complete = g.legal_actions_capped(LISTING_LIMIT, self.viewer)
-                stops = self._human_stops()
-                legal += [a for a in stops if a not in legal]
+                legal, complete = self.listing(self.viewer)
+                stops = [a for a in self._human_stops() if a not in legal]
+                if stops:
+                    legal = [*legal, *stops]  # (the listing itself is shared)
             self._offer = Offer(legal, complete)
             self._offer_key = key
         return self._offer
@@ -312,11 +324,26 @@ class TableScene(Scene):
             if isinstance(a, Stop)
         ]
 
+    def listing(self, seat: int) -> tuple[list[Action], bool]:
+        """``seat``'s legal actions, at most ``TABLE_LISTING_LIMIT`` plays of them, and
+        whether that is all of them (a big hand with stand-in jokers can be laid in millions
+        of ways; the rest are checked when picked, see ``moves.play_options``).
+
+        Listed once per position and seat: the buttons, the bright cards, a bot's move and a
+        hint all read the same list. It is shared; do not change it.
+        """
+        key = self._position()
+        if key != self._listings_key:
+            self._listings_key = key
+            self._listings = {}
+        found = self._listings.get(seat)
+        if found is None:
+            found = self._listings[seat] = self.game.legal_actions_capped(TABLE_LISTING_LIMIT, seat)
+        return found
+
     def legal_of(self, seat: int) -> list[Action]:
-        """``seat``'s legal actions, at most ``LISTING_LIMIT`` plays of them (a big hand with
-        several stand-in jokers can be laid in millions of ways; the rest are checked when
-        picked, see ``moves.play_options``)."""
-        return self.game.legal_actions_capped(LISTING_LIMIT, seat)[0]
+        """``seat``'s legal actions as the table lists them (see ``listing``)."""
+        return self.listing(seat)[0]
 
     # --- actions -----------------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> bool:
@@ -692,7 +719,7 @@ class TableScene(Scene):
             bot = self.bots.get(seat)
             if (
                 bot is not None
-                and Stop(target) in self.legal_of(seat)
+                and self.game.is_legal(Stop(target), seat)
                 and bot.wants_to_catch(self.game.view(seat), target)
             ):
                 self.apply(Stop(target), seat)

@@ -205,3 +205,50 @@ def test_a_full_disk_stops_recording_without_losing_earlier_rounds(store: Store)
         assert again.problem is None
         assert len(again.history()) == kept
         assert again.profile_stats("Anna").games == kept
+
+
+def _checks_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The PRAGMA checks the opening makes of the file, in order."""
+    made: list[str] = []
+    real = opening.connect
+
+    def traced(path: Path) -> sqlite3.Connection:
+        conn = real(path)
+        conn.set_trace_callback(
+            lambda sql: made.append(sql) if sql.startswith("PRAGMA") and "check" in sql else None
+        )
+        return conn
+
+    monkeypatch.setattr(opening, "connect", traced)
+    return made
+
+
+def test_a_file_is_checked_in_full_once_a_run_and_quickly_after_its_own_writes(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open() as store:
+        _fill(store)
+    made = _checks_made(monkeypatch)
+    for n in range(3):
+        with Store.open() as store:
+            assert store.problem is None
+            assert store.record_game(
+                game(10 + n, "classic", human(0, "Anna", 1), bot(1, "easy", 2))
+            )
+    assert made == ["PRAGMA integrity_check", "PRAGMA quick_check", "PRAGMA quick_check"]
+
+
+def test_a_file_changed_since_this_run_had_it_is_checked_in_full_again(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Store.open() as store:
+        _fill(store)
+    made = _checks_made(monkeypatch)
+    Store.open().close()
+    other = sqlite3.connect(str(_db(home)))  # another copy of the game records a round
+    other.execute("UPDATE profiles SET name = name")
+    other.commit()
+    other.close()
+    os.utime(_db(home), ns=(0, 10**18))  # (a clock that moved, whatever the file system)
+    Store.open().close()
+    assert made == ["PRAGMA integrity_check", "PRAGMA integrity_check"]

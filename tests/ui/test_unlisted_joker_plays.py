@@ -72,7 +72,7 @@ def _pick(h: Harness, codes: str) -> None:
 
 
 def test_a_joker_play_the_table_did_not_list_is_checked_when_picked() -> None:
-    h = Harness(four_jokers())  # 25 cards, four jokers: listed only up to LISTING_LIMIT
+    h = Harness(four_jokers())  # 25 cards, four jokers: listed only up to TABLE_LISTING_LIMIT
     h.tick(3)
     assert not h.table.offer().complete
     _pick(h, "7D BJ")

@@ -1,0 +1,107 @@
+"""The table lists a position only up to its own cap, once per position: a hand of millions
+of plays keeps the window drawing, and a play beyond the cap is still the engine's to judge
+when picked (with no joker, one or two)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.bench import wide_hand_game
+from game.engine import Card, Game, Play
+from game.ui.moves import TABLE_LISTING_LIMIT, play_options
+from tests.ui.tablekit import Harness
+from tests.ui.test_table_play import FOUR_JOKERS, four_jokers, hungarian
+
+
+def _count_listings(monkeypatch: pytest.MonkeyPatch, game: Game) -> list[tuple[int, int, int]]:
+    """Every capped listing of ``game`` the table asks for: (cap, seat asked, actions made)."""
+    asked: list[tuple[int, int, int]] = []
+    real = Game.legal_actions_capped
+
+    def counted(self: Game, limit: int, seat: object = None) -> tuple[list[object], bool]:
+        if self is game:
+            asked.append((limit, self.current if seat is None else int(str(seat)), len(self.pile)))
+        return real(self, limit, seat)  # type: ignore[return-value]
+
+    monkeypatch.setattr(Game, "legal_actions_capped", counted)
+    return asked
+
+
+def test_your_turn_and_a_hint_list_the_position_once_up_to_the_tables_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = four_jokers()  # 25 cards, four stand-in jokers: about nine million plays
+    asked = _count_listings(monkeypatch, game)
+    h = Harness(game)
+    h.tick(30)
+    h.key(ord("h"))  # the hint reads the same listing
+    h.tick(30)
+    mine = [a for a in asked if a[1] == 0]
+    assert mine == [(TABLE_LISTING_LIMIT, 0, 1)]
+    offer = h.table.offer()
+    assert not offer.complete
+    assert sum(isinstance(a, Play) for a in offer.legal) == TABLE_LISTING_LIMIT
+    assert h.table.hinted is not None
+
+
+def test_a_bot_to_act_on_a_hand_of_millions_is_listed_once_up_to_the_tables_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    others = ["5S 5H", "5C", "6S", "6D", "8S", "8D", "9S"]
+    game = hungarian([others[0], FOUR_JOKERS, *others[1:]], "10C", "2S 2H 2C", current=1)
+    asked = _count_listings(monkeypatch, game)
+    h = Harness(game, levels=("medium",), bots=True)
+    for _ in range(600):
+        h.tick()
+        if len(game.pile) > 1:
+            break
+    assert len(game.pile) > 1  # the bot moved
+    bots = [a for a in asked if a[1] == 1 and a[2] == 1]
+    assert bots == [(TABLE_LISTING_LIMIT, 1, 1)]
+
+
+def test_the_cards_that_may_start_a_play_are_bright_though_the_listing_is_capped() -> None:
+    wide = wide_hand_game()  # two stand-in jokers and eight hearts on 7♥, and two off suit
+    hands = [" ".join(c.code for c in wide.hand(s)) for s in range(wide.seats)]
+    hands[0] += " 5S 9C"
+    game = hungarian(hands, "7H", "8H 10C 10S JC JD JS")
+    starts = {a.cards[0] for a in game.legal_actions() if isinstance(a, Play)}
+    h = Harness(game)
+    h.tick(3)
+    assert not h.table.offer().complete
+    bright = {hc.card for hc in h.table.hand.cards if hc.uid in h.table.bright}
+    assert bright == starts
+    assert Card.parse("5S") not in bright and Card.parse("RJ") in bright
+
+
+def _pick(h: Harness, codes: str) -> None:
+    h.table.hand.selection.clear()
+    for code in codes.split():
+        h.click(h.card_pos(code))
+        h.tick(30)  # past the double-click window
+    h.click(h.table.play_button.rect.center)
+    h.tick(3)
+
+
+def test_a_legal_group_without_jokers_beyond_the_cap_is_laid_when_picked() -> None:
+    h = Harness(four_jokers())
+    h.tick(3)
+    picked = tuple(Card.parse(c) for c in ["9C", "8C"])  # a group of one suit, on 10♣
+    assert not h.table.offer().plays_laying(picked)  # not among the plays listed
+    _pick(h, "9C 8C")
+    h.tick(30)
+    assert [c.code for c in h.game.pile[-2:]] == ["9C", "8C"]
+
+
+def test_an_illegal_group_beyond_the_cap_gets_the_engines_reason() -> None:
+    game = four_jokers()
+    h = Harness(game)
+    h.tick(3)
+    picked = tuple(Card.parse(c) for c in ["7S", "7C"])
+    assert not h.table.offer().plays_laying(picked)
+    _pick(h, "7S 7C")
+    assert len(game.pile) == 1 and len(game.hand(0)) == 25  # nothing laid
+    assert h.table.toast is not None
+    options = play_options(game, 0, picked, h.table.offer())
+    assert not options.legal and h.table.toast[0] == options.reason
+    assert "7♠" in options.reason
