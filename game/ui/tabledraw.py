@@ -566,6 +566,12 @@ def status_line(t: TableScene) -> str:
     still = t.director.idle or t.director.mulling == current
     if not hint and not t.game.over and current in t.bots and still and not t.autoplay:
         hint = f"{t.names[current]} is thinking…"
+    missed = t.director.model.missed
+    owed = missed[t.viewer] if t.viewer < len(missed) else 0
+    if owed and not hint.startswith("You") and not t.game.over and not t.autoplay:
+        # The pause signs under your name, in words: a wait accepted costs turns to come.
+        you = "You sit out your next turn" if owed == 1 else f"You sit out your next {owed} turns"
+        hint = f"{you} · {hint}" if hint else you
     return hint
 
 

@@ -91,3 +91,21 @@ def test_the_last_rounds_board_says_who_reached_the_target() -> None:
     note = board.match_over_note()
     assert note == "West reached 500: the match is over, lowest total wins"
     table.shutdown()
+
+
+def test_the_turns_you_sit_out_are_said_under_the_table() -> None:
+    g = Game.from_position(
+        PRESETS["polish"],
+        hands=["9C 10C 6D", "2S 3H 4C JC", "4S 4D KC"],
+        pile="5H 4H",
+        stock="9S 8S 10D JD 5S 6S",
+        current=2,
+    )
+    g.apply("4S 4D")
+    h = Harness(g)
+    assert g.current == 0 and g.skips == 2
+    assert h.table.apply(PASS, 0)  # wait: this turn and the next are missed
+    h.tick(3)
+    line = tabledraw.status_line(h.table)
+    assert line.startswith("You sit out your next turn"), line
+    assert h.table.director.model.missed[0] == 1
