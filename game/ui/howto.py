@@ -118,10 +118,53 @@ def render_page(
             for card in cards:
                 y = _power_block(page, y, card, style)
         y += px(14)
+    heading = theme.text(TABLE_TITLE, px(26), theme.ACCENT, True)
+    page.append((heading, 8, y))
+    y += heading.get_height() + px(8)
+    page.append((_rule(width - 16), 8, y - 4))
+    for paragraph in table_paragraphs(rules):
+        lead, rest = _lead(paragraph)
+        y = _paragraph(page, y, lead, 8, width - 16, px(18), theme.GOLD, True, four)
+        y = _paragraph(page, y, rest, 8, width - 16, px(17), four_colour=four) + px(10)
     surface = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
     for image, x, at in page:
         surface.blit(image, (x, at))
     return surface
+
+
+TABLE_TITLE = "At the table"
+
+
+def table_paragraphs(rules: Rules) -> list[str]:
+    """How the rules are played in this window: the buttons and keys for each thing the
+    rules ask of a player (the engine's sections say what the rules are, not where to click)."""
+    paras = [
+        "Laying. Drag a card to the pile, or double-click it. Click several cards to pick "
+        "a group and drop them on the pile, or press Play (Enter). With the keys, ← and → "
+        "move along your hand, ↑ picks a card and Enter plays.",
+        "Drawing. Click the stock or Draw (D). When cards are owed to you the same button "
+        "reads Take and takes them; a card you drew that fits may be laid, or kept (Space).",
+    ]
+    if rules.skip_rank:
+        paras.append(
+            "Missed turns. Wait (Space) accepts missed turns that come your way; each pause "
+            "sign under a name is a turn that seat still sits out."
+        )
+    if rules.macau_call == "required":
+        n = rules.macau_penalty
+        paras.append(
+            "Macau. Before you lay the card that leaves you one, press Macau! (M); the button "
+            "shows while it may be needed. When another seat forgets, Stop Macau! (S) shows "
+            + (f"for a moment: press it and they draw {n}." if n else "for a moment.")
+        )
+    else:
+        paras.append("Macau. The call is made for you in these rules.")
+    scores = "; Scores (T) shows the match's totals" if rules.scoring == "points" else ""
+    paras.append(
+        "Help. Hint (H) selects what a good player would lay in your place; Log (L) lists "
+        f"every move of the round{scores}; Menu (Esc) pauses the game and leads to these rules."
+    )
+    return paras
 
 
 def _rule(width: int) -> pygame.Surface:

@@ -109,3 +109,13 @@ def test_the_turns_you_sit_out_are_said_under_the_table() -> None:
     line = tabledraw.status_line(h.table)
     assert line.startswith("You sit out your next turn"), line
     assert h.table.director.model.missed[0] == 1
+
+
+def test_how_to_play_says_where_to_click_for_what_the_rules_ask() -> None:
+    from game.ui.howto import table_paragraphs
+
+    polish = " ".join(table_paragraphs(PRESETS["polish"]))
+    assert "press Macau! (M)" in polish and "they draw 5" in polish
+    assert "Wait (Space) accepts missed turns" in polish and "Scores (T)" not in polish
+    tel_aviv = " ".join(table_paragraphs(PRESETS["tel_aviv"]))
+    assert "The call is made for you" in tel_aviv and "Scores (T)" in tel_aviv
