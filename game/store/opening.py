@@ -95,6 +95,20 @@ def note_closed(path: Path) -> None:
             del _checked[key]
 
 
+def _identity(path: Path) -> tuple[int, int, int]:
+    """Which file is at ``path`` and how it stands: another one put in its place changes it."""
+    try:
+        found = path.stat()
+    except OSError:
+        return (-1, -1, -1)
+    return found.st_ino, found.st_size, found.st_mtime_ns
+
+
+def forget_checked(path: Path) -> None:
+    """Another connection wrote to ``path`` while this run had it: check it in full again."""
+    _checked.pop(str(path.absolute()), None)
+
+
 def _verdict(path: Path) -> str:
     """'absent', 'ok', 'corrupt' or 'newer' for the file at ``path``."""
     if not path.exists() or path.stat().st_size == 0:
@@ -300,6 +314,7 @@ def open_database(path: Path) -> Opened:
             f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
         )
     note: str | None = None
+    found = _identity(path)  # the file the verdict is about
     try:
         verdict = _verdict(path)
     except (OSError, sqlite3.DatabaseError) as exc:
@@ -316,6 +331,14 @@ def open_database(path: Path) -> Opened:
     if verdict in ("corrupt", "mismatch"):
         # What can still be read is copied out first, while the file is where it was.
         recovered, saved = salvage.recover(path)
+        if _identity(path) != found and _verdict(path) == "ok":
+            # Another copy of the game recovered it meanwhile and put a sound file in its
+            # place: that one is used as it is (setting it aside would hide its rounds).
+            if recovered is not None:
+                recovered.unlink(missing_ok=True)
+            verdict, saved = "ok", None
+    if verdict in ("corrupt", "mismatch"):
+        assert saved is not None
         try:
             moved = _set_aside_database(path, "corrupt")
         except (StoreUnavailable, OSError):

@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store, opening, ratings
+from game.store import (
+    GameRecord,
+    MatchRecord,
+    MatchSeat,
+    SeatResult,
+    Store,
+    opening,
+    ratings,
+    salvage,
+)
 from tests.store.conftest import T0, integrity
 
 ROUNDS = 300
@@ -317,6 +326,34 @@ def test_a_file_another_copy_started_meanwhile_is_not_replaced(
     assert integrity(recovered) == "ok"
     with Store.open(recovered) as kept:
         assert len(kept.history()) == ROUNDS
+
+
+def test_a_file_another_copy_recovered_meanwhile_is_used_not_set_aside(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two copies find the file damaged at once; the other one finishes its recovery first
+    and records into the sound file it put in place. That file is used, not set aside as
+    damaged (which would hide every round the other copy records from then on)."""
+    _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    _zero(_db(home), page)
+    recover = salvage.recover
+    started: list[bool] = []
+
+    def while_another_copy_recovers(path: Path) -> object:
+        mine = recover(path)
+        if not started:  # the other copy: recovers too, puts its file in place, records
+            started.append(True)
+            with Store.open(path) as other:
+                assert other.problem is not None and "300 of 300" in other.problem
+                assert other.record_game(_round(ROUNDS)) is not None
+        return mine
+
+    monkeypatch.setattr(salvage, "recover", while_another_copy_recovers)
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS + 1  # the other copy's round is there
+    assert len(list(_db(home).parent.glob("macau.sqlite3.corrupt-*"))) == 1  # the other's
+    assert list(_db(home).parent.glob("macau.sqlite3.recovered-*")) == []
 
 
 def test_a_value_of_the_wrong_type_is_left_out_not_read_into_the_figures(home: Path) -> None:
