@@ -32,6 +32,7 @@ from game.store.models import (
 from game.store.opening import (
     connect,
     connect_read_only,
+    forget_checked,
     memory_database,
     note_closed,
     open_database,
@@ -80,6 +81,8 @@ class Store:
         self.salvage = salvage
         self._serial = next(_serials)
         self._writes = 0  # transactions committed through this store
+        # Whether another connection writes to the file while this store has it (see close).
+        self._version_at_open = self._data_version()
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
@@ -116,9 +119,24 @@ class Store:
 
     def close(self) -> None:
         """Close the database; the store cannot be used afterwards."""
+        # What this run wrote is no reason to check the file in full again; what another
+        # connection wrote meanwhile (another copy of the game, a tool) may be, so then the
+        # next open checks it in full.
+        alone = self._data_version() == self._version_at_open
         self._conn.close()
         if self.path is not None and not self.stand_in and not self.read_only:
-            note_closed(self.path)  # what this run wrote is no reason to check it all again
+            if alone:
+                note_closed(self.path)
+            else:
+                forget_checked(self.path)
+
+    def _data_version(self) -> int:
+        """SQLite's count of commits by other connections seen by this one (-1 if unknown)."""
+        try:
+            (version,) = self._conn.execute("PRAGMA data_version").fetchone()
+        except sqlite3.Error:
+            return -1
+        return int(version)
 
     def worker_opener(self) -> Callable[[], Store] | None:
         """A way for another thread to open this store's file (an SQLite connection may only

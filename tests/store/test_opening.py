@@ -252,3 +252,22 @@ def test_a_file_changed_since_this_run_had_it_is_checked_in_full_again(
     os.utime(_db(home), ns=(0, 10**18))  # (a clock that moved, whatever the file system)
     Store.open().close()
     assert made == ["PRAGMA integrity_check", "PRAGMA integrity_check"]
+
+
+def test_a_file_another_copy_wrote_to_while_this_run_had_it_is_checked_in_full_again(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Closing the store stamps the file as checked only if no other connection wrote to it
+    meanwhile: another copy's writes are not vouched for by this run's check."""
+    with Store.open() as store:
+        _fill(store)
+    made = _checks_made(monkeypatch)
+    store = Store.open()
+    other = sqlite3.connect(str(_db(home)))  # another copy records while this one has it
+    other.execute("UPDATE profiles SET name = name")
+    other.commit()
+    other.close()
+    store.close()
+    Store.open().close()
+    Store.open().close()
+    assert made == ["PRAGMA integrity_check", "PRAGMA integrity_check", "PRAGMA quick_check"]
