@@ -61,14 +61,22 @@ def _row_called(conn: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
     older profile. A file opened read-only keeps the keys it was written with, which a
     newer key may not match: its exact spelling is found all the same."""
     exact = normal_name(name)
-    row: tuple[Any, ...] | None = conn.execute(
+    rows: list[tuple[Any, ...]] = conn.execute(
         f"""
         SELECT {PROFILE_COLUMNS} FROM profiles WHERE name_key = ? OR name = ? COLLATE BINARY
-        ORDER BY name = ? COLLATE BINARY DESC, id LIMIT 1
+        ORDER BY name = ? COLLATE BINARY DESC, id
         """,
         (name_key(name), exact, exact),
-    ).fetchone()
-    return row
+    ).fetchall()
+    if len(rows) < 2 or rows[0][1] == exact:
+        return rows[0] if rows else None
+    # Several profiles share the key and none is spelt so: the one spelt with the very same
+    # letters in another case comes first. A file may hold "ştefan" (cedilla) and "ștefan"
+    # (comma below) as two people from before the key took them for one name; "ȘTEFAN" is
+    # the second of them, as it was when those profiles were made.
+    folded = exact.casefold()
+    same_letters = [row for row in rows if normal_name(str(row[1])).casefold() == folded]
+    return (same_letters or rows)[0]
 
 
 def find_profile(conn: sqlite3.Connection, name: str) -> Profile | None:

@@ -132,6 +132,25 @@ def test_a_profile_stored_under_an_older_key_is_found_under_the_new_one(
         assert reopened.profile_stats("Ştefan").games == 2
 
 
+def test_two_people_an_older_version_told_apart_keep_their_own_rounds(store: Store) -> None:
+    """An older version kept "Ştefan" (cedilla) and "Ștefan" (comma below) as two people.
+    Now their keys are one, yet "ȘTEFAN" still goes to the one spelt with its letters."""
+    store.record_game(game(1, "polish", human(0, "Ştefan", 1), human(1, "Ada", 2)))
+    path = store.path
+    store.close()
+    assert path is not None
+    conn = sqlite3.connect(str(path))
+    with conn:  # the second person, as that version made them
+        conn.execute(
+            "INSERT INTO profiles (name, kind, created, name_key) "
+            "VALUES ('Ștefan', 'human', 0, 'ștefan')"
+        )
+    conn.close()
+    with Store.open() as reopened:
+        reopened.record_game(game(2, "polish", human(0, "ȘTEFAN", 1), human(1, "Ada", 2)))
+        assert reopened.profile_stats("Ștefan").games == 1
+        assert reopened.profile_stats("Ştefan").games == 1
+
 def test_romanian_letters_of_either_spelling_are_listed_with_their_plain_letters(
     store: Store,
 ) -> None:
