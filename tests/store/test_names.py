@@ -151,6 +151,7 @@ def test_two_people_an_older_version_told_apart_keep_their_own_rounds(store: Sto
         assert reopened.profile_stats("Ștefan").games == 1
         assert reopened.profile_stats("Ştefan").games == 1
 
+
 def test_romanian_letters_of_either_spelling_are_listed_with_their_plain_letters(
     store: Store,
 ) -> None:
