@@ -122,7 +122,17 @@ class Offer:
     """One position's legal actions for a seat, read once for everything the table asks of
     them every frame (which buttons to show, which plays lay the selected cards)."""
 
-    __slots__ = ("_by_cards", "call", "checked", "complete", "draw", "legal", "pass_", "stops")
+    __slots__ = (
+        "_by_cards",
+        "call",
+        "checked",
+        "complete",
+        "draw",
+        "legal",
+        "pass_",
+        "stops",
+        "widened",
+    )
 
     def __init__(self, legal: list[Action], complete: bool = True) -> None:
         self.legal = legal
@@ -137,6 +147,8 @@ class Offer:
         # Picks the listing left out, as the engine answered them (``play_options``): the
         # Play button asks about the cards picked, then laying them asks again.
         self.checked: dict[tuple[Card, ...], PlayOptions] = {}
+        # A cut listing's plays of some cards, with every other way the engine takes them.
+        self.widened: dict[tuple[Card, ...], PlayOptions] = {}
 
     def _index(self) -> dict[tuple[Card, ...], tuple[Play, ...]]:
         index = self._by_cards
@@ -178,14 +190,14 @@ def play_options(
         offer = Offer(*game.legal_actions_capped(TABLE_LISTING_LIMIT, seat))
     plays = offer.plays_laying(laid)
     if plays:
-        return PlayOptions(laid, plays)
+        return PlayOptions(laid, _with_unlisted(game, seat, laid, plays, offer))
     # A group's middle cards go down in hand order (the engine's rule); the player's click
     # order only picks the first and the last card.
     arranged = Game.arrange_group(laid)
     if arranged != laid:
         plays = offer.plays_laying(arranged)
         if plays:
-            return PlayOptions(arranged, plays)
+            return PlayOptions(arranged, _with_unlisted(game, seat, arranged, plays, offer))
     unlisted: PlayOptions | None = None
     if not offer.complete:
         # Not every play is listed: the engine is asked about the order picked first.
@@ -218,6 +230,23 @@ _SUFFIXES: tuple[str | None, ...] = (None, *SUFFIXES)  # none, or any a last car
 # (a millisecond), two are 2,704 (25 to 50 ms on the Python engine), three would be 140,608
 # (seconds: the window would freeze).
 CHECKED_JOKERS = 2
+
+
+def _with_unlisted(
+    game: Game, seat: int, cards: tuple[Card, ...], listed: tuple[Play, ...], offer: Offer
+) -> tuple[Play, ...]:
+    """``listed``, the plays laying ``cards`` that the listing holds, and when the listing
+    was cut, every other way the engine takes: a cut listing may hold only some of them (a
+    joker standing for the same rank comes before the runs and suit groups it could make,
+    and the suffixes of the last play listed may be cut short)."""
+    if offer.complete:
+        return listed
+    checked = offer.widened.get(cards)
+    if checked is None:
+        checked = offer.widened[cards] = _unlisted_options(game, seat, cards, cards)
+    if checked.cards != cards or not checked.plays:
+        return listed
+    return tuple(dict.fromkeys((*listed, *checked.plays)))
 
 
 def _unlisted_options(

@@ -8,7 +8,7 @@ import itertools
 
 from game.engine import PRESETS, Card, Game
 from game.ui.choosers import CardChooser
-from game.ui.moves import Offer, play_options
+from game.ui.moves import TABLE_LISTING_LIMIT, Offer, play_options
 from tests.ui.tablekit import Harness
 from tests.ui.test_table_play import four_jokers
 
@@ -90,3 +90,22 @@ def test_a_joker_play_the_table_did_not_list_is_checked_when_picked() -> None:
     h.tick(30)
     assert [c.code for c in h.game.pile[-3:]] == ["4C", "RJ", "3H"]
     assert any("red joker as 4♥" in line for line in h.table.director.log)
+
+
+def test_a_pick_the_cut_listing_holds_only_some_plays_of_gets_them_all() -> None:
+    """Eleven cards with two jokers on 10♣: 29,729 plays, more than the table lists. The cut
+    listing holds 6♣ + joker as a pair of 6s but not as the run 6♣ 7♣, which the engine takes
+    all the same: the pick is offered every way."""
+    hand = "9C 7C 8H RJ 4C QD BJ 6C 8C KD 10D"
+    others = ["5S 5H", "5C", "6S", "6D", "8S", "8D", "9S"]
+    game = Game.from_position(
+        PRESETS["hungarian"], hands=[hand, *others], pile="10C", stock="2S 2H 2C"
+    )
+    full = Offer(game.legal_actions(0))
+    capped = Offer(*game.legal_actions_capped(TABLE_LISTING_LIMIT, 0))
+    assert not capped.complete
+    for codes in ("6C RJ", "4C RJ", "8C RJ", "9C RJ BJ"):
+        cards = tuple(Card.parse(c) for c in codes.split())
+        assert capped.plays_laying(cards)  # some are listed …
+        offered = set(play_options(game, 0, cards, capped).plays)
+        assert offered == set(full.plays_laying(cards)), codes  # … and all are offered
