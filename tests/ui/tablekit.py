@@ -72,6 +72,16 @@ class Harness:
             self.send(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
         self.send(pygame.MOUSEBUTTONUP, pos=(round(end[0]), round(end[1])), button=1)
 
+    def pick_and_play(self, codes: str) -> None:
+        """Click the cards ``codes`` in that order (one at a time, past the double-click
+        window), then the Play button."""
+        self.table.hand.selection.clear()
+        for code in codes.split():
+            self.click(self.card_pos(code))
+            self.tick(30)
+        self.click(self.table.play_button.rect.center)
+        self.tick(3)
+
     def card_pos(self, code: str) -> tuple[float, float]:
         """Where to grab ``code`` in your hand (its visible left strip, clear of overlaps)."""
         hand = self.table.hand

@@ -74,21 +74,12 @@ def test_the_cards_that_may_start_a_play_are_bright_though_the_listing_is_capped
     assert Card.parse("5S") not in bright and Card.parse("RJ") in bright
 
 
-def _pick(h: Harness, codes: str) -> None:
-    h.table.hand.selection.clear()
-    for code in codes.split():
-        h.click(h.card_pos(code))
-        h.tick(30)  # past the double-click window
-    h.click(h.table.play_button.rect.center)
-    h.tick(3)
-
-
 def test_a_legal_group_without_jokers_beyond_the_cap_is_laid_when_picked() -> None:
     h = Harness(four_jokers())
     h.tick(3)
     picked = tuple(Card.parse(c) for c in ["9C", "8C"])  # a group of one suit, on 10♣
     assert not h.table.offer().plays_laying(picked)  # not among the plays listed
-    _pick(h, "9C 8C")
+    h.pick_and_play("9C 8C")
     h.tick(30)
     assert [c.code for c in h.game.pile[-2:]] == ["9C", "8C"]
 
@@ -99,7 +90,7 @@ def test_an_illegal_group_beyond_the_cap_gets_the_engines_reason() -> None:
     h.tick(3)
     picked = tuple(Card.parse(c) for c in ["7S", "7C"])
     assert not h.table.offer().plays_laying(picked)
-    _pick(h, "7S 7C")
+    h.pick_and_play("7S 7C")
     assert len(game.pile) == 1 and len(game.hand(0)) == 25  # nothing laid
     assert h.table.toast is not None
     options = play_options(game, 0, picked, h.table.offer())

@@ -62,27 +62,18 @@ def test_three_jokers_together_are_not_tried_but_a_card_that_cannot_start_says_w
     assert reason("7D RJ BJ RJ") == reason("7D")  # 7♦ does not fit 10♣, whatever follows
 
 
-def _pick(h: Harness, codes: str) -> None:
-    h.table.hand.selection.clear()
-    for code in codes.split():
-        h.click(h.card_pos(code))
-        h.tick(30)  # past the double-click window
-    h.click(h.table.play_button.rect.center)
-    h.tick(3)
-
-
 def test_a_joker_play_the_table_did_not_list_is_checked_when_picked() -> None:
     h = Harness(four_jokers())  # 25 cards, four jokers: listed only up to TABLE_LISTING_LIMIT
     h.tick(3)
     assert not h.table.offer().complete
-    _pick(h, "7D BJ")
+    h.pick_and_play("7D BJ")
     with_joker = h.table.toast
     assert with_joker is not None and "7♦ matches neither" in with_joker[0]
     h.table.toast = None
     h.table.hand.selection.clear()
     h.drag_to_pile("7D")
     assert h.table.toast is not None and h.table.toast[0] == with_joker[0]  # as 7♦ alone
-    _pick(h, "4C RJ 3H")  # 4♣, the joker as 4♥, 3♥: legal, and not among the plays listed
+    h.pick_and_play("4C RJ 3H")  # 4♣, the joker as 4♥, 3♥: legal, and not among the plays listed
     chooser = h.stack.top
     assert isinstance(chooser, CardChooser)
     assert "4H" in chooser.faces
