@@ -313,6 +313,7 @@ def open_database(path: Path) -> Opened:
         return memory_database(
             f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
         )
+    salvage.clear_leftovers(path)  # of a recovery killed halfway, in an earlier run
     note: str | None = None
     found = _identity(path)  # the file the verdict is about
     try:

@@ -98,6 +98,28 @@ def note(saved: Salvage, moved: Path, why: str = "", elsewhere: Path | None = No
     return f"The statistics file was damaged{why}: {saved.words()}. {kept}"
 
 
+# A recovery's work left older than this was cut short (the game killed halfway): another
+# copy of the game recovering now would be minutes old at most.
+LEFTOVER_AGE = 3600.0
+
+
+def clear_leftovers(path: Path, now: float | None = None) -> None:
+    """Remove what a recovery of ``path`` killed halfway left beside it: its work folder
+    (a copy of the damaged file) and its rebuilt file not yet put in place."""
+    now = time.time() if now is None else now
+    for pattern in (".macau-recover-*", f".{path.name}.recovered-*"):
+        for left in path.parent.glob(pattern):
+            try:
+                if now - left.stat().st_mtime < LEFTOVER_AGE:
+                    continue
+                if left.is_dir():
+                    shutil.rmtree(left, ignore_errors=True)
+                else:
+                    left.unlink()
+            except OSError:
+                continue  # (another copy removed it meanwhile, or it cannot be: left alone)
+
+
 def recover(path: Path) -> tuple[Path | None, Salvage]:
     """A new file beside ``path`` holding all that can be read of it (None when nothing
     can), and what it holds. ``path`` itself is not changed; never raises."""

@@ -6,8 +6,10 @@ from the rounds kept)."""
 from __future__ import annotations
 
 import errno
+import os
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -390,3 +392,23 @@ def test_damage_that_stops_the_recovery_itself_still_opens_the_game(
     with Store.open() as store:
         assert store.problem is not None and not store.read_only
         assert "could not be recovered (a value no round can hold)" in store.problem
+
+
+def test_what_a_recovery_killed_halfway_left_is_cleared_at_a_later_start(home: Path) -> None:
+    with Store.open():
+        pass
+    folder = _db(home).parent
+    work = folder / ".macau-recover-abc123"
+    work.mkdir()
+    (work / "macau.sqlite3").write_bytes(b"a copy of a damaged file")
+    rebuilt = folder / ".macau.sqlite3.recovered-4242"
+    rebuilt.write_bytes(b"a rebuilt file never put in place")
+    busy = folder / ".macau-recover-xyz789"  # another copy recovering right now
+    busy.mkdir()
+    old = time.time() - 2 * salvage.LEFTOVER_AGE
+    for left in (work, rebuilt):
+        os.utime(left, (old, old))
+    with Store.open() as store:
+        assert store.problem is None
+    assert not work.exists() and not rebuilt.exists()
+    assert busy.exists()
