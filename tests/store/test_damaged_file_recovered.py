@@ -189,11 +189,17 @@ def test_a_damaged_index_loses_no_round(home: Path) -> None:
     assert sorted(p.name for p in _db(home).parent.iterdir() if p.name.startswith(".")) == []
 
 
-def test_a_damaged_page_of_seats_loses_only_the_rounds_on_it(home: Path) -> None:
+def _played_then_zero_a_middle_page(home: Path, table: str) -> bytes:
+    """Every round recorded, then a leaf page from the middle of ``table`` zeroed: the
+    file's bytes after."""
     _played(home)
-    leaves = _leaves(_db(home), "results")
+    leaves = _leaves(_db(home), table)
     assert len(leaves) >= 3
-    damaged = _zero(_db(home), leaves[len(leaves) // 2])
+    return _zero(_db(home), leaves[len(leaves) // 2])
+
+
+def test_a_damaged_page_of_seats_loses_only_the_rounds_on_it(home: Path) -> None:
+    damaged = _played_then_zero_a_middle_page(home, "results")
     with Store.open() as store:
         rounds = len(store.history())
         assert ROUNDS // 2 < rounds < ROUNDS
@@ -207,10 +213,7 @@ def test_a_damaged_page_of_seats_loses_only_the_rounds_on_it(home: Path) -> None
 
 
 def test_a_damaged_page_of_rounds_says_how_many_were_known(home: Path) -> None:
-    _played(home)
-    leaves = _leaves(_db(home), "games")
-    assert len(leaves) >= 3
-    _zero(_db(home), leaves[len(leaves) // 2])
+    _played_then_zero_a_middle_page(home, "games")
     with Store.open() as store:
         rounds = len(store.history())
         assert ROUNDS // 2 < rounds < ROUNDS
