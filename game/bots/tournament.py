@@ -574,7 +574,14 @@ def cli_main(argv: list[str]) -> int:
     p.add_argument(
         "--budget", type=float, default=None, help="hard: seconds a decision (default 0.3)"
     )
-    p.add_argument("--json", default=None, metavar="PATH", help="write JSON to PATH ('-': stdout)")
+    p.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        default=None,
+        metavar="PATH",
+        help="print the results as JSON, or write them to PATH ('-' or no PATH: stdout)",
+    )
     p.add_argument(
         "--results",
         default=None,

@@ -69,6 +69,15 @@ def test_cli_json_to_stdout_and_bad_level(capsys: pytest.CaptureFixture[str]) ->
     assert cli_main(["--games", "2", "--bots", "easy,genius"]) == 2
 
 
+@pytest.mark.parametrize("where", ["last", "before another option"])
+def test_cli_bare_json_prints_json(where: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` alone is the machine-readable output, as for ``simulate``."""
+    args = ["--games", "2", "--bots", "easy,random"]
+    args = [*args, "--json"] if where == "last" else ["--json", *args]
+    assert cli_main(args) == 0
+    assert json.loads(capsys.readouterr().out)["played"] == 2
+
+
 def _core(summary: dict[str, Any]) -> tuple[object, ...]:
     """What must not depend on how the games were split (decision times do)."""
     rows = {
