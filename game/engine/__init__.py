@@ -48,7 +48,7 @@ from .actions import (  # noqa: E402
 from .cards import Card, NotationError, hand_points, parse_cards  # noqa: E402
 from .explain import explain  # noqa: E402
 from .house import HOUSE_SWITCHES, apply_switch  # noqa: E402
-from .phase import IllegalMove, NoSuchSeat, Phase  # noqa: E402
+from .phase import IllegalMove, NoSuchSeat, Phase, UnreadableAction  # noqa: E402
 from .rules import PRESETS, Rules, RulesError  # noqa: E402
 from .state import LISTING_LIMIT, Game  # noqa: E402
 from .view import View  # noqa: E402
@@ -95,6 +95,7 @@ __all__ = [
     "SuitNamed",
     "TurnMissed",
     "TurnStarted",
+    "UnreadableAction",
     "View",
     "apply_switch",
     "explain",

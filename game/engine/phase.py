@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from .cards import NotationError
+
 
 class Phase(enum.Enum):
     """What the seat to act must deal with; legal actions and ``apply`` dispatch on it."""
@@ -32,4 +34,12 @@ class NoSuchSeat(IllegalMove, IndexError):
 
     An ``IllegalMove`` like any refused action, and an ``IndexError`` as asking a list for an
     item it does not have would be.
+    """
+
+
+class UnreadableAction(IllegalMove, NotationError):
+    """Text given to ``apply``, ``check`` or ``is_legal`` that is not action notation.
+
+    An ``IllegalMove`` like any refused action (so one ``except IllegalMove`` covers typed
+    input), and a ``NotationError`` as ``parse_action`` raises for the same text.
     """

@@ -22,10 +22,10 @@ from .actions import (
     TurnStarted,
     parse_action,
 )
-from .cards import RANK_NAMES, SUITS, Card, beyond_pack, make_pack, parse_cards
+from .cards import RANK_NAMES, SUITS, Card, NotationError, beyond_pack, make_pack, parse_cards
 from .compiled import Caches, compile_rules
 from .legal import ATTACK, DRAWN, PLAY, SKIP, canon_key
-from .phase import IllegalMove, NoSuchSeat
+from .phase import IllegalMove, NoSuchSeat, UnreadableAction
 from .rules import Rules, RulesError
 from .transitions import Transitions
 
@@ -762,7 +762,10 @@ def _rules_arg(rules: object) -> Rules:
 def _as_action(action: object) -> Action:
     """Notation is parsed; anything that is not an action is refused like an illegal move."""
     if isinstance(action, str):
-        return parse_action(action)
+        try:
+            return parse_action(action)
+        except NotationError as exc:
+            raise UnreadableAction(str(exc)) from None
     if not isinstance(action, Action):
         raise IllegalMove(f"{action!r} is not an action: use notation such as '7H', 'draw'")
     return action
