@@ -1,20 +1,24 @@
 """Exporting statistics, the full round history and the points matches as CSV or JSON.
 
-JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 4,
+JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 5,
 "exported_at", "profiles": [...], "leaderboards": {scope: [...]}, "history": [...],
 "matches": [...]}``. Version 2 added ``matches`` and each round's ``match_id``; version 3
 each round's and match's ``rules_label`` (the name custom rules were saved under, or null);
-version 4 each match seat's ``reached_target``, as the CSV has it. Both formats list the
-players who have played a round or a match.
+version 4 each match seat's ``reached_target``, as the CSV has it; version 5 each round
+seat's ``out_after_s`` (seconds from the deal to its last card, null for a seat that never
+went out or a round recorded before) and each profile's ``fastest_win``'s ``win_s`` (the
+time the win took, which the fastest win is chosen by; ``duration_s`` stays the round's
+length). Both formats list the players who have played a round or a match.
 
 CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
 plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLUMNS``), and
 ``stats_matches.csv``, one row per seat of every points match (``MATCH_COLUMNS``; a round's
-``match_id`` names its match there). CSV times are ISO 8601 in UTC and true/false columns
-1/0; JSON times are Unix seconds. A CSV text cell that begins with = + - @, a tab or a
-carriage return (a player called "=1+1" or "-=Kasia=-"; not a negative number) is written
-after an apostrophe, so that a spreadsheet shows it as text instead of running it as a
-formula; JSON keeps every text as it is.
+``match_id`` names its match there). Since version 5 ``fastest_win_s`` is the time the win
+took, as the statistics screen shows it, and the rounds' file ends in ``out_after_s``. CSV
+times are ISO 8601 in UTC and true/false columns 1/0; JSON times are Unix seconds. A CSV
+text cell that begins with = + - @, a tab or a carriage return (a player called "=1+1" or
+"-=Kasia=-"; not a negative number) is written after an apostrophe, so that a spreadsheet
+shows it as text instead of running it as a formula; JSON keeps every text as it is.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from game.store.files import replacing
 from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
 
 FORMAT = "macau-stats"
-VERSION = 4
+VERSION = 5
 
 HISTORY_COLUMNS = (
     "game_id",
@@ -64,6 +68,7 @@ HISTORY_COLUMNS = (
     "seat_name",
     "match_id",
     "rules_label",
+    "out_after_s",
 )
 
 MATCH_COLUMNS = (
@@ -155,6 +160,7 @@ def _history_rows(entries: list[HistoryEntry]) -> Iterator[list[Any]]:
                     seat.seat_name,
                     "" if entry.match_id is None else entry.match_id,
                     entry.rules_label or "",
+                    "" if seat.out_after_s is None else f"{seat.out_after_s:.3f}",
                 ]
             )
 
@@ -277,7 +283,7 @@ def _stats_row(stats: ProfileStats, is_bot: bool, rating: tuple[float, float] | 
         stats.wins,
         f"{stats.win_rate:.4f}",
         "" if stats.avg_place is None else f"{stats.avg_place:.4f}",
-        "" if fastest is None else f"{fastest.duration_s:.3f}",
+        "" if fastest is None else f"{fastest.time_s:.3f}",
         "" if fastest is None else fastest.game_id,
         stats.longest_win_streak,
         stats.biggest_stack,

@@ -131,6 +131,9 @@ class SeatResult:
     turns_missed: int = 0
     macau_forgotten: int = 0
     seat_name: str = ""  # a bot's name at the table (kept beside its level's profile)
+    # Seconds from the deal to the seat's last card, on the round's clock (which stops while
+    # the game is paused); None for a seat that never went out, or when it was not timed.
+    out_after_s: float | None = None
 
 
 @dataclass(frozen=True)
@@ -208,13 +211,22 @@ class Profile:
 
 @dataclass(frozen=True)
 class FastWin:
-    """A won round and how long it took."""
+    """A won round and how long it took. ``duration_s`` is the round's length; ``win_s``
+    the time the win took, from the deal to the winner's last card: shorter where the
+    others play on for the lower places (polish, hungarian). Rounds recorded before seats
+    were timed have no ``win_s``: their length stands for it (``time_s``)."""
 
     game_id: int
     profile: str
     preset: str
     duration_s: float
     ended_at: float
+    win_s: float | None = None
+
+    @property
+    def time_s(self) -> float:
+        """The time the win is ranked by: ``win_s``, or the round's length without it."""
+        return self.duration_s if self.win_s is None else self.win_s
 
 
 class RatingPoint(NamedTuple):
@@ -246,7 +258,8 @@ class ProfileStats:
     Abandoned rounds are counted in ``abandoned`` only; they are neither wins nor losses.
     ``points_per_round`` covers match rounds (the scoring ones) and is None without any.
     ``matches`` counts points matches played to their target (``matches_won`` of them
-    won); matches given up are counted in ``matches_abandoned`` only.
+    won); matches given up are counted in ``matches_abandoned`` only. ``fastest_win`` is
+    the quickest win by the time it took (``FastWin.time_s``).
     """
 
     profile: str
@@ -304,6 +317,8 @@ class HistorySeat:
     turns_missed: int
     macau_forgotten: int
     seat_name: str = ""  # a bot's name at the table, when one was recorded
+    # Seconds from the deal to its last card; None if it never went out, or was not timed.
+    out_after_s: float | None = None
 
 
 @dataclass(frozen=True)

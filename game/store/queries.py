@@ -64,7 +64,7 @@ def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]
 def fastest_wins(
     conn: sqlite3.Connection, preset: str | None = None, limit: int = 10, humans_only: bool = False
 ) -> list[FastWin]:
-    """The quickest won rounds, quickest first."""
+    """The quickest wins, quickest first, by the time each took (``FastWin.time_s``)."""
     filters = ["r.won = 1", "g.abandoned = 0"]
     args: list[Any] = []
     if preset is not None:
@@ -75,19 +75,20 @@ def fastest_wins(
     args.append(limit)
     rows = conn.execute(
         f"""
-        SELECT g.id, p.name, g.preset, g.duration_s, g.ended_at
+        SELECT g.id, p.name, g.preset, g.duration_s, g.ended_at,
+               COALESCE(r.out_after_s, g.duration_s) AS win_s
         FROM games AS g
         JOIN results AS r ON r.game_id = g.id
         JOIN profiles AS p ON p.id = r.profile_id
         WHERE {" AND ".join(filters)}
-        ORDER BY g.duration_s, g.id, r.seat
+        ORDER BY win_s, g.id, r.seat
         LIMIT ?
         """,
         args,
     ).fetchall()
     return [
-        FastWin(int(gid), str(name), str(p), float(duration), float(ended))
-        for gid, name, p, duration, ended in rows
+        FastWin(int(gid), str(name), str(p), float(duration), float(ended), float(win))
+        for gid, name, p, duration, ended, win in rows
     ]
 
 
@@ -109,7 +110,8 @@ def _rows_by_id(conn: sqlite3.Connection, query: str, ids: list[int]) -> Iterato
 
 _HISTORY_SEATS = """
     SELECT r.game_id, r.seat, p.name, p.kind, p.bot_level, r.place, r.won, r.points,
-           r.penalty_cards, r.biggest_stack, r.turns_missed, r.macau_forgotten, r.seat_name
+           r.penalty_cards, r.biggest_stack, r.turns_missed, r.macau_forgotten, r.seat_name,
+           r.out_after_s
     FROM results AS r JOIN profiles AS p ON p.id = r.profile_id
     WHERE r.game_id IN ({marks})
     ORDER BY r.game_id, r.seat
@@ -166,6 +168,7 @@ def history(
                 turns_missed=int(row[10]),
                 macau_forgotten=int(row[11]),
                 seat_name=str(row[12] or ""),
+                out_after_s=None if row[13] is None else float(row[13]),
             )
         )
     return [

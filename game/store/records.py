@@ -3,6 +3,7 @@ that the caller opened, so a round (or a merge) is stored completely or not at a
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import time
 import unicodedata
@@ -383,8 +384,9 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
     conn.executemany(
         """
         INSERT INTO results (game_id, seat, profile_id, place, points, penalty_cards,
-                             biggest_stack, turns_missed, macau_forgotten, won, seat_name)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                             biggest_stack, turns_missed, macau_forgotten, won, seat_name,
+                             out_after_s)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
             (
@@ -399,6 +401,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
                 r.macau_forgotten,
                 int(r.place == 1 and not rec.abandoned),
                 _table_name(r),
+                _out_after(r.out_after_s, duration),
             )
             for r, pid in zip(ordered, profile_ids, strict=True)
         ],
@@ -407,6 +410,14 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
         seats = [(pid, r.place) for r, pid in zip(ordered, profile_ids, strict=True)]
         ratings.rate_game(conn, game_id, rec.preset, rec.ended_at, seats)
     return game_id
+
+
+def _out_after(seconds: float | None, duration: float) -> float | None:
+    """When a seat went out, as stored: within the round's length (a seat cannot go out
+    before the deal or after the round ended); None without a time that is a number."""
+    if seconds is None or not math.isfinite(seconds):
+        return None
+    return min(max(0.0, float(seconds)), duration)
 
 
 def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:

@@ -169,7 +169,29 @@ V6: tuple[str, ...] = (
 # changed since) and for rounds recorded before.
 V7: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN rules_label TEXT",)
 
-MIGRATIONS: dict[int, tuple[str, ...]] = {1: V1, 2: V2, 3: V3, 4: V4, 5: V5, 6: V6, 7: V7}
+# v8: each seat keeps when it went out (seconds from the deal to its last card, on the
+# round's clock), so a fastest win is the time the win took: where the others play on for
+# the lower places (polish, hungarian), the round's length includes their play. NULL for a
+# seat that never went out (left holding cards, a blocked round) and for rounds recorded
+# before, whose fastest win stays the round's length.
+V8: tuple[str, ...] = (
+    "ALTER TABLE results ADD COLUMN out_after_s REAL",
+    # The statistics read a win's time too: the index still covers them.
+    "DROP INDEX results_by_profile",
+    "CREATE INDEX results_by_profile"
+    " ON results (profile_id, game_id, place, won, biggest_stack, points, out_after_s)",
+)
+
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: V1,
+    2: V2,
+    3: V3,
+    4: V4,
+    5: V5,
+    6: V6,
+    7: V7,
+    8: V8,
+}
 CURRENT_VERSION = max(MIGRATIONS)
 
 

@@ -15,10 +15,12 @@ MAX_SERIES_POINTS = 1000
 """Longer series are thinned evenly (keeping the latest point): a chart has no more room."""
 
 # One row per finished round of the profile, oldest first. A bot level that held several
-# seats in a round counts once: its best place, a win if any seat won, its mean points.
+# seats in a round counts once: its best place, a win if any seat won, its mean points, the
+# time its quickest winning seat took (the round's length where it was not timed).
 _ROUNDS = """
     SELECT g.id, g.preset, g.ended_at, g.duration_s, g.is_match,
-           MIN(r.place), MAX(r.won), MAX(r.biggest_stack), AVG(r.points)
+           MIN(r.place), MAX(r.won), MAX(r.biggest_stack), AVG(r.points),
+           MIN(CASE WHEN r.won = 1 THEN COALESCE(r.out_after_s, g.duration_s) END)
     FROM results AS r JOIN games AS g ON g.id = r.game_id
     WHERE r.profile_id = :profile AND g.abandoned = 0 AND (:preset IS NULL OR g.preset = :preset)
     GROUP BY r.game_id
@@ -86,7 +88,7 @@ def profile_stats(
     wins = [row[6] for row in rounds]
     longest, current = _streaks(wins)
     won_rounds = [row for row in rounds if row[6]]
-    fastest = min(won_rounds, key=lambda row: (row[3], row[0]), default=None)
+    fastest = min(won_rounds, key=lambda row: (row[9], row[0]), default=None)
     played = Counter(row[1] for row in rounds)
     last_played = {row[1]: row[0] for row in rounds}
     favourite = max(played, key=lambda p: (played[p], last_played[p])) if played else None
@@ -119,7 +121,7 @@ def profile_stats(
         avg_place=sum(row[5] for row in rounds) / games if games else None,
         fastest_win=None
         if fastest is None
-        else FastWin(fastest[0], profile.name, fastest[1], fastest[3], fastest[2]),
+        else FastWin(fastest[0], profile.name, fastest[1], fastest[3], fastest[2], fastest[9]),
         longest_win_streak=longest,
         current_win_streak=current,
         biggest_stack=max((row[7] for row in rounds), default=0),

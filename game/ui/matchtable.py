@@ -76,6 +76,8 @@ class MatchTable(TableScene):
             seat_levels=setup.levels,
         )
         self.started_at = time.time()
+        # When each seat went out, on the round's clock (None: out before this table began).
+        self.out_after: dict[int, float | None] = dict.fromkeys(game.placings)
         self.round_key = new_round_key()
         self.match_key = new_match_key()
         self.match_started_at = self.started_at
@@ -154,11 +156,21 @@ class MatchTable(TableScene):
         """Apply, then save; a round that just ended is recorded once."""
         if not super().apply(action, seat):
             return False
+        self._note_seats_out()
         if self.game.over and not self.recorded:
             self.recorded = True
             self._record_round()
         self.save()
         return True
+
+    def _note_seats_out(self) -> None:
+        """Time each seat that has just laid its last card: its win (or place) was settled
+        then, though the others may play on for the lower places. The seats left holding
+        cards at the round's end are placed too, but never went out."""
+        counts = self.game.hand_counts
+        for seat in self.game.placings:
+            if seat not in self.out_after and counts[seat] == 0:
+                self.out_after[seat] = time.time() - self.started_at
 
     def _record_round(self) -> None:
         g = self.game
@@ -185,6 +197,7 @@ class MatchTable(TableScene):
                 match_key=self.match_key,
                 match_started_at=self.match_started_at,
                 rules_label=self.setup.rules_label,
+                out_after={s: t for s, t in self.out_after.items() if t is not None},
             )
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")
@@ -322,5 +335,6 @@ class MatchTable(TableScene):
         super()._after_round(answer)
         self.recorded = self.game.over
         self.started_at = time.time()
+        self.out_after = {}
         self.round_key = new_round_key()
         self.save()

@@ -297,7 +297,7 @@ class RankingsScene(Scaled, Scene):
             ink = theme.GOLD if n == 1 else theme.TEXT
             when = datetime.fromtimestamp(win.ended_at).strftime("%d %b %Y")
             detail = f"{preset_title(win.preset)} · {when}" if overall else when
-            duration = format_duration(win.duration_s)
+            duration = format_duration(win.time_s)
             # The name ends in "…" before the time rather than run under it.
             room = cols[2][0] - theme.text_size(duration, px(19), True)[0] - px(12) - cols[1][0]
             name = theme.fit(win.profile, px(17), room, n == 1)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine import Game
@@ -138,12 +138,15 @@ def round_record(
     round_key: str | None = None,
     match: MatchRecord | None = None,
     rules_label: str | None = None,
+    out_after: Mapping[int, float] | None = None,
 ) -> GameRecord:
     """The GameRecord of ``game``'s current round; ValueError if the seats do not fit.
 
     ``round_key`` names the round (see ``MatchTable.round_key``): reported twice, it is
     stored once. ``match`` is the match the round belongs to, as it stands with it;
-    ``rules_label`` the name its custom rules were saved under."""
+    ``rules_label`` the name its custom rules were saved under; ``out_after`` when each seat
+    that went out laid its last card, in seconds from the deal on the clock ``started_at``
+    is on (a win's time: the others may play on for the lower places)."""
     if len(seats) != game.seats:
         raise ValueError(f"The round has {game.seats} seats but {len(seats)} players were given.")
     rules = game.rules
@@ -169,6 +172,7 @@ def round_record(
                 turns_missed=tally.get("turns_missed", 0),
                 macau_forgotten=tally.get("macau_forgotten", 0),
                 seat_name=info.name if info.is_bot else "",
+                out_after_s=None if out_after is None else out_after.get(seat),
             )
         )
     return GameRecord(
@@ -199,6 +203,7 @@ def record_round(
     match_key: str | None = None,
     match_started_at: float | None = None,
     rules_label: str | None = None,
+    out_after: Mapping[int, float] | None = None,
 ) -> int | None:
     """Record the round that just ended (or was left); its id, or None if not recorded.
 
@@ -229,6 +234,7 @@ def record_round(
             round_key=round_key,
             match=match,
             rules_label=rules_label,
+            out_after=out_after,
         )
         return store.record_game(record)
     except Exception as exc:  # the game goes on whatever happens to its statistics
@@ -315,7 +321,7 @@ def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[T
         Tile("Average place", dash if stats.avg_place is None else f"{stats.avg_place:.2f}"),
         Tile(
             "Fastest win",
-            dash if fastest is None else format_duration(fastest.duration_s),
+            dash if fastest is None else format_duration(fastest.time_s),
             "" if fastest is None else preset_title(fastest.preset),
         ),
         Tile(

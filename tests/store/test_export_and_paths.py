@@ -154,12 +154,49 @@ def test_both_exports_hold_the_matches_and_name_each_rounds_match(
 
     played.export(tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-    assert document["version"] == 4
+    assert document["version"] == 5
     [match] = document["matches"]
     assert (match["match_id"], match["target"], match["status"]) == (match_id, 500, "finished")
     seats = [(s["profile"], s["total"], s["won"], s["reached_target"]) for s in match["seats"]]
     assert seats == [("Anna", 120, True, False), ("Bot · easy", 505, False, True)]
     assert document["history"][0]["match_id"] == match_id
+
+
+def test_both_exports_say_when_each_seat_went_out_and_how_long_a_win_took(
+    store: Store, tmp_path: Path
+) -> None:
+    # Anna won in 40 s; Bob went out 2nd after 70; the bot, last, never went out.
+    store.record_game(
+        game(
+            1,
+            "polish",
+            human(0, "Anna", 1, out_after_s=40.0),
+            human(1, "Bob", 2, out_after_s=70.0),
+            bot(2, "easy", 3),
+            duration=100,
+        )
+    )
+    store.export(tmp_path / "out.csv")
+    rows = _csv(tmp_path / "out.csv")
+    assert [(r["profile"], r["duration_s"], r["out_after_s"]) for r in rows] == [
+        ("Anna", "100.000", "40.000"),
+        ("Bob", "100.000", "70.000"),
+        ("Bot · easy", "100.000", ""),
+    ]
+    anna = next(r for r in _csv(tmp_path / "out_stats.csv") if r["profile"] == "Anna")
+    assert (anna["fastest_win_s"], anna["fastest_win_game_id"]) == ("40.000", "1")
+
+    store.export(tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert document["version"] == 5
+    [entry] = document["history"]
+    assert entry["duration_s"] == 100.0
+    assert [s["out_after_s"] for s in entry["seats"]] == [40.0, 70.0, None]
+    anna_json = next(p for p in document["profiles"] if p["profile"] == "Anna")
+    assert (anna_json["fastest_win"]["win_s"], anna_json["fastest_win"]["duration_s"]) == (
+        40.0,
+        100.0,
+    )
 
 
 def test_export_command_counts_the_matches(

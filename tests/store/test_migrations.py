@@ -247,9 +247,38 @@ def test_a_version_6_file_gains_rule_set_names_and_keeps_its_rounds(home: Path) 
         # One rating for every custom rule set, named or not.
         assert store.profile_stats("Ada", preset="custom").games == 2
         assert "custom" in store.presets() and "Family Tel Aviv" not in store.presets()
-    assert _rows(path, "PRAGMA user_version") == [(7,)]
+    assert _rows(path, "PRAGMA user_version") == [(schema.CURRENT_VERSION,)]
     after = _rows(path, "SELECT * FROM games WHERE id < 3 ORDER BY id")
     assert [row[: len(before[0])] for row in after] == before  # the new column comes last
     assert [row[-1] for row in after] == [None, None]
-    assert _rows(path.with_name("macau.sqlite3.before-v7"), "PRAGMA user_version") == [(6,)]
+    backup = path.with_name(f"macau.sqlite3.before-v{schema.CURRENT_VERSION}")
+    assert _rows(backup, "PRAGMA user_version") == [(6,)]
+    assert integrity(path) == "ok"
+
+
+def test_a_version_7_file_gains_times_out_and_its_wins_keep_the_rounds_length(
+    home: Path,
+) -> None:
+    path = home / "data" / "macau.sqlite3"
+    _v6_file_with_a_custom_round(path)
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    schema.migrate(conn, 7)
+    conn.close()
+    before = _rows(path, "SELECT * FROM results ORDER BY game_id, seat")
+    with Store.open() as store:
+        assert store.problem is None and not store.read_only
+        # Rounds recorded before know no time out: a win took the round's length.
+        fastest = store.profile_stats("Ada").fastest_win
+        assert fastest is not None and (fastest.game_id, fastest.time_s) == (1, 60.0)
+        assert [w.time_s for w in store.fastest_wins()] == [60.0, 60.0]
+        assert {s.out_after_s for e in store.history() for s in e.seats} == {None}
+        store.record_game(
+            game(3, "polish", human(0, "Ada", 1, out_after_s=12.5), bot(1, "easy", 2))
+        )
+        assert store.fastest_wins()[0].time_s == 12.5
+    assert _rows(path, "PRAGMA user_version") == [(8,)]
+    after = _rows(path, "SELECT * FROM results WHERE game_id < 3 ORDER BY game_id, seat")
+    assert [row[:-1] for row in after] == before  # the new column comes last
+    assert {row[-1] for row in after} == {None}
+    assert _rows(path.with_name("macau.sqlite3.before-v8"), "PRAGMA user_version") == [(7,)]
     assert integrity(path) == "ok"

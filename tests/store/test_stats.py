@@ -76,6 +76,39 @@ def test_fastest_win_gives_seconds_round_and_date(seeded: Store) -> None:
     assert [w.game_id for w in seeded.fastest_wins(preset="classic")] == [2, 8, 1, 5]
 
 
+def test_a_win_takes_the_time_to_the_winners_last_card_not_the_whole_round(
+    store: Store,
+) -> None:
+    # Polish plays on for the lower places: Anna won round 1 in 30 s of its 300, and round 2
+    # in 90 s of its 100. Round 3 was recorded before seats were timed: its 60 s stand.
+    store.record_game(
+        game(1, "polish", human(0, "Anna", 1, out_after_s=30.0), bot(1, "easy", 2), duration=300)
+    )
+    store.record_game(
+        game(2, "polish", human(0, "Anna", 1, out_after_s=90.0), bot(1, "easy", 2), duration=100)
+    )
+    store.record_game(game(3, "polish", human(0, "Anna", 1), bot(1, "easy", 2), duration=60))
+    fastest = store.profile_stats("Anna").fastest_win
+    assert fastest is not None
+    assert (fastest.game_id, fastest.time_s, fastest.duration_s) == (1, 30.0, 300.0)
+    assert [(w.game_id, w.time_s) for w in store.fastest_wins()] == [
+        (1, 30.0),
+        (3, 60.0),
+        (2, 90.0),
+    ]
+    # The history keeps each round's length and when each seat went out.
+    timed = [(e.duration_s, *(s.out_after_s for s in e.seats)) for e in store.history()]
+    assert timed == [(60.0, None, None), (100.0, 90.0, None), (300.0, 30.0, None)]
+
+
+def test_a_time_out_is_kept_within_the_round(store: Store) -> None:
+    store.record_game(game(1, "polish", human(0, "Anna", 1, out_after_s=-4.0), duration=50))
+    store.record_game(game(2, "polish", human(0, "Anna", 1, out_after_s=900.0), duration=50))
+    nan = float("nan")
+    store.record_game(game(3, "polish", human(0, "Anna", 1, out_after_s=nan), duration=50))
+    assert [e.seats[0].out_after_s for e in store.history()] == [None, 50.0, 0.0]
+
+
 def test_biggest_stack_ignores_abandoned_rounds(seeded: Store) -> None:
     assert seeded.profile_stats("Anna").biggest_stack == 9
 
