@@ -64,7 +64,10 @@ def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]
 def fastest_wins(
     conn: sqlite3.Connection, preset: str | None = None, limit: int = 10, humans_only: bool = False
 ) -> list[FastWin]:
-    """The quickest wins, quickest first, by the time each took (``FastWin.time_s``)."""
+    """The quickest wins, quickest first, by the time each took (``FastWin.time_s``).
+
+    One per round and profile, as the statistics count wins: a bot level whose two seats
+    share first place (a blocked round) won that round once, in its quicker seat's time."""
     filters = ["r.won = 1", "g.abandoned = 0"]
     args: list[Any] = []
     if preset is not None:
@@ -76,12 +79,13 @@ def fastest_wins(
     rows = conn.execute(
         f"""
         SELECT g.id, p.name, g.preset, g.duration_s, g.ended_at,
-               COALESCE(r.out_after_s, g.duration_s) AS win_s
+               MIN(COALESCE(r.out_after_s, g.duration_s)) AS win_s
         FROM games AS g
         JOIN results AS r ON r.game_id = g.id
         JOIN profiles AS p ON p.id = r.profile_id
         WHERE {" AND ".join(filters)}
-        ORDER BY win_s, g.id, r.seat
+        GROUP BY g.id, r.profile_id
+        ORDER BY win_s, g.id, MIN(r.seat)
         LIMIT ?
         """,
         args,

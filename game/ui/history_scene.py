@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import pairwise
+from typing import TypeVar
 
 import pygame
 
@@ -46,6 +47,7 @@ __all__ = [
     "match_result_words",
     "merge_rows",
     "ordinal",
+    "own_seat",
     "result_lines",
     "result_words",
     "seat_label",
@@ -59,6 +61,8 @@ HISTORY_LIMIT = 1000
 results, are read; the export holds every one."""
 
 ROW_H = 56
+
+SeatT = TypeVar("SeatT", HistorySeat, MatchEntrySeat)
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,15 @@ def seats_in_order(entry: HistoryEntry) -> list[tuple[str, HistorySeat]]:
     return [(f"{s.place}.", s) for s in sorted(entry.seats, key=lambda s: (s.place, s.seat))]
 
 
+def own_seat(seats: Sequence[SeatT], profile: str) -> SeatT | None:
+    """``profile``'s seat among ``seats``: for a bot level that held several, its best
+    placed (then the first round the table), as the statistics count it: its best place, a
+    win if any of its seats won."""
+    return min(
+        (s for s in seats if s.profile == profile), key=lambda s: (s.place, s.seat), default=None
+    )
+
+
 def result_words(entry: HistoryEntry, profile: str) -> str:
     """How ``profile`` finished this round, in words: ``Won``, ``2nd of 4``, ``Unfinished``."""
     return _finish_words(entry.seats, profile, entry.abandoned, "Unfinished", "Won", "Shared win")
@@ -111,7 +124,7 @@ def match_result_words(entry: MatchEntry, profile: str) -> str:
 
 
 def _finish_words(
-    seats: Sequence[HistorySeat | MatchEntrySeat],
+    seats: Sequence[SeatT],
     profile: str,
     abandoned: bool,
     left: str,
@@ -120,7 +133,7 @@ def _finish_words(
 ) -> str:
     """``profile``'s finish among ``seats``: ``left`` if ``abandoned``, ``won`` or
     ``shared_win`` for first place, else its place (shared or not) of how many."""
-    mine = next((s for s in seats if s.profile == profile), None)
+    mine = own_seat(seats, profile)
     if abandoned:
         return left
     if mine is None:
@@ -604,7 +617,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         rules = self._rules_line(entry.preset, entry.rules_label, tail, column_room)
         surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
         surface.blit(theme.text(rules, px(13), theme.ACCENT), (cols["when"], y + px(22)))
-        mine = next((s for s in entry.seats if s.profile == profile), None)
+        mine = own_seat(entry.seats, profile)
         ink = theme.GOLD if mine is not None and mine.won else theme.TEXT
         result, shared = result_lines(entry, profile, cols["seats"] - cols["result"] - px(12), px)
         surface.blit(theme.text(result, px(17), ink, True), (cols["result"], y))
@@ -643,7 +656,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
         rules = self._rules_line(entry.preset, entry.rules_label, tail, column_room)
         surface.blit(theme.text(rules, px(13), theme.MUTED), (cols["when"], y + px(22)))
-        mine = next((s for s in entry.seats if s.profile == profile), None)
+        mine = own_seat(entry.seats, profile)
         ink = theme.GOLD if mine is not None and mine.won and not entry.abandoned else theme.TEXT
         result, shared = result_lines(entry, profile, cols["seats"] - cols["result"] - px(12), px)
         surface.blit(theme.text(result, px(17), ink, True), (cols["result"], y))

@@ -101,6 +101,25 @@ def test_a_win_takes_the_time_to_the_winners_last_card_not_the_whole_round(
     assert timed == [(60.0, None, None), (100.0, 90.0, None), (300.0, 30.0, None)]
 
 
+def test_a_bot_level_sharing_first_place_has_one_fastest_win(store: Store) -> None:
+    # A blocked round: two medium bots share first place, as one win of their level.
+    store.record_game(
+        game(
+            1,
+            "classic",
+            human(0, "Ola", 3),
+            bot(1, "medium", 1),
+            bot(2, "medium", 1),
+            duration=90,
+            blocked=True,
+        )
+    )
+    store.record_game(game(2, "classic", human(0, "Ola", 1), bot(1, "medium", 2), duration=120))
+    assert store.profile_stats("Bot · medium").wins == 1
+    wins = [(w.game_id, w.profile) for w in store.fastest_wins()]
+    assert wins == [(1, "Bot · medium"), (2, "Ola")]
+
+
 def test_a_time_out_is_kept_within_the_round(store: Store) -> None:
     store.record_game(game(1, "polish", human(0, "Anna", 1, out_after_s=-4.0), duration=50))
     store.record_game(game(2, "polish", human(0, "Anna", 1, out_after_s=900.0), duration=50))

@@ -350,3 +350,54 @@ def test_a_long_history_lists_no_match_below_the_oldest_round_it_reads(
     assert not whole.cut and len(whole.entries) == 24
     assert whole.counter(1, 8) == "1–8 of 24 rows: 18 rounds and 6 match results"
     assert HistoryScene(store, "Béla").counter(1, 8) == "1–8 of 57 rounds"
+
+
+def test_a_bot_level_with_several_seats_reads_as_its_best_placed_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.store import MatchRecord, MatchSeat
+    from game.ui import theme
+
+    at = 1_900_000_000.0
+    # Two medium bots: Ada finishes 3rd, Ben wins. The statistics count the level's win.
+    round_seats = (
+        SeatResult(0, "Ola", False, None, 2),
+        SeatResult(1, "", True, "medium", 3, penalty_cards=4, seat_name="Ada"),
+        SeatResult(2, "", True, "medium", 1, turns_missed=2, seat_name="Ben"),
+    )
+    match_seats = (
+        MatchSeat(0, "Ola", False, None, 90, 2),
+        MatchSeat(1, "", True, "medium", 510, 3, seat_name="Ada"),
+        MatchSeat(2, "", True, "medium", 20, 1, True, seat_name="Ben"),
+    )
+    match = MatchRecord("m", "tel_aviv", "t", 500, at - 900, at, 1, match_seats, "finished")
+    with Store.open() as store:
+        store.record_game(GameRecord("quick", "t", at - 2000, at - 1000, round_seats))
+        store.record_game(GameRecord("tel_aviv", "t", at - 300, at, round_seats, True, match=match))
+        stats = store.profile_stats("Bot · medium")
+        assert (stats.games, stats.wins, stats.avg_place, stats.matches_won) == (2, 2, 1.0, 1)
+        [result, final, single] = HistoryScene(store, "Bot · medium").entries
+        assert isinstance(result, MatchEntry)
+        assert isinstance(final, HistoryEntry) and isinstance(single, HistoryEntry)
+        assert result_words(single, "Bot · medium") == "Won"
+        assert result_words(final, "Bot · medium") == "Won"
+        assert match_result_words(result, "Bot · medium") == "Match won"
+
+        inks: list[tuple[str, tuple[int, ...]]] = []
+        render = theme.text
+
+        def text(
+            content: str, size: int, colour: theme.Colour = theme.TEXT, *rest: bool
+        ) -> pygame.Surface:
+            inks.append((content, tuple(colour)))
+            return render(content, size, colour, *rest)
+
+        monkeypatch.setattr(theme, "text", text)
+        stack = SceneStack(None, SIZE)
+        stack.push(HistoryScene(store, "Bot · medium"))
+        stack.draw(pygame.Surface(SIZE))
+    # Both the round and the match read as won, in gold, with the winning seat's tallies.
+    assert inks.count(("Won", theme.GOLD)) == 2
+    assert ("Match won", theme.GOLD) in inks
+    drawn = [words for words, _ in inks]
+    assert "2 turns missed" in drawn and "4 penalty cards" not in drawn
