@@ -6,15 +6,18 @@ JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 5,
 each round's and match's ``rules_label`` (the name custom rules were saved under, or null);
 version 4 each match seat's ``reached_target``, as the CSV has it; version 5 each round
 seat's ``out_after_s`` (seconds from the deal to its last card, null for a seat that never
-went out or a round recorded before) and each profile's ``fastest_win``'s ``win_s`` (the
-time the win took, which the fastest win is chosen by; ``duration_s`` stays the round's
-length). Both formats list the players who have played a round or a match.
+went out or a round recorded before), each profile's ``matches_drawn`` (drawn matches,
+which ``matches_won`` no longer counts) and its ``fastest_win``'s ``win_s`` (the time the
+win took, which the fastest win is chosen by; ``duration_s`` stays the round's length).
+Both formats list the players who have played a round or a match.
 
 CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
 plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLUMNS``), and
 ``stats_matches.csv``, one row per seat of every points match (``MATCH_COLUMNS``; a round's
 ``match_id`` names its match there). Since version 5 ``fastest_win_s`` is the time the win
-took, as the statistics screen shows it, and the rounds' file ends in ``out_after_s``. CSV
+took, as the statistics screen shows it, ``matches_won`` leaves out the drawn matches, which
+``matches_drawn`` (the profiles' file's last column) counts, and the rounds' file ends in
+``out_after_s``. CSV
 times are ISO 8601 in UTC and true/false columns 1/0; JSON times are Unix seconds. A CSV
 text cell that begins with = + - @, a tab or a carriage return (a player called "=1+1" or
 "-=Kasia=-"; not a negative number) is written after an apostrophe, so that a spreadsheet
@@ -113,6 +116,7 @@ STATS_COLUMNS = (
     "matches",
     "matches_won",
     "matches_abandoned",
+    "matches_drawn",
 )
 
 
@@ -296,6 +300,7 @@ def _stats_row(stats: ProfileStats, is_bot: bool, rating: tuple[float, float] | 
         stats.matches,
         stats.matches_won,
         stats.matches_abandoned,
+        stats.matches_drawn,
     ]
 
 

@@ -257,9 +257,10 @@ class ProfileStats:
 
     Abandoned rounds are counted in ``abandoned`` only; they are neither wins nor losses.
     ``points_per_round`` covers match rounds (the scoring ones) and is None without any.
-    ``matches`` counts points matches played to their target (``matches_won`` of them
-    won); matches given up are counted in ``matches_abandoned`` only. ``fastest_win`` is
-    the quickest win by the time it took (``FastWin.time_s``).
+    ``matches`` counts points matches played to their target: ``matches_won`` of them won
+    alone, ``matches_drawn`` shared at the lowest total (a drawn match, RULES §6); matches
+    given up are counted in ``matches_abandoned`` only. ``fastest_win`` is the quickest win
+    by the time it took (``FastWin.time_s``).
     """
 
     profile: str
@@ -281,6 +282,7 @@ class ProfileStats:
     matches: int = 0
     matches_won: int = 0
     matches_abandoned: int = 0
+    matches_drawn: int = 0
 
 
 @dataclass(frozen=True)

@@ -103,15 +103,21 @@ def profile_stats(
         args,
     ).fetchone()[0]
     # A bot level that held several seats of a match counts the match once, won if any won.
+    # A tie at the lowest total is a drawn match (RULES §6): each seat in the tie is one of
+    # its winners, and the match counts as drawn, not won (also for a level that held two
+    # of the tied seats: the game calls it a drawn match).
     matches = conn.execute(
         """
-        SELECT m.status, MAX(r.won) FROM match_results AS r JOIN matches AS m ON m.id = r.match_id
+        SELECT m.status, MAX(r.won),
+               (SELECT COUNT(*) FROM match_results AS w WHERE w.match_id = m.id AND w.won = 1)
+        FROM match_results AS r JOIN matches AS m ON m.id = r.match_id
         WHERE r.profile_id = :profile AND m.status != 'playing'
           AND (:preset IS NULL OR m.preset = :preset)
         GROUP BY r.match_id
         """,
         args,
     ).fetchall()
+    finished = [(won, winners) for status, won, winners in matches if status == "finished"]
     return ProfileStats(
         profile=profile.name,
         preset=preset,
@@ -131,7 +137,8 @@ def profile_stats(
         window=window,
         win_rate_series=_win_rates(rounds, window, max_points),
         rating_series=tuple(RatingPoint(*row) for row in ratings),
-        matches=sum(1 for status, _ in matches if status == "finished"),
-        matches_won=sum(1 for status, won in matches if status == "finished" and won),
-        matches_abandoned=sum(1 for status, _ in matches if status == "abandoned"),
+        matches=len(finished),
+        matches_won=sum(1 for won, winners in finished if won and winners == 1),
+        matches_abandoned=sum(1 for status, _, _ in matches if status == "abandoned"),
+        matches_drawn=sum(1 for won, winners in finished if won and winners > 1),
     )

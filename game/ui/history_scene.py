@@ -116,10 +116,10 @@ def result_words(entry: HistoryEntry, profile: str) -> str:
 
 
 def match_result_words(entry: MatchEntry, profile: str) -> str:
-    """How ``profile`` finished a match: ``Match won``, ``Match shared`` (a drawn match),
-    ``2nd of 4``, ``Given up``."""
+    """How ``profile`` finished a match: ``Match won``, ``Match drawn`` (a tie at the lowest
+    total), ``2nd of 4``, ``Given up``."""
     return _finish_words(
-        entry.seats, profile, entry.abandoned, "Given up", "Match won", "Match shared"
+        entry.seats, profile, entry.abandoned, "Given up", "Match won", "Match drawn"
     )
 
 

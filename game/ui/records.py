@@ -292,13 +292,17 @@ class Tile:
 
 def _match_tiles(stats: ProfileStats) -> list[Tile]:
     """The points matches' figure, shown only to a profile that has played one. Matches
-    given up count apart: none played out is no figure ("—"), not "0 of 0"."""
+    given up count apart: none played out is no figure ("—"), not "0 of 0". A drawn match
+    (a tie at the lowest total) is not won: the note says how many were drawn."""
     given_up = stats.matches_abandoned
     if not stats.matches and not given_up:
         return []
     if not stats.matches:
         return [Tile("Matches won", "—", f"{given_up:,} match{'es' * (given_up > 1)} given up")]
-    note = f"{given_up:,} more given up" if given_up else "points matches played out"
+    notes = [f"{stats.matches_drawn:,} drawn"] if stats.matches_drawn else []
+    if given_up:
+        notes.append(f"{given_up:,} more given up")
+    note = " · ".join(notes) or "points matches played out"
     return [Tile("Matches won", f"{stats.matches_won:,} of {stats.matches:,}", note)]
 
 

@@ -151,6 +151,7 @@ def test_both_exports_hold_the_matches_and_name_each_rounds_match(
     assert {r["match_id"] for r in rounds if r["preset"] != "tel_aviv"} == {""}
     anna = next(r for r in _csv(tmp_path / "out_stats.csv") if r["profile"] == "Anna")
     assert (anna["matches"], anna["matches_won"], anna["matches_abandoned"]) == ("1", "1", "0")
+    assert anna["matches_drawn"] == "0"
 
     played.export(tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
@@ -197,6 +198,24 @@ def test_both_exports_say_when_each_seat_went_out_and_how_long_a_win_took(
         40.0,
         100.0,
     )
+
+
+def test_both_exports_count_a_drawn_match_apart_from_the_matches_won(
+    store: Store, tmp_path: Path
+) -> None:
+    seats = (
+        MatchSeat(0, "Anna", False, None, 120, 1, True),
+        MatchSeat(1, "Bartek", False, None, 120, 1, True),
+        MatchSeat(2, "", True, "easy", 505, 3, False, "West"),
+    )
+    store.record_match(MatchRecord("m", "tel_aviv", "f", 500, T0, T0 + 60, 3, seats, "finished"))
+    store.export(tmp_path / "out.csv")
+    anna = next(r for r in _csv(tmp_path / "out_stats.csv") if r["profile"] == "Anna")
+    assert (anna["matches"], anna["matches_won"], anna["matches_drawn"]) == ("1", "0", "1")
+    store.export(tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    anna_json = next(p for p in document["profiles"] if p["profile"] == "Anna")
+    assert (anna_json["matches_won"], anna_json["matches_drawn"]) == (0, 1)
 
 
 def test_export_command_counts_the_matches(

@@ -92,6 +92,20 @@ def test_matches_are_counted_played_won_and_given_up(store: Store) -> None:
     assert len(store.matches("Ben", preset="tel_aviv", limit=2)) == 2
 
 
+def test_a_drawn_match_is_counted_apart_from_the_matches_won(store: Store) -> None:
+    store.record_match(_match((10, 520, 30), 4, "finished", key="won"))
+    store.record_match(_match((20, 20, 505), 5, "finished", key="drawn"))  # Ada and Ben tie
+    store.record_match(_match((510, 20, 30), 3, "finished", key="lost"))
+    ada = store.profile_stats("Ada")
+    assert (ada.matches, ada.matches_won, ada.matches_drawn) == (3, 1, 1)
+    ben = store.profile_stats("Ben")
+    assert (ben.matches, ben.matches_won, ben.matches_drawn) == (3, 1, 1)
+    # A tie between two seats of one bot level is a drawn match for that level too.
+    store.record_match(_match((505, 40, 40), 6, "finished", key="bots", names=("Ada", "", "")))
+    easy = store.profile_stats("Bot · easy")
+    assert (easy.matches, easy.matches_won, easy.matches_drawn) == (4, 0, 1)
+
+
 def test_a_merged_profile_takes_its_matches_along(store: Store) -> None:
     store.record_match(_match((10, 520, 30), 4, "finished", names=("Adka", "Ben", "")))
     store.record_game(game(1, "polish", human(0, "Ada", 1)))

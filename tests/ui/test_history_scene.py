@@ -289,7 +289,7 @@ def test_a_match_reads_won_shared_placed_or_given_up() -> None:
         return MatchEntry(1, "tel_aviv", "f", 500, 0.0, 60.0, 60.0, 6, status, seats)
 
     assert match_result_words(entry([20, 510, 90]), "Ania") == "Match won"
-    assert match_result_words(entry([20, 20, 505]), "Ania") == "Match shared"
+    assert match_result_words(entry([20, 20, 505]), "Ania") == "Match drawn"
     assert match_result_words(entry([90, 510, 20]), "Ania") == "2nd of 3"
     assert match_result_words(entry([90, 20, 20], "abandoned"), "Ania") == "Given up"
     assert match_note(entry([90, 510, 520])) == "6 rounds · Béla and Csilla reached 500"

@@ -15,8 +15,10 @@ from game.store.saves import has_saved_game, save_game
 from game.store.settings import Settings
 from game.ui import launch
 from game.ui.confirm import ConfirmDialog
+from game.ui.history_scene import match_result_words
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
+from game.ui.records import stat_tiles
 from game.ui.resume import snapshot
 from game.ui.roundend import RoundEndOverlay
 from game.ui.scoreboard import MatchEndScreen
@@ -159,3 +161,33 @@ def test_a_match_saved_before_matches_were_recorded_is_given_up_when_replaced() 
     launch.record_abandoned_save()  # what a new table does first
 
     _given_up_with_its_round()
+
+
+def test_a_drawn_match_is_counted_drawn_not_won() -> None:
+    # You go out on 135 and Ben is charged 35 onto 100: a tie at the lowest total, while
+    # Ada's 155 take her past the target.
+    screen, _, table = _table_on_menu([135, 400, 100])
+    _lay_the_last_card(screen, table)
+    assert table.game.match_over and table.game.winners == (0, 2)
+    for _ in range(600):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame(draw=False)
+    screen.key(pygame.K_RETURN)  # Match result
+    result = screen.top
+    assert isinstance(result, MatchEndScreen) and result.headline().startswith("Drawn match")
+    screen.stack.clear()
+
+    with Store.open() as store:
+        you = store.profile_stats("You")
+        assert (you.matches, you.matches_won, you.matches_drawn) == (1, 0, 1)
+        # Two of the level's seats: Ben drew, Ada lost; the level drew the match.
+        medium = store.profile_stats("Bot · medium")
+        assert (medium.matches, medium.matches_won, medium.matches_drawn) == (1, 0, 1)
+        tiles = {t.label: (t.value, t.note) for t in stat_tiles(you, None, 0)}
+        assert tiles["Matches won"] == ("0 of 1", "1 drawn")
+        [match] = store.matches()
+        assert match_result_words(match, "You") == "Match drawn"
+        # The round itself was won, and rated as any round: the match's draw changes neither.
+        assert (you.games, you.wins) == (1, 1)
+        assert [row.games for row in store.leaderboard() if row.profile == "You"] == [1]

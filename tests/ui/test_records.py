@@ -153,10 +153,10 @@ def test_matches_given_up_with_none_played_out_read_as_such() -> None:
     from game.store import ProfileStats
     from game.ui.records import stat_tiles
 
-    def matches(played: int, won: int, given_up: int) -> tuple[str, str] | None:
+    def matches(played: int, won: int, given_up: int, drawn: int = 0) -> tuple[str, str] | None:
         stats = ProfileStats(
             "You", None, 1, 1, 1.0, 1.0, None, 1, 1, 0, None, None, 0, 20, (), (),
-            matches=played, matches_won=won, matches_abandoned=given_up,
+            matches=played, matches_won=won, matches_abandoned=given_up, matches_drawn=drawn,
         )  # fmt: skip
         found = {t.label: (t.value, t.note) for t in stat_tiles(stats, None, 0)}
         return found.get("Matches won")
@@ -166,3 +166,6 @@ def test_matches_given_up_with_none_played_out_read_as_such() -> None:
     assert matches(0, 0, 3) == ("—", "3 matches given up")
     assert matches(4, 1, 0) == ("1 of 4", "points matches played out")
     assert matches(4, 1, 2) == ("1 of 4", "2 more given up")
+    # A drawn match (a tie at the lowest total) is not won: the note says so.
+    assert matches(4, 1, 0, drawn=2) == ("1 of 4", "2 drawn")
+    assert matches(4, 0, 2, drawn=1) == ("0 of 4", "1 drawn · 2 more given up")

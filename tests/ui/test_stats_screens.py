@@ -449,7 +449,11 @@ def test_points_matches_are_counted_for_a_player_who_has_played_them(
     stack = SceneStack(None, SIZE)
     you = stack.push(StatsScene(store, "You"))
     frame(stack, screen)
-    won = sum(any(s.won and s.profile == "You" for s in m.seats) for m in store.matches())
+    # Won alone: a tie at the lowest total is a drawn match, counted apart.
+    won = sum(
+        any(s.won and s.profile == "You" for s in m.seats) and sum(s.won for s in m.seats) == 1
+        for m in store.matches()
+    )
     assert tiles(you)["Matches won"] == f"{won} of 2"
     key(stack, pygame.K_DOWN)  # All presets -> polish: no match there
     assert "Matches won" not in tiles(you)
