@@ -99,6 +99,7 @@ class _Parsed:
     played_s: float | None
     match_key: str | None
     match_started_at: float | None
+    out_after: dict[int, float]
 
 
 def _parse(data: Any) -> _Parsed:
@@ -173,7 +174,26 @@ def _parse(data: Any) -> _Parsed:
         # an older save has none: its match is recorded from the round after it is continued
         match_key=match_key if isinstance(match_key, str) and 0 < len(match_key) <= 64 else None,
         match_started_at=sane_time(data.get("match_started_at")),
+        out_after=_out_after(data.get("out_after"), game),
     )
+
+
+def _out_after(value: Any, game: Game) -> dict[int, float]:
+    """When each seat out went out, on the round's clock; an older or damaged save has none
+    (its winner's time is then the round's length, as before those times were kept)."""
+    if not isinstance(value, dict):
+        return {}
+    out: dict[int, float] = {}
+    for key, seconds in value.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+        if (
+            seat in game.placings
+            and isinstance(seconds, (int, float))
+            and not isinstance(seconds, bool)
+            and 0.0 <= seconds < 1e9
+        ):
+            out[seat] = float(seconds)
+    return out
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -247,6 +267,8 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "round_key": table.round_key,
         "match_key": table.match_key,
         "match_started_at": table.match_started_at,
+        # When the seats already out went out, for the winner's time in the statistics.
+        "out_after": {str(s): t for s, t in table.out_after.items() if t is not None},
         # Public lines only: the table's game log, with the lines of a move still being shown.
         "log": table.director.log_when_shown(),
         # The order of your hand when you arranged it yourself (a sorted hand sorts again).
@@ -302,6 +324,7 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
         table.match_started_at = parsed.match_started_at
     if parsed.round_key is not None and not between_rounds:
         table.round_key = parsed.round_key  # the same round: recorded once, however it ends
+        table.out_after.update(parsed.out_after)
     if between_rounds:
         table.started_at = time.time()
     else:

@@ -97,3 +97,53 @@ def test_your_win_is_timed_at_your_last_card_not_when_the_bots_finish(
         assert [(w.profile, format_duration(w.time_s)) for w in rankings.fastest] == [
             ("Ola", "00:04")
         ]
+
+
+def test_a_win_keeps_its_time_through_continue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Closed after you went out and continued later: your win is still timed at your last
+    card, not at the round's end, and the hours the game was closed count in neither."""
+    from game.ui.resume import restore, snapshot
+
+    wall = Wall(monkeypatch)
+    game = Game.from_position(
+        PRESETS["polish"], ["9C", "9H 5S", "6H 8H"], "6C", "10D 8D 6D 10H 5D", 0
+    )
+    settings = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, game, settings=settings, deal=False)
+    screen = Screen(table)
+    wall.now += 4.0
+    _lay_the_last_card(screen, table, "9C")
+    assert game.placings == [0] and not game.over
+    saved = snapshot(table)
+    screen.stack.clear()
+
+    wall.now += 3600.0  # closed for an hour
+    table = restore(saved, settings)
+    screen = Screen(table)
+    wall.now += 20.0
+    for _ in range(3000):
+        wall.frames(screen, 1)
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+    assert table.game.over
+    screen.stack.clear()
+
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+        ola = next(s for s in entry.seats if s.profile == "Ola")
+        assert ola.won and ola.out_after_s == pytest.approx(4.0, abs=0.5)
+        assert entry.duration_s == pytest.approx(24.0, abs=1.5)
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [None, [], "4", {"0": "4"}, {"0": -1.0}, {"0": True}, {"0": float("nan")}, {"1": 4.0}],
+)
+def test_a_damaged_or_older_save_has_no_time_out(saved: object) -> None:
+    """Only a time for a seat that is out, on the round's clock, is taken from a save."""
+    from game.ui.resume import _out_after
+
+    game = Game.from_position(PRESETS["polish"], ["", "9H 5S", "6H 8H"], "6C", "10D 8D", 1)
+    assert game.placings == [0]
+    assert _out_after(saved, game) == {}
+    assert _out_after({"0": 4, "1": 3.0}, game) == {0: 4.0}
