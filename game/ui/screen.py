@@ -104,7 +104,9 @@ class Scroll:
         if self.content <= self.view or self.view <= 0:
             return
         track = pygame.Rect(area.right - 8, area.y + 4, 5, area.h - 8)
-        pygame.draw.rect(surface, (255, 255, 255, 40), track, border_radius=3)
+        # A faint track under the thumb: blended as a panel (pygame.draw drops the alpha on the
+        # window, which made the track solid white, brighter than the thumb itself).
+        theme.blit_panel(surface, track, (255, 255, 255, 40), None, radius=3, shadow=False)
         h = max(30, round(track.h * self.view / self.content))
         y = track.y + round((track.h - h) * self.offset / max(1.0, self.limit))
         pygame.draw.rect(surface, theme.MUTED, (track.x, y, track.w, h), border_radius=3)
