@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import time
 from typing import Any
 
 import pygame
@@ -27,6 +28,7 @@ from game.ui.widgets import Button
 __all__ = ["MainMenu", "optional_scene"]
 
 log = logging.getLogger(__name__)
+AGE_EVERY = 20.0  # seconds between two workings-out of the Continue line's "saved … ago"
 
 _FAN = ("AS", "KH", "QD", "JC", "10H")
 
@@ -46,6 +48,7 @@ class MainMenu(MenuScreen):
     def __init__(self) -> None:
         super().__init__()
         self.saved = SavedGame(None)
+        self.described_at = 0.0  # when the Continue line's "saved … ago" was worked out
         self.problem = ""
         self._store: Any = None
         # The line under the cards describes the item the mouse rests on once it moves, and
@@ -115,6 +118,7 @@ class MainMenu(MenuScreen):
                 self.descriptions[button] += f"\nIt replaces the saved game{whose}."
         self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
+        self.described_at = time.time()
         # Back from a screen, the item that opened it keeps the focus (the next Enter opens
         # it again, rather than start a game); a game newly kept for Continue takes it, and
         # an item gone leaves the focus to the first one.
@@ -127,6 +131,10 @@ class MainMenu(MenuScreen):
     def update(self, dt: float) -> None:
         """Start the table the command line asked for, once the menu is on screen."""
         super().update(dt)
+        if self.saved.data is not None and abs(time.time() - self.described_at) >= AGE_EVERY:
+            # "saved 5 minutes ago" goes on ageing while the menu stays on screen.
+            self.descriptions[self.continue_button] = describe(self.saved)
+            self.described_at = time.time()
         if self.first_table is not None and self.stack is not None and self.stack.top is self:
             setup, seed = self.first_table
             self.first_table = None
