@@ -10,7 +10,7 @@ game log are the ``GameLog``'s, which can also tell the lines of events not show
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -119,19 +119,36 @@ class Bubble:
     laid: bool = False  # ``text`` is the cards the seat has just laid
 
 
+class LogLines(deque[str]):
+    """The log's lines, the newest last, counting the oldest ones let go to make room: a
+    log read back keeps its place by them."""
+
+    dropped = 0
+
+    def append(self, line: str) -> None:
+        if len(self) == self.maxlen:
+            self.dropped += 1
+        super().append(line)
+
+    def extend(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.append(line)
+
+
 class GameLog:
     """The game log's lines, one event at a time: a line of its own for a move, or words
     added to the line of the move they belong to ("Ben laid 2♥ — you owe 2")."""
 
     def __init__(self, names: list[str]) -> None:
         self.names = names  # the director's own list: a seat renamed is named so here too
-        self.lines: deque[str] = deque(maxlen=200)
+        self.lines = LogLines(maxlen=200)
         self.line_open = False  # the last line is a move's, and what follows adds to it
 
     def copy(self) -> GameLog:
         """The log as it is now, to write on without changing this one."""
         other = GameLog(self.names)
-        other.lines = deque(self.lines, maxlen=self.lines.maxlen)
+        other.lines = LogLines(self.lines, maxlen=self.lines.maxlen)
+        other.lines.dropped = self.lines.dropped
         other.line_open = self.line_open
         return other
 
@@ -297,6 +314,11 @@ class Director:
     def log(self) -> deque[str]:
         """The game log's lines, as far as the events have been shown."""
         return self.words.lines
+
+    @property
+    def log_dropped(self) -> int:
+        """How many of the log's oldest lines were let go to make room for new ones."""
+        return self.words.lines.dropped
 
     def log_when_shown(self) -> list[str]:
         """The log as it will read once every event queued now has been shown: what a save

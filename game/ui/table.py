@@ -160,6 +160,8 @@ class TableScene(Scene):
         self.log_back = 0.0
         self.log_height = 0  # the height of all its lines at the last frame drawn
         self.log_seen = 0  # the same, as the scrolled-back view last placed them
+        self.log_heights: list[int] = []  # each line's height then, oldest first
+        self.log_dropped_seen = 0  # how many of the oldest lines had been let go by then
         self.confetti: Confetti | None = None
         self.round_result: RoundOver | None = None
         self.overlay_at: float | None = None

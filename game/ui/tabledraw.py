@@ -840,13 +840,20 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     line_h = theme.font(size).get_height()  # the height of every rendered line
     # Newest at the bottom; scrolled back, the lines move down and older ones come into view.
     parts = [_wrapped(line, r.w - 28, size) for line in t.director.log]
-    height = sum(len(p) * (line_h + 2) + 4 for p in parts)
+    heights = [len(p) * (line_h + 2) + 4 for p in parts]
+    height = sum(heights)
     top, bottom = r.y + px(40), r.bottom - 12
     t.log_height = height
+    dropped = t.director.log_dropped
     if t.log_back > 0:  # keep the lines read in place as new ones arrive below them
-        kept = t.log_back + height - t.log_seen  # (less when the oldest lines were dropped)
+        # What came in below is the change in height plus the oldest lines let go above (a
+        # full log drops one for each it takes): those moved nothing that is still shown.
+        gone = sum(t.log_heights[: max(0, dropped - t.log_dropped_seen)])
+        kept = t.log_back + height - t.log_seen + gone
         t.log_back = max(0.0, min(kept, height - (bottom - top)))
     t.log_seen = height
+    t.log_heights = heights
+    t.log_dropped_seen = dropped
     y = bottom + round(t.log_back)
     for wrapped in reversed(parts):
         for part in reversed(wrapped):

@@ -375,6 +375,27 @@ def test_new_lines_leave_a_scrolled_back_log_where_it_was() -> None:
     assert table.log_height > height and table.log_back == back + table.log_height - height
 
 
+def test_a_full_log_read_back_stays_where_it_is_as_new_lines_push_old_ones_out() -> None:
+    h = _long_log_table()
+    table = h.table
+    log = table.director.log
+    for i in range(log.maxlen or 0):  # a full log: each new line lets the oldest one go
+        log.append(f"Ada drew 1 card ({i})")
+    h.tick()
+    h.key(pygame.K_PAGEUP)
+    h.key(pygame.K_PAGEUP)
+    assert table.log_back > 0 and len(log) == log.maxlen
+    row = table.log_height / len(log)  # every line here is one row high
+    for i in range(5):
+        back = table.log_back
+        log.append(f"Ben drew 1 card ({i})")
+        h.tick()
+        # One row came in below and one went above: the lines read move up by nothing, so
+        # the view goes one row further back from the newest.
+        assert len(log) == log.maxlen
+        assert table.log_back == pytest.approx(back + row)
+
+
 def test_a_scrolled_back_log_stays_in_range_as_its_oldest_lines_are_dropped() -> None:
     h = _long_log_table()
     table = h.table
