@@ -78,6 +78,11 @@ class MatchTable(TableScene):
         self.started_at = time.time()
         # When each seat went out, on the round's clock (None: out before this table began).
         self.out_after: dict[int, float | None] = dict.fromkeys(game.placings)
+        # When (``time.time``, as ``started_at``) a screen over the table began holding the
+        # game. The pause is taken off the round's clock by the time that passed, not by the
+        # frames' steps: those are capped, and a long stall with the pause menu open (the
+        # computer asleep) would count as time played.
+        self.held_since: float | None = None
         self.round_key = new_round_key()
         self.match_key = new_match_key()
         self.match_started_at = self.started_at
@@ -140,6 +145,7 @@ class MatchTable(TableScene):
             return
         from game.ui.resume import snapshot
 
+        self._stop_clock_while_held()
         try:
             if self.finished:
                 clear_saved_game()
@@ -172,7 +178,16 @@ class MatchTable(TableScene):
             if seat not in self.out_after and counts[seat] == 0:
                 self.out_after[seat] = time.time() - self.started_at
 
+    def _stop_clock_while_held(self) -> None:
+        """Take the time the game has been held so far off the round's clock (on resuming,
+        and before the clock is read for a save or a record)."""
+        if self.held_since is not None:
+            now = time.time()
+            self.started_at += max(0.0, now - self.held_since)
+            self.held_since = now
+
     def _record_round(self) -> None:
+        self._stop_clock_while_held()
         g = self.game
         charges = list(g.round_charges[-1]) if g.round_charges else []
         self.rounds.append({"places": list(g.places), "charges": charges})
@@ -226,8 +241,13 @@ class MatchTable(TableScene):
     def update(self, dt: float) -> None:
         """The table's frame; between people's turns, hide the hand and hand the screen over."""
         super().update(dt)
+        # The round's clock (its recorded time) stops while paused.
         if self.paused and not self.game.over:
-            self.started_at += dt  # the round's clock (its recorded time) stops while paused
+            if self.held_since is None:
+                self.held_since = time.time()
+        elif self.held_since is not None:
+            self._stop_clock_while_held()
+            self.held_since = None
         if not self.pass_and_play or self.stack is None or self.autoplay:
             return
         d, g = self.director, self.game
@@ -336,5 +356,6 @@ class MatchTable(TableScene):
         self.recorded = self.game.over
         self.started_at = time.time()
         self.out_after = {}
+        self.held_since = None
         self.round_key = new_round_key()
         self.save()
