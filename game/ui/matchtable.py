@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Action, Game
+from game.engine import Action, Game, RoundOver
 from game.store.lock import owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import clear_saved_game, save_game
@@ -30,6 +30,9 @@ from game.ui.widgets import Button
 __all__ = ["MatchTable"]
 
 log = logging.getLogger(__name__)
+
+# Said at the table when it is left with every person out, while the bots finish the round.
+LEAVING_WORDS = "The bots finish the round, then back to the menu."
 
 
 def new_round_key() -> str:
@@ -83,6 +86,8 @@ class MatchTable(TableScene):
         # frames' steps: those are capped, and a long stall with the pause menu open (the
         # computer asleep) would count as time played.
         self.held_since: float | None = None
+        # Quit with every person out: the bots are finishing the round, then the table closes.
+        self.leaving = False
         self.round_key = new_round_key()
         self.match_key = new_match_key()
         self.match_started_at = self.started_at
@@ -322,6 +327,26 @@ class MatchTable(TableScene):
             self.stack.push(SettingsScreen())
         elif answer == "quit":
             self.leave()
+        else:
+            self.leaving = False  # back to the table after all: its round board comes as ever
+
+    def leave(self) -> None:
+        """Close the table. Once every person at it is out the round is settled for them, so
+        the bots first play it out at once, as "Finish the round" does, and it is recorded
+        as finished: a win earned is not thrown away. Instead of the round board the menu
+        then comes (a match goes on with Continue, from the next round)."""
+        if not self.game.over and self.every_person_out and not self.autoplay:
+            if not self.leaving:
+                self.leaving = True
+                self.on_hurry()
+                self.say(LEAVING_WORDS, error=False)
+            return
+        super().leave()
+
+    def _round_over(self, event: RoundOver) -> None:
+        super()._round_over(event)
+        if self.leaving:
+            self.overlay_at = self.animator.now  # no board to wait for: on to the menu
 
     def _show_round_board(self) -> None:
         from game.ui.roundend import RoundEndOverlay
@@ -333,6 +358,9 @@ class MatchTable(TableScene):
             self.overlay_at = told[1].start + told[1].duration
             return
         self.store_toast = None
+        if self.leaving:
+            self.leave()  # the round is recorded: on to the menu
+            return
         if self.stack is not None:
             self.stack.push(RoundEndOverlay(self, on_result=self._after_round))
 

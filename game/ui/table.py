@@ -511,16 +511,17 @@ class TableScene(Scene):
 
     # --- round end ---------------------------------------------------------------------------
     @property
+    def every_person_out(self) -> bool:
+        """True once every person at the table has gone out: only bots play on, for the
+        places left."""
+        return bool(self.humans) and all(s in self.game.placings for s in self.humans)
+
+    @property
     def can_hurry(self) -> bool:
         """Whether the round may be finished at once: every person at the table is out and
         only bots play on."""
-        g = self.game
         return (
-            not g.over
-            and not self.autoplay
-            and not self.hurrying
-            and bool(self.humans)
-            and all(s in g.placings for s in self.humans)
+            not self.game.over and not self.autoplay and not self.hurrying and self.every_person_out
         )
 
     def on_hurry(self) -> None:
