@@ -1,7 +1,7 @@
 """In a places game (Polish, Hungarian) the first seat out has won, and the others only play
-on for the places left. A person who has gone out and then leaves the table keeps that win:
-the bots play the round out at once and it is recorded as finished. A round in which a
-person is still in is left unfinished, as ever."""
+on for the places left. A person who has gone out and then leaves the table, or whose saved
+round is replaced by a new game, keeps that win: the bots play the round out at once and it
+is recorded as finished. A round in which a person is still in is left unfinished, as ever."""
 
 from __future__ import annotations
 
@@ -110,6 +110,28 @@ def test_resuming_instead_keeps_the_table_and_shows_the_round_board() -> None:
     assert table.game.over and isinstance(screen.top, RoundEndOverlay)
 
 
+def test_a_saved_round_every_person_is_out_of_is_played_out_when_replaced() -> None:
+    _ola_out()  # the round is saved with Ola out, and then left (the window closed)
+    saved = read_saved_game()
+    assert "play its round to the end" in launch.replacing_words(saved)
+    launch.record_abandoned_save()  # New game or Quick game replaces the save
+    _ola_won_a_finished_round()
+
+
+def test_a_saved_match_round_every_person_is_out_of_counts_and_the_match_is_given_up() -> None:
+    _ola_out(MATCH)
+    assert "given up" in launch.replacing_words(read_saved_game())
+    launch.record_abandoned_save()
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+        [match] = store.matches()
+    assert not entry.abandoned and entry.match_id == match.match_id
+    assert (match.status, match.rounds) == ("abandoned", 1)
+    ola = next(s for s in entry.seats if s.profile == "Ola")
+    assert (ola.place, ola.points) == (1, 0)
+    assert sum(s.total for s in match.seats) > 40 + 80 + 120  # the bots' charges are in
+
+
 def test_closing_the_window_once_out_keeps_the_round_for_continue_and_records_it_once() -> None:
     screen, _table = _ola_out()
     screen.stack.clear()  # the window closed: every scene shuts down, as the app quits
@@ -133,6 +155,7 @@ def test_a_round_a_person_is_still_in_is_left_unfinished() -> None:
     screen, table = _ola_out(two_people)
     table.leave()  # Piotr still holds cards: his round is his to play
     assert isinstance(screen.top, MainMenu)
+    assert "left unfinished" in launch.replacing_words(read_saved_game())
     launch.record_abandoned_save()
     with Store.open() as store:
         [entry] = store.history("Ola")
