@@ -93,11 +93,15 @@ def record_abandoned_save() -> None:
         setup = TableSetup.from_dict(saved.data["setup"])
         saved_game = Game.from_dict(saved.data["game"])
         game = saved_game
+        out_after: dict[int, float] | None = None
         if not saved_game.over:
             try:
-                game = played_out(saved.data) or saved_game
+                finished = played_out(saved.data)
             except Exception:  # the round is then recorded as it was left
                 log.exception("the bots could not finish the saved round")
+                finished = None
+            if finished is not None:
+                game, out_after = finished
         match_key = saved.data.get("match_key")
         if game.rules.scoring != "points":
             match_key = None
@@ -136,9 +140,11 @@ def record_abandoned_save() -> None:
                     match_key=match_key,
                     match_started_at=float(match_started),
                     rules_label=setup.rules_label,
+                    out_after=out_after,
                 )
             if game.over and match_key is not None and not game.match_over:
-                # Between two rounds: the rounds are recorded, the match is given up.
+                # Between two rounds (the one the bots just finished, maybe): the rounds are
+                # recorded, the match is given up.
                 record_match(
                     store,
                     game,
@@ -159,14 +165,16 @@ def every_person_out(setup: TableSetup, game: Game) -> bool:
     return not game.over and bool(people) and all(s in game.placings for s in people)
 
 
-def played_out(data: dict[str, Any]) -> Game | None:
+def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
     """The saved round (``snapshot`` data) played to its end by the table's bots, when every
-    person at the table is already out; None when a person is still in (or the round
-    cannot be finished).
+    person at the table is already out, with when each seat went out on the round's clock;
+    None when a person is still in (or the round cannot be finished).
 
     The bots play as they would have after Continue: with their own random streams and
-    what they remembered of the round. This takes as long as their decisions do, a
-    fraction of a second for most tables (a hard bot searches for up to its time budget)."""
+    what they remembered of the round. They finish it at once, as the table does when it
+    is left: the seats they take out go out when the round was saved. This takes as long as
+    their decisions do, a fraction of a second for most tables (a hard bot searches for up
+    to its time budget)."""
     from game.ui.resume import _parse
 
     parsed = _parse(data)
@@ -184,7 +192,17 @@ def played_out(data: dict[str, Any]) -> Game | None:
         if callable(recall) and seat in parsed.bot_memory:
             with contextlib.suppress(ValueError):  # damaged: the bot decides afresh
                 recall(parsed.bot_memory[seat])
-    return game if bots_finish_round(game, bots) else None
+    out_before = set(game.placings)
+    if not bots_finish_round(game, bots):
+        return None
+    out_after = dict(parsed.out_after)
+    if parsed.played_s is not None:
+        counts = game.hand_counts
+        for seat in game.placings:
+            # (The seats left holding cards at the end are placed, but never went out.)
+            if seat not in out_before and counts[seat] == 0:
+                out_after[seat] = parsed.played_s
+    return game, out_after
 
 
 def replacing_words(saved: SavedGame) -> str:

@@ -6,10 +6,11 @@ is recorded as finished. A round in which a person is still in is left unfinishe
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import PRESETS, Game, parse_action
 from game.store.db import Store
-from game.store.saves import has_saved_game
+from game.store.saves import has_saved_game, save_game
 from game.store.settings import Settings
 from game.ui import launch
 from game.ui.matchtable import MatchTable
@@ -67,7 +68,7 @@ def _ola_won_a_finished_round() -> None:
         rated = [row.profile for row in store.leaderboard()]
     ola = next(s for s in entry.seats if s.profile == "Ola")
     assert not entry.abandoned
-    assert (ola.place, ola.won) == (1, True)
+    assert (ola.place, ola.won) == (1, True) and ola.out_after_s is not None  # timed too
     assert sorted(s.place for s in entry.seats) == [1, 2, 3]  # the bots played for 2nd
     assert (stats.games, stats.wins, stats.abandoned) == (1, 1, 0)
     assert "Ola" in rated
@@ -114,8 +115,18 @@ def test_a_saved_round_every_person_is_out_of_is_played_out_when_replaced() -> N
     _ola_out()  # the round is saved with Ola out, and then left (the window closed)
     saved = read_saved_game()
     assert "play its round to the end" in launch.replacing_words(saved)
+    data = saved.data or {}
+    data.update(played_s=60.0, out_after={"0": 5.0})  # out after 5 s, saved a minute in
+    save_game(data)
     launch.record_abandoned_save()  # New game or Quick game replaces the save
     _ola_won_a_finished_round()
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+        fastest = store.profile_stats("Ola").fastest_win
+    timed = {s.place: s.out_after_s for s in entry.seats}
+    assert entry.duration_s == pytest.approx(60, abs=1)
+    assert timed == {1: 5.0, 2: pytest.approx(60, abs=1), 3: None}  # 3rd never went out
+    assert fastest is not None and fastest.time_s == 5.0  # the win took 5 s
 
 
 def test_a_saved_match_round_every_person_is_out_of_counts_and_the_match_is_given_up() -> None:
