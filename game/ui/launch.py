@@ -6,6 +6,7 @@ them here, and every change is written to disk at once so it survives a crash.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import random
@@ -17,14 +18,18 @@ from game.engine import Game
 from game.store.lock import ANOTHER_COPY
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
+from game.ui.botplayer import BotPlayer
 from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable, new_match_key
 from game.ui.resume import SavedGame, describe, read_saved_game
 from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
+from game.ui.table import bots_finish_round
 
 __all__ = [
     "change_settings",
+    "every_person_out",
+    "played_out",
     "record_abandoned_save",
     "replace_question",
     "replacing_words",
@@ -71,9 +76,11 @@ def record_abandoned_save() -> None:
     Its round in play is kept in the history but counts as neither a win nor a loss; a
     points match it belongs to is recorded as given up, with the totals so far, whether the
     save is halfway through a round or between two rounds. Without this a game left for the
-    menu and never continued would vanish from the statistics. The save of another copy of
-    the game running at the same time is not touched (``read_saved_game`` does not read it):
-    that game is still being played.
+    menu and never continued would vanish from the statistics. A round in which every
+    person is already out is settled for them: the bots play it out first (``played_out``)
+    and it is recorded as finished, so a win already earned counts. The save of another
+    copy of the game running at the same time is not touched (``read_saved_game`` does not
+    read it): that game is still being played.
     """
     try:
         from game.store.db import Store
@@ -84,7 +91,17 @@ def record_abandoned_save() -> None:
         if saved.data is None:
             return
         setup = TableSetup.from_dict(saved.data["setup"])
-        game = Game.from_dict(saved.data["game"])
+        saved_game = Game.from_dict(saved.data["game"])
+        game = saved_game
+        out_after: dict[int, float] | None = None
+        if not saved_game.over:
+            try:
+                finished = played_out(saved.data)
+            except Exception:  # the round is then recorded as it was left
+                log.exception("the bots could not finish the saved round")
+                finished = None
+            if finished is not None:
+                game, out_after = finished
         match_key = saved.data.get("match_key")
         if game.rules.scoring != "points":
             match_key = None
@@ -93,7 +110,7 @@ def record_abandoned_save() -> None:
             # after a Continue would have put its key in the save), so it gets one now, given
             # up with the totals so far, as the question before the new table says.
             match_key = new_match_key()
-        if game.over and match_key is None:
+        if saved_game.over and match_key is None:
             return  # a finished round was recorded when it ended
         seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
         # Left when it was last saved, after the time it had been played (an older save
@@ -108,9 +125,26 @@ def record_abandoned_save() -> None:
             match_started = started
         key = saved.data.get("round_key")
         with Store.open() as store:
-            if game.over:
-                # Between two rounds: the rounds are recorded, the match is given up.
-                assert match_key is not None  # a finished single round returned above
+            if not saved_game.over:
+                # Left halfway (abandoned), or finished by the bots just now. With its key, a
+                # round recorded before (when it ended, the game killed before the save that
+                # follows) is not recorded again.
+                record_round(
+                    store,
+                    game,
+                    seats,
+                    started,
+                    abandoned=not game.over,
+                    ended_at=ended,
+                    round_key=key if isinstance(key, str) else None,
+                    match_key=match_key,
+                    match_started_at=float(match_started),
+                    rules_label=setup.rules_label,
+                    out_after=out_after,
+                )
+            if game.over and match_key is not None and not game.match_over:
+                # Between two rounds (the one the bots just finished, maybe): the rounds are
+                # recorded, the match is given up.
                 record_match(
                     store,
                     game,
@@ -120,42 +154,92 @@ def record_abandoned_save() -> None:
                     abandoned=True,
                     ended_at=ended,
                 )
-                return
-            # With its key, a round recorded when it ended (the game killed before the save
-            # that follows) is not recorded again as abandoned.
-            record_round(
-                store,
-                game,
-                seats,
-                started,
-                abandoned=True,
-                ended_at=ended,
-                round_key=key if isinstance(key, str) else None,
-                match_key=match_key,
-                match_started_at=float(match_started),
-                rules_label=setup.rules_label,
-            )
     except Exception:  # statistics must never stop a new game from starting
         log.exception("could not record the abandoned game")
 
 
+def every_person_out(setup: TableSetup, game: Game) -> bool:
+    """True when the round is still going but every person at the table has gone out: only
+    bots play on, for the places left."""
+    people = [s for s, spec in enumerate(setup.seats) if spec.human]
+    return not game.over and bool(people) and all(s in game.placings for s in people)
+
+
+def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
+    """The saved round (``snapshot`` data) played to its end by the table's bots, when every
+    person at the table is already out, with when each seat went out on the round's clock;
+    None when a person is still in (or the round cannot be finished).
+
+    The bots play as they would have after Continue: with their own random streams and
+    what they remembered of the round. They finish it at once, as the table does when it
+    is left: the seats they take out go out when the round was saved. This takes as long as
+    their decisions do, a fraction of a second for most tables (a hard bot searches for up
+    to its time budget)."""
+    from game.ui.resume import _parse
+
+    parsed = _parse(data)
+    game, setup = parsed.game, parsed.setup
+    if not every_person_out(setup, game):
+        return None
+    bots: dict[int, BotPlayer] = {}
+    for seat, spec in enumerate(setup.seats):
+        if spec.human:
+            continue
+        bot = bots[seat] = BotPlayer(spec.level or "medium")
+        if seat in parsed.bots:
+            bot.rng.setstate(parsed.bots[seat])
+        recall = getattr(bot.bot, "recall", None)
+        if callable(recall) and seat in parsed.bot_memory:
+            with contextlib.suppress(ValueError):  # damaged: the bot decides afresh
+                recall(parsed.bot_memory[seat])
+    out_before = set(game.placings)
+    if not bots_finish_round(game, bots):
+        return None
+    out_after = dict(parsed.out_after)
+    if parsed.played_s is not None:
+        counts = game.hand_counts
+        for seat in game.placings:
+            # (The seats left holding cards at the end are placed, but never went out.)
+            if seat not in out_before and counts[seat] == 0:
+                out_after[seat] = parsed.played_s
+    return game, out_after
+
+
 def replacing_words(saved: SavedGame) -> str:
     """What starting a new table does to the saved game, in a sentence for the question
-    asked first: a round in play is recorded as left unfinished; a points match (halfway
+    asked first: a round in play is recorded as left unfinished, unless every person at
+    the table is out (the bots then play it out and it counts); a points match (halfway
     through a round or between two) is recorded as given up with its totals so far, and
     the rounds it finished stay in the history."""
     data = saved.data
     try:
         game = Game.from_dict(data["game"]) if data is not None else None
+        settled = (
+            game is not None
+            and data is not None
+            and every_person_out(TableSetup.from_dict(data["setup"]), game)
+        )
     except Exception:  # a save that cannot be read says nothing about what is lost
-        game = None
+        game, settled = None, False
     if game is None or game.rules.scoring != "points":
+        if settled:
+            return (
+                "Only the bots are still playing it, so they first play its round to the end, "
+                "and it counts as finished. Then the new table takes its place."
+            )
         return "The new table takes its place, and its round is recorded as left unfinished."
     totals = " / ".join(str(t) for t in game.scores)
     if game.over:
         return (
             f"The new table takes its place: the match (totals {totals}) is recorded as given "
             "up, and the rounds it finished stay in your history."
+        )
+    if settled:
+        return (
+            "Only the bots are still playing it, so they first play the round in play to the "
+            f"end, and it counts. Then the new table takes its place: the match (totals {totals} "
+            "before that round) is recorded as given up unless that round ends it, and the "
+            "rounds it finished stay in your history."
         )
     return (
         f"The new table takes its place: the round in play is recorded as left unfinished "

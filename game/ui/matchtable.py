@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Action, Game
+from game.engine import Action, Game, RoundOver
 from game.store.lock import owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import clear_saved_game, save_game
@@ -30,6 +30,9 @@ from game.ui.widgets import Button
 __all__ = ["MatchTable"]
 
 log = logging.getLogger(__name__)
+
+# Said at the table when it is left with every person out, while the bots finish the round.
+LEAVING_WORDS = "The bots finish the round, then back to the menu."
 
 
 def new_round_key() -> str:
@@ -78,6 +81,13 @@ class MatchTable(TableScene):
         self.started_at = time.time()
         # When each seat went out, on the round's clock (None: out before this table began).
         self.out_after: dict[int, float | None] = dict.fromkeys(game.placings)
+        # When (``time.time``, as ``started_at``) a screen over the table began holding the
+        # game. The pause is taken off the round's clock by the time that passed, not by the
+        # frames' steps: those are capped, and a long stall with the pause menu open (the
+        # computer asleep) would count as time played.
+        self.held_since: float | None = None
+        # Quit with every person out: the bots are finishing the round, then the table closes.
+        self.leaving = False
         self.round_key = new_round_key()
         self.match_key = new_match_key()
         self.match_started_at = self.started_at
@@ -140,6 +150,7 @@ class MatchTable(TableScene):
             return
         from game.ui.resume import snapshot
 
+        self._stop_clock_while_held()
         try:
             if self.finished:
                 clear_saved_game()
@@ -172,7 +183,16 @@ class MatchTable(TableScene):
             if seat not in self.out_after and counts[seat] == 0:
                 self.out_after[seat] = time.time() - self.started_at
 
+    def _stop_clock_while_held(self) -> None:
+        """Take the time the game has been held so far off the round's clock (on resuming,
+        and before the clock is read for a save or a record)."""
+        if self.held_since is not None:
+            now = time.time()
+            self.started_at += max(0.0, now - self.held_since)
+            self.held_since = now
+
     def _record_round(self) -> None:
+        self._stop_clock_while_held()
         g = self.game
         charges = list(g.round_charges[-1]) if g.round_charges else []
         self.rounds.append({"places": list(g.places), "charges": charges})
@@ -226,8 +246,13 @@ class MatchTable(TableScene):
     def update(self, dt: float) -> None:
         """The table's frame; between people's turns, hide the hand and hand the screen over."""
         super().update(dt)
+        # The round's clock (its recorded time) stops while paused.
         if self.paused and not self.game.over:
-            self.started_at += dt  # the round's clock (its recorded time) stops while paused
+            if self.held_since is None:
+                self.held_since = time.time()
+        elif self.held_since is not None:
+            self._stop_clock_while_held()
+            self.held_since = None
         if not self.pass_and_play or self.stack is None or self.autoplay:
             return
         d, g = self.director, self.game
@@ -302,6 +327,26 @@ class MatchTable(TableScene):
             self.stack.push(SettingsScreen())
         elif answer == "quit":
             self.leave()
+        else:
+            self.leaving = False  # back to the table after all: its round board comes as ever
+
+    def leave(self) -> None:
+        """Close the table. Once every person at it is out the round is settled for them, so
+        the bots first play it out at once, as "Finish the round" does, and it is recorded
+        as finished: a win earned is not thrown away. Instead of the round board the menu
+        then comes (a match goes on with Continue, from the next round)."""
+        if not self.game.over and self.every_person_out and not self.autoplay:
+            if not self.leaving:
+                self.leaving = True
+                self.on_hurry()
+                self.say(LEAVING_WORDS, error=False)
+            return
+        super().leave()
+
+    def _round_over(self, event: RoundOver) -> None:
+        super()._round_over(event)
+        if self.leaving:
+            self.overlay_at = self.animator.now  # no board to wait for: on to the menu
 
     def _show_round_board(self) -> None:
         from game.ui.roundend import RoundEndOverlay
@@ -313,6 +358,9 @@ class MatchTable(TableScene):
             self.overlay_at = told[1].start + told[1].duration
             return
         self.store_toast = None
+        if self.leaving:
+            self.leave()  # the round is recorded: on to the menu
+            return
         if self.stack is not None:
             self.stack.push(RoundEndOverlay(self, on_result=self._after_round))
 
@@ -336,5 +384,6 @@ class MatchTable(TableScene):
         self.recorded = self.game.over
         self.started_at = time.time()
         self.out_after = {}
+        self.held_since = None
         self.round_key = new_round_key()
         self.save()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 
 import pygame
@@ -51,7 +51,7 @@ from game.ui.sprites import CardImages
 from game.ui.tween import Animator, Tween, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
 
-__all__ = ["TableScene"]
+__all__ = ["TableScene", "bots_finish_round", "catching_bot"]
 
 # Seconds between a bot's moves, by animation speed. With animation off the cards no
 # longer fly, but the moves still come at a pace a person can follow (that of "fast"):
@@ -63,6 +63,54 @@ THINK_MARGIN = 0.1
 # Seconds a person gets to shout "stop Macau" before the bots do. A reaction time, not an
 # animation: the same at every animation speed (none while the bots finish the round).
 CATCH_DELAY = 0.9
+
+
+# Moves the bots may make finishing a round at once (``bots_finish_round``) before it is
+# given up as endless: rounds of the bots alone end in a few hundred (bots.tournament caps
+# its rounds at the same count).
+FINISH_LIMIT = 3000
+
+
+def catching_bot(game: Game, bots: Mapping[int, BotPlayer], target: int) -> int | None:
+    """The seat whose bot calls "stop Macau" on ``target`` now, if one does: each bot is
+    asked in seat order after the one who forgot, as around a table."""
+    n = game.seats
+    for k in range(1, n):
+        seat = (target + k) % n
+        bot = bots.get(seat)
+        if (
+            bot is not None
+            and game.is_legal(Stop(target), seat)
+            and bot.wants_to_catch(game.view(seat), target)
+        ):
+            return seat
+    return None
+
+
+def bots_finish_round(game: Game, bots: Mapping[int, BotPlayer], limit: int = FINISH_LIMIT) -> bool:
+    """Play the rest of the round with ``bots`` at once, as the table does once every person
+    is out: after each move the bots may call a forgotten Macau, then the seat to act moves.
+
+    True once the round is over; False when a seat without a bot is to act, or the round is
+    still going after ``limit`` moves."""
+    checked = -1  # the move after which the bots last looked for a forgotten call
+    for moves in range(limit):
+        if game.over:
+            return True
+        target = game.macau_catchable
+        if target >= 0 and checked != moves:
+            checked = moves
+            catcher = catching_bot(game, bots, target)
+            if catcher is not None:
+                game.apply(Stop(target), catcher)
+                continue
+        seat = game.current
+        bot = bots.get(seat)
+        if bot is None:
+            return False
+        legal, _complete = game.legal_actions_capped(TABLE_LISTING_LIMIT, seat)
+        game.apply(bot.choose(game.view(seat), legal), seat)
+    return game.over
 
 
 def toast_seconds(message: str) -> float:
@@ -513,16 +561,17 @@ class TableScene(Scene):
 
     # --- round end ---------------------------------------------------------------------------
     @property
+    def every_person_out(self) -> bool:
+        """True once every person at the table has gone out: only bots play on, for the
+        places left."""
+        return bool(self.humans) and all(s in self.game.placings for s in self.humans)
+
+    @property
     def can_hurry(self) -> bool:
         """Whether the round may be finished at once: every person at the table is out and
         only bots play on."""
-        g = self.game
         return (
-            not g.over
-            and not self.autoplay
-            and not self.hurrying
-            and bool(self.humans)
-            and all(s in g.placings for s in self.humans)
+            not self.game.over and not self.autoplay and not self.hurrying and self.every_person_out
         )
 
     def on_hurry(self) -> None:
@@ -715,17 +764,9 @@ class TableScene(Scene):
             return  # a person gets the first chance to catch a bot, whoever moves next
         self.catch_checked = self.version
         self.catchable_since = 0.0
-        n = self.game.seats
-        for k in range(1, n):  # in seat order after the one who forgot, as around a table
-            seat = (target + k) % n
-            bot = self.bots.get(seat)
-            if (
-                bot is not None
-                and self.game.is_legal(Stop(target), seat)
-                and bot.wants_to_catch(self.game.view(seat), target)
-            ):
-                self.apply(Stop(target), seat)
-                return
+        seat = catching_bot(self.game, self.bots, target)
+        if seat is not None:
+            self.apply(Stop(target), seat)
 
     def _bot_pace(self, bot: BotPlayer) -> float:
         """Seconds a bot's move takes at least, from the start of its thinking."""

@@ -1,18 +1,24 @@
 """A round's recorded time is the time it was played: hours the game stayed closed between
-quitting and Continue (or a new game replacing the save) do not count."""
+quitting and Continue (or a new game replacing the save) do not count, nor does the time the
+pause menu was open, however few frames the app drew meanwhile (the computer asleep)."""
 
 from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
+from game.engine import PRESETS, Game, parse_action
 from game.store.db import Store
 from game.store.saves import save_game
 from game.store.settings import Settings
 from game.ui import launch
+from game.ui.app import App
+from game.ui.clock import MAX_STEP, ManualClock
 from game.ui.matchtable import MatchTable
-from game.ui.resume import read_saved_game, restore, snapshot
+from game.ui.resume import played_seconds, read_saved_game, restore, snapshot
+from game.ui.roundend import GamePause
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
@@ -57,3 +63,84 @@ def test_a_round_replaced_the_next_day_records_only_the_time_played(
         [entry] = store.history()
     assert entry.abandoned
     assert entry.duration_s == pytest.approx(300, abs=5)
+
+
+class StallingClock(ManualClock):
+    """The app's clock as ``SystemClock`` behaves, with the wall clock (``time.time``) moving
+    along: a frame's step is capped at ``MAX_STEP``, while the wall clock moves on by the
+    whole time that passed, a stall included."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        super().__init__()
+        self.wall = time.time()
+        self.stalled = 0.0
+        monkeypatch.setattr(time, "time", lambda: self.wall)
+
+    def stall(self, seconds: float) -> None:
+        """No frame for ``seconds`` (the computer asleep, the process stopped)."""
+        self.stalled += seconds
+
+    def tick(self, fps: int = 0) -> float:
+        elapsed = self.step + self.stalled
+        self.stalled = 0.0
+        self.wall += elapsed
+        self.advance(elapsed)
+        return min(elapsed, MAX_STEP)
+
+
+def _quick_table_app(clock: StallingClock) -> tuple[App, MatchTable]:
+    """The app with a quick round in it: you lay your pair of nines and win."""
+    app = App(settings=OFF, clock=clock, fullscreen=False)
+    setup = TableSetup("quick", (SeatSpec("Ola"), SeatSpec("Ada", "medium")))
+    game = Game.from_position(
+        PRESETS["quick"], hands=["9C 9D", "4S 5S KD"], pile="6C", stock="7H 7D 7S 8H"
+    )
+    table = MatchTable(setup, game, settings=OFF, seed=3, deal=False)
+    app.stack.push(table)
+    return app, table
+
+
+def _frames(app: App, n: int) -> None:
+    for _ in range(n):
+        app.step(app.clock.tick())
+
+
+def _esc(app: App) -> None:
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        app.handle_event(pygame.event.Event(kind, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    _frames(app, 1)
+
+
+def test_a_long_stall_with_the_pause_menu_open_is_not_played_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = StallingClock(monkeypatch)
+    app, table = _quick_table_app(clock)
+    _frames(app, 60)  # a second at the table
+    _esc(app)
+    assert isinstance(app.stack.top, GamePause)
+    _frames(app, 60)  # a second paused, frame by frame
+    clock.stall(600)  # then ten minutes asleep with the pause menu open
+    _frames(app, 1)
+    _esc(app)  # back to the table
+    assert app.stack.top is table
+    assert table.apply(parse_action("9C 9D"), 0)  # Ola goes out and wins
+    with Store.open() as store:
+        [entry] = store.history()
+        fastest = store.profile_stats("Ola").fastest_win
+    assert entry.duration_s == pytest.approx(1, abs=0.1)
+    assert fastest is not None and fastest.duration_s == pytest.approx(1, abs=0.1)
+
+
+def test_a_game_closed_after_a_stall_in_the_pause_menu_saves_only_the_time_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = StallingClock(monkeypatch)
+    app, _table = _quick_table_app(clock)
+    _frames(app, 60)
+    _esc(app)
+    clock.stall(600)
+    _frames(app, 1)
+    app.stack.clear()  # the window closed with the pause menu open, as the app quits
+    played = played_seconds(read_saved_game().data or {})
+    assert played == pytest.approx(1, abs=0.1)

@@ -762,18 +762,27 @@ def _bots_table(game: Game, speed: str = "off", pace: str = "fast") -> tuple[obj
     return table, Screen(table)
 
 
-def test_the_pause_menu_holds_the_bots_and_the_rounds_clock() -> None:
+def test_the_pause_menu_holds_the_bots_and_the_rounds_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import time
+
     from game.ui.roundend import GamePause
 
+    wall = [time.time()]
+    monkeypatch.setattr(time, "time", lambda: wall[0])  # the clock a round's time is read on
     game = polish(["7H 9C 8H 10D 3C", "2C 4D 9S 6C", "3S 6D 7D", "KD 8D 5S"], "5D", current=1)
     table, screen = _bots_table(game)
     started = table.started_at  # type: ignore[attr-defined]
     screen.key(pygame.K_ESCAPE)  # type: ignore[attr-defined]
     assert isinstance(screen.top, GamePause)  # type: ignore[attr-defined]
-    screen.frame(600)  # type: ignore[attr-defined]
+    for _ in range(600):
+        wall[0] += 1 / 60
+        screen.frame()  # type: ignore[attr-defined]
     assert game.current == 1 and len(game.pile) == 1  # nobody moved in ten seconds of pause
-    assert table.started_at >= started + 9.9  # type: ignore[attr-defined]
     screen.key(pygame.K_ESCAPE)  # type: ignore[attr-defined]
+    # The ten seconds paused are taken off the round's clock.
+    assert table.started_at == pytest.approx(started + 10, abs=0.01)  # type: ignore[attr-defined]
     screen.frame(300)  # type: ignore[attr-defined]
     assert game.current == 0  # back at the table, the bots played on to your turn
 

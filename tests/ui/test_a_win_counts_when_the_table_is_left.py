@@ -1,0 +1,173 @@
+"""In a places game (Polish, Hungarian) the first seat out has won, and the others only play
+on for the places left. A person who has gone out and then leaves the table, or whose saved
+round is replaced by a new game, keeps that win: the bots play the round out at once and it
+is recorded as finished. A round in which a person is still in is left unfinished, as ever."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Game, parse_action
+from game.store.db import Store
+from game.store.saves import has_saved_game, save_game
+from game.store.settings import Settings
+from game.ui import launch
+from game.ui.matchtable import MatchTable
+from game.ui.menu import MainMenu
+from game.ui.resume import read_saved_game, restore
+from game.ui.roundend import GamePause, RoundEndOverlay
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+OFF = Settings(animation_speed="off", bot_pace="fast")
+SEATS = (SeatSpec("Ola"), SeatSpec("Ada", "medium"), SeatSpec("Ben", "medium"))
+POLISH = TableSetup("polish", SEATS)
+# A points match whose rounds are played for every place, as custom rules may have it.
+PLACES_MATCH = PRESETS["classic"].replace(end="places")
+MATCH = TableSetup("custom", SEATS, rules_text=PLACES_MATCH.to_text())
+HANDS = ["9C", "4S 5S 6S 7D 8D JS", "4H 5H 6H 7C 8C JH"]
+STOCK = "10S 10H 10D 9S 9H 9D 8S 8H 5D 5C 6D KC KD QH"
+
+
+def _ola_out(setup: TableSetup = POLISH, hands: list[str] = HANDS) -> tuple[Screen, MatchTable]:
+    """The menu with a table over it where Ola (the one person) has just laid her last card,
+    first: she has won, and Ada and Ben play on for second place."""
+    rules = setup.rules()
+    scores = [40, 80, 120] if rules.scoring == "points" else None
+    game = Game.from_position(rules, hands, "6C", STOCK, 0, scores=scores)
+    menu = MainMenu()
+    screen = Screen(menu)
+    table = MatchTable(setup, game, settings=OFF, seed=3, deal=False)
+    screen.stack.push(table)
+    screen.frame(2)
+    assert table.apply(parse_action(hands[0]), 0)
+    screen.frame()
+    assert game.placings == [0] and not game.over
+    return screen, table
+
+
+def _quit_to_the_menu(screen: Screen) -> list[object]:
+    """Esc, Quit to menu, then frames until the menu is back; the screens shown on the way."""
+    screen.key(pygame.K_ESCAPE)
+    assert isinstance(screen.top, GamePause)
+    screen.key(pygame.K_q, "q")
+    shown = []
+    for _ in range(5000):
+        if isinstance(screen.top, MainMenu):
+            return shown
+        shown.append(screen.top)
+        screen.frame(draw=False)
+    raise AssertionError("the table was not left")
+
+
+def _ola_won_a_finished_round() -> None:
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+        stats = store.profile_stats("Ola")
+        rated = [row.profile for row in store.leaderboard()]
+    ola = next(s for s in entry.seats if s.profile == "Ola")
+    assert not entry.abandoned
+    assert (ola.place, ola.won) == (1, True) and ola.out_after_s is not None  # timed too
+    assert sorted(s.place for s in entry.seats) == [1, 2, 3]  # the bots played for 2nd
+    assert (stats.games, stats.wins, stats.abandoned) == (1, 1, 0)
+    assert "Ola" in rated
+
+
+def test_leaving_after_going_out_first_lets_the_bots_finish_and_keeps_the_win() -> None:
+    screen, table = _ola_out()
+    shown = _quit_to_the_menu(screen)
+    assert table in shown  # the bots finished the round at the table, then the menu came
+    assert table.toast is not None and "finish the round" in table.toast[0]
+    assert not any(isinstance(s, RoundEndOverlay) for s in shown)  # no board: leaving
+    _ola_won_a_finished_round()
+    assert not has_saved_game()  # nothing is left to continue
+
+
+def test_leaving_a_match_once_out_records_the_round_and_continue_deals_the_next() -> None:
+    screen, table = _ola_out(MATCH)
+    _quit_to_the_menu(screen)
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+        [match] = store.matches()
+    assert not entry.abandoned and entry.round_no == 1
+    assert (match.status, match.rounds) == ("playing", 1)
+    continued = restore(read_saved_game().data or {}, OFF)  # Continue
+    assert continued.game.round_no == 2 and not continued.game.over
+    assert continued.game.scores == table.game.scores  # the round's charges are in
+
+
+def test_resuming_instead_keeps_the_table_and_shows_the_round_board() -> None:
+    screen, table = _ola_out()
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_q, "q")  # the bots start finishing the round …
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_ESCAPE)  # … and Resume changes the player's mind
+    for _ in range(5000):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        assert screen.top is table or isinstance(screen.top, GamePause)
+        screen.frame(draw=False)
+    assert table.game.over and isinstance(screen.top, RoundEndOverlay)
+
+
+def test_a_saved_round_every_person_is_out_of_is_played_out_when_replaced() -> None:
+    _ola_out()  # the round is saved with Ola out, and then left (the window closed)
+    saved = read_saved_game()
+    assert "play its round to the end" in launch.replacing_words(saved)
+    data = saved.data or {}
+    data.update(played_s=60.0, out_after={"0": 5.0})  # out after 5 s, saved a minute in
+    save_game(data)
+    launch.record_abandoned_save()  # New game or Quick game replaces the save
+    _ola_won_a_finished_round()
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+        fastest = store.profile_stats("Ola").fastest_win
+    timed = {s.place: s.out_after_s for s in entry.seats}
+    assert entry.duration_s == pytest.approx(60, abs=1)
+    assert timed == {1: 5.0, 2: pytest.approx(60, abs=1), 3: None}  # 3rd never went out
+    assert fastest is not None and fastest.time_s == 5.0  # the win took 5 s
+
+
+def test_a_saved_match_round_every_person_is_out_of_counts_and_the_match_is_given_up() -> None:
+    _ola_out(MATCH)
+    assert "given up" in launch.replacing_words(read_saved_game())
+    launch.record_abandoned_save()
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+        [match] = store.matches()
+    assert not entry.abandoned and entry.match_id == match.match_id
+    assert (match.status, match.rounds) == ("abandoned", 1)
+    ola = next(s for s in entry.seats if s.profile == "Ola")
+    assert (ola.place, ola.points) == (1, 0)
+    assert sum(s.total for s in match.seats) > 40 + 80 + 120  # the bots' charges are in
+
+
+def test_closing_the_window_once_out_keeps_the_round_for_continue_and_records_it_once() -> None:
+    screen, _table = _ola_out()
+    screen.stack.clear()  # the window closed: every scene shuts down, as the app quits
+    assert has_saved_game()
+    with Store.open() as store:
+        assert store.history() == []
+    continued = restore(read_saved_game().data or {}, OFF)  # Continue, next time
+    again = Screen(continued)
+    again.key(pygame.K_f)  # Finish the round
+    for _ in range(5000):
+        if continued.recorded:
+            break
+        again.frame(draw=False)
+    assert continued.game.over
+    launch.record_abandoned_save()  # a new game later: nothing is left to record
+    _ola_won_a_finished_round()
+
+
+def test_a_round_a_person_is_still_in_is_left_unfinished() -> None:
+    two_people = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Piotr"), SEATS[2]))
+    screen, table = _ola_out(two_people)
+    table.leave()  # Piotr still holds cards: his round is his to play
+    assert isinstance(screen.top, MainMenu)
+    assert "left unfinished" in launch.replacing_words(read_saved_game())
+    launch.record_abandoned_save()
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+    assert entry.abandoned
