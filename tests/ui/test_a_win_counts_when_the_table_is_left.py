@@ -129,6 +129,29 @@ def test_a_saved_round_every_person_is_out_of_is_played_out_when_replaced() -> N
     assert fastest is not None and fastest.time_s == 5.0  # the win took 5 s
 
 
+def test_hard_bots_playing_out_a_replaced_save_think_briefly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The play-out runs before the new table can start: a searching bot keeps it short."""
+    from game.bots.hard import HardBot
+
+    budgets: list[float] = []
+    choose = HardBot.choose
+
+    def noting(self: HardBot, *args: object, **kw: object) -> object:
+        budgets.append(self.time_budget)
+        return choose(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HardBot, "choose", noting)
+    hard = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Ada", "hard"), SeatSpec("Ben", "hard")))
+    screen, _table = _ola_out(hard)
+    screen.stack.clear()  # the window closed: the round is saved with Ola out
+    budgets.clear()
+    launch.record_abandoned_save()
+    _ola_won_a_finished_round()
+    assert budgets and max(budgets) <= launch.PLAY_OUT_BUDGET
+
+
 def test_a_saved_match_round_every_person_is_out_of_counts_and_the_match_is_given_up() -> None:
     _ola_out(MATCH)
     assert "given up" in launch.replacing_words(read_saved_game())
