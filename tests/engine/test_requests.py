@@ -356,3 +356,19 @@ def test_a_jack_laid_as_a_last_card_ends_the_request_in_force() -> None:
     assert any(isinstance(e, RequestEnded) and e.kind == "rank" for e in events)
     assert g.request is None
     assert legal(g) == {"8D", "draw"}  # on J♦: a diamond (or a jack), not any 8
+
+
+def test_a_jack_request_ends_as_the_turn_passes_its_player_who_went_out_on_it() -> None:
+    # Custom rules: polish with power_after_out, so a jack laid as the last card still asks.
+    # The request lasts one round back to its player (RULES §3.3); seat 0 is out, so the
+    # request ends when the turn passes seat 0.
+    rules = PRESETS["polish"].replace(power_after_out=True)
+    g = pos(rules, ["JC", "8D 5H 6C", "8H 5D 6D", "9S 9H 10S"], "JH", "2C 3C 4H 7C 10C KC QC")
+    play(g, "JC/8")
+    plays(g, "8D", "8H")
+    req = g.request
+    assert req is not None and req["rank"] == "8"
+    events = play(g, "draw")  # seat 3 draws the 2♣, no 8; the turn passes seat 0
+    assert one(events, RequestEnded).kind == "rank"
+    assert g.current == 1 and g.request is None and g.phase is Phase.PLAY
+    assert g.is_legal("5H")  # on 8♥ a heart follows again
