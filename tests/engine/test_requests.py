@@ -288,6 +288,27 @@ def test_free_suit_lets_the_next_seat_lay_any_suit_but_the_one_in_force() -> Non
     refused(g2, "7H", "free suit")
 
 
+def test_a_jokers_free_suit_lapses_back_to_the_suit_in_force_before_it() -> None:
+    # Custom rules: draw-wild jokers that do not attack, a naming that binds the next seat
+    # only, and a suit the player holds. Seat 0 keeps only a joker, so its joker names a free
+    # suit (any suit but hearts). Seat 1 draws and keeps the card; the naming lapses with the
+    # joker still on top. A joker has no suit of its own (RULES §3.6), so hearts, the suit in
+    # force before it, are in force again.
+    rules = PRESETS["classic"].replace(
+        attack_cards=frozenset({"2", "3", "KH", "KS"}), ace_must_hold=True, ace_scope="next"
+    )
+    g = pos(rules, ["RJ BJ", "5C 6C", "9H 9S 10D"], "7H", "4C 4D 8C 8D 10C")
+    assert {a for a in legal(g) if a.startswith("RJ/")} == {"RJ/*"}
+    play(g, "RJ/*")
+    assert g.suit_in_force == ""
+    events = plays(g, "draw", "pass")  # the 4♣ drawn fits the free suit; seat 1 keeps it
+    assert one(events, RequestEnded).kind == "suit"
+    assert g.current == 2 and g.request is None and str(g.top) == "RJ"
+    assert g.suit_in_force == "H"
+    assert legal(g) == {"9H", "9H 9S", "draw"}
+    refused(g, "10D", "hearts")
+
+
 def test_ace_laid_last_in_a_group_must_differ_from_the_card_it_is_laid_on() -> None:
     # 9♣ on 9♥ puts clubs in force before the A♣ goes down on it.
     g = pos("hungarian", ["9C AC 5C 9D", "6D 10D 7S"], "9H", STOCK)
