@@ -276,11 +276,13 @@ class Transitions(Listing):
                 self._clear_rank_request()
                 self._ev.append(RequestEnded("rank"))
         if self._req_suits and self._req_bound == seat:
+            excluded = self._req_excluded  # the suit in force before a free suit was named
             self._clear_suit_request()
             if not self._top.is_joker:
                 self._suit = self._top.suit
             elif not self._suit:
-                self._suit = self._req_excluded
+                # A joker has no suit of its own: the suit in force before it comes back.
+                self._suit = excluded
             self._ev.append(RequestEnded("suit"))
         if nxt < 0:
             nxt = self._step(seat, 1)

@@ -65,11 +65,16 @@ def test_single_legal_action_is_returned_at_once() -> None:
 
 
 def test_medium_and_hard_call_macau() -> None:
-    g = Game.from_position(PRESETS["polish"], ["8H 9C 2D", "5H 6S 7D"], "8S", "KD QD JD")
+    # Two 8s leave one card: each two-card play is listed with the call and without it.
+    g = Game.from_position(PRESETS["polish"], ["8H 8D 9C", "5H 6S 7D"], "8S", "KD QD JD")
+    legal = g.legal_actions()
+    pairs = [a for a in legal if isinstance(a, Play) and len(a.cards) == 2]
+    assert {a.call for a in pairs} == {True, False}
     for level in ("medium", "hard"):
-        action = bot_for_tests(level).choose(g.view(0), g.legal_actions(), random.Random(2))
-        if isinstance(action, Play) and len(action.cards) == 2:
-            assert action.call
+        laid = [bot_for_tests(level).choose(g.view(0), legal, random.Random(s)) for s in range(8)]
+        both = [a for a in laid if isinstance(a, Play) and len(a.cards) == 2]
+        assert len(both) >= 6, (level, laid)  # the two 8s are the natural play
+        assert all(a.call for a in both), (level, laid)
 
 
 def test_easy_forgets_macau_about_one_round_in_four() -> None:
@@ -107,6 +112,19 @@ def test_easy_once_caught_calls_macau_for_the_rest_of_the_round() -> None:
         action = bot.choose(g.view(0), g.legal_actions(), rng)
         assert isinstance(action, Play) and action.call, (seed, action)
     assert forgetful >= 5  # about one round in four forgets
+
+
+def test_easy_on_its_turn_overlooks_a_forgotten_macau_about_one_time_in_four() -> None:
+    caught = 0
+    tries = 400
+    for seed in range(tries):
+        g = Game.from_position(PRESETS["polish"], ["8H 9C", "5H 6S 7D 9D"], "8S", "KD QD JD 10C")
+        g.apply("8H")  # seat 0 is left with one card and does not call
+        legal = g.legal_actions()
+        assert g.current == 1 and Stop(0) in legal
+        action = make_bot("easy").choose(g.view(1), legal, random.Random(seed))
+        caught += isinstance(action, Stop)
+    assert 0.6 < caught / tries < 0.88
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])

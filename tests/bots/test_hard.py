@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from game.bots import hard as hard_module
 from game.bots.base import SCORED_AT_MOST
 from game.bots.hard import HardBot
@@ -127,14 +129,37 @@ def test_hard_plays_whole_rounds_legally() -> None:
         assert g.over
 
 
-def test_time_budget_is_respected() -> None:
-    import time
+class _TickingClock:
+    """A stand-in for the clock the hard bot reads: each reading is ``step`` seconds later."""
 
-    g = _midgame("polish", 2)
-    bot = HardBot(time_budget=0.1)
-    start = time.perf_counter()
-    bot.choose(g.view(g.current), g.legal_actions(), random.Random(1))
-    assert time.perf_counter() - start < 0.5
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_search_stops_at_its_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every reading of the clock is a millisecond later, so a 50 ms budget allows about fifty
+    # iterations; the search must stop by then, however slow or fast the machine is.
+    g = Game.from_position(
+        PRESETS["polish"],
+        ["8H 8D 9S 9H 5S 6S KH 10S", "5C 6C 7D 9D", "4C 7C 10C 9C"],
+        "8S",
+        "KD QD JD 2C 3C 4H",
+    )
+    legal = g.legal_actions()
+    assert len(legal) >= 10
+    budget = 0.05
+    for seed in range(3):
+        clock = _TickingClock(0.001)
+        monkeypatch.setattr(hard_module, "time", clock)
+        bot = HardBot(time_budget=budget, rollout_depth=12)
+        bot.choose(g.view(0), legal, random.Random(seed))
+        assert bot.last_iterations >= 16, "the search hardly ran"
+        assert clock.now <= budget, (seed, clock.now)
 
 
 def test_a_very_wide_root_is_cut_by_cards_laid_before_medium_ranks_it(monkeypatch) -> None:

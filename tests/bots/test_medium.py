@@ -118,3 +118,18 @@ def test_medium_passes_a_big_stack_on_when_the_next_seat_could_only_cut_it() -> 
     g.apply("2C")
     assert g.view(0).penalty == 12
     assert str(_choice(g)) == "2H"
+
+
+def test_medium_aims_the_king_of_spades_at_the_previous_seat_on_its_last_card() -> None:
+    # The K♠ attacks the seat before; that seat is on its last card, the next seat holds six.
+    g = Game.from_position(
+        PRESETS["polish"],
+        ["KS 7H 9D 10C 6C", "5D 6D 8D 9C JH 10D", "8C"],
+        "7S",
+        "2D 3D 4D 5H 6H",
+    )
+    legal = g.legal_actions()
+    assert {"KS", "7H"} <= {str(a) for a in legal}
+    for seed in range(10):
+        action = make_bot("medium").choose(g.view(0), legal, random.Random(seed))
+        assert str(action) == "KS", seed

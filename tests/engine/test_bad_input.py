@@ -255,6 +255,15 @@ def test_a_save_that_is_not_even_a_dict_is_refused_as_a_save(data: object) -> No
         Game.from_dict(data)
 
 
+def test_a_save_with_a_seat_out_but_holding_cards_is_refused() -> None:
+    # A seat out of the round never moves again: its cards would stay in play for good.
+    data = Game.new(PRESETS["polish"], seats=3, seed=5).to_dict()
+    assert data["current"] != 2
+    data["_out"][2] = True
+    with pytest.raises(ValueError, match="damaged: seat 2 is out but holds cards"):
+        Game.from_dict(data)
+
+
 @pytest.mark.parametrize(
     "damage",
     [

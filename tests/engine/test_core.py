@@ -72,6 +72,16 @@ def test_pile_starts_on_a_plain_card(preset: str) -> None:
         assert g.penalty == 0 and g.skips == 0 and g.request is None
 
 
+def test_a_plain_starter_never_opens_on_the_five_of_five_again() -> None:
+    # Custom rules: Tel-Aviv with a plain starter. Its 5 makes the same seat lay again, so it is
+    # a power card and goes back like the others (RULES §2.2).
+    rules = PRESETS["tel_aviv"].replace(starter="plain")
+    tops = {str(Game.new(rules, seats=4, seed=seed).top) for seed in range(200)}
+    power = {t for t in tops if t[:-1] in {"2", "3", "5", "A", "Q"} or t == "KH"}
+    assert not power, f"opened on {sorted(power)}"
+    assert len(tops) > 20
+
+
 def test_tel_aviv_starter_may_be_any_card_and_counts_as_resolved() -> None:
     rules = PRESETS["tel_aviv"]
     tops = set()

@@ -165,6 +165,8 @@ def test_tel_aviv_one_card_a_turn_the_five_and_own_rank_stacking() -> None:
     assert "asks for a rank" not in text
     assert "reaches 500" in text
     assert "K♠" not in section_text(rules, "Power cards").split("plain cards are")[0]
+    # The 5 of five_again is a power card, not a plain one.
+    assert "The plain cards are the 4s, 6s, 7s, 8s, 9s, 10s, jacks, K♠, K♦ and K♣." in text
 
 
 def test_hungarian_jokers_runs_free_suit_and_must_hold() -> None:

@@ -288,6 +288,27 @@ def test_free_suit_lets_the_next_seat_lay_any_suit_but_the_one_in_force() -> Non
     refused(g2, "7H", "free suit")
 
 
+def test_a_jokers_free_suit_lapses_back_to_the_suit_in_force_before_it() -> None:
+    # Custom rules: draw-wild jokers that do not attack, a naming that binds the next seat
+    # only, and a suit the player holds. Seat 0 keeps only a joker, so its joker names a free
+    # suit (any suit but hearts). Seat 1 draws and keeps the card; the naming lapses with the
+    # joker still on top. A joker has no suit of its own (RULES §3.6), so hearts, the suit in
+    # force before it, are in force again.
+    rules = PRESETS["classic"].replace(
+        attack_cards=frozenset({"2", "3", "KH", "KS"}), ace_must_hold=True, ace_scope="next"
+    )
+    g = pos(rules, ["RJ BJ", "5C 6C", "9H 9S 10D"], "7H", "4C 4D 8C 8D 10C")
+    assert {a for a in legal(g) if a.startswith("RJ/")} == {"RJ/*"}
+    play(g, "RJ/*")
+    assert g.suit_in_force == ""
+    events = plays(g, "draw", "pass")  # the 4♣ drawn fits the free suit; seat 1 keeps it
+    assert one(events, RequestEnded).kind == "suit"
+    assert g.current == 2 and g.request is None and str(g.top) == "RJ"
+    assert g.suit_in_force == "H"
+    assert legal(g) == {"9H", "9H 9S", "draw"}
+    refused(g, "10D", "hearts")
+
+
 def test_ace_laid_last_in_a_group_must_differ_from_the_card_it_is_laid_on() -> None:
     # 9♣ on 9♥ puts clubs in force before the A♣ goes down on it.
     g = pos("hungarian", ["9C AC 5C 9D", "6D 10D 7S"], "9H", STOCK)
@@ -356,3 +377,19 @@ def test_a_jack_laid_as_a_last_card_ends_the_request_in_force() -> None:
     assert any(isinstance(e, RequestEnded) and e.kind == "rank" for e in events)
     assert g.request is None
     assert legal(g) == {"8D", "draw"}  # on J♦: a diamond (or a jack), not any 8
+
+
+def test_a_jack_request_ends_as_the_turn_passes_its_player_who_went_out_on_it() -> None:
+    # Custom rules: polish with power_after_out, so a jack laid as the last card still asks.
+    # The request lasts one round back to its player (RULES §3.3); seat 0 is out, so the
+    # request ends when the turn passes seat 0.
+    rules = PRESETS["polish"].replace(power_after_out=True)
+    g = pos(rules, ["JC", "8D 5H 6C", "8H 5D 6D", "9S 9H 10S"], "JH", "2C 3C 4H 7C 10C KC QC")
+    play(g, "JC/8")
+    plays(g, "8D", "8H")
+    req = g.request
+    assert req is not None and req["rank"] == "8"
+    events = play(g, "draw")  # seat 3 draws the 2♣, no 8; the turn passes seat 0
+    assert one(events, RequestEnded).kind == "rank"
+    assert g.current == 1 and g.request is None and g.phase is Phase.PLAY
+    assert g.is_legal("5H")  # on 8♥ a heart follows again

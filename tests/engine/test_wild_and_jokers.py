@@ -203,3 +203,24 @@ def test_stand_in_joker_is_laid_as_a_card_that_fits_here() -> None:
     g = pos("hungarian", ["RJ BJ 9C", "9D 6C", "10D 6D"], "7H", "9S 10S")
     refused(g, "RJ=KS BJ=KS", "must fit")
     assert g.is_legal("RJ=KH BJ=KH")  # two kings of hearts on a heart
+
+
+# ----- §2.5 a drawn joker may be laid at once -------------------------------------------------
+def test_a_drawn_stand_in_joker_may_be_laid_at_once_as_a_card_that_fits() -> None:
+    # RULES §2.5: a drawn card that is legal now may be laid at once. A stand-in joker always
+    # fits as some card (on 7♥: a heart, a 7, a queen), so drawing one never ends the turn.
+    g = pos("hungarian", ["9C 10D 5S", "6D 7D 8D", "4C 4D"], "7H", "RJ 2S 3S")
+    play(g, "draw")
+    assert g.phase is Phase.DRAWN and g.current == 0 and str(g.drawn_card) == "RJ"
+    assert {"RJ=7S", "RJ=KH", "RJ=QS", "pass"} <= legal(g)
+    assert "RJ=KS" not in legal(g)
+    play(g, "RJ=7S")
+    assert g.current == 1 and g.suit_in_force == "S"
+
+
+@pytest.mark.parametrize("preset", DRAW_WILD)
+def test_a_drawn_draw_wild_joker_may_be_laid_at_once_naming_a_suit(preset: str) -> None:
+    g = pos(preset, ["9C 10D 5S", "6D 7D 8D", "4C 4D"], "7H", "RJ 2S 3S")
+    play(g, "draw")
+    assert g.phase is Phase.DRAWN and g.current == 0
+    assert legal(g) == {"RJ/S", "RJ/H", "RJ/D", "RJ/C", "pass"}
