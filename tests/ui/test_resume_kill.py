@@ -102,7 +102,10 @@ def test_killed_at_random_moments_the_save_resumes_the_same_game(
             lines.append(line.split())
         time.sleep(rng.uniform(0, 0.03))
         child.send_signal(signal.SIGKILL)
-        rest, _ = child.communicate(timeout=10)
+        # Read the rest through the same buffered pipe: communicate() reads the raw pipe and
+        # would skip whatever readline() had already buffered (a save's "pre" line, say).
+        rest = child.stdout.read()
+        child.wait(timeout=10)
         # the kill may cut the last line short: keep only whole lines
         lines += [ln.split() for ln in rest.split("\n")[:-1] if ln.strip()]
         done = [ln for ln in lines if ln[0] == "post"]
