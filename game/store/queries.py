@@ -68,7 +68,8 @@ def fastest_wins(
 
     One per round and profile, as the statistics count wins: a bot level whose two seats
     share first place (a blocked round) won that round once, in its quicker seat's time."""
-    filters = ["r.won = 1", "g.abandoned = 0"]
+    # A win timed at nothing (the clock put back during its round) has no time to rank by.
+    filters = ["r.won = 1", "g.abandoned = 0", "COALESCE(r.out_after_s, g.duration_s) > 0"]
     args: list[Any] = []
     if preset is not None:
         filters.append("g.preset = ?")

@@ -414,10 +414,11 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
 
 def _out_after(seconds: float | None, duration: float) -> float | None:
     """When a seat went out, as stored: within the round's length (a seat cannot go out
-    before the deal or after the round ended); None without a time that is a number."""
-    if seconds is None or not math.isfinite(seconds):
+    after the round ended); None without a time that is a number, or with none after the
+    deal (the machine's clock was put back during the round: the time is not known)."""
+    if seconds is None or not math.isfinite(seconds) or seconds <= 0:
         return None
-    return min(max(0.0, float(seconds)), duration)
+    return min(float(seconds), duration)
 
 
 def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:

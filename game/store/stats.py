@@ -20,7 +20,8 @@ MAX_SERIES_POINTS = 1000
 _ROUNDS = """
     SELECT g.id, g.preset, g.ended_at, g.duration_s, g.is_match,
            MIN(r.place), MAX(r.won), MAX(r.biggest_stack), AVG(r.points),
-           MIN(CASE WHEN r.won = 1 THEN COALESCE(r.out_after_s, g.duration_s) END)
+           MIN(CASE WHEN r.won = 1 AND COALESCE(r.out_after_s, g.duration_s) > 0
+                    THEN COALESCE(r.out_after_s, g.duration_s) END)
     FROM results AS r JOIN games AS g ON g.id = r.game_id
     WHERE r.profile_id = :profile AND g.abandoned = 0 AND (:preset IS NULL OR g.preset = :preset)
     GROUP BY r.game_id
@@ -88,7 +89,9 @@ def profile_stats(
     wins = [row[6] for row in rounds]
     longest, current = _streaks(wins)
     won_rounds = [row for row in rounds if row[6]]
-    fastest = min(won_rounds, key=lambda row: (row[9], row[0]), default=None)
+    # A win timed at nothing (the clock put back during its round) has no time to rank by.
+    timed = [row for row in won_rounds if row[9] is not None]
+    fastest = min(timed, key=lambda row: (row[9], row[0]), default=None)
     played = Counter(row[1] for row in rounds)
     last_played = {row[1]: row[0] for row in rounds}
     favourite = max(played, key=lambda p: (played[p], last_played[p])) if played else None

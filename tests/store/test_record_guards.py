@@ -12,7 +12,8 @@ from tests.store.conftest import T0, bot, human
 
 def test_a_clock_put_back_during_a_round_gives_no_negative_time(store: Store) -> None:
     # The machine's clock went back an hour while the round was played: it ended "before"
-    # it started. That round must not top the fastest wins with a negative time.
+    # it started. That round must not top the fastest wins with a negative time, nor with
+    # "00:00": it has no time to rank by.
     store.record_game(
         GameRecord("quick", "fp", T0 + 3600, T0 + 60, (human(0, "Anna", 1), bot(1, "easy", 2)))
     )
@@ -20,10 +21,10 @@ def test_a_clock_put_back_during_a_round_gives_no_negative_time(store: Store) ->
         GameRecord("quick", "fp", T0 + 5000, T0 + 5090, (human(0, "Anna", 1), bot(1, "easy", 2)))
     )
     assert [entry.duration_s for entry in store.history()] == [90.0, 0.0]
-    assert [(w.profile, w.duration_s) for w in store.fastest_wins()] == [
-        ("Anna", 0.0),
-        ("Anna", 90.0),
-    ]
+    assert [(w.profile, w.duration_s) for w in store.fastest_wins()] == [("Anna", 90.0)]
+    stats = store.profile_stats("Anna")
+    assert stats.wins == 2 and stats.fastest_win is not None
+    assert stats.fastest_win.time_s == 90.0
 
 
 def test_a_round_given_up_is_won_by_nobody(store: Store, tmp_path: Path) -> None:
