@@ -177,7 +177,7 @@ V7: tuple[str, ...] = ("ALTER TABLE games ADD COLUMN rules_label TEXT",)
 V8: tuple[str, ...] = (
     "ALTER TABLE results ADD COLUMN out_after_s REAL",
     # The statistics read a win's time too: the index still covers them.
-    "DROP INDEX results_by_profile",
+    "DROP INDEX IF EXISTS results_by_profile",
     "CREATE INDEX results_by_profile"
     " ON results (profile_id, game_id, place, won, biggest_stack, points, out_after_s)",
 )

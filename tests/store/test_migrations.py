@@ -282,3 +282,33 @@ def test_a_version_7_file_gains_times_out_and_its_wins_keep_the_rounds_length(
     assert {row[-1] for row in after} == {None}
     assert _rows(path.with_name("macau.sqlite3.before-v8"), "PRAGMA user_version") == [(7,)]
     assert integrity(path) == "ok"
+
+
+def test_a_restored_version_7_dump_without_its_indexes_is_upgraded(home: Path) -> None:
+    """A file rebuilt from a dump of its tables alone (no indexes, no version mark) opens,
+    keeps its rounds and is brought to the current version."""
+    path = home / "data" / "macau.sqlite3"
+    dump = home / "dump.sqlite3"
+    _v6_file_with_a_custom_round(dump)
+    source = sqlite3.connect(str(dump), isolation_level=None)
+    schema.migrate(source, 7)
+    before = source.execute("SELECT * FROM results ORDER BY game_id, seat").fetchall()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    target = sqlite3.connect(str(path))
+    for name, sql in source.execute(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchall():
+        target.execute(sql)
+        rows = source.execute(f'SELECT * FROM "{name}"').fetchall()
+        if rows:
+            marks = ",".join("?" * len(rows[0]))
+            target.executemany(f'INSERT INTO "{name}" VALUES ({marks})', rows)
+    target.commit()
+    target.close()
+    with Store.open() as store:
+        assert store.problem is None and not store.read_only
+        assert store.profile_stats("Ada").games > 0
+    assert _rows(path, "PRAGMA user_version") == [(schema.CURRENT_VERSION,)]
+    after = _rows(path, "SELECT * FROM results ORDER BY game_id, seat")
+    assert [row[: len(before[0])] for row in after] == before
+    assert integrity(path) == "ok"
