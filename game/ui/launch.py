@@ -85,7 +85,7 @@ def record_abandoned_save() -> None:
     try:
         from game.store.db import Store
         from game.ui.records import SeatInfo, record_match, record_round
-        from game.ui.resume import played_seconds, read_saved_game
+        from game.ui.resume import _out_after, played_seconds, read_saved_game
 
         saved = read_saved_game()
         if saved.data is None:
@@ -102,6 +102,8 @@ def record_abandoned_save() -> None:
                 finished = None
             if finished is not None:
                 game, out_after = finished
+            else:  # left with a person still in: the seats already out keep their times
+                out_after = _out_after(saved.data.get("out_after"), saved_game)
         match_key = saved.data.get("match_key")
         if game.rules.scoring != "points":
             match_key = None

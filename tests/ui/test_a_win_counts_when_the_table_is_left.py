@@ -194,3 +194,17 @@ def test_a_round_a_person_is_still_in_is_left_unfinished() -> None:
     with Store.open() as store:
         [entry] = store.history("Ola")
     assert entry.abandoned
+
+
+def test_a_round_left_unfinished_keeps_when_the_seats_already_out_went_out() -> None:
+    two_people = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Piotr"), SEATS[2]))
+    _ola_out(two_people)  # saved with Ola out, Piotr still in; the window closed
+    saved = read_saved_game()
+    data = saved.data or {}
+    data.update(played_s=60.0, out_after={"0": 5.0})  # Ola went out after 5 s
+    save_game(data)
+    launch.record_abandoned_save()
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+    assert entry.abandoned
+    assert {s.profile: s.out_after_s for s in entry.seats}["Ola"] == 5.0
