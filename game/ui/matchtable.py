@@ -30,6 +30,9 @@ from game.ui.widgets import Button
 __all__ = ["MatchTable"]
 
 log = logging.getLogger(__name__)
+# Wall-clock time between two frames beyond their step by more than this is no play: the
+# computer slept, or the clock was set (a slow frame or a window dragged takes far less).
+STALL_SECONDS = 30.0
 
 # Said at the table when it is left with every person out, while the bots finish the round.
 LEAVING_WORDS = "The bots finish the round, then back to the menu."
@@ -86,6 +89,7 @@ class MatchTable(TableScene):
         # frames' steps: those are capped, and a long stall with the pause menu open (the
         # computer asleep) would count as time played.
         self.held_since: float | None = None
+        self.frame_wall: float | None = None  # the wall clock at the last frame
         # Quit with every person out: the bots are finishing the round, then the table closes.
         self.leaving = False
         self.round_key = new_round_key()
@@ -183,6 +187,21 @@ class MatchTable(TableScene):
             if seat not in self.out_after and counts[seat] == 0:
                 self.out_after[seat] = time.time() - self.started_at
 
+    def _follow_the_wall(self, dt: float) -> None:
+        """Keep the round's clock to the time played when the wall clock and the frames part
+        ways: no frame for a long while (the computer asleep, the process stopped) is no
+        play, and a clock set back or forward between two frames moves the round's clock
+        with it rather than take time off the round or add it."""
+        now = time.time()
+        last, self.frame_wall = self.frame_wall, now
+        if last is None:
+            return
+        drift = (now - last) - dt
+        if abs(drift) > STALL_SECONDS:
+            self.started_at += drift
+            if self.held_since is not None:
+                self.held_since += drift
+
     def _stop_clock_while_held(self) -> None:
         """Take the time the game has been held so far off the round's clock (on resuming,
         and before the clock is read for a save or a record)."""
@@ -245,14 +264,16 @@ class MatchTable(TableScene):
     # --- pass-and-play -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """The table's frame; between people's turns, hide the hand and hand the screen over."""
-        super().update(dt)
-        # The round's clock (its recorded time) stops while paused.
+        self._follow_the_wall(dt)
+        # The round's clock (its recorded time) stops while paused. Settled before the
+        # frame's moves, so a bot's move applied on resuming is timed without the pause.
         if self.paused and not self.game.over:
             if self.held_since is None:
                 self.held_since = time.time()
         elif self.held_since is not None:
             self._stop_clock_while_held()
             self.held_since = None
+        super().update(dt)
         if not self.pass_and_play or self.stack is None or self.autoplay:
             return
         d, g = self.director, self.game

@@ -144,3 +144,62 @@ def test_a_game_closed_after_a_stall_in_the_pause_menu_saves_only_the_time_playe
     app.stack.clear()  # the window closed with the pause menu open, as the app quits
     played = played_seconds(read_saved_game().data or {})
     assert played == pytest.approx(1, abs=0.1)
+
+
+def test_a_long_stall_at_the_table_itself_is_not_played_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The lid closed mid-round without pausing: the hours asleep are not play."""
+    clock = StallingClock(monkeypatch)
+    app, table = _quick_table_app(clock)
+    _frames(app, 60)  # a second at the table
+    clock.stall(3 * 3600)
+    _frames(app, 60)  # and a second more after waking
+    assert table.apply(parse_action("9C 9D"), 0)
+    with Store.open() as store:
+        [entry] = store.history()
+        fastest = store.profile_stats("Ola").fastest_win
+    assert entry.duration_s == pytest.approx(2, abs=0.2)
+    assert fastest is not None and fastest.time_s == pytest.approx(2, abs=0.2)
+
+
+@pytest.mark.parametrize("shift", [-3600.0, 3600.0])
+def test_a_clock_set_during_the_round_moves_the_rounds_clock_with_it(
+    shift: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = StallingClock(monkeypatch)
+    app, table = _quick_table_app(clock)
+    _frames(app, 60)
+    clock.wall += shift  # the machine's clock set back (or on) an hour
+    _frames(app, 60)
+    assert table.apply(parse_action("9C 9D"), 0)
+    with Store.open() as store:
+        [entry] = store.history()
+    assert entry.duration_s == pytest.approx(2, abs=0.2)
+
+
+def test_a_bot_going_out_as_the_game_resumes_is_timed_without_the_pause(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = StallingClock(monkeypatch)
+    app, table = _quick_table_app(clock)
+    _frames(app, 60)
+    _esc(app)
+    assert isinstance(app.stack.top, GamePause)
+    clock.stall(600)
+    _frames(app, 1)
+    # A move the table's own frame makes as the pause menu closes, as a bot's finished
+    # move is applied.
+    from game.ui.table import TableScene
+
+    frame = TableScene.update
+
+    def frame_and_move(self: TableScene, dt: float) -> None:
+        frame(self, dt)
+        if self is table and not table.paused and not table.game.placings:
+            table.apply(parse_action("9C 9D"), 0)
+
+    monkeypatch.setattr(TableScene, "update", frame_and_move)
+    _esc(app)
+    assert table.game.placings[:1] == [0]
+    assert table.out_after[0] == pytest.approx(1, abs=0.1)
