@@ -111,83 +111,75 @@ def _esc(app: App) -> None:
     _frames(app, 1)
 
 
-def test_a_long_stall_with_the_pause_menu_open_is_not_played_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    clock = StallingClock(monkeypatch)
-    app, table = _quick_table_app(clock)
-    _frames(app, 60)  # a second at the table
-    _esc(app)
-    assert isinstance(app.stack.top, GamePause)
-    _frames(app, 60)  # a second paused, frame by frame
-    clock.stall(600)  # then ten minutes asleep with the pause menu open
-    _frames(app, 1)
-    _esc(app)  # back to the table
-    assert app.stack.top is table
-    assert table.apply(parse_action("9C 9D"), 0)  # Ola goes out and wins
+def _ola_wins(table: MatchTable) -> tuple[float, float]:
+    """Ola lays her pair and wins: the round's recorded time and her win's time."""
+    assert table.apply(parse_action("9C 9D"), 0)
     with Store.open() as store:
         [entry] = store.history()
         fastest = store.profile_stats("Ola").fastest_win
-    assert entry.duration_s == pytest.approx(1, abs=0.1)
-    assert fastest is not None and fastest.duration_s == pytest.approx(1, abs=0.1)
+    assert fastest is not None
+    return entry.duration_s, fastest.time_s
+
+
+def _paused_through_a_stall(monkeypatch: pytest.MonkeyPatch) -> tuple[App, MatchTable]:
+    """A second at the table, then the pause menu: a second of frames, ten minutes asleep."""
+    clock = StallingClock(monkeypatch)
+    app, table = _quick_table_app(clock)
+    _frames(app, 60)
+    _esc(app)
+    assert isinstance(app.stack.top, GamePause)
+    _frames(app, 60)
+    clock.stall(600)
+    _frames(app, 1)
+    return app, table
+
+
+def test_a_long_stall_with_the_pause_menu_open_is_not_played_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app, table = _paused_through_a_stall(monkeypatch)
+    _esc(app)  # back to the table
+    assert app.stack.top is table
+    duration, win = _ola_wins(table)
+    assert duration == pytest.approx(1, abs=0.1) and win == pytest.approx(1, abs=0.1)
 
 
 def test_a_game_closed_after_a_stall_in_the_pause_menu_saves_only_the_time_played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    clock = StallingClock(monkeypatch)
-    app, _table = _quick_table_app(clock)
-    _frames(app, 60)
-    _esc(app)
-    clock.stall(600)
-    _frames(app, 1)
+    app, _table = _paused_through_a_stall(monkeypatch)
     app.stack.clear()  # the window closed with the pause menu open, as the app quits
     played = played_seconds(read_saved_game().data or {})
     assert played == pytest.approx(1, abs=0.1)
 
 
-def test_a_long_stall_at_the_table_itself_is_not_played_time(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    "meanwhile",
+    [
+        "asleep",  # the lid closed mid-round without pausing: the hours asleep are no play
+        "clock set back",
+        "clock set on",
+    ],
+)
+def test_a_round_is_timed_by_its_play_whatever_the_wall_clock_does(
+    meanwhile: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The lid closed mid-round without pausing: the hours asleep are not play."""
     clock = StallingClock(monkeypatch)
     app, table = _quick_table_app(clock)
     _frames(app, 60)  # a second at the table
-    clock.stall(3 * 3600)
-    _frames(app, 60)  # and a second more after waking
-    assert table.apply(parse_action("9C 9D"), 0)
-    with Store.open() as store:
-        [entry] = store.history()
-        fastest = store.profile_stats("Ola").fastest_win
-    assert entry.duration_s == pytest.approx(2, abs=0.2)
-    assert fastest is not None and fastest.time_s == pytest.approx(2, abs=0.2)
-
-
-@pytest.mark.parametrize("shift", [-3600.0, 3600.0])
-def test_a_clock_set_during_the_round_moves_the_rounds_clock_with_it(
-    shift: float, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    clock = StallingClock(monkeypatch)
-    app, table = _quick_table_app(clock)
-    _frames(app, 60)
-    clock.wall += shift  # the machine's clock set back (or on) an hour
-    _frames(app, 60)
-    assert table.apply(parse_action("9C 9D"), 0)
-    with Store.open() as store:
-        [entry] = store.history()
-    assert entry.duration_s == pytest.approx(2, abs=0.2)
+    if meanwhile == "asleep":
+        clock.stall(3 * 3600)
+    else:
+        clock.wall += -3600.0 if meanwhile == "clock set back" else 3600.0
+    _frames(app, 60)  # and a second more
+    duration, win = _ola_wins(table)
+    assert duration == pytest.approx(2, abs=0.2) and win == pytest.approx(2, abs=0.2)
 
 
 def test_a_bot_going_out_as_the_game_resumes_is_timed_without_the_pause(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    clock = StallingClock(monkeypatch)
-    app, table = _quick_table_app(clock)
-    _frames(app, 60)
-    _esc(app)
-    assert isinstance(app.stack.top, GamePause)
-    clock.stall(600)
-    _frames(app, 1)
+    app, table = _paused_through_a_stall(monkeypatch)
     # A move the table's own frame makes as the pause menu closes, as a bot's finished
     # move is applied.
     from game.ui.table import TableScene
