@@ -30,7 +30,10 @@ DRAG_THRESHOLD = 6  # pixels before a press becomes a drag (a click otherwise)
 # card's visible strip (nor than DRAG_THRESHOLD) was a click with a shaky hand or a trackpad:
 # the card is picked, as by a click, rather than moved.
 CLICK_SLOP = 0.4
-DOUBLE_CLICK = 0.4  # seconds
+# Two clicks on one card this close together lay it, when the press does not say itself
+# whether it is a double-click (SDL counts the clicks by the system's own double-click time,
+# 0.5 s unless the player set it otherwise; events made up elsewhere carry no count).
+DOUBLE_CLICK = 0.5  # seconds
 NARROW_OVER = 16  # joker declarations: above this many, one joker is asked at a time
 
 
@@ -45,6 +48,7 @@ class Drag:
     uids: list[int] = field(default_factory=list)
     moving: bool = False
     reach: int = 0  # the furthest the pointer went from the press, along either axis
+    clicks: int | None = None  # the press's click count as SDL gives it (2 for a double-click)
 
 
 class PlayFlow:
@@ -93,7 +97,7 @@ class PlayFlow:
         if event.type == pygame.MOUSEMOTION:
             return self._motion(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._press(event.pos)
+            return self._press(event.pos, getattr(event, "clicks", None))
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
@@ -121,13 +125,13 @@ class PlayFlow:
             t.hand.hidden |= set(d.uids)
         return True
 
-    def _press(self, pos: tuple[int, int]) -> bool:
+    def _press(self, pos: tuple[int, int], clicks: int | None = None) -> bool:
         t = self.table
         # A hand kept face down (pass-and-play between turns) cannot be picked up.
         hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
         if hit is not None:
             cx, cy = t.hand.centre(hit, t.layout)
-            self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]))
+            self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]), clicks=clicks)
             return True
         if t.layout.stock.collidepoint(pos):
             t.on_draw()
@@ -140,14 +144,14 @@ class PlayFlow:
         if d is None:
             return False
         if not d.moving:
-            self._click(d.uid)
+            self._click(d.uid, d.clicks)
             return True
         drop = (pos[0] + d.grab[0], pos[1] + d.grab[1])
         in_hand = pos[1] > t.layout.buttons_y
         reach = max(d.reach, abs(pos[0] - d.start[0]), abs(pos[1] - d.start[1]))
         if in_hand and reach <= max(DRAG_THRESHOLD, CLICK_SLOP * t.hand.strip(t.layout)):
             self.spring_back(d.uids, drop)
-            self._click(d.uid)
+            self._click(d.uid, d.clicks)
         elif t.layout.drop_zone().collidepoint(pos):
             self.try_play(d.uids, drop)
         elif len(d.uids) == 1 and in_hand:
@@ -175,12 +179,16 @@ class PlayFlow:
             t.sort_button.label = "Sort: own"
         tabledraw.place_buttons(t)
 
-    def _click(self, uid: int) -> None:
+    def _click(self, uid: int, clicks: int | None = None) -> None:
+        """A click on a hand card picks it (or puts it back); the second click of a
+        double-click on the same card lays it. SDL's ``clicks`` count follows the system's
+        double-click time and distance, so it decides when the press carries one."""
         t = self.table
         now = t.animator.now if not t.animator.off else pygame.time.get_ticks() / 1000
         last_uid, last_time = self._last_click
         self._last_click = (uid, now)
-        if last_uid == uid and now - last_time <= DOUBLE_CLICK:
+        double = clicks >= 2 if clicks is not None else now - last_time <= DOUBLE_CLICK
+        if last_uid == uid and double:
             self._last_click = (-1, -10.0)
             t.hand.selection = [u for u in t.hand.selection if u != uid]
             self.try_play([uid])
