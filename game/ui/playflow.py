@@ -95,6 +95,11 @@ class PlayFlow:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse and keyboard play; returns True when the event was used."""
         if event.type == pygame.MOUSEMOTION:
+            held = getattr(event, "buttons", (1,))[0]
+            if self.drag is not None and not held:
+                # The button came up where the table never heard it (another window, a
+                # focus change): the card goes back rather than follow a free pointer.
+                self.drop_drag()
             return self._motion(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._press(event.pos, getattr(event, "clicks", None))
@@ -127,6 +132,9 @@ class PlayFlow:
 
     def _press(self, pos: tuple[int, int], clicks: int | None = None) -> bool:
         t = self.table
+        # A press while a card is held (a finger on a touch screen as the mouse drags, or a
+        # release that never came) lets go of that card first, or it would stay hidden.
+        self.drop_drag()
         # A hand kept face down (pass-and-play between turns) cannot be picked up.
         hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
         if hit is not None:
@@ -450,8 +458,9 @@ class PlayFlow:
         self.spring_back([u for u, _ in held], self.held_at)
 
     def drop_drag(self) -> None:
-        """Let go of a card being dragged (a screen opened over the table took the mouse):
-        it glides back into the hand, and no later click can lay it."""
+        """Let go of a card being dragged (a screen opened over the table took the mouse,
+        the window lost the focus, another press came first): it glides back into the hand,
+        and no later click can lay it."""
         d, self.drag = self.drag, None
         if d is not None and d.moving:
             self.spring_back(d.uids, (d.pos[0] + d.grab[0], d.pos[1] + d.grab[1]))

@@ -663,6 +663,8 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons first, then the open log's scrolling, then keys and the mouse on your hand,
         the stock and the pile."""
+        if event.type == pygame.WINDOWFOCUSLOST:
+            self.flow.drop_drag()  # the button may come up in another window, unheard here
         if self.widgets.handle_event(event) and event.type != pygame.MOUSEMOTION:
             return True
         if self._show_log and self._scroll_log(event):
