@@ -97,6 +97,7 @@ class App:
         self.frame = 0
         self._keys_down: set[int] = set()  # pressed and not yet released: the rest are repeats
         self.on_frame: Callable[[App], None] | None = None
+        self._close_question: Scene | None = None  # asked before closing the window, if open
 
     # --- the window -------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -183,7 +184,7 @@ class App:
     def handle_event(self, event: pygame.event.Event) -> None:
         """Window-level events here; the rest goes down the scene stack."""
         if event.type == pygame.QUIT:
-            self.running = False
+            self.close_window()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
@@ -202,6 +203,19 @@ class App:
             self.toggle_fullscreen()
             return
         self.stack.handle_event(event)
+
+    def close_window(self) -> None:
+        """The window's close button, Alt+F4 or Cmd+Q: the game closes now (tables keep
+        themselves as they shut down), unless a scene holding unsaved work asks first. Closed
+        again while that question is open, it closes: the player insists."""
+        asking, self._close_question = self._close_question, None
+        if asking is None or asking.stack is None:
+            for scene in reversed(self.stack.scenes):
+                question = scene.ask_before_closing()
+                if question is not None:
+                    self._close_question = question
+                    return
+        self.running = False
 
     def _repeats(self, key: int) -> bool:
         """Whether a held ``key`` acts again on the screen in front."""

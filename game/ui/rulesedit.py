@@ -49,6 +49,7 @@ from game.ui.ruleoptions import (
     show_value,
     word,
 )
+from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, Scroll, button_row, draw_paragraph
 from game.ui.widgets import Button, TextInput, Widget, next_focus
 
@@ -329,21 +330,26 @@ class RulesEditor(MenuScreen):
         return self.values != self.baseline
 
     def _unless_kept(
-        self, question: str, then: Callable[[], None], undo: Callable[[], None]
-    ) -> None:
+        self,
+        question: str,
+        then: Callable[[], None],
+        undo: Callable[[], None],
+        yes: str = "Discard changes",
+    ) -> ConfirmDialog | None:
         """Run ``then`` at once if nothing edited would be lost, else once the player agrees
-        to lose the edits (``undo`` puts back what the asking control showed otherwise)."""
+        to lose the edits (``undo`` puts back what the asking control showed otherwise).
+        Returns the question when one is asked."""
         if not self.edited or self.stack is None:
             then()
-            return
+            return None
 
         def answered(discard: bool | None) -> None:
             (then if discard else undo)()
 
         detail = "The options you changed here are not saved and would be lost."
-        self.stack.push(
-            ConfirmDialog(question, detail, "Discard changes", "Keep editing", answered)
-        )
+        dialog = ConfirmDialog(question, detail, yes, "Keep editing", answered)
+        self.stack.push(dialog)
+        return dialog
 
     def load_preset(self, key: str) -> None:
         """Start again from a preset (asking first if that throws edits away)."""
@@ -477,6 +483,19 @@ class RulesEditor(MenuScreen):
             self.on_result(None)
 
         self._unless_kept("Leave without these rules?", leave, lambda: None)
+
+    def ask_before_closing(self) -> Scene | None:
+        """Closing the window with options changed and not saved asks first, as Back does."""
+        if not self.edited:
+            return None
+
+        def close() -> None:
+            if self.app is not None:
+                self.app.quit()
+
+        return self._unless_kept(
+            "Quit without these rules?", close, lambda: None, "Discard and quit"
+        )
 
     def show_rules(self) -> None:
         """How to play these rules."""

@@ -65,6 +65,12 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window now has ``size``; recompute the layout."""
 
+    def ask_before_closing(self) -> Scene | None:
+        """The window is being closed (its close button, Alt+F4, Cmd+Q). A scene holding work
+        that closing would lose pushes a question and returns it: the window stays open while
+        it is asked, and the answer decides. None (the default) lets the window close now."""
+        return None
+
     # --- helpers -----------------------------------------------------------------------------
     @property
     def app(self) -> App | None:
