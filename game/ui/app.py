@@ -27,7 +27,7 @@ from game.ui.clock import Clock, SystemClock
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sound
 
-__all__ = ["DEFAULT_SIZE", "FPS", "MIN_SIZE", "App", "run"]
+__all__ = ["DEFAULT_SIZE", "FPS", "MIN_SIZE", "App", "keypad_as_main", "run"]
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,38 @@ REPEATING_KEYS = frozenset(
         pygame.K_TAB,
     }
 )
+
+# The number pad's keys stand for the main keys they are marked with, so that every screen
+# takes them as it takes those: digits (and the point) while NumLock is on or the key types
+# them (a Mac has no NumLock), the arrows, Home/End, PageUp/PageDown, Insert and Delete
+# while it is off. Enter is taken as it is everywhere already.
+_KEYPAD_DIGITS = {
+    pygame.K_KP_0: pygame.K_0, pygame.K_KP_1: pygame.K_1, pygame.K_KP_2: pygame.K_2,
+    pygame.K_KP_3: pygame.K_3, pygame.K_KP_4: pygame.K_4, pygame.K_KP_5: pygame.K_5,
+    pygame.K_KP_6: pygame.K_6, pygame.K_KP_7: pygame.K_7, pygame.K_KP_8: pygame.K_8,
+    pygame.K_KP_9: pygame.K_9, pygame.K_KP_PERIOD: pygame.K_PERIOD,
+}  # fmt: skip
+_KEYPAD_MOVES = {
+    pygame.K_KP_4: pygame.K_LEFT, pygame.K_KP_6: pygame.K_RIGHT,
+    pygame.K_KP_8: pygame.K_UP, pygame.K_KP_2: pygame.K_DOWN,
+    pygame.K_KP_7: pygame.K_HOME, pygame.K_KP_1: pygame.K_END,
+    pygame.K_KP_9: pygame.K_PAGEUP, pygame.K_KP_3: pygame.K_PAGEDOWN,
+    pygame.K_KP_0: pygame.K_INSERT, pygame.K_KP_PERIOD: pygame.K_DELETE,
+}  # fmt: skip
+
+
+def keypad_as_main(event: pygame.event.Event) -> pygame.event.Event:
+    """A number pad key's KEYDOWN or KEYUP as the main key it stands for now (the same event
+    for any other key)."""
+    key = event.key
+    if key not in _KEYPAD_DIGITS:
+        return event
+    typed = getattr(event, "unicode", "")
+    numbers = bool(event.mod & pygame.KMOD_NUM) or (typed != "" and typed.isprintable())
+    main = _KEYPAD_DIGITS[key] if numbers else _KEYPAD_MOVES.get(key)
+    if main is None:
+        return event  # the middle 5 with NumLock off stands for nothing
+    return pygame.event.Event(event.type, {**event.dict, "key": main})
 
 
 class App:
@@ -190,13 +222,18 @@ class App:
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
             self.resize(size)
             return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            # Held keys are told apart by the key pressed, whatever it stands for: NumLock
+            # may change while a number pad key is held.
+            pressed = event.key
+            event = keypad_as_main(event)
         if event.type == pygame.KEYUP:
-            self._keys_down.discard(event.key)
+            self._keys_down.discard(pressed)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self._keys_down.clear()  # a key let go in another window never comes up here
         elif event.type == pygame.KEYDOWN:
-            repeat = event.key in self._keys_down
-            self._keys_down.add(event.key)
+            repeat = pressed in self._keys_down
+            self._keys_down.add(pressed)
             if repeat and not self._repeats(event.key):
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
