@@ -24,7 +24,7 @@ from game.ui.matchtable import MatchTable, new_match_key
 from game.ui.resume import SavedGame, describe, read_saved_game
 from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
-from game.ui.table import bots_finish_round
+from game.ui.table import all_people_out, bots_finish_round
 
 __all__ = [
     "change_settings",
@@ -163,8 +163,7 @@ def record_abandoned_save() -> None:
 def every_person_out(setup: TableSetup, game: Game) -> bool:
     """True when the round is still going but every person at the table has gone out: only
     bots play on, for the places left."""
-    people = [s for s, spec in enumerate(setup.seats) if spec.human]
-    return not game.over and bool(people) and all(s in game.placings for s in people)
+    return not game.over and all_people_out(game, setup.humans)
 
 
 PLAY_OUT_BUDGET = 0.03  # seconds a searching bot thinks over a move of a saved round played out

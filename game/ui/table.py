@@ -51,7 +51,7 @@ from game.ui.sprites import CardImages
 from game.ui.tween import Animator, Tween, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
 
-__all__ = ["TableScene", "bots_finish_round", "catching_bot"]
+__all__ = ["TableScene", "all_people_out", "bots_finish_round", "catching_bot"]
 
 # Seconds between a bot's moves, by animation speed. With animation off the cards no
 # longer fly, but the moves still come at a pace a person can follow (that of "fast"):
@@ -69,6 +69,12 @@ CATCH_DELAY = 0.9
 # given up as endless: rounds of the bots alone end in a few hundred (bots.tournament caps
 # its rounds at the same count).
 FINISH_LIMIT = 3000
+
+
+def all_people_out(game: Game, humans: Sequence[int]) -> bool:
+    """True once every person (the seats ``humans``) has gone out: only bots play on, for
+    the places left."""
+    return bool(humans) and all(s in game.placings for s in humans)
 
 
 def catching_bot(game: Game, bots: Mapping[int, BotPlayer], target: int) -> int | None:
@@ -564,7 +570,7 @@ class TableScene(Scene):
     def every_person_out(self) -> bool:
         """True once every person at the table has gone out: only bots play on, for the
         places left."""
-        return bool(self.humans) and all(s in self.game.placings for s in self.humans)
+        return all_people_out(self.game, self.humans)
 
     @property
     def can_hurry(self) -> bool:
