@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol
 
-from game.engine import Action, Play, Stop, View
+from game.engine import Action, Play, View
 
 # Plays the search lists at most in a position it reaches (the root keeps the listing the
 # table or the tournament gave the bot, up to ``LISTING_LIMIT``). With
@@ -32,14 +32,6 @@ class Bot(Protocol):
         ...
 
 
-def first_stop(legal: Sequence[Action]) -> Stop | None:
-    """The "stop Macau" action in ``legal``, if catching a forgotten call is possible."""
-    for action in legal:
-        if isinstance(action, Stop):
-            return action
-    return None
-
-
 def drop_forgetful(legal: Sequence[Action]) -> list[Action]:
     """``legal`` without the plays that leave one card unannounced when the call is offered.
 
@@ -53,16 +45,6 @@ def drop_forgetful(legal: Sequence[Action]) -> list[Action]:
         a
         for a in legal
         if not (isinstance(a, Play) and not a.call and (a.cards, a.declared, a.choice) in called)
-    ]
-
-
-def silent_only(legal: Sequence[Action]) -> list[Action]:
-    """``legal`` keeping only the plays without the Macau call (a forgetful player's choices)."""
-    silent = {(a.cards, a.declared, a.choice) for a in legal if isinstance(a, Play) and not a.call}
-    return [
-        a
-        for a in legal
-        if not (isinstance(a, Play) and a.call and (a.cards, a.declared, a.choice) in silent)
     ]
 
 

@@ -22,7 +22,6 @@ from .reading import (
     chance_holds,
     counters_attack,
     is_cancel_card,
-    is_defence,
     roles,
     step,
 )
@@ -83,7 +82,6 @@ class Table:
                 self.unseen_suit[card.suit] += 1
             self.unseen_rank[card.rank] = self.unseen_rank.get(card.rank, 0) + 1
         self.points = view.rules.scoring == "points"
-        self.defences = sum(1 for x in self.hand if is_defence(c, x))
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
         self.last_card_next = self._last_card_next()

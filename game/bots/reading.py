@@ -35,11 +35,6 @@ def is_cancel_card(c: Compiled, card: Card) -> bool:
     )
 
 
-def is_defence(c: Compiled, card: Card) -> bool:
-    """Cards worth keeping while an attack or a skip may come: attack, skip and cancel cards."""
-    return c.attack_value[card] > 0 or card in c.skip or is_cancel_card(c, card)
-
-
 def answers_attack(c: Compiled, card: Card, top: Card, suit: str) -> bool:
     """Whether ``card`` may be laid on a pending attack topped by ``top`` (``suit`` in force)."""
     if card.is_joker and c.any_card:

@@ -16,10 +16,6 @@ def _fits_counter(r: Rules, card: str, top: str) -> bool:
     return c.counters(Card.parse(card), top_card, "" if top_card.is_joker else top_card.suit)
 
 
-def _target(laid: str, seat: int) -> int:
-    return (seat - 1) % 4 if laid == "KS" else (seat + 1) % 4
-
-
 def table_size(r: Rules) -> int:
     """How many players the examples seat: four, or as many as these rules allow."""
     return max(2, min(4, r.max_seats))

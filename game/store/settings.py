@@ -127,11 +127,6 @@ def volume_step(volume: float) -> float:
     return math.floor(volume * VOLUME_STEPS + 0.5) / VOLUME_STEPS
 
 
-def from_mapping(values: dict[str, Any]) -> Settings:
-    """Settings from a plain dict: unknown keys ignored, bad values replaced by defaults."""
-    return _read_mapping(values)[0]
-
-
 def _read_mapping(values: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from a plain dict, and the names of those whose value was bad."""
     defaults = Settings()

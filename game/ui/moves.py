@@ -106,10 +106,6 @@ class PlayOptions:
         """Only the plays making this choice."""
         return PlayOptions(self.cards, tuple(p for p in self.plays if p.choice == choice))
 
-    def can_call(self) -> bool:
-        """True when one of the plays calls Macau (the call is open to the player)."""
-        return any(p.call for p in self.plays)
-
     def final(self, call: bool) -> Play | None:
         """The one play left once the choices are made; ``call`` picks the Macau variant."""
         if not self.plays:

@@ -52,7 +52,6 @@ Colour = tuple[int, int, int]
 FELT: Colour = (22, 102, 64)
 FELT_LIGHT: Colour = (36, 132, 84)
 FELT_DARK: Colour = (10, 62, 38)
-RAIL: Colour = (70, 40, 22)
 TEXT: Colour = (244, 240, 228)
 MUTED: Colour = (176, 200, 184)
 INK: Colour = (30, 30, 34)
