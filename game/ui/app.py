@@ -130,6 +130,10 @@ class App:
         self._keys_down: set[int] = set()  # pressed and not yet released: the rest are repeats
         self.on_frame: Callable[[App], None] | None = None
         self._close_question: Scene | None = None  # asked before closing the window, if open
+        # Screens are built before they are pushed: until then they read these settings.
+        from game.ui import launch  # (launch builds tables: imported late)
+
+        launch.app_opened(self)
 
     # --- the window -------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
@@ -286,6 +290,9 @@ class App:
         self.stack.clear()
         if self.remembers_window and self.settings.window_size != self.windowed_size:
             self._keep(window_size=self.windowed_size)
+        from game.ui import launch
+
+        launch.app_closed(self)
         return 0
 
     def quit(self) -> None:

@@ -1,7 +1,9 @@
 """Starting a match from a setup, and the settings every menu screen shares.
 
 The app's ``settings`` are the source of truth while it runs; screens read and replace
-them here, and every change is written to disk at once so it survives a crash.
+them here, and every change is written to disk at once so it survives a crash. A screen
+is built before it is pushed, so before it has an app of its own: it reads the settings
+of the app whose window is open (``app_opened``), as it will once pushed.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.engine import Game
 from game.store.lock import ANOTHER_COPY
@@ -26,7 +28,12 @@ from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
 from game.ui.table import all_people_out, bots_finish_round
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 __all__ = [
+    "app_closed",
+    "app_opened",
     "change_settings",
     "every_person_out",
     "played_out",
@@ -40,13 +47,36 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+# The app whose window is open: the screens built for it read its settings.
+_running: list[App] = []
 # Used when a screen runs without an app (tests drive bare scene stacks).
 _fallback: list[Settings] = []
 
 
+def app_opened(app: App) -> None:
+    """``app`` runs the window now: a screen not yet pushed reads and changes its settings."""
+    _running[:] = [app]
+
+
+def app_closed(app: App) -> None:
+    """``app`` no longer runs the window. A screen without an app then reads the settings
+    from disk again, where every change was kept, not a copy from before the app ran."""
+    if app in _running:
+        _running.clear()
+        _fallback.clear()
+
+
+def _app_for(scene: Scene) -> App | None:
+    # A screen is built before it is pushed onto the stack it will run on: until then it
+    # belongs to the app whose window is open. One on a stack without an app has none.
+    if scene.stack is not None:
+        return scene.stack.app
+    return _running[0] if _running else None
+
+
 def settings_of(scene: Scene) -> Settings:
     """The settings in force for ``scene``."""
-    app = scene.app
+    app = _app_for(scene)
     if app is not None:
         return app.settings
     if not _fallback:
@@ -57,7 +87,7 @@ def settings_of(scene: Scene) -> Settings:
 def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
     """Replace some settings, keep them on disk; returns them and a problem sentence."""
     new = dataclasses.replace(settings_of(scene), **changes)
-    app = scene.app
+    app = _app_for(scene)
     if app is not None:
         app.settings = new
     else:

@@ -24,6 +24,7 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     file may override this with a setup of its own)."""
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
     launch._fallback.clear()
+    launch._running.clear()  # an app a test before left open runs no window here
     return tmp_path
 
 
