@@ -14,6 +14,7 @@ draw is left out: no text a player types can make drawing fail.
 
 from __future__ import annotations
 
+import logging
 import os
 import unicodedata
 from collections.abc import Sequence
@@ -47,6 +48,8 @@ __all__ = [
     "text",
     "text_size",
 ]
+
+log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int]
 
@@ -115,8 +118,22 @@ def _font_file(bold: bool) -> str | None:
     """The file of the font ``font`` uses (None for pygame's own)."""
     shipped = font_path("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     if shipped is not None:
-        return str(shipped)
+        if _draws(str(shipped)):
+            return str(shipped)
+        # A copy or a download cut short opens, then fails at the first word drawn.
+        log.warning("The font %s cannot draw text (it may be damaged); using another", shipped)
     return pygame.font.match_font(_SYSTEM_FONTS, bold=bold) or None
+
+
+def _draws(path: str) -> bool:
+    """Whether the font file at ``path`` opens and draws a letter."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        pygame.font.Font(_openable(path), 16).render("Ag", True, TEXT)
+    except (pygame.error, OSError, ValueError):
+        return False
+    return True
 
 
 @lru_cache(maxsize=64)
