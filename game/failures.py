@@ -152,7 +152,13 @@ def setup_logging() -> Path | None:
     if folder is not None:
         try:
             handler: logging.Handler = RotatingFileHandler(
-                folder / LOG_NAME, maxBytes=512 * 1024, backupCount=2, encoding="utf-8"
+                folder / LOG_NAME,
+                maxBytes=512 * 1024,
+                backupCount=2,
+                encoding="utf-8",
+                # A path in a folder named in another encoding (a Latin-1 "café" holds a
+                # lone surrogate) is written as escapes, not dropped with a traceback.
+                errors="backslashreplace",
             )
             _log_file = folder / LOG_NAME
         except OSError:

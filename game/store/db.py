@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import logging
 import sqlite3
 import time
 from collections.abc import Callable
@@ -40,6 +41,8 @@ from game.store.opening import (
 from game.store.paths import StoreUnavailable, where
 from game.store.salvage import Salvage
 
+log = logging.getLogger(__name__)
+
 DB_NAME = "macau.sqlite3"
 _ATTEMPTS = 8
 
@@ -56,6 +59,13 @@ _unseen_notes: dict[Path, tuple[str, Salvage | None]] = {}
 def default_path() -> Path:
     """Where the statistics database lives: ``data_dir()/macau.sqlite3``."""
     return where("data") / DB_NAME
+
+
+def _value_reason(exc: ValueError) -> str:
+    """Why the statistics could not be opened, in the player's words."""
+    if isinstance(exc, UnicodeError):
+        return "the name of the statistics folder cannot be used"
+    return "the statistics file cannot be read"
 
 
 class Store:
@@ -90,8 +100,14 @@ class Store:
         target = default_path() if path is None else Path(path)
         try:
             opened = open_database(target)
-        except (OSError, sqlite3.Error) as exc:
-            reason = sqlerrors.describe(exc)
+        except (OSError, sqlite3.Error, ValueError) as exc:
+            # ValueError: what no file system error says, such as a name Python cannot pass
+            # on (UnicodeError); the game must still play, so it is told as a failed open.
+            if isinstance(exc, ValueError):
+                log.warning("statistics not opened: %s", exc, exc_info=True)
+                reason = _value_reason(exc)
+            else:
+                reason = sqlerrors.describe(exc)
             opened = memory_database(
                 f"Macau could not open its statistics ({reason}). "
                 "Games will be played but not recorded."

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from game.store.db import Store
 from game.store.export import name_problem
 from game.store.opening import NOT_RECORDED
 from game.store.paths import StoreUnavailable
+
+
+def _say(line: str, stream: TextIO | None = None) -> None:
+    """Print ``line``; a folder named in another encoding than UTF-8 (a Latin-1 "café"
+    reaches Python holding a lone surrogate) is shown with a stand-in for the letter that
+    cannot be, where a strict terminal would end the command with a traceback."""
+    shown = "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in line)
+    print(shown, file=sys.stdout if stream is None else stream)
 
 
 def run_export(path: str) -> int:
@@ -22,14 +31,14 @@ def run_export(path: str) -> int:
     target = Path(path).expanduser()
     problem = name_problem(target)
     if problem:
-        print(f"Cannot export to {path}: {problem}.", file=sys.stderr)
+        _say(f"Cannot export to {path}: {problem}.", sys.stderr)
         return 2
     if target.is_dir():
-        print(f"Cannot export to {path}: it is a folder, not a file name.", file=sys.stderr)
+        _say(f"Cannot export to {path}: it is a folder, not a file name.", sys.stderr)
         return 2
     if not target.parent.is_dir():
         why = "is a file, not a folder" if target.parent.exists() else "does not exist"
-        print(f"Cannot export to {path}: the folder {target.parent} {why}.", file=sys.stderr)
+        _say(f"Cannot export to {path}: the folder {target.parent} {why}.", sys.stderr)
         return 2
     store = Store.open()
     try:
@@ -41,18 +50,18 @@ def run_export(path: str) -> int:
         nothing_saved = store.salvage is not None and store.salvage.nothing
         if store.stand_in or nothing_saved or (note and target.exists() and not store.presets()):
             kept = f", {path} is left as it was" if target.exists() else ""
-            print(f"Nothing exported{kept}: {note}", file=sys.stderr)
+            _say(f"Nothing exported{kept}: {note}", sys.stderr)
             return 1
         if note:
             if store.salvage is not None:
                 note += " The export holds what was recovered."
-            print(note, file=sys.stderr)
+            _say(note, sys.stderr)
         written, games, players, matches = store.export_counted(target)
     except StoreUnavailable as exc:
-        print(f"Cannot export to {path}: {exc}", file=sys.stderr)
+        _say(f"Cannot export to {path}: {exc}", sys.stderr)
         return 2
     except Exception as exc:  # the one line a command-line user sees instead of a traceback
-        print(f"Export failed: {exc}", file=sys.stderr)
+        _say(f"Export failed: {exc}", sys.stderr)
         return 1
     finally:
         store.close()
@@ -60,5 +69,5 @@ def run_export(path: str) -> int:
     rounds = f"{games} recorded round{'' if games == 1 else 's'}"
     people = f"{players} profile{'' if players == 1 else 's'}"
     held = f"{rounds}, {matches} match{'' if matches == 1 else 'es'}" if matches else rounds
-    print(f"Exported {held} and {people} to {files}.")
+    _say(f"Exported {held} and {people} to {files}.")
     return 0

@@ -58,7 +58,9 @@ def connect(path: Path) -> sqlite3.Connection:
 def connect_read_only(path: Path, *, immutable: bool = False) -> sqlite3.Connection:
     """A connection that cannot write, for files in folders the game may not change."""
     query = "immutable=1" if immutable else "mode=ro"
-    uri = f"file:{urllib.parse.quote(str(path.resolve()))}?{query}"
+    # Quoted from the path's bytes: a folder named in another encoding than UTF-8 (a Latin-1
+    # "café") reaches Python as a string no text encoding accepts, yet names a real file.
+    uri = f"file:{urllib.parse.quote(os.fsencode(path.resolve()))}?{query}"
     conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     return conn

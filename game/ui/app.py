@@ -139,7 +139,8 @@ class App:
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
         pygame.display.set_caption("Macau")
         try:
-            pygame.display.set_icon(pygame.image.load(str(icon_path(64))))
+            # As bytes, which pygame opens in a folder named in another encoding than UTF-8.
+            pygame.display.set_icon(pygame.image.load(os.fsencode(icon_path(64))))
         except (MissingAsset, pygame.error, FileNotFoundError) as exc:
             log.info("no window icon: %s", exc)
         if self.fullscreen:

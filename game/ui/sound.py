@@ -7,6 +7,7 @@ cannot start, or a file is missing, this logs one line and carries on in silence
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterable
 
 import pygame
@@ -93,7 +94,9 @@ class Sound:
 
     def _load(self, name: str) -> None:
         try:
-            self._effects[name] = pygame.mixer.Sound(str(sound_path(name)))
+            # As bytes: pygame cannot open a name holding a lone surrogate, which is how
+            # Python reads a folder named in another encoding than UTF-8 (a Latin-1 "café").
+            self._effects[name] = pygame.mixer.Sound(file=os.fsencode(sound_path(name)))
         except MissingAsset as exc:
             log.warning("Sound %r will be silent: %s", name, exc)
         except (pygame.error, OSError) as exc:

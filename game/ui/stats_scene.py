@@ -238,7 +238,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self.widgets = WidgetGroup([self.player, self.preset_picker, *self.buttons])
         self.refresh()
         unread = store.stand_in or (store.salvage is not None and store.salvage.nothing)
-        if not unread and not any(p.kind == "human" for p in store.profiles()):
+        if not unread and not self.names and not self.message_is_error:
             # Before anyone has finished a round only the bots have profiles. (Statistics
             # that could not be read, or recovered from a damaged file, are no sign of
             # that: the store's problem says so.)
@@ -249,7 +249,12 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
 
     # --- data ------------------------------------------------------------------------------
     def _profile_names(self) -> list[str]:
-        return shown_profiles(self.store)
+        try:
+            return shown_profiles(self.store)
+        except Exception as exc:  # a damaged file must not take the screen down with it
+            log.warning("profiles unreadable: %s", exc)
+            self._say(f"The statistics could not be read ({exc}).", error=True)
+            return []
 
     def refresh(self) -> None:
         """Read the shown profile's figures and rebuild the charts."""

@@ -14,6 +14,8 @@ draw is left out: no text a player types can make drawing fail.
 
 from __future__ import annotations
 
+import logging
+import os
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
@@ -46,6 +48,8 @@ __all__ = [
     "text",
     "text_size",
 ]
+
+log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int]
 
@@ -102,13 +106,34 @@ _SCRIPT_FONTS = (
 _LAST_RESORT_FONTS = "freesans,freeserif,unifont,symbola,code2000"
 
 
+def _openable(path: str) -> bytes:
+    """``path`` as pygame can open it whatever its folders are called: pygame cannot open a
+    string holding a lone surrogate, which is how Python reads a folder named in another
+    encoding than UTF-8 (a Latin-1 "café"), but it opens the same name as bytes."""
+    return os.fsencode(path)
+
+
 @lru_cache(maxsize=2)
 def _font_file(bold: bool) -> str | None:
     """The file of the font ``font`` uses (None for pygame's own)."""
     shipped = font_path("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     if shipped is not None:
-        return str(shipped)
+        if _draws(str(shipped)):
+            return str(shipped)
+        # A copy or a download cut short opens, then fails at the first word drawn.
+        log.warning("The font %s cannot draw text (it may be damaged); using another", shipped)
     return pygame.font.match_font(_SYSTEM_FONTS, bold=bold) or None
+
+
+def _draws(path: str) -> bool:
+    """Whether the font file at ``path`` opens and draws a letter."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    try:
+        pygame.font.Font(_openable(path), 16).render("Ag", True, TEXT)
+    except (pygame.error, OSError, ValueError):
+        return False
+    return True
 
 
 @lru_cache(maxsize=64)
@@ -122,7 +147,7 @@ def _open_main(size: int, bold: bool) -> pygame.font.Font:
         pygame.font.init()
     path = _font_file(bold)
     if path:
-        return pygame.font.Font(path, size)
+        return pygame.font.Font(_openable(path), size)
     f = pygame.font.Font(None, round(size * 1.3))  # pygame's default font runs small
     f.bold = bold
     return f
@@ -166,9 +191,21 @@ def _glyphs(path: str | None) -> pygame.freetype.Font | None:
     try:
         if not pygame.freetype.get_init():
             pygame.freetype.init()
-        return pygame.freetype.Font(path, 16) if path else None
+        if not path:
+            return None
+        # FreeType takes no bytes for a name (see ``_openable``): such a file is handed to it
+        # open, and stays open as long as the font is kept.
+        return pygame.freetype.Font(path if _utf8(path) else open(path, "rb"), 16)
     except (OSError, pygame.error):
         return None
+
+
+def _utf8(path: str) -> bool:
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _has(path: str | None, ch: str) -> bool | None:
@@ -217,7 +254,7 @@ def _face(which: int, size: int, bold: bool, rtl: bool, script: str) -> pygame.f
     else:
         regular, heavy = _fallback_files()[which]
         try:
-            f = pygame.font.Font(heavy if bold else regular, size)
+            f = pygame.font.Font(_openable(heavy if bold else regular), size)
         except (OSError, pygame.error):  # FreeType reads it, the renderer cannot
             return _face(_MAIN, size, bold, rtl, script)
         f.bold = bold and heavy == regular

@@ -1,0 +1,66 @@
+"""A statistics file that passes SQLite's integrity check yet holds one value of the wrong
+type: the Statistics screen opens and says the statistics could not be read, as the
+History, Profiles and Rankings screens do, instead of stopping the game."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pygame
+import pytest
+
+from game.store import Store
+from game.store.db import default_path
+from game.ui.menu import MainMenu
+from game.ui.profiles_scene import ProfilesScene
+from game.ui.stats_scene import StatsScene, clear_cache
+from tests.ui.menukit import Screen
+from tests.ui.statskit import seed
+
+
+def _mistype_a_date() -> None:
+    conn = sqlite3.connect(str(default_path()), isolation_level=None)
+    try:
+        conn.execute("UPDATE profiles SET created = 'abc' WHERE name = 'Ania'")
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def played() -> None:
+    clear_cache()
+    with Store.open() as store:
+        seed(store, rounds=6)
+
+
+def test_the_statistics_button_opens_the_screen_and_says_what_failed(played: None) -> None:
+    _mistype_a_date()
+    menu = MainMenu()
+    screen = Screen(menu)
+    screen.click(menu.stats_button.rect.center)
+    scene = screen.top
+    assert isinstance(scene, StatsScene)
+    assert scene.names == [] and scene.tiles == []
+    assert scene.message_is_error
+    assert scene.message.startswith("The statistics could not be read (")
+    assert "No games of yours yet" not in scene.message
+    screen.key(pygame.K_ESCAPE)
+    assert screen.top is menu
+    menu.shutdown()
+
+
+def test_coming_back_to_statistics_damaged_meanwhile_says_so(played: None) -> None:
+    menu = MainMenu()
+    screen = Screen(menu)
+    screen.click(menu.stats_button.rect.center)
+    scene = screen.top
+    assert isinstance(scene, StatsScene) and "Ania" in scene.names
+    screen.key(pygame.K_p, "p")
+    assert isinstance(screen.top, ProfilesScene)
+    _mistype_a_date()
+    screen.key(pygame.K_ESCAPE)
+    assert screen.top is scene
+    assert scene.names == [] and scene.message_is_error
+    assert scene.message.startswith("The statistics could not be read (")
+    menu.shutdown()
