@@ -7,6 +7,7 @@ import math
 import sqlite3
 import time
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from game.store import ratings
@@ -103,8 +104,12 @@ def require_profile(conn: sqlite3.Connection, name: str) -> Profile:
 def insert_profile(
     conn: sqlite3.Connection, name: str, kind: str, bot_level: str | None = None
 ) -> Profile:
-    """Add a new profile; ValueError if the name is taken (in any letter case)."""
-    _check_name_free(conn, name, None)
+    """Add a new profile; ValueError if the name is taken (in any letter case).
+
+    A name kept for a player who was renamed or merged away (see ``_check_name_free``) goes
+    to the new profile: the rounds recorded under it come here from now on."""
+    for alias in _check_name_free(conn, name, None):
+        _give_up_alias(conn, alias)
     cursor = conn.execute(
         "INSERT INTO profiles (name, kind, bot_level, created, name_key) VALUES (?, ?, ?, ?, ?)",
         (name, kind, bot_level, time.time(), name_key(name)),
@@ -130,12 +135,14 @@ def _merged_target(conn: sqlite3.Connection, profile_id: int) -> Profile:
 
 def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> list[int]:
     """ValueError with the reason if ``name`` cannot become profile ``owner``'s (a new
-    profile's, when None); else the merged-away profiles under that name that ``owner``
-    may take it from, being where they were merged into.
+    profile's, when None); else the rows that keep that name for a renamed or merged-away
+    player, which ``owner`` takes the name from.
 
-    A merged-away profile keeps its name so that rounds recorded under it later (a saved
-    setup, another copy of the game) land in the profile it went into: that name is taken,
-    except by that profile.
+    A renamed or merged-away player's old name is kept, pointing at the profile, so that
+    rounds recorded under it later (a saved setup, another copy of the game) land there.
+    That profile may take the name back, and so may a new profile (a new player of that
+    name, deliberately made, who then gets those rounds); another player may not, as they
+    would get the rounds of someone else.
     """
     rows = conn.execute(
         "SELECT id, name, merged_into FROM profiles WHERE name_key = ? AND id IS NOT ?",
@@ -146,18 +153,21 @@ def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> 
         if merged is None:
             raise ValueError(_taken(name, str(taken)))
         target = _merged_target(conn, int(pid))
-        if target.id != owner:
-            take = (
-                f"rename {target.name} to {taken} to use the name"
-                if owner is None
-                else f"only {target.name} can take the name"
-            )
+        if owner is not None and target.id != owner:
             raise ValueError(
-                f"{taken} was merged into {target.name}, and rounds recorded as {taken} go "
-                f"there: {take}."
+                f"{taken} is an earlier name of {target.name}, and rounds recorded as {taken} "
+                f"go there: only {target.name} or a new profile can take the name."
             )
         aliases.append(int(pid))
     return aliases
+
+
+def _give_up_alias(conn: sqlite3.Connection, alias: int) -> None:
+    """Remove the row that kept a name for the profile it points at (its only job was to
+    send that name's rounds there); names kept through it point there directly."""
+    target = _merged_target(conn, alias)
+    conn.execute("UPDATE profiles SET merged_into = ? WHERE merged_into = ?", (target.id, alias))
+    conn.execute("DELETE FROM profiles WHERE id = ?", (alias,))
 
 
 def _taken(name: str, taken: str) -> str:
@@ -183,6 +193,41 @@ def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult | MatchSeat) -> 
     if found.is_bot:
         raise ValueError(f"{name!r} is the name of a bot profile, not a player.")
     return found.id
+
+
+def _seat_profile_ids(
+    conn: sqlite3.Connection, seats: Sequence[SeatResult | MatchSeat]
+) -> list[int]:
+    """The profile of each of ``seats``, in order; one person never holds two seats.
+
+    A table seats names, and a name kept for a renamed or merged-away player leads to that
+    player's profile. A table seating both names of one profile (another copy of the game
+    seated them before the rename or merge, and could not be told) holds two people: the
+    seat under the profile's own name keeps it (else the first such seat), and each other
+    seat gets a profile of its own name, as before the rename or merge, rather than rating a
+    player against themselves and counting one round twice in their statistics.
+    """
+    ids = [_seat_profile_id(conn, seat) for seat in seats]
+    people = [i for i, seat in enumerate(seats) if not seat.is_bot]
+    keys = {i: name_key(seats[i].profile) for i in people}
+    through_alias = {i: _reached_through_alias(conn, seats[i].profile) for i in people}
+    holder: dict[int, int] = {}  # profile id -> the seat that keeps it
+    for i in sorted(people, key=lambda i: through_alias[i]):  # own names first
+        first = holder.setdefault(ids[i], i)
+        if first == i or keys[first] == keys[i]:
+            continue  # one name twice: nothing tells the seats apart
+        try:
+            ids[i] = insert_profile(conn, clean_name(seats[i].profile), "human").id
+        except ValueError:  # a file from before v5 with two spellings of one name: as before
+            continue
+        holder[ids[i]] = i
+    return ids
+
+
+def _reached_through_alias(conn: sqlite3.Connection, name: str) -> bool:
+    """True when ``name`` is kept for a renamed or merged-away player, not a profile's own."""
+    row = _row_called(conn, name)
+    return row is not None and row[5] is not None
 
 
 def _table_name(seat: SeatResult | MatchSeat) -> str | None:
@@ -299,6 +344,7 @@ def upsert_match(conn: sqlite3.Connection, match: MatchRecord) -> int:
 
 def _write_match_seats(conn: sqlite3.Connection, match_id: int, match: MatchRecord) -> None:
     ordered = sorted(match.seats, key=lambda s: s.seat)
+    profile_ids = _seat_profile_ids(conn, ordered)
     conn.executemany(
         """
         INSERT INTO match_results (match_id, seat, profile_id, seat_name, total, place, won)
@@ -308,13 +354,13 @@ def _write_match_seats(conn: sqlite3.Connection, match_id: int, match: MatchReco
             (
                 match_id,
                 s.seat,
-                _seat_profile_id(conn, s),
+                pid,
                 _table_name(s),
                 s.total,
                 s.place,
                 int(s.won and match.status == "finished"),
             )
-            for s in ordered
+            for s, pid in zip(ordered, profile_ids, strict=True)
         ],
     )
 
@@ -380,7 +426,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
     game_id = cursor.lastrowid
     assert game_id is not None
     ordered = sorted(rec.results, key=lambda r: r.seat)
-    profile_ids = [_seat_profile_id(conn, r) for r in ordered]
+    profile_ids = _seat_profile_ids(conn, ordered)
     conn.executemany(
         """
         INSERT INTO results (game_id, seat, profile_id, place, points, penalty_cards,
@@ -422,22 +468,27 @@ def _out_after(seconds: float | None, duration: float) -> float | None:
 
 
 def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:
-    """Give a human profile a new name (a change of letter case alone is allowed)."""
+    """Give a human profile a new name (a change of letter case alone is allowed). The old
+    name is kept for the profile, as a merged-away name is: a table that still seats it
+    (another copy of the game, which this one cannot reseat) records its rounds here rather
+    than under a new profile of the old name."""
     profile = require_profile(conn, old)
     if profile.is_bot:
         raise ValueError("Bot profiles keep their names.")
     name = clean_name(new)
     for alias in _check_name_free(conn, name, profile.id):
-        # A name merged into this very profile: the profile takes it over, and the row that
-        # kept it (only so that rounds recorded under it came here) has nothing left to do.
-        conn.execute(
-            "UPDATE profiles SET merged_into = ? WHERE merged_into = ?", (profile.id, alias)
-        )
-        conn.execute("DELETE FROM profiles WHERE id = ?", (alias,))
+        # A name kept for this very profile: the profile takes it over.
+        _give_up_alias(conn, alias)
     conn.execute(
         "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
         (name, name_key(name), profile.id),
     )
+    if name_key(profile.name) != name_key(name):
+        conn.execute(
+            "INSERT INTO profiles (name, kind, created, merged_into, name_key)"
+            " VALUES (?, 'human', ?, ?, ?)",
+            (profile.name, time.time(), profile.id, name_key(profile.name)),
+        )
     return Profile(profile.id, name, profile.kind, None, profile.created, None)
 
 

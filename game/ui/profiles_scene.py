@@ -2,6 +2,12 @@
 
 Names are typed in a ``NameDialog`` (fed by TEXTINPUT events); a merge picks its target
 and is confirmed in a ``MergeDialog``. Both are modal scenes handing back a name.
+
+A renamed or merged player keeps their seat, under the new name, at the tables this copy of
+the game keeps (the game saved for Continue, the Quick game table). Another copy open at the
+same time keeps the saved game and cannot be reached: its table goes on under the old name,
+whose rounds the statistics send on to the renamed or merged player. The screen says so
+before and after, and refuses what would seat one player twice at that table.
 """
 
 from __future__ import annotations
@@ -15,9 +21,12 @@ import pygame
 
 from game.store import OVERALL, Profile, Store
 from game.store.background import StoreJob
+from game.store.files import MAX_SAVE_JSON, read_json_object
+from game.store.lock import ANOTHER_COPY
 from game.store.models import name_key
-from game.store.paths import StoreUnavailable
+from game.store.paths import StoreUnavailable, where
 from game.store.records import MAX_NAME_LENGTH, clean_name
+from game.store.saves import SAVE_NAME
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
 from game.ui.layout import Scaled
@@ -28,9 +37,48 @@ from game.ui.widgets import Button, TextInput, WidgetGroup
 if TYPE_CHECKING:
     from game.ui.resume import SavedGame
 
-__all__ = ["MergeDialog", "NameDialog", "ProfilesScene", "reseated", "seated_person"]
+__all__ = [
+    "MergeDialog",
+    "NameDialog",
+    "ProfilesScene",
+    "other_window_note",
+    "other_window_table",
+    "reseated",
+    "seated_person",
+]
 
 ROW_H = 40
+
+OTHER_WINDOW = "the game open in another Macau window"
+
+
+def other_window_note(name: str, goes_to: str) -> str:
+    """What a rename or merge of ``name`` does to a game another copy of Macau has open."""
+    return (
+        f"Macau is open in another window, where a game may seat {name}: it goes on calling "
+        f"them {name}, and their rounds there go to {goes_to}."
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class _Table:
+    """A table a profile's name sits at before its next round is recorded."""
+
+    where: str  # in words, for the screen's messages
+    setup: TableSetup
+    saved: SavedGame | None = None  # the save it came from, rewritten after a rename
+    ours: bool = True  # False: another running copy's, read here but never written
+
+
+def other_window_table() -> TableSetup | None:
+    """Who sits at the game another running copy of Macau keeps saved; None when it keeps
+    none or it cannot be read. Only read: the file is that copy's live round, never written
+    or set aside here, and a damaged one is that copy's to deal with."""
+    try:
+        envelope = read_json_object(where("state") / SAVE_NAME, MAX_SAVE_JSON)
+        return None if envelope is None else TableSetup.from_dict(envelope["game"]["setup"])
+    except (OSError, ValueError, KeyError, TypeError, StoreUnavailable):
+        return None
 
 
 def seated_person(setup: TableSetup, name: str) -> bool:
@@ -69,6 +117,7 @@ class _Dialog(Scaled, Modal[object]):
         self.title = title
         self.title_name = name  # the name within the title: what is cut short if need be
         self.lines = list(lines)
+        self.note = ""  # said after the lines, in the colour of the screen's messages
         self._window: tuple[int, int] | None = None  # the size last laid out for
         self._error = ""
         self.widgets = WidgetGroup()
@@ -105,6 +154,30 @@ class _Dialog(Scaled, Modal[object]):
     def _error_line_h(self) -> int:
         return theme.text_size("Ag", self.px(15), True)[1] + 1
 
+    def _text_lines(self) -> list[tuple[str, theme.Colour]]:
+        """The lines and the note, wrapped to the panel, each with its colour."""
+        width = self.px(self.panel_size[0]) - self.px(56)
+        wrapped = [
+            (part, theme.TEXT)
+            for line in self.lines
+            for part in theme.wrap_long_words(line, self.px(16), width)
+        ]
+        if self.note:
+            notes = theme.wrap_long_words(self.note, self.px(16), width)
+            wrapped += [(part, theme.ACCENT) for part in notes]
+        return wrapped
+
+    def _grow(self, rows: int, gap: int = 0) -> int:
+        """Make the panel taller by ``rows`` lines of text and ``gap`` pixels (kept
+        centred); the height added."""
+        extra = max(0, rows) * self.px(22) + gap
+        if extra:
+            centre = self.panel.center
+            self.panel.h += extra
+            self.panel.center = centre
+            self._place_buttons()
+        return extra
+
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel (grown with a large window, as the screen under it)."""
         self._window = size
@@ -126,10 +199,9 @@ class _Dialog(Scaled, Modal[object]):
         left = self.panel.x + px(28)
         surface.blit(self._title_image(), (left, self.panel.y + px(22)))
         y = self.panel.y + px(66)
-        for line in self.lines:
-            for part in theme.wrap_long_words(line, px(16), self.panel.w - px(56)):
-                surface.blit(theme.text(part, px(16), theme.TEXT), (left, y))
-                y += px(22)
+        for part, colour in self._text_lines():
+            surface.blit(theme.text(part, px(16), colour), (left, y))
+            y += px(22)
         lines = self._error_lines()
         y = self.panel.bottom - px(100) - (len(lines) - 1) * self._error_line_h()
         for line in lines:
@@ -165,10 +237,12 @@ class NameDialog(_Dialog):
         text: str = "",
         on_result: Callable[[object | None], None] | None = None,
         opened_by: str = "",
+        note: str = "",
     ) -> None:
         super().__init__(
             title, [f"Any name of up to {MAX_NAME_LENGTH} characters; letter case is kept."]
         )
+        self.note = note
         self.on_result = on_result
         self.submit = submit
         # The text of the key press that opened the dialog ("n" for N): its TEXTINPUT comes
@@ -182,11 +256,12 @@ class NameDialog(_Dialog):
         self.widgets.add(self.field, *self.buttons)
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Centre the panel, the field under the text."""
+        """Centre the panel, the field under the text (the panel grows with a note)."""
         super().resize(size)
         px = self.px
+        extra = self._grow(len(self._text_lines()) - 1)
         self.field.rect = pygame.Rect(
-            self.panel.x + px(28), self.panel.y + px(100), self.panel.w - px(56), px(42)
+            self.panel.x + px(28), self.panel.y + px(100) + extra, self.panel.w - px(56), px(42)
         )
 
     def startup(self) -> None:
@@ -232,12 +307,14 @@ class MergeDialog(_Dialog):
         source: str,
         targets: Sequence[str],
         on_result: Callable[[object | None], None] | None = None,
+        note: str = "",
     ) -> None:
         lines = [
             f"Every game {source} played moves to the profile chosen below, and all ratings "
             "are worked out again. This cannot be undone.",
         ]
         super().__init__(f"Merge {source} into…", lines, name=source)
+        self.note = note
         self.on_result = on_result
         self.panel_size = (560, 290)
         self.panel.h = 290
@@ -263,14 +340,8 @@ class MergeDialog(_Dialog):
         warning take more lines)."""
         super().resize(size)
         px = self.px
-        width = self.panel.w - px(56)
-        lines = sum(len(theme.wrap_long_words(line, px(16), width)) for line in self.lines)
-        extra = max(0, lines - 3) * px(22)
-        if extra:
-            centre = self.panel.center
-            self.panel.h += extra
-            self.panel.center = centre
-            self._place_buttons()
+        # A note is set apart from the picker's label under it.
+        extra = self._grow(len(self._text_lines()) - 3, px(14) if self.note else 0)
         self.target.rect = pygame.Rect(
             self.panel.x + px(28), self.panel.y + px(150) + extra, px(300), px(42)
         )
@@ -368,21 +439,37 @@ class ProfilesScene(Scaled, Scene):
         if not self.new_button.enabled:
             return
 
+        kept_for = ""  # whose earlier name the new profile took, if it took one
+
+        def submit(typed: str) -> str | None:
+            nonlocal kept_for
+            kept_for = self._kept_for(typed)
+            return self._attempt(lambda: self.store.create_profile(typed))
+
         def done(name: object | None) -> None:
             if isinstance(name, str):
                 # As the store keeps it: typed decomposed ("Zoe" and a combining diaeresis)
                 # or with a stray invisible character, it is still the profile just made.
                 self.reload(select=clean_name(name))
-                self._say(f"Created profile {self.current.name if self.current else name}.")
+                made = self.current.name if self.current else name
+                more = (
+                    f" Rounds recorded as {made} go to this profile now, not to {kept_for}."
+                    if kept_for
+                    else ""
+                )
+                self._say(f"Created profile {made}.{more}")
 
-        self._push(
-            NameDialog(
-                "New profile",
-                lambda n: self._attempt(lambda: self.store.create_profile(n)),
-                on_result=done,
-                opened_by=opened_by,
-            )
-        )
+        self._push(NameDialog("New profile", submit, on_result=done, opened_by=opened_by))
+
+    def _kept_for(self, name: str) -> str:
+        """The player whose earlier (renamed or merged-away) name ``name`` is; "" if none."""
+        try:
+            found = self.store.profile(clean_name(name))
+        except Exception:  # a bad name or a damaged file: the store's answer says why
+            return ""
+        if found is None or name_key(found.name) == name_key(name):
+            return ""
+        return found.name
 
     def ask_rename(self) -> None:
         """Ask for the highlighted player's new name."""
@@ -409,65 +496,95 @@ class ProfilesScene(Scaled, Scene):
                 more, trouble = self._follow_rename(old.name, new)
                 self._say(f"Renamed {old.name} to {new}.{more}", error=trouble)
 
-        self._push(NameDialog(f"Rename {old.name}", submit, text=old.name, on_result=done))
+        _, elsewhere = self._tables()
+        note = other_window_note(old.name, "the new name") if elsewhere else ""
+        self._push(
+            NameDialog(f"Rename {old.name}", submit, text=old.name, on_result=done, note=note)
+        )
 
-    def _tables(self) -> list[tuple[str, TableSetup, SavedGame | None]]:
+    def _tables(self) -> tuple[list[_Table], bool]:
         """The tables a profile's name sits at before its next round is recorded: the game
-        saved for Continue (not another running copy's, which is left alone) and the one
-        Quick game deals; each with where it is, in words, and the save it came from."""
+        saved for Continue and the one Quick game deals; and whether another running copy
+        of the game keeps the saved game instead, with its table (if it has one saved),
+        which is read but left alone."""
         from game.ui.launch import settings_of
         from game.ui.resume import read_saved_game, saved_setup
         from game.ui.setup import quick_setup
 
-        tables: list[tuple[str, TableSetup, SavedGame | None]] = []
+        tables: list[_Table] = []
         saved = read_saved_game()
-        setup = saved_setup(saved)
-        if setup is not None:
-            tables.append(("the table saved for Continue", setup, saved))
+        elsewhere = saved.problem == ANOTHER_COPY
+        setup = other_window_table() if elsewhere else saved_setup(saved)
+        if setup is not None and elsewhere:
+            tables.append(_Table(OTHER_WINDOW, setup, ours=False))
+        elif setup is not None:
+            tables.append(_Table("the table saved for Continue", setup, saved))
         last = settings_of(self).last_setup
         if last:
-            tables.append(("the Quick game table", quick_setup(last), None))
-        return tables
+            tables.append(_Table("the Quick game table", quick_setup(last)))
+        return tables, elsewhere
+
+    def _seated(self, setup: TableSetup, name: str) -> bool:
+        """True when the player called ``name`` sits at ``setup``: under that name, or under
+        another that the statistics send to the same profile (one they had before, or one
+        merged into theirs, since another copy of the game may still seat it)."""
+        if seated_person(setup, name):
+            return True
+        try:
+            wanted = self.store.profile(name)
+            if wanted is None:
+                return False
+            seated = (self.store.profile(seat.name) for seat in setup.seats if seat.human)
+            return any(found is not None and found.id == wanted.id for found in seated)
+        except Exception:  # a damaged file: the store refuses what it cannot do
+            return False
 
     def _seating_problem(self, old: str, new: str, merging: bool = False) -> str | None:
         """Why ``old`` cannot sit as ``new`` at a table it sits at (None when it can): the
         name is another seat's there, or, for a merge, both sit there, two players."""
-        for where, setup, _ in self._tables():
+        for table in self._tables()[0]:
+            if merging and self._seated(table.setup, old) and self._seated(table.setup, new):
+                return (
+                    f"{old} and {new} sit at {table.where}: they are two players, so they "
+                    "cannot be merged."
+                )
             try:
-                reseated(setup, old, new)
+                reseated(table.setup, old, new)
             except ValueError as exc:
-                if merging and seated_person(setup, new) and seated_person(setup, old):
-                    return (
-                        f"{old} and {new} sit at {where}: they are two players, so they "
-                        "cannot be merged."
-                    )
-                return f"{exc} at {where}, so {old} cannot be seated there as {new}."
+                return f"{exc} at {table.where}, so {old} cannot be seated there as {new}."
         return None
 
     def _follow_rename(self, old: str, new: str) -> tuple[str, bool]:
         """A person seated under the old name, in the saved game and at the Quick game table,
         takes the new one, so their next rounds and their match go on in the renamed (or
-        merged) profile rather than in a new profile of the old name. Returns a sentence
-        to add to the screen's message, and whether it tells of trouble."""
+        merged) profile rather than in a new profile of the old name. The game another
+        copy of Macau has open cannot be reseated: it goes on under the old name, which
+        the statistics keep for the renamed (or merged) player. Returns a sentence to add
+        to the screen's message, and whether it tells of trouble."""
         from game.ui.launch import change_settings
         from game.ui.resume import rename_saved_seats
 
         said = ""
-        for _, setup, saved in self._tables():
+        tables, elsewhere = self._tables()
+        for table in tables:
+            if not table.ours:
+                continue
             try:
-                moved = reseated(setup, old, new)
+                moved = reseated(table.setup, old, new)
             except ValueError:
                 continue  # checked before the store changed: not expected here
-            if moved == setup:
+            if moved == table.setup:
                 continue
-            if saved is None:
+            if table.saved is None:
                 change_settings(self, last_setup=moved.to_dict())
                 continue
             try:
-                rename_saved_seats(saved, moved.names)
+                rename_saved_seats(table.saved, moved.names)
             except (StoreUnavailable, OSError) as exc:
                 return f" The saved game could not be changed ({exc}): it still seats {old}.", True
             said = f" The saved game goes on with {new}."
+        if elsewhere:
+            said += " " + other_window_note(old, new)
         return said, False
 
     def ask_merge(self) -> None:
@@ -491,7 +608,9 @@ class ProfilesScene(Scaled, Scene):
             self._say(f"Merging {source.name} into {target}…")
             self._update_buttons()
 
-        self._push(MergeDialog(source.name, targets, merge))
+        _, elsewhere = self._tables()
+        note = other_window_note(source.name, "the profile chosen") if elsewhere else ""
+        self._push(MergeDialog(source.name, targets, merge, note=note))
 
     def _merge_ended(self, job: StoreJob[Profile]) -> None:
         """Show the merged list and say so, or why the store refused."""

@@ -200,4 +200,4 @@ def test_a_name_merged_away_is_explained_inside_the_rename_dialog(
     dialog.accept()
     drawn = _texts_fit(monkeypatch, size, profiles, dialog)
     said = " ".join(w for w, r in drawn if dialog.panel.contains(r))
-    assert "Zoe was merged into Zoë" in said and "only Zoë can take the name." in said
+    assert "Zoe is an earlier name of Zoë" in said and "a new profile can take the name." in said
