@@ -330,12 +330,16 @@ def start_match_asking(
     before: Callable[[], None] | None = None,
 ) -> None:
     """``start_match``, once the player agrees when the new table would take the place of
-    a saved game (``saved``, read here when not given): a match of an evening must not end
-    on one stray click, nor a game a newer version of Macau saved be written over unasked.
-    Keeping the saved game changes nothing. ``before`` runs just before the table starts
-    (New game closes itself there)."""
-    if saved is None:
-        saved = read_saved_game()  # another copy's save reads as none: it is not replaced
+    a saved game: a match of an evening must not end on one stray click, nor a game a newer
+    version of Macau saved be written over unasked. Keeping the saved game changes nothing.
+    ``before`` runs just before the table starts (New game closes itself there).
+
+    Whether to ask is decided on the save as it is now, read here: what a screen read when
+    it was shown (``saved``, still accepted from older callers) may be out of date. Another
+    copy of the game that kept the save may have closed since, and its save would then be
+    replaced by this one's new table."""
+    # Another running copy's save reads as none: it is not replaced.
+    saved = read_saved_game()
 
     def begin() -> None:
         if before is not None:

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.engine import PRESETS, RulesError
+from game.store.lock import ANOTHER_COPY
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.launch import settings_of, start_match_asking
@@ -99,9 +100,12 @@ class MainMenu(MenuScreen):
     def refresh(self) -> None:
         """Offer Continue only for a save that can be read; otherwise say why."""
         could_continue = self.continue_button.visible
+        kept_elsewhere = self.saved.problem == ANOTHER_COPY
         self.saved = read_saved_game()
         if self.saved.problem:
             self.problem = self.saved.problem
+        elif kept_elsewhere:  # the other window has closed: what it said no longer holds
+            self.problem = self.problem.replace(ANOTHER_COPY, "").strip()
         app = self.app
         told = getattr(app, "settings_problem", None)
         if told:  # damaged settings found at start-up: told here once, beside any save problem
@@ -139,7 +143,7 @@ class MainMenu(MenuScreen):
             setup, seed = self.first_table
             self.first_table = None
             # A saved game would be replaced: asked first, as for Quick game and New game.
-            start_match_asking(self.stack, self, setup, seed, saved=self.saved)
+            start_match_asking(self.stack, self, setup, seed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """As any menu; the mouse or the keyboard, whichever moved last, picks the item
@@ -188,7 +192,7 @@ class MainMenu(MenuScreen):
         saved game."""
         if self.stack is not None:
             setup = quick_setup(settings_of(self).last_setup)
-            start_match_asking(self.stack, self, setup, saved=self.saved)
+            start_match_asking(self.stack, self, setup)
 
     def on_new(self) -> None:
         """The New game screen."""
