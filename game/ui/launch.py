@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Game
-from game.store.lock import ANOTHER_COPY
+from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.botplayer import BotPlayer
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 __all__ = [
+    "LOCK_EVERY",
+    "OtherCopyWatch",
     "app_closed",
     "app_opened",
     "change_settings",
@@ -98,6 +100,29 @@ def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
         log.warning("settings not saved: %s", exc)
         return new, str(exc)
     return new, ""
+
+
+LOCK_EVERY = 1.5  # seconds between two looks at whether the copy keeping the save has closed
+
+
+class OtherCopyWatch:
+    """Notices, while a screen is shown, that another running copy of the game, which kept
+    the saved game, has closed: the save is then this copy's to continue or replace.
+
+    It tries the lock once every ``LOCK_EVERY`` seconds of frames, and does nothing on the
+    frames between (no file is opened, the save is not read). The try that gets the lock
+    keeps it, as the first look at the save does when the game starts."""
+
+    def __init__(self) -> None:
+        self.waited = 0.0
+
+    def closed(self, dt: float) -> bool:
+        """Count ``dt`` more seconds of waiting; True once the other copy has gone."""
+        self.waited += dt
+        if self.waited < LOCK_EVERY:
+            return False
+        self.waited = 0.0
+        return owns_saved_game()
 
 
 def record_abandoned_save() -> None:
