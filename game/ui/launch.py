@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Game
-from game.store.lock import ANOTHER_COPY
+from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.botplayer import BotPlayer
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 __all__ = [
+    "LOCK_EVERY",
+    "OtherCopyWatch",
     "app_closed",
     "app_opened",
     "change_settings",
@@ -98,6 +100,29 @@ def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
         log.warning("settings not saved: %s", exc)
         return new, str(exc)
     return new, ""
+
+
+LOCK_EVERY = 1.5  # seconds between two looks at whether the copy keeping the save has closed
+
+
+class OtherCopyWatch:
+    """Notices, while a screen is shown, that another running copy of the game, which kept
+    the saved game, has closed: the save is then this copy's to continue or replace.
+
+    It tries the lock once every ``LOCK_EVERY`` seconds of frames, and does nothing on the
+    frames between (no file is opened, the save is not read). The try that gets the lock
+    keeps it, as the first look at the save does when the game starts."""
+
+    def __init__(self) -> None:
+        self.waited = 0.0
+
+    def closed(self, dt: float) -> bool:
+        """Count ``dt`` more seconds of waiting; True once the other copy has gone."""
+        self.waited += dt
+        if self.waited < LOCK_EVERY:
+            return False
+        self.waited = 0.0
+        return owns_saved_game()
 
 
 def record_abandoned_save() -> None:
@@ -330,12 +355,16 @@ def start_match_asking(
     before: Callable[[], None] | None = None,
 ) -> None:
     """``start_match``, once the player agrees when the new table would take the place of
-    a saved game (``saved``, read here when not given): a match of an evening must not end
-    on one stray click, nor a game a newer version of Macau saved be written over unasked.
-    Keeping the saved game changes nothing. ``before`` runs just before the table starts
-    (New game closes itself there)."""
-    if saved is None:
-        saved = read_saved_game()  # another copy's save reads as none: it is not replaced
+    a saved game: a match of an evening must not end on one stray click, nor a game a newer
+    version of Macau saved be written over unasked. Keeping the saved game changes nothing.
+    ``before`` runs just before the table starts (New game closes itself there).
+
+    Whether to ask is decided on the save as it is now, read here: what a screen read when
+    it was shown (``saved``, still accepted from older callers) may be out of date. Another
+    copy of the game that kept the save may have closed since, and its save would then be
+    replaced by this one's new table."""
+    # Another running copy's save reads as none: it is not replaced.
+    saved = read_saved_game()
 
     def begin() -> None:
         if before is not None:

@@ -16,9 +16,10 @@ from typing import Any
 import pygame
 
 from game.engine import PRESETS, RulesError
+from game.store.lock import ANOTHER_COPY
 from game.ui import theme
 from game.ui.cardart import card_art
-from game.ui.launch import settings_of, start_match_asking
+from game.ui.launch import OtherCopyWatch, settings_of, start_match_asking
 from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
@@ -50,6 +51,7 @@ class MainMenu(MenuScreen):
         self.saved = SavedGame(None)
         self.described_at = 0.0  # when the Continue line's "saved … ago" was worked out
         self.problem = ""
+        self.other_copy = OtherCopyWatch()  # while another window keeps the saved game
         self._store: Any = None
         # The line under the cards describes the item the mouse rests on once it moves, and
         # the focused one once a key is pressed: whichever the player used last.
@@ -99,9 +101,12 @@ class MainMenu(MenuScreen):
     def refresh(self) -> None:
         """Offer Continue only for a save that can be read; otherwise say why."""
         could_continue = self.continue_button.visible
+        kept_elsewhere = self.saved.problem == ANOTHER_COPY
         self.saved = read_saved_game()
         if self.saved.problem:
             self.problem = self.saved.problem
+        elif kept_elsewhere:  # the other window has closed: what it said no longer holds
+            self.problem = self.problem.replace(ANOTHER_COPY, "").strip()
         app = self.app
         told = getattr(app, "settings_problem", None)
         if told:  # damaged settings found at start-up: told here once, beside any save problem
@@ -129,17 +134,25 @@ class MainMenu(MenuScreen):
         self.layout(self.size)
 
     def update(self, dt: float) -> None:
-        """Start the table the command line asked for, once the menu is on screen."""
+        """Start the table the command line asked for, once the menu is on screen; offer
+        the saved game once the other window that kept it has closed."""
         super().update(dt)
         if self.saved.data is not None and abs(time.time() - self.described_at) >= AGE_EVERY:
             # "saved 5 minutes ago" goes on ageing while the menu stays on screen.
             self.descriptions[self.continue_button] = describe(self.saved)
             self.described_at = time.time()
+        on_top = self.stack is not None and self.stack.top is self
+        if on_top and self.saved.problem == ANOTHER_COPY and self.other_copy.closed(dt):
+            # Continue appears, and Quick game says it would replace the saved game. As when
+            # the menu comes back, a game newly kept for Continue takes the focus.
+            self.refresh()
+            if self.focused() is None:
+                self.widgets.focus_next()
         if self.first_table is not None and self.stack is not None and self.stack.top is self:
             setup, seed = self.first_table
             self.first_table = None
             # A saved game would be replaced: asked first, as for Quick game and New game.
-            start_match_asking(self.stack, self, setup, seed, saved=self.saved)
+            start_match_asking(self.stack, self, setup, seed)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """As any menu; the mouse or the keyboard, whichever moved last, picks the item
@@ -188,7 +201,7 @@ class MainMenu(MenuScreen):
         saved game."""
         if self.stack is not None:
             setup = quick_setup(settings_of(self).last_setup)
-            start_match_asking(self.stack, self, setup, saved=self.saved)
+            start_match_asking(self.stack, self, setup)
 
     def on_new(self) -> None:
         """The New game screen."""

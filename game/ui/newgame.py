@@ -17,7 +17,7 @@ from game.store.models import name_key, normal_name
 from game.store.saves import has_saved_game
 from game.ui import theme
 from game.ui.controls import Choice, fit_middle, stepper_values
-from game.ui.launch import settings_of, start_match_asking
+from game.ui.launch import OtherCopyWatch, settings_of, start_match_asking
 from game.ui.screen import MenuScreen, button_row
 from game.ui.setup import (
     BOT_LEVELS,
@@ -148,12 +148,25 @@ class NewGameScreen(MenuScreen):
             self.target, self.dealer, self.howto_button, self.back_button, self.start_button
         )
         self.message = ""
-        # said under the buttons (another copy of the game running keeps its save)
-        self.replaces_save = has_saved_game() and owns_saved_game()
+        # Said under the buttons, unless another copy of the game running keeps the save; said
+        # once that copy closes while this screen is shown.
+        saved = has_saved_game()
+        self.save_kept_elsewhere = saved and not owns_saved_game()
+        self.replaces_save = saved and not self.save_kept_elsewhere
+        self.other_copy = OtherCopyWatch()
         self.refused: TableSetup | None = None  # the table the message refused
         self.summary_rect = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._load(last)
+
+    def update(self, dt: float) -> None:
+        """As any menu; once the other window keeping the saved game closes, Start game
+        replaces that game, and the line under the buttons says so."""
+        super().update(dt)
+        on_top = self.stack is not None and self.stack.top is self
+        if on_top and self.save_kept_elsewhere and self.other_copy.closed(dt):
+            self.save_kept_elsewhere = False
+            self.replaces_save = has_saved_game()
 
     # --- state ---------------------------------------------------------------------------------
     @property
