@@ -26,6 +26,7 @@ from game.engine import (
 )
 from game.engine.actions import SUFFIXES
 from game.engine.cards import STANDARD_52
+from game.engine.compiled import Compiled, compile_rules
 
 __all__ = [
     "PASS_LABELS",
@@ -205,10 +206,14 @@ def play_options(
     if len(laid) > 1:
         # Picked in an order that cannot start (7♠ 7♦ 7♥ on 5♥): the same cards in a legal
         # order, keeping the last card picked (it is the one that acts) where it can be.
-        # Only an order whose last card is of the rank picked last: that card acts, and a
-        # group that would end on another rank (2♥ rather than 4♥) is another move, refused
-        # with the reason instead.
-        orders = [o for o in offer.orders_of(laid) if o[-1].rank == laid[-1].rank]
+        # Another card may end the group only where it does to the table what the card
+        # picked last would (``_acts_alike``): 7♥ rather than 7♦ only changes the suit the
+        # pile shows, and an ace's suit chooser follows that names the ace laid last. A group
+        # that would end on another rank (2♥ rather than 4♥), or on a king that attacks
+        # another seat or none (K♠ or K♣ rather than K♥), is another move, refused with the
+        # reason the order picked cannot be laid.
+        rules = compile_rules(game.rules)
+        orders = [o for o in offer.orders_of(laid) if _acts_alike(rules, o[-1], laid[-1])]
         if not offer.complete:
             # the orders listed are only some: another may keep the last card where it is
             orders = [o for o in orders if o[-1] == laid[-1]]
@@ -218,6 +223,22 @@ def play_options(
     if unlisted is not None:
         return unlisted
     return PlayOptions(laid, (), refusal(game, seat, laid))
+
+
+def _acts_alike(rules: Compiled, card: Card, picked: Card) -> bool:
+    """Whether ``card`` laid last does to the table what ``picked`` would: the same rank,
+    and the same attack (value and the seat it goes to), cut and missed turn, in the
+    rules' own tables. Cards of one rank may differ: K♥ attacks the next seat, K♠ the one
+    before, K♣ nobody (and it cuts a battle king's stack where plain kings block)."""
+    if card == picked:
+        return True
+    roles = (rules.battle_kings, rules.kings_block, rules.skip, rules.changers, rules.power)
+    return (
+        card.rank == picked.rank
+        and rules.attack_value[card] == rules.attack_value[picked]
+        and (card == rules.king_of_spades) == (picked == rules.king_of_spades)
+        and all((card in kind) == (picked in kind) for kind in roles)
+    )
 
 
 _SUFFIXES: tuple[str | None, ...] = (None, *SUFFIXES)  # none, or any a last card can carry
