@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -121,6 +122,7 @@ class Offer:
 
     __slots__ = (
         "_by_cards",
+        "_groups",
         "call",
         "checked",
         "complete",
@@ -141,6 +143,7 @@ class Offer:
         self.call = any(isinstance(a, Play) and a.call for a in legal)
         self.stops = stop_targets(legal)
         self._by_cards: dict[tuple[Card, ...], tuple[Play, ...]] | None = None
+        self._groups: dict[Card, list[tuple[Card, Counter[Card]]]] = {}
         # Picks the listing left out, as the engine answered them (``play_options``): the
         # Play button asks about the cards picked, then laying them asks again.
         self.checked: dict[tuple[Card, ...], PlayOptions] = {}
@@ -173,6 +176,36 @@ class Offer:
         nothing is chosen)."""
         n = len(chosen)
         return {cards[n] for cards in self._index() if len(cards) > n and cards[:n] == chosen}
+
+    def may_follow(self, chosen: tuple[Card, ...]) -> set[Card]:
+        """The cards whose pick after ``chosen`` still leads to a legal play as the table
+        lays it: ``next_cards``, and the cards a group of four or more may go on with when
+        its middle was picked out of order, since the middle goes down in hand order
+        (``Game.arrange_group``: after 5♥ 8♥ 6♥, K♥ makes 5♥ 6♥ 8♥ K♥)."""
+        found = self.next_cards(chosen)
+        if len(chosen) < 2:
+            return found  # no middle picked yet: the exact orders are every way on
+        picked = Counter(chosen[1:])
+        for last, middle in self._groups_from(chosen[0]):
+            if not picked <= middle:
+                continue
+            if middle.total() == picked.total():
+                found.add(last)  # the next card ends the group
+            else:
+                found.update(middle - picked)  # it goes in the middle, more cards after it
+        return found
+
+    def _groups_from(self, first: Card) -> list[tuple[Card, Counter[Card]]]:
+        """The listed plays of four or more cards starting with ``first`` whose middle is in
+        hand order (every group is listed so): (last card, the middle's cards), read once."""
+        groups = self._groups.get(first)
+        if groups is None:
+            groups = self._groups[first] = [
+                (cards[-1], Counter(cards[1:-1]))
+                for cards in self._index()
+                if len(cards) >= 4 and cards[0] == first and Game.arrange_group(cards) == cards
+            ]
+        return groups
 
 
 def play_options(
