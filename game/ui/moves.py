@@ -73,11 +73,16 @@ def seat_names(seats: int, human: int | None = 0) -> list[str]:
 
 @dataclass(frozen=True)
 class PlayOptions:
-    """The legal plays that lay exactly ``cards`` in this order, or why there is none."""
+    """The legal plays that lay exactly ``cards`` in this order, or why there is none.
+
+    ``note``, when set, says the plays are only some of the ways these cards may be laid
+    (too many to check, with three or more stand-in jokers): the choosers show it.
+    """
 
     cards: tuple[Card, ...]
     plays: tuple[Play, ...]
     reason: str = ""
+    note: str = ""
 
     @property
     def legal(self) -> bool:
@@ -94,7 +99,8 @@ class PlayOptions:
 
     def with_declared(self, declared: tuple[Card | None, ...] | None) -> PlayOptions:
         """Only the plays with this declaration."""
-        return PlayOptions(self.cards, tuple(p for p in self.plays if p.declared == declared))
+        plays = tuple(p for p in self.plays if p.declared == declared)
+        return PlayOptions(self.cards, plays, note=self.note)
 
     def choices(self) -> list[str]:
         """Distinct suit/rank choices (``"H"``, ``"*"``, ``"8"``, ``"-"``); empty if none."""
@@ -106,7 +112,8 @@ class PlayOptions:
 
     def with_choice(self, choice: str | None) -> PlayOptions:
         """Only the plays making this choice."""
-        return PlayOptions(self.cards, tuple(p for p in self.plays if p.choice == choice))
+        plays = tuple(p for p in self.plays if p.choice == choice)
+        return PlayOptions(self.cards, plays, note=self.note)
 
     def final(self, call: bool) -> Play | None:
         """The one play left once the choices are made; ``call`` picks the Macau variant."""
@@ -220,14 +227,14 @@ def play_options(
         offer = Offer(*game.legal_actions_capped(TABLE_LISTING_LIMIT, seat))
     plays = offer.plays_laying(laid)
     if plays:
-        return PlayOptions(laid, _with_unlisted(game, seat, laid, plays, offer))
+        return _with_unlisted(game, seat, laid, plays, offer)
     # A group's middle cards go down in hand order (the engine's rule); the player's click
     # order only picks the first and the last card.
     arranged = Game.arrange_group(laid)
     if arranged != laid:
         plays = offer.plays_laying(arranged)
         if plays:
-            return PlayOptions(arranged, _with_unlisted(game, seat, arranged, plays, offer))
+            return _with_unlisted(game, seat, arranged, plays, offer)
     unlisted: PlayOptions | None = None
     if not offer.complete:
         # Not every play is listed: the engine is asked about the order picked first.
@@ -252,7 +259,8 @@ def play_options(
             orders = [o for o in orders if o[-1] == laid[-1]]
         if orders:
             best = next((o for o in orders if o[-1] == laid[-1]), orders[0])
-            return PlayOptions(best, offer.plays_laying(best))
+            note = unlisted.note if unlisted is not None else ""
+            return PlayOptions(best, offer.plays_laying(best), note=note)
     if unlisted is not None:
         return unlisted
     return PlayOptions(laid, (), refusal(game, seat, laid))
@@ -284,19 +292,20 @@ CHECKED_JOKERS = 2
 
 def _with_unlisted(
     game: Game, seat: int, cards: tuple[Card, ...], listed: tuple[Play, ...], offer: Offer
-) -> tuple[Play, ...]:
+) -> PlayOptions:
     """``listed``, the plays laying ``cards`` that the listing holds, and when the listing
     was cut, every other way the engine takes: a cut listing may hold only some of them (a
     joker standing for the same rank comes before the runs and suit groups it could make,
-    and the suffixes of the last play listed may be cut short)."""
+    and the suffixes of the last play listed may be cut short). Where there are too many
+    ways to check (three or more jokers), the plays listed come with a note saying so."""
     if offer.complete:
-        return listed
+        return PlayOptions(cards, listed)
     checked = offer.widened.get(cards)
     if checked is None:
         checked = offer.widened[cards] = _unlisted_options(game, seat, cards, cards)
     if checked.cards != cards or not checked.plays:
-        return listed
-    return tuple(dict.fromkeys((*listed, *checked.plays)))
+        return PlayOptions(cards, listed, note=checked.note)
+    return PlayOptions(cards, tuple(dict.fromkeys((*listed, *checked.plays))))
 
 
 def _unlisted_options(
@@ -308,12 +317,11 @@ def _unlisted_options(
     jokers = [i for i, c in enumerate(laid) if c.is_joker]
     stand_ins = bool(jokers) and game.rules.joker_role == "any_card"
     if stand_ins and len(jokers) > CHECKED_JOKERS and _may_open(game, seat, laid[0]):
-        return PlayOptions(
-            laid,
-            (),
+        too_many = (
             f"There are too many ways to lay {len(jokers)} jokers together to check them "
-            "all: lay fewer jokers at once",
+            "all: lay fewer jokers at once"
         )
+        return PlayOptions(laid, (), too_many, note=too_many)
     if not stand_ins or len(jokers) <= CHECKED_JOKERS:
         for cards in dict.fromkeys((laid, arranged)):
             plays = _plays_of(game, seat, cards) if stand_ins else _suffixed(game, seat, cards)
