@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from game.engine import (
 )
 from game.engine.actions import SUFFIXES
 from game.engine.cards import STANDARD_52
+from game.engine.compiled import Compiled, compile_rules
 
 __all__ = [
     "PASS_LABELS",
@@ -71,11 +73,16 @@ def seat_names(seats: int, human: int | None = 0) -> list[str]:
 
 @dataclass(frozen=True)
 class PlayOptions:
-    """The legal plays that lay exactly ``cards`` in this order, or why there is none."""
+    """The legal plays that lay exactly ``cards`` in this order, or why there is none.
+
+    ``note``, when set, says the plays are only some of the ways these cards may be laid
+    (too many to check, with three or more stand-in jokers): the choosers show it.
+    """
 
     cards: tuple[Card, ...]
     plays: tuple[Play, ...]
     reason: str = ""
+    note: str = ""
 
     @property
     def legal(self) -> bool:
@@ -92,7 +99,8 @@ class PlayOptions:
 
     def with_declared(self, declared: tuple[Card | None, ...] | None) -> PlayOptions:
         """Only the plays with this declaration."""
-        return PlayOptions(self.cards, tuple(p for p in self.plays if p.declared == declared))
+        plays = tuple(p for p in self.plays if p.declared == declared)
+        return PlayOptions(self.cards, plays, note=self.note)
 
     def choices(self) -> list[str]:
         """Distinct suit/rank choices (``"H"``, ``"*"``, ``"8"``, ``"-"``); empty if none."""
@@ -104,7 +112,8 @@ class PlayOptions:
 
     def with_choice(self, choice: str | None) -> PlayOptions:
         """Only the plays making this choice."""
-        return PlayOptions(self.cards, tuple(p for p in self.plays if p.choice == choice))
+        plays = tuple(p for p in self.plays if p.choice == choice)
+        return PlayOptions(self.cards, plays, note=self.note)
 
     def final(self, call: bool) -> Play | None:
         """The one play left once the choices are made; ``call`` picks the Macau variant."""
@@ -120,6 +129,7 @@ class Offer:
 
     __slots__ = (
         "_by_cards",
+        "_groups",
         "call",
         "checked",
         "complete",
@@ -140,6 +150,7 @@ class Offer:
         self.call = any(isinstance(a, Play) and a.call for a in legal)
         self.stops = stop_targets(legal)
         self._by_cards: dict[tuple[Card, ...], tuple[Play, ...]] | None = None
+        self._groups: dict[Card, list[tuple[Card, Counter[Card]]]] = {}
         # Picks the listing left out, as the engine answered them (``play_options``): the
         # Play button asks about the cards picked, then laying them asks again.
         self.checked: dict[tuple[Card, ...], PlayOptions] = {}
@@ -173,6 +184,36 @@ class Offer:
         n = len(chosen)
         return {cards[n] for cards in self._index() if len(cards) > n and cards[:n] == chosen}
 
+    def may_follow(self, chosen: tuple[Card, ...]) -> set[Card]:
+        """The cards whose pick after ``chosen`` still leads to a legal play as the table
+        lays it: ``next_cards``, and the cards a group of four or more may go on with when
+        its middle was picked out of order, since the middle goes down in hand order
+        (``Game.arrange_group``: after 5♥ 8♥ 6♥, K♥ makes 5♥ 6♥ 8♥ K♥)."""
+        found = self.next_cards(chosen)
+        if len(chosen) < 2:
+            return found  # no middle picked yet: the exact orders are every way on
+        picked = Counter(chosen[1:])
+        for last, middle in self._groups_from(chosen[0]):
+            if not picked <= middle:
+                continue
+            if middle.total() == picked.total():
+                found.add(last)  # the next card ends the group
+            else:
+                found.update(middle - picked)  # it goes in the middle, more cards after it
+        return found
+
+    def _groups_from(self, first: Card) -> list[tuple[Card, Counter[Card]]]:
+        """The listed plays of four or more cards starting with ``first`` whose middle is in
+        hand order (every group is listed so): (last card, the middle's cards), read once."""
+        groups = self._groups.get(first)
+        if groups is None:
+            groups = self._groups[first] = [
+                (cards[-1], Counter(cards[1:-1]))
+                for cards in self._index()
+                if len(cards) >= 4 and cards[0] == first and Game.arrange_group(cards) == cards
+            ]
+        return groups
+
 
 def play_options(
     game: Game, seat: int, cards: Sequence[Card], offer: Offer | None = None
@@ -186,14 +227,14 @@ def play_options(
         offer = Offer(*game.legal_actions_capped(TABLE_LISTING_LIMIT, seat))
     plays = offer.plays_laying(laid)
     if plays:
-        return PlayOptions(laid, _with_unlisted(game, seat, laid, plays, offer))
+        return _with_unlisted(game, seat, laid, plays, offer)
     # A group's middle cards go down in hand order (the engine's rule); the player's click
     # order only picks the first and the last card.
     arranged = Game.arrange_group(laid)
     if arranged != laid:
         plays = offer.plays_laying(arranged)
         if plays:
-            return PlayOptions(arranged, _with_unlisted(game, seat, arranged, plays, offer))
+            return _with_unlisted(game, seat, arranged, plays, offer)
     unlisted: PlayOptions | None = None
     if not offer.complete:
         # Not every play is listed: the engine is asked about the order picked first.
@@ -205,19 +246,40 @@ def play_options(
     if len(laid) > 1:
         # Picked in an order that cannot start (7♠ 7♦ 7♥ on 5♥): the same cards in a legal
         # order, keeping the last card picked (it is the one that acts) where it can be.
-        # Only an order whose last card is of the rank picked last: that card acts, and a
-        # group that would end on another rank (2♥ rather than 4♥) is another move, refused
-        # with the reason instead.
-        orders = [o for o in offer.orders_of(laid) if o[-1].rank == laid[-1].rank]
+        # Another card may end the group only where it does to the table what the card
+        # picked last would (``_acts_alike``): 7♥ rather than 7♦ only changes the suit the
+        # pile shows, and an ace's suit chooser follows that names the ace laid last. A group
+        # that would end on another rank (2♥ rather than 4♥), or on a king that attacks
+        # another seat or none (K♠ or K♣ rather than K♥), is another move, refused with the
+        # reason the order picked cannot be laid.
+        rules = compile_rules(game.rules)
+        orders = [o for o in offer.orders_of(laid) if _acts_alike(rules, o[-1], laid[-1])]
         if not offer.complete:
             # the orders listed are only some: another may keep the last card where it is
             orders = [o for o in orders if o[-1] == laid[-1]]
         if orders:
             best = next((o for o in orders if o[-1] == laid[-1]), orders[0])
-            return PlayOptions(best, offer.plays_laying(best))
+            note = unlisted.note if unlisted is not None else ""
+            return PlayOptions(best, offer.plays_laying(best), note=note)
     if unlisted is not None:
         return unlisted
     return PlayOptions(laid, (), refusal(game, seat, laid))
+
+
+def _acts_alike(rules: Compiled, card: Card, picked: Card) -> bool:
+    """Whether ``card`` laid last does to the table what ``picked`` would: the same rank,
+    and the same attack (value and the seat it goes to), cut and missed turn, in the
+    rules' own tables. Cards of one rank may differ: K♥ attacks the next seat, K♠ the one
+    before, K♣ nobody (and it cuts a battle king's stack where plain kings block)."""
+    if card == picked:
+        return True
+    roles = (rules.battle_kings, rules.kings_block, rules.skip, rules.changers, rules.power)
+    return (
+        card.rank == picked.rank
+        and rules.attack_value[card] == rules.attack_value[picked]
+        and (card == rules.king_of_spades) == (picked == rules.king_of_spades)
+        and all((card in kind) == (picked in kind) for kind in roles)
+    )
 
 
 _SUFFIXES: tuple[str | None, ...] = (None, *SUFFIXES)  # none, or any a last card can carry
@@ -230,19 +292,20 @@ CHECKED_JOKERS = 2
 
 def _with_unlisted(
     game: Game, seat: int, cards: tuple[Card, ...], listed: tuple[Play, ...], offer: Offer
-) -> tuple[Play, ...]:
+) -> PlayOptions:
     """``listed``, the plays laying ``cards`` that the listing holds, and when the listing
     was cut, every other way the engine takes: a cut listing may hold only some of them (a
     joker standing for the same rank comes before the runs and suit groups it could make,
-    and the suffixes of the last play listed may be cut short)."""
+    and the suffixes of the last play listed may be cut short). Where there are too many
+    ways to check (three or more jokers), the plays listed come with a note saying so."""
     if offer.complete:
-        return listed
+        return PlayOptions(cards, listed)
     checked = offer.widened.get(cards)
     if checked is None:
         checked = offer.widened[cards] = _unlisted_options(game, seat, cards, cards)
     if checked.cards != cards or not checked.plays:
-        return listed
-    return tuple(dict.fromkeys((*listed, *checked.plays)))
+        return PlayOptions(cards, listed, note=checked.note)
+    return PlayOptions(cards, tuple(dict.fromkeys((*listed, *checked.plays))))
 
 
 def _unlisted_options(
@@ -254,12 +317,11 @@ def _unlisted_options(
     jokers = [i for i, c in enumerate(laid) if c.is_joker]
     stand_ins = bool(jokers) and game.rules.joker_role == "any_card"
     if stand_ins and len(jokers) > CHECKED_JOKERS and _may_open(game, seat, laid[0]):
-        return PlayOptions(
-            laid,
-            (),
+        too_many = (
             f"There are too many ways to lay {len(jokers)} jokers together to check them "
-            "all: lay fewer jokers at once",
+            "all: lay fewer jokers at once"
         )
+        return PlayOptions(laid, (), too_many, note=too_many)
     if not stand_ins or len(jokers) <= CHECKED_JOKERS:
         for cards in dict.fromkeys((laid, arranged)):
             plays = _plays_of(game, seat, cards) if stand_ins else _suffixed(game, seat, cards)

@@ -294,11 +294,12 @@ class PlayFlow:
             t.say(options.reason)
             return False
         hinted = t.hinted_action(uids)
+        as_hinted = False
         if isinstance(hinted, Play):
             # Laying what the hint selected lays what it said: its suit, rank or joker card.
             chosen = options.with_declared(hinted.declared).with_choice(hinted.choice)
             if chosen.plays:
-                options = chosen
+                options, as_hinted = chosen, True
         # Held in the order they will be laid, which may not be the order picked (A♥ A♠ on
         # 5♠ goes down as A♠ A♥): the fan over the pile and the chooser show the real play.
         picked = list(zip(uids, cards, strict=True))
@@ -312,10 +313,10 @@ class PlayFlow:
         self.held_at = drop
         self.held_in_hand = in_hand
         t.hand.hidden |= set(uids)
-        self._declare(options)
+        self._declare(options, asked=as_hinted)  # (the hint said which card a joker is)
         return True
 
-    def _declare(self, options: PlayOptions) -> None:
+    def _declare(self, options: PlayOptions, asked: bool = False) -> None:
         t = self.table
         declarations = _by_suit_and_rank(options.declarations())
         several = len(declarations) > 1 and len(declarations[0]) > 1
@@ -327,7 +328,9 @@ class PlayFlow:
         if several and (len(declarations) > NARROW_OVER or varying):
             self._declare_one_joker(options, declarations)
             return
-        if len(declarations) > 1:
+        # Only some ways checked (too many jokers): one way is shown too, with the note saying
+        # so, unless a joker chooser showed it already or the hint named the cards (``asked``).
+        if len(declarations) > 1 or (declarations and options.note and not asked):
 
             def picked(index: int | None) -> None:
                 if index is None:
@@ -335,15 +338,15 @@ class PlayFlow:
                 else:
                     self._choose(options.with_declared(declarations[index]))
 
-            self._push(
-                CardChooser(
-                    declarations,
-                    picked,
-                    four_colour=t.settings.four_colour,
-                    large_index=t.settings.large_index,
-                    speed=t.animator.speed,
-                )
+            chooser = CardChooser(
+                declarations,
+                picked,
+                four_colour=t.settings.four_colour,
+                large_index=t.settings.large_index,
+                speed=t.animator.speed,
             )
+            chooser.subtitle = options.note or chooser.subtitle
+            self._push(chooser)
             return
         self._choose(options.with_declared(declarations[0]) if declarations else options)
 
@@ -377,7 +380,9 @@ class PlayFlow:
                         for p in options.plays
                         if p.declared is not None and p.declared[at] == chosen
                     ),
-                )
+                    note=options.note,
+                ),
+                asked=True,
             )
 
         values = [d[0] for d in _by_suit_and_rank([(v,) for v in values]) if d[0] is not None]
@@ -397,6 +402,7 @@ class PlayFlow:
             chooser.title = "The first joker stands for…"
         else:
             chooser.title = "The joker stands for…"
+        chooser.subtitle = options.note or chooser.subtitle
         self._push(chooser)
 
     def _choose(self, options: PlayOptions) -> None:

@@ -163,11 +163,12 @@ def refresh_buttons(t: TableScene) -> None:
 
 
 def _bright(t: TableScene, offer: Offer) -> set[int]:
-    """The selected cards, and the cards that may come next in a legal play."""
+    """The selected cards, and the cards that may come next in a legal play (as the table
+    lays it: a group's middle goes down in hand order, whatever order it was picked in)."""
     if not offer.complete and t.hand.selection:
         # Not every play is listed (a big hand with stand-in jokers): any card may follow.
         return {hc.uid for hc in t.hand.cards}
-    nexts = offer.next_cards(tuple(t.hand.selected_cards()))
+    nexts = offer.may_follow(tuple(t.hand.selected_cards()))
     return {hc.uid for hc in t.hand.cards if hc.uid in t.hand.selection or hc.card in nexts}
 
 

@@ -1,0 +1,96 @@
+"""The cards the table shows bright are the ones it will take next. A group's middle goes
+down in hand order whatever order it was picked in (5♥ 8♥ 6♥ K♥ is laid 5♥ 6♥ 8♥ K♥), so
+after 5♥ 8♥ 6♥ the K♥ that ends the group stays bright."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Game
+from game.ui.moves import Offer, play_options
+from tests.ui.tablekit import Harness
+
+STOCK = "2S 2C 10D 10S QD"
+
+
+def _game(hand: str, pile: str) -> Game:
+    return Game.from_position(
+        PRESETS["hungarian"], hands=[hand, "5S 5C 6C", "8S 9D 9H"], pile=pile, stock=STOCK
+    )
+
+
+def _pick(h: Harness, code: str) -> None:
+    hand = h.table.hand
+    at = h.hand_codes().index(code)
+    if hand.cursor is None:
+        h.key(pygame.K_RIGHT)
+    while hand.cursor != at:
+        h.key(pygame.K_RIGHT)
+    h.key(pygame.K_UP)
+    h.tick(2)
+
+
+def _bright_to_add(h: Harness) -> set[str]:
+    hand = h.table.hand
+    return {
+        hc.card.code
+        for hc in hand.cards
+        if hc.uid in h.table.bright and hc.uid not in hand.selection
+    }
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile", "middle_out_of_order", "last", "dim", "laid"),
+    [
+        ("5H 6H 8H KH 9C", "4C 5D", "5H 8H 6H", "KH", "9C", "5H 6H 8H KH"),
+        ("5H 6H 8H KH 9C", "4C 5D", "5H KH 6H", "8H", "9C", "5H 6H KH 8H"),
+        ("7S 7D 7C RJ 9C", "4C 7H", "7S 7C 7D", "RJ", "9C", "7S 7D 7C RJ"),
+    ],
+)
+def test_the_card_that_ends_a_group_picked_out_of_order_stays_bright(
+    hand: str, pile: str, middle_out_of_order: str, last: str, dim: str, laid: str
+) -> None:
+    h = Harness(_game(hand, pile))
+    for code in middle_out_of_order.split():
+        _pick(h, code)
+    bright = _bright_to_add(h)
+    assert last in bright
+    assert dim not in bright  # a card no play of these cards takes stays dim
+    _pick(h, last)
+    assert h.table.play_button.primary
+    h.key(pygame.K_RETURN)
+    h.tick(5)
+    while h.stack.top is not h.table:  # a joker's card: the first offered
+        h.key(pygame.K_RETURN)
+        h.tick(3)
+    assert [c.code for c in h.game.pile[-4:]] == laid.split()
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile"),
+    [("5H 6H 8H KH 9C", "4C 5D"), ("7S 7D 7C RJ 9C", "4C 7H"), ("5H KH RJ 8H 9C", "4C 7H")],
+)
+def test_every_card_of_a_pick_the_table_lays_as_picked_or_arranged_was_bright(
+    hand: str, pile: str
+) -> None:
+    """Picks the table lays in the order picked, or with the middle in hand order: each
+    card was among those that may follow the cards before it, and a card that may follow
+    leads to such a pick."""
+    game = _game(hand, pile)
+    offer = Offer(*game.legal_actions_capped(20_000, 0))
+    cards = list(game.hand(0))
+    taken: set[tuple[object, ...]] = set()
+    for n in range(1, 5):
+        for pick in itertools.permutations(cards, n):
+            options = play_options(game, 0, pick, offer)
+            if options.legal and options.cards in (pick, Game.arrange_group(pick)):
+                taken.add(pick)
+                for i in range(n):
+                    assert pick[i] in offer.may_follow(pick[:i]), (pick, i)
+    for n in range(0, 4):
+        for chosen in itertools.permutations(cards, n):
+            for card in offer.may_follow(chosen):
+                assert any(p[: n + 1] == (*chosen, card) for p in taken), (chosen, card)
