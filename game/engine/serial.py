@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions
-from .actions import Event
-from .cards import RANK_NAMES, SUITS, Card, beyond_pack
+from .actions import CardsDrawn, Event, MacauCaught
+from .cards import Card
 from .compiled import compile_rules
 from .phase import Phase
 from .rules import Rules
+from .serial_checks import brief, damage
 
 FORMAT_VERSION = 1
 
@@ -82,20 +83,79 @@ def _dec(value: object) -> object:
     raise ValueError(f"an event field reads {value!r}")
 
 
-def _events_from(data: object) -> list[Event]:
-    """The round's public record saved by ``game_to_dict``."""
+# What each field of an event holds, by the field's name (``_event_field_fits``).
+_SEAT_FIELDS = frozenset(("seat", "target", "by", "loser"))
+_COUNT_FIELDS = frozenset(("count", "total", "added", "owed", "drawn", "skips", "left", "place"))
+_TEXT_FIELDS = frozenset(("phase", "suit", "excluded", "kind", "reason"))
+_FLAG_FIELDS = frozenset(("blocked", "auto", "penalty"))
+_SEATS_FIELDS = frozenset(("placings", "winners"))
+_NUMBERS_FIELDS = frozenset(("places", "charges", "scores"))
+_CARD_FIELDS = frozenset(("card", "cards", "declared", "rank"))
+_CHECKED_EVENT_FIELDS = (
+    _SEAT_FIELDS
+    | _COUNT_FIELDS
+    | _TEXT_FIELDS
+    | _FLAG_FIELDS
+    | _SEATS_FIELDS
+    | _NUMBERS_FIELDS
+    | _CARD_FIELDS
+)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(value: object, n: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < n
+
+
+def _event_field_fits(kind: type[Event], name: str, value: object, n: int) -> bool:
+    """Whether ``value`` is what field ``name`` of a ``kind`` event holds at a table of ``n``
+    (the compiled engine refuses a field of the wrong type when the event is made; this
+    refuses it in both builds, and a seat that is not at the table too)."""
+    if name in _SEAT_FIELDS:
+        return _seat(value, n)
+    if name in _COUNT_FIELDS or (name == "penalty" and kind is MacauCaught):
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    if name in _FLAG_FIELDS:
+        return isinstance(value, bool) and (name != "penalty" or kind is CardsDrawn)
+    if name in _TEXT_FIELDS:
+        return isinstance(value, str)
+    if name == "rank":
+        return value is None or isinstance(value, str)
+    if name == "card":
+        return isinstance(value, Card)
+    if name == "cards":
+        return isinstance(value, tuple) and all(isinstance(c, Card) for c in value)
+    if name == "declared":
+        return value is None or (
+            isinstance(value, tuple) and all(c is None or isinstance(c, Card) for c in value)
+        )
+    if name in _SEATS_FIELDS:
+        return isinstance(value, tuple) and all(_seat(s, n) for s in value)
+    if name in _NUMBERS_FIELDS:
+        return isinstance(value, tuple) and all(_whole(x) for x in value)
+    return False  # a field added to an event without a check here: tests catch it
+
+
+def _events_from(data: object, n: int) -> list[Event]:
+    """The round's public record saved by ``game_to_dict``, at a table of ``n`` seats."""
     if not isinstance(data, list):
         raise ValueError("the record of the round is no list")
     out: list[Event] = []
     for item in data:
         if not isinstance(item, list) or not item or not isinstance(item[0], str):
-            raise ValueError(f"a record entry reads {item!r}")
+            raise ValueError(f"a record entry reads {brief(item)}")
         kind = getattr(actions, item[0], None)
         if not (isinstance(kind, type) and issubclass(kind, Event) and kind is not Event):
-            raise ValueError(f"no event called {item[0]!r}")
+            raise ValueError(f"no event called {brief(item[0])}")
         fields = [_dec(v) for v in item[1:]]
         if len(fields) != len(kind._fields):
             raise ValueError(f"{item[0]} takes {len(kind._fields)} fields, not {len(fields)}")
+        for name, value in zip(kind._fields, fields, strict=True):
+            if not _event_field_fits(kind, name, value, n):
+                raise ValueError(f"the record holds {item[0]} with {name} {brief(value)}")
         out.append(kind(*fields))
     return out
 
@@ -128,6 +188,33 @@ def game_to_dict(g: Any) -> dict[str, Any]:
     return data
 
 
+def _items(value: object, key: str) -> list[Any]:
+    """``value`` if it is a list, else ``TypeError`` naming ``key``."""
+    if not isinstance(value, list):
+        raise TypeError(f"{key} is {brief(value)}")
+    return value
+
+
+def _wholes(value: object, key: str) -> list[int]:
+    """``value`` if it is a list of whole numbers (``int("7")`` or ``int(1.5)`` would let a
+    damaged value pass as another), else ``TypeError`` naming ``key``."""
+    items = _items(value, key)
+    if not all(_whole(x) for x in items):
+        raise TypeError(f"{key} is {brief(items)}")
+    return list(items)
+
+
+def _flags(value: object, key: str) -> list[bool]:
+    items = _items(value, key)
+    if not all(isinstance(x, bool) for x in items):
+        raise TypeError(f"{key} is {brief(items)}")
+    return list(items)
+
+
+def _card_list(value: object, key: str) -> list[Card]:
+    return [Card.parse(c) for c in _items(value, key)]
+
+
 def game_from_dict(data: object) -> Any:
     """Rebuild a game from ``game_to_dict`` output; raises ``ValueError`` if it is malformed."""
     from .state import Game
@@ -139,82 +226,49 @@ def game_from_dict(data: object) -> Any:
             # Saved before blocked passes were kept by seat: the streak starts again.
             data = {**data, "_blocked_passes": 0}
         rules = Rules.from_text(data["rules"])
-        g = Game(rules, int(data["n"]))
+        n = data["n"]
+        # Checked before the seats are built: a count of a billion would exhaust memory.
+        if not _whole(n) or not rules.min_seats <= n <= rules.max_seats:
+            raise ValueError(
+                f"{brief(n)} seats at a table for {rules.min_seats} to {rules.max_seats}"
+            )
+        g = Game(rules, n)
         for k in _SCALARS:
             setattr(g, k, _scalar(k, data[k]))
         for k in _CARD_LISTS:
-            setattr(g, k, [Card.parse(c) for c in data[k]])
-        g.hands = [[Card.parse(c) for c in h] for h in data["hands"]]
+            setattr(g, k, _card_list(data[k], k))
+        g.hands = [_card_list(h, "a hand") for h in _items(data["hands"], "hands")]
         g.phase = Phase(data["phase"])
         g._ctx = Phase(data["_ctx"])
         g._top = Card.parse(data["_top"])
-        g._drawn = Card.parse(data["_drawn"]) if data["_drawn"] else None
-        g._req_suits = frozenset(data["_req_suits"])
-        g.missed = [int(x) for x in data["missed"]]
-        g._out = [bool(x) for x in data["_out"]]
-        g.placings = [int(x) for x in data["placings"]]
-        g.scores = [int(x) for x in data["scores"]]
-        g.round_charges = [tuple(int(x) for x in c) for c in data["round_charges"]]
-        g.places = tuple(int(x) for x in data["places"])
-        g.winners = tuple(int(x) for x in data["winners"])
-        g._tally = [[int(x) for x in t] for t in data["_tally"]]
+        g._drawn = None if data["_drawn"] is None else Card.parse(data["_drawn"])
+        suits = _items(data["_req_suits"], "_req_suits")
+        if not all(isinstance(suit, str) for suit in suits):
+            raise TypeError(f"_req_suits is {brief(suits)}")
+        g._req_suits = frozenset(suits)
+        g.missed = _wholes(data["missed"], "missed")
+        g._out = _flags(data["_out"], "_out")
+        g.placings = _wholes(data["placings"], "placings")
+        g.scores = _wholes(data["scores"], "scores")
+        g.round_charges = [
+            tuple(_wholes(c, "a round's points"))
+            for c in _items(data["round_charges"], "round_charges")
+        ]
+        g.places = tuple(_wholes(data["places"], "places"))
+        g.winners = tuple(_wholes(data["winners"], "winners"))
+        g._tally = [_wholes(t, "a seat's tallies") for t in _items(data["_tally"], "_tally")]
         g._c = compile_rules(rules)
         if "log" in data:  # (saves made before it was kept have none)
-            record = _events_from(data["log"])
+            record = _events_from(data["log"], n)
             g._log = (None, *record) if record else None
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"saved game is damaged: {exc}") from None
     per_seat = (g.hands, g.missed, g._out, g.scores, g._tally)
     if any(len(x) != g.n for x in per_seat) or not g.pile:
         raise ValueError("saved game is damaged: seats and hands disagree")
-    if not rules.min_seats <= g.n <= rules.max_seats or not 0 <= g.current < g.n:
+    if not 0 <= g.current < g.n:
         raise ValueError(f"saved game is damaged: seat {g.current} of {g.n} at this table")
-    problem = _damage(g)
+    problem = damage(g)
     if problem:
         raise ValueError(f"saved game is damaged: {problem}")
     return g
-
-
-def _damage(g: Any) -> str:
-    """What makes a loaded game unplayable, or ``""``. (A game set up from a position may hold
-    part of the pack only, so cards are checked against the pack, not counted up to it.)"""
-    if len(g.pile) != len(g.pile_eff) or g._top is not g.pile_eff[-1]:
-        return "the top card is not the pile's"
-    held = [*g.stock, *g.pile, *(c for h in g.hands for c in h)]
-    extra = beyond_pack(held, g.rules.decks_for(g.n), g.rules.jokers)
-    if extra:
-        return f"more {', '.join(sorted(c.code for c, _, _ in extra))} than the pack holds"
-    n = g.n
-    for key in ("_ks_layer", "_req_owner", "_req_bound", "_macau_open"):
-        if not -1 <= getattr(g, key) < n:
-            return f"{key} names seat {getattr(g, key)} of {n}"
-    if not 0 <= g.dealer < n:
-        return f"dealer is seat {g.dealer} of {n}"
-    for key in ("penalty", "skips"):
-        if getattr(g, key) < 0:
-            return f"{key} is {getattr(g, key)}"
-    if g.round_no < 1 or not 0 <= g._blocked_passes < 1 << n:
-        return "the round's counters are out of range"
-    if g._req_rank and g._req_rank not in RANK_NAMES:
-        return f"a request for rank {g._req_rank}"
-    if not {g._suit, g._req_excluded} <= {"", *SUITS} or not g._req_suits <= set(SUITS):
-        return "a suit in force that is not a suit"
-    for s in range(g.n):
-        if g.missed[s] < 0:
-            return f"seat {s} has {g.missed[s]} missed turns"
-        if g._out[s] and g.hands[s]:
-            return f"seat {s} is out but holds cards"
-    if not g.over:
-        if g._out[g.current] or not g.hands[g.current]:
-            return f"seat {g.current} is to act but holds no cards"
-        try:
-            if not g.legal_actions_capped(1)[0]:  # (a wide hand: one is enough)
-                return "the seat to act has nothing it may do"
-        except (IndexError, KeyError, TypeError, ValueError) as exc:
-            return f"it cannot be played on ({exc})"
-    try:
-        for s in range(n):  # what a table shows each seat can be read
-            g.view(s)
-    except (IndexError, KeyError, TypeError, ValueError) as exc:
-        return f"it cannot be shown ({exc})"
-    return ""

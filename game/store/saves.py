@@ -132,6 +132,8 @@ def clear_saved_game() -> None:
     """Remove the saved game (after it finished or the player abandoned it)."""
     try:
         (where("state") / SAVE_NAME).unlink(missing_ok=True)
+    except NotADirectoryError:
+        return  # no folder for a save, so no save: the folder is told once at start
     except OSError as exc:
         raise StoreUnavailable(f"Macau could not remove the saved game ({exc.strerror}).") from exc
 

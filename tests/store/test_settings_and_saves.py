@@ -129,8 +129,10 @@ def test_settings_in_an_unusable_folder(home: Path) -> None:
     home.parent.mkdir(parents=True, exist_ok=True)
     home.write_text("not a folder")
     loaded = Settings.load()
-    assert loaded.settings == Settings() and loaded.problem is not None
-    with pytest.raises(StoreUnavailable):
+    # No settings file can be there: defaults, and no word of a file (the folder is told once
+    # at start); saving says the folder cannot be written.
+    assert loaded.settings == Settings() and loaded.problem is None
+    with pytest.raises(StoreUnavailable, match="cannot write to the folder"):
         Settings().save()
 
 
