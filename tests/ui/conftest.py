@@ -19,12 +19,22 @@ from tests.ui.statskit import SIZE, seed
 
 
 @pytest.fixture(autouse=True)
+def _no_window_left_open() -> Iterator[None]:
+    """An app a test before left open runs no window here, and settings read from another
+    test's folder are not this test's. Apart from ``_home`` so that a test file overriding
+    ``_home`` with a setup of its own still starts clean."""
+    launch._fallback.clear()
+    launch._running.clear()
+    yield
+    launch._fallback.clear()
+    launch._running.clear()
+
+
+@pytest.fixture(autouse=True)
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every UI test keeps its settings, saves and statistics in a folder of its own (a test
     file may override this with a setup of its own)."""
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    launch._fallback.clear()
-    launch._running.clear()  # an app a test before left open runs no window here
     return tmp_path
 
 
