@@ -201,11 +201,13 @@ def _glyphs(path: str | None) -> pygame.freetype.Font | None:
 
 
 def _utf8(path: str) -> bool:
+    """Whether FreeType, which reads a name as UTF-8, finds ``path`` by its name: not when
+    the name holds a lone surrogate, nor where the file system's encoding is not UTF-8 and
+    the name's bytes on disk differ from its UTF-8 ones."""
     try:
-        path.encode("utf-8")
+        return path.encode("utf-8") == os.fsencode(path)
     except UnicodeEncodeError:
         return False
-    return True
 
 
 def _has(path: str | None, ch: str) -> bool | None:

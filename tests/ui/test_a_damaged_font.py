@@ -13,21 +13,7 @@ import pytest
 
 from game import resources
 from game.ui import theme
-
-_THEME_CACHES = (
-    theme._font_file,
-    theme.font,
-    theme._glyphs,
-    theme._lacks,
-    theme._font_for,
-    theme._face,
-    theme._text,
-)
-
-
-def _forget_fonts() -> None:
-    for cache in _THEME_CACHES:
-        cache.cache_clear()
+from tests.ui.textkit import forget_fonts
 
 
 @pytest.fixture
@@ -38,9 +24,9 @@ def cut_short(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     damaged = root / "sprites" / "fonts" / "DejaVuSans.ttf"
     damaged.write_bytes(damaged.read_bytes()[:3000])
     monkeypatch.setattr(resources, "asset_root", lambda: root)
-    _forget_fonts()
+    forget_fonts()
     yield damaged
-    _forget_fonts()
+    forget_fonts()
 
 
 def test_a_font_cut_short_is_logged_and_another_draws_the_text(

@@ -26,21 +26,7 @@ from game.ui.stats_scene import StatsScene, clear_cache
 from tests.store.latin1 import latin1_folder
 from tests.ui.menukit import Screen
 from tests.ui.statskit import seed
-
-_THEME_CACHES = (
-    theme._font_file,
-    theme.font,
-    theme._glyphs,
-    theme._lacks,
-    theme._font_for,
-    theme._face,
-    theme._text,
-)
-
-
-def _forget_fonts() -> None:
-    for cache in _THEME_CACHES:
-        cache.cache_clear()
+from tests.ui.textkit import forget_fonts
 
 
 @pytest.fixture
@@ -51,9 +37,9 @@ def installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
     for part in ("sprites/fonts", "sprites/icon", "sounds"):
         shutil.copytree(real / part, root / part)
     monkeypatch.setattr(resources, "asset_root", lambda: root)
-    _forget_fonts()
+    forget_fonts()
     yield root
-    _forget_fonts()
+    forget_fonts()
 
 
 def _pixels(surface: pygame.Surface) -> bytes:
@@ -71,6 +57,35 @@ def test_the_shipped_font_is_used_from_such_a_folder(installed: Path) -> None:
     # FreeType reads it too: a Thai letter, which DejaVu lacks, is known to be missing.
     assert theme._lacks("\u0e01", False)
     assert theme.text("Ania · Béla", 20).get_width() > 0
+
+
+def test_freetype_is_handed_the_file_where_the_disk_spells_the_name_otherwise(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the file system's encoding is Latin-1, "café" is b"caf\\xe9" on disk while
+    FreeType would look for its UTF-8 bytes: the file is opened for it instead."""
+    pygame.font.init()
+    folder = tmp_path / "café"
+    folder.mkdir()
+    copy = folder / "DejaVuSans.ttf"
+    shutil.copyfile(resources.asset_root() / "sprites" / "fonts" / "DejaVuSans.ttf", copy)
+    plain = tmp_path / "DejaVuSans.ttf"
+    shutil.copyfile(copy, plain)
+    monkeypatch.setattr(theme.os, "fsencode", lambda name: str(name).encode("latin-1"))
+    assert not theme._utf8(str(copy))
+    assert theme._utf8(str(plain))
+    handed: list[object] = []
+    real = pygame.freetype.Font
+    monkeypatch.setattr(
+        pygame.freetype, "Font", lambda file, size: handed.append(file) or real(file, size)
+    )
+    forget_fonts()
+    try:
+        assert theme._has(str(copy), "A") is True
+        assert theme._has(str(copy), "\u0e01") is False  # DejaVu has no Thai
+    finally:
+        forget_fonts()
+    assert len(handed) == 1 and not isinstance(handed[0], str)
 
 
 def test_the_sounds_load_from_such_a_folder(

@@ -76,3 +76,17 @@ def outside(drawn: list[tuple[str, pygame.Rect]], size: tuple[int, int]) -> list
     """Texts drawn (partly) off the window."""
     window = pygame.Rect((0, 0), size)
     return [words for words, rect in drawn if not window.contains(rect)]
+
+
+def forget_fonts() -> None:
+    """Empty every font cache of ``theme``, for a test that moves or damages the font files."""
+    for cache in (
+        theme._font_file,
+        theme.font,
+        theme._glyphs,
+        theme._lacks,
+        theme._font_for,
+        theme._face,
+        theme._text,
+    ):
+        cache.cache_clear()
