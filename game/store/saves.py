@@ -8,8 +8,10 @@ stored in an envelope ``{"format": "macau-save", "version": 1, "saved_at", "game
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import shutil
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -18,6 +20,7 @@ from typing import Any
 
 from game.store.files import (
     MAX_SAVE_JSON,
+    aside_name,
     atomic_write_bytes,
     atomic_write_json,
     read_json_object,
@@ -164,7 +167,68 @@ def read_rule_sets() -> RuleSets:
     sets = document.get("rule_sets")
     if document.get("format") != RULES_FORMAT or not isinstance(sets, dict):
         return RuleSets({}, _set_aside_message(path, "custom rule sets file"))
-    return RuleSets({k: v for k, v in sets.items() if isinstance(v, str)})
+    tidy, damage = _tidy_rule_sets(sets)
+    if tidy == sets:
+        return RuleSets(tidy)
+    return RuleSets(tidy, _repair_rule_sets(path, tidy, damage))
+
+
+UNNAMED_RULE_SET = "Unnamed rule set"
+
+
+def _tidy_rule_sets(sets: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The rule sets of a file edited by hand, as the game saves them: names tidied as
+    ``save_rule_set`` tidies them, one name (letter case aside) for one set, a set without
+    a name called ``UNNAMED_RULE_SET``; and what could not be kept as it was."""
+    tidy: dict[str, str] = {}
+    no_text = no_name = renamed = 0
+    for raw, text in sets.items():
+        if not isinstance(text, str):
+            no_text += 1
+            continue
+        name = " ".join(raw.split())
+        if not name_key(name):
+            name, no_name = UNNAMED_RULE_SET, no_name + 1
+        base, n = name, 1
+        while same_rule_set_name(name, tidy) is not None:
+            n += 1
+            name = f"{base} ({n})"
+        renamed += name != base
+        tidy[name] = text
+    damage = []
+    if no_text:
+        damage.append(f"{_sets(no_text)} held no rules text and could not be used")
+    if no_name:
+        damage.append(f"{_sets(no_name)} had no name and {_is(no_name)} now “{UNNAMED_RULE_SET}”")
+    if renamed:
+        damage.append(f"{_sets(renamed)} shared a name with another and got a number after it")
+    return tidy, damage
+
+
+def _sets(n: int) -> str:
+    return "1 saved rule set" if n == 1 else f"{n} saved rule sets"
+
+
+def _is(n: int) -> str:
+    return "is" if n == 1 else "are"
+
+
+def _repair_rule_sets(path: Path, tidy: dict[str, str], damage: list[str]) -> str | None:
+    """Write ``tidy`` in place of the file; the file as it was is kept beside it when
+    anything but the spacing of a name changed (``damage``). Returns what the player is
+    told, None when only spacing was tidied."""
+    if not damage:
+        with contextlib.suppress(OSError, StoreUnavailable):
+            _write_rule_sets(tidy)
+        return None
+    what = "; ".join(damage)
+    try:
+        kept = aside_name(path, "before-repair", keep_suffix=True)
+        shutil.copy2(path, kept)
+        _write_rule_sets(tidy)
+    except (OSError, StoreUnavailable):
+        return f"In the custom rule sets file, {what}. The file was left as it is."
+    return f"In the custom rule sets file, {what}. The file as it was is kept as {kept.name}."
 
 
 def load_rule_sets() -> dict[str, str]:
@@ -210,8 +274,10 @@ def save_rule_set(name: str, text: str) -> None:
     _write_rule_sets(sets)
 
 
-def delete_rule_set(name: str) -> None:
-    """Forget the rule set called ``name`` (nothing happens if there is none)."""
+def delete_rule_set(name: str) -> bool:
+    """Forget the rule set called ``name``; False (and nothing changed) if there is none."""
     sets = _existing_rule_sets()
-    if sets.pop(_rule_set_name(name), None) is not None:
-        _write_rule_sets(sets)
+    if sets.pop(_rule_set_name(name), None) is None:
+        return False
+    _write_rule_sets(sets)
+    return True

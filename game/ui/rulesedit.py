@@ -411,11 +411,14 @@ class RulesEditor(MenuScreen):
             if not sure:
                 return
             try:
-                delete_rule_set(name)
+                deleted = delete_rule_set(name)
             except (StoreUnavailable, OSError, ValueError) as exc:
                 self.note = str(exc)
                 return
             self._refresh_saved()
+            if not deleted:  # deleted meanwhile, in another window
+                self.note = f"“{name}” is no longer among the saved rule sets."
+                return
             if self.label == name:
                 self.label = None  # the rules stay, without a saved set of that name
             self.note = f"Deleted {name}."

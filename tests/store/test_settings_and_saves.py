@@ -183,8 +183,8 @@ def test_rule_sets(home: Path) -> None:
     saves.save_rule_set("Quick", "hand: 5")
     saves.save_rule_set("House", "draw: 3")
     assert saves.load_rule_sets() == {"House": "draw: 3", "Quick": "hand: 5"}
-    saves.delete_rule_set("Quick")
-    saves.delete_rule_set("Nothing")
+    assert saves.delete_rule_set("Quick")
+    assert not saves.delete_rule_set("Nothing")
     assert saves.load_rule_sets() == {"House": "draw: 3"}
     with pytest.raises(ValueError):
         saves.save_rule_set("  ", "x")
@@ -208,3 +208,51 @@ def test_damaged_rule_sets_are_set_aside(home: Path) -> None:
     assert len(list(path.parent.glob("rulesets.corrupt-*.json"))) == 1
     saves.save_rule_set("New", "x")
     assert saves.load_rule_sets() == {"New": "x"}
+
+
+def _hand_edited_rule_sets(home: Path, sets: dict[str, object]) -> Path:
+    path = home / "config" / "rulesets.json"
+    path.parent.mkdir(parents=True)
+    document = {"format": "macau-rulesets", "version": 1, "rule_sets": sets}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def test_a_hand_edited_name_with_odd_spacing_is_tidied_and_can_be_deleted(home: Path) -> None:
+    path = _hand_edited_rule_sets(home, {"  spaced   name ": "hand: 5", "Home": "draw: 2"})
+    found = saves.read_rule_sets()
+    assert found.rule_sets == {"spaced name": "hand: 5", "Home": "draw: 2"}
+    assert found.problem is None  # nothing but spacing changed: nothing to tell
+    assert list(path.parent.glob("rulesets.before-repair-*.json")) == []
+    assert saves.delete_rule_set("spaced name")
+    assert saves.load_rule_sets() == {"Home": "draw: 2"}
+
+
+def test_hand_edited_entries_that_cannot_be_used_are_kept_in_a_copy(home: Path) -> None:
+    sets: dict[str, object] = {
+        "Home": "draw: 2",
+        "home": "draw: 3",
+        "": "hand: 7",
+        "nonstr": {"x": 1},
+        "  HOME ": "hand: 6",
+    }
+    path = _hand_edited_rule_sets(home, sets)
+    original = path.read_bytes()
+    found = saves.read_rule_sets()
+    assert found.rule_sets == {
+        "Home": "draw: 2",
+        "home (2)": "draw: 3",
+        "Unnamed rule set": "hand: 7",
+        "HOME (3)": "hand: 6",
+    }
+    [kept] = path.parent.glob("rulesets.before-repair-*.json")
+    assert kept.read_bytes() == original
+    assert found.problem is not None
+    assert "1 saved rule set held no rules text" in found.problem
+    assert "had no name" in found.problem and "2 saved rule sets shared a name" in found.problem
+    assert kept.name in found.problem
+    # The file now holds what is in use: saving another set loses none of them.
+    saves.save_rule_set("Quick", "hand: 5")
+    assert saves.load_rule_sets() == {**found.rule_sets, "Quick": "hand: 5"}
+    assert saves.read_rule_sets().problem is None
+    assert len(list(path.parent.glob("rulesets.before-repair-*.json"))) == 1

@@ -454,6 +454,22 @@ def test_saved_rule_sets_are_deleted_or_replaced_only_once_confirmed() -> None:
     assert "Home" not in load_rule_sets() and editor.note == "Deleted Home."
 
 
+def test_a_rule_set_deleted_in_another_window_meanwhile_is_not_reported_deleted() -> None:
+    from game.store.saves import delete_rule_set, save_rule_set
+
+    save_rule_set("Home", PRESETS["polish"].to_text())
+    save_rule_set("Quick", PRESETS["polish"].to_text())
+    screen, editor, _ = _edited_editor()
+    editor.saved.set("Home")
+    delete_rule_set("Home")  # by the other window, while this one shows it
+    screen.click(editor.delete_button.rect.center)
+    screen.click(screen.top.yes_button.rect.center)  # type: ignore[attr-defined]
+    assert editor.note == "“Home” is no longer among the saved rule sets."
+    assert editor.saved.values == ["Quick"] and load_rule_sets() == {
+        "Quick": PRESETS["polish"].to_text()
+    }
+
+
 @pytest.mark.parametrize("size", [(960, 600), (1024, 640), (1920, 1080)])
 def test_the_editors_foot_fits_and_a_refused_save_is_told_in_the_clash_box(
     size: tuple[int, int],
