@@ -639,7 +639,11 @@ def _validate(r: Rules) -> None:
 
     # Suit requests
     if r.ace_must_differ or r.ace_must_hold:
-        need(bool(r.suit_changers), "ace_must_differ/ace_must_hold need a suit changer")
+        named = [n for n in ("ace_must_differ", "ace_must_hold") if getattr(r, n)]
+        need(
+            bool(r.suit_changers),
+            " and ".join(named) + (" needs" if len(named) == 1 else " need") + " a suit changer",
+        )
 
     # Several cards
     if r.five_again:

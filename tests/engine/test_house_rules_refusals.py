@@ -408,3 +408,25 @@ def test_a_refusal_names_the_option_that_was_changed_and_why(
 ) -> None:
     with pytest.raises(RulesError, match=words.replace("(", r"\(").replace(")", r"\)")):
         PRESETS[preset].replace(**changes)
+
+
+@pytest.mark.parametrize(
+    ("changes", "named", "unset"),
+    [
+        ({"ace_must_hold": True}, "ace_must_hold needs a suit changer", "ace_must_differ"),
+        ({"ace_must_differ": True}, "ace_must_differ needs a suit changer", "ace_must_hold"),
+        (
+            {"ace_must_differ": True, "ace_must_hold": True},
+            "ace_must_differ and ace_must_hold need a suit changer",
+            None,
+        ),
+    ],
+)
+def test_a_suit_rule_without_a_suit_changer_is_refused_naming_only_what_is_set(
+    changes: dict[str, object], named: str, unset: str | None
+) -> None:
+    with pytest.raises(RulesError) as info:
+        PRESETS["polish"].replace(suit_changers=frozenset(), **changes)
+    assert named in str(info.value)
+    if unset is not None:
+        assert unset not in str(info.value)
