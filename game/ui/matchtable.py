@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import Action, Game, RoundOver
+from game.engine import Action, Card, Game, RoundOver
 from game.store.lock import owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import clear_saved_game, save_game
@@ -104,6 +104,9 @@ class MatchTable(TableScene):
         self._store: Any = None
         self.store_problem = ""  # the statistics problem last told to the player
         self.store_toast: tuple[str, Tween] | None = None  # the message telling it
+        # Pass-and-play: how each person last left their hand (a sort, or their own order
+        # of the cards), given back when the screen is handed to them again.
+        self.arrangements: dict[int, tuple[str, list[Card]]] = {}
         if self.pass_and_play:
             self.director.reveal = False  # nobody sees a hand until it is handed to them
 
@@ -295,17 +298,27 @@ class MatchTable(TableScene):
             self.stack.push(HandoffScreen(self, g.current))
 
     def show_hand(self, seat: int) -> None:
-        """Turn the table to ``seat``'s chair and show that hand (after the hand-off)."""
+        """Turn the table to ``seat``'s chair and show that hand (after the hand-off), sorted
+        or in the order that person left it."""
         d = self.director
+        hand = self.hand
+        if d.viewer in self.humans and hand.cards:
+            self.arrangements[d.viewer] = (hand.sort_mode, [hc.card for hc in hand.cards])
         d.viewer = seat
         d.reveal = True
-        hand = self.hand
         hand.cards.clear()
         hand.selection.clear()
         hand.hidden.clear()
         hand.cursor = hand.hover = None
         self.macau_on = self.macau_button.on = False
+        mode, order = self.arrangements.get(seat, (self.settings.hand_sort, []))
+        hand.sort_mode = mode
         d.resync()
+        if mode == "none":
+            self.arrange_hand(order)
+        else:
+            hand.sort(mode)
+        self.sort_button.label = f"Sort: {self._sort_label()}"
         self._bright_key = ()
         tabledraw.place_buttons(self)
 

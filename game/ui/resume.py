@@ -95,6 +95,7 @@ class _Parsed:
     started_at: float | None
     log: list[str]
     hand_order: list[Card] | None
+    arrangements: dict[int, tuple[str, list[Card]]]
     round_key: str | None
     played_s: float | None
     match_key: str | None
@@ -150,6 +151,7 @@ def _parse(data: Any) -> _Parsed:
         hand_order = [Card.parse(code) for code in order] if isinstance(order, list) else None
     except (ValueError, TypeError, AttributeError):
         hand_order = None
+    arrangements = _arrangements(data.get("arrangements"), game.seats)
     key = data.get("round_key")
     match_key = data.get("match_key")
     log = data.get("log", [])
@@ -168,6 +170,7 @@ def _parse(data: Any) -> _Parsed:
         # an older save has no log; a damaged one loses only its log
         log=[line for line in log if isinstance(line, str)] if isinstance(log, list) else [],
         hand_order=hand_order,
+        arrangements=arrangements,
         # an older save has none: its round gets a new key when continued
         round_key=key if isinstance(key, str) and 0 < len(key) <= 64 else None,
         played_s=played_seconds(data),
@@ -275,7 +278,34 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "hand_order": [hc.card.code for hc in table.hand.cards]
         if table.hand.sort_mode == "none"
         else None,
+        # Pass-and-play: how each of the others left their hand when they passed the screen.
+        "arrangements": {
+            str(seat): [card.code for card in order] if mode == "none" else mode
+            for seat, (mode, order) in table.arrangements.items()
+            if seat != table.viewer
+        },
     }
+
+
+def _arrangements(saved: Any, seats: int) -> dict[int, tuple[str, list[Card]]]:
+    """Pass-and-play: how the people not at the screen left their hands (``"suit"``,
+    ``"rank"`` or their own order of the cards). An older save has none, and a damaged entry
+    is dropped: that hand is sorted as the settings say."""
+    found: dict[int, tuple[str, list[Card]]] = {}
+    for key, value in saved.items() if isinstance(saved, dict) else ():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit()):
+            continue
+        seat = int(key)
+        if not 0 <= seat < seats:
+            continue
+        if value in ("suit", "rank"):
+            found[seat] = (value, [])
+        elif isinstance(value, list):
+            try:
+                found[seat] = ("none", [Card.parse(code) for code in value])
+            except (ValueError, TypeError, AttributeError):
+                continue
+    return found
 
 
 def _between_rounds(game: Game) -> bool:
@@ -310,6 +340,7 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
         table.director.viewer = parsed.viewer
     if parsed.hand_order is not None and not between_rounds:
         table.arrange_hand(parsed.hand_order)
+    table.arrangements.update(parsed.arrangements)
     table.rounds = parsed.rounds
     if parsed.played_s is not None:
         # Only the time played counts, not the hours (or days) the game was closed.

@@ -1,0 +1,104 @@
+"""Pass-and-play: each person finds their hand as they left it, their own order of the cards
+or a sort, when the screen comes back to them, and after Continue; one person's arranging
+never changes another's hand."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import PRESETS, Game, parse_action
+from game.store.saves import load_game
+from game.store.settings import Settings
+from game.ui.handoff import HandoffScreen
+from game.ui.matchtable import MatchTable
+from game.ui.resume import restore
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+SETUP = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben")))
+
+
+def _table() -> tuple[Screen, MatchTable]:
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["5C 9H 6D 8S KC", "8C 9S 10D 6C JD"],
+        pile="5H",
+        stock="2D 3D 4S 6S 7S 8D 9D 10C",
+    )
+    off = Settings(animation_speed="off", hand_sort="suit")
+    table = MatchTable(SETUP, game, settings=off, seed=5, deal=False)
+    return Screen(table, (1280, 800)), table
+
+
+def _handed_to(screen: Screen, seat: int) -> None:
+    for _ in range(400):
+        top = screen.top
+        if isinstance(top, HandoffScreen) and top.seat == seat:
+            screen.key(pygame.K_RETURN)
+            screen.frame(2)
+            return
+        screen.frame()
+    raise AssertionError(f"the screen never came to seat {seat}")
+
+
+def _shown(table: MatchTable) -> list[str]:
+    return [hc.card.code for hc in table.hand.cards]
+
+
+def _shift_right(screen: Screen) -> None:
+    screen.send(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+
+
+def test_each_person_keeps_their_own_order_and_the_others_keep_the_sort() -> None:
+    screen, table = _table()
+    _handed_to(screen, 0)
+    sorted_first = _shown(table)
+    screen.key(pygame.K_RIGHT)  # the cursor on the first card
+    _shift_right(screen)
+    _shift_right(screen)  # moved two places along: Anna's own order now
+    mine = _shown(table)
+    assert mine != sorted_first and table.hand.sort_mode == "none"
+    table.apply(parse_action("9H"), 0)
+    _handed_to(screen, 1)
+    assert table.hand.sort_mode == "suit" and table.sort_button.label == "Sort: suit"
+    bens = _shown(table)
+    table.cycle_sort()  # Ben sorts by rank
+    by_rank = _shown(table)
+    assert by_rank != bens
+    table.apply(parse_action("9S"), 1)
+    _handed_to(screen, 0)
+    assert _shown(table) == [c for c in mine if c != "9H"]
+    assert table.sort_button.label == "Sort: own"
+    table.apply(parse_action("8S"), 0)  # on 9S
+    _handed_to(screen, 1)
+    assert _shown(table) == [c for c in by_rank if c != "9S"]
+
+
+def test_the_others_arrangements_come_back_with_continue() -> None:
+    screen, table = _table()
+    _handed_to(screen, 0)
+    screen.key(pygame.K_RIGHT)
+    _shift_right(screen)
+    mine = [c for c in _shown(table) if c != "9H"]
+    table.apply(parse_action("9H"), 0)
+    _handed_to(screen, 1)  # Ben at the screen, Anna's order kept for her
+    table.cycle_sort()  # Ben sorts by rank
+    table.apply(parse_action("9S"), 1)  # saved with Ben still at the screen
+    saved = load_game().data
+    assert saved is not None and saved["arrangements"] == {"0": mine}
+    again = restore(saved, Settings(animation_speed="off", hand_sort="suit"))
+    screen = Screen(again, (1280, 800))
+    _handed_to(screen, 0)
+    assert _shown(again) == mine
+
+
+def test_a_damaged_arrangement_in_a_save_only_sorts_that_hand() -> None:
+    screen, table = _table()
+    _handed_to(screen, 0)
+    table.apply(parse_action("9H"), 0)
+    _handed_to(screen, 1)
+    saved = load_game().data
+    assert saved is not None
+    saved["arrangements"] = {"0": ["ZZ"], "1": 7, "x": "rank", "9": "rank"}
+    again = restore(saved, Settings(animation_speed="off", hand_sort="rank"))
+    assert again.arrangements == {}
