@@ -220,7 +220,8 @@ class GameLog:
             self.say(f"Every other seat is out or waiting: {waiting} lapses")
 
     def _on_Reshuffled(self, ev: Reshuffled) -> None:
-        self.say(f"The pile is shuffled into a new stock ({ev.count} cards)")
+        cards = "1 card" if ev.count == 1 else f"{ev.count} cards"
+        self.say(f"The pile is shuffled into a new stock ({cards})")
 
     def _on_SuitNamed(self, ev: SuitNamed) -> None:
         self.add_to_line(f"names {_suit_words(ev).rstrip('!').lower()}")
@@ -687,7 +688,10 @@ class Director:
         self._bubble(ev.by, "Stop Macau!", 1.6, loud=True)
         # Said where the caught seat is looked at too: a forgotten call is the one rule a
         # newcomer breaks without a word otherwise (the log, closed by default, has it).
-        forgot = "You forgot to call Macau" if ev.seat == self.viewer else "Forgot Macau"
+        # "You" only while that seat's person is at the screen: a catch made on the hand-off
+        # screen of pass-and-play is read by the person who made it.
+        yours = ev.seat == self.viewer and self.reveal
+        forgot = "You forgot to call Macau" if yours else "Forgot Macau"
         self._bubble(ev.seat, f"{forgot}: +{ev.penalty}", 2.4)
         self.play_sound("penalty")
         return 0.3

@@ -74,10 +74,14 @@ class HandoffScreen(Scaled, Scene):
         targets = stop_targets(t.legal())
         if not targets:
             return
+        caught = targets[0]
+        held = t.game.hand_counts[caught]
         t.on_stop(self.seat)  # the catch is made by the person this screen is handed to
         if t.game.macau_catchable < 0:
-            owed = t.game.rules.macau_penalty
-            self.caught = f"Caught: {t.names[targets[0]]} forgot to call Macau and draws {owed}"
+            # What was drawn: a short stock and pile give fewer than the penalty (RULES §2.6).
+            drawn = t.game.hand_counts[caught] - held
+            what = f"draws {drawn}" if drawn > 0 else "has nothing left to draw"
+            self.caught = f"Caught: {t.names[caught]} forgot to call Macau and {what}"
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons."""

@@ -1,0 +1,62 @@
+"""Pass-and-play: a forgotten Macau caught on the hand-off screen is told in the words of the
+person who caught it, with the cards the forgetful seat really drew."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import PRESETS, Game, parse_action
+from game.store.settings import Settings
+from game.ui.handoff import HandoffScreen
+from game.ui.matchtable import MatchTable
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+SETUP = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben")))
+
+
+def _caught_on_the_handoff(stock: str, speed: str) -> tuple[Screen, MatchTable, HandoffScreen]:
+    """Anna lays her last but one card without calling Macau; Ben, handed the screen,
+    catches her there."""
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock=stock
+    )
+    settings = Settings(animation_speed=speed)
+    table = MatchTable(SETUP, game, settings=settings, seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    handoff = _handoff(screen, 0)
+    screen.key(pygame.K_RETURN)
+    table.apply(parse_action("7H"), 0)
+    handoff = _handoff(screen, 1)
+    screen.key(pygame.K_s, "s")
+    return screen, table, handoff
+
+
+def _handoff(screen: Screen, seat: int) -> HandoffScreen:
+    for _ in range(400):
+        top = screen.top
+        if isinstance(top, HandoffScreen) and top.seat == seat:
+            return top
+        screen.frame()
+    raise AssertionError(f"no hand-off to seat {seat}")
+
+
+def test_the_bubble_does_not_call_the_catcher_you() -> None:
+    screen, table, _handoff_screen = _caught_on_the_handoff("2D 3D 4S 6C 6S 7S 8S 9D", "normal")
+    screen.key(pygame.K_RETURN)  # Ben's cards
+    for _ in range(200):
+        screen.frame()
+        if screen.top is table and table.director.idle:
+            break
+    assert table.viewer == 1
+    said = {b.seat: b.text for b in table.director.bubbles}
+    assert said[0] == "Forgot Macau: +5" and said[1] == "Stop Macau!"
+
+
+def test_the_handoff_screen_says_how_many_cards_a_short_stock_gave() -> None:
+    screen, table, handoff = _caught_on_the_handoff("2D 3D", "off")
+    assert table.game.hand_counts[0] == 4  # 1 held, 2 from the stock, 1 from the pile
+    assert handoff.caught == "Caught: Anna forgot to call Macau and draws 3"
+    screen.key(pygame.K_RETURN)
+    screen.frame(5)
+    assert "The pile is shuffled into a new stock (1 card)" in table.director.log
