@@ -23,8 +23,8 @@ from game.ui import launch
 from game.ui.menu import MainMenu
 from game.ui.profiles_scene import MergeDialog, NameDialog, ProfilesScene, other_window_note
 from game.ui.scene import SceneStack
-from game.ui.stats_scene import StatsScene
 from tests.ui.menukit import Screen
+from tests.ui.profileskit import merge, open_merge, open_profiles, rename
 from tests.ui.textkit import drawn_texts, outside, overlaps
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,49 +115,6 @@ def _play_out(child: subprocess.Popen[str]) -> None:
     assert child.wait(timeout=60) == 0
 
 
-def _profiles(screen: Screen, menu: MainMenu) -> ProfilesScene:
-    screen.click(menu.stats_button.rect.center)
-    assert isinstance(screen.top, StatsScene)
-    screen.key(pygame.K_p, "p")
-    profiles = screen.top
-    assert isinstance(profiles, ProfilesScene)
-    return profiles
-
-
-def _select(profiles: ProfilesScene, name: str) -> None:
-    profiles.select([p.name for p in profiles.profiles].index(name))
-
-
-def _rename(screen: Screen, profiles: ProfilesScene, old: str, new: str) -> NameDialog:
-    _select(profiles, old)
-    screen.key(pygame.K_F2)
-    dialog = screen.top
-    assert isinstance(dialog, NameDialog)
-    for _ in old:
-        screen.key(pygame.K_BACKSPACE)
-    screen.type(new)
-    screen.key(pygame.K_RETURN)
-    return dialog
-
-
-def _open_merge(screen: Screen, profiles: ProfilesScene, source: str) -> MergeDialog:
-    _select(profiles, source)
-    screen.key(pygame.K_m, "m")
-    dialog = screen.top
-    assert isinstance(dialog, MergeDialog)
-    return dialog
-
-
-def _merge(screen: Screen, dialog: MergeDialog, profiles: ProfilesScene, target: str) -> None:
-    while dialog.chosen != target:
-        screen.key(pygame.K_RIGHT)
-    screen.key(pygame.K_RETURN)
-    if profiles.merging is not None:
-        profiles.merging.wait()
-    screen.frame()
-    assert profiles.merging is None
-
-
 def test_a_rename_tells_of_the_other_window_whose_rounds_then_reach_the_renamed_player(
     other_window: subprocess.Popen[str], _home: Path
 ) -> None:
@@ -165,8 +122,8 @@ def test_a_rename_tells_of_the_other_window_whose_rounds_then_reach_the_renamed_
     before = save.read_bytes()
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
-    dialog = _rename(screen, profiles, "Ada", "Adela")
+    profiles = open_profiles(screen, menu)
+    dialog = rename(screen, profiles, "Ada", "Adela")
     assert dialog.note == (
         "Macau is open in another window, where a game may seat Ada: it goes on calling them "
         "Ada, and their rounds there go to the new name."
@@ -191,15 +148,15 @@ def test_two_players_seated_in_the_other_window_are_not_merged(
 ) -> None:
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
-    _merge(screen, _open_merge(screen, profiles, "Ada"), profiles, "Ben")
+    profiles = open_profiles(screen, menu)
+    merge(screen, open_merge(screen, profiles, "Ada"), profiles, "Ben")
     assert profiles.message_is_error and profiles.message == (
         "Ada and Ben sit at the game open in another Macau window: they are two players, so "
         "they cannot be merged."
     )
     # Renamed here, Ada still sits there under the old name: still two players.
-    _rename(screen, profiles, "Ada", "Adela")
-    _merge(screen, _open_merge(screen, profiles, "Adela"), profiles, "Ben")
+    rename(screen, profiles, "Ada", "Adela")
+    merge(screen, open_merge(screen, profiles, "Adela"), profiles, "Ben")
     assert profiles.message_is_error and profiles.message.startswith(
         "Adela and Ben sit at the game open in another Macau window"
     )
@@ -217,13 +174,13 @@ def test_a_player_not_seated_there_is_merged_with_the_warning(
 ) -> None:
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
-    dialog = _open_merge(screen, profiles, "Cleo")
+    profiles = open_profiles(screen, menu)
+    dialog = open_merge(screen, profiles, "Cleo")
     assert dialog.note == (
         "Macau is open in another window, where a game may seat Cleo: it goes on calling them "
         "Cleo, and their rounds there go to the profile chosen."
     )
-    _merge(screen, dialog, profiles, "Ada")
+    merge(screen, dialog, profiles, "Ada")
     assert not profiles.message_is_error and profiles.message == (
         "Merged Cleo into Ada. Macau is open in another window, where a game may seat Cleo: "
         "it goes on calling them Cleo, and their rounds there go to Ada."
@@ -233,20 +190,20 @@ def test_a_player_not_seated_there_is_merged_with_the_warning(
 def test_without_another_window_nothing_is_said_of_one() -> None:
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
-    assert _rename(screen, profiles, "Ada", "Adela").note == ""
+    profiles = open_profiles(screen, menu)
+    assert rename(screen, profiles, "Ada", "Adela").note == ""
     assert profiles.message == "Renamed Ada to Adela."
-    dialog = _open_merge(screen, profiles, "Cleo")
+    dialog = open_merge(screen, profiles, "Cleo")
     assert dialog.note == ""
-    _merge(screen, dialog, profiles, "Adela")
+    merge(screen, dialog, profiles, "Adela")
     assert profiles.message == "Merged Cleo into Adela."
 
 
 def test_a_new_player_given_a_kept_name_is_told_where_its_rounds_go() -> None:
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
-    _rename(screen, profiles, "Ada", "Adela")
+    profiles = open_profiles(screen, menu)
+    rename(screen, profiles, "Ada", "Adela")
     screen.key(pygame.K_n, "n")
     assert isinstance(screen.top, NameDialog)
     screen.type("ada")

@@ -21,12 +21,12 @@ from game.ui.choosers import ChoiceModal
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
-from game.ui.profiles_scene import MergeDialog, NameDialog, ProfilesScene
+from game.ui.profiles_scene import NameDialog
 from game.ui.roundend import RoundEndOverlay
 from game.ui.scoreboard import MatchEndScreen
 from game.ui.setup import SeatSpec, TableSetup
-from game.ui.stats_scene import StatsScene
 from tests.ui.menukit import Screen
+from tests.ui.profileskit import merge, open_merge, open_profiles, rename
 
 OFF = Settings(animation_speed="off", bot_pace="fast")
 MATCH = TableSetup(
@@ -69,27 +69,6 @@ def _play(screen: Screen, table: MatchTable, until: Callable[[], bool]) -> None:
     raise AssertionError("not reached")
 
 
-def _profiles(screen: Screen, menu: MainMenu) -> ProfilesScene:
-    """Statistics, then Profiles (P), from the menu."""
-    screen.click(menu.stats_button.rect.center)
-    assert isinstance(screen.top, StatsScene)
-    screen.key(pygame.K_p, "p")
-    profiles = screen.top
-    assert isinstance(profiles, ProfilesScene)
-    return profiles
-
-
-def _rename(screen: Screen, profiles: ProfilesScene, old: str, typed: str) -> NameDialog:
-    """Pick ``old``, F2, add ``typed`` to the name and press Enter; the dialog."""
-    profiles.select([p.name for p in profiles.profiles].index(old))
-    screen.key(pygame.K_F2)
-    dialog = screen.top
-    assert isinstance(dialog, NameDialog)
-    screen.type(typed)
-    screen.key(pygame.K_RETURN)
-    return dialog
-
-
 def test_a_rename_between_two_rounds_of_a_saved_match_reaches_the_rest_of_the_match(
     _home: Path,
 ) -> None:
@@ -106,8 +85,8 @@ def test_a_rename_between_two_rounds_of_a_saved_match_reaches_the_rest_of_the_ma
     assert screen.top is menu and menu.continue_button.visible
     saved_at = json.loads(_save_path(_home).read_text())["saved_at"]
 
-    profiles = _profiles(screen, menu)
-    _rename(screen, profiles, "Anna", " K")
+    profiles = open_profiles(screen, menu)
+    rename(screen, profiles, "Anna", " K", clear=False)
     assert screen.top is profiles and "Renamed Anna to Anna K." in profiles.message
     assert _saved_names(_home) == ["Anna K", "Ben", "Cleo"]
     assert json.loads(_save_path(_home).read_text())["saved_at"] == saved_at  # left then
@@ -146,34 +125,20 @@ def _saved_table(home: Path, setup: TableSetup = MATCH) -> bytes:
     return _save_path(home).read_bytes()
 
 
-def _merge(screen: Screen, profiles: ProfilesScene, source: str, target: str) -> None:
-    profiles.select([p.name for p in profiles.profiles].index(source))
-    screen.key(pygame.K_m, "m")
-    dialog = screen.top
-    assert isinstance(dialog, MergeDialog)
-    while dialog.chosen != target:
-        screen.key(pygame.K_RIGHT)
-    screen.key(pygame.K_RETURN)
-    if profiles.merging is not None:
-        profiles.merging.wait()
-    screen.frame()
-    assert profiles.merging is None
-
-
 def test_a_merge_reseats_the_saved_game_and_two_people_seated_there_are_not_merged(
     _home: Path,
 ) -> None:
     _saved_table(_home)
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
-    _merge(screen, profiles, "Anna", "Anna K")
+    profiles = open_profiles(screen, menu)
+    merge(screen, open_merge(screen, profiles, "Anna"), profiles, "Anna K")
     assert "Merged Anna into Anna K." in profiles.message
     assert _saved_names(_home) == ["Anna K", "Ben", "Cleo"]
     assert launch.settings_of(menu).last_setup["seats"][0]["name"] == "Anna K"  # type: ignore[index]
 
     before = _save_path(_home).read_bytes()
-    _merge(screen, profiles, "Ben", "Anna K")
+    merge(screen, open_merge(screen, profiles, "Ben"), profiles, "Anna K")
     assert profiles.message == (
         "Ben and Anna K sit at the table saved for Continue: they are two players, so they "
         "cannot be merged."
@@ -190,7 +155,7 @@ def test_a_name_another_seat_of_the_saved_game_has_is_refused_and_a_stock_bot_mo
     before = _saved_table(_home, TableSetup("classic", (*MATCH.seats[:2], *bots), target=100))
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
+    profiles = open_profiles(screen, menu)
     profiles.select([p.name for p in profiles.profiles].index("Ben"))
     screen.key(pygame.K_F2)
     dialog = screen.top
@@ -223,10 +188,11 @@ def test_the_saved_game_of_another_running_copy_is_left_alone(
     monkeypatch.setattr(resume, "owns_saved_game", lambda: False)  # another copy holds it
     menu = MainMenu()
     screen = Screen(menu)
-    profiles = _profiles(screen, menu)
-    _rename(screen, profiles, "Anna", " Maria")
+    profiles = open_profiles(screen, menu)
+    rename(screen, profiles, "Anna", " Maria", clear=False)
     assert screen.top is profiles and "Renamed Anna to Anna Maria." in profiles.message
     assert _save_path(_home).read_bytes() == before
-    _merge(screen, profiles, "Ben", "Anna K")  # seated there too, but not this copy's game
+    # Ben is seated there too, but not in this copy's game
+    merge(screen, open_merge(screen, profiles, "Ben"), profiles, "Anna K")
     assert "Merged Ben into Anna K." in profiles.message
     assert _save_path(_home).read_bytes() == before
