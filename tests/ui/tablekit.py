@@ -82,6 +82,18 @@ class Harness:
         self.click(self.table.play_button.rect.center)
         self.tick(3)
 
+    def pick_with_keys(self, codes: str) -> None:
+        """Pick the cards ``codes`` in that order with the keyboard: the arrows to each card,
+        Up to pick it."""
+        hand = self.table.hand
+        for code in codes.split():
+            at = self.hand_codes().index(code)
+            if hand.cursor is None:
+                self.key(pygame.K_RIGHT)
+            while hand.cursor != at:
+                self.key(pygame.K_RIGHT)
+            self.key(pygame.K_UP)
+
     def card_pos(self, code: str) -> tuple[float, float]:
         """Where to grab ``code`` in your hand (its visible left strip, clear of overlaps)."""
         hand = self.table.hand

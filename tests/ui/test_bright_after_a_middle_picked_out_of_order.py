@@ -22,17 +22,6 @@ def _game(hand: str, pile: str) -> Game:
     )
 
 
-def _pick(h: Harness, code: str) -> None:
-    hand = h.table.hand
-    at = h.hand_codes().index(code)
-    if hand.cursor is None:
-        h.key(pygame.K_RIGHT)
-    while hand.cursor != at:
-        h.key(pygame.K_RIGHT)
-    h.key(pygame.K_UP)
-    h.tick(2)
-
-
 def _bright_to_add(h: Harness) -> set[str]:
     hand = h.table.hand
     return {
@@ -55,11 +44,13 @@ def test_the_card_that_ends_a_group_picked_out_of_order_stays_bright(
 ) -> None:
     h = Harness(_game(hand, pile))
     for code in middle_out_of_order.split():
-        _pick(h, code)
+        h.pick_with_keys(code)
+        h.tick(2)
     bright = _bright_to_add(h)
     assert last in bright
     assert dim not in bright  # a card no play of these cards takes stays dim
-    _pick(h, last)
+    h.pick_with_keys(last)
+    h.tick(2)
     assert h.table.play_button.primary
     h.key(pygame.K_RETURN)
     h.tick(5)

@@ -21,17 +21,6 @@ def _table(preset: str, hand: str, top: str) -> Harness:
     return Harness(game)
 
 
-def _pick_with_keys(h: Harness, codes: str) -> None:
-    hand = h.table.hand
-    for code in codes.split():
-        at = h.hand_codes().index(code)
-        if hand.cursor is None:
-            h.key(pygame.K_RIGHT)
-        while hand.cursor != at:
-            h.key(pygame.K_RIGHT)
-        h.key(pygame.K_UP)
-
-
 def _refused(h: Harness, pile: int, reason: str) -> None:
     assert len(h.game.pile) == pile  # nothing laid
     assert h.game.current == 0 and h.game.penalty == 0
@@ -55,7 +44,7 @@ def test_kings_picked_in_an_order_that_cannot_start_are_refused_with_the_reason(
     preset: str, hand: str, top: str, picked: str, reason: str
 ) -> None:
     h = _table(preset, hand, top)
-    _pick_with_keys(h, picked)
+    h.pick_with_keys(picked)
     h.tick(2)
     assert h.table.play_button.visible and not h.table.play_button.primary
     h.key(pygame.K_RETURN)
@@ -81,7 +70,7 @@ def test_on_a_waiting_attack_a_plain_king_picked_last_is_not_swapped_for_a_battl
     )
     game.apply(parse_action("KH"), 3)
     h = Harness(game)
-    _pick_with_keys(h, "KS KC")
+    h.pick_with_keys("KS KC")
     h.key(pygame.K_RETURN)
     h.tick(5)
     assert [c.code for c in h.game.pile[-2:]] == ["7H", "KH"]
@@ -91,7 +80,7 @@ def test_on_a_waiting_attack_a_plain_king_picked_last_is_not_swapped_for_a_battl
 
 def test_the_order_that_can_start_is_laid_as_picked() -> None:
     h = _table("hungarian", "KS KH 9C 5D", "7H")
-    _pick_with_keys(h, "KH KS")
+    h.pick_with_keys("KH KS")
     h.key(pygame.K_RETURN)
     h.tick(5)
     assert [c.code for c in h.game.pile[-2:]] == ["KH", "KS"]
