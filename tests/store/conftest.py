@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.store import GameRecord, SeatResult, Store
+from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store
 
 T0 = 1_700_000_000.0
 
@@ -44,6 +44,35 @@ def game(
     """Round number ``n`` (it sets the clock) of ``preset`` with ``seats``."""
     ended = T0 + n * 1000.0
     return GameRecord(preset, f"fp-{preset}", ended - duration, ended, tuple(seats), **flags)
+
+
+def match_record(
+    names: tuple[str, ...],
+    totals: tuple[int, ...],
+    rounds: int,
+    status: str,
+    *,
+    preset: str,
+    target: int,
+    key: str = "m1",
+    bot_seat_name: str = "",
+) -> MatchRecord:
+    """A points match of ``rounds`` rounds so far: a seat named "" is an easy bot (called
+    ``bot_seat_name`` at the table); the lowest total wins a finished match."""
+    seats = tuple(
+        MatchSeat(
+            seat=s,
+            profile=name or "Bot · easy",
+            is_bot=not name,
+            bot_level=None if name else "easy",
+            total=t,
+            place=1 + sum(1 for o in totals if o < t),
+            won=status == "finished" and t == min(totals),
+            seat_name="" if name else bot_seat_name,
+        )
+        for s, (name, t) in enumerate(zip(names, totals, strict=True))
+    )
+    return MatchRecord(key, preset, "fp", target, T0, T0 + 600 * rounds, rounds, seats, status)
 
 
 def integrity(path: Path) -> str:

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.store import GameRecord, MatchRecord, MatchSeat, Store
-from tests.store.conftest import T0, bot, game, human
+from game.store import GameRecord, MatchRecord, Store
+from tests.store.conftest import bot, game, human, match_record
 
 
 def _match(
@@ -18,21 +18,9 @@ def _match(
     key: str = "m1",
     names: tuple[str, ...] = ("Ada", "Ben", ""),
 ) -> MatchRecord:
-    low = min(totals)
-    seats = tuple(
-        MatchSeat(
-            seat=s,
-            profile=name or "Bot · easy",
-            is_bot=not name,
-            bot_level=None if name else "easy",
-            total=t,
-            place=1 + sum(1 for o in totals if o < t),
-            won=status == "finished" and t == low,
-            seat_name="" if name else "West",
-        )
-        for s, (name, t) in enumerate(zip(names, totals, strict=True))
+    return match_record(
+        names, totals, rounds, status, preset="tel_aviv", target=500, key=key, bot_seat_name="West"
     )
-    return MatchRecord(key, "tel_aviv", "fp", 500, T0, T0 + 600 * rounds, rounds, seats, status)
 
 
 def _round_of(match: MatchRecord, n: int, *places: int) -> GameRecord:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store
-from tests.store.conftest import T0, bot, game, human
+from game.store import GameRecord, MatchRecord, SeatResult, Store
+from tests.store.conftest import bot, game, human, match_record
 
 
 @pytest.fixture
@@ -27,19 +27,7 @@ def copies(home: Path) -> Iterator[tuple[Store, Store]]:
 
 def _match(names: tuple[str, ...], totals: tuple[int, ...], rounds: int) -> MatchRecord:
     status = "finished" if max(totals) >= 100 else "playing"
-    seats = tuple(
-        MatchSeat(
-            seat=s,
-            profile=name or "Bot · easy",
-            is_bot=not name,
-            bot_level=None if name else "easy",
-            total=t,
-            place=1 + sum(1 for o in totals if o < t),
-            won=status == "finished" and t == min(totals),
-        )
-        for s, (name, t) in enumerate(zip(names, totals, strict=True))
-    )
-    return MatchRecord("m1", "classic", "fp", 100, T0, T0 + 600 * rounds, rounds, seats, status)
+    return match_record(names, totals, rounds, status, preset="classic", target=100)
 
 
 def _round(n: int, seats: tuple[SeatResult, ...], match: MatchRecord) -> GameRecord:
