@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, wait
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pytest
@@ -13,6 +14,9 @@ from game.store.settings import Settings
 from game.ui import launch
 from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
+
+if TYPE_CHECKING:
+    from game.ui.handoff import HandoffScreen
 
 
 def wait_for_bots(scenes: tuple[Scene, ...]) -> None:
@@ -88,6 +92,18 @@ def play_to_match_end(screen: Screen, frames: int = 60000) -> None:
             screen.key(pygame.K_RETURN)
         screen.frame(draw=False)
     raise AssertionError("the match did not end")
+
+
+def handoff_for(screen: Screen, seat: int, frames: int = 600) -> HandoffScreen:
+    """Run frames until the pass-and-play hand-off screen for ``seat`` is on top; it."""
+    from game.ui.handoff import HandoffScreen
+
+    for _ in range(frames):
+        top = screen.top
+        if isinstance(top, HandoffScreen) and top.seat == seat:
+            return top
+        screen.frame()
+    raise AssertionError(f"no hand-off for seat {seat}")
 
 
 def quick_game_home(home: Path, monkeypatch: pytest.MonkeyPatch, quick: TableSetup) -> None:

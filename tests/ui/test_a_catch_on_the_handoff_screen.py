@@ -10,7 +10,7 @@ from game.store.settings import Settings
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, handoff_for
 
 SETUP = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben")))
 
@@ -24,21 +24,12 @@ def _caught_on_the_handoff(stock: str, speed: str) -> tuple[Screen, MatchTable, 
     settings = Settings(animation_speed=speed)
     table = MatchTable(SETUP, game, settings=settings, seed=5, deal=False)
     screen = Screen(table, (1280, 800))
-    handoff = _handoff(screen, 0)
+    handoff = handoff_for(screen, 0)
     screen.key(pygame.K_RETURN)
     table.apply(parse_action("7H"), 0)
-    handoff = _handoff(screen, 1)
+    handoff = handoff_for(screen, 1)
     screen.key(pygame.K_s, "s")
     return screen, table, handoff
-
-
-def _handoff(screen: Screen, seat: int) -> HandoffScreen:
-    for _ in range(400):
-        top = screen.top
-        if isinstance(top, HandoffScreen) and top.seat == seat:
-            return top
-        screen.frame()
-    raise AssertionError(f"no hand-off to seat {seat}")
 
 
 def test_the_bubble_does_not_call_the_catcher_you() -> None:

@@ -17,7 +17,7 @@ from game.ui.roundend import GamePause
 from game.ui.scene import Scene
 from game.ui.scoreboard import ScoreboardOverlay
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, handoff_for
 
 # Anna lays her 7♥ and is left with one card without calling Macau; Ben catches her from his
 # hand-off, and the penalty cards fly to her while the hand-off is up.
@@ -34,25 +34,16 @@ OPENED: dict[str, tuple[list[tuple[int, str]], type[Scene]]] = {
 }
 
 
-def _handoff_for(screen: Screen, seat: int) -> HandoffScreen:
-    for _ in range(600):
-        top = screen.top
-        if isinstance(top, HandoffScreen) and top.seat == seat:
-            return top
-        screen.frame()
-    raise AssertionError(f"no hand-off for seat {seat}")
-
-
 def _ben_asks_while_cards_fly() -> tuple[Screen, MatchTable, HandoffScreen]:
     """Ben's hand-off, with Anna caught and her penalty in the air, and Enter pressed."""
     game = Game.from_position(PRESETS["polish"], hands=HANDS, pile="5H", stock=STOCK)
     normal = Settings(animation_speed="normal", bot_pace="normal")
     table = MatchTable(TableSetup("polish", SEATS), game, settings=normal, seed=5, deal=False)
     screen = Screen(table, (1280, 800))
-    _handoff_for(screen, 0)
+    handoff_for(screen, 0)
     screen.key(pygame.K_RETURN)
     table.apply(parse_action("7H"), 0)
-    handoff = _handoff_for(screen, 1)
+    handoff = handoff_for(screen, 1)
     screen.key(pygame.K_s, "s")
     screen.frame(5)
     screen.key(pygame.K_RETURN)

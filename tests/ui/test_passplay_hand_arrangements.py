@@ -9,11 +9,10 @@ import pygame
 from game.engine import PRESETS, Game, parse_action
 from game.store.saves import load_game
 from game.store.settings import Settings
-from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
 from game.ui.resume import restore
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, handoff_for
 
 SETUP = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben")))
 
@@ -31,14 +30,9 @@ def _table() -> tuple[Screen, MatchTable]:
 
 
 def _handed_to(screen: Screen, seat: int) -> None:
-    for _ in range(400):
-        top = screen.top
-        if isinstance(top, HandoffScreen) and top.seat == seat:
-            screen.key(pygame.K_RETURN)
-            screen.frame(2)
-            return
-        screen.frame()
-    raise AssertionError(f"the screen never came to seat {seat}")
+    handoff_for(screen, seat)
+    screen.key(pygame.K_RETURN)
+    screen.frame(2)
 
 
 def _shown(table: MatchTable) -> list[str]:
