@@ -370,7 +370,7 @@ class RankChooser(ChoiceModal[str]):
         speed: str = "normal",
     ) -> None:
         options = [Option(c, "Nothing" if c == "-" else c, _RANK_KEYS.get(c)) for c in choices]
-        sub = "Everyone must lay it for one round"
+        sub = "For one round, you last: lay it or a jack, or draw"
         super().__init__(
             options, on_result, subtitle=f"{sub} · {note}" if note else sub, speed=speed
         )

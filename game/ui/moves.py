@@ -184,12 +184,18 @@ class Offer:
         n = len(chosen)
         return {cards[n] for cards in self._index() if len(cards) > n and cards[:n] == chosen}
 
-    def may_follow(self, chosen: tuple[Card, ...]) -> set[Card]:
+    def may_follow(self, chosen: tuple[Card, ...], rules: Compiled | None = None) -> set[Card]:
         """The cards whose pick after ``chosen`` still leads to a legal play as the table
         lays it: ``next_cards``, and the cards a group of four or more may go on with when
         its middle was picked out of order, since the middle goes down in hand order
-        (``Game.arrange_group``: after 5♥ 8♥ 6♥, K♥ makes 5♥ 6♥ 8♥ K♥)."""
+        (``Game.arrange_group``: after 5♥ 8♥ 6♥, K♥ makes 5♥ 6♥ 8♥ K♥).
+
+        A pick no listed play starts with (7♠ first on 5♥) is laid in another order when it
+        ends on a card that acts as the one picked last (``play_options``): given ``rules``,
+        the cards that make such a play with it stay bright too (7♥ after 7♠ lays 7♥ 7♠)."""
         found = self.next_cards(chosen)
+        if chosen and rules is not None and not found and not self.plays_laying(chosen):
+            found |= self._reordered_follow(chosen, rules)
         if len(chosen) < 2:
             return found  # no middle picked yet: the exact orders are every way on
         picked = Counter(chosen[1:])
@@ -200,6 +206,25 @@ class Offer:
                 found.add(last)  # the next card ends the group
             else:
                 found.update(middle - picked)  # it goes in the middle, more cards after it
+        return found
+
+    def _reordered_follow(self, chosen: tuple[Card, ...], rules: Compiled) -> set[Card]:
+        """The cards that, picked after ``chosen``, are a listed play's cards in another
+        order ending on a card that acts as the one picked last, or part of such a play
+        with cards still to pick."""
+        picked = Counter(chosen)
+        found: set[Card] = set()
+        for cards in self._index():
+            rest = Counter(cards)
+            if len(cards) <= len(chosen) or not picked <= rest:
+                continue
+            rest -= picked
+            if rest.total() > 1:
+                found.update(rest)  # more to pick after it: the last card is still open
+            else:
+                [card] = rest
+                if _acts_alike(rules, cards[-1], card):
+                    found.add(card)
         return found
 
     def _groups_from(self, first: Card) -> list[tuple[Card, Counter[Card]]]:

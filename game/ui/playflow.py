@@ -503,9 +503,9 @@ class PlayFlow:
             a = "an" if word[0] in "aeiou" else "a"
             return f"{what} coming your way: answer with {a} {word} or wait"
         if g.phase == Phase.DRAWN:
-            return "The card you drew fits: lay it or keep it"
+            return self._with_call("The card you drew fits: lay it or keep it")
         if g.phase == Phase.FIVE_AGAIN:
-            return "After a 5 your turn goes on: lay one more card or draw"
+            return self._with_call("After a 5 your turn goes on: lay one more card or draw")
         request = _request_hint(g)
         if request:
             return request
@@ -522,8 +522,21 @@ class PlayFlow:
                 f"made to draw {penalty}"
             )
         if t.hand.selection:
+            picked = t.hand.selected_cards()
+            if not play_options(g, t.viewer, picked, t.offer()).legal:  # a group begun, or wrong
+                return "Pick the cards to lay with it, or right-click to put them back"
+            if len(t.hand.selection) == 1:
+                return "Drop the card on the pile or press Play (Enter)"
             return "Drop the group on the pile or press Play (Enter)"
         return "Your turn: drag a card to the pile, double-click it, or draw"
+
+    def _with_call(self, line: str) -> str:
+        """``line``, and the Macau call where a play now may leave you one card (a card
+        drawn and laid, or the one after a 5, goes down without the call otherwise)."""
+        t = self.table
+        if t.macau_on or not any(isinstance(a, Play) and a.call for a in t.offer().legal):
+            return line
+        return f"{line}. Leaving one card? Press Macau! (M) first"
 
 
 _CHANGER_WORDS = {"A": "an ace", "7": "a 7", "Q": "a queen", "joker": "a joker"}

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Phase
+from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
 from game.ui.moves import PASS_LABELS, Offer, play_options
 from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
@@ -168,7 +169,7 @@ def _bright(t: TableScene, offer: Offer) -> set[int]:
     if not offer.complete and t.hand.selection:
         # Not every play is listed (a big hand with stand-in jokers): any card may follow.
         return {hc.uid for hc in t.hand.cards}
-    nexts = offer.may_follow(tuple(t.hand.selected_cards()))
+    nexts = offer.may_follow(tuple(t.hand.selected_cards()), compile_rules(t.game.rules))
     return {hc.uid for hc in t.hand.cards if hc.uid in t.hand.selection or hc.card in nexts}
 
 

@@ -208,14 +208,17 @@ def test_a_rank_chooser_says_why_ranks_are_missing() -> None:
     chooser = h.stack.top
     assert isinstance(chooser, RankChooser)
     assert [o.value for o in chooser.options] == ["5", "9", "-"]
-    assert chooser.subtitle == "Everyone must lay it for one round · only ranks you still hold"
+    assert (
+        chooser.subtitle
+        == "For one round, you last: lay it or a jack, or draw · only ranks you still hold"
+    )
     h.key(pygame.K_ESCAPE)
     h.tick(2)
     h = Harness(polish(["JS 9C 4D", "2C 4H 9S", "3H 6D", "KD 8D"], "5S"))
     h.drag_to_pile("JS")
     chooser = h.stack.top
     assert isinstance(chooser, RankChooser)
-    assert chooser.subtitle == "Everyone must lay it for one round"  # any rank may be asked
+    assert chooser.subtitle == "For one round, you last: lay it or a jack, or draw"  # any rank
 
 
 def test_escape_cancels_a_chooser_and_returns_the_card() -> None:
@@ -1341,3 +1344,51 @@ def test_a_bot_that_draws_after_its_five_looks_at_the_card_as_long() -> None:
     pause = h.table._bot_pace(h.table.bots[1])
     mulls = [e for e in h.table.director.queue if isinstance(e, Mulling)]
     assert [(m.seat, m.seconds) for m in mulls] == [(1, pause)] and pause > 0
+
+
+def test_a_drawn_card_that_would_leave_one_card_is_told_with_the_call() -> None:
+    h = Harness(polish(["9D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", stock="7H 3C 4S"))
+    h.key(pygame.K_d, "d")
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN
+    assert h.table.flow.phase_hint() == (
+        "The card you drew fits: lay it or keep it. Leaving one card? Press Macau! (M) first"
+    )
+    h.key(pygame.K_m, "m")
+    h.tick(2)
+    assert h.table.flow.phase_hint() == "The card you drew fits: lay it or keep it"
+
+
+def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet() -> None:
+    h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    h.pick_with_keys("7H")
+    h.tick(2)
+    assert h.table.flow.phase_hint() == "Drop the card on the pile or press Play (Enter)"
+    h.key(pygame.K_UP)  # put back
+    h.pick_with_keys("7S")  # cannot start on 5♥: a group begun
+    h.tick(2)
+    assert h.table.flow.phase_hint() == (
+        "Pick the cards to lay with it, or right-click to put them back"
+    )
+    h.pick_with_keys("7H")  # 7♥ 7♠ is laid so
+    h.tick(2)
+    assert h.table.flow.phase_hint() == "Drop the group on the pile or press Play (Enter)"
+
+
+def test_after_a_card_that_cannot_start_the_cards_that_finish_a_play_with_it_stay_bright() -> None:
+    h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
+    bright = lambda: sorted(hc.card.code for hc in h.table.hand.cards if hc.uid in h.table.bright)  # noqa: E731
+    h.tick(2)
+    assert bright() == ["7H"]
+    h.pick_with_keys("7S")
+    h.tick(2)
+    assert bright() == ["7H", "7S"]  # 7♥ 7♠ is a play: 7♥ may follow
+
+
+def test_a_card_whose_play_would_end_on_a_card_that_acts_otherwise_stays_dim() -> None:
+    # K♠ then K♥ on 7♥ cannot be laid as K♥ K♠: that king attacks the seat before, not after.
+    h = Harness(polish(["KS KH 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "7H"))
+    bright = lambda: sorted(hc.card.code for hc in h.table.hand.cards if hc.uid in h.table.bright)  # noqa: E731
+    h.pick_with_keys("KS")
+    h.tick(2)
+    assert bright() == ["KS"]
