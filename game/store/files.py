@@ -142,7 +142,8 @@ def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, A
     if len(raw) > max_bytes:  # it grew while being read
         raise ValueError("the file is too large")
     try:
-        document = json.loads(raw.decode("utf-8"))
+        # "-sig": a file saved as "UTF-8 with BOM" (Windows Notepad) is read, not damaged.
+        document = json.loads(raw.decode("utf-8-sig"))
     except (RecursionError, MemoryError) as exc:
         raise ValueError("the file is nested too deeply to read") from exc
     if not isinstance(document, dict):

@@ -69,3 +69,16 @@ def test_a_newer_games_values_are_not_called_bad(home: Path) -> None:
     loaded = Settings.load()
     assert loaded.problem is None and loaded.settings == Settings(hand_sort="rank")
     assert json.loads(settings_file().read_text())["settings"]["animation_speed"] == "turbo"
+
+
+def write_text(text: str) -> None:
+    settings_file().parent.mkdir(parents=True, exist_ok=True)
+    settings_file().write_text(text)
+
+
+def test_settings_saved_with_a_byte_order_mark_are_read(home: Path) -> None:
+    document = {"format": "macau-settings", "version": 1, "settings": {"hand_sort": "rank"}}
+    write_text("\ufeff" + json.dumps(document))  # as Windows Notepad saves "UTF-8 with BOM"
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings == Settings(hand_sort="rank")
+    assert [p.name for p in settings_file().parent.iterdir()] == ["settings.json"]
