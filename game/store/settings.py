@@ -98,12 +98,9 @@ def _settings_path(path: Path | None) -> Path:
 
 def _valid(name: str, value: Any, default: Any) -> bool:
     if name == "volume":
-        return (
-            isinstance(value, int | float)
-            and not isinstance(value, bool)
-            and math.isfinite(value)
-            and 0.0 <= value <= 1.0
-        )
+        # Compared as it is, never made a float first: a whole number too large for a float
+        # (10**400 written by hand) is then simply out of range, as NaN and infinity are.
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
     if name in CHOICES:
         return value in CHOICES[name]
     if name == "window_size":

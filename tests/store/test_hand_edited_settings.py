@@ -76,6 +76,27 @@ def write_text(text: str) -> None:
     settings_file().write_text(text)
 
 
+HUGE = 10**400  # a whole number JSON allows and no float can hold
+
+
+def test_a_volume_too_large_for_a_float_is_a_bad_value_not_a_crash(home: Path) -> None:
+    write({"volume": HUGE, "hand_sort": "rank"})
+    loaded = Settings.load()
+    assert loaded.settings == Settings(hand_sort="rank")
+    assert loaded.problem is not None and "(Volume)" in loaded.problem
+    assert "back to their defaults" in loaded.problem
+    assert Settings.load().problem is None  # told once
+    assert not [p for p in settings_file().parent.iterdir() if ".corrupt-" in p.name]
+
+
+@pytest.mark.parametrize("size", [[HUGE, 600], [800, -HUGE]])
+def test_a_window_size_too_large_for_a_float_is_forgotten(home: Path, size: list[int]) -> None:
+    write({"window_size": size, "hand_sort": "rank"})
+    loaded = Settings.load()
+    assert loaded.problem is None  # the window's size is the game's own memory, not told
+    assert loaded.settings == Settings(hand_sort="rank")
+
+
 def test_settings_saved_with_a_byte_order_mark_are_read(home: Path) -> None:
     document = {"format": "macau-settings", "version": 1, "settings": {"hand_sort": "rank"}}
     write_text("\ufeff" + json.dumps(document))  # as Windows Notepad saves "UTF-8 with BOM"
