@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from game.store import paths
+from game.store.files import atomic_write_json
 from game.store.paths import StoreUnavailable
 from game.store.saves import load_game, read_rule_sets, save_game, save_rule_set
 from game.store.settings import Settings
@@ -186,3 +187,19 @@ def test_a_save_with_a_byte_order_mark_is_read(home: Path) -> None:
     loaded = load_game()
     assert loaded.problem is None and loaded.data == {"k": 1}
     assert path.exists() and not _aside(path)
+
+
+# --- 8. nesting too deep to write -----------------------------------------------------------
+
+
+def test_a_document_nested_too_deeply_to_write_is_refused_with_a_value_error(
+    home: Path,
+) -> None:
+    deep: Any = []
+    for _ in range(5000):
+        deep = [deep]
+    target = home / "deep.json"
+    home.mkdir(parents=True, exist_ok=True)
+    with pytest.raises(ValueError, match="nested too deeply"):
+        atomic_write_json(target, {"x": deep})
+    assert not target.exists() and list(home.iterdir()) == []
