@@ -76,8 +76,15 @@ def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:
 
 def atomic_write_json(path: Path, document: Any, shared: bool = False) -> None:
     """Write ``document`` as indented UTF-8 JSON, atomically (``shared``: as for
-    ``atomic_write_bytes``)."""
-    text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
+    ``atomic_write_bytes``). ValueError when it cannot be written as JSON.
+
+    Indented JSON goes through Python's own encoder, one call per level: a document the
+    reader took in (edited by hand, a few hundred lists deep) can be too deep for it, which
+    is a value that cannot be written, not a crash."""
+    try:
+        text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False)
+    except RecursionError as exc:
+        raise ValueError(f"Macau could not save {path.name}: it is nested too deeply.") from exc
     atomic_write_bytes(path, (text + "\n").encode("utf-8"), shared)
 
 
@@ -119,6 +126,21 @@ MAX_SMALL_JSON = 5 * 1024 * 1024
 MAX_SAVE_JSON = 50 * 1024 * 1024
 
 
+def nested_deeper_than(value: Any, limit: int) -> bool:
+    """True when ``value`` (read from JSON) holds lists or objects more than ``limit`` deep.
+
+    Walked without recursion, so a value of any depth the reader accepted can be measured."""
+    pending = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth == limit:
+                return True
+            inside = item.values() if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in inside)
+    return False
+
+
 def unreadable_reason(exc: OSError) -> str:
     """Why a file could not be read, in lower case: ``permission denied``."""
     return (exc.strerror or exc.__class__.__name__).lower()
@@ -142,7 +164,8 @@ def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, A
     if len(raw) > max_bytes:  # it grew while being read
         raise ValueError("the file is too large")
     try:
-        document = json.loads(raw.decode("utf-8"))
+        # "-sig": a file saved as "UTF-8 with BOM" (Windows Notepad) is read, not damaged.
+        document = json.loads(raw.decode("utf-8-sig"))
     except (RecursionError, MemoryError) as exc:
         raise ValueError("the file is nested too deeply to read") from exc
     if not isinstance(document, dict):

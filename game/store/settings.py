@@ -15,7 +15,13 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from game.store.files import atomic_write_json, read_json_object, set_aside, unreadable_reason
+from game.store.files import (
+    atomic_write_json,
+    nested_deeper_than,
+    read_json_object,
+    set_aside,
+    unreadable_reason,
+)
 from game.store.paths import StoreUnavailable, config_dir, where
 
 FORMAT = "macau-settings"
@@ -32,8 +38,13 @@ CARD_BACKS: tuple[str, ...] = ("blue", "red", "green")
 # hand between two steps is taken as the nearest, so the one shown is the one heard.
 VOLUME_STEPS = 10
 
+# A setting holds lists and objects at most this deep (the last setup is three deep: the
+# setup, its seats, a seat). One deeper was not written by a game, and may be too deep to
+# write back at all.
+MAX_NESTING = 8
+
 # The settings the player chooses on the Settings screen, by the names its rows show: a bad
-# one of these is told (the window's size and the last setup are the game's own memory).
+# one of these is told (the window's size is the game's own memory).
 CHOSEN_WORDS: dict[str, str] = {
     "volume": "Volume",
     "muted": "Mute sound",
@@ -45,6 +56,10 @@ CHOSEN_WORDS: dict[str, str] = {
     "fullscreen": "Fullscreen",
     "bot_pace": "Bots' pace",
 }
+
+# The last setup is the game's own memory too, but a bad one is told and put back to its
+# default, as a chosen setting is: left in the file it would go back with every save.
+TOLD_WORDS: dict[str, str] = {**CHOSEN_WORDS, "last_setup": "Quick game table"}
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
@@ -98,12 +113,9 @@ def _settings_path(path: Path | None) -> Path:
 
 def _valid(name: str, value: Any, default: Any) -> bool:
     if name == "volume":
-        return (
-            isinstance(value, int | float)
-            and not isinstance(value, bool)
-            and math.isfinite(value)
-            and 0.0 <= value <= 1.0
-        )
+        # Compared as it is, never made a float first: a whole number too large for a float
+        # (10**400 written by hand) is then simply out of range, as NaN and infinity are.
+        return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= 1
     if name in CHOICES:
         return value in CHOICES[name]
     if name == "window_size":
@@ -117,7 +129,9 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         )
     if name == "last_setup":
         return value is None or (
-            isinstance(value, dict) and all(isinstance(key, str) for key in value)
+            isinstance(value, dict)
+            and all(isinstance(key, str) for key in value)
+            and not nested_deeper_than(value, MAX_NESTING)
         )
     return isinstance(value, type(default))
 
@@ -147,17 +161,17 @@ def _read_mapping(values: dict[str, Any]) -> tuple[Settings, list[str]]:
 
 
 def _bad_values_told(document: dict[str, Any], path: Path | None) -> LoadedSettings:
-    """Settings from a readable file; chosen settings with a bad value are named for the
-    player and written back as their defaults (so they are told once), the rest kept. A
-    newer game's file is read as it is: its values may be good there."""
+    """Settings from a readable file; chosen settings (and the last setup) with a bad value
+    are named for the player and written back as their defaults (so they are told once),
+    the rest kept. A newer game's file is read as it is: its values may be good there."""
     settings, bad = _read_mapping(document["settings"])
-    told = [name for name in bad if name in CHOSEN_WORDS]
+    told = [name for name in bad if name in TOLD_WORDS]
     version = document.get("version")
     if not told or (isinstance(version, int) and version > VERSION):
         return LoadedSettings(settings)
     with contextlib.suppress(StoreUnavailable, OSError, ValueError):  # (told again, then)
         save_settings(settings, path, only=told)
-    words = ", ".join(CHOSEN_WORDS[name] for name in told)
+    words = ", ".join(TOLD_WORDS[name] for name in told)
     return LoadedSettings(
         settings,
         f"Some settings in the settings file could not be used ({words}), so those are "
@@ -208,7 +222,8 @@ def save_settings(
     With ``only``, just those settings are written and the file keeps the others as it has
     them: another copy of the game running at the same time may have changed them since
     this one read the file, and must not find its changes undone. (A file with no
-    settings to keep, missing or damaged, gets them all.)
+    settings to keep, missing or damaged, gets them all.) A value in the file nested too
+    deeply to be one a game wrote is left out, so that it cannot stop every save.
     """
     target = config_dir() / FILE_NAME if path is None else path
     values: dict[str, Any] = {}
@@ -217,7 +232,11 @@ def save_settings(
     try:
         existing = read_json_object(target)
         if existing is not None and isinstance(existing.get("settings"), dict):
-            values.update(existing["settings"])
+            values.update(
+                (name, value)
+                for name, value in existing["settings"].items()
+                if not nested_deeper_than(value, MAX_NESTING)
+            )
             if only is not None:
                 mine = {key: mine[key] for key in only}
             # A newer game's file keeps its version: its own keys are kept too, and the
@@ -236,7 +255,7 @@ def save_settings(
     values.update(mine)
     try:
         json.dumps(values, allow_nan=False)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, RecursionError) as exc:
         raise ValueError("The last game setup holds something that cannot be saved.") from exc
     atomic_write_json(target, {"format": FORMAT, "version": version, "settings": values})
 

@@ -69,3 +69,89 @@ def test_a_newer_games_values_are_not_called_bad(home: Path) -> None:
     loaded = Settings.load()
     assert loaded.problem is None and loaded.settings == Settings(hand_sort="rank")
     assert json.loads(settings_file().read_text())["settings"]["animation_speed"] == "turbo"
+
+
+def write_text(text: str) -> None:
+    settings_file().parent.mkdir(parents=True, exist_ok=True)
+    settings_file().write_text(text)
+
+
+HUGE = 10**400  # a whole number JSON allows and no float can hold
+
+
+def test_a_volume_too_large_for_a_float_is_a_bad_value_not_a_crash(home: Path) -> None:
+    write({"volume": HUGE, "hand_sort": "rank"})
+    loaded = Settings.load()
+    assert loaded.settings == Settings(hand_sort="rank")
+    assert loaded.problem is not None and "(Volume)" in loaded.problem
+    assert "back to their defaults" in loaded.problem
+    assert Settings.load().problem is None  # told once
+    assert not [p for p in settings_file().parent.iterdir() if ".corrupt-" in p.name]
+
+
+@pytest.mark.parametrize("size", [[HUGE, 600], [800, -HUGE]])
+def test_a_window_size_too_large_for_a_float_is_forgotten(home: Path, size: list[int]) -> None:
+    write({"window_size": size, "hand_sort": "rank"})
+    loaded = Settings.load()
+    assert loaded.problem is None  # the window's size is the game's own memory, not told
+    assert loaded.settings == Settings(hand_sort="rank")
+
+
+def nested(depth: int) -> Any:
+    """A list ``depth`` deep: far deeper than any setup the game remembers."""
+    value: Any = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+DEEP_SETUP = {"preset": "classic", "x": nested(600)}
+
+
+def test_a_last_setup_nested_too_deeply_is_told_and_forgotten(home: Path) -> None:
+    write({"last_setup": DEEP_SETUP, "hand_sort": "rank"})
+    loaded = Settings.load()
+    assert loaded.settings == Settings(hand_sort="rank")
+    assert loaded.problem is not None and "(Quick game table)" in loaded.problem
+    kept = json.loads(settings_file().read_text())["settings"]
+    assert kept["last_setup"] is None and kept["hand_sort"] == "rank"
+    again = Settings.load()
+    assert again.problem is None and again.settings == loaded.settings
+    Settings(hand_sort="rank", fullscreen=True).save(only=["fullscreen"])
+    assert Settings.load().settings == Settings(hand_sort="rank", fullscreen=True)
+
+
+def test_a_last_setup_as_the_game_keeps_it_is_kept(home: Path) -> None:
+    setup = {
+        "preset": "custom",
+        "seats": [{"name": "You", "level": ""}, {"name": "Ada", "level": "hard"}],
+        "rules_text": "scoring = points",
+        "target": 7,
+        "dealer": 1,
+        "rules_base": "polish",
+        "rules_label": "Family",
+    }
+    write({"last_setup": setup})
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings.last_setup == setup
+
+
+def test_a_value_nested_too_deeply_never_stops_the_settings_being_saved(home: Path) -> None:
+    # A newer game's file is read as it is, so nothing is written back on load: the value
+    # too deep to write is still in the file when a setting is next changed.
+    write({"last_setup": DEEP_SETUP, "from_the_future": nested(600), "hand_sort": "rank"}, 2)
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings == Settings(hand_sort="rank")
+    Settings(fullscreen=True).save(only=["fullscreen"])
+    kept = json.loads(settings_file().read_text())
+    assert kept["version"] == 2 and kept["settings"]["fullscreen"] is True
+    assert kept["settings"]["hand_sort"] == "rank"
+    assert "last_setup" not in kept["settings"] and "from_the_future" not in kept["settings"]
+
+
+def test_settings_saved_with_a_byte_order_mark_are_read(home: Path) -> None:
+    document = {"format": "macau-settings", "version": 1, "settings": {"hand_sort": "rank"}}
+    write_text("\ufeff" + json.dumps(document))  # as Windows Notepad saves "UTF-8 with BOM"
+    loaded = Settings.load()
+    assert loaded.problem is None and loaded.settings == Settings(hand_sort="rank")
+    assert [p.name for p in settings_file().parent.iterdir()] == ["settings.json"]

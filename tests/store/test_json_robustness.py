@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from game.store import paths
+from game.store.files import atomic_write_json
 from game.store.paths import StoreUnavailable
 from game.store.saves import load_game, read_rule_sets, save_game, save_rule_set
 from game.store.settings import Settings
@@ -168,3 +169,37 @@ def test_settings_in_a_read_only_folder_are_still_read(
     assert loaded.settings.volume == 0.3 and loaded.settings.last_setup == setup
     with pytest.raises(StoreUnavailable):  # saving is refused with a sentence, not a crash
         Settings(volume=0.5).save()
+
+
+# --- 7. a byte order mark, as Windows Notepad saves "UTF-8 with BOM" -------------------------
+
+
+def test_rule_sets_saved_with_a_byte_order_mark_are_read(home: Path) -> None:
+    document = {"format": "macau-rulesets", "version": 1, "rule_sets": {"Family": "x"}}
+    path = _write(home, "config", "rulesets.json", "\ufeff" + json.dumps(document))
+    found = read_rule_sets()
+    assert found.problem is None and found.rule_sets == {"Family": "x"}
+    assert path.exists() and not _aside(path)
+
+
+def test_a_save_with_a_byte_order_mark_is_read(home: Path) -> None:
+    path = _write(home, "state", "current_game.json", "\ufeff" + _envelope(0))
+    loaded = load_game()
+    assert loaded.problem is None and loaded.data == {"k": 1}
+    assert path.exists() and not _aside(path)
+
+
+# --- 8. nesting too deep to write -----------------------------------------------------------
+
+
+def test_a_document_nested_too_deeply_to_write_is_refused_with_a_value_error(
+    home: Path,
+) -> None:
+    deep: Any = []
+    for _ in range(5000):
+        deep = [deep]
+    target = home / "deep.json"
+    home.mkdir(parents=True, exist_ok=True)
+    with pytest.raises(ValueError, match="nested too deeply"):
+        atomic_write_json(target, {"x": deep})
+    assert not target.exists() and list(home.iterdir()) == []

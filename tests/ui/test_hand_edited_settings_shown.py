@@ -1,6 +1,7 @@
 """A settings file edited by hand, as the screens show it: the volume heard is the one
 shown and ← / → reach both ends; a remembered target is the one New game shows and
-Quick game plays to; a bad value is told on the main menu, once."""
+Quick game plays to; a bad value is told on the main menu, once; a value nested too deeply
+to write back never stops a setting being changed or the game being quit."""
 
 from __future__ import annotations
 
@@ -22,9 +23,9 @@ from game.ui.options import SettingsScreen
 from tests.ui.menukit import Screen
 
 
-def write(values: dict[str, Any]) -> None:
+def write(values: dict[str, Any], version: int = 1) -> None:
     settings_file().parent.mkdir(parents=True, exist_ok=True)
-    document = {"format": "macau-settings", "version": 1, "settings": values}
+    document = {"format": "macau-settings", "version": version, "settings": values}
     settings_file().write_text(json.dumps(document))
 
 
@@ -86,3 +87,37 @@ def test_a_bad_value_is_told_on_the_main_menu_once_and_the_good_ones_kept() -> N
     assert "Animation speed" in menu.problem
     again = App(clock=ManualClock(), fullscreen=False)
     assert again.settings_problem is None and again.settings == Settings(hand_sort="rank")
+
+
+def nested(depth: int) -> Any:
+    value: Any = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("version", [1, 2])  # a newer game's file is not mended on load
+def test_a_last_setup_nested_too_deeply_never_stops_a_change_or_the_quit(version: int) -> None:
+    write({"last_setup": {"preset": "classic", "x": nested(600)}, "hand_sort": "rank"}, version)
+    app = App(clock=ManualClock(), fullscreen=False)
+    assert app.settings == Settings(hand_sort="rank")
+    menu = MainMenu()
+    app.stack.push(menu)
+    assert ("Quick game table" in menu.problem) == (version == 1)
+    options = SettingsScreen()
+    app.stack.push(options)
+    options.set(card_back="red")
+    assert options.problem == ""
+    app.toggle_fullscreen()  # F11
+    app.toggle_fullscreen()
+    options.back()
+    menu.quick_button.click()  # remembers the table it starts as the last setup
+    app.step(1 / 60)
+    table = app.stack.top
+    assert isinstance(table, MatchTable)
+    app.run(frames=app.frame + 2)  # quitting keeps the window's size
+    kept = Settings.load()
+    assert kept.problem is None
+    assert kept.settings.card_back == "red" and kept.settings.hand_sort == "rank"
+    assert kept.settings.last_setup == table.setup.to_dict()
+    assert kept.settings.window_size == app.windowed_size
