@@ -320,7 +320,8 @@ def cmd_simulate(argv: list[str]) -> int:
     if args.rules_file is not None and args.preset is not None:
         print("--rules-file plays its own rule set: leave out --preset", file=sys.stderr)
         return 2
-    asked = args.preset or "polish"
+    # Only a missing --preset means polish: an empty one is refused by name, as elsewhere.
+    asked = "polish" if args.preset is None else args.preset
     names = list(PRESETS) if asked == "all" else [x.strip() for x in asked.split(",")]
     presets = list(dict.fromkeys(names))  # each once
     for name in presets:
@@ -488,7 +489,7 @@ def cmd_rules(argv: list[str]) -> int:
     if args.rules_file is not None and args.preset is not None:
         print("--rules-file explains its own rule set: leave out --preset", file=sys.stderr)
         return 2
-    preset = args.preset or "polish"
+    preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
     if args.rules_file is None and preset not in PRESETS:
         print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
         return 2

@@ -297,3 +297,13 @@ def test_output_that_cannot_be_written_is_told_in_one_line(
         )
     assert done.returncode == 1
     assert done.stderr == f"macau {argv[0]}: cannot write the output (No space left on device)\n"
+
+
+@pytest.mark.parametrize("command", ["play", "rules", "simulate", "text", "tournament"])
+def test_an_empty_preset_is_refused_by_every_command(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Left out, --preset means polish; given empty, it names no preset and says so.
+    assert main([command, "--preset", ""]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "unknown preset ''" in err
