@@ -45,6 +45,30 @@ def test_two_unwritable_folders_name_both_losses(
     )
 
 
+def test_a_file_where_a_folder_should_be_is_told_in_the_same_words_wherever_it_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In place of the data folder itself, and in place of the folder that holds them all:
+    # the system says "file exists" for one and "not a directory" for the other.
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    (tmp_path / "data").write_text("x")
+    message = failures.check_player_folders()
+    assert message is not None
+    assert message.startswith(
+        f"Macau cannot write to the folder {tmp_path / 'data'} "
+        "(a file stands where the folder should be)."
+    )
+    home = tmp_path / "home"
+    home.write_text("x")
+    monkeypatch.setenv("MACAU_HOME", str(home))
+    message = failures.check_player_folders()
+    assert message is not None
+    assert message.startswith(
+        f"Macau cannot write to the folder {home / 'data'} "
+        f"(a file stands where the folder {home} should be)."
+    )
+
+
 def test_writable_folders_say_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
     assert failures.check_player_folders() is None
