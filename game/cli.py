@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import random
 import sys
 import time
@@ -43,7 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             # headless commands are for a terminal and the source tree; say nothing, fail.
             return 2
         try:
-            return commands[args[0]](args[1:])
+            code = commands[args[0]](args[1:])
+            # Written out here, while a failure can still be told: left to the interpreter's
+            # exit, a full disk would be an "Exception ignored" and exit code 120.
+            sys.stdout.flush()
+            return code
         except BrokenPipeError:
             # Output piped into a pager or `head` that closed early: nothing went wrong.
             sys.stderr.close()
@@ -52,7 +57,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Ctrl-C is how a long run is stopped: say so in one line, as the shell expects.
             print(f"\nmacau {args[0]}: stopped", file=sys.stderr)
             return 130
+        except OSError as exc:
+            return _output_failed(args[0], exc)
     return cmd_play(args)
+
+
+def _output_failed(command: str, exc: OSError) -> int:
+    """One line on stderr for a command whose output could not be written (a full disk, a
+    file system gone), and a failing exit code, where the shell would show a traceback.
+
+    The commands report the files they are given themselves; an error without a file name is
+    a write to the standard output.
+    """
+    if exc.filename is None:
+        line = f"macau {command}: cannot write the output ({exc.strerror or exc})"
+    else:
+        line = f"macau {command}: {exc}"
+    try:
+        # What is still buffered would fail again as the interpreter exits: drop it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test's capture): nothing is flushed at exit
+    try:
+        print(line, file=sys.stderr)
+        sys.stderr.flush()
+    except OSError:
+        pass  # stderr is just as full: the exit code alone says it
+    return 1
 
 
 def program() -> str:
@@ -287,7 +320,8 @@ def cmd_simulate(argv: list[str]) -> int:
     if args.rules_file is not None and args.preset is not None:
         print("--rules-file plays its own rule set: leave out --preset", file=sys.stderr)
         return 2
-    asked = args.preset or "polish"
+    # Only a missing --preset means polish: an empty one is refused by name, as elsewhere.
+    asked = "polish" if args.preset is None else args.preset
     names = list(PRESETS) if asked == "all" else [x.strip() for x in asked.split(",")]
     presets = list(dict.fromkeys(names))  # each once
     for name in presets:
@@ -455,7 +489,7 @@ def cmd_rules(argv: list[str]) -> int:
     if args.rules_file is not None and args.preset is not None:
         print("--rules-file explains its own rule set: leave out --preset", file=sys.stderr)
         return 2
-    preset = args.preset or "polish"
+    preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
     if args.rules_file is None and preset not in PRESETS:
         print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
         return 2

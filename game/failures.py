@@ -49,13 +49,20 @@ EXIT_NO_DISPLAY = 3
 EXIT_MISSING_ASSET = 4
 EXIT_INTERRUPTED = 130
 
-NO_DISPLAY = (
-    "Macau needs a graphical display to open its window, and none was found. "
-    "Start it from a desktop session (or play in a terminal with: macau text)."
-)
 
 _handler: logging.Handler | None = None
 _log_file: Path | None = None
+
+
+def _no_display_message() -> str:
+    """Why no window opened, and the terminal game's command as this copy is started (the
+    app by its name, or ``python main.py`` from the source)."""
+    from game.cli import program  # standard library only at its import, like this module
+
+    return (
+        "Macau needs a graphical display to open its window, and none was found. "
+        f"Start it from a desktop session (or play in a terminal with: {program()} text)."
+    )
 
 
 class SelfTestFailed(RuntimeError):
@@ -312,12 +319,12 @@ def run_guarded(main: Callable[[], int], *, dialogs: bool = True) -> int:
         return EXIT_MISSING_ASSET
     except NoDisplay as exc:
         log.error("no display: %s", exc)
-        _tell_failure("no display", NO_DISPLAY, where, dialogs=False)
+        _tell_failure("no display", _no_display_message(), where, dialogs=False)
         return EXIT_NO_DISPLAY
     except Exception as exc:
         if _is_display_failure(exc):
             log.error("no display: %s", exc, exc_info=True)
-            _tell_failure("no display", NO_DISPLAY, where, dialogs=False)
+            _tell_failure("no display", _no_display_message(), where, dialogs=False)
             return EXIT_NO_DISPLAY
         log.exception("unexpected problem")
         _close_window()

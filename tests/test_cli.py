@@ -259,3 +259,51 @@ def test_a_command_with_nowhere_to_write_ends_quietly(monkeypatch: pytest.Monkey
     # A windowed app (no console) has no standard streams: no traceback, a failing code.
     monkeypatch.setattr(sys, "stdout", None)
     assert main(["rules", "--preset", "polish"]) == 2
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
+@pytest.mark.parametrize("buffered", [True, False])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "--preset", "hungarian"],
+        ["simulate", "--games", "2"],
+        ["tournament", "--games", "2", "--bots", "random"],
+        ["text", "--seed", "1"],
+        ["stats", "--export", "{tmp}/stats.json"],
+    ],
+)
+def test_output_that_cannot_be_written_is_told_in_one_line(
+    argv: list[str], buffered: bool, tmp_path: Path
+) -> None:
+    env = {**os.environ, "MACAU_HOME": str(tmp_path)}
+    env.pop("PYTHONUNBUFFERED", None)
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    with open("/dev/full", "w") as full:  # a disk with no space left
+        done = subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "main.py"),
+                *(a.replace("{tmp}", str(tmp_path)) for a in argv),
+            ],
+            cwd=tmp_path,
+            env=env,
+            input="q\n",
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 1
+    assert done.stderr == f"macau {argv[0]}: cannot write the output (No space left on device)\n"
+
+
+@pytest.mark.parametrize("command", ["play", "rules", "simulate", "text", "tournament"])
+def test_an_empty_preset_is_refused_by_every_command(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Left out, --preset means polish; given empty, it names no preset and says so.
+    assert main([command, "--preset", ""]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "unknown preset ''" in err

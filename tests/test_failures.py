@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,30 @@ def test_two_unwritable_folders_name_both_losses(
     assert message.endswith(
         "You can play, but rounds will not be recorded in the statistics and a game left "
         "halfway cannot be continued later."
+    )
+
+
+def test_a_file_where_a_folder_should_be_is_told_in_the_same_words_wherever_it_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In place of the data folder itself, and in place of the folder that holds them all:
+    # the system says "file exists" for one and "not a directory" for the other.
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    (tmp_path / "data").write_text("x")
+    message = failures.check_player_folders()
+    assert message is not None
+    assert message.startswith(
+        f"Macau cannot write to the folder {tmp_path / 'data'} "
+        "(a file stands where the folder should be)."
+    )
+    home = tmp_path / "home"
+    home.write_text("x")
+    monkeypatch.setenv("MACAU_HOME", str(home))
+    message = failures.check_player_folders()
+    assert message is not None
+    assert message.startswith(
+        f"Macau cannot write to the folder {home / 'data'} "
+        f"(a file stands where the folder {home} should be)."
     )
 
 
@@ -95,3 +120,27 @@ def test_a_link_in_place_of_the_log_folder_is_not_followed(
     (temp / f"macau-log-{os.getuid()}").symlink_to(target)
     folder = failures._log_folder()
     assert folder is not None and folder.resolve() != target.resolve()
+
+
+@pytest.mark.parametrize(
+    ("frozen", "command"), [(False, "python main.py text"), (True, "macau text")]
+)
+def test_no_display_names_the_terminal_game_as_this_copy_starts_it(
+    frozen: bool,
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import game.resources
+
+    told: list[str] = []
+    monkeypatch.setattr(failures, "tell", lambda title, message, dialog=True: told.append(message))
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    monkeypatch.setattr(game.resources, "is_frozen", lambda: frozen)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)  # a bundle's own folder
+
+    def no_window() -> int:
+        raise failures.NoDisplay("only the 'offscreen' video driver is available")
+
+    assert failures.run_guarded(no_window, dialogs=False) == failures.EXIT_NO_DISPLAY
+    assert told[-1].endswith(f"(or play in a terminal with: {command}).")

@@ -19,6 +19,7 @@ K modulo N (whole rotations stay together), so N processes or machines can share
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -26,8 +27,10 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from multiprocessing import Pool
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -227,8 +230,10 @@ def run_tournament(
         "iterations": iterations,
         "budget": budget,
     }
-    wanted = [i for i in range(games) if shard is None or (i // seats) % shard[1] == shard[0]]
-    if not wanted and shard is not None:
+    # Game numbers are counted and listed as they are played, never held in a list: a
+    # mistyped --games 10000000000 must start playing, not fill the memory first.
+    in_shard = _games_in_shard(games, seats, shard)
+    if not in_shard and shard is not None:
         deals = -(-games // seats)
         raise ValueError(
             f"shard {shard[0]}/{shard[1]} holds no deal of {games} games "
@@ -236,6 +241,7 @@ def run_tournament(
             "play more games or use fewer shards"
         )
     results: list[dict[str, Any]] = []
+    recorded: dict[int, dict[str, Any]] = {}
     sink: TextIO | None = None
     if results_path is not None:
         path = Path(results_path)
@@ -249,25 +255,36 @@ def run_tournament(
         except BaseException:
             sink.close()
             raise
-        results = [recorded[i] for i in wanted if i in recorded]
-        wanted = [i for i in wanted if i not in recorded]
+        recorded = {
+            i: game for i, game in recorded.items() if i < games and _in_shard(i, seats, shard)
+        }
+        results = list(recorded.values())
         if fresh:
             sink.write(json.dumps({"tournament": header}) + "\n")
             sink.flush()
     # Chunks keep a whole rotation of a deal together; small enough to balance the workers.
     per_chunk = seats * max(1, 8 // seats)
-    chunks = [wanted[i : i + per_chunk] for i in range(0, len(wanted), per_chunk)]
-    jobs_list = [
-        (preset, rules_text, seats, list(bots), chunk, seed, iterations, budget) for chunk in chunks
-    ]
+    chunks = -(-(in_shard - len(recorded)) // per_chunk)
+    wanted = _unplayed(games, seats, shard, recorded)
+    jobs_list = (
+        (preset, rules_text, seats, list(bots), chunk, seed, iterations, budget)
+        for chunk in iter(lambda: list(itertools.islice(wanted, per_chunk)), [])
+    )
     try:
-        if jobs <= 1 or len(chunks) <= 1:
+        if jobs <= 1 or chunks <= 1:
             for job in jobs_list:
                 _keep(_run_chunk(job), results, sink)
         else:
-            with Pool(pool_size(jobs, len(chunks)), initializer=ignore_interrupts) as pool:
-                for part in pool.imap(_run_chunk, jobs_list):
-                    _keep(part, results, sink)
+            processes = pool_size(jobs, chunks)
+            with Pool(processes, initializer=ignore_interrupts) as pool:
+                # A few chunks queued per worker, no more: Pool.imap would queue them all.
+                queued: deque[AsyncResult[list[dict[str, Any]]]] = deque()
+                for job in jobs_list:
+                    queued.append(pool.apply_async(_run_chunk, (job,)))
+                    if len(queued) >= 4 * processes:
+                        _keep(queued.popleft().get(), results, sink)
+                while queued:
+                    _keep(queued.popleft().get(), results, sink)
     finally:
         if sink is not None:
             sink.close()
@@ -289,6 +306,33 @@ def run_tournament(
     if shard is not None:
         summary["shard"] = f"{shard[0]}/{shard[1]}"
     return summary
+
+
+def _in_shard(game: int, seats: int, shard: tuple[int, int] | None) -> bool:
+    """Whether game number ``game`` is one of the shard's (every game is, without shards)."""
+    return shard is None or (game // seats) % shard[1] == shard[0]
+
+
+def _games_in_shard(games: int, seats: int, shard: tuple[int, int] | None) -> int:
+    """How many of games ``0 … games-1`` the shard plays, counted without listing them."""
+    if shard is None:
+        return games
+    k, n = shard
+    deals = -(-games // seats)  # the last one short when games is not a multiple of seats
+    mine = max(0, -(-(deals - k) // n))  # deals k, k+n, k+2n, … below ``deals``
+    short = (seats - games % seats) % seats
+    return mine * seats - (short if mine and (deals - 1) % n == k else 0)
+
+
+def _unplayed(
+    games: int, seats: int, shard: tuple[int, int] | None, done: dict[int, Any]
+) -> Iterator[int]:
+    """The shard's game numbers below ``games`` that ``done`` does not hold, in order."""
+    k, n = shard if shard is not None else (0, 1)
+    for deal in range(k, -(-games // seats), n):
+        for game in range(deal * seats, min((deal + 1) * seats, games)):
+            if game not in done:
+                yield game
 
 
 def _keep(part: list[dict[str, Any]], results: list[dict[str, Any]], sink: TextIO | None) -> None:

@@ -37,10 +37,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from game.store import queries, stats
-from game.store.files import replacing
+from game.store.files import replacing, replacing_together
 from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
 
 FORMAT = "macau-stats"
@@ -201,11 +201,18 @@ def _match_rows(entries: list[MatchEntry]) -> Iterator[list[Any]]:
 def _replacing(path: Path) -> Iterator[IO[str]]:
     """A UTF-8 text file that replaces ``path`` all at once when the block ends without an
     error (``files.replacing``, with the permissions of a file to be passed on)."""
-    with replacing(path, shared=True) as raw:
-        text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+    with replacing(path, shared=True) as raw, _text(raw) as text:
         yield text
-        text.flush()
-        text.detach()  # the file itself is synced and closed by ``replacing``
+
+
+@contextlib.contextmanager
+def _text(raw: BinaryIO) -> Iterator[IO[str]]:
+    """``raw`` written as UTF-8 text; the file itself is left open, to be synced and closed
+    by whoever opened it."""
+    text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+    yield text
+    text.flush()
+    text.detach()
 
 
 # What makes a spreadsheet read a cell as a formula (or, for tab and carriage return, as
@@ -222,8 +229,8 @@ def _cell(value: Any) -> Any:
     return "'" + value if formula and not _NUMBER.fullmatch(value) else value
 
 
-def _write_csv(path: Path, header: tuple[str, ...], rows: Iterable[list[Any]]) -> None:
-    with _replacing(path) as handle:
+def _write_csv(raw: BinaryIO, header: tuple[str, ...], rows: Iterable[list[Any]]) -> None:
+    with _text(raw) as handle:
         # A byte-order mark lets spreadsheet programs see UTF-8 names ("Bot · easy") correctly.
         handle.write("\ufeff")
         writer = csv.writer(handle)
@@ -359,13 +366,15 @@ def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], in
         )
         return [path], *counts
     ratings = {row.profile: (row.mu, row.sigma) for row in queries.leaderboard(conn, OVERALL)}
-    _write_csv(path, HISTORY_COLUMNS, _history_rows(entries))
-    second = stats_path(path)
-    _write_csv(
-        second,
-        STATS_COLUMNS,
-        (_stats_row(s, is_bot, ratings.get(s.profile)) for s, is_bot in all_stats),
-    )
-    third = matches_path(path)
-    _write_csv(third, MATCH_COLUMNS, _match_rows(matches))
-    return [path, second, third], *counts
+    written = [path, stats_path(path), matches_path(path)]
+    # All three or none: a rounds file beside the players' file of an earlier export would
+    # disagree with it, and a failed export must leave what was there as it was.
+    with replacing_together(written, shared=True) as (rounds, people, seats):
+        _write_csv(rounds, HISTORY_COLUMNS, _history_rows(entries))
+        _write_csv(
+            people,
+            STATS_COLUMNS,
+            (_stats_row(s, is_bot, ratings.get(s.profile)) for s, is_bot in all_stats),
+        )
+        _write_csv(seats, MATCH_COLUMNS, _match_rows(matches))
+    return written, *counts

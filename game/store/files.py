@@ -8,11 +8,12 @@ Damaged files are renamed aside, never deleted.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -46,12 +47,7 @@ def replacing(path: Path, shared: bool = False) -> Iterator[BinaryIO]:
     folder = path.parent
     tmp_name = ""
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        if shared and hasattr(os, "umask"):
-            mask = os.umask(0o022)
-            os.umask(mask)
-            with contextlib.suppress(OSError, NotImplementedError):  # no fchmod (Windows)
-                os.chmod(fd, 0o666 & ~mask)
+        fd, tmp_name = _temporary(path, shared)
         with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
@@ -66,6 +62,110 @@ def replacing(path: Path, shared: bool = False) -> Iterator[BinaryIO]:
         if tmp_name:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+def _temporary(path: Path, shared: bool) -> tuple[int, str]:
+    """A new temporary file beside ``path`` (its descriptor and name), private unless
+    ``shared``: then with the permissions a new file gets from the user's umask."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if shared and hasattr(os, "umask"):
+        mask = os.umask(0o022)
+        os.umask(mask)
+        with contextlib.suppress(OSError, NotImplementedError):  # no fchmod (Windows)
+            os.chmod(fd, 0o666 & ~mask)
+    return fd, tmp_name
+
+
+@contextlib.contextmanager
+def replacing_together(paths: Sequence[Path], shared: bool = False) -> Iterator[list[BinaryIO]]:
+    """Files that replace ``paths`` together when the block ends without an error, as
+    ``replacing`` does one: if any of them cannot be written or put in place, every one of
+    ``paths`` is left as it was (or absent, as it was). Raise StoreUnavailable on failure.
+
+    Files that belong together (a CSV export's three) must never be half new, half old.
+    """
+    staged: list[tuple[Path, str]] = []
+    at = paths[0]  # the file named if something fails: the first while the block writes
+    try:
+        for at in paths:
+            # Checked before anything is written: a folder in the way would otherwise be
+            # found only when the files before it were already in place.
+            if at.is_dir():
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(at))
+        with contextlib.ExitStack() as stack:
+            handles: list[BinaryIO] = []
+            for at in paths:
+                fd, tmp_name = _temporary(at, shared)
+                staged.append((at, tmp_name))
+                handles.append(stack.enter_context(os.fdopen(fd, "wb")))
+            at = paths[0]
+            yield handles
+            for handle in handles:
+                handle.flush()
+                os.fsync(handle.fileno())
+        _put_in_place(staged)
+        staged = []
+        for folder in dict.fromkeys(path.parent for path in paths):
+            _fsync_folder(folder)
+    except _PlacingFailed as failed:
+        reason = (failed.error.strerror or failed.error.__class__.__name__).lower()
+        raise StoreUnavailable(
+            f"Macau could not save {failed.path.name} in {failed.path.parent} ({reason})."
+        ) from failed.error
+    except OSError as exc:
+        reason = (exc.strerror or exc.__class__.__name__).lower()
+        raise StoreUnavailable(
+            f"Macau could not save {at.name} in {at.parent} ({reason})."
+        ) from exc
+    finally:
+        for _, tmp_name in staged:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+
+
+class _PlacingFailed(Exception):
+    """A written file could not take its name (``path``); the others were put back."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        super().__init__(path, error)
+        self.path = path
+        self.error = error
+
+
+def _put_in_place(staged: list[tuple[Path, str]]) -> None:
+    """Rename each temporary file over its target; when one cannot be, undo those done.
+
+    A file already there is first moved aside (not written over), so that it can come
+    back if a later rename fails, say a file another program holds open on Windows.
+    """
+    done: list[tuple[Path, str | None, bool]] = []  # target, its old file, new one placed
+    try:
+        for path, tmp_name in staged:
+            old: str | None = None
+            if os.path.lexists(path):
+                fd, old = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".old", dir=path.parent)
+                os.close(fd)
+                try:
+                    os.replace(path, old)
+                except OSError:
+                    with contextlib.suppress(OSError):
+                        os.unlink(old)
+                    raise
+            done.append((path, old, False))
+            os.replace(tmp_name, path)
+            done[-1] = (path, old, True)
+    except OSError as exc:
+        for target, old, placed in reversed(done):
+            with contextlib.suppress(OSError):
+                if old is not None:
+                    os.replace(old, target)
+                elif placed:
+                    os.unlink(target)
+        raise _PlacingFailed(path, exc) from exc
+    for _, old, _ in done:
+        if old is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(old)
 
 
 def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:

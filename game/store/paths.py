@@ -51,11 +51,30 @@ def ensure_writable(folder: Path) -> Path:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        reason = exc.strerror or exc.__class__.__name__
         raise StoreUnavailable(
-            f"Macau cannot write to the folder {folder} ({reason.lower()})."
+            f"Macau cannot write to the folder {folder} ({_why_unwritable(folder, exc)})."
         ) from exc
     return folder
+
+
+def _why_unwritable(folder: Path, exc: OSError) -> str:
+    """The reason ``folder`` cannot be written, in the player's words.
+
+    A file standing in the way gets one plain reason: the system's own words differ with
+    where the file is ("file exists" for the folder itself, "not a directory" for a folder
+    above it) and with the system.
+    """
+    for place in (folder, *folder.parents):
+        try:
+            in_the_way = place.exists() and not place.is_dir()
+        except OSError:
+            continue
+        if in_the_way:
+            if place == folder:
+                return "a file stands where the folder should be"
+            return f"a file stands where the folder {place} should be"
+    reason = exc.strerror or exc.__class__.__name__
+    return reason.lower()
 
 
 def data_dir() -> Path:

@@ -61,8 +61,14 @@ class Salvage:
     def words(self) -> str:
         """How much was recovered: ``300 of 300 rounds were recovered``."""
         if self.known == 0:
-            players = f"{self.people:,} player{'' if self.people == 1 else 's'}"
-            return f"{players} (and no recorded rounds) were recovered"
+            # Without rounds the players and the points matches are all there is: both told.
+            held = []
+            if self.people or not self.matches:
+                held.append(f"{self.people:,} player{'' if self.people == 1 else 's'}")
+            if self.matches:
+                held.append(f"{self.matches:,} match{'' if self.matches == 1 else 'es'}")
+            were = "was" if self.people + self.matches == 1 else "were"
+            return f"{' and '.join(held)} (and no recorded rounds) {were} recovered"
         known = f"{self.known:,}" if self.complete else f"at least {self.known:,}"
         were = "was" if self.rounds == 1 and self.known == 1 else "were"
         noun = "round" if self.known == 1 else "rounds"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -357,3 +358,54 @@ def test_every_bot_answer_is_applied_for_its_seat_so_the_engine_checks_it(
     result = play_game(PRESETS["polish"], ["easy", "random"], deal_seed=5, bot_seed=5)
     assert len(seats_named) >= result["length"] > 0
     assert None not in seats_named
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and address-space limits")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_huge_number_of_games_starts_playing_at_once_in_little_memory(
+    jobs: str, tmp_path: Path
+) -> None:
+    import os
+    import resource
+    import signal
+    import subprocess
+    import time
+
+    def little_memory() -> None:
+        limit = 1536 * 1024 * 1024  # a list of every game number would need hundreds of GB
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    results = tmp_path / "run.jsonl"
+    root = Path(__file__).resolve().parents[2]
+    argv = ["--games", "10000000000", "--bots", "random", "--jobs", jobs, "--results", str(results)]
+    proc = subprocess.Popen(
+        [sys.executable, str(root / "main.py"), "tournament", *argv],
+        cwd=tmp_path,
+        env={**os.environ, "MACAU_HOME": str(tmp_path), "PYTHONPATH": str(root)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=little_memory,
+    )
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < deadline:
+        if results.exists() and len(results.read_text().splitlines()) > 8:
+            break  # games are being played and kept
+        time.sleep(0.2)
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C
+    _, err = proc.communicate(timeout=60)
+    assert "Traceback" not in err and "MemoryError" not in err
+    assert proc.returncode == 130
+    assert len(results.read_text().splitlines()) > 8
+
+
+def test_games_played_in_parallel_are_the_games_played_one_by_one(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    both = ("polish", 2, ["easy", "random"], 40)
+    parallel = run_tournament(*both, seed=2, jobs=2, shard=(1, 2), results_path=path)
+    assert parallel["played"] == 20
+    assert _core(parallel) == _core(run_tournament(*both, seed=2, shard=(1, 2)))
+    records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+    assert sorted(r["game"] for r in records) == [i for i in range(40) if (i // 2) % 2 == 1]

@@ -415,3 +415,35 @@ def test_what_a_recovery_killed_halfway_left_is_cleared_at_a_later_start(home: P
         assert store.problem is None
     assert not work.exists() and not rebuilt.exists()
     assert busy.exists()
+
+
+def test_matches_recovered_without_their_rounds_are_counted(home: Path) -> None:
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    for table in ("games", "results", "rating_history"):
+        conn.execute(f"DROP TABLE {table}")
+    conn.close()
+    with Store.open() as store:
+        assert store.problem is not None
+        assert store.salvage is not None and store.salvage.rounds == 0
+        assert store.problem.startswith(
+            "The statistics file was damaged (tables or columns it needs are missing): "
+            f"{store.salvage.people} players and {MATCHES} matches (and no recorded rounds) "
+            "were recovered."
+        )
+
+
+@pytest.mark.parametrize(
+    ("people", "matches", "words"),
+    [
+        (2, 0, "2 players (and no recorded rounds) were recovered"),
+        (1, 0, "1 player (and no recorded rounds) was recovered"),
+        (0, 10, "10 matches (and no recorded rounds) were recovered"),
+        (0, 1, "1 match (and no recorded rounds) was recovered"),
+        (3, 1, "3 players and 1 match (and no recorded rounds) were recovered"),
+    ],
+)
+def test_without_rounds_the_players_and_matches_recovered_are_told(
+    people: int, matches: int, words: str
+) -> None:
+    assert salvage.Salvage(0, 0, False, people, matches).words() == words

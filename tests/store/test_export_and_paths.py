@@ -119,6 +119,43 @@ def test_a_failed_export_leaves_no_file_behind(played: Store, tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+@pytest.mark.parametrize("blocked", ["out_stats.csv", "out_matches.csv"])
+def test_a_csv_export_that_fails_leaves_none_of_its_files_behind(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str], blocked: str
+) -> None:
+    out = tmp_path / "out"
+    (out / blocked).mkdir(parents=True)  # a folder where one of the three files should go
+    played.close()
+    assert run_export(str(out / "out.csv")) == 2
+    assert f"could not save {blocked} in {out} (is a directory)" in capsys.readouterr().err
+    assert sorted(p.name for p in out.iterdir()) == [blocked]
+
+
+def test_a_csv_export_that_cannot_put_a_file_in_place_puts_back_the_earlier_export(
+    played: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    out = tmp_path / "out"
+    out.mkdir()
+    played.export(out / "out.csv")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    played.record_game(game(9, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
+    real_replace = os.replace
+
+    def held_open(src: Any, dst: Any) -> None:
+        # The players' file is open in a spreadsheet (on Windows it cannot be replaced then),
+        # found only after the rounds' file is already in place.
+        if Path(dst).name == "out_stats.csv" and Path(src).suffix == ".tmp":
+            raise PermissionError(13, "Permission denied", str(dst))
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", held_open)
+    with pytest.raises(paths.StoreUnavailable, match=r"could not save out_stats\.csv"):
+        played.export(out / "out.csv")
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # no temporary left
+
+
 def _a_won_match(store: Store) -> int:
     """A Tel Aviv match to 500 that Anna won, with its final round."""
     seats = (

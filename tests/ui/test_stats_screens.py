@@ -13,7 +13,7 @@ from game.ui.profiles_scene import MergeDialog, NameDialog, ProfilesScene
 from game.ui.rankings_scene import PROVISIONAL_GAMES, RankingsScene
 from game.ui.records import format_duration
 from game.ui.scene import SceneStack
-from game.ui.stats_scene import StatsScene, clear_cache
+from game.ui.stats_scene import StatsScene, clear_cache, export_folder
 from tests.ui.statskit import SIZE, play_matches, seed
 
 
@@ -124,6 +124,27 @@ def test_rankings_sort_by_conservative_rating_and_mark_the_provisional(
     assert scene.scope == "polish"
     assert {w.preset for w in scene.fastest} == {"polish"}
     assert [r.profile for r in scene.rows] == [r.profile for r in store.leaderboard("polish")]
+
+
+def test_the_readme_says_where_the_screens_exports_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    monkeypatch.delenv("MACAU_HOME", raising=False)
+    monkeypatch.setattr(platformdirs, "user_documents_dir", lambda: str(documents))
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: tmp_path))
+    assert export_folder() == documents
+    documents.rmdir()
+    assert export_folder() == tmp_path  # no Documents folder: the home folder
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "portable"))
+    assert export_folder() == tmp_path / "portable" / "data"
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text("utf-8").split())
+    told = readme[readme.index("Export JSON (J) on the statistics screen") :].split("Rankings")[0]
+    assert "your Documents folder" in told and "your home folder where there is none" in told
+    assert "with `MACAU_HOME` set, its `data` folder" in told
 
 
 def test_export_writes_csv_and_json(store: Store, screen: pygame.Surface, tmp_path: Path) -> None:
