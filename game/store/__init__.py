@@ -22,6 +22,7 @@ from game.store.models import (
     SeatResult,
     WinRatePoint,
     bot_profile_name,
+    shared_ranks,
 )
 from game.store.paths import StoreUnavailable, config_dir, data_dir, log_dir, state_dir
 
@@ -48,5 +49,6 @@ __all__ = [
     "config_dir",
     "data_dir",
     "log_dir",
+    "shared_ranks",
     "state_dir",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -285,9 +286,20 @@ class ProfileStats:
     matches_drawn: int = 0
 
 
+def shared_ranks(keys: Sequence[Hashable]) -> list[int]:
+    """The rank of each of ``keys``, which are in order, best first: equal keys share a
+    rank and the next key's rank skips as many (1, 1, 3), the way a shared place is
+    counted at the table."""
+    ranks: list[int] = []
+    for n, key in enumerate(keys):
+        ranks.append(ranks[-1] if n and key == keys[n - 1] else n + 1)
+    return ranks
+
+
 @dataclass(frozen=True)
 class RankRow:
-    """One line of the leaderboard, best first."""
+    """One line of the leaderboard, best first. ``rank`` is shared by every row whose
+    rating reads the same on screen (``mu`` and ``sigma`` to a tenth)."""
 
     rank: int
     profile: str

@@ -15,6 +15,7 @@ from game.store.models import (
     MatchEntrySeat,
     Profile,
     RankRow,
+    shared_ranks,
     sort_key,
 )
 from game.store.records import PROFILE_COLUMNS, profile_from_row, require_profile
@@ -36,7 +37,8 @@ def presets(conn: sqlite3.Connection) -> list[str]:
 
 
 def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]:
-    """Everyone rated in ``scope``, best conservative rating (mu - 3 sigma) first."""
+    """Everyone rated in ``scope``, best conservative rating (mu - 3 sigma) first; ratings
+    that read the same share a rank (1, 1, 3)."""
     rows = conn.execute(
         """
         SELECT p.name, p.kind, p.bot_level, r.mu, r.sigma, r.games
@@ -45,20 +47,32 @@ def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]
         """,
         (scope,),
     ).fetchall()
-    # Equal ratings (everyone who has yet to play starts alike) by name, as in every list.
-    rows.sort(key=lambda row: (-(row[3] - 3 * row[4]), -row[3], sort_key(str(row[0]))))
+    # Ranked by the rating as the screens show it, mu and sigma to a tenth: two players whose
+    # ratings read the same there share a rank, rather than one of them being placed above
+    # the other by a difference too small to be shown. Equal ones (everyone who has yet to
+    # play starts alike) by name, as in every list.
+    shown = [_shown_rating(float(row[3]), float(row[4])) for row in rows]
+    order = sorted(range(len(rows)), key=lambda i: (shown[i], sort_key(str(rows[i][0]))))
+    ranks = shared_ranks([shown[i] for i in order])
     return [
         RankRow(
-            rank=n,
-            profile=str(name),
-            is_bot=kind == "bot",
-            bot_level=level,
-            mu=float(mu),
-            sigma=float(sigma),
-            games=int(games),
+            rank=rank,
+            profile=str(rows[i][0]),
+            is_bot=rows[i][1] == "bot",
+            bot_level=rows[i][2],
+            mu=float(rows[i][3]),
+            sigma=float(rows[i][4]),
+            games=int(rows[i][5]),
         )
-        for n, (name, kind, level, mu, sigma, games) in enumerate(rows, start=1)
+        for rank, i in zip(ranks, order, strict=True)
     ]
+
+
+def _shown_rating(mu: float, sigma: float) -> tuple[int, int]:
+    """What the leaderboard sorts by, best first, in whole tenths as the rating is shown:
+    the bar (mu - 3 sigma), then mu. Equal for two ratings exactly when they read alike."""
+    mu_10, sigma_10 = round(round(mu, 1) * 10), round(round(sigma, 1) * 10)
+    return -(mu_10 - 3 * sigma_10), -mu_10
 
 
 def fastest_wins(

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import pygame
 
-from game.store import OVERALL, FastWin, RankRow, Store
+from game.store import OVERALL, FastWin, RankRow, Store, shared_ranks
 from game.ui import theme
 from game.ui.charts import Axis, Picker, content_top, draw_backdrop, draw_whisker_bar, nice_ticks
 from game.ui.layout import Scaled
@@ -197,8 +197,8 @@ class RankingsScene(Scaled, Scene):
             pygame.draw.line(surface, (46, 78, 60), (x, line_top), (x, line_bottom))
         y += px(30)
         shown = self.rows[self.scroll : self.scroll + self.visible_rows()]
-        for row in shown:
-            self._draw_row(surface, row, y, cols, bar_w, axis)
+        for n, row in enumerate(shown, start=self.scroll):
+            self._draw_row(surface, row, y, cols, bar_w, axis, banded=n % 2 == 1)
             y += px(ROW_H)
         if len(self.rows) > len(shown):
             more = f"{self.scroll + 1}–{self.scroll + len(shown)} of {len(self.rows)} · ↑ ↓ scroll"
@@ -219,13 +219,16 @@ class RankingsScene(Scaled, Scene):
         cols: dict[str, int],
         bar_w: int,
         axis: Axis,
+        banded: bool,
     ) -> None:
+        """One player's line; ``banded`` lines get a light band behind them (every other
+        line, by its place in the list: ranks repeat where ratings are shared)."""
         faded = self.provisional(row)
         px = self.px
         row_h = px(ROW_H)
         colour = BOT_COLOURS.get(row.bot_level or "", theme.ACCENT) if row.is_bot else theme.ACCENT
         ink = theme.MUTED if faded else (theme.GOLD if row.rank == 1 else theme.TEXT)
-        if row.rank % 2 == 0:
+        if banded:
             left = cols["name"] - px(50)
             band = pygame.Rect(left, y - 4, cols["games"] - left + px(16), row_h)
             theme.blit_panel(surface, band, (255, 255, 255, 14), None, radius=6, shadow=False)
@@ -269,6 +272,11 @@ class RankingsScene(Scaled, Scene):
         room = box.bottom - 16 - (box.y + self.px(58 + 30))
         return min(len(self.fastest), max(1, room // self.px(FASTEST_ROW_MIN)))
 
+    def fastest_ranks(self) -> list[int]:
+        """The rank of each fastest win: wins whose times read the same (to the second, as
+        shown) share one, as tied ratings do."""
+        return shared_ranks([format_duration(win.time_s) for win in self.fastest])
+
     def _draw_fastest(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         theme.blit_panel(surface, box, radius=16)
         px = self.px
@@ -293,19 +301,20 @@ class RankingsScene(Scaled, Scene):
         room = box.bottom - 16 - y
         shown = self.fastest[: self.fastest_fitting()]
         step = min(px(46), room // max(1, len(shown)))
-        for n, win in enumerate(shown, start=1):
-            ink = theme.GOLD if n == 1 else theme.TEXT
+        for rank, win in zip(self.fastest_ranks(), shown, strict=False):
+            first = rank == 1
+            ink = theme.GOLD if first else theme.TEXT
             when = datetime.fromtimestamp(win.ended_at).strftime("%d %b %Y")
             detail = f"{preset_title(win.preset)} · {when}" if overall else when
             duration = format_duration(win.time_s)
             # The name ends in "…" before the time rather than run under it.
             room = cols[2][0] - theme.text_size(duration, px(19), True)[0] - px(12) - cols[1][0]
-            name = theme.fit(win.profile, px(17), room, n == 1)
+            name = theme.fit(win.profile, px(17), room, first)
             for (x, anchor), text, size, bold in zip(
                 cols,
-                (str(n), name, duration),
+                (str(rank), name, duration),
                 (px(17), px(17), px(19)),
-                (False, n == 1, True),
+                (False, first, True),
                 strict=True,
             ):
                 img = theme.text(text, size, ink, bold)

@@ -306,8 +306,12 @@ def _match_tiles(stats: ProfileStats) -> list[Tile]:
     return [Tile("Matches won", f"{stats.matches_won:,} of {stats.matches:,}", note)]
 
 
-def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[Tile]:
-    """The figures the statistics screen shows for ``stats``, in reading order."""
+def stat_tiles(
+    stats: ProfileStats, rank: RankRow | None, ranked: int, shared: bool = False
+) -> list[Tile]:
+    """The figures the statistics screen shows for ``stats``, in reading order: ``rank`` is
+    the profile's line of the leaderboard (``ranked`` lines long), ``shared`` whether another
+    line has the same rank (a shared place reads as it does in the history)."""
     fastest = stats.fastest_win
     dash = "—"
     tiles = [
@@ -347,7 +351,17 @@ def stat_tiles(stats: ProfileStats, rank: RankRow | None, ranked: int) -> list[T
         Tile(
             "Rating",
             dash if rank is None else f"{rank.mu:.1f} ± {rank.sigma:.1f}",
-            "" if rank is None else f"#{rank.rank} of {ranked} in the rankings",
+            _rank_note(rank, ranked, shared),
         ),
     ]
     return tiles
+
+
+def _rank_note(rank: RankRow | None, ranked: int, shared: bool) -> str:
+    """Where the profile stands on the leaderboard. A shared rank says so as a shared place
+    does in the history, and in fewer words, to fit the tile's width."""
+    if rank is None:
+        return ""
+    if shared:
+        return f"#{rank.rank} (shared) of {ranked} ranked"
+    return f"#{rank.rank} of {ranked} in the rankings"

@@ -271,7 +271,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             return
         mine = next((row for row in board if row.profile == self.profile), None)
         self.bot_ratings = {row.bot_level: row.mu for row in board if row.bot_level}
-        self.tiles = stat_tiles(self.stats, mine, len(board))
+        shared = mine is not None and sum(row.rank == mine.rank for row in board) > 1
+        self.tiles = stat_tiles(self.stats, mine, len(board), shared)
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text

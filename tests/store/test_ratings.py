@@ -81,3 +81,42 @@ def test_the_leaderboard_sorts_by_conservative_rating(store: Store) -> None:
     assert [row.rank for row in board] == list(range(1, len(board) + 1))
     assert any(row.is_bot for row in board)
     assert all(row.conservative == row.mu - 3 * row.sigma for row in board)
+
+
+def _tied(store: Store) -> None:
+    """Zed beats the easy bot and Amy the hard one: the first win rates each alike (27.6 ±
+    8.1), and the two bots they beat alike too."""
+    store.record_game(game(1, "polish", human(0, "Zed", 1), bot(1, "easy", 2)))
+    store.record_game(game(2, "polish", human(0, "Amy", 1), bot(1, "hard", 2)))
+
+
+def _nudge(store: Store, name: str, by: float) -> None:
+    """Move ``name``'s overall mu by ``by``, as a long history leaves two ratings a hair
+    apart (no short run of rounds does it)."""
+    store._conn.execute(
+        "UPDATE ratings SET mu = mu + ? WHERE scope = ? "
+        "AND profile_id = (SELECT id FROM profiles WHERE name = ?)",
+        (by, OVERALL, name),
+    )
+
+
+def test_equal_ratings_share_a_rank_and_the_next_rank_skips_it(store: Store) -> None:
+    _tied(store)
+    board = [(row.rank, row.profile) for row in store.leaderboard()]
+    assert board == [(1, "Amy"), (1, "Zed"), (3, "Bot · easy"), (3, "Bot · hard")]
+    assert [row.rank for row in store.leaderboard("polish")] == [1, 1, 3, 3]
+
+
+def test_ratings_that_read_the_same_share_a_rank(store: Store) -> None:
+    _tied(store)
+    _nudge(store, "Zed", 0.004)
+    board = store.leaderboard()
+    assert [f"{row.mu:.1f} ± {row.sigma:.1f}" for row in board[:2]] == ["27.6 ± 8.1"] * 2
+    assert [(row.rank, row.profile) for row in board[:2]] == [(1, "Amy"), (1, "Zed")]
+    _nudge(store, "Zed", 0.1)  # now 27.7: ahead on the screen, so ahead in the ranking
+    board = store.leaderboard()
+    assert [(row.rank, row.profile) for row in board[:3]] == [
+        (1, "Zed"),
+        (2, "Amy"),
+        (3, "Bot · easy"),
+    ]

@@ -221,10 +221,11 @@ def test_equal_ratings_are_ranked_by_name_in_the_same_order(store: Store) -> Non
     for n, name in enumerate(("Zofia", "Łucja", "Ágnes")):
         newcomer = human(1, f"{'ZŁÁ'[n]}. newcomer", 2)
         assert store.record_game(game(n, "polish", human(0, name, 1), newcomer))
-    rated = [row.profile for row in store.leaderboard()]
-    assert rated == [
+    board = store.leaderboard()
+    assert [row.profile for row in board] == [
         "Ágnes", "Łucja", "Zofia", "Á. newcomer", "Ł. newcomer", "Z. newcomer"
     ]  # fmt: skip
+    assert [row.rank for row in board] == [1, 1, 1, 4, 4, 4]  # a shared place, as at the table
 
 
 def test_history_is_newest_first_and_filters_by_profile(seeded: Store) -> None:
