@@ -261,7 +261,9 @@ class ProfileStats:
     ``matches`` counts points matches played to their target: ``matches_won`` of them won
     alone, ``matches_drawn`` shared at the lowest total (a drawn match, RULES §6); matches
     given up are counted in ``matches_abandoned`` only. ``fastest_win`` is the quickest win
-    by the time it took (``FastWin.time_s``).
+    by the time it took (``FastWin.time_s``). ``win_rate_series`` has a point for each of
+    the latest rounds (up to ``max_points``), the last for round number ``games``;
+    ``rating_series`` covers every rated round, thinned evenly to ``max_points``.
     """
 
     profile: str

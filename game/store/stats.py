@@ -12,7 +12,8 @@ from game.store.records import require_profile
 
 DEFAULT_WINDOW = 20
 MAX_SERIES_POINTS = 1000
-"""Longer series are thinned evenly (keeping the latest point): a chart has no more room."""
+"""The rating series is thinned evenly to this many points (keeping the latest): a chart has
+no more room. The win-rate series holds this many latest rounds, every one (``_win_rates``)."""
 
 # One row per finished round of the profile, oldest first. A bot level that held several
 # seats in a round counts once: its best place, a win if any seat won, its mean points, the
@@ -41,20 +42,19 @@ _RATINGS = """
 """
 
 
-def _keep_every(total: int, max_points: int) -> int:
-    """The step that thins ``total`` points to at most ``max_points``, as _RATINGS does."""
-    return max(1, (total + max_points - 1) // max_points)
-
-
 def _win_rates(rounds: list[Any], window: int, max_points: int) -> tuple[WinRatePoint, ...]:
-    step = _keep_every(len(rounds), max_points)
+    """The win rate over the last ``window`` rounds as of each of the latest ``max_points``
+    rounds, oldest first. Not thinned: the chart shows the latest 50, 200 or 1,000 rounds,
+    cut out of these, and thins only what it shows. (A series thinned over the whole history
+    first kept every tenth round of 9,800, which left five points for the latest 50.)"""
+    first = len(rounds) - max_points
     won_in_window = 0
     points = []
     for n, row in enumerate(rounds):
         won_in_window += row[6]
         if n >= window:
             won_in_window -= rounds[n - window][6]
-        if (len(rounds) - 1 - n) % step == 0:
+        if n >= first:
             points.append(WinRatePoint(row[0], row[2], won_in_window / min(n + 1, window)))
     return tuple(points)
 

@@ -496,16 +496,16 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         points: list[tuple[float, float]] = []
         games = stats.games if stats else 0
         if stats and stats.win_rate_series:
+            # The store keeps a point for every one of the latest rounds, the last being
+            # round ``games``: the span is cut out of them first, and the chart then thins
+            # what is left to its width, so a short span keeps every round it covers.
             series = stats.win_rate_series
-            # The store thins long series evenly from the latest round backwards.
-            step = max(1, -(-games // max(1, len(series))))
-            first = games - self.span
-            for back, point in enumerate(reversed(series)):
-                number = games - back * step
-                if number <= first:
-                    break
-                points.append((number, point.win_rate * 100))
-            points.reverse()
+            number = games - len(series) + 1
+            points = [
+                (number + n, point.win_rate * 100)
+                for n, point in enumerate(series)
+                if number + n > games - self.span
+            ]
         lo, hi = float(max(1, games - self.span + 1)), float(max(2, games))
         x_ticks = [t for t in nice_ticks(lo, hi, 5) if float(t).is_integer()] if points else []
         if games == 1:

@@ -149,7 +149,21 @@ def test_series_of_win_rate_and_rating(seeded: Store) -> None:
     assert [p.game_id for p in stats.rating_series] == [1, 2, 3, 4, 5, 7, 8]
     thin = seeded.profile_stats("Anna", max_points=3)
     assert len(thin.rating_series) <= 3 and thin.rating_series[-1] == stats.rating_series[-1]
-    assert len(thin.win_rate_series) <= 3 and thin.win_rate_series[-1].game_id == 8
+    # The latest three rounds, every one, each at its own rate: a chart of the latest
+    # rounds cuts them out of this series, so none may be thinned away first.
+    assert thin.win_rate_series == seeded.profile_stats("Anna").win_rate_series[-3:]
+    assert [p.game_id for p in thin.win_rate_series] == [5, 7, 8]
+
+
+def test_the_latest_rounds_keep_every_point_however_long_the_history(store: Store) -> None:
+    # Won every round but each fifth: 1,100 rounds, more than the series holds.
+    for n in range(1100):
+        places = (2, 1) if n % 5 == 4 else (1, 2)
+        store.record_game(game(n, "polish", human(0, "Anna", places[0]), bot(1, "easy", places[1])))
+    series = store.profile_stats("Anna", window=5).win_rate_series
+    assert len(series) == 1000
+    assert [p.game_id for p in series[-50:]] == list(range(1051, 1101))
+    assert {round(p.win_rate, 4) for p in series} == {0.8}  # each five rounds hold one loss
 
 
 def test_a_bot_level_is_a_profile_with_statistics(seeded: Store) -> None:

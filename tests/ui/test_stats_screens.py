@@ -366,6 +366,49 @@ def test_one_game_sits_in_the_middle_of_both_charts(
     assert rating.hi - rating.lo == 3600  # type: ignore[attr-defined]
 
 
+def test_the_latest_games_of_a_long_history_are_charted_every_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """3,000 games, a loss every third: the last 50, 200 and 1,000 are each drawn game by
+    game (the chart itself thins only what has more points than pixels)."""
+    from game.store import GameRecord, SeatResult
+    from game.ui import stats_scene
+
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "long"))
+    clear_cache()
+    charted: list[list[tuple[float, float]]] = []
+    real = stats_scene.render_line_chart
+
+    def recording(size: tuple[int, int], series: list[object], *a: object, **k: object):  # type: ignore[no-untyped-def]
+        charted.append(list(series[0].points))  # type: ignore[attr-defined]
+        return real(size, series, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stats_scene, "render_line_chart", recording)
+    games = 3000
+    with Store.open() as long:
+        for n in range(games):
+            won = n % 3 != 2
+            seats = (
+                SeatResult(0, "Ania", False, None, 1 if won else 2),
+                SeatResult(1, "", True, "easy", 2 if won else 1),
+            )
+            long.record_game(
+                GameRecord("polish", "p", 1_700_000_000 + n * 600, 1_700_000_300 + n * 600, seats)
+            )
+        scene = StatsScene(long, "Ania")
+        stack = SceneStack(None, SIZE)
+        stack.push(scene)
+        screen = pygame.display.set_mode(SIZE)
+        for span in (1000, 50, 200):  # N from the first, 200
+            key(stack, pygame.K_n)
+            frame(stack, screen)
+            assert scene.span == span
+            line = charted[-2]  # the win-rate chart, drawn before the rating chart
+            assert [x for x, _ in line] == list(range(games - span + 1, games + 1))
+            # Over any 20 games in a row, 6 or 7 were lost.
+            assert {round(y, 1) for _, y in line} <= {65.0, 70.0}
+
+
 def _renaming_ania(store: Store) -> tuple[SceneStack, ProfilesScene]:
     """Profiles open on Ania, who played the last quick game, her name being retyped (F2,
     the old name rubbed out)."""
