@@ -66,8 +66,8 @@ def run_export(path: str) -> int:
     finally:
         store.close()
     files = " and ".join(str(p) for p in written)
-    rounds = f"{games} recorded round{'' if games == 1 else 's'}"
-    people = f"{players} profile{'' if players == 1 else 's'}"
-    held = f"{rounds}, {matches} match{'' if matches == 1 else 'es'}" if matches else rounds
+    rounds = f"{games:,} recorded round{'' if games == 1 else 's'}"
+    people = f"{players:,} profile{'' if players == 1 else 's'}"
+    held = f"{rounds}, {matches:,} match{'' if matches == 1 else 'es'}" if matches else rounds
     _say(f"Exported {held} and {people} to {files}.")
     return 0

@@ -407,9 +407,9 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         latest = "the latest " if self.cut else ""
         if results:
             held = f"{latest}{_count(rounds, 'round')} and {_count(results, 'match result')}"
-            words = f"{first}–{last} of {len(self.entries):,} rows: {held}"
+            words = f"{first:,}–{last:,} of {len(self.entries):,} rows: {held}"
         else:
-            words = f"{first}–{last} of {latest}{_count(rounds, 'round')}"
+            words = f"{first:,}–{last:,} of {latest}{_count(rounds, 'round')}"
         return words + (" · older ones are in the export" if self.cut else "")
 
     def _seat_widths(self, cell: SeatCell, tags: str) -> int:

@@ -764,7 +764,7 @@ class ProfilesScene(Scaled, Scene):
                     "midleft",
                     False,
                 ),
-                (str(self.games.get(profile.name, 0)), row.right - px(18), "midright", False),
+                (f"{self.games.get(profile.name, 0):,}", row.right - px(18), "midright", False),
             )
             for text, x, anchor, bold in cells:
                 img = theme.text(text, px(18) if bold else px(16), ink, bold)

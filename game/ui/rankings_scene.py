@@ -247,7 +247,7 @@ class RankingsScene(Scaled, Scene):
             (str(row.rank), cols["rank"], "midright", px(18), False),
             (name, cols["name"], "midleft", px(18), not faded),
             (rating, cols["rating"], "midright", px(17), False),
-            (str(row.games), cols["games"], "midright", px(17), False),
+            (f"{row.games:,}", cols["games"], "midright", px(17), False),
         ):
             img = theme.text(text, size, ink, bold)
             surface.blit(img, img.get_rect(**{anchor: (x, mid)}))

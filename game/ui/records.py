@@ -318,7 +318,7 @@ def stat_tiles(
         Tile(
             "Games",
             f"{stats.games:,}",
-            f"{stats.abandoned} left unfinished" if stats.abandoned else "",
+            f"{stats.abandoned:,} left unfinished" if stats.abandoned else "",
         ),
         Tile(
             "Wins",
@@ -334,8 +334,8 @@ def stat_tiles(
         ),
         Tile(
             "Longest win streak",
-            str(stats.longest_win_streak),
-            f"current streak {stats.current_win_streak}" if stats.games else "",
+            f"{stats.longest_win_streak:,}",
+            f"current streak {stats.current_win_streak:,}" if stats.games else "",
         ),
         Tile("Biggest stack taken", f"{stats.biggest_stack} cards" if stats.games else dash),
         Tile(
@@ -363,5 +363,5 @@ def _rank_note(rank: RankRow | None, ranked: int, shared: bool) -> str:
     if rank is None:
         return ""
     if shared:
-        return f"#{rank.rank} (shared) of {ranked} ranked"
-    return f"#{rank.rank} of {ranked} in the rankings"
+        return f"#{rank.rank:,} (shared) of {ranked:,} ranked"
+    return f"#{rank.rank:,} of {ranked:,} in the rankings"
