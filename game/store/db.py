@@ -1,8 +1,10 @@
 """The statistics store: recorded rounds, profiles, ratings and the queries on them.
 
-Every write is one ``BEGIN IMMEDIATE`` transaction, retried while another copy of the game
-holds the lock. When the file cannot be written the store turns read-only, says why in
-``problem``, and the game plays on without recording.
+Every write is one ``BEGIN IMMEDIATE`` transaction, waiting a moment (``LOCK_WAIT_S``) while
+another connection holds the lock. A round or match that still cannot be written because
+another program keeps the file is kept beside it and recorded later (see ``pending``). When
+the file cannot be written at all the store turns read-only, says why in ``problem``, and
+the game plays on without recording.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from types import TracebackType
 from typing import TypeVar
 
 from game.store import export as exporting
-from game.store import queries, records, sqlerrors, stats
+from game.store import opening, pending, queries, records, sqlerrors, stats
 from game.store.models import (
     OVERALL,
     FastWin,
@@ -44,7 +46,19 @@ from game.store.salvage import Salvage
 log = logging.getLogger(__name__)
 
 DB_NAME = "macau.sqlite3"
-_ATTEMPTS = 8
+
+# What the store says while rounds wait for the file another program keeps (see ``pending``).
+KEPT = (
+    "The statistics file is in use by another program: rounds played meanwhile are kept "
+    "and recorded once it is free."
+)
+BUSY = "The statistics file is in use by another program: try again once it is free."
+
+
+class StoreBusy(StoreUnavailable):
+    """Another program kept the statistics file's write lock past the wait: nothing was
+    written, and the same write may succeed later."""
+
 
 T = TypeVar("T")
 
@@ -59,6 +73,15 @@ _unseen_notes: dict[Path, tuple[str, Salvage | None]] = {}
 def default_path() -> Path:
     """Where the statistics database lives: ``data_dir()/macau.sqlite3``."""
     return where("data") / DB_NAME
+
+
+def _writer(record: GameRecord | MatchRecord) -> Callable[[sqlite3.Connection], int]:
+    """The write that stores ``record``; ValueError if it cannot be a real round or match."""
+    if isinstance(record, GameRecord):
+        records.check_record(record)
+        return lambda conn: records.insert_game(conn, record)
+    records.check_match(record)
+    return lambda conn: records.upsert_match(conn, record)
 
 
 def _value_reason(exc: ValueError) -> str:
@@ -79,6 +102,7 @@ class Store:
         problem: str | None,
         stand_in: bool = False,
         salvage: Salvage | None = None,
+        in_use: bool = False,
     ) -> None:
         self._conn = conn
         self.path = path
@@ -89,6 +113,12 @@ class Store:
         # What was recovered from a damaged file found on opening, which was set aside (None
         # when none was): the file holds that and nothing older.
         self.salvage = salvage
+        # Read-only because another program held the file's write lock when it was opened:
+        # opening it again later may write (rounds recorded meanwhile are kept, see pending).
+        self.in_use = in_use
+        # A write found the file in use and no write got through since: the next ones wait
+        # only ``LOCK_RECHECK_S``, so a file kept for an hour costs one full wait.
+        self._found_in_use = False
         self._serial = next(_serials)
         self._writes = 0  # transactions committed through this store
         # Whether another connection writes to the file while this store has it (see close).
@@ -96,8 +126,10 @@ class Store:
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
-        """Open the database (default ``data_dir()/macau.sqlite3``); never raises."""
+        """Open the database (default ``data_dir()/macau.sqlite3``) and record what was kept
+        while it was in use (``record_pending``); never raises."""
         target = default_path() if path is None else Path(path)
+        in_use = False
         try:
             opened = open_database(target)
         except (OSError, sqlite3.Error, ValueError) as exc:
@@ -108,10 +140,15 @@ class Store:
                 reason = _value_reason(exc)
             else:
                 reason = sqlerrors.describe(exc)
-            opened = memory_database(
-                f"Macau could not open its statistics ({reason}). "
-                "Games will be played but not recorded."
+            # Held by another program: nothing is lost meanwhile (rounds are kept), and the
+            # file is opened again later.
+            in_use = sqlerrors.is_busy(exc)
+            later = (
+                "Rounds played meanwhile are kept and recorded once it is free."
+                if in_use
+                else "Games will be played but not recorded."
             )
+            opened = memory_database(f"Macau could not open its statistics ({reason}). {later}")
         problem, saved = opened.problem, opened.salvage
         key = target.absolute()
         if problem is not None and not opened.read_only:
@@ -120,7 +157,20 @@ class Store:
             _unseen_notes[key] = (problem, saved)
         elif problem is None:
             problem, saved = _unseen_notes.pop(key, (None, None))
-        return cls(opened.conn, target, opened.read_only, problem, opened.stand_in, saved)
+        store = cls(
+            opened.conn,
+            target,
+            opened.read_only,
+            problem,
+            opened.stand_in,
+            saved,
+            in_use=in_use or opened.in_use,
+        )
+        try:
+            store.record_pending()
+        except Exception:  # what was kept stays kept: the store is usable all the same
+            log.exception("kept rounds not recorded")
+        return store
 
     def __enter__(self) -> Store:
         return self
@@ -199,27 +249,37 @@ class Store:
         )
 
     def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work`` in one write transaction; StoreUnavailable if nothing can be written."""
+        """Run ``work`` in one write transaction; StoreUnavailable if nothing can be written,
+        StoreBusy if another program kept the write lock past the wait (``LOCK_WAIT_S``, or
+        ``LOCK_RECHECK_S`` while the file was last found in use)."""
         if self.read_only:
             raise StoreUnavailable(self.problem or "The statistics cannot be changed.")
         conn = self._conn
-        for attempt in range(_ATTEMPTS):
+        wait = opening.LOCK_RECHECK_S if self._found_in_use else opening.LOCK_WAIT_S
+        deadline = time.monotonic() + wait
+        tries = 0
+        while True:
             began = False
             try:
-                conn.execute("BEGIN IMMEDIATE")
+                opening.wait_for_lock(conn, "BEGIN IMMEDIATE", deadline)
                 began = True
                 result = work(conn)
                 conn.execute("COMMIT")
                 self._writes += 1
+                self._found_in_use = False
                 return result
             except BaseException as exc:
                 if began and conn.in_transaction:
                     # SQLite may have rolled back already (e.g. after a full disk).
                     with contextlib.suppress(sqlite3.Error):
                         conn.execute("ROLLBACK")
-                if sqlerrors.is_busy(exc) and attempt < _ATTEMPTS - 1:
-                    time.sleep(0.02 * (attempt + 1))
-                    continue
+                if sqlerrors.is_busy(exc):
+                    if time.monotonic() < deadline:  # lost a race inside the transaction
+                        tries += 1
+                        time.sleep(max(0.0, min(0.02 * tries, deadline - time.monotonic())))
+                        continue
+                    self._found_in_use = True
+                    raise StoreBusy(BUSY) from exc
                 if (
                     sqlerrors.is_unwritable(exc)
                     or sqlerrors.is_damaged(exc)
@@ -228,33 +288,86 @@ class Store:
                     self._stop_recording(exc)
                     raise StoreUnavailable(self.problem) from exc
                 raise
-        raise AssertionError("unreachable: the last attempt returns or raises")
 
     def record_game(self, rec: GameRecord) -> int | None:
         """Store one round (results and ratings together); its id, or None if not recorded.
 
         Abandoned rounds are kept but neither rated nor counted as losses. A record that
-        makes no sense raises ValueError; a store that cannot write returns None.
+        makes no sense raises ValueError; a store that cannot write returns None. A round
+        the file is too busy for (another program keeps it) is kept and recorded later.
         """
-        records.check_record(rec)
-        if self.read_only:
-            return None
-        try:
-            return self._transaction(lambda conn: records.insert_game(conn, rec))
-        except StoreUnavailable:
-            return None
+        return self._record(rec, _writer(rec))
 
     def record_match(self, match: MatchRecord) -> int | None:
         """Store a points match as it stands (see ``records.upsert_match``): its id, or None
         if not recorded. Rounds carry their match with them (``GameRecord.match``); this is
-        for a match given up between two rounds, when no round is reported."""
-        records.check_match(match)
+        for a match given up between two rounds, when no round is reported. Kept for later,
+        as a round is, while another program keeps the file."""
+        return self._record(match, _writer(match))
+
+    def _record(
+        self, record: GameRecord | MatchRecord, work: Callable[[sqlite3.Connection], int]
+    ) -> int | None:
+        """Store ``record`` by ``work`` after what was kept before it; its id, or None when
+        it is not recorded now (kept for later while the file is in use)."""
         if self.read_only:
+            if self.in_use:
+                self._keep(record)
             return None
+        if self.record_pending():
+            try:
+                return self._transaction(work)
+            except StoreBusy:
+                pass
+            except StoreUnavailable:
+                return None
+        # Kept after those still waiting, so a match's rounds are recorded in their order.
+        self._keep(record)
+        return None
+
+    def _keep(self, record: GameRecord | MatchRecord) -> None:
+        """Keep ``record`` to record once the file is free, and say so in ``problem``."""
+        if self.path is None:  # no folder to keep it in
+            if self.problem is None:
+                self.problem = f"The last round could not be recorded. {BUSY}"
+            return
         try:
-            return self._transaction(lambda conn: records.upsert_match(conn, match))
-        except StoreUnavailable:
-            return None
+            pending.keep(self.path, record)
+        except (OSError, ValueError) as exc:  # StoreUnavailable is an OSError
+            log.warning("round not kept for later: %s", exc, exc_info=True)
+            if self.problem in (None, KEPT):
+                self.problem = f"The last round could not be recorded nor kept for later ({exc})."
+            return
+        if self.problem is None:
+            self.problem = KEPT
+
+    def record_pending(self) -> bool:
+        """Record what was kept while another program held the file (see ``pending``),
+        oldest first; True when nothing is left waiting. Waits for the lock as any write."""
+        if self.path is None:
+            return True
+        kept = pending.waiting(self.path)
+        if kept and self.read_only:
+            return False
+        for entry in kept:
+            try:
+                self._transaction(_writer(entry.record))
+            except StoreBusy:
+                if self.problem is None:
+                    self.problem = KEPT
+                return False
+            except StoreUnavailable:
+                return False  # the file cannot be written at all: kept for a later run
+            except (ValueError, sqlite3.Error):
+                # It can never be stored (its name since given to a bot): set aside, so it
+                # does not hold up the others for ever.
+                log.warning("a kept record was refused", exc_info=True)
+                pending.put_aside(entry.path)
+                continue
+            pending.recorded(entry)
+        if self.problem == KEPT:  # the file is free again
+            self.problem = None
+        return True
 
     def profiles(self, include_merged: bool = False) -> list[Profile]:
         """Every profile, humans first; merged-away ones only if asked for."""

@@ -5,12 +5,16 @@ and a new database takes its place, holding all that could still be read of it (
 ``salvage``). A file from a newer version of the game is never moved: it
 is read as it is when its tables are still understood, and nothing is recorded into it.
 A file or folder that cannot be written is opened read-only (or, failing that, replaced by
-an empty database in memory) so the game plays on without recording. Whatever happened is
-put into one sentence for the player.
+an empty database in memory) so the game plays on without recording. A file another program
+keeps locked for writing (a database browser with unsaved changes) is waited for a moment
+only: it is used as it is when nothing needs writing first, else read as it stands
+(``in_use``) and opened again later. Whatever happened is put into one sentence for the
+player.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sqlite3
@@ -26,9 +30,21 @@ from game.store.files import aside_name, set_aside
 from game.store.paths import StoreUnavailable, ensure_writable
 from game.store.salvage import Salvage
 
-BUSY_TIMEOUT_MS = 5000
+# How long the game waits at most for another connection to let go of the statistics file's
+# write lock. Another copy of the game holds it for milliseconds a round; a program that keeps
+# it (a database browser with unsaved changes) must not freeze the window for longer: after
+# this the store does without writing for now, and keeps what it meant to record (``pending``).
+LOCK_WAIT_S = 2.0
+# How long a store waits once it found the file in use, until a write gets through again: a
+# program that keeps the file for an hour costs one full wait, not one a round.
+LOCK_RECHECK_S = 0.25
+BUSY_TIMEOUT_MS = round(LOCK_WAIT_S * 1000)
 SQLITE_HEADER = b"SQLite format 3\x00"
 NOT_RECORDED = "Games will be played but not recorded until this is fixed."
+IN_USE = (
+    "The statistics file is in use by another program, so Macau only reads it for now: "
+    "rounds played meanwhile are kept and recorded once it is free."
+)
 NEWER = (
     "The statistics file was made by a newer version of Macau; statistics are not recorded "
     "until you update."
@@ -46,6 +62,9 @@ class Opened:
     stand_in: bool = False
     # What was recovered from a damaged file set aside while opening (None: none was).
     salvage: Salvage | None = None
+    # Read-only because another program held the file's write lock: opening it again later
+    # may write.
+    in_use: bool = False
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -174,15 +193,30 @@ def _put_in_place(recovered: Path, path: Path) -> Path | None:
     return None
 
 
-def _with_retries(conn: sqlite3.Connection, statement: str) -> None:
-    for attempt in range(10):
-        try:
-            conn.execute(statement)
-            return
-        except sqlite3.OperationalError as exc:
-            if not sqlerrors.is_busy(exc) or attempt == 9:
-                raise
-            time.sleep(0.05 * (attempt + 1))
+def wait_for_lock(conn: sqlite3.Connection, statement: str, deadline: float) -> None:
+    """Run ``statement``, which takes the write lock, waiting for another connection to let
+    go of it until ``deadline`` (on ``time.monotonic``) at most; then the busy error.
+
+    SQLite's own wait is cut to the time left, and the busy errors it gives without waiting
+    (another connection recovering the log) are tried again until then. One try is always
+    made, however late, so a file nobody holds is written whatever the deadline.
+    """
+    tries = 0
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            conn.execute(f"PRAGMA busy_timeout = {max(0, int(left * 1000))}")
+            try:
+                conn.execute(statement)
+                return
+            except sqlite3.OperationalError as exc:
+                if not sqlerrors.is_busy(exc) or time.monotonic() >= deadline:
+                    raise
+            tries += 1
+            time.sleep(max(0.0, min(0.02 * tries, deadline - time.monotonic())))
+    finally:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def _backup_before_migrating(conn: sqlite3.Connection, path: Path) -> None:
@@ -215,14 +249,28 @@ def _backup_before_migrating(conn: sqlite3.Connection, path: Path) -> None:
 
 
 def _prepare(conn: sqlite3.Connection, path: Path) -> None:
+    """Make the file ready for the game: in WAL mode, upgraded, bot profiles seeded. A step
+    that must change the file waits ``LOCK_WAIT_S`` at most for the write lock (then the busy
+    error). A file that needs no change is not waited for: held by another program, it is
+    used as it is (WAL lets it be read meanwhile, and writes wait their turn later); free, it
+    is still written to once, which tells a file that cannot be written."""
     # WAL lets a second copy of the game read while one writes, and survives kills.
-    _with_retries(conn, "PRAGMA journal_mode = WAL")
+    (mode,) = conn.execute("PRAGMA journal_mode").fetchone()
+    if str(mode).lower() != "wal":
+        wait_for_lock(conn, "PRAGMA journal_mode = WAL", time.monotonic() + LOCK_WAIT_S)
     # NORMAL in WAL mode loses nothing when the process dies; only a power cut can drop
     # the last round or so, and never corrupts the file.
     conn.execute("PRAGMA synchronous = NORMAL")
     conn.execute("PRAGMA foreign_keys = ON")
-    _backup_before_migrating(conn, path)
-    _with_retries(conn, "BEGIN IMMEDIATE")
+    current = schema.up_to_date(conn)
+    if not current:
+        _backup_before_migrating(conn, path)
+    try:
+        wait_for_lock(conn, "BEGIN IMMEDIATE", time.monotonic() + (0 if current else LOCK_WAIT_S))
+    except sqlite3.OperationalError as exc:
+        if current and sqlerrors.is_busy(exc):
+            return
+        raise
     try:
         # Read the version again under the write lock: another process may have migrated.
         schema.migrate(conn)
@@ -321,6 +369,8 @@ def open_database(path: Path) -> Opened:
     try:
         verdict = _verdict(path)
     except (OSError, sqlite3.DatabaseError) as exc:
+        if sqlerrors.is_busy(exc):  # held whole by another program, even against reading
+            return replace(open_read_only(path, IN_USE), in_use=True)
         reason = sqlerrors.describe(exc)
         return open_read_only(
             path,
@@ -366,6 +416,11 @@ def open_database(path: Path) -> Opened:
     except (OSError, sqlite3.OperationalError) as exc:
         if conn is not None:
             conn.close()
+        if sqlerrors.is_busy(exc):
+            # Another program keeps the write lock while something must be written first (an
+            # upgrade): what the file holds is shown meanwhile, and opening it again later
+            # writes.
+            return replace(open_read_only(path, IN_USE), in_use=True)
         if not sqlerrors.is_unwritable(exc):
             raise
         problem = f"Macau cannot write its statistics ({sqlerrors.describe(exc)}). {NOT_RECORDED}"

@@ -241,6 +241,23 @@ def seed_bot_profiles(conn: sqlite3.Connection) -> None:
         fill_name_keys(conn)
 
 
+def up_to_date(conn: sqlite3.Connection) -> bool:
+    """True when ``migrate`` and ``seed_bot_profiles`` would change nothing in the file, so
+    it can be used without writing to it first: a file another program keeps locked for
+    writing (a database browser with unsaved changes) still opens at once."""
+    if user_version(conn) != CURRENT_VERSION:
+        return False
+    for level in BOT_LEVELS:
+        # ``name`` compares without case, as the UNIQUE constraint the seeding relies on.
+        found = conn.execute(
+            "SELECT 1 FROM profiles WHERE name = ?", (bot_profile_name(level),)
+        ).fetchone()
+        if found is None:
+            return False
+    rows = conn.execute("SELECT name, name_key FROM profiles").fetchall()
+    return all(key == name_key(str(name)) for name, key in rows)
+
+
 def fill_name_keys(conn: sqlite3.Connection) -> None:
     """Give every profile the key of its name where it has none (all of them on the upgrade
     to v5, a bot level seeded since) or one ``name_key`` no longer gives: the key learnt to

@@ -66,7 +66,9 @@ def is_missing_schema(exc: BaseException) -> bool:
 
 
 def describe(exc: BaseException) -> str:
-    """A plain-English reason a write failed, for the player."""
+    """A plain-English reason a write failed, for the player. A lock another program keeps
+    (a database browser with unsaved changes) is named as such: the file is sound and can
+    be written once that program lets go."""
     code = _code(exc)
     text = str(exc)
     if code == _FULL or "disk is full" in text:
@@ -83,4 +85,6 @@ def describe(exc: BaseException) -> str:
         return "the statistics file is damaged"
     if is_missing_schema(exc):
         return "the statistics file is missing tables or columns it needs"
+    if is_busy(exc):
+        return "the statistics file is in use by another program"
     return "the statistics file cannot be written"

@@ -223,6 +223,11 @@ class MatchTable(TableScene):
         except ImportError:
             return
         try:
+            if self._store is not None and self._store.in_use:
+                # Only read, as another program held the file when it was opened: it may be
+                # free by now (the rounds kept meanwhile are recorded as it opens).
+                self._store.close()
+                self._store = None
             if self._store is None:
                 from game.store.db import Store
 
@@ -248,7 +253,9 @@ class MatchTable(TableScene):
     def _tell_store_problem(self) -> None:
         """Say once at the table why rounds are not (or no longer) recorded as expected."""
         problem = getattr(self._store, "problem", None)
-        if problem and problem != self.store_problem:
+        if not problem:
+            self.store_problem = ""  # (the file in use is free again): told anew if it recurs
+        elif problem != self.store_problem:
             self.store_problem = str(problem)
             self.say(self.store_problem)
             self.store_toast = self.toast
@@ -257,6 +264,12 @@ class MatchTable(TableScene):
         """Closing the table (window closed, back to the menu) saves first."""
         self.save()
         if self._store is not None:
+            try:
+                # Rounds kept while another program held the statistics file: it may be free
+                # now (else they wait for the next start, or the next table).
+                self._store.record_pending()
+            except Exception:
+                log.exception("could not record the rounds kept for later")
             try:
                 self._store.close()
             except Exception:

@@ -211,11 +211,18 @@ class MainMenu(MenuScreen):
             self.stack.push(NewGameScreen())
 
     def store(self) -> Any:
-        """The statistics store, opened on first use and kept while the menu lives."""
+        """The statistics store, opened on first use and kept while the menu lives. One only
+        read because another program held the file is opened again (it may be free now); in
+        one kept, the rounds a table kept while the file was in use are recorded first."""
+        if self._store is not None and self._store.in_use:
+            self._store.close()
+            self._store = None
         if self._store is None:
             from game.store.db import Store
 
-            self._store = Store.open()
+            self._store = Store.open()  # records what was kept, when it can
+        else:
+            self._store.record_pending()
         return self._store
 
     def shutdown(self) -> None:

@@ -1,0 +1,133 @@
+"""Another program keeping the statistics file locked (a database browser with unsaved
+changes) never freezes the window for long and never loses a round: the table says the file
+is in use and keeps the round, recorded on leaving the table or at the next round's end;
+the statistics screens show what the file holds and open it anew once it is free."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from game.store import Store, opening, pending
+from game.store.settings import Settings
+from game.ui.matchtable import MatchTable
+from game.ui.menu import MainMenu
+from game.ui.setup import SeatSpec, TableSetup
+from tests.store.heldfile import held
+from tests.ui.menukit import Screen
+
+OFF = Settings(animation_speed="off", bot_pace="fast")
+
+
+def _db(home: Path) -> Path:
+    return home / "data" / "macau.sqlite3"
+
+
+def _statistics_file(home: Path) -> Path:
+    Store.open().close()
+    return _db(home)
+
+
+def _table() -> MatchTable:
+    setup = TableSetup("polish", tuple(SeatSpec(n, "easy") for n in ("Ada", "Ben", "Cleo")))
+    return MatchTable(setup, setup.new_game(seed=9), settings=OFF, seed=9)
+
+
+def _play_out(screen: Screen, table: MatchTable) -> float:
+    """Frames until the round is recorded; the longest frame, in seconds."""
+    longest = 0.0
+    for _ in range(20000):
+        if table.recorded:
+            return longest
+        began = time.monotonic()
+        screen.frame(draw=False)
+        longest = max(longest, time.monotonic() - began)
+    raise AssertionError("the round did not end")
+
+
+def _rounds(home: Path) -> int:
+    """The rounds in the file, read as it is (opening a store would record what was kept)."""
+    conn = sqlite3.connect(str(_db(home)))
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def _kept(home: Path) -> int:
+    return len(list(pending.folder(_db(home)).glob("*.json")))
+
+
+def test_a_round_ended_while_the_file_is_in_use_is_kept_and_recorded_on_leaving(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = _statistics_file(_home)
+    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
+    table = _table()
+    screen = Screen(table, (960, 600))
+    with held(db):
+        longest = _play_out(screen, table)
+        assert longest < 10  # a moment's wait, not 40 seconds
+        assert "in use by another program" in table.store_problem
+        assert table.toast is not None and "kept" in table.toast[0]
+        assert _kept(_home) == 1
+        assert _rounds(_home) == 0
+    table.shutdown()  # leaving the table, the file free again
+    assert _rounds(_home) == 1 and _kept(_home) == 0
+
+
+def test_the_next_round_end_records_the_round_kept_before_it(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = _statistics_file(_home)
+    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
+    table = _table()
+    screen = Screen(table, (960, 600))
+    with held(db):
+        _play_out(screen, table)
+    table._after_round("next")
+    _play_out(screen, table)
+    assert table.store_problem == ""  # free again: told anew should it be in use again
+    assert _rounds(_home) == 2 and _kept(_home) == 0
+    table.shutdown()
+
+
+def _old_statistics_file(home: Path) -> Path:
+    """A file from an older version: opening it must write to it (an upgrade)."""
+    import shutil
+
+    from tests.store.test_migrations import FIXTURE
+
+    db = _db(home)
+    db.parent.mkdir(parents=True)
+    shutil.copyfile(FIXTURE, db)
+    return db
+
+
+def test_statistics_opened_while_the_file_is_in_use_are_opened_anew_once_it_is_free(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
+    db = _old_statistics_file(_home)
+    menu = MainMenu()
+    screen = Screen(menu)
+    with held(db):
+        began = time.monotonic()
+        menu.on_stats()
+        assert time.monotonic() - began < 10
+        shown = getattr(screen.top, "store", None)
+        assert isinstance(shown, Store) and shown.read_only and shown.in_use
+        assert shown.problem is not None and "in use by another program" in shown.problem
+        assert len(shown.history()) == 5  # what the file holds, though it is not upgraded
+        screen.frame(3)
+        screen.top.close()  # type: ignore[union-attr]
+        screen.frame()
+    menu.on_stats()
+    again = getattr(screen.top, "store", None)
+    assert isinstance(again, Store) and again is not shown
+    assert not again.read_only and again.problem is None
+    assert len(again.history()) == 5
+    menu.shutdown()
