@@ -399,8 +399,9 @@ class Store:
     ) -> ProfileStats:
         """Statistics of one profile (ValueError if there is none by that name).
 
-        ``window`` is the span of the rolling win rate; series longer than ``max_points``
-        are thinned evenly, always keeping the latest round.
+        ``window`` is the span of the rolling win rate. The win-rate series holds the
+        latest ``max_points`` rounds, every one; the rating series is thinned evenly to
+        ``max_points``, always keeping the latest round.
         """
         return stats.profile_stats(self._conn, profile, preset, window, max_points)
 
