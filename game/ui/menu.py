@@ -248,14 +248,16 @@ class MainMenu(MenuScreen):
 
         if self.stack is not None:
             quick = quick_setup(settings_of(self).last_setup)
-            if quick.preset in PRESETS:
-                self.stack.push(HowToScreen(preset=quick.preset))
-                return
-            try:  # custom rules: shown first, named as the quick game's
+            try:
                 rules = quick.rules()
             except RulesError:  # a saved text that no longer parses: the presets only
                 self.stack.push(HowToScreen())
                 return
+            if quick.preset in PRESETS and rules == PRESETS[quick.preset]:
+                self.stack.push(HowToScreen(preset=quick.preset))
+                return
+            # Custom rules, or a preset played to another target: shown first, named as the
+            # quick game's, so that the target the table plays to is the one told.
             self.stack.push(
                 HowToScreen(
                     rules=rules,

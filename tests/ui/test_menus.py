@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import PRESETS, Rules
+from game.engine import PRESETS, Rules, explain
 from game.engine.explain import PRESET_TITLES
 from game.store.saves import has_saved_game, load_rule_sets
 from game.store.settings import Settings
@@ -79,6 +79,29 @@ def test_how_to_play_from_the_menu_opens_on_the_quick_games_custom_rules() -> No
     assert isinstance(howto, HowToScreen)
     assert howto.rules == custom and howto.seats == 2
     assert howto.picker.show(howto.picker.value) == "Quick game (custom)"
+
+
+@pytest.mark.parametrize(("target", "told"), [(1000, "1000"), (500, None)])
+def test_how_to_play_from_the_menu_tells_the_target_the_quick_game_plays_to(
+    target: int, told: str | None
+) -> None:
+    import dataclasses
+
+    setup = TableSetup("classic", (SeatSpec("You"), SeatSpec("Ada", "easy")), target=target)
+    Settings().save()
+    dataclasses.replace(Settings.load().settings, last_setup=setup.to_dict()).save()
+    launch._fallback.clear()
+    screen = Screen(MainMenu())
+    _press(screen, "How to play")
+    howto = screen.top
+    assert isinstance(howto, HowToScreen)
+    if told is None:  # the preset as it is: its own page
+        assert howto.rules == PRESETS["classic"] and howto.picker.value == "classic"
+    else:
+        assert howto.rules == PRESETS["classic"].replace(target=target, name="classic")
+        assert told in explain(howto.rules) and howto.picker.show(howto.picker.value).startswith(
+            "Quick game"
+        )
 
 
 @pytest.mark.parametrize("four", [True, False])
