@@ -136,7 +136,7 @@ class NewGameScreen(MenuScreen):
         self.custom_button = Button("Custom rules…", self.edit_custom, size=18)
         self.count: Choice[int] = Choice([2], 2, self._count_changed, wrap=False, show=str)
         self.rows = [_SeatRow(i, self._people_changed) for i in range(MAX_SEATS)]
-        self.target: Choice[int] = Choice(TARGETS, 500, wrap=False)
+        self.target: Choice[int] = Choice(TARGETS, 500, self._target_changed, wrap=False)
         self.dealer: Choice[int] = Choice([-1], -1, show=self._dealer_word)
         self.howto_button = Button("How to play", self.show_rules, size=18)
         self.back_button = Button("Back", self.back, hint="Esc", size=18)
@@ -176,12 +176,19 @@ class NewGameScreen(MenuScreen):
             return self.custom_rules
         return PRESETS[self.preset if self.preset in PRESETS else "polish"]
 
+    @property
+    def table_rules(self) -> Rules:
+        """The rules Start plays: those chosen, to the target score shown (as
+        ``TableSetup.rules`` makes them), for the summary and How to play to tell."""
+        rules = self.rules
+        if rules.scoring == "points" and rules.target != self.target.value:
+            rules = rules.replace(target=self.target.value, name=rules.name)
+        return rules
+
     def _load(self, setup: TableSetup) -> None:
         for row, spec in zip(self.rows, setup.seats, strict=False):
             row.set(spec)
-        self._rules_changed(len(setup.seats))
-        if setup.target:
-            self.show_target(setup.target)
+        self._rules_changed(len(setup.seats), setup.target)
         self.dealer.set(setup.dealer if setup.dealer is not None else -1)
 
     def show_target(self, target: int) -> None:
@@ -191,16 +198,22 @@ class NewGameScreen(MenuScreen):
         self.target.values = sorted({*TARGETS, target}) if target > 0 else list(TARGETS)
         self.target.set(target)
 
-    def _rules_changed(self, seats: int | None = None) -> None:
+    def _rules_changed(self, seats: int | None = None, target: int | None = None) -> None:
+        """Show the rules chosen, at ``seats`` players (else those shown, as far as the rules
+        seat them) and to ``target`` (else the rules' own target score)."""
         r = self.rules
         n = max(r.min_seats, min(r.max_seats, seats or self.count.value))
         self.count.values = list(range(r.min_seats, r.max_seats + 1))
         self.count.set(n)
-        self.show_target(r.target)
+        self.show_target(target or r.target)
         for key, button in self.preset_buttons.items():
             button.on = key == self.preset
         self.custom_button.on = self.preset == CUSTOM
         self._count_changed(n)
+
+    def _target_changed(self, _target: int) -> None:
+        """The summary names the target score, and its lines may wrap otherwise."""
+        self.layout(self.size)
 
     def _count_changed(self, n: int) -> None:
         for i, row in enumerate(self.rows):
@@ -257,9 +270,7 @@ class NewGameScreen(MenuScreen):
         here, with "Start from" on the preset they came from."""
         from game.ui.rulesedit import RulesEditor
 
-        start, custom = self.rules, self.preset == CUSTOM
-        if start.scoring == "points" and start.target != self.target.value:
-            start = start.replace(target=self.target.value, name=start.name)
+        start, custom = self.table_rules, self.preset == CUSTOM
 
         def done(rules: Rules | None) -> None:
             if rules is not None:
@@ -281,8 +292,9 @@ class NewGameScreen(MenuScreen):
         rules again keep the table."""
         same = preset_playing(rules, base)
         if same is not None:
-            self.pick(same)
-            self.show_target(rules.target)
+            self.preset = same
+            self.message = ""
+            self._rules_changed(None, rules.target)
             return
         before = self.custom_rules if self.preset == CUSTOM else None
         self.custom_rules, self.custom_base, self.custom_label = rules, base, label
@@ -292,13 +304,19 @@ class NewGameScreen(MenuScreen):
         self._rules_changed(None if kept else rules.default_seats)
 
     def show_rules(self) -> None:
-        """How to play the rules chosen."""
+        """How to play the table chosen: its rules, to its target score, at its seats. No game
+        is in force yet, so the picker names them as this table's."""
         from game.ui.howto import HowToScreen
 
         if self.stack is not None:
             label = self.custom_label if self.preset == CUSTOM else None
             self.stack.push(
-                HowToScreen(rules=self.rules, seats=self.count.value, rules_label=label)
+                HowToScreen(
+                    rules=self.table_rules,
+                    seats=self.count.value,
+                    label="Rules of this table",
+                    rules_label=label,
+                )
             )
 
     def setup(self) -> TableSetup:
@@ -375,7 +393,7 @@ class NewGameScreen(MenuScreen):
         # above the seats at a readable height (at least three lines; the whole text is one
         # click away, under "How to play").
         self.summary_size = px(16) if h >= 760 else 15
-        lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 2 * pad)
+        lines = theme.wrap(summary(self.table_rules), self.summary_size, p.w - 2 * pad)
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
         n = self.count.value
         cols = 2 if n > 5 else 1

@@ -844,7 +844,7 @@ def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
     screen.click(new.howto_button.rect.center)
     howto = screen.top
     assert isinstance(howto, HowToScreen)
-    assert howto._name(IN_FORCE) == "Rules in force: Family Tel Aviv (custom)"
+    assert howto._name(IN_FORCE) == "Rules of this table: Family Tel Aviv (custom)"
     screen.key(pygame.K_ESCAPE)
     screen.click(new.start_button.rect.center)
     table = screen.top
