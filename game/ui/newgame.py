@@ -51,13 +51,14 @@ def _kind_word(kind: str) -> str:
 
 
 def preset_playing(rules: Rules, base: str | None = None) -> str | None:
-    """The preset whose game ``rules`` are (``base`` tried first), the target aside (New game
-    chooses it for any preset); None for rules of their own."""
+    """The preset whose game ``rules`` are (``base`` tried first), the target and the usual
+    players aside (New game chooses both for any preset); None for rules of their own."""
     for key in dict.fromkeys([base or "polish", *PRESETS]):
         preset = PRESETS.get(key)
-        if preset is None:
-            continue
-        if rules.replace(target=preset.target, name=key).fingerprint == preset.fingerprint:
+        if preset is None or not rules.min_seats <= preset.default_seats <= rules.max_seats:
+            continue  # another range of seats: another game
+        usual = rules.replace(target=preset.target, default_seats=preset.default_seats, name=key)
+        if usual.fingerprint == preset.fingerprint:
             return key
     return None
 
@@ -266,11 +267,15 @@ class NewGameScreen(MenuScreen):
         self._rules_changed()
 
     def edit_custom(self) -> None:
-        """The custom rules editor, starting from the rules shown now and the target chosen
-        here, with "Start from" on the preset they came from."""
+        """The custom rules editor, starting from the rules shown now with the table chosen
+        here: its target score, and its players as "Usual players" (so that the players come
+        back as they went, unless changed there). "Start from" shows the preset the rules
+        came from."""
         from game.ui.rulesedit import RulesEditor
 
         start, custom = self.table_rules, self.preset == CUSTOM
+        if start.default_seats != self.count.value:
+            start = start.replace(default_seats=self.count.value, name=start.name)
 
         def done(rules: Rules | None) -> None:
             if rules is not None:
@@ -288,20 +293,15 @@ class NewGameScreen(MenuScreen):
     def use_rules(self, rules: Rules, base: str, label: str | None = None) -> None:
         """Play ``rules`` from the editor: as the preset whose game they are (titled,
         recorded and rated as it), else as custom rules started from ``base`` and saved as
-        ``label``. Custom rules seat their usual players, as set in the editor; the same
-        rules again keep the table."""
+        ``label``. The table seats their usual players, which the editor opened on the
+        players chosen here: the seats set stay as they were (kinds and names too) unless
+        "Usual players" was changed there."""
         same = preset_playing(rules, base)
-        if same is not None:
-            self.preset = same
-            self.message = ""
-            self._rules_changed(None, rules.target)
-            return
-        before = self.custom_rules if self.preset == CUSTOM else None
-        self.custom_rules, self.custom_base, self.custom_label = rules, base, label
-        self.preset = CUSTOM
+        if same is None:
+            self.custom_rules, self.custom_base, self.custom_label = rules, base, label
+        self.preset = same or CUSTOM
         self.message = ""
-        kept = before is not None and before.default_seats == rules.default_seats
-        self._rules_changed(None if kept else rules.default_seats)
+        self._rules_changed(rules.default_seats, rules.target)
 
     def show_rules(self) -> None:
         """How to play the table chosen: its rules, to its target score, at its seats. No game

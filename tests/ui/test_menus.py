@@ -781,6 +781,7 @@ def test_custom_rules_seat_their_usual_players_as_chosen_in_the_editor() -> None
     screen = Screen(MainMenu())
     new = _new_game(screen, "polish", 4)
     editor = _open_editor(screen, new)
+    editor.changed("hand_size", 6)  # rules of their own (Polish at six seats is still Polish)
     _step_to(screen, editor.controls["default_seats"], 6)
     screen.click(editor.use_button.rect.center)
     assert new.preset == "custom" and new.count.value == 6
@@ -875,7 +876,7 @@ def test_edited_or_unnamed_custom_rules_stay_custom_rules() -> None:
     assert editor.rules_label is None
     screen.click(editor.use_button.rect.center)
     assert new.setup().rules_label is None
-    assert new.setup().title() == "Custom rules · 4 players"
+    assert new.setup().title() == "Custom rules · 3 players"  # the players chosen stay
     # Loaded by name and used unchanged: named again; reopened unchanged, still named.
     editor = _open_editor(screen, new)
     editor.saved.set("Small hands")

@@ -1,5 +1,5 @@
 """The New game screen shows the table Start game will play: the summary and How to play
-tell the target score chosen."""
+tell the target score chosen, and the custom rules editor hands back the seats set."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pygame
 from game.engine.explain import explain_sections, summary
 from game.ui.howto import IN_FORCE, HowToScreen
 from game.ui.newgame import NewGameScreen
+from game.ui.rulesedit import RulesEditor
 from tests.ui.menukit import Screen
 
 
@@ -29,6 +30,13 @@ def _new_game(preset: str, seats: int) -> Screen:
     screen.click(new.preset_buttons[preset].rect.center)
     _step(screen, new.count, seats)
     return screen
+
+
+def _editor(screen: Screen, new: NewGameScreen) -> RulesEditor:
+    screen.click(new.custom_button.rect.center)
+    editor = screen.top
+    assert isinstance(editor, RulesEditor)
+    return editor
 
 
 def test_the_summary_names_the_target_score_chosen() -> None:
@@ -59,3 +67,43 @@ def test_how_to_play_from_new_game_explains_the_table_to_its_target() -> None:
     end = next(s for s in explain_sections(howto.rules, 2) if s.title == "End and scoring")
     told = " ".join(end.paragraphs)
     assert "reaches 1000" in told and "reaches 500" not in told
+
+
+def test_custom_rules_keep_the_seats_set_on_new_game() -> None:
+    screen = _new_game("polish", 6)
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    new.rows[1].kind.set("")
+    new.rows[1].kind_changed("")
+    new.rows[1].name.text = "Kasia"
+    new.rows[4].kind.set("hard")
+    before = new.setup().seats
+    assert len(before) == 6
+    editor = _editor(screen, new)
+    assert editor.values["default_seats"] == 6  # "Usual players" as the table has them
+    editor.changed("hand_size", 6)
+    screen.click(editor.use_button.rect.center)
+    assert screen.top is new and new.preset == "custom"
+    assert new.count.value == 6 and new.setup().seats == before
+    assert new.setup().rules().hand_size == 6
+    # The rules' own usual players, changed in the editor, seat that many.
+    editor = _editor(screen, new)
+    _step(screen, editor.controls["default_seats"], 5)
+    screen.click(editor.use_button.rect.center)
+    assert new.count.value == 5 and new.setup().seats == before[:5]
+
+
+def test_a_preset_left_unchanged_in_the_editor_keeps_its_seats_and_target() -> None:
+    screen = _new_game("classic", 5)
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    _step(screen, new.target, 800)
+    screen.click(_editor(screen, new).use_button.rect.center)
+    # Classic at five seats to 800 points is still Classic, as set.
+    assert new.preset == "classic" and new.setup().rules_text is None
+    assert new.count.value == 5 and new.target.value == 800
+    editor = _editor(screen, new)
+    editor.changed("hand_size", 7)
+    screen.click(editor.use_button.rect.center)
+    assert new.preset == "custom" and new.count.value == 5 and new.target.value == 800
+    assert new.setup().rules().target == 800
