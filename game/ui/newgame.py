@@ -389,25 +389,30 @@ class NewGameScreen(MenuScreen):
         panel_w = min(w - x0 * 2 - left_w - pad, px(886))
         self.panel = pygame.Rect(x0 + left_w + pad, px(86), panel_w, h - px(176))
         p = self.panel
-        # The summary is as tall as its wrapped lines; on a short window it keeps what fits
-        # above the seats at a readable height (at least three lines; the whole text is one
-        # click away, under "How to play").
+        # The summary is as tall as its wrapped lines; where the seats need the room it keeps
+        # what fits above them (the whole text is one click away, under "How to play").
         self.summary_size = px(16) if h >= 760 else 15
         lines = theme.wrap(summary(self.table_rules), self.summary_size, p.w - 2 * pad)
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
         n = self.count.value
         cols = 2 if n > 5 else 1
-        min_row = 34 if h < 760 else 38  # the least height of a seat's row
-        if h < 760:
-            stacked_rows = self.rules.scoring == "points" and p.w < px(760)
-            fixed = px(18 + 36 + 12 + 48) + px(_BELOW_ROWS[stacked_rows])
-            if cols == 1 and fixed + 3 * line_h + n * min_row > p.h:
-                cols = 2  # five seats and a target score: one column would run into it
-            taken = fixed + -(-n // cols) * min_row
-            keep = max(3, (p.h - taken) // line_h)
-            if len(lines) > keep:
-                rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
-                lines = [*lines[: keep - 1], rest]
+        min_row = 34 if h < 760 else 38  # the least height of a seat's row, at ease
+        # On a narrow panel the target score gets a row of its own above the first dealer.
+        stacked = self.rules.scoring == "points" and p.w < px(760)
+        room = p.h - px(18 + 36 + 12 + 48 + _BELOW_ROWS[stacked])  # for the summary and seats
+        least = min(3, len(lines)) * line_h  # the summary at a readable length
+        if cols == 1 and least + n * min_row > room:
+            cols = 2  # five seats and a target score: one column would run into it
+        per_col = -(-n // cols)
+        if least + per_col * min_row > room:
+            # Ten seats and a target score on the smallest window: the rows give up the
+            # space between them (their boxes keep their height), then the summary its
+            # lines, down to one.
+            min_row = px(30)
+        keep = max(1, (room - per_col * min_row) // line_h)
+        if len(lines) > keep:
+            rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
+            lines = [*lines[: keep - 1], rest]
         self.summary_lines = lines
         self.summary_rect = pygame.Rect(
             p.x + pad, p.y + px(18), p.w - 2 * pad, px(36) + len(lines) * line_h
@@ -415,12 +420,10 @@ class NewGameScreen(MenuScreen):
         y = self.summary_rect.bottom + px(12)
         self.count.rect = pygame.Rect(p.x + px(170), y, px(130), px(36))
         y += px(48)
-        per_col = (n + cols - 1) // cols
         col_w = (p.w - 2 * pad - pad * (cols - 1)) // cols
-        # On a narrow panel the target score gets a row of its own above the first dealer.
-        stacked = self.rules.scoring == "points" and p.w < px(760)
         bottom = p.bottom - px(_BELOW_ROWS[stacked])
-        row_h = min(px(46), max(min_row, (bottom - y) // max(1, per_col)))
+        row_h = min(px(46), max(min_row, (bottom - y) // per_col))
+        box_h = row_h - max(px(4), min(px(8), row_h - px(26)))  # 8 px apart, 4 when pressed
         for i, row in enumerate(self.rows[:n]):
             cx = p.x + pad + (i // per_col) * (col_w + pad) + px(34)
             ry = y + (i % per_col) * row_h
@@ -428,9 +431,9 @@ class NewGameScreen(MenuScreen):
             widest = max(px(160), col_w // 2 - px(10))
             kind_w = max(60, min(px(190), widest, col_w - px(34 + 10 + 70)))
             row.kind.size = px(18) if kind_w >= px(180) else px(15)
-            row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - px(8))
+            row.kind.rect = pygame.Rect(cx, ry, kind_w, box_h)
             row.name.rect = pygame.Rect(
-                cx + kind_w + px(10), ry, max(40, col_w - px(34) - kind_w - px(10)), row_h - px(8)
+                cx + kind_w + px(10), ry, max(40, col_w - px(34) - kind_w - px(10)), box_h
             )
         y = p.bottom - px(56)
         self.target.rect = pygame.Rect(p.x + px(170), y - px(48) if stacked else y, px(150), px(38))

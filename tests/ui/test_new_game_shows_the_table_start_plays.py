@@ -1,15 +1,20 @@
 """The New game screen shows the table Start game will play: the summary and How to play
-tell the target score chosen, and the custom rules editor hands back the seats set."""
+tell the target score chosen, the custom rules editor hands back the seats set, and at the
+smallest window every control of every table has a place of its own."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game.engine import PRESETS, Rules
 from game.engine.explain import explain_sections, summary
+from game.ui.app import MIN_SIZE
 from game.ui.howto import IN_FORCE, HowToScreen
 from game.ui.newgame import NewGameScreen
 from game.ui.rulesedit import RulesEditor
 from tests.ui.menukit import Screen
+from tests.ui.textkit import drawn_texts, outside, overlaps
 
 
 def _step(screen: Screen, choice: object, value: int) -> None:
@@ -107,3 +112,46 @@ def test_a_preset_left_unchanged_in_the_editor_keeps_its_seats_and_target() -> N
     screen.click(editor.use_button.rect.center)
     assert new.preset == "custom" and new.count.value == 5 and new.target.value == 800
     assert new.setup().rules().target == 800
+
+
+def _rule_sets() -> dict[str, tuple[str, Rules]]:
+    """Every preset, and rules of their own seating up to ten with and without points."""
+    hungarian = PRESETS["hungarian"]
+    return {
+        **{key: (key, rules) for key, rules in PRESETS.items()},
+        "hungarian to points": ("hungarian", hungarian.replace(scoring="points")),
+        "hungarian, 4 cards": ("hungarian", hungarian.replace(hand_size=4)),
+    }
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (1024, 600), (960, 760)])
+def test_every_control_of_every_table_has_its_own_place(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = Screen(NewGameScreen(), size)
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    for name, (base, rules) in _rule_sets().items():
+        if name in PRESETS:
+            new.pick(name)
+        else:
+            new.use_rules(rules, base, "A very long saved rule set name here")
+        for n in range(rules.min_seats, rules.max_seats + 1):
+            new.count.set(n)
+            new._count_changed(n)
+            where = f"{name} at {n} seats, {size[0]}x{size[1]}"
+            seats = [r for row in new.rows[:n] for r in (row.kind.rect, row.name.rect)]
+            others = [new.count.rect, new.dealer.rect]
+            if new.target.visible:
+                # The target score's label runs from the panel's edge to its stepper.
+                t = new.target.rect
+                others.append(pygame.Rect(new.panel.x, t.y, t.right - new.panel.x, t.h))
+            for i, rect in enumerate(seats):
+                assert new.panel.contains(rect), where
+                assert rect.h >= 26, where
+                assert not any(rect.colliderect(o) for o in seats[i + 1 :] + others), where
+            assert new.summary_rect.bottom < new.count.rect.top, where
+            assert len(new.summary_lines) >= 2, where
+            drawn = drawn_texts(monkeypatch, screen.stack, size)
+            assert not overlaps(drawn), where
+            assert not outside(drawn, size), where
