@@ -51,13 +51,14 @@ def _kind_word(kind: str) -> str:
 
 
 def preset_playing(rules: Rules, base: str | None = None) -> str | None:
-    """The preset whose game ``rules`` are (``base`` tried first), the target aside (New game
-    chooses it for any preset); None for rules of their own."""
+    """The preset whose game ``rules`` are (``base`` tried first), the target and the usual
+    players aside (New game chooses both for any preset); None for rules of their own."""
     for key in dict.fromkeys([base or "polish", *PRESETS]):
         preset = PRESETS.get(key)
-        if preset is None:
-            continue
-        if rules.replace(target=preset.target, name=key).fingerprint == preset.fingerprint:
+        if preset is None or not rules.min_seats <= preset.default_seats <= rules.max_seats:
+            continue  # another range of seats: another game
+        usual = rules.replace(target=preset.target, default_seats=preset.default_seats, name=key)
+        if usual.fingerprint == preset.fingerprint:
             return key
     return None
 
@@ -136,7 +137,7 @@ class NewGameScreen(MenuScreen):
         self.custom_button = Button("Custom rules…", self.edit_custom, size=18)
         self.count: Choice[int] = Choice([2], 2, self._count_changed, wrap=False, show=str)
         self.rows = [_SeatRow(i, self._people_changed) for i in range(MAX_SEATS)]
-        self.target: Choice[int] = Choice(TARGETS, 500, wrap=False)
+        self.target: Choice[int] = Choice(TARGETS, 500, self._target_changed, wrap=False)
         self.dealer: Choice[int] = Choice([-1], -1, show=self._dealer_word)
         self.howto_button = Button("How to play", self.show_rules, size=18)
         self.back_button = Button("Back", self.back, hint="Esc", size=18)
@@ -176,12 +177,19 @@ class NewGameScreen(MenuScreen):
             return self.custom_rules
         return PRESETS[self.preset if self.preset in PRESETS else "polish"]
 
+    @property
+    def table_rules(self) -> Rules:
+        """The rules Start plays: those chosen, to the target score shown (as
+        ``TableSetup.rules`` makes them), for the summary and How to play to tell."""
+        rules = self.rules
+        if rules.scoring == "points" and rules.target != self.target.value:
+            rules = rules.replace(target=self.target.value, name=rules.name)
+        return rules
+
     def _load(self, setup: TableSetup) -> None:
         for row, spec in zip(self.rows, setup.seats, strict=False):
             row.set(spec)
-        self._rules_changed(len(setup.seats))
-        if setup.target:
-            self.show_target(setup.target)
+        self._rules_changed(len(setup.seats), setup.target)
         self.dealer.set(setup.dealer if setup.dealer is not None else -1)
 
     def show_target(self, target: int) -> None:
@@ -191,16 +199,22 @@ class NewGameScreen(MenuScreen):
         self.target.values = sorted({*TARGETS, target}) if target > 0 else list(TARGETS)
         self.target.set(target)
 
-    def _rules_changed(self, seats: int | None = None) -> None:
+    def _rules_changed(self, seats: int | None = None, target: int | None = None) -> None:
+        """Show the rules chosen, at ``seats`` players (else those shown, as far as the rules
+        seat them) and to ``target`` (else the rules' own target score)."""
         r = self.rules
         n = max(r.min_seats, min(r.max_seats, seats or self.count.value))
         self.count.values = list(range(r.min_seats, r.max_seats + 1))
         self.count.set(n)
-        self.show_target(r.target)
+        self.show_target(target or r.target)
         for key, button in self.preset_buttons.items():
             button.on = key == self.preset
         self.custom_button.on = self.preset == CUSTOM
         self._count_changed(n)
+
+    def _target_changed(self, _target: int) -> None:
+        """The summary names the target score, and its lines may wrap otherwise."""
+        self.layout(self.size)
 
     def _count_changed(self, n: int) -> None:
         for i, row in enumerate(self.rows):
@@ -253,13 +267,15 @@ class NewGameScreen(MenuScreen):
         self._rules_changed()
 
     def edit_custom(self) -> None:
-        """The custom rules editor, starting from the rules shown now and the target chosen
-        here, with "Start from" on the preset they came from."""
+        """The custom rules editor, starting from the rules shown now with the table chosen
+        here: its target score, and its players as "Usual players" (so that the players come
+        back as they went, unless changed there). "Start from" shows the preset the rules
+        came from."""
         from game.ui.rulesedit import RulesEditor
 
-        start, custom = self.rules, self.preset == CUSTOM
-        if start.scoring == "points" and start.target != self.target.value:
-            start = start.replace(target=self.target.value, name=start.name)
+        start, custom = self.table_rules, self.preset == CUSTOM
+        if start.default_seats != self.count.value:
+            start = start.replace(default_seats=self.count.value, name=start.name)
 
         def done(rules: Rules | None) -> None:
             if rules is not None:
@@ -277,28 +293,30 @@ class NewGameScreen(MenuScreen):
     def use_rules(self, rules: Rules, base: str, label: str | None = None) -> None:
         """Play ``rules`` from the editor: as the preset whose game they are (titled,
         recorded and rated as it), else as custom rules started from ``base`` and saved as
-        ``label``. Custom rules seat their usual players, as set in the editor; the same
-        rules again keep the table."""
+        ``label``. The table seats their usual players, which the editor opened on the
+        players chosen here: the seats set stay as they were (kinds and names too) unless
+        "Usual players" was changed there."""
         same = preset_playing(rules, base)
-        if same is not None:
-            self.pick(same)
-            self.show_target(rules.target)
-            return
-        before = self.custom_rules if self.preset == CUSTOM else None
-        self.custom_rules, self.custom_base, self.custom_label = rules, base, label
-        self.preset = CUSTOM
+        if same is None:
+            self.custom_rules, self.custom_base, self.custom_label = rules, base, label
+        self.preset = same or CUSTOM
         self.message = ""
-        kept = before is not None and before.default_seats == rules.default_seats
-        self._rules_changed(None if kept else rules.default_seats)
+        self._rules_changed(rules.default_seats, rules.target)
 
     def show_rules(self) -> None:
-        """How to play the rules chosen."""
+        """How to play the table chosen: its rules, to its target score, at its seats. No game
+        is in force yet, so the picker names them as this table's."""
         from game.ui.howto import HowToScreen
 
         if self.stack is not None:
             label = self.custom_label if self.preset == CUSTOM else None
             self.stack.push(
-                HowToScreen(rules=self.rules, seats=self.count.value, rules_label=label)
+                HowToScreen(
+                    rules=self.table_rules,
+                    seats=self.count.value,
+                    label="Rules of this table",
+                    rules_label=label,
+                )
             )
 
     def setup(self) -> TableSetup:
@@ -371,25 +389,30 @@ class NewGameScreen(MenuScreen):
         panel_w = min(w - x0 * 2 - left_w - pad, px(886))
         self.panel = pygame.Rect(x0 + left_w + pad, px(86), panel_w, h - px(176))
         p = self.panel
-        # The summary is as tall as its wrapped lines; on a short window it keeps what fits
-        # above the seats at a readable height (at least three lines; the whole text is one
-        # click away, under "How to play").
+        # The summary is as tall as its wrapped lines; where the seats need the room it keeps
+        # what fits above them (the whole text is one click away, under "How to play").
         self.summary_size = px(16) if h >= 760 else 15
-        lines = theme.wrap(summary(self.rules), self.summary_size, p.w - 2 * pad)
+        lines = theme.wrap(summary(self.table_rules), self.summary_size, p.w - 2 * pad)
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
         n = self.count.value
         cols = 2 if n > 5 else 1
-        min_row = 34 if h < 760 else 38  # the least height of a seat's row
-        if h < 760:
-            stacked_rows = self.rules.scoring == "points" and p.w < px(760)
-            fixed = px(18 + 36 + 12 + 48) + px(_BELOW_ROWS[stacked_rows])
-            if cols == 1 and fixed + 3 * line_h + n * min_row > p.h:
-                cols = 2  # five seats and a target score: one column would run into it
-            taken = fixed + -(-n // cols) * min_row
-            keep = max(3, (p.h - taken) // line_h)
-            if len(lines) > keep:
-                rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
-                lines = [*lines[: keep - 1], rest]
+        min_row = 34 if h < 760 else 38  # the least height of a seat's row, at ease
+        # On a narrow panel the target score gets a row of its own above the first dealer.
+        stacked = self.rules.scoring == "points" and p.w < px(760)
+        room = p.h - px(18 + 36 + 12 + 48 + _BELOW_ROWS[stacked])  # for the summary and seats
+        least = min(3, len(lines)) * line_h  # the summary at a readable length
+        if cols == 1 and least + n * min_row > room:
+            cols = 2  # five seats and a target score: one column would run into it
+        per_col = -(-n // cols)
+        if least + per_col * min_row > room:
+            # Ten seats and a target score on the smallest window: the rows give up the
+            # space between them (their boxes keep their height), then the summary its
+            # lines, down to one.
+            min_row = px(30)
+        keep = max(1, (room - per_col * min_row) // line_h)
+        if len(lines) > keep:
+            rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
+            lines = [*lines[: keep - 1], rest]
         self.summary_lines = lines
         self.summary_rect = pygame.Rect(
             p.x + pad, p.y + px(18), p.w - 2 * pad, px(36) + len(lines) * line_h
@@ -397,12 +420,10 @@ class NewGameScreen(MenuScreen):
         y = self.summary_rect.bottom + px(12)
         self.count.rect = pygame.Rect(p.x + px(170), y, px(130), px(36))
         y += px(48)
-        per_col = (n + cols - 1) // cols
         col_w = (p.w - 2 * pad - pad * (cols - 1)) // cols
-        # On a narrow panel the target score gets a row of its own above the first dealer.
-        stacked = self.rules.scoring == "points" and p.w < px(760)
         bottom = p.bottom - px(_BELOW_ROWS[stacked])
-        row_h = min(px(46), max(min_row, (bottom - y) // max(1, per_col)))
+        row_h = min(px(46), max(min_row, (bottom - y) // per_col))
+        box_h = row_h - max(px(4), min(px(8), row_h - px(26)))  # 8 px apart, 4 when pressed
         for i, row in enumerate(self.rows[:n]):
             cx = p.x + pad + (i // per_col) * (col_w + pad) + px(34)
             ry = y + (i % per_col) * row_h
@@ -410,9 +431,9 @@ class NewGameScreen(MenuScreen):
             widest = max(px(160), col_w // 2 - px(10))
             kind_w = max(60, min(px(190), widest, col_w - px(34 + 10 + 70)))
             row.kind.size = px(18) if kind_w >= px(180) else px(15)
-            row.kind.rect = pygame.Rect(cx, ry, kind_w, row_h - px(8))
+            row.kind.rect = pygame.Rect(cx, ry, kind_w, box_h)
             row.name.rect = pygame.Rect(
-                cx + kind_w + px(10), ry, max(40, col_w - px(34) - kind_w - px(10)), row_h - px(8)
+                cx + kind_w + px(10), ry, max(40, col_w - px(34) - kind_w - px(10)), box_h
             )
         y = p.bottom - px(56)
         self.target.rect = pygame.Rect(p.x + px(170), y - px(48) if stacked else y, px(150), px(38))

@@ -804,6 +804,7 @@ def test_custom_rules_seat_their_usual_players_as_chosen_in_the_editor() -> None
     screen = Screen(MainMenu())
     new = _new_game(screen, "polish", 4)
     editor = _open_editor(screen, new)
+    editor.changed("hand_size", 6)  # rules of their own (Polish at six seats is still Polish)
     _step_to(screen, editor.controls["default_seats"], 6)
     screen.click(editor.use_button.rect.center)
     assert new.preset == "custom" and new.count.value == 6
@@ -867,7 +868,7 @@ def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
     screen.click(new.howto_button.rect.center)
     howto = screen.top
     assert isinstance(howto, HowToScreen)
-    assert howto._name(IN_FORCE) == "Rules in force: Family Tel Aviv (custom)"
+    assert howto._name(IN_FORCE) == "Rules of this table: Family Tel Aviv (custom)"
     screen.key(pygame.K_ESCAPE)
     screen.click(new.start_button.rect.center)
     table = screen.top
@@ -898,7 +899,7 @@ def test_edited_or_unnamed_custom_rules_stay_custom_rules() -> None:
     assert editor.rules_label is None
     screen.click(editor.use_button.rect.center)
     assert new.setup().rules_label is None
-    assert new.setup().title() == "Custom rules · 4 players"
+    assert new.setup().title() == "Custom rules · 3 players"  # the players chosen stay
     # Loaded by name and used unchanged: named again; reopened unchanged, still named.
     editor = _open_editor(screen, new)
     editor.saved.set("Small hands")
