@@ -114,6 +114,31 @@ def _only_completion(g: Game, action: Action, seat: int) -> Action:
     return same[0] if len(same) == 1 else action
 
 
+def _catch_problem(g: Game, answer: str, target: int) -> str:
+    """Why ``answer`` to the question whether to catch ``target`` is not a catch, in a
+    player's words, or ``""`` for a catch ("s", "stop N" or "stopN" naming ``target``).
+    RULES §3.8: only the seat that forgot can be caught, and the question is asked between
+    moves, so a move typed here is refused rather than played or taken for "no"."""
+    if answer.lower() == "s":
+        return ""
+    let_go = f'type "stop {target}" to catch Seat {target}, or press Enter to let it go'
+    if len(answer) > MAX_MOVE:
+        return let_go
+    try:
+        action = parse_action(answer)
+    except NotationError:
+        if answer.lower().startswith("stop"):
+            return f"write the seat number: {let_go}"
+        return f"{answer!r} is not an answer here: {let_go}"
+    if not isinstance(action, Stop):
+        return f"this asks about the catch, not for a move: {let_go}"
+    if action.target == target:
+        return ""
+    if not 0 <= action.target < g.seats:
+        return f"there is no seat {action.target}: {let_go}"
+    return f"only Seat {target} forgot to call Macau, so only it can be caught: {let_go}"
+
+
 QUIT_WORDS = ("q", "quit", "exit")
 
 
@@ -326,13 +351,17 @@ class _Table:
             return
         catch = Stop(target)
         if g.is_legal(catch, me):
-            answer = self.ask(
+            while answer := self.ask(
                 f'Seat {target} forgot to call Macau: type "stop {target}" to catch them, '
                 "or press Enter> "
-            )
-            if " ".join(answer.lower().split()) in ("s", f"stop {target}", f"stop{target}"):
-                self.tell(g.apply(catch, me))
-                return
+            ):
+                problem = _catch_problem(g, answer, target)
+                if not problem:
+                    self.tell(g.apply(catch, me))
+                    return
+                # Asked again rather than read as "no catch": a slip of the keys would
+                # otherwise cost the catch without a word.
+                self.say(f"  not allowed: {problem}")
         for k in range(1, g.seats):
             seat = (target + k) % g.seats
             bot = self.bots.get(seat)

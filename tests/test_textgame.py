@@ -265,6 +265,43 @@ def test_you_are_asked_first_when_a_bot_forgets_macau() -> None:
     assert seat2.asked == []  # you caught them first
 
 
+def test_an_answer_that_is_no_catch_of_the_seat_that_forgot_is_refused_and_asked_again() -> None:
+    g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
+    seat2 = Scripted(catches=True)
+    text = played_from(
+        g, {1: Scripted("7H"), 2: seat2}, "stop 2\n9C\nstop\nzz\nstop 7\nstop 1\nq\n"
+    )
+    let_go = 'type "stop 1" to catch Seat 1, or press Enter to let it go'
+    assert refusals(text) == [
+        f"only Seat 1 forgot to call Macau, so only it can be caught: {let_go}",
+        f"this asks about the catch, not for a move: {let_go}",
+        f"write the seat number: {let_go}",
+        f"'zz' is not an answer here: {let_go}",
+        f"there is no seat 7: {let_go}",
+    ]
+    assert text.count(CATCH_PROMPT) == 6
+    assert "  You: stop Macau! Seat 1 draws 5\n" in text
+    assert "You laid" not in text  # the 9C typed at the question was not played
+    assert seat2.asked == []
+
+
+def test_enter_after_a_refused_answer_still_lets_the_forgotten_call_go() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
+    )
+    seat3 = Scripted(catches=False)
+    text = played_from(g, {1: Scripted("7H"), 2: Scripted("7S"), 3: seat3}, "stop 2\n\nq\n")
+    assert text.count(CATCH_PROMPT) == 2
+    assert "stop Macau!" not in text
+    assert seat3.asked == [3]  # the bots had their chance once you let it go
+
+
+def test_the_end_of_the_input_at_the_catch_question_ends_the_game() -> None:
+    g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
+    text = played_from(g, {1: Scripted("7H"), 2: Scripted(catches=True)}, "stop 2\n")
+    assert text.endswith(CATCH_PROMPT + "\n")
+
+
 def test_any_bot_may_catch_a_forgotten_macau_not_only_the_next_to_play() -> None:
     g = Game.from_position(
         "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
