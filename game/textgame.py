@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import sys
 from collections import Counter
 from typing import TextIO
@@ -36,6 +37,7 @@ from .textwords import (
     PHASE_WORDS,
     cards_left,
     deal_words,
+    help_entries,
     help_text,
     legal_moves,
     narrate,
@@ -62,10 +64,13 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
     words = line.lower().split()
     if len(words) > 1 and any(w in ("draw", "pass") for w in words):
         raise _Refused("type one move at a time")
+    # "RJ = 9D" and "JC / 8" mean what "RJ=9D" and "JC/8" do: notation joins them, a player
+    # may well not.
+    line = _JOINED.sub(r"\1", line)
     try:
         action = parse_action(line)
     except NotationError:
-        _refuse_as_typed(line)
+        _refuse_as_typed(g, line)
         raise
     if isinstance(action, Stop):
         if g.rules.macau_call != "required":
@@ -82,12 +87,37 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
     return _only_completion(g, action, me)
 
 
-def _refuse_as_typed(line: str) -> None:
+_JOINED = re.compile(r"\s*([=/])\s*")
+
+
+def _refuse_as_typed(g: Game, line: str) -> None:
     """``_Refused`` in a player's words for a line that is not notation in a way the engine
-    would explain badly: a rank without its suit (the engine reads "10" as the rank "1" of
-    the suit "0"), or a word that is not a move (it reads "take" as the rank "tak")."""
+    would explain badly: a word that is not a move (it reads "take" as the rank "tak", and
+    "play" in "play 7H" as a card), a "=" with no card on one side (it reads the missing card
+    as ``''``), or a rank without its suit (it reads "10" as the rank "1" of the suit "0")."""
     if line.lower().startswith("stop"):
         return  # the engine says how a catch is written
+    tokens = line.split()
+    if len(tokens) == 1 and line.isalpha() and len(line) > 2:
+        raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
+    # Words among cards: "play 7H", "7H and 7S" (two letters may be a card mistyped, "KX").
+    words = [t for t in tokens if t.isalpha() and len(t) > 2]
+    if words:
+        rest = " ".join(t for t in tokens if t not in words)
+        try:
+            parse_action(rest)
+        except NotationError:
+            example = help_entries(g.rules)[0][0]  # the first move help teaches
+            raise _Refused(
+                f"{words[0]!r} is not a card: type the cards themselves, such as {example}"
+            ) from None
+        raise _Refused(f"{words[0]!r} is not a card: type the cards alone, {rest}")
+    for token in tokens:
+        card, eq, stands = token.rstrip("!").partition("=")
+        if eq and not (card and stands):
+            if g.rules.jokers and g.rules.joker_role == "any_card":
+                raise _Refused("'=' goes between a joker and the card it stands for, such as RJ=KH")
+            raise _Refused("'=' lays a joker standing in for a card: these rules do not allow it")
     # The cards of each token: "RJ=10!" lays RJ standing for 10 (what follows "/" is a choice).
     for card in (c.upper() for t in line.split() for c in t.split("/")[0].rstrip("!").split("=")):
         try:
@@ -95,8 +125,6 @@ def _refuse_as_typed(line: str) -> None:
         except NotationError:
             continue
         raise _Refused(f"{card!r} needs a suit: {card}S, {card}H, {card}D or {card}C")
-    if line.isalpha() and len(line) > 2:
-        raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
 
 
 def _only_completion(g: Game, action: Action, seat: int) -> Action:

@@ -132,6 +132,33 @@ def test_a_rank_without_its_suit_or_a_word_that_is_no_move_is_told_so() -> None:
     ]
 
 
+def test_a_word_among_the_cards_is_told_to_be_left_out() -> None:
+    text = played("play 7H\nlay 7\n7H and 7S\nRJ =\n= 9D\nq\n")
+    assert refusals(text) == [
+        "'play' is not a card: type the cards alone, 7H",
+        "'lay' is not a card: type the cards themselves, such as 7H",  # help's first example
+        "'and' is not a card: type the cards alone, 7H 7S",
+        "'=' lays a joker standing in for a card: these rules do not allow it",
+        "'=' lays a joker standing in for a card: these rules do not allow it",
+    ]
+    assert "  7H" in HELP
+
+
+def test_spaces_around_the_joins_of_notation_are_read_as_if_left_out() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["RJ 9C 5S", "6D 6C 6H"], pile="9H", stock="2C 3C 4C 5C"
+    )
+    text = played_from(g, {1: Scripted()}, "RJ = 9D\nq\n")
+    assert "  You laid red joker (as 9♦)\n" in text
+    assert "not allowed" not in text
+    g = Game.from_position("hungarian", hands=["JC 9D 5S", "6D 6C 6H"], pile="9C", stock="2C 3C")
+    text = played_from(g.copy(), {1: Scripted()}, "JC / 9\nq\n")
+    assert "not allowed" not in text and "You laid J♣" in text
+    text = played_from(g, {1: Scripted()}, "RJ =\nq\n")
+    assert refusals(text) == ["'=' goes between a joker and the card it stands for, such as RJ=KH"]
+    assert "RJ=KH" in help_text(g.rules)
+
+
 def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
     text = played("help\n?\nq\n")
     assert text.count(HELP) == 2  # once at the start, once for "help"
