@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import sys
 from collections import Counter
 from typing import TextIO
@@ -36,6 +37,7 @@ from .textwords import (
     PHASE_WORDS,
     cards_left,
     deal_words,
+    help_entries,
     help_text,
     legal_moves,
     narrate,
@@ -62,10 +64,13 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
     words = line.lower().split()
     if len(words) > 1 and any(w in ("draw", "pass") for w in words):
         raise _Refused("type one move at a time")
+    # "RJ = 9D" and "JC / 8" mean what "RJ=9D" and "JC/8" do: notation joins them, a player
+    # may well not.
+    line = _JOINED.sub(r"\1", line)
     try:
         action = parse_action(line)
     except NotationError:
-        _refuse_as_typed(line)
+        _refuse_as_typed(g, line)
         raise
     if isinstance(action, Stop):
         if g.rules.macau_call != "required":
@@ -82,12 +87,37 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
     return _only_completion(g, action, me)
 
 
-def _refuse_as_typed(line: str) -> None:
+_JOINED = re.compile(r"\s*([=/])\s*")
+
+
+def _refuse_as_typed(g: Game, line: str) -> None:
     """``_Refused`` in a player's words for a line that is not notation in a way the engine
-    would explain badly: a rank without its suit (the engine reads "10" as the rank "1" of
-    the suit "0"), or a word that is not a move (it reads "take" as the rank "tak")."""
+    would explain badly: a word that is not a move (it reads "take" as the rank "tak", and
+    "play" in "play 7H" as a card), a "=" with no card on one side (it reads the missing card
+    as ``''``), or a rank without its suit (it reads "10" as the rank "1" of the suit "0")."""
     if line.lower().startswith("stop"):
         return  # the engine says how a catch is written
+    tokens = line.split()
+    if len(tokens) == 1 and line.isalpha() and len(line) > 2:
+        raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
+    # Words among cards: "play 7H", "7H and 7S" (two letters may be a card mistyped, "KX").
+    words = [t for t in tokens if t.isalpha() and len(t) > 2]
+    if words:
+        rest = " ".join(t for t in tokens if t not in words)
+        try:
+            parse_action(rest)
+        except NotationError:
+            example = help_entries(g.rules)[0][0]  # the first move help teaches
+            raise _Refused(
+                f"{words[0]!r} is not a card: type the cards themselves, such as {example}"
+            ) from None
+        raise _Refused(f"{words[0]!r} is not a card: type the cards alone, {rest}")
+    for token in tokens:
+        card, eq, stands = token.rstrip("!").partition("=")
+        if eq and not (card and stands):
+            if g.rules.jokers and g.rules.joker_role == "any_card":
+                raise _Refused("'=' goes between a joker and the card it stands for, such as RJ=KH")
+            raise _Refused("'=' lays a joker standing in for a card: these rules do not allow it")
     # The cards of each token: "RJ=10!" lays RJ standing for 10 (what follows "/" is a choice).
     for card in (c.upper() for t in line.split() for c in t.split("/")[0].rstrip("!").split("=")):
         try:
@@ -95,8 +125,6 @@ def _refuse_as_typed(line: str) -> None:
         except NotationError:
             continue
         raise _Refused(f"{card!r} needs a suit: {card}S, {card}H, {card}D or {card}C")
-    if line.isalpha() and len(line) > 2:
-        raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
 
 
 def _only_completion(g: Game, action: Action, seat: int) -> Action:
@@ -112,6 +140,31 @@ def _only_completion(g: Game, action: Action, seat: int) -> Action:
         if g.is_legal(play := Play(action.cards, action.declared, choice, action.call), seat)
     ]
     return same[0] if len(same) == 1 else action
+
+
+def _catch_problem(g: Game, answer: str, target: int) -> str:
+    """Why ``answer`` to the question whether to catch ``target`` is not a catch, in a
+    player's words, or ``""`` for a catch ("s", "stop N" or "stopN" naming ``target``).
+    RULES §3.8: only the seat that forgot can be caught, and the question is asked between
+    moves, so a move typed here is refused rather than played or taken for "no"."""
+    if answer.lower() == "s":
+        return ""
+    let_go = f'type "stop {target}" to catch Seat {target}, or press Enter to let it go'
+    if len(answer) > MAX_MOVE:
+        return let_go
+    try:
+        action = parse_action(answer)
+    except NotationError:
+        if answer.lower().startswith("stop"):
+            return f"write the seat number: {let_go}"
+        return f"{answer!r} is not an answer here: {let_go}"
+    if not isinstance(action, Stop):
+        return f"this asks about the catch, not for a move: {let_go}"
+    if action.target == target:
+        return ""
+    if not 0 <= action.target < g.seats:
+        return f"there is no seat {action.target}: {let_go}"
+    return f"only Seat {target} forgot to call Macau, so only it can be caught: {let_go}"
 
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -326,13 +379,17 @@ class _Table:
             return
         catch = Stop(target)
         if g.is_legal(catch, me):
-            answer = self.ask(
+            while answer := self.ask(
                 f'Seat {target} forgot to call Macau: type "stop {target}" to catch them, '
                 "or press Enter> "
-            )
-            if " ".join(answer.lower().split()) in ("s", f"stop {target}", f"stop{target}"):
-                self.tell(g.apply(catch, me))
-                return
+            ):
+                problem = _catch_problem(g, answer, target)
+                if not problem:
+                    self.tell(g.apply(catch, me))
+                    return
+                # Asked again rather than read as "no catch": a slip of the keys would
+                # otherwise cost the catch without a word.
+                self.say(f"  not allowed: {problem}")
         for k in range(1, g.seats):
             seat = (target + k) % g.seats
             bot = self.bots.get(seat)

@@ -132,6 +132,33 @@ def test_a_rank_without_its_suit_or_a_word_that_is_no_move_is_told_so() -> None:
     ]
 
 
+def test_a_word_among_the_cards_is_told_to_be_left_out() -> None:
+    text = played("play 7H\nlay 7\n7H and 7S\nRJ =\n= 9D\nq\n")
+    assert refusals(text) == [
+        "'play' is not a card: type the cards alone, 7H",
+        "'lay' is not a card: type the cards themselves, such as 7H",  # help's first example
+        "'and' is not a card: type the cards alone, 7H 7S",
+        "'=' lays a joker standing in for a card: these rules do not allow it",
+        "'=' lays a joker standing in for a card: these rules do not allow it",
+    ]
+    assert "  7H" in HELP
+
+
+def test_spaces_around_the_joins_of_notation_are_read_as_if_left_out() -> None:
+    g = Game.from_position(
+        "hungarian", hands=["RJ 9C 5S", "6D 6C 6H"], pile="9H", stock="2C 3C 4C 5C"
+    )
+    text = played_from(g, {1: Scripted()}, "RJ = 9D\nq\n")
+    assert "  You laid red joker (as 9♦)\n" in text
+    assert "not allowed" not in text
+    g = Game.from_position("hungarian", hands=["JC 9D 5S", "6D 6C 6H"], pile="9C", stock="2C 3C")
+    text = played_from(g.copy(), {1: Scripted()}, "JC / 9\nq\n")
+    assert "not allowed" not in text and "You laid J♣" in text
+    text = played_from(g, {1: Scripted()}, "RJ =\nq\n")
+    assert refusals(text) == ["'=' goes between a joker and the card it stands for, such as RJ=KH"]
+    assert "RJ=KH" in help_text(g.rules)
+
+
 def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
     text = played("help\n?\nq\n")
     assert text.count(HELP) == 2  # once at the start, once for "help"
@@ -263,6 +290,43 @@ def test_you_are_asked_first_when_a_bot_forgets_macau() -> None:
     assert "  Seat 1 has one card and did not call Macau\n" + CATCH_PROMPT in text
     assert "  You: stop Macau! Seat 1 draws 5\n" in text
     assert seat2.asked == []  # you caught them first
+
+
+def test_an_answer_that_is_no_catch_of_the_seat_that_forgot_is_refused_and_asked_again() -> None:
+    g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
+    seat2 = Scripted(catches=True)
+    text = played_from(
+        g, {1: Scripted("7H"), 2: seat2}, "stop 2\n9C\nstop\nzz\nstop 7\nstop 1\nq\n"
+    )
+    let_go = 'type "stop 1" to catch Seat 1, or press Enter to let it go'
+    assert refusals(text) == [
+        f"only Seat 1 forgot to call Macau, so only it can be caught: {let_go}",
+        f"this asks about the catch, not for a move: {let_go}",
+        f"write the seat number: {let_go}",
+        f"'zz' is not an answer here: {let_go}",
+        f"there is no seat 7: {let_go}",
+    ]
+    assert text.count(CATCH_PROMPT) == 6
+    assert "  You: stop Macau! Seat 1 draws 5\n" in text
+    assert "You laid" not in text  # the 9C typed at the question was not played
+    assert seat2.asked == []
+
+
+def test_enter_after_a_refused_answer_still_lets_the_forgotten_call_go() -> None:
+    g = Game.from_position(
+        "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
+    )
+    seat3 = Scripted(catches=False)
+    text = played_from(g, {1: Scripted("7H"), 2: Scripted("7S"), 3: seat3}, "stop 2\n\nq\n")
+    assert text.count(CATCH_PROMPT) == 2
+    assert "stop Macau!" not in text
+    assert seat3.asked == [3]  # the bots had their chance once you let it go
+
+
+def test_the_end_of_the_input_at_the_catch_question_ends_the_game() -> None:
+    g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
+    text = played_from(g, {1: Scripted("7H"), 2: Scripted(catches=True)}, "stop 2\n")
+    assert text.endswith(CATCH_PROMPT + "\n")
 
 
 def test_any_bot_may_catch_a_forgotten_macau_not_only_the_next_to_play() -> None:

@@ -520,7 +520,10 @@ class RulesEditor(MenuScreen):
             )
             self.move_focus(-1 if back else 1)
             return True
-        if self.scroll.handle_event(event, self.view):
+        # Home and End take the caret along the name being typed; elsewhere they scroll.
+        caret = self.name_field.editing and event.type == pygame.KEYDOWN
+        caret = caret and event.key in (pygame.K_HOME, pygame.K_END)
+        if not caret and self.scroll.handle_event(event, self.view):
             self.layout(self.size)
             return True
         return super().handle_event(event)

@@ -15,6 +15,7 @@ import pygame
 import pygame.scrap
 
 from game.ui import theme
+from game.ui.caret import caret_xs, nearest_caret, step
 from game.ui.layout import Scaled, ui_scale
 
 __all__ = ["Button", "Label", "Panel", "TextInput", "Widget", "WidgetGroup", "next_focus"]
@@ -221,6 +222,10 @@ class TextInput(Widget):
     macOS) pastes the clipboard's text. What is typed or pasted is kept composed (NFC: a
     letter and its accent typed apart are one letter, which Backspace takes back whole) and
     on one line; tidying a name further is for whoever takes it from the field.
+
+    Typing goes in at the caret (``caret``, between two characters of ``text``): Left and
+    Right move it, Home and End take it to either end, Backspace takes back the character
+    before it and Delete the one after, and a click puts it where the field was clicked.
     """
 
     focusable = True
@@ -235,6 +240,8 @@ class TextInput(Widget):
         placeholder: str = "",
     ) -> None:
         super().__init__()
+        self._text = ""
+        self.caret = 0
         self.text = text
         self.max_length = max_length
         self.size = size
@@ -246,6 +253,21 @@ class TextInput(Widget):
         # edits it again.
         self.editing = False
         self._blink = 0.0
+        # How far the line is scrolled left (pixels) while editing a text wider than the
+        # field: kept from frame to frame, so that the view moves only when the caret would
+        # leave it, as in any text field.
+        self._scroll = 0
+
+    @property
+    def text(self) -> str:
+        """What the field holds."""
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        # A text put in from outside (a seat's default name) is edited from its end.
+        self._text = value
+        self.caret = len(value)
 
     def focus(self, on: bool) -> None:
         """Take the focus and start editing, or give both up."""
@@ -263,13 +285,19 @@ class TextInput(Widget):
             self.composition = ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Typing, editing, Backspace, Enter; a click focuses the field."""
+        """Typing, editing, the caret keys, Enter; a click focuses the field and places
+        the caret."""
         if not self.visible:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             inside = self.rect.collidepoint(event.pos)
+            # Where the text was drawn when clicked: scrolled while editing, else from its start.
+            origin = self._inner().x - (self._view_scroll() if self.editing else 0)
             if inside != self.editing or inside != self.focused:
                 self.focus(inside)
+            if inside and not self.composition:
+                self.caret = nearest_caret(self.text, self.size, event.pos[0] - origin)
+                self._blink = 0.0
             return inside
         if not self.focused:
             return False
@@ -288,8 +316,10 @@ class TextInput(Widget):
             self.composition = event.text
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
+            if event.key in _CARET_KEYS:
+                # While a composition is in progress these keys are the input method's.
+                if not self.composition:
+                    self._caret_key(event.key)
                 return True
             if event.key == pygame.K_v and _paste_keys(event.mod):
                 self.insert(_clipboard_text())
@@ -307,25 +337,81 @@ class TextInput(Widget):
             return bool(event.unicode and event.unicode.isprintable())
         return False
 
+    def _caret_key(self, key: int) -> None:
+        """Move the caret, or delete beside it, for one of ``_CARET_KEYS``."""
+        text, at = self.text, self.caret
+        if key == pygame.K_LEFT:
+            self.caret = step(text, at, -1)
+        elif key == pygame.K_RIGHT:
+            self.caret = step(text, at, 1)
+        elif key == pygame.K_HOME:
+            self.caret = 0
+        elif key == pygame.K_END:
+            self.caret = len(text)
+        elif key == pygame.K_BACKSPACE:
+            start = step(text, at, -1)
+            self._text, self.caret = text[:start] + text[at:], start
+        elif key == pygame.K_DELETE:
+            self._text = text[:at] + text[step(text, at, 1) :]
+        self._blink = 0.0  # the caret shows at once where it went
+
     def insert(self, text: str) -> None:
-        """Add typed or pasted ``text`` at the end, on one line (line breaks and tabs become
-        spaces, other control characters go) and composed, cut to ``max_length``."""
+        """Put typed or pasted ``text`` in at the caret, on one line (line breaks and tabs
+        become spaces, other control characters go) and composed; what would make the field
+        longer than ``max_length`` is left out of it."""
         line = "".join(
             " " if ch.isspace() else ch
             for ch in text
             if ch.isspace() or unicodedata.category(ch) != "Cc"
         )
-        whole = unicodedata.normalize("NFC", self.text + line)
-        self.text = whole[: max(self.max_length, len(self.text))]
+        before, after = self.text[: self.caret], self.text[self.caret :]
+        limit = max(self.max_length, len(self.text))
+        # Far more than fits even spelt decomposed; the rest is cut one character at a time,
+        # since composing may join what is typed to the letters around it.
+        line = line[: 4 * limit]
+        while True:
+            head = unicodedata.normalize("NFC", before + line)
+            whole = unicodedata.normalize("NFC", head + after)
+            if len(whole) <= limit or not line:
+                break
+            line = line[:-1]
+        self._text, self.caret = whole, min(len(head), len(whole))
+        self._blink = 0.0
 
     def update(self, dt: float) -> None:
-        """Blink the caret."""
+        """Blink the caret; keep the view where it now shows the caret."""
         self._blink = (self._blink + dt) % 1.0
+        if self.editing:
+            self._scroll = self._view_scroll()
+
+    def _inner(self) -> pygame.Rect:
+        """Where the text goes: the field less its padding."""
+        return self.rect.inflate(-2 * self.px(10), 0)
+
+    def _line(self) -> tuple[str, int]:
+        """The line shown while editing (any composition in progress at the caret) and the
+        caret's place in it, after the composition."""
+        at = self.caret
+        return self.text[:at] + self.composition + self.text[at:], at + len(self.composition)
+
+    def _view_scroll(self) -> int:
+        """How far to scroll the line being edited: as far as before, unless the caret would
+        be out of view, and never so far that the field shows space after the end."""
+        line, at = self._line()
+        xs = caret_xs(line, self.size)
+        room = self._inner().w - 3  # the caret is drawn two pixels wide, one in from its x
+        scroll = max(min(self._scroll, xs[at]), xs[at] - room)
+        return max(0, min(scroll, max(xs) - room))
+
+    def caret_x(self) -> int:
+        """Where the caret is drawn across the screen while editing (its left pixel)."""
+        line, at = self._line()
+        return self._inner().x - self._view_scroll() + caret_xs(line, self.size)[at] + 1
 
     def draw(self, surface: pygame.Surface) -> None:
         """Field, text, composition underlined, caret. A text wider than the field never
-        runs out of it: while typing it scrolls so that its end (the caret) stays in view;
-        otherwise it shows its beginning and ends in "…"."""
+        runs out of it: while typing it scrolls to keep the caret in view; otherwise it
+        shows its beginning and ends in "…"."""
         if not self.visible:
             return
         edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
@@ -333,32 +419,45 @@ class TextInput(Widget):
         if self.focused and not self.editing:
             # Focused but not typing (after Esc): ringed like any other focused control.
             pygame.draw.rect(surface, theme.TEXT, self.rect.inflate(6, 6), 2, border_radius=11)
-        pad = self.px(10)
-        inner = self.rect.inflate(-2 * pad, 0)
+        inner = self._inner()
         cy = self.rect.centery
-        words = self.text if self.editing else theme.fit(self.text, self.size, inner.w)
-        shown = theme.text(words, self.size, theme.INK) if words else None
-        comp = theme.text(self.composition, self.size, (80, 80, 160)) if self.composition else None
-        width = sum(s.get_width() for s in (shown, comp) if s is not None)
-        x = inner.x - max(0, width + 3 - inner.w)
         old_clip = surface.get_clip()
         surface.set_clip(inner.clip(old_clip))
-        if shown is not None:
+        if self.editing:
+            line, at = self._line()
+            xs = caret_xs(line, self.size)
+            x = inner.x - self._view_scroll()
+        else:
+            line, at = theme.fit(self.text, self.size, inner.w), 0
+            xs, x = [0], inner.x
+        if line:
+            shown = theme.text(line, self.size, theme.INK)
             surface.blit(shown, shown.get_rect(midleft=(x, cy)))
-            x += shown.get_width()
-        if comp is not None:
-            box = comp.get_rect(midleft=(x, cy))
-            surface.blit(comp, box)
-            pygame.draw.line(surface, (80, 80, 160), box.bottomleft, box.bottomright)
-            x += comp.get_width()
-        if shown is None and comp is None and self.placeholder:
+        elif self.placeholder:
             hint = theme.text(self.placeholder, self.size, (150, 150, 150))
             surface.blit(hint, hint.get_rect(midleft=(x, cy)))
+        if self.editing and self.composition:
+            ends = xs[self.caret : at + 1]  # a composition read right to left runs leftwards
+            y = cy + theme.text_size(line, self.size)[1] // 2
+            pygame.draw.line(surface, _COMPOSING, (x + min(ends), y), (x + max(ends), y))
         if self.editing and self._blink < 0.55:
-            pygame.draw.line(
-                surface, theme.INK, (x + 1, cy - self.size // 2), (x + 1, cy + self.size // 2), 2
-            )
+            top, bottom = cy - self.size // 2, cy + self.size // 2
+            pygame.draw.line(surface, theme.INK, (x + xs[at] + 1, top), (x + xs[at] + 1, bottom), 2)
         surface.set_clip(old_clip)
+
+
+# The keys that move the caret or delete beside it while a field is being edited.
+_CARET_KEYS = frozenset(
+    {
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_HOME,
+        pygame.K_END,
+        pygame.K_BACKSPACE,
+        pygame.K_DELETE,
+    }
+)
+_COMPOSING = (80, 80, 160)  # the underline of a composition in progress
 
 
 def _paste_keys(mod: int) -> bool:

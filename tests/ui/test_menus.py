@@ -207,6 +207,7 @@ def _new_game(screen: Screen, preset: str, seats: int) -> NewGameScreen:
 def _retype(screen: Screen, field: object, text: str) -> None:
     """Click a name field, erase it and type ``text``."""
     screen.click(field.rect.center)  # type: ignore[attr-defined]
+    screen.key(pygame.K_END)  # the click put the caret where it landed, maybe mid-name
     for _ in range(len(field.text)):  # type: ignore[attr-defined]
         screen.key(pygame.K_BACKSPACE)
     screen.type(text)

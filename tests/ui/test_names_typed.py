@@ -30,6 +30,7 @@ def _new_game(screen: Screen) -> NewGameScreen:
 
 def _retype(screen: Screen, field: TextInput, text: str) -> None:
     screen.click(field.rect.center)
+    screen.key(pygame.K_END)  # the click put the caret where it landed, maybe mid-name
     for _ in range(len(field.text)):
         screen.key(pygame.K_BACKSPACE)
     screen.type(text)
