@@ -394,22 +394,34 @@ class NewGameScreen(MenuScreen):
         self.summary_size = px(16) if h >= 760 else 15
         lines = theme.wrap(summary(self.table_rules), self.summary_size, p.w - 2 * pad)
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
-        n = self.count.value
-        cols = 2 if n > 5 else 1
-        min_row = 34 if h < 760 else 38  # the least height of a seat's row, at ease
         # On a narrow panel the target score gets a row of its own above the first dealer.
         stacked = self.rules.scoring == "points" and p.w < px(760)
         room = p.h - px(18 + 36 + 12 + 48 + _BELOW_ROWS[stacked])  # for the summary and seats
         least = min(3, len(lines)) * line_h  # the summary at a readable length
-        if cols == 1 and least + n * min_row > room:
-            cols = 2  # five seats and a target score: one column would run into it
-        per_col = -(-n // cols)
-        if least + per_col * min_row > room:
-            # Ten seats and a target score on the smallest window: the rows give up the
-            # space between them (their boxes keep their height), then the summary its
-            # lines, down to one.
-            min_row = px(30)
-        keep = max(1, (room - per_col * min_row) // line_h)
+
+        def rows(n: int) -> tuple[int, int, int]:
+            """How ``n`` seats are set out: columns, rows in a column, least row height."""
+            cols = 2 if n > 5 else 1
+            min_row = 34 if h < 760 else 38  # the least height of a seat's row, at ease
+            if cols == 1 and least + n * min_row > room:
+                cols = 2  # five seats and a target score: one column would run into it
+            per_col = -(-n // cols)
+            if least + per_col * min_row > room:
+                # Ten seats and a target score on the smallest window: the rows give up the
+                # space between them (their boxes keep their height), then the summary its
+                # lines, down to one.
+                min_row = px(30)
+            return cols, per_col, min_row
+
+        n = self.count.value
+        cols, per_col, min_row = rows(n)
+        # The summary keeps as many lines as the most seats these rules allow leave it, so
+        # the Players stepper stays where it is while its arrows are clicked.
+        r = self.rules
+        keep = min(
+            max(1, (room - most * least_row) // line_h)
+            for _cols, most, least_row in map(rows, range(r.min_seats, r.max_seats + 1))
+        )
         if len(lines) > keep:
             rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
             lines = [*lines[: keep - 1], rest]

@@ -136,10 +136,12 @@ def test_every_control_of_every_table_has_its_own_place(
             new.pick(name)
         else:
             new.use_rules(rules, base, "A very long saved rule set name here")
+        stepper_at = set()
         for n in range(rules.min_seats, rules.max_seats + 1):
             new.count.set(n)
             new._count_changed(n)
             where = f"{name} at {n} seats, {size[0]}x{size[1]}"
+            stepper_at.add(new.count.rect.topleft)
             seats = [r for row in new.rows[:n] for r in (row.kind.rect, row.name.rect)]
             others = [new.count.rect, new.dealer.rect]
             if new.target.visible:
@@ -155,3 +157,5 @@ def test_every_control_of_every_table_has_its_own_place(
             drawn = drawn_texts(monkeypatch, screen.stack, size)
             assert not overlaps(drawn), where
             assert not outside(drawn, size), where
+        # The Players stepper stays put while its arrows are clicked through every count.
+        assert len(stepper_at) == 1, f"{name}, {size[0]}x{size[1]}: {sorted(stepper_at)}"
