@@ -358,9 +358,9 @@ class Store:
                 return False
             except StoreUnavailable:
                 return False  # the file cannot be written at all: kept for a later run
-            except (ValueError, sqlite3.Error):
-                # It can never be stored (its name since given to a bot): set aside, so it
-                # does not hold up the others for ever.
+            except (ValueError, TypeError, ArithmeticError, sqlite3.Error):
+                # It can never be stored (its name since given to a bot, or a file edited
+                # into nonsense): set aside, so it does not hold up the others for ever.
                 log.warning("a kept record was refused", exc_info=True)
                 pending.put_aside(entry.path)
                 continue

@@ -88,7 +88,7 @@ def waiting(db: Path) -> list[Kept]:
             continue
         try:
             found.append(Kept(path, _record(document)))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, ArithmeticError):
             put_aside(path)
     return found
 
@@ -149,8 +149,13 @@ def _build(cls: type[Any], data: dict[str, Any]) -> Any:
             allowed = _PLAIN[base]
             if not isinstance(value, allowed) or (base != "bool" and isinstance(value, bool)):
                 raise ValueError(f"{field.name} is not a {base}")
-            values[field.name] = float(cast(float, value)) if base == "float" else value
-        elif base.startswith("tuple[") and isinstance(value, list):
+            try:
+                values[field.name] = float(cast(float, value)) if base == "float" else value
+            except OverflowError as exc:  # a whole number too large for a float
+                raise ValueError(f"{field.name} is out of range") from exc
+        elif base.startswith("tuple["):
+            if not isinstance(value, list):
+                raise ValueError(f"{field.name} is not a list")
             part = _PARTS[base]
             values[field.name] = tuple(_build(part, item) for item in value)
         elif base in _PARTS and isinstance(value, dict):

@@ -210,6 +210,32 @@ def test_kept_files_that_cannot_be_stored_are_set_aside_and_hold_nothing_up(
     store.close()
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("results", "a seat, not a list"), ("started_at", 10**400), ("results", None)],
+    ids=["a seat where the list goes", "a time too large for a float", "no seats"],
+)
+def test_a_kept_file_edited_into_nonsense_is_set_aside_and_later_rounds_are_recorded(
+    store: Store, home: Path, monkeypatch: pytest.MonkeyPatch, field: str, value: object
+) -> None:
+    import json
+
+    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.2)
+    with held(_db(home)):
+        store.record_game(_round(1))
+    [kept] = _kept(home)
+    document = json.loads(kept.read_text(encoding="utf-8"))
+    round_ = document["round"]
+    round_[field] = round_["results"][0] if value == "a seat, not a list" else value
+    # (json writes a whole number of any size, as a hand edit may)
+    kept.write_text(json.dumps(document), encoding="utf-8")
+    assert store.record_game(_round(2)) is not None  # recorded, not held up
+    assert len(store.history()) == 1  # the round of now; the one kept could not be
+    [aside] = kept.parent.iterdir()
+    assert ".unrecorded-" in aside.name
+    store.close()
+
+
 def test_the_export_command_reads_a_file_in_use_without_waiting(
     store: Store,
     home: Path,
