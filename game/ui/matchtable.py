@@ -330,8 +330,7 @@ class MatchTable(TableScene):
         if mode == "none":
             self.arrange_hand(order)
         else:
-            hand.sort(mode)
-        self.sort_button.label = f"Sort: {self._sort_label()}"
+            self.sort_hand(mode)
         self._bright_key = ()
         tabledraw.place_buttons(self)
 

@@ -278,11 +278,19 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "hand_order": [hc.card.code for hc in table.hand.cards]
         if table.hand.sort_mode == "none"
         else None,
-        # Pass-and-play: how each of the others left their hand when they passed the screen.
+        # Pass-and-play: how each of the others left their hand when they passed the screen,
+        # and the sort of the person at it (their own order is ``hand_order``).
         "arrangements": {
-            str(seat): [card.code for card in order] if mode == "none" else mode
-            for seat, (mode, order) in table.arrangements.items()
-            if seat != table.viewer
+            **{
+                str(seat): [card.code for card in order] if mode == "none" else mode
+                for seat, (mode, order) in table.arrangements.items()
+                if seat != table.viewer
+            },
+            **(
+                {str(table.viewer): table.hand.sort_mode}
+                if table.pass_and_play and table.hand.sort_mode != "none"
+                else {}
+            ),
         },
     }
 
@@ -341,6 +349,9 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     if parsed.hand_order is not None and not between_rounds:
         table.arrange_hand(parsed.hand_order)
     table.arrangements.update(parsed.arrangements)
+    own = parsed.arrangements.get(table.viewer)
+    if own is not None and own[0] != "none" and parsed.hand_order is None:
+        table.sort_hand(own[0])  # the sort the person at the screen left, not the setting's
     table.rounds = parsed.rounds
     if parsed.played_s is not None:
         # Only the time played counts, not the hours (or days) the game was closed.

@@ -529,6 +529,12 @@ class TableScene(Scene):
         if problem:
             self.say(problem)
 
+    def sort_hand(self, mode: str) -> None:
+        """Sort your hand by ``mode`` ("suit" or "rank") and keep sorting it so, leaving the
+        setting as it is (the hand of one person of several, or as a saved game had it)."""
+        self.hand.sort(mode)
+        self.sort_button.label = f"Sort: {self._sort_label()}"
+
     def arrange_hand(self, order: Sequence[Card]) -> None:
         """Your hand in your own ``order`` (as a saved game kept it), which it then keeps as a
         drag does: the cards still held go in that order, any others after them."""

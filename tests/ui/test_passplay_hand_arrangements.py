@@ -79,7 +79,7 @@ def test_the_others_arrangements_come_back_with_continue() -> None:
     table.cycle_sort()  # Ben sorts by rank
     table.apply(parse_action("9S"), 1)  # saved with Ben still at the screen
     saved = load_game().data
-    assert saved is not None and saved["arrangements"] == {"0": mine}
+    assert saved is not None and saved["arrangements"] == {"0": mine, "1": "rank"}
     again = restore(saved, Settings(animation_speed="off", hand_sort="suit"))
     screen = Screen(again, (1280, 800))
     _handed_to(screen, 0)
@@ -96,3 +96,28 @@ def test_a_damaged_arrangement_in_a_save_only_sorts_that_hand() -> None:
     saved["arrangements"] = {"0": ["ZZ"], "1": 7, "x": "rank", "9": "rank"}
     again = restore(saved, Settings(animation_speed="off", hand_sort="rank"))
     assert again.arrangements == {}
+
+
+def test_the_sort_of_the_person_at_the_screen_comes_back_with_continue() -> None:
+    screen, table = _table()
+    _handed_to(screen, 0)
+    table.cycle_sort()  # Anna sorts by rank (and the setting says rank)
+    table.apply(parse_action("9H"), 0)
+    _handed_to(screen, 1)
+    table.cycle_sort()  # Ben by suit: now the setting says suit
+    table.apply(parse_action("9S"), 1)
+    _handed_to(screen, 0)
+    assert table.hand.sort_mode == "rank"
+    anna = _shown(table)
+    assert table.apply(parse_action("8S"), 0)  # saved with Anna still at the screen
+    saved = load_game().data
+    assert saved is not None and saved["arrangements"]["0"] == "rank"
+    again = restore(saved, Settings.load().settings)
+    assert Settings.load().settings.hand_sort == "suit"
+    assert again.hand.sort_mode == "rank" and again.sort_button.label == "Sort: rank"
+    screen = Screen(again, (1280, 800))
+    _handed_to(screen, 1)
+    assert again.hand.sort_mode == "suit"  # Ben's own
+    assert again.apply(parse_action("8C"), 1)
+    _handed_to(screen, 0)
+    assert again.hand.sort_mode == "rank" and _shown(again) == [c for c in anna if c != "8S"]
