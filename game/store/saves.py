@@ -168,9 +168,15 @@ def read_rule_sets() -> RuleSets:
     if document.get("format") != RULES_FORMAT or not isinstance(sets, dict):
         return RuleSets({}, _set_aside_message(path, "custom rule sets file"))
     tidy, damage = _tidy_rule_sets(sets)
-    if tidy == sets:
-        return RuleSets(tidy)
+    if tidy == sets or _newer(document):
+        return RuleSets(tidy)  # a newer game's file is read as it is, never repaired
     return RuleSets(tidy, _repair_rule_sets(path, tidy, damage))
+
+
+def _newer(document: dict[str, Any]) -> bool:
+    """Whether a newer version of Macau wrote ``document`` (its own entries are kept)."""
+    version = document.get("version")
+    return isinstance(version, int) and not isinstance(version, bool) and version > RULES_VERSION
 
 
 UNNAMED_RULE_SET = "Unnamed rule set"
@@ -237,8 +243,22 @@ def load_rule_sets() -> dict[str, str]:
 
 
 def _write_rule_sets(sets: dict[str, str]) -> None:
-    document = {"format": RULES_FORMAT, "version": RULES_VERSION, "rule_sets": sets}
-    atomic_write_json(config_dir() / RULES_NAME, document)
+    """Write ``sets`` as the saved rule sets. What else the file holds is kept: other keys,
+    and, in a file a newer version of Macau wrote, its version and the entries it stores as
+    more than a text (this version cannot read them, that one still can)."""
+    path = config_dir() / RULES_NAME
+    try:
+        found = read_json_object(path)
+    except (OSError, ValueError):
+        found = None
+    document: dict[str, Any] = dict(found) if found is not None else {}
+    kept: dict[str, Any] = {}
+    if _newer(document) and isinstance(document.get("rule_sets"), dict):
+        kept = {n: v for n, v in document["rule_sets"].items() if not isinstance(v, str)}
+    else:
+        document["version"] = RULES_VERSION
+    document.update(format=RULES_FORMAT, rule_sets={**kept, **sets})
+    atomic_write_json(path, document)
 
 
 def _existing_rule_sets() -> dict[str, str]:

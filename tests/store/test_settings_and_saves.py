@@ -256,3 +256,28 @@ def test_hand_edited_entries_that_cannot_be_used_are_kept_in_a_copy(home: Path) 
     assert saves.load_rule_sets() == {**found.rule_sets, "Quick": "hand: 5"}
     assert saves.read_rule_sets().problem is None
     assert len(list(path.parent.glob("rulesets.before-repair-*.json"))) == 1
+
+
+def test_a_newer_versions_rule_sets_are_read_as_they_are_and_kept_on_saving(home: Path) -> None:
+    path = home / "config" / "rulesets.json"
+    path.parent.mkdir(parents=True)
+    document = {
+        "format": "macau-rulesets",
+        "version": 2,
+        "shared": ["a key this version does not know"],
+        "rule_sets": {"Home  town": "hand: 6", "Later": {"text": "hand: 7", "notes": "x"}},
+    }
+    path.write_text(json.dumps(document), encoding="utf-8")
+    before = path.read_bytes()
+    found = saves.read_rule_sets()
+    assert found.rule_sets == {"Home town": "hand: 6"} and found.problem is None
+    assert path.read_bytes() == before  # reading never writes a newer game's file
+    assert list(path.parent.glob("rulesets.before-repair-*")) == []
+    saves.save_rule_set("Quick", "hand: 5")
+    written = json.loads(path.read_text(encoding="utf-8"))
+    assert written["version"] == 2 and written["shared"] == document["shared"]
+    assert written["rule_sets"] == {
+        "Later": {"text": "hand: 7", "notes": "x"},
+        "Home town": "hand: 6",
+        "Quick": "hand: 5",
+    }
