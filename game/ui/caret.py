@@ -18,15 +18,30 @@ __all__ = ["caret_xs", "nearest_caret", "step"]
 ZWJ = "\u200d"
 
 
+def _flag_letter(ch: str) -> bool:
+    """A regional indicator: two of them make a country's flag (🇵🇱)."""
+    return "\U0001f1e6" <= ch <= "\U0001f1ff"
+
+
 def _stop(line: str, i: int) -> bool:
     """Whether a caret may stand before ``line[i]``: not inside a letter and its accents,
-    nor inside an emoji joined to the next (👩‍💻) or given a skin tone, which the player sees
-    as one character and takes back whole."""
+    nor inside an emoji joined to the next (👩‍💻), given a skin tone, a flag of two letters
+    (🇵🇱) or a flag spelt in tag characters (🏴 and its tags, Scotland's), which the player
+    sees as one character and takes back whole."""
     if i <= 0 or i >= len(line):
         return True
     ch = line[i]
     if ch == ZWJ or line[i - 1] == ZWJ or "\U0001f3fb" <= ch <= "\U0001f3ff":
         return False
+    if "\U000e0020" <= ch <= "\U000e007f":  # a tag character belongs to the flag before it
+        return False
+    if _flag_letter(ch) and _flag_letter(line[i - 1]):
+        # Flag letters pair from the start of their run: inside a pair is no place.
+        run = 0
+        while i - run - 1 >= 0 and _flag_letter(line[i - run - 1]):
+            run += 1
+        if run % 2 == 1:
+            return False
     return unicodedata.category(ch) not in ("Mn", "Mc", "Me")
 
 

@@ -283,6 +283,7 @@ class TextInput(Widget):
         else:
             pygame.key.stop_text_input()
             self.composition = ""
+            self._scroll = 0  # drawn from the start of its text until edited again
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Typing, editing, the caret keys, Enter; a click focuses the field and places

@@ -75,6 +75,22 @@ def test_a_letter_and_its_accents_or_a_joined_emoji_are_one_step() -> None:
     assert field.text == "Zo x"
 
 
+def test_a_flag_is_one_step_whether_two_letters_or_spelt_in_tags() -> None:
+    poland = "\U0001f1f5\U0001f1f1"
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    field = _field(f"Ola {poland}{poland}")
+    _key(field, pygame.K_LEFT)
+    assert field.caret == 6  # between the two flags, not inside the last
+    _key(field, pygame.K_BACKSPACE)
+    assert field.text == f"Ola {poland}"
+    field = _field(f"Ian {scotland}", max_length=40)
+    _key(field, pygame.K_LEFT)
+    assert field.caret == 4
+    _key(field, pygame.K_END)
+    _key(field, pygame.K_BACKSPACE)
+    assert field.text == "Ian "
+
+
 def test_text_typed_mid_name_still_keeps_to_the_longest_a_name_may_be() -> None:
     field = _field("Kasi", max_length=5)
     _key(field, pygame.K_HOME)
@@ -111,6 +127,18 @@ def test_a_click_puts_the_caret_where_the_field_was_clicked() -> None:
     right = field.rect.right - 3
     field.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(right, 30)))
     assert field.caret == len(field.text)
+
+
+def test_a_long_name_clicked_again_after_leaving_it_keeps_the_letter_under_the_pointer() -> None:
+    field = _field("Alexandrina Maria", max_length=32, width=90)
+    field.update(0)  # edited at its end: scrolled to show it
+    field.edit(False)  # left: drawn from its start again
+    left = field.rect.x + field.px(10)
+    at = left + theme.text_size("Alex", field.size)[0]
+    field.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(at + 1, 30)))
+    field.update(0)
+    assert field.caret == 4
+    assert abs(field.caret_x() - (at + 1)) <= 2  # the caret where the pointer is
 
 
 def test_in_a_name_read_right_to_left_the_caret_follows_the_letters() -> None:
