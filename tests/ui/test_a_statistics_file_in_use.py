@@ -61,13 +61,20 @@ def _kept(home: Path) -> int:
     return len(list(pending.folder(_db(home)).glob("*.json")))
 
 
+def _a_table_waiting_briefly(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Path, MatchTable, Screen]:
+    """The statistics file, and a table on a screen that waits 0.3 s for it when in use."""
+    db = _statistics_file(home)
+    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
+    table = _table()
+    return db, table, Screen(table, (960, 600))
+
+
 def test_a_round_ended_while_the_file_is_in_use_is_kept_and_recorded_on_leaving(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = _statistics_file(_home)
-    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
-    table = _table()
-    screen = Screen(table, (960, 600))
+    db, table, screen = _a_table_waiting_briefly(_home, monkeypatch)
     with held(db):
         longest = _play_out(screen, table)
         assert longest < 10  # a moment's wait, not 40 seconds
@@ -82,10 +89,7 @@ def test_a_round_ended_while_the_file_is_in_use_is_kept_and_recorded_on_leaving(
 def test_the_next_round_end_records_the_round_kept_before_it(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = _statistics_file(_home)
-    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
-    table = _table()
-    screen = Screen(table, (960, 600))
+    db, table, screen = _a_table_waiting_briefly(_home, monkeypatch)
     with held(db):
         _play_out(screen, table)
     table._after_round("next")

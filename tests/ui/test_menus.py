@@ -65,11 +65,10 @@ def test_each_menu_item_opens_its_screen_and_esc_comes_back(label: str, kind: ty
     assert isinstance(screen.top, MainMenu)
 
 
-def test_how_to_play_from_the_menu_opens_on_the_quick_games_custom_rules() -> None:
+def _how_to_play_over_a_quick_game_of(setup: TableSetup) -> HowToScreen:
+    """How to play opened from the menu, with ``setup`` remembered as the quick game."""
     import dataclasses
 
-    custom = PRESETS["polish"].replace(hand_size=6)
-    setup = TableSetup("custom", (SeatSpec("You"), SeatSpec("Ada", "easy")), custom.to_text())
     Settings().save()
     dataclasses.replace(Settings.load().settings, last_setup=setup.to_dict()).save()
     launch._fallback.clear()
@@ -77,6 +76,14 @@ def test_how_to_play_from_the_menu_opens_on_the_quick_games_custom_rules() -> No
     _press(screen, "How to play")
     howto = screen.top
     assert isinstance(howto, HowToScreen)
+    return howto
+
+
+def test_how_to_play_from_the_menu_opens_on_the_quick_games_custom_rules() -> None:
+
+    custom = PRESETS["polish"].replace(hand_size=6)
+    setup = TableSetup("custom", (SeatSpec("You"), SeatSpec("Ada", "easy")), custom.to_text())
+    howto = _how_to_play_over_a_quick_game_of(setup)
     assert howto.rules == custom and howto.seats == 2
     assert howto.picker.show(howto.picker.value) == "Quick game (custom)"
 
@@ -85,16 +92,9 @@ def test_how_to_play_from_the_menu_opens_on_the_quick_games_custom_rules() -> No
 def test_how_to_play_from_the_menu_tells_the_target_the_quick_game_plays_to(
     target: int, told: str | None
 ) -> None:
-    import dataclasses
 
     setup = TableSetup("classic", (SeatSpec("You"), SeatSpec("Ada", "easy")), target=target)
-    Settings().save()
-    dataclasses.replace(Settings.load().settings, last_setup=setup.to_dict()).save()
-    launch._fallback.clear()
-    screen = Screen(MainMenu())
-    _press(screen, "How to play")
-    howto = screen.top
-    assert isinstance(howto, HowToScreen)
+    howto = _how_to_play_over_a_quick_game_of(setup)
     if told is None:  # the preset as it is: its own page
         assert howto.rules == PRESETS["classic"] and howto.picker.value == "classic"
     else:
