@@ -15,6 +15,7 @@ import pygame
 
 from game.engine import Card, Game, Phase, Play
 from game.engine.cards import RANK_WORDS, SUIT_NAMES, parse_rank
+from game.engine.compiled import compile_rules
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
@@ -523,8 +524,12 @@ class PlayFlow:
             )
         if t.hand.selection:
             picked = t.hand.selected_cards()
-            if not play_options(g, t.viewer, picked, t.offer()).legal:  # a group begun, or wrong
-                return "Pick the cards to lay with it, or right-click to put them back"
+            offer = t.offer()
+            if not play_options(g, t.viewer, picked, offer).legal:
+                more = not offer.complete or offer.may_follow(tuple(picked), compile_rules(g.rules))
+                if more:  # a group begun
+                    return "Pick the cards to lay with it, or right-click to put them back"
+                return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
             if len(t.hand.selection) == 1:
                 return "Drop the card on the pile or press Play (Enter)"
             return "Drop the group on the pile or press Play (Enter)"

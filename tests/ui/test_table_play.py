@@ -1373,6 +1373,15 @@ def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet()
     h.pick_with_keys("7H")  # 7♥ 7♠ is laid so
     h.tick(2)
     assert h.table.flow.phase_hint() == "Drop the group on the pile or press Play (Enter)"
+    h.send(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)  # a right click puts them back
+    h.pick_with_keys("9C")  # nothing lays it on 5♥, alone or with others
+    h.tick(2)
+    assert h.table.flow.phase_hint() == (
+        "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
+    )
+    h.key(pygame.K_RETURN)
+    h.tick(2)
+    assert h.game.top.code == "5H" and h.table.toast is not None
 
 
 def test_after_a_card_that_cannot_start_the_cards_that_finish_a_play_with_it_stay_bright() -> None:
