@@ -9,7 +9,7 @@ and cached where the same cards come back (a bot's search, a seat that draws).
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from .actions import DRAW, PASS, SUFFIXES, Action, Play, Stop
@@ -248,9 +248,10 @@ class Listing(Legality):
                 heads = [x]
             else:
                 continue
-            for pat in _patterns_from(n, i):
+            # Real cards alone (jokers come last in the pool) are listed by ``_plain_groups``.
+            for pat in _patterns_from(n, i, real):
                 if max(pat) < real:
-                    continue  # real cards alone (jokers come last): listed by ``_plain_groups``
+                    continue
                 k = len(pat)
                 seq = _pick(pool, pat)  # on an attack the pool holds attack cards only
                 if picked is not None:
@@ -664,7 +665,7 @@ def _group_patterns(n: int) -> list[tuple[int, ...]]:
     found = _GROUP_PATTERNS.get(n)
     if found is not None:
         return found
-    pats = [pat for i in range(n) for pat in _orders_from(n, i)]
+    pats = [pat for i in range(n) for pat in _orders_from(n, i, n)]
     if n <= 10:
         _GROUP_PATTERNS[n] = pats  # tuples of small ints: the collector stops walking them
     return pats
@@ -688,28 +689,38 @@ def _plain_groups(pool: tuple[Card, ...], oks: int, forced: Card | None, out: _L
                 out.add_new(seq, None, x, seq[-1])
 
 
-def _patterns_from(n: int, first: int) -> list[tuple[int, ...]]:
-    """The index orders of ``ordered_groups`` for a pool of ``n`` that begin with ``first``."""
+def _patterns_from(n: int, first: int, real: int = -1) -> Iterable[tuple[int, ...]]:
+    """The index orders of ``ordered_groups`` for a pool of ``n`` that begin with ``first``
+    (with ``real`` >= 0, only those that hold an index of ``real`` or more: a joker).
+
+    A pool of more than ten cards (a long suit of several decks) has millions of orders, so
+    they are made one by one: a capped listing stops after the first few thousand plays
+    instead of building every order first.
+    """
+    if n > 10:
+        return _orders_from(n, first, n if real < 0 else real)
     found = _PATTERNS_FROM.get((n, first))
-    if found is not None:
-        return found
-    pats = _orders_from(n, first)
-    if n <= 10:  # a bigger pool (several decks) is rare and its orders many: not kept
-        _PATTERNS_FROM[(n, first)] = pats
-    return pats
+    if found is None:
+        found = _PATTERNS_FROM[(n, first)] = list(_orders_from(n, first, n))
+    return found
 
 
-def _orders_from(n: int, first: int) -> list[tuple[int, ...]]:
-    """Every order ``first``, some of the others in index order, and a last card."""
-    pats: list[tuple[int, ...]] = []
+def _orders_from(n: int, first: int, real: int) -> Iterator[tuple[int, ...]]:
+    """Every order ``first``, some of the others in index order, and a last card; with
+    ``real`` < ``n``, only the orders holding an index of ``real`` or more."""
     for j in range(n):
         if j == first:
             continue
         rest = [k for k in range(n) if k != first and k != j]
-        for mask in range(1 << len(rest)):
-            middle = [rest[b] for b in range(len(rest)) if mask >> b & 1]
-            pats.append((first, *middle, j))
-    return pats
+        width = len(rest)
+        # The indices of ``real`` or more are the high bits of the mask: an order without any
+        # of them (when neither end is one) has a mask below ``1 << below``.
+        start = 0
+        if real < n and first < real and j < real:
+            start = 1 << sum(1 for k in rest if k < real)
+        for mask in range(start, 1 << width):
+            middle = [rest[b] for b in range(width) if mask >> b & 1]
+            yield (first, *middle, j)
 
 
 def ordered_groups(pool: list[Card]) -> list[tuple[Card, ...]]:

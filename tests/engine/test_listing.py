@@ -20,6 +20,7 @@ from game.engine import (
     Phase,
     Play,
     Rules,
+    listing,
     parse_action,
 )
 from game.engine.cards import SUITS
@@ -313,6 +314,34 @@ def test_a_capped_listing_of_a_huge_hand_stops_at_the_limit_and_every_play_appli
     assert any(c.is_joker for p in plays for c in p.cards)
     for play in plays[::97]:
         g.copy().apply(play)  # each one legal: no IllegalMove
+
+
+# Two decks: every heart but the two queens and one seven. Groups of one suit can be laid in
+# about a billion orders; building them all before the limit applies took gigabytes.
+LONG_SUIT = "2H 3H 4H 5H 6H 7H 8H 9H 10H JH KH AH 2H 3H 4H 5H 6H 8H 9H 10H JH KH AH"
+
+
+@pytest.mark.parametrize("jokers", ["", " RJ BJ"])
+def test_a_capped_listing_of_a_long_suit_stops_at_the_limit(jokers: str) -> None:
+    g = pos("hungarian", [LONG_SUIT + jokers, "5S 5C", "6S", "6D", "8S"], pile="7H", stock="2S")
+    capped, complete = g.legal_actions_capped(2_000)
+    plays, others = _split(capped)
+    assert not complete and len(plays) == 2_000 and [str(a) for a in others] == ["draw"]
+    assert any(len(p.cards) > 2 for p in plays)
+    for play in plays[::199]:
+        g.copy().apply(play)  # each one legal: no IllegalMove
+
+
+@pytest.mark.parametrize("n", [3, 5, 11])
+def test_group_orders_are_made_one_by_one_in_the_listing_order(n: int) -> None:
+    every = [pat for first in range(n) for pat in listing._orders_from(n, first, n)]
+    # any first, any last, some of the others between them in index order: each once
+    assert len(every) == len(set(every)) == n * (n - 1) * 2 ** (n - 2)
+    assert all(list(p[1:-1]) == sorted(p[1:-1]) and len(set(p)) == len(p) for p in every)
+    real = n - 2  # the last two stand for jokers: only orders holding one are made
+    with_joker = [p for first in range(n) for p in listing._orders_from(n, first, real)]
+    assert with_joker == [p for p in every if max(p) >= real]
+    assert not isinstance(listing._patterns_from(22, 0), list)  # made as they are asked for
 
 
 def test_a_capped_listing_refuses_a_limit_below_one() -> None:
