@@ -78,14 +78,16 @@ def all_people_out(game: Game, humans: Sequence[int]) -> bool:
 
 
 def catching_bot(game: Game, bots: Mapping[int, BotPlayer], target: int) -> int | None:
-    """The seat whose bot calls "stop Macau" on ``target`` now, if one does: each bot is
-    asked in seat order after the one who forgot, as around a table."""
+    """The seat whose bot calls "stop Macau" on ``target`` now, if one does: each bot that is
+    not to move is asked in seat order after the one who forgot, as around a table. The bot to
+    move is not asked: the catch is in its legal list on its turn, taken as its level does."""
     n = game.seats
     for k in range(1, n):
         seat = (target + k) % n
         bot = bots.get(seat)
         if (
             bot is not None
+            and seat != game.current
             and game.is_legal(Stop(target), seat)
             and bot.wants_to_catch(game.view(seat), target)
         ):
