@@ -170,6 +170,14 @@ class MatchTable(TableScene):
                 self.say(f"The game could not be saved: {exc}")
             self.save_problem = str(exc)
 
+    def hand_rearranged(self) -> None:
+        """Save the new order of your hand at once, so Continue brings it back even if the
+        game is closed before the next move. While a bot is thinking the save waits for its
+        move (saved with the order): a bot's random stream is never saved mid-decision."""
+        super().hand_rearranged()
+        if self.thinking is None:
+            self.save()
+
     def apply(self, action: Action, seat: int | None = None) -> bool:
         """Apply, then save; a round that just ended is recorded once."""
         if not super().apply(action, seat):

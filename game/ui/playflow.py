@@ -169,7 +169,7 @@ class PlayFlow:
             t.hand.hidden -= set(d.uids)
             hc = t.hand.by_uid(d.uid)
             if t.hand.move(d.uid, t.hand.insert_index(drop[0], t.layout, d.uid)):
-                t.sort_button.label = "Sort: own"
+                t.hand_rearranged()
             if hc is not None:
                 hc.x, hc.y = drop
         else:
@@ -185,7 +185,7 @@ class PlayFlow:
         if at is None or not 0 <= at + step < len(hand.cards) or self.busy:
             return
         if hand.move(hand.cards[at].uid, at + step):
-            t.sort_button.label = "Sort: own"
+            t.hand_rearranged()
         tabledraw.place_buttons(t)
 
     def _click(self, uid: int, clicks: int | None = None) -> None:

@@ -530,6 +530,12 @@ class TableScene(Scene):
         self.settings = dataclasses.replace(self.settings, hand_sort=mode)
         if problem:
             self.say(problem)
+        self.hand_rearranged()
+
+    def hand_rearranged(self) -> None:
+        """Your hand was sorted anew, or a card moved in it by a drag or Shift+←/→ (a table
+        that keeps a saved game saves its order)."""
+        self.sort_button.label = f"Sort: {self._sort_label()}"
 
     def sort_hand(self, mode: str) -> None:
         """Sort your hand by ``mode`` ("suit" or "rank") and keep sorting it so, leaving the

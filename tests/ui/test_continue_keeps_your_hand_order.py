@@ -3,6 +3,8 @@ order afterwards, as after a drag; a hand sorted by suit or rank comes back sort
 
 from __future__ import annotations
 
+from concurrent.futures import Future
+
 import pygame
 
 from game.engine import PRESETS, Game, parse_action
@@ -50,7 +52,8 @@ def test_your_own_order_comes_back_and_stays_yours() -> None:
         screen.key(pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
     arranged = ["KS", "8H", "9C", "AS", "3D"]
     assert _codes(table) == arranged
-    table.save()
+    saved = load_game().data
+    assert saved is not None and saved["hand_order"] == arranged  # saved at once, no move yet
     screen.stack.clear()
     screen, table = _continued()
     assert _codes(table) == arranged
@@ -67,3 +70,28 @@ def test_a_sorted_hand_comes_back_sorted() -> None:
     screen, table = _continued()
     assert _codes(table) == ["KS", "AS", "8H", "9C", "3D"]
     assert table.sort_button.label == "Sort: suit"
+
+
+def test_a_hand_sorted_the_other_way_is_saved_at_once() -> None:
+    screen, table = _table()
+    table.arrange_hand(table.game.hand(0))  # your own order, as dealt
+    table.save()
+    screen.key(pygame.K_o)  # then sorted (by suit) again
+    assert table.hand.sort_mode == "suit"
+    saved = load_game().data
+    assert saved is not None and saved["hand_order"] is None  # a sorted hand sorts again
+
+
+def test_a_card_moved_while_a_bot_thinks_is_saved_with_the_bots_move() -> None:
+    _screen, table = _table()
+    table.save()
+    before = load_game().data
+    table.thinking = Future()  # a bot's decision under way: its random stream is in use
+    table.hand.cursor = 0
+    table.flow.shift_card(1)  # Shift+→ (the screen's frame would wait for the bot)
+    assert _codes(table)[:2] == ["AS", "KS"]
+    assert load_game().data == before
+    table.thinking = None
+    assert table.apply(parse_action("draw"))
+    saved = load_game().data
+    assert saved is not None and saved["hand_order"][:2] == ["AS", "KS"]
