@@ -365,6 +365,8 @@ class Store:
                 pending.put_aside(entry.path)
                 continue
             pending.recorded(entry)
+        if kept:
+            pending.tidy(self.path)
         if self.problem == KEPT:  # the file is free again
             self.problem = None
         return True

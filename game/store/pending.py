@@ -59,10 +59,24 @@ def keep(db: Path, record: Record) -> None:
         record = replace(record, round_key=uuid.uuid4().hex)
     kind = "round" if isinstance(record, GameRecord) else "match"
     place = folder(db)
-    place.mkdir(parents=True, exist_ok=True)
     # Named by the time first, so that the files list in the order they were kept.
     name = f"{time.time_ns():020d}-{uuid.uuid4().hex[:8]}.json"
-    atomic_write_json(place / name, {"version": VERSION, kind: asdict(record)})
+    for attempt in range(2):
+        place.mkdir(parents=True, exist_ok=True)
+        try:
+            atomic_write_json(place / name, {"version": VERSION, kind: asdict(record)})
+            return
+        except FileNotFoundError:
+            if attempt:  # the folder went again: not a race with ``tidy``
+                raise
+
+
+def tidy(db: Path) -> None:
+    """Remove the folder of kept records once it is empty (every record stored, none set
+    aside), so nothing is left behind that looks like unfinished business. Another copy of
+    the game keeping a record meanwhile makes the folder again (``keep``)."""
+    with contextlib.suppress(OSError):  # not empty, already gone, or not ours to remove
+        folder(db).rmdir()
 
 
 def waiting(db: Path) -> list[Kept]:

@@ -63,6 +63,7 @@ def test_a_round_waits_a_moment_then_is_kept_and_recorded_once_the_file_is_free(
     assert store.record_game(game(2, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
     assert store.problem is None
     assert _kept(home) == []
+    assert not pending.folder(_db(home)).exists()  # nothing left behind once all is stored
     rounds = store.history()
     assert [entry.ended_at for entry in reversed(rounds)] == [
         game(n, "classic").ended_at for n in range(3)
@@ -204,7 +205,7 @@ def test_kept_files_that_cannot_be_stored_are_set_aside_and_hold_nothing_up(
     assert store.record_pending()
     assert len(store.history()) == 1  # stored once, though reported twice
     assert _kept(home) == []
-    [aside] = folder.iterdir()
+    [aside] = folder.iterdir()  # the folder stays: it holds the file set aside
     assert aside.name.startswith("0-damaged.json.unrecorded-")
     assert aside.read_text(encoding="utf-8") == "{not json"  # renamed, never deleted
     store.close()
@@ -284,3 +285,22 @@ def test_a_kept_round_reads_back_as_it_was_kept(home: Path) -> None:
     (pending.folder(db) / "9-newer.json").write_text('{"version": 99, "round": {}}')
     assert [kept.record for kept in pending.waiting(db)] == [rec, match]
     assert (pending.folder(db) / "9-newer.json").exists()  # left for the newer version
+
+
+def test_a_record_kept_while_another_copy_removes_the_empty_folder_is_still_kept(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = _db(home)
+    write = pending.atomic_write_json
+    calls: list[Path] = []
+
+    def racing(path: Path, data: object) -> None:
+        calls.append(path)
+        if len(calls) == 1:
+            pending.tidy(db)  # the other copy stored the last record and tidied up meanwhile
+            raise FileNotFoundError(path.parent)
+        write(path, data)
+
+    monkeypatch.setattr(pending, "atomic_write_json", racing)
+    pending.keep(db, game(1, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
+    assert len(calls) == 2 and len(_kept(home)) == 1
