@@ -63,7 +63,7 @@ def _attack_text(r: Rules, token: str) -> str:
     value = ATTACK_VALUES[token]
     if token == "KS":
         heads = (
-            "; with two players that is the K♠'s own player again, who moves once more"
+            "; with two players the K♠'s own player moves once more (the other has just drawn)"
             if r.min_seats == 2
             else ""
         )
@@ -613,7 +613,7 @@ def _attack_general(r: Rules) -> str:
             + (
                 " (after a K♠ stack, to the player after the one who laid the K♠"
                 + (
-                    ", which with two players is the K♠'s own player)."
+                    ", or with two players back to the K♠'s own player)."
                     if r.min_seats == 2
                     else ")."
                 )

@@ -336,8 +336,9 @@ def test_a_cut_king_of_spades_stack_heads_up_is_told_to_go_back_to_its_player(
     preset: str, cut: str
 ) -> None:
     # Two players: the player after the K♠'s player is the one who cut; the engine gives the
-    # turn back to the K♠'s player, as after a K♠ penalty taken, and the words say so.
-    assert "which with two players is the K♠'s own player" in _flat(PRESETS[preset])
+    # turn back to the K♠'s player, as after a K♠ penalty taken, and the words say so (not
+    # that the player after the K♠'s player is the K♠'s player: heads-up that is the cutter).
+    assert "or with two players back to the K♠'s own player" in _flat(PRESETS[preset])
     g = Game.from_position(
         PRESETS[preset], hands=["KS 9C 9D", f"{cut} 8C 8D"], pile="9S", stock="2C 3C 4C 5C"
     )
@@ -346,6 +347,16 @@ def test_a_cut_king_of_spades_stack_heads_up_is_told_to_go_back_to_its_player(
     assert g.current == 0 and g.penalty == 0
     three_up = _flat(PRESETS[preset].replace(min_seats=3, default_seats=3))
     assert "after a K♠ stack, to the player after the one who laid the K♠)." in three_up
+
+
+def test_a_king_of_spades_penalty_taken_heads_up_is_told_to_give_its_player_another_move() -> None:
+    assert "with two players the K♠'s own player moves once more" in _flat(PRESETS["polish"])
+    g = Game.from_position(
+        PRESETS["polish"], hands=["KS 9C 9D", "8H 8C 8D"], pile="9S", stock="2C 3C 4C 5C 6C"
+    )
+    g.apply("KS")
+    g.apply("draw")
+    assert g.current == 0 and g.hand_counts == [2, 8]
 
 
 def test_the_jack_example_can_happen_with_one_deck() -> None:
