@@ -55,6 +55,8 @@ RELUCTANT = 0.35
 GROUPED = 0.15
 # A suit named or a rank requested by a seat makes those cards this much likelier in its hand.
 NAMED = 2.0
+# The least weight a card is drawn with (weights only ever shrink by the factors above).
+WEIGHT_FLOOR = 1e-12
 _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 
 
@@ -334,9 +336,11 @@ def _weighted_take(
         return pool[:need], pool[need:]
     # Efraimidis–Spirakis keys u ** (1 / w). The keys are drawn in pool order, so a seed gives
     # the same deal as ever.
+    # A weight may reach 0.0 after thousands of events read against one card (a round that
+    # goes on and on): the floor keeps the card very unlikely rather than dividing by zero.
     rand = rng.random
     get = w.get
-    keys = [rand() ** (1.0 / get(card, 1.0)) for card in pool]
+    keys = [rand() ** (1.0 / max(get(card, 1.0), WEIGHT_FLOOR)) for card in pool]
     keyed = sorted(range(len(pool)), key=keys.__getitem__, reverse=True)
     chosen = keyed[:need]
     chosen.sort()

@@ -104,3 +104,19 @@ def test_the_split_finds_more_of_the_true_cards() -> None:
             total += sum(len(h) for s, h in enumerate(g.hands) if s != view.seat)
     assert total > 0
     assert with_split > 1.2 * without
+
+
+def test_a_card_read_out_of_a_hand_entirely_is_still_dealt_somewhere() -> None:
+    # Thousands of penalties taken without an answer (a round that goes on and on) can bring
+    # a card's weight down to 0.0: the guess still deals it, only as a last choice.
+    g = Game.new(PRESETS["polish"], seats=3, seed=4)
+    view = g.view(0)
+    unseen = view.unseen()
+    zeroed = {card: 0.0 for card in unseen}
+    weights = [{}, zeroed, zeroed]
+    hands, stock = sample_hidden(view, weights, random.Random(1))
+    assert [len(h) for h in hands] == list(view.hand_counts)
+    assert Counter(hands[1] + hands[2] + stock) == Counter(unseen)
+    fewer = {**zeroed, unseen[0]: 1.0}  # one card still weighs as usual: seat 1 takes it first
+    hands, _stock = sample_hidden(view, [{}, fewer, {}], random.Random(1))
+    assert unseen[0] in hands[1]
