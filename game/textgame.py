@@ -15,7 +15,7 @@ from collections import Counter
 from typing import TextIO
 
 from .bots import CATCH_CHANCE, levels_problem, make_bot
-from .bots.base import Bot
+from .bots.base import ALONE_LIMIT, Bot
 from .engine import (
     LISTING_LIMIT,
     PRESETS,
@@ -291,10 +291,19 @@ class _Table:
         """Play the round; where the rules score points, play rounds until the match is over."""
         g, me = self.g, self.me
         while True:
+            alone = 0  # the bots' moves since you went out
             while not g.over:
                 if g.current == me:
                     self.your_turn()
+                elif me in g.placings and alone >= ALONE_LIMIT:
+                    self.say(
+                        f"  The bots played {ALONE_LIMIT:,} moves without finishing: "
+                        "the round is stopped."
+                    )
+                    self.tell(g.stop_round())
+                    break
                 else:
+                    alone += me in g.placings
                     self.bot_turn()
                 self.catch_forgotten_macau()
             if g.rules.scoring != "points":

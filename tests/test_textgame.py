@@ -594,3 +594,21 @@ def test_the_moves_of_a_hand_of_millions_of_plays_are_listed_only_in_part(
     assert "and others besides" in text
     typed = parse_action("JC")  # several requests fit: left as typed, for the engine to refuse
     assert _only_completion(g, typed, 0) is typed
+
+
+def test_once_you_are_out_a_round_the_bots_cannot_finish_is_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game import textgame
+
+    monkeypatch.setattr(textgame, "ALONE_LIMIT", 3)
+    g = Game.from_position(
+        "polish",
+        hands=["9H", "9C 8D 10D 5S", "5H 6S 7S 6C", "KD 8S 5C 6D"],
+        pile="9D",
+        stock="4H 4C 4D 4S 6H 7C 7D 8C 8H 10C 10S",
+    )
+    text = played_from(g, {s: Scripted() for s in (1, 2, 3)}, "9H\n")
+    assert "The bots played 3 moves without finishing: the round is stopped." in text
+    assert g.over and g.blocked and g.places[0] == 1
+    assert "You win the round." in text and "Places by cards left" in text

@@ -21,6 +21,12 @@ from game.engine import Action, Play, View
 # starts with singles and short groups, which the search and its playouts pick from anyway.
 SEARCH_LISTING_LIMIT = 2000
 
+# Moves the bots alone may make in a round once every person at the table is out, before the
+# table stops it as endless and scores it as a blocked round (``Game.stop_round``). Such
+# rounds end within a few hundred moves, but under some house rules bots can loop, and a
+# person should not watch them for ever (docs/rules-decisions.md).
+ALONE_LIMIT = 1000
+
 
 class Bot(Protocol):
     """A computer player: picks one of ``legal`` from what ``view`` shows."""

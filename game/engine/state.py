@@ -356,6 +356,26 @@ class Game(Transitions):
         self._begin_turn((self.dealer + 1) % n)
         self._ev = []
 
+    def stop_round(self) -> list[Event]:
+        """End the round in play now, scored as a blocked round (RULES §2.7, §6): the seats
+        still holding cards are placed by the fewest cards (points, when the rules score
+        points), ties sharing a place, and in a points match every one of them is charged.
+
+        The rules never deadlock, but players can loop: a table where only bots play on (every
+        person is out) stops a round that has not ended after thousands of moves, rather than
+        leave the person watching for ever (docs/rules-decisions.md).
+        """
+        if self.over:
+            raise IllegalMove("the round is over")
+        ev: list[Event] = []
+        self._ev = ev
+        self._legal = None
+        self._cut_list = None
+        self._drawn = None
+        self._end_round(blocked=True)
+        self._log = (self._log, *ev)
+        return ev
+
     def next_round(self) -> list[Event]:
         """Deal the next round of the match; the deal moves one seat on."""
         if self.match_over:

@@ -182,12 +182,20 @@ class MatchTable(TableScene):
         """Apply, then save; a round that just ended is recorded once."""
         if not super().apply(action, seat):
             return False
+        self._after_move()
+        return True
+
+    def stop_endless_round(self) -> None:
+        """Stop the round the bots alone play on without end; recorded and saved as a move."""
+        super().stop_endless_round()
+        self._after_move()
+
+    def _after_move(self) -> None:
         self._note_seats_out()
         if self.game.over and not self.recorded:
             self.recorded = True
             self._record_round()
         self.save()
-        return True
 
     def _note_seats_out(self) -> None:
         """Time each seat that has just laid its last card: its win (or place) was settled

@@ -206,7 +206,7 @@ class RoundEndOverlay(_ButtonModal):
         t, g = self.table, self.table.game
         winners = [s for s in range(g.seats) if self.places[s] == 1]
         alone = len(t.humans) == 1 and t.names[t.humans[0]] == "You"
-        return round_title(t.names, winners, t.humans[0] if alone else None, g.blocked)
+        return round_title(t.names, winners, t.humans[0] if alone else None, t.shown_blocked)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Size rows to the window and the seat count; centre the board."""
@@ -257,15 +257,17 @@ class RoundEndOverlay(_ButtonModal):
         size = theme.fit_size(words, px(36), room, True, smallest=px(22))
         winners = sum(1 for place in self.places if place == 1)
         if theme.text_size(words, size, True)[0] > room and winners > 1:
-            words = f"{'Blocked: ' if g.blocked else ''}{winners} players share the round"
+            lead = "Blocked: " if self.table.shown_blocked else ""
+            words = f"{lead}{winners} players share the round"
             size = theme.fit_size(words, px(36), room, True, smallest=px(22))
         title = theme.text(theme.fit(words, size, room, True), size, theme.ACCENT, True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
         note = f"Round {g.round_no}"
-        if g.blocked:  # (the match's target is on the scoreboard)
-            note += (
-                f" · nobody could move: ranked by the {'points' if self.points else 'cards'} left"
-            )
+        left = f"ranked by the {'points' if self.points else 'cards'} left"
+        if self.table.round_stopped:
+            note += f" · stopped, the bots playing on without end: the rest {left}"
+        elif g.blocked:  # (the match's target is on the scoreboard)
+            note += f" · nobody could move: {left}"
         elif self.points:
             note += f" · the match ends at {g.rules.target} points, lowest total wins"
         if g.match_over:

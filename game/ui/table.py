@@ -15,6 +15,7 @@ from concurrent.futures import Future
 
 import pygame
 
+from game.bots.base import ALONE_LIMIT
 from game.engine import (
     DRAW,
     PASS,
@@ -65,10 +66,9 @@ THINK_MARGIN = 0.1
 CATCH_DELAY = 0.9
 
 
-# Moves the bots may make finishing a round at once (``bots_finish_round``) before it is
-# given up as endless: rounds of the bots alone end in a few hundred (bots.tournament caps
-# its rounds at the same count).
-FINISH_LIMIT = 3000
+# Moves the bots alone may make in a round (every person out) before it is stopped as endless
+# and scored as a blocked round (``Game.stop_round``; the text game stops at the same count).
+FINISH_LIMIT = ALONE_LIMIT
 
 
 def all_people_out(game: Game, humans: Sequence[int]) -> bool:
@@ -98,9 +98,9 @@ def catching_bot(game: Game, bots: Mapping[int, BotPlayer], target: int) -> int 
 def bots_finish_round(game: Game, bots: Mapping[int, BotPlayer], limit: int = FINISH_LIMIT) -> bool:
     """Play the rest of the round with ``bots`` at once, as the table does once every person
     is out: after each move the bots may call a forgotten Macau, then the seat to act moves.
+    A round still going after ``limit`` moves is stopped (``Game.stop_round``).
 
-    True once the round is over; False when a seat without a bot is to act, or the round is
-    still going after ``limit`` moves."""
+    True once the round is over; False when a seat without a bot is to act."""
     checked = -1  # the move after which the bots last looked for a forgotten call
     for moves in range(limit):
         if game.over:
@@ -118,7 +118,9 @@ def bots_finish_round(game: Game, bots: Mapping[int, BotPlayer], limit: int = FI
             return False
         legal, _complete = game.legal_actions_capped(TABLE_LISTING_LIMIT, seat)
         game.apply(bot.choose(game.view(seat), legal), seat)
-    return game.over
+    if not game.over:
+        game.stop_round()
+    return True
 
 
 def toast_seconds(message: str) -> float:
@@ -173,6 +175,10 @@ class TableScene(Scene):
         # (no pause between moves, no animation) until the round is over.
         self.hurrying = False
         self._speed_before = ""
+        # The table's ``version`` when only bots were left to play the round, and whether
+        # the round was stopped because they played on without end (``stop_endless_round``).
+        self.alone_from: int | None = None
+        self.round_stopped = False
         self.bots = {
             s: BotPlayer(self.levels[s] or "medium", self.rng.randrange(1 << 30))
             for s in range(n)
@@ -645,7 +651,7 @@ class TableScene(Scene):
         ]
         first = [s for s in range(g.seats) if ev.places[s] == 1]
         you = self.viewer if len(self.humans) == 1 else None
-        title = round_title(self.names, first, you, g.blocked)
+        title = round_title(self.names, first, you, self.shown_blocked)
         note = ""
         if g.match_over and self.director.match_over is not None:
             winners = self.director.match_over.winners
@@ -673,6 +679,7 @@ class TableScene(Scene):
             self.leave()
             return
         self.round_result = None
+        self.round_stopped = False
         self.confetti = None
         self.version += 1
         self.director.queue.clear()
@@ -800,6 +807,8 @@ class TableScene(Scene):
         return max(pace, bot.longest_think + THINK_MARGIN if bot.longest_think else 0.0)
 
     def _run_bots(self, now: float) -> None:
+        if self._stop_if_endless():
+            return
         seat = self.game.current
         bot = self.bots.get(seat)
         if bot is None or (self.game.macau_catchable >= 0 and self.catch_checked != self.version):
@@ -817,6 +826,36 @@ class TableScene(Scene):
         if self._think_version != self.version or self.thinking_seat != seat:
             return  # the table moved on (a catch) while the bot thought
         self.apply(future.result(), seat)
+
+    def _stop_if_endless(self) -> bool:
+        """Stop the round once the bots alone have made ``FINISH_LIMIT`` moves in it."""
+        if self.game.over or not self.every_person_out:
+            self.alone_from = None
+            return False
+        if self.alone_from is None:
+            self.alone_from = self.version
+        if self.version - self.alone_from < FINISH_LIMIT or self.thinking is not None:
+            return False
+        if not self.director.idle:
+            return False
+        self.stop_endless_round()
+        return True
+
+    def stop_endless_round(self) -> None:
+        """End a round the bots alone keep playing without end, scored as a blocked round:
+        the places left go by the cards left (``Game.stop_round``)."""
+        self.round_stopped = True
+        self.director.words.heading(
+            f"The bots played {FINISH_LIMIT:,} moves without finishing: the round is stopped"
+        )
+        self.version += 1
+        self.director.play(self.game.stop_round())
+
+    @property
+    def shown_blocked(self) -> bool:
+        """Whether the round over is told as blocked: nobody could move (not a round the
+        table stopped, whose first places were won by going out)."""
+        return self.game.blocked and not self.round_stopped
 
     def draw(self, surface: pygame.Surface) -> None:
         """Everything, in tabledraw."""
