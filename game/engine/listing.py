@@ -185,7 +185,7 @@ class Listing(Legality):
                 heads = [x]
             else:
                 continue
-            for pat in _patterns_from(n, i):
+            for pat in _patterns_from(pool, i):
                 k = len(pat)
                 seq = _pick(pool, pat)
                 if max(pat) < real:  # no joker (they come last in the pool)
@@ -249,7 +249,7 @@ class Listing(Legality):
             else:
                 continue
             # Real cards alone (jokers come last in the pool) are listed by ``_plain_groups``.
-            for pat in _patterns_from(n, i, real):
+            for pat in _patterns_from(pool, i, real):
                 if max(pat) < real:
                     continue
                 k = len(pat)
@@ -683,22 +683,27 @@ def _plain_groups(pool: tuple[Card, ...], oks: int, forced: Card | None, out: _L
         x = pool[i]
         if not x.bit & oks or (forced is not None and x is not forced):
             continue
-        for pat in _patterns_from(n, i):
+        for pat in _patterns_from(pool, i):
             seq = _pick(pool, pat)
             if not check_shape or out.fits(seq, seq):
                 out.add_new(seq, None, x, seq[-1])
 
 
-def _patterns_from(n: int, first: int, real: int = -1) -> Iterable[tuple[int, ...]]:
-    """The index orders of ``ordered_groups`` for a pool of ``n`` that begin with ``first``
-    (with ``real`` >= 0, only those that hold an index of ``real`` or more: a joker).
+def _patterns_from(pool: tuple[Card, ...], first: int, real: int = -1) -> Iterable[tuple[int, ...]]:
+    """The index orders of ``ordered_groups`` for ``pool`` that begin with ``first`` (with
+    ``real`` >= 0, only those that hold an index of ``real`` or more: a joker).
 
     A pool of more than ten cards (a long suit of several decks) has millions of orders, so
     they are made one by one: a capped listing stops after the first few thousand plays
-    instead of building every order first.
+    instead of building every order first. When such a pool holds copies of a card, only the
+    first order of each sequence of cards is made (``_distinct_orders``).
     """
+    n = len(pool)
     if n > 10:
-        return _orders_from(n, first, n if real < 0 else real)
+        until = n if real < 0 else real
+        if len(set(pool)) < n:
+            return _distinct_orders(pool, first, until)
+        return _orders_from(n, first, until)
     found = _PATTERNS_FROM.get((n, first))
     if found is None:
         found = _PATTERNS_FROM[(n, first)] = list(_orders_from(n, first, n))
@@ -720,6 +725,56 @@ def _orders_from(n: int, first: int, real: int) -> Iterator[tuple[int, ...]]:
             start = 1 << sum(1 for k in rest if k < real)
         for mask in range(start, 1 << width):
             middle = [rest[b] for b in range(width) if mask >> b & 1]
+            yield (first, *middle, j)
+
+
+def _distinct_orders(pool: tuple[Card, ...], first: int, real: int) -> Iterator[tuple[int, ...]]:
+    """``_orders_from`` for a pool holding copies of cards, keeping only the first order
+    (in ``_orders_from``'s order) of each sequence of cards it picks.
+
+    Copies lie side by side in a pool (hand order), so a sequence first comes with its first
+    card the first copy of that card, its last card the first copy not already first, and of
+    each run of copies between them the first few: only those orders are made, in the same
+    order. Eleven sixes of three decks and six jokers make about a million orders, but only
+    some twenty thousand sequences.
+    """
+    n = len(pool)
+    if first and pool[first - 1] is pool[first]:
+        return
+    for j in range(n):
+        if j == first:
+            continue
+        before = j - 1 if j - 1 != first else j - 2
+        if before >= 0 and pool[before] is pool[j]:
+            continue
+        rest = [k for k in range(n) if k != first and k != j]
+        # The runs of copies among the others: where each starts in ``rest``, and its length.
+        starts: list[int] = []
+        sizes: list[int] = []
+        for b in range(len(rest)):
+            if b and pool[rest[b - 1]] is pool[rest[b]]:
+                sizes[-1] += 1
+            else:
+                starts.append(b)
+                sizes.append(1)
+        # How many of each run go between (the first ones): a number whose digits are those
+        # counts, the lowest run's the fastest, counts up in the order the masks would.
+        total = 1
+        plain = 1  # the counts that take no card of ``real`` or more (jokers come last)
+        for r in range(len(sizes)):
+            total *= sizes[r] + 1
+            if rest[starts[r]] < real:
+                plain *= sizes[r] + 1
+        start = plain if real < n and first < real and j < real else 0
+        for code in range(start, total):
+            middle: list[int] = []
+            digits = code
+            for r in range(len(sizes)):
+                size = sizes[r] + 1
+                take = digits % size
+                digits //= size
+                if take:
+                    middle.extend(rest[starts[r] : starts[r] + take])
             yield (first, *middle, j)
 
 

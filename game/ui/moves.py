@@ -48,7 +48,7 @@ _DIRECTIONS = {2: ["North"], 3: ["West", "East"], 4: ["West", "North", "East"]}
 # The most plays the table lists of one position (``Game.legal_actions_capped``), for you, for
 # a bot at the table, for a hint. The listing runs on the drawing thread, and the compiled
 # engine holds the interpreter lock while it lists, so another thread would freeze the frame
-# just the same: 20,000 plays list and index in 20 to 40 ms, where the engine's own
+# just the same: 20,000 plays list and index in 20 to 60 ms, where the engine's own
 # ``LISTING_LIMIT`` (250,000) froze the window for up to a second. Plays come singles first,
 # so every card that may start a play is among them (a card that may open only in a group
 # has not been seen in any preset); a play beyond them is checked when picked.

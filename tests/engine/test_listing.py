@@ -341,7 +341,51 @@ def test_group_orders_are_made_one_by_one_in_the_listing_order(n: int) -> None:
     real = n - 2  # the last two stand for jokers: only orders holding one are made
     with_joker = [p for first in range(n) for p in listing._orders_from(n, first, real)]
     assert with_joker == [p for p in every if max(p) >= real]
-    assert not isinstance(listing._patterns_from(22, 0), list)  # made as they are asked for
+    long_suit = tuple(Card.parse(c) for c in LONG_SUIT.split()[:22])
+    assert not isinstance(listing._patterns_from(long_suit, 0), list)  # made as asked for
+
+
+@pytest.mark.parametrize(
+    ("codes", "real"),
+    [
+        ("6H 6H 6H 6D 6D 6C", 6),
+        ("6H 6H 6D 6S 6S RJ RJ BJ", 5),
+        ("2H 2H 5H 9H 9H 9H KH BJ BJ", 7),
+        ("RJ RJ RJ", 0),
+    ],
+)
+def test_orders_of_a_pool_with_copies_are_the_first_of_each_sequence(codes: str, real: int) -> None:
+    pool = tuple(Card.parse(c) for c in codes.split())
+    n = len(pool)
+    for until in (n, real):
+        wanted: list[tuple[Card, ...]] = []
+        made: list[tuple[Card, ...]] = []
+        for first in range(n):
+            for pat in listing._orders_from(n, first, until):
+                cards = tuple(pool[k] for k in pat)
+                if cards not in wanted:
+                    wanted.append(cards)
+            made.extend(
+                tuple(pool[k] for k in p) for p in listing._distinct_orders(pool, first, until)
+            )
+        # the very sequences a listing kept before, in the same order (so the same plays)
+        assert made == wanted
+
+
+def test_eleven_sixes_and_six_jokers_list_each_group_once_up_to_the_limit() -> None:
+    g = pos(
+        "hungarian",
+        [
+            "6H 6H 6H 6D 6D 6D 6C 6C 6C 6S 6S RJ RJ RJ BJ BJ BJ",
+            "5S 5S",
+            *["5C", "9S", "9C", "8S", "8C", "7S", "7C"],
+        ],
+        pile="6S",
+    )
+    capped, complete = g.legal_actions_capped(20_000)
+    plays, _others = _split(capped)
+    assert not complete and len(plays) == 20_000 == len(set(plays))
+    assert max(len(p.cards) for p in plays) >= 11
 
 
 def test_a_capped_listing_refuses_a_limit_below_one() -> None:
