@@ -136,9 +136,16 @@ class MatchTable(TableScene):
         if not any(corner.colliderect(r.inflate(12, 12)) for r in left + tops):
             self.score_button.rect = corner  # the top-left corner is free at most tables
             return
-        top_y = max((r.bottom for r in tops), default=0) + 10
+        top_y = max(12, max((r.bottom for r in tops), default=0) + 10)
+        # Under the top row at the left edge, when the left seats (and the words said above
+        # them) leave room: clear of the top-left seat's words, which go under its box.
+        edge = pygame.Rect(14, top_y, px(120), px(34))
+        said = px(40)
+        if not any(edge.colliderect(r.inflate(12, 12).union(r.move(0, -said))) for r in left):
+            self.score_button.rect = edge
+            return
         x = (max(r.right for r in left) + 14) if left else 14
-        self.score_button.rect = pygame.Rect(x, max(12, top_y), px(120), px(34))
+        self.score_button.rect = pygame.Rect(x, top_y, px(120), px(34))
 
     # --- saving and recording ----------------------------------------------------------------
     @property
