@@ -25,7 +25,7 @@ from .explain_examples import (
     for_table,
 )
 from .explain_house import HOUSE_ROWS, _house_section, _title
-from .explain_summary import summary
+from .explain_summary import summary, summary_sentences
 from .explain_words import (
     _RANK_TITLES,
     _SHOWN_SUIT,
@@ -884,8 +884,6 @@ def explain(rules: Rules, seats: int | None = None) -> str:
     return "\n".join(out).lstrip("\n") + "\n"
 
 
-__all__ = ["PowerCard", "Section", "explain", "explain_sections", "power_cards", "summary"]
-
 __all__ = [
     "HOUSE_ROWS",
     "PRESET_TITLES",
@@ -895,4 +893,5 @@ __all__ = [
     "explain_sections",
     "power_cards",
     "summary",
+    "summary_sentences",
 ]

@@ -89,6 +89,12 @@ def _summary_jobs(r: Rules) -> list[str]:
 
 def summary(rules: Rules) -> str:
     """One short paragraph describing ``rules``, for the new-game screen's preset picker."""
+    return " ".join(summary_sentences(rules))
+
+
+def summary_sentences(rules: Rules) -> list[str]:
+    """``summary`` sentence by sentence: the players, deck and deal first, how the round is
+    won last (a screen short of room keeps those two and as many of the others as fit)."""
     r = _as_played(rules)
     two = (
         f" ({r.hand_size_two_seats} for two)"
@@ -145,4 +151,4 @@ def summary(rules: Rules) -> str:
     elif r.scoring == "wins_time":
         end += "; wins are timed for the ranking"
     sentences.append(end + ".")
-    return " ".join(sentences)
+    return sentences

@@ -11,7 +11,7 @@ from functools import partial
 import pygame
 
 from game.engine import PRESETS, Rules
-from game.engine.explain import PRESET_TITLES, summary
+from game.engine.explain import PRESET_TITLES, summary, summary_sentences
 from game.store.lock import owns_saved_game
 from game.store.models import name_key, normal_name
 from game.store.saves import has_saved_game
@@ -423,8 +423,7 @@ class NewGameScreen(MenuScreen):
             for _cols, most, least_row in map(rows, range(r.min_seats, r.max_seats + 1))
         )
         if len(lines) > keep:
-            rest = theme.fit(" ".join(lines[keep - 1 :]), self.summary_size, p.w - 2 * pad)
-            lines = [*lines[: keep - 1], rest]
+            lines = self._short_summary(keep, p.w - 2 * pad)
         self.summary_lines = lines
         self.summary_rect = pygame.Rect(
             p.x + pad, p.y + px(18), p.w - 2 * pad, px(36) + len(lines) * line_h
@@ -452,6 +451,23 @@ class NewGameScreen(MenuScreen):
         self.dealer.rect = pygame.Rect(p.right - pad - px(220), y, px(220), px(38))
         buttons = [self.howto_button, self.back_button, self.start_button]
         button_row(buttons, w // 2, h - px(70), px(14), px(46))
+
+    def _short_summary(self, keep: int, width: int) -> list[str]:
+        """The summary in ``keep`` lines of ``width``: how the round is won, then the deal
+        and as many of the sentences between as fit, in their order (How to play tells the
+        rest); cut short only when the end alone does not fit."""
+        size = self.summary_size
+        sentences = summary_sentences(self.table_rules)
+        chosen = {len(sentences) - 1}
+        for i in range(len(sentences) - 1):
+            tried = chosen | {i}
+            if len(theme.wrap(" ".join(sentences[k] for k in sorted(tried)), size, width)) <= keep:
+                chosen = tried
+        lines = theme.wrap(" ".join(sentences[k] for k in sorted(chosen)), size, width)
+        if len(lines) > keep:
+            rest = theme.fit(" ".join(lines[keep - 1 :]), size, width)
+            lines = [*lines[: keep - 1], rest]
+        return lines
 
     def _heading(self, width: int) -> str:
         """The rules' title over their summary: a saved set's long name is cut in its middle

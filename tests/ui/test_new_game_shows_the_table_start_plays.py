@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Rules
-from game.engine.explain import explain_sections, summary
+from game.engine.explain import explain_sections, summary, summary_sentences
 from game.ui.app import MIN_SIZE
 from game.ui.howto import IN_FORCE, HowToScreen
 from game.ui.newgame import NewGameScreen
@@ -154,6 +154,9 @@ def test_every_control_of_every_table_has_its_own_place(
                 assert not any(rect.colliderect(o) for o in seats[i + 1 :] + others), where
             assert new.summary_rect.bottom < new.count.rect.top, where
             assert len(new.summary_lines) >= 2, where
+            # Short of room, whole sentences give way, never how the round is won.
+            shown = " ".join(new.summary_lines)
+            assert summary_sentences(new.table_rules)[-1] in shown and "…" not in shown, where
             drawn = drawn_texts(monkeypatch, screen.stack, size)
             assert not overlaps(drawn), where
             assert not outside(drawn, size), where
