@@ -118,9 +118,19 @@ class Choice(Widget, Generic[V]):
     def shown(self) -> str:
         """The value as drawn between the arrows: a long one (a seat's name as first dealer)
         cut short with "…"."""
+        return self._label()[0]
+
+    def _label(self) -> tuple[str, int]:
+        """``shown`` and its size: a value a little too long for the field takes a size or
+        two smaller ("Bot · medium" in a narrow seat row) before it is cut short."""
         arrow_w = theme.text_size("›", self.size + self.px(8), True)[0]
+        room = self.rect.w - self.rect.h - arrow_w
+        text = self.show(self.value)
+        for size in (self.size, self.size - 1, self.size - 2):
+            if theme.text_size(text, size, True)[0] <= room:
+                return text, size
         fit = fit_middle if self.cut == "middle" else theme.fit
-        return fit(self.show(self.value), self.size, self.rect.w - self.rect.h - arrow_w, True)
+        return fit(text, self.size, room, True), self.size
 
     def draw(self, surface: pygame.Surface) -> None:
         """Field with arrows at both ends and the value in the middle."""
@@ -137,7 +147,8 @@ class Choice(Widget, Generic[V]):
             ink = theme.ACCENT_DARK if live else (190, 186, 170)
             arrow = theme.text(glyph, self.size + self.px(8), ink, True)
             surface.blit(arrow, arrow.get_rect(center=(x, r.centery - 2)))
-        label = theme.text(self.shown(), self.size, theme.INK, True)
+        words, size = self._label()
+        label = theme.text(words, size, theme.INK, True)
         surface.blit(label, label.get_rect(center=r.center))
 
 
