@@ -75,15 +75,24 @@ def _shown_rating(mu: float, sigma: float) -> tuple[int, int]:
     return -(mu_10 - 3 * sigma_10), -mu_10
 
 
+# The time a win took (``results`` r, ``games`` g): from the deal to the winner's last card.
+# Rounds recorded before seats were timed have only their length; a seat that won a blocked
+# round never laid its last card, so it has none (NULL).
+WIN_TIME = (
+    "CASE WHEN g.blocked = 1 THEN r.out_after_s ELSE COALESCE(r.out_after_s, g.duration_s) END"
+)
+
+
 def fastest_wins(
     conn: sqlite3.Connection, preset: str | None = None, limit: int = 10, humans_only: bool = False
 ) -> list[FastWin]:
     """The quickest wins, quickest first, by the time each took (``FastWin.time_s``).
 
     One per round and profile, as the statistics count wins: a bot level whose two seats
-    share first place (a blocked round) won that round once, in its quicker seat's time."""
+    share first place won that round once, in its quicker seat's time. A first place shared
+    in a blocked round, won on the cards left rather than by going out, has no time."""
     # A win timed at nothing (the clock put back during its round) has no time to rank by.
-    filters = ["r.won = 1", "g.abandoned = 0", "COALESCE(r.out_after_s, g.duration_s) > 0"]
+    filters = ["r.won = 1", "g.abandoned = 0", f"{WIN_TIME} > 0"]
     args: list[Any] = []
     if preset is not None:
         filters.append("g.preset = ?")
@@ -94,7 +103,7 @@ def fastest_wins(
     rows = conn.execute(
         f"""
         SELECT g.id, p.name, g.preset, g.duration_s, g.ended_at,
-               MIN(COALESCE(r.out_after_s, g.duration_s)) AS win_s
+               MIN({WIN_TIME}) AS win_s
         FROM games AS g
         JOIN results AS r ON r.game_id = g.id
         JOIN profiles AS p ON p.id = r.profile_id

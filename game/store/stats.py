@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any
 
 from game.store.models import OVERALL, FastWin, ProfileStats, RatingPoint, WinRatePoint
+from game.store.queries import WIN_TIME
 from game.store.records import require_profile
 
 DEFAULT_WINDOW = 20
@@ -17,17 +18,16 @@ no more room. The win-rate series holds this many latest rounds, every one (``_w
 
 # One row per finished round of the profile, oldest first. A bot level that held several
 # seats in a round counts once: its best place, a win if any seat won, its mean points, the
-# time its quickest winning seat took (the round's length where it was not timed).
+# time its quickest winning seat took (``queries.WIN_TIME``).
 _ROUNDS = """
     SELECT g.id, g.preset, g.ended_at, g.duration_s, g.is_match,
            MIN(r.place), MAX(r.won), MAX(r.biggest_stack), AVG(r.points),
-           MIN(CASE WHEN r.won = 1 AND COALESCE(r.out_after_s, g.duration_s) > 0
-                    THEN COALESCE(r.out_after_s, g.duration_s) END)
+           MIN(CASE WHEN r.won = 1 AND {win} > 0 THEN {win} END)
     FROM results AS r JOIN games AS g ON g.id = r.game_id
     WHERE r.profile_id = :profile AND g.abandoned = 0 AND (:preset IS NULL OR g.preset = :preset)
     GROUP BY r.game_id
     ORDER BY r.game_id
-"""
+""".replace("{win}", WIN_TIME)
 
 # Thinned in SQL so a long history is not copied into Python only to be thrown away.
 _RATINGS = """

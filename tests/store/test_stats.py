@@ -101,8 +101,9 @@ def test_a_win_takes_the_time_to_the_winners_last_card_not_the_whole_round(
     assert timed == [(60.0, None, None), (100.0, 90.0, None), (300.0, 30.0, None)]
 
 
-def test_a_bot_level_sharing_first_place_has_one_fastest_win(store: Store) -> None:
-    # A blocked round: two medium bots share first place, as one win of their level.
+def test_a_first_place_shared_in_a_blocked_round_is_a_win_without_a_time(store: Store) -> None:
+    # A blocked round: two medium bots share first place, as one win of their level, won on
+    # the cards left: no seat laid its last card, so the win has no time to rank by.
     store.record_game(
         game(
             1,
@@ -115,9 +116,22 @@ def test_a_bot_level_sharing_first_place_has_one_fastest_win(store: Store) -> No
         )
     )
     store.record_game(game(2, "classic", human(0, "Ola", 1), bot(1, "medium", 2), duration=120))
-    assert store.profile_stats("Bot · medium").wins == 1
+    medium = store.profile_stats("Bot · medium")
+    assert medium.wins == 1 and medium.fastest_win is None
     wins = [(w.game_id, w.profile) for w in store.fastest_wins()]
-    assert wins == [(1, "Bot · medium"), (2, "Ola")]
+    assert wins == [(2, "Ola")]
+    # A seat that went out before the round was blocked (or stopped) keeps its time.
+    store.record_game(
+        game(
+            3,
+            "polish",
+            human(0, "Ola", 1, out_after_s=40.0),
+            bot(1, "medium", 2),
+            duration=200,
+            blocked=True,
+        )
+    )
+    assert [(w.game_id, w.time_s) for w in store.fastest_wins()] == [(3, 40.0), (2, 120.0)]
 
 
 def test_a_time_out_is_kept_within_the_round(store: Store) -> None:
