@@ -375,6 +375,10 @@ class Store:
         """Every profile, humans first; merged-away ones only if asked for."""
         return queries.profiles(self._conn, include_merged)
 
+    def played(self) -> set[str]:
+        """The names of the profiles that were seated in some round or match."""
+        return queries.played(self._conn)
+
     def profile(self, name: str) -> Profile | None:
         """The profile called ``name`` (following merges), or None."""
         return records.find_profile(self._conn, name)

@@ -30,6 +30,19 @@ def profiles(conn: sqlite3.Connection, include_merged: bool = False) -> list[Pro
     return sorted(found, key=lambda p: (p.is_bot, sort_key(p.name)))
 
 
+def played(conn: sqlite3.Connection) -> set[str]:
+    """The names of the profiles (as merged) seated in some round or match."""
+    rows = conn.execute(
+        """
+        SELECT p.name FROM profiles AS p
+        WHERE p.merged_into IS NULL AND (
+            EXISTS (SELECT 1 FROM results AS r WHERE r.profile_id = p.id)
+            OR EXISTS (SELECT 1 FROM match_results AS m WHERE m.profile_id = p.id))
+        """
+    ).fetchall()
+    return {str(row[0]) for row in rows}
+
+
 def presets(conn: sqlite3.Connection) -> list[str]:
     """Every preset (or ``custom`` rule set) some round was recorded under, by name."""
     rows = conn.execute("SELECT DISTINCT preset FROM games ORDER BY preset").fetchall()

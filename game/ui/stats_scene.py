@@ -119,11 +119,14 @@ def _listed(names: list[str]) -> str:
 
 def shown_profiles(store: Store) -> list[str]:
     """The players the statistics and the history offer: none before a person has finished a
-    round (only the bots' empty profiles exist then, and "Bot · easy" is nobody's own)."""
+    round (only the bots' empty profiles exist then, and "Bot · easy" is nobody's own), and
+    of the bot levels only those that have played (every level's profile exists from the
+    start). A person's profile is offered as soon as it is made."""
     found = store.profiles()
     if not any(p.kind == "human" for p in found):
         return []
-    return [p.name for p in found]
+    played = store.played() if any(p.is_bot for p in found) else set()
+    return [p.name for p in found if not p.is_bot or p.name in played]
 
 
 def preset_choices(store: Store) -> tuple[str | None, ...]:

@@ -596,3 +596,14 @@ def test_a_long_problem_is_shown_whole_above_the_figures(monkeypatch: pytest.Mon
     band = [words for words, _ in surface.drawn if words != "Statistics"]
     assert len(band) == 3 and band[-1].endswith("170028.")
     assert top == charts.content_top(problem, 960) and top > charts.content_top("short", 960)
+
+
+def test_only_the_bot_levels_that_played_are_offered(store: Store) -> None:
+    from game.ui.stats_scene import shown_profiles
+
+    store.create_profile("Dora")  # a person's profile is offered as soon as it is made
+    shown = shown_profiles(store)
+    assert {"Ania", "Béla", "Csilla", "Dora"} <= set(shown)
+    bots = [name for name in shown if store.profile(name).is_bot]  # type: ignore[union-attr]
+    assert bots == ["Bot · easy", "Bot · hard"]  # medium and random never sat at a table
+    assert all(store.profile_stats(name).games for name in bots)
