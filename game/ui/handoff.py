@@ -129,9 +129,11 @@ class HandoffScreen(Scaled, Scene):
             elif event.key == pygame.K_t:
                 self.table.open_scoreboard()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self.panel.collidepoint(event.pos)
+            # Pressed here: the release of a click begun at the table (the last move) is not
+            # taken for the next person's "ready".
+            self.pressed = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.pressed and self.panel.collidepoint(event.pos):
+            if self.pressed:
                 self.ready()
             self.pressed = False
         return True
