@@ -280,6 +280,11 @@ class NewGameScreen(MenuScreen):
         def done(rules: Rules | None) -> None:
             if rules is not None:
                 self.use_rules(rules, editor.baseline_preset, editor.rules_label)
+            elif custom and self.custom_label is not None and self.custom_label not in editor.sets:
+                # The set these rules were saved as was deleted there: the rules stay, under
+                # no name (Start would otherwise record a name no set holds any more).
+                self.custom_label = None
+                self.layout(self.size)
 
         editor = RulesEditor(
             start,

@@ -167,6 +167,8 @@ class RulesEditor(MenuScreen):
         rows = [*self.controls.values(), *self.switches.values()]
         self.order: list[Widget] = [*top, *rows, *bottom]
         self.widgets.widgets = list(self.order)
+        for control in self.controls.values():  # new ones, drawn at the window's scale
+            control.rescale(self.ui)
         self._validate()
         self.layout(self.size)
 
@@ -422,6 +424,8 @@ class RulesEditor(MenuScreen):
             if self.label == name:
                 self.label = None  # the rules stay, without a saved set of that name
             self.note = f"Deleted {name}."
+            if self.delete_button.focused and not self.delete_button.enabled:
+                self.move_focus(1)  # the last set gone: Delete can do nothing more
 
         if self.stack is None:
             delete(True)
@@ -525,8 +529,51 @@ class RulesEditor(MenuScreen):
         caret = caret and event.key in (pygame.K_HOME, pygame.K_END)
         if not caret and self.scroll.handle_event(event, self.view):
             self.layout(self.size)
+            if event.type == pygame.KEYDOWN:
+                self._focus_in_view()  # PageDown and the like: the focus goes along
             return True
+        if event.type == pygame.KEYDOWN:
+            self._reveal_focus()  # a key for the focused option: show it first
         return super().handle_event(event)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """As any screen; the focused option stays in view (a resize keeps the list's
+        scroll in pixels, which may leave it out of sight)."""
+        super().resize(size)
+        self._reveal_focus()
+
+    def _focused_row(self) -> str | None:
+        """The option or switch with the keyboard focus, if one has it."""
+        rows = {**self.controls, **self.switches}
+        return next((n for n, w in rows.items() if w.focused), None)
+
+    def _scroll_to(self, name: str) -> None:
+        """Scroll the list just enough to show the row ``name``."""
+        y = self.content_y[name]
+        if y < self.scroll.offset:
+            self.scroll.offset = max(0.0, y - self.px(HEAD_H))
+        elif y + self._height(name) > self.scroll.offset + self.scroll.view:
+            self.scroll.offset = y + self._height(name) - self.scroll.view + 8
+        self.scroll.by(0)
+        self.layout(self.size)
+
+    def _reveal_focus(self) -> None:
+        """Bring the focused row back into view, if the list was scrolled off it."""
+        name = self._focused_row()
+        rows = {**self.controls, **self.switches}
+        if name is not None and not rows[name].visible:
+            self._scroll_to(name)
+
+    def _focus_in_view(self) -> None:
+        """After the list was scrolled by a key, a focused row out of view hands the focus to
+        the first row in view that can take it."""
+        name = self._focused_row()
+        rows = {**self.controls, **self.switches}
+        if name is None or rows[name].visible:
+            return
+        shown = [w for w in rows.values() if w.visible and getattr(w, "enabled", True)]
+        if shown:
+            self.focus(shown[0])
 
     def move_focus(self, step: int) -> None:
         """Focus the next control that can take it, scrolling the list to show it."""
@@ -536,13 +583,7 @@ class RulesEditor(MenuScreen):
         rows = {**self.controls, **self.switches}
         name = next((n for n, w in rows.items() if w is target), None)
         if name is not None:
-            y = self.content_y[name]
-            if y < self.scroll.offset:
-                self.scroll.offset = max(0.0, y - self.px(HEAD_H))
-            elif y + self._height(name) > self.scroll.offset + self.scroll.view:
-                self.scroll.offset = y + self._height(name) - self.scroll.view + 8
-            self.scroll.by(0)
-            self.layout(self.size)
+            self._scroll_to(name)
         self.focus(target)
 
     # --- layout and drawing --------------------------------------------------------------------
