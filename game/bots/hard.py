@@ -16,7 +16,8 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from game.engine import Action, Game, Play, Stop, View
+from game.engine import Action, Card, Game, Phase, Play, Stop, View
+from game.engine.cards import SUITS
 from game.engine.compiled import Compiled
 
 from .base import SEARCH_LISTING_LIMIT, collector_paused, drop_forgetful, widest
@@ -137,7 +138,9 @@ class HardBot:
             child = root.children.get((view.seat, action))
             if child is not None and child.visits > best_visits:
                 best, best_visits = action, child.visits
-        return _named(best, root, view.seat, namings, medium_score)
+        if view.phase is Phase.ATTACK:
+            best = _fought(best, root, view.seat, root_actions, medium_score)
+        return _named(best, root, view.seat, namings, medium_score, view.hand)
 
     @staticmethod
     def _root_priors(
@@ -246,12 +249,66 @@ def _namings(actions: list[Action]) -> dict[Action, list[Action]]:
     return {a: group for group in groups.values() if len(group) > 1 for a in group}
 
 
+def _clearly_better(root: _Node, seat: int, ours: Action, theirs: Action) -> bool:
+    """Whether the search found ``ours`` better than ``theirs`` by more than two standard
+    errors of a difference of win rates at their widest (a reward lies in [0, 1])."""
+    mine = root.children.get((seat, ours))
+    other = root.children.get((seat, theirs))
+    if mine is None or other is None or not other.visits or not mine.visits:
+        return False
+    gap = mine.reward / mine.visits - other.reward / other.visits
+    return gap > math.sqrt(1.0 / mine.visits + 1.0 / other.visits)
+
+
+def _fought(
+    best: Action,
+    root: _Node,
+    seat: int,
+    actions: list[Action],
+    score: Callable[[Action], float],
+) -> Action:
+    """Under attack: ``best``, or the medium bot's favourite answer when the search would
+    rather take the penalty and did not find that clearly better.
+
+    A seat far behind scores about as badly in the playouts whether it takes seven cards or
+    cuts the stack (their reward counts places, and a place lost either way looks the same),
+    so which of them is visited most is often chance; a good player cuts.
+    """
+    if isinstance(best, Play):
+        return best
+    plays = [a for a in actions if isinstance(a, Play)]
+    if not plays:
+        return best
+    favourite = max(actions, key=score)  # the first of equals, so the choice is reproducible
+    if not isinstance(favourite, Play) or _clearly_better(root, seat, best, favourite):
+        return best
+    return favourite
+
+
+def _holds_naming(action: Action, hand: Sequence[Card]) -> bool:
+    """Whether the suit ``action`` names, or the rank it asks for, is among the cards held
+    after it (True for a play that names nothing)."""
+    if not isinstance(action, Play) or action.choice is None:
+        return True
+    left = list(hand)
+    for card in action.cards:
+        if card in left:
+            left.remove(card)
+    choice = action.choice
+    if choice in SUITS:
+        return any(c.suit == choice and not c.is_joker for c in left)
+    if choice.isdigit():
+        return any(c.rank == int(choice) and not c.is_joker for c in left)
+    return True
+
+
 def _named(
     best: Action,
     root: _Node,
     seat: int,
     namings: dict[Action, list[Action]],
     score: Callable[[Action], float],
+    hand: Sequence[Card] = (),
 ) -> Action:
     """``best``, or the variant of its cards that names what the medium bot would (a suit or
     rank it holds, with few still out), unless the search found ``best`` clearly better.
@@ -259,7 +316,8 @@ def _named(
     The variants lead to nearly equal playouts, so which of them is visited most is often
     chance: a suit or a rank the player does not hold. The search keeps its naming only when
     its reward beats the medium variant's by more than two standard errors of a difference
-    of win rates at their widest (a reward lies in [0, 1]).
+    of win rates at their widest (a reward lies in [0, 1]), and never names what it does not
+    hold where the medium variant names what it does.
     """
     variants = namings.get(best)
     if variants is None:
@@ -267,12 +325,9 @@ def _named(
     plain = max(variants, key=score)  # the first of equals, so the choice is reproducible
     if plain is best:
         return best
-    ours = root.children.get((seat, best))
-    theirs = root.children.get((seat, plain))
-    if ours is None or theirs is None or not theirs.visits:
+    if hand and not _holds_naming(best, hand) and _holds_naming(plain, hand):
         return plain
-    gap = ours.reward / ours.visits - theirs.reward / theirs.visits
-    return best if gap > math.sqrt(1.0 / ours.visits + 1.0 / theirs.visits) else plain
+    return best if _clearly_better(root, seat, best, plain) else plain
 
 
 def one_naming_per_play(actions: list[Action], score: Callable[[Action], float]) -> list[Action]:

@@ -12,7 +12,7 @@ from game.bots.base import SCORED_AT_MOST
 from game.bots.hard import HardBot
 from game.bots.medium import Table as MediumTable
 from game.bots.sampling import infer_weights, sample_hidden
-from game.engine import PRESETS, Draw, Game, Play
+from game.engine import PRESETS, Card, Draw, Game, Play, parse_action
 from game.engine.compiled import compile_rules
 
 from .conftest import count_medium_scores, play_round, wide_joker_game
@@ -270,3 +270,51 @@ def test_hard_keeps_its_own_naming_only_when_the_search_clearly_prefers_it() -> 
     assert named(60, 50, 100) == "AH/C!"  # ten points of a hundred playouts: chance
     assert named(75, 50, 100) == "AH/S!"  # twenty-five: the search saw something
     assert str(hard_module._named(Draw(), hard_module._Node(0), 0, namings, score)) == "draw"
+
+
+def _root(seat: int, results: dict[object, tuple[int, float]]) -> hard_module._Node:
+    """A search root whose children were visited and rewarded as given."""
+    root = hard_module._Node(seat)
+    for action, (visits, reward) in results.items():
+        child = hard_module._Node(seat)
+        child.visits, child.reward = visits, reward
+        root.children[(seat, action)] = child  # type: ignore[index]
+    return root
+
+
+def test_hard_never_names_a_suit_it_does_not_hold_where_it_could_name_one_it_does() -> None:
+    hand = [Card.parse(c) for c in ["AH", "7C"]]
+    hearts, clubs = parse_action("AH/H!"), parse_action("AH/C!")
+    namings = {hearts: [hearts, clubs], clubs: [hearts, clubs]}
+    root = _root(0, {hearts: (900, 800.0), clubs: (100, 10.0)})  # hearts far ahead
+    score = {hearts: 1.0, clubs: 2.0}.__getitem__  # medium names clubs, which it keeps
+    assert hard_module._named(hearts, root, 0, namings, score, hand) == clubs  # type: ignore[arg-type]
+    # Among suits it holds none of, the search's clear favourite stands.
+    spades = parse_action("AH/S!")
+    namings = {hearts: [hearts, spades], spades: [hearts, spades]}
+    root = _root(0, {hearts: (900, 800.0), spades: (100, 10.0)})
+    score = {hearts: 1.0, spades: 2.0}.__getitem__
+    assert hard_module._named(hearts, root, 0, namings, score, hand[:1]) == hearts  # type: ignore[arg-type]
+
+
+def test_hard_cuts_a_stack_rather_than_take_it_when_the_search_cannot_tell_them_apart() -> None:
+    g = Game.from_position(
+        PRESETS["classic"],
+        hands=["7D 6H JD 6C 2C 9D", "KS 5C 6D JC JH 7H"],
+        pile="9S",
+        stock="4S 4H 8C 8D 10C 10D 3H 5D 5S",
+        current=1,
+    )
+    g.apply("KS")  # heads-up the K♠ hits the other seat: 5 to take, or cut with 7♦
+    legal = g.legal_actions()
+    assert parse_action("7D") in legal and Draw() in legal
+    cut, take = parse_action("7D"), Draw()
+    root = _root(0, {take: (520, 30.0), cut: (480, 25.0)})  # the penalty a little ahead
+    actions = [cut, take]
+    score = {cut: 5.0, take: -3.0}.__getitem__
+    assert hard_module._fought(take, root, 0, actions, score) == cut  # type: ignore[arg-type]
+    root = _root(0, {take: (520, 400.0), cut: (480, 25.0)})  # clearly ahead: kept
+    assert hard_module._fought(take, root, 0, actions, score) == take  # type: ignore[arg-type]
+    for seed in range(3):
+        bot = HardBot(iterations=200)
+        assert bot.choose(g.view(0), legal, random.Random(seed)) != take
