@@ -15,7 +15,7 @@ from collections import Counter
 from typing import TextIO
 
 from .bots import CATCH_CHANCE, levels_problem, make_bot
-from .bots.base import ALONE_LIMIT, Bot
+from .bots.base import ALONE_LIMIT, Bot, stopped_words
 from .engine import (
     LISTING_LIMIT,
     PRESETS,
@@ -296,10 +296,7 @@ class _Table:
                 if g.current == me:
                     self.your_turn()
                 elif me in g.placings and alone >= ALONE_LIMIT:
-                    self.say(
-                        f"  The bots played {ALONE_LIMIT:,} moves without finishing: "
-                        "the round is stopped."
-                    )
+                    self.say(f"  {stopped_words(ALONE_LIMIT)}.")
                     self.tell(g.stop_round())
                     break
                 else:

@@ -28,6 +28,11 @@ SEARCH_LISTING_LIMIT = 2000
 ALONE_LIMIT = 1000
 
 
+def stopped_words(moves: int) -> str:
+    """What a table says when it stops a round the bots alone played ``moves`` moves in."""
+    return f"The bots played {moves:,} moves without finishing: the round is stopped"
+
+
 class Bot(Protocol):
     """A computer player: picks one of ``legal`` from what ``view`` shows."""
 

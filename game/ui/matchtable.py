@@ -124,6 +124,10 @@ class MatchTable(TableScene):
         self.score_button = Button("Scores", self.open_scoreboard, hint="T", size=16)
         self.widgets.add(self.score_button)
 
+    def play_area_buttons(self) -> list[Button]:
+        """The Scores button, at the top of the play area."""
+        return [self.score_button] if self.score_button.visible else []
+
     def resize(self, size: tuple[int, int]) -> None:
         """The table's layout, plus the scoreboard button at the top of the play area."""
         super().resize(size)

@@ -542,10 +542,13 @@ class RulesEditor(MenuScreen):
         super().resize(size)
         self._reveal_focus()
 
+    def _rows(self) -> dict[str, Widget]:
+        """Every option's control and every switch of the list, by name."""
+        return {**self.controls, **self.switches}
+
     def _focused_row(self) -> str | None:
         """The option or switch with the keyboard focus, if one has it."""
-        rows = {**self.controls, **self.switches}
-        return next((n for n, w in rows.items() if w.focused), None)
+        return next((n for n, w in self._rows().items() if w.focused), None)
 
     def _scroll_to(self, name: str) -> None:
         """Scroll the list just enough to show the row ``name``."""
@@ -560,15 +563,14 @@ class RulesEditor(MenuScreen):
     def _reveal_focus(self) -> None:
         """Bring the focused row back into view, if the list was scrolled off it."""
         name = self._focused_row()
-        rows = {**self.controls, **self.switches}
-        if name is not None and not rows[name].visible:
+        if name is not None and not self._rows()[name].visible:
             self._scroll_to(name)
 
     def _focus_in_view(self) -> None:
         """After the list was scrolled by a key, a focused row out of view hands the focus to
         the first row in view that can take it."""
         name = self._focused_row()
-        rows = {**self.controls, **self.switches}
+        rows = self._rows()
         if name is None or rows[name].visible:
             return
         shown = [w for w in rows.values() if w.visible and getattr(w, "enabled", True)]
@@ -580,8 +582,7 @@ class RulesEditor(MenuScreen):
         target = next_focus(self.order, step, lambda w: getattr(w, "enabled", True))
         if target is None:
             return
-        rows = {**self.controls, **self.switches}
-        name = next((n for n, w in rows.items() if w is target), None)
+        name = next((n for n, w in self._rows().items() if w is target), None)
         if name is not None:
             self._scroll_to(name)
         self.focus(target)

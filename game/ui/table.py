@@ -15,7 +15,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from game.bots.base import ALONE_LIMIT
+from game.bots.base import ALONE_LIMIT, stopped_words
 from game.engine import (
     DRAW,
     PASS,
@@ -528,7 +528,7 @@ class TableScene(Scene):
         Settings screen shows it and the next game sorts so."""
         mode = "rank" if self.hand.sort_mode == "suit" else "suit"
         self.hand.sort(mode)
-        self.sort_button.label = f"Sort: {self._sort_label()}"
+        self.hand_rearranged()
         tabledraw.place_buttons(self)
         from game.ui.launch import change_settings  # (launch builds tables: imported late)
 
@@ -536,7 +536,6 @@ class TableScene(Scene):
         self.settings = dataclasses.replace(self.settings, hand_sort=mode)
         if problem:
             self.say(problem)
-        self.hand_rearranged()
 
     def hand_rearranged(self) -> None:
         """Your hand was sorted anew, or a card moved in it by a drag or Shift+←/→ (a table
@@ -845,11 +844,14 @@ class TableScene(Scene):
         """End a round the bots alone keep playing without end, scored as a blocked round:
         the places left go by the cards left (``Game.stop_round``)."""
         self.round_stopped = True
-        self.director.words.heading(
-            f"The bots played {FINISH_LIMIT:,} moves without finishing: the round is stopped"
-        )
+        self.director.words.heading(stopped_words(FINISH_LIMIT))
         self.version += 1
         self.director.play(self.game.stop_round())
+
+    def play_area_buttons(self) -> list[Button]:
+        """Buttons drawn over the play area, which a seat's words keep clear of (none here;
+        a match table has its Scores)."""
+        return []
 
     @property
     def shown_blocked(self) -> bool:

@@ -596,10 +596,9 @@ def bubble_box(
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """A bubble's words and where its box goes, ``p`` of the way through its life: by its
     seat (rising a little) without covering that seat's name or any other seat, within its
-    seat's share of a row of seats, inside the window and clear of the log and of the Scores
-    button. Words too wide
-    for the first place take a smaller size, then the next place is tried; at the smallest
-    size, words too wide for the window are cut short."""
+    seat's share of a row of seats, inside the window and clear of the log and of the buttons
+    over the play area. Words too wide for the first place take a smaller size, then the next
+    place is tried; at the smallest size, words too wide for the window are cut short."""
     layout = t.layout
     px = layout.px
     right = layout.log_rect.left if t.show_log else width
@@ -613,10 +612,7 @@ def bubble_box(
             for i, a in enumerate(layout.areas)
             if i not in (0, slot)
         ]
-    # The buttons drawn over the play area (a points match's Scores) are kept clear too.
-    scores = getattr(t, "score_button", None)
-    if scores is not None and scores.visible:
-        others.append(scores.rect)
+    others.extend(button.rect for button in t.play_area_buttons())
     ink = theme.DANGER if bubble.loud else theme.INK
     largest, smallest = px(24 if bubble.loud else 19), px(14)
     text, lead = bubble.text, bubble.lead
