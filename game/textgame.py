@@ -31,6 +31,7 @@ from .engine import (
 from .engine.actions import (
     SUFFIXES,
     Event,
+    RoundOver,
 )
 from .engine.cards import parse_rank
 from .textwords import (
@@ -297,7 +298,9 @@ class _Table:
                     self.your_turn()
                 elif me in g.placings and alone >= ALONE_LIMIT:
                     self.say(f"  {stopped_words(ALONE_LIMIT)}.")
-                    self.tell(g.stop_round())
+                    # Told as stopped: "blocked" would say nobody could move.
+                    self.tell([e for e in g.stop_round() if not isinstance(e, RoundOver)])
+                    self.say("  the round is over (stopped)")
                     break
                 else:
                     alone += me in g.placings

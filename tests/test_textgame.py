@@ -610,5 +610,6 @@ def test_once_you_are_out_a_round_the_bots_cannot_finish_is_stopped(
     )
     text = played_from(g, {s: Scripted() for s in (1, 2, 3)}, "9H\n")
     assert "The bots played 3 moves without finishing: the round is stopped." in text
+    assert "the round is over (stopped)" in text and "(blocked)" not in text
     assert g.over and g.blocked and g.places[0] == 1
     assert "You win the round." in text and "Places by cards left" in text

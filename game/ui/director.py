@@ -143,6 +143,7 @@ class GameLog:
         self.names = names  # the director's own list: a seat renamed is named so here too
         self.lines = LogLines(maxlen=200)
         self.line_open = False  # the last line is a move's, and what follows adds to it
+        self.stopped = False  # the table stopped this round: its end is not told as blocked
 
     def copy(self) -> GameLog:
         """The log as it is now, to write on without changing this one."""
@@ -150,6 +151,7 @@ class GameLog:
         other.lines = LogLines(self.lines, maxlen=self.lines.maxlen)
         other.lines.dropped = self.lines.dropped
         other.line_open = self.line_open
+        other.stopped = self.stopped
         return other
 
     def write(self, event: Event) -> None:
@@ -274,7 +276,11 @@ class GameLog:
         self.say(self.clause(ev.seat, f"is out — place {ev.place}", f"are out — place {ev.place}"))
 
     def _on_RoundOver(self, ev: RoundOver) -> None:
-        self.say("Round over" + (" (blocked)" if ev.blocked else ""))
+        if self.stopped:
+            self.say("Round over (stopped)")
+        else:
+            self.say("Round over" + (" (blocked)" if ev.blocked else ""))
+        self.stopped = False
 
 
 class Director:

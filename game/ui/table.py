@@ -845,6 +845,7 @@ class TableScene(Scene):
         the places left go by the cards left (``Game.stop_round``)."""
         self.round_stopped = True
         self.director.words.heading(stopped_words(FINISH_LIMIT))
+        self.director.words.stopped = True
         self.version += 1
         self.director.play(self.game.stop_round())
 

@@ -57,6 +57,9 @@ def test_the_table_stops_the_round_and_says_why(monkeypatch: pytest.MonkeyPatch)
     assert any("the round is stopped" in line for line in table.director.log)
     assert table.recorded  # recorded as any round
     screen.frame(60)
+    # Its end is told as stopped, not as a round nobody could move in.
+    assert table.director.log[-1] == "Round over (stopped)"
+    assert not any("(blocked)" in line for line in table.director.log)
     board = screen.stack.top
     assert isinstance(board, RoundEndOverlay)
     assert not board.title().startswith("Blocked")  # you won it by going out
