@@ -49,6 +49,7 @@ class LoadResult:
     problem: str | None = None
     saved_at: float | None = None
     newer: bool = False  # left in place: a newer version of Macau wrote it
+    unreadable: bool = False  # left in place: it is there, but could not be read (permission)
 
 
 def save_game(data: dict[str, Any], saved_at: float | None = None) -> None:
@@ -111,7 +112,7 @@ def load_game() -> LoadResult:
     except ValueError:
         return LoadResult(None, _set_aside_message(path, "saved game"))
     except OSError as exc:
-        return LoadResult(None, _unreadable_message(exc, "saved game"))
+        return LoadResult(None, _unreadable_message(exc, "saved game"), unreadable=True)
     if envelope is None:
         return LoadResult(None)
     version = envelope.get("version")
@@ -124,6 +125,18 @@ def load_game() -> LoadResult:
     if not isinstance(game, dict):
         return LoadResult(None, _set_aside_message(path, "saved game"))
     return LoadResult(game, None, sane_time(envelope.get("saved_at")))
+
+
+def keep_unreadable_save() -> str:
+    """Rename a save that could not be read out of the way of a new table's save, which
+    would otherwise replace it unseen; the sentence to show. Renaming needs no permission to
+    read the file, and where the folder refuses it the new table cannot be saved either."""
+    path = where("state") / SAVE_NAME
+    try:
+        moved = set_aside(path, "unreadable", keep_suffix=True)
+    except StoreUnavailable:
+        return "The saved game that could not be read was left where it is."
+    return f"The saved game that could not be read was kept as {moved.name}."
 
 
 def has_saved_game() -> bool:

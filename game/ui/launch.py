@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from game.engine import Game
 from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable
+from game.store.saves import keep_unreadable_save
 from game.store.settings import Settings
 from game.ui.botplayer import BotPlayer
 from game.ui.confirm import ConfirmDialog
@@ -340,6 +341,12 @@ def replace_question(
             "The saved game was made by a newer version of Macau: this version cannot "
             "continue it, but that one still can. The new table takes its place."
         )
+    elif saved.unreadable:
+        detail = (
+            "The saved game is there but could not be read, so this version cannot tell "
+            "what it holds. The new table is saved in its place; the saved game is kept "
+            "under another name, to continue once it can be read again."
+        )
     else:
         detail = f"An unfinished game is saved ({describe(saved)}). " + replacing_words(saved)
     return ConfirmDialog(question, detail, "Start the new table", "Keep it", answered)
@@ -367,11 +374,14 @@ def start_match_asking(
     saved = read_saved_game()
 
     def begin() -> None:
+        kept = keep_unreadable_save() if saved.unreadable else ""
         if before is not None:
             before()
-        start_match(stack, stack.top or scene, setup, seed)
+        table = start_match(stack, stack.top or scene, setup, seed)
+        if kept:
+            table.say(kept, error=False)
 
-    if saved.data is None and not saved.newer:
+    if saved.data is None and not saved.newer and not saved.unreadable:
         begin()
         return
 

@@ -121,6 +121,9 @@ class MainMenu(MenuScreen):
             whose = " made by a newer version of Macau" if self.saved.newer else ""
             for button in (self.quick_button, self.new_button):
                 self.descriptions[button] += f"\nIt replaces the saved game{whose}."
+        elif self.saved.unreadable:
+            for button in (self.quick_button, self.new_button):
+                self.descriptions[button] += "\nThe saved game is kept under another name."
         self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
         self.described_at = time.time()

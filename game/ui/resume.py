@@ -384,6 +384,9 @@ class SavedGame:
     # A save a newer version of Macau wrote, left in place for it: this version cannot
     # continue it, and a new table asks before it takes its place.
     newer: bool = False
+    # A save that is there but could not be read (no permission), left in place: a new
+    # table asks first, then keeps it under another name rather than write over it.
+    unreadable: bool = False
 
 
 def read_saved_game() -> SavedGame:
@@ -396,7 +399,7 @@ def read_saved_game() -> SavedGame:
         return SavedGame(None, ANOTHER_COPY)
     loaded = load_game()
     if loaded.data is None:
-        return SavedGame(None, loaded.problem, newer=loaded.newer)
+        return SavedGame(None, loaded.problem, newer=loaded.newer, unreadable=loaded.unreadable)
     try:
         _parse(loaded.data)  # the same checks restore makes, so Continue is only offered
     except NewerSave:
