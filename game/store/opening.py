@@ -18,6 +18,7 @@ import contextlib
 import os
 import shutil
 import sqlite3
+import stat
 import tempfile
 import time
 import urllib.parse
@@ -353,6 +354,25 @@ def open_read_only(path: Path, problem: str, *, says_unread: bool = False) -> Op
     return memory_database(f"Your statistics could not be read, so none are shown. {problem}")
 
 
+def _writable_companions(path: Path) -> None:
+    """Give the write-ahead log and its index the statistics file's permissions again when the
+    file may be written and they may not. SQLite makes them with the file's mode, so reading
+    the file while it was read-only leaves them read-only, and once the file is writable again
+    they alone would keep every round from being recorded. (Only their owner may change
+    them; anything else is left as it is, and reported as the file that cannot be written.)"""
+    if not os.access(path, os.W_OK):
+        return
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        return
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.is_file() and not os.access(companion, os.W_OK):
+            with contextlib.suppress(OSError):
+                os.chmod(companion, mode)
+
+
 def open_database(path: Path) -> Opened:
     """Open (creating, repairing or upgrading as needed) the database at ``path``."""
     try:
@@ -364,6 +384,7 @@ def open_database(path: Path) -> Opened:
             f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
         )
     salvage.clear_leftovers(path)  # of a recovery killed halfway, in an earlier run
+    _writable_companions(path)
     note: str | None = None
     found = _identity(path)  # the file the verdict is about
     try:

@@ -185,6 +185,46 @@ def test_a_read_only_folder_by_permissions(home: Path) -> None:
         folder.chmod(0o755)
 
 
+def test_a_write_ahead_log_left_read_only_is_made_writable_with_the_file(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read while the file was read-only, SQLite made the log and its index read-only too;
+    once the file may be written again, they must not keep every round from being recorded.
+    (Permissions are judged by their bits, as for a player: root ignores them.)"""
+    with Store.open() as store:
+        _fill(store, 1)
+    companions = [_db(home).with_name(_db(home).name + s) for s in ("-wal", "-shm")]
+
+    def left_read_only() -> None:
+        for companion in companions:
+            companion.write_bytes(b"\0" * 64)
+            companion.chmod(0o444)
+
+    def modes() -> list[int]:
+        return [c.stat().st_mode & 0o777 for c in companions]
+
+    def access(path: object, mode: int) -> bool:
+        return not (mode & os.W_OK) or bool(Path(str(path)).stat().st_mode & 0o200)
+
+    monkeypatch.setattr(opening.os, "access", access)
+    left_read_only()
+    _db(home).chmod(0o444)  # still read-only: they are left as they are
+    opening._writable_companions(_db(home))
+    assert modes() == [0o444, 0o444]
+    _db(home).chmod(0o640)  # writable again: they follow
+    opening._writable_companions(_db(home))
+    assert modes() == [0o640, 0o640]
+    # Opening the statistics does it first.
+    seen: list[Path] = []
+    real = opening._writable_companions
+    monkeypatch.setattr(opening, "_writable_companions", lambda p: seen.append(p) or real(p))
+    left_read_only()
+    with Store.open() as store:
+        assert not store.read_only and store.problem is None
+        _fill(store, 1)
+    assert seen == [_db(home)]
+
+
 def test_a_full_disk_stops_recording_without_losing_earlier_rounds(store: Store) -> None:
     _fill(store, 3)
     pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
