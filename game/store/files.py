@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import json
 import os
 import tempfile
@@ -62,6 +63,29 @@ def replacing(path: Path, shared: bool = False) -> Iterator[BinaryIO]:
         if tmp_name:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
+
+
+# A temporary file this old beside one of the game's files was left by a copy of the game
+# stopped while writing it (killed, a power cut): the write it belonged to never finished,
+# and the file it was to replace is whole. A write in progress takes well under a second.
+STALE_TEMPORARY_S = 600.0
+
+
+def remove_stale_temporaries(path: Path, now: float | None = None) -> int:
+    """Remove what ``replacing`` left beside ``path`` when the game was stopped mid-write
+    (only files older than ``STALE_TEMPORARY_S``); how many were removed. Never raises."""
+    now = time.time() if now is None else now
+    removed = 0
+    try:
+        found = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+    except OSError:
+        return 0
+    for leftover in found:
+        with contextlib.suppress(OSError):
+            if leftover.is_file() and now - leftover.stat().st_mtime > STALE_TEMPORARY_S:
+                leftover.unlink()
+                removed += 1
+    return removed
 
 
 def _temporary(path: Path, shared: bool) -> tuple[int, str]:

@@ -24,6 +24,7 @@ from game.store.files import (
     atomic_write_bytes,
     atomic_write_json,
     read_json_object,
+    remove_stale_temporaries,
     set_aside,
     unreadable_reason,
 )
@@ -107,6 +108,7 @@ def load_game() -> LoadResult:
     A save that cannot be read (no permission) is left where it is, with a ``problem``.
     """
     path = where("state") / SAVE_NAME
+    remove_stale_temporaries(path)
     try:
         envelope = read_json_object(path, MAX_SAVE_JSON)
     except ValueError:
@@ -169,6 +171,7 @@ def read_rule_sets() -> RuleSets:
     A file that cannot be read (no permission) is left in place and ``readable`` is False.
     """
     path = where("config") / RULES_NAME
+    remove_stale_temporaries(path)
     try:
         document = read_json_object(path)
     except ValueError:

@@ -19,6 +19,7 @@ from game.store.files import (
     atomic_write_json,
     nested_deeper_than,
     read_json_object,
+    remove_stale_temporaries,
     set_aside,
     unreadable_reason,
 )
@@ -185,6 +186,7 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
     A file that cannot be read (no permission) is left where it is.
     """
     target = _settings_path(path)
+    remove_stale_temporaries(target)
     try:
         document = read_json_object(target)
         if document is None:

@@ -11,7 +11,7 @@ import pytest
 
 from game.store import saves
 from game.store.paths import StoreUnavailable
-from game.store.settings import Settings, settings_file
+from game.store.settings import Settings, load_settings, settings_file
 
 
 def test_settings_round_trip(home: Path) -> None:
@@ -175,6 +175,32 @@ def test_a_game_that_cannot_be_saved_keeps_the_previous_save(home: Path) -> None
     with pytest.raises(ValueError, match="JSON"):
         saves.save_game({"turn": object()})
     assert saves.load_game().data == {"turn": 1}
+
+
+def test_what_a_write_cut_short_left_behind_is_removed_once_stale(home: Path) -> None:
+    """A game killed while saving leaves its temporary file; the next start removes those
+    old enough to be no other copy's write in progress, and keeps every real file."""
+    saves.save_game({"turn": 1})
+    saves.save_rule_set("Home", "preset: polish")
+    Settings().save()
+    old, fresh = [], []
+    for n, path in enumerate(
+        (home / "state" / saves.SAVE_NAME, home / "config" / saves.RULES_NAME, settings_file())
+    ):
+        assert path.is_file()
+        for age, found in ((3600, old), (5, fresh)):
+            leftover = path.with_name(f".{path.name}.x{n}{age}.tmp")
+            leftover.write_bytes(b'{"half": ')
+            os.utime(leftover, (leftover.stat().st_mtime - age,) * 2)
+            found.append(leftover)
+    other = home / "state" / ".notes.txt.x.tmp"  # not beside one of the game's files
+    other.write_bytes(b"")
+    os.utime(other, (other.stat().st_mtime - 3600,) * 2)
+    assert saves.load_game().data == {"turn": 1}
+    assert saves.read_rule_sets().rule_sets == {"Home": "preset: polish"}
+    load_settings()
+    assert not any(p.exists() for p in old)
+    assert all(p.exists() for p in fresh) and other.exists()
 
 
 def test_rule_sets(home: Path) -> None:
