@@ -29,7 +29,7 @@ from pathlib import Path
 from game.store import salvage, schema, sqlerrors
 from game.store.files import aside_name, set_aside
 from game.store.paths import StoreUnavailable, ensure_writable
-from game.store.salvage import Salvage
+from game.store.salvage import SQLITE_HEADER, Salvage
 
 # How long the game waits at most for another connection to let go of the statistics file's
 # write lock. Another copy of the game holds it for milliseconds a round; a program that keeps
@@ -40,7 +40,6 @@ LOCK_WAIT_S = 2.0
 # program that keeps the file for an hour costs one full wait, not one a round.
 LOCK_RECHECK_S = 0.25
 BUSY_TIMEOUT_MS = round(LOCK_WAIT_S * 1000)
-SQLITE_HEADER = b"SQLite format 3\x00"
 NOT_RECORDED = "Games will be played but not recorded until this is fixed."
 IN_USE = (
     "The statistics file is in use by another program, so Macau only reads it for now: "

@@ -35,6 +35,9 @@ from typing import Any
 from game.store import ratings, schema, sqlerrors
 from game.store.models import name_key
 
+# The first 16 bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
 log = logging.getLogger(__name__)
 
 # The tables whose rows the ratings are worked out from, and the ratings themselves.
@@ -135,6 +138,7 @@ def recover(path: Path) -> tuple[Path | None, Salvage]:
             copy = Path(work) / path.name
             # A copy of the file and its write-ahead log: reading the log writes beside it.
             shutil.copyfile(path, copy)
+            _mend_header(copy)
             wal = path.with_name(path.name + "-wal")
             if wal.is_file():
                 shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
@@ -150,6 +154,17 @@ def recover(path: Path) -> tuple[Path | None, Salvage]:
         reason = sqlerrors.describe(exc) if isinstance(exc, OSError | sqlite3.Error) else str(exc)
         return None, Salvage(0, 0, False, 0, 0, reason)
     return fresh, saved
+
+
+def _mend_header(copy: Path) -> None:
+    """Write SQLite's 16-byte signature back over whatever overwrote it in ``copy`` (the
+    recovery's own copy): without it SQLite reads nothing of a file whose every page may
+    still be intact. A file that was never a database stays unreadable all the same."""
+    with copy.open("r+b") as handle:
+        first = handle.read(len(SQLITE_HEADER))
+        if first != SQLITE_HEADER and len(first) == len(SQLITE_HEADER):
+            handle.seek(0)
+            handle.write(SQLITE_HEADER)
 
 
 def _reading(source: Path) -> sqlite3.Connection:

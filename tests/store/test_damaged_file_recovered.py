@@ -237,6 +237,20 @@ def test_a_file_cut_short_keeps_the_rounds_before_the_cut(home: Path) -> None:
     assert _kept(home).read_bytes() == damaged
 
 
+def test_a_file_whose_signature_was_overwritten_loses_no_round(home: Path) -> None:
+    before = _played(home)
+    path = _db(home)
+    with path.open("r+b") as handle:
+        handle.write(b"not a database!!")  # the 16-byte signature, every page intact
+    damaged = path.read_bytes()
+    with Store.open() as store:
+        assert store.problem is not None
+        assert store.problem.startswith("The statistics file was damaged: 300 of 300 rounds")
+        assert _figures(store) == before
+        _agrees_with_itself(store)
+    assert _kept(home).read_bytes() == damaged
+
+
 def test_profiles_whose_names_were_lost_keep_their_rounds_under_stand_in_names(
     home: Path,
 ) -> None:
