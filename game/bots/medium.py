@@ -30,10 +30,11 @@ _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 # Bonus for an attack or skip aimed at a seat holding this many cards (more: small).
 _ATTACK_BONUS = {1: 34.0, 2: 20.0, 3: 9.0}
 _SKIP_BONUS = {1: 22.0, 2: 11.0, 3: 4.0}
-# Cost of topping the pile with a card that anything may follow (a queen in polish) when the
-# next seat to act holds one card: whatever that card is, it goes out on it. Worth more than
-# drawing a card (-9) plus what the play would otherwise gain, about what attacking that seat
-# is worth (``_ATTACK_BONUS[1]``).
+# Cost of a new top card that the last card of the next seat to act surely fits (a queen in
+# polish, or the suit of its one card, known once the stock is empty): it goes out on it.
+# Worth more than drawing a card (-9) plus what the play would otherwise gain, about what
+# attacking that seat is worth (``_ATTACK_BONUS[1]``). A top it fits by chance costs that
+# chance of it, against the chance it fits the top card as it is.
 _OPEN_TO_LAST_CARD = 30.0
 
 
@@ -85,6 +86,10 @@ class Table:
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
         self.last_card_next = self._last_card_next()
+        # The chance the next seat's last card fits the top card as it is (drawing keeps it).
+        self.fit_now = 0.0
+        if self.last_card_next and view.pile_effective:
+            self.fit_now = self._fit_chance(view.pile_effective[-1], view.suit_in_force)
 
     def _last_card_next(self) -> bool:
         """Whether the seat that acts after this one holds one card and may follow what is laid.
@@ -103,6 +108,37 @@ class Table:
                 continue
             return self.counts[seat] == 1
         return False  # every other seat is out or waiting: the turn comes back here
+
+    def _fit_chance(self, top: Card, choice: str | None) -> float:
+        """The chance that one unseen card, laid alone on an ordinary turn, follows ``top``
+        with ``choice`` in force (a suit named or in force, a rank requested, ``*``): the
+        chance the next seat goes out on it when it holds one card. Exact once every unseen
+        card is that card (the stock empty, the other seats out)."""
+        if not self.unseen:
+            return 0.0
+        c = self.c
+        if choice == "*" or top in c.anything_on:
+            return 1.0
+        jokers_fit = c.any_card or c.draw_wild
+        rank = _RANK_OF.get(choice or "", 0) if choice not in SUITS else 0
+        if rank:
+            fits = sum(
+                1
+                for x in self.unseen
+                if x.rank == rank
+                or (x.rank == JACK and c.jack_request)
+                or (x.is_joker and jokers_fit)
+            )
+        else:
+            suit = choice if choice in SUITS else top.suit
+            fits = sum(
+                1
+                for x in self.unseen
+                if (x.is_joker and jokers_fit)
+                or (not x.is_joker and (x.suit == suit or x.rank == top.rank))
+                or x in c.wild
+            )
+        return fits / len(self.unseen)
 
     # ----- scoring --------------------------------------------------------------------
     def score(self, action: Action) -> float:
@@ -179,6 +215,9 @@ class Table:
                 s += 3.0
         elif last in c.skip:
             s += _SKIP_BONUS.get(self.counts[self.nxt], 0.0)
+        elif self.last_card_next and self.view.stock_count == 0:
+            # The unseen cards are all in hands: the chance is a fair guess, exact heads-up.
+            s -= _OPEN_TO_LAST_CARD * (self._fit_chance(last, play.choice) - self.fit_now)
         elif last in c.anything_on and self.last_card_next:
             s -= _OPEN_TO_LAST_CARD
         s += self._choice_value(play, last, rest)

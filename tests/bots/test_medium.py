@@ -8,6 +8,7 @@ from game.bots import make_bot
 from game.bots.base import SCORED_AT_MOST
 from game.bots.medium import MediumBot
 from game.engine import PRESETS, Game, Play
+from game.engine.cards import STANDARD_52
 
 from .conftest import count_medium_scores, wide_joker_game
 
@@ -91,6 +92,20 @@ def test_the_queen_waits_for_a_seat_on_its_last_card_in_hungarian_too() -> None:
     legal = g.legal_actions()
     assert [str(a) for a in legal] == ["QH", "draw"]
     assert str(make_bot("medium").choose(g.view(0), legal, random.Random(1))) == "draw"
+
+
+def test_medium_does_not_lay_the_known_last_card_of_the_next_seat_a_way_out() -> None:
+    # The stock is empty and every other card has been seen on the pile: the other seat's
+    # one card is 8H. 7S, 8S and 9S each keep two spades to follow, but 8S lets 8H go out.
+    mine, last, top = "9S 5C 8S 7S", "8H", "5S"
+    seen = [str(c) for c in STANDARD_52 if str(c) not in {*mine.split(), last, top}]
+    g = Game.from_position(PRESETS["polish"], [mine, last], " ".join([*seen, top]), "")
+    assert [str(c) for c in g.view(0).unseen()] == [last]
+    chosen = {
+        str(make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed)))
+        for seed in range(20)
+    }
+    assert chosen and chosen <= {"7S", "9S"}
 
 
 def test_medium_lays_the_queen_while_the_seat_on_its_last_card_waits_out_missed_turns() -> None:
