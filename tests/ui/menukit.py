@@ -112,3 +112,16 @@ def quick_game_home(home: Path, monkeypatch: pytest.MonkeyPatch, quick: TableSet
     monkeypatch.setenv("MACAU_HOME", str(home))
     Settings(animation_speed="off", bot_pace="fast", last_setup=quick.to_dict()).save()
     launch._fallback.clear()
+
+
+def save_a_classic_match(home: Path) -> Path:
+    """A real save in ``home``: a Classic match of a person and a medium bot, as a table
+    saves it; the save's path."""
+    from game.ui.matchtable import MatchTable
+    from game.ui.setup import SeatSpec
+
+    setup = TableSetup("classic", (SeatSpec("Anna"), SeatSpec("Ben", "medium")), target=500)
+    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
+    table.save()
+    table.shutdown()
+    return home / "state" / "current_game.json"

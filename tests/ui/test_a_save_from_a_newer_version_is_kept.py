@@ -11,14 +11,13 @@ from typing import Any
 import pygame
 import pytest
 
-from game.store.settings import Settings
 from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.newgame import NewGameScreen
 from game.ui.resume import read_saved_game
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen, quick_game_home
+from tests.ui.menukit import Screen, quick_game_home, save_a_classic_match
 
 QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
 NEWER = "The saved game was made by a newer version of Macau."
@@ -37,10 +36,7 @@ def _save_path(home: Path) -> Path:
 def _newer_save(home: Path, where: str) -> bytes:
     """A real save, marked as written by a newer version in its envelope, its table snapshot
     or its engine state; the bytes of the file."""
-    setup = TableSetup("classic", (SeatSpec("Anna"), SeatSpec("Ben", "medium")), target=500)
-    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
-    table.save()
-    table.shutdown()
+    save_a_classic_match(home)
     envelope: dict[str, Any] = json.loads(_save_path(home).read_text())
     part = {"envelope": envelope, "snapshot": envelope["game"], "engine": envelope["game"]["game"]}
     part[where]["version"] = 2

@@ -11,13 +11,12 @@ from typing import Any
 import pytest
 
 from game.store import saves
-from game.store.settings import Settings
 from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.resume import read_saved_game
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen, quick_game_home
+from tests.ui.menukit import Screen, quick_game_home, save_a_classic_match
 
 QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
 
@@ -35,11 +34,7 @@ def _save_path(home: Path) -> Path:
 def _unreadable_save(home: Path, monkeypatch: pytest.MonkeyPatch) -> bytes:
     """A real save that reading refuses as a file without read permission does (the tests
     may run as root, whom permissions do not stop); the bytes of the file."""
-    setup = TableSetup("classic", (SeatSpec("Anna"), SeatSpec("Ben", "medium")), target=500)
-    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
-    table.save()
-    table.shutdown()
-    path = _save_path(home)
+    path = save_a_classic_match(home)
     real = saves.read_json_object
 
     def refusing(where: Path, *args: Any) -> Any:
