@@ -24,6 +24,12 @@ if TYPE_CHECKING:
 
 __all__ = ["HandoffScreen"]
 
+_READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+# How long the screen is up before a key or a click on it counts: Space pressed to keep a
+# drawn card, or Enter to lay one, a beat after the turn ended (or held down) must not turn
+# the table to the next person in front of the last one.
+READY_DELAY = 0.5
+
 
 class HandoffScreen(Scaled, Scene):
     """ "Pass to Anna — click when ready"; closes by showing Anna's hand."""
@@ -51,6 +57,13 @@ class HandoffScreen(Scaled, Scene):
         # that ended the last player's turn (a draw acts on the press) must not show the
         # next hand to the player still at the mouse.
         self.pressed = False
+        self.seen_for = 0.0  # seconds this screen has been on top (``READY_DELAY``)
+        # Keys pressed before the screen counted, or held since before it appeared: their
+        # repeats are not "ready" either, until they are let go.
+        self.held_keys: set[int] = set()
+        if pygame.get_init() and pygame.display.get_init():
+            down = pygame.key.get_pressed()
+            self.held_keys = {key for key in _READY_KEYS if down[key]}
 
     def ready(self) -> None:
         """The named player has the screen: show their hand, once every card in the air has
@@ -116,7 +129,17 @@ class HandoffScreen(Scaled, Scene):
         self.ready_button.focused = True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Enter/Space ready, S stop, Esc menu; a click anywhere else also means ready."""
+        """Enter/Space ready, S stop, Esc menu; a click anywhere else also means ready. A key
+        or a click counts once the screen has been up ``READY_DELAY``, and a key only when
+        pressed afresh."""
+        if event.type == pygame.KEYUP:
+            self.held_keys.discard(event.key)
+        elif event.type == pygame.KEYDOWN and event.key in _READY_KEYS:
+            if event.key in self.held_keys or self.seen_for < READY_DELAY:
+                self.held_keys.add(event.key)
+                return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and self.seen_for < READY_DELAY:
+            return True  # (the release that follows finds ``pressed`` unset)
         if self.widgets.handle_event(event) and event.type != pygame.MOUSEMOTION:
             return True
         if event.type == pygame.KEYDOWN:
@@ -142,6 +165,8 @@ class HandoffScreen(Scaled, Scene):
         """Offer the catch only while the engine allows one; show the hand asked for once
         the table is still and nothing is open over this screen."""
         seen = self.stack is not None and self.stack.top is self
+        if seen:
+            self.seen_for += dt
         if self.waiting and seen and self.table.director.idle:
             self.ready()
             return

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.store import Store
-from game.ui import launch
+from game.ui import handoff, launch
 from game.ui.stats_scene import clear_cache
 from tests.ui.statskit import SIZE, seed
 
@@ -36,6 +36,13 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     file may override this with a setup of its own)."""
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def _handoff_answers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests press Enter on a hand-off screen the frame it appears; the pause that keeps a
+    reflex key from being taken for "ready" has tests of its own, which set it back."""
+    monkeypatch.setattr(handoff, "READY_DELAY", 0.0)
 
 
 @pytest.fixture

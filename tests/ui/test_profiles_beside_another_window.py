@@ -48,7 +48,9 @@ OTHER = textwrap.dedent(
     from game.ui.scoreboard import MatchEndScreen
     from game.ui.setup import SeatSpec, TableSetup
     from tests.ui.menukit import Screen
+    from game.ui import handoff
 
+    handoff.READY_DELAY = 0.0  # Enter on a hand-off counts at once, as in the other tests
     setup = TableSetup(
         "classic", (SeatSpec("Ada"), SeatSpec("Ben"), SeatSpec("Olek", "medium")), target=500
     )
