@@ -46,8 +46,11 @@ TARGETS = tuple(stepper_values(100, 3000, 50))
 _KINDS = ("", *BOT_LEVELS)  # "" is a person
 
 
-def _kind_word(kind: str) -> str:
-    return "Person" if not kind else f"Bot · {kind}"
+def _kind_word(kind: str, compact: bool = False) -> str:
+    """A seat's kind as its chooser shows it: "Bot · medium", or "Medium" in a narrow row."""
+    if not kind:
+        return "Person"
+    return kind.capitalize() if compact else f"Bot · {kind}"
 
 
 def preset_playing(rules: Rules, base: str | None = None) -> str | None:
@@ -68,8 +71,14 @@ class _SeatRow:
 
     def __init__(self, index: int, on_kind: Callable[[], None] | None = None) -> None:
         self.index = index
+        # In a narrow row (ten seats on a small window) the kinds drop "Bot ·", so that the
+        # name beside them stays readable.
+        self.compact = False
         self.kind: Choice[str] = Choice(
-            _KINDS, "medium", lambda v: self.kind_changed(v), show=_kind_word
+            _KINDS,
+            "medium",
+            lambda v: self.kind_changed(v),
+            show=lambda v: _kind_word(v, self.compact),
         )
         # On the screen a bot's stock name is given when its seat is shown: the first one no
         # other seat uses, in order (Ada, Ben, Cleo, Dan, …), as a table named on the command
@@ -447,6 +456,13 @@ class NewGameScreen(MenuScreen):
             widest = max(px(160), col_w // 2 - px(10))
             kind_w = max(60, min(px(190), widest, col_w - px(34 + 10 + 70)))
             row.kind.size = px(18) if kind_w >= px(180) else px(15)
+            row.compact = col_w - px(34) - kind_w - px(10) < px(110)
+            if row.compact:  # "Medium": the name gets what "Bot · " took
+                arrow_w = theme.text_size("›", row.kind.size + px(8), True)[0]
+                words = max(
+                    theme.text_size(_kind_word(k, True), row.kind.size, True)[0] for k in _KINDS
+                )
+                kind_w = min(kind_w, words + box_h + arrow_w + px(6))
             row.kind.rect = pygame.Rect(cx, ry, kind_w, box_h)
             row.name.rect = pygame.Rect(
                 cx + kind_w + px(10), ry, max(40, col_w - px(34) - kind_w - px(10)), box_h

@@ -14,7 +14,7 @@ from game.engine import PRESETS, Rules, explain
 from game.engine.explain import PRESET_TITLES
 from game.store.saves import has_saved_game, load_rule_sets
 from game.store.settings import Settings
-from game.ui import launch
+from game.ui import launch, theme
 from game.ui.handoff import HandoffScreen
 from game.ui.howto import HowToScreen
 from game.ui.matchtable import MatchTable
@@ -671,6 +671,28 @@ def test_no_seat_row_runs_into_another_control_at_any_table_size(size: tuple[int
                 assert scene.panel.contains(a), where
                 assert a.h >= 26, where
                 assert not any(a.colliderect(b) for b in rects[i + 1 :] + others), where
+    del screen
+
+
+def test_ten_seats_on_a_small_window_leave_the_names_room_to_be_read() -> None:
+    scene = NewGameScreen()
+    screen = Screen(scene, (960, 600))
+    scene.pick("hungarian")
+    scene.count.set(10)
+    scene._count_changed(10)
+    rows = scene.rows[:10]
+    # The kinds drop "Bot ·" so that a name of eight letters shows whole beside them.
+    assert [r.kind.shown() for r in rows[:2]] == ["Person", "Medium"]
+    eight = theme.text_size("Marianna", rows[0].name.size)[0]
+    assert all(r.name.rect.w >= eight + 16 for r in rows)
+    # With room to spare the kinds say what they are in full.
+    scene.count.set(4)
+    scene._count_changed(4)
+    assert scene.rows[1].kind.shown() == "Bot · medium"
+    screen.stack.resize((1280, 800))
+    scene.count.set(10)
+    scene._count_changed(10)
+    assert scene.rows[1].kind.shown() == "Bot · medium"
     del screen
 
 
