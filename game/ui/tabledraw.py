@@ -306,7 +306,9 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     still = t.director.idle or t.director.mulling == seat
     thinking = acting and seat in t.bots and still and not t.flow.busy
     dots_w = px(40)  # the thinking dots after the name, and the space before them
-    if thinking:
+    # A bot's box keeps room for its dots while it waits too, so that its name and level
+    # stay where they are when it starts thinking, rather than jump each turn.
+    if seat in t.bots:
         spare = room - theme.text_size(shown, px(18), True)[0]
         if level_text:
             spare -= theme.text_size(level_text, px(14))[0] + px(8)

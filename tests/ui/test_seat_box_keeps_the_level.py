@@ -64,3 +64,20 @@ def test_a_long_bot_name_leaves_its_level_in_view(
         assert head == SEATS[seat].name or (
             first.startswith(head.split()[0].rstrip("…")) and head.split()[-1][0] == rest[-1][0]
         ), head
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_a_bots_name_and_level_stay_put_when_it_starts_thinking(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    """The thinking dots take room beside the name; a box keeps that room while its bot
+    waits too, so the level does not jump onto the cards on every turn of the bot."""
+    placed = []
+    for current in (0, 1):  # seat 1 waiting, then thinking
+        screen, table = _table(size, current)
+        screen.frame(3)
+        assert (table.thinking is not None) == (current == 1)
+        drawn = drawn_texts(monkeypatch, screen.stack, size)
+        box = table.layout.areas[table.director.slot(1)].rect
+        placed.append(sorted((w, tuple(r)) for w, r in _in_box(drawn, box) if not w.isdigit()))
+    assert placed[0] == placed[1]
