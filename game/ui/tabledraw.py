@@ -693,6 +693,15 @@ def _bubble_places(layout: TableLayout, slot: int) -> list[_Place]:
                 box.center = (layout.pile.centerx, round(layout.pile.top - u * (10 + 30 * p)))
             else:
                 box.center = (layout.hand_rect.centerx, round(layout.hint_y - u * (40 + 12 * p)))
+                # Over your hand, but clear of the stock's count (a short window brings the
+                # two close): to its side, towards the middle of the table.
+                count = pygame.Rect(0, 0, layout.stock.w + px(12), px(30))
+                count.midtop = (layout.stock.centerx, layout.stock.bottom)
+                if box.colliderect(count):
+                    if count.centerx <= box.centerx:
+                        box.left = count.right + px(6)
+                    else:
+                        box.right = count.left - px(6)
             return clamped(box, right), window(right)
 
         return [centre]

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Game
-from game.ui import tabledraw
-from tests.ui.tablekit import Harness, four_seats, play_moves
+from game.ui import tabledraw, theme
+from tests.ui.tablekit import FOUR_HANDS, Harness, four_seats, play_moves
 
 SIZES = [(960, 600), (1280, 800)]
 
@@ -70,3 +70,19 @@ def test_a_loud_bubble_at_any_seat_keeps_off_its_name_and_the_other_seats(
         for seat in range(1, seats):
             h.table.director._bubble(seat, "Miss 2 turns", loud=True)
             _bubble_clear(h, seat)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_your_own_bubble_keeps_clear_of_the_stocks_count(size: tuple[int, int]) -> None:
+    # An ace naming spades: "Spades!" over your hand, not over "Stock 7" beside it.
+    h = four_seats("6S 10H", 0, size, ["AH 7D 10D", *FOUR_HANDS[1:]])
+    play_moves(h, (0, "AH/S"))
+    layout, director = h.table.layout, h.table.director
+    (bubble,) = [b for b in director.bubbles if b.seat == 0]
+    count = theme.text(f"Stock {director.model.stock}", layout.px(15), theme.MUTED).get_rect(
+        midtop=(layout.stock.centerx, layout.stock.bottom + layout.px(8))
+    )
+    for p in (0.0, 0.5, 1.0):
+        _words, box = tabledraw.bubble_box(h.table, bubble, p, h.screen.get_width())
+        assert not box.colliderect(count), (p, box, count)
+        assert h.screen.get_rect().contains(box)
