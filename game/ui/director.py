@@ -144,6 +144,9 @@ class GameLog:
         self.lines = LogLines(maxlen=200)
         self.line_open = False  # the last line is a move's, and what follows adds to it
         self.stopped = False  # the table stopped this round: its end is not told as blocked
+        # The one person at the table, whose own turns may be told in full (-1 when several
+        # people share the screen: each line must read the same whatever their cards).
+        self.private_seat = -1
 
     def copy(self) -> GameLog:
         """The log as it is now, to write on without changing this one."""
@@ -152,6 +155,7 @@ class GameLog:
         other.lines.dropped = self.lines.dropped
         other.line_open = self.line_open
         other.stopped = self.stopped
+        other.private_seat = self.private_seat
         return other
 
     def write(self, event: Event) -> None:
@@ -255,10 +259,10 @@ class GameLog:
     def _on_Passed(self, ev: Passed) -> None:
         if ev.blocked:
             self.say(self.clause(ev.seat, "cannot move and passes", "cannot move and pass"))
-        elif self.names[ev.seat] == "You":
+        elif ev.seat == self.private_seat:
             # Said only to the one person at the table: a drawn card that cannot be laid ends
             # the turn with nothing to say, so "keeps it" would tell the others it fits.
-            self.add_to_line("keep it")
+            self.add_to_line("keep it" if self.names[ev.seat] == "You" else "keeps it")
 
     def _on_FiveAgain(self, ev: FiveAgain) -> None:
         self.add_to_line("you go again" if self.names[ev.seat] == "You" else "goes again")

@@ -194,6 +194,7 @@ class TableScene(Scene):
         self.director = Director(game, self.names, self.hand, self.animator, self.play_sound)
         self.director.on_round_over = self._round_over
         self.director.viewer = self.humans[0] if self.humans else 0
+        self.director.words.private_seat = self.humans[0] if len(self.humans) == 1 else -1
         self.worker = BotWorker()
         self.thinking: Future[Action] | None = None
         self.thinking_seat = -1

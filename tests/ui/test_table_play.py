@@ -12,7 +12,8 @@ from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, parse_action
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.director import Mulling
-from tests.ui.tablekit import Harness
+from game.ui.table import TableScene
+from tests.ui.tablekit import OFF, Harness
 
 SPARE = "9H 10H JC QH KS 6C 5D 10S 9D KC 5C 6S 7S 8S 2S 3S JH"
 
@@ -1289,6 +1290,23 @@ def test_the_log_does_not_tell_that_another_seat_kept_a_card_that_fits() -> None
     h.table.apply(parse_action("pass"), seat=1)
     h.tick(30)
     assert h.table.director.log[-1] == f"{h.table.names[1]} drew 1 card"
+
+
+@pytest.mark.parametrize("names", [["You", "Ben"], ["Anna", "Ben"]])
+def test_at_a_shared_screen_no_log_line_tells_that_a_kept_card_fits(names: list[str]) -> None:
+    # Two people pass the screen; the first (even one who typed "You" as a name) draws 6♥,
+    # which fits the 5♥, and keeps it: the log reads as for a card that does not fit.
+    lines = []
+    for stock in ("6H 5C 8S 9S 2S", "7C 5C 8S 9S 2S"):  # 6♥ fits, 7♣ does not
+        game = Game.from_position(
+            PRESETS["polish"], hands=["9C 4D 3S", "8C 6C"], pile="5H", stock=stock
+        )
+        table = TableScene(game, settings=OFF, names=names, humans=(0, 1), deal=False)
+        table.apply(parse_action("draw"), seat=0)
+        if game.current == 0:
+            table.apply(parse_action("pass"), seat=0)
+        lines.append(table.director.log_when_shown()[-1])
+    assert lines[0] == lines[1] == f"{names[0]} drew 1 card"
 
 
 def test_your_card_count_drops_as_the_card_leaves_your_hand() -> None:
