@@ -144,6 +144,8 @@ def table_paragraphs(rules: Rules) -> list[str]:
         "move along your hand, ↑ picks a card and Enter plays.",
         "Drawing. Click the stock or Draw (D). When cards are owed to you the same button "
         "reads Take and takes them; a card you drew that fits may be laid, or kept (Space).",
+        "Your hand. Sort (O) orders it by suit or by rank; drag a card within it, or press "
+        "Shift+← or Shift+→, to keep your own order. ↓ puts back a card picked with ↑.",
     ]
     if rules.skip_rank:
         paras.append(
@@ -162,7 +164,8 @@ def table_paragraphs(rules: Rules) -> list[str]:
     scores = "; Scores (T) shows the match's totals" if rules.scoring == "points" else ""
     paras.append(
         "Help. Hint (H) selects what a good player would lay in your place; Log (L) lists "
-        f"every move of the round{scores}; Menu (Esc) pauses the game and leads to these rules."
+        f"every move of the round{scores}; Menu (Esc) pauses the game and leads to these rules. "
+        "Once every person is out, Finish the round (F) lets the bots play the rest at once."
     )
     return paras
 
