@@ -120,6 +120,24 @@ def test_a_results_file_resumes_where_the_run_stopped(tmp_path: Path) -> None:
     assert _core(resumed) == _core(run_tournament("polish", 2, ["medium", "easy"], 10, seed=9))
 
 
+def test_a_budget_unused_at_a_fixed_iteration_count_does_not_part_two_runs(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "run.jsonl"
+    bots = ["hard", "medium"]
+    run_tournament("polish", 2, bots, 2, seed=9, iterations=5, results_path=path)
+    run_tournament("polish", 2, bots, 4, seed=9, iterations=5, budget=0.5, results_path=path)
+    assert len(path.read_text().splitlines()) == 1 + 4
+    other = tmp_path / "other.jsonl"
+    run_tournament("polish", 2, bots, 2, seed=9, iterations=5, budget=0.7, results_path=other)
+    assert merge_results([path, other])["played"] == 4
+    # With a time budget it decides how the hard bot plays: another budget, another run.
+    timed = tmp_path / "timed.jsonl"
+    run_tournament("polish", 2, ["medium", "easy"], 2, seed=9, results_path=timed)
+    with pytest.raises(ValueError, match=r"different tournament \(budget differs\)"):
+        run_tournament("polish", 2, ["medium", "easy"], 4, seed=9, budget=0.5, results_path=timed)
+
+
 def test_a_results_file_another_run_holds_is_refused_and_left_whole(tmp_path: Path) -> None:
     fcntl = pytest.importorskip("fcntl")  # advisory locks: not on Windows
     path = tmp_path / "run.jsonl"
