@@ -609,7 +609,12 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             y = box.y + px(12) + (i // cols) * cell_h + px(6)
             surface.blit(theme.text(tile.label, px(14), theme.MUTED, True), (x, y))
             value_size = px(30) if cell_h >= px(96) else px(22)
-            surface.blit(theme.text(tile.value, value_size, theme.TEXT, True), (x, y + px(20)))
+            # A long value ("Custom rules" as the favourite) shrinks, then is cut, in its cell.
+            room = cell_w - px(16)
+            size = theme.fit_size(tile.value, value_size, room, True, px(18))
+            value = theme.text(theme.fit(tile.value, size, room, True), size, theme.TEXT, True)
+            line_h = theme.text_size("Ag", value_size, True)[1]
+            surface.blit(value, (x, y + px(20) + (line_h - value.get_height()) // 2))
             note_y = y + px(24 + 4) + value_size
             # A small window has no room for the context lines; the figures come first.
             if tile.note and note_y + px(16) <= y + cell_h - px(4):

@@ -201,3 +201,29 @@ def test_a_name_merged_away_is_explained_inside_the_rename_dialog(
     drawn = _texts_fit(monkeypatch, size, profiles, dialog)
     said = " ".join(w for w, r in drawn if dialog.panel.contains(r))
     assert "Zoe is an earlier name of Zoë" in said and "a new profile can take the name." in said
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (2560, 1440)])
+def test_a_long_figure_stays_inside_its_tile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    # Custom rules played most: "Custom rules" is the favourite, the widest figure a tile has.
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    clear_cache()
+    with Store.open() as store:
+        for n in range(3):
+            seats = (
+                SeatResult(0, "Ania", False, None, 1 + n % 2),
+                SeatResult(1, "", True, "easy", 2 - n % 2, seat_name="Ada"),
+            )
+            store.record_game(_round(n, "custom", *seats))
+        pygame.display.init()
+        scene = StatsScene(store, "Ania")
+        drawn = _texts_fit(monkeypatch, size, scene)
+        box = scene._layout()[0]
+        # (The tile's figure, the largest words so named: a smaller line names it too.)
+        favourite = max(
+            (r for w, r in drawn if w.startswith("Custom rules") and box.collidepoint(r.topleft)),
+            key=lambda r: r.h,
+        )
+        assert box.contains(favourite), (favourite, box)
