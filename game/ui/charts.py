@@ -193,8 +193,14 @@ def render_line_chart(
             end = (round(coords[-1][0]), round(coords[-1][1]))
             pygame.draw.circle(surf, line.colour, end, line.width + 2)
     if not drawn and empty_text:
+        # On a backing of the panel's colour: a reference line may run through the middle.
         note = theme.text(empty_text, round(16 * ui), theme.MUTED)
-        surf.blit(note, note.get_rect(center=plot.center))
+        at = note.get_rect(center=plot.center)
+        backing = at.inflate(round(16 * ui), round(8 * ui))
+        theme.blit_panel(
+            surf, backing, (*theme.PANEL, 255), None, radius=backing.h // 2, shadow=False
+        )
+        surf.blit(note, at)
     return surf
 
 

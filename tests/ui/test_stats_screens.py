@@ -336,6 +336,29 @@ def test_a_time_axis_never_repeats_a_label(monkeypatch: pytest.MonkeyPatch) -> N
     assert written.count("19:52") == 1 and written.count("19:53") == 1
 
 
+def test_an_empty_charts_words_are_not_struck_through_by_a_reference_line() -> None:
+    # A bot's rating as a dashed line at the middle height, where "No rated games yet" sits.
+    from game.ui import charts
+
+    pygame.font.init()
+    red = (255, 0, 0)
+    surf = charts.render_line_chart(
+        (400, 200),
+        [],
+        charts.Axis(0, 4, [0, 2, 4]),
+        charts.Axis(0, 4, [0, 2, 4]),
+        refs=[charts.RefLine(2, "hard 22.4", red)],
+        empty_text="No rated games yet",
+    )
+
+    def reds(y: int, xs: range) -> int:
+        return sum(1 for x in xs if surf.get_at((x, y))[:3] == red)
+
+    line_y = max(range(200), key=lambda y: reds(y, range(400)))  # the dashed line's row
+    assert reds(line_y, range(40, 150)) > 20  # drawn up to the words,
+    assert reds(line_y, range(170, 230)) == 0  # not through them
+
+
 def test_one_game_sits_in_the_middle_of_both_charts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
