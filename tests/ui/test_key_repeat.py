@@ -7,7 +7,7 @@ import pygame
 
 from game.engine import Game
 from game.store.settings import Settings
-from game.ui.app import KEY_REPEAT, App
+from game.ui.app import F11_SETTLE_S, KEY_REPEAT, App
 from game.ui.clock import ManualClock
 from game.ui.menu import MainMenu
 from game.ui.newgame import NewGameScreen
@@ -102,6 +102,8 @@ def test_a_held_f11_switches_to_fullscreen_once() -> None:
     app, _ = _table_app()
     _down(app, pygame.K_F11, times=4)
     assert app.fullscreen
+    assert isinstance(app.clock, ManualClock)
+    app.clock.advance(F11_SETTLE_S)  # (a release just as the window is made anew is not one)
     _up(app, pygame.K_F11)
     _down(app, pygame.K_F11)
     assert not app.fullscreen

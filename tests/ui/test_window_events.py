@@ -7,7 +7,7 @@ import pygame
 
 from game.engine import PRESETS, Game
 from game.store.settings import Settings
-from game.ui.app import MIN_SIZE, App
+from game.ui.app import F11_SETTLE_S, MIN_SIZE, App
 from game.ui.clock import ManualClock
 from game.ui.start import table_for
 
@@ -71,12 +71,37 @@ def test_f11_toggles_fullscreen_and_back() -> None:
     _all_cards_on_screen(app)
 
 
+F11 = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 0}
+
+
 def _f11(app: App) -> None:
     """F11 pressed and let go (a key still held would only repeat)."""
-    key = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 0}
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **key))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, **key))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **F11))
     app.step(1 / 60)
+    assert isinstance(app.clock, ManualClock)
+    app.clock.advance(F11_SETTLE_S)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, **F11))
+    app.step(1 / 60)
+
+
+def test_a_held_f11_switches_once_though_making_the_window_reports_it_let_go() -> None:
+    app, clock = _app()
+    app.step(clock.tick())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **F11))
+    app.step(clock.tick())
+    assert app.fullscreen
+    # The new window took the focus: SDL reports the key let go, then down again, and the
+    # desktop's repeats follow, for as long as it is held (here two seconds).
+    for event in (pygame.KEYUP, pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+        pygame.event.post(pygame.event.Event(event, **F11))
+    for _ in range(120):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **F11))
+        app.step(clock.tick())
+    assert app.fullscreen  # one switch, not one every few tenths of a second
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, **F11))  # let go at last
+    app.step(clock.tick())
+    _f11(app)  # the next press switches back
+    assert not app.fullscreen
 
 
 def test_f11_is_kept_like_the_settings_switch() -> None:
