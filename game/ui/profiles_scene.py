@@ -639,7 +639,8 @@ class ProfilesScene(Scaled, Scene):
         w, h = self.size
         px = self.px
         top = content_top(self.store.problem, w, self.ui)
-        return pygame.Rect(40, top, min(px(760), w - px(380)), h - px(96) - top)
+        # Wider on a large window, so that long names show whole (the buttons stay beside it).
+        return pygame.Rect(40, top, min(px(1000), w - px(380)), h - px(96) - top)
 
     def visible_rows(self) -> int:
         """How many profiles the list shows at once."""

@@ -227,3 +227,12 @@ def test_a_long_figure_stays_inside_its_tile(
             key=lambda r: r.h,
         )
         assert box.contains(favourite), (favourite, box)
+
+
+def test_a_large_window_shows_long_names_whole_in_the_profiles_list(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pygame.display.init()
+    # (Thirty-two Ws, the widest letter, are still cut: the list keeps room for its columns.)
+    words = {w for w, _ in _texts_fit(monkeypatch, (1920, 1080), ProfilesScene(store))}
+    assert set(LONG[:2]) <= words
