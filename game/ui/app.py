@@ -36,8 +36,11 @@ MIN_SIZE = (960, 600)
 FPS = 60
 # A held key repeats after this many milliseconds, then every so many (the usual desktop pace).
 KEY_REPEAT = (400, 40)
-# How long after F11 switches the window its release is taken on trust (``_f11_settled``).
-F11_SETTLE_S = 0.3
+# How long F11 must have been quiet before it switches the window again. Making the window
+# anew costs it the focus, and SDL then reports a held F11 as let go and pressed afresh;
+# the desktop's repeats of a held key come a few hundredths of a second apart (the first
+# within 0.7 s of the switch), so a press after this long is a new one.
+F11_QUIET_S = 1.0
 # The keys whose repeat means more of the same: moving along, scrolling, deleting. Any other
 # held key acts once, or a held Enter would lay a card and then confirm a board the player
 # never saw, and a held D would draw card after card.
@@ -130,11 +133,9 @@ class App:
         self.running = True
         self.frame = 0
         self._keys_down: set[int] = set()  # pressed and not yet released: the rest are repeats
-        # When F11 last switched the window (None once the key is known to be let go). Making
-        # the window anew costs it the focus, and SDL then reports a held F11 as let go and
-        # pressed again: without this a held F11 flipped the window every few tenths of a
-        # second for as long as it was held.
-        self._f11_switched_at: float | None = None
+        # When F11 last switched the window or was reported down since (``F11_QUIET_S``):
+        # without this a held F11 flipped the window every few tenths of a second.
+        self._f11_last: float | None = None
         self.on_frame: Callable[[App], None] | None = None
         self._close_question: Scene | None = None  # asked before closing the window, if open
         # Screens are built before they are pushed: until then they read these settings.
@@ -249,17 +250,11 @@ class App:
             if repeat and not self._repeats(event.key):
                 return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            if self._f11_switched_at is None:
+            last = self._f11_last
+            if last is None or self.clock.now() - last >= F11_QUIET_S:
                 self.toggle_fullscreen()
-                self._f11_switched_at = self.clock.now()  # once the new window is up
+            self._f11_last = self.clock.now()  # (after the switch: once the new window is up)
             return
-        if (
-            event.type == pygame.KEYUP
-            and event.key == pygame.K_F11
-            and self._f11_settled()
-            and pygame.key.get_focused()  # (one reported as the focus goes is no release)
-        ):
-            self._f11_switched_at = None
         self.stack.handle_event(event)
 
     def close_window(self) -> None:
@@ -275,12 +270,6 @@ class App:
                     return
         self.running = False
 
-    def _f11_settled(self) -> bool:
-        """Whether F11 switched the window long enough ago that a release of it is real: the
-        release SDL reports as the window is made anew says nothing of the key."""
-        at = self._f11_switched_at
-        return at is None or self.clock.now() - at >= F11_SETTLE_S
-
     def _repeats(self, key: int) -> bool:
         """Whether a held ``key`` acts again on the screen in front."""
         if key not in REPEATING_KEYS:
@@ -292,13 +281,6 @@ class App:
         """One frame: events, update, draw, flip."""
         for event in pygame.event.get():
             self.handle_event(event)
-        if (
-            self._f11_switched_at is not None
-            and self._f11_settled()
-            and pygame.key.get_focused()  # (the keyboard's state is the window's again)
-            and not pygame.key.get_pressed()[pygame.K_F11]
-        ):
-            self._f11_switched_at = None  # a quick press, let go while the window was made
         self.stack.update(dt)
         self.stack.draw(self.screen)
         pygame.display.flip()

@@ -7,7 +7,7 @@ import pygame
 
 from game.engine import PRESETS, Game
 from game.store.settings import Settings
-from game.ui.app import F11_SETTLE_S, MIN_SIZE, App
+from game.ui.app import F11_QUIET_S, MIN_SIZE, App
 from game.ui.clock import ManualClock
 from game.ui.start import table_for
 
@@ -75,11 +75,11 @@ F11 = {"key": pygame.K_F11, "mod": 0, "unicode": "", "scancode": 0}
 
 
 def _f11(app: App) -> None:
-    """F11 pressed and let go (a key still held would only repeat)."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **F11))
-    app.step(1 / 60)
+    """F11 pressed and let go, a while after it was last pressed (a key still held, or
+    pressed again at once, would only repeat)."""
     assert isinstance(app.clock, ManualClock)
-    app.clock.advance(F11_SETTLE_S)
+    app.clock.advance(F11_QUIET_S)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **F11))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, **F11))
     app.step(1 / 60)
 
