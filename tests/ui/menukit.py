@@ -114,6 +114,11 @@ def quick_game_home(home: Path, monkeypatch: pytest.MonkeyPatch, quick: TableSet
     launch._fallback.clear()
 
 
+def save_path(home: Path) -> Path:
+    """Where the game in progress is saved in ``home``."""
+    return home / "state" / "current_game.json"
+
+
 def save_a_classic_match(home: Path) -> Path:
     """A real save in ``home``: a Classic match of a person and a medium bot, as a table
     saves it; the save's path."""
@@ -124,4 +129,4 @@ def save_a_classic_match(home: Path) -> Path:
     table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
     table.save()
     table.shutdown()
-    return home / "state" / "current_game.json"
+    return save_path(home)

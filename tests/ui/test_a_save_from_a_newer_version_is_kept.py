@@ -17,7 +17,7 @@ from game.ui.menu import MainMenu
 from game.ui.newgame import NewGameScreen
 from game.ui.resume import read_saved_game
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen, quick_game_home, save_a_classic_match
+from tests.ui.menukit import Screen, quick_game_home, save_a_classic_match, save_path
 
 QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
 NEWER = "The saved game was made by a newer version of Macau."
@@ -29,24 +29,20 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def _save_path(home: Path) -> Path:
-    return home / "state" / "current_game.json"
-
-
 def _newer_save(home: Path, where: str) -> bytes:
     """A real save, marked as written by a newer version in its envelope, its table snapshot
     or its engine state; the bytes of the file."""
     save_a_classic_match(home)
-    envelope: dict[str, Any] = json.loads(_save_path(home).read_text())
+    envelope: dict[str, Any] = json.loads(save_path(home).read_text())
     part = {"envelope": envelope, "snapshot": envelope["game"], "engine": envelope["game"]["game"]}
     part[where]["version"] = 2
     part[where]["only a newer version knows"] = True
-    _save_path(home).write_text(json.dumps(envelope), encoding="utf-8")
-    return _save_path(home).read_bytes()
+    save_path(home).write_text(json.dumps(envelope), encoding="utf-8")
+    return save_path(home).read_bytes()
 
 
 def _kept(home: Path, before: bytes) -> None:
-    assert _save_path(home).read_bytes() == before
+    assert save_path(home).read_bytes() == before
     assert sorted(p.name for p in (home / "state").iterdir() if p.suffix == ".json") == [
         "current_game.json"
     ]
@@ -88,7 +84,7 @@ def test_quick_game_asks_before_it_takes_the_place_of_a_newer_save(_home: Path, 
     screen.click(_the_question(screen).yes_button.rect.center)
     table = screen.top
     assert isinstance(table, MatchTable) and table.setup == QUICK
-    assert json.loads(_save_path(_home).read_text())["version"] == 1
+    assert json.loads(save_path(_home).read_text())["version"] == 1
 
 
 def test_new_games_start_asks_too(_home: Path) -> None:

@@ -16,7 +16,7 @@ from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.resume import read_saved_game
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen, quick_game_home, save_a_classic_match
+from tests.ui.menukit import Screen, quick_game_home, save_a_classic_match, save_path
 
 QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
 
@@ -25,10 +25,6 @@ QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
 def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     quick_game_home(tmp_path, monkeypatch, QUICK)
     return tmp_path
-
-
-def _save_path(home: Path) -> Path:
-    return home / "state" / "current_game.json"
 
 
 def _unreadable_save(home: Path, monkeypatch: pytest.MonkeyPatch) -> bytes:
@@ -47,7 +43,7 @@ def _unreadable_save(home: Path, monkeypatch: pytest.MonkeyPatch) -> bytes:
 
 
 def _kept(home: Path, before: bytes) -> None:
-    assert _save_path(home).read_bytes() == before
+    assert save_path(home).read_bytes() == before
     assert [p.name for p in (home / "state").iterdir() if p.suffix == ".json"] == [
         "current_game.json"
     ]
@@ -88,8 +84,8 @@ def test_quick_game_asks_then_keeps_it_under_another_name(
     table = screen.top
     assert isinstance(table, MatchTable) and table.setup == QUICK
     # The new table is saved in its place; the old save is kept, byte for byte.
-    assert _save_path(_home).read_bytes() != before
-    assert json.loads(_save_path(_home).read_text())["version"] == 1
+    assert save_path(_home).read_bytes() != before
+    assert json.loads(save_path(_home).read_text())["version"] == 1
     kept = [p for p in (_home / "state").iterdir() if ".unreadable-" in p.name]
     assert len(kept) == 1 and kept[0].read_bytes() == before
     assert kept[0].suffix == ".json"
