@@ -582,6 +582,11 @@ class Legality:
                     f"a free suit only when {SUIT_NAMES[last.suit]}, the one suit it names, "
                     "is the suit it must change"
                 )
+            elif c.ace_must_differ and (c.seven_own_suit or c.queen_own_suit):
+                kinds = " or ".join(
+                    k for k, on in (("a 7", c.seven_own_suit), ("a queen", c.queen_own_suit)) if on
+                )
+                rule = f"a free suit only from {kinds} whose own suit is the one it must change"
             else:
                 rule = "there is no free suit in these rules"
         elif own:

@@ -146,6 +146,19 @@ def test_a_seven_of_its_own_suit_that_must_change_it_names_a_free_suit() -> None
     )
 
 
+def test_another_card_refused_a_free_suit_hears_which_card_names_one() -> None:
+    rules = PRESETS["romanian"].replace(seven_own_suit=True, ace_must_differ=True)
+    g = pos(rules, ["7H RJ 5C", "9S 5D 6C 8H"], "4D 9H", "10H 4S 8S")
+    assert "7H/*" in [str(a) for a in g.legal_actions()]
+    assert refused(g, "RJ/*") == (
+        "red joker cannot name '*': a free suit only from a 7 whose own suit is the one it "
+        "must change; allowed: S, D, C"
+    )
+    assert refused(pos("polish", ["AS 9C", "9D 6S"], "5D 9S", "4H 4D"), "AS/*").endswith(
+        "there is no free suit in these rules; allowed: S, H, D, C"
+    )
+
+
 # ----- cards by name ------------------------------------------------------------------------
 
 
