@@ -263,6 +263,16 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
         lambda r: r.small_counter_rule == r.counter_rule or not {"2", "3"} & r.attack_cards,
         lambda r: "same",
     ),
+    # Those below count as the option's default when idle, so a set that holds the default
+    # keeps the fingerprint it had before they were added.
+    # One hand size is never dealt: two seats are not allowed, or only two are.
+    "hand_size_two_seats": (lambda r: r.min_seats > 2, lambda r: 5),
+    "hand_size": (lambda r: r.max_seats <= 2, lambda r: 5),
+    "no_attack_finish_heads_up": (lambda r: r.min_seats > 2, lambda r: False),
+    # With no attack cards there is no stack to answer or cut (the options that cancel one
+    # are refused without the cards they cancel).
+    "counter_rule": (lambda r: not r.attack_cards, lambda r: "suit_or_rank"),
+    "seven_cuts": (lambda r: not r.attack_cards, lambda r: False),
 }
 
 
@@ -584,9 +594,13 @@ def _validate(r: Rules) -> None:
         "J cannot both request a rank (jack_requests) and name a suit (suit_changers)",
     )
     clash = sorted(attack_ranks & r.suit_changers, key=RANK_TOKENS.index)
+    # A draw-wild joker does both, but it is one card of its own; a rank of four suits that
+    # attacks and names one would leave open which suit the answer must follow (the one laid
+    # on or the one named), so the pairing is refused rather than guessed.
     need(
         not clash,
-        f"{_rank_plurals(clash)} cannot be both attack cards and suit changers (attack_cards, "
+        f"{_rank_plurals(clash)} cannot be both attack cards and suit changers "
+        f"({_jobs_words(r, 'K', ['attack_cards']) if 'K' in clash else 'attack_cards'}, "
         f"suit_changers): one rank cannot both make the next seat draw and name a suit",
     )
     # A card that cuts a stack may have another job too (a 4 that skips and blocks 2s, a 7

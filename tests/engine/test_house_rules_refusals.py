@@ -347,26 +347,29 @@ def test_preset_fingerprints_are_unchanged_so_stored_statistics_still_match() ->
 
 
 @pytest.mark.parametrize(
-    ("preset", "idle"),
+    ("preset", "setting", "idle"),
     [
-        ("polish", {"target": 300}),  # no scoring
-        ("classic", {"macau_penalty": 2}),  # Macau is called for you
-        ("polish", {"suit_changers": set(), "ace_scope": "until_met"}),  # nobody names a suit
-        ("classic", {"request_ranks": ("6", "8")}),  # jacks request nothing
-        ("quick", {"deck_steps": (5,)}),  # never more than 4 seats
-        ("classic", {"power_after_out": True}),  # the round ends at the first out
+        ("polish", {}, {"target": 300}),  # no scoring
+        ("classic", {}, {"macau_penalty": 2}),  # Macau is called for you
+        ("polish", {"suit_changers": set()}, {"ace_scope": "until_met"}),  # nobody names a suit
+        ("classic", {}, {"request_ranks": ("6", "8")}),  # jacks request nothing
+        ("quick", {}, {"deck_steps": (5,)}),  # never more than 4 seats
+        ("classic", {}, {"power_after_out": True}),  # the round ends at the first out
+        # Never two seats, or only two: one of the hand sizes is never dealt.
+        ("tel_aviv", {"min_seats": 3, "default_seats": 4}, {"hand_size_two_seats": 5}),
+        ("hungarian", {"min_seats": 3}, {"no_attack_finish_heads_up": False}),
+        ("polish", {"max_seats": 2, "default_seats": 2}, {"hand_size": 7}),
+        # No attack cards: nothing to answer, cut or cancel.
+        ("romanian2", {"attack_cards": set()}, {"counter_rule": "pool"}),
+        ("romanian2", {"attack_cards": set()}, {"seven_cuts": True}),
     ],
 )
 def test_an_option_that_cannot_act_leaves_the_fingerprint_alone(
-    preset: str, idle: dict[str, object]
+    preset: str, setting: dict[str, object], idle: dict[str, object]
 ) -> None:
-    base = dict(idle)
-    if "ace_scope" in base:  # compare with the same set, ace_scope aside
-        base["ace_scope"] = "next"
-    else:
-        base = {}
-    rules = PRESETS[preset].replace(**idle)
-    assert rules.fingerprint == PRESETS[preset].replace(**base).fingerprint
+    rules = PRESETS[preset].replace(**setting)
+    assert any(getattr(rules, k) != v for k, v in idle.items())
+    assert rules.replace(**idle).fingerprint == rules.fingerprint
 
 
 @pytest.mark.parametrize(
@@ -430,3 +433,17 @@ def test_a_suit_rule_without_a_suit_changer_is_refused_naming_only_what_is_set(
     assert named in str(info.value)
     if unset is not None:
         assert unset not in str(info.value)
+
+
+def test_a_rank_that_attacks_cannot_also_name_a_suit_and_a_king_says_which_king() -> None:
+    rules_refused(
+        "polish",
+        {"suit_changers": {"A", "2"}},
+        ["2s cannot be both attack cards and suit changers (attack_cards, suit_changers)"],
+    )
+    # In Tel-Aviv only K♥ attacks: the refusal says so rather than speak of every king.
+    rules_refused(
+        "tel_aviv",
+        {"suit_changers": {"A", "Q", "K"}},
+        ["kings cannot be both attack cards and suit changers (K♥ in attack_cards"],
+    )

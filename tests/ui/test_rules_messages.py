@@ -47,8 +47,8 @@ def test_a_king_made_a_suit_changer_on_polish_reads_as_a_sentence() -> None:
     editor = _editor("polish")
     editor.changed("suit_changers", frozenset({"A", "K"}))
     assert editor.error == (
-        "Kings cannot be both attack cards and suit changers (“Attack cards”, “Suit "
-        "changers”): one rank cannot both make the next seat draw and name a suit."
+        "Kings cannot be both attack cards and suit changers (K♥ and K♠ in “Attack cards”, "
+        "“Suit changers”): one rank cannot both make the next seat draw and name a suit."
     )
     _reads_well(editor.error)
 
