@@ -17,6 +17,7 @@ import signal
 import stat
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterator
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
@@ -209,10 +210,24 @@ def tell(title: str, message: str, *, error: bool = True, dialog: bool = True) -
         import pygame
 
         pygame.display.message_box(
-            f"Macau: {title}", message, message_type="error" if error else "warn"
+            f"Macau: {title}", dialog_lines(message), message_type="error" if error else "warn"
         )
     except Exception as exc:  # a dialog is a courtesy: stderr and the log already have it
         log.info("no dialog for %r: %s", title, exc)
+
+
+DIALOG_WIDTH = 72  # characters a dialog line holds
+
+
+def dialog_lines(message: str) -> str:
+    """``message`` broken into lines for a dialog: some desktops' message boxes (SDL's own
+    on X11) never wrap, so one long sentence would run off both sides of the screen, taking
+    the folder it names with it. Lines it already has are kept; a path too long for a line
+    is broken inside, rather than cut off."""
+    return "\n".join(
+        textwrap.fill(line, DIALOG_WIDTH, break_on_hyphens=False) if line.strip() else line
+        for line in message.splitlines()
+    )
 
 
 def check_player_folders() -> str | None:

@@ -10,6 +10,8 @@ import pytest
 
 from game import failures
 
+TELL = failures.tell  # as it is, before each test quiets it
+
 
 @pytest.fixture(autouse=True)
 def _quiet(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -144,3 +146,27 @@ def test_no_display_names_the_terminal_game_as_this_copy_starts_it(
 
     assert failures.run_guarded(no_window, dialogs=False) == failures.EXIT_NO_DISPLAY
     assert told[-1].endswith(f"(or play in a terminal with: {command}).")
+
+
+def test_a_dialog_gets_the_message_in_lines_that_fit_a_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pygame
+
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(failures, "_desktop_present", lambda: True)
+    monkeypatch.setattr(
+        pygame.display, "message_box", lambda title, text, **kw: shown.append((title, text))
+    )
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path / "a folder with a long name" / "ąęł 日本"))
+    (tmp_path / "a folder with a long name").write_text("a file where the folder should be")
+    message = failures.check_player_folders()
+    assert message is not None and len(message) > 2 * failures.DIALOG_WIDTH
+    TELL("Folders", message + "\n\nSecond paragraph.", error=False)
+    [(title, text)] = shown
+    assert title == "Macau: Folders"
+    lines = text.splitlines()
+    assert len(lines) > 2 and all(len(line) <= failures.DIALOG_WIDTH for line in lines)
+    # Nothing lost: the same characters, only the spaces moved (a long path may break).
+    assert "".join(text.split()) == "".join((message + "Second paragraph.").split())
+    assert lines[-2:] == ["", "Second paragraph."]
