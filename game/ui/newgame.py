@@ -31,6 +31,7 @@ from game.ui.setup import (
     rename_clashing_bots,
     rules_title,
     tidy_name,
+    you_misnamed,
 )
 from game.ui.widgets import Button, TextInput
 
@@ -380,6 +381,11 @@ class NewGameScreen(MenuScreen):
                 f"{name} is what the statistics call every {level} bot: give this person "
                 "another name."
             )
+            self.refused = setup
+            return
+        misnamed = you_misnamed(setup.seats)
+        if misnamed is not None:
+            self.message = misnamed
             self.refused = setup
             return
         if self.stack is not None:

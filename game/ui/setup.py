@@ -76,6 +76,24 @@ def person_named_like_a_bot(seats: Sequence[SeatSpec]) -> tuple[str, str] | None
     return None
 
 
+def you_misnamed(seats: Sequence[SeatSpec]) -> str | None:
+    """Why no seat here may be called "You", or None when none is (or may be): the table
+    speaks to a seat of that name in the second person ("you owe 2", "Pass to You"), so
+    only the one person at a table of one person may carry it."""
+    people = sum(1 for seat in seats if seat.human)
+    for seat in seats:
+        if name_key(seat.name) != name_key("You"):
+            continue
+        if not seat.human:
+            return '"You" is the person at the screen: give this bot another name.'
+        if people > 1:
+            return (
+                'With several people at the table, "You" would mean whoever is looking at '
+                "the screen: give this person their own name."
+            )
+    return None
+
+
 def rename_clashing_bots(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
     """``seats`` with each bot that carries a stock bot name someone else uses renamed to a
     stock name nobody uses: a person who types "Ben" keeps it, and the bot becomes "Dan".
@@ -263,8 +281,9 @@ def tidy_name(typed: str, index: int) -> str:
 def startable(setup: TableSetup) -> TableSetup:
     """``setup`` as the New game screen's Start takes it: names tidied (``tidy_name``), a
     bot without a name given a free stock one, clashing stock-named bots renamed. ValueError
-    where Start refuses it: no person at the table, two seats with one name, or a person
-    named like a bot profile (each round of theirs could not be recorded)."""
+    where Start refuses it: no person at the table, two seats with one name, a person
+    named like a bot profile (each round of theirs could not be recorded), or "You" on a
+    seat the table would then misspeak to (``you_misnamed``)."""
     used = {name_key(s.name) for s in setup.seats}
     seats: list[SeatSpec] = []
     for i, seat in enumerate(setup.seats):
@@ -282,6 +301,9 @@ def startable(setup: TableSetup) -> TableSetup:
     bot_named = person_named_like_a_bot(setup.seats)
     if bot_named is not None:
         raise ValueError(f"a person is named like the {bot_named[1]} bots")
+    misnamed = you_misnamed(setup.seats)
+    if misnamed is not None:
+        raise ValueError(misnamed)
     return setup
 
 

@@ -31,6 +31,7 @@ from game.ui.setup import (
     TableSetup,
     duplicate_name,
     rename_clashing_bots,
+    startable,
 )
 from tests.ui.menukit import Screen, play_to_match_end
 
@@ -308,6 +309,35 @@ def test_new_game_refuses_a_person_named_like_a_bot_level(typed: str, _home: Pat
         "give this person another name."
     )
     assert not (_home / "state" / "current_game.json").exists()
+
+
+def test_new_game_keeps_you_for_the_only_person_at_the_table(_home: Path) -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    _make_person(screen, new.rows[1])  # "You" becomes "Player 1" as a second person sits
+    assert [r.name.text for r in new.rows[:2]] == ["Player 1", "Player 2"]
+    _retype(screen, new.rows[0].name, "You")  # typed back: the table would say "you" to all
+    screen.click(new.start_button.rect.center)
+    assert screen.top is new
+    assert new.message == (
+        'With several people at the table, "You" would mean whoever is looking at the '
+        "screen: give this person their own name."
+    )
+    assert not (_home / "state" / "current_game.json").exists()
+    _retype(screen, new.rows[2].name, "you")  # the bot: the refusal names the first "you"
+    _retype(screen, new.rows[0].name, "Ola")
+    screen.click(new.start_button.rect.center)
+    assert screen.top is new
+    assert new.message == '"You" is the person at the screen: give this bot another name.'
+    with pytest.raises(ValueError, match="give this bot another name"):
+        startable(TableSetup("polish", (SeatSpec("Ola"), SeatSpec("you", "easy"))))
+    _retype(screen, new.rows[2].name, "Cleo")
+    screen.click(new.start_button.rect.center)
+    assert isinstance(screen.top, MatchTable)
+    assert screen.top.names == ["Ola", "Player 2", "Cleo"]
+    # One person alone keeps "You", as typed or in any letter case.
+    assert startable(TableSetup("polish", (SeatSpec("You"), SeatSpec("Ada", "easy"))))
+    assert startable(TableSetup("polish", (SeatSpec("Ada", "easy"), SeatSpec("yOU"))))
 
 
 def test_bots_with_a_stock_name_someone_else_has_take_a_free_one() -> None:
