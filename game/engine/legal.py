@@ -639,6 +639,10 @@ class Legality:
             if phase is DRAWN:
                 raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")
             if not self._can_draw():
+                if self._plays(PLAY if phase is FIVE_AGAIN else phase, None, 1):
+                    raise IllegalMove(
+                        "the stock and the pile are spent: nothing to draw, but you can lay a card"
+                    )
                 raise IllegalMove("the stock and the pile are spent: nothing to draw, pass")
             return None
         if isinstance(action, Pass):

@@ -211,3 +211,14 @@ def test_after_a_draw_a_group_must_start_with_the_drawn_card() -> None:
     assert (
         refused(g, "7S") == "after drawing you may only lay the drawn card (7♥) or keep it (pass)"
     )
+
+
+def test_nothing_to_draw_says_pass_only_to_a_seat_that_cannot_lay() -> None:
+    g = pos("polish", ["9C 10H", "6D 8D"], "5C", "")
+    assert refused(g, "draw") == (
+        "the stock and the pile are spent: nothing to draw, but you can lay a card"
+    )
+    assert refused(g, "pass") == "you can lay a card: passing is only for a blocked seat"
+    blocked = pos("polish", ["9H 10H", "6D 8D"], "5C", "")
+    assert refused(blocked, "draw") == "the stock and the pile are spent: nothing to draw, pass"
+    play(blocked, "pass")
