@@ -147,6 +147,8 @@ class Transitions(Listing):
             else:
                 add = av[last]  # a run, or a mixed group: only the last card acts
             cut_ks = -1  # the new attack decides who moves next
+            if last in c.changers:  # named as it is laid: before any seat's turn is missed
+                self._name_suit(seat, play.choice, suit_before)
             self.penalty += add
             if not self._anyone_else_active(seat):
                 # Every other seat is out or waiting: the stack is aimed at nobody.
@@ -159,8 +161,6 @@ class Transitions(Listing):
             else:
                 nxt = self._step(seat, 1)
                 self._ks_layer = -1
-            if last in c.changers:
-                self._name_suit(seat, play.choice, suit_before)
             if self.penalty:
                 ev.append(AttackPending(nxt, self.penalty, add))
         elif cut:
@@ -420,10 +420,12 @@ class Transitions(Listing):
         self._end_round(blocked=True)
 
     def _do_stop(self, by: int, target: int) -> None:
+        # The catch is told first: a reshuffle the penalty needs comes after it.
+        caught_at = len(self._ev)
         drawn = self._draw_n(target, self.rules.macau_penalty)
         self._tally[target][0] += len(drawn)
         self._macau_open = -1
-        self._ev.append(MacauCaught(target, by, len(drawn)))
+        self._ev.insert(caught_at, MacauCaught(target, by, len(drawn)))
         self._ev.append(CardsDrawn(target, len(drawn), tuple(drawn), penalty=True))
         self._secret = True
 

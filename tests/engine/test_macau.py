@@ -182,3 +182,11 @@ def test_with_five_again_a_drawn_card_laid_to_one_card_needs_the_call() -> None:
     assert "7H!" in legal(g) and "7H" in legal(g)
     events = play(g, "7H")
     assert of(events, MacauForgotten) and g.macau_catchable == 0
+
+
+def test_a_catch_is_told_before_the_reshuffle_its_penalty_needs() -> None:
+    g = pos("polish", ["9H 10H", "6D 4D 9S 8S", "5D 7D 8C 7C"], "8D 5H 6H 7H", "10C JC")
+    play(g, "9H")  # one card left, Macau not called
+    events = play(g, Stop(0), seat=1)
+    assert [type(e).__name__ for e in events] == ["MacauCaught", "Reshuffled", "CardsDrawn"]
+    assert one(events, MacauCaught).penalty == 5 and one(events, CardsDrawn).count == 5

@@ -224,3 +224,18 @@ def test_a_drawn_draw_wild_joker_may_be_laid_at_once_naming_a_suit(preset: str) 
     play(g, "draw")
     assert g.phase is Phase.DRAWN and g.current == 0
     assert legal(g) == {"RJ/S", "RJ/H", "RJ/D", "RJ/C", "pass"}
+
+
+def test_a_joker_names_its_suit_before_a_waiting_seat_misses_its_turn() -> None:
+    g = pos(
+        "classic",
+        ["9H 10H 3D 10D", "5D 5S 5C 8C", "4S 8S 6D", "4D RJ 6H 9D"],
+        "4C",
+        "8D 10S 10C JD JS 7S 2D 2C 3C QC KC AC",
+        current=2,
+    )
+    for seat, move in ((2, "4S"), (3, "4D"), (0, "pass"), (1, "5D"), (2, "6D")):
+        play(g, move, seat)
+    assert g.missed[0] == 1  # seat 0 still sits out a turn after the two fours
+    names = [type(e).__name__ for e in play(g, "RJ/H", 3)]
+    assert names.index("SuitNamed") < names.index("TurnMissed") < names.index("AttackPending")
