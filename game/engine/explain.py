@@ -389,7 +389,19 @@ def _several_cards(r: Rules) -> list[str]:
             text = "A run acts by its last card only"
         if counts:
             text += ", except that " + _join(counts)
-            if r.runs:
+            if r.runs and r.groups == "rank_or_suit" and r.attack_cards:
+                # Attack cards of one suit in a row are both a run and a group of one suit.
+                example = (
+                    ", so 2♥ 3♥ makes the next player draw 3"
+                    if {"2", "3"} <= r.attack_cards
+                    else ""
+                )
+                text += (
+                    " (a run still acts by its last card only: on a normal turn cards of one "
+                    f"suit in a row are a run{example}; answering an attack, where runs are "
+                    "not laid, the same cards are a group of one suit and every card counts)"
+                )
+            elif r.runs:
                 text += " (a run still acts by its last card only)"
         text += "."
         if r.groups != "none":

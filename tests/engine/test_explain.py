@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from game.engine import PRESETS, Card, Game, Rules, RulesError
+from game.engine import PRESETS, AttackPending, Card, Game, Rules, RulesError
 from game.engine.explain import (
     PowerCard,
     Section,
@@ -16,6 +16,8 @@ from game.engine.explain import (
     power_cards,
     summary,
 )
+
+from .conftest import one, play, pos
 
 ALL_PRESETS = tuple(PRESETS)
 SECTION_TITLES = ["Deck and deal", "Your turn", "Power cards", "Calling Macau", "End and scoring"]
@@ -662,3 +664,17 @@ def test_the_matching_example_holds_in_play(preset: str) -> None:
     assert g.current == 1 and g.suit_in_force == "H"
     legal = [str(a) for a in g.legal_actions()]
     assert f"{other}H" in legal and f"{rank}C" in legal
+
+
+def test_attack_cards_in_a_row_are_told_as_the_engine_counts_them() -> None:
+    text = " ".join(explain(PRESETS["hungarian"]).split())
+    assert "on a normal turn cards of one suit in a row are a run, so 2♥ 3♥ makes" in text
+    assert "the same cards are a group of one suit and every card counts" in text
+    g = pos("hungarian", ["2H 3H 9C", "5S 6S 7S", "5D 6D 7D"], "5C 9H", "8S 8D 8C 10S")
+    assert one(play(g, "2H 3H"), AttackPending).total == 3  # a run: the 3 acts alone
+    g = pos("hungarian", ["2S 6S 7S", "2H 3H 9C", "5D 6D 7D"], "5C 9S", "8S 8D 8C 10S")
+    play(g, "2S")
+    assert one(play(g, "2H 3H"), AttackPending).total == 7  # a group on an attack: 2 + 2 + 3
+    # Where 2s and 3s do not both attack, the rule is told without that example.
+    no_threes = PRESETS["hungarian"].replace(attack_cards={"2", "KH", "KS"})
+    assert "in a row are a run;" in " ".join(explain(no_threes).split())
