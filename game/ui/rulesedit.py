@@ -626,7 +626,12 @@ class RulesEditor(MenuScreen):
         x0 = max(30, (w - px(1100)) // 2)
         right = w - x0
         top, bar_h = px(76), px(38)
-        self.start_from.rect = pygame.Rect(x0 + px(110), top, px(230), bar_h)
+        # Wide enough for every preset's title whole: cut short, "Romanian Macao" and
+        # "Romanian Macao #2" would read alike.
+        words = self.start_from.size
+        widest = max(theme.text_size(title, words, True)[0] for title in PRESET_TITLES.values())
+        arrows = bar_h + theme.text_size("›", words + px(8), True)[0] + px(6)
+        self.start_from.rect = pygame.Rect(x0 + px(110), top, max(px(230), widest + arrows), bar_h)
         # The saved names get the room between "Start from" and Load, to show long ones.
         caption = theme.text_size("Saved", px(18), True)[0] + px(12)
         saved_x = self.start_from.rect.right + px(24) + caption

@@ -86,3 +86,15 @@ def test_a_set_deleted_in_the_editor_no_longer_names_the_rules() -> None:
     assert screen.top is new
     assert new.custom_label is None and "Family" not in new._heading(900)
     assert new.setup().rules_label is None
+
+
+def test_start_from_shows_every_presets_title_whole_in_the_smallest_window() -> None:
+    from game.engine.explain import PRESET_TITLES
+
+    editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
+    screen = Screen(editor, (960, 600))
+    for preset in PRESETS:
+        editor.start_from.set(preset)
+        screen.frame()
+        assert editor.start_from.shown() == PRESET_TITLES[preset]
+    assert editor.start_from.rect.right < editor.saved.rect.left
