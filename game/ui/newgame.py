@@ -147,6 +147,8 @@ class NewGameScreen(MenuScreen):
         self.custom_button = Button("Custom rules…", self.edit_custom, size=18)
         self.count: Choice[int] = Choice([2], 2, self._count_changed, wrap=False, show=str)
         self.rows = [_SeatRow(i, self._people_changed) for i in range(MAX_SEATS)]
+        for row in self.rows:  # Enter after typing a name starts the table, as Start does
+            row.name.on_submit = lambda _typed: self.start()
         self.target: Choice[int] = Choice(TARGETS, 500, self._target_changed, wrap=False)
         self.dealer: Choice[int] = Choice([-1], -1, show=self._dealer_word)
         self.howto_button = Button("How to play", self.show_rules, size=18)

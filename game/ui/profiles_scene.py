@@ -347,11 +347,16 @@ class MergeDialog(_Dialog):
         )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Left/Right pick, Enter merges, Esc cancels."""
+        """Left/Right pick, Enter merges (or presses the button it is on), Esc cancels."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
+            # A merge cannot be undone: Enter on Cancel must cancel.
+            pressed = next((b for b in self.buttons if b.focused), None)
+            if pressed is not None:
+                pressed.click()
+            else:
+                self.confirm()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.target.step(-1 if event.key == pygame.K_LEFT else 1)
         else:
@@ -416,6 +421,11 @@ class ProfilesScene(Scaled, Scene):
         self.new_button.enabled = writable
         self.rename_button.enabled = writable and human
         self.merge_button.enabled = writable and human and len(self._humans()) > 1
+        if any(
+            b.focused and not b.enabled
+            for b in (self.new_button, self.rename_button, self.merge_button)
+        ):
+            self.widgets.focus_next()  # no ring on a button Enter cannot press
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text

@@ -82,7 +82,10 @@ class _ButtonModal(Scaled, Modal[str]):
         return button
 
     def resume(self) -> None:
-        """Focus the first button."""
+        """Focus the first button at first; back from a screen opened here, the button that
+        opened it keeps the focus (the next Enter opens it again, not what the first does)."""
+        if any(w.focused and w.visible for w in self.widgets.widgets):
+            return
         self.widgets.clear_focus()
         self.widgets.focus_next()
 
@@ -129,11 +132,6 @@ class GamePause(_ButtonModal):
         self.widgets.clear_focus()
         self.buttons[self.answers.index(answer)].focused = True
         self.on_open(answer)
-
-    def resume(self) -> None:
-        """Focus Resume at first; back from a screen opened here, the button that opened it."""
-        if not any(b.focused for b in self.buttons):
-            super().resume()
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and stack the buttons."""

@@ -302,6 +302,11 @@ class RulesEditor(MenuScreen):
         self._validate()
         changed = ", ".join(f"“{self._label(k)}”" for k in moved)
         self.note = f"{HOUSE_SWITCHES[key][0]} (changed {changed})."
+        used = self.switches[key]
+        if used.focused and not used.enabled:
+            # Greyed out once used: a ring on it would offer an Enter that does nothing, so
+            # the focus goes on to the next control (Up still reaches the one before).
+            self.move_focus(1)
 
     def _validate(self) -> None:
         try:
