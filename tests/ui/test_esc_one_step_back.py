@@ -1,5 +1,6 @@
 """Esc is one step back: from a screen opened from the pause menu to the pause menu, and
-from the round board to the main menu its Menu button names (the game kept for Continue)."""
+from the round board to the main menu its Menu button names (the game kept for Continue);
+back from the scoreboard the round board's focus is where it was."""
 
 from __future__ import annotations
 
@@ -72,9 +73,8 @@ def test_esc_from_a_screen_opened_by_its_button_goes_back_to_the_pause_menu(open
     assert isinstance(screen.top, kind)
 
 
-def test_the_round_boards_menu_button_names_esc_and_esc_keeps_the_game_for_continue() -> None:
-    menu = MainMenu()
-    screen, table = _table(menu)
+def _round_board(screen: Screen, table: MatchTable) -> RoundEndOverlay:
+    """Lay your last card; the board the round ends on."""
     screen.click_card(table, "9C")
     screen.key(pygame.K_RETURN)  # your last card: the round is over
     for _ in range(600):
@@ -83,7 +83,28 @@ def test_the_round_boards_menu_button_names_esc_and_esc_keeps_the_game_for_conti
         screen.frame()
     board = screen.top
     assert isinstance(board, RoundEndOverlay)
+    return board
+
+
+def test_the_round_boards_menu_button_names_esc_and_esc_keeps_the_game_for_continue() -> None:
+    menu = MainMenu()
+    screen, table = _table(menu)
+    board = _round_board(screen, table)
     assert [(b.label, b.hint) for b in board.buttons][-1] == ("Menu", "Esc")
     screen.key(pygame.K_ESCAPE)
     assert screen.top is menu
     assert menu.continue_button.visible
+
+
+def test_back_from_the_scoreboard_the_round_board_keeps_its_focus() -> None:
+    screen, table = _table(MainMenu())
+    board = _round_board(screen, table)
+    scores = next(b for b in board.buttons if b.label == "Scoreboard")
+    while not scores.focused:
+        screen.key(pygame.K_TAB)
+    screen.key(pygame.K_RETURN)
+    assert isinstance(screen.top, ScoreboardOverlay)
+    screen.key(pygame.K_ESCAPE)
+    assert screen.top is board and scores.focused
+    screen.key(pygame.K_RETURN)  # opens the scoreboard again, rather than deal a round
+    assert isinstance(screen.top, ScoreboardOverlay)
