@@ -274,8 +274,10 @@ def tidy_name(typed: str, index: int) -> str:
     on one line, its spacing collapsed (tabs and line breaks included, which the table would
     draw garbled), without invisible characters that would make two names that look alike
     two players, at most ``MAX_NAME`` long, and "Player N" when nothing is left, as the New
-    game screen names seat N."""
-    return normal_name(typed, MAX_NAME) or f"Player {index + 1}"
+    game screen names seat N. "you" in any letter case is "You", the name the table speaks
+    to in the second person ("You lay 9♣", not "you lays 9♣")."""
+    name = normal_name(typed, MAX_NAME) or f"Player {index + 1}"
+    return "You" if name_key(name) == name_key("You") else name
 
 
 def startable(setup: TableSetup) -> TableSetup:

@@ -286,7 +286,7 @@ def test_new_game_refuses_two_seats_with_one_name() -> None:
     _retype(screen, row.name, " you ")
     screen.click(new.start_button.rect.center)
     assert screen.top is new
-    assert new.message == "Two seats are called you: give each seat its own name."
+    assert new.message == "Two seats are called You: give each seat its own name."
     screen.click(row.name.rect.center)
     screen.key(pygame.K_BACKSPACE)  # " you " -> " you": the same name, still refused
     assert new.message
@@ -337,7 +337,8 @@ def test_new_game_keeps_you_for_the_only_person_at_the_table(_home: Path) -> Non
     assert screen.top.names == ["Ola", "Player 2", "Cleo"]
     # One person alone keeps "You", as typed or in any letter case.
     assert startable(TableSetup("polish", (SeatSpec("You"), SeatSpec("Ada", "easy"))))
-    assert startable(TableSetup("polish", (SeatSpec("Ada", "easy"), SeatSpec("yOU"))))
+    alone = startable(TableSetup("polish", (SeatSpec("Ada", "easy"), SeatSpec(" yOU "))))
+    assert alone.names == ["Ada", "You"]  # as the table speaks to it: "You lay", not "yOU lays"
 
 
 def test_bots_with_a_stock_name_someone_else_has_take_a_free_one() -> None:
