@@ -414,6 +414,12 @@ class Game(Transitions):
         """The card the top of the pile acts as."""
         return self._top
 
+    def drawable(self) -> int:
+        """How many cards can still be drawn: the stock, then the pile under its top card,
+        which is shuffled into a new stock when the stock runs out (RULES §2.6). A penalty
+        larger than this is drawn as far as it goes; the rest is forgiven."""
+        return len(self.stock) + max(0, len(self.pile) - 1)
+
     def attack_answers(self) -> tuple[str, str]:
         """While an attack waits: the cards that may fight it back and those that would cut
         it, in words ("a 2, 3♥ or K♥", "K♣ or K♦"), each "" where none may; ("", "") when

@@ -496,7 +496,11 @@ class PlayFlow:
             ways = [f"fight back with {answers}"] if answers else []
             ways += [f"cut it with {cutters}"] if cutters else []
             ways.append("take them")
-            return f"You owe {g.penalty}: " + ", or ".join(ways)  # each way may hold an "or"
+            owe, left = f"You owe {g.penalty}", g.drawable()
+            if left < g.penalty:  # the rest is forgiven (RULES §2.6)
+                can = f"only {left} can be drawn" if left else "nothing is left to draw"
+                owe += f", but {can} (the rest is forgiven)" if left else f", but {can}"
+            return f"{owe}: " + ", or ".join(ways)  # each way may hold an "or"
         if g.phase == Phase.SKIP:
             n = g.skips
             what = "A missed turn is" if n == 1 else f"{n} missed turns are"

@@ -132,7 +132,12 @@ def refresh_buttons(t: TableScene) -> None:
     offer = t.offer() if (mine or t.director.idle) else None
     before = [(b.visible, b.label) for b in t.action_buttons]
     t.draw_button.visible = mine and offer is not None and offer.draw
-    t.draw_button.label = f"Take {g.penalty}" if g.phase == Phase.ATTACK else "Draw"
+    # A penalty beyond what is left to draw is forgiven (RULES §2.6): the button says what
+    # taking it draws; the line under the table says the rest is forgiven.
+    taken = min(g.penalty, g.drawable())
+    t.draw_button.label = "Draw"
+    if g.phase == Phase.ATTACK:
+        t.draw_button.label = f"Take {taken}" if taken else "Take none"
     t.pass_button.visible = mine and offer is not None and offer.pass_
     t.pass_button.label = PASS_LABELS.get(g.phase, "Pass")
     t.play_button.visible = mine and bool(t.hand.selection)

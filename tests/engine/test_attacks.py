@@ -452,3 +452,12 @@ def test_an_attack_nothing_can_fight_back_is_refused_in_plain_words() -> None:
     refused(
         g, "5C", "you owe 5 cards; nothing fights it back: cut the stack with K♣ or K♦, or draw"
     )
+
+
+def test_drawable_counts_what_a_penalty_can_still_draw() -> None:
+    g = pos("polish", ["9D 10D 5S", "2H 6C", "KH 8C"], "5D 6D 7H", "4C", current=1)
+    assert g.drawable() == 3  # the stock, and the pile under its top card
+    plays(g, "2H", "KH")
+    assert g.penalty == 7 and g.drawable() == 5
+    taken = one(play(g, "draw"), PenaltyTaken)
+    assert (taken.owed, taken.drawn) == (7, 5) and g.drawable() == 0

@@ -1419,3 +1419,26 @@ def test_a_card_whose_play_would_end_on_a_card_that_acts_otherwise_stays_dim() -
     h.pick_with_keys("KS")
     h.tick(2)
     assert bright() == ["KS"]
+
+
+def test_a_penalty_beyond_the_pack_says_what_taking_it_draws() -> None:
+    # 2♥ then K♥: you owe 7, but the stock is spent and the pile holds 4 under its top.
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["9D 10D 5S", "2H 6C", "KH 8C"],
+        pile="5D 6D 7H",
+        stock="",
+        current=1,
+    )
+    h = Harness(game)
+    h.table.apply(parse_action("2H"), 1)
+    h.table.apply(parse_action("KH"), 2)
+    h.tick(5)
+    assert game.current == 0 and game.penalty == 7 and game.drawable() == 4
+    assert h.table.draw_button.label == "Take 4"
+    assert h.table.flow.phase_hint().startswith(
+        "You owe 7, but only 4 can be drawn (the rest is forgiven): "
+    )
+    h.key(pygame.K_d, "d")
+    h.tick(5)
+    assert len(game.hand(0)) == 7 and game.penalty == 0
