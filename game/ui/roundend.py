@@ -240,6 +240,28 @@ class RoundEndOverlay(_ButtonModal):
         """The pop-in animation."""
         self.animator.update(dt)
 
+    def fitted_title(self, room: int) -> tuple[str, int]:
+        """The title as it is drawn ``room`` pixels wide, and its size. A long title (several
+        names sharing first place) takes a smaller size; past that it counts those sharing
+        (the gold rows below name them), or cuts a lone winner's name short as the seat boxes
+        do, so that it still says who won; anything longer ends in "…"."""
+        px = self.px
+        words = self.title()
+        size = theme.fit_size(words, px(36), room, True, smallest=px(22))
+        winners = sum(1 for place in self.places if place == 1)
+        if theme.text_size(words, size, True)[0] > room and winners > 1:
+            lead = "Blocked: " if self.table.shown_blocked else ""
+            words = f"{lead}{winners} players share the round"
+            size = theme.fit_size(words, px(36), room, True, smallest=px(22))
+        elif theme.text_size(words, size, True)[0] > room and winners == 1:
+            names = self.table.names
+            name, tail = names[self.places.index(1)], " wins the round"
+            head = words.removesuffix(tail).removesuffix(name)
+            if head + name + tail == words:
+                beside = theme.text_size(head + tail, size, True)[0]
+                words = head + theme.fit_name(name, size, room - beside, True, names) + tail
+        return theme.fit(words, size, room, True), size
+
     def draw(self, surface: pygame.Surface) -> None:
         """The board."""
         _veil(surface)
@@ -249,16 +271,8 @@ class RoundEndOverlay(_ButtonModal):
         theme.blit_panel(surface, panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
         px = self.px
         g = self.table.game
-        # A long title (several names sharing first place) takes a smaller size; past that
-        # it counts those sharing (the gold rows below name them) or ends in "…".
-        words, room = self.title(), panel.w - px(48)
-        size = theme.fit_size(words, px(36), room, True, smallest=px(22))
-        winners = sum(1 for place in self.places if place == 1)
-        if theme.text_size(words, size, True)[0] > room and winners > 1:
-            lead = "Blocked: " if self.table.shown_blocked else ""
-            words = f"{lead}{winners} players share the round"
-            size = theme.fit_size(words, px(36), room, True, smallest=px(22))
-        title = theme.text(theme.fit(words, size, room, True), size, theme.ACCENT, True)
+        words, size = self.fitted_title(panel.w - px(48))
+        title = theme.text(words, size, theme.ACCENT, True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
         note = f"Round {g.round_no}"
         left = f"ranked by the {'points' if self.points else 'cards'} left"

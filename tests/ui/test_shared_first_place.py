@@ -106,3 +106,15 @@ def test_the_words_for_one_winner_or_several() -> None:
     assert round_title(names, [2, 1], None, True) == "Blocked: Ada and Ben share the round"
     assert round_title(names, [0, 1, 2], 0, True) == "Blocked: you, Ada and Ben share the round"
     assert round_title(names, [], 0, True) == "Blocked round"
+
+
+def test_a_lone_winners_wide_name_is_cut_short_before_the_words_that_say_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    wide = "W" * 32  # the longest name, in wide letters
+    _screen, board = blocked_board(
+        ["9H 10S", "5H", "8D 9D"], monkeypatch, tmp_path, ["You", wide, "Ben"], (960, 600)
+    )
+    assert board.title() == f"Blocked: {wide} wins the round"
+    words, _size = board.fitted_title(board.panel.w - board.px(48))
+    assert words.startswith("Blocked: WWW") and words.endswith("… wins the round")
