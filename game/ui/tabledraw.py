@@ -601,6 +601,27 @@ def _catch_line(t: TableScene) -> str:
 def bubble_box(
     t: TableScene, bubble: Bubble, p: float, width: int
 ) -> tuple[pygame.Surface, pygame.Rect]:
+    """``_bubble_place``, with the pile's own words ("+2", "Cut!") kept off the marker of
+    the suit or rank in force where the marker sits above the pile (the log open, a short
+    window): they go above the marker, or under it at the top of the window."""
+    words, box = _bubble_place(t, bubble, p, width)
+    head, sub = t.director.model.marker
+    if bubble.seat >= 0 or not head:
+        return words, box
+    right = t.layout.log_rect.left if t.show_log else width
+    tagged = t.director.model.declared_top is not None
+    marker = tablewords.fit_marker(t.layout, head, sub, tagged, right, t.names)[2]
+    if box.colliderect(marker):
+        gap = t.layout.px(8)
+        box.bottom = marker.top - gap
+        if box.top < 0:
+            box.top = marker.bottom + gap
+    return words, box
+
+
+def _bubble_place(
+    t: TableScene, bubble: Bubble, p: float, width: int
+) -> tuple[pygame.Surface, pygame.Rect]:
     """A bubble's words and where its box goes, ``p`` of the way through its life: by its
     seat (rising a little) without covering that seat's name or any other seat, within its
     seat's share of a row of seats, inside the window and clear of the log and of the buttons
