@@ -269,10 +269,10 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
     "hand_size_two_seats": (lambda r: r.min_seats > 2, lambda r: 5),
     "hand_size": (lambda r: r.max_seats <= 2, lambda r: 5),
     "no_attack_finish_heads_up": (lambda r: r.min_seats > 2, lambda r: False),
-    # With no attack cards there is no stack to answer or cut (the options that cancel one
-    # are refused without the cards they cancel).
+    # With no attack cards there is no stack to answer (the options that cancel one are
+    # refused without the cards they cancel). ``seven_cuts`` is not idle then: it still makes
+    # the 7 a power card, which never starts the pile.
     "counter_rule": (lambda r: not r.attack_cards, lambda r: "suit_or_rank"),
-    "seven_cuts": (lambda r: not r.attack_cards, lambda r: False),
 }
 
 
