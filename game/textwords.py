@@ -211,11 +211,13 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
     another seat's show only their number."""
     lines: list[str] = []
     drawn: tuple[Card, ...] = ()
-    for i, event in enumerate(events):
+    caught = -1  # the line of a catch still waiting for its cards (a reshuffle may come first)
+    for event in events:
         e = event.public(me)
         if isinstance(e, CardsDrawn) and e.penalty and e.seat == me and e.cards:
-            if i and isinstance(events[i - 1], MacauCaught) and lines:
-                lines[-1] += ": " + cards_words(e.cards)  # the catch comes before its cards
+            if caught >= 0:
+                lines[caught] += ": " + cards_words(e.cards)  # the catch comes before its cards
+                caught = -1
             else:
                 drawn = e.cards  # the penalty taken comes after its cards
             continue
@@ -226,6 +228,8 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
             text += ": " + cards_words(drawn)
             drawn = ()
         lines.append(text)
+        if isinstance(e, MacauCaught) and e.seat == me:
+            caught = len(lines) - 1
     return lines
 
 

@@ -24,6 +24,7 @@ from game.engine import (
     PenaltyTaken,
     Reshuffled,
     StackLapsed,
+    Stop,
     TurnMissed,
     View,
     parse_action,
@@ -613,3 +614,22 @@ def test_once_you_are_out_a_round_the_bots_cannot_finish_is_stopped(
     assert "the round is over (stopped)" in text and "(blocked)" not in text
     assert g.over and g.blocked and g.places[0] == 1
     assert "You win the round." in text and "Places by cards left" in text
+
+
+def test_a_catch_that_needs_a_reshuffle_still_names_the_cards_drawn() -> None:
+    from game.textwords import narrate
+
+    g = Game.from_position(
+        PRESETS["polish"],
+        hands=["9H 10H", "6D 4D 9S 8S", "5D 7D 8C 7C"],
+        pile="8D 5H 6H 7H",
+        stock="10C JC",
+        current=0,
+    )
+    g.apply("9H")  # one card left, Macau not called
+    events = g.apply(Stop(0), seat=1)
+    lines = narrate(events, 0)
+    assert lines[0].startswith("Seat 1: stop Macau! You draw 5: 10♣ J♣ ")
+    assert lines[1] == "the pile was shuffled into a new stock (4 cards)"
+    # The others see only how many were drawn.
+    assert narrate(events, 2)[0] == "Seat 1: stop Macau! Seat 0 draws 5"
