@@ -31,7 +31,13 @@ from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
 from game.ui.layout import Scaled
 from game.ui.scene import Modal, Scene
-from game.ui.setup import SeatSpec, TableSetup, duplicate_name, rename_clashing_bots
+from game.ui.setup import (
+    SeatSpec,
+    TableSetup,
+    duplicate_name,
+    rename_clashing_bots,
+    you_misnamed,
+)
 from game.ui.widgets import Button, TextInput, WidgetGroup
 
 if TYPE_CHECKING:
@@ -91,7 +97,11 @@ def seated_person(setup: TableSetup, name: str) -> bool:
 def reseated(setup: TableSetup, old: str, new: str) -> TableSetup:
     """``setup`` with the person seated as ``old`` seated as ``new``; a bot with a stock name
     that is now theirs takes a free one, as on the New game screen. ValueError ("Ben
-    already sits") when another seat keeps that name."""
+    already sits") when another seat keeps that name, or when "You" would name one of
+    several people (the table would speak to everyone as that seat, as New game refuses).
+    "you" in any letter case sits as "You"."""
+    if name_key(new) == name_key("You"):
+        new = "You"
     key = name_key(old)
     seats = tuple(
         SeatSpec(new, seat.level) if seat.human and name_key(seat.name) == key else seat
@@ -106,6 +116,8 @@ def reseated(setup: TableSetup, old: str, new: str) -> TableSetup:
         others = (s.name for s, was in zip(seats, setup.seats, strict=True) if s == was)
         there = next((n for n in others if name_key(n) == name_key(clash)), clash)
         raise ValueError(f"{there} already sits")
+    if you_misnamed(seats) is not None:
+        raise ValueError('"You" is for a lone player, and other people sit')
     return dataclasses.replace(setup, seats=seats)
 
 
@@ -421,11 +433,6 @@ class ProfilesScene(Scaled, Scene):
         self.new_button.enabled = writable
         self.rename_button.enabled = writable and human
         self.merge_button.enabled = writable and human and len(self._humans()) > 1
-        if any(
-            b.focused and not b.enabled
-            for b in (self.new_button, self.rename_button, self.merge_button)
-        ):
-            self.widgets.focus_next()  # no ring on a button Enter cannot press
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text

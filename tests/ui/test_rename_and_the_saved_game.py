@@ -196,3 +196,28 @@ def test_the_saved_game_of_another_running_copy_is_left_alone(
     merge(screen, open_merge(screen, profiles, "Ben"), profiles, "Anna K")
     assert "Merged Ben into Anna K." in profiles.message
     assert _save_path(_home).read_bytes() == before
+
+
+def test_a_person_of_several_at_the_saved_table_cannot_be_renamed_you(_home: Path) -> None:
+    before = _saved_table(_home, MATCH)  # Anna and Ben, two people, and a bot
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = open_profiles(screen, menu)
+    dialog = rename(screen, profiles, "Ben", "you")
+    assert screen.top is dialog and dialog.error == (
+        '"You" is for a lone player, and other people sit at the table saved for Continue, '
+        "so Ben cannot be seated there as you."
+    )
+    assert _save_path(_home).read_bytes() == before
+
+
+def test_a_lone_person_renamed_you_sits_as_you(_home: Path) -> None:
+    alone = TableSetup("classic", (SeatSpec("Anna"), SeatSpec("Cleo", "medium")), target=100)
+    Settings(animation_speed="off", bot_pace="fast", last_setup=alone.to_dict()).save()
+    _saved_table(_home, alone)
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = open_profiles(screen, menu)
+    dialog = rename(screen, profiles, "Anna", "yOU")
+    assert screen.top is profiles, dialog.error
+    assert _saved_names(_home) == ["You", "Cleo"]  # spoken to as "You", not "yOU lays"
