@@ -191,7 +191,9 @@ class Button(Widget):
         theme.blit_panel(
             surface, body, fill, None, radius=min(12, r.h // 2), shadow=not self.pressed
         )
-        if self.focused:
+        # A greyed-out button keeps the focus's place (Rename while a bot is picked gets it
+        # back with a person) but shows no ring: Enter cannot press it.
+        if self.focused and self.enabled:
             pygame.draw.rect(surface, theme.TEXT, body.inflate(6, 6), 2, border_radius=14)
         label = theme.text(self.label, self.size, ink, True)
         if self.hint:
