@@ -249,7 +249,13 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
             )
         if m.penalty <= 0:
             return  # the taken stack is still pouring out: no count to show
-        pill, box = penalty_pill(layout, m.penalty, _owner(t), t.names)
+        # What taking it draws, as the Take button says: a penalty beyond the pack is drawn
+        # as far as it goes (once the table has caught up with the game's stack).
+        g = t.game
+        drawn = m.penalty
+        if g.phase == Phase.ATTACK and g.penalty == m.penalty:
+            drawn = min(drawn, g.drawable())
+        pill, box = penalty_pill(layout, drawn, _owner(t), t.names)
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
 

@@ -14,6 +14,7 @@ from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.director import Mulling
 from game.ui.table import TableScene
 from tests.ui.tablekit import OFF, Harness
+from tests.ui.textkit import drawn_texts
 
 SPARE = "9H 10H JC QH KS 6C 5D 10S 9D KC 5C 6S 7S 8S 2S 3S JH"
 
@@ -1421,7 +1422,9 @@ def test_a_card_whose_play_would_end_on_a_card_that_acts_otherwise_stays_dim() -
     assert bright() == ["KS"]
 
 
-def test_a_penalty_beyond_the_pack_says_what_taking_it_draws() -> None:
+def test_a_penalty_beyond_the_pack_says_what_taking_it_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # 2♥ then K♥: you owe 7, but the stock is spent and the pile holds 4 under its top.
     game = Game.from_position(
         PRESETS["polish"],
@@ -1439,6 +1442,8 @@ def test_a_penalty_beyond_the_pack_says_what_taking_it_draws() -> None:
     assert h.table.flow.phase_hint().startswith(
         "You owe 7, but only 4 can be drawn (the rest is forgiven): "
     )
+    words = [w for w, _ in drawn_texts(monkeypatch, h.stack, h.screen.get_size())]
+    assert "To draw: 4" in words and "To draw: 7" not in words  # the stack's pill agrees
     h.key(pygame.K_d, "d")
     h.tick(5)
     assert len(game.hand(0)) == 7 and game.penalty == 0
