@@ -34,6 +34,7 @@ from game.ui.scene import Modal, Scene
 from game.ui.setup import (
     SeatSpec,
     TableSetup,
+    as_spoken,
     duplicate_name,
     rename_clashing_bots,
     you_misnamed,
@@ -100,8 +101,7 @@ def reseated(setup: TableSetup, old: str, new: str) -> TableSetup:
     already sits") when another seat keeps that name, or when "You" would name one of
     several people (the table would speak to everyone as that seat, as New game refuses).
     "you" in any letter case sits as "You"."""
-    if name_key(new) == name_key("You"):
-        new = "You"
+    new = as_spoken(new)
     key = name_key(old)
     seats = tuple(
         SeatSpec(new, seat.level) if seat.human and name_key(seat.name) == key else seat

@@ -76,13 +76,19 @@ def person_named_like_a_bot(seats: Sequence[SeatSpec]) -> tuple[str, str] | None
     return None
 
 
+def as_spoken(name: str) -> str:
+    """``name`` as the table speaks to it: "you" in any letter case is "You", the seat the
+    table speaks to in the second person ("You lay 9♣", not "you lays 9♣")."""
+    return "You" if name_key(name) == name_key("You") else name
+
+
 def you_misnamed(seats: Sequence[SeatSpec]) -> str | None:
     """Why no seat here may be called "You", or None when none is (or may be): the table
     speaks to a seat of that name in the second person ("you owe 2", "Pass to You"), so
     only the one person at a table of one person may carry it."""
     people = sum(1 for seat in seats if seat.human)
     for seat in seats:
-        if name_key(seat.name) != name_key("You"):
+        if as_spoken(seat.name) != "You":
             continue
         if not seat.human:
             return '"You" is the person at the screen: give this bot another name.'
@@ -274,10 +280,8 @@ def tidy_name(typed: str, index: int) -> str:
     on one line, its spacing collapsed (tabs and line breaks included, which the table would
     draw garbled), without invisible characters that would make two names that look alike
     two players, at most ``MAX_NAME`` long, and "Player N" when nothing is left, as the New
-    game screen names seat N. "you" in any letter case is "You", the name the table speaks
-    to in the second person ("You lay 9♣", not "you lays 9♣")."""
-    name = normal_name(typed, MAX_NAME) or f"Player {index + 1}"
-    return "You" if name_key(name) == name_key("You") else name
+    game screen names seat N, and "you" as "You" (``as_spoken``)."""
+    return as_spoken(normal_name(typed, MAX_NAME) or f"Player {index + 1}")
 
 
 def startable(setup: TableSetup) -> TableSetup:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Card, Phase
+from game.engine import Card, Game, Phase
 from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
 from game.ui.moves import PASS_LABELS, Offer, play_options
@@ -132,11 +132,9 @@ def refresh_buttons(t: TableScene) -> None:
     offer = t.offer() if (mine or t.director.idle) else None
     before = [(b.visible, b.label) for b in t.action_buttons]
     t.draw_button.visible = mine and offer is not None and offer.draw
-    # A penalty beyond what is left to draw is forgiven (RULES §2.6): the button says what
-    # taking it draws; the line under the table says the rest is forgiven.
-    taken = min(g.penalty, g.drawable())
     t.draw_button.label = "Draw"
     if g.phase == Phase.ATTACK:
+        taken = _taken(g, g.penalty)
         t.draw_button.label = f"Take {taken}" if taken else "Take none"
     t.pass_button.visible = mine and offer is not None and offer.pass_
     t.pass_button.label = PASS_LABELS.get(g.phase, "Pass")
@@ -249,15 +247,20 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
             )
         if m.penalty <= 0:
             return  # the taken stack is still pouring out: no count to show
-        # What taking it draws, as the Take button says: a penalty beyond the pack is drawn
-        # as far as it goes (once the table has caught up with the game's stack).
+        # What taking it draws, as the Take button says (once the table has caught up with
+        # the game's stack).
         g = t.game
-        drawn = m.penalty
-        if g.phase == Phase.ATTACK and g.penalty == m.penalty:
-            drawn = min(drawn, g.drawable())
+        caught_up = g.phase == Phase.ATTACK and g.penalty == m.penalty
+        drawn = _taken(g, m.penalty) if caught_up else m.penalty
         pill, box = penalty_pill(layout, drawn, _owner(t), t.names)
         theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
+
+
+def _taken(g: Game, penalty: int) -> int:
+    """What taking ``penalty`` draws: a penalty beyond what is left to draw is drawn as far
+    as it goes and the rest is forgiven (RULES §2.6)."""
+    return min(penalty, g.drawable())
 
 
 def marker_box(
