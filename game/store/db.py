@@ -2,9 +2,11 @@
 
 Every write is one ``BEGIN IMMEDIATE`` transaction, waiting a moment (``LOCK_WAIT_S``) while
 another connection holds the lock. A round or match that still cannot be written because
-another program keeps the file is kept beside it and recorded later (see ``pending``). When
-the file cannot be written at all the store turns read-only, says why in ``problem``, and
-the game plays on without recording.
+another program keeps the file is kept beside it and recorded later (see ``pending``). One
+that finds the disk full is held in memory and recorded at the next write that finds room
+(kept beside the file on closing, should there be room by then). When the file cannot be
+written at all the store turns read-only, says why in ``problem``, and the game plays on
+without recording.
 """
 
 from __future__ import annotations
@@ -53,11 +55,21 @@ KEPT = (
     "and recorded once it is free."
 )
 BUSY = "The statistics file is in use by another program: try again once it is free."
+# What it says while rounds wait for room on a full disk.
+FULL = (
+    "The disk is full, so Macau cannot record games right now: rounds played meanwhile are "
+    "kept while the game stays open and recorded once there is room again."
+)
 
 
 class StoreBusy(StoreUnavailable):
     """Another program kept the statistics file's write lock past the wait: nothing was
     written, and the same write may succeed later."""
+
+
+class StoreFull(StoreUnavailable):
+    """The disk had no room for the write: nothing was written, and the same write may
+    succeed once there is room."""
 
 
 T = TypeVar("T")
@@ -119,6 +131,10 @@ class Store:
         # A write found the file in use and no write got through since: the next ones wait
         # only ``LOCK_RECHECK_S``, so a file kept for an hour costs one full wait.
         self._found_in_use = False
+        # Rounds and matches the disk had no room for (nor for keeping them beside the file),
+        # oldest first: recorded at the next write that finds room.
+        self._held: list[GameRecord | MatchRecord] = []
+        self._no_room = False  # the last write found the disk full
         self._serial = next(_serials)
         self._writes = 0  # transactions committed through this store
         # Whether another connection writes to the file while this store has it (see close).
@@ -184,7 +200,11 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Close the database; the store cannot be used afterwards."""
+        """Close the database; the store cannot be used afterwards. What the disk had no
+        room for is recorded now if there is room, else kept beside the file if there is
+        room for that (else it is lost, as the store said when it was held)."""
+        if self._held:
+            self._let_go_of_held()
         # What this run wrote is no reason to check the file in full again; what another
         # connection wrote meanwhile (another copy of the game, a tool) may be, so then the
         # next open checks it in full.
@@ -241,6 +261,20 @@ class Store:
         (version,) = self._conn.execute("PRAGMA data_version").fetchone()
         return (self._serial, int(version), self._writes)
 
+    def _let_go_of_held(self) -> None:
+        try:
+            self.record_pending()
+        except Exception:
+            log.exception("held rounds not recorded")
+        for record in self._held:
+            if self.path is None:
+                break
+            try:
+                pending.keep(self.path, record)
+            except (OSError, ValueError) as exc:
+                log.warning("a round held for want of room is lost: %s", exc)
+        self._held = []
+
     def _stop_recording(self, exc: BaseException) -> None:
         self.read_only = True
         self.problem = (
@@ -267,6 +301,7 @@ class Store:
                 conn.execute("COMMIT")
                 self._writes += 1
                 self._found_in_use = False
+                self._no_room = False
                 return result
             except BaseException as exc:
                 if began and conn.in_transaction:
@@ -280,6 +315,9 @@ class Store:
                         continue
                     self._found_in_use = True
                     raise StoreBusy(BUSY) from exc
+                if sqlerrors.is_full(exc):  # not for good: the player may make room
+                    self._no_room = True
+                    raise StoreFull(FULL) from exc
                 if (
                     sqlerrors.is_unwritable(exc)
                     or sqlerrors.is_damaged(exc)
@@ -319,11 +357,29 @@ class Store:
                 return self._transaction(work)
             except StoreBusy:
                 pass
+            except StoreFull:
+                self._keep_for_want_of_room(record)
+                return None
             except StoreUnavailable:
                 return None
         # Kept after those still waiting, so a match's rounds are recorded in their order.
-        self._keep(record)
+        if self._held or self._no_room:
+            self._keep_for_want_of_room(record)
+        else:
+            self._keep(record)
         return None
+
+    def _keep_for_want_of_room(self, record: GameRecord | MatchRecord) -> None:
+        """Keep ``record``, which the disk had no room for, beside the file if there is room
+        for that (and nothing is held before it), else in memory (see ``_held``)."""
+        self.problem = FULL
+        if not self._held and self.path is not None:
+            try:
+                pending.keep(self.path, record)
+                return
+            except (OSError, ValueError) as exc:
+                log.warning("round held in memory, not kept beside the file: %s", exc)
+        self._held.append(record)
 
     def _keep(self, record: GameRecord | MatchRecord) -> None:
         """Keep ``record`` to record once the file is free, and say so in ``problem``."""
@@ -344,10 +400,8 @@ class Store:
     def record_pending(self) -> bool:
         """Record what was kept while another program held the file (see ``pending``),
         oldest first; True when nothing is left waiting. Waits for the lock as any write."""
-        if self.path is None:
-            return True
-        kept = pending.waiting(self.path)
-        if kept and self.read_only:
+        kept = [] if self.path is None else pending.waiting(self.path)
+        if (kept or self._held) and self.read_only:
             return False
         for entry in kept:
             try:
@@ -355,6 +409,9 @@ class Store:
             except StoreBusy:
                 if self.problem is None:
                     self.problem = KEPT
+                return False
+            except StoreFull:
+                self.problem = FULL
                 return False
             except StoreUnavailable:
                 return False  # the file cannot be written at all: kept for a later run
@@ -365,9 +422,23 @@ class Store:
                 pending.put_aside(entry.path)
                 continue
             pending.recorded(entry)
-        if kept:
+        if kept and self.path is not None:
             pending.tidy(self.path)
-        if self.problem == KEPT:  # the file is free again
+        # Held for want of room: after those kept beside the file, which are older.
+        while self._held:
+            try:
+                self._transaction(_writer(self._held[0]))
+            except StoreBusy:
+                return False
+            except StoreFull:
+                self.problem = FULL
+                return False
+            except StoreUnavailable:
+                return False
+            except (ValueError, TypeError, ArithmeticError, sqlite3.Error):
+                log.warning("a held record was refused", exc_info=True)
+            self._held.pop(0)
+        if self.problem in (KEPT, FULL):  # the file is free again, the disk has room
             self.problem = None
         return True
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 
 # Primary result codes from sqlite3.h; Python 3.11 exposes the (extended) code.
@@ -44,6 +45,18 @@ def is_unwritable(exc: BaseException) -> bool:
         words in text
         for words in ("readonly database", "disk is full", "disk I/O error", "unable to open")
     )
+
+
+def is_full(exc: BaseException) -> bool:
+    """The disk (or the user's quota) has no room: the same write may succeed once there is."""
+    if isinstance(exc, OSError):
+        return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = _code(exc)
+    if code is not None:
+        return code == _FULL
+    return "disk is full" in str(exc)
 
 
 def is_damaged(exc: BaseException) -> bool:

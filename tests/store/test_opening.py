@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import shutil
@@ -10,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from game.store import Store, opening
+from game.store import Store, opening, pending
+from game.store.db import FULL
+from game.store.models import GameRecord
 from game.store.paths import StoreUnavailable
-from tests.store.conftest import bot, game, human, integrity
+from tests.store.conftest import T0, bot, game, human, integrity
 
 
 def _db(home: Path) -> Path:
@@ -225,26 +228,91 @@ def test_a_write_ahead_log_left_read_only_is_made_writable_with_the_file(
     assert seen == [_db(home)]
 
 
-def test_a_full_disk_stops_recording_without_losing_earlier_rounds(store: Store) -> None:
-    _fill(store, 3)
+def _round(n: int) -> GameRecord:
+    return game(10 + n, "classic", human(0, "Anna", 1), bot(1, "easy", 2))
+
+
+def _no_room(store: Store) -> None:
+    """The statistics file can grow no more, as on a full disk."""
     pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
-    store._conn.execute(f"PRAGMA max_page_count = {pages}")  # the disk is now full
-    recorded = [
-        store.record_game(game(10 + n, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
-        for n in range(200)
-    ]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def _until_full(store: Store) -> int:
+    """Record rounds until one finds no room; how many were played (the last one not
+    recorded)."""
+    for n in range(1000):
+        if store.record_game(_round(n)) is None:
+            return n + 1
+    raise AssertionError("the file never filled up")
+
+
+def _room(store: Store) -> None:
+    store._conn.execute("PRAGMA max_page_count = 1073741823")
+
+
+def _disk_full(db: Path, record: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def _ended(store: Store) -> list[float]:
+    """When each recorded round ended, in the order they were recorded."""
+    return [h.ended_at for h in sorted(store.history(), key=lambda h: h.game_id)]
+
+
+def test_rounds_a_full_disk_has_no_room_for_are_recorded_once_there_is_room(
+    store: Store,
+) -> None:
+    _fill(store, 3)
+    _no_room(store)
+    recorded = [store.record_game(_round(n)) for n in range(200)]
     assert None in recorded
-    assert store.read_only
-    assert store.problem is not None and "disk is full" in store.problem
-    assert store.record_game(game(999, "classic", human(0, "Anna", 1), bot(1, "easy", 2))) is None
-    kept = sum(1 for r in recorded if r is not None) + 3
+    assert not store.read_only  # the player may make room: not given up for good
+    assert store.problem == FULL
+    _room(store)
+    assert store.record_game(_round(200)) is not None
+    assert store.problem is None
+    # Every round is recorded, in the order played: those kept beside the file first.
+    assert _ended(store) == [T0 + n * 1000.0 for n in range(3)] + [
+        _round(n).ended_at for n in range(201)
+    ]
+    path = store.path
+    assert path is not None and not pending.waiting(path)
+    store.close()
+    assert integrity(path) == "ok"
+
+
+def test_with_no_room_beside_the_file_either_rounds_are_held_until_there_is(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pending, "keep", _disk_full)
+    _no_room(store)
+    played = _until_full(store)
+    for n in range(played, played + 2):
+        assert store.record_game(_round(n)) is None
+    assert store.problem == FULL and len(store._held) == 3
+    _room(store)
+    assert store.record_game(_round(played + 2)) is not None
+    assert store.problem is None
+    assert _ended(store) == [_round(n).ended_at for n in range(played + 3)]
+
+
+def test_rounds_held_for_want_of_room_are_kept_beside_the_file_on_closing(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_keep = pending.keep
+    monkeypatch.setattr(pending, "keep", _disk_full)
+    _no_room(store)
+    played = _until_full(store)
+    assert store.record_game(_round(played)) is None
+    assert len(store._held) == 2
+    monkeypatch.setattr(pending, "keep", real_keep)  # room for a small file, not the database
     path = store.path
     store.close()
-    assert path is not None and integrity(path) == "ok"
-    with Store.open(path) as again:
+    assert path is not None
+    with Store.open(path) as again:  # the file may grow again: they are recorded
         assert again.problem is None
-        assert len(again.history()) == kept
-        assert again.profile_stats("Anna").games == kept
+        assert _ended(again) == [_round(n).ended_at for n in range(played + 1)]
 
 
 def _checks_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
+import pygame
 import pytest
 
+from game.store import Store, pending
+from game.store.db import FULL
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
 from game.ui.roundend import RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
+from tests.store.conftest import bot, game, human
 from tests.ui.menukit import Screen, play_to_match_end
+
+
+def _no_room_beside_it(db: Path, record: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
 
 
 def _table_over_a_garbage_file(home: Path) -> MatchTable:
@@ -56,4 +65,50 @@ def test_the_round_board_waits_until_a_problem_told_as_the_round_ended_is_read(
     assert isinstance(screen.top, RoundEndOverlay)
     assert table.store_problem and "damaged" in table.store_problem
     assert table.toast is None or table.toast[1].done(table.animator.now)
+    table.shutdown()
+
+
+def test_rounds_a_full_disk_held_back_are_recorded_once_there_is_room(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk is told at the table, and the match goes on being recorded once the
+    player has made room: no round is lost and the match's record agrees with its rounds."""
+    monkeypatch.setattr(pending, "keep", _no_room_beside_it)
+    seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
+    setup = TableSetup("classic", seats, target=400)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+    table._store = store = Store.open()
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")  # no room to grow
+    earlier = 0  # rounds of other tables, filling the file up
+    while store.record_game(game(earlier, "classic", human(0, "Cleo", 1), bot(1, "easy", 2))):
+        earlier += 1
+    said: list[str] = []
+    original = table.say
+
+    def say(message: str, error: bool = True) -> None:
+        said.append(message)
+        original(message, error)
+
+    monkeypatch.setattr(table, "say", say)
+    screen = Screen(table, (960, 600))
+    rounds = 0
+    for _ in range(200000):
+        if isinstance(screen.top, RoundEndOverlay):
+            rounds += 1
+            if rounds == 2:  # the player makes room
+                store._conn.execute("PRAGMA max_page_count = 1073741823")
+            if rounds == 3:
+                break
+            screen.key(pygame.K_RETURN)
+        screen.frame(draw=False)
+    assert rounds == 3
+    assert said.count(FULL) == 1
+    assert table.store_problem == ""  # told, then cleared once recording works again
+    history = store.history()
+    assert len(history) == earlier + 1 + 3  # the one the file was full for, too
+    assert len({h.match_id for h in history if h.match_id is not None}) == 1
+    match = store.matches()[0]
+    assert match.rounds == 3
     table.shutdown()
