@@ -132,9 +132,22 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return value is None or (
             isinstance(value, dict)
             and all(isinstance(key, str) for key in value)
-            and not nested_deeper_than(value, MAX_NESTING)
+            and _writable(value)
         )
     return isinstance(value, type(default))
+
+
+def _writable(value: Any) -> bool:
+    """Whether ``value`` read from the file can be written back as it is: not nested too
+    deeply to be one a game wrote, and holding no number JSON cannot write (a hand-written
+    1e999 reads as infinity)."""
+    if nested_deeper_than(value, MAX_NESTING):
+        return False
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
 
 
 def volume_step(volume: float) -> float:
@@ -224,8 +237,9 @@ def save_settings(
     With ``only``, just those settings are written and the file keeps the others as it has
     them: another copy of the game running at the same time may have changed them since
     this one read the file, and must not find its changes undone. (A file with no
-    settings to keep, missing or damaged, gets them all.) A value in the file nested too
-    deeply to be one a game wrote is left out, so that it cannot stop every save.
+    settings to keep, missing or damaged, gets them all.) A value in the file that cannot be
+    written back (nested too deeply to be one a game wrote, or an infinite number) is left
+    out, so that it cannot stop every save.
     """
     target = config_dir() / FILE_NAME if path is None else path
     values: dict[str, Any] = {}
@@ -235,9 +249,7 @@ def save_settings(
         existing = read_json_object(target)
         if existing is not None and isinstance(existing.get("settings"), dict):
             values.update(
-                (name, value)
-                for name, value in existing["settings"].items()
-                if not nested_deeper_than(value, MAX_NESTING)
+                (name, value) for name, value in existing["settings"].items() if _writable(value)
             )
             if only is not None:
                 mine = {key: mine[key] for key in only}

@@ -149,6 +149,31 @@ def test_a_value_nested_too_deeply_never_stops_the_settings_being_saved(home: Pa
     assert "last_setup" not in kept["settings"] and "from_the_future" not in kept["settings"]
 
 
+@pytest.mark.parametrize(
+    "written",
+    [
+        '"from_the_future": 1e999',
+        '"window_size": [1e999, 800]',
+        '"last_setup": {"preset": "classic", "target": 1e999}',
+    ],
+)
+def test_a_number_too_large_for_a_float_never_stops_the_settings_being_saved(
+    home: Path, written: str
+) -> None:
+    # JSON reads 1e999 as infinity, which it cannot write back.
+    settings_file().parent.mkdir(parents=True, exist_ok=True)
+    settings_file().write_text(
+        '{"format": "macau-settings", "version": 1, "settings": {' + written + ', "muted": true}}'
+    )
+    loaded = Settings.load()
+    assert loaded.settings.last_setup is None
+    Settings(muted=True, volume=0.3).save(only=["volume"])
+    kept = json.loads(settings_file().read_text())["settings"]
+    assert kept["volume"] == 0.3 and kept["muted"] is True
+    assert "from_the_future" not in kept and kept.get("window_size") is None
+    assert Settings.load().settings == Settings(muted=True, volume=0.3)
+
+
 def test_settings_saved_with_a_byte_order_mark_are_read(home: Path) -> None:
     document = {"format": "macau-settings", "version": 1, "settings": {"hand_sort": "rank"}}
     write_text("\ufeff" + json.dumps(document))  # as Windows Notepad saves "UTF-8 with BOM"
