@@ -500,20 +500,20 @@ class PlayFlow:
             if left < g.penalty:  # the rest is forgiven (RULES §2.6)
                 can = f"only {left} can be drawn" if left else "nothing is left to draw"
                 owe += f", but {can} (the rest is forgiven)" if left else f", but {can}"
-            return f"{owe}: " + ", or ".join(ways)  # each way may hold an "or"
+            return self._with_call(f"{owe}: " + ", or ".join(ways))  # each may hold an "or"
         if g.phase == Phase.SKIP:
             n = g.skips
             what = "A missed turn is" if n == 1 else f"{n} missed turns are"
             word = RANK_WORDS[parse_rank(g.rules.skip_rank)]
             a = "an" if word[0] in "aeiou" else "a"
-            return f"{what} coming your way: answer with {a} {word} or wait"
+            return self._with_call(f"{what} coming your way: answer with {a} {word} or wait")
         if g.phase == Phase.DRAWN:
             return self._with_call("The card you drew fits: lay it or keep it")
         if g.phase == Phase.FIVE_AGAIN:
             return self._with_call("After a 5 your turn goes on: lay one more card or draw")
         request = _request_hint(g)
         if request:
-            return request
+            return self._with_call(request)
         offer = t.offer()
         if not offer.draw and not any(isinstance(a, Play) for a in offer.legal):
             return "Nothing fits and there is nothing to draw: pass"
@@ -540,11 +540,14 @@ class PlayFlow:
         return "Your turn: drag a card to the pile, double-click it, or draw"
 
     def _with_call(self, line: str) -> str:
-        """``line``, and the Macau call where a play now may leave you one card (a card
-        drawn and laid, or the one after a 5, goes down without the call otherwise)."""
+        """``line``, and the Macau call where a play now may leave you one card (answering
+        an attack, a missed turn or a request, a card drawn and laid, the one after a 5: it
+        goes down without the call otherwise), or that the call is made."""
         t = self.table
-        if t.macau_on or not any(isinstance(a, Play) and a.call for a in t.offer().legal):
+        if not any(isinstance(a, Play) and a.call for a in t.offer().legal):
             return line
+        if t.macau_on:
+            return f"{line}. Macau! is called"
         return f"{line}. Leaving one card? Press Macau! (M) first"
 
 

@@ -1375,7 +1375,33 @@ def test_a_drawn_card_that_would_leave_one_card_is_told_with_the_call() -> None:
     )
     h.key(pygame.K_m, "m")
     h.tick(2)
-    assert h.table.flow.phase_hint() == "The card you drew fits: lay it or keep it"
+    assert h.table.flow.phase_hint() == (
+        "The card you drew fits: lay it or keep it. Macau! is called"
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "laid", "line"),
+    [
+        ("2S 9C", "2H", "You owe 2: fight back with a 2, 3♥ or K♥, or take them"),
+        ("4S 9C", "4H", "A missed turn is coming your way: answer with a four or wait"),
+        ("8H 9C", "JH/8", "8s were asked for: lay 8s or a jack, or draw"),
+    ],
+)
+def test_answering_with_the_card_that_leaves_one_is_told_with_the_call(
+    hand: str, laid: str, line: str
+) -> None:
+    # The call goes with the answer to an attack, a missed turn or a request as with any
+    # play: the line says so, as on an ordinary turn, and says when it is made.
+    game = polish([hand, "5D 8D 7D 8S 9S", "3C JD 5C 6D QH", "2H 4H 6S 6C JH"], "10H", current=3)
+    h = Harness(game)
+    h.table.apply(parse_action(laid), 3)
+    h.tick(30)
+    assert game.current == 0
+    assert h.table.flow.phase_hint() == f"{line}. Leaving one card? Press Macau! (M) first"
+    h.key(pygame.K_m, "m")
+    h.tick(2)
+    assert h.table.flow.phase_hint() == f"{line}. Macau! is called"
 
 
 def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet() -> None:
