@@ -32,10 +32,8 @@ def _table_over_a_garbage_file(home: Path) -> MatchTable:
     return MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
 
 
-def test_a_damaged_statistics_file_is_told_at_the_table_once(
-    _home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    table = _table_over_a_garbage_file(_home)
+def _what_is_said(table: MatchTable, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The list every message the table says goes into from now on."""
     said: list[str] = []
     original = table.say
 
@@ -44,6 +42,14 @@ def test_a_damaged_statistics_file_is_told_at_the_table_once(
         original(message, error)
 
     monkeypatch.setattr(table, "say", say)
+    return said
+
+
+def test_a_damaged_statistics_file_is_told_at_the_table_once(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = _table_over_a_garbage_file(_home)
+    said = _what_is_said(table, monkeypatch)
     play_to_match_end(Screen(table, (960, 600)))
     assert table.rounds
     told = [m for m in said if "damaged" in m]
@@ -84,14 +90,7 @@ def test_rounds_a_full_disk_held_back_are_recorded_once_there_is_room(
     earlier = 0  # rounds of other tables, filling the file up
     while store.record_game(game(earlier, "classic", human(0, "Cleo", 1), bot(1, "easy", 2))):
         earlier += 1
-    said: list[str] = []
-    original = table.say
-
-    def say(message: str, error: bool = True) -> None:
-        said.append(message)
-        original(message, error)
-
-    monkeypatch.setattr(table, "say", say)
+    said = _what_is_said(table, monkeypatch)
     screen = Screen(table, (960, 600))
     rounds = 0
     for _ in range(200000):
