@@ -107,6 +107,8 @@ class MatchTable(TableScene):
         # Pass-and-play: how each person last left their hand (a sort, or their own order
         # of the cards), given back when the screen is handed to them again.
         self.arrangements: dict[int, tuple[str, list[Card]]] = {}
+        # A sort chosen in the settings while no hand was shown: for the next one shown.
+        self.sort_next: str | None = None
         if self.pass_and_play:
             self.director.reveal = False  # nobody sees a hand until it is handed to them
 
@@ -352,6 +354,8 @@ class MatchTable(TableScene):
         hand.cursor = hand.hover = None
         self.macau_on = self.macau_button.on = False
         mode, order = self.arrangements.get(seat, (self.settings.hand_sort, []))
+        if self.sort_next is not None:  # chosen at this hand-off, by its person
+            mode, self.sort_next = self.sort_next, None
         hand.sort_mode = mode
         d.resync()
         if mode == "none":
@@ -360,6 +364,14 @@ class MatchTable(TableScene):
             self.sort_hand(mode)
         self._bright_key = ()
         tabledraw.place_buttons(self)
+
+    def hand_sort_changed(self, mode: str) -> None:
+        """As at any table; but between two people's turns the hand view still holds the
+        last one's cards, hidden: the new sort is for the person the screen goes to next."""
+        if self.pass_and_play and not self.director.reveal:
+            self.sort_next = mode
+            return
+        super().hand_sort_changed(mode)
 
     # --- scoreboard, pause and the end of a round ------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -63,8 +63,7 @@ def apply_settings(scene: MenuScreen, settings: Settings) -> None:
         elif not table.autoplay:
             table.animator.speed = settings.animation_speed
         if sort_changed:
-            table.hand.sort(settings.hand_sort)
-            table.sort_button.label = f"Sort: {table._sort_label()}"
+            table.hand_sort_changed(settings.hand_sort)
 
 
 class SettingsScreen(MenuScreen):

@@ -549,6 +549,10 @@ class TableScene(Scene):
         self.hand.sort(mode)
         self.sort_button.label = f"Sort: {self._sort_label()}"
 
+    def hand_sort_changed(self, mode: str) -> None:
+        """The "Sort my hand" setting is now ``mode``: the hand shown is sorted so."""
+        self.sort_hand(mode)
+
     def arrange_hand(self, order: Sequence[Card]) -> None:
         """Your hand in your own ``order`` (as a saved game kept it), which it then keeps as a
         drag does: the cards still held go in that order, any others after them."""

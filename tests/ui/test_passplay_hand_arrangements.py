@@ -4,12 +4,15 @@ never changes another's hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.engine import PRESETS, Game, parse_action
 from game.store.saves import load_game
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
+from game.ui.options import apply_settings
 from game.ui.resume import restore
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, handoff_for
@@ -121,3 +124,23 @@ def test_the_sort_of_the_person_at_the_screen_comes_back_with_continue() -> None
     assert again.apply(parse_action("8C"), 1)
     _handed_to(screen, 0)
     assert again.hand.sort_mode == "rank" and _shown(again) == [c for c in anna if c != "8S"]
+
+
+def test_a_sort_chosen_in_the_settings_at_a_hand_off_is_for_the_person_handed_to() -> None:
+    # Between two turns the hand view still holds the last person's cards, face down: the
+    # setting changed at Ben's hand-off sorts Ben's hand, and leaves Anna's as she left it.
+    screen, table = _table()
+    _handed_to(screen, 0)
+    annas = _shown(table)
+    table.apply(parse_action("9H"), 0)
+    handoff_for(screen, 1)
+    apply_settings(screen.top, replace(table.settings, hand_sort="rank"))
+    assert _shown(table) == [c for c in annas if c != "9H"]  # untouched, unseen
+    screen.key(pygame.K_RETURN)
+    screen.frame(2)
+    assert table.hand.sort_mode == "rank" and table.sort_button.label == "Sort: rank"
+    assert _shown(table) == ["6C", "8C", "9S", "10D", "JD"]
+    table.apply(parse_action("9S"), 1)
+    _handed_to(screen, 0)
+    assert table.hand.sort_mode == "suit"
+    assert _shown(table) == [c for c in annas if c != "9H"]
