@@ -32,6 +32,7 @@ class _Style(Scaled):
     width: int
     four_colour: bool
     ui: float = 1.0
+    large_index: bool = False
 
 
 def _lead(paragraph: str) -> tuple[str, str]:
@@ -65,7 +66,7 @@ def _power_block(
 ) -> int:
     px = style.px
     card_w, step = px(50), px(26)
-    art = card_art(card_w, four_colour=style.four_colour)
+    art = card_art(card_w, four_colour=style.four_colour, large_index=style.large_index)
     codes = card.codes[:4]
     fan_w = step * 3 + card_w  # four fanned cards; fewer are centred in the same column
     left = 8 + (fan_w - (step * (len(codes) - 1) + card_w)) // 2
@@ -90,10 +91,12 @@ def render_page(
     four_colour: bool = False,
     ui: float = 1.0,
     seats: int | None = None,
+    large_index: bool = False,
 ) -> pygame.Surface:
     """The whole help text for ``rules`` at ``width`` pixels (and scale ``ui``), as one tall
-    surface; with ``seats``, what the rules mean at a table of that many players too."""
-    style = _Style(width, four_colour, ui)
+    surface; with ``seats``, what the rules mean at a table of that many players too. The
+    cards shown take the four-colour deck and the large indices as the settings have them."""
+    style = _Style(width, four_colour, ui, large_index)
     px = style.px
     page: list[tuple[pygame.Surface, int, int]] = []
     four = four_colour
@@ -257,12 +260,13 @@ class HowToScreen(MenuScreen):
         return super().handle_event(event)
 
     def _page(self) -> pygame.Surface:
-        four = settings_of(self).four_colour
+        settings = settings_of(self)
+        four, large = settings.four_colour, settings.large_index
         # The table's own seat count tells the pack and the hand size of the rules in force.
         seats = self.seats if self.picker.value == IN_FORCE else None
-        key = (self.rules, self.view.w - 40, four, self.ui, seats)
+        key = (self.rules, self.view.w - 40, four, self.ui, seats, large)
         if self.page is None or key != self.page_key:
-            self.page = render_page(self.rules, self.view.w - 40, four, self.ui, seats)
+            self.page = render_page(self.rules, self.view.w - 40, four, self.ui, seats, large)
             self.page_key = key
         return self.page
 

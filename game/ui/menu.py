@@ -302,7 +302,8 @@ class MainMenu(MenuScreen):
         px = self.px
         cx = round(w * 0.32)
         card_w = max(70, min(px(120), w // 11))
-        art = card_art(card_w, four_colour=settings_of(self).four_colour)
+        settings = settings_of(self)
+        art = card_art(card_w, four_colour=settings.four_colour, large_index=settings.large_index)
         base_y = round(h * 0.52)
         for i, code in enumerate(_FAN):
             angle = (2 - i) * 11

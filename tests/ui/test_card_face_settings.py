@@ -82,3 +82,39 @@ def test_the_round_board_shows_the_cards_left_with_large_indices(
         if same(img, card_art(img.get_width(), four_colour=True, large_index=True).face(code))
     ]
     assert sorted(shown) == sorted(left)
+
+
+def test_how_to_play_shows_its_cards_with_large_indices(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import howto
+
+    pygame.font.init()
+    rules = PRESETS["polish"]
+    plain = howto.render_page(rules, 900, four_colour=True)
+    large = howto.render_page(rules, 900, four_colour=True, large_index=True)
+    assert plain.get_size() == large.get_size() and not same(plain, large)
+    # The screen draws its page anew when the setting changes.
+    settings = [FACES]
+    monkeypatch.setattr(howto, "settings_of", lambda scene: settings[0])
+    screen = howto.HowToScreen(preset="polish")
+    screen.resize((1280, 800))
+    first = screen._page()
+    settings[0] = Settings(four_colour=True)
+    assert screen._page() is not first
+
+
+def test_the_menus_fan_of_cards_shows_large_indices(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import menu
+
+    asked: list[dict[str, object]] = []
+
+    def recording(width: int, **options: object) -> object:
+        asked.append(options)
+        return card_art(width, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(menu, "settings_of", lambda scene: FACES)
+    monkeypatch.setattr(menu, "card_art", recording)
+    pygame.font.init()
+    main = menu.MainMenu()
+    main.resize((1280, 800))
+    main.draw(pygame.Surface((1280, 800)))
+    assert asked and all(o == {"four_colour": True, "large_index": True} for o in asked)
