@@ -687,11 +687,14 @@ def _bubble_words(text: str, lead: str, size: int, ink: theme.Colour) -> pygame.
     """A bubble's words: its ``text``, under the cards its seat has just laid (``lead``)."""
     if not lead:
         return theme.text(text, size, ink, True)
-    return _two_lines(lead, text, size, ink)
+    return _two_lines(lead, text, size, ink, theme.four_colour_text())
 
 
 @lru_cache(maxsize=64)
-def _two_lines(lead: str, text: str, size: int, ink: theme.Colour) -> pygame.Surface:
+def _two_lines(
+    lead: str, text: str, size: int, ink: theme.Colour, four_colour: bool
+) -> pygame.Surface:
+    """The cards laid over the words; kept by the ink of their pips too (``four_colour``)."""
     cards = theme.text(lead, max(12, round(size * 0.8)), theme.INK, True)
     words = theme.text(text, size, ink, True)
     out = pygame.Surface(

@@ -163,6 +163,12 @@ def set_four_colour(on: bool) -> None:
     _four_colour_text[0] = on
 
 
+def four_colour_text() -> bool:
+    """Whether text draws its suit pips in four colours: a part of the key of any drawn
+    text kept for later."""
+    return _four_colour_text[0]
+
+
 @lru_cache(maxsize=1)
 def _fallback_files() -> tuple[tuple[str, str], ...]:
     """The machine's fonts that may draw a letter the main font lacks, best first, each as

@@ -117,3 +117,21 @@ def test_the_bubble_is_drawn_from_the_cache_frame_after_frame() -> None:
     made = theme._text.cache_info().misses + tabledraw._two_lines.cache_info().misses
     h.tick(40)
     assert theme._text.cache_info().misses + tabledraw._two_lines.cache_info().misses == made
+
+
+def test_the_cards_over_a_call_take_the_four_colour_deck_when_it_is_switched() -> None:
+    pygame.font.init()
+    lead, size = "8♦ 8♣", 18
+    try:
+        theme.set_four_colour(False)
+        two = pygame.image.tobytes(tabledraw._bubble_words("Macau!", lead, size, theme.INK), "RGBA")
+        theme.set_four_colour(True)
+        four = pygame.image.tobytes(
+            tabledraw._bubble_words("Macau!", lead, size, theme.INK), "RGBA"
+        )
+        assert four != two
+        assert four == pygame.image.tobytes(
+            tabledraw._bubble_words("Macau!", lead, size, theme.INK), "RGBA"
+        )
+    finally:
+        theme.set_four_colour(False)
