@@ -51,6 +51,12 @@ def _make(level: str) -> _Chooser:
     return bot
 
 
+# Seconds a searching bot thinks over a move of a round played out at once (the table's
+# "Finish the round", a table left once every person is out, a saved round played out):
+# a table of them settles its lower places in a second or two, not half a minute.
+HURRIED_BUDGET = 0.03
+
+
 class BotPlayer:
     """One bot seat: a level, its own seeded random stream, and the bot behind it."""
 
@@ -58,6 +64,20 @@ class BotPlayer:
         self.level = level
         self.rng = random.Random(seed)
         self.bot = _make(level)
+        self._usual_budget: float | None = None  # a searching bot's budget while hurried
+
+    def hurry(self, on: bool = True) -> None:
+        """Think for at most ``HURRIED_BUDGET`` a move (a searching bot), or as usual again.
+        Nobody watches these moves: only the people's places had to be earned in full."""
+        budget = getattr(self.bot, "time_budget", None)
+        if not isinstance(budget, float):
+            return
+        if on and self._usual_budget is None:
+            self._usual_budget = budget
+            self.bot.time_budget = min(budget, HURRIED_BUDGET)  # type: ignore[attr-defined]
+        elif not on and self._usual_budget is not None:
+            self.bot.time_budget = self._usual_budget  # type: ignore[attr-defined]
+            self._usual_budget = None
 
     @property
     def longest_think(self) -> float:

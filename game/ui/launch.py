@@ -222,9 +222,6 @@ def every_person_out(setup: TableSetup, game: Game) -> bool:
     return not game.over and all_people_out(game, setup.humans)
 
 
-PLAY_OUT_BUDGET = 0.03  # seconds a searching bot thinks over a move of a saved round played out
-
-
 def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
     """The saved round (``snapshot`` data) played to its end by the table's bots, when every
     person at the table is already out, with when each seat went out on the round's clock;
@@ -234,7 +231,7 @@ def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
     what they remembered of the round. They finish it at once, as the table does when it
     is left: the seats they take out go out when the round was saved. This takes as long as
     their decisions do, a fraction of a second for most tables (a hard bot searches for
-    ``PLAY_OUT_BUDGET`` a move here)."""
+    ``HURRIED_BUDGET`` a move here)."""
     from game.ui.resume import _parse
 
     parsed = _parse(data)
@@ -246,11 +243,7 @@ def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
         if spec.human:
             continue
         bot = bots[seat] = BotPlayer(spec.level or "medium")
-        if isinstance(getattr(bot.bot, "time_budget", None), float):
-            # Out of sight, before a new table can start: a searching bot thinks briefly,
-            # so a table of them settles its lower places in a second or two, not half a
-            # minute. The people's places are settled already.
-            bot.bot.time_budget = min(bot.bot.time_budget, PLAY_OUT_BUDGET)  # type: ignore[attr-defined]
+        bot.hurry()  # out of sight, before a new table can start
         if seat in parsed.bots:
             bot.rng.setstate(parsed.bots[seat])
         recall = getattr(bot.bot, "recall", None)

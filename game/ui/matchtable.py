@@ -423,10 +423,14 @@ class MatchTable(TableScene):
         if not self.game.over and self.every_person_out and not self.autoplay:
             if not self.leaving:
                 self.leaving = True
-                self.on_hurry()
-                self.say(LEAVING_WORDS, error=False)
+                self.on_hurry()  # the line under the table says why the table stays a while
             return
         super().leave()
+
+    @property
+    def hurry_words(self) -> str:
+        """As at any table; once leaving, where the player goes then too."""
+        return LEAVING_WORDS if self.leaving else super().hurry_words
 
     def _round_over(self, event: RoundOver) -> None:
         super()._round_over(event)

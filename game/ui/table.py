@@ -604,6 +604,11 @@ class TableScene(Scene):
             not self.game.over and not self.autoplay and not self.hurrying and self.every_person_out
         )
 
+    @property
+    def hurry_words(self) -> str:
+        """The line under the table while the bots finish the round at once."""
+        return "The bots finish the round…"
+
     def on_hurry(self) -> None:
         """Let the bots play the rest of the round without pauses or animation."""
         if not self.can_hurry:
@@ -611,6 +616,8 @@ class TableScene(Scene):
         self.hurrying = True
         self._speed_before = self.animator.speed
         self.animator.speed = "off"
+        for bot in self.bots.values():
+            bot.hurry()
 
     def set_speed_after_hurry(self, speed: str) -> None:
         """The animation speed to return to once the round is finished."""
@@ -620,6 +627,8 @@ class TableScene(Scene):
         if self.hurrying:
             self.hurrying = False
             self.animator.speed = self._speed_before
+            for bot in self.bots.values():
+                bot.hurry(False)
 
     def _round_over(self, event: RoundOver) -> None:
         self._stop_hurrying()  # the results come at the usual pace

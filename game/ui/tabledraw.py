@@ -577,6 +577,8 @@ def status_line(t: TableScene) -> str:
     catch = _catch_line(t)
     if catch:
         return catch
+    if t.hurrying and not t.game.over:  # said until the round is over, however long it takes
+        return t.hurry_words
     hint = t.flow.phase_hint()
     current = t.director.model.current
     # Only while nothing moves, as the seat's own thinking dots: a bot thinks once the deal,

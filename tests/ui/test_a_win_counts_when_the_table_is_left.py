@@ -13,11 +13,13 @@ from game.store.db import Store
 from game.store.saves import has_saved_game, save_game
 from game.store.settings import Settings
 from game.ui import launch
-from game.ui.matchtable import MatchTable
+from game.ui.botplayer import HURRIED_BUDGET
+from game.ui.matchtable import LEAVING_WORDS, MatchTable
 from game.ui.menu import MainMenu
 from game.ui.resume import read_saved_game, restore
 from game.ui.roundend import GamePause, RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
+from game.ui.tabledraw import status_line
 from tests.ui.menukit import Screen
 
 OFF = Settings(animation_speed="off", bot_pace="fast")
@@ -47,8 +49,9 @@ def _ola_out(setup: TableSetup = POLISH, hands: list[str] = HANDS) -> tuple[Scre
     return screen, table
 
 
-def _quit_to_the_menu(screen: Screen) -> list[object]:
-    """Esc, Quit to menu, then frames until the menu is back; the screens shown on the way."""
+def _quit_to_the_menu(screen: Screen, lines: list[str] | None = None) -> list[object]:
+    """Esc, Quit to menu, then frames until the menu is back; the screens shown on the way
+    (and into ``lines`` the table's line under it meanwhile)."""
     screen.key(pygame.K_ESCAPE)
     assert isinstance(screen.top, GamePause)
     screen.key(pygame.K_q, "q")
@@ -57,6 +60,8 @@ def _quit_to_the_menu(screen: Screen) -> list[object]:
         if isinstance(screen.top, MainMenu):
             return shown
         shown.append(screen.top)
+        if lines is not None and isinstance(screen.top, MatchTable):
+            lines.append(status_line(screen.top))
         screen.frame(draw=False)
     raise AssertionError("the table was not left")
 
@@ -76,9 +81,11 @@ def _ola_won_a_finished_round() -> None:
 
 def test_leaving_after_going_out_first_lets_the_bots_finish_and_keeps_the_win() -> None:
     screen, table = _ola_out()
-    shown = _quit_to_the_menu(screen)
+    lines: list[str] = []
+    shown = _quit_to_the_menu(screen, lines)
     assert table in shown  # the bots finished the round at the table, then the menu came
-    assert table.toast is not None and "finish the round" in table.toast[0]
+    # Said under the table as long as they play, however long that is.
+    assert lines and set(lines[: len(lines) // 2]) == {LEAVING_WORDS}
     assert not any(isinstance(s, RoundEndOverlay) for s in shown)  # no board: leaving
     _ola_won_a_finished_round()
     assert not has_saved_game()  # nothing is left to continue
@@ -149,7 +156,43 @@ def test_hard_bots_playing_out_a_replaced_save_think_briefly(
     budgets.clear()
     launch.record_abandoned_save()
     _ola_won_a_finished_round()
-    assert budgets and max(budgets) <= launch.PLAY_OUT_BUDGET
+    assert budgets and max(budgets) <= HURRIED_BUDGET
+
+
+@pytest.mark.parametrize("how", ["finish", "quit"])
+def test_hard_bots_finishing_the_round_at_the_table_think_briefly(
+    monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """Finish the round (F), and leaving once every person is out, play the rest at once: a
+    searching bot's full budget a move would keep the player watching for half a minute."""
+    from game.bots.hard import HardBot
+
+    budgets: list[float] = []
+    choose = HardBot.choose
+
+    def noting(self: HardBot, *args: object, **kw: object) -> object:
+        budgets.append(self.time_budget)
+        return choose(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HardBot, "choose", noting)
+    hard = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Ada", "hard"), SeatSpec("Ben", "hard")))
+    screen, table = _ola_out(hard)
+    budgets.clear()
+    if how == "finish":
+        screen.key(pygame.K_f, "f")
+    else:
+        table.leave()
+    screen.frame()
+    said = "The bots finish the round…" if how == "finish" else LEAVING_WORDS
+    assert table.game.over or status_line(table) == said
+    for _ in range(5000):
+        if table.round_result is not None:  # the table has seen the round end
+            break
+        screen.frame()
+    assert table.round_result is not None
+    assert budgets and max(budgets) <= HURRIED_BUDGET
+    # Their usual budget is back for the next round.
+    assert {bot.bot.time_budget for bot in table.bots.values()} == {0.3}  # type: ignore[attr-defined]
 
 
 def test_a_saved_match_round_every_person_is_out_of_counts_and_the_match_is_given_up() -> None:
