@@ -32,7 +32,12 @@ def describe(game: Game, action: Action, names: Sequence[str]) -> str:
         return f"Hint: stop Macau on {names[action.target]}: they forgot to call it"
     if action == DRAW:
         if game.phase == Phase.ATTACK:
-            return f"Hint: take the {game.penalty} cards"
+            # As far as the stock and the pile go; the rest is forgiven (RULES §2.6).
+            owed, taken = game.penalty, min(game.penalty, game.drawable())
+            if not taken:
+                return "Hint: take the penalty: there is nothing left to draw"
+            cards = "the card" if taken == 1 else f"the {taken} cards"
+            return f"Hint: take {cards}" + (" (the rest is forgiven)" if taken < owed else "")
         return "Hint: draw a card"
     if action == PASS:
         if game.phase == Phase.DRAWN:

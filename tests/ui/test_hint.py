@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.bots import make_bot
 from game.engine import DRAW, PASS, PRESETS, Game, Phase, Play, parse_action
@@ -102,6 +103,28 @@ def test_hints_in_words() -> None:
     drawn.apply(DRAW)
     assert drawn.phase == Phase.DRAWN
     assert describe(drawn, PASS, names) == "Hint: keep the card you drew"
+
+
+@pytest.mark.parametrize(
+    ("stock", "said"),
+    [
+        ("9H", "Hint: take the 2 cards (the rest is forgiven)"),
+        ("", "Hint: take the card (the rest is forgiven)"),
+    ],
+)
+def test_a_hint_to_take_a_penalty_counts_what_can_still_be_drawn(stock: str, said: str) -> None:
+    # 3♣ makes you owe 3; one card in the stock and one under the pile's top can be drawn,
+    # or with none in the stock just that one (RULES §2.6).
+    g = Game.from_position(
+        PRESETS["polish"],
+        hands=["9C 5D", "8S 9S", "3H 6D", "KD 3C 4S"],
+        pile="5C",
+        stock=stock,
+        current=3,
+    )
+    g.apply("3C")
+    assert g.phase == Phase.ATTACK and g.penalty == 3
+    assert describe(g, DRAW, ["You", "Ada", "Ben", "Cleo"]) == said
 
 
 def test_enter_after_a_hint_names_the_suit_the_hint_named() -> None:
