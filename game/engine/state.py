@@ -76,6 +76,11 @@ PUBLIC_FIELDS: Final = (
 # has more (the widest two-joker hand known lists 236,701; four jokers, millions).
 LISTING_LIMIT: Final = 250_000
 
+# A listing cut short still offers going out where the plays past the cut hold a way to: it
+# is sought from this many of the longest listed plays, and this many such plays are kept.
+_OUT_BASES: Final = 4
+_OUT_PLAYS: Final = 2
+
 
 class Game(Transitions):
     """One round of Macau (and the match around it). Build with ``new`` or ``from_position``."""
@@ -537,6 +542,11 @@ class Game(Transitions):
         ``limit`` plays it gets the first ``limit`` of ``legal_actions``' order, then every
         action that is not a play (draw, pass, stop), and ``complete`` is False. Every action
         returned is legal; with ``complete`` True they are all of them.
+
+        The plays left out are mostly the longest, so a cut listing may lack every play that
+        lays the whole hand. Where one of the longest plays listed, with the few cards it
+        leaves put into it, is one (see ``_going_out``), such plays come first, in place of
+        the last of the ``limit``: a table's hint and its bots can then go out.
         """
         if limit < 1:
             raise ValueError(f"limit must be at least 1, not {limit}")
@@ -557,7 +567,7 @@ class Game(Transitions):
                 if not self._cut:
                     legal = self._legal = listed
                 else:
-                    legal = self._cut_list = listed
+                    legal = self._cut_list = self._going_out(listed) + listed
                     self._cut_cap = limit + 1
         plays = 0
         for action in legal:
@@ -566,6 +576,57 @@ class Game(Transitions):
         if plays <= limit:
             return legal[:], True
         return legal[:limit] + legal[plays:], False
+
+    def _going_out(self, listed: list[Action]) -> list[Action]:
+        """Plays laying the whole hand, for a listing cut short that has none: each of the
+        longest listed plays, when it leaves at most two cards, with those put into it where
+        it stays legal (``_filled``). An empty list where there is no such play to build."""
+        hand = self.hands[self.current]
+        longest = 0
+        for action in listed:
+            if isinstance(action, Play) and len(action.cards) > longest:
+                longest = len(action.cards)
+        if longest >= len(hand) or longest < len(hand) - 2:
+            return []
+        found: list[Action] = []
+        bases = 0
+        for action in listed:
+            if not isinstance(action, Play) or len(action.cards) != longest or action.call:
+                continue
+            left = list(hand)
+            for card in action.cards:
+                left.remove(card)
+            play = self._filled(action, left)
+            if play is not None and play not in found:
+                found.append(play)
+            bases += 1
+            if bases >= _OUT_BASES or len(found) >= _OUT_PLAYS:
+                break
+        return found
+
+    def _filled(self, base: Play, left: list[Card]) -> Play | None:
+        """``base`` with each card of ``left`` put in where the play stays legal (between its
+        first and last card, else after or before them), a joker standing for a card beside
+        it or one rank from one; None where one cannot be put in anywhere."""
+        cards = list(base.cards)
+        stand: list[Card | None] = (
+            list(base.declared) if base.declared is not None else [None] * len(cards)
+        )
+        for card in left:
+            placed = False
+            for at in [*range(1, len(cards)), len(cards), 0]:
+                for stands in _stand_ins(card, cards, stand, at):
+                    tried_cards = [*cards[:at], card, *cards[at:]]
+                    tried_stand = [*stand[:at], stands, *stand[at:]]
+                    declared = tuple(tried_stand) if any(tried_stand) else None
+                    if self.is_legal(Play(tuple(tried_cards), declared, base.choice)):
+                        cards, stand, placed = tried_cards, tried_stand, True
+                        break
+                if placed:
+                    break
+            if not placed:
+                return None
+        return Play(tuple(cards), tuple(stand) if any(stand) else None, base.choice)
 
     def is_legal(self, action: object, seat: object = None) -> bool:
         """Whether ``apply(action, seat)`` would be accepted."""
@@ -795,6 +856,28 @@ def _as_action(action: object) -> Action:
     if not isinstance(action, Action):
         raise IllegalMove(f"{action!r} is not an action: use notation such as '7H', 'draw'")
     return action
+
+
+def _stand_ins(
+    card: Card, cards: list[Card], stand: list[Card | None], at: int
+) -> list[Card | None]:
+    """What ``card`` put in at ``at`` may stand for: nothing for a plain card; for a joker,
+    the card each neighbour acts as, and the cards one rank from it in its suit."""
+    if not card.is_joker:
+        return [None]
+    out: list[Card | None] = []
+    for i in (at - 1, at):
+        if not 0 <= i < len(cards):
+            continue
+        acts = stand[i] or cards[i]
+        if acts.is_joker:
+            continue
+        up = acts.rank + 1 if acts.rank < 14 else 2
+        down = acts.rank - 1 if acts.rank > 2 else 14
+        for near in (acts, Card.of(up, acts.suit), Card.of(down, acts.suit)):
+            if near not in out:
+                out.append(near)
+    return out
 
 
 def _well_formed(play: Play) -> None:

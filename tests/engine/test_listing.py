@@ -388,6 +388,22 @@ def test_eleven_sixes_and_six_jokers_list_each_group_once_up_to_the_limit() -> N
     assert max(len(p.cards) for p in plays) >= 11
 
 
+@pytest.mark.parametrize("hearts", [10, 12])
+def test_a_capped_listing_still_offers_laying_the_whole_hand(hearts: int) -> None:
+    # Both jokers and a long run of hearts on 2♥: millions of plays, the longest of them
+    # (the whole hand) far past the cut, yet going out is the play nobody would miss.
+    run = " ".join(f"{rank}H" for rank in [*range(3, 11), "J", "Q", "K", "A"][:hearts])
+    hands = ["RJ BJ " + run, "2C 3D 4S 9D KD", "2D 3C 4C 9S", "6D 7D 8C 9C"]
+    g = pos("hungarian", hands, pile="2H", stock="5S 6S 7S 8S")
+    capped, complete = g.legal_actions_capped(20_000)
+    plays, others = _split(capped)
+    assert not complete and len(plays) == 20_000 and [str(a) for a in others] == ["draw"]
+    outs = [p for p in plays if len(p.cards) == hearts + 2]
+    assert outs and outs == plays[: len(outs)]  # first, in place of the last listed
+    g.apply(outs[0])
+    assert g.hand_counts[0] == 0 and 0 in g.placings
+
+
 def test_a_capped_listing_refuses_a_limit_below_one() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         _four_jokers().legal_actions_capped(0)

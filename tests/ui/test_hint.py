@@ -167,3 +167,17 @@ def test_enter_after_a_draw_hint_draws() -> None:
     h.key(pygame.K_RETURN)
     h.tick(3)
     assert len(h.game.hand(0)) == 4  # drew the card the hint said to draw
+
+
+def test_the_hint_goes_out_with_both_jokers_and_ten_hearts() -> None:
+    # Millions of plays, the table lists 20,000: laying all twelve cards is among them.
+    hand = "RJ BJ 3H 4H 5H 6H 7H 8H 9H 10H JH QH"
+    hands = [hand, "2C 3D 4S 9D KD", "2D 3C 4C 9S", "6D 7D 8C 9C"]
+    g = Game.from_position(PRESETS["hungarian"], hands, pile="2H", stock="5S 6S 7S 8S")
+    h = Harness(g)
+    h.key(pygame.K_h, "h")
+    h.tick(2)
+    assert len(h.table.hand.selection) == 12
+    h.key(pygame.K_RETURN)
+    h.tick(30)
+    assert g.hand_counts[0] == 0
