@@ -462,7 +462,7 @@ class NewGameScreen(MenuScreen):
             ry = y + (i % per_col) * row_h
             # Room for "Bot · medium" and its arrows, but always some for the name too.
             widest = max(px(160), col_w // 2 - px(10))
-            kind_w = max(60, min(px(190), widest, col_w - px(34 + 10 + 70)))
+            kind_w = max(60, min(px(204), widest, col_w - px(34 + 10 + 70)))
             row.kind.size = px(18) if kind_w >= px(180) else px(15)
             row.compact = col_w - px(34) - kind_w - px(10) < px(110)
             if row.compact:  # "Medium": the name gets what "Bot · " took
