@@ -696,6 +696,7 @@ class TableScene(Scene):
         self.confetti = None
         self.version += 1
         self.director.queue.clear()
+        self.director.bubbles.clear()  # the last round's words ("I win!") end with it
         self.hand.sync([])
         tabledraw.start_deal(self)
 
