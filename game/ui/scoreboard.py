@@ -153,11 +153,15 @@ def _draw_grid(
 
     rows, totals, meaning = score_lines(table)
     n = table.game.seats
+    row_h = px(32)
+    body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
     label_w = _label_width(rows, ui)
+    # The scroll bar, when the rounds overflow, gets a strip of its own beside the columns.
+    room = area.w - label_w - (12 if row_h * len(rows) > body.h else 0)
     needs = _column_needs(table, ui)
-    if sum(needs) > area.w - label_w:  # narrower columns for the short names
+    if sum(needs) > room:  # narrower columns for the short names
         needs = _column_needs(table, ui, least=72)
-    cols = _columns(needs, area.w - label_w)
+    cols = _columns(needs, room)
     front = leaders(table)
 
     def cell_x(s: int) -> int:
@@ -168,8 +172,6 @@ def _draw_grid(
     for s in range(n):
         name = theme.text(shown[s], size, theme.GOLD if s in front else theme.TEXT, True)
         surface.blit(name, name.get_rect(midtop=(cell_x(s), area.y)))
-    row_h = px(32)
-    body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
     scroll.view, scroll.content = body.h, row_h * len(rows)
     scroll.by(0)  # clamp an offset set before the content was measured ("the latest rounds")
     clip = surface.get_clip()

@@ -12,10 +12,12 @@ import pytest
 
 from game.engine import Game, parse_action
 from game.store.settings import Settings
+from game.ui import scoreboard
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
 from game.ui.roundend import RoundEndOverlay
 from game.ui.scoreboard import MatchEndScreen, ScoreboardOverlay
+from game.ui.screen import Scroll
 from game.ui.setup import SeatSpec, TableSetup, startable
 from tests.ui.menukit import Screen
 from tests.ui.textkit import drawn_texts, outside, overlaps
@@ -181,3 +183,32 @@ def test_a_draw_of_names_too_long_to_say_counts_those_who_share_it(
     drawn = drawn_texts(monkeypatch, screen.stack, (960, 600), top_only=True)
     assert outside(drawn, (960, 600)) == []
     assert "Drawn match between 2 players" in [words for words, _rect in drawn]
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_the_scroll_bar_of_many_rounds_keeps_clear_of_the_last_column(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    names = ",".join(["Anna", *(f"Player {n}:medium" for n in range(2, 11))])
+    setup = startable(TableSetup("hungarian", _seats(names)))
+    table = MatchTable(setup, setup.new_game(5), settings=OFF, seed=5)
+    rows = [(f"Round {r}", ["1st", *["10th"] * 9]) for r in range(1, 31)]
+    rows.append(("Round 31", ["playing"] * 10))
+    monkeypatch.setattr(
+        scoreboard, "score_lines", lambda t: (rows, ["30"] + ["0"] * 9, "Rounds won")
+    )
+    bars: list[pygame.Rect] = []
+    draw_bar = Scroll.draw_bar
+
+    def noting(self: Scroll, surface: pygame.Surface, area: pygame.Rect) -> None:
+        bars.append(pygame.Rect(area.right - 8, area.y, 8, area.h))
+        draw_bar(self, surface, area)
+
+    monkeypatch.setattr(Scroll, "draw_bar", noting)
+    screen = Screen(table, size)
+    table.open_scoreboard()
+    screen.frame()
+    drawn = drawn_texts(monkeypatch, screen.stack, size, top_only=True)
+    [bar] = bars[-1:]
+    cells = [rect for words, rect in drawn if words in ("playing", "10th", "1st")]
+    assert cells and not [rect for rect in cells if rect.colliderect(bar)]
