@@ -314,10 +314,12 @@ class Picker(Widget):
             arrow = theme.text(glyph, px(28), theme.ACCENT, True)
             surface.blit(arrow, arrow.get_rect(center=(x, self.rect.centery - 2)))
         value = self.options[self.index] if self.options else "—"
-        # A long name shrinks a little, then ends in "…": it never covers the arrows.
+        # A long name shrinks a little, then is cut short keeping what tells it from the
+        # other options ("Maximilian A." beside "Maximilian B."): it never covers the arrows.
         room = self.rect.w - px(64)
         size = theme.fit_size(value, px(19), room, True, smallest=px(15))
-        label = theme.text(theme.fit(value, size, room, True), size, theme.TEXT, True)
+        shown = theme.fit_name(value, size, room, True, self.options)
+        label = theme.text(shown, size, theme.TEXT, True)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 

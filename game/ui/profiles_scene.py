@@ -765,6 +765,7 @@ class ProfilesScene(Scaled, Scene):
             more = f"{shown.start + 1}–{shown.stop} of {len(self.profiles)} · ↑ ↓ or the wheel"
             img = theme.text(more, px(12), theme.MUTED)
             surface.blit(img, img.get_rect(bottomright=(box.right - px(20), box.bottom - 4)))
+        names = [p.name for p in self.profiles]  # a name cut short keeps what tells it apart
         for i in shown:
             profile = self.profiles[i]
             row = self.row_rect(i)
@@ -772,7 +773,8 @@ class ProfilesScene(Scaled, Scene):
             if chosen:
                 theme.blit_panel(surface, row, (*theme.ACCENT, 255), None, 8, False)
             ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
-            name = theme.fit(profile.name, px(18), kind_x - px(12) - (row.x + px(18)), True)
+            width = kind_x - px(12) - (row.x + px(18))
+            name = theme.fit_name(profile.name, px(18), width, True, names)
             cells = (
                 (name, row.x + px(18), "midleft", True),
                 ("bot level" if profile.is_bot else "player", kind_x, "midleft", False),

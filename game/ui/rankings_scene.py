@@ -242,7 +242,8 @@ class RankingsScene(Scaled, Scene):
         tag = theme.text("provisional", px(11), theme.MUTED) if faded else None
         if tag is not None and name_w + px(8) + tag.get_width() > room:
             tag = None
-        name = theme.fit(row.profile, px(18), room, not faded)
+        others = [r.profile for r in self.rows]  # cut short, it keeps what tells it apart
+        name = theme.fit_name(row.profile, px(18), room, not faded, others)
         for text, x, anchor, size, bold in (
             (str(row.rank), cols["rank"], "midright", px(18), False),
             (name, cols["name"], "midleft", px(18), not faded),
@@ -309,7 +310,8 @@ class RankingsScene(Scaled, Scene):
             duration = format_duration(win.time_s)
             # The name ends in "…" before the time rather than run under it.
             room = cols[2][0] - theme.text_size(duration, px(19), True)[0] - px(12) - cols[1][0]
-            name = theme.fit(win.profile, px(17), room, first)
+            others = [w.profile for w in self.fastest]
+            name = theme.fit_name(win.profile, px(17), room, first, others)
             for (x, anchor), text, size, bold in zip(
                 cols,
                 (str(rank), name, duration),

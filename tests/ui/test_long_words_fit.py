@@ -236,3 +236,35 @@ def test_a_large_window_shows_long_names_whole_in_the_profiles_list(
     # (Thirty-two Ws, the widest letter, are still cut: the list keeps room for its columns.)
     words = {w for w, _ in _texts_fit(monkeypatch, (1920, 1080), ProfilesScene(store))}
     assert set(LONG[:2]) <= words
+
+
+TWINS = ["Maximilian Wolfgang Oberhammer A", "Maximilian Wolfgang Oberhammer B"]
+
+
+def test_two_long_names_that_differ_at_the_end_are_told_apart_when_cut(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cut at the end they read alike, and the merge the picker chooses for cannot be undone.
+    for n, (first, second) in enumerate((TWINS, TWINS[::-1])):
+        seats = (
+            SeatResult(0, first, False, None, 1),
+            SeatResult(1, second, False, None, 2),
+            SeatResult(2, "Dora", False, None, 3),
+        )
+        store.record_game(_round(50 + n, "polish", *seats))
+    pygame.display.init()
+    size = (960, 600)
+
+    def shown(*scenes: Scene) -> list[str]:
+        drawn = [w for w, _ in _texts_fit(monkeypatch, size, *scenes)]
+        return [w for w in drawn if w.startswith("Maxi")]
+
+    listed = shown(ProfilesScene(store))
+    assert len(listed) == 2 and len(set(listed)) == 2 and listed != TWINS
+    dialog = MergeDialog("Dora", TWINS)
+    picked = shown(ProfilesScene(store), dialog)
+    dialog.target.step(1)
+    picked += shown(ProfilesScene(store), dialog)
+    assert len(set(picked)) == 2
+    ranked = shown(RankingsScene(store))
+    assert len(ranked) >= 2 and len(set(ranked)) == len(ranked)
