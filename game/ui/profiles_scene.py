@@ -565,6 +565,19 @@ class ProfilesScene(Scaled, Scene):
                     f"{old} and {new} sit at {table.where}: they are two players, so they "
                     "cannot be merged."
                 )
+            if (
+                not merging
+                and name_key(old) != name_key(new)
+                and seated_person(table.setup, new)
+                and not seated_person(table.setup, old)
+                and self.store.profile(new) is None
+            ):
+                # Another person, with no rounds recorded yet: a rename to the name would
+                # record their rounds as old's, a merge nobody asked for.
+                return (
+                    f"Another player called {new} sits at {table.where}: renamed {new}, "
+                    f"{old} would be given their rounds."
+                )
             try:
                 reseated(table.setup, old, new)
             except ValueError as exc:

@@ -221,3 +221,24 @@ def test_a_lone_person_renamed_you_sits_as_you(_home: Path) -> None:
     dialog = rename(screen, profiles, "Anna", "yOU")
     assert screen.top is profiles, dialog.error
     assert _saved_names(_home) == ["You", "Cleo"]  # spoken to as "You", not "yOU lays"
+
+
+def test_a_name_another_person_of_the_saved_game_has_is_refused(_home: Path) -> None:
+    # Zoe sits at the saved match but has no rounds recorded yet, so no profile: renaming
+    # Anna K to her name would send Zoe's rounds there to Anna K, a merge nobody asked for.
+    zoe = TableSetup("classic", (SeatSpec("Anna"), SeatSpec("Zoe"), SeatSpec("Cleo", "easy")))
+    before = _saved_table(_home, zoe)
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = open_profiles(screen, menu)
+    dialog = rename(screen, profiles, "Anna K", "zoe")
+    assert screen.top is dialog and dialog.error == (
+        "Another player called zoe sits at the table saved for Continue: renamed zoe, "
+        "Anna K would be given their rounds."
+    )
+    assert _save_path(_home).read_bytes() == before
+    with Store.open() as store:
+        assert store.profile("zoe") is None and store.profile("Anna K") is not None
+    screen.key(pygame.K_ESCAPE)
+    rename(screen, profiles, "Anna", "Anna Z")  # Anna herself may still take a new name
+    assert screen.top is profiles and _saved_names(_home) == ["Anna Z", "Zoe", "Cleo"]
