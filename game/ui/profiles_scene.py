@@ -379,9 +379,12 @@ class MergeDialog(_Dialog):
 class ProfilesScene(Scaled, Scene):
     """Every profile with its rated games; New, Rename and Merge for human players."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, on_moved: Callable[[str, str], None] | None = None) -> None:
         super().__init__()
         self.store = store
+        # Told each rename and merge made here (the old name, the name that has its games
+        # now): the Statistics screen below follows the player it shows.
+        self.on_moved = on_moved
         self.size = (1280, 800)
         self.profiles: list[Profile] = []
         self.games: dict[str, int] = {}
@@ -511,6 +514,8 @@ class ProfilesScene(Scaled, Scene):
                 self.reload(select=clean_name(name))
                 new = self.current.name if self.current else clean_name(name)
                 more, trouble = self._follow_rename(old.name, new)
+                if self.on_moved is not None:
+                    self.on_moved(old.name, new)
                 self._say(f"Renamed {old.name} to {new}.{more}", error=trouble)
 
         _, elsewhere = self._tables()
@@ -653,6 +658,8 @@ class ProfilesScene(Scaled, Scene):
             return
         self.reload(select=target)
         more, trouble = self._follow_rename(source, target)
+        if self.on_moved is not None:
+            self.on_moved(source, target)
         self._say(f"Merged {source} into {target}.{more}", error=trouble)
 
     def close(self) -> None:

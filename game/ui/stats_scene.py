@@ -19,6 +19,7 @@ import pygame
 from game.engine import PRESETS
 from game.store import OVERALL, ProfileStats, RankRow, Store
 from game.store.background import StoreJob
+from game.store.models import name_key
 from game.store.paths import HOME_ENV, where
 from game.ui import theme
 from game.ui.charts import (
@@ -224,6 +225,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self._charts: tuple[pygame.Surface, pygame.Surface] | None = None
         self._stale = False
         self._shown_id: int | None = None  # the profile shown when another screen opened
+        self._moved_to: str | None = None  # where the profiles screen moved that one's games
         self._wrapped: tuple[tuple[str, int, int], list[str]] = (("", 0, 0), [])
         self.names = self._profile_names()
         self.preset_choices = preset_choices(store)
@@ -349,7 +351,14 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         from game.ui.profiles_scene import ProfilesScene
 
         if self.stack is not None:
-            self.stack.push(ProfilesScene(self.store))
+            self.stack.push(ProfilesScene(self.store, on_moved=self._moved))
+
+    def _moved(self, old: str, new: str) -> None:
+        """A rename or a merge on the profiles screen: the player shown follows their games
+        (by name, as a profile merged away may be gone by the time this screen is back)."""
+        shown = self._moved_to or self.profile
+        if shown is not None and name_key(old) == name_key(shown):
+            self._moved_to = new
 
     def open_rankings(self) -> None:
         """Open the rankings on top, on the preset shown here."""
@@ -383,7 +392,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         if not self._stale:
             return
         self._stale = False
-        shown = self._name_now(self._shown_id) or self.profile
+        shown = self._moved_to or self._name_now(self._shown_id) or self.profile
+        self._moved_to = None
         self.names = self._profile_names()
         self.player.options = self.names
         self.player.index = self.names.index(shown) if shown in self.names else 0

@@ -512,6 +512,11 @@ def test_statistics_follow_the_player_shown_through_a_rename_and_a_merge(
     assert isinstance(profiles, ProfilesScene)
     _merge(stack, profiles, "Csilla", "Béla Kowalska", screen)  # never at one table
     assert "Merged Csilla" in profiles.message
+    # A new player takes the name merged away: the games shown are still Béla's.
+    key(stack, pygame.K_n, "n")
+    type_text(stack, "Csilla")
+    key(stack, pygame.K_RETURN)
+    assert "Csilla" in [p.name for p in profiles.profiles]
     key(stack, pygame.K_ESCAPE)
     assert stack.top is stats and stats.profile == "Béla Kowalska"
 
