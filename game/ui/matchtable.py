@@ -30,9 +30,12 @@ from game.ui.widgets import Button
 __all__ = ["MatchTable"]
 
 log = logging.getLogger(__name__)
-# Wall-clock time between two frames beyond their step by more than this is no play: the
-# computer slept, or the clock was set (a slow frame or a window dragged takes far less).
+# Time between two frames beyond their step by more than this is no play: the process was
+# stopped, or the computer slept (a slow frame or a window dragged takes far less).
 STALL_SECONDS = 30.0
+# The wall clock parting from the steady one (``time.monotonic``) by more than this between
+# two frames was set, back or on: the round's clock moves with it, whatever the size.
+CLOCK_SET_SECONDS = 1.0
 
 # Said at the table when it is left with every person out, while the bots finish the round.
 LEAVING_WORDS = "The bots finish the round, then back to the menu."
@@ -90,6 +93,7 @@ class MatchTable(TableScene):
         # computer asleep) would count as time played.
         self.held_since: float | None = None
         self.frame_wall: float | None = None  # the wall clock at the last frame
+        self.frame_steady: float | None = None  # ``time.monotonic`` at the last frame
         # Quit with every person out: the bots are finishing the round, then the table closes.
         self.leaving = False
         self.round_key = new_round_key()
@@ -224,12 +228,21 @@ class MatchTable(TableScene):
         ways: no frame for a long while (the computer asleep, the process stopped) is no
         play, and a clock set back or forward between two frames moves the round's clock
         with it rather than take time off the round or add it."""
-        now = time.time()
+        now, steady = time.time(), time.monotonic()
         last, self.frame_wall = self.frame_wall, now
-        if last is None:
+        last_steady, self.frame_steady = self.frame_steady, steady
+        if last is None or last_steady is None:
             return
-        drift = (now - last) - dt
-        if abs(drift) > STALL_SECONDS:
+        # The clock set (an NTP step, a hand on the settings, a time zone): even a few
+        # seconds would be taken off the round or added to it.
+        drift = (now - last) - (steady - last_steady)
+        if abs(drift) <= CLOCK_SET_SECONDS:
+            drift = 0.0
+        # No frame for a long while, which the steady clock counts too (asleep, stopped).
+        stall = (steady - last_steady) - dt
+        if abs(stall) > STALL_SECONDS:
+            drift += stall
+        if drift:
             self.started_at += drift
             if self.held_since is not None:
                 self.held_since += drift
