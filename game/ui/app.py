@@ -11,10 +11,12 @@ import contextlib
 import dataclasses
 import logging
 import os
+import signal
 import sys
 import time
 import warnings
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -296,9 +298,13 @@ class App:
         """Push ``scene`` and loop until quit (or ``frames`` frames); returns the exit code."""
         if scene is not None:
             self.stack.push(scene)
-        while self.running and (frames is None or self.frame < frames):
-            dt = self.clock.tick(FPS)
-            self.step(dt)
+        before = _on_terminate(self.terminate)
+        try:
+            while self.running and (frames is None or self.frame < frames):
+                dt = self.clock.tick(FPS)
+                self.step(dt)
+        finally:
+            _on_terminate(signal.SIG_DFL if before is None else before)
         self.stack.clear()
         if self.remembers_window and self.settings.window_size != self.windowed_size:
             self._keep(window_size=self.windowed_size)
@@ -310,6 +316,22 @@ class App:
     def quit(self) -> None:
         """Leave the loop after this frame."""
         self.running = False
+
+    def terminate(self, signum: int = 0, frame: object = None) -> None:
+        """SIGTERM (a shutdown, ``kill``): close now, as the window's close button does
+        but without asking about unsaved work, since nobody is there to answer before the
+        system ends the process anyway. Tables keep themselves as they shut down."""
+        log.info("asked to end (signal %s)", signum)
+        self.running = False
+
+
+def _on_terminate(handler: Any) -> Any:
+    """Let ``handler`` answer SIGTERM (SDL would make it a close button's click, which may
+    ask a question first); the handler it replaces, or None where there was none set from
+    Python or signals cannot be set (not the main thread, no SIGTERM)."""
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        return signal.signal(signal.SIGTERM, handler)
+    return None
 
 
 def _mark_first_frame() -> None:

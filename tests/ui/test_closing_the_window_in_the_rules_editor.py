@@ -4,6 +4,9 @@ else closes the window at once."""
 
 from __future__ import annotations
 
+import os
+import signal
+
 import pygame
 
 from game.engine import PRESETS, Game
@@ -101,3 +104,23 @@ def test_a_table_closes_at_once() -> None:
     app.step(1 / 60)
     _close(app)
     assert not app.running
+
+
+def test_sigterm_closes_at_once_with_nobody_asked() -> None:
+    # A shutdown or a ``kill`` sends SIGTERM, which SDL turns into a close button's click:
+    # the question would hold the process up until the system killed it.
+    app = _app()
+    _editor(app)
+    seen: list[object] = []
+
+    def each_frame(a: App) -> None:
+        seen.append(a.stack.top)
+        if a.frame == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    app.on_frame = each_frame
+    before = signal.getsignal(signal.SIGTERM)
+    assert app.run(frames=app.frame + 120) == 0
+    assert not app.running and len(seen) < 10
+    assert not any(isinstance(top, ConfirmDialog) for top in seen)
+    assert signal.getsignal(signal.SIGTERM) == before  # given back once the window closed
