@@ -136,10 +136,11 @@ def test_a_saved_round_every_person_is_out_of_is_played_out_when_replaced() -> N
     assert fastest is not None and fastest.time_s == 5.0  # the win took 5 s
 
 
-def test_hard_bots_playing_out_a_replaced_save_think_briefly(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The play-out runs before the new table can start: a searching bot keeps it short."""
+HARD = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Ada", "hard"), SeatSpec("Ben", "hard")))
+
+
+def _hard_budgets(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The list the time budget of each hard bot's decision goes into from now on."""
     from game.bots.hard import HardBot
 
     budgets: list[float] = []
@@ -150,8 +151,15 @@ def test_hard_bots_playing_out_a_replaced_save_think_briefly(
         return choose(self, *args, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(HardBot, "choose", noting)
-    hard = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Ada", "hard"), SeatSpec("Ben", "hard")))
-    screen, _table = _ola_out(hard)
+    return budgets
+
+
+def test_hard_bots_playing_out_a_replaced_save_think_briefly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The play-out runs before the new table can start: a searching bot keeps it short."""
+    budgets = _hard_budgets(monkeypatch)
+    screen, _table = _ola_out(HARD)
     screen.stack.clear()  # the window closed: the round is saved with Ola out
     budgets.clear()
     launch.record_abandoned_save()
@@ -165,18 +173,8 @@ def test_hard_bots_finishing_the_round_at_the_table_think_briefly(
 ) -> None:
     """Finish the round (F), and leaving once every person is out, play the rest at once: a
     searching bot's full budget a move would keep the player watching for half a minute."""
-    from game.bots.hard import HardBot
-
-    budgets: list[float] = []
-    choose = HardBot.choose
-
-    def noting(self: HardBot, *args: object, **kw: object) -> object:
-        budgets.append(self.time_budget)
-        return choose(self, *args, **kw)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(HardBot, "choose", noting)
-    hard = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Ada", "hard"), SeatSpec("Ben", "hard")))
-    screen, table = _ola_out(hard)
+    budgets = _hard_budgets(monkeypatch)
+    screen, table = _ola_out(HARD)
     budgets.clear()
     if how == "finish":
         screen.key(pygame.K_f, "f")
