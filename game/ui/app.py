@@ -36,6 +36,12 @@ log = logging.getLogger(__name__)
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (960, 600)
 FPS = 60
+# Frames a second with the window in the background, to spare the computer's power: not the
+# one typed into (still in view, so the game goes on at its pace, only less smoothly), and
+# minimized or hidden (nothing to see; the table's time still runs at its pace, each frame's
+# step being at most ``clock.MAX_STEP``).
+FPS_UNFOCUSED = 20
+FPS_HIDDEN = 10
 # A held key repeats after this many milliseconds, then every so many (the usual desktop pace).
 KEY_REPEAT = (400, 40)
 # How long F11 must have been quiet before it switches the window again. Making the window
@@ -134,6 +140,8 @@ class App:
         self.stack = SceneStack(self, self.screen.get_size())
         self.running = True
         self.frame = 0
+        self.focused = True  # the window takes the keys (as far as the system has said)
+        self.shown = True  # not minimized nor hidden
         self._keys_down: set[int] = set()  # pressed and not yet released: the rest are repeats
         # When F11 last switched the window or was reported down since (``F11_QUIET_S``):
         # without this a held F11 flipped the window every few tenths of a second.
@@ -237,6 +245,17 @@ class App:
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
             self.resize(size)
             return
+        if event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+        elif event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+            self.shown = False
+        elif event.type in (
+            pygame.WINDOWRESTORED,
+            pygame.WINDOWSHOWN,
+            pygame.WINDOWEXPOSED,
+            pygame.WINDOWMAXIMIZED,
+        ):
+            self.shown = True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             # Held keys are told apart by the key pressed, whatever it stands for: NumLock
             # may change while a number pad key is held.
@@ -301,7 +320,7 @@ class App:
         before = _on_terminate(self.terminate)
         try:
             while self.running and (frames is None or self.frame < frames):
-                dt = self.clock.tick(FPS)
+                dt = self.clock.tick(self.frame_rate)
                 self.step(dt)
         finally:
             _on_terminate(signal.SIG_DFL if before is None else before)
@@ -312,6 +331,13 @@ class App:
 
         launch.app_closed(self)
         return 0
+
+    @property
+    def frame_rate(self) -> int:
+        """Frames a second now: fewer with the window in the background."""
+        if not self.shown:
+            return FPS_HIDDEN
+        return FPS if self.focused else FPS_UNFOCUSED
 
     def quit(self) -> None:
         """Leave the loop after this frame."""

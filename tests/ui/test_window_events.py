@@ -7,7 +7,7 @@ import pygame
 
 from game.engine import PRESETS, Game
 from game.store.settings import Settings
-from game.ui.app import F11_QUIET_S, MIN_SIZE, App
+from game.ui.app import F11_QUIET_S, FPS, FPS_HIDDEN, FPS_UNFOCUSED, MIN_SIZE, App
 from game.ui.clock import ManualClock
 from game.ui.start import table_for
 
@@ -172,3 +172,30 @@ def test_text_pips_follow_the_four_colour_setting() -> None:
         assert suit_colour("D") in inks("♦") and suit_colour("C", True) not in inks("♣")
     finally:
         theme.set_four_colour(False)
+
+
+def test_the_window_in_the_background_draws_fewer_frames() -> None:
+    app, clock = _app()
+    for event, rate in (
+        (None, FPS),
+        (pygame.WINDOWFOCUSLOST, FPS_UNFOCUSED),  # another window typed into: still in view
+        (pygame.WINDOWMINIMIZED, FPS_HIDDEN),
+        (pygame.WINDOWRESTORED, FPS_UNFOCUSED),
+        (pygame.WINDOWFOCUSGAINED, FPS),
+        (pygame.WINDOWFOCUSLOST, FPS_UNFOCUSED),
+    ):
+        if event is not None:
+            pygame.event.post(pygame.event.Event(event))
+        app.step(clock.tick())
+        assert app.frame_rate == rate
+    # The loop holds the window's frame rate.
+    asked: list[int] = []
+    tick = clock.tick
+
+    def noting(fps: int = 0) -> float:
+        asked.append(fps)
+        return tick(fps)
+
+    clock.tick = noting  # type: ignore[method-assign]
+    app.run(frames=app.frame + 2)
+    assert asked == [FPS_UNFOCUSED, FPS_UNFOCUSED]
