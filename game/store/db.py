@@ -55,11 +55,7 @@ KEPT = (
     "and recorded once it is free."
 )
 BUSY = "The statistics file is in use by another program: try again once it is free."
-# What it says while rounds wait for room on a full disk.
-FULL = (
-    "The disk is full, so Macau cannot record games right now: rounds played meanwhile are "
-    "kept while the game stays open and recorded once there is room again."
-)
+FULL = opening.FULL  # what it says while rounds wait for room on a full disk
 
 
 class StoreBusy(StoreUnavailable):
@@ -80,6 +76,11 @@ _serials = itertools.count(1)
 # Notes about statistics files set aside while opening, by path, not yet passed on, with
 # what was recovered from each.
 _unseen_notes: dict[Path, tuple[str, Salvage | None]] = {}
+
+# Rounds and matches a full disk had no room for (nor for keeping them beside the file), by
+# statistics file, oldest first: held while the game runs, whichever store of that file
+# records next (a table's own, the next table's, the Statistics screen's).
+_held_for_room: dict[Path, list[GameRecord | MatchRecord]] = {}
 
 
 def default_path() -> Path:
@@ -115,6 +116,7 @@ class Store:
         stand_in: bool = False,
         salvage: Salvage | None = None,
         in_use: bool = False,
+        no_room: bool = False,
     ) -> None:
         self._conn = conn
         self.path = path
@@ -132,9 +134,11 @@ class Store:
         # only ``LOCK_RECHECK_S``, so a file kept for an hour costs one full wait.
         self._found_in_use = False
         # Rounds and matches the disk had no room for (nor for keeping them beside the file),
-        # oldest first: recorded at the next write that finds room.
-        self._held: list[GameRecord | MatchRecord] = []
-        self._no_room = False  # the last write found the disk full
+        # oldest first: recorded at the next write that finds room (``_held_for_room``).
+        self._held: list[GameRecord | MatchRecord] = (
+            [] if path is None else _held_for_room.setdefault(path.absolute(), [])
+        )
+        self._no_room = no_room  # the last write (or the opening) found the disk full
         self._serial = next(_serials)
         self._writes = 0  # transactions committed through this store
         # Whether another connection writes to the file while this store has it (see close).
@@ -145,7 +149,7 @@ class Store:
         """Open the database (default ``data_dir()/macau.sqlite3``) and record what was kept
         while it was in use (``record_pending``); never raises."""
         target = default_path() if path is None else Path(path)
-        in_use = False
+        in_use = no_room = False
         try:
             opened = open_database(target)
         except (OSError, sqlite3.Error, ValueError) as exc:
@@ -159,12 +163,14 @@ class Store:
             # Held by another program: nothing is lost meanwhile (rounds are kept), and the
             # file is opened again later.
             in_use = sqlerrors.is_busy(exc)
+            no_room = opening.no_room(target, exc)
             later = (
                 "Rounds played meanwhile are kept and recorded once it is free."
                 if in_use
                 else "Games will be played but not recorded."
             )
-            opened = memory_database(f"Macau could not open its statistics ({reason}). {later}")
+            failed = f"Macau could not open its statistics ({reason}). {later}"
+            opened = memory_database(opening.FULL if no_room else failed)
         problem, saved = opened.problem, opened.salvage
         key = target.absolute()
         if problem is not None and not opened.read_only:
@@ -180,7 +186,8 @@ class Store:
             problem,
             opened.stand_in,
             saved,
-            in_use=in_use or opened.in_use,
+            in_use=in_use or no_room or opened.in_use,
+            no_room=no_room or opened.no_room,
         )
         try:
             store.record_pending()
@@ -203,7 +210,7 @@ class Store:
         """Close the database; the store cannot be used afterwards. What the disk had no
         room for is recorded now if there is room, else kept beside the file if there is
         room for that (else it is lost, as the store said when it was held)."""
-        if self._held:
+        if self._held and not self.read_only:
             self._let_go_of_held()
         # What this run wrote is no reason to check the file in full again; what another
         # connection wrote meanwhile (another copy of the game, a tool) may be, so then the
@@ -262,18 +269,19 @@ class Store:
         return (self._serial, int(version), self._writes)
 
     def _let_go_of_held(self) -> None:
+        """On closing: record what is held if there is room now, else keep it beside the file
+        if there is room for that; what is left stays held for the next store of the file."""
         try:
             self.record_pending()
         except Exception:
             log.exception("held rounds not recorded")
-        for record in self._held:
-            if self.path is None:
-                break
+        while self._held and self.path is not None:
             try:
-                pending.keep(self.path, record)
+                pending.keep(self.path, self._held[0])
             except (OSError, ValueError) as exc:
-                log.warning("a round held for want of room is lost: %s", exc)
-        self._held = []
+                log.info("rounds still held for want of room: %s", exc)
+                return
+            self._held.pop(0)
 
     def _stop_recording(self, exc: BaseException) -> None:
         self.read_only = True
@@ -349,7 +357,9 @@ class Store:
         """Store ``record`` by ``work`` after what was kept before it; its id, or None when
         it is not recorded now (kept for later while the file is in use)."""
         if self.read_only:
-            if self.in_use:
+            if self._no_room:  # opened on a full disk: opened again later
+                self._keep_for_want_of_room(record)
+            elif self.in_use:
                 self._keep(record)
             return None
         if self.record_pending():
@@ -401,8 +411,8 @@ class Store:
         """Record what was kept while another program held the file (see ``pending``),
         oldest first; True when nothing is left waiting. Waits for the lock as any write."""
         kept = [] if self.path is None else pending.waiting(self.path)
-        if (kept or self._held) and self.read_only:
-            return False
+        if self.read_only:  # nothing can be recorded through this store, nor be told so
+            return not (kept or self._held)
         for entry in kept:
             try:
                 self._transaction(_writer(entry.record))

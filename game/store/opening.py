@@ -41,6 +41,14 @@ LOCK_WAIT_S = 2.0
 LOCK_RECHECK_S = 0.25
 BUSY_TIMEOUT_MS = round(LOCK_WAIT_S * 1000)
 NOT_RECORDED = "Games will be played but not recorded until this is fixed."
+# What the store says while rounds wait for room on a full disk.
+FULL = (
+    "The disk is full, so Macau cannot record games right now: rounds played meanwhile are "
+    "kept while the game stays open and recorded once there is room again."
+)
+# Less room than this left beside the statistics file is a full disk: SQLite may call the
+# failure it meets there an I/O error rather than a full disk.
+NO_ROOM_BYTES = 256 * 1024
 IN_USE = (
     "The statistics file is in use by another program, so Macau only reads it for now: "
     "rounds played meanwhile are kept and recorded once it is free."
@@ -62,9 +70,25 @@ class Opened:
     stand_in: bool = False
     # What was recovered from a damaged file set aside while opening (None: none was).
     salvage: Salvage | None = None
-    # Read-only because another program held the file's write lock: opening it again later
-    # may write.
+    # Read-only because another program held the file's write lock, or the disk was full:
+    # opening it again later may write.
     in_use: bool = False
+    no_room: bool = False  # the disk was full (``in_use`` too): rounds are held till there is
+
+
+def no_room(path: Path, exc: BaseException) -> bool:
+    """Whether ``exc``, met opening or writing the file at ``path``, is for want of room."""
+    if sqlerrors.is_full(exc):
+        return True
+    try:
+        return shutil.disk_usage(path.parent).free < NO_ROOM_BYTES
+    except (OSError, ValueError):
+        return False
+
+
+def _full(path: Path) -> Opened:
+    """The file as it stands, read-only while the disk is full (opened again later)."""
+    return replace(open_read_only(path, FULL), in_use=True, no_room=True)
 
 
 def connect(path: Path) -> sqlite3.Connection:
@@ -391,6 +415,8 @@ def open_database(path: Path) -> Opened:
     except (OSError, sqlite3.DatabaseError) as exc:
         if sqlerrors.is_busy(exc):  # held whole by another program, even against reading
             return replace(open_read_only(path, IN_USE), in_use=True)
+        if no_room(path, exc):
+            return _full(path)
         reason = sqlerrors.describe(exc)
         return open_read_only(
             path,
@@ -443,6 +469,8 @@ def open_database(path: Path) -> Opened:
             return replace(open_read_only(path, IN_USE), in_use=True)
         if not sqlerrors.is_unwritable(exc):
             raise
+        if no_room(path, exc):
+            return _full(path)
         problem = f"Macau cannot write its statistics ({sqlerrors.describe(exc)}). {NOT_RECORDED}"
         return open_read_only(path, problem)
     return Opened(conn, False, note, salvage=saved)

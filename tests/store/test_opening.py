@@ -315,6 +315,47 @@ def test_rounds_held_for_want_of_room_are_kept_beside_the_file_on_closing(
         assert _ended(again) == [_round(n).ended_at for n in range(played + 1)]
 
 
+def test_rounds_held_for_want_of_room_outlive_the_store_that_held_them(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A table's store closes when the player goes back to the menu: with still no room
+    # beside the file, its held rounds wait for the next store of the file in this run.
+    monkeypatch.setattr(pending, "keep", _disk_full)
+    _no_room(store)
+    played = _until_full(store)
+    path = store.path
+    store.close()
+    assert path is not None
+    with Store.open(path) as again:  # the file may grow: they are recorded on opening
+        assert again.problem is None
+        assert _ended(again) == [_round(n).ended_at for n in range(played)]
+
+
+def test_a_store_opened_on_a_full_disk_holds_its_rounds_for_the_next_one(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite may fail to open a file on a full disk with an I/O error rather than "full":
+    # little room left beside the file tells it. The table opens the file again later.
+    with Store.open() as first:
+        _fill(first, 1)
+
+    def unreadable(path: Path) -> str:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    real_verdict, real_usage = opening._verdict, shutil.disk_usage
+    monkeypatch.setattr(opening, "_verdict", unreadable)
+    monkeypatch.setattr(shutil, "disk_usage", lambda where: shutil._ntuple_diskusage(1, 1, 0))  # type: ignore[attr-defined]
+    monkeypatch.setattr(pending, "keep", _disk_full)
+    with Store.open() as full:
+        assert full.problem == FULL and full.read_only and full.in_use
+        assert full.record_game(_round(1)) is None
+    monkeypatch.setattr(opening, "_verdict", real_verdict)
+    monkeypatch.setattr(shutil, "disk_usage", real_usage)
+    with Store.open() as again:
+        assert again.problem is None
+        assert _ended(again) == [T0, _round(1).ended_at]
+
+
 def _checks_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The PRAGMA checks the opening makes of the file, in order."""
     made: list[str] = []
