@@ -14,6 +14,7 @@ from itertools import pairwise
 import pygame
 
 from game.ui import theme
+from game.ui.controls import fit_apart
 from game.ui.widgets import Widget
 
 __all__ = [
@@ -318,7 +319,7 @@ class Picker(Widget):
         # other options ("Maximilian A." beside "Maximilian B."): it never covers the arrows.
         room = self.rect.w - px(64)
         size = theme.fit_size(value, px(19), room, True, smallest=px(15))
-        shown = theme.fit_name(value, size, room, True, self.options)
+        shown = fit_apart(value, size, room, True, self.options)
         label = theme.text(shown, size, theme.TEXT, True)
         surface.blit(label, label.get_rect(center=self.rect.center))
 

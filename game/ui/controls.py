@@ -6,6 +6,7 @@ clicks them, Left/Right (or Enter/Space) change the focused one.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 import pygame
@@ -24,6 +25,30 @@ _FIELD_HOVER = (255, 252, 240, 255)
 def stepper_values(low: int, high: int, step: int = 1) -> list[int]:
     """The values a number stepper walks through."""
     return list(range(low, high + 1, step))
+
+
+def fit_apart(name: str, size: int, width: int, bold: bool, others: Sequence[str]) -> str:
+    """A player's ``name`` as it fits in ``width`` pixels, told apart from ``others`` (the
+    names listed with it) where a way of cutting it can: as the seat boxes cut names
+    ("Maximilian A." beside "Maximilian B."), else at the end ("Anna Maria Konst…" beside
+    "Anna Zofia Konst…"), else in the middle."""
+    return _fit_apart(name, size, width, bold, tuple(others))
+
+
+@lru_cache(maxsize=2048)
+def _fit_apart(name: str, size: int, width: int, bold: bool, others: tuple[str, ...]) -> str:
+    if theme.text_size(name, size, bold)[0] <= width:
+        return name
+    cuts: tuple[Callable[[str], str], ...] = (
+        lambda n: theme.fit_name(n, size, width, bold, others),
+        lambda n: theme.fit(n, size, width, bold),
+        lambda n: fit_middle(n, size, width, bold),
+    )
+    for cut in cuts:
+        mine = cut(name)
+        if all(cut(other) != mine for other in others if other != name):
+            return mine
+    return cuts[0](name)
 
 
 def fit_middle(content: str, size: int, width: int, bold: bool = False) -> str:

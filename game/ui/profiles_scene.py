@@ -29,6 +29,7 @@ from game.store.records import MAX_NAME_LENGTH, clean_name
 from game.store.saves import SAVE_NAME
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
+from game.ui.controls import fit_apart
 from game.ui.layout import Scaled
 from game.ui.scene import Modal, Scene
 from game.ui.setup import (
@@ -794,7 +795,7 @@ class ProfilesScene(Scaled, Scene):
                 theme.blit_panel(surface, row, (*theme.ACCENT, 255), None, 8, False)
             ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
             width = kind_x - px(12) - (row.x + px(18))
-            name = theme.fit_name(profile.name, px(18), width, True, names)
+            name = fit_apart(profile.name, px(18), width, True, names)
             cells = (
                 (name, row.x + px(18), "midleft", True),
                 ("bot level" if profile.is_bot else "player", kind_x, "midleft", False),

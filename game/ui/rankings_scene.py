@@ -12,6 +12,7 @@ import pygame
 from game.store import OVERALL, FastWin, RankRow, Store, shared_ranks
 from game.ui import theme
 from game.ui.charts import Axis, Picker, content_top, draw_backdrop, draw_whisker_bar, nice_ticks
+from game.ui.controls import fit_apart
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
@@ -243,7 +244,7 @@ class RankingsScene(Scaled, Scene):
         if tag is not None and name_w + px(8) + tag.get_width() > room:
             tag = None
         others = [r.profile for r in self.rows]  # cut short, it keeps what tells it apart
-        name = theme.fit_name(row.profile, px(18), room, not faded, others)
+        name = fit_apart(row.profile, px(18), room, not faded, others)
         for text, x, anchor, size, bold in (
             (str(row.rank), cols["rank"], "midright", px(18), False),
             (name, cols["name"], "midleft", px(18), not faded),
@@ -311,7 +312,7 @@ class RankingsScene(Scaled, Scene):
             # The name ends in "…" before the time rather than run under it.
             room = cols[2][0] - theme.text_size(duration, px(19), True)[0] - px(12) - cols[1][0]
             others = [w.profile for w in self.fastest]
-            name = theme.fit_name(win.profile, px(17), room, first, others)
+            name = fit_apart(win.profile, px(17), room, first, others)
             for (x, anchor), text, size, bold in zip(
                 cols,
                 (str(rank), name, duration),
