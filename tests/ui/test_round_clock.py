@@ -66,15 +66,18 @@ def test_a_round_replaced_the_next_day_records_only_the_time_played(
 
 
 class StallingClock(ManualClock):
-    """The app's clock as ``SystemClock`` behaves, with the wall clock (``time.time``) moving
-    along: a frame's step is capped at ``MAX_STEP``, while the wall clock moves on by the
-    whole time that passed, a stall included."""
+    """The app's clock as ``SystemClock`` behaves, with the wall clock (``time.time``) and
+    the steady one (``time.monotonic``) moving along: a frame's step is capped at
+    ``MAX_STEP``, while both clocks move on by the whole time that passed, a stall included.
+    Setting the clock moves ``wall`` alone."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         super().__init__()
         self.wall = time.time()
+        self.steady = 1000.0
         self.stalled = 0.0
         monkeypatch.setattr(time, "time", lambda: self.wall)
+        monkeypatch.setattr(time, "monotonic", lambda: self.steady)
 
     def stall(self, seconds: float) -> None:
         """No frame for ``seconds`` (the computer asleep, the process stopped)."""
@@ -84,6 +87,7 @@ class StallingClock(ManualClock):
         elapsed = self.step + self.stalled
         self.stalled = 0.0
         self.wall += elapsed
+        self.steady += elapsed
         self.advance(elapsed)
         return min(elapsed, MAX_STEP)
 
@@ -157,6 +161,7 @@ def test_a_game_closed_after_a_stall_in_the_pause_menu_saves_only_the_time_playe
     "meanwhile",
     [
         "asleep",  # the lid closed mid-round without pausing: the hours asleep are no play
+        "asleep, the steady clock stopped",  # as Linux and macOS count it: wall time moves on
         "clock set back",
         "clock set on",
         "clock set back a little",  # an NTP step, a clock put right by a few seconds
@@ -171,6 +176,8 @@ def test_a_round_is_timed_by_its_play_whatever_the_wall_clock_does(
     _frames(app, 60)  # a second at the table
     if meanwhile == "asleep":
         clock.stall(3 * 3600)
+    elif meanwhile == "asleep, the steady clock stopped":
+        clock.wall += 3 * 3600
     else:
         by = 25.0 if meanwhile.endswith("a little") else 3600.0
         clock.wall += -by if "back" in meanwhile else by
