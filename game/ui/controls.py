@@ -29,26 +29,37 @@ def stepper_values(low: int, high: int, step: int = 1) -> list[int]:
 
 def fit_apart(name: str, size: int, width: int, bold: bool, others: Sequence[str]) -> str:
     """A player's ``name`` as it fits in ``width`` pixels, told apart from ``others`` (the
-    names listed with it) where a way of cutting it can: as the seat boxes cut names
-    ("Maximilian A." beside "Maximilian B."), else at the end ("Anna Maria Konst…" beside
-    "Anna Zofia Konst…"), else in the middle."""
-    return _fit_apart(name, size, width, bold, tuple(others))
-
-
-@lru_cache(maxsize=2048)
-def _fit_apart(name: str, size: int, width: int, bold: bool, others: tuple[str, ...]) -> str:
+    names listed with it, ``name`` among them) where a way of cutting it can: as the seat
+    boxes cut names ("Maximilian A." beside "Maximilian B."), else at the end ("Anna Maria
+    Konst…" beside "Anna Zofia Konst…"), else in the middle."""
     if theme.text_size(name, size, bold)[0] <= width:
         return name
-    cuts: tuple[Callable[[str], str], ...] = (
-        lambda n: theme.fit_name(n, size, width, bold, others),
-        lambda n: theme.fit(n, size, width, bold),
-        lambda n: fit_middle(n, size, width, bold),
-    )
-    for cut in cuts:
-        mine = cut(name)
-        if all(cut(other) != mine for other in others if other != name):
-            return mine
-    return cuts[0](name)
+    shown = _fit_all(tuple(others), size, width, bold).get(name)
+    return shown if shown is not None else theme.fit_name(name, size, width, bold, others)
+
+
+@lru_cache(maxsize=64)
+def _fit_all(names: tuple[str, ...], size: int, width: int, bold: bool) -> dict[str, str]:
+    """How each of ``names`` too wide for ``width`` is shown (see ``fit_apart``), worked out
+    once for the whole list: a name's surname is compared only with the names of the same
+    first name, so hundreds of profiles cost a moment, not a second."""
+    long = [n for n in dict.fromkeys(names) if theme.text_size(n, size, bold)[0] > width]
+    by_first: dict[str, list[str]] = {}
+    for n in long:
+        by_first.setdefault(n.split()[0].casefold() if n.split() else "", []).append(n)
+    shown = {
+        n: theme.fit_name(n, size, width, bold, group) for group in by_first.values() for n in group
+    }
+    for cut in (theme.fit, fit_middle):
+        counts: dict[str, int] = {}
+        for words in shown.values():
+            counts[words] = counts.get(words, 0) + 1
+        alike = [n for n, words in shown.items() if counts[words] > 1]
+        if not alike:
+            break
+        for n in alike:
+            shown[n] = cut(n, size, width, bold)
+    return shown
 
 
 def fit_middle(content: str, size: int, width: int, bold: bool = False) -> str:
