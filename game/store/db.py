@@ -285,6 +285,7 @@ class Store:
 
     def _stop_recording(self, exc: BaseException) -> None:
         self.read_only = True
+        self._no_room = False  # not for want of room now: nothing is held for it
         self.problem = (
             f"Macau cannot record games any more ({sqlerrors.describe(exc)}). "
             "Games already recorded are safe; new ones will not be recorded until this is fixed."
@@ -373,9 +374,9 @@ class Store:
             except StoreUnavailable:
                 return None
         # Kept after those still waiting, so a match's rounds are recorded in their order.
-        if self._held or self._no_room:
+        if (self._held or self._no_room) and not self.read_only:
             self._keep_for_want_of_room(record)
-        else:
+        else:  # (also once recording stopped on the way: kept beside the file for later)
             self._keep(record)
         return None
 

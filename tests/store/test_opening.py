@@ -331,6 +331,26 @@ def test_rounds_held_for_want_of_room_outlive_the_store_that_held_them(
         assert _ended(again) == [_round(n).ended_at for n in range(played)]
 
 
+def test_a_disk_failing_after_it_was_full_is_not_told_as_full(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pending, "keep", _disk_full)
+    _no_room(store)
+    _until_full(store)
+    held = len(store._held)
+    _room(store)
+
+    def failing(conn: sqlite3.Connection, sql: str, deadline: float) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(opening, "wait_for_lock", failing)
+    assert store.record_game(_round(500)) is None
+    assert store.read_only and store.problem is not None
+    assert store.problem.startswith("Macau cannot record games any more (")
+    assert store.record_game(_round(501)) is None
+    assert len(store._held) == held  # nothing more held for a room that would not help
+
+
 def test_a_store_opened_on_a_full_disk_holds_its_rounds_for_the_next_one(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
