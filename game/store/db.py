@@ -3,10 +3,10 @@
 Every write is one ``BEGIN IMMEDIATE`` transaction, waiting a moment (``LOCK_WAIT_S``) while
 another connection holds the lock. A round or match that still cannot be written because
 another program keeps the file is kept beside it and recorded later (see ``pending``). One
-that finds the disk full is held in memory and recorded at the next write that finds room
-(kept beside the file on closing, should there be room by then). When the file cannot be
-written at all the store turns read-only, says why in ``problem``, and the game plays on
-without recording.
+that finds the disk full is kept beside it too where there is room for that, else held in
+memory for this run (``_held_for_room``), and recorded at the next write that finds room.
+When the file cannot be written at all the store turns read-only, says why in ``problem``,
+and the game plays on without recording.
 """
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ class Store:
     def close(self) -> None:
         """Close the database; the store cannot be used afterwards. What the disk had no
         room for is recorded now if there is room, else kept beside the file if there is
-        room for that (else it is lost, as the store said when it was held)."""
+        room for that, else left held for the next store of the file in this run."""
         if self._held and not self.read_only:
             self._let_go_of_held()
         # What this run wrote is no reason to check the file in full again; what another
@@ -415,42 +415,42 @@ class Store:
         if self.read_only:  # nothing can be recorded through this store, nor be told so
             return not (kept or self._held)
         for entry in kept:
-            try:
-                self._transaction(_writer(entry.record))
-            except StoreBusy:
-                if self.problem is None:
-                    self.problem = KEPT
-                return False
-            except StoreFull:
-                self.problem = FULL
-                return False
-            except StoreUnavailable:
-                return False  # the file cannot be written at all: kept for a later run
-            except (ValueError, TypeError, ArithmeticError, sqlite3.Error):
-                # It can never be stored (its name since given to a bot, or a file edited
-                # into nonsense): set aside, so it does not hold up the others for ever.
-                log.warning("a kept record was refused", exc_info=True)
+            written = self._write_waiting(entry.record)
+            if written is None:  # set aside, so it does not hold up the others for ever
                 pending.put_aside(entry.path)
-                continue
-            pending.recorded(entry)
+            elif not written:
+                return False
+            else:
+                pending.recorded(entry)
         if kept and self.path is not None:
             pending.tidy(self.path)
         # Held for want of room: after those kept beside the file, which are older.
         while self._held:
-            try:
-                self._transaction(_writer(self._held[0]))
-            except StoreBusy:
+            if self._write_waiting(self._held[0]) is False:
                 return False
-            except StoreFull:
-                self.problem = FULL
-                return False
-            except StoreUnavailable:
-                return False
-            except (ValueError, TypeError, ArithmeticError, sqlite3.Error):
-                log.warning("a held record was refused", exc_info=True)
             self._held.pop(0)
         if self.problem in (KEPT, FULL):  # the file is free again, the disk has room
             self.problem = None
+        return True
+
+    def _write_waiting(self, record: GameRecord | MatchRecord) -> bool | None:
+        """Write a record that waited: True when written; False when it must wait on (the
+        file in use, the disk full, or not writable at all: kept for a later run); None when
+        it can never be stored (its name since given to a bot, a file edited into nonsense)."""
+        try:
+            self._transaction(_writer(record))
+        except StoreBusy:
+            if self.problem is None:
+                self.problem = KEPT
+            return False
+        except StoreFull:
+            self.problem = FULL
+            return False
+        except StoreUnavailable:
+            return False
+        except (ValueError, TypeError, ArithmeticError, sqlite3.Error):
+            log.warning("a waiting record was refused", exc_info=True)
+            return None
         return True
 
     def profiles(self, include_merged: bool = False) -> list[Profile]:
