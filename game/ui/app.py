@@ -29,7 +29,16 @@ from game.ui.clock import Clock, SystemClock
 from game.ui.scene import Scene, SceneStack
 from game.ui.sound import Sound
 
-__all__ = ["DEFAULT_SIZE", "FPS", "MIN_SIZE", "App", "keypad_as_main", "run"]
+__all__ = [
+    "DEFAULT_SIZE",
+    "FPS",
+    "FPS_STILL",
+    "MIN_SIZE",
+    "STILL_FRAMES",
+    "App",
+    "keypad_as_main",
+    "run",
+]
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +51,12 @@ FPS = 60
 # step being at most ``clock.MAX_STEP``).
 FPS_UNFOCUSED = 20
 FPS_HIDDEN = 10
+# A screen that stays the same (a player thinking over a hand, a menu) is neither shown again
+# nor drawn 60 times a second: after ``STILL_FRAMES`` frames that drew the same picture the
+# loop sleeps until input arrives (answered at once) or for 1/FPS_STILL s, so what moves by
+# time alone (a bot's move, a clock) starts at most that late, then runs at the full rate.
+FPS_STILL = 20
+STILL_FRAMES = 10
 # A held key repeats after this many milliseconds, then every so many (the usual desktop pace).
 KEY_REPEAT = (400, 40)
 # How long F11 must have been quiet before it switches the window again. Making the window
@@ -147,6 +162,10 @@ class App:
         # without this a held F11 flipped the window every few tenths of a second.
         self._f11_last: float | None = None
         self.on_frame: Callable[[App], None] | None = None
+        # The picture last shown (None: show the next one whatever it is) and how many frames
+        # since drew the same one.
+        self._shown: bytes | None = None
+        self._still = 0
         self._close_question: Scene | None = None  # asked before closing the window, if open
         # Screens are built before they are pushed: until then they read these settings.
         from game.ui import launch  # (launch builds tables: imported late)
@@ -196,6 +215,7 @@ class App:
             self._windowed_size = self.size
         self.fullscreen = not self.fullscreen
         self.screen = self._open_window(self._windowed_size)
+        self._shown = None
         if self.settings.fullscreen != self.fullscreen:
             self._keep(fullscreen=self.fullscreen)
         self.stack.resize(self.screen.get_size())
@@ -228,6 +248,7 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """Adopt a new window size (never below the minimum) and relayout every scene."""
         wanted = _clamp_size(size)
+        self._shown = None  # a window made anew or larger shows nothing until the next flip
         if not self.fullscreen and wanted != size:
             self.screen = pygame.display.set_mode(wanted, pygame.RESIZABLE)
         else:
@@ -256,6 +277,7 @@ class App:
             pygame.WINDOWMAXIMIZED,
         ):
             self.shown = True
+            self._shown = None  # uncovered: the system may have lost what it showed
         if event.type in (pygame.KEYDOWN, pygame.KEYUP):
             # Held keys are told apart by the key pressed, whatever it stands for: NumLock
             # may change while a number pad key is held.
@@ -298,13 +320,17 @@ class App:
         top = self.stack.top
         return top is None or key not in top.held_keys_act_once
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw, flip."""
-        for event in pygame.event.get():
+    def step(self, dt: float, first: pygame.event.Event | None = None) -> None:
+        """One frame: events (``first``, already taken from the queue, before the rest),
+        update, draw, and show the picture if it changed."""
+        events = pygame.event.get()
+        if first is not None:
+            events.insert(0, first)
+        for event in events:
             self.handle_event(event)
         self.stack.update(dt)
         self.stack.draw(self.screen)
-        pygame.display.flip()
+        self._show()
         self.frame += 1
         if self.frame == 1:
             _mark_first_frame()
@@ -313,6 +339,29 @@ class App:
         if not len(self.stack):
             self.running = False
 
+    def _show(self) -> None:
+        """Flip the drawn picture onto the window unless it is the one already there: a
+        flip costs more than the comparison (copying the whole window to the system)."""
+        picture = self.screen.get_buffer().raw
+        if picture == self._shown:
+            self._still += 1
+            return
+        pygame.display.flip()
+        self._shown = picture
+        self._still = 0
+
+    @property
+    def still(self) -> bool:
+        """Whether the last ``STILL_FRAMES`` frames drew the same picture."""
+        return self._still >= STILL_FRAMES
+
+    def next_frame(self) -> None:
+        """Wait for the next frame at the rate in force, sleeping through a still screen
+        until input arrives, and run it."""
+        rate = self.frame_rate
+        first = self.clock.wait(1 / FPS_STILL) if self.still and rate > FPS_STILL else None
+        self.step(self.clock.tick(rate), first)
+
     def run(self, scene: Scene | None = None, frames: int | None = None) -> int:
         """Push ``scene`` and loop until quit (or ``frames`` frames); returns the exit code."""
         if scene is not None:
@@ -320,8 +369,7 @@ class App:
         before = _on_terminate(self.terminate)
         try:
             while self.running and (frames is None or self.frame < frames):
-                dt = self.clock.tick(self.frame_rate)
-                self.step(dt)
+                self.next_frame()
         finally:
             _on_terminate(signal.SIG_DFL if before is None else before)
         self.stack.clear()

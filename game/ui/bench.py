@@ -38,6 +38,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
     large, _ = _play_frames(*_bots_table((2560, 1440), seed), frames=400)
     large_rss_mb = _peak_rss_mb()
     felts, resized_mb = _cached_after_resizes(seed, 40)
+    waiting = _waiting_for_you(seed)
     pygame.display.quit()
     return {
         "frame_median_ms": statistics.median(times),
@@ -56,6 +57,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
         "large_window_peak_rss_mb": large_rss_mb,
         "felts_kept_after_40_resizes": float(felts),
         "panels_and_cards_mb_after_40_resizes": resized_mb,
+        **waiting,
     }
 
 
@@ -205,6 +207,61 @@ def _four_jokers_first_frames(
         worst.append(max(times))
     stack.clear()
     return worst[0], worst[1]
+
+
+def _waiting_for_you(seed: int, seconds: float = 3.0) -> dict[str, float]:
+    """The whole loop (the app's own clock) at a table waiting for you to play, nothing
+    moving: the share of a core it takes, and the frames drawn and flips made a second.
+    Headless, where a flip costs little; on a real window a flip copies the whole window."""
+    import pygame
+
+    from game.engine import PRESETS, Game
+    from game.store.settings import Settings
+    from game.ui.app import App
+
+    app = App(settings=Settings(), size=(1280, 800), fullscreen=False)
+    app.remembers_window = False
+    game = Game.new(PRESETS["polish"], seats=2, seed=seed)
+    table = table_for_you(game, app)
+    app.stack.push(table)
+    settle = time.perf_counter() + 20.0
+    while time.perf_counter() < settle and not (game_waits_for_you(table) and app.still):
+        app.next_frame()
+    flips = [0]
+    real_flip = pygame.display.flip
+
+    def counted_flip() -> None:
+        flips[0] += 1
+        real_flip()
+
+    pygame.display.flip = counted_flip
+    try:
+        frame, cpu, wall = app.frame, time.process_time(), time.perf_counter()
+        while time.perf_counter() - wall < seconds:
+            app.next_frame()
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    finally:
+        pygame.display.flip = real_flip
+    waited = game_waits_for_you(table)
+    app.stack.clear()
+    return {
+        "waiting_for_you_cpu_percent": 100 * cpu / wall if waited else float("nan"),
+        "waiting_for_you_frames_per_s": (app.frame - frame) / wall,
+        "waiting_for_you_flips_per_s": flips[0] / wall,
+    }
+
+
+def table_for_you(game: Any, app: Any) -> Any:
+    """A table of ``game`` with you in seat 0 against medium bots, dealt as at the start."""
+    from game.ui.start import table_for
+
+    levels = ["medium"] * (game.seats - 1)
+    return table_for(game, levels, settings=app.settings, sound=app.sound, deal=True)
+
+
+def game_waits_for_you(table: Any) -> bool:
+    """Whether the table's round waits for seat 0 (you) to act."""
+    return not table.game.over and table.game.current == 0 and table.thinking is None
 
 
 def _peak_rss_mb() -> float:

@@ -28,6 +28,11 @@ class Clock(Protocol):
         """Seconds since some fixed start; only differences matter."""
         ...
 
+    def wait(self, seconds: float) -> pygame.event.Event | None:
+        """Sleep until the next event or for ``seconds``, whichever comes first; the event
+        taken from the queue (to be handled first), or None."""
+        ...
+
 
 class SystemClock:
     """The real clock: pygame's frame limiter, with steps capped at ``MAX_STEP``."""
@@ -43,6 +48,11 @@ class SystemClock:
     def now(self) -> float:
         """Seconds since this clock was made."""
         return time.perf_counter() - self._start
+
+    def wait(self, seconds: float) -> pygame.event.Event | None:
+        """Sleep until the next event (the system wakes us) or for ``seconds``."""
+        event = pygame.event.wait(max(1, round(seconds * 1000)))
+        return None if event.type == pygame.NOEVENT else event
 
     def fps(self) -> float:
         """Frames per second averaged by pygame over the last ten ticks."""
@@ -60,6 +70,10 @@ class ManualClock:
         """Advance by ``step`` and return it."""
         self._now += self.step
         return self.step
+
+    def wait(self, seconds: float) -> pygame.event.Event | None:
+        """No sleep: tests step frames as fast as they like."""
+        return None
 
     def advance(self, seconds: float) -> None:
         """Move time on without a frame (for timers read through ``now``)."""
