@@ -423,7 +423,10 @@ def fit_name(
     if rest:
         surname = rest[-1]
         k = 1 + max((_surname_shared(name, other) for other in others), default=0)
-        tail = surname if k >= len(surname) else surname[:k] + "."
+        # A number is never abbreviated: "Player 1." would read as another player than
+        # "Player 10".
+        whole = k >= len(surname) or surname[0].isdigit()
+        tail = surname if whole else surname[:k] + "."
         room = width - text_size(f" {tail}", size, bold)[0]
         if text_size(first, size, bold)[0] <= room:
             return f"{first} {tail}"
