@@ -15,7 +15,7 @@ from .cards import (
     STANDARD_52,
     Card,
 )
-from .rules import ATTACK_VALUES, Rules
+from .rules import ATTACK_VALUES, Rules, sevens_cut
 
 ALL_CARDS: Final[tuple[Card, ...]] = (*STANDARD_52, RED_JOKER, BLACK_JOKER)
 _TOKEN_RANK: Final = {v: k for k, v in RANK_NAMES.items()}
@@ -44,7 +44,7 @@ class Compiled:
         self.anything_on = self._kinds(r.anything_on)
         self.jack_request = r.jack_requests
         self.request_ranks: tuple[int, ...] = tuple(_TOKEN_RANK[t] for t in r.request_ranks)
-        self.seven_cuts = r.seven_cuts
+        self.seven_cuts = sevens_cut(r)
         self.kings_block = (
             frozenset((Card.of(KING, "C"), Card.of(KING, "D")))
             if r.plain_kings_block
@@ -70,7 +70,7 @@ class Compiled:
                 or c in self.wild
                 or c in self.anything_on
                 or (c.rank == JACK and r.jack_requests)
-                or (c.rank == 7 and r.seven_cuts)
+                or (c.rank == 7 and sevens_cut(r))
                 or c in self.kings_block
                 or (c.rank == 4 and r.fours_block)
                 or (c.rank == 5 and r.five_again)

@@ -106,6 +106,12 @@ def _joker_wild_text(r: Rules) -> str:
             f" It has no rank, so on a joker only the named suit or {_changer_words(r)} "
             f"follows{alone}."
         )
+        # The request may end with the joker still on top (it binds the next player only):
+        # the named suit stays, and what fits on anything fits again.
+        wild = r.plays_on_anything - r.suit_changers
+        if r.ace_scope == "next" and wild:
+            plurals = _join([_plural(t) for t in _sorted_tokens(wild)], "and")
+            text += f" Once the request is over, {plurals} fit on it too."
     else:
         text += (
             " It names nothing and has no rank: the suit in force before it stays, only that "

@@ -188,8 +188,9 @@ def _jokers_at_most(r: Rules) -> int:
 
 def _as_played(r: Rules) -> Rules:
     """``r`` with what cannot happen at its table taken out, so no sentence tells of it: jokers
-    the pack lacks (in every option that lists them), deck steps beyond ``max_seats``, and a
-    7 or a 4 that would cancel stacks when nothing attacks.
+    the pack lacks (in every option that lists them), deck steps beyond ``max_seats``, a
+    7 or a 4 that would cancel stacks when nothing attacks, and a hand size for more than
+    two seats at a table of two.
 
     Built without ``replace``, which validates: what is left is true of the game but need not
     be a rule set anybody could choose (a 4 that blocks jokers, in a pack without them).
@@ -212,6 +213,8 @@ def _as_played(r: Rules) -> Rules:
         changes["seven_cuts"] = False
     if r.fours_block and not {"2", "3", "BJ", "RJ"} & attacks:
         changes["fours_block"] = False
+    if r.max_seats <= 2 and r.hand_size != r.hand_size_two_seats:
+        changes["hand_size"] = r.hand_size_two_seats  # the only hand ever dealt
     if not changes:
         return r
     played = copy.copy(r)

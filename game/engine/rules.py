@@ -270,8 +270,9 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
     "hand_size": (lambda r: r.max_seats <= 2, lambda r: 5),
     "no_attack_finish_heads_up": (lambda r: r.min_seats > 2, lambda r: False),
     # With no attack cards there is no stack to answer (the options that cancel one are
-    # refused without the cards they cancel). ``seven_cuts`` is not idle then: it still makes
-    # the 7 a power card, which never starts the pile.
+    # refused without the cards they cancel). ``seven_cuts`` is kept in the fingerprint even
+    # then, though its 7 is a plain card (``sevens_cut``): sets saved before that change keep
+    # the statistics they had.
     "counter_rule": (lambda r: not r.attack_cards, lambda r: "suit_or_rank"),
 }
 
@@ -353,13 +354,20 @@ def _parse_value(key: str, raw: str, default: object) -> object:
         raise RulesError(f"bad value for {key}: {raw!r} (expected {expected})") from None
 
 
+def sevens_cut(r: Rules) -> bool:
+    """Whether a 7 has the power to cut: ``seven_cuts`` with attack cards to make a stack.
+    Without them a 7 has nothing to cut and is a plain card (it may open the pile and be
+    asked for), as the rules text tells it."""
+    return r.seven_cuts and bool(r.attack_cards)
+
+
 def _rank_is_power(r: Rules, rank: str) -> bool:
     """Whether every card of ``rank`` has a power under ``r`` (so none of them is plain)."""
     if rank in r.suit_changers or rank in r.plays_on_anything or rank in r.anything_on:
         return True
     if rank == r.skip_rank or rank in r.attack_cards:
         return True
-    if (rank, True) in (("J", r.jack_requests), ("7", r.seven_cuts), ("4", r.fours_block)):
+    if (rank, True) in (("J", r.jack_requests), ("7", sevens_cut(r)), ("4", r.fours_block)):
         return True
     if rank == "5" and r.five_again:
         return True
@@ -437,7 +445,7 @@ def rank_jobs(r: Rules) -> dict[str, list[str]]:
                 jobs.setdefault(rank, []).append(name)
     for rank, name, on in (
         (r.skip_rank, "skip_rank", bool(r.skip_rank)),
-        ("7", "seven_cuts", r.seven_cuts),
+        ("7", "seven_cuts", sevens_cut(r)),
         ("4", "fours_block", r.fours_block),
         ("5", "five_again", r.five_again),
         ("K", "plain_kings_block", r.plain_kings_block),

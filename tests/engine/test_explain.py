@@ -17,7 +17,7 @@ from game.engine.explain import (
     summary,
 )
 
-from .conftest import one, play, pos
+from .conftest import legal, one, play, pos
 
 ALL_PRESETS = tuple(PRESETS)
 SECTION_TITLES = ["Deck and deal", "Your turn", "Power cards", "Calling Macau", "End and scoring"]
@@ -678,3 +678,59 @@ def test_attack_cards_in_a_row_are_told_as_the_engine_counts_them() -> None:
     # Where 2s and 3s do not both attack, the rule is told without that example.
     no_threes = PRESETS["hungarian"].replace(attack_cards={"2", "KH", "KS"})
     assert "in a row are a run;" in " ".join(explain(no_threes).split())
+
+
+def test_a_naming_joker_tells_what_fits_once_its_request_is_over() -> None:
+    """The joker's request binds the next player only: after it, the named suit stays on
+    the joker, and a queen (which fits on anything) may be laid on it too."""
+    rules = PRESETS["polish"].replace(
+        jokers=1,
+        joker_role="draw_wild",
+        suit_changers=frozenset({"A", "joker"}),
+        plays_on_anything=frozenset({"Q", "joker"}),
+    )
+    assert rules.ace_scope == "next"
+    text = _flat(rules)
+    assert "only the named suit or another ace or joker follows" in text
+    assert "Once the request is over, queens fit on it too." in text
+    g = Game.from_position(
+        rules,
+        hands=["RJ 9C", "8S 6C 4D", "QD 6H 9S", "10C 9D"],
+        pile="9H",
+        stock="4C 5C 7C",
+    )
+    g.apply("RJ/H")
+    assert "QD" not in legal(g)  # the request binds the next player
+    g.apply("draw")
+    assert g.current == 2 and {"QD", "6H"} <= legal(g)
+    until_met = _flat(rules.replace(ace_scope="until_met"))
+    assert "Once the request is over" not in until_met  # a card of the named suit covers it
+
+
+def test_a_seven_with_nothing_to_cut_is_a_plain_card() -> None:
+    """Sevens that cut stacks, in a set with no attack cards: there is never a stack, so a 7
+    is plain, as the text lists it: it may open the pile and a jack may ask for it."""
+    rules = PRESETS["polish"].replace(attack_cards=frozenset(), seven_cuts=True)
+    text = section_text(rules, "Power cards")
+    assert "the 2s, 3s, 5s, 6s, 7s, 8s, 9s, 10s and kings" in text
+    assert "Sevens" not in text
+    assert "7" in rules.request_ranks
+    openers = {Game.new(rules, seats=2, seed=s).top.rank for s in range(300)}
+    assert 7 in openers
+    g = Game.from_position(rules, hands=["JH 9C 9D", "7S 8C 8D"], pile="9H", stock="5C 6C 10D")
+    g.apply("JH/7")
+    assert legal(g) == {"7S", "draw"}
+    asks = tuple(t for t in PRESETS["polish"].request_ranks if t != "7")
+    with_attacks = PRESETS["polish"].replace(seven_cuts=True, request_ranks=asks)
+    assert 7 not in {Game.new(with_attacks, seats=2, seed=s).top.rank for s in range(300)}
+
+
+def test_a_table_of_two_tells_only_the_hand_it_deals() -> None:
+    rules = PRESETS["polish"].replace(
+        min_seats=2, max_seats=2, default_seats=2, hand_size=3, hand_size_two_seats=9
+    )
+    text = _flat(rules)
+    assert "9 cards" in text
+    assert "3 cards" not in text and "(9 for two)" not in text
+    assert "Cards dealt: 9 (polish: 5)." in text
+    assert [len(h) for h in Game.new(rules, seats=2, seed=1).hands] == [9, 9]
