@@ -301,11 +301,37 @@ class RoundEndOverlay(_ButtonModal):
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         return f"{who[:1].upper()}{who[1:]} reached {target}: the match is over, lowest total wins"
 
+    def _cards_column(self, name_x: int, room_end: int, card_w: int) -> int:
+        """Where the cards left start: after the longest name where the cards leave it room
+        (long names are not cut while the cards left show "none"), never before the usual
+        column."""
+        px = self.px
+        usual = name_x + px(210)
+        needs = []
+        for seat in self.order:
+            codes = self.hands[seat]
+            if not codes:
+                needs.append(theme.text_size("none", px(16))[0])
+            elif self.row_h < 44:
+                words = " ".join(Card.parse(code).pretty for code in codes)
+                needs.append(theme.text_size(words, px(16))[0])
+            else:
+                needs.append(round(card_w * (1 + 0.7 * (len(codes) - 1))))
+        names = max(
+            theme.text_size(self.table.names[seat], px(20), self.places[seat] == 1)[0]
+            for seat in self.order
+        )
+        wanted = name_x + names + px(14)
+        return max(usual, min(wanted, room_end - max(needs, default=0)))
+
     def _draw_rows(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         px = self.px
         x0, y = panel.x + px(34), panel.y + px(104)
         right = panel.right - px(34)
-        name_x, hand_x, round_x = x0 + px(80), x0 + px(290), right - px(110)
+        name_x, round_x = x0 + px(80), right - px(110)
+        card_w = max(22, min(px(40), round((self.row_h - 8) / 1.4)))
+        room_end = right - px(230 if self.points else 10)  # where the cards left must end
+        hand_x = self._cards_column(name_x, room_end, card_w)
         heads = [("Place", x0, "topleft"), ("Player", name_x, "topleft")]
         heads.append(("Cards left", hand_x, "topleft"))
         if self.points:
@@ -314,10 +340,9 @@ class RoundEndOverlay(_ButtonModal):
             img = theme.text(label, px(14), theme.MUTED, True)
             surface.blit(img, img.get_rect(**{anchor: (x, y)}))
         y += px(26)
-        card_w = max(22, min(px(40), round((self.row_h - 8) / 1.4)))
         settings = self.table.settings  # (the faces as at the table: small cards need it most)
         art = card_art(card_w, four_colour=settings.four_colour, large_index=settings.large_index)
-        room = (right - px(230 if self.points else 10)) - hand_x
+        room = room_end - hand_x
         for seat in self.order:
             place = self.places[seat]
             band = pygame.Rect(panel.x + px(18), y, panel.w - px(36), self.row_h - 6)
