@@ -101,7 +101,9 @@ class HandoffScreen(Scaled, Scene):
         w, h = size
         self.ui = self.widgets.scale_to(size)
         px = self.px
-        self.panel = pygame.Rect(0, 0, min(w - 60, px(640)), min(h - 60, px(420)))
+        # Wider for a long name, so "Pass to …" is shown whole where the window has room.
+        heading = theme.text_size(self._heading(), px(44), True)[0] + px(48)
+        self.panel = pygame.Rect(0, 0, min(w - 60, max(px(640), heading)), min(h - 60, px(420)))
         self.panel.center = (w // 2, h // 2)
         # A long name leaves the button the words it needs, inside the panel.
         stop_w = 0
@@ -113,6 +115,9 @@ class HandoffScreen(Scaled, Scene):
         row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])
         button_row(row, self.panel.centerx, self.panel.bottom - px(78), px(14), px(50))
         self.menu_button.rect = pygame.Rect(w - px(130), 16, px(112), px(36))
+
+    def _heading(self) -> str:
+        return f"Pass to {self.table.names[self.seat]}"
 
     def _button_width(self, button: Button, label: str | None = None) -> int:
         """The width ``button_row`` gives ``button`` with ``label`` (its own by default)."""
@@ -194,7 +199,7 @@ class HandoffScreen(Scaled, Scene):
             surface.blit(turned, turned.get_rect(center=c))
         name = t.names[self.seat]
         room = p.w - px(48)  # a long name shrinks the title, then is cut short, in the panel
-        heading = f"Pass to {name}"
+        heading = self._heading()
         size = theme.fit_size(heading, px(44), room, True, px(28))
         title = theme.text(theme.fit(heading, size, room, True), size, theme.ACCENT, True)
         surface.blit(title, title.get_rect(midtop=(p.centerx, p.y + px(170))))
