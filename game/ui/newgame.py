@@ -423,8 +423,10 @@ class NewGameScreen(MenuScreen):
 
         def rows(n: int) -> tuple[int, int, int]:
             """How ``n`` seats are set out: columns, rows in a column, least row height."""
-            cols = 2 if n > 5 else 1
             min_row = 34 if h < 760 else 38  # the least height of a seat's row, at ease
+            # One column where the seats fit in it at their full height, so long names are
+            # shown whole; else two, each row's name field then half as wide.
+            cols = 1 if n <= 5 or least + n * px(46) <= room else 2
             if cols == 1 and least + n * min_row > room:
                 cols = 2  # five seats and a target score: one column would run into it
             per_col = -(-n // cols)
