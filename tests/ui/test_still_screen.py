@@ -9,6 +9,7 @@ import pytest
 
 from game.engine import PRESETS, Game
 from game.store.settings import Settings
+from game.ui import app as app_module
 from game.ui.app import FPS, FPS_STILL, STILL_FRAMES, App
 from game.ui.clock import ManualClock
 from game.ui.scene import Scene
@@ -174,3 +175,41 @@ def test_bots_play_on_by_time_while_the_screen_sleeps_between_moves() -> None:
     assert table.game.over
     assert clock.waits  # the pauses between moves were slept through
     assert len(clock.waits) < frames
+
+
+def test_a_lone_change_leaves_the_screen_still_after_one_more_frame(flips: list[int]) -> None:
+    """A caret's blink on a still screen is shown, and the loop sleeps again at once instead
+    of drawing ``STILL_FRAMES`` more frames at the full rate."""
+    clock = WaitingClock()
+    app, canvas = _app(clock)
+    for _ in range(1 + STILL_FRAMES):
+        app.next_frame()
+    assert app.still and len(flips) == 1
+    canvas.colour = (255, 255, 255)  # the caret blinks
+    app.next_frame()  # (slept first: the screen was still)
+    assert len(flips) == 2 and not app.still
+    waits = len(clock.waits)
+    app.next_frame()  # the full rate for one frame, which draws the same picture
+    assert app.still and len(clock.waits) == waits
+    app.next_frame()
+    assert len(clock.waits) == waits + 1
+
+
+def test_a_picture_that_keeps_changing_is_flipped_every_frame_on_a_large_window(
+    flips: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a large window a moving picture is compared only now and then; every frame is
+    flipped all the same, even one that returns to the picture last compared, and once it
+    stops the screen goes still."""
+    app, canvas = _app()
+    w, h = app.size
+    monkeypatch.setattr(app_module, "COMPARE_PIXELS", w * h // 3)  # every fourth frame
+    app.step(1 / FPS)
+    for i in range(30):  # two pictures in turn: every frame differs from the one before
+        canvas.colour = (200, 0, 0) if i % 2 else (0, 0, 200)
+        app.step(1 / FPS)
+    assert len(flips) == 31
+    for _ in range(4 + STILL_FRAMES):
+        app.step(1 / FPS)
+    assert app.still
+    assert len(flips) <= 33  # the last picture once more at most, then nothing
