@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future, wait
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 import pytest
@@ -17,6 +17,8 @@ from game.ui.setup import TableSetup
 
 if TYPE_CHECKING:
     from game.ui.handoff import HandoffScreen
+
+S = TypeVar("S", bound=Scene)
 
 
 def wait_for_bots(scenes: tuple[Scene, ...]) -> None:
@@ -53,6 +55,16 @@ class Screen:
             self.stack.update(1 / 60)
             if draw:
                 self.stack.draw(self.surface)
+
+    def until(self, kind: type[S], frames: int = 600) -> S:
+        """Run frames until a scene of ``kind`` is on top (at most ``frames``); that scene."""
+        for _ in range(frames):
+            if isinstance(self.top, kind):
+                break
+            self.frame()
+        top = self.top
+        assert isinstance(top, kind), f"no {kind.__name__} after {frames} frames: {top}"
+        return top
 
     def send(self, event_type: int, **attrs: object) -> None:
         self.stack.handle_event(pygame.event.Event(event_type, **attrs))

@@ -77,13 +77,7 @@ def _round_board(screen: Screen, table: MatchTable) -> RoundEndOverlay:
     """Lay your last card; the board the round ends on."""
     screen.click_card(table, "9C")
     screen.key(pygame.K_RETURN)  # your last card: the round is over
-    for _ in range(600):
-        if isinstance(screen.top, RoundEndOverlay):
-            break
-        screen.frame()
-    board = screen.top
-    assert isinstance(board, RoundEndOverlay)
-    return board
+    return screen.until(RoundEndOverlay)
 
 
 def test_the_round_boards_menu_button_names_esc_and_esc_keeps_the_game_for_continue() -> None:

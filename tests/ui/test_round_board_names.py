@@ -29,13 +29,7 @@ def _board(hands: list[str], size: tuple[int, int]) -> tuple[Screen, RoundEndOve
     table.bots.clear()
     screen = Screen(table, size)
     table.apply(parse_action("7H"), 0)
-    for _ in range(300):
-        if isinstance(screen.top, RoundEndOverlay):
-            break
-        screen.frame()
-    board = screen.top
-    assert isinstance(board, RoundEndOverlay)
-    return screen, board
+    return screen, screen.until(RoundEndOverlay)
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1024, 768), (1280, 800)])
