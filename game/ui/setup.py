@@ -225,6 +225,8 @@ class TableSetup:
             if not isinstance(raw, Mapping):
                 raise ValueError("a seat is not a mapping")
             name, level = raw.get("name"), raw.get("level", "")
+            if level is None:  # (a hand-written file's "no level": a person, as "" is)
+                level = ""
             if not isinstance(name, str) or not isinstance(level, str):
                 raise ValueError("a seat needs a name and a level")
             if level and level not in BOT_LEVELS:

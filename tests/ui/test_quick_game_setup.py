@@ -18,7 +18,7 @@ from game.ui.setup import default_setup
 from tests.ui.menukit import Screen
 
 
-def _quick_game(seats: list[dict[str, str]], preset: str = "polish") -> MatchTable:
+def _quick_game(seats: list[dict[str, Any]], preset: str = "polish") -> MatchTable:
     """Remember a table of ``seats``, then press Enter on Quick game in the main menu."""
     last: dict[str, Any] = {"preset": preset, "seats": seats}
     dataclasses.replace(Settings.load().settings, last_setup=last).save()
@@ -92,3 +92,14 @@ def test_empty_names_are_named_as_blank_ones_are() -> None:
     )
     assert table.setup.preset == "tel_aviv"
     assert table.names == ["Zofia", "Player 2", "Ada", "Ben"]
+
+
+def test_a_seat_written_with_no_level_is_a_person() -> None:
+    # A hand-written file may say null where the game writes "": the table is kept.
+    seats: list[dict[str, Any]] = [
+        {"name": "Zofia", "level": None},
+        {"name": "Ada", "level": "hard"},
+    ]
+    table = _quick_game(seats)
+    assert table.names == ["Zofia", "Ada"]
+    assert table.setup.humans == (0,)
