@@ -56,12 +56,13 @@ def _fours_label(r: Rules, base: Rules) -> str:
     return f"A 4 blocks {_join(_four_tops(r if r.fours_block else base))}"
 
 
+_HAND_SIZES = ("hand_size", "hand_size_two_seats")
 HOUSE_ROWS: tuple[tuple[tuple[str, ...], str | _Label, _Describe], ...] = (
     (("min_seats", "max_seats"), "Players", _players_words),
     (("default_seats",), "Players by default", lambda r: str(r.default_seats)),
     (("deck_steps",), "Decks", lambda r: _decks_short(r)),
     (("jokers",), "Jokers per deck", lambda r: str(r.jokers)),
-    (("hand_size", "hand_size_two_seats"), "Cards dealt", lambda r: _dealt_short(r)),
+    (_HAND_SIZES, "Cards dealt", lambda r: _dealt_short(r)),
     (("starter",), "First card", lambda r: "a plain card" if r.starter == "plain" else "any card"),
     (
         ("attack_cards",),
@@ -156,8 +157,13 @@ def _decks_short(r: Rules) -> str:
     return "; ".join(["one", *more])
 
 
-def _dealt_short(r: Rules) -> str:
-    if r.min_seats > 2 or r.hand_size_two_seats == r.hand_size:
+def _dealt_short(r: Rules, seats: Rules | None = None) -> str:
+    """The hands ``r`` deals at the seat counts ``seats`` allows (``r``'s own by default):
+    a preset is told as it deals at a table of the house rules."""
+    seats = seats or r
+    if seats.max_seats <= 2:
+        return str(r.hand_size_two_seats)
+    if seats.min_seats > 2 or r.hand_size_two_seats == r.hand_size:
         return str(r.hand_size)
     return f"{r.hand_size} ({r.hand_size_two_seats} with two players)"
 
@@ -187,12 +193,13 @@ def _house_rows(r: Rules, base: Rules) -> list[str]:
     # Deck steps that no table of ``r`` reaches in ``base`` are no difference either.
     steps = tuple(s for s in base.deck_steps if s <= r.max_seats)
     for options, label, describe in HOUSE_ROWS:
-        if all(_no_effect(r, o) for o in options) or describe(r) == describe(base):
+        told = _dealt_short(base, r) if options == _HAND_SIZES else describe(base)
+        if all(_no_effect(r, o) for o in options) or describe(r) == told:
             continue
         if options == ("deck_steps",) and r.deck_steps == steps:
             continue
         name = label if isinstance(label, str) else label(r, base)
-        rows.append(f"- {name}: {describe(r)} ({base.name}: {describe(base)}).")
+        rows.append(f"- {name}: {describe(r)} ({base.name}: {told}).")
     return rows
 
 

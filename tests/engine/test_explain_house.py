@@ -349,3 +349,29 @@ def test_cards_laid_together_on_an_attack_are_said_to_answer_one_another() -> No
     assert not g.is_legal("3S KS") and g.is_legal("3S")
     # groups of one rank only: nothing mixes, so nothing to say
     assert "each must answer the one before" not in explain(PRESETS["polish"])
+
+
+@pytest.mark.parametrize(
+    ("changes", "dealt"),
+    [
+        ({"max_seats": 2, "default_seats": 2}, None),
+        ({"min_seats": 3}, None),
+        ({"min_seats": 3, "hand_size": 6}, "- Cards dealt: 6 (tel_aviv: 5)."),
+        (
+            {"max_seats": 2, "default_seats": 2, "hand_size_two_seats": 9},
+            "- Cards dealt: 9 (tel_aviv: 7).",
+        ),
+    ],
+)
+def test_the_preset_is_told_as_it_deals_at_the_house_rules_tables(
+    changes: dict[str, Any], dealt: str | None
+) -> None:
+    """Tel-Aviv deals 7 to two players and 5 to more: a table of two only, or of three
+    and more, deals as Tel-Aviv does there, and no "Cards dealt" line says otherwise."""
+    rules = PRESETS["tel_aviv"].replace(**changes)
+    rows = [row for row in house(rules) if row.startswith("- Cards dealt")]
+    assert rows == ([dealt] if dealt else [])
+    sizes = {len(h) for h in Game.new(rules, seats=rules.min_seats, seed=1).hands}
+    assert sizes == {
+        int(re.findall(r"\d+", dealt)[0]) if dealt else (7 if rules.min_seats == 2 else 5)
+    }
