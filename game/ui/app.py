@@ -355,8 +355,9 @@ class App:
             pygame.display.flip()  # moving: compared now and then only
             self._behind = True  # the window shows a later picture than the one kept
             return
-        # (A view keeps the window's surface locked, which drawing must not find: released.)
-        with memoryview(cast(Any, self.screen.get_view("0"))) as view:  # (typed as no buffer)
+        # The raw pixel rows (a view of the pixels alone would refuse a window whose rows are
+        # padded); released at once, as a view keeps the surface locked against drawing.
+        with memoryview(cast(Any, self.screen.get_buffer())) as view:  # (typed as no buffer)
             same = self._shown is not None and self._shown == view
             if not same:
                 if self._shown is not None and len(self._shown) == view.nbytes:

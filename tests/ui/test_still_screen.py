@@ -213,3 +213,19 @@ def test_a_picture_that_keeps_changing_is_flipped_every_frame_on_a_large_window(
         app.step(1 / FPS)
     assert app.still
     assert len(flips) <= 33  # the last picture once more at most, then nothing
+
+
+@pytest.mark.parametrize("depth", [16, 24])
+def test_a_window_with_padded_rows_is_compared_too(
+    flips: list[int], monkeypatch: pytest.MonkeyPatch, depth: int
+) -> None:
+    """Some systems give a window of 16 or 24 bits a pixel, whose rows end in padding."""
+    app, canvas = _app()
+    app.screen = pygame.Surface((1279, 801), depth=depth)  # as such a system gives it
+    assert app.screen.get_pitch() > 1279 * app.screen.get_bytesize()
+    for _ in range(3):
+        app.step(1 / FPS)
+    canvas.colour = (0, 0, 250)
+    app.step(1 / FPS)
+    app.step(1 / FPS)
+    assert len(flips) == 2
