@@ -471,8 +471,12 @@ def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
         else:
             head = " or ".join(f"{SUIT_CHAR[s]} {SUIT_NAMES[s]}" for s in suits if s in SUIT_NAMES)
         if request.get("until_met"):
-            single = SUIT_SINGULAR.get(suits[:1], "card of it")
-            return head, f"until a {single} is laid"
+            if request.get("free"):  # any suit allowed ends it, not only the first of them
+                other = "another suit" if request.get("excluded") else "a card"
+                return head, f"until {other} is laid"
+            if len(suits) > 1:
+                return head, "until one of them is laid"
+            return head, f"until a {SUIT_SINGULAR.get(suits, 'card of it')} is laid"
         bound = int(request.get("bound", -1))
         if 0 <= bound < len(names):
             return head, "you only" if names[bound] == "You" else f"{names[bound]} only"

@@ -551,7 +551,10 @@ class PlayFlow:
         return f"{line}. Leaving one card? Press Macau! (M) first"
 
 
-_CHANGER_WORDS = {"A": "an ace", "7": "a 7", "Q": "a queen", "joker": "a joker"}
+def _a_changer(token: str) -> str:
+    """A suit changer in words, with its article: "an ace", "an 8", "a king", "a joker"."""
+    word = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}.get(token, token)
+    return ("an " if word[0] in "8ae" else "a ") + word
 
 
 def _request_hint(g: Game) -> str:
@@ -563,7 +566,7 @@ def _request_hint(g: Game) -> str:
         rank = request["rank"]
         return f"{rank}s were asked for: lay {rank}s or a jack, or draw"
     if g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
-        changers = [_CHANGER_WORDS.get(t, f"a {t}") for t in sorted(g.rules.suit_changers, key=str)]
+        changers = [_a_changer(t) for t in sorted(g.rules.suit_changers, key=str)]
         others = " or ".join(changers) if changers else "a suit changer"
         if request["free"]:
             banned = SUIT_NAMES[request["excluded"]]

@@ -1,0 +1,51 @@
+"""Custom suit changers at the table: the marker and the line under the table tell what
+actually ends or answers a named suit, in words for any rank."""
+
+from __future__ import annotations
+
+from game.engine import Game, Rules, parse_action
+from game.ui import tabledraw
+from tests.ui.tablekit import Harness
+
+FREE_UNTIL_MET = Rules.from_text(
+    "macau-rules 1\nace_scope = until_met\nace_must_differ = yes\nace_must_hold = yes\n"
+)
+CHANGERS = Rules.from_text(
+    "macau-rules 1\nattack_cards = 2 3\nsuit_changers = 8 A K\nrequest_ranks = 5 6 7 9 10\n"
+)
+
+
+def test_a_free_suit_until_met_lasts_until_another_suit_is_laid() -> None:
+    g = Game.from_position(
+        FREE_UNTIL_MET,
+        hands=["9S 9H 10D AD 3C", "AH 10H", "AS 2C 3S 4C 5C"],
+        pile="5H",
+        stock="6H 6C 6S 8D 8S 9D 9C",
+        current=1,
+    )
+    h = Harness(g)
+    h.table.apply(parse_action("AH/*"), 1)  # West holds only hearts: a free suit, not hearts
+    h.tick(30)
+    h.table.apply(parse_action("draw"), 2)
+    h.tick(30)
+    head, sub = h.table.director.model.marker
+    assert head == "Free suit — not ♥"
+    assert sub == "until another suit is laid"
+    h.pick_and_play("10D")  # a diamond ends it, as any suit but hearts does
+    h.tick(30)
+    assert h.game.request is None
+
+
+def test_a_named_suit_lists_any_rank_of_changer_with_its_article() -> None:
+    g = Game.from_position(
+        CHANGERS,
+        hands=["9S 9H 10D AD 3C", "4H 10H", "2C KS 4C 5C"],
+        pile="5S",
+        stock="6H 6C 6D 8D 8S 9D 9C",
+        current=2,
+    )
+    h = Harness(g)
+    h.table.apply(parse_action("KS/C"), 2)
+    h.tick(30)
+    line = tabledraw.status_line(h.table)
+    assert "Clubs named: lay clubs or an 8 or an ace or a king, or draw" in line, line
