@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import sqlite3
 import time
-import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
@@ -238,15 +237,12 @@ def _table_name(seat: SeatResult | MatchSeat) -> str | None:
 
 
 def rules_label(label: str | None) -> str | None:
-    """A rule set's name as a round keeps it: on one line, its spacing tidied, cut to
-    ``MAX_RULES_LABEL_LENGTH``; None when nothing is left."""
+    """A rule set's name as a round keeps it: tidied as a name is (``normal_name``: on one
+    line, its spacing collapsed, no invisible characters but the joiners a word is spelt
+    with), cut to ``MAX_RULES_LABEL_LENGTH``; None when nothing is left."""
     if label is None:
         return None
-    text = "".join(
-        " " if unicodedata.category(ch)[0] == "C" else ch
-        for ch in unicodedata.normalize("NFC", label)
-    )
-    return " ".join(text.split())[:MAX_RULES_LABEL_LENGTH].strip() or None
+    return normal_name(label, MAX_RULES_LABEL_LENGTH) or None
 
 
 def check_record(rec: GameRecord) -> None:

@@ -28,7 +28,7 @@ from game.store.files import (
     set_aside,
     unreadable_reason,
 )
-from game.store.models import name_key
+from game.store.models import name_key, normal_name
 from game.store.paths import StoreUnavailable, config_dir, state_dir, where
 
 SAVE_FORMAT = "macau-save"
@@ -286,8 +286,10 @@ def _existing_rule_sets() -> dict[str, str]:
 
 
 def _rule_set_name(name: str) -> str:
-    clean = " ".join(name.split())
-    if not clean:
+    """``name`` tidied as a player's name is (``normal_name``): the rounds of the set keep
+    it so, and a name of invisible characters alone is no name."""
+    clean = normal_name(name)
+    if not name_key(clean):
         raise ValueError("A rule set needs a name.")
     return clean
 

@@ -29,6 +29,7 @@ from game.ui.setup import (
     person_named_like_a_bot,
     quick_setup,
     rename_clashing_bots,
+    rules_held,
     rules_title,
     tidy_name,
     you_misnamed,
@@ -292,9 +293,15 @@ class NewGameScreen(MenuScreen):
         def done(rules: Rules | None) -> None:
             if rules is not None:
                 self.use_rules(rules, editor.baseline_preset, editor.rules_label)
-            elif custom and self.custom_label is not None and self.custom_label not in editor.sets:
-                # The set these rules were saved as was deleted there: the rules stay, under
-                # no name (Start would otherwise record a name no set holds any more).
+            elif (
+                custom
+                and self.custom_label is not None
+                and self.custom_rules is not None
+                and not rules_held(self.custom_label, self.custom_rules, editor.sets)
+            ):
+                # The set these rules were saved as was deleted or changed there: the rules
+                # stay, under no name (Start would otherwise record them under a name that
+                # no set holds any more, or that now means other rules).
                 self.custom_label = None
                 self.layout(self.size)
 

@@ -31,6 +31,7 @@ from game.engine.house import (
     switch_refusal,
 )
 from game.engine.rules import rank_jobs
+from game.store.models import name_key, normal_name
 from game.store.paths import StoreUnavailable
 from game.store.saves import (
     delete_rule_set,
@@ -443,8 +444,8 @@ class RulesEditor(MenuScreen):
         if self.rules is None:
             self.note = "Mend the rules first: these cannot be played."
             return
-        name = " ".join(self.name_field.text.split())
-        if not name:
+        name = normal_name(self.name_field.text)  # as the set is saved and its rounds kept
+        if not name_key(name):
             self.note = "Type a name for the rule set first."
             self.focus(self.name_field)
             return

@@ -13,6 +13,7 @@ from game.engine import PRESETS, Game, Rules, RulesError
 from game.store.models import bot_profile_name, name_key, normal_name
 from game.store.records import MAX_NAME_LENGTH
 from game.store.records import rules_label as tidy_rules_label
+from game.store.saves import read_rule_sets
 
 __all__ = [
     "BOT_LEVELS",
@@ -323,7 +324,37 @@ def quick_setup(last: Mapping[str, Any] | None) -> TableSetup:
     recorded, or are recorded twice under one profile."""
     if last:
         try:
-            return startable(TableSetup.from_dict(last, keep_blank=True))
+            setup = startable(TableSetup.from_dict(last, keep_blank=True))
         except (ValueError, RulesError):
             pass  # an outdated or damaged last setup just falls back to the default table
+        else:
+            return _label_held(setup)
     return default_setup()
+
+
+def rules_held(label: str, rules: Rules, sets: Mapping[str, str]) -> bool:
+    """Whether the rule set saved as ``label`` still holds ``rules`` (the usual players and
+    the target aside, which New game chooses): a set changed or deleted since no longer
+    names them, or their rounds would be filed under a name that means other rules."""
+    text = sets.get(label)
+    if text is None:
+        return False
+    try:
+        saved = Rules.from_text(text)
+        seated = saved.replace(target=rules.target, default_seats=rules.default_seats)
+    except (RulesError, ValueError):
+        return False
+    return seated.fingerprint == rules.fingerprint
+
+
+def _label_held(setup: TableSetup) -> TableSetup:
+    """``setup`` without its rule set's name where the saved sets no longer hold its rules
+    under it (as far as the file of saved sets can be read)."""
+    if setup.rules_label is None:
+        return setup
+    found = read_rule_sets()
+    if not found.readable or found.problem:
+        return setup  # no telling: the name stays
+    if rules_held(setup.rules_label, setup.rules(), found.rule_sets):
+        return setup
+    return replace(setup, rules_label=None)

@@ -1,14 +1,17 @@
 """The custom rules editor in any window: options made anew ("Start from", Load) are drawn
 at the window's scale, the focused option stays in view through a resize or a PageDown,
-and a saved set deleted there no longer names the rules on New game."""
+and a saved set deleted or changed there no longer names the rules on New game or Quick
+game; a set's name is kept as a player's name is (joiners kept, invisible ones not)."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.engine import PRESETS
+from game.engine import PRESETS, Rules
+from game.store.saves import delete_rule_set, load_rule_sets, save_rule_set
 from game.ui.newgame import NewGameScreen
 from game.ui.rulesedit import RulesEditor
+from game.ui.setup import SeatSpec, TableSetup, quick_setup
 from tests.ui.menukit import Screen
 
 
@@ -86,6 +89,78 @@ def test_a_set_deleted_in_the_editor_no_longer_names_the_rules() -> None:
     assert screen.top is new
     assert new.custom_label is None and "Family" not in new._heading(900)
     assert new.setup().rules_label is None
+
+
+def test_a_set_changed_in_the_editor_no_longer_names_the_rules_dealt_before() -> None:
+    new = NewGameScreen()
+    screen = Screen(new)
+    new.edit_custom()
+    editor = screen.top
+    assert isinstance(editor, RulesEditor)
+    editor.controls["macau_penalty"].step(-2)  # type: ignore[attr-defined]
+    editor.name_field.text = "Family"
+    editor.save_set()
+    editor.use()
+    old = new.setup()
+    assert old.rules_label == "Family"
+    new.edit_custom()
+    editor = screen.top
+    assert isinstance(editor, RulesEditor) and editor.saved.value == "Family"
+    editor.controls["macau_penalty"].step(2)  # type: ignore[attr-defined]
+    editor.name_field.text = "Family"
+    editor.save_set()  # the same name: asked, then replaced
+    screen.key(pygame.K_LEFT)
+    screen.key(pygame.K_RETURN)
+    assert editor.note == "Saved as Family."
+    editor.cancel()  # New game keeps the rules it had, which Family no longer holds
+    assert screen.top is new and new.setup().rules_text == old.rules_text
+    assert new.custom_label is None and new.setup().rules_label is None
+    # Quick game, remembering the table of those rules, drops the name too.
+    assert quick_setup(old.to_dict()).rules_label is None
+    # A set left as it was keeps naming them, whatever the players and target.
+    save_rule_set("Family", Rules.from_text(old.rules_text or "").to_text())
+    assert quick_setup(old.to_dict()).rules_label == "Family"
+
+
+def test_a_set_deleted_since_is_not_named_by_quick_game() -> None:
+    rules = PRESETS["polish"].replace(name="custom", macau_penalty=3)
+    save_rule_set("Family", rules.to_text())
+    last = TableSetup(
+        "custom",
+        (SeatSpec("Me"), SeatSpec("Ben", "medium")),
+        rules_text=rules.to_text(),
+        rules_base="polish",
+        rules_label="Family",
+    )
+    assert quick_setup(last.to_dict()).rules_label == "Family"
+    delete_rule_set("Family")
+    quick = quick_setup(last.to_dict())
+    assert quick.rules_label is None and quick.rules_text == rules.to_text()
+
+
+def test_a_name_of_invisible_characters_alone_is_no_name() -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
+    Screen(editor)
+    editor.controls["macau_penalty"].step(-2)  # type: ignore[attr-defined]
+    editor.name_field.text = "\u200b\u2060"
+    editor.save_set()
+    assert editor.note == "Type a name for the rule set first."
+    assert load_rule_sets() == {}
+
+
+def test_the_joiners_a_name_is_spelt_with_are_kept() -> None:
+    names = ["Family 👨\u200d👩\u200d👧", "قوانین\u200cما"]
+    rules = PRESETS["polish"].replace(name="custom", macau_penalty=3)
+    for name in names:
+        save_rule_set(name, rules.to_text())
+        setup = TableSetup(
+            "custom",
+            (SeatSpec("Me"), SeatSpec("Ben", "medium")),
+            rules_text=rules.to_text(),
+            rules_label=name,
+        )
+        assert TableSetup.from_dict(setup.to_dict()).rules_label == name  # as Continue reads it
+        assert name in load_rule_sets()
 
 
 def test_start_from_shows_every_presets_title_whole_in_the_smallest_window() -> None:
