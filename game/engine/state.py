@@ -249,8 +249,18 @@ class Game(Transitions):
             )
         if suit is not None and suit not in SUITS:
             raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit!r}")
-        if scores is not None and len(scores) != seats:
-            raise IllegalMove(f"scores needs one total per seat ({seats}), not {len(scores)}")
+        if scores is not None:
+            if len(scores) != seats:
+                raise IllegalMove(f"scores needs one total per seat ({seats}), not {len(scores)}")
+            totals: Sequence[object] = scores  # (looked at as given, whatever they are)
+            for total in totals:
+                if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+                    raise IllegalMove(f"scores must be whole numbers from 0 up, not {total!r}")
+            if rules.scoring == "points" and max(scores) >= rules.target:
+                raise IllegalMove(
+                    f"that match is over: a total of {max(scores)} has reached the target "
+                    f"of {rules.target}"
+                )
         top_joker = pile_cards[-1].is_joker and pile_eff[-1].is_joker
         if top_joker and suit is None and rules.joker_role == "draw_wild":
             raise IllegalMove(f"{pile_cards[-1].code} on top needs the suit it named (suit=)")

@@ -130,6 +130,23 @@ def test_a_bad_suit_or_scores_of_the_wrong_length_are_refused() -> None:
         pos("classic", ["6C 9C", "6H 7D"], "5H", scores=[1])
 
 
+@pytest.mark.parametrize("total", ["10", 1.5, -5, True, None])
+def test_scores_that_are_not_whole_totals_are_refused(total: object) -> None:
+    # A text total failed only when the round was scored, leaving it over and unscored; a
+    # fraction made a game that could not be saved and read back.
+    with pytest.raises(IllegalMove, match="whole numbers from 0 up"):
+        pos("classic", ["5H", "KH 3C", "10D"], "5S", scores=[total, 0, 0])
+
+
+def test_a_match_already_decided_is_refused() -> None:
+    with pytest.raises(IllegalMove, match="that match is over: a total of 500"):
+        pos("classic", ["5H", "KH 3C", "10D"], "5S", scores=[500, 0, 0])
+    g = pos("classic", ["5H", "KH 3C", "10D"], "5S", scores=[499, 0, 0])
+    assert not g.match_over
+    # Without points the totals decide nothing: any whole totals are taken.
+    assert pos("polish", ["5H 6H", "KH 3C"], "5S", scores=[900, 0]).scores == [900, 0]
+
+
 def test_a_position_keeps_the_top_cards_own_suit() -> None:
     # RULES §8: nothing is pending in a position, so the suit in force is the top card's own.
     with pytest.raises(IllegalMove, match="its own suit is in force"):
