@@ -274,6 +274,13 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
     # then, though its 7 is a plain card (``sevens_cut``): sets saved before that change keep
     # the statistics they had.
     "counter_rule": (lambda r: not r.attack_cards, lambda r: "suit_or_rank"),
+    # How many seats a table of these rules has unless told otherwise is no part of the game
+    # they play (New game seats any number in their range): a set played at three seats and
+    # at five is one set. It counts as the preset's own, so no preset's fingerprint changed.
+    "default_seats": (
+        lambda r: True,
+        lambda r: PRESETS.get(r.name, PRESETS["polish"]).default_seats,
+    ),
 }
 
 

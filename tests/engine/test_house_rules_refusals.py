@@ -361,6 +361,9 @@ def test_preset_fingerprints_are_unchanged_so_stored_statistics_still_match() ->
         ("polish", {"max_seats": 2, "default_seats": 2}, {"hand_size": 7}),
         # No attack cards: nothing to answer, cut or cancel.
         ("romanian2", {"attack_cards": set()}, {"counter_rule": "pool"}),
+        # The usual players: New game seats any number the rules allow.
+        ("polish", {}, {"default_seats": 3}),
+        ("classic", {"name": "custom", "macau_penalty": 3}, {"default_seats": 6}),
     ],
 )
 def test_an_option_that_cannot_act_leaves_the_fingerprint_alone(
@@ -449,6 +452,7 @@ def test_a_rank_that_attacks_cannot_also_name_a_suit_and_a_king_says_which_king(
 
 
 def test_seven_cuts_without_attack_cards_still_changes_the_fingerprint() -> None:
-    # Nothing to cut, but the 7 still counts as a power card, which never starts the pile.
+    # Nothing to cut, so the 7 is a plain card there; the option still counts, so that the
+    # rounds stored under such a set before keep their fingerprint.
     rules = PRESETS["romanian2"].replace(attack_cards=set())
     assert rules.replace(seven_cuts=True).fingerprint != rules.fingerprint
