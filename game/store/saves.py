@@ -189,6 +189,22 @@ def read_rule_sets() -> RuleSets:
     return RuleSets(tidy, _repair_rule_sets(path, tidy, damage))
 
 
+def peek_rule_sets() -> dict[str, str] | None:
+    """The saved rule sets by name as ``read_rule_sets`` gives them, read without setting
+    a damaged file aside or repairing it (that is told where the sets are shown); None
+    when the file cannot be read or is damaged."""
+    try:
+        document = read_json_object(where("config") / RULES_NAME)
+    except (ValueError, OSError):  # (StoreUnavailable too: no folder for them)
+        return None
+    if document is None:
+        return {}
+    sets = document.get("rule_sets")
+    if document.get("format") != RULES_FORMAT or not isinstance(sets, dict):
+        return None
+    return _tidy_rule_sets(sets)[0]
+
+
 def _newer(document: dict[str, Any]) -> bool:
     """Whether a newer version of Macau wrote ``document`` (its own entries are kept)."""
     version = document.get("version")

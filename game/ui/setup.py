@@ -13,7 +13,7 @@ from game.engine import PRESETS, Game, Rules, RulesError
 from game.store.models import bot_profile_name, name_key, normal_name
 from game.store.records import MAX_NAME_LENGTH
 from game.store.records import rules_label as tidy_rules_label
-from game.store.saves import read_rule_sets
+from game.store.saves import peek_rule_sets
 
 __all__ = [
     "BOT_LEVELS",
@@ -352,9 +352,7 @@ def _label_held(setup: TableSetup) -> TableSetup:
     under it (as far as the file of saved sets can be read)."""
     if setup.rules_label is None:
         return setup
-    found = read_rule_sets()
-    if not found.readable or found.problem:
-        return setup  # no telling: the name stays
-    if rules_held(setup.rules_label, setup.rules(), found.rule_sets):
-        return setup
+    sets = peek_rule_sets()  # (a damaged file is told, and set aside, by the editor)
+    if sets is None or rules_held(setup.rules_label, setup.rules(), sets):
+        return setup  # held, or no telling: the name stays
     return replace(setup, rules_label=None)

@@ -5,6 +5,9 @@ game; a set's name is kept as a player's name is (joiners kept, invisible ones n
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pygame
 
 from game.engine import PRESETS, Rules
@@ -136,6 +139,22 @@ def test_a_set_deleted_since_is_not_named_by_quick_game() -> None:
     delete_rule_set("Family")
     quick = quick_setup(last.to_dict())
     assert quick.rules_label is None and quick.rules_text == rules.to_text()
+
+
+def test_quick_game_leaves_a_damaged_file_of_sets_to_the_editor_to_tell() -> None:
+    rules = PRESETS["polish"].replace(name="custom", macau_penalty=3)
+    save_rule_set("Family", rules.to_text())
+    path = next(Path(os.environ["MACAU_HOME"]).rglob("*.json"))
+    path.write_text("{ damaged", encoding="utf-8")
+    last = TableSetup(
+        "custom", (SeatSpec("Me"), SeatSpec("Ben", "medium")), rules_text=rules.to_text(),
+        rules_label="Family",
+    )  # fmt: skip
+    assert quick_setup(last.to_dict()).rules_label == "Family"  # no telling: kept
+    assert path.read_text(encoding="utf-8") == "{ damaged"  # not set aside unseen
+    editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
+    Screen(editor)
+    assert "damaged" in editor.note
 
 
 def test_a_name_of_invisible_characters_alone_is_no_name() -> None:
