@@ -31,7 +31,7 @@ from game.engine.house import (
     switch_refusal,
 )
 from game.engine.rules import rank_jobs
-from game.store.models import name_key, normal_name
+from game.store.models import name_key, normal_name, sort_key
 from game.store.paths import StoreUnavailable
 from game.store.saves import (
     delete_rule_set,
@@ -146,12 +146,19 @@ class RulesEditor(MenuScreen):
         self.scroll = Scroll()
         self.view = pygame.Rect(0, 0, 0, 0)
         self._refresh_saved()
+        if label is not None and label in self.sets:
+            # The set in force shown as such: Load, Delete and Save act on it at once.
+            self.saved.set(label)
+            self.name_field.text = label
         self._show(start)
 
     # --- values --------------------------------------------------------------------------------
     def _show(self, rules: Rules) -> None:
         self.values = {s.name: getattr(rules, s.name) for s in self.specs}
         self.baseline = dict(self.values)
+        # The ranks a jack may ask as last chosen (or loaded): one another option makes a
+        # power card leaves the list, and comes back once that option lets it go again.
+        self.asked: tuple[str, ...] = tuple(self.values.get("request_ranks") or ())
         self.controls = {
             s.name: make_control(s, self.values[s.name], self.changed) for s in self.specs
         }
@@ -178,6 +185,8 @@ class RulesEditor(MenuScreen):
         before = self.values.get(name)
         self.values[name] = value
         self.note = ""
+        if name == "request_ranks":
+            self.asked = tuple(value or ())
         if name == "jokers" and isinstance(before, int):
             self._fit_jokers(before, value)
         elif name in JOKER_OPTIONS:
@@ -215,18 +224,23 @@ class RulesEditor(MenuScreen):
             fill = tuple(t for t in ("5", "6", "7", "8", "9", "10") if t not in jobs)
             if fill:
                 self._set("request_ranks", fill)
+                self.asked = fill
                 said = f"“{label}” are now {', '.join(fill)}, the plain ranks from 5 to 10."
                 self.note = f"{self.note} {said}".strip()
             return
-        kept = tuple(t for t in ranks if t not in jobs)
+        kept = tuple(t for t in self.asked or ranks if t not in jobs)
         if kept and kept != ranks:
             gone = [t for t in ranks if t not in kept]
+            back = [t for t in kept if t not in ranks]
             self._set("request_ranks", kept)
-            said = (
-                f"{', '.join(gone)} left “{label}”: "
-                f"{'it is a power card' if len(gone) == 1 else 'they are power cards'} now."
-            )
-            self.note = f"{self.note} {said}".strip()
+            told: list[str] = []
+            if gone:
+                power = "it is a power card" if len(gone) == 1 else "they are power cards"
+                told.append(f"{', '.join(gone)} left “{label}”: {power} now.")
+            if back:
+                plain = "it is a plain card" if len(back) == 1 else "they are plain cards"
+                told.append(f"{', '.join(back)} came back to “{label}”: {plain} again.")
+            self.note = " ".join([self.note, *told]).strip()
 
     def _set(self, name: str, value: Any) -> None:
         """Change an option along with another one, showing it in its control."""
@@ -366,11 +380,25 @@ class RulesEditor(MenuScreen):
         def start() -> None:
             self.baseline_preset = key
             self.label = None
-            self._show(PRESETS[key])
+            self._show(self._seated(PRESETS[key]))
             self.note = f"Started from {PRESET_TITLES.get(key, key)}."
 
         title = PRESET_TITLES.get(key, key)
         self._unless_kept(f"Start again from {title}?", start, lambda: self.start_from.set(before))
+
+    def _seated(self, preset: Rules) -> Rules:
+        """``preset`` with the usual players and target shown now (the table New game chose,
+        unless changed here), where it seats that many: they are the table's, not the rules'."""
+        seats, target = self.values.get("default_seats"), self.values.get("target")
+        kept = preset
+        try:
+            if isinstance(seats, int) and preset.min_seats <= seats <= preset.max_seats:
+                kept = kept.replace(default_seats=seats, name=preset.name)
+            if isinstance(target, int) and target > 0:
+                kept = kept.replace(target=target, name=preset.name)
+        except RulesError:
+            pass  # (a value these rules refuse: theirs, then)
+        return kept
 
     # --- saved rule sets -----------------------------------------------------------------------
     def _refresh_saved(self) -> None:
@@ -380,7 +408,7 @@ class RulesEditor(MenuScreen):
             # The file was set aside or could not be read: say so where notes appear.
             log.warning("rule sets: %s", found.problem)
             self.note = found.problem
-        names = sorted(self.sets) or [""]
+        names = sorted(self.sets, key=sort_key) or [""]  # in a reader's order, not by code
         self.saved.values = names
         self.saved.index = min(self.saved.index, len(names) - 1)
         self.load_button.enabled = self.delete_button.enabled = bool(self.sets)

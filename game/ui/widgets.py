@@ -560,11 +560,15 @@ class WidgetGroup:
                 used = True
                 # The keyboard carries on from what was clicked: Enter after a click must
                 # not press the button that had the focus before it.
+                # A widget that took the focus itself (a text field, clicked) leaves it on
+                # no other: one focus, whatever the widget did with the click.
                 clicked = self.click_focuses and event.type == pygame.MOUSEBUTTONDOWN
-                clicked = clicked and not w.focused
                 if clicked and w in self.focusables():
-                    self.clear_focus()
-                    _set_focus(w, True)
+                    for other in self.widgets:
+                        if other is not w and other.focused:
+                            _set_focus(other, False)
+                    if not w.focused:
+                        _set_focus(w, True)
                 if event.type != pygame.MOUSEMOTION:
                     break
         return used

@@ -920,7 +920,8 @@ def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
     screen.click(editor.use_button.rect.center)
     setup = new.setup()
     assert setup.rules_label == "Family Tel Aviv"
-    assert setup.title() == "Family Tel Aviv (custom rules) · 4 players"  # its usual players
+    # The table's three players, kept through "Start from" as its usual players.
+    assert setup.title() == "Family Tel Aviv (custom rules) · 3 players"
     screen.click(new.howto_button.rect.center)
     howto = screen.top
     assert isinstance(howto, HowToScreen)
@@ -936,7 +937,7 @@ def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
     assert howto._name(IN_FORCE) == "Rules in force: Family Tel Aviv (custom)"
     # Continue says it, and a resumed table keeps it.
     saved = read_saved_game()
-    assert describe(saved).startswith("Family Tel Aviv (custom rules) · 4 players")
+    assert describe(saved).startswith("Family Tel Aviv (custom rules) · 3 players")
     assert saved.data is not None and restore(saved.data).setup.rules_label == "Family Tel Aviv"
     menu = MainMenu()
     menu.refresh()
