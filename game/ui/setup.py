@@ -333,18 +333,18 @@ def quick_setup(last: Mapping[str, Any] | None) -> TableSetup:
 
 
 def rules_held(label: str, rules: Rules, sets: Mapping[str, str]) -> bool:
-    """Whether the rule set saved as ``label`` still holds ``rules`` (the usual players and
-    the target aside, which New game chooses): a set changed or deleted since no longer
-    names them, or their rounds would be filed under a name that means other rules."""
+    """Whether the rule set saved as ``label`` still holds ``rules`` (the target aside,
+    which New game chooses, as the fingerprint leaves the usual players aside): a set
+    changed or deleted since no longer names them, or their rounds would be filed under a
+    name that means other rules."""
     text = sets.get(label)
     if text is None:
         return False
     try:
-        saved = Rules.from_text(text)
-        seated = saved.replace(target=rules.target, default_seats=rules.default_seats)
+        saved = Rules.from_text(text).replace(target=rules.target)
     except (RulesError, ValueError):
         return False
-    return seated.fingerprint == rules.fingerprint
+    return saved.fingerprint == rules.fingerprint
 
 
 def _label_held(setup: TableSetup) -> TableSetup:
