@@ -224,7 +224,7 @@ def _tidy_rule_sets(sets: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
         if not isinstance(text, str):
             no_text += 1
             continue
-        name = " ".join(raw.split())
+        name = normal_name(raw)  # as they are saved now (an older game kept them as typed)
         if not name_key(name):
             name, no_name = UNNAMED_RULE_SET, no_name + 1
         base, n = name, 1
@@ -331,7 +331,9 @@ def save_rule_set(name: str, text: str) -> None:
 def delete_rule_set(name: str) -> bool:
     """Forget the rule set called ``name``; False (and nothing changed) if there is none."""
     sets = _existing_rule_sets()
-    if sets.pop(_rule_set_name(name), None) is None:
+    held = same_rule_set_name(_rule_set_name(name), sets)
+    if held is None:
         return False
+    del sets[held]
     _write_rule_sets(sets)
     return True

@@ -146,10 +146,11 @@ class RulesEditor(MenuScreen):
         self.scroll = Scroll()
         self.view = pygame.Rect(0, 0, 0, 0)
         self._refresh_saved()
-        if label is not None and label in self.sets:
+        held = same_rule_set_name(label, self.sets) if label is not None else None
+        if held is not None:
             # The set in force shown as such: Load, Delete and Save act on it at once.
-            self.saved.set(label)
-            self.name_field.text = label
+            self.saved.set(held)
+            self.name_field.text = held
         self._show(start)
 
     # --- values --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from game.engine import PRESETS, Game, Rules, RulesError
 from game.store.models import bot_profile_name, name_key, normal_name
 from game.store.records import MAX_NAME_LENGTH
 from game.store.records import rules_label as tidy_rules_label
-from game.store.saves import peek_rule_sets
+from game.store.saves import peek_rule_sets, same_rule_set_name
 
 __all__ = [
     "BOT_LEVELS",
@@ -337,9 +337,10 @@ def rules_held(label: str, rules: Rules, sets: Mapping[str, str]) -> bool:
     which New game chooses, as the fingerprint leaves the usual players aside): a set
     changed or deleted since no longer names them, or their rounds would be filed under a
     name that means other rules."""
-    text = sets.get(label)
-    if text is None:
+    held = same_rule_set_name(label, sets)  # (a label kept before names were tidied so)
+    if held is None:
         return False
+    text = sets[held]
     try:
         saved = Rules.from_text(text).replace(target=rules.target)
     except (RulesError, ValueError):

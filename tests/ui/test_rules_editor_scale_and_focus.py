@@ -5,6 +5,7 @@ game; a set's name is kept as a player's name is (joiners kept, invisible ones n
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -165,6 +166,32 @@ def test_a_name_of_invisible_characters_alone_is_no_name() -> None:
     editor.save_set()
     assert editor.note == "Type a name for the rule set first."
     assert load_rule_sets() == {}
+
+
+def test_sets_saved_under_names_as_typed_before_are_still_found() -> None:
+    """An older game saved a set's name as typed: a zero-width space or a soft hyphen
+    pasted into it stayed. Those names are tidied as read, and the set is still found by
+    the label its rounds carry: Quick game names it, and Delete deletes it."""
+    rules = PRESETS["polish"].replace(name="custom", macau_penalty=3)
+    save_rule_set("Alpha", rules.to_text())  # (makes the file, then written as before)
+    path = next(Path(os.environ["MACAU_HOME"]).rglob("*.json"))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["rule_sets"] = {"Home\u200b": rules.to_text(), "Café\u00ad": rules.to_text()}
+    path.write_text(json.dumps(document), encoding="utf-8")
+    last = TableSetup(
+        "custom", (SeatSpec("Me"), SeatSpec("Ben", "medium")), rules_text=rules.to_text(),
+        rules_label="Home\u200b",
+    )  # fmt: skip
+    assert quick_setup(last.to_dict()).rules_label == "Home"
+    editor = RulesEditor(rules, lambda _rules: None, base="polish", label="Home\u200b")
+    screen = Screen(editor)
+    assert sorted(editor.sets) == ["Café", "Home"] and editor.saved.value == "Home"
+    editor.saved.set("Café")
+    editor.delete_saved()
+    screen.key(pygame.K_LEFT)  # the dialog's "Delete"
+    screen.key(pygame.K_RETURN)
+    assert editor.note == "Deleted Café."
+    assert list(load_rule_sets()) == ["Home"]
 
 
 def test_the_joiners_a_name_is_spelt_with_are_kept() -> None:
