@@ -70,7 +70,8 @@ def test_a_page_down_takes_the_focus_along() -> None:
     assert last is not None and rows[last].visible
 
 
-def test_a_set_deleted_in_the_editor_no_longer_names_the_rules() -> None:
+def _playing_family() -> tuple[Screen, NewGameScreen]:
+    """New game dealing Polish with a Macau penalty of 3, saved in the editor as Family."""
     new = NewGameScreen()
     screen = Screen(new)
     new.edit_custom()
@@ -81,6 +82,11 @@ def test_a_set_deleted_in_the_editor_no_longer_names_the_rules() -> None:
     editor.save_set()
     editor.use()
     assert screen.top is new and new.custom_label == "Family"
+    return screen, new
+
+
+def test_a_set_deleted_in_the_editor_no_longer_names_the_rules() -> None:
+    screen, new = _playing_family()
     new.edit_custom()
     editor = screen.top
     assert isinstance(editor, RulesEditor) and editor.saved.value == "Family"
@@ -96,15 +102,7 @@ def test_a_set_deleted_in_the_editor_no_longer_names_the_rules() -> None:
 
 
 def test_a_set_changed_in_the_editor_no_longer_names_the_rules_dealt_before() -> None:
-    new = NewGameScreen()
-    screen = Screen(new)
-    new.edit_custom()
-    editor = screen.top
-    assert isinstance(editor, RulesEditor)
-    editor.controls["macau_penalty"].step(-2)  # type: ignore[attr-defined]
-    editor.name_field.text = "Family"
-    editor.save_set()
-    editor.use()
+    screen, new = _playing_family()
     old = new.setup()
     assert old.rules_label == "Family"
     new.edit_custom()
