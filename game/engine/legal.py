@@ -526,7 +526,7 @@ class Legality:
         power = self._power_applies(seat, left)
         choices = self._choices(effs, remaining, power, ctx)
         if play.choice not in choices:
-            raise IllegalMove(self._choice_reason(play.choice, choices, effs, power, ctx))
+            raise IllegalMove(self._choice_reason(play, choices, effs, power, ctx))
         if play.call:
             if not c.macau_required:
                 raise IllegalMove("Macau is called for you in these rules")
@@ -538,14 +538,15 @@ class Legality:
 
     def _choice_reason(
         self,
-        choice: str | None,
+        play: Play,
         choices: tuple[str | None, ...],
         effs: tuple[Card, ...],
         power: bool,
         ctx: Phase,
     ) -> str:
-        """Why ``choice`` may not go with a play acting as ``effs``, naming the rule."""
+        """Why ``play``'s choice may not go with a play acting as ``effs``, naming the rule."""
         c = self._c
+        choice = play.choice
         last = effs[-1]
         if choices == (None,):
             why = ""
@@ -562,7 +563,10 @@ class Legality:
             return f"{last.pretty} names nothing here{why}: lay it without '/'"
         shown = ", ".join(x for x in choices if x is not None)
         if choice is None:
-            return f"{last.pretty} must name one of: {shown} (write it as {last.code}/X)"
+            # The whole play as typed, with the choice where it goes: "AC AH/X", "RJ=AH/X!".
+            written = str(play)
+            written = f"{written[:-1]}/X!" if play.call else f"{written}/X"
+            return f"{last.pretty} must name one of: {shown} (write it as {written})"
         under = self._suit_under(effs)
         own = (c.seven_own_suit and last.rank == 7) or (c.queen_own_suit and last.rank == QUEEN)
         rule = ""

@@ -322,3 +322,21 @@ def test_a_play_built_with_wrong_fields_is_refused_not_crashed(
     assert not g.is_legal(play)
     with pytest.raises(IllegalMove, match="not a well-formed play"):
         g.apply(play)
+
+
+@pytest.mark.parametrize(
+    ("preset", "hands", "pile", "typed", "advice"),
+    [
+        ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH", "write it as AC AH/X)"),
+        ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH!", "write it as AC AH/X!)"),
+        ("hungarian", ["RJ 9S 8S", "8D 8H 9D"], "7H", "RJ=AH", "write it as RJ=AH/X)"),
+    ],
+)
+def test_a_play_missing_its_choice_is_told_how_to_write_it_whole(
+    preset: str, hands: list[str], pile: str, typed: str, advice: str
+) -> None:
+    # Advice naming the last card alone ("AH/X") sent the player to a play refused again.
+    g = pos(preset, hands, pile, "5S 6S 7S 8C 9C")
+    with pytest.raises(IllegalMove) as refused:
+        g.apply(typed)
+    assert str(refused.value).endswith(advice)
