@@ -381,13 +381,13 @@ def read_results(
     if not lines:
         raise ValueError(f"{path}: empty, not a tournament results file")
     records: list[dict[str, Any]] = []
+    cut_short = False  # a last line cut short: removed (with ``repair``) once the file is ours
     for n, line in enumerate(lines):
         try:
             record = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # (nested too deep to read: damaged)
             if n == len(lines) - 1 and n > 0:
-                if repair:
-                    path.write_text("".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
+                cut_short = True
                 break
             raise ValueError(f"{path}, line {n + 1}: not valid JSON") from None
         if not isinstance(record, dict):
@@ -410,6 +410,8 @@ def read_results(
         if problem:
             raise ValueError(f"{path}, line {n}: not a game record of this tournament ({problem})")
         games.setdefault(record["game"], record)
+    if cut_short and repair:  # only now known to be this tournament's file
+        path.write_text("".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
     return first, games
 
 

@@ -427,3 +427,27 @@ def test_games_played_in_parallel_are_the_games_played_one_by_one(tmp_path: Path
     assert _core(parallel) == _core(run_tournament(*both, seed=2, shard=(1, 2)))
     records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
     assert sorted(r["game"] for r in records) == [i for i in range(40) if (i // 2) % 2 == 1]
+
+
+def test_a_file_refused_as_results_is_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Its last line looked like one cut short, and was cut before the file was refused.
+    path = tmp_path / "notes.jsonl"
+    text = '{"a": 1}\n{"b": 2}\nnot json at all, an important note\n'
+    path.write_text(text, encoding="utf-8")
+    args = ["--bots", "random", "--games", "2", "--results", str(path)]
+    assert cli_main(args) == 2
+    assert "no tournament header" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_a_line_nested_too_deep_to_read_is_told_as_damaged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "r.jsonl"
+    deep = "[" * 200_000 + "]" * 200_000
+    path.write_text(f"{HEADER}\n{deep}\n{GAME}\n", encoding="utf-8")
+    assert cli_main(["--merge", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "line 2: not valid JSON" in err and "Traceback" not in err
