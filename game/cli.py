@@ -331,17 +331,25 @@ def cmd_simulate(argv: list[str]) -> int:
     custom: dict[str, str] = {}  # preset -> the rules text of its custom version
     labels = {name: name for name in presets}  # what the figures are reported under
     if args.rules_file is not None or args.set:
+        name = presets[0]
         try:
             for name in presets:
                 rules = _rules_for(name, args.rules_file, args.set)
                 custom[name] = rules.to_text()
-                labels[name] = (
-                    (rules.name or "custom rules")
-                    if args.rules_file is not None
-                    else f"{name} with {', '.join(args.set)}"
-                )
+                told = name
+                if args.rules_file is not None:
+                    # Named as the file names its rules, marked when they are not that
+                    # preset's, so the figures of a changed set never pass for the preset's.
+                    from_file = Rules.from_text(_read_rules_file(args.rules_file))
+                    told = from_file.name or "custom rules"
+                    preset = PRESETS.get(told)
+                    if preset is not None and from_file.fingerprint != preset.fingerprint:
+                        told += " (custom)"
+                labels[name] = f"{told} with {', '.join(args.set)}" if args.set else told
         except (OSError, UnicodeDecodeError, RulesError) as exc:
-            print(f"cannot use these rules: {exc}", file=sys.stderr)
+            # Several presets: say which one these changes do not fit.
+            which = f" on {name}" if len(presets) > 1 else ""
+            print(f"cannot use these rules{which}: {exc}", file=sys.stderr)
             return 2
     if args.seats is not None:
         fits = []

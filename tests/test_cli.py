@@ -56,6 +56,29 @@ def test_simulate_reports_a_rules_file_under_its_own_name(
     assert "--rules-file plays its own rule set: leave out --preset" in capsys.readouterr().err
 
 
+def test_simulate_marks_a_changed_preset_in_a_rules_file_as_custom(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A file named after a preset but with other options: its figures must not pass for
+    # the preset's.
+    path = tmp_path / "house.rules"
+    changed = PRESETS["hungarian"].replace(runs=False, name="hungarian")
+    path.write_text(changed.to_text(), encoding="utf-8")
+    assert main(["simulate", "--rules-file", str(path), "--games", "2", "--seats", "2"]) == 0
+    assert capsys.readouterr().out.startswith("hungarian (custom): 2 games")
+    args = ["simulate", "--rules-file", str(path), "--set", "macau_penalty=3", "--games", "2"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.startswith("hungarian (custom) with macau_penalty=3: 2 games")
+
+
+def test_simulate_of_several_presets_says_which_one_refuses_a_change(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--preset", "hungarian,polish", "--set", "jokers=1", "--games", "1"]
+    assert main(args) == 2
+    assert "cannot use these rules on polish: the pack holds jokers" in capsys.readouterr().err
+
+
 def test_simulate_reports_a_nameless_rules_file_as_custom_rules(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
