@@ -281,18 +281,40 @@ def status(g: Game, me: int) -> str:
         top += " (no suit in force)"  # a free suit says so below
     parts = [f"Top {top}"]
     if req and req["kind"] == "rank":
-        parts.append(f"request: {req['rank']}s")
-    elif req and req["free"]:
-        parts.append(f"free suit: anything but {SUIT_NAMES[req['excluded']]}")
+        owner = int(req.get("owner", 0))
+        parts.append(f"request: {req['rank']}s or a jack, through {_whose(owner, me)} turn")
     elif req:
-        parts.append("suit request: " + " or ".join(SUIT_NAMES[s] for s in req["suits"]))
+        if req["free"]:
+            asked = f"free suit: anything but {SUIT_NAMES[req['excluded']]}"
+        else:
+            asked = "suit request: " + " or ".join(SUIT_NAMES[s] for s in req["suits"])
+        parts.append(f"{asked} ({_how_long(req, me)})")
     if g.penalty:
-        parts.append(f"To draw: {g.penalty}")
+        fight, cut = g.attack_answers()
+        answers = " or ".join(x for x in (fight, cut) if x)
+        parts.append(f"To draw: {g.penalty}" + (f" (or lay {answers})" if answers else ""))
     if g.phase is Phase.SKIP and g.current == me:
         parts.append(f"Miss {count_words(g.skips, 'turn')} or answer")
     parts.append(f"stock {g.stock_count}")
     parts.append("others " + ", ".join(_standing(view, s) for s in range(g.seats) if s != me))
     return " | ".join(parts)
+
+
+def _whose(seat: int, me: int) -> str:
+    return "your" if seat == me else f"{seat_name(seat, me)}'s"
+
+
+def _how_long(req: dict[str, object], me: int) -> str:
+    """How long a suit request lasts, as the window's marker says it."""
+    if req.get("until_met"):
+        if req.get("free"):
+            return "until another suit is laid"
+        suits = str(req.get("suits", ""))
+        return "until one of them is laid" if len(suits) > 1 else "until that suit is laid"
+    bound = req.get("bound")
+    if isinstance(bound, int) and bound >= 0:
+        return "you only" if bound == me else f"{seat_name(bound, me)} only"
+    return "the next player only"
 
 
 def deal_words(g: Game, me: int) -> str:

@@ -30,7 +30,7 @@ from game.engine import (
     parse_action,
 )
 from game.textgame import _only_completion, play, run_text_game
-from game.textwords import describe, help_text
+from game.textwords import describe, help_text, status
 
 HELP = help_text(PRESETS["polish"])  # the rules played below unless a test says otherwise
 
@@ -258,7 +258,7 @@ def test_a_free_suit_reads_as_anything_but_the_suit_left_behind() -> None:
         "hungarian", hands=["8C 5C 7H", "AD 5D 6D"], pile="9D", stock="2C 3C 4C 5H 6H", current=1
     )
     (line,) = status_lines(g, {1: Scripted("AD/*")})
-    assert line.startswith("Top A♦ | free suit: anything but diamonds |")
+    assert line.startswith("Top A♦ | free suit: anything but diamonds (you only) |")
     assert "SHC" not in line
 
 
@@ -633,3 +633,18 @@ def test_a_catch_that_needs_a_reshuffle_still_names_the_cards_drawn() -> None:
     assert lines[1] == "the pile was shuffled into a new stock (4 cards)"
     # The others see only how many were drawn.
     assert narrate(events, 2)[0] == "Seat 1: stop Macau! Seat 0 draws 5"
+
+
+def test_the_status_line_says_what_answers_and_how_long_a_request_lasts() -> None:
+    # The window's marker and line tell these; the terminal's status line did not.
+    stock = "4C 4D 5C 5D 6H 6S 7C 7S"
+    for scope, lasting in (("next", "(you only)"), ("until_met", "(until that suit is laid)")):
+        rules = PRESETS["polish"].replace(ace_scope=scope)
+        g = Game.from_position(rules, ["9C 8C 7D", "9D 10D", "AS 9H 10H"], "5S", stock, 2)
+        g.apply("AS/D")
+        assert g.current == 0
+        assert f"suit request: diamonds {lasting}" in status(g, 0)
+    g = Game.from_position("polish", ["2S 3H 7D 8C", "9D 10D", "2H 9H 10H"], "5H", stock, 2)
+    g.apply("2H")
+    assert g.current == 0
+    assert "| To draw: 2 (or lay a 2, 3♥ or K♥) |" in status(g, 0)
