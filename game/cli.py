@@ -347,8 +347,11 @@ def cmd_simulate(argv: list[str]) -> int:
                         told += " (custom)"
                 labels[name] = f"{told} with {', '.join(args.set)}" if args.set else told
         except (OSError, UnicodeDecodeError, RulesError) as exc:
-            # Several presets: say which one these changes do not fit.
-            which = f" on {name}" if len(presets) > 1 else ""
+            # Several presets: say which one these changes do not fit, unless they fit none
+            # (a misspelt option, a bad value).
+            which = ""
+            if any(_fits(other, args.rules_file, args.set) for other in presets if other != name):
+                which = f" on {name}"
             print(f"cannot use these rules{which}: {exc}", file=sys.stderr)
             return 2
     if args.seats is not None:
@@ -520,6 +523,17 @@ def _add_rules_options(p: argparse.ArgumentParser, file_help: str) -> None:
         metavar="OPTION=VALUE",
         help="change one option (may be given several times)",
     )
+
+
+def _fits(preset: str, rules_file: str | None, sets: list[str]) -> bool:
+    """Whether ``_rules_for`` gives rules for these arguments (rather than refusing them)."""
+    from .engine import RulesError
+
+    try:
+        _rules_for(preset, rules_file, sets)
+    except (OSError, UnicodeDecodeError, RulesError):
+        return False
+    return True
 
 
 def _rules_for(preset: str, rules_file: str | None, sets: list[str]) -> Any:

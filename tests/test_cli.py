@@ -77,6 +77,10 @@ def test_simulate_of_several_presets_says_which_one_refuses_a_change(
     args = ["simulate", "--preset", "hungarian,polish", "--set", "jokers=1", "--games", "1"]
     assert main(args) == 2
     assert "cannot use these rules on polish: the pack holds jokers" in capsys.readouterr().err
+    # A change no preset takes is not blamed on the first of them.
+    args = ["simulate", "--preset", "all", "--set", "foo=bar", "--games", "1"]
+    assert main(args) == 2
+    assert "cannot use these rules: --set foo: no such option" in capsys.readouterr().err
 
 
 def test_simulate_reports_a_nameless_rules_file_as_custom_rules(

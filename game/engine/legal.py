@@ -526,7 +526,9 @@ class Legality:
         power = self._power_applies(seat, left)
         choices = self._choices(effs, remaining, power, ctx)
         if play.choice not in choices:
-            raise IllegalMove(self._choice_reason(play, choices, effs, power, ctx))
+            # (The advice keeps a Macau call only where the call itself would be taken.)
+            call_ok = c.macau_required and left == 1 and not (c.five_again and effs[-1].rank == 5)
+            raise IllegalMove(self._choice_reason(play, choices, effs, power, ctx, call_ok))
         if play.call:
             if not c.macau_required:
                 raise IllegalMove("Macau is called for you in these rules")
@@ -543,6 +545,7 @@ class Legality:
         effs: tuple[Card, ...],
         power: bool,
         ctx: Phase,
+        call_ok: bool,
     ) -> str:
         """Why ``play``'s choice may not go with a play acting as ``effs``, naming the rule."""
         c = self._c
@@ -564,8 +567,8 @@ class Legality:
         shown = ", ".join(x for x in choices if x is not None)
         if choice is None:
             # The whole play as typed, with the choice where it goes: "AC AH/X", "RJ=AH/X!".
-            written = str(play)
-            written = f"{written[:-1]}/X!" if play.call else f"{written}/X"
+            written = str(play)[:-1] if play.call else str(play)
+            written += "/X!" if play.call and call_ok else "/X"
             return f"{last.pretty} must name one of: {shown} (write it as {written})"
         under = self._suit_under(effs)
         own = (c.seven_own_suit and last.rank == 7) or (c.queen_own_suit and last.rank == QUEEN)

@@ -330,6 +330,9 @@ def test_a_play_built_with_wrong_fields_is_refused_not_crashed(
         ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH", "write it as AC AH/X)"),
         ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH!", "write it as AC AH/X!)"),
         ("hungarian", ["RJ 9S 8S", "8D 8H 9D"], "7H", "RJ=AH", "write it as RJ=AH/X)"),
+        # A call that would be refused next is left out of the advice.
+        ("polish", ["AC 9S 8S 7D", "8D 8H 9D"], "7C", "AC!", "write it as AC/X)"),
+        ("classic", ["AC 9S", "8D 8H 9D"], "7C", "AC!", "write it as AC/X)"),
     ],
 )
 def test_a_play_missing_its_choice_is_told_how_to_write_it_whole(
