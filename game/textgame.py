@@ -95,7 +95,8 @@ def _refuse_as_typed(g: Game, line: str) -> None:
     """``_Refused`` in a player's words for a line that is not notation in a way the engine
     would explain badly: a word that is not a move (it reads "take" as the rank "tak", and
     "play" in "play 7H" as a card), a "=" with no card on one side (it reads the missing card
-    as ``''``), or a rank without its suit (it reads "10" as the rank "1" of the suit "0")."""
+    as ``''``), a "!" doubled or inside the move, a "/" with no card before it, or a rank
+    without its suit (it reads "10" as the rank "1" of the suit "0")."""
     if line.lower().startswith("stop"):
         return  # the engine says how a catch is written
     tokens = line.split()
@@ -114,6 +115,10 @@ def _refuse_as_typed(g: Game, line: str) -> None:
             ) from None
         raise _Refused(f"{words[0]!r} is not a card: type the cards alone, {rest}")
     for token in tokens:
+        if token.count("!") > 1 or "!" in token.rstrip("!"):
+            raise _Refused("'!' calls Macau once, at the very end of the move, such as 7H!")
+        if token.startswith("/"):
+            raise _Refused(f"{token!r}: a card goes before '/', such as AH/S")
         card, eq, stands = token.rstrip("!").partition("=")
         if eq and not (card and stands):
             if g.rules.jokers and g.rules.joker_role == "any_card":

@@ -145,6 +145,16 @@ def test_a_word_among_the_cards_is_told_to_be_left_out() -> None:
     assert "  7H" in HELP
 
 
+def test_a_misplaced_call_or_choice_is_told_so() -> None:
+    # The engine read "7H!!" as the card "7H!" and "/H" as the card ''.
+    text = played("7H!!\n7!H\n/H\nq\n")
+    assert refusals(text) == [
+        "'!' calls Macau once, at the very end of the move, such as 7H!",
+        "'!' calls Macau once, at the very end of the move, such as 7H!",
+        "'/H': a card goes before '/', such as AH/S",
+    ]
+
+
 def test_spaces_around_the_joins_of_notation_are_read_as_if_left_out() -> None:
     g = Game.from_position(
         "hungarian", hands=["RJ 9C 5S", "6D 6C 6H"], pile="9H", stock="2C 3C 4C 5C"
