@@ -334,17 +334,19 @@ def cmd_simulate(argv: list[str]) -> int:
         name = presets[0]
         try:
             for name in presets:
-                rules = _rules_for(name, args.rules_file, args.set)
-                custom[name] = rules.to_text()
                 told = name
-                if args.rules_file is not None:
+                if args.rules_file is None:
+                    rules = _rules_for(name, None, args.set)
+                else:  # (the file's own rule set: --preset is refused with it)
+                    from_file = Rules.from_text(_read_rules_file(args.rules_file))
+                    rules = _with_sets(from_file, args.set)
                     # Named as the file names its rules, marked when they are not that
                     # preset's, so the figures of a changed set never pass for the preset's.
-                    from_file = Rules.from_text(_read_rules_file(args.rules_file))
                     told = from_file.name or "custom rules"
                     preset = PRESETS.get(told)
                     if preset is not None and from_file.fingerprint != preset.fingerprint:
                         told += " (custom)"
+                custom[name] = rules.to_text()
                 labels[name] = f"{told} with {', '.join(args.set)}" if args.set else told
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             # Several presets: say which one these changes do not fit, unless they fit none

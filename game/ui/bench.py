@@ -222,10 +222,10 @@ def _waiting_for_you(seed: int, seconds: float = 3.0) -> dict[str, float]:
     app = App(settings=Settings(), size=(1280, 800), fullscreen=False)
     app.remembers_window = False
     game = Game.new(PRESETS["polish"], seats=2, seed=seed)
-    table = table_for_you(game, app)
+    table = _table_for_you(game, app)
     app.stack.push(table)
     settle = time.perf_counter() + 20.0
-    while time.perf_counter() < settle and not (game_waits_for_you(table) and app.still):
+    while time.perf_counter() < settle and not (_waits_for_you(table) and app.still):
         app.next_frame()
     flips = [0]
     real_flip = pygame.display.flip
@@ -242,7 +242,7 @@ def _waiting_for_you(seed: int, seconds: float = 3.0) -> dict[str, float]:
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     finally:
         pygame.display.flip = real_flip
-    waited = game_waits_for_you(table)
+    waited = _waits_for_you(table)
     app.stack.clear()
     return {
         "waiting_for_you_cpu_percent": 100 * cpu / wall if waited else float("nan"),
@@ -251,7 +251,7 @@ def _waiting_for_you(seed: int, seconds: float = 3.0) -> dict[str, float]:
     }
 
 
-def table_for_you(game: Any, app: Any) -> Any:
+def _table_for_you(game: Any, app: Any) -> Any:
     """A table of ``game`` with you in seat 0 against medium bots, dealt as at the start."""
     from game.ui.start import table_for
 
@@ -259,7 +259,7 @@ def table_for_you(game: Any, app: Any) -> Any:
     return table_for(game, levels, settings=app.settings, sound=app.sound, deal=True)
 
 
-def game_waits_for_you(table: Any) -> bool:
+def _waits_for_you(table: Any) -> bool:
     """Whether the table's round waits for seat 0 (you) to act."""
     return not table.game.over and table.game.current == 0 and table.thinking is None
 

@@ -15,19 +15,22 @@ CHANGERS = Rules.from_text(
 )
 
 
-def test_a_free_suit_until_met_lasts_until_another_suit_is_laid() -> None:
+def _after(rules: Rules, hands: list[str], pile: str, moves: list[tuple[str, int]]) -> Harness:
+    """A table of ``rules`` at a position where the seats named lay ``moves`` in turn."""
     g = Game.from_position(
-        FREE_UNTIL_MET,
-        hands=["9S 9H 10D AD 3C", "AH 10H", "AS 2C 3S 4C 5C"],
-        pile="5H",
-        stock="6H 6C 6S 8D 8S 9D 9C",
-        current=1,
+        rules, hands=hands, pile=pile, stock="6H 6C 8D 8S 9D 9C", current=moves[0][1]
     )
     h = Harness(g)
-    h.table.apply(parse_action("AH/*"), 1)  # West holds only hearts: a free suit, not hearts
-    h.tick(30)
-    h.table.apply(parse_action("draw"), 2)
-    h.tick(30)
+    for move, seat in moves:
+        h.table.apply(parse_action(move), seat)
+        h.tick(30)
+    return h
+
+
+def test_a_free_suit_until_met_lasts_until_another_suit_is_laid() -> None:
+    # West holds only hearts: a free suit, not hearts; East draws.
+    hands = ["9S 9H 10D AD 3C", "AH 10H", "AS 2C 3S 4C 5C"]
+    h = _after(FREE_UNTIL_MET, hands, "5H", [("AH/*", 1), ("draw", 2)])
     head, sub = h.table.director.model.marker
     assert head == "Free suit — not ♥"
     assert sub == "until another suit is laid"
@@ -37,15 +40,6 @@ def test_a_free_suit_until_met_lasts_until_another_suit_is_laid() -> None:
 
 
 def test_a_named_suit_lists_any_rank_of_changer_with_its_article() -> None:
-    g = Game.from_position(
-        CHANGERS,
-        hands=["9S 9H 10D AD 3C", "4H 10H", "2C KS 4C 5C"],
-        pile="5S",
-        stock="6H 6C 6D 8D 8S 9D 9C",
-        current=2,
-    )
-    h = Harness(g)
-    h.table.apply(parse_action("KS/C"), 2)
-    h.tick(30)
+    h = _after(CHANGERS, ["9S 9H 10D AD 3C", "4H 10H", "2C KS 4C 5C"], "5S", [("KS/C", 2)])
     line = tabledraw.status_line(h.table)
     assert "Clubs named: lay clubs or an 8 or an ace or a king, or draw" in line, line
