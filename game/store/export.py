@@ -265,13 +265,14 @@ def _write_json(path: Path, members: list[tuple[str, Any]]) -> None:
 
 
 def _all_stats(conn: sqlite3.Connection) -> list[tuple[ProfileStats, bool]]:
-    """Every player who has played: a round or a match (the bot levels' profiles exist from
-    the start, and a name may be made and never seated; neither is a player to list)."""
-    found = [(stats.profile_stats(conn, p.name), p.is_bot) for p in queries.profiles(conn)]
+    """Every player who has played: a round or a match, a match still being played too, as
+    the export lists those (the bot levels' profiles exist from the start, and a name may be
+    made and never seated; neither is a player to list)."""
+    names = queries.played(conn)
     return [
-        (s, is_bot)
-        for s, is_bot in found
-        if s.games or s.abandoned or s.matches or s.matches_abandoned
+        (stats.profile_stats(conn, p.name), p.is_bot)
+        for p in queries.profiles(conn)
+        if p.name in names
     ]
 
 

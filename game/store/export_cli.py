@@ -48,7 +48,8 @@ def run_export(path: str) -> int:
         # empty export would look like a backup of it, and written over an earlier one it
         # would lose the only readable copy.
         nothing_saved = store.salvage is not None and store.salvage.nothing
-        if store.stand_in or nothing_saved or (note and target.exists() and not store.presets()):
+        anything = bool(store.presets() or store.matches(limit=1))  # rounds, or a points match
+        if store.stand_in or nothing_saved or (note and target.exists() and not anything):
             kept = f", {path} is left as it was" if target.exists() else ""
             _say(f"Nothing exported{kept}: {note}", sys.stderr)
             return 1

@@ -65,17 +65,28 @@ class Salvage:
         """How much was recovered: ``300 of 300 rounds were recovered``."""
         if self.known == 0:
             # Without rounds the players and the points matches are all there is: both told.
-            held = []
-            if self.people or not self.matches:
-                held.append(f"{self.people:,} player{'' if self.people == 1 else 's'}")
-            if self.matches:
-                held.append(f"{self.matches:,} match{'' if self.matches == 1 else 'es'}")
-            were = "was" if self.people + self.matches == 1 else "were"
-            return f"{' and '.join(held)} (and no recorded rounds) {were} recovered"
+            return f"{self._others(True)} (and no recorded rounds) {self._were()} recovered"
         known = f"{self.known:,}" if self.complete else f"at least {self.known:,}"
         were = "was" if self.rounds == 1 and self.known == 1 else "were"
         noun = "round" if self.known == 1 else "rounds"
-        return f"{self.rounds:,} of {known} {noun} {were} recovered"
+        told = f"{self.rounds:,} of {known} {noun} {were} recovered"
+        if self.rounds == 0 and (self.people or self.matches):
+            # "0 of 12 rounds" alone reads as if nothing at all was kept.
+            told += f", but {self._others(False)} {self._were()}"
+        return told
+
+    def _others(self, always: bool) -> str:
+        """The players and matches recovered: ``3 players and 1 match``; the players are
+        named even when there are none where ``always`` and there are no matches either."""
+        held = []
+        if self.people or (always and not self.matches):
+            held.append(f"{self.people:,} player{'' if self.people == 1 else 's'}")
+        if self.matches:
+            held.append(f"{self.matches:,} match{'' if self.matches == 1 else 'es'}")
+        return " and ".join(held)
+
+    def _were(self) -> str:
+        return "was" if self.people + self.matches == 1 else "were"
 
 
 NOTHING = Salvage(0, 0, False, 0, 0)

@@ -461,3 +461,24 @@ def test_without_rounds_the_players_and_matches_recovered_are_told(
     people: int, matches: int, words: str
 ) -> None:
     assert salvage.Salvage(0, 0, False, people, matches).words() == words
+
+
+@pytest.mark.parametrize(
+    ("salvaged", "words"),
+    [
+        (
+            salvage.Salvage(0, 1, True, 1, 1),
+            "0 of 1 round were recovered, but 1 player and 1 match were",
+        ),
+        (
+            salvage.Salvage(0, 12, False, 1, 0),
+            "0 of at least 12 rounds were recovered, but 1 player was",
+        ),
+        (salvage.Salvage(0, 12, True, 0, 0), "0 of 12 rounds were recovered"),
+        (salvage.Salvage(5, 12, True, 3, 2), "5 of 12 rounds were recovered"),
+    ],
+)
+def test_with_every_round_lost_the_players_and_matches_kept_are_told(
+    salvaged: salvage.Salvage, words: str
+) -> None:
+    assert salvaged.words() == words

@@ -424,3 +424,38 @@ def test_the_exports_list_only_players_who_have_played(played: Store, tmp_path: 
     played.export(tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert {p["profile"] for p in document["profiles"]} == seated
+
+
+def test_a_match_still_played_is_exported_with_its_players(
+    store: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seats = (
+        MatchSeat(0, "Zofia", False, None, 0, 1),
+        MatchSeat(1, "Bot · easy", True, "easy", 0, 2, seat_name="Bot 1"),
+    )
+    store.record_match(MatchRecord("m", "tel_aviv", "fp", 500, T0, T0, 0, seats))
+    store.close()
+    target = tmp_path / "stats.json"
+    assert run_export(str(target)) == 0
+    assert "0 recorded rounds, 1 match and 2 profiles" in capsys.readouterr().out
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert [p["profile"] for p in document["profiles"]] == ["Zofia", "Bot · easy"]
+
+
+def test_a_damaged_file_with_every_round_lost_still_exports_its_match(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.store.test_damaged_file_recovered import _leaves, _zero
+
+    _a_won_match(played)
+    target, _good, database = _exported_then_closed(played, tmp_path)
+    for page in _leaves(database, "results"):  # every round's seats: no round can be kept
+        _zero(database, page)
+    capsys.readouterr()
+    assert run_export(str(target)) == 0  # over the old export: the match is worth keeping
+    out, err = capsys.readouterr()
+    assert "The statistics file was damaged" in err
+    assert "0 of 4 rounds were recovered, but " in err and " and 1 match were." in err
+    assert out.startswith("Exported 0 recorded rounds, 1 match and 2 profiles")
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert {p["profile"] for p in document["profiles"]} == {"Anna", "Bot · easy"}
