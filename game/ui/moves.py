@@ -12,7 +12,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.engine import (
     Action,
@@ -197,7 +197,12 @@ class Offer:
         if chosen and rules is not None and not found and not self.plays_laying(chosen):
             found |= self._reordered_follow(chosen, rules)
         if len(chosen) < 2:
-            return found  # no middle picked yet: the exact orders are every way on
+            if chosen:
+                # The second pick may be any middle card of a group of four or more: 7♣ after
+                # 5♥ still lays 5♥ 6♥ 7♥ 7♣ 8♣, the middle in hand order.
+                for _last, middle in self._groups_from(chosen[0]):
+                    found.update(middle)
+            return found
         picked = Counter(chosen[1:])
         for last, middle in self._groups_from(chosen[0]):
             if not picked <= middle:
@@ -219,11 +224,12 @@ class Offer:
             if len(cards) <= len(chosen) or not picked <= rest:
                 continue
             rest -= picked
-            if rest.total() > 1:
-                found.update(rest)  # more to pick after it: the last card is still open
-            else:
-                [card] = rest
-                if _acts_alike(rules, cards[-1], card):
+            for card in rest:
+                # More to pick after it, one of which can still end the play; or the last.
+                after = rest.copy()
+                after[card] -= 1
+                ends = +after if after.total() else Counter((card,))
+                if any(_acts_alike(rules, cards[-1], last) for last in ends):
                     found.add(card)
         return found
 
@@ -256,18 +262,21 @@ def play_options(
     # A group's middle cards go down in hand order (the engine's rule); the player's click
     # order only picks the first and the last card.
     arranged = Game.arrange_group(laid)
-    if arranged != laid:
-        plays = offer.plays_laying(arranged)
-        if plays:
-            return _with_unlisted(game, seat, arranged, plays, offer)
     unlisted: PlayOptions | None = None
     if not offer.complete:
-        # Not every play is listed: the engine is asked about the order picked first.
+        # Not every play is listed: the engine is asked about the order picked first, since
+        # the listing may hold the cards in hand order as another play (a group of one suit
+        # where a run turning suit on a joker was picked), then about the hand order.
         unlisted = offer.checked.get(laid)
         if unlisted is None:
             unlisted = offer.checked[laid] = _unlisted_options(game, seat, laid, arranged)
         if unlisted.legal:
-            return unlisted
+            listed = offer.plays_laying(unlisted.cards)
+            return replace(unlisted, plays=tuple(dict.fromkeys((*listed, *unlisted.plays))))
+    if arranged != laid:
+        plays = offer.plays_laying(arranged)
+        if plays:
+            return _with_unlisted(game, seat, arranged, plays, offer)
     if len(laid) > 1:
         # Picked in an order that cannot start (7♠ 7♦ 7♥ on 5♥): the same cards in a legal
         # order, keeping the last card picked (it is the one that acts) where it can be.

@@ -36,6 +36,7 @@ CLICK_SLOP = 0.4
 # 0.5 s unless the player set it otherwise; events made up elsewhere carry no count).
 DOUBLE_CLICK = 0.5  # seconds
 NARROW_OVER = 16  # joker declarations: above this many, one joker is asked at a time
+_ORDINALS = ("first", "second", "third", "fourth")  # a joker's place among those laid
 
 
 @dataclass
@@ -317,7 +318,7 @@ class PlayFlow:
         self._declare(options, asked=as_hinted)  # (the hint said which card a joker is)
         return True
 
-    def _declare(self, options: PlayOptions, asked: bool = False) -> None:
+    def _declare(self, options: PlayOptions, asked: bool = False, jokers_asked: int = 0) -> None:
         t = self.table
         declarations = _by_suit_and_rank(options.declarations())
         several = len(declarations) > 1 and len(declarations[0]) > 1
@@ -327,7 +328,7 @@ class PlayFlow:
             and sum(len({d[i] for d in declarations}) > 1 for i in range(len(declarations[0]))) == 1
         )
         if several and (len(declarations) > NARROW_OVER or varying):
-            self._declare_one_joker(options, declarations)
+            self._declare_one_joker(options, declarations, jokers_asked)
             return
         # Only some ways checked (too many jokers): one way is shown too, with the note saying
         # so, unless a joker chooser showed it already or the hint named the cards (``asked``).
@@ -352,10 +353,14 @@ class PlayFlow:
         self._choose(options.with_declared(declarations[0]) if declarations else options)
 
     def _declare_one_joker(
-        self, options: PlayOptions, declarations: list[tuple[Card | None, ...]]
+        self,
+        options: PlayOptions,
+        declarations: list[tuple[Card | None, ...]],
+        jokers_asked: int = 0,
     ) -> None:
         """Several jokers with many combinations (two jokers can be any pair of one rank):
-        ask for one joker's card at a time, first to last, rather than show every pair."""
+        ask for one joker's card at a time, first to last, rather than show every pair;
+        ``jokers_asked`` questions were asked before this one."""
         t = self.table
         at = 0
         values: list[Card] = []
@@ -384,6 +389,7 @@ class PlayFlow:
                     note=options.note,
                 ),
                 asked=True,
+                jokers_asked=jokers_asked + 1,
             )
 
         values = [d[0] for d in _by_suit_and_rank([(v,) for v in values]) if d[0] is not None]
@@ -394,11 +400,15 @@ class PlayFlow:
             large_index=t.settings.large_index,
             speed=t.animator.speed,
         )
-        # "first" only when another joker's question follows: one joker in a group is "the"
+        # "first" only when another joker's question follows: one joker in a group is "the";
+        # a joker after others the play fixed (the 7♥ of 5♥ 6♥ joker 8♥) is told by its place
         jokers_before = sum(1 for c in options.cards[:at] if c.is_joker)
         jokers_after = sum(1 for c in options.cards[at + 1 :] if c.is_joker)
-        if jokers_before:
+        if jokers_asked:
             chooser.title = "The next joker stands for…"
+        elif jokers_before:
+            place = _ORDINALS[jokers_before] if jokers_before < len(_ORDINALS) else "next"
+            chooser.title = f"The {place} joker stands for…"
         elif jokers_after:
             chooser.title = "The first joker stands for…"
         else:

@@ -9,7 +9,8 @@ import itertools
 import pygame
 import pytest
 
-from game.engine import PRESETS, Game
+from game.engine import PRESETS, Card, Game
+from game.engine.compiled import compile_rules
 from game.ui.moves import Offer, play_options
 from tests.ui.tablekit import Harness
 
@@ -61,11 +62,16 @@ def test_the_card_that_ends_a_group_picked_out_of_order_stays_bright(
 
 
 @pytest.mark.parametrize(
-    ("hand", "pile"),
-    [("5H 6H 8H KH 9C", "4C 5D"), ("7S 7D 7C RJ 9C", "4C 7H"), ("5H KH RJ 8H 9C", "4C 7H")],
+    ("hand", "pile", "longest"),
+    [
+        ("5H 6H 8H KH 9C", "4C 5D", 4),
+        ("7S 7D 7C RJ 9C", "4C 7H", 4),
+        ("5H KH RJ 8H 9C", "4C 7H", 4),
+        ("5H 6H 7H 7C 8C KD", "4C 4H", 5),  # a run turning to clubs through the 7s
+    ],
 )
 def test_every_card_of_a_pick_the_table_lays_as_picked_or_arranged_was_bright(
-    hand: str, pile: str
+    hand: str, pile: str, longest: int
 ) -> None:
     """Picks the table lays in the order picked, or with the middle in hand order: each
     card was among those that may follow the cards before it, and a card that may follow
@@ -74,14 +80,24 @@ def test_every_card_of_a_pick_the_table_lays_as_picked_or_arranged_was_bright(
     offer = Offer(*game.legal_actions_capped(20_000, 0))
     cards = list(game.hand(0))
     taken: set[tuple[object, ...]] = set()
-    for n in range(1, 5):
+    for n in range(1, longest + 1):
         for pick in itertools.permutations(cards, n):
             options = play_options(game, 0, pick, offer)
             if options.legal and options.cards in (pick, Game.arrange_group(pick)):
                 taken.add(pick)
                 for i in range(n):
                     assert pick[i] in offer.may_follow(pick[:i]), (pick, i)
-    for n in range(0, 4):
+    for n in range(0, longest):
         for chosen in itertools.permutations(cards, n):
             for card in offer.may_follow(chosen):
                 assert any(p[: n + 1] == (*chosen, card) for p in taken), (chosen, card)
+
+
+def test_a_card_picked_first_out_of_order_brightens_only_cards_that_can_still_end_it() -> None:
+    # 7♣ cannot start on 4♥, but 5♥ 6♥ 7♥ 7♣ 8♣ holds it: picked first, the rest of that run
+    # may follow, except 8♣ next, since no card left to pick after it ends the play as 8♣.
+    game = _game("5H 6H 7H 7C 8C KD", "4C 4H")
+    offer = Offer(*game.legal_actions_capped(20_000, 0))
+    rules = compile_rules(game.rules)
+    after_seven = {c.code for c in offer.may_follow((Card.parse("7C"),), rules)}
+    assert {"5H", "6H", "7H"} <= after_seven and "8C" not in after_seven

@@ -100,3 +100,51 @@ def test_a_pick_the_cut_listing_holds_only_some_plays_of_gets_them_all() -> None
         assert capped.plays_laying(cards)  # some are listed …
         offered = set(play_options(game, 0, cards, capped).plays)
         assert offered == set(full.plays_laying(cards)), codes  # … and all are offered
+
+
+def _run_on_jokers(hand: str) -> Game:
+    """Hungarian on 4♥: two stand-in jokers, hearts to run on, and K♦ to go out with."""
+    return Game.from_position(
+        PRESETS["hungarian"],
+        hands=[hand, "4D 10D 7S 10C", "6D 8D 2S"],
+        pile="10S 4H",
+        stock="9D 5D 6C 7C 8C 9C",
+    )
+
+
+def test_a_run_picked_in_its_own_order_is_asked_of_the_engine_before_the_hand_order() -> None:
+    # Eight cards and two jokers list more plays than the table keeps; the same cards in hand
+    # order are listed (a group of hearts, the first joker a second 5♥), the run is not.
+    game = _run_on_jokers("RJ BJ 5H 6H 8H 9H 10H KD")
+    capped = Offer(*game.legal_actions_capped(TABLE_LISTING_LIMIT, 0))
+    assert not capped.complete
+    picked = tuple(Card.parse(c) for c in ["5H", "6H", "RJ", "8H", "BJ"])
+    assert not capped.plays_laying(picked) and capped.plays_laying(Game.arrange_group(picked))
+    options = play_options(game, 0, picked, capped)
+    assert options.cards == picked
+    full = {str(p) for p in Offer(game.legal_actions(0)).plays_laying(picked)}
+    assert {str(p) for p in options.plays} == full
+    assert "5H 6H RJ=7H 8H BJ=8D" in full  # a run turning to diamonds: K♦ goes out next
+
+
+def test_the_run_turning_suit_on_a_joker_is_offered_at_the_table() -> None:
+    h = Harness(_run_on_jokers("RJ BJ 5H 6H 8H 9H 10H KD"))
+    h.tick(3)
+    assert not h.table.offer().complete
+    h.pick_and_play("5H 6H RJ 8H BJ")
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    assert {"9H", "8S", "8D", "8C"} <= set(chooser.faces)
+    h.click(chooser.tiles[chooser.faces.index("8D")].center)
+    h.tick(60)
+    top = h.table.game.top_effective
+    assert str(top) == "8D"
+
+
+def test_a_joker_after_one_the_play_fixes_is_asked_by_its_place() -> None:
+    h = Harness(_run_on_jokers("RJ BJ 5H 6H 8H 9H 10H KD"))
+    h.tick(3)
+    h.pick_and_play("5H 6H RJ 8H BJ")  # the red joker can only be 7♥: never asked
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    assert chooser.title == "The second joker stands for…"
