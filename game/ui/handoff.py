@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme
+from game.ui import tabledraw, theme
 from game.ui.cardart import BACKS, card_art
 from game.ui.layout import Scaled
 from game.ui.moves import stop_targets
@@ -95,6 +95,15 @@ class HandoffScreen(Scaled, Scene):
             drawn = t.game.hand_counts[caught] - held
             what = f"draws {drawn}" if drawn > 0 else "has nothing left to draw"
             self.caught = f"Caught: {t.names[caught]} forgot to call Macau and {what}"
+
+    def note(self) -> str:
+        """The line under the buttons' heading: a catch made here, else while one may be
+        made, who forgot and what the button does (the table's own line is hidden behind
+        this screen, and a friend new to the rule would see a bare button)."""
+        if self.caught or not self.stop_button.visible:
+            return self.caught
+        targets = stop_targets(self.table.legal())
+        return tabledraw.catch_words(self.table, targets[0], False) if targets else ""
 
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons."""
@@ -210,7 +219,12 @@ class HandoffScreen(Scaled, Scene):
         look_away = "Everyone else, look away — click when ready"
         hint = theme.text(look_away, px(16), theme.MUTED)
         surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + px(262))))
-        if self.caught:
-            note = theme.text(theme.fit(self.caught, px(16), room), px(16), theme.GOLD, True)
-            surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(290))))
+        told = self.note()
+        lines = [told] if told else []
+        if told and theme.text_size(told, px(16), True)[0] > room and ": " in told:
+            head, tail = told.split(": ", 1)  # who and what on two lines, each whole
+            lines = [f"{head}:", tail]
+        for i, line in enumerate(lines):
+            note = theme.text(theme.fit(line, px(16), room, True), px(16), theme.GOLD, True)
+            surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(290 + 21 * i))))
         self.widgets.draw(surface)

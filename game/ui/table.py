@@ -526,7 +526,10 @@ class TableScene(Scene):
 
     def cycle_sort(self) -> None:
         """Sort your hand the other way (by suit, by rank), and keep that as the setting: the
-        Settings screen shows it and the next game sorts so."""
+        Settings screen shows it and the next game sorts so. Not while no hand is shown (a
+        hand-off between two people): the cards face down would show how they rank."""
+        if not self.director.reveal:
+            return
         mode = "rank" if self.hand.sort_mode == "suit" else "suit"
         self.hand.sort(mode)
         self.hand_rearranged()

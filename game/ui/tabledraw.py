@@ -147,6 +147,7 @@ def refresh_buttons(t: TableScene) -> None:
         t.macau_button.on = t.macau_on = False
     t.stop_button.visible = offer is not None and bool(offer.stops) and not t.autoplay
     t.hint_button.visible = mine
+    t.sort_button.visible = t.director.reveal  # no hand shown, nothing to sort
     # Up from the moment your going out has been seen (not before the card lands) until the
     # round is over: tied to the bots' moves, it blinked away under the pointer with each one.
     seen_out = all(s in t.director.model.places for s in t.humans)
@@ -601,8 +602,14 @@ def _catch_line(t: TableScene) -> str:
     if t.autoplay or t.game.over or not t.director.idle or not t.offer().stops:
         return ""
     target = t.offer().stops[0]
+    # "you" only to the hand shown (pass-and-play: another person may catch you)
+    return catch_words(t, target, target == t.viewer and t.director.reveal)
+
+
+def catch_words(t: TableScene, target: int, you: bool) -> str:
+    """Who forgot to call Macau, and what Stop Macau! does to them (to "you" if ``you``)."""
     n = t.game.rules.macau_penalty
-    if target == t.viewer:  # pass-and-play: another person at the table may catch you
+    if you:
         does = f"makes you draw {n}" if n else "catches you (no penalty)"
         return f"You forgot to call Macau: Stop Macau! (S) from another player {does}"
     does = f"makes them draw {n}" if n else "catches them (no penalty)"

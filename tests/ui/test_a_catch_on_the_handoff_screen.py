@@ -7,6 +7,7 @@ import pygame
 
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
+from game.ui import tabledraw
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
@@ -51,3 +52,36 @@ def test_the_handoff_screen_says_how_many_cards_a_short_stock_gave() -> None:
     screen.key(pygame.K_RETURN)
     screen.frame(5)
     assert "The pile is shuffled into a new stock (1 card)" in table.director.log
+
+
+def test_the_handoff_screen_says_who_may_be_caught_and_what_it_costs() -> None:
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock="2D 3D 4S 6C"
+    )
+    table = MatchTable(SETUP, game, settings=Settings(animation_speed="off"), seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    handoff_for(screen, 0)
+    screen.key(pygame.K_RETURN)
+    table.apply(parse_action("7H"), 0)  # no call
+    handoff = handoff_for(screen, 1)
+    assert handoff.stop_button.visible
+    assert handoff.note() == "Anna forgot to call Macau: Stop Macau! (S) makes them draw 5"
+    screen.key(pygame.K_s, "s")
+    assert handoff.note().startswith("Caught: Anna forgot to call Macau and draws ")
+
+
+def test_the_table_does_not_call_a_face_down_seat_you() -> None:
+    # Anna forgets while a bot is to move: her hand is face down, the line names her.
+    seats = (SeatSpec("Anna"), SeatSpec("Bot", "medium"), SeatSpec("Ben"))
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D", "4D 5S 6S"], pile="5H", stock="2D 3D"
+    )
+    slow = Settings(animation_speed="off", bot_pace="slow")
+    table = MatchTable(TableSetup("polish", seats), game, settings=slow, seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    handoff_for(screen, 0)
+    screen.key(pygame.K_RETURN)
+    table.apply(parse_action("7H"), 0)
+    screen.frame(3)
+    assert screen.top is table and not table.director.reveal
+    assert tabledraw._catch_line(table).startswith("Anna forgot to call Macau: Stop Macau! (S)")

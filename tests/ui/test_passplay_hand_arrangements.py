@@ -144,3 +144,29 @@ def test_a_sort_chosen_in_the_settings_at_a_hand_off_is_for_the_person_handed_to
     _handed_to(screen, 0)
     assert table.hand.sort_mode == "suit"
     assert _shown(table) == [c for c in annas if c != "9H"]
+
+
+def test_a_hand_face_down_while_a_bot_thinks_cannot_be_sorted() -> None:
+    # Sorting the face-down cards would slide them into rank order for everyone to see.
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["7H KS 2H 5C 9D", "8C 9S 10D", "4D 5S 6S"],
+        pile="5H",
+        stock="2D 3D 4S 6C 7S 8S 10C JC QD",
+    )
+    seats = (SeatSpec("Anna"), SeatSpec("Bot", "medium"), SeatSpec("Ben"))
+    slow = Settings(animation_speed="off", hand_sort="suit", bot_pace="slow")
+    table = MatchTable(TableSetup("polish", seats), game, settings=slow, seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    _handed_to(screen, 0)
+    table.apply(parse_action("7H"), 0)
+    screen.frame(3)
+    assert screen.stack.top is table and table.game.current == 1  # the bot thinks
+    assert not table.director.reveal and not table.sort_button.visible
+    face_down = _shown(table)
+    screen.key(pygame.K_o)
+    screen.frame(3)
+    assert _shown(table) == face_down and table.hand.sort_mode == "suit"
+    assert table.settings.hand_sort == "suit"
+    _handed_to(screen, 2)
+    assert table.hand.sort_mode == "suit" and table.sort_button.visible
