@@ -16,18 +16,23 @@ from tests.ui.menukit import Screen, handoff_for
 SETUP = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben")))
 
 
-def _caught_on_the_handoff(stock: str, speed: str) -> tuple[Screen, MatchTable, HandoffScreen]:
-    """Anna lays her last but one card without calling Macau; Ben, handed the screen,
-    catches her there."""
-    game = Game.from_position(
-        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock=stock
-    )
-    settings = Settings(animation_speed=speed)
-    table = MatchTable(SETUP, game, settings=settings, seed=5, deal=False)
+def _anna_forgets(
+    stock: str, settings: Settings, setup: TableSetup = SETUP
+) -> tuple[Screen, MatchTable]:
+    """Anna, handed the screen, lays her last but one card without calling Macau."""
+    hands = ["7H 9H", "8C 9S 10D", "4D 5S 6S"][: len(setup.seats)]
+    game = Game.from_position(PRESETS["polish"], hands=hands, pile="5H", stock=stock)
+    table = MatchTable(setup, game, settings=settings, seed=5, deal=False)
     screen = Screen(table, (1280, 800))
-    handoff = handoff_for(screen, 0)
+    handoff_for(screen, 0)
     screen.key(pygame.K_RETURN)
     table.apply(parse_action("7H"), 0)
+    return screen, table
+
+
+def _caught_on_the_handoff(stock: str, speed: str) -> tuple[Screen, MatchTable, HandoffScreen]:
+    """Anna forgets to call Macau; Ben, handed the screen, catches her there."""
+    screen, table = _anna_forgets(stock, Settings(animation_speed=speed))
     handoff = handoff_for(screen, 1)
     screen.key(pygame.K_s, "s")
     return screen, table, handoff
@@ -55,14 +60,7 @@ def test_the_handoff_screen_says_how_many_cards_a_short_stock_gave() -> None:
 
 
 def test_the_handoff_screen_says_who_may_be_caught_and_what_it_costs() -> None:
-    game = Game.from_position(
-        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D"], pile="5H", stock="2D 3D 4S 6C"
-    )
-    table = MatchTable(SETUP, game, settings=Settings(animation_speed="off"), seed=5, deal=False)
-    screen = Screen(table, (1280, 800))
-    handoff_for(screen, 0)
-    screen.key(pygame.K_RETURN)
-    table.apply(parse_action("7H"), 0)  # no call
+    screen, _table = _anna_forgets("2D 3D 4S 6C", Settings(animation_speed="off"))
     handoff = handoff_for(screen, 1)
     assert handoff.stop_button.visible
     assert handoff.note() == "Anna forgot to call Macau: Stop Macau! (S) makes them draw 5"
@@ -73,15 +71,8 @@ def test_the_handoff_screen_says_who_may_be_caught_and_what_it_costs() -> None:
 def test_the_table_does_not_call_a_face_down_seat_you() -> None:
     # Anna forgets while a bot is to move: her hand is face down, the line names her.
     seats = (SeatSpec("Anna"), SeatSpec("Bot", "medium"), SeatSpec("Ben"))
-    game = Game.from_position(
-        PRESETS["polish"], hands=["7H 9H", "8C 9S 10D", "4D 5S 6S"], pile="5H", stock="2D 3D"
-    )
     slow = Settings(animation_speed="off", bot_pace="slow")
-    table = MatchTable(TableSetup("polish", seats), game, settings=slow, seed=5, deal=False)
-    screen = Screen(table, (1280, 800))
-    handoff_for(screen, 0)
-    screen.key(pygame.K_RETURN)
-    table.apply(parse_action("7H"), 0)
+    screen, table = _anna_forgets("2D 3D", slow, TableSetup("polish", seats))
     screen.frame(3)
     assert screen.top is table and not table.director.reveal
     assert tabledraw._catch_line(table).startswith("Anna forgot to call Macau: Stop Macau! (S)")
