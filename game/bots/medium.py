@@ -11,7 +11,7 @@ may follow from a seat about to go out.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.engine import Action, Card, Draw, Pass, Phase, Play, Stop, View
 from game.engine.cards import JACK, RANK_NAMES, SUITS
@@ -140,6 +140,13 @@ class Table:
             )
         return fits / len(self.unseen)
 
+    def _answer_chance(self, answers: Callable[[Card], bool]) -> float:
+        """The chance that one unseen card ``answers`` an attack or missed turns: the chance
+        the next seat, holding one card, goes out on it (``_fit_chance``'s counterpart)."""
+        if not self.unseen:
+            return 0.0
+        return sum(1 for x in self.unseen if answers(x)) / len(self.unseen)
+
     # ----- scoring --------------------------------------------------------------------
     def score(self, action: Action) -> float:
         """How much the medium bot likes ``action`` (higher is better)."""
@@ -208,15 +215,26 @@ class Table:
             s += 0.08 * sum(x.points for x in cards)
         last = effs[-1]
         value = c.attack_value[last]
+        # The unseen cards are all in hands: the chance is a fair guess, exact heads-up.
+        known_last = self.last_card_next and self.view.stock_count == 0
         if value:
             target = self.prev if last is c.king_of_spades else self.nxt
-            s += _ATTACK_BONUS.get(self.counts[target], 1.0) + 0.3 * value
+            bonus = _ATTACK_BONUS.get(self.counts[target], 1.0) + 0.3 * value
+            if known_last and target == self.nxt:
+                # Its last card may answer the attack, and goes out on it: no gain, a loss.
+                suit = play.choice if play.choice in SUITS else last.suit
+                p = self._answer_chance(lambda x: answers_attack(c, x, last, suit))
+                bonus = bonus * (1.0 - p) - _OPEN_TO_LAST_CARD * (p - self.fit_now)
+            s += bonus
             if self.attackers >= 3:
                 s += 3.0
         elif last in c.skip:
-            s += _SKIP_BONUS.get(self.counts[self.nxt], 0.0)
-        elif self.last_card_next and self.view.stock_count == 0:
-            # The unseen cards are all in hands: the chance is a fair guess, exact heads-up.
+            bonus = _SKIP_BONUS.get(self.counts[self.nxt], 0.0)
+            if known_last:  # as for an attack: its last card may be a skip card too
+                p = self._answer_chance(lambda x: x in c.skip or (x.is_joker and c.any_card))
+                bonus = bonus * (1.0 - p) - _OPEN_TO_LAST_CARD * (p - self.fit_now)
+            s += bonus
+        elif known_last:
             s -= _OPEN_TO_LAST_CARD * (self._fit_chance(last, play.choice) - self.fit_now)
         elif last in c.anything_on and self.last_card_next:
             s -= _OPEN_TO_LAST_CARD

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.bots import make_bot
 from game.bots.base import SCORED_AT_MOST
 from game.bots.medium import MediumBot
@@ -106,6 +108,29 @@ def test_medium_does_not_lay_the_known_last_card_of_the_next_seat_a_way_out() ->
         for seed in range(20)
     }
     assert chosen and chosen <= {"7S", "9S"}
+
+
+@pytest.mark.parametrize(("power", "answer"), [("4S", "4D"), ("2S", "2D"), ("3S", "3D")])
+def test_medium_does_not_attack_or_skip_a_known_last_card_that_answers_it(
+    power: str, answer: str
+) -> None:
+    # The other seat's one card is known (the stock empty, the rest seen) and answers the
+    # attack or the missed turn, going out on it: medium lays the plain 9S instead.
+    mine, top = f"{power} 9S 5C", "6S"
+    seen = [str(c) for c in STANDARD_52 if str(c) not in {*mine.split(), answer, top}]
+    g = Game.from_position(PRESETS["polish"], [mine, answer], " ".join([*seen, top]), "")
+    chosen = {
+        str(make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed)))
+        for seed in range(10)
+    }
+    assert chosen == {"9S"}
+
+
+def test_medium_still_attacks_a_known_last_card_that_cannot_answer() -> None:
+    mine, last, top = "2S 9S 5C", "KD", "6S"
+    seen = [str(c) for c in STANDARD_52 if str(c) not in {*mine.split(), last, top}]
+    g = Game.from_position(PRESETS["polish"], [mine, last], " ".join([*seen, top]), "")
+    assert str(_choice(g)) == "2S"
 
 
 def test_medium_lays_the_queen_while_the_seat_on_its_last_card_waits_out_missed_turns() -> None:
