@@ -321,15 +321,14 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     still = t.director.idle or t.director.mulling == seat
     thinking = acting and seat in t.bots and still and not t.flow.busy
     dots_w = px(40)  # the thinking dots after the name, and the space before them
-    # A bot's box keeps room for its dots while it waits too, so that its name and level
-    # stay where they are when it starts thinking, rather than jump each turn.
-    if seat in t.bots:
+    # A bot's box shows its dots only where they fit after its name and level as they would
+    # stand anyway, so that those do not jump when it starts thinking. Where they do not fit,
+    # the name keeps the room: the box's glow and the line above your hand say it thinks.
+    if thinking:
         spare = room - theme.text_size(shown, px(18), True)[0]
         if level_text:
             spare -= theme.text_size(level_text, px(14))[0] + px(8)
-        if spare < dots_w:  # no room for all three: the dots take the level's room
-            room -= dots_w
-            shown, level_text = seat_words(full, bot_level, room, px)
+        thinking = spare >= dots_w and shown == full
     # A level with no room beside the name, whole, goes under it rather than be cut short
     # or left out: it is what tells a bot from a person. A name cut short keeps what tells
     # it from the others at the table ("Katarzyna K." beside "Katarzyna N.").

@@ -70,8 +70,8 @@ def test_a_long_bot_name_leaves_its_level_in_view(
 def test_a_bots_name_and_level_stay_put_when_it_starts_thinking(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
-    """The thinking dots take room beside the name; a box keeps that room while its bot
-    waits too, so the level does not jump onto the cards on every turn of the bot."""
+    """The thinking dots go beside the name only where they fit as the name and level stand
+    anyway, so the level does not jump onto the cards on every turn of the bot."""
     placed = []
     for current in (0, 1):  # seat 1 waiting, then thinking
         screen, table = _table(size, current)
@@ -81,3 +81,51 @@ def test_a_bots_name_and_level_stay_put_when_it_starts_thinking(
         box = table.layout.areas[table.director.slot(1)].rect
         placed.append(sorted((w, tuple(r)) for w, r in _in_box(drawn, box) if not w.isdigit()))
     assert placed[0] == placed[1]
+
+
+TEN = (
+    "You",
+    "Alexandra Rodriguez",
+    "Bartholomew Kowalski",
+    "Catherine Zeta-Jones",
+    "Dominika Wiśniewska",
+    "Elżbieta Nowakowska",
+    "Ferdinand Magellan",
+    "Gwendolyn Appleby",
+    "Hieronymus Bosch",
+    "Isadora Duncan",
+)
+
+
+def test_ten_long_names_in_small_boxes_keep_their_first_names_over_the_thinking_dots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Ten seats with the log open at 1024x768: the boxes are narrow, and the room the dots
+    # took cut every bot's name to initials ("C. Z."). The name keeps the room; the dots
+    # are left out where they do not fit.
+    seats = tuple(SeatSpec(n, "" if i == 0 else "medium") for i, n in enumerate(TEN))
+    game = Game.new("hungarian", seats=10, seed=3)
+    slow = Settings(animation_speed="off", bot_pace="slow")
+    table = MatchTable(TableSetup("hungarian", seats), game, settings=slow, seed=5, deal=False)
+    table.show_log = True
+    screen = Screen(table, (1024, 768))
+    screen.frame(3)
+    assert table.thinking is not None
+    circles: list[object] = []
+    monkeypatch.setattr(pygame.draw, "circle", lambda *args, **kw: circles.append(args))
+    drawn = drawn_texts(monkeypatch, screen.stack, (1024, 768))
+    for seat in range(1, 10):
+        box = table.layout.areas[table.director.slot(seat)].rect
+        head = next(w for w, r in _in_box(drawn, box) if r.y == box.y + table.layout.px(8))
+        assert len(head.split()[0].rstrip("…")) > 2, head  # not an initial
+    assert not circles  # the thinking seat's name is cut: no dots after it
+
+
+def test_a_short_bot_name_still_has_its_thinking_dots(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen, table = _table((1280, 800), 4)  # "Bo", random
+    screen.frame(3)
+    assert table.thinking is not None
+    circles: list[object] = []
+    monkeypatch.setattr(pygame.draw, "circle", lambda *args, **kw: circles.append(args))
+    drawn_texts(monkeypatch, screen.stack, (1280, 800))
+    assert len(circles) == 3
