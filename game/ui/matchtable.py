@@ -180,11 +180,16 @@ class MatchTable(TableScene):
                 clear_saved_game()
             else:
                 save_game(snapshot(self))
+            if self.save_problem:
+                log.info("The game is saved again")
             self.save_problem = ""
         except (StoreUnavailable, OSError, ValueError) as exc:
-            # The game plays on; the player hears about it once rather than every move.
+            # The game plays on; the player hears about it once rather than every move, and
+            # the log keeps each new reason (a save at closing has no screen to tell it on).
             if not self.save_problem:
                 self.say(f"The game could not be saved: {exc}")
+            if str(exc) != self.save_problem:
+                log.warning("The game could not be saved: %s", exc)
             self.save_problem = str(exc)
 
     def hand_rearranged(self) -> None:
