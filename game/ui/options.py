@@ -40,6 +40,10 @@ def _word(value: object) -> str:
     return _WORDS.get(str(value), str(value).capitalize())
 
 
+# Beside the volume where the sound device could not be opened (the log says why).
+NO_SOUND = "No sound device: the game is silent"
+
+
 def apply_settings(scene: MenuScreen, settings: Settings) -> None:
     """Make ``settings`` take effect now: sound, window, and every table on the stack."""
     app = scene.app
@@ -179,6 +183,13 @@ class SettingsScreen(MenuScreen):
             image = theme.text(label, px(19), ink, True)
             surface.blit(image, image.get_rect(midleft=(p.x + px(40), widget.rect.centery)))
         self._draw_previews(surface)
+        if self.app is not None and not self.app.sound.available:
+            # Said where sound is set, once asked, not as a warning: a machine may have none.
+            volume = self.rows[0][1].rect
+            x = volume.right + px(50)
+            words = theme.fit(NO_SOUND, px(15), p.right - px(30) - x)
+            image = theme.text(words, px(15), theme.MUTED)
+            surface.blit(image, image.get_rect(midleft=(x, volume.centery)))
         lines = self._problem_lines()
         y = p.bottom - px(70) - len(lines) * self._problem_line_h()
         for line in lines:
