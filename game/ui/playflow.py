@@ -281,6 +281,9 @@ class PlayFlow:
         cards = [hc.card for u in uids if (hc := t.hand.by_uid(u)) is not None]
         in_hand = drop is None
         if drop is None:
+            # Laid from the hand (Enter, the Play button) while a card is dragged: the drag
+            # ends first, so that a chooser opening later cannot spring a held card back.
+            self.drop_drag()
             first = t.hand.by_uid(uids[0])
             drop = t.hand.centre(first, t.layout) if first is not None else t.layout.pile.center
         if not cards:

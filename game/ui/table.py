@@ -424,6 +424,7 @@ class TableScene(Scene):
             Phase.RANK_REQUEST,
             Phase.FIVE_AGAIN,
         )
+        yours = self.game.current == self.viewer  # (another seat may catch a Macau in it)
         try:
             events = self.game.apply(action, seat)
         except IllegalMove as exc:
@@ -440,6 +441,7 @@ class TableScene(Scene):
         if seat == self.viewer:
             # Cards picked while the others played stay picked until you act.
             self.hand.selection.clear()
+        if seat == self.viewer or yours:
             self.toast = None  # a hint or an earlier refusal is about a position now gone
         if seat == self.viewer and isinstance(action, Play):
             self.macau_on = False

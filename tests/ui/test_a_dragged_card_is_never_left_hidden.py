@@ -92,3 +92,27 @@ def test_a_drag_with_the_button_held_still_lays_the_card() -> None:
     h.drag_to_pile("5H")
     h.tick(3)
     assert h.game.top.code == "5H" and _hidden(h) == []
+
+
+def test_enter_while_the_selected_card_is_dragged_holds_it_once_for_the_chooser() -> None:
+    # A♠ picked, then dragged, and Enter pressed before the release: the ace is held over
+    # the pile for its suit chooser, and not drawn in the hand as well.
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["AS 9C 5D 8H", "2C 4D 10S KD 5H"],
+        pile="9S",
+        stock="9H KC 4S 8S JD 5C 6D",
+        current=0,
+    )
+    h = Harness(game)
+    h.tick(3)
+    h.pick_with_keys("AS")
+    _start_dragging(h, "AS")
+    h.key(pygame.K_RETURN)
+    h.tick(20)
+    flow = h.table.flow
+    assert flow.drag is None and [c.code for _uid, c in flow.held] == ["AS"]
+    assert _hidden(h) == ["AS"]  # in the hand's place, it is the card held that is drawn
+    h.key(pygame.K_RETURN)  # the first suit offered
+    h.settle()
+    assert "AS" not in h.hand_codes() and h.game.pile[-1].code == "AS"

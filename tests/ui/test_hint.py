@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.bots import make_bot
-from game.engine import DRAW, PASS, PRESETS, Game, Phase, Play, parse_action
+from game.engine import DRAW, PASS, PRESETS, Game, Phase, Play, Stop, parse_action
 from game.ui.hint import describe, suggest
 from tests.ui.tablekit import Harness
 
@@ -181,3 +181,23 @@ def test_the_hint_goes_out_with_both_jokers_and_ten_hearts() -> None:
     h.key(pygame.K_RETURN)
     h.tick(30)
     assert g.hand_counts[0] == 0
+
+
+def test_a_hint_goes_when_another_seat_catches_a_forgotten_macau_in_your_turn() -> None:
+    # West lays its last but one card without calling; your hint says to stop Macau on it,
+    # then East catches West first: the hint is about a position that is gone.
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["7S QC 9C 5D", "8C 8S KD", "7C 9D"],
+        pile="5H 7H",
+        stock="9H KC 4S 6D 10S 10D 9S 3C 4D 6H 8D JC QH",
+        current=2,
+    )
+    h = Harness(game)
+    assert h.table.apply(parse_action("7C"), 2)  # no call
+    h.settle()
+    assert h.game.current == 0 and h.game.macau_catchable == 2
+    h.key(pygame.K_h)
+    assert h.table.toast is not None and "stop Macau" in h.table.toast[0]
+    assert h.table.apply(Stop(2), 1)
+    assert h.table.toast is None
