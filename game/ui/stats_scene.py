@@ -463,9 +463,24 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self.widgets.handle_event(event)
         return True
 
+    def _span_legend(self) -> str:
+        """How many games the win-rate chart shows, and what N does: more, or back to
+        fewer after the most; nothing where every game is shown at the fewest."""
+        games = self.stats.games if self.stats else 0
+        if games <= SPANS[0]:
+            return f"every game ({games})" if games else ""
+        more = games > self.span and self.span != SPANS[-1]
+        shown = f"last {self.span} games" if games > self.span else f"all {games} games"
+        return f"{shown} · N shows {'more' if more else 'fewer'}"
+
     def next_span(self) -> None:
-        """Show more (or, after the most, fewer) recent games in the win-rate chart."""
-        self.span = SPANS[(SPANS.index(self.span) + 1) % len(SPANS)]
+        """Show more (or, after the most or every game, fewer) recent games in the win-rate
+        chart."""
+        games = self.stats.games if self.stats else 0
+        if games <= self.span:  # every game shown: more would show the same
+            self.span = SPANS[0]
+        else:
+            self.span = SPANS[(SPANS.index(self.span) + 1) % len(SPANS)]
         self._charts = None
 
     def update(self, dt: float) -> None:
@@ -553,6 +568,11 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         span = t1 - t0
         # minutes apart from a few minutes on (five ticks would all read the same minute)
         fmt = "%d %b" if span > 2 * 86400 else "%H:%M" if span > 8 * 60 else "%H:%M:%S"
+        if (
+            fmt != "%d %b"
+            and datetime.fromtimestamp(t0).date() != datetime.fromtimestamp(t1).date()
+        ):
+            fmt = f"%a {fmt}"  # across midnight: 20:31 then 07:31 is the next day, said so
         x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)] if history else []
         if len({p.at for p in history}) == 1:
             # One moment: the point in the middle of an hour, under its date and time.
@@ -581,7 +601,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             (
                 win_box,
                 f"Win rate · rolling {self.stats.window if self.stats else 20} games",
-                f"last {self.span} games · N shows more",
+                self._span_legend(),
             ),
             (rating_box, f"Rating over time · {scope}", "shade ± σ · dashed: bots today"),
         )

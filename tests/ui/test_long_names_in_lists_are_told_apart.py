@@ -1,0 +1,44 @@
+"""The statistics lists (Rankings, Profiles, fastest wins, the player chooser) cut a name too
+wide for its column so that it is still told from the others listed: by the surname's
+initial, at its end, in its middle, and last around where it parts from the most like it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import theme
+from game.ui.controls import fit_apart, fit_around
+
+LISTS = [
+    ["Kowalski family team 1 - home", "Kowalski family team 2 - home"],
+    [
+        "Player number 18 with long name",
+        "Player number 19 with long name",
+        "Player number 22 with long name",
+    ],
+    ["Anna Maria Konstantynopolitańczyk", "Anna Zofia Konstantynopolitańczyk"],
+    ["Maximilian Abendroth", "Maximilian Bergmann"],
+]
+
+
+@pytest.fixture(autouse=True)
+def _fonts() -> None:
+    pygame.font.init()
+
+
+@pytest.mark.parametrize("names", LISTS)
+@pytest.mark.parametrize("width", [120, 170, 230])
+def test_every_name_of_a_list_is_shown_apart_and_within_its_width(
+    names: list[str], width: int
+) -> None:
+    shown = [fit_apart(n, 18, width, True, names) for n in names]
+    assert len(set(shown)) == len(names), shown
+    for words in shown:
+        assert theme.text_size(words, 18, True)[0] <= width, words
+
+
+def test_the_part_a_name_differs_in_is_kept() -> None:
+    words = fit_around("Kowalski family team 1 - home", 21, 18, 150, True)
+    assert "1" in words and words.startswith("…")
+    assert fit_around("Player number 18", 14, 18, 1000, True) == "Player number 18"

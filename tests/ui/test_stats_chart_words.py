@@ -1,0 +1,78 @@
+"""The Statistics charts' words agree with what they show: the win-rate legend says how many
+games are drawn and what N does next (more, or back to fewer), and N never steps to a span
+that shows the same games; a rating axis across midnight says the day of each time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.store import GameRecord, SeatResult, Store
+from game.ui import stats_scene
+from game.ui.stats_scene import StatsScene
+from tests.ui.menukit import Screen
+
+
+def _rounds(games: int, apart: float = 600.0) -> None:
+    with Store.open() as store:
+        for n in range(games):
+            at = 1_780_000_000 + n * apart
+            seats = (
+                SeatResult(0, "Ewa", False, None, 1 + n % 2),
+                SeatResult(1, "", True, "easy", 2 - n % 2),
+            )
+            store.record_game(GameRecord("polish", "p", at, at + 300, seats))
+
+
+@pytest.mark.parametrize(
+    ("games", "legends"),
+    [
+        (12, ["every game (12)", "every game (12)"]),
+        (120, ["last 50 games · N shows more", "all 120 games · N shows fewer"]),
+        (
+            1200,
+            [
+                "last 50 games · N shows more",
+                "last 200 games · N shows more",
+                "last 1000 games · N shows fewer",
+            ],
+        ),
+    ],
+)
+def test_the_win_rate_legend_says_what_n_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, games: int, legends: list[str]
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    _rounds(games)
+    with Store.open() as store:
+        scene = StatsScene(store, "Ewa")
+        screen = Screen(scene, (1280, 800))
+        scene.span = stats_scene.SPANS[0]
+        said = []
+        for _ in legends:
+            said.append(scene._span_legend())
+            screen.key(pygame.K_n, "n")
+        assert said == legends
+        assert scene.span == stats_scene.SPANS[0]  # and round again from the fewest
+
+
+def test_a_rating_axis_across_midnight_names_the_days(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    _rounds(12, apart=4 * 3600)  # 44 hours
+    labels: list[list[str]] = []
+    real = stats_scene.render_line_chart
+
+    def recording(size, series, x_axis, *a, **k):  # type: ignore[no-untyped-def]
+        labels.append([x_axis.fmt(t) for t in x_axis.ticks])
+        return real(size, series, x_axis, *a, **k)
+
+    monkeypatch.setattr(stats_scene, "render_line_chart", recording)
+    with Store.open() as store:
+        Screen(StatsScene(store, "Ewa"), (960, 600))
+    rating = labels[-1]
+    assert len(rating) == 5 and all(len(words.split()) == 2 for words in rating), rating
+    assert len({words.split()[0] for words in rating}) >= 2  # the days it crosses
