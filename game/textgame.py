@@ -51,6 +51,12 @@ from .textwords import (
 )
 
 
+def _readable(line: str) -> str:
+    """``line`` with each byte that is not UTF-8 (a terminal set to another encoding) as "�",
+    not as the escapes Python keeps them in (lone surrogates), which were echoed back."""
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in line)
+
+
 class _Refused(IllegalMove):
     """A move refused by the text game itself, already in its player's words."""
 
@@ -284,7 +290,7 @@ class _Table:
             # Ctrl-D: end the prompt's line, or the shell's prompt lands on it.
             self.out.write("\n")
             raise _Quit
-        line = line.strip()
+        line = _readable(line).strip()
         if line.lower() in QUIT_WORDS:
             raise _Quit
         return line

@@ -658,3 +658,13 @@ def test_the_status_line_says_what_answers_and_how_long_a_request_lasts() -> Non
     g.apply("2H")
     assert g.current == 0
     assert "| To draw: 2 (or lay a 2, 3♥ or K♥) |" in status(g, 0)
+
+
+def test_bytes_that_are_not_utf8_are_echoed_as_replacement_characters() -> None:
+    # A terminal in another encoding: Python reads the bytes as lone surrogates.
+    typed = b"zz\xff\n".decode("utf-8", "surrogateescape")
+    text = played(f"{typed}\ud800\nq\n")
+    assert refusals(text)[:2] == [
+        "'zz\ufffd' is not a card: 'zz' is not a rank (use 2-10, T, J, Q, K or A)",
+        "'\ufffd' is not a card (examples: 7H, 10S, QD, RJ)",
+    ]
