@@ -140,6 +140,17 @@ class Table:
             )
         return fits / len(self.unseen)
 
+    def _no_finish(self, card: Card) -> bool:
+        """Whether ``card`` may not be a seat's last card: a 2 or a 3 that attacks, at a table
+        of two under ``no_attack_finish_heads_up`` (the engine's rule)."""
+        c = self.c
+        return (
+            c.heads_up_rule
+            and len(self.view.out) == 2
+            and card.rank in (2, 3)
+            and c.attack_value[card] > 0
+        )
+
     def _answer_chance(self, answers: Callable[[Card], bool]) -> float:
         """The chance that one unseen card ``answers`` an attack or missed turns: the chance
         the next seat, holding one card, goes out on it (``_fit_chance``'s counterpart)."""
@@ -223,7 +234,9 @@ class Table:
             if known_last and target == self.nxt:
                 # Its last card may answer the attack, and goes out on it: no gain, a loss.
                 suit = play.choice if play.choice in SUITS else last.suit
-                p = self._answer_chance(lambda x: answers_attack(c, x, last, suit))
+                p = self._answer_chance(
+                    lambda x: answers_attack(c, x, last, suit) and not self._no_finish(x)
+                )
                 bonus = bonus * (1.0 - p) - _OPEN_TO_LAST_CARD * (p - self.fit_now)
             s += bonus
             if self.attackers >= 3:

@@ -51,11 +51,15 @@ def run_export(path: str) -> int:
         anything = bool(store.presets() or store.matches(limit=1))  # rounds, or a points match
         if store.stand_in or nothing_saved or (note and target.exists() and not anything):
             kept = f", {path} is left as it was" if target.exists() else ""
-            _say(f"Nothing exported{kept}: {note}", sys.stderr)
+            # (players alone, seated in no round or match kept, are no one's statistics)
+            none = "" if store.stand_in or nothing_saved else "no round or match to export. "
+            _say(f"Nothing exported{kept}: {none}{note}", sys.stderr)
             return 1
         if note:
-            if store.salvage is not None:
+            if store.salvage is not None and anything:
                 note += " The export holds what was recovered."
+            elif store.salvage is not None:
+                note += " No round or match was recovered, so the export holds none."
             _say(note, sys.stderr)
         written, games, players, matches = store.export_counted(target)
     except StoreUnavailable as exc:

@@ -568,11 +568,11 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         span = t1 - t0
         # minutes apart from a few minutes on (five ticks would all read the same minute)
         fmt = "%d %b" if span > 2 * 86400 else "%H:%M" if span > 8 * 60 else "%H:%M:%S"
-        if (
-            fmt != "%d %b"
-            and datetime.fromtimestamp(t0).date() != datetime.fromtimestamp(t1).date()
-        ):
-            fmt = f"%a {fmt}"  # across midnight: 20:31 then 07:31 is the next day, said so
+        first, last = datetime.fromtimestamp(t0), datetime.fromtimestamp(t1)
+        if fmt == "%H:%M" and first.date() != last.date():
+            fmt = "%a %H:%M"  # across midnight: 20:31 then 07:31 is the next day, said so
+        elif fmt == "%d %b" and first.year != last.year:
+            fmt = "%b %Y"  # across new year: Oct then Jul is the next year, said so
         x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)] if history else []
         if len({p.at for p in history}) == 1:
             # One moment: the point in the middle of an hour, under its date and time.

@@ -126,11 +126,25 @@ def test_medium_does_not_attack_or_skip_a_known_last_card_that_answers_it(
     assert chosen == {"9S"}
 
 
-def test_medium_still_attacks_a_known_last_card_that_cannot_answer() -> None:
-    mine, last, top = "2S 9S 5C", "KD", "6S"
-    seen = [str(c) for c in STANDARD_52 if str(c) not in {*mine.split(), last, top}]
-    g = Game.from_position(PRESETS["polish"], [mine, last], " ".join([*seen, top]), "")
-    assert str(_choice(g)) == "2S"
+@pytest.mark.parametrize(
+    ("preset", "mine", "last"),
+    [
+        ("polish", "2S 9S 5C", "KD"),  # a plain king answers no 2
+        ("hungarian", "2S 6H 5C", "2D"),  # heads-up, no seat goes out on a 2 or a 3
+        ("hungarian", "3S 6H 5C", "3D"),
+    ],
+)
+def test_medium_still_attacks_a_known_last_card_that_cannot_go_out_on_it(
+    preset: str, mine: str, last: str
+) -> None:
+    top = "6S"
+    seen = [
+        str(c) for c in Game.from_position(PRESETS[preset], [mine, last], top, "").view(0).unseen()
+    ]
+    seen = [c for c in seen if c != last]
+    g = Game.from_position(PRESETS[preset], [mine, last], " ".join([*seen, top]), "")
+    assert [str(c) for c in g.view(0).unseen()] == [last]
+    assert str(_choice(g)) == mine.split()[0]
 
 
 def test_medium_lays_the_queen_while_the_seat_on_its_last_card_waits_out_missed_turns() -> None:

@@ -459,3 +459,23 @@ def test_a_damaged_file_with_every_round_lost_still_exports_its_match(
     assert out.startswith("Exported 0 recorded rounds, 1 match and 2 profiles")
     document = json.loads(target.read_text(encoding="utf-8"))
     assert {p["profile"] for p in document["profiles"]} == {"Anna", "Bot · easy"}
+
+
+def test_players_recovered_without_a_round_or_match_are_not_an_export(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.store.test_damaged_file_recovered import _leaves, _zero
+
+    target, good, database = _exported_then_closed(played, tmp_path)
+    for page in _leaves(database, "results"):  # every round's seats: players, and no rounds
+        _zero(database, page)
+    capsys.readouterr()
+    assert run_export(str(tmp_path / "fresh.json")) == 0
+    out, err = capsys.readouterr()
+    assert "0 of 3 rounds were recovered, but " in err and " players were." in err
+    assert err.rstrip().endswith("No round or match was recovered, so the export holds none.")
+    assert out.startswith("Exported 0 recorded rounds and 0 profiles")
+    assert run_export(str(target)) == 1  # not over an export that holds them
+    err = capsys.readouterr().err
+    assert err.startswith(f"Nothing exported, {target} is left as it was: no round or match ")
+    assert target.read_bytes() == good

@@ -4,6 +4,7 @@ that shows the same games; a rating axis across midnight says the day of each ti
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -15,10 +16,10 @@ from game.ui.stats_scene import StatsScene
 from tests.ui.menukit import Screen
 
 
-def _rounds(games: int, apart: float = 600.0) -> None:
+def _rounds(games: int, apart: float = 600.0, start: float = 1_780_000_000) -> None:
     with Store.open() as store:
         for n in range(games):
-            at = 1_780_000_000 + n * apart
+            at = start + n * apart
             seats = (
                 SeatResult(0, "Ewa", False, None, 1 + n % 2),
                 SeatResult(1, "", True, "easy", 2 - n % 2),
@@ -58,11 +59,8 @@ def test_the_win_rate_legend_says_what_n_does(
         assert scene.span == stats_scene.SPANS[0]  # and round again from the fewest
 
 
-def test_a_rating_axis_across_midnight_names_the_days(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    _rounds(12, apart=4 * 3600)  # 44 hours
+def _axis_labels(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The rating chart's time labels, as Statistics draws them for Ewa at 960x600."""
     labels: list[list[str]] = []
     real = stats_scene.render_line_chart
 
@@ -73,6 +71,34 @@ def test_a_rating_axis_across_midnight_names_the_days(
     monkeypatch.setattr(stats_scene, "render_line_chart", recording)
     with Store.open() as store:
         Screen(StatsScene(store, "Ewa"), (960, 600))
-    rating = labels[-1]
+    return labels[-1]
+
+
+def test_a_rating_axis_across_midnight_names_the_days(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    _rounds(12, apart=4 * 3600)  # 44 hours
+    rating = _axis_labels(monkeypatch)
     assert len(rating) == 5 and all(len(words.split()) == 2 for words in rating), rating
     assert len({words.split()[0] for words in rating}) >= 2  # the days it crosses
+
+
+def test_a_rating_axis_over_years_names_the_years(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    _rounds(12, apart=100 * 86400)  # three years and more
+    rating = _axis_labels(monkeypatch)
+    years = [int(words.split()[-1]) for words in rating]
+    assert years == sorted(years) and len(set(years)) >= 3, rating
+
+
+def test_a_rating_axis_of_seconds_keeps_its_short_labels(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    # Three minutes across midnight: seconds apart, too narrow for a day's name too.
+    _rounds(6, apart=30, start=datetime(2026, 5, 28, 23, 54).timestamp())
+    rating = _axis_labels(monkeypatch)
+    assert all(len(words) == len("23:59:55") for words in rating), rating
