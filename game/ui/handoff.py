@@ -105,6 +105,36 @@ class HandoffScreen(Scaled, Scene):
         targets = stop_targets(self.table.legal())
         return tabledraw.catch_words(self.table, targets[0], False) if targets else ""
 
+    def _note_lines(self, size: int, room: int) -> list[str]:
+        """``note`` in at most two lines of ``room`` pixels: who forgot and what the catch
+        does (or did) each whole where they fit so, the name shortened where it is long."""
+        told = self.note()
+        if not told or theme.text_size(told, size, True)[0] <= room:
+            return [told] if told else []
+
+        def who_and_what(words: str) -> list[str]:
+            """Split after "…forgot to call Macau:", where both halves fit (not "Caught:")."""
+            head, _, tail = words.partition(": ")
+            halves = (f"{head}:", tail)
+            fit = all(theme.text_size(x, size, True)[0] <= room for x in halves)
+            return list(halves) if tail and not head.startswith("Caught") and fit else []
+
+        def fitting(lines: list[str]) -> bool:
+            return len(lines) <= 2 and all(theme.text_size(x, size, True)[0] <= room for x in lines)
+
+        lines = who_and_what(told) or theme.wrap(told, size, room, True)
+        if fitting(lines):
+            return lines
+        names = self.table.names
+        for name in sorted(set(names), key=len, reverse=True):
+            if name and name in told:  # the seat that forgot: half a line at most
+                told = told.replace(name, theme.fit_name(name, size, room // 2, True, names), 1)
+                break
+        lines = who_and_what(told) or theme.wrap(told, size, room, True)
+        if len(lines) > 2:
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), size, room, True)]
+        return [theme.fit(line, size, room, True) for line in lines]
+
     def resize(self, size: tuple[int, int]) -> None:
         """Centre the panel and its buttons."""
         w, h = size
@@ -219,12 +249,7 @@ class HandoffScreen(Scaled, Scene):
         look_away = "Everyone else, look away — click when ready"
         hint = theme.text(look_away, px(16), theme.MUTED)
         surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + px(262))))
-        told = self.note()
-        lines = [told] if told else []
-        if told and theme.text_size(told, px(16), True)[0] > room and ": " in told:
-            head, tail = told.split(": ", 1)  # who and what on two lines, each whole
-            lines = [f"{head}:", tail]
-        for i, line in enumerate(lines):
+        for i, line in enumerate(self._note_lines(px(16), room)):
             note = theme.text(theme.fit(line, px(16), room, True), px(16), theme.GOLD, True)
             surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(290 + 21 * i))))
         self.widgets.draw(surface)

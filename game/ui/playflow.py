@@ -219,6 +219,9 @@ class PlayFlow:
         t = self.table
         hand = t.hand
         key = event.key
+        arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+        if key in arrows and not t.director.reveal:
+            return True  # a hand kept face down (pass-and-play between turns): hands off
         if key == pygame.K_ESCAPE:
             t.open_pause()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
@@ -234,7 +237,7 @@ class PlayFlow:
         elif key == pygame.K_SPACE:
             if t.pass_button.visible and t.pass_button.enabled:
                 t.on_pass()
-            elif hand.cursor is not None:
+            elif hand.cursor is not None and t.director.reveal:
                 self._toggle(hand.cards[hand.cursor].uid)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             # The card under the cursor comes before a hint: a hint that says to draw, keep

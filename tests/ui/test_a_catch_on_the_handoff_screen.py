@@ -4,10 +4,11 @@ person who caught it, with the cards the forgetful seat really drew."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
-from game.ui import tabledraw
+from game.ui import tabledraw, theme
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
@@ -76,3 +77,19 @@ def test_the_table_does_not_call_a_face_down_seat_you() -> None:
     screen.frame(3)
     assert screen.top is table and not table.director.reveal
     assert tabledraw._catch_line(table).startswith("Anna forgot to call Macau: Stop Macau! (S)")
+
+
+@pytest.mark.parametrize("name", ["Maximiliana Wolkenstein-Rodenegg", "W" * 32])
+def test_the_catch_on_the_handoff_is_told_whole_in_two_lines(name: str) -> None:
+    long = TableSetup("polish", (SeatSpec(name), SeatSpec("Ben")))
+    screen, _table = _anna_forgets("2D 3D 4S 6C", Settings(animation_speed="off"), long)
+    handoff = handoff_for(screen, 1)
+    size, room = handoff.px(16), handoff.panel.w - handoff.px(48)
+    for told in ("what the button does", "what it did"):
+        lines = handoff._note_lines(size, room)
+        assert 1 <= len(lines) <= 2, (told, lines)
+        assert all(theme.text_size(line, size, True)[0] <= room for line in lines)
+        said = " ".join(lines)
+        assert "forgot to call Macau" in said
+        assert said.endswith(("makes them draw 5", "and draws 5")), said
+        screen.key(pygame.K_s, "s")

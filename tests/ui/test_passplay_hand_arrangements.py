@@ -165,8 +165,12 @@ def test_a_hand_face_down_while_a_bot_thinks_cannot_be_sorted() -> None:
     assert not table.director.reveal and not table.sort_button.visible
     face_down = _shown(table)
     screen.key(pygame.K_o)
+    screen.key(pygame.K_RIGHT)  # no cursor on the face-down cards, nothing moved or lifted
+    _shift_right(screen)
+    screen.key(pygame.K_UP)
     screen.frame(3)
     assert _shown(table) == face_down and table.hand.sort_mode == "suit"
+    assert table.hand.cursor is None and not table.hand.selection
     assert table.settings.hand_sort == "suit"
     _handed_to(screen, 2)
     assert table.hand.sort_mode == "suit" and table.sort_button.visible
