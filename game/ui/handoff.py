@@ -250,6 +250,6 @@ class HandoffScreen(Scaled, Scene):
         hint = theme.text(look_away, px(16), theme.MUTED)
         surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + px(262))))
         for i, line in enumerate(self._note_lines(px(16), room)):
-            note = theme.text(theme.fit(line, px(16), room, True), px(16), theme.GOLD, True)
+            note = theme.text(line, px(16), theme.GOLD, True)
             surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(290 + 21 * i))))
         self.widgets.draw(surface)
