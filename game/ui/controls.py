@@ -66,48 +66,9 @@ def _fit_all(names: tuple[str, ...], size: int, width: int, bold: bool) -> dict[
         for n in group if len(group) > 1 else ():
             # Still alike ("Player…ng name" for "Player number 18 …" and "… 19 …"): the
             # part where this name parts from the most like it is kept, "Player number 18…".
-            at = max(_common_prefix(n, other) for other in group if other != n)
-            shown[n] = fit_around(n, min(at, len(n) - 1), size, width, bold)
+            at = max(theme.common_prefix(n, other) for other in group if other != n)
+            shown[n] = theme.fit_around(n, min(at, len(n) - 1), size, width, bold)
     return shown
-
-
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
-def fit_around(content: str, at: int, size: int, width: int, bold: bool = False) -> str:
-    """As much of ``content`` as fits in ``width`` pixels around its letter ``at``, with an
-    ellipsis where it is cut: from the start where that reaches ``at``, else a window
-    widened on both sides in turn."""
-
-    def shown(lo: int, hi: int) -> str:
-        cut = content[lo:hi]
-        return ("…" + cut.lstrip() if lo else cut) + ("…" if hi < len(content) else "")
-
-    def fits(lo: int, hi: int) -> bool:
-        return theme.text_size(shown(lo, hi), size, bold)[0] <= width
-
-    if fits(0, at + 1):  # the start kept, as far on as fits
-        hi = at + 1
-        while hi < len(content) and fits(0, hi + 1):
-            hi += 1
-        return shown(0, hi).rstrip("…").rstrip() + ("…" if hi < len(content) else "")
-    lo, hi = at, at + 1
-    if not fits(lo, hi):
-        return theme.fit(content, size, width, bold)
-    grew = True
-    while grew:
-        grew = False
-        if lo > 0 and fits(lo - 1, hi):
-            lo, grew = lo - 1, True
-        if hi < len(content) and fits(lo, hi + 1):
-            hi, grew = hi + 1, True
-    return shown(lo, hi)
 
 
 def fit_middle(content: str, size: int, width: int, bold: bool = False) -> str:

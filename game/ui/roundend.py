@@ -351,8 +351,10 @@ class RoundEndOverlay(_ButtonModal):
             mid = band.centery
             gold = place == 1
             colour = theme.GOLD if gold else theme.TEXT
-            # A long name ends in "…" before the cards left, as in the seat boxes.
-            name = theme.fit(self.table.names[seat], px(20), hand_x - px(14) - name_x, gold)
+            # A long name is cut before the cards left, as in the seat boxes, told apart
+            # from the others at the table.
+            names = self.table.names
+            name = theme.fit_name(names[seat], px(20), hand_x - px(14) - name_x, gold, names)
             for text, x in ((ordinal(place), x0), (name, name_x)):
                 img = theme.text(text, px(20), colour, gold)
                 surface.blit(img, img.get_rect(midleft=(x, mid)))

@@ -435,7 +435,52 @@ def fit_name(
             return f"{cut} {tail}"
         if text_size(f"{first[0]}.", size, bold)[0] <= room:
             return f"{first[0]}. {tail}"
-    return fit(name, size, width, bold)
+    shown = fit(name, size, width, bold)
+    alike = [o for o in others if o != name and fit(o, size, width, bold) == shown]
+    if alike:  # cut alike ("Katarzyna Wiśnie…" twice): the part where it differs is kept
+        at = max(common_prefix(name, other) for other in alike)
+        return fit_around(name, min(at, len(name) - 1), size, width, bold)
+    return shown
+
+
+def common_prefix(a: str, b: str) -> int:
+    """How many letters ``a`` and ``b`` share at their start."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def fit_around(content: str, at: int, size: int, width: int, bold: bool = False) -> str:
+    """As much of ``content`` as fits in ``width`` pixels around its letter ``at``, with an
+    ellipsis where it is cut: from the start where that reaches ``at``, else a window
+    widened on both sides in turn."""
+
+    def shown(lo: int, hi: int) -> str:
+        cut = content[lo:hi]
+        return ("…" + cut.lstrip() if lo else cut) + ("…" if hi < len(content) else "")
+
+    def fits(lo: int, hi: int) -> bool:
+        return text_size(shown(lo, hi), size, bold)[0] <= width
+
+    if fits(0, at + 1):  # the start kept, as far on as fits
+        hi = at + 1
+        while hi < len(content) and fits(0, hi + 1):
+            hi += 1
+        return shown(0, hi).rstrip("…").rstrip() + ("…" if hi < len(content) else "")
+    lo, hi = at, at + 1
+    if not fits(lo, hi):
+        return fit(content, size, width, bold)
+    grew = True
+    while grew:
+        grew = False
+        if lo > 0 and fits(lo - 1, hi):
+            lo, grew = lo - 1, True
+        if hi < len(content) and fits(lo, hi + 1):
+            hi, grew = hi + 1, True
+    return shown(lo, hi)
 
 
 def _surname_shared(name: str, other: str) -> int:

@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from game.ui import theme
-from game.ui.controls import fit_apart, fit_around
+from game.ui.controls import fit_apart
+from game.ui.theme import fit_around
 
 LISTS = [
     ["Kowalski family team 1 - home", "Kowalski family team 2 - home"],
@@ -42,3 +43,22 @@ def test_the_part_a_name_differs_in_is_kept() -> None:
     words = fit_around("Kowalski family team 1 - home", 21, 18, 150, True)
     assert "1" in words and words.startswith("…")
     assert fit_around("Player number 18", 14, 18, 1000, True) == "Player number 18"
+
+
+TABLE = [
+    "Maximilian Alexander Fitzgerald",
+    "Maximilian Alexander Fitzroy",
+    "Katarzyna Wiśniewska-Kowalczyk",
+    "Katarzyna Wiśniewska-Kowalska",
+    "Bartholomew Montgomery-Smythe",
+    "Bartholomew Montgomery-Smith",
+]
+
+
+@pytest.mark.parametrize("width", [70, 110, 160, 230])
+def test_a_tables_names_cut_one_by_one_are_still_told_apart(width: int) -> None:
+    # The round board, the scoreboard and the match's end cut each seat's name on its own
+    # (theme.fit_name): names alike to their last letters still come out different.
+    shown = [theme.fit_name(n, 18, width, True, TABLE) for n in TABLE]
+    assert len(set(shown)) == len(TABLE), shown
+    assert all(theme.text_size(words, 18, True)[0] <= width for words in shown), shown
