@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from game.engine import Action, Card, Draw, Pass, Phase, Play, Stop, View
-from game.engine.cards import JACK, RANK_NAMES, SUITS
+from game.engine.cards import JACK, RANK_NAMES, STANDARD_52, SUITS
 
 from .base import drop_forgetful, widest
 from .reading import (
@@ -140,6 +140,15 @@ class Table:
             )
         return fits / len(self.unseen)
 
+    def _goes_out_on(self, card: Card, attack: Card, suit: str) -> bool:
+        """Whether a seat holding only ``card`` may lay it on ``attack`` (``suit`` in force)
+        and go out: it answers the attack and may be a last card; a stand-in joker where some
+        card it may stand for does both."""
+        c = self.c
+        if card.is_joker and c.any_card:
+            return any(self._goes_out_on(d, attack, suit) for d in STANDARD_52)
+        return answers_attack(c, card, attack, suit) and not self._no_finish(card)
+
     def _no_finish(self, card: Card) -> bool:
         """Whether ``card`` may not be a seat's last card: a 2 or a 3 that attacks, at a table
         of two under ``no_attack_finish_heads_up`` (the engine's rule)."""
@@ -234,9 +243,7 @@ class Table:
             if known_last and target == self.nxt:
                 # Its last card may answer the attack, and goes out on it: no gain, a loss.
                 suit = play.choice if play.choice in SUITS else last.suit
-                p = self._answer_chance(
-                    lambda x: answers_attack(c, x, last, suit) and not self._no_finish(x)
-                )
+                p = self._answer_chance(lambda x: self._goes_out_on(x, last, suit))
                 bonus = bonus * (1.0 - p) - _OPEN_TO_LAST_CARD * (p - self.fit_now)
             s += bonus
             if self.attackers >= 3:

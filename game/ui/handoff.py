@@ -113,11 +113,12 @@ class HandoffScreen(Scaled, Scene):
             return [told] if told else []
 
         def who_and_what(words: str) -> list[str]:
-            """Split after "…forgot to call Macau:", where both halves fit (not "Caught:")."""
-            head, _, tail = words.partition(": ")
-            halves = (f"{head}:", tail)
+            """Split after "… forgot to call Macau:" where both halves fit (before a catch:
+            after it the words run on, "… and draws 5")."""
+            who, mark, what = words.partition(" forgot to call Macau: ")
+            halves = (f"{who}{mark.rstrip()}", what)
             fit = all(theme.text_size(x, size, True)[0] <= room for x in halves)
-            return list(halves) if tail and not head.startswith("Caught") and fit else []
+            return list(halves) if what and not self.caught and fit else []
 
         def fitting(lines: list[str]) -> bool:
             return len(lines) <= 2 and all(theme.text_size(x, size, True)[0] <= room for x in lines)

@@ -565,14 +565,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         t0 = history[0].at if history else time.time()
         t1 = history[-1].at if history else t0 + 1
         t1 = max(t1, t0 + 1)
-        span = t1 - t0
-        # minutes apart from a few minutes on (five ticks would all read the same minute)
-        fmt = "%d %b" if span > 2 * 86400 else "%H:%M" if span > 8 * 60 else "%H:%M:%S"
-        first, last = datetime.fromtimestamp(t0), datetime.fromtimestamp(t1)
-        if fmt == "%H:%M" and first.date() != last.date():
-            fmt = "%a %H:%M"  # across midnight: 20:31 then 07:31 is the next day, said so
-        elif fmt == "%d %b" and first.year != last.year:
-            fmt = "%b %Y"  # across new year: Oct then Jul is the next year, said so
+        fmt = _time_format(t0, t1)
         x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)] if history else []
         if len({p.at for p in history}) == 1:
             # One moment: the point in the middle of an hour, under its date and time.
@@ -651,3 +644,20 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
                 note = theme.text(tile.note, px(13), theme.MUTED)
                 room = cell_w - px(16)
                 surface.blit(note, (x, note_y), pygame.Rect(0, 0, room, note.get_height()))
+
+
+def _time_format(t0: float, t1: float) -> str:
+    """How the rating chart's time axis from ``t0`` to ``t1`` reads: each of its five ticks
+    told apart, and in order (20:31 then 07:31 would seem to go back without the day, Oct
+    then Jul without the year)."""
+    span = t1 - t0
+    first, last = datetime.fromtimestamp(t0), datetime.fromtimestamp(t1)
+    if span <= 8 * 60:
+        return "%H:%M:%S"  # minutes apart from a few minutes on
+    if span <= 2 * 86400 and first.date() == last.date():
+        return "%H:%M"
+    if span <= 6 * 86400:
+        return "%a %H:%M"  # across midnight, a tick a day or more apart: the day too
+    if first.year == last.year:
+        return "%d %b"
+    return "%d %b '%y" if span <= 60 * 86400 else "%b %Y"

@@ -132,6 +132,7 @@ def test_medium_does_not_attack_or_skip_a_known_last_card_that_answers_it(
         ("polish", "2S 9S 5C", "KD"),  # a plain king answers no 2
         ("hungarian", "2S 6H 5C", "2D"),  # heads-up, no seat goes out on a 2 or a 3
         ("hungarian", "3S 6H 5C", "3D"),
+        ("hungarian", "2S 6H 5C", "BJ"),  # nor on a joker standing for one
     ],
 )
 def test_medium_still_attacks_a_known_last_card_that_cannot_go_out_on_it(

@@ -93,3 +93,12 @@ def test_the_catch_on_the_handoff_is_told_whole_in_two_lines(name: str) -> None:
         assert "forgot to call Macau" in said
         assert said.endswith(("makes them draw 5", "and draws 5")), said
         screen.key(pygame.K_s, "s")
+
+
+@pytest.mark.parametrize("name", ["Dr: Anna Maria Kowalska-Nowak", "Caught Kowalska-Nowakowska"])
+def test_a_name_with_a_colon_or_caught_in_it_stays_whole_in_the_note(name: str) -> None:
+    long = TableSetup("polish", (SeatSpec(name), SeatSpec("Ben")))
+    screen, _table = _anna_forgets("2D 3D 4S 6C", Settings(animation_speed="off"), long)
+    handoff = handoff_for(screen, 1)
+    lines = handoff._note_lines(handoff.px(16), handoff.px(560))
+    assert lines == [f"{name} forgot to call Macau:", "Stop Macau! (S) makes them draw 5"]

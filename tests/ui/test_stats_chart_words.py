@@ -102,3 +102,22 @@ def test_a_rating_axis_of_seconds_keeps_its_short_labels(
     _rounds(6, apart=30, start=datetime(2026, 5, 28, 23, 54).timestamp())
     rating = _axis_labels(monkeypatch)
     assert all(len(words) == len("23:59:55") for words in rating), rating
+
+
+@pytest.mark.parametrize(
+    ("start", "days"),
+    [
+        (datetime(2026, 12, 30, 12), 3),  # across new year, days apart
+        (datetime(2026, 12, 20, 12), 16),
+        (datetime(2026, 6, 1, 12), 2.5),  # a little over two days
+        (datetime(2026, 6, 1, 12), 5),
+        (datetime(2026, 6, 1, 12), 9),
+        (datetime(2025, 3, 1, 12), 400),
+    ],
+)
+def test_the_five_ticks_of_a_rating_axis_read_apart(start: datetime, days: float) -> None:
+    t0 = start.timestamp()
+    t1 = t0 + days * 86400
+    fmt = stats_scene._time_format(t0, t1)
+    labels = [datetime.fromtimestamp(t0 + (t1 - t0) * i / 4).strftime(fmt) for i in range(5)]
+    assert len(set(labels)) == 5, (fmt, labels)
