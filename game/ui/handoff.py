@@ -115,7 +115,7 @@ class HandoffScreen(Scaled, Scene):
         def who_and_what(words: str) -> list[str]:
             """Split after "… forgot to call Macau:" where both halves fit (before a catch:
             after it the words run on, "… and draws 5")."""
-            who, mark, what = words.partition(" forgot to call Macau: ")
+            who, mark, what = words.rpartition(" forgot to call Macau: ")
             halves = (f"{who}{mark.rstrip()}", what)
             fit = all(theme.text_size(x, size, True)[0] <= room for x in halves)
             return list(halves) if what and not self.caught and fit else []

@@ -660,4 +660,5 @@ def _time_format(t0: float, t1: float) -> str:
         return "%a %H:%M"  # across midnight, a tick a day or more apart: the day too
     if first.year == last.year:
         return "%d %b"
-    return "%d %b '%y" if span <= 60 * 86400 else "%b %Y"
+    # Ticks over 50 days apart never share a month; nearer ones are told by their day.
+    return "%d %b '%y" if span <= 200 * 86400 else "%b %Y"

@@ -420,7 +420,15 @@ def fit_name(
     if text_size(name, size, bold)[0] <= width:
         return name
     first, *rest = name.split()
-    if rest:
+    # Others of the same first name and surname differ in between ("Anna Maria Kowalczyk",
+    # "Anna Zofia Kowalczyk"): "Anna Kowalczyk" would read the same for each of them.
+    twins = bool(rest) and any(
+        other.casefold() != name.casefold()
+        and other.split()[:1] == [first]
+        and other.split()[-1].casefold() == rest[-1].casefold()
+        for other in others
+    )
+    if rest and not twins:
         surname = rest[-1]
         k = 1 + max((_surname_shared(name, other) for other in others), default=0)
         # A number is never abbreviated: "Player 1." would read as another player than
@@ -465,6 +473,8 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
     def fits(lo: int, hi: int) -> bool:
         return text_size(shown(lo, hi), size, bold)[0] <= width
 
+    while at > 0 and _joins(content[at]):
+        at -= 1  # a mark is shown with its letter
     if fits(0, at + 1):  # the start kept, as far on as fits
         hi = at + 1
         while hi < len(content) and fits(0, hi + 1):
@@ -480,6 +490,8 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
             lo, grew = lo - 1, True
         if hi < len(content) and fits(lo, hi + 1):
             hi, grew = hi + 1, True
+    while lo < hi - 1 and _joins(content[lo]):
+        lo += 1  # a mark never starts the window: it belongs to the letter cut off before it
     return shown(lo, hi)
 
 

@@ -95,7 +95,10 @@ def test_the_catch_on_the_handoff_is_told_whole_in_two_lines(name: str) -> None:
         screen.key(pygame.K_s, "s")
 
 
-@pytest.mark.parametrize("name", ["Dr: Anna Maria Kowalska-Nowak", "Caught Kowalska-Nowakowska"])
+@pytest.mark.parametrize(
+    "name",
+    ["Dr: Anna Maria Kowalska-Nowak", "Caught Kowalska-Nowakowska", "A forgot to call Macau: B"],
+)
 def test_a_name_with_a_colon_or_caught_in_it_stays_whole_in_the_note(name: str) -> None:
     long = TableSetup("polish", (SeatSpec(name), SeatSpec("Ben")))
     screen, _table = _anna_forgets("2D 3D 4S 6C", Settings(animation_speed="off"), long)

@@ -62,3 +62,20 @@ def test_a_tables_names_cut_one_by_one_are_still_told_apart(width: int) -> None:
     shown = [theme.fit_name(n, 18, width, True, TABLE) for n in TABLE]
     assert len(set(shown)) == len(TABLE), shown
     assert all(theme.text_size(words, 18, True)[0] <= width for words in shown), shown
+
+
+@pytest.mark.parametrize("width", [110, 160, 230])
+def test_names_alike_but_for_a_middle_name_are_told_apart(width: int) -> None:
+    names = ["Anna Maria Kowalczyk", "Anna Zofia Kowalczyk", "Anna Ewa Kowalczyk", "Anna Kowalczyk"]
+    shown = [theme.fit_name(n, 18, width, True, names) for n in names]
+    assert len(set(shown)) == len(names), shown
+
+
+def test_a_window_never_starts_on_a_mark_of_the_letter_cut_off() -> None:
+    name = (
+        "Ke\u0301ve\u0301le\u0301ne\u0301ke\u0301de\u0301me\u0301ge\u0301re\u0301"  # é as e + mark
+    )
+    for at in range(1, len(name)):
+        for width in (40, 60, 80):
+            words = fit_around(name, at, 18, width, True)
+            assert not theme._joins(words.lstrip("…")[0]), (at, width, words)

@@ -113,6 +113,9 @@ def test_a_rating_axis_of_seconds_keeps_its_short_labels(
         (datetime(2026, 6, 1, 12), 5),
         (datetime(2026, 6, 1, 12), 9),
         (datetime(2025, 3, 1, 12), 400),
+        (datetime(2026, 10, 20, 12), 100),  # months across new year, a month apart
+        (datetime(2026, 9, 1, 12), 190),
+        (datetime(2026, 8, 1, 12), 210),
     ],
 )
 def test_the_five_ticks_of_a_rating_axis_read_apart(start: datetime, days: float) -> None:
