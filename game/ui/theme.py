@@ -412,6 +412,13 @@ def fit_size(content: str, size: int, width: int, bold: bool = False, smallest: 
 def fit_name(
     name: str, size: int, width: int, bold: bool = False, others: Sequence[str] = ()
 ) -> str:
+    """``_fit_name``, worked out once for each name, room and table: the seat boxes ask it
+    every frame, and a name cut alike with another compares it with every other name."""
+    return _fit_name(name, size, width, bold, tuple(others))
+
+
+@lru_cache(maxsize=512)
+def _fit_name(name: str, size: int, width: int, bold: bool, others: tuple[str, ...]) -> str:
     """A player's ``name`` as it fits in ``width`` pixels, keeping what tells it apart from
     ``others`` (the names shown with it): in full, else the first name and as much of the
     surname as sets it apart ("Katarzyna K.", "Anna Kowals." beside "Anna Kowalczyk"), else
