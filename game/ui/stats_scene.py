@@ -7,6 +7,7 @@ Everything shown is read from the store when the profile or preset changes and k
 from __future__ import annotations
 
 import logging
+import math
 import os
 import time
 from collections.abc import Callable
@@ -566,7 +567,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         t1 = history[-1].at if history else t0 + 1
         t1 = max(t1, t0 + 1)
         fmt = _time_format(t0, t1)
-        x_ticks = [t0 + (t1 - t0) * i / 4 for i in range(5)] if history else []
+        x_ticks = _time_ticks(t0, t1) if history else []
         if len({p.at for p in history}) == 1:
             # One moment: the point in the middle of an hour, under its date and time.
             at = history[0].at
@@ -644,6 +645,14 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
                 note = theme.text(tile.note, px(13), theme.MUTED)
                 room = cell_w - px(16)
                 surface.blit(note, (x, note_y), pygame.Rect(0, 0, room, note.get_height()))
+
+
+def _time_ticks(t0: float, t1: float) -> list[float]:
+    """Where the rating chart's time axis from ``t0`` to ``t1`` is marked: five ticks evenly
+    apart, or under four seconds, where those would repeat a second, each whole second."""
+    if t1 - t0 >= 4:
+        return [t0 + (t1 - t0) * i / 4 for i in range(5)]
+    return [float(s) for s in range(math.ceil(t0), math.floor(t1) + 1)]
 
 
 def _time_format(t0: float, t1: float) -> str:

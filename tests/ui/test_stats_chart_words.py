@@ -104,6 +104,17 @@ def test_a_rating_axis_of_seconds_keeps_its_short_labels(
     assert all(len(words) == len("23:59:55") for words in rating), rating
 
 
+@pytest.mark.parametrize(("games", "apart"), [(2, 1.0), (3, 1.0), (4, 0.9), (2, 0.25)])
+def test_rounds_seconds_apart_mark_each_second_once(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, games: int, apart: float
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    _rounds(games, apart=apart, start=1_780_000_000.5)
+    rating = _axis_labels(monkeypatch)
+    assert rating and len(set(rating)) == len(rating), rating
+    assert rating == sorted(rating), rating
+
+
 @pytest.mark.parametrize(
     ("start", "days"),
     [
