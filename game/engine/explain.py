@@ -644,8 +644,10 @@ def _attack_general(r: Rules) -> str:
         cancelling.add("4")
     if r.plain_kings_block:
         cancelling.add("K")
+    # Kings that play on anything where K♥ or K♠ attacks: the attacking ones answer.
+    kings = "the other kings" if {"KH", "KS"} & r.attack_cards else "kings"
     others = [
-        _plural(t)
+        kings if t == "K" else _plural(t)
         for t in _sorted_tokens(_acting_alone(r))
         if t not in r.attack_cards
         and t not in cancelling
@@ -707,15 +709,18 @@ def _suit_general(r: Rules) -> str:
     text = f"Naming a suit. When you lay {changers}, name a suit{own_note}"
     text += ": " + " and ".join(rule) + "." if rule else "."
     own = [t for t, on in (("7", r.seven_own_suit), ("Q", r.queen_own_suit)) if on]
+    # A free suit lasts as a named suit does: the next player, or each until one meets it.
+    lasts = "" if r.ace_scope == "next" else ", and so may each player after, until somebody does"
     if own and r.ace_must_differ:
         text += (
             f" {_join([_a(t) for t in own], 'or').capitalize()} names only its own suit; one of "
-            'the suit in force calls "free suit": the next player may lay any suit but that one.'
+            'the suit in force calls "free suit": the next player may lay any suit but that '
+            f"one{lasts}."
         )
     if r.ace_must_hold:
         text += (
             ' If you hold no such suit, you call "free suit": the next player may lay any suit '
-            "but the one that was in force."
+            f"but the one that was in force{lasts}."
         )
     answer = (
         f"lay that suit or {_changer_words(r)} (which names again), or draw one card and lay "

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import PRESETS, Card, Game, Phase, Play, Rules
+from game.engine import DRAW, PASS, PRESETS, Card, Game, Phase, Play, Rules, parse_action
 from game.engine.cards import RANK_NAMES, SUIT_NAMES
 from game.engine.explain import HOUSE_ROWS, explain, explain_sections, power_cards, summary
 from game.engine.house import apply_switch, drop_idle_jokers
@@ -375,3 +375,49 @@ def test_the_preset_is_told_as_it_deals_at_the_house_rules_tables(
     assert sizes == {
         int(re.findall(r"\d+", dealt)[0]) if dealt else (7 if rules.min_seats == 2 else 5)
     }
+
+
+def test_kings_that_play_on_anything_are_not_said_to_never_answer_where_k_hearts_attacks() -> None:
+    rules = PRESETS["polish"].replace(plays_on_anything={"K", "Q"})
+    text = flat(rules)
+    assert "not even aces, jacks, queens or the other kings" in text
+    game = Game.from_position(
+        rules, hands=["2H 9D 5S", "2D 3S KD KC KH 9C", "4C 6C"], pile="7H", stock="8D 8S 5D 7S"
+    )
+    game.apply(parse_action("2H"))
+    answers = {str(a) for a in game.legal_actions()}
+    assert "KH" in answers and "KD" not in answers and "KC" not in answers
+
+
+@pytest.mark.parametrize("scope", ["next", "until_met"])
+def test_a_free_suit_is_said_to_last_as_long_as_the_engine_keeps_it(scope: str) -> None:
+    rules = PRESETS["romanian"].replace(
+        seven_own_suit=True, ace_must_differ=True, ace_must_hold=True, ace_scope=scope
+    )
+    text = flat(rules)
+    lasting = "and so may each player after, until somebody does"
+    assert "free suit" in text and (lasting in text) == (scope == "until_met")
+    game = Game.from_position(
+        rules, hands=["7D 5C KC", "6S 8H 10S", "4C 6H 9S 10C"], pile="9C", stock="KS 3D 8S 5D"
+    )
+    game.apply(parse_action("7D/*"))  # no diamond left to name: a free suit, any but clubs
+    game.apply(DRAW)
+    game.apply(PASS)
+    laid = {str(a) for a in game.legal_actions() if isinstance(a, Play)}
+    # Still free (any suit but clubs) only while the request lasts; else the 7♦'s diamonds.
+    assert ({"6H", "9S"} <= laid) == (scope == "until_met") and not {"4C", "10C"} & laid, laid
+
+
+def test_the_fives_example_lays_plain_cards_only() -> None:
+    rules = PRESETS["polish"].replace(
+        skip_rank="9",
+        suit_changers={"8"},
+        plays_on_anything=set(),
+        anything_on=set(),
+        request_ranks=("6", "10"),
+        groups="none",
+        five_again=True,
+    )
+    (fives,) = [p for p in power_cards(rules) if p.title == "Fives"]
+    named = re.findall(r"(10|[2-9JQKA])([♠♥♦♣])", fives.example)
+    assert named and not {rank for rank, _ in named} & {"8", "9"}, fives.example
