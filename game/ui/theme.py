@@ -275,8 +275,11 @@ def _face(which: int, size: int, bold: bool, rtl: bool, script: str) -> pygame.f
 
 def _joins(ch: str) -> bool:
     """True for what is drawn with the letter before it, never on its own: an accent or
-    other mark, a joiner or other invisible format character, a variation selector."""
-    return unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf", "Cc")
+    other mark, a joiner or other invisible format character, a variation selector, an
+    emoji's skin tone (a modifier symbol to Unicode, yet only ever drawn on the emoji)."""
+    return unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf", "Cc") or (
+        "\U0001f3fb" <= ch <= "\U0001f3ff"
+    )
 
 
 def text(
