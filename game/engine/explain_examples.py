@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .cards import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, Card
+from .cards import RANK_NAMES, SUIT_NAMES, Card
 from .compiled import compile_rules
 from .explain_words import NAMES, _a, _changer_words, _join, _plural, _pretty, _wild_tokens, _word
 from .rules import ATTACK_VALUES, Rules
@@ -76,13 +76,14 @@ def _attack_example(r: Rules, token: str) -> str:
                 f"Cleo draws {3 + value}; that is her whole turn, and {follow}"
             )
         return (
-            f"Top 9♣. Anna lays the {name} on it{names}: Ben owes {value}. He draws {value}; "
-            f"that is his whole turn, and Cleo plays next. "
+            f"Top {_top(r)}. Anna lays the {name} on it{names}: Ben owes {value}. He draws "
+            f"{value}; that is his whole turn, and Cleo plays next. "
             + follow.replace("Dan must", "She must").replace("Dan follows", "She follows")
         )
     label = code or _pretty(token)
     suit = Card.parse(first).suit
-    text = f"Top 9{SUIT_SYMBOLS[suit]}. Anna lays {label}: Ben owes {ATTACK_VALUES[token]}."
+    top = _top(r, suit, first[:-1])
+    text = f"Top {top}. Anna lays {label}: Ben owes {ATTACK_VALUES[token]}."
     total = ATTACK_VALUES[token]
     extra = ""
     for follow in ("2S", "3" + suit, "2" + suit, "3H", "KH"):
@@ -151,7 +152,7 @@ def _jack_example(r: Rules) -> str:
     three = table_size(r) >= 3
     cleo = f" Cleo has no {rank} and no jack, so she draws one card." if three else ""
     return (
-        f"{'Three' if three else 'Two'} at the table, top 9♣. Anna lays J♣ and asks for "
+        f"{'Three' if three else 'Two'} at the table, top {_top(r)}. Anna lays J♣ and asks for "
         f"{_plural(rank)}{hold}. Ben lays {rank}♦{several}.{cleo} Then Anna herself must lay "
         f"{_a(rank)} or a jack, or draw. After Anna's turn, normal play resumes."
     )
@@ -162,11 +163,11 @@ def _changer_example(r: Rules, token: str) -> str:
         # The red joker: a pack with jokers always holds it.
         held = " (she holds a heart)" if r.ace_must_hold else ""
         return (
-            f"Top 9♣. Anna lays the red joker and names hearts{held}: Ben must lay a heart or "
-            f"{_changer_words(r)}, or draw one card."
+            f"Top {_top(r)}. Anna lays the red joker and names hearts{held}: Ben must lay a heart "
+            f"or {_changer_words(r)}, or draw one card."
         )
     wild = token in r.plays_on_anything
-    top = "9♣"
+    top = _top(r, "C", token)
     card = f"{token}♦" if wild else f"{token}♣"
     on = " on it" if wild else ""
     named, named_word = "♥", "hearts"
@@ -191,17 +192,35 @@ def _changer_example(r: Rules, token: str) -> str:
             f" Ben draws and keeps the card. Now the request is over and the {card} on top is an "
             f"ordinary card again: Cleo follows it as usual, with {_fits_on(r, code)}."
         )
+    # Cleo meets the request with a plain card (a 6 that skips or names would do more).
+    meets = _pretty(_plain_of(r, "6H" if named == "♥" else "6D", token))
     return text + (
         f" Ben draws and keeps the card, so Cleo too must lay a {named_word[:-1]} or "
-        f"{_changer_words(r)}. Cleo lays 6{named}, and play goes on from the 6{named}."
+        f"{_changer_words(r)}. Cleo lays {meets}, and play goes on from the {meets}."
     )
+
+
+def _top(r: Rules, suit: str = "C", not_rank: str = "") -> str:
+    """The top card an example starts from: the 9 of ``suit``, or another plain card of it
+    where the 9 has a power in ``r`` (a 9 that skips or names a suit would need words of its
+    own) or is the rank the example lays on it."""
+    return _pretty(_plain_of(r, "9" + suit, not_rank))
+
+
+def _plain_of(r: Rules, liked: str, not_rank: str) -> str:
+    """``liked`` (a card code), else the best liked plain card of its suit, where ``liked``
+    has a power in ``r`` or is of rank ``not_rank`` (the card the example lays beside it: one
+    deck holds one 9♣); ``liked`` itself where no card of the suit will do."""
+    fits = [c for c in _plain_codes(r) if c[-1] == liked[-1] and c[:-1] != not_rank]
+    return liked if liked in fits or not fits else fits[0]
 
 
 def _joker_plain_example(r: Rules) -> str:
     """A draw-wild joker that neither attacks nor names a suit: the suit in force stays."""
     return (
-        "Top 9♣. Anna lays the red joker on it. It names nothing, so clubs stay in force: Ben "
-        f"lays {_join(['a club', *(_a(t) for t in _wild_tokens(r))], 'or')}, or draws one card."
+        f"Top {_top(r)}. Anna lays the red joker on it. It names nothing, so clubs stay in "
+        f"force: Ben lays {_join(['a club', *(_a(t) for t in _wild_tokens(r))], 'or')}, or draws "
+        "one card."
     )
 
 
@@ -218,16 +237,21 @@ def _wild_example(r: Rules, token: str) -> str:
     if not plain:  # every card of the rank attacks (a wild 2): it does both
         card = _pretty(token + suits[0])
         return (
-            f"Top 9♣. Anna lays {card} on it, and it still attacks: Ben owes "
+            f"Top {_top(r, 'C', token)}. Anna lays {card} on it, and it still attacks: Ben owes "
             f"{ATTACK_VALUES[token]}, as after any {token}."
         )
     code = token + plain[0]
     card = _pretty(code)
+    top = _top(r, "C", token)
     if token in r.anything_on:
-        text = f"Top 9♣. Anna lays {card} on it, and Ben may lay any card at all on it, say 6♠."
+        any_card = _pretty(_plain_of(r, "6S", token))
+        text = (
+            f"Top {top}. Anna lays {card} on it, and Ben may lay any card at all on it, say "
+            f"{any_card}."
+        )
     else:
         text = (
-            f"Top 9♣. Anna lays {card} on it: {SUIT_NAMES[code[-1]]} are now in force, so Ben "
+            f"Top {top}. Anna lays {card} on it: {SUIT_NAMES[code[-1]]} are now in force, so Ben "
             f"lays {_fits_on(r, code)}."
         )
     # Whether some card of this rank answers a 2 (it attacks too, or cuts or blocks a stack).

@@ -421,3 +421,42 @@ def test_the_fives_example_lays_plain_cards_only() -> None:
     (fives,) = [p for p in power_cards(rules) if p.title == "Fives"]
     named = re.findall(r"(10|[2-9JQKA])([♠♥♦♣])", fives.example)
     assert named and not {rank for rank, _ in named} & {"8", "9"}, fives.example
+
+
+NINES_AND_SIXES = [
+    PRESETS["tel_aviv"].replace(suit_changers={"A", "Q", "9"}),
+    PRESETS["polish"].replace(suit_changers={"A", "9"}, request_ranks=("5", "6", "7", "8", "10")),
+    PRESETS["polish"].replace(anything_on={"Q", "9"}, request_ranks=("5", "6", "7", "8", "10")),
+    PRESETS["quick"].replace(skip_rank="6", request_ranks=("5", "7", "8", "9", "10")),
+    PRESETS["classic"].replace(suit_changers={"A", "joker", "6"}),
+    PRESETS["quick"].replace(suit_changers={"A", "6"}, request_ranks=("5", "7", "8", "9", "10")),
+    PRESETS["polish"].replace(anything_on={"Q", "6"}, request_ranks=("5", "7", "8", "9", "10")),
+]
+
+
+@pytest.mark.parametrize("rules", NINES_AND_SIXES, ids=lambda r: r.fingerprint)
+def test_examples_never_lay_the_top_card_again_and_meet_a_request_with_a_plain_card(
+    rules: Rules,
+) -> None:
+    # One deck holds one 9♣: "Top 9♣. Anna lays 9♣" cannot happen; and the card that meets a
+    # named suit, or that Ben lays on anything, is one with no power of its own.
+    from game.engine.compiled import compile_rules
+
+    power = compile_rules(rules).power
+    symbols = {v: k for k, v in zip("SHDC", "♠♥♦♣", strict=True)}
+    seen = 0
+    for pc in power_cards(rules):
+        top = re.search(
+            r"Top (10|[2-9JQKA])([♠♥♦♣])\. Anna lays (10|[2-9JQKA])([♠♥♦♣])", pc.example
+        )
+        if top:
+            seen += 1
+            assert top.group(1, 2) != top.group(3, 4), pc.example
+            assert Card.parse(top.group(1) + symbols[top.group(2)]) not in power, pc.example
+        for rank, suit in re.findall(
+            r"(?:Cleo lays|any card at all on it, say) (10|[2-9JQKA])([♠♥♦♣])(?:, and play|\.)",
+            pc.example,
+        ):
+            seen += 1
+            assert Card.parse(rank + symbols[suit]) not in power, pc.example
+    assert seen
