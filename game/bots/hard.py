@@ -20,7 +20,13 @@ from game.engine import Action, Card, Game, Phase, Play, Stop, View
 from game.engine.cards import SUITS
 from game.engine.compiled import Compiled
 
-from .base import SEARCH_LISTING_LIMIT, collector_paused, drop_forgetful, widest
+from .base import (
+    SCORED_AT_MOST,
+    SEARCH_LISTING_LIMIT,
+    collector_paused,
+    drop_forgetful,
+    widest,
+)
 from .medium import Table as MediumTable
 from .reading import roles
 from .rollout import policy_action, quick_score, rewards, thin_actions
@@ -95,6 +101,14 @@ class HardBot:
             if value is None:
                 value = scores[id(action)] = table.score(action)
             return value
+
+        # A play laying the whole hand goes out: no later move can earn a better place or
+        # fewer points, so it is taken without a search, which at a small iteration count
+        # could miss it among the many plays of a stand-in joker (medium names its card, among
+        # the first ``SCORED_AT_MOST``: two jokers and eight hearts go out in 810 ways).
+        out = [a for a in root_actions if isinstance(a, Play) and len(a.cards) == len(view.hand)]
+        if out:
+            return max(out[:SCORED_AT_MOST], key=medium_score)
 
         if len(root_actions) > self.max_branch:
             # A wide root (groups, runs, jokers) is cut to the medium bot's favourites, so the

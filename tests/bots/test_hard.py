@@ -318,3 +318,29 @@ def test_hard_cuts_a_stack_rather_than_take_it_when_the_search_cannot_tell_them_
     for seed in range(3):
         bot = HardBot(iterations=200)
         assert bot.choose(g.view(0), legal, random.Random(seed)) != take
+
+
+@pytest.mark.parametrize(
+    ("preset", "hands", "pile"),
+    [
+        ("hungarian", ["4C RJ", "5S 9D 10H KC", "6H 8D QS"], "4H"),
+        ("hungarian", ["RJ BJ 4C", "5S 9D 10H KC", "6H 8D QS"], "9C"),
+        ("polish", ["7S 7C 7D", "5S 9D 10H KC", "6H 8D QS"], "7H"),
+    ],
+)
+def test_a_play_laying_the_whole_hand_is_taken_without_a_search(
+    preset: str, hands: list[str], pile: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The search, however small its budget, could miss going out among dozens of a joker's
+    # plays (100 iterations once laid RJ=3S and kept 4♣): no guessed deal is even made.
+    game = Game.from_position(PRESETS[preset], hands=hands, pile=pile, stock="2S 3H 8S 10C JD")
+    legal = game.legal_actions()
+    assert sum(not (isinstance(a, Play) and len(a.cards) == len(game.hand(0))) for a in legal) > 1
+
+    def no_search(*_args: object) -> Game:
+        raise AssertionError("searched for a move when the whole hand could be laid")
+
+    monkeypatch.setattr(hard_module, "determinize", no_search)
+    for seed in range(3):
+        action = HardBot(iterations=100).choose(game.view(0), legal, random.Random(seed))
+        assert isinstance(action, Play) and len(action.cards) == len(game.hand(0)), (seed, action)
