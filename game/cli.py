@@ -448,7 +448,7 @@ def _print_sim(name: str, t: dict[str, Any], check: bool) -> None:
 def cmd_text(argv: list[str]) -> int:
     """Play in the terminal as seat 0 against computer players."""
     from .bots import BOT_LEVELS
-    from .engine import PRESETS
+    from .engine import PRESETS, RulesError
     from .textgame import run_text_game
 
     p = argparse.ArgumentParser(
@@ -458,10 +458,11 @@ def cmd_text(argv: list[str]) -> int:
         "and '?' shows your legal moves. A points preset is played as a match to its target. "
         "Terminal games are practice: they are neither recorded in the statistics nor saved.",
     )
-    p.add_argument("--preset", default="polish", help=f"{', '.join(PRESETS)} (default polish)")
+    p.add_argument("--preset", default=None, help=f"{', '.join(PRESETS)} (default polish)")
     p.add_argument(
         "--seats", type=int, default=None, help="seats at the table (default: the preset's)"
     )
+    _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     p.add_argument("--seed", type=int, default=None, help="deal the same cards again")
     p.add_argument(
         "--bots",
@@ -470,13 +471,35 @@ def cmd_text(argv: list[str]) -> int:
         "default medium)",
     )
     args = p.parse_args(argv)
+    preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
+    custom = None
+    if args.rules_file is not None and args.preset is not None:
+        print(
+            "macau text: --rules-file plays its own rule set: leave out --preset", file=sys.stderr
+        )
+        return 2
+    if args.rules_file is not None or args.set:
+        if args.rules_file is None and preset not in PRESETS:
+            print(
+                f"macau text: unknown preset {preset!r}; choose from {', '.join(PRESETS)}",
+                file=sys.stderr,
+            )
+            return 2
+        try:
+            custom = _rules_for(preset, args.rules_file, args.set)
+        except (OSError, UnicodeDecodeError, RulesError) as exc:
+            print(f"macau text: cannot use these rules: {exc}", file=sys.stderr)
+            return 2
     if sys.stdin is None or sys.stdin.closed:
         # Started with no input at all (stdin closed, or an app without a console).
         print(
             "macau text: the terminal game reads your moves: run it in a terminal", file=sys.stderr
         )
         return 2
-    return run_text_game(args.preset, args.seats, args.seed, args.bots)
+    if custom is not None:  # told as simulate tells it: what it was made from, and how
+        made = preset if args.rules_file is None else custom.name
+        preset = f"{made} with {', '.join(args.set)}" if args.set else made
+    return run_text_game(preset, args.seats, args.seed, args.bots, rules=custom)
 
 
 # ----- rules --------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from .engine import (
     IllegalMove,
     NotationError,
     Play,
+    Rules,
     Stop,
     View,
     parse_action,
@@ -211,11 +212,11 @@ def _bot_levels(spec: str | None) -> list[str]:
     return [b.strip() for b in spec.split(",") if b.strip()]
 
 
-def _refusal(preset: str, seats: int | None, spec: str | None) -> str:
+def _refusal(preset: str, seats: int | None, spec: str | None, custom: Rules | None = None) -> str:
     """Why the text game cannot seat this table, or ``""`` when it can."""
-    if preset not in PRESETS:
+    if custom is None and preset not in PRESETS:
         return f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}"
-    rules = PRESETS[preset]
+    rules = PRESETS[preset] if custom is None else custom
     if seats is not None and not rules.min_seats <= seats <= rules.max_seats:
         return f"{preset} is played by {rules.min_seats} to {rules.max_seats} seats, not {seats}"
     if spec is not None:
@@ -232,15 +233,17 @@ def run_text_game(
     stdout: TextIO | None = None,
     *,
     stderr: TextIO | None = None,
+    rules: Rules | None = None,
 ) -> int:
     """Deal and play in the terminal as seat 0; returns the exit code (2, with the reason on
-    ``stderr``, for a table it cannot seat)."""
+    ``stderr``, for a table it cannot seat). ``rules``: a custom rule set played instead of a
+    preset, ``preset`` then saying what it is ("polish with skip_rank=Q")."""
     out = stdout if stdout is not None else sys.stdout
-    problem = _refusal(preset, seats, bots_spec)
+    problem = _refusal(preset, seats, bots_spec, rules)
     if problem:
         print(f"macau text: {problem}", file=stderr if stderr is not None else sys.stderr)
         return 2
-    g = Game.new(PRESETS[preset], seats=seats, seed=seed)
+    g = Game.new(PRESETS[preset] if rules is None else rules, seats=seats, seed=seed)
     levels = _bot_levels(bots_spec)
     bots = {s: BotSeat(levels[(s - 1) % len(levels)], s) for s in range(1, g.seats)}
     match = f" A match to {g.rules.target} points." if g.rules.scoring == "points" else ""

@@ -207,6 +207,14 @@ def test_a_huge_jobs_count_starts_no_more_processes_than_can_help(
         (["rules", "--set", "noequals"], "--set wants OPTION=VALUE, not 'noequals'"),
         (["rules", "--set", "runs=no\nruns=yes"], "--set takes one line"),
         (["simulate", "--set", "name="], "--set name= needs a name"),
+        (["text", "--set", "skip_rank=A"], "skip_rank A is also a suit changer"),
+        (["text", "--rules-file", "{tmp}/missing.rules"], "missing.rules does not exist"),
+        (["text", "--rules-file", "{tmp}/ok.rules", "--preset", "polish"], "leave out --preset"),
+        (["text", "--set", "name=Fam", "--seats", "9"], "Fam is played by 2 to 8 seats, not 9"),
+        (["tournament", "--set", "skip_rank=A"], "skip_rank A is also a suit changer"),
+        (["tournament", "--rules-file", "{tmp}/bin.rules"], "(not UTF-8 text)"),
+        (["tournament", "--rules-file", "{tmp}/ok.rules", "--preset", "quick"], "leave out"),
+        (["tournament", "--merge", "{tmp}/ok.rules", "--set", "runs=yes"], "leave out --set"),
     ],
 )
 def test_a_rules_file_or_option_that_cannot_be_used_is_told_in_words(
@@ -334,3 +342,34 @@ def test_an_empty_preset_is_refused_by_every_command(
     assert main([command, "--preset", ""]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "unknown preset ''" in err
+
+
+def test_the_terminal_game_plays_a_custom_rule_set(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Queens skip here: the game says what it plays, and its help tells the queen's power.
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "text", "--set", "skip_rank=Q", "--seed", "3"],
+        cwd=tmp_path,
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Macau (polish with skip_rank=Q), 4 seats."), done.stdout[:80]
+
+
+def test_a_tournament_plays_a_custom_rule_set(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["tournament", "--preset", "hungarian", "--set", "runs=no", "--games", "2", "--json"]
+    assert main([*argv, "--bots", "random"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["preset"] == "custom" and summary["played"] == 2
+    # A preset's own rules in a file are that preset.
+    (tmp_path / "quick.rules").write_text(PRESETS["quick"].to_text(), encoding="utf-8")
+    argv = ["tournament", "--rules-file", str(tmp_path / "quick.rules"), "--games", "2"]
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["preset"] == "quick"

@@ -34,7 +34,7 @@ from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, TextIO
 
-from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, Stop
+from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, RulesError, Stop
 from game.workers import ignore_interrupts, pool_size
 
 from . import BOT_LEVELS, make_bot
@@ -646,6 +646,9 @@ def cli_main(argv: list[str]) -> int:
     p.add_argument(
         "--shard", default=None, metavar="K/N", help="play only the deals numbered K modulo N"
     )
+    from game.cli import _add_rules_options, _rules_for
+
+    _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     p.add_argument(
         "--merge",
         nargs="+",
@@ -668,7 +671,17 @@ def cli_main(argv: list[str]) -> int:
             "tournament: --bots needs at least one level, for example hard,medium", file=sys.stderr
         )
         return 2
-    rules = PRESETS[preset]
+    custom: Rules | None = None
+    if args.rules_file is not None or args.set:
+        try:
+            custom = _rules_for(preset, args.rules_file, args.set)
+        except (OSError, UnicodeDecodeError, RulesError) as exc:
+            print(f"tournament: cannot use these rules: {exc}", file=sys.stderr)
+            return 2
+        same = PRESETS.get(custom.name)
+        if same is not None and same.fingerprint == custom.fingerprint:
+            preset, custom = custom.name, None  # a preset's own rules, by file: that preset
+    rules = PRESETS[preset] if custom is None else custom
     seats_ok = rules.min_seats <= seats <= rules.max_seats
     if not args.merge and seats_ok and games >= 1 and games % seats:
         print(
@@ -689,6 +702,7 @@ def cli_main(argv: list[str]) -> int:
                 args.jobs,
                 args.iterations,
                 0.3 if args.budget is None else args.budget,
+                rules=custom,
                 shard=_parse_shard(args.shard) if args.shard else None,
                 results_path=args.results,
             )
@@ -730,13 +744,20 @@ def _arguments_problem(args: argparse.Namespace) -> str:
         ]
         given += [
             flag
-            for flag, value in (("--shard", args.shard), ("--results", args.results))
+            for flag, value in (
+                ("--shard", args.shard),
+                ("--results", args.results),
+                ("--rules-file", args.rules_file),
+                ("--set", args.set or None),
+            )
             if value is not None
         ]
         if given:
             return (
                 f"--merge reads the tournament from its results files: leave out {', '.join(given)}"
             )
+    elif args.rules_file is not None and args.preset is not None:
+        return "--rules-file plays its own rule set: leave out --preset"
     elif args.preset is not None and args.preset not in PRESETS:
         return f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}"
     if args.json is not None and args.json != "-":
