@@ -17,6 +17,7 @@ from .engine import (
     Phase,
     Rules,
     View,
+    cancel_verb,
 )
 from .engine.actions import (
     AttackPending,
@@ -162,7 +163,8 @@ def describe(e: Event, me: int) -> str | None:
             text += f" of the {e.owed} owed (the rest is forgiven)"
         return text
     if isinstance(e, StackCancelled):
-        return f"{name} cut the stack of {e.total} with {e.card.pretty}"
+        how = "cut" if cancel_verb([e.card]) == "cut" else "blocked"
+        return f"{name} {how} the stack of {e.total} with {e.card.pretty}"
     if isinstance(e, StackLapsed):
         if e.total:
             waiting = f"the stack of {e.total} lapses"

@@ -48,6 +48,7 @@ from .actions import (  # noqa: E402
 from .cards import Card, NotationError, hand_points, parse_cards  # noqa: E402
 from .explain import explain  # noqa: E402
 from .house import HOUSE_SWITCHES, apply_switch  # noqa: E402
+from .legal import cancel_verb  # noqa: E402
 from .phase import IllegalMove, NoSuchSeat, Phase, UnreadableAction  # noqa: E402
 from .rules import PRESETS, Rules, RulesError  # noqa: E402
 from .state import LISTING_LIMIT, Game  # noqa: E402
@@ -98,6 +99,7 @@ __all__ = [
     "UnreadableAction",
     "View",
     "apply_switch",
+    "cancel_verb",
     "explain",
     "hand_points",
     "parse_action",

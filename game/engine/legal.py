@@ -82,15 +82,16 @@ class Legality:
         top = self._top
         if ctx is ATTACK:
             answers = self._answers(top, self._suit)
-            cut = self._cutters()
+            cutting = self._cut_cards()
+            cut, verb = _cards_in_words(cutting), cancel_verb(cutting)
             owed = f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} cards"
             if answers == "no card":
                 if cut:
-                    return f"{owed}; nothing fights it back: cut the stack with {cut}, or draw"
+                    return f"{owed}; nothing fights it back: {verb} the stack with {cut}, or draw"
                 return f"{owed}, and nothing fights it back: draw the penalty"
             return (
                 f"{owed}; fight back with {answers}"
-                + (f", or cut the stack with {cut}" if cut else "")
+                + (f", or {verb} the stack with {cut}" if cut else "")
                 + ", or draw the penalty"
             )
         if ctx is SKIP:
@@ -156,9 +157,13 @@ class Legality:
     def _cutters(self) -> str:
         """The cards that would cut the stack waiting now, in words ("a 4", "K♣ or K♦"), or
         "" when none would (not just any stack: the one waiting)."""
+        return _cards_in_words(self._cut_cards())
+
+    def _cut_cards(self) -> list[Card]:
+        """The cards that would cancel the stack waiting now (``_cutters``)."""
         c = self._c
         top = self._top
-        return _cards_in_words(self._holdable([x for x in ALL_CARDS if c.is_cancel(x, top)]))
+        return self._holdable([x for x in ALL_CARDS if c.is_cancel(x, top)])
 
     def _penalty_total(self) -> int:
         return 0
@@ -720,6 +725,17 @@ def _chain_rest(
             picks.pop()
     failed.add(key)
     return False
+
+
+def cancel_verb(cards: list[Card]) -> str:
+    """How ``cards`` cancel a waiting stack, in How to play's words: a 7 "cut"s it (the
+    cutting seven), a 4 or K♣/K♦ "block"s it; "cut or block" for both kinds; "" for none."""
+    sevens = sum(1 for x in cards if x.rank == 7)
+    if not cards:
+        return ""
+    if sevens == len(cards):
+        return "cut"
+    return "block" if not sevens else "cut or block"
 
 
 def canon_key(card: Card) -> tuple[bool, int]:

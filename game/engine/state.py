@@ -24,7 +24,7 @@ from .actions import (
 )
 from .cards import RANK_NAMES, SUITS, Card, NotationError, beyond_pack, make_pack, parse_cards
 from .compiled import Caches, compile_rules
-from .legal import ATTACK, DRAWN, PLAY, SKIP, canon_key
+from .legal import ATTACK, DRAWN, PLAY, SKIP, cancel_verb, canon_key
 from .phase import IllegalMove, NoSuchSeat, UnreadableAction
 from .rules import Rules, RulesError
 from .transitions import Transitions
@@ -443,6 +443,14 @@ class Game(Transitions):
             return "", ""
         answers = self._answers(self._top, self._suit)
         return ("" if answers == "no card" else answers), self._cutters()
+
+    def cancel_verb(self) -> str:
+        """While an attack waits: how the cards that would cancel it do so, in the words How
+        to play uses ("cut" for a 7, "block" for a 4 or K♣/K♦, "cut or block" for both; see
+        ``attack_answers``); "" when no attack waits or nothing would cancel it."""
+        if self.phase is not ATTACK:
+            return ""
+        return cancel_verb(self._cut_cards())
 
     def suit_to_change(self, play: Play) -> tuple[str, Card | None]:
         """Where a named suit must differ (``ace_must_differ``): the suit the last card of

@@ -39,6 +39,7 @@ from game.engine import (
     SuitNamed,
     TurnMissed,
     TurnStarted,
+    cancel_verb,
 )
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
@@ -212,7 +213,8 @@ class GameLog:
         self.say(f"{self.names[ev.seat]} took {ev.drawn} penalty cards{extra}")
 
     def _on_StackCancelled(self, ev: StackCancelled) -> None:
-        self.add_to_line(f"the stack of {ev.total} is cut")
+        how = "cut" if cancel_verb([ev.card]) == "cut" else "blocked"
+        self.add_to_line(f"the stack of {ev.total} is {how}")
 
     def _on_StackLapsed(self, ev: StackLapsed) -> None:
         waiting = (
@@ -606,7 +608,8 @@ class Director:
 
     def _on_StackCancelled(self, ev: StackCancelled) -> float:
         self.model.penalty = 0
-        self._bubble(-1, "Cut!", 1.2, loud=True)
+        # The words How to play uses: a 7 cuts a stack, a 4 or K♣/K♦ blocks it.
+        self._bubble(-1, "Cut!" if cancel_verb([ev.card]) == "cut" else "Blocked!", 1.2, loud=True)
         return 0.2
 
     def _on_StackLapsed(self, ev: StackLapsed) -> float:

@@ -510,7 +510,7 @@ class PlayFlow:
         if g.phase == Phase.ATTACK:
             answers, cutters = g.attack_answers()  # the engine's words for this stack
             ways = [f"fight back with {answers}"] if answers else []
-            ways += [f"cut it with {cutters}"] if cutters else []
+            ways += [f"{g.cancel_verb()} it with {cutters}"] if cutters else []
             ways.append("take them")
             owe, left = f"You owe {g.penalty}", g.drawable()
             if left < g.penalty:  # the rest is forgiven (RULES §2.6)

@@ -395,7 +395,7 @@ def test_refusal_offers_a_cut_only_where_one_exists_for_this_stack() -> None:
     assert "cut" not in message
     g = pos("hungarian", ["KH 9C 10C", "9H 5C KC", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "KH")
-    assert "cut the stack with K♣ or K♦" in refused(g, "9H", "no answer to the attack")
+    assert "block the stack with K♣ or K♦" in refused(g, "9H", "no answer to the attack")
 
 
 def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
@@ -405,7 +405,7 @@ def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
     refused(g, "5D", "fight back with a 2, 3♥ or K♥, or draw the penalty")
     g = pos("hungarian", ["KH 9C 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S")
     play(g, "KH")
-    refused(g, "5C", "fight back with a 2, a 3, K♠ or K♥, or cut the stack with K♣ or K♦")
+    refused(g, "5C", "fight back with a 2, a 3, K♠ or K♥, or block the stack with K♣ or K♦")
     g = pos("tel_aviv", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
     play(g, "2H")
     refused(g, "5D", "fight back with a 2, or draw")
@@ -450,7 +450,7 @@ def test_an_attack_nothing_can_fight_back_is_refused_in_plain_words() -> None:
     g = Game.from_position(rules, hands=["KH 9C 4D", "KC 5C", "5S 6S"], pile="5H", stock="2C 3C")
     play(g, "KH")
     refused(
-        g, "5C", "you owe 5 cards; nothing fights it back: cut the stack with K♣ or K♦, or draw"
+        g, "5C", "you owe 5 cards; nothing fights it back: block the stack with K♣ or K♦, or draw"
     )
 
 
