@@ -322,6 +322,9 @@ class Director:
         self.reveal = True
         self._wait_until = 0.0
         self._skip_bubble: Bubble | None = None  # "Miss a turn" at the seat a skip waits on
+        # The seat a catch has just fined: its penalty cards come from the stock, and an
+        # attack stack waiting meanwhile stays where it is (both are penalty draws).
+        self._fined = -1
 
     @property
     def log(self) -> deque[str]:
@@ -404,6 +407,7 @@ class Director:
     def resync(self) -> None:
         """Make the model and your hand match the engine."""
         self.mulling = -1
+        self._fined = -1
         self.model.sync(self.game, self.names)
         self.hand.sync(self.game.hand(self.viewer))
 
@@ -546,8 +550,10 @@ class Director:
         assert self.layout is not None
         m, an = self.model, self.animator
         m.stock = max(0, m.stock - ev.count)
-        src = self.layout.penalty.center if ev.penalty else self.layout.stock.center
-        if ev.penalty:
+        stack = ev.penalty and ev.seat != self._fined  # the attack stack taken, not a fine
+        self._fined = -1
+        src = self.layout.penalty.center if stack else self.layout.stock.center
+        if stack:
             m.penalty = 0
         self.play_sound("draw")
         big, small = self.layout.card[0], self.layout.small[0]
@@ -707,6 +713,7 @@ class Director:
         forgot = "You forgot to call Macau" if yours else "Forgot Macau"
         self._bubble(ev.seat, f"{forgot}: +{ev.penalty}", 2.4)
         self.play_sound("penalty")
+        self._fined = ev.seat
         return 0.3
 
     def _on_SeatOut(self, ev: SeatOut) -> float:
