@@ -325,6 +325,9 @@ class Director:
         # The seat a catch has just fined: its penalty cards come from the stock, and an
         # attack stack waiting meanwhile stays where it is (both are penalty draws).
         self._fined = -1
+        # The round (its number) in which the seat shown went out first and heard it: the
+        # round's end does not cheer a second time, long after, once the others have finished.
+        self.cheered_round = -1
 
     @property
     def log(self) -> deque[str]:
@@ -719,6 +722,10 @@ class Director:
     def _on_SeatOut(self, ev: SeatOut) -> float:
         self.model.places[ev.seat] = ev.place
         self._bubble(ev.seat, "Out!" if ev.place > 1 else "I win!", 2.0, loud=True)
+        ends = any(isinstance(e, RoundOver) for e in self.queue)  # (which sounds itself)
+        if ev.place == 1 and ev.seat == self.viewer and self.reveal and not ends:
+            self.play_sound("win")  # as the last card lands, not when the others finish
+            self.cheered_round = self.game.round_no
         return 0.3
 
     def _on_RoundOver(self, ev: RoundOver) -> float:

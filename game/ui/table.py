@@ -281,8 +281,9 @@ class TableScene(Scene):
         return self.app.sound if self.app is not None else None
 
     def play_sound(self, name: str) -> None:
-        """Play an effect; silence when there is no audio."""
-        if self.sound is not None:
+        """Play an effect; silence when there is no audio, and while the bots are hurried
+        through the rest of a round (a move every few frames would rattle)."""
+        if self.sound is not None and not self.hurrying:
             self.sound.play(name)
 
     def startup(self) -> None:
@@ -646,7 +647,10 @@ class TableScene(Scene):
             firsts = set(g.winners)
         else:
             firsts = {s for s in range(len(event.places)) if event.places[s] == 1}
-        self.play_sound("win" if me in firsts else "lose")
+        if me not in firsts:
+            self.play_sound("lose")
+        elif self.director.cheered_round != g.round_no:  # (else cheered as it went out)
+            self.play_sound("win")
         if any(s in firsts for s in self.humans):
             # A celebration for a person at this table, not for a bot that beat them.
             self.confetti = Confetti(self.layout.size, self.animator.now)

@@ -1473,3 +1473,49 @@ def test_a_penalty_beyond_the_pack_says_what_taking_it_draws(
     h.key(pygame.K_d, "d")
     h.tick(5)
     assert len(game.hand(0)) == 7 and game.penalty == 0
+
+
+class _Ears:
+    """A sound device that writes down what it is asked to play."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+
+    def play(self, name: str) -> None:
+        self.heard.append(name)
+
+
+def _out_first() -> tuple[Harness, _Ears]:
+    """Four seats of polish with bots; you go out first on 9♦ and the others play on."""
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["9D", "3C QC 5D 7S 8H KH", "3S 4C JC AS 10D 6H", "4H 8C AC 6C 5S 7D"],
+        pile="5H 9H JH 10H 9S 6S 9C",
+        stock="KS QS JS 10S 2H 3H 4S 2D 3D 4D 6D 8D QD KD AD 7C 10C KC 2S 8S QH AH",
+    )
+    h = Harness(game, bots=True, levels=("random",))
+    ears = _Ears()
+    h.table._sound = ears  # type: ignore[assignment]
+    assert h.table.apply(parse_action("9D"), seat=0)
+    h.tick(3)
+    return h, ears
+
+
+def test_going_out_first_cheers_as_the_card_lands_and_once() -> None:
+    # The win is heard when you go out, not when the last two have finished, nor twice.
+    h, ears = _out_first()
+    assert not h.game.over and ears.heard.count("win") == 1
+    # (the bots at their own pace: a minute or two of table time, drawn now and then)
+    h.run_until(lambda: h.table.round_result is not None, limit=60 * 600, draw_every=120)
+    h.tick(5)
+    assert ears.heard.count("win") == 1 and "lose" not in ears.heard
+
+
+def test_bots_hurried_through_the_round_make_no_sound() -> None:
+    h, ears = _out_first()
+    ears.heard.clear()
+    h.table.on_hurry()
+    assert h.table.hurrying
+    h.run_until(lambda: h.table.round_result is not None)
+    h.tick(5)
+    assert ears.heard == []  # (and no second cheer at the end)
