@@ -531,7 +531,9 @@ class PlayFlow:
         if request:
             return self._with_call(request)
         offer = t.offer()
-        if not offer.draw and not any(isinstance(a, Play) for a in offer.legal):
+        if not any(isinstance(a, Play) for a in offer.legal):
+            if offer.draw:  # (telling a newcomer to drag a card here sends them to a refusal)
+                return "Your turn: nothing in your hand fits, so draw a card"
             return "Nothing fits and there is nothing to draw: pass"
         if any(isinstance(a, Play) and a.call for a in offer.legal):
             # A play here may leave one card: the call goes with it, made before it is laid.

@@ -406,6 +406,15 @@ def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
     assert h.table.flow.phase_hint() == "After a 5 your turn goes on: lay one more card or draw"
 
 
+def test_a_turn_with_nothing_that_fits_says_draw_not_drag() -> None:
+    def hint(hand: str) -> str:
+        g = Game.from_position(PRESETS["polish"], hands=[hand, "7D 3S 6C"], pile="9C", stock="5S")
+        return Harness(g).table.flow.phase_hint()
+
+    assert hint("5H 8D 4S") == "Your turn: nothing in your hand fits, so draw a card"
+    assert hint("5H 8C 4S") == "Your turn: drag a card to the pile, double-click it, or draw"
+
+
 def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
     # Seat 1 answers 2H with its last card (polish: no power after going out): the log says
     # the stack lapsed, and the penalty marker goes away.
