@@ -77,7 +77,7 @@ def _label_width(rows: list[tuple[str, list[str]]], ui: float) -> int:
     """The width of the grid's first column: its widest label ("Round 12", "Total")."""
     widest = max(
         [theme.text_size(label, round(16 * ui))[0] for label, _cells in rows]
-        + [theme.text_size("Total", round(18 * ui), True)[0]]
+        + [theme.text_size(sums, round(18 * ui), True)[0] for sums in ("Total", "Wins")]
     )
     return widest + round(24 * ui)
 
@@ -192,7 +192,9 @@ def _draw_grid(
     scroll.draw_bar(surface, body)
     foot = pygame.Rect(area.x, area.bottom - px(50), area.w, px(46))
     theme.blit_panel(surface, foot, (*theme.ACCENT, 40), (*theme.ACCENT, 160), radius=10)
-    img = theme.text("Total", px(18), theme.ACCENT, True)
+    # Points add up to a total; where places are all that is kept, the row counts wins.
+    summed = "Total" if table.game.rules.scoring == "points" else "Wins"
+    img = theme.text(summed, px(18), theme.ACCENT, True)
     surface.blit(img, img.get_rect(midleft=(area.x + 10, foot.centery)))
     for s, total in enumerate(totals):
         img = theme.text(total, px(22), theme.GOLD if s in front else theme.TEXT, True)

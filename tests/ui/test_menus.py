@@ -987,3 +987,21 @@ def test_a_round_on_a_saved_rule_set_is_recorded_under_its_name() -> None:
     with Store.open() as store:
         [entry] = store.history("Ada")
     assert (entry.preset, entry.rules_label) == ("custom", "Family")
+
+
+@pytest.mark.parametrize(("preset", "summed"), [("romanian", "Wins"), ("classic", "Total")])
+def test_the_scoreboard_counts_wins_where_no_points_are_kept(
+    preset: str, summed: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Romanian keeps places only: its bottom row counts rounds won, and says so.
+    from tests.ui.textkit import _Recorder, text_spy
+
+    seats = tuple(SeatSpec(n, "easy") for n in ("Ada", "Ben", "Cleo"))
+    setup = TableSetup(preset, seats)
+    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
+    surface = _Recorder((960, 600), text_spy(monkeypatch))
+    board = ScoreboardOverlay(table)
+    board.resize((960, 600))
+    board.draw(surface)
+    drawn = {words for words, _ in surface.drawn}
+    assert summed in drawn and ({"Wins", "Total"} - {summed}).isdisjoint(drawn)
