@@ -292,6 +292,7 @@ class MatchTable(TableScene):
                 match_started_at=self.match_started_at,
                 rules_label=self.setup.rules_label,
                 out_after={s: t for s, t in self.out_after.items() if t is not None},
+                stopped=self.round_stopped,
             )
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")

@@ -139,6 +139,7 @@ def round_record(
     match: MatchRecord | None = None,
     rules_label: str | None = None,
     out_after: Mapping[int, float] | None = None,
+    stopped: bool = False,
 ) -> GameRecord:
     """The GameRecord of ``game``'s current round; ValueError if the seats do not fit.
 
@@ -146,7 +147,9 @@ def round_record(
     stored once. ``match`` is the match the round belongs to, as it stands with it;
     ``rules_label`` the name its custom rules were saved under; ``out_after`` when each seat
     that went out laid its last card, in seconds from the deal on the clock ``started_at``
-    is on (a win's time: the others may play on for the lower places)."""
+    is on (a win's time: the others may play on for the lower places). ``stopped``: the
+    table stopped the round (``Game.stop_round``), which is scored as a blocked round but
+    was not one, so it is not recorded as blocked."""
     if len(seats) != game.seats:
         raise ValueError(f"The round has {game.seats} seats but {len(seats)} players were given.")
     rules = game.rules
@@ -183,7 +186,7 @@ def round_record(
         results=tuple(results),
         is_match=is_match,
         abandoned=abandoned or not game.over,
-        blocked=bool(game.blocked) if game.over else False,
+        blocked=bool(game.blocked) and game.over and not stopped,
         round_no=game.round_no,
         round_key=round_key,
         match=match,
@@ -204,6 +207,7 @@ def record_round(
     match_started_at: float | None = None,
     rules_label: str | None = None,
     out_after: Mapping[int, float] | None = None,
+    stopped: bool = False,
 ) -> int | None:
     """Record the round that just ended (or was left); its id, or None if not recorded.
 
@@ -235,6 +239,7 @@ def record_round(
             match=match,
             rules_label=rules_label,
             out_after=out_after,
+            stopped=stopped,
         )
         return store.record_game(record)
     except Exception as exc:  # the game goes on whatever happens to its statistics

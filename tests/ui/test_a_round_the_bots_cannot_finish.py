@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.engine import PRESETS, Game
+from game.store import Store
 from game.store.settings import Settings
 from game.ui import table as table_module
 from game.ui.botplayer import BotPlayer
@@ -64,3 +65,7 @@ def test_the_table_stops_the_round_and_says_why(monkeypatch: pytest.MonkeyPatch)
     assert isinstance(board, RoundEndOverlay)
     assert not board.title().startswith("Blocked")  # you won it by going out
     assert board.title() == "You win the round!"
+    # Nor is it recorded as one: the history would say "blocked" where the table said stopped.
+    with Store.open() as store:
+        (entry,) = store.history("You")
+    assert not entry.blocked and entry.seats[0].place == 1 and not entry.abandoned
