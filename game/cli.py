@@ -334,20 +334,8 @@ def cmd_simulate(argv: list[str]) -> int:
         name = presets[0]
         try:
             for name in presets:
-                told = name
-                if args.rules_file is None:
-                    rules = _rules_for(name, None, args.set)
-                else:  # (the file's own rule set: --preset is refused with it)
-                    from_file = Rules.from_text(_read_rules_file(args.rules_file))
-                    rules = _with_sets(from_file, args.set)
-                    # Named as the file names its rules, marked when they are not that
-                    # preset's, so the figures of a changed set never pass for the preset's.
-                    told = from_file.name or "custom rules"
-                    preset = PRESETS.get(told)
-                    if preset is not None and from_file.fingerprint != preset.fingerprint:
-                        told += " (custom)"
+                rules, labels[name] = told_rules(name, args.rules_file, args.set)
                 custom[name] = rules.to_text()
-                labels[name] = f"{told} with {', '.join(args.set)}" if args.set else told
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             # Several presets: say which one these changes do not fit, unless they fit none
             # (a misspelt option, a bad value).
@@ -486,7 +474,8 @@ def cmd_text(argv: list[str]) -> int:
             )
             return 2
         try:
-            custom = _rules_for(preset, args.rules_file, args.set)
+            # (named as simulate names it: what it was made from, and how)
+            custom, preset = told_rules(preset, args.rules_file, args.set)
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             print(f"macau text: cannot use these rules: {exc}", file=sys.stderr)
             return 2
@@ -496,9 +485,6 @@ def cmd_text(argv: list[str]) -> int:
             "macau text: the terminal game reads your moves: run it in a terminal", file=sys.stderr
         )
         return 2
-    if custom is not None:  # told as simulate tells it: what it was made from, and how
-        made = preset if args.rules_file is None else custom.name
-        preset = f"{made} with {', '.join(args.set)}" if args.set else made
     return run_text_game(preset, args.seats, args.seed, args.bots, rules=custom)
 
 
@@ -548,6 +534,25 @@ def _add_rules_options(p: argparse.ArgumentParser, file_help: str) -> None:
         metavar="OPTION=VALUE",
         help="change one option (may be given several times)",
     )
+
+
+def told_rules(preset: str, rules_file: str | None, sets: list[str]) -> tuple[Any, str]:
+    """The rules of ``_rules_for`` and what a command calls them: the preset, or the name
+    the file gives its rules (marked "(custom)" where a preset's name is on other rules, so
+    figures of a changed set never pass for the preset's), then "with" the ``sets``
+    ("polish with skip_rank=Q")."""
+    from .engine import PRESETS, Rules
+
+    if rules_file is None:
+        rules, told = _rules_for(preset, None, sets), preset
+    else:  # (the file's own rule set: the commands refuse --preset with it)
+        from_file = Rules.from_text(_read_rules_file(rules_file))
+        rules = _with_sets(from_file, sets)
+        told = from_file.name or "custom rules"
+        same = PRESETS.get(told)
+        if same is not None and from_file.fingerprint != same.fingerprint:
+            told += " (custom)"
+    return rules, f"{told} with {', '.join(sets)}" if sets else told
 
 
 def _fits(preset: str, rules_file: str | None, sets: list[str]) -> bool:

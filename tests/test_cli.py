@@ -359,6 +359,19 @@ def test_the_terminal_game_plays_a_custom_rule_set(
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Macau (polish with skip_rank=Q), 4 seats."), done.stdout[:80]
+    # A rules file keeps its own name, changed or not.
+    rules = tmp_path / "family.rules"
+    rules.write_text(PRESETS["quick"].replace(name="Family").to_text(), encoding="utf-8")
+    argv = ["text", "--rules-file", str(rules), "--set", "hand_size=6", "--seats", "2"]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *argv],
+        cwd=tmp_path,
+        input="q\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.startswith("Macau (Family with hand_size=6), 2 seats."), done.stdout[:80]
 
 
 def test_a_tournament_plays_a_custom_rule_set(
@@ -367,7 +380,11 @@ def test_a_tournament_plays_a_custom_rule_set(
     argv = ["tournament", "--preset", "hungarian", "--set", "runs=no", "--games", "2", "--json"]
     assert main([*argv, "--bots", "random"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["preset"] == "custom" and summary["played"] == 2
+    assert summary["preset"] == "hungarian with runs=no" and summary["played"] == 2
+    # A set that seats no two plays at its usual count unless --seats says otherwise.
+    argv = ["tournament", "--set", "min_seats=3", "--set", "default_seats=4", "--games", "4"]
+    assert main([*argv, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seats"] == 4
     # A preset's own rules in a file are that preset.
     (tmp_path / "quick.rules").write_text(PRESETS["quick"].to_text(), encoding="utf-8")
     argv = ["tournament", "--rules-file", str(tmp_path / "quick.rules"), "--games", "2"]

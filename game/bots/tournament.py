@@ -608,7 +608,13 @@ def cli_main(argv: list[str]) -> int:
         "on where it stopped.",
     )
     p.add_argument("--preset", default=None, help=f"one of {', '.join(PRESETS)} (default polish)")
-    p.add_argument("--seats", type=int, default=None, help="seats at each table (default 2)")
+    p.add_argument(
+        "--seats",
+        type=int,
+        default=None,
+        help="seats at each table (default 2; for a custom rule set that seats no two, its usual "
+        "count)",
+    )
     p.add_argument(
         "--bots",
         default=None,
@@ -646,7 +652,7 @@ def cli_main(argv: list[str]) -> int:
     p.add_argument(
         "--shard", default=None, metavar="K/N", help="play only the deals numbered K modulo N"
     )
-    from game.cli import _add_rules_options, _rules_for
+    from game.cli import _add_rules_options, told_rules
 
     _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     p.add_argument(
@@ -662,7 +668,6 @@ def cli_main(argv: list[str]) -> int:
         print(f"tournament: {problem}", file=sys.stderr)
         return 2
     preset = args.preset or "polish"
-    seats = 2 if args.seats is None else args.seats
     games = 200 if args.games is None else args.games
     given = "medium,easy" if args.bots is None else args.bots
     bots = [b.strip() for b in given.split(",") if b.strip()]
@@ -674,14 +679,20 @@ def cli_main(argv: list[str]) -> int:
     custom: Rules | None = None
     if args.rules_file is not None or args.set:
         try:
-            custom = _rules_for(preset, args.rules_file, args.set)
+            custom, told = told_rules(preset, args.rules_file, args.set)
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             print(f"tournament: cannot use these rules: {exc}", file=sys.stderr)
             return 2
         same = PRESETS.get(custom.name)
         if same is not None and same.fingerprint == custom.fingerprint:
             preset, custom = custom.name, None  # a preset's own rules, by file: that preset
+        else:  # the summary names them as simulate does ("polish with skip_rank=Q")
+            custom = custom.replace(name=told)
     rules = PRESETS[preset] if custom is None else custom
+    # Two seats unless asked, or where a custom set seats no two: as many as it usually has.
+    seats = args.seats
+    if seats is None:
+        seats = 2 if rules.min_seats <= 2 <= rules.max_seats else rules.default_seats
     seats_ok = rules.min_seats <= seats <= rules.max_seats
     if not args.merge and seats_ok and games >= 1 and games % seats:
         print(

@@ -193,7 +193,8 @@ class Legality:
             if c.is_cancel(first, self._top) and not c.attack_value[first]:
                 if same_rank:
                     return self._middle_reason(effs, phys, False)  # the middle as in any group
-                return "a stack is cut by one card, or several of its rank"
+                done = "cut" if cancel_verb([first]) == "cut" else "blocked"
+                return f"a stack is {done} by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
                 return "on a pending attack every card laid must be an attack card"
             # The kind of group before the chain: the chain's advice names only cards that
@@ -567,7 +568,8 @@ class Legality:
                         "not act)"
                     )
                 elif self._cuts_attack(effs[0], ctx):
-                    why = " (a play that cuts an attack names nothing)"
+                    verb = "cuts" if cancel_verb([effs[0]]) == "cut" else "blocks"
+                    why = f" (a play that {verb} an attack names nothing)"
             return f"{last.pretty} names nothing here{why}: lay it without '/'"
         shown = ", ".join(x for x in choices if x is not None)
         if choice is None:

@@ -222,3 +222,23 @@ def test_nothing_to_draw_says_pass_only_to_a_seat_that_cannot_lay() -> None:
     blocked = pos("polish", ["9H 10H", "6D 8D"], "5C", "")
     assert refused(blocked, "draw") == "the stock and the pile are spent: nothing to draw, pass"
     play(blocked, "pass")
+
+
+def test_a_four_or_a_plain_king_blocks_a_stack_and_a_seven_cuts_it_in_every_refusal() -> None:
+    # How to play's words: a 7 cuts a stack; a 4 and K♣/K♦ block it.
+    stock = "JD JS 10D 10S 10C 8C 8S 8D 6C 6S 6D QC QS QD"
+    suits = PRESETS["romanian"].replace(groups="rank_or_suit", name="suits")
+    g = pos(suits, ["2H 5C", "4S 5S 3D", "4C 4D"], "9H", stock)
+    play(g, "2H")
+    assert refused(g, "4S 5S") == "a stack is blocked by one card, or several of its rank"
+    g = pos(PRESETS["hungarian"], ["KH 5C", "KC AC 5D", "4C 4D"], "9H", stock)
+    play(g, "KH")
+    assert refused(g, "KC AC/H") == "a stack is blocked by one card, or several of its rank"
+    sevens = PRESETS["classic"].replace(groups="rank_or_suit", name="sevens")
+    g = pos(sevens, ["2H 5C", "7H 8H 3D", "4C 4D"], "9H", stock)
+    play(g, "2H")
+    assert refused(g, "7H 8H") == "a stack is cut by one card, or several of its rank"
+    naming = PRESETS["romanian"].replace(suit_changers={"7", "joker", "4"}, name="fours")
+    g = pos(naming, ["2H 5C", "4S 7D 3D", "4C 4H"], "9H", stock)
+    play(g, "2H")
+    assert "(a play that blocks an attack names nothing)" in refused(g, "4S/H")
