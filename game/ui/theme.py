@@ -485,12 +485,15 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
 
     while at > 0 and _joins(content[at]):
         at -= 1  # a mark is shown with its letter
-    if fits(0, at + 1):  # the start kept, as far on as fits
-        hi = at + 1
+    end = at + 1  # and the letter with its marks (where a skin tone alone tells two apart)
+    while end < len(content) and _joins(content[end]):
+        end += 1
+    if fits(0, end):  # the start kept, as far on as fits
+        hi = end
         while hi < len(content) and fits(0, hi + 1):
             hi += 1
         return shown(0, hi).rstrip("…").rstrip() + ("…" if hi < len(content) else "")
-    lo, hi = at, at + 1
+    lo, hi = at, end
     if not fits(lo, hi):
         return fit(content, size, width, bold)
     grew = True

@@ -89,3 +89,10 @@ def test_a_window_never_starts_on_a_skin_tone_cut_from_its_emoji() -> None:
         for width in (30, 50, 70):
             words = fit_around(name, at, 18, width, True)
             assert not theme._joins(words.lstrip("…")[0]), (at, width, words)
+
+
+@pytest.mark.parametrize("width", range(60, 200, 8))
+def test_names_apart_only_by_a_skin_tone_stay_apart(width: int) -> None:
+    names = ["MistrzMakao\U0001f44d\U0001f3fbxx", "MistrzMakao\U0001f44d\U0001f3ffxx"]
+    shown = [theme.fit_name(n, 17, width, True, names) for n in names]
+    assert shown[0] != shown[1], shown
