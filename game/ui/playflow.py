@@ -555,6 +555,8 @@ class PlayFlow:
             if len(t.hand.selection) == 1:
                 return "Drop the card on the pile or press Play (Enter)"
             return "Drop the group on the pile or press Play (Enter)"
+        if not offer.draw:  # (the stock and the pile under the top card are spent)
+            return "Your turn: drag a card to the pile or double-click it"
         return "Your turn: drag a card to the pile, double-click it, or draw"
 
     def _with_call(self, line: str) -> str:

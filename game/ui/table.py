@@ -194,6 +194,9 @@ class TableScene(Scene):
         self.director = Director(game, self.names, self.hand, self.animator, self.play_sound)
         self.director.on_round_over = self._round_over
         self.director.viewer = self.humans[0] if self.humans else 0
+        if not game.over and game.placings and game.placings[0] in self.humans:
+            # (a round continued from a save: that first place was cheered as it went out)
+            self.director.cheered_round = game.round_no
         self.director.words.private_seat = self.humans[0] if len(self.humans) == 1 else -1
         self.worker = BotWorker()
         self.thinking: Future[Action] | None = None
@@ -282,8 +285,9 @@ class TableScene(Scene):
 
     def play_sound(self, name: str) -> None:
         """Play an effect; silence when there is no audio, and while the bots are hurried
-        through the rest of a round (a move every few frames would rattle)."""
-        if self.sound is not None and not self.hurrying:
+        through the rest of a round (a move every few frames would rattle), but for the cheer
+        of a person going out first."""
+        if self.sound is not None and (not self.hurrying or name in ("win", "lose")):
             self.sound.play(name)
 
     def startup(self) -> None:
@@ -647,7 +651,10 @@ class TableScene(Scene):
             firsts = set(g.winners)
         else:
             firsts = {s for s in range(len(event.places)) if event.places[s] == 1}
-        if me not in firsts:
+        # Judged for the people at the table (in pass-and-play, whoever won among them), not
+        # by whose hand happens to be shown last.
+        won = bool(firsts & set(self.humans)) if self.humans else me in firsts
+        if not won:
             self.play_sound("lose")
         elif self.director.cheered_round != g.round_no:  # (else cheered as it went out)
             self.play_sound("win")

@@ -9,10 +9,14 @@ import pytest
 
 from game.bench import wide_hand_game
 from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, parse_action
+from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.director import Mulling
+from game.ui.scene import SceneStack
+from game.ui.start import table_for
 from game.ui.table import TableScene
+from tests.ui.menukit import wait_for_bots
 from tests.ui.tablekit import OFF, Harness
 from tests.ui.textkit import drawn_texts
 
@@ -413,6 +417,13 @@ def test_a_turn_with_nothing_that_fits_says_draw_not_drag() -> None:
 
     assert hint("5H 8D 4S") == "Your turn: nothing in your hand fits, so draw a card"
     assert hint("5H 8C 4S") == "Your turn: drag a card to the pile, double-click it, or draw"
+    # Nothing left to draw (stock and pile spent): no "or draw".
+    g = Game.from_position(PRESETS["romanian"], hands=["KS 9D 4C", "7D 3S 6C"], pile="9H", stock="")
+    assert not any(a == DRAW for a in g.legal_actions())
+    assert (
+        Harness(g).table.flow.phase_hint()
+        == "Your turn: drag a card to the pile or double-click it"
+    )
 
 
 def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
@@ -1528,3 +1539,90 @@ def test_bots_hurried_through_the_round_make_no_sound() -> None:
     h.run_until(lambda: h.table.round_result is not None)
     h.tick(5)
     assert ears.heard == []  # (and no second cheer at the end)
+
+
+def test_finish_pressed_before_your_last_card_lands_still_cheers_once() -> None:
+    # Hurrying mutes the bots' moves, not the cheer for you going out.
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["9D", "3C QC 5D 7S 8H KH", "3S 4C JC AS 10D 6H"],
+        pile="5H 9H JH 10H 9S 6S 9C",
+        stock="KS QS JS 10S 2H 3H 4S 2D 3D 4D 6D 8D QD KD AD 7C 10C KC 2S 8S QH AH",
+    )
+    ears = _Ears()
+    table = table_for(game, ("random",), settings=Settings(animation_speed="normal"))
+    table._sound = ears  # type: ignore[assignment]
+    stack = SceneStack(None, (1280, 800))
+    stack.push(table)
+    assert table.apply(parse_action("9D"), seat=0)
+    assert table.can_hurry
+    table.on_hurry()  # (F, before the card has landed)
+    for _ in range(60 * 120):
+        if table.round_result is not None:
+            break
+        wait_for_bots(stack.scenes)
+        stack.update(1 / 60)
+    stack.update(1 / 60)
+    assert table.round_result is not None and ears.heard.count("win") == 1, ears.heard
+    assert "lose" not in ears.heard
+
+
+def test_a_round_continued_from_a_save_after_your_win_does_not_cheer_again() -> None:
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["", "2C 4D 9S 6C 7C", "3S 6D 7D QH", "KD 8D 5S 10S"],
+        pile="5D",
+        stock="9H KC 4S 6H 10D 9C 3C 4H 8H JC QS 5C",
+        current=1,
+    )
+    h = Harness(game, bots=True, levels=("random",))
+    ears = _Ears()
+    h.table._sound = ears  # type: ignore[assignment]
+    h.table.on_hurry()
+    h.run_until(lambda: h.table.round_result is not None, limit=60 * 600, draw_every=120)
+    h.tick(3)
+    assert ears.heard == []  # (you heard it as you went out, before the save)
+
+
+def test_pass_and_play_judges_the_round_for_the_people_not_the_hand_shown_last() -> None:
+    # Ben goes out first (cheered); Anna plays on with the bot, her hand shown last: the round
+    # is still a win for the people at the table, heard once, never a "lose".
+    from game.ui import handoff
+    from game.ui.handoff import HandoffScreen
+    from game.ui.matchtable import MatchTable
+    from game.ui.setup import SeatSpec, TableSetup
+    from tests.ui.menukit import Screen
+
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["3C QC 5D 7S", "9D", "4H 8C AC 6C"],
+        pile="5H 9H JH 10H 9S 6S 9C",
+        stock="KS QS JS 10S 2H 3H 4S 2D 3D 4D 6D 8D QD KD AD 7C 10C KC 2S 8S QH AH",
+        current=1,
+    )
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cy", "random")))
+    settings = Settings(animation_speed="off", bot_pace="fast", hand_sort="none")
+    table = MatchTable(setup, game, settings=settings, seed=5, deal=False)
+    ears = _Ears()
+    table._sound = ears  # type: ignore[assignment]
+    screen = Screen(table)
+    ready, handoff.READY_DELAY = handoff.READY_DELAY, 0.0
+    try:
+        for frame in range(20000):
+            if table.round_result is not None:
+                break
+            if isinstance(screen.top, HandoffScreen):
+                screen.key(pygame.K_RETURN)
+                continue
+            if table.my_turn and table.director.idle and not table.flow.busy:
+                legal = table.game.legal_actions()
+                if table.game.current == 1:
+                    assert table.apply(parse_action("9D"))
+                else:
+                    table.apply(next((a for a in legal if isinstance(a, Play)), legal[0]))
+            screen.frame(draw=frame % 30 == 0)
+    finally:
+        handoff.READY_DELAY = ready
+    screen.frame(3)
+    assert table.round_result is not None and table.round_result.places[1] == 1
+    assert [x for x in ears.heard if x in ("win", "lose")] == ["win"], ears.heard
