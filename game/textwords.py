@@ -163,8 +163,9 @@ def describe(e: Event, me: int) -> str | None:
             text += f" of the {e.owed} owed (the rest is forgiven)"
         return text
     if isinstance(e, StackCancelled):
-        how = "cut" if cancel_verb([e.card]) == "cut" else "blocked"
-        return f"{name} {how} the stack of {e.total} with {e.card.pretty}"
+        return (
+            f"{name} {cancel_verb([e.card], done=True)} the stack of {e.total} with {e.card.pretty}"
+        )
     if isinstance(e, StackLapsed):
         if e.total:
             waiting = f"the stack of {e.total} lapses"

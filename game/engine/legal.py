@@ -193,7 +193,7 @@ class Legality:
             if c.is_cancel(first, self._top) and not c.attack_value[first]:
                 if same_rank:
                     return self._middle_reason(effs, phys, False)  # the middle as in any group
-                done = "cut" if cancel_verb([first]) == "cut" else "blocked"
+                done = cancel_verb([first], done=True)
                 return f"a stack is {done} by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
                 return "on a pending attack every card laid must be an attack card"
@@ -568,8 +568,7 @@ class Legality:
                         "not act)"
                     )
                 elif self._cuts_attack(effs[0], ctx):
-                    verb = "cuts" if cancel_verb([effs[0]]) == "cut" else "blocks"
-                    why = f" (a play that {verb} an attack names nothing)"
+                    why = f" (a play that {cancel_verb([effs[0]])}s an attack names nothing)"
             return f"{last.pretty} names nothing here{why}: lay it without '/'"
         shown = ", ".join(x for x in choices if x is not None)
         if choice is None:
@@ -729,15 +728,17 @@ def _chain_rest(
     return False
 
 
-def cancel_verb(cards: list[Card]) -> str:
+def cancel_verb(cards: list[Card], done: bool = False) -> str:
     """How ``cards`` cancel a waiting stack, in How to play's words: a 7 "cut"s it (the
-    cutting seven), a 4 or K♣/K♦ "block"s it; "cut or block" for both kinds; "" for none."""
+    cutting seven), a 4 or K♣/K♦ "block"s it; "cut or block" for both kinds; "" for none.
+    ``done``: as it reads once done ("cut", "blocked", "cut or blocked")."""
     sevens = sum(1 for x in cards if x.rank == 7)
     if not cards:
         return ""
+    block = "blocked" if done else "block"
     if sevens == len(cards):
         return "cut"
-    return "block" if not sevens else "cut or block"
+    return block if not sevens else f"cut or {block}"
 
 
 def canon_key(card: Card) -> tuple[bool, int]:

@@ -213,8 +213,7 @@ class GameLog:
         self.say(f"{self.names[ev.seat]} took {ev.drawn} penalty cards{extra}")
 
     def _on_StackCancelled(self, ev: StackCancelled) -> None:
-        how = "cut" if cancel_verb([ev.card]) == "cut" else "blocked"
-        self.add_to_line(f"the stack of {ev.total} is {how}")
+        self.add_to_line(f"the stack of {ev.total} is {cancel_verb([ev.card], done=True)}")
 
     def _on_StackLapsed(self, ev: StackLapsed) -> None:
         waiting = (
@@ -618,7 +617,7 @@ class Director:
     def _on_StackCancelled(self, ev: StackCancelled) -> float:
         self.model.penalty = 0
         # The words How to play uses: a 7 cuts a stack, a 4 or K♣/K♦ blocks it.
-        self._bubble(-1, "Cut!" if cancel_verb([ev.card]) == "cut" else "Blocked!", 1.2, loud=True)
+        self._bubble(-1, cancel_verb([ev.card], done=True).capitalize() + "!", 1.2, loud=True)
         return 0.2
 
     def _on_StackLapsed(self, ev: StackLapsed) -> float:

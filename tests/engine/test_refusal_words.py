@@ -242,3 +242,17 @@ def test_a_four_or_a_plain_king_blocks_a_stack_and_a_seven_cuts_it_in_every_refu
     g = pos(naming, ["2H 5C", "4S 7D 3D", "4C 4H"], "9H", stock)
     play(g, "2H")
     assert "(a play that blocks an attack names nothing)" in refused(g, "4S/H")
+
+
+def test_the_terminal_and_the_table_log_say_blocked_for_a_four_and_cut_for_a_seven() -> None:
+    from game.engine import Card, StackCancelled, cancel_verb
+    from game.textwords import describe
+
+    four, seven = StackCancelled(1, Card.parse("4S"), 4), StackCancelled(1, Card.parse("7S"), 4)
+    assert describe(four, 0) == "Seat 1 blocked the stack of 4 with 4♠"
+    assert describe(seven, 0) == "Seat 1 cut the stack of 4 with 7♠"
+    mixed = [Card.parse("4S"), Card.parse("7S")]
+    assert (
+        cancel_verb(mixed) == "cut or block" and cancel_verb(mixed, done=True) == "cut or blocked"
+    )
+    assert cancel_verb([]) == ""
