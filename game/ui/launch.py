@@ -150,6 +150,7 @@ def record_abandoned_save() -> None:
         saved_game = Game.from_dict(saved.data["game"])
         game = saved_game
         out_after: dict[int, float] | None = None
+        stopped = False
         if not saved_game.over:
             try:
                 finished = played_out(saved.data)
@@ -157,7 +158,7 @@ def record_abandoned_save() -> None:
                 log.exception("the bots could not finish the saved round")
                 finished = None
             if finished is not None:
-                game, out_after = finished
+                game, out_after, stopped = finished
             else:  # left with a person still in: the seats already out keep their times
                 out_after = _out_after(saved.data.get("out_after"), saved_game)
         match_key = saved.data.get("match_key")
@@ -199,6 +200,7 @@ def record_abandoned_save() -> None:
                     match_started_at=float(match_started),
                     rules_label=setup.rules_label,
                     out_after=out_after,
+                    stopped=stopped,
                 )
             if game.over and match_key is not None and not game.match_over:
                 # Between two rounds (the one the bots just finished, maybe): the rounds are
@@ -222,10 +224,11 @@ def every_person_out(setup: TableSetup, game: Game) -> bool:
     return not game.over and all_people_out(game, setup.humans)
 
 
-def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
+def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float], bool] | None:
     """The saved round (``snapshot`` data) played to its end by the table's bots, when every
-    person at the table is already out, with when each seat went out on the round's clock;
-    None when a person is still in (or the round cannot be finished).
+    person at the table is already out, with when each seat went out on the round's clock
+    and whether it had to be stopped (``bots_finish_round``); None when a person is still in
+    (or the round cannot be finished).
 
     The bots play as they would have after Continue: with their own random streams and
     what they remembered of the round. They finish it at once, as the table does when it
@@ -251,7 +254,8 @@ def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
             with contextlib.suppress(ValueError):  # damaged: the bot decides afresh
                 recall(parsed.bot_memory[seat])
     out_before = set(game.placings)
-    if not bots_finish_round(game, bots):
+    finished = bots_finish_round(game, bots)
+    if not finished:
         return None
     out_after = dict(parsed.out_after)
     if parsed.played_s is not None:
@@ -260,7 +264,7 @@ def played_out(data: dict[str, Any]) -> tuple[Game, dict[int, float]] | None:
             # (The seats left holding cards at the end are placed, but never went out.)
             if seat not in out_before and counts[seat] == 0:
                 out_after[seat] = parsed.played_s
-    return game, out_after
+    return game, out_after, finished == "stopped"
 
 
 def replacing_words(saved: SavedGame) -> str:

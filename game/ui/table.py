@@ -95,16 +95,17 @@ def catching_bot(game: Game, bots: Mapping[int, BotPlayer], target: int) -> int 
     return None
 
 
-def bots_finish_round(game: Game, bots: Mapping[int, BotPlayer], limit: int = FINISH_LIMIT) -> bool:
+def bots_finish_round(game: Game, bots: Mapping[int, BotPlayer], limit: int = FINISH_LIMIT) -> str:
     """Play the rest of the round with ``bots`` at once, as the table does once every person
     is out: after each move the bots may call a forgotten Macau, then the seat to act moves.
     A round still going after ``limit`` moves is stopped (``Game.stop_round``).
 
-    True once the round is over; False when a seat without a bot is to act."""
+    "over" once the round is over, "stopped" where it had to be stopped; "" (false) when a
+    seat without a bot is to act."""
     checked = -1  # the move after which the bots last looked for a forgotten call
     for moves in range(limit):
         if game.over:
-            return True
+            return "over"
         target = game.macau_catchable
         if target >= 0 and checked != moves:
             checked = moves
@@ -115,12 +116,13 @@ def bots_finish_round(game: Game, bots: Mapping[int, BotPlayer], limit: int = FI
         seat = game.current
         bot = bots.get(seat)
         if bot is None:
-            return False
+            return ""
         legal, _complete = game.legal_actions_capped(TABLE_LISTING_LIMIT, seat)
         game.apply(bot.choose(game.view(seat), legal), seat)
-    if not game.over:
-        game.stop_round()
-    return True
+    if game.over:
+        return "over"
+    game.stop_round()
+    return "stopped"
 
 
 def toast_seconds(message: str) -> float:

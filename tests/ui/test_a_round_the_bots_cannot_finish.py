@@ -29,7 +29,7 @@ def _game() -> Game:
 def test_bots_playing_a_saved_round_out_stop_it_at_the_limit() -> None:
     game = _game()
     bots = {seat: BotPlayer("medium", seed=seat) for seat in (1, 2, 3)}
-    assert bots_finish_round(game, bots, limit=3)
+    assert bots_finish_round(game, bots, limit=3) == "stopped"
     assert game.over and game.blocked
     left = game.hand_counts
     # The person went out first; the bots are placed by the cards they still hold.

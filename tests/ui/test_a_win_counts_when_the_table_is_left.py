@@ -136,6 +136,23 @@ def test_a_saved_round_every_person_is_out_of_is_played_out_when_replaced() -> N
     assert fastest is not None and fastest.time_s == 5.0  # the win took 5 s
 
 
+def test_a_saved_round_the_bots_cannot_finish_is_not_recorded_as_blocked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Stopped after the bots' moves ran out (three here), as the table stops it: scored as a
+    # blocked round, but not one, so not recorded as one.
+    from game.ui import table as table_module
+
+    real = table_module.bots_finish_round
+    monkeypatch.setattr(launch, "bots_finish_round", lambda g, bots: real(g, bots, limit=3))
+    _ola_out()
+    launch.record_abandoned_save()
+    with Store.open() as store:
+        [entry] = store.history("Ola")
+    assert not entry.abandoned and not entry.blocked
+    assert {s.place for s in entry.seats if s.profile == "Ola"} == {1}
+
+
 HARD = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Ada", "hard"), SeatSpec("Ben", "hard")))
 
 
