@@ -552,7 +552,7 @@ def told_rules(preset: str, rules_file: str | None, sets: list[str]) -> tuple[An
         same = PRESETS.get(told)
         if same is not None and from_file.fingerprint != same.fingerprint:
             told += " (custom)"
-    return rules, f"{told} with {', '.join(sets)}" if sets else told
+    return rules, f"{told} with {', '.join(x.strip() for x in sets)}" if sets else told
 
 
 def _fits(preset: str, rules_file: str | None, sets: list[str]) -> bool:

@@ -385,6 +385,10 @@ def test_a_tournament_plays_a_custom_rule_set(
     argv = ["tournament", "--set", "min_seats=3", "--set", "default_seats=4", "--games", "4"]
     assert main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["seats"] == 4
+    # A value typed with spaces round it is read as the rules read it.
+    argv = ["tournament", "--set", "skip_rank=Q ", "--games", "2", "--bots", "random", "--json"]
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["preset"] == "polish with skip_rank=Q"
     # A preset's own rules in a file are that preset.
     (tmp_path / "quick.rules").write_text(PRESETS["quick"].to_text(), encoding="utf-8")
     argv = ["tournament", "--rules-file", str(tmp_path / "quick.rules"), "--games", "2"]

@@ -686,8 +686,6 @@ def cli_main(argv: list[str]) -> int:
         same = PRESETS.get(custom.name)
         if same is not None and same.fingerprint == custom.fingerprint:
             preset, custom = custom.name, None  # a preset's own rules, by file: that preset
-        else:  # the summary names them as simulate does ("polish with skip_rank=Q")
-            custom = custom.replace(name=told)
     rules = PRESETS[preset] if custom is None else custom
     # Two seats unless asked, or where a custom set seats no two: as many as it usually has.
     seats = args.seats
@@ -717,6 +715,10 @@ def cli_main(argv: list[str]) -> int:
                 shard=_parse_shard(args.shard) if args.shard else None,
                 results_path=args.results,
             )
+            if custom is not None:
+                # Told as simulate tells it ("polish with skip_rank=Q"); the results file
+                # keeps the rules as they are, so shards and resumes match by the rules alone.
+                summary["preset"] = told
     except (ValueError, OSError) as exc:
         print(f"tournament: {exc}", file=sys.stderr)
         return 2

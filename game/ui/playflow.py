@@ -527,14 +527,15 @@ class PlayFlow:
             return self._with_call("The card you drew fits: lay it or keep it")
         if g.phase == Phase.FIVE_AGAIN:
             return self._with_call("After a 5 your turn goes on: lay one more card or draw")
-        request = _request_hint(g)
+        offer = t.offer()
+        fits = any(isinstance(a, Play) for a in offer.legal)
+        if not fits and not offer.draw:
+            return "Nothing fits and there is nothing to draw: pass"
+        request = _request_hint(g, offer.draw)
         if request:
             return self._with_call(request)
-        offer = t.offer()
-        if not any(isinstance(a, Play) for a in offer.legal):
-            if offer.draw:  # (telling a newcomer to drag a card here sends them to a refusal)
-                return "Your turn: nothing in your hand fits, so draw a card"
-            return "Nothing fits and there is nothing to draw: pass"
+        if not fits:  # (telling a newcomer to drag a card here sends them to a refusal)
+            return "Your turn: nothing in your hand fits, so draw a card"
         if any(isinstance(a, Play) and a.call for a in offer.legal):
             # A play here may leave one card: the call goes with it, made before it is laid.
             if t.macau_on:
@@ -577,22 +578,24 @@ def _a_changer(token: str) -> str:
     return ("an " if word[0] in "8ae" else "a ") + word
 
 
-def _request_hint(g: Game) -> str:
-    """What a jack's or a suit changer's request binding you asks for, in a line."""
+def _request_hint(g: Game, can_draw: bool = True) -> str:
+    """What a jack's or a suit changer's request binding you asks for, in a line (with "or
+    draw" where there is a card to draw)."""
     request = g.request
     if request is None:
         return ""
+    draw = ", or draw" if can_draw else ""
     if g.phase == Phase.RANK_REQUEST and request["kind"] == "rank":
         rank = request["rank"]
-        return f"{rank}s were asked for: lay {rank}s or a jack, or draw"
+        return f"{rank}s were asked for: lay {rank}s or a jack{draw}"
     if g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
         changers = [_a_changer(t) for t in sorted(g.rules.suit_changers, key=str)]
         others = " or ".join(changers) if changers else "a suit changer"
         if request["free"]:
             banned = SUIT_NAMES[request["excluded"]]
-            return f"Free suit: lay any suit but {banned}, or {others}, or draw"
+            return f"Free suit: lay any suit but {banned}, or {others}{draw}"
         named = " or ".join(SUIT_NAMES[s] for s in request["suits"])
-        return f"{named[:1].upper()}{named[1:]} named: lay {named} or {others}, or draw"
+        return f"{named[:1].upper()}{named[1:]} named: lay {named} or {others}{draw}"
     return ""
 
 

@@ -425,6 +425,19 @@ def test_a_turn_with_nothing_that_fits_says_draw_not_drag() -> None:
         == "Your turn: drag a card to the pile or double-click it"
     )
 
+    # A jack's request with nothing left to draw: lay what was asked for, or pass.
+    def asked(hand: str) -> str:
+        g = Game.from_position(
+            PRESETS["polish"], hands=[hand, "JH 3S 5D KC", "10C 2D 3D"], pile="9H", stock="",
+            current=1,
+        )  # fmt: skip
+        g.apply(parse_action("JH/6"))
+        g.apply(DRAW)  # (the last card that could be drawn)
+        return Harness(g).table.flow.phase_hint()
+
+    assert asked("9S 8C 4D") == "Nothing fits and there is nothing to draw: pass"
+    assert asked("9S 6C 4D") == "6s were asked for: lay 6s or a jack"
+
 
 def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
     # Seat 1 answers 2H with its last card (polish: no power after going out): the log says
