@@ -308,9 +308,7 @@ def _joker_any_example(r: Rules) -> str:
 def _five_example(r: Rules) -> str:
     """5♠ on a spade, 5♥ on it, then a heart: the top and the last card plain ones (a 9 that
     skips or an 8 that names a suit would need words of their own)."""
-    plain = [c for c in _plain_codes(r) if c[:-1] != "5"]
-    top = next((c for c in plain if c[-1] == "S"), "9S")
-    last = next((c for c in plain if c[-1] == "H"), "8H")
+    top, last = _plain_of(r, "9S", "5"), _plain_of(r, "8H", "5")
     return (
         f"Top {_pretty(top)}. Anna lays 5♠ and must go on: she lays 5♥, and must go on again, "
         f"so she lays {_pretty(last)} (or draws one card). Then it is Ben's turn."
