@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from game.cli import main
-from game.engine import PRESETS
+from game.engine import PRESETS, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -381,6 +381,9 @@ def test_a_tournament_plays_a_custom_rule_set(
     assert main([*argv, "--bots", "random"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["preset"] == "hungarian with runs=no" and summary["played"] == 2
+    # The machine-readable summary carries the rules played, to run them again.
+    played = Rules.from_text(summary["rules"])
+    assert played.runs is False and played.fingerprint != PRESETS["hungarian"].fingerprint
     # A set that seats no two plays at its usual count unless --seats says otherwise.
     argv = ["tournament", "--set", "min_seats=3", "--set", "default_seats=4", "--games", "4"]
     assert main([*argv, "--json"]) == 0
@@ -393,4 +396,24 @@ def test_a_tournament_plays_a_custom_rule_set(
     (tmp_path / "quick.rules").write_text(PRESETS["quick"].to_text(), encoding="utf-8")
     argv = ["tournament", "--rules-file", str(tmp_path / "quick.rules"), "--games", "2"]
     assert main([*argv, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["preset"] == "quick"
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["preset"] == "quick" and summary["rules"] == ""
+    # Shards of a custom set merged: the figures keep their rules and never pass for a
+    # preset's.
+    for k in (0, 1):
+        argv = ["tournament", "--set", "skip_rank=Q", "--games", "4", "--bots", "random"]
+        assert main([*argv, "--shard", f"{k}/2", "--results", str(tmp_path / f"r{k}")]) == 0
+    capsys.readouterr()
+    shards = [str(tmp_path / "r0"), str(tmp_path / "r1")]
+    assert main(["tournament", "--merge", *shards, "--json"]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    assert merged["preset"] == "custom" and merged["played"] == 4
+    assert Rules.from_text(merged["rules"]).skip_rank == "Q"
+    # A file that keeps a preset's name on other rules is told apart from the preset.
+    named = PRESETS["polish"].to_text().replace("skip_rank = 4", "skip_rank = Q")
+    (tmp_path / "named.rules").write_text(named, encoding="utf-8")
+    argv = ["tournament", "--rules-file", str(tmp_path / "named.rules"), "--games", "2"]
+    assert main([*argv, "--results", str(tmp_path / "r2"), "--bots", "random"]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "--merge", str(tmp_path / "r2"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["preset"] == "polish (custom)"

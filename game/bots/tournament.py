@@ -293,6 +293,7 @@ def run_tournament(
     summary.update(
         {
             "preset": the_rules.name,
+            "rules": rules_text,
             "seats": seats,
             "bots": list(bots),
             "games": games,
@@ -502,7 +503,14 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
     rules = Rules.from_text(header["rules"]) if header["rules"] else PRESETS[header["preset"]]
     results = [games[i] for i in sorted(games)]
     summary = summarise(results, rules, header["seats"], header["bots"])
-    summary.update({k: header[k] for k in ("preset", "seats", "bots", "seed")})
+    summary.update({k: header[k] for k in ("preset", "rules", "seats", "bots", "seed")})
+    same = PRESETS.get(header["preset"])
+    if header["rules"] and same is not None and same.fingerprint != rules.fingerprint:
+        # Merged figures of a changed set under a preset's name never pass for the preset's
+        # (the results files keep the rules, not the options the command line set).
+        summary["preset"] = f"{header['preset']} (custom)"
+    elif not summary["preset"]:
+        summary["preset"] = "custom rules"
     summary.update(
         {
             "games": len(results),
