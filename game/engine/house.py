@@ -109,6 +109,20 @@ def restore_jokers(options: Mapping[str, Any], earlier: Mapping[str, Any]) -> di
     return drop_missing_jokers(out)
 
 
+def wild_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the jokers the pack holds given every role of a draw-wild joker
+    (RULES §3.6: it plays on anything, names the suit in force and attacks) when
+    ``options["joker_role"]`` is ``draw_wild``: what turning jokers to drawing changes with
+    it where no earlier roles are there to give back (``restore_jokers``)."""
+    out = dict(options)
+    held = _pack_jokers(out.get("jokers", 0))
+    if out.get("joker_role") == "draw_wild" and held:
+        out["attack_cards"] = frozenset(out["attack_cards"]) | (held - {"joker"})
+        for key in ("suit_changers", "plays_on_anything"):
+            out[key] = frozenset(out[key]) | {"joker"}
+    return out
+
+
 def drop_idle_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
     """``options`` with the jokers taken out of every role that only a draw-wild joker plays
     (attack card, suit changer, a card that goes on anything or takes anything) when

@@ -29,6 +29,7 @@ from game.engine.house import (
     drop_missing_jokers,
     restore_jokers,
     switch_refusal,
+    wild_jokers,
 )
 from game.engine.rules import rank_jobs
 from game.store.models import name_key, normal_name, sort_key
@@ -151,6 +152,8 @@ class RulesEditor(MenuScreen):
             # The set in force shown as such: Load, Delete and Save act on it at once.
             self.saved.set(held)
             self.name_field.text = held
+        # The name as last loaded or saved: one typed since is asked about before it is lost.
+        self.name_kept = self.name_field.text
         self._show(start)
 
     # --- values --------------------------------------------------------------------------------
@@ -256,6 +259,11 @@ class RulesEditor(MenuScreen):
             fitted = restore_jokers(values, self.joker_roles)
         else:
             fitted = drop_missing_jokers(values)
+        if now > 0 and fitted["joker_role"] == "none":
+            # Jokers added to a pack without them, with no role to give back: they stand in
+            # for any card, which asks nothing of the other options (a draw-wild joker must
+            # be listed among the cards that play on anything).
+            fitted["joker_role"] = "any_card"
         moved = [k for k in JOKER_OPTIONS if fitted[k] != values[k]]
         if moved and now < before and self.joker_roles is None:
             self.joker_roles = {k: values[k] for k in JOKER_OPTIONS}
@@ -280,9 +288,12 @@ class RulesEditor(MenuScreen):
         """Jokers that stop drawing (they stand in for cards, or have no role) leave the roles
         only a draw-wild joker plays; turned back to drawing, they take those roles back."""
         values = self.values
-        if now == "draw_wild" and self.wild_roles is not None:
+        back = now == "draw_wild" and self.wild_roles is not None
+        if self.wild_roles is not None and back:
             fitted = restore_jokers(values, self.wild_roles)
             self.wild_roles = None
+        elif now == "draw_wild":
+            fitted = wild_jokers(values)  # nothing to give back: the roles RULES §3.6 gives
         else:
             fitted = drop_idle_jokers(values)
         moved = [k for k in JOKER_OPTIONS if k != "joker_role" and fitted[k] != values[k]]
@@ -294,8 +305,11 @@ class RulesEditor(MenuScreen):
             self._set(k, fitted[k])
         rows = ", ".join(f"“{self._label(k)}”" for k in moved)
         role = f"“{self._label('joker_role')}” set to “{word(now)}”"
-        if now == "draw_wild":
+        if back:
             self.note = f"With {role}, the jokers are back in {rows}."
+        elif now == "draw_wild":
+            self.note = f"With {role}, the jokers joined {rows}: they play on anything, name "
+            self.note += "the suit and make the next player draw."
         else:
             self.note = f"With {role}, the jokers left {rows}: only jokers that draw act alone."
 
@@ -352,24 +366,37 @@ class RulesEditor(MenuScreen):
         """Whether the options differ from those last started from, loaded or saved."""
         return self.values != self.baseline
 
+    @property
+    def name_typed(self) -> bool:
+        """Whether a name was typed since the set was last loaded or saved (and not saved)."""
+        typed = normal_name(self.name_field.text)
+        return bool(name_key(typed)) and typed != normal_name(self.name_kept)
+
     def _unless_kept(
         self,
         question: str,
         then: Callable[[], None],
         undo: Callable[[], None],
         yes: str = "Discard changes",
+        name_lost: bool = False,
     ) -> ConfirmDialog | None:
         """Run ``then`` at once if nothing edited would be lost, else once the player agrees
         to lose the edits (``undo`` puts back what the asking control showed otherwise).
-        Returns the question when one is asked."""
-        if not self.edited or self.stack is None:
+        ``name_lost``: ``then`` also throws away a name typed and not saved. Returns the
+        question when one is asked."""
+        named = name_lost and self.name_typed
+        if not (self.edited or named) or self.stack is None:
             then()
             return None
 
         def answered(discard: bool | None) -> None:
             (then if discard else undo)()
 
-        detail = "The options you changed here are not saved and would be lost."
+        if self.edited:
+            detail = "The options you changed here are not saved and would be lost."
+        else:
+            detail = f"The name “{normal_name(self.name_field.text)}” is not saved: Save keeps "
+            detail += "these rules under it."
         dialog = ConfirmDialog(question, detail, yes, "Keep editing", answered)
         self.stack.push(dialog)
         return dialog
@@ -429,14 +456,14 @@ class RulesEditor(MenuScreen):
             return
 
         def load() -> None:
-            self.name_field.text = name
+            self.name_field.text = self.name_kept = name
             self.baseline_preset = nearest_preset(rules)
             self.start_from.set(self.baseline_preset)
             self._show(rules)
             self.label = name
             self.note = f"Loaded {name}."
 
-        self._unless_kept(f"Load “{name}”?", load, lambda: None)
+        self._unless_kept(f"Load “{name}”?", load, lambda: None, name_lost=True)
 
     def delete_saved(self) -> None:
         """Forget the rule set picked in the list, once the player confirms."""
@@ -458,6 +485,7 @@ class RulesEditor(MenuScreen):
                 return
             if self.label == name:
                 self.label = None  # the rules stay, without a saved set of that name
+                self.name_kept = self.name_field.text  # nor one to ask about keeping
             self.note = f"Deleted {name}."
             if self.delete_button.focused and not self.delete_button.enabled:
                 self.move_focus(1)  # the last set gone: Delete can do nothing more
@@ -506,7 +534,7 @@ class RulesEditor(MenuScreen):
         self._refresh_saved()
         self.saved.set(name)
         self.baseline = dict(self.values)
-        self.label = name
+        self.label = self.name_kept = name
         self.note = f"Saved as {name}."
 
     # --- leaving -------------------------------------------------------------------------------
@@ -524,11 +552,11 @@ class RulesEditor(MenuScreen):
             self.close()
             self.on_result(None)
 
-        self._unless_kept("Leave without these rules?", leave, lambda: None)
+        self._unless_kept("Leave without these rules?", leave, lambda: None, name_lost=True)
 
     def ask_before_closing(self) -> Scene | None:
         """Closing the window with options changed and not saved asks first, as Back does."""
-        if not self.edited:
+        if not (self.edited or self.name_typed):
             return None
 
         def close() -> None:
@@ -536,7 +564,7 @@ class RulesEditor(MenuScreen):
                 self.app.quit()
 
         return self._unless_kept(
-            "Quit without these rules?", close, lambda: None, "Discard and quit"
+            "Quit without these rules?", close, lambda: None, "Discard and quit", name_lost=True
         )
 
     def show_rules(self) -> None:

@@ -1,7 +1,9 @@
 """The rules editor keeps what the player chose: ranks a jack may ask come back once the
 option that made them power cards lets go, one control holds the focus after a click on
 the name field, the set in force is shown as such when the editor opens again, "Start from"
-keeps the table's players and target, and saved names are listed in a reader's order."""
+keeps the table's players and target, saved names are listed in a reader's order, jokers
+given a role take every option that role needs, and a name typed and not saved is asked
+about before leaving throws it away."""
 
 from __future__ import annotations
 
@@ -70,3 +72,45 @@ def test_saved_sets_are_listed_in_a_readers_order() -> None:
     editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
     Screen(editor)
     assert editor.saved.values == ["apple", "banana", "Éclair", "Mine", "Zoo"]
+
+
+def test_jokers_turned_to_drawing_take_every_role_a_drawing_joker_has() -> None:
+    editor = RulesEditor(PRESETS["hungarian"], lambda _rules: None)
+    Screen(editor)
+    editor.changed("joker_role", "draw_wild")  # never drawing before: nothing to give back
+    assert not editor.error and editor.rules is not None
+    assert {"RJ", "BJ"} <= editor.rules.attack_cards
+    assert "joker" in editor.rules.plays_on_anything and "joker" in editor.rules.suit_changers
+    assert "the jokers joined “Attack cards”" in editor.note
+
+
+def test_jokers_added_to_a_pack_without_them_stand_in_for_any_card() -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
+    Screen(editor)
+    editor.changed("jokers", 1)
+    assert not editor.error and editor.rules is not None and editor.rules.jokers == 1
+    assert editor.rules.joker_role == "any_card"
+    assert "“Jokers” is “Stand for any card”" in editor.note
+    editor.changed("jokers", 0)  # and taken out again: no role left
+    assert not editor.error and editor.values["joker_role"] == "none"
+
+
+def test_a_name_typed_and_not_saved_is_asked_about_before_leaving() -> None:
+    left: list[object] = []
+    editor = RulesEditor(PRESETS["polish"], left.append)
+    screen = Screen(editor)
+    editor.focus(editor.name_field)
+    screen.type("Grandma's Sunday rules")
+    screen.key(pygame.K_ESCAPE)  # stops typing
+    screen.key(pygame.K_ESCAPE)  # leaves: asked first
+    assert screen.top is not editor and left == []
+    assert "“Grandma's Sunday rules” is not saved" in screen.top.detail
+    screen.key(pygame.K_ESCAPE)  # keep editing
+    assert screen.top is editor and editor.name_field.text == "Grandma's Sunday rules"
+    assert editor.ask_before_closing() is not None  # closing the window asks too
+    screen.key(pygame.K_ESCAPE)
+    # Saved, the name is kept: nothing to ask.
+    editor.save_set()
+    assert editor.ask_before_closing() is None
+    screen.key(pygame.K_ESCAPE)
+    assert left == [None]

@@ -33,9 +33,10 @@ def _reads_well(text: str) -> None:
     assert not re.search(r"\b(is|to) (none|any_card|draw_wild|plain|any)\b", text), text
 
 
-def test_jokers_turned_up_on_polish_are_told_with_the_jokers_control_words() -> None:
+def test_jokers_left_without_a_role_are_told_with_the_jokers_control_words() -> None:
     editor = _editor("polish")
-    editor.changed("jokers", 2)
+    editor.changed("jokers", 2)  # given a role with them (stand-ins)
+    editor.changed("joker_role", "none")
     assert editor.error == (
         "The pack holds jokers (“Jokers per deck” is 2) but “Jokers” is “None”: "
         "choose “Stand for any card” or “Draw wild”."
@@ -150,5 +151,6 @@ def test_a_switch_that_cannot_be_used_says_why_in_a_sentence() -> None:
     why = editor.switch_why["harder_seven_own_suit"]
     assert why == "A 7 does not change the suit here."
     editor.changed("jokers", 2)
+    editor.changed("joker_role", "none")
     assert editor.switch_why["easier_groups"] == "Mend the clash first."
     assert isinstance(editor.rules, Rules | type(None))

@@ -147,7 +147,8 @@ def test_groups_switch_on_tel_aviv_turns_five_again_off_and_back() -> None:
 
 def test_switches_are_greyed_out_while_the_rules_clash() -> None:
     _, editor, _ = _open("polish")
-    editor.changed("jokers", 2)  # jokers with no role: refused
+    editor.changed("jokers", 2)
+    editor.changed("joker_role", "none")  # jokers with no role: refused
     assert editor.error
     assert not any(button.enabled for button in editor.switches.values())
 
