@@ -23,6 +23,7 @@ import pygame
 
 from game.engine import HOUSE_SWITCHES, PRESETS, Rules, RulesError, apply_switch
 from game.engine.explain import PRESET_TITLES
+from game.engine.explain_words import _join
 from game.engine.house import (
     JOKER_OPTIONS,
     drop_idle_jokers,
@@ -277,7 +278,7 @@ class RulesEditor(MenuScreen):
         said = []
         if "joker_role" in moved:
             said.append(f"“{self._label('joker_role')}” is “{word(fitted['joker_role'])}”")
-        rows = ", ".join(f"“{self._label(k)}”" for k in moved if k != "joker_role")
+        rows = _join([f"“{self._label(k)}”" for k in moved if k != "joker_role"])
         if rows:
             said.append(
                 f"{'the missing jokers left' if now < before else 'jokers are back in'} {rows}"
@@ -303,7 +304,7 @@ class RulesEditor(MenuScreen):
             self.wild_roles = {k: values[k] for k in JOKER_OPTIONS}
         for k in moved:
             self._set(k, fitted[k])
-        rows = ", ".join(f"“{self._label(k)}”" for k in moved)
+        rows = _join([f"“{self._label(k)}”" for k in moved])
         role = f"“{self._label('joker_role')}” set to “{word(now)}”"
         if back:
             self.note = f"With {role}, the jokers are back in {rows}."
@@ -330,7 +331,7 @@ class RulesEditor(MenuScreen):
             self._set(k, getattr(rules, k))
         self.joker_roles = None
         self._validate()
-        changed = ", ".join(f"“{self._label(k)}”" for k in moved)
+        changed = _join([f"“{self._label(k)}”" for k in moved])
         self.note = f"{HOUSE_SWITCHES[key][0]} (changed {changed})."
         used = self.switches[key]
         if used.focused and not used.enabled:
