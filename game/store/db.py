@@ -484,18 +484,24 @@ class Store:
         preset: str | None = None,
         window: int = stats.DEFAULT_WINDOW,
         max_points: int = stats.MAX_SERIES_POINTS,
+        rules_label: str | None = None,
     ) -> ProfileStats:
         """Statistics of one profile (ValueError if there is none by that name).
 
         ``window`` is the span of the rolling win rate. The win-rate series holds the
         latest ``max_points`` rounds, every one; the rating series is thinned evenly to
-        ``max_points``, always keeping the latest round.
+        ``max_points``, always keeping the latest round. ``rules_label`` keeps only the
+        rounds on custom rules saved under that name (see ``rule_set_labels``).
         """
-        return stats.profile_stats(self._conn, profile, preset, window, max_points)
+        return stats.profile_stats(self._conn, profile, preset, window, max_points, rules_label)
 
     def presets(self) -> list[str]:
         """Every preset (``custom`` for rounds on custom rules) rounds were recorded under."""
         return queries.presets(self._conn)
+
+    def rule_set_labels(self) -> list[str]:
+        """Every name custom rules were saved under that rounds were recorded on."""
+        return queries.rule_set_labels(self._conn)
 
     def leaderboard(self, scope: str = OVERALL) -> list[RankRow]:
         """Rated profiles (bots too) by conservative rating, best first."""
@@ -508,11 +514,15 @@ class Store:
         return queries.fastest_wins(self._conn, preset, limit, humans_only)
 
     def history(
-        self, profile: str | None = None, limit: int | None = None, preset: str | None = None
+        self,
+        profile: str | None = None,
+        limit: int | None = None,
+        preset: str | None = None,
+        rules_label: str | None = None,
     ) -> list[HistoryEntry]:
-        """Recorded rounds, newest first (only ``profile``'s, only ``preset``'s if given);
-        the latest ``limit`` of those."""
-        return queries.history(self._conn, profile, limit, preset)
+        """Recorded rounds, newest first (only ``profile``'s, only ``preset``'s, only those on
+        the custom rules saved as ``rules_label``, if given); the latest ``limit`` of those."""
+        return queries.history(self._conn, profile, limit, preset, rules_label)
 
     def matches(
         self,
@@ -520,10 +530,12 @@ class Store:
         limit: int | None = None,
         preset: str | None = None,
         ended_only: bool = False,
+        rules_label: str | None = None,
     ) -> list[MatchEntry]:
         """Recorded points matches, newest first (only ``profile``'s, only ``preset``'s, only
-        those finished or given up, if asked); the latest ``limit`` of those."""
-        return queries.matches(self._conn, profile, limit, preset, ended_only)
+        those finished or given up, only those on the custom rules saved as ``rules_label``,
+        if asked); the latest ``limit`` of those."""
+        return queries.matches(self._conn, profile, limit, preset, ended_only, rules_label)
 
     def export(self, path: Path) -> list[Path]:
         """Write statistics and full history to ``path`` (.csv or .json); files written.

@@ -49,6 +49,15 @@ def presets(conn: sqlite3.Connection) -> list[str]:
     return [str(row[0]) for row in rows]
 
 
+def rule_set_labels(conn: sqlite3.Connection) -> list[str]:
+    """Every name custom rules were saved under and some round was played on, in a reader's
+    order."""
+    rows = conn.execute(
+        "SELECT DISTINCT rules_label FROM games WHERE preset = 'custom' AND rules_label IS NOT NULL"
+    ).fetchall()
+    return sorted((str(row[0]) for row in rows), key=sort_key)
+
+
 def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]:
     """Everyone rated in ``scope``, best conservative rating (mu - 3 sigma) first; ratings
     that read the same share a rank (1, 1, 3)."""
@@ -164,9 +173,11 @@ def history(
     profile: str | None = None,
     limit: int | None = None,
     preset: str | None = None,
+    rules_label: str | None = None,
 ) -> list[HistoryEntry]:
-    """Recorded rounds, newest first, optionally only those ``profile`` took part in and
-    only those of ``preset``; ``limit`` counts the rounds that pass both."""
+    """Recorded rounds, newest first, optionally only those ``profile`` took part in, only
+    those of ``preset`` and only those on custom rules saved as ``rules_label``; ``limit``
+    counts the rounds that pass."""
     args: list[Any] = []
     filters: list[str] = []
     if profile is not None:
@@ -175,6 +186,9 @@ def history(
     if preset is not None:
         filters.append("g.preset = ?")
         args.append(preset)
+    if rules_label is not None:
+        filters.append("g.rules_label = ?")
+        args.append(rules_label)
     where = f"WHERE {' AND '.join(filters)}" if filters else ""
     limit_sql = ""
     if limit is not None:
@@ -254,16 +268,23 @@ _MATCH_SEATS = """
 """
 
 
+# The name of a match's custom rules, as its last round has it.
+MATCH_LABEL = (
+    "SELECT g.rules_label FROM games AS g WHERE g.match_id = m.id ORDER BY g.id DESC LIMIT 1"
+)
+
+
 def matches(
     conn: sqlite3.Connection,
     profile: str | None = None,
     limit: int | None = None,
     preset: str | None = None,
     ended_only: bool = False,
+    rules_label: str | None = None,
 ) -> list[MatchEntry]:
-    """Recorded points matches, newest first (only ``profile``'s, only ``preset``'s if
-    given; only those finished or given up if ``ended_only``); ``limit`` counts the matches
-    that pass."""
+    """Recorded points matches, newest first (only ``profile``'s, only ``preset``'s, only
+    those whose last round was on custom rules saved as ``rules_label`` if given; only those
+    finished or given up if ``ended_only``); ``limit`` counts the matches that pass."""
     args: list[Any] = []
     filters: list[str] = []
     if profile is not None:
@@ -272,6 +293,9 @@ def matches(
     if preset is not None:
         filters.append("m.preset = ?")
         args.append(preset)
+    if rules_label is not None:
+        filters.append(f"({MATCH_LABEL}) = ?")
+        args.append(rules_label)
     if ended_only:
         filters.append("m.status != 'playing'")
     where = f"WHERE {' AND '.join(filters)}" if filters else ""
@@ -283,9 +307,7 @@ def matches(
         f"""
         SELECT m.id, m.preset, m.rules_fingerprint, m.target, m.started_at, m.ended_at,
                (SELECT COALESCE(SUM(g.duration_s), 0) FROM games AS g WHERE g.match_id = m.id),
-               m.rounds, m.status,
-               (SELECT g.rules_label FROM games AS g WHERE g.match_id = m.id
-                ORDER BY g.id DESC LIMIT 1)
+               m.rounds, m.status, ({MATCH_LABEL})
         FROM matches AS m {where} ORDER BY m.ended_at DESC, m.id DESC {limit_sql}
         """,
         args,

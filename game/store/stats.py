@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from game.store.models import OVERALL, FastWin, ProfileStats, RatingPoint, WinRatePoint
-from game.store.queries import WIN_TIME
+from game.store.queries import MATCH_LABEL, WIN_TIME
 from game.store.records import require_profile
 
 DEFAULT_WINDOW = 20
@@ -25,6 +25,7 @@ _ROUNDS = """
            MIN(CASE WHEN r.won = 1 AND {win} > 0 THEN {win} END)
     FROM results AS r JOIN games AS g ON g.id = r.game_id
     WHERE r.profile_id = :profile AND g.abandoned = 0 AND (:preset IS NULL OR g.preset = :preset)
+      AND (:label IS NULL OR g.rules_label = :label)
     GROUP BY r.game_id
     ORDER BY r.game_id
 """.replace("{win}", WIN_TIME)
@@ -35,6 +36,7 @@ _RATINGS = """
         SELECT game_id, at, mu, sigma,
                ROW_NUMBER() OVER (ORDER BY game_id) AS n, COUNT(*) OVER () AS total
         FROM rating_history WHERE profile_id = :profile AND scope = :scope
+          AND (:label IS NULL OR game_id IN (SELECT id FROM games WHERE rules_label = :label))
     )
     SELECT game_id, at, mu, sigma FROM numbered
     WHERE (total - n) % ((total + :points - 1) / :points) = 0
@@ -73,8 +75,11 @@ def profile_stats(
     preset: str | None = None,
     window: int = DEFAULT_WINDOW,
     max_points: int = MAX_SERIES_POINTS,
+    rules_label: str | None = None,
 ) -> ProfileStats:
-    """The statistics of one profile, over every preset or just ``preset``."""
+    """The statistics of one profile, over every preset or just ``preset``; with
+    ``rules_label``, only the rounds on custom rules saved under that name (its rating
+    series is the custom rules' rating, which every custom set shares, at those rounds)."""
     if window < 1 or max_points < 1:
         raise ValueError("The window and the series must cover at least one round.")
     profile = require_profile(conn, name)
@@ -83,6 +88,7 @@ def profile_stats(
         "preset": preset,
         "points": max_points,
         "scope": OVERALL if preset is None else preset,
+        "label": rules_label,
     }
     rounds = conn.execute(_ROUNDS, args).fetchall()
     games = len(rounds)
@@ -102,6 +108,7 @@ def profile_stats(
         SELECT COUNT(DISTINCT g.id) FROM results AS r JOIN games AS g ON g.id = r.game_id
         WHERE r.profile_id = :profile AND g.abandoned = 1
           AND (:preset IS NULL OR g.preset = :preset)
+          AND (:label IS NULL OR g.rules_label = :label)
         """,
         args,
     ).fetchone()[0]
@@ -110,12 +117,13 @@ def profile_stats(
     # its winners, and the match counts as drawn, not won (also for a level that held two
     # of the tied seats: the game calls it a drawn match).
     matches = conn.execute(
-        """
+        f"""
         SELECT m.status, MAX(r.won),
                (SELECT COUNT(*) FROM match_results AS w WHERE w.match_id = m.id AND w.won = 1)
         FROM match_results AS r JOIN matches AS m ON m.id = r.match_id
         WHERE r.profile_id = :profile AND m.status != 'playing'
           AND (:preset IS NULL OR m.preset = :preset)
+          AND (:label IS NULL OR ({MATCH_LABEL}) = :label)
         GROUP BY r.match_id
         """,
         args,

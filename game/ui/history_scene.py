@@ -30,9 +30,9 @@ from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
 from game.ui.stats_scene import (
     PlayerAndPreset,
+    filter_choices,
     place_pickers,
     player_and_preset_pickers,
-    preset_choices,
     shown_profiles,
 )
 from game.ui.widgets import Button, WidgetGroup
@@ -236,7 +236,13 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
     """The recorded rounds of one player (optionally on one preset), newest first; the
     player and the preset can be changed here as on the statistics screen."""
 
-    def __init__(self, store: Store, profile: str | None, preset: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        profile: str | None,
+        preset: str | None = None,
+        rules_label: str | None = None,
+    ) -> None:
         super().__init__()
         self.store = store
         self.size = (1280, 800)
@@ -252,9 +258,9 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             self.names = []
         if profile is not None and profile not in self.names:
             self.names.insert(0, profile)
-        self.preset_choices = preset_choices(store)
+        self.filters = filter_choices(store)
         self.player, self.preset_picker = player_and_preset_pickers(
-            self.names, profile, preset, self.refresh, self.preset_choices
+            self.names, profile, preset, self.refresh, self.filters, rules_label
         )
         self.back = Button("Back", self.close, hint="Esc", primary=True)
         self.widgets = WidgetGroup([self.player, self.preset_picker, self.back])
@@ -270,9 +276,10 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             return
         try:
             # Filtered in the query: the limit counts this preset's rounds, not every round.
-            rounds = self.store.history(self.profile, HISTORY_LIMIT, self.preset)
+            label = self.rules_label
+            rounds = self.store.history(self.profile, HISTORY_LIMIT, self.preset, label)
             # A match in play has no result yet: its rounds say which match they belong to.
-            matches = self.store.matches(self.profile, HISTORY_LIMIT, self.preset, True)
+            matches = self.store.matches(self.profile, HISTORY_LIMIT, self.preset, True, label)
             self.entries, self.cut = latest_rows(rounds, matches, HISTORY_LIMIT)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("history unreadable: %s", exc)

@@ -46,6 +46,8 @@ __all__ = [
     "StatsScene",
     "clear_cache",
     "export_folder",
+    "filter_choices",
+    "filter_title",
     "place_pickers",
     "player_and_preset_pickers",
     "preset_choices",
@@ -55,6 +57,12 @@ log = logging.getLogger(__name__)
 
 PRESET_CHOICES: tuple[str | None, ...] = (None, *PRESETS)
 """The preset filter: every preset (None) or one of them."""
+
+Filter = tuple[str | None, str | None]
+"""A choice of the preset filter: the preset (None: all), and the name of the saved custom
+rules it keeps to (None: any), with preset ``custom``."""
+
+PRESET_FILTERS: tuple[Filter, ...] = tuple((p, None) for p in PRESET_CHOICES)
 
 SPANS = (50, 200, 1000)
 """How many recent games the win-rate chart can cover (N cycles through them)."""
@@ -68,15 +76,17 @@ def clear_cache() -> None:
     _CACHE.clear()
 
 
-def _read(store: Store, profile: str, preset: str | None) -> tuple[ProfileStats, list[RankRow]]:
+def _read(
+    store: Store, profile: str, preset: str | None, label: str | None = None
+) -> tuple[ProfileStats, list[RankRow]]:
     """A profile's statistics and its scope's leaderboard, remembered until anything at all
     is written (a round recorded, a match given up, a profile renamed or merged, by this
     copy of the game or another): on 10,000 rounds the query is most of the screen's open
     time, and players flip between presets and come back to this screen often."""
-    key = (store.revision(), profile, preset)
+    key = (store.revision(), profile, preset, label)
     found = _CACHE.get(key)
     if found is None:
-        stats = store.profile_stats(profile, preset)
+        stats = store.profile_stats(profile, preset, rules_label=label)
         board = store.leaderboard(OVERALL if preset is None else preset)
         found = (stats, board)
         if len(_CACHE) >= _CACHE_SIZE:
@@ -141,21 +151,46 @@ def preset_choices(store: Store) -> tuple[str | None, ...]:
     return (*PRESET_CHOICES, *(p for p in played if p not in PRESETS))
 
 
+def filter_choices(store: Store) -> tuple[Filter, ...]:
+    """The preset filter's choices on the statistics and the history: ``preset_choices``,
+    with each name custom rules were saved under and played on after "Custom rules" (the
+    rankings keep one rating for every custom rule set, so they offer only that)."""
+    try:
+        labels = store.rule_set_labels()
+    except Exception:  # a damaged file: the presets the game knows are offered
+        labels = []
+    out: list[Filter] = []
+    for preset in preset_choices(store):
+        out.append((preset, None))
+        if preset == "custom":
+            out += [("custom", label) for label in labels]
+    return tuple(out)
+
+
+def filter_title(choice: Filter) -> str:
+    """How a choice of the preset filter reads: "Polish", "Custom rules", "Custom: Family"."""
+    preset, label = choice
+    return preset_title(preset) if label is None else f"Custom: {label}"
+
+
 def player_and_preset_pickers(
     names: list[str],
     profile: str | None,
     preset: str | None,
     on_change: Callable[[], None],
-    choices: tuple[str | None, ...] = PRESET_CHOICES,
+    choices: tuple[Filter, ...] = PRESET_FILTERS,
+    label: str | None = None,
 ) -> tuple[Picker, Picker]:
     """The player (← →) and preset (↑ ↓) pickers the statistics and the history share;
-    ``choices`` are the preset filter's (see ``preset_choices``)."""
+    ``choices`` are the preset filter's (see ``filter_choices``), ``preset`` and ``label``
+    the one to show first."""
     start = names.index(profile) if profile in names else 0
     player = Picker("Player  ← →", names, start, lambda _: on_change())
+    first = (preset, label) if (preset, label) in choices else (preset, None)
     preset_picker = Picker(
         "Preset  ↑ ↓",
-        [preset_title(p) for p in choices],
-        choices.index(preset) if preset in choices else 0,
+        [filter_title(c) for c in choices],
+        choices.index(first) if first in choices else 0,
         lambda _: on_change(),
     )
     return player, preset_picker
@@ -167,7 +202,7 @@ class PlayerAndPreset:
     names: list[str]
     player: Picker
     preset_picker: Picker
-    preset_choices: tuple[str | None, ...] = PRESET_CHOICES
+    filters: tuple[Filter, ...] = PRESET_FILTERS
 
     @property
     def profile(self) -> str | None:
@@ -177,7 +212,12 @@ class PlayerAndPreset:
     @property
     def preset(self) -> str | None:
         """The preset filter (None: every preset and custom rule set)."""
-        return self.preset_choices[self.preset_picker.index]
+        return self.filters[self.preset_picker.index][0]
+
+    @property
+    def rules_label(self) -> str | None:
+        """The saved custom rules the filter keeps to (None: any rules of the preset)."""
+        return self.filters[self.preset_picker.index][1]
 
     def picker_keys(self) -> dict[int, Callable[[], None]]:
         """↑ ↓ step the preset, ← → the player (unless a picker has the focus: it takes them)."""
@@ -211,6 +251,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         preset: str | None = None,
         *,
         export_dir: Path | None = None,
+        rules_label: str | None = None,
     ) -> None:
         super().__init__()
         self.store = store
@@ -229,9 +270,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self._moved_to: str | None = None  # where the profiles screen moved that one's games
         self._wrapped: tuple[tuple[str, int, int], list[str]] = (("", 0, 0), [])
         self.names = self._profile_names()
-        self.preset_choices = preset_choices(store)
+        self.filters = filter_choices(store)
         self.player, self.preset_picker = player_and_preset_pickers(
-            self.names, profile, preset, self.refresh, self.preset_choices
+            self.names, profile, preset, self.refresh, self.filters, rules_label
         )
         self.buttons = [
             Button("Export CSV", self.export_csv, hint="C"),
@@ -270,7 +311,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         if self.profile is None:
             return
         try:
-            self.stats, board = _read(self.store, self.profile, self.preset)
+            self.stats, board = _read(self.store, self.profile, self.preset, self.rules_label)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("statistics unreadable: %s", exc)
             self._say(f"The statistics could not be read ({exc}).", error=True)
@@ -373,7 +414,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         from game.ui.history_scene import HistoryScene
 
         if self.stack is not None:
-            self.stack.push(HistoryScene(self.store, self.profile, self.preset))
+            history = HistoryScene(self.store, self.profile, self.preset, self.rules_label)
+            self.stack.push(history)
 
     def pause(self) -> None:
         """Another screen may rename or merge profiles: reload on return, still showing the
@@ -590,6 +632,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         theme.blit_panel(surface, tiles_box, radius=16)
         self._draw_tiles(surface, tiles_box)
         win_chart, rating_chart = self.charts()
+        # The rating is one for every custom rule set: named as such under one of them.
         scope = preset_title(self.preset)
         heads = (
             (

@@ -1,6 +1,6 @@
 """Rounds on custom rules keep the name the rules were saved under: stored with each round,
-shown with its match, exported, kept through a merge of profiles; every custom rule set
-still shares one "custom" preset and one rating."""
+shown with its match, exported, kept through a merge of profiles, and each name's rounds can
+be read apart; every custom rule set still shares one "custom" preset and one rating."""
 
 from __future__ import annotations
 
@@ -37,6 +37,38 @@ def test_two_named_rule_sets_are_told_apart_yet_share_one_rating(store: Store) -
     ]
     assert store.presets() == ["custom"]
     assert [row.games for row in store.leaderboard("custom") if row.profile == "Ada"] == [3]
+
+
+def test_the_rounds_of_one_named_rule_set_are_read_apart(store: Store) -> None:
+    store.record_game(replace(_custom(1, "Pub", "Ada"), results=(human(0, "Ada", 1),)))
+    store.record_game(_custom(2, "Kids", "Ada"))
+    store.record_game(_custom(3, "Kids", "Ada", "Ben"))
+    store.record_game(_custom(4, None, "Ben", "Ada"))
+    store.record_game(game(5, "polish", human(0, "Ada", 1), bot(1, "easy", 2)))
+    assert store.rule_set_labels() == ["Kids", "Pub"]  # in a reader's order, played ones only
+    kids = store.profile_stats("Ada", "custom", rules_label="Kids")
+    assert (kids.games, kids.wins) == (2, 2)
+    assert store.profile_stats("Ada", "custom").games == 4
+    assert store.profile_stats("Ben", "custom", rules_label="Pub").games == 0
+    # The rating is the one of every custom rule set, at the rounds on these rules.
+    pooled = store.profile_stats("Ada", "custom").rating_series
+    assert [p.game_id for p in kids.rating_series] == [2, 3]
+    assert {(p.game_id, p.mu) for p in kids.rating_series} <= {(p.game_id, p.mu) for p in pooled}
+    assert [e.game_id for e in store.history("Ada", None, "custom", "Kids")] == [3, 2]
+    assert [e.game_id for e in store.history(None, 1, "custom", "Kids")] == [3]
+
+
+def test_the_matches_of_one_named_rule_set_are_read_apart(store: Store) -> None:
+    seats = (
+        MatchSeat(0, "Ada", False, None, 0, 1),
+        MatchSeat(1, "Bot · easy", True, "easy", 90, 2),
+    )
+    for n, label in ((1, "Kids"), (2, "Pub")):
+        match = MatchRecord(f"m{n}", "custom", "fp", 50, T0, T0 + 60, 1, seats, "finished")
+        store.record_game(replace(_custom(n, label, "Ada"), match=match, is_match=True))
+    assert [m.rules_label for m in store.matches("Ada", None, "custom", False, "Kids")] == ["Kids"]
+    assert store.profile_stats("Ada", "custom", rules_label="Pub").matches == 1
+    assert store.profile_stats("Ada", "custom").matches == 2
 
 
 def test_a_label_is_kept_on_one_tidy_line(store: Store) -> None:

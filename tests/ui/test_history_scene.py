@@ -216,6 +216,36 @@ def test_a_preset_lists_its_own_latest_rounds_however_many_others_came_after(
     assert [e.game_id for e in scene.entries] == classic[:5]
 
 
+def test_each_named_custom_rule_set_can_be_picked_on_the_statistics_and_the_history(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dataclasses import replace
+
+    seats = (SeatResult(0, "Ania", False, None, 1), SeatResult(1, "", True, "easy", 2))
+    for n, label in enumerate(["Family", "Pub", "Family", None]):
+        start = 1_800_000_000 + n * 3600
+        record = GameRecord("custom", "house", start, start + 60, seats)
+        store.record_game(replace(record, rules_label=label))
+    stack = SceneStack(None, SIZE)
+    stats = stack.push(StatsScene(store, "Ania", "custom"))
+    frame(stack, screen)
+    options = stats.preset_picker.options
+    assert options[options.index("Custom rules") + 1 :][:2] == ["Custom: Family", "Custom: Pub"]
+    assert stats.stats is not None and stats.stats.games == 4
+    key(stack, pygame.K_DOWN)
+    assert (stats.preset, stats.rules_label) == ("custom", "Family")
+    assert stats.stats is not None and stats.stats.games == 2
+    assert "Custom: Family" in [w for w, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    # The history opens on the same rule set, and reads only its rounds.
+    stats.open_history()
+    history = stack.top
+    assert isinstance(history, HistoryScene) and history.rules_label == "Family"
+    assert len(history.entries) == 2
+    assert {e.rules_label for e in history.entries if isinstance(e, HistoryEntry)} == {"Family"}
+    key(stack, pygame.K_DOWN)
+    assert history.rules_label == "Pub" and len(history.entries) == 1
+
+
 def test_rounds_on_custom_rules_can_be_picked_everywhere_and_read_as_such(
     store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
