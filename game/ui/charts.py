@@ -270,12 +270,14 @@ class Picker(Widget):
         options: Sequence[str],
         index: int = 0,
         on_change: Callable[[int], None] | None = None,
+        people: bool = True,
     ) -> None:
         super().__init__()
         self.caption = caption
         self.options = list(options)
         self.index = index
         self.on_change = on_change
+        self.people = people  # the options are people's names (else cut at their end first)
 
     def step(self, delta: int) -> None:
         """Move to the next (or previous) option, wrapping around."""
@@ -319,7 +321,7 @@ class Picker(Widget):
         # other options ("Maximilian A." beside "Maximilian B."): it never covers the arrows.
         room = self.rect.w - px(64)
         size = theme.fit_size(value, px(19), room, True, smallest=px(15))
-        shown = fit_apart(value, size, room, True, self.options)
+        shown = fit_apart(value, size, room, True, self.options, self.people)
         label = theme.text(shown, size, theme.TEXT, True)
         surface.blit(label, label.get_rect(center=self.rect.center))
 

@@ -27,19 +27,30 @@ def stepper_values(low: int, high: int, step: int = 1) -> list[int]:
     return list(range(low, high + 1, step))
 
 
-def fit_apart(name: str, size: int, width: int, bold: bool, others: Sequence[str]) -> str:
+def fit_apart(
+    name: str, size: int, width: int, bold: bool, others: Sequence[str], person: bool = True
+) -> str:
     """A player's ``name`` as it fits in ``width`` pixels, told apart from ``others`` (the
     names listed with it, ``name`` among them) where a way of cutting it can: as the seat
     boxes cut names ("Maximilian A." beside "Maximilian B."), else at the end ("Anna Maria
-    Konst…" beside "Anna Zofia Konst…"), else in the middle."""
+    Konst…" beside "Anna Zofia Konst…"), else in the middle. Not a ``person``'s name (a rule
+    set's, "Custom: Family Tel Aviv"): cut at the end first."""
     if theme.text_size(name, size, bold)[0] <= width:
         return name
-    shown = _fit_all(tuple(others), size, width, bold).get(name)
-    return shown if shown is not None else theme.fit_name(name, size, width, bold, others)
+    shown = _fit_all(tuple(others), size, width, bold, person).get(name)
+    if shown is not None:
+        return shown
+    return (
+        theme.fit_name(name, size, width, bold, others)
+        if person
+        else theme.fit(name, size, width, bold)
+    )
 
 
 @lru_cache(maxsize=64)
-def _fit_all(names: tuple[str, ...], size: int, width: int, bold: bool) -> dict[str, str]:
+def _fit_all(
+    names: tuple[str, ...], size: int, width: int, bold: bool, person: bool = True
+) -> dict[str, str]:
     """How each of ``names`` too wide for ``width`` is shown (see ``fit_apart``), worked out
     once for the whole list: a name's surname is compared only with the names of the same
     first name, so hundreds of profiles cost a moment, not a second."""
@@ -48,7 +59,11 @@ def _fit_all(names: tuple[str, ...], size: int, width: int, bold: bool) -> dict[
     for n in long:
         by_first.setdefault(n.split()[0].casefold() if n.split() else "", []).append(n)
     shown = {
-        n: theme.fit_name(n, size, width, bold, group) for group in by_first.values() for n in group
+        n: theme.fit_name(n, size, width, bold, group)
+        if person
+        else theme.fit(n, size, width, bold)
+        for group in by_first.values()
+        for n in group
     }
     for cut in (theme.fit, fit_middle):
         counts: dict[str, int] = {}

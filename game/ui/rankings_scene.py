@@ -50,6 +50,7 @@ class RankingsScene(Scaled, Scene):
             ["Overall" if s == OVERALL else preset_title(s) for s in choices],
             choices.index(scope) if scope in choices else 0,
             lambda _: self.refresh(),
+            people=False,
         )
         self.back = Button("Back", self.close, hint="Esc", primary=True)
         self.widgets = WidgetGroup([self.scope_picker, self.back])

@@ -192,6 +192,7 @@ def player_and_preset_pickers(
         [filter_title(c) for c in choices],
         choices.index(first) if first in choices else 0,
         lambda _: on_change(),
+        people=False,
     )
     return player, preset_picker
 

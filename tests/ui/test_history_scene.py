@@ -236,6 +236,14 @@ def test_each_named_custom_rule_set_can_be_picked_on_the_statistics_and_the_hist
     assert (stats.preset, stats.rules_label) == ("custom", "Family")
     assert stats.stats is not None and stats.stats.games == 2
     assert "Custom: Family" in [w for w, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    # A long rule-set name is cut at its end, not as a person's ("Custom: A." for "… Aviv").
+    from game.ui.controls import fit_apart
+
+    long = ["Custom: Family Tel Aviv", "Custom: Family Kraków"]
+    assert not stats.preset_picker.people
+    assert fit_apart(long[0], 15, 150, True, long[:1], False).startswith("Custom: Famil")
+    apart = [fit_apart(n, 15, 150, True, long, False) for n in long]  # alike at the end
+    assert apart[0] != apart[1] and all(n.startswith("Custom:") for n in apart)
     # The history opens on the same rule set, and reads only its rounds.
     stats.open_history()
     history = stack.top
