@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Callable
@@ -35,6 +36,7 @@ from game.store.models import (
     RankRow,
 )
 from game.store.opening import (
+    Opened,
     connect,
     connect_read_only,
     forget_checked,
@@ -104,6 +106,36 @@ def _value_reason(exc: ValueError) -> str:
     return "the statistics file cannot be read"
 
 
+# The file itself, and the write-ahead log and its index SQLite keeps beside it.
+_BESIDE = ("", "-wal", "-shm")
+
+
+def _opened(target: Path) -> tuple[Opened, bool, bool]:
+    """``open_database(target)``, or an empty database in memory saying why it could not
+    be opened; and whether it failed for the file being in use, or for want of room."""
+    try:
+        return open_database(target), False, False
+    except (OSError, sqlite3.Error, ValueError) as exc:
+        # ValueError: what no file system error says, such as a name Python cannot pass
+        # on (UnicodeError); the game must still play, so it is told as a failed open.
+        if isinstance(exc, ValueError):
+            log.warning("statistics not opened: %s", exc, exc_info=True)
+            reason = _value_reason(exc)
+        else:
+            reason = sqlerrors.describe(exc)
+        # Held by another program: nothing is lost meanwhile (rounds are kept), and the
+        # file is opened again later.
+        in_use = sqlerrors.is_busy(exc)
+        no_room = opening.no_room(target, exc)
+        later = (
+            "Rounds played meanwhile are kept and recorded once it is free."
+            if in_use
+            else "Games will be played but not recorded."
+        )
+        failed = f"Macau could not open its statistics ({reason}). {later}"
+        return memory_database(opening.FULL if no_room else failed), in_use, no_room
+
+
 class Store:
     """The player's statistics database. Open with ``Store.open()``; not thread-safe."""
 
@@ -143,34 +175,18 @@ class Store:
         self._writes = 0  # transactions committed through this store
         # Whether another connection writes to the file while this store has it (see close).
         self._version_at_open = self._data_version()
+        # The file this store writes to, and its write-ahead log and index beside it, as
+        # they were found: to notice the file deleted or replaced (``_follow_file``).
+        self._file = self._file_name()
+        self._ids: dict[str, tuple[int, int]] = {}
+        self._note_file()
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
         """Open the database (default ``data_dir()/macau.sqlite3``) and record what was kept
         while it was in use (``record_pending``); never raises."""
         target = default_path() if path is None else Path(path)
-        in_use = no_room = False
-        try:
-            opened = open_database(target)
-        except (OSError, sqlite3.Error, ValueError) as exc:
-            # ValueError: what no file system error says, such as a name Python cannot pass
-            # on (UnicodeError); the game must still play, so it is told as a failed open.
-            if isinstance(exc, ValueError):
-                log.warning("statistics not opened: %s", exc, exc_info=True)
-                reason = _value_reason(exc)
-            else:
-                reason = sqlerrors.describe(exc)
-            # Held by another program: nothing is lost meanwhile (rounds are kept), and the
-            # file is opened again later.
-            in_use = sqlerrors.is_busy(exc)
-            no_room = opening.no_room(target, exc)
-            later = (
-                "Rounds played meanwhile are kept and recorded once it is free."
-                if in_use
-                else "Games will be played but not recorded."
-            )
-            failed = f"Macau could not open its statistics ({reason}). {later}"
-            opened = memory_database(opening.FULL if no_room else failed)
+        opened, in_use, no_room = _opened(target)
         problem, saved = opened.problem, opened.salvage
         key = target.absolute()
         if problem is not None and not opened.read_only:
@@ -217,11 +233,95 @@ class Store:
         # next open checks it in full.
         alone = self._data_version() == self._version_at_open
         self._conn.close()
+        if self._moved() is not None:
+            self._drop_old_log()
         if self.path is not None and not self.stand_in and not self.read_only:
             if alone:
                 note_closed(self.path)
             else:
                 forget_checked(self.path)
+
+    def _file_name(self) -> str | None:
+        """The name of the file the connection has open (None: none, an empty database in
+        memory standing in for it)."""
+        if self.stand_in or self.path is None:
+            return None
+        try:
+            rows = self._conn.execute("PRAGMA database_list").fetchall()
+        except sqlite3.Error:
+            return None
+        return next((str(row[2]) for row in rows if row[1] == "main"), "") or None
+
+    def _note_file(self) -> None:
+        """Note which files are the open file and its log and index (device and inode), as
+        long as some are not noted yet: SQLite makes the log and index at the first read or
+        write, and keeps them while this connection is open."""
+        if self._file is None or len(self._ids) == len(_BESIDE):
+            return
+        for suffix in _BESIDE:
+            if suffix not in self._ids:
+                with contextlib.suppress(OSError):
+                    found = os.stat(self._file + suffix)
+                    self._ids[suffix] = (found.st_dev, found.st_ino)
+
+    def _moved(self) -> str | None:
+        """ "deleted" or "replaced" if the open file is no longer the one at its name."""
+        if self._file is None or "" not in self._ids:
+            return None
+        try:
+            found = os.stat(self._file)
+        except OSError:
+            return "deleted"
+        return None if (found.st_dev, found.st_ino) == self._ids[""] else "replaced"
+
+    def _drop_old_log(self) -> None:
+        """Once the connection to a file deleted or replaced is closed: delete its log and
+        index if SQLite left them (it does, where the file has gone). Left beside the file
+        now at that name, or one made there later, they would be read as its own, and
+        SQLite would show and write the old file's pages in it. A log or index that is not
+        the old file's (another copy of the game made it for the new file) stays."""
+        assert self._file is not None
+        for suffix in _BESIDE[1:]:
+            name = self._file + suffix
+            with contextlib.suppress(OSError):
+                found = os.stat(name)
+                if (found.st_dev, found.st_ino) == self._ids.get(suffix):
+                    os.unlink(name)
+
+    def _follow_file(self) -> None:
+        """Before a write: if the file was deleted or replaced while this store had it open
+        (a clean-up tool, a sync client, the player), open the one at ``path`` now, made anew
+        if there is none, and say so. Written on, the old one would take every round played
+        since with it when the game closes."""
+        if self.read_only or self.path is None:
+            return
+        moved = self._moved()
+        if moved is None:
+            return
+        log.warning("statistics file %s was %s", self._file, moved)
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.close()
+        self._drop_old_log()
+        opened, in_use, no_room = _opened(self.path)
+        self._conn = opened.conn
+        self.read_only, self.stand_in = opened.read_only, opened.stand_in
+        self.in_use = in_use or no_room or opened.in_use
+        self._no_room = no_room or opened.no_room
+        self._writes += 1  # (what was read from the old file is read again: see revision)
+        self._version_at_open = self._data_version()
+        self._file, self._ids = self._file_name(), {}
+        self._note_file()
+        said = f"The statistics file was {moved} while Macau was running"
+        if self.read_only:  # nor can a new one be made: the reason says what to do
+            self.problem = f"{said}. {opened.problem or ''}".strip()
+        else:
+            where_now = (
+                "in the file found in its place"
+                if moved == "replaced"
+                else "in a new one from now on"
+            )
+            self.problem = f"{said}: games are recorded {where_now}. {opened.problem or ''}"
+            self.problem = self.problem.strip()
 
     def _data_version(self) -> int:
         """SQLite's count of commits by other connections seen by this one (-1 if unknown)."""
@@ -295,6 +395,7 @@ class Store:
         """Run ``work`` in one write transaction; StoreUnavailable if nothing can be written,
         StoreBusy if another program kept the write lock past the wait (``LOCK_WAIT_S``, or
         ``LOCK_RECHECK_S`` while the file was last found in use)."""
+        self._follow_file()
         if self.read_only:
             raise StoreUnavailable(self.problem or "The statistics cannot be changed.")
         conn = self._conn
@@ -308,6 +409,7 @@ class Store:
                 began = True
                 result = work(conn)
                 conn.execute("COMMIT")
+                self._note_file()
                 self._writes += 1
                 self._found_in_use = False
                 self._no_room = False
@@ -357,6 +459,7 @@ class Store:
     ) -> int | None:
         """Store ``record`` by ``work`` after what was kept before it; its id, or None when
         it is not recorded now (kept for later while the file is in use)."""
+        self._follow_file()
         if self.read_only:
             if self._no_room:  # opened on a full disk: opened again later
                 self._keep_for_want_of_room(record)

@@ -60,17 +60,20 @@ def _try_lock(handle: IO[bytes]) -> bool:
 def owns_saved_game() -> bool:
     """True if this copy of the game may continue, replace and write the saved game.
 
-    The first call takes the lock (and later calls keep it); a copy that finds another
-    holding it is refused until that one quits. Where no lock file can be made (a folder
-    that cannot be written) there is nothing to share safely either, and no save can be
-    written: the copy goes on as the owner, as a lone copy would.
+    The first call takes the lock (and later calls keep it, while its file is still there);
+    a copy that finds another holding it is refused until that one quits. Where no lock
+    file can be made (a folder that cannot be written) there is nothing to share safely
+    either, and no save can be written: the copy goes on as the owner, as a lone copy would.
     """
     global _held
     path = where("state") / LOCK_NAME
     if _held is not None:
-        if _held[0] == path:
+        if _held[0] == path and _still_there(path, _held[1]):
             return True
-        release()  # the player's folders moved (tests do this): the old lock is no use
+        # The player's folders moved (tests do this), or the lock file was deleted or
+        # replaced (a clean-up tool, a sync client): the lock held is no use, since another
+        # copy could take the file now at ``path``. Taken again there if no copy has.
+        release()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = path.open("a+b")
@@ -85,6 +88,15 @@ def owns_saved_game() -> bool:
         handle.flush()
     _held = (path, handle)
     return True
+
+
+def _still_there(path: Path, handle: IO[bytes]) -> bool:
+    """Whether the file ``handle`` has open (and locked) is still the one at ``path``."""
+    try:
+        held, there = os.fstat(handle.fileno()), os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
 
 
 def release() -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.engine import Action, Card, Game, RoundOver
-from game.store.lock import owns_saved_game
+from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import clear_saved_game, save_game
 from game.store.settings import Settings
@@ -171,6 +171,12 @@ class MatchTable(TableScene):
         random stream is never caught halfway through a decision), with the log as it will
         read once the move has been shown (``Director.log_when_shown``)."""
         if not self.saving:
+            return
+        if not owns_saved_game():
+            # The lock file went with the data folder (deleted while the game ran) and
+            # another copy opened since took the save: this table leaves it to that one.
+            self.saving = False
+            self.say(ANOTHER_COPY, error=False)
             return
         from game.ui.resume import snapshot
 

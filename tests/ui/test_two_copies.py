@@ -5,6 +5,7 @@ is gone, even killed, its save is the second's. Neither copy undoes the other's 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -131,3 +132,26 @@ def test_a_lock_held_elsewhere_is_told_apart_from_a_folder_that_cannot_lock(
 
     monkeypatch.setattr(fcntl, "flock", held)
     assert not lock.owns_saved_game()
+
+
+def test_a_lock_file_deleted_while_the_game_runs_is_taken_again(_home: Path) -> None:
+    # A clean-up tool or a sync client takes the data folder away: the lock held is on a
+    # file no longer there, which another copy could lock. The save takes it again.
+    from game.ui.setup import SeatSpec, TableSetup
+
+    setup = TableSetup("polish", (SeatSpec("Ada"), SeatSpec("Ben", "easy")))
+    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(), seed=3)
+    assert table.saving
+    shutil.rmtree(_home / "state")
+    table.save()
+    assert table.saving and (_home / "state" / lock.LOCK_NAME).exists()
+    assert read_saved_game().data is not None
+    # Gone again, and a copy opened meanwhile took the new lock file: that copy keeps the
+    # save, and this table says so and leaves it alone.
+    shutil.rmtree(_home / "state")
+    (_home / "state").mkdir()
+    with (_home / "state" / lock.LOCK_NAME).open("a+b") as other:
+        assert lock._try_lock(other)
+        table.save()
+        assert not table.saving and not (_home / "state" / "current_game.json").exists()
+        assert table.toast is not None and table.toast[0] == ANOTHER_COPY

@@ -1,0 +1,81 @@
+"""The statistics file deleted or replaced while the game has it open (a clean-up tool, a
+sync client, the player): the rounds played since are recorded in the file now at its
+place, made anew if there is none, and the player is told; where none can be made, the
+player is told that too. Written on, the old file would take every round with it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from game.store import Store
+from tests.store.conftest import bot, game, human
+
+
+def _round(n: int) -> object:
+    return game(n, "polish", human(0, "Ada", 1), bot(1, "easy", 2))
+
+
+def test_rounds_played_after_the_folder_is_deleted_are_kept_in_a_new_file(
+    store: Store, home: Path
+) -> None:
+    assert store.record_game(_round(1)) is not None
+    shutil.rmtree(home)
+    assert store.record_game(_round(2)) is not None
+    assert store.problem is not None and "deleted while Macau was running" in store.problem
+    assert "recorded in a new one" in store.problem
+    assert store.profile_stats("Ada").games == 1  # what the new file holds, read anew
+    store.close()
+    with Store.open() as again:
+        assert again.profile_stats("Ada").games == 1 and again.problem is None
+
+
+def test_rounds_go_to_a_file_put_in_the_old_ones_place(store: Store, home: Path) -> None:
+    assert store.path is not None
+    store.record_game(_round(1))
+    other = Store.open(home / "elsewhere.sqlite3")
+    for n in (7, 8):
+        other.record_game(_round(n))
+    backup = home / "backup.sqlite3"  # a whole file, as a backup is
+    other._conn.execute("VACUUM INTO ?", (str(backup),))
+    other.close()
+    os.replace(backup, store.path)  # put back in place of the file in use
+    store.record_game(_round(3))
+    assert store.problem is not None and "replaced" in store.problem
+    assert store.profile_stats("Ada").games == 3  # the backup's two and this one
+    store.close()
+    with Store.open() as again:
+        assert again.profile_stats("Ada").games == 3
+
+
+def test_a_folder_that_cannot_be_made_again_is_told(store: Store, home: Path) -> None:
+    store.record_game(_round(1))
+    shutil.rmtree(home / "data")
+    (home / "data").write_text("not a folder")
+    assert store.record_game(_round(2)) is None
+    assert store.read_only and store.problem is not None
+    assert store.problem.startswith("The statistics file was deleted while Macau was running.")
+    assert "not recorded" in store.problem
+
+
+def test_a_file_replaced_before_the_game_closes_is_found_whole_next_time(
+    store: Store, home: Path
+) -> None:
+    # SQLite leaves the old file's write-ahead log behind when the file has gone; read as
+    # the new file's own, it would show (and write) the old file's pages in the backup.
+    assert store.path is not None
+    store.record_game(_round(1))
+    backup = home / "backup.sqlite3"
+    with Store.open(home / "elsewhere.sqlite3") as other:
+        for n in (7, 8):
+            other.record_game(_round(n))
+        other._conn.execute("VACUUM INTO ?", (str(backup),))
+    os.replace(backup, store.path)
+    store.close()  # no round recorded since: the replacement is found as the game closes
+    assert not Path(f"{store.path}-wal").exists()
+    with Store.open() as again:
+        assert again.problem is None
+        assert [e.ended_at for e in again.history("Ada")] == [
+            e.ended_at for e in reversed([_round(7), _round(8)])
+        ]
