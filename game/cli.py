@@ -39,10 +39,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] == "play":
         return cmd_play(args[1:], named=True)  # the window by name, as with no command at all
     if args and args[0] in commands:
-        if sys.stdout is None or sys.stderr is None:
+        if sys.stderr is None:
             # An app built without a console (Windows, macOS) has nowhere to write: the
             # headless commands are for a terminal and the source tree; say nothing, fail.
             return 2
+        if sys.stdout is None:
+            # Standard output closed by the shell (``>&-``), the error stream still open: a
+            # game cannot be shown, but what a command writes to files is still written.
+            if args[0] == "text":
+                print(
+                    "macau text: standard output is closed: nowhere to show the game",
+                    file=sys.stderr,
+                )
+                return 2
+            sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (kept for the run)
         try:
             code = commands[args[0]](args[1:])
             # Written out here, while a failure can still be told: left to the interpreter's

@@ -293,7 +293,31 @@ def test_the_terminal_game_without_any_input_says_so_in_one_line(tmp_path: Path)
 def test_a_command_with_nowhere_to_write_ends_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
     # A windowed app (no console) has no standard streams: no traceback, a failing code.
     monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
     assert main(["rules", "--preset", "polish"]) == 2
+
+
+def test_a_command_with_its_output_closed_still_writes_its_files(tmp_path: Path) -> None:
+    # ``>&-`` closes standard output only: an export is still written, and the terminal
+    # game, which has nowhere to show itself, says so on the error stream.
+    env = {**os.environ, "MACAU_HOME": str(tmp_path)}
+    target = tmp_path / "stats.json"
+    for argv, code in ((["stats", "--export", str(target)], 0), (["text", "--seed", "1"], 2)):
+        done = subprocess.run(
+            [sys.executable, "main.py", *argv],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            preexec_fn=lambda: os.close(1),  # a closed stream, as >&- leaves it
+        )
+        assert done.returncode == code, done.stderr
+        assert "Traceback" not in done.stderr
+    assert json.loads(target.read_text(encoding="utf-8"))
+    assert "standard output is closed" in done.stderr
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
