@@ -100,12 +100,18 @@ _JOINED = re.compile(r"\s*([=/])\s*")
 
 def _refuse_as_typed(g: Game, line: str) -> None:
     """``_Refused`` in a player's words for a line that is not notation in a way the engine
-    would explain badly: a word that is not a move (it reads "take" as the rank "tak", and
-    "play" in "play 7H" as a card), a "=" with no card on one side (it reads the missing card
-    as ``''``), a "!" doubled or inside the move, a "/" with no card before it, or a rank
-    without its suit (it reads "10" as the rank "1" of the suit "0")."""
+    would explain badly: cards parted by commas, a word that is not a move (it reads "take"
+    as the rank "tak", and "play" in "play 7H" as a card), a "=" with no card on one side
+    (it reads the missing card as ``''``) or twice, a "!" doubled, inside the move or after
+    draw or pass, a "/" with no card before it, or a rank without its suit (it reads "10" as
+    the rank "1" of the suit "0")."""
     if line.lower().startswith("stop"):
         return  # the engine says how a catch is written
+    if "," in line:  # as "?" lists the moves: "7H, 7S" for one of them
+        cards = " ".join(line.replace(",", " ").split())
+        raise _Refused(f"separate the cards of a move with spaces, not commas: {cards}")
+    if line.rstrip("!").strip().lower() in ("draw", "pass") and line.strip().endswith("!"):
+        raise _Refused("'!' calls Macau with the cards you lay, such as 7H!, never alone")
     tokens = line.split()
     if len(tokens) == 1 and line.isalpha() and len(line) > 2:
         raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
@@ -127,9 +133,11 @@ def _refuse_as_typed(g: Game, line: str) -> None:
         if token.startswith("/"):
             raise _Refused(f"{token!r}: a card goes before '/', such as AH/S")
         card, eq, stands = token.rstrip("!").partition("=")
-        if eq and not (card and stands):
+        if eq and not (card and stands and "=" not in stands):
             if g.rules.jokers and g.rules.joker_role == "any_card":
-                raise _Refused("'=' goes between a joker and the card it stands for, such as RJ=KH")
+                raise _Refused(
+                    "'=' goes once between a joker and the card it stands for, such as RJ=KH"
+                )
             raise _Refused("'=' lays a joker standing in for a card: these rules do not allow it")
     # The cards of each token: "RJ=10!" lays RJ standing for 10 (what follows "/" is a choice).
     for card in (c.upper() for t in line.split() for c in t.split("/")[0].rstrip("!").split("=")):

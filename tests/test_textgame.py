@@ -146,12 +146,24 @@ def test_a_word_among_the_cards_is_told_to_be_left_out() -> None:
 
 
 def test_a_misplaced_call_or_choice_is_told_so() -> None:
-    # The engine read "7H!!" as the card "7H!" and "/H" as the card ''.
-    text = played("7H!!\n7!H\n/H\nq\n")
+    # The engine read "7H!!" as the card "7H!", "/H" as the card '' and "draw!" as the card
+    # "draw" (the rank "dra").
+    text = played("7H!!\n7!H\n/H\ndraw!\nPASS!\nq\n")
     assert refusals(text) == [
         "'!' calls Macau once, at the very end of the move, such as 7H!",
         "'!' calls Macau once, at the very end of the move, such as 7H!",
         "'/H': a card goes before '/', such as AH/S",
+        "'!' calls Macau with the cards you lay, such as 7H!, never alone",
+        "'!' calls Macau with the cards you lay, such as 7H!, never alone",
+    ]
+
+
+def test_cards_parted_by_commas_as_the_moves_are_listed_are_told_how_to_type() -> None:
+    # "?" lists the moves with commas between them: "7H, 7S" read "7H," as a card.
+    text = played("7H, 7S\n7h,7s\nq\n")
+    assert refusals(text) == [
+        "separate the cards of a move with spaces, not commas: 7H 7S",
+        "separate the cards of a move with spaces, not commas: 7h 7s",
     ]
 
 
@@ -165,8 +177,11 @@ def test_spaces_around_the_joins_of_notation_are_read_as_if_left_out() -> None:
     g = Game.from_position("hungarian", hands=["JC 9D 5S", "6D 6C 6H"], pile="9C", stock="2C 3C")
     text = played_from(g.copy(), {1: Scripted()}, "JC / 9\nq\n")
     assert "not allowed" not in text and "You laid J♣" in text
-    text = played_from(g, {1: Scripted()}, "RJ =\nq\n")
-    assert refusals(text) == ["'=' goes between a joker and the card it stands for, such as RJ=KH"]
+    text = played_from(g, {1: Scripted()}, "RJ =\nRJ=7H=7H\nq\n")
+    assert (
+        refusals(text)
+        == ["'=' goes once between a joker and the card it stands for, such as RJ=KH"] * 2
+    )
     assert "RJ=KH" in help_text(g.rules)
 
 
