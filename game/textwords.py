@@ -227,6 +227,12 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
         text = describe(e, me)
         if text is None:
             continue
+        if isinstance(e, Reshuffled) and caught >= 0:
+            # Told before the catch that is still to name its cards, as before a penalty
+            # taken: the cards drawn come after the reshuffle, and so does the stock left.
+            lines.insert(caught, text)
+            caught += 1
+            continue
         if isinstance(e, PenaltyTaken) and e.seat == me and drawn:
             text += ": " + cards_words(drawn)
             drawn = ()

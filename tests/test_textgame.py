@@ -654,8 +654,10 @@ def test_a_catch_that_needs_a_reshuffle_still_names_the_cards_drawn() -> None:
     g.apply("9H")  # one card left, Macau not called
     events = g.apply(Stop(0), seat=1)
     lines = narrate(events, 0)
-    assert lines[0].startswith("Seat 1: stop Macau! You draw 5: 10♣ J♣ ")
-    assert lines[1] == "the pile was shuffled into a new stock (4 cards)"
+    # The reshuffle first, as before a penalty taken: the stock it tells of is the one the
+    # cards named after it were drawn from.
+    assert lines[0] == "the pile was shuffled into a new stock (4 cards)"
+    assert lines[1].startswith("Seat 1: stop Macau! You draw 5: 10♣ J♣ ")
     # The others see only how many were drawn.
     assert narrate(events, 2)[0] == "Seat 1: stop Macau! Seat 0 draws 5"
 
