@@ -232,9 +232,9 @@ class Store:
         # connection wrote meanwhile (another copy of the game, a tool) may be, so then the
         # next open checks it in full.
         alone = self._data_version() == self._version_at_open
-        self._conn.close()
         if self._moved() is not None:
             self._drop_old_log()
+        self._conn.close()
         if self.path is not None and not self.stand_in and not self.read_only:
             if alone:
                 note_closed(self.path)
@@ -272,14 +272,16 @@ class Store:
             found = os.stat(self._file)
         except OSError:
             return "deleted"
+        # (Asked while the connection is open: the numbers noted cannot be another file's.)
         return None if (found.st_dev, found.st_ino) == self._ids[""] else "replaced"
 
     def _drop_old_log(self) -> None:
-        """Once the connection to a file deleted or replaced is closed: delete its log and
-        index if SQLite left them (it does, where the file has gone). Left beside the file
-        now at that name, or one made there later, they would be read as its own, and
-        SQLite would show and write the old file's pages in it. A log or index that is not
-        the old file's (another copy of the game made it for the new file) stays."""
+        """For a file deleted or replaced, before its connection is closed: delete its log
+        and index, which SQLite leaves where the file has gone. Left beside the file now at
+        that name, or one made there later, they would be read as its own, and SQLite would
+        show and write the old file's pages in it. Done while this connection still holds
+        them open, so the device and inode noted are theirs alone: closed, the numbers may
+        go at once to a log another copy of the game makes for the new file, which stays."""
         assert self._file is not None
         for suffix in _BESIDE[1:]:
             name = self._file + suffix
@@ -299,9 +301,9 @@ class Store:
         if moved is None:
             return
         log.warning("statistics file %s was %s", self._file, moved)
+        self._drop_old_log()
         with contextlib.suppress(sqlite3.Error):
             self._conn.close()
-        self._drop_old_log()
         opened, in_use, no_room = _opened(self.path)
         self._conn = opened.conn
         self.read_only, self.stand_in = opened.read_only, opened.stand_in
@@ -311,7 +313,10 @@ class Store:
         self._version_at_open = self._data_version()
         self._file, self._ids = self._file_name(), {}
         self._note_file()
-        said = f"The statistics file was {moved} while Macau was running"
+        # A file found in the place of one deleted may be the new one another copy of the
+        # game (or another window of this one) made: it is told as either.
+        done = "deleted or replaced" if moved == "replaced" else "deleted"
+        said = f"The statistics file was {done} while Macau was running"
         if self.read_only:  # nor can a new one be made: the reason says what to do
             self.problem = f"{said}. {opened.problem or ''}".strip()
         else:
@@ -364,7 +369,10 @@ class Store:
     def revision(self) -> tuple[int, int, int]:
         """A value that changes whenever anything is written to the statistics, through this
         store or by another connection (a worker thread, another copy of the game), and
-        differs between stores: what was read from the store may be remembered under it."""
+        differs between stores: what was read from the store may be remembered under it.
+        Asked before reading: a file deleted or replaced meanwhile is followed first, so what
+        is read is what the file at its place holds (see ``_follow_file``)."""
+        self._follow_file()
         (version,) = self._conn.execute("PRAGMA data_version").fetchone()
         return (self._serial, int(version), self._writes)
 

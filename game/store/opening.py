@@ -15,6 +15,7 @@ player.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import sqlite3
@@ -30,6 +31,8 @@ from game.store import salvage, schema, sqlerrors
 from game.store.files import aside_name, set_aside
 from game.store.paths import StoreUnavailable, ensure_writable
 from game.store.salvage import SQLITE_HEADER, Salvage
+
+log = logging.getLogger(__name__)
 
 # How long the game waits at most for another connection to let go of the statistics file's
 # write lock. Another copy of the game holds it for milliseconds a round; a program that keeps
@@ -396,6 +399,18 @@ def _writable_companions(path: Path) -> None:
                 os.chmod(companion, mode)
 
 
+def _drop_orphan_log(path: Path) -> None:
+    """Delete a write-ahead log and index left with no database beside them (the file was
+    deleted while a connection had it: SQLite leaves them then). The database made anew at
+    ``path`` would read them as its own, and show and write the old file's pages in it."""
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.is_file():
+            log.warning("deleting %s, left by a statistics file that was deleted", companion)
+            with contextlib.suppress(OSError):
+                companion.unlink()
+
+
 def open_database(path: Path) -> Opened:
     """Open (creating, repairing or upgrading as needed) the database at ``path``."""
     try:
@@ -407,6 +422,8 @@ def open_database(path: Path) -> Opened:
             f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
         )
     salvage.clear_leftovers(path)  # of a recovery killed halfway, in an earlier run
+    if not path.exists():
+        _drop_orphan_log(path)
     _writable_companions(path)
     note: str | None = None
     found = _identity(path)  # the file the verdict is about

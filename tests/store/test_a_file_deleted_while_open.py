@@ -79,3 +79,42 @@ def test_a_file_replaced_before_the_game_closes_is_found_whole_next_time(
         assert [e.ended_at for e in again.history("Ada")] == [
             e.ended_at for e in reversed([_round(7), _round(8)])
         ]
+
+
+def test_two_stores_of_one_file_both_follow_it_and_lose_nothing(store: Store, home: Path) -> None:
+    # Two copies of the game (or two windows of one) on one file: the second to notice
+    # finds the first one's new file, and leaves its log alone.
+    assert store.path is not None
+    other = Store.open()
+    store.record_game(_round(1))
+    other.record_game(_round(2))
+    store.path.unlink()
+    store.record_game(_round(3))  # makes the new file
+    other.record_game(_round(4))  # follows into it
+    assert other.problem is not None and "deleted or replaced" in other.problem
+    store.record_game(_round(5))
+    other.close()
+    store.close()
+    with Store.open() as again:
+        assert again.profile_stats("Ada").games == 3
+        assert again._conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_log_left_without_its_file_is_not_read_as_the_new_files(store: Store, home: Path) -> None:
+    # The menu's store keeps the file open (Statistics was visited) while the file is
+    # deleted between two tables: the next table's store makes the file anew beside the log
+    # and index the menu's connection keeps, and read as the new file's they showed the old
+    # file's pages in it ("no such table").
+    assert store.path is not None
+    store.record_game(_round(1))
+    store.path.unlink()
+    with Store.open() as table:
+        assert table.problem is None
+        for n in (2, 3):
+            assert table.record_game(_round(n)) is not None
+    store.revision()  # what a screen asks before reading: the file is followed
+    assert store.profile_stats("Ada").games == 2
+    store.close()
+    with Store.open() as again:
+        assert again.profile_stats("Ada").games == 2
+        assert again._conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
