@@ -256,6 +256,7 @@ class RulesEditor(MenuScreen):
         """Take away the roles of the jokers the pack no longer holds, or give back the roles
         taken away when the jokers return, and say which options changed with them."""
         values = self.values
+        restored = self.joker_roles is not None and now > before
         if self.joker_roles is not None and now > before:
             fitted = restore_jokers(values, self.joker_roles)
         else:
@@ -265,6 +266,12 @@ class RulesEditor(MenuScreen):
             # for any card, which asks nothing of the other options (a draw-wild joker must
             # be listed among the cards that play on anything).
             fitted["joker_role"] = "any_card"
+        elif now > before and not any(
+            {"RJ", "BJ", "joker"} & set(fitted[k]) for k in JOKER_OPTIONS if k != "joker_role"
+        ):
+            # Drawing jokers added where no option names a joker yet (the role was chosen
+            # first): every role a drawing joker has. Roles set by hand are left as set.
+            fitted = wild_jokers(fitted)
         moved = [k for k in JOKER_OPTIONS if fitted[k] != values[k]]
         if moved and now < before and self.joker_roles is None:
             self.joker_roles = {k: values[k] for k in JOKER_OPTIONS}
@@ -280,9 +287,10 @@ class RulesEditor(MenuScreen):
             said.append(f"“{self._label('joker_role')}” is “{word(fitted['joker_role'])}”")
         rows = _join([f"“{self._label(k)}”" for k in moved if k != "joker_role"])
         if rows:
-            said.append(
-                f"{'the missing jokers left' if now < before else 'jokers are back in'} {rows}"
-            )
+            if now < before:
+                said.append(f"the missing jokers left {rows}")
+            else:
+                said.append(f"{'jokers are back in' if restored else 'the jokers joined'} {rows}")
         self.note = f"With {now} joker{'' if now == 1 else 's'} per deck, {' and '.join(said)}."
 
     def _fit_joker_role(self, before: str, now: str) -> None:

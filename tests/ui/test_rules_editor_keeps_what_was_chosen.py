@@ -84,6 +84,17 @@ def test_jokers_turned_to_drawing_take_every_role_a_drawing_joker_has() -> None:
     assert "the jokers joined “Attack cards”" in editor.note
 
 
+def test_drawing_jokers_added_to_a_pack_take_every_role_a_drawing_joker_has() -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
+    Screen(editor)
+    editor.changed("joker_role", "draw_wild")  # the role first (a clash while no jokers)
+    editor.changed("jokers", 2)
+    assert not editor.error and editor.rules is not None
+    assert {"RJ", "BJ"} <= editor.rules.attack_cards
+    assert "joker" in editor.rules.plays_on_anything and "joker" in editor.rules.suit_changers
+    assert "the jokers joined “Attack cards”" in editor.note
+
+
 def test_jokers_added_to_a_pack_without_them_stand_in_for_any_card() -> None:
     editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
     Screen(editor)
