@@ -179,6 +179,7 @@ class Store:
         # they were found: to notice the file deleted or replaced (``_follow_file``).
         self._file = self._file_name()
         self._ids: dict[str, tuple[int, int]] = {}
+        self._followed: str | None = None  # what the player was told on following the file
         self._note_file()
 
     @classmethod
@@ -327,6 +328,7 @@ class Store:
             )
             self.problem = f"{said}: games are recorded {where_now}. {opened.problem or ''}"
             self.problem = self.problem.strip()
+        self._followed = self.problem
 
     def _data_version(self) -> int:
         """SQLite's count of commits by other connections seen by this one (-1 if unknown)."""
@@ -494,7 +496,7 @@ class Store:
     def _keep_for_want_of_room(self, record: GameRecord | MatchRecord) -> None:
         """Keep ``record``, which the disk had no room for, beside the file if there is room
         for that (and nothing is held before it), else in memory (see ``_held``)."""
-        self.problem = FULL
+        self.problem = self._after_followed(FULL)
         if not self._held and self.path is not None:
             try:
                 pending.keep(self.path, record)
@@ -540,9 +542,14 @@ class Store:
             if self._write_waiting(self._held[0]) is False:
                 return False
             self._held.pop(0)
-        if self.problem in (KEPT, FULL):  # the file is free again, the disk has room
-            self.problem = None
+        if self.problem in (KEPT, self._after_followed(FULL)):  # free again, with room
+            self.problem = self._followed
         return True
+
+    def _after_followed(self, problem: str) -> str:
+        """``problem``, after what the player was told on following the file (if it was):
+        a full disk found then must not hide that the old file is gone."""
+        return problem if self._followed is None else f"{self._followed} {problem}"
 
     def _write_waiting(self, record: GameRecord | MatchRecord) -> bool | None:
         """Write a record that waited: True when written; False when it must wait on (the
@@ -555,7 +562,7 @@ class Store:
                 self.problem = KEPT
             return False
         except StoreFull:
-            self.problem = FULL
+            self.problem = self._after_followed(FULL)
             return False
         except StoreUnavailable:
             return False

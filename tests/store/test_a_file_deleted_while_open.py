@@ -118,3 +118,23 @@ def test_a_log_left_without_its_file_is_not_read_as_the_new_files(store: Store, 
     with Store.open() as again:
         assert again.profile_stats("Ada").games == 2
         assert again._conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_a_full_disk_met_after_following_does_not_hide_that_the_file_went(
+    store: Store, home: Path
+) -> None:
+    assert store.path is not None
+    store.record_game(_round(1))
+    store.path.unlink()
+    assert store.record_game(_round(2)) is not None  # followed into a new file
+    told = store.problem
+    assert told is not None and "deleted" in told
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")  # the disk fills up
+    played = next(n for n in range(3, 1000) if store.record_game(_round(n)) is None)
+    assert store.problem is not None and store.problem.startswith(told)
+    assert store.problem != told  # and the full disk is told after it
+    store._conn.execute("PRAGMA max_page_count = 1073741823")  # room again
+    assert store.record_game(_round(played + 1)) is not None
+    assert store.problem == told
+    assert store.profile_stats("Ada").games == played  # every round since the deletion
