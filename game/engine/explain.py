@@ -773,6 +773,11 @@ def _power_section(r: Rules) -> tuple[Section, list[PowerCard]]:
     return Section("Power cards", tuple(paras), shown), cards
 
 
+def _groups_or_runs(r: Rules) -> bool:
+    """Whether a turn may lay several cards at once (groups or runs)."""
+    return r.groups != "none" or r.runs
+
+
 def _macau_section(r: Rules) -> Section:
     if r.macau_call == "auto":
         paras = [
@@ -785,10 +790,14 @@ def _macau_section(r: Rules) -> Section:
             if r.macau_penalty
             else "it costs you nothing, but everyone knows"
         )
+        # (Only where a turn may lay several cards: one card a turn, there is no such going out.)
+        several = (
+            " Going out with several cards at once needs no call." if _groups_or_runs(r) else ""
+        )
         paras = [
             'When your turn leaves you with one card, call "Macau" as you lay. If you forget, any '
             'other player may call "stop Macau" to catch you before the next move at the table: '
-            f"{cost}. Going out with several cards at once needs no call."
+            f"{cost}.{several}"
         ]
     return Section("Calling Macau", tuple(paras))
 

@@ -141,10 +141,15 @@ TABLE_TITLE = "At the table"
 def table_paragraphs(rules: Rules) -> list[str]:
     """How the rules are played in this window: the buttons and keys for each thing the
     rules ask of a player (the engine's sections say what the rules are, not where to click)."""
+    several = rules.groups != "none" or rules.runs
+    picking = (
+        "Click several cards to pick a group and drop them on the pile, or press Play (Enter)"
+        if several
+        else "Or click a card to pick it and press Play (Enter)"
+    )
     paras = [
-        "Laying. Drag a card to the pile, or double-click it. Click several cards to pick "
-        "a group and drop them on the pile, or press Play (Enter). With the keys, ← and → "
-        "move along your hand, ↑ picks a card and Enter plays.",
+        f"Laying. Drag a card to the pile, or double-click it. {picking}. With the keys, ← "
+        "and → move along your hand, ↑ picks a card and Enter plays.",
         "Drawing. Click the stock or Draw (D). When cards are owed to you the same button "
         "reads Take and takes them; a card you drew that fits may be laid, or kept (Space).",
         "Your hand. Sort (O) orders it by suit or by rank; drag a card within it, or press "
@@ -165,10 +170,16 @@ def table_paragraphs(rules: Rules) -> list[str]:
     else:
         paras.append("Macau. The call is made for you in these rules.")
     scores = "; Scores (T) shows the match's totals" if rules.scoring == "points" else ""
+    # Finish the round shows only where the round goes on after a person is out.
+    finish = (
+        " Once every person is out, Finish the round (F) lets the bots play the rest at once."
+        if rules.end == "places"
+        else ""
+    )
     paras.append(
         "Help. Hint (H) selects what a good player would lay in your place; Log (L) lists "
-        f"every move of the round{scores}; Menu (Esc) pauses the game and leads to these rules. "
-        "Once every person is out, Finish the round (F) lets the bots play the rest at once."
+        f"every move of the round{scores}; Menu (Esc) pauses the game and leads to these "
+        f"rules.{finish}"
     )
     return paras
 

@@ -120,3 +120,15 @@ def test_how_to_play_says_where_to_click_for_what_the_rules_ask() -> None:
     assert "Sort (O)" in polish and "Shift+←" in polish and "Finish the round (F)" in polish
     tel_aviv = " ".join(table_paragraphs(PRESETS["tel_aviv"]))
     assert "The call is made for you" in tel_aviv and "Scores (T)" in tel_aviv
+    # One card a turn: no group to pick; the round ends at the first out: nothing to finish.
+    assert "pick a group" in polish and "pick a group" not in tel_aviv
+    assert "click a card to pick it" in tel_aviv
+    assert "Finish the round" not in tel_aviv
+
+
+def test_going_out_with_several_cards_is_told_only_where_a_turn_lays_several() -> None:
+    from game.engine import explain
+
+    assert "several cards at once needs no call" in explain(PRESETS["polish"])
+    one_a_turn = PRESETS["polish"].replace(name="custom", groups="none")
+    assert "several cards at once" not in explain(one_a_turn)
