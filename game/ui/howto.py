@@ -261,7 +261,7 @@ class HowToScreen(MenuScreen):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Scrolling keys and the wheel; Left/Right on the picker; Esc back."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
-            self.scroll.by(-60 if event.key == pygame.K_UP else 60)
+            self.scroll.by(self.px(-60 if event.key == pygame.K_UP else 60))
             return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.picker.step(-1 if event.key == pygame.K_LEFT else 1)

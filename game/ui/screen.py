@@ -70,6 +70,10 @@ class Scroll:
     offset: float = 0.0
     content: int = 0
     view: int = 0
+    # Where the bar was last drawn (track and thumb), for the mouse to take hold of; and
+    # while the thumb is dragged, how far below the thumb's top the pointer holds it.
+    bar: tuple[pygame.Rect, pygame.Rect] | None = None
+    held: int | None = None
 
     @property
     def limit(self) -> float:
@@ -81,7 +85,10 @@ class Scroll:
         self.offset = max(0.0, min(self.limit, self.offset + pixels))
 
     def handle_event(self, event: pygame.event.Event, area: pygame.Rect) -> bool:
-        """The wheel over ``area``, PageUp/PageDown, Home/End."""
+        """The wheel over ``area``, PageUp/PageDown, Home/End, and the bar: its thumb dragged,
+        a click on its track above or below the thumb moving a page that way."""
+        if self._bar_event(event):
+            return True
         if event.type == pygame.MOUSEWHEEL and (
             area.collidepoint(pygame.mouse.get_pos()) or not pygame.mouse.get_focused()
         ):
@@ -99,9 +106,35 @@ class Scroll:
                 return True
         return False
 
+    def _bar_event(self, event: pygame.event.Event) -> bool:
+        """The mouse on the bar as last drawn: True when it took the event."""
+        if self.held is not None:
+            if event.type == pygame.MOUSEMOTION and self.bar is not None:
+                track, thumb = self.bar
+                room = max(1, track.h - thumb.h)
+                top = event.pos[1] - self.held - track.y
+                self.offset = max(0.0, min(self.limit, top / room * self.limit))
+                return True
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                self.held = None
+                return True
+        if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1 or self.bar is None:
+            return False
+        track, thumb = self.bar
+        # A thin bar is hard to hit: it answers a little either side of it.
+        if not track.inflate(16, 0).collidepoint(event.pos):
+            return False
+        if thumb.top <= event.pos[1] < thumb.bottom:
+            self.held = event.pos[1] - thumb.top
+        else:
+            self.by(self.view * 0.9 * (1 if event.pos[1] >= thumb.bottom else -1))
+        return True
+
     def draw_bar(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """A thin bar at the right edge of ``area`` when there is more to see."""
         if self.content <= self.view or self.view <= 0:
+            self.bar = None
+            self.held = None
             return
         track = pygame.Rect(area.right - 8, area.y + 4, 5, area.h - 8)
         # A faint track under the thumb: blended as a panel (pygame.draw drops the alpha on the
@@ -109,7 +142,11 @@ class Scroll:
         theme.blit_panel(surface, track, (255, 255, 255, 40), None, radius=3, shadow=False)
         h = max(30, round(track.h * self.view / self.content))
         y = track.y + round((track.h - h) * self.offset / max(1.0, self.limit))
-        pygame.draw.rect(surface, theme.MUTED, (track.x, y, track.w, h), border_radius=3)
+        thumb = pygame.Rect(track.x, y, track.w, h)
+        pygame.draw.rect(
+            surface, theme.MUTED if self.held is None else theme.TEXT, thumb, border_radius=3
+        )
+        self.bar = (track, thumb)
 
 
 class MenuScreen(Scaled, Scene):

@@ -35,3 +35,31 @@ def test_the_rules_in_force_speak_of_this_tables_pack(monkeypatch: pytest.Monkey
     screen.picker.step(1)
     assert screen.picker.value != howto.IN_FORCE
     assert "This table has" not in _words(monkeypatch, screen)
+
+
+def test_the_scroll_bar_can_be_dragged_and_its_track_clicked() -> None:
+    import pygame
+
+    screen = Screen(HowToScreen(preset="tel_aviv"), size=(1280, 800))
+    page = screen.top
+    assert isinstance(page, HowToScreen) and page.scroll.limit > 0 and page.scroll.bar
+    track, thumb = page.scroll.bar
+    # A click on the track below the thumb moves a page down.
+    screen.click((track.centerx, track.bottom - 2))
+    assert page.scroll.offset == pytest.approx(page.scroll.view * 0.9)
+    # The thumb dragged to the bottom shows the end; dragged back up, the start.
+    track, thumb = page.scroll.bar
+    screen.send(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1)
+    screen.send(
+        pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom + 50), rel=(0, 0), buttons=(1, 0, 0)
+    )
+    assert page.scroll.offset == page.scroll.limit
+    screen.send(
+        pygame.MOUSEMOTION, pos=(thumb.centerx, track.top - 50), rel=(0, 0), buttons=(1, 0, 0)
+    )
+    assert page.scroll.offset == 0
+    screen.send(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, track.top - 50), button=1)
+    screen.send(
+        pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom), rel=(0, 0), buttons=(0, 0, 0)
+    )
+    assert page.scroll.offset == 0  # let go: the pointer moves on its own
