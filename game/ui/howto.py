@@ -293,6 +293,6 @@ class HowToScreen(MenuScreen):
         surface.blit(page, inner.topleft, area)
         self.scroll.draw_bar(surface, v)
         if self.scroll.limit > 0:
-            words = "Scroll: wheel, ↑ ↓, Page Up / Page Down"
+            words = "Scroll: wheel, ↑ ↓, Page Up / Page Down, or drag the bar"
             hint = theme.text(words, self.px(14), theme.MUTED)
             surface.blit(hint, hint.get_rect(bottomright=(v.right, v.bottom + self.px(22))))
