@@ -287,6 +287,11 @@ class HowToScreen(MenuScreen):
         theme.blit_panel(surface, v, (*theme.PANEL, 230), (*theme.PANEL_EDGE, 200), radius=16)
         page = self._page()
         inner = v.inflate(-20, -24)
+        was = self.scroll.content
+        if was and page.get_height() != was:
+            # The page wrapped anew (the window resized, the text scale changed): the reader
+            # keeps the place in the text, not the pixel offset.
+            self.scroll.offset *= page.get_height() / was
         self.scroll.view, self.scroll.content = inner.h, page.get_height()
         self.scroll.by(0)
         area = pygame.Rect(0, round(self.scroll.offset), inner.w, inner.h)

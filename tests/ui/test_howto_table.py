@@ -63,3 +63,15 @@ def test_the_scroll_bar_can_be_dragged_and_its_track_clicked() -> None:
         pygame.MOUSEMOTION, pos=(thumb.centerx, track.bottom), rel=(0, 0), buttons=(0, 0, 0)
     )
     assert page.scroll.offset == 0  # let go: the pointer moves on its own
+
+
+def test_the_reader_keeps_the_place_in_the_text_when_the_window_is_resized() -> None:
+    screen = Screen(HowToScreen(preset="tel_aviv"), size=(1280, 800))
+    page = screen.top
+    assert isinstance(page, HowToScreen)
+    page.scroll.by(page.scroll.limit / 2)
+    screen.frame()
+    share = page.scroll.offset / page.scroll.content
+    screen.stack.resize((960, 600))
+    screen.frame()
+    assert page.scroll.offset / page.scroll.content == pytest.approx(share, abs=0.01)
