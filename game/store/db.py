@@ -266,7 +266,8 @@ class Store:
                     self._ids[suffix] = (found.st_dev, found.st_ino)
 
     def _moved(self) -> str | None:
-        """ "deleted" or "replaced" if the open file is no longer the one at its name."""
+        """Whether the open file is no longer the one at its name: "deleted", "replaced", or
+        None while it is."""
         if self._file is None or "" not in self._ids:
             return None
         try:
