@@ -292,6 +292,12 @@ class Store:
                 if (found.st_dev, found.st_ino) == self._ids.get(suffix):
                     os.unlink(name)
 
+    def follow(self) -> None:
+        """If the file was deleted or replaced since this store opened it, use the one at
+        its place now (made anew if there is none) and say so in ``problem``: what a screen
+        asks before it reads, so that all it shows comes from one file. Writes do it too."""
+        self._follow_file()
+
     def _follow_file(self) -> None:
         """Before a write: if the file was deleted or replaced while this store had it open
         (a clean-up tool, a sync client, the player), open the one at ``path`` now, made anew
@@ -320,16 +326,16 @@ class Store:
         done = "deleted or replaced" if moved == "replaced" else "deleted"
         said = f"The statistics file was {done} while Macau was running"
         if self.read_only:  # nor can a new one be made: the reason says what to do
-            self.problem = f"{said}. {opened.problem or ''}".strip()
+            self._followed = f"{said}."
         else:
             where_now = (
                 "in the file found in its place"
                 if moved == "replaced"
                 else "in a new one from now on"
             )
-            self.problem = f"{said}: games are recorded {where_now}. {opened.problem or ''}"
-            self.problem = self.problem.strip()
-        self._followed = self.problem
+            self._followed = f"{said}: games are recorded {where_now}."
+        # (What opening the file found, a full disk say, is told after it, once.)
+        self.problem = f"{self._followed} {opened.problem or ''}".strip()
 
     def _data_version(self) -> int:
         """SQLite's count of commits by other connections seen by this one (-1 if unknown)."""
@@ -347,6 +353,7 @@ class Store:
         The second connection is opened as this one was (read-write or read-only) but
         without the checks and upgrades of ``open``: this one already made them.
         """
+        self._follow_file()  # (by its name: never a file deleted, which would be made empty)
         if self.stand_in:
             return None
         rows = self._conn.execute("PRAGMA database_list").fetchall()
@@ -372,10 +379,7 @@ class Store:
     def revision(self) -> tuple[int, int, int]:
         """A value that changes whenever anything is written to the statistics, through this
         store or by another connection (a worker thread, another copy of the game), and
-        differs between stores: what was read from the store may be remembered under it.
-        Asked before reading: a file deleted or replaced meanwhile is followed first, so what
-        is read is what the file at its place holds (see ``_follow_file``)."""
-        self._follow_file()
+        differs between stores: what was read from the store may be remembered under it."""
         (version,) = self._conn.execute("PRAGMA data_version").fetchone()
         return (self._serial, int(version), self._writes)
 

@@ -225,6 +225,7 @@ class MainMenu(MenuScreen):
 
             self._store = Store.open()  # records what was kept, when it can
         else:
+            self._store.follow()  # the file deleted or replaced meanwhile: the one there now
             self._store.record_pending()
         return self._store
 

@@ -112,7 +112,7 @@ def test_a_log_left_without_its_file_is_not_read_as_the_new_files(store: Store, 
         assert table.problem is None
         for n in (2, 3):
             assert table.record_game(_round(n)) is not None
-    store.revision()  # what a screen asks before reading: the file is followed
+    store.follow()  # what the menu asks before a screen reads: the file is followed
     assert store.profile_stats("Ada").games == 2
     store.close()
     with Store.open() as again:
