@@ -123,6 +123,23 @@ def wild_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def jokers_raised(options: Mapping[str, Any], before: int) -> dict[str, Any]:
+    """``options`` with the jokers per deck raised from ``before``, where jokers draw: where
+    no option names a joker yet (the role was chosen first), the jokers take every role a
+    drawing joker has (``wild_jokers``); where the jokers there were all attack cards, the
+    ones added attack too. Roles set otherwise by hand are left as set."""
+    out = dict(options)
+    if out.get("joker_role") != "draw_wild":
+        return out
+    if not any(_JOKER_TOKENS & set(out[key]) for key in SET_OPTIONS):
+        return wild_jokers(out)
+    had = _pack_jokers(before) - {"joker"}
+    if had and had <= set(out["attack_cards"]):
+        added = _pack_jokers(out.get("jokers", 0)) - {"joker"}
+        out["attack_cards"] = frozenset(out["attack_cards"]) | added
+    return out
+
+
 def drop_idle_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
     """``options`` with the jokers taken out of every role that only a draw-wild joker plays
     (attack card, suit changer, a card that goes on anything or takes anything) when

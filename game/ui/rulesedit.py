@@ -28,6 +28,7 @@ from game.engine.house import (
     JOKER_OPTIONS,
     drop_idle_jokers,
     drop_missing_jokers,
+    jokers_raised,
     restore_jokers,
     switch_refusal,
     wild_jokers,
@@ -266,12 +267,8 @@ class RulesEditor(MenuScreen):
             # for any card, which asks nothing of the other options (a draw-wild joker must
             # be listed among the cards that play on anything).
             fitted["joker_role"] = "any_card"
-        elif now > before and not any(
-            {"RJ", "BJ", "joker"} & set(fitted[k]) for k in JOKER_OPTIONS if k != "joker_role"
-        ):
-            # Drawing jokers added where no option names a joker yet (the role was chosen
-            # first): every role a drawing joker has. Roles set by hand are left as set.
-            fitted = wild_jokers(fitted)
+        elif now > before:
+            fitted = jokers_raised(fitted, before)
         moved = [k for k in JOKER_OPTIONS if fitted[k] != values[k]]
         if moved and now < before and self.joker_roles is None:
             self.joker_roles = {k: values[k] for k in JOKER_OPTIONS}

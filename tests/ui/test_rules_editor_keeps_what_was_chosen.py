@@ -93,6 +93,12 @@ def test_drawing_jokers_added_to_a_pack_take_every_role_a_drawing_joker_has() ->
     assert {"RJ", "BJ"} <= editor.rules.attack_cards
     assert "joker" in editor.rules.plays_on_anything and "joker" in editor.rules.suit_changers
     assert "the jokers joined “Attack cards”" in editor.note
+    # Fewer, then more again one by one: each joker added attacks as the others do.
+    editor.changed("jokers", 0)
+    editor.changed("joker_role", "draw_wild")
+    editor.changed("jokers", 1)
+    editor.changed("jokers", 2)
+    assert editor.rules is not None and {"RJ", "BJ"} <= editor.rules.attack_cards
 
 
 def test_jokers_added_to_a_pack_without_them_stand_in_for_any_card() -> None:
