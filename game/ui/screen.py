@@ -143,6 +143,9 @@ class Scroll:
         h = max(30, round(track.h * self.view / self.content))
         y = track.y + round((track.h - h) * self.offset / max(1.0, self.limit))
         thumb = pygame.Rect(track.x, y, track.w, h)
+        if self.held is not None and self.bar is not None and self.bar[1].h != h:
+            # Resized while dragged: held at the same share of the thumb's height.
+            self.held = self.held * h // max(1, self.bar[1].h)
         pygame.draw.rect(
             surface, theme.MUTED if self.held is None else theme.TEXT, thumb, border_radius=3
         )

@@ -75,3 +75,20 @@ def test_the_reader_keeps_the_place_in_the_text_when_the_window_is_resized() -> 
     screen.stack.resize((960, 600))
     screen.frame()
     assert page.scroll.offset / page.scroll.content == pytest.approx(share, abs=0.01)
+
+
+def test_a_thumb_held_through_a_resize_stays_under_the_pointer() -> None:
+    import pygame
+
+    screen = Screen(HowToScreen(preset="tel_aviv"), size=(1280, 800))
+    page = screen.top
+    assert isinstance(page, HowToScreen) and page.scroll.bar
+    _, thumb = page.scroll.bar
+    screen.send(pygame.MOUSEBUTTONDOWN, pos=(thumb.centerx, thumb.bottom - 2), button=1)
+    screen.stack.resize((960, 600))
+    screen.frame()
+    track, _ = page.scroll.bar
+    pointer = (track.centerx, track.centery)
+    screen.send(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(1, 0, 0))
+    _, thumb = page.scroll.bar
+    assert thumb.top <= pointer[1] < thumb.bottom
