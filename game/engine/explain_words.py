@@ -89,6 +89,11 @@ def _plural(token: str) -> str:
     return _RANK_PLURALS.get(token, token + "s")
 
 
+def rank_plural(token: str) -> str:
+    """A rank in the plural as the rules' texts and the table say it: "8s", "aces"."""
+    return _plural(token)
+
+
 def _word(token: str) -> str:
     return {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}.get(token, token)
 

@@ -349,9 +349,11 @@ def _ink(suit: str, four_colour: bool) -> tuple[int, int, int]:
     return suit_colour(suit, four_colour)
 
 
+# Every rank house rules may let a jack ask for has its key (10 is 0; "Nothing" is N).
 _RANK_KEYS = {
-    "5": pygame.K_5, "6": pygame.K_6, "7": pygame.K_7, "8": pygame.K_8,
-    "9": pygame.K_9, "10": pygame.K_0, "-": pygame.K_n,
+    "2": pygame.K_2, "3": pygame.K_3, "4": pygame.K_4, "5": pygame.K_5, "6": pygame.K_6,
+    "7": pygame.K_7, "8": pygame.K_8, "9": pygame.K_9, "10": pygame.K_0, "Q": pygame.K_q,
+    "K": pygame.K_k, "A": pygame.K_a, "-": pygame.K_n,
 }  # fmt: skip
 
 

@@ -41,6 +41,7 @@ from game.engine import (
     TurnStarted,
     cancel_verb,
 )
+from game.engine.explain_words import rank_plural
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
 from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
@@ -234,7 +235,7 @@ class GameLog:
         self.add_to_line(f"names {_suit_words(ev).rstrip('!').lower()}")
 
     def _on_RankRequested(self, ev: RankRequested) -> None:
-        self.add_to_line(f"asks for {ev.rank}s" if ev.rank else "asks for nothing")
+        self.add_to_line(f"asks for {rank_plural(ev.rank)}" if ev.rank else "asks for nothing")
 
     def _on_SkipPending(self, ev: SkipPending) -> None:
         turns = "turn" if ev.count == 1 else "turns"
@@ -661,7 +662,8 @@ class Director:
         return 0.15
 
     def _on_RankRequested(self, ev: RankRequested) -> float:
-        text = f"{ev.rank}s!" if ev.rank else "Nothing"
+        said = rank_plural(ev.rank) if ev.rank else ""
+        text = f"{said[:1].upper()}{said[1:]}!" if ev.rank else "Nothing"
         self._bubble(ev.seat, text)
         return 0.15
 

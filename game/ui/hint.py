@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 
 from game.engine import DRAW, PASS, Action, Game, Phase, Play, Stop
+from game.engine.explain_words import rank_plural
 
 __all__ = ["describe", "suggest"]
 
@@ -60,7 +61,7 @@ def describe(game: Game, action: Action, names: Sequence[str]) -> str:
     elif choice == "-":
         text += " and ask for nothing"
     elif choice is not None:
-        text += f" and ask for {choice}s"
+        text += f" and ask for {rank_plural(choice)}"
     if action.call:
         text += ", calling Macau"
     return text

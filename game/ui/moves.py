@@ -28,6 +28,7 @@ from game.engine import (
 from game.engine.actions import SUFFIXES
 from game.engine.cards import STANDARD_52
 from game.engine.compiled import Compiled, compile_rules
+from game.engine.explain_words import rank_plural
 
 __all__ = [
     "PASS_LABELS",
@@ -465,11 +466,17 @@ def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
     """The marker beside the pile: (headline, how long it lasts), or ("", "") when plain."""
     request = game.request
     if request is not None and request.get("kind") == "rank":
-        rank = request.get("rank")
-        owner = int(request.get("owner", 0))
-        whose = "your" if names[owner] == "You" else f"{names[owner]}'s"
-        # The jack's player is bound too (RULES §3.3): the request ends after that turn.
-        return f"Request: {rank}s", f"through {whose} turn"
+        rank = str(request.get("rank"))
+        bound = owner = int(request.get("owner", 0))
+        # The jack's player is bound too (RULES §3.3): the request ends after that turn. A
+        # player out on the jack takes no turn: it ends when the turn passes their seat, after
+        # the last seat still in before it.
+        out = set(game.placings)
+        if owner in out:
+            n = len(names)
+            bound = next((s for k in range(1, n) if (s := (owner - k) % n) not in out), owner)
+        whose = "your" if names[bound] == "You" else f"{names[bound]}'s"
+        return f"Request: {rank_plural(rank)}", f"through {whose} turn"
     if request is not None and request.get("kind") == "suit":
         suits = str(request.get("suits", ""))
         if request.get("free"):

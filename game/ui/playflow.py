@@ -16,6 +16,7 @@ import pygame
 from game.engine import Card, Game, Phase, Play
 from game.engine.cards import RANK_WORDS, SUIT_NAMES, parse_rank
 from game.engine.compiled import compile_rules
+from game.engine.explain_words import rank_plural
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
@@ -587,7 +588,8 @@ def _request_hint(g: Game, can_draw: bool = True) -> str:
     draw = ", or draw" if can_draw else ""
     if g.phase == Phase.RANK_REQUEST and request["kind"] == "rank":
         rank = request["rank"]
-        return f"{rank}s were asked for: lay {rank}s or a jack{draw}"
+        ranks = rank_plural(rank)
+        return f"{ranks[:1].upper()}{ranks[1:]} were asked for: lay {ranks} or a jack{draw}"
     if g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
         changers = [_a_changer(t) for t in sorted(g.rules.suit_changers, key=str)]
         others = " or ".join(changers) if changers else "a suit changer"

@@ -38,3 +38,47 @@ def test_a_free_suit_names_the_excluded_suit_as_the_reason_it_is_missing() -> No
     # nothing is in force under a free suit: the suit left out is the one the ace must change
     note = suit_note(g, ["S"], parse_action("AH/S"))
     assert note.startswith("not ♣, the suit the free suit leaves out"), note
+
+
+def test_a_request_of_a_player_out_on_the_jack_ends_after_the_last_seat_still_in() -> None:
+    # With power_after_out the jack keeps its power as its player goes out: that player
+    # takes no turn, and the engine ends the request as the turn passes their seat.
+    rules = PRESETS["polish"].replace(name="custom", power_after_out=True)
+    hands = ["JH", "5C 6C 8C 10C KD", "5D 6D 9S 10S QD"]
+    g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
+    g.apply("JH/8")
+    assert marker_text(g, NAMES) == ("Request: 8s", "through Ben's turn")
+    g.apply("draw")  # Ada
+    assert g.request is not None and marker_text(g, NAMES)[1] == "through Ben's turn"
+    g.apply("draw")  # Ben: the request ends with his turn
+    assert g.request is None
+
+
+def test_a_requested_face_card_reads_as_a_word() -> None:
+    rules = PRESETS["polish"].replace(
+        name="custom",
+        plays_on_anything=frozenset(),
+        anything_on=frozenset(),
+        suit_changers=frozenset(),
+        skip_rank=None,
+        request_ranks=("4", "Q", "A"),
+        jack_must_hold=True,
+    )
+    hands = ["JH QS AD 4C 9C", "5C 6C 8C 10C KD", "5D 6D 9S 10S QD"]
+    g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
+    g.apply("JH/A")
+    assert marker_text(g, NAMES)[0] == "Request: aces"
+
+
+def test_every_rank_a_jack_may_ask_for_has_its_key() -> None:
+    import pygame
+
+    from game.ui.choosers import RankChooser
+    from tests.ui.menukit import Screen
+
+    for key, rank in ((pygame.K_4, "4"), (pygame.K_q, "Q"), (pygame.K_a, "A")):
+        picked: list[str | None] = []
+        screen = Screen(RankChooser(["4", "Q", "A", "-"], picked.append, speed="off"))
+        screen.key(key)
+        screen.frame(30)
+        assert picked == [rank]
