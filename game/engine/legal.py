@@ -101,7 +101,7 @@ class Legality:
             )
         if ctx is RANK_REQUEST:
             return (
-                f"a jack requested {RANK_NAMES[self._req_rank]}s: lay "
+                f"a jack requested {_ranks(self._req_rank)}: lay "
                 f"{_a_rank(self._req_rank)} or a jack, or draw"
             )
         if ctx is SUIT_REQUEST:
@@ -804,6 +804,11 @@ def _rank_plural(rank: int) -> str:
     """A rank in the plural, in words: "fours", "aces", "sixes"."""
     word = RANK_WORDS.get(rank, "card")
     return word + ("es" if word.endswith("x") else "s")
+
+
+def _ranks(rank: int) -> str:
+    """A rank in the plural, as a request is told: "8s", "aces"."""
+    return f"{RANK_NAMES[rank]}s" if rank <= 10 else f"{RANK_WORDS[rank]}s"
 
 
 def _a_rank(rank: int | None) -> str:

@@ -3,7 +3,9 @@ suggests are themselves allowed (docs/rules-decisions.md)."""
 
 from __future__ import annotations
 
-from game.engine import PRESETS, parse_action
+import pytest
+
+from game.engine import PRESETS, Game, parse_action
 
 from .conftest import legal, play, pos, refused
 
@@ -256,3 +258,22 @@ def test_the_terminal_and_the_table_log_say_blocked_for_a_four_and_cut_for_a_sev
         cancel_verb(mixed) == "cut or block" and cancel_verb(mixed, done=True) == "cut or blocked"
     )
     assert cancel_verb([]) == ""
+
+
+def test_a_requested_face_card_is_named_in_words() -> None:
+    from game.engine import IllegalMove
+
+    rules = PRESETS["polish"].replace(
+        name="custom",
+        plays_on_anything=frozenset(),
+        anything_on=frozenset(),
+        suit_changers=frozenset(),
+        skip_rank=None,
+        request_ranks=("4", "Q", "A"),
+        jack_must_hold=True,
+    )
+    hands = ["JH QS AD 4C 9C", "5C 6C 8C 10C KD", "5D 6D 9S 10S QD"]
+    g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
+    g.apply("JH/A")
+    with pytest.raises(IllegalMove, match=r"^a jack requested aces: lay an ace or a jack"):
+        g.check("5C")
