@@ -41,6 +41,7 @@ from .engine.actions import (
     TurnMissed,
 )
 from .engine.cards import RANK_NAMES, RANK_WORDS, SUIT_NAMES, parse_rank
+from .engine.explain_words import rank_plural
 from .engine.rules import CARD_KIND_TOKENS, rank_jobs
 
 LINE_WIDTH = 78
@@ -83,7 +84,7 @@ def help_entries(r: Rules) -> list[tuple[str, str]]:
         )
     if r.jack_requests and r.request_ranks:
         rank = "8" if "8" in r.request_ranks else r.request_ranks[0]
-        entries.append((f"JC/{rank}", f"jack requesting {rank}s"))
+        entries.append((f"JC/{rank}", f"jack requesting {rank_plural(rank)}"))
         entries.append(("JC/-", "jack requesting nothing"))
     if r.jokers and r.joker_role == "any_card":
         entries.append(("RJ=KH", "joker standing for K♥"))
@@ -183,7 +184,7 @@ def describe(e: Event, me: int) -> str | None:
             return f"{name} named a free suit (anything but {SUIT_NAMES[e.excluded]})"
         return f"{name} named {SUIT_NAMES[e.suit]}"
     if isinstance(e, RankRequested):
-        return f"{name} requested {e.rank + 's' if e.rank else 'nothing'}"
+        return f"{name} requested {rank_plural(e.rank) if e.rank else 'nothing'}"
     if isinstance(e, SkipPending):
         return f"{seat_name(e.target, me)} must miss {count_words(e.count, 'turn')} or answer"
     if isinstance(e, MissedTurnsAccepted):
