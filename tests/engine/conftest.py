@@ -85,3 +85,21 @@ def filler(count: int, *used: str) -> str:
     cards = [c for c in PLAIN.split() if c not in taken]
     assert len(cards) >= count, "not enough plain cards left"
     return " ".join(cards[:count])
+
+
+def face_card_requested() -> Game:
+    """Seat 0 has laid J♥ asking for aces, where house rules make aces, queens and 4s plain
+    ranks a jack may ask for."""
+    rules = PRESETS["polish"].replace(
+        name="custom",
+        plays_on_anything=frozenset(),
+        anything_on=frozenset(),
+        suit_changers=frozenset(),
+        skip_rank=None,
+        request_ranks=("4", "Q", "A"),
+        jack_must_hold=True,
+    )
+    hands = ["JH QS AD 4C 9C", "5C 6C 8C 10C KD", "5D 6D 9S 10S QD"]
+    g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
+    g.apply("JH/A")
+    return g

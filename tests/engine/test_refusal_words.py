@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import PRESETS, Game, parse_action
+from game.engine import PRESETS, parse_action
 
-from .conftest import legal, play, pos, refused
+from .conftest import face_card_requested, legal, play, pos, refused
 
 # ----- groups on an attack ------------------------------------------------------------------
 
@@ -263,17 +263,6 @@ def test_the_terminal_and_the_table_log_say_blocked_for_a_four_and_cut_for_a_sev
 def test_a_requested_face_card_is_named_in_words() -> None:
     from game.engine import IllegalMove
 
-    rules = PRESETS["polish"].replace(
-        name="custom",
-        plays_on_anything=frozenset(),
-        anything_on=frozenset(),
-        suit_changers=frozenset(),
-        skip_rank=None,
-        request_ranks=("4", "Q", "A"),
-        jack_must_hold=True,
-    )
-    hands = ["JH QS AD 4C 9C", "5C 6C 8C 10C KD", "5D 6D 9S 10S QD"]
-    g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
-    g.apply("JH/A")
+    g = face_card_requested()
     with pytest.raises(IllegalMove, match=r"^a jack requested aces: lay an ace or a jack"):
         g.check("5C")

@@ -55,19 +55,9 @@ def test_a_request_of_a_player_out_on_the_jack_ends_after_the_last_seat_still_in
 
 
 def test_a_requested_face_card_reads_as_a_word() -> None:
-    rules = PRESETS["polish"].replace(
-        name="custom",
-        plays_on_anything=frozenset(),
-        anything_on=frozenset(),
-        suit_changers=frozenset(),
-        skip_rank=None,
-        request_ranks=("4", "Q", "A"),
-        jack_must_hold=True,
-    )
-    hands = ["JH QS AD 4C 9C", "5C 6C 8C 10C KD", "5D 6D 9S 10S QD"]
-    g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
-    g.apply("JH/A")
-    assert marker_text(g, NAMES)[0] == "Request: aces"
+    from tests.engine.conftest import face_card_requested
+
+    assert marker_text(face_card_requested(), NAMES)[0] == "Request: aces"
 
 
 def test_every_rank_a_jack_may_ask_for_has_its_key() -> None:
