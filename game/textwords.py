@@ -291,8 +291,9 @@ def status(g: Game, me: int) -> str:
         top += " (no suit in force)"  # a free suit says so below
     parts = [f"Top {top}"]
     if req and req["kind"] == "rank":
-        owner = int(req.get("owner", 0))
-        parts.append(f"request: {req['rank']}s or a jack, through {_whose(owner, me)} turn")
+        bound = g.rank_request_until()
+        ranks = rank_plural(str(req["rank"]))
+        parts.append(f"request: {ranks} or a jack, through {_whose(bound, me)} turn")
     elif req:
         if req["free"]:
             asked = f"free suit: anything but {SUIT_NAMES[req['excluded']]}"

@@ -685,3 +685,15 @@ def test_bytes_that_are_not_utf8_are_echoed_as_replacement_characters() -> None:
         "'zz\ufffd' is not a card: 'zz' is not a rank (use 2-10, T, J, Q, K or A)",
         "'\ufffd' is not a card (examples: 7H, 10S, QD, RJ)",
     ]
+
+
+def test_the_status_line_names_a_requested_face_card_and_the_seat_it_binds_through() -> None:
+    from tests.engine.conftest import face_card_requested
+
+    g = face_card_requested()
+    assert "request: aces or a jack, through Seat 0's turn" in status(g, 1)
+    rules = PRESETS["polish"].replace(name="custom", power_after_out=True)
+    hands = ["JH", "5C 6C 8C 10C KD", "5D 6D 9S 10S QD"]
+    g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
+    g.apply("JH/8")  # the jack's player is out: the last seat still in is bound last
+    assert "request: 8s or a jack, through Seat 2's turn" in status(g, 1)

@@ -477,9 +477,29 @@ class Game(Transitions):
         """Cards left in the stock."""
         return len(self.stock)
 
+    def rank_request_until(self) -> int:
+        """The seat whose turn the rank request in force ends with (-1 without one): the
+        jack's player (RULES §3.3), or, once that player is out, the last seat to take a turn
+        before the turn passes their seat (as ``_step`` goes, seats out and seats sitting out
+        a missed turn are passed without one)."""
+        owner = self._req_owner
+        if not self._req_rank or owner < 0:
+            return -1
+        if not self._out[owner]:
+            return owner
+        last = t = self.current
+        for _ in range(self.n):
+            t = (t + 1) % self.n
+            if t == owner:
+                break
+            if not self._out[t] and self.missed[t] == 0:
+                last = t
+        return last
+
     @property
     def request(self) -> dict[str, Any] | None:
-        """The request in force: ``{"kind": "rank", "rank": "8", "owner": seat}`` or a suit one."""
+        """The request in force: ``{"kind": "rank", "rank": "8", "owner": seat}`` or a suit one
+        (``rank_request_until`` says whose turn a rank request ends with)."""
         if self._req_rank:
             return {
                 "kind": "rank",

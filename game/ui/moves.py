@@ -467,14 +467,9 @@ def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
     request = game.request
     if request is not None and request.get("kind") == "rank":
         rank = str(request.get("rank"))
-        bound = owner = int(request.get("owner", 0))
-        # The jack's player is bound too (RULES §3.3): the request ends after that turn. A
-        # player out on the jack takes no turn: it ends when the turn passes their seat, after
-        # the last seat still in before it.
-        out = set(game.placings)
-        if owner in out:
-            n = len(names)
-            bound = next((s for k in range(1, n) if (s := (owner - k) % n) not in out), owner)
+        # The jack's player is bound too (RULES §3.3); once out, the last seat with a turn
+        # before theirs (the engine says which).
+        bound = game.rank_request_until()
         whose = "your" if names[bound] == "You" else f"{names[bound]}'s"
         return f"Request: {rank_plural(rank)}", f"through {whose} turn"
     if request is not None and request.get("kind") == "suit":

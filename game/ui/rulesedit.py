@@ -267,10 +267,12 @@ class RulesEditor(MenuScreen):
             # for any card, which asks nothing of the other options (a draw-wild joker must
             # be listed among the cards that play on anything).
             fitted["joker_role"] = "any_card"
-        elif now > before:
+        elif now > before and not restored:
             fitted = jokers_raised(fitted, before)
         moved = [k for k in JOKER_OPTIONS if fitted[k] != values[k]]
-        if moved and now < before and self.joker_roles is None:
+        if now < before and self.joker_roles is None:
+            # The roles as they were, to give back as the jokers come back: also where none
+            # moved now, so a joker left out of a role by hand stays out on the way back up.
             self.joker_roles = {k: values[k] for k in JOKER_OPTIONS}
             self.joker_roles_for = before
         if self.joker_roles is not None and now >= self.joker_roles_for:

@@ -72,3 +72,17 @@ def test_every_rank_a_jack_may_ask_for_has_its_key() -> None:
         screen.key(key)
         screen.frame(30)
         assert picked == [rank]
+
+
+def test_a_seat_sitting_out_a_turn_is_not_the_one_a_request_binds_through() -> None:
+    rules = PRESETS["polish"].replace(name="custom", power_after_out=True)
+    hands = ["5H JC", "6C 6H 9D", "4H 4C 9S", "5D 6D 9C 10S QD"]
+    g = Game.from_position(rules, hands=hands, pile="5S", stock="7D 7C 7S 8D 8S 2D 3D 2C 3C")
+    for move in ("5H", "6H", "4H 4C", "pass", "JC/8"):
+        g.apply(move)
+    names = ["You", "Ada", "Ben", "Cleo"]
+    assert g.missed[3] == 1 and marker_text(g, names)[1] == "through Ben's turn"
+    g.apply("draw")  # Ada
+    assert marker_text(g, names)[1] == "through Ben's turn"
+    g.apply("draw")  # Ben: Cleo sits out her turn, and the turn passes the jack's seat
+    assert g.request is None

@@ -131,3 +131,14 @@ def test_a_name_typed_and_not_saved_is_asked_about_before_leaving() -> None:
     assert editor.ask_before_closing() is None
     screen.key(pygame.K_ESCAPE)
     assert left == [None]
+
+
+def test_a_joker_left_out_of_the_attack_cards_by_hand_stays_out_on_the_way_back_up() -> None:
+    for steps in ([0, 2], [0, 1, 2], [1, 2]):
+        editor = RulesEditor(PRESETS["classic"], lambda _rules: None)
+        Screen(editor)
+        editor.changed("attack_cards", frozenset({"2", "3", "KH", "KS", "RJ"}))
+        for n in steps:
+            editor.changed("jokers", n)
+        assert editor.rules is not None and "BJ" not in editor.rules.attack_cards, steps
+        assert "RJ" in editor.rules.attack_cards, steps
