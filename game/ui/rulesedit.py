@@ -269,6 +269,9 @@ class RulesEditor(MenuScreen):
             fitted["joker_role"] = "any_card"
         elif now > before and not restored:
             fitted = jokers_raised(fitted, before)
+        elif restored and now > self.joker_roles_for:
+            # Past the count the roles were kept for: the jokers beyond it are added anew.
+            fitted = jokers_raised(fitted, self.joker_roles_for)
         moved = [k for k in JOKER_OPTIONS if fitted[k] != values[k]]
         if now < before and self.joker_roles is None:
             # The roles as they were, to give back as the jokers come back: also where none

@@ -142,3 +142,13 @@ def test_a_joker_left_out_of_the_attack_cards_by_hand_stays_out_on_the_way_back_
             editor.changed("jokers", n)
         assert editor.rules is not None and "BJ" not in editor.rules.attack_cards, steps
         assert "RJ" in editor.rules.attack_cards, steps
+
+
+def test_jokers_raised_past_the_count_their_roles_were_kept_for_take_the_roles_too() -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
+    Screen(editor)
+    editor.changed("jokers", 1)
+    editor.changed("joker_role", "draw_wild")
+    editor.changed("jokers", 0)
+    editor.changed("jokers", 2)
+    assert editor.rules is not None and {"RJ", "BJ"} <= editor.rules.attack_cards
