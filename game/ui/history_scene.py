@@ -294,6 +294,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         place_pickers(w, self.player, self.preset_picker, self.ui)
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(w - 40 - width, h - self.px(76), width, self.px(46))
+        self.scroll_by(0)  # a taller window fits more rows: never leave the panel half empty
 
     def _box(self) -> pygame.Rect:
         w, h = self.size

@@ -89,6 +89,7 @@ class RankingsScene(Scaled, Scene):
         self.scope_picker.rect = pygame.Rect(w - 40 - px(250), px(38), px(250), px(42))
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(w - 40 - width, h - px(76), width, px(46))
+        self.scroll_by(0)  # a taller window fits more rows: never leave the panel half empty
 
     def _boxes(self) -> tuple[pygame.Rect, pygame.Rect]:
         w, h = self.size
