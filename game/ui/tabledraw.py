@@ -622,13 +622,8 @@ def bubble_box(
     the suit or rank in force where the marker sits above the pile (the log open, a short
     window): they go above the marker, or under it at the top of the window."""
     words, box = _bubble_place(t, bubble, p, width)
-    head, sub = t.director.model.marker
-    if bubble.seat >= 0 or not head:
-        return words, box
-    right = t.layout.log_rect.left if t.show_log else width
-    tagged = t.director.model.declared_top is not None
-    marker = tablewords.fit_marker(t.layout, head, sub, tagged, right, t.names)[2]
-    if box.colliderect(marker):
+    marker = _marker_box(t, width) if bubble.seat < 0 else None
+    if marker is not None and box.colliderect(marker):
         gap = t.layout.px(8)
         box.bottom = marker.top - gap
         if box.top < 0:
@@ -636,14 +631,25 @@ def bubble_box(
     return words, box
 
 
+def _marker_box(t: TableScene, width: int) -> pygame.Rect | None:
+    """Where the marker of the suit or rank in force is drawn, if one is."""
+    head, sub = t.director.model.marker
+    if not head:
+        return None
+    right = t.layout.log_rect.left if t.show_log else width
+    tagged = t.director.model.declared_top is not None
+    return tablewords.fit_marker(t.layout, head, sub, tagged, right, t.names)[2]
+
+
 def _bubble_place(
     t: TableScene, bubble: Bubble, p: float, width: int
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """A bubble's words and where its box goes, ``p`` of the way through its life: by its
     seat (rising a little) without covering that seat's name or any other seat, within its
-    seat's share of a row of seats, inside the window and clear of the log and of the buttons
-    over the play area. Words too wide for the first place take a smaller size, then the next
-    place is tried; at the smallest size, words too wide for the window are cut short."""
+    seat's share of a row of seats, inside the window and clear of the log, of the buttons
+    over the play area and of the marker of the suit or rank in force. Words too wide for the
+    first place take a smaller size, then the next place is tried; at the smallest size, words
+    too wide for the window are cut short."""
     layout = t.layout
     px = layout.px
     right = layout.log_rect.left if t.show_log else width
@@ -658,6 +664,18 @@ def _bubble_place(
             if i not in (0, slot)
         ]
     others.extend(button.rect for button in t.play_area_buttons())
+    # A seat's words never hide the marker (whose turn a request lasts through), at any point
+    # of their rise: a place that would meet it later is passed over now, so none jumps aside.
+    marker = _marker_box(t, width) if slot >= 0 else None
+
+    def clear(place: _Place, box: pygame.Rect) -> bool:
+        if box.collidelist(others) >= 0:
+            return False
+        return marker is None or not any(
+            place(pygame.Rect((0, 0), box.size), end, right)[0].colliderect(marker)
+            for end in (0.0, 1.0)
+        )
+
     ink = theme.DANGER if bubble.loud else theme.INK
     largest, smallest = px(24 if bubble.loud else 19), px(14)
     text, lead = bubble.text, bubble.lead
@@ -670,7 +688,7 @@ def _bubble_place(
         for size in sizes:
             words = _bubble_words(text, lead, size, ink)
             box, room = place(words.get_rect().inflate(px(22), px(12)), p, right)
-            if room.contains(box) and box.collidelist(others) < 0:
+            if room.contains(box) and clear(place, box):
                 return words, box
     # Too long for every place (a crowded table in a small window): the smallest words, cut
     # short to the room of the first place they then fit.
@@ -680,7 +698,7 @@ def _bubble_place(
         cut, cut_lead = _cut(text, smallest, room.w - px(22)), _cut(lead, smallest, room.w - px(22))
         words = _bubble_words(cut, cut_lead, smallest, ink)
         box = place(words.get_rect().inflate(px(22), px(12)), p, right)[0]
-        if room.contains(box) and box.collidelist(others) < 0:
+        if room.contains(box) and clear(place, box):
             return words, box
         fits.append((words, box))
     return fits[0]

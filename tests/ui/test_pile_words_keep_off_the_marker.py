@@ -1,5 +1,6 @@
 """With the log open in a small window the marker of the suit in force sits above the pile,
-where the pile's own words ("+10") would go: they go above the marker instead."""
+where the pile's own words ("+10") would go: they go above the marker instead. A seat's words
+keep off the marker too, all the way up."""
 
 from __future__ import annotations
 
@@ -47,3 +48,31 @@ def test_a_stacked_jokers_words_do_not_cover_the_suit_it_named() -> None:
     for p in (0.0, 0.5, 1.0):
         _image, box = bubble_box(table, words, p, 960)
         assert not box.colliderect(marker) and box.top >= 0
+
+
+def test_a_seats_words_never_cover_the_request_it_made() -> None:
+    """Eight seats at 1024×768: the seat at the right asks for 10s, its marker widened to the
+    long name reaches over that seat's box, where its "10s!" would rise."""
+    long_name = "Zsuzsanna Szabó-Nagy"
+    names = ["You", "Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", long_name]
+    hands = ["5H 6H 7D", "5S 6S", "5D 6D", "5C 6C", "8C 8D", "9D 9H", "10D 10H", "JS 4C 8H"]
+    game = Game.from_position(
+        PRESETS["polish"], hands=hands, pile="9S", stock="2C 2D 2S 4D 4S 8S 9C 10S QD", current=7
+    )
+    seats = tuple(SeatSpec(n, "" if i == 0 else "medium") for i, n in enumerate(names))
+    settings = Settings(animation_speed="normal", bot_pace="normal")
+    table = MatchTable(TableSetup("polish", seats), game, settings=settings, deal=False)
+    table.bots.clear()
+    size = (1024, 768)
+    screen = Screen(MainMenu(), size)
+    screen.stack.push(table)
+    assert table.apply(parse_action("JS/10"), 7)
+    screen.frame(30)  # the jack has landed: the marker is up, the bubble on its way
+    head, sub = table.director.model.marker
+    assert long_name in sub
+    marker = tablewords.fit_marker(table.layout, head, sub, False, size[0], table.names)[2]
+    [words] = [b for b in table.director.bubbles if b.seat == 7]
+    assert words.text == "10s!"
+    for p in (0.0, 0.25, 0.5, 0.75, 1.0):
+        _image, box = bubble_box(table, words, p, size[0])
+        assert not box.colliderect(marker), p
