@@ -59,6 +59,10 @@ class ChoiceModal(Scaled, Modal[T]):
         self.focus = 0
         self.hover: int | None = None
         self.pressed: int | None = None  # where the mouse button went down (see _under)
+        # Whether a press has begun here: until one has, a press SDL counts as the second or
+        # third of a multi-click is the end of the double-click that laid the card (a third
+        # click by reflex), no answer and no cancel.
+        self.clicked = False
         self.animator = Animator(speed)
         self.appear = self.animator.tween(0.25, ease_out_back)
         self.size = (1280, 800)
@@ -154,7 +158,11 @@ class ChoiceModal(Scaled, Modal[T]):
                 (i for i, r in enumerate(self.tiles) if r.collidepoint(event.pos)), None
             )
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self._under(event.pos)
+            if not self.clicked and (getattr(event, "clicks", None) or 1) >= 2:
+                self.pressed = None
+            else:
+                self.clicked = True
+                self.pressed = self._under(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             # A pick is a press and a release on the same tile: a drag that began elsewhere
             # (a card picked up by reflex) and ends over a tile chooses nothing.

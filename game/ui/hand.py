@@ -7,10 +7,9 @@ so inserting, removing and reordering cards animate without extra bookkeeping.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-import pygame
 
 from game.engine import Card
 from game.ui.layout import TableLayout
@@ -166,6 +165,24 @@ class HandView:
         self.sort_mode = "none"
         return True
 
+    def move_together(self, uid: int, group: Sequence[int], index: int) -> bool:
+        """``move``, carrying the other cards of ``group`` (picked with ``uid``) along: they
+        go down together in their order in the hand, where ``index`` puts ``uid`` among the
+        cards other than ``uid``; True when the order changed (then auto-sorting stops)."""
+        block = set(group) | {uid}
+        if len(block) == 1:
+            return self.move(uid, index)
+        others = [c for c in self.cards if c.uid != uid]
+        before = sum(1 for c in others[: max(0, index)] if c.uid not in block)
+        rest = [c for c in self.cards if c.uid not in block]
+        moved = [c for c in self.cards if c.uid in block]
+        order = [*rest[:before], *moved, *rest[before:]]
+        if [c.uid for c in order] == [c.uid for c in self.cards]:
+            return False
+        self.cards = order
+        self.sort_mode = "none"
+        return True
+
     def by_uid(self, uid: int) -> HandCard | None:
         """The card with ``uid``."""
         return next((c for c in self.cards if c.uid == uid), None)
@@ -227,17 +244,25 @@ class HandView:
         return (hc.x, hc.y - hc.lift * layout.lift)
 
     def hit(self, pos: tuple[int, int], layout: TableLayout) -> HandCard | None:
-        """The top-most card under ``pos`` (the right-most, as later cards overlap)."""
+        """The card drawn on top at ``pos`` (the right-most, as later cards overlap), each
+        tested turned as it is drawn. A picked card stands raised: where the card beside it
+        shows in the strip it left, that card is hit; where nothing else does, the picked one
+        (a click there puts it back). A hovered card's small lift is left out, so a pointer
+        at its lower edge does not make it bob up and down."""
         w, h = layout.card
-        for hc in reversed(self.cards):
-            if hc.uid in self.hidden:
-                continue
-            cx, cy = self.centre(hc, layout)
-            if pygame.Rect(round(cx - w / 2), round(cy - h / 2), w, h + layout.lift).collidepoint(
-                pos
-            ):
+        shown = [hc for hc in reversed(self.cards) if hc.uid not in self.hidden]
+        for hc in shown:
+            raised = layout.lift if hc.uid in self.selection else 0
+            if _on_card(pos, (hc.x, hc.y - raised), hc.angle, w, h):
                 return hc
-        return None
+        return next(
+            (
+                hc
+                for hc in shown
+                if hc.uid in self.selection and _on_card(pos, (hc.x, hc.y), hc.angle, w, h)
+            ),
+            None,
+        )
 
     def strip(self, layout: TableLayout) -> float:
         """How wide the visible part of a card is: the step from one card to the next in the
@@ -254,3 +279,15 @@ class HandView:
         slots = self.slots(layout, len(others) + 1)
         best = min(range(len(slots)), key=lambda i: abs(slots[i][0] - x))
         return best
+
+
+def _on_card(
+    pos: tuple[int, int], centre: tuple[float, float], angle: float, w: int, h: int
+) -> bool:
+    """Whether ``pos`` is on a ``w``×``h`` card centred at ``centre`` and turned ``angle``
+    degrees anticlockwise, as it is drawn."""
+    turn = math.radians(angle)
+    dx, dy = pos[0] - centre[0], pos[1] - centre[1]
+    x = dx * math.cos(turn) - dy * math.sin(turn)
+    y = dx * math.sin(turn) + dy * math.cos(turn)
+    return abs(x) <= w / 2 and abs(y) <= h / 2

@@ -83,6 +83,15 @@ class TableLayout(Scaled):
         """Where a dragged card counts as dropped on the pile (generous on purpose)."""
         return self.pile.inflate(self.card[0] * 1.2, self.card[1] * 0.6)
 
+    def drops_on_pile(self, pointer: tuple[int, int], card: tuple[float, float]) -> bool:
+        """Whether a card let go with the pointer at ``pointer`` and its middle at ``card``
+        is dropped on the pile: the pointer on the pile, or in the zone round it with neither
+        it nor the card's middle over the stock (the zone reaches over the stock's edge)."""
+        if self.pile.collidepoint(pointer):
+            return True
+        on_stock = self.stock.collidepoint(pointer) or self.stock.collidepoint(card)
+        return self.drop_zone().collidepoint(pointer) and not on_stock
+
 
 def _side_counts(others: int) -> tuple[int, int, int]:
     """(left, top, right) seat counts for ``others`` seats around you."""

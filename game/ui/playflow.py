@@ -147,6 +147,9 @@ class PlayFlow:
         if t.layout.stock.collidepoint(pos):
             t.on_draw()
             return True
+        if t.hand.selection and t.layout.pile.collidepoint(pos):
+            self.play_selection()  # the picked cards go where a click points, as a drop puts them
+            return True
         return False
 
     def _release(self, pos: tuple[int, int]) -> bool:
@@ -163,14 +166,15 @@ class PlayFlow:
         if in_hand and reach <= max(DRAG_THRESHOLD, CLICK_SLOP * t.hand.strip(t.layout)):
             self.spring_back(d.uids, drop)
             self._click(d.uid, d.clicks)
-        elif t.layout.drop_zone().collidepoint(pos):
+        elif t.layout.drops_on_pile(pos, drop):
             self.try_play(d.uids, drop)
-        elif len(d.uids) == 1 and in_hand:
+        elif in_hand:
             # The card goes to the slot nearest where it is drawn (the pointer plus where
-            # it was held), so letting go where it was keeps its place and the sort.
+            # it was held), so letting go where it was keeps its place and the sort. A card
+            # picked with others carries them along: they go down together beside it.
             t.hand.hidden -= set(d.uids)
             hc = t.hand.by_uid(d.uid)
-            if t.hand.move(d.uid, t.hand.insert_index(drop[0], t.layout, d.uid)):
+            if t.hand.move_together(d.uid, d.uids, t.hand.insert_index(drop[0], t.layout, d.uid)):
                 t.hand_rearranged()
             if hc is not None:
                 hc.x, hc.y = drop
