@@ -24,6 +24,7 @@ from game.engine import (
     Game,
     MacauCalled,
     MacauCaught,
+    MacauForgotten,
     MatchOver,
     MissedTurnsAccepted,
     Passed,
@@ -42,6 +43,7 @@ from game.engine import (
     cancel_verb,
 )
 from game.engine.explain_words import rank_plural
+from game.textwords import count_words
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
 from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
@@ -141,8 +143,9 @@ class GameLog:
     """The game log's lines, one event at a time: a line of its own for a move, or words
     added to the line of the move they belong to ("Ben laid 2♥ — you owe 2")."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], macau_penalty: int = 5) -> None:
         self.names = names  # the director's own list: a seat renamed is named so here too
+        self.macau_penalty = macau_penalty  # what a forgotten call costs, for what is forgiven
         self.lines = LogLines(maxlen=200)
         self.line_open = False  # the last line is a move's, and what follows adds to it
         self.stopped = False  # the table stopped this round: its end is not told as blocked
@@ -152,7 +155,7 @@ class GameLog:
 
     def copy(self) -> GameLog:
         """The log as it is now, to write on without changing this one."""
-        other = GameLog(self.names)
+        other = GameLog(self.names, self.macau_penalty)
         other.lines = LogLines(self.lines, maxlen=self.lines.maxlen)
         other.lines.dropped = self.lines.dropped
         other.line_open = self.line_open
@@ -211,7 +214,7 @@ class GameLog:
     def _on_PenaltyTaken(self, ev: PenaltyTaken) -> None:
         forgiven = ev.owed - ev.drawn
         extra = f" ({forgiven} forgiven: the pack ran out)" if forgiven else ""
-        self.say(f"{self.names[ev.seat]} took {ev.drawn} penalty cards{extra}")
+        self.say(f"{self.names[ev.seat]} took {count_words(ev.drawn, 'penalty card')}{extra}")
 
     def _on_StackCancelled(self, ev: StackCancelled) -> None:
         self.add_to_line(f"the stack of {ev.total} is {cancel_verb([ev.card], done=True)}")
@@ -272,11 +275,19 @@ class GameLog:
     def _on_MacauCalled(self, ev: MacauCalled) -> None:
         self.add_to_line("Macau!")
 
+    def _on_MacauForgotten(self, ev: MacauForgotten) -> None:
+        self.add_to_line("no Macau called")  # told even when nobody stops it in time
+
     def _on_MacauCaught(self, ev: MacauCaught) -> None:
         caught = self.names[ev.seat]
         object_ = "you" if caught == "You" else caught
+        if not self.macau_penalty:
+            self.say(f"{self.names[ev.by]} caught {object_} (no penalty)")
+            return
         drawer = self.clause(ev.seat, f"draws {ev.penalty}", f"draw {ev.penalty}")
-        self.say(f"{self.names[ev.by]} caught {object_} — {_mid_line(drawer)}")
+        forgiven = self.macau_penalty - ev.penalty
+        extra = f" ({forgiven} forgiven: the pack ran out)" if forgiven > 0 else ""
+        self.say(f"{self.names[ev.by]} caught {object_} — {_mid_line(drawer)}{extra}")
 
     def _on_SeatOut(self, ev: SeatOut) -> None:
         self.say(self.clause(ev.seat, f"is out — place {ev.place}", f"are out — place {ev.place}"))
@@ -309,7 +320,7 @@ class Director:
         self.layout: TableLayout | None = None
         self.flights: list[Flight] = []
         self.bubbles: list[Bubble] = []
-        self.words = GameLog(self.names)
+        self.words = GameLog(self.names, game.rules.macau_penalty)
         self.queue: deque[Event | Mulling] = deque()
         self.mulling = -1  # the seat looking at the card it drew (``Mulling``), if any
         self.launch: dict[int, tuple[float, float]] = {}  # uid -> where a dropped card is
@@ -497,6 +508,10 @@ class Director:
 
     def _on_TurnStarted(self, ev: TurnStarted) -> float:
         self.mulling = -1
+        # Words said from now on belong to another turn: the cards laid before are no lead
+        # for them (a jack laid alone later must not read as the group laid the turn before).
+        for bubble in self.bubbles:
+            bubble.laid = False
         self.model.current = ev.seat
         return 0.0
 
@@ -704,7 +719,7 @@ class Director:
         self.play_sound("macau")
         return 0.25
 
-    def _on_MacauForgotten(self, ev: Event) -> float:
+    def _on_MacauForgotten(self, ev: MacauForgotten) -> float:
         return 0.0
 
     def _on_MacauCaught(self, ev: MacauCaught) -> float:
@@ -715,7 +730,7 @@ class Director:
         # screen of pass-and-play is read by the person who made it.
         yours = ev.seat == self.viewer and self.reveal
         forgot = "You forgot to call Macau" if yours else "Forgot Macau"
-        self._bubble(ev.seat, f"{forgot}: +{ev.penalty}", 2.4)
+        self._bubble(ev.seat, f"{forgot}: +{ev.penalty}" if ev.penalty else forgot, 2.4)
         self.play_sound("penalty")
         self._fined = ev.seat
         return 0.3

@@ -93,6 +93,9 @@ class HandoffScreen(Scaled, Scene):
         if t.game.macau_catchable < 0:
             # What was drawn: a short stock and pile give fewer than the penalty (RULES §2.6).
             drawn = t.game.hand_counts[caught] - held
+            if not t.game.rules.macau_penalty:
+                self.caught = f"Caught: {t.names[caught]} forgot to call Macau (no penalty)"
+                return
             what = f"draws {drawn}" if drawn > 0 else "has nothing left to draw"
             self.caught = f"Caught: {t.names[caught]} forgot to call Macau and {what}"
 

@@ -546,6 +546,8 @@ class PlayFlow:
             if t.macau_on:
                 return "Macau! is called: now lay the card that leaves you one"
             penalty = g.rules.macau_penalty
+            if not penalty:  # (a catch costs nothing, but the call is still the rule)
+                return "Leaving yourself one card? Press Macau! (M) before you lay"
             return (
                 "Leaving yourself one card? Press Macau! (M) before you lay, or you may be "
                 f"made to draw {penalty}"

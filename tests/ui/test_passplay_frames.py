@@ -8,13 +8,14 @@ only if it is the revealed viewer's own card or a card that has been face up on 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pygame
 import pytest
 
-from game.engine import DRAW, PASS, PRESETS, Card, Game, Play, parse_action
+from game.engine import DRAW, PASS, PRESETS, Card, Game, Play, Rules, parse_action
 from game.store.settings import Settings
 from game.ui.choosers import ChoiceModal
 from game.ui.handoff import HandoffScreen
@@ -27,10 +28,16 @@ from tests.ui.menukit import Screen
 FAST = Settings(animation_speed="fast", bot_pace="fast", hand_sort="suit")
 
 
-def _seated(seats: tuple[SeatSpec, ...], settings: Settings, **position: Any) -> MatchTable:
-    """A polish table of ``seats`` at a position given in notation (no deal)."""
-    game = Game.from_position(PRESETS["polish"], **position)
-    return MatchTable(TableSetup("polish", seats), game, settings=settings, seed=5, deal=False)
+def _seated(
+    seats: tuple[SeatSpec, ...], settings: Settings, rules: Rules | None = None, **position: Any
+) -> MatchTable:
+    """A polish table (or one on ``rules``) of ``seats`` at a position given in notation."""
+    rules = rules or PRESETS["polish"]
+    game = Game.from_position(rules, **position)
+    setup = TableSetup(
+        "polish", seats, rules_text=None if rules == PRESETS["polish"] else rules.to_text()
+    )
+    return MatchTable(setup, game, settings=settings, seed=5, deal=False)
 
 
 def _faces(codes: list[str]) -> set[Card]:
@@ -140,10 +147,18 @@ def test_a_long_name_stays_inside_the_hand_off_panel(size: tuple[int, int]) -> N
             assert screen.surface.get_at((x, y))[:3] != accent[:3], (x, y)
 
 
-def test_a_catch_made_on_the_hand_off_screen_is_said_there() -> None:
+@pytest.mark.parametrize(
+    ("penalty", "said"),
+    [
+        (5, "Caught: Anna forgot to call Macau and draws 5"),
+        (0, "Caught: Anna forgot to call Macau (no penalty)"),
+    ],
+)
+def test_a_catch_made_on_the_hand_off_screen_is_said_there(penalty: int, said: str) -> None:
     table = _seated(
         (SeatSpec("Anna"), SeatSpec("Ben")),
         FAST,
+        dataclasses.replace(PRESETS["polish"], macau_penalty=penalty),
         hands=["7H 9H", "8C 9S 10D"],
         pile="5H",
         stock="2D 3D 4S 6C 6S 7S",
@@ -162,8 +177,8 @@ def test_a_catch_made_on_the_hand_off_screen_is_said_there() -> None:
     handoff = screen.top
     assert isinstance(handoff, HandoffScreen) and handoff.seat == 1
     screen.key(pygame.K_s, "s")  # Ben catches Anna before looking at his cards
-    assert handoff.caught == "Caught: Anna forgot to call Macau and draws 5"
-    assert table.game.hand_counts[0] == 6
+    assert handoff.caught == said
+    assert table.game.hand_counts[0] == 1 + penalty
     screen.frame()
 
 

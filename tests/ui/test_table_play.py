@@ -330,7 +330,8 @@ def test_the_log_speaks_to_you_in_the_second_person() -> None:
     h = Harness(polish(["8S 9C 10D", "4D 9S", "3H 6D", "2H 8D"], "5H", "6H 7S 3C 4C", current=3))
     assert h.table.apply(Play((Card.parse("2H"),)), seat=3)
     h.tick(3)
-    assert h.table.director.log[-1].endswith("— you owe 2")  # mid-line, in lower case
+    # Mid-line, in lower case (East, left with one card, also forgot to call Macau).
+    assert h.table.director.log[-1].endswith("— you owe 2 — no Macau called")
     assert h.table.apply(DRAW)
     h.tick(3)
     assert h.table.director.log[-1].startswith("You took 2")

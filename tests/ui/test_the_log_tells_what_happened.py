@@ -1,0 +1,77 @@
+"""The table's words say what the engine did: one penalty card is one card; a forgotten
+Macau is told even when nobody stops it; a catch that costs nothing or was cut short by an
+empty pack says so; a seat's later words never stand under cards it laid on an earlier turn."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from game.engine import PRESETS, Game, Rules, parse_action
+from tests.ui.tablekit import Harness
+
+
+def _play(h: Harness, *moves: tuple[int, str]) -> list[str]:
+    for seat, move in moves:
+        assert h.table.apply(parse_action(move), seat), (seat, move)
+        h.tick(5)
+    h.settle()
+    return list(h.table.director.log)
+
+
+def _table(rules: Rules, hands: list[str], pile: str, stock: str = "") -> Harness:
+    return Harness(Game.from_position(rules, hands=hands, pile=pile, stock=stock))
+
+
+def test_one_penalty_card_is_one_card() -> None:
+    h = _table(PRESETS["polish"], ["2H 3H 5C", "9S 8D 7C"], "6H")
+    log = _play(h, (0, "2H"), (1, "draw"))
+    assert log[-1].endswith("took 1 penalty card (1 forgiven: the pack ran out)"), log
+
+
+def test_a_forgotten_macau_nobody_stops_is_told() -> None:
+    h = _table(PRESETS["polish"], ["7H 9C 8D", "5D KD", "2D 3H 4C JC AS"], "5H 9D")
+    log = _play(h, (0, "draw"), (1, "5D"))
+    assert any(line.endswith("laid 5♦ — no Macau called") for line in log), log
+    # Called, it is told as the call instead.
+    h = _table(PRESETS["polish"], ["7H 9C 8D", "5D KD", "2D 3H 4C JC AS"], "5H 9D")
+    log = _play(h, (0, "draw"), (1, "5D!"))
+    assert not any("no Macau called" in line for line in log), log
+
+
+def test_a_catch_that_costs_nothing_says_so() -> None:
+    free = dataclasses.replace(PRESETS["polish"], macau_penalty=0)
+    h = _table(free, ["7H 9C 8D", "5D KD", "2D 3H 4C JC AS"], "5H 9D", "6S 6C")
+    log = _play(h, (0, "draw"), (1, "5D"), (2, "stop 1"))
+    assert log[-1].endswith("caught Ada (no penalty)") or "(no penalty)" in log[-1], log
+    assert not any("draws 0" in line for line in log), log
+    said = [b.text for b in h.table.director.bubbles]
+    assert not any("+0" in text for text in said), said
+
+
+def test_a_catch_cut_short_by_an_empty_pack_says_what_was_forgiven() -> None:
+    h = _table(PRESETS["polish"], ["5H 6H", "9S 8D 7C", "2D 3D"], "5C")
+    log = _play(h, (0, "5H"), (1, "stop 0"))
+    [caught] = [line for line in log if " caught " in line]
+    assert caught.endswith("you draw 1 (4 forgiven: the pack ran out)"), log
+
+
+def test_a_seats_words_stand_under_its_own_play_only() -> None:
+    hands = ["9C 5H 6D", "8C 8S JS 5S 9H", "10D 10C 3C"]
+    h = _table(PRESETS["polish"], hands, "8H", "2C 2D 6S 7S")
+    director = h.table.director
+    assert h.table.apply(parse_action("draw"), 0)
+    h.tick(2)
+    assert h.table.apply(parse_action("8C 8S"), 1)  # a group: its cards stand at the seat
+    h.tick(2)
+    assert [b.text for b in director.bubbles if b.seat == 1] == ["8♣ 8♠"]
+    # The next seats answer; Ada's jack, laid alone later, asks for nothing.
+    assert h.table.apply(parse_action("draw"), 2)
+    h.tick(2)
+    assert h.table.apply(parse_action("draw"), 0)
+    h.tick(2)
+    assert h.table.apply(parse_action("pass"), 0)  # (the 6♠ drawn would fit)
+    h.tick(2)
+    assert h.table.apply(parse_action("JS/-"), 1)
+    h.tick(2)
+    leads = [b.lead for b in director.bubbles if b.seat == 1]
+    assert leads and "8♣ 8♠" not in leads, [(b.lead, b.text) for b in director.bubbles]
