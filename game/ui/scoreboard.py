@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -28,25 +29,49 @@ __all__ = ["MatchEndScreen", "ScoreboardOverlay", "score_lines"]
 def score_lines(table: MatchTable) -> tuple[list[tuple[str, list[str]]], list[str], str]:
     """(rows of (label, cells per seat), totals per seat, what the totals mean)."""
     g = table.game
-    n = g.seats
-    rows: list[tuple[str, list[str]]] = []
+    rows, wins, _widths = _finished(table)
+    rows = list(rows)
     if g.rules.scoring == "points":
-        for i, charges in enumerate(g.round_charges, start=1):
-            rows.append((f"Round {i}", [f"+{c}" if c else "0" for c in charges]))
         if not g.over:
             rows.append((f"Round {g.round_no}", _round_so_far(table)))
         totals = [str(s) for s in g.scores]
         return rows, totals, f"Totals · the match ends at {g.rules.target}, lowest total wins"
-    wins = [0] * n
-    for i, record in enumerate(table.rounds, start=1):
-        places = list(record.get("places", []))[:n]
-        places += [0] * (n - len(places))
-        for s, p in enumerate(places):
-            wins[s] += p == 1
-        rows.append((f"Round {i}", [ordinal(p) for p in places]))
     if not g.over:
         rows.append((f"Round {len(table.rounds) + 1}", _round_so_far(table)))
     return rows, [str(w) for w in wins], "Rounds won"
+
+
+_Row = tuple[str, list[str]]
+# The rows of the rounds played, the rounds each seat won, and the widest label at each
+# scale: worked out once per round, not every frame (a table can be kept for a thousand).
+_FINISHED: WeakKeyDictionary[
+    MatchTable, tuple[tuple[int, ...], list[_Row], list[int], dict[int, int]]
+]
+_FINISHED = WeakKeyDictionary()
+
+
+def _finished(table: MatchTable) -> tuple[list[_Row], list[int], dict[int, int]]:
+    g = table.game
+    key = (id(g), id(table.rounds), len(table.rounds), len(g.round_charges), g.seats)
+    kept = _FINISHED.get(table)
+    if kept is not None and kept[0] == key:
+        return kept[1], kept[2], kept[3]
+    n = g.seats
+    rows: list[_Row] = []
+    wins = [0] * n
+    if g.rules.scoring == "points":
+        for i, charges in enumerate(g.round_charges, start=1):
+            rows.append((f"Round {i}", [f"+{c}" if c else "0" for c in charges]))
+    else:
+        for i, record in enumerate(table.rounds, start=1):
+            places = list(record.get("places", []))[:n]
+            places += [0] * (n - len(places))
+            for s, p in enumerate(places):
+                wins[s] += p == 1
+            rows.append((f"Round {i}", [ordinal(p) for p in places]))
+    widths: dict[int, int] = {}
+    _FINISHED[table] = (key, rows, wins, widths)
+    return rows, wins, widths
 
 
 def _round_so_far(table: MatchTable) -> list[str]:
@@ -65,18 +90,23 @@ def leaders(table: MatchTable) -> set[int]:
             return set()
         best = min(g.scores)
         return {s for s, v in enumerate(g.scores) if v == best}
-    wins = [
-        sum(1 for r in table.rounds if list(r.get("places", []))[s : s + 1] == [1])
-        for s in range(g.seats)
-    ]
+    wins = _finished(table)[1]
     top = max(wins, default=0)
     return {s for s, w in enumerate(wins) if w == top and top > 0}
 
 
-def _label_width(rows: list[tuple[str, list[str]]], ui: float) -> int:
+def _label_width(table: MatchTable, rows: list[tuple[str, list[str]]], ui: float) -> int:
     """The width of the grid's first column: its widest label ("Round 12", "Total")."""
+    size = round(16 * ui)
+    done, _wins, widths = _finished(table)
+    widest = widths.get(size)
+    if widest is None:
+        widest = widths[size] = max(
+            (theme.text_size(label, size)[0] for label, _c in done), default=0
+        )
     widest = max(
-        [theme.text_size(label, round(16 * ui))[0] for label, _cells in rows]
+        [widest]
+        + [theme.text_size(label, size)[0] for label, _cells in rows[len(done) :]]
         + [theme.text_size(sums, round(18 * ui), True)[0] for sums in ("Total", "Wins")]
     )
     return widest + round(24 * ui)
@@ -95,7 +125,7 @@ def _column_needs(table: MatchTable, ui: float, least: float = 110) -> list[int]
 def grid_width(table: MatchTable, ui: float = 1.0) -> int:
     """The width the grid needs to head every column with its player's whole name (at scale
     ``ui``); a panel gives it what the window allows."""
-    return _label_width(score_lines(table)[0], ui) + sum(_column_needs(table, ui))
+    return _label_width(table, score_lines(table)[0], ui) + sum(_column_needs(table, ui))
 
 
 def _columns(needs: list[int], room: float) -> list[float]:
@@ -155,7 +185,7 @@ def _draw_grid(
     n = table.game.seats
     row_h = px(32)
     body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
-    label_w = _label_width(rows, ui)
+    label_w = _label_width(table, rows, ui)
     # The scroll bar, when the rounds overflow, gets a strip of its own beside the columns.
     room = area.w - label_w - (12 if row_h * len(rows) > body.h else 0)
     needs = _column_needs(table, ui)
@@ -176,8 +206,13 @@ def _draw_grid(
     scroll.by(0)  # clamp an offset set before the content was measured ("the latest rounds")
     clip = surface.get_clip()
     surface.set_clip(body)
-    y = body.y - round(scroll.offset)
-    for i, (label, cells) in enumerate(rows):
+    # Only the rows in view are drawn: a table kept going for a thousand rounds draws as
+    # fast as one of ten.
+    first = max(0, int(scroll.offset) // row_h)
+    last = min(len(rows), first + body.h // row_h + 2)
+    y = body.y - round(scroll.offset) + first * row_h
+    for i in range(first, last):
+        label, cells = rows[i]
         if i % 2 == 0:
             band = pygame.Rect(area.x, y, area.w, row_h)
             theme.blit_panel(surface, band, (255, 255, 255, 16), None, radius=6, shadow=False)
