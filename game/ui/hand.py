@@ -172,6 +172,8 @@ class HandView:
         block = set(group) | {uid}
         if len(block) == 1:
             return self.move(uid, index)
+        if index == self.index_of(uid):
+            return False  # let go where it was: the group stays as it is, and the sort
         others = [c for c in self.cards if c.uid != uid]
         before = sum(1 for c in others[: max(0, index)] if c.uid not in block)
         rest = [c for c in self.cards if c.uid not in block]

@@ -668,13 +668,21 @@ def _bubble_place(
     # of their rise: a place that would meet it later is passed over now, so none jumps aside.
     marker = _marker_box(t, width) if slot >= 0 else None
 
-    def clear(place: _Place, box: pygame.Rect) -> bool:
+    # Where every place meets the marker (a small window with the log open), the first that
+    # fits clear of all else, as it would without the marker.
+    beside_marker: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def clear(place: _Place, box: pygame.Rect, words: pygame.Surface) -> bool:
         if box.collidelist(others) >= 0:
             return False
-        return marker is None or not any(
+        if marker is None or not any(
             place(pygame.Rect((0, 0), box.size), end, right)[0].colliderect(marker)
             for end in (0.0, 1.0)
-        )
+        ):
+            return True
+        if not beside_marker:
+            beside_marker.append((words, box))
+        return False
 
     ink = theme.DANGER if bubble.loud else theme.INK
     largest, smallest = px(24 if bubble.loud else 19), px(14)
@@ -688,8 +696,10 @@ def _bubble_place(
         for size in sizes:
             words = _bubble_words(text, lead, size, ink)
             box, room = place(words.get_rect().inflate(px(22), px(12)), p, right)
-            if room.contains(box) and clear(place, box):
+            if room.contains(box) and clear(place, box, words):
                 return words, box
+    if beside_marker:
+        return beside_marker[0]
     # Too long for every place (a crowded table in a small window): the smallest words, cut
     # short to the room of the first place they then fit.
     fits: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -698,7 +708,7 @@ def _bubble_place(
         cut, cut_lead = _cut(text, smallest, room.w - px(22)), _cut(lead, smallest, room.w - px(22))
         words = _bubble_words(cut, cut_lead, smallest, ink)
         box = place(words.get_rect().inflate(px(22), px(12)), p, right)[0]
-        if room.contains(box) and clear(place, box):
+        if room.contains(box) and clear(place, box, words):
             return words, box
         fits.append((words, box))
     return fits[0]

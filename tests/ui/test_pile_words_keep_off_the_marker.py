@@ -9,10 +9,12 @@ import pygame
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
 from game.ui import tablewords
+from game.ui.director import Bubble
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.setup import SeatSpec, TableSetup
 from game.ui.tabledraw import bubble_box
+from game.ui.tween import Tween
 from tests.ui.menukit import Screen
 
 
@@ -76,3 +78,29 @@ def test_a_seats_words_never_cover_the_request_it_made() -> None:
     for p in (0.0, 0.25, 0.5, 0.75, 1.0):
         _image, box = bubble_box(table, words, p, size[0])
         assert not box.colliderect(marker), p
+
+
+def test_where_no_place_clears_the_marker_a_seats_words_keep_their_size() -> None:
+    """800×600 with the log open: the right-hand seat has no place clear of the marker, so its
+    "Macau!" stands where it would without one, full size, not shrunk and cut short."""
+    names = ["You", "Zsuzsanna Szabó-Nagy", "Bartholomew Q.", "Ada"]
+    hands = ["5H 6H 7D", "5S 6S", "5D 6D", "5C 6C"]
+    game = Game.from_position(
+        PRESETS["polish"], hands=hands, pile="9S", stock="2C 2D 2S 4D 4S 8S 9C 10S QD"
+    )
+    seats = tuple(SeatSpec(n, "" if i == 0 else "medium") for i, n in enumerate(names))
+    table = MatchTable(
+        TableSetup("polish", seats), game, settings=Settings(animation_speed="off"), deal=False
+    )
+    table.bots.clear()
+    size = (800, 600)
+    screen = Screen(MainMenu(), size)
+    screen.stack.push(table)
+    screen.key(pygame.K_l, "l")
+    screen.frame(2)
+    words = Bubble(3, "Macau!", Tween(table.director.animator.now, 100), True)
+    table.director.model.marker = ("", "")
+    plain_image, plain_box = bubble_box(table, words, 0.5, size[0])
+    table.director.model.marker = ("Request: 10s", "through You's turn")
+    image, box = bubble_box(table, words, 0.5, size[0])
+    assert image.get_size() == plain_image.get_size() and box == plain_box

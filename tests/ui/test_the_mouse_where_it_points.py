@@ -5,12 +5,15 @@ click on the pile lays the picked cards; a click hits the card drawn there."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pygame
+import pytest
 
 from game.engine import PRESETS, Game
 from game.ui.choosers import ChoiceModal
+from tests.ui import tablekit
 from tests.ui.tablekit import Harness
 
 
@@ -125,3 +128,22 @@ def test_a_click_hits_the_card_drawn_there() -> None:
     # Its unturned corner, outside what is drawn, is no card.
     corner = (round(fx - w / 2 + 2), round(fy + ch / 2 - 2))
     assert hand.hit(corner, layout) is None
+
+
+def test_a_picked_group_let_go_where_it_was_keeps_the_hand_and_its_sort(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tablekit, "OFF", dataclasses.replace(tablekit.OFF, hand_sort="suit"))
+    h = _table("5S 7S 8S 9S QH KH", pile="5C")
+    before = h.hand_codes()
+    for code in ("5S", "8S"):
+        h.click(h.card_pos(code))
+        h.tick(40)
+    start = h.card_pos("8S")
+    p = (round(start[0]), round(start[1]))
+    h.send(pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+    for dy in (-60, -200, -60, 0):  # towards the pile, then back
+        h.send(pygame.MOUSEMOTION, pos=(p[0], p[1] + dy), rel=(0, 0), buttons=(1, 0, 0))
+    h.send(pygame.MOUSEBUTTONUP, pos=p, button=1)
+    h.tick(5)
+    assert h.hand_codes() == before and h.table.hand.sort_mode == "suit"
