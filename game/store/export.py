@@ -21,7 +21,11 @@ took, as the statistics screen shows it, ``matches_won`` leaves out the drawn ma
 times are ISO 8601 in UTC and true/false columns 1/0; JSON times are Unix seconds. A CSV
 text cell that begins with = + - @, a tab or a carriage return (a player called "=1+1" or
 "-=Kasia=-"; not a negative number) is written after an apostrophe, so that a spreadsheet
-shows it as text instead of running it as a formula; JSON keeps every text as it is.
+shows it as text instead of running it as a formula, and so is one after a ";" or a tab
+inside a text ("Kasia;'=1+1"): a spreadsheet that splits lines at ";" (as Polish, Hungarian,
+Romanian and German ones do) would start a cell there. JSON keeps every text as it is. An
+export writes over an earlier export's files of the same names, but not over a file beside
+it that is not one (``results_stats.csv`` of the player's own).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from typing import IO, Any, BinaryIO
 from game.store import queries, stats
 from game.store.files import replacing, replacing_together
 from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
+from game.store.paths import StoreUnavailable
 
 FORMAT = "macau-stats"
 VERSION = 5
@@ -219,14 +224,34 @@ def _text(raw: BinaryIO) -> Iterator[IO[str]]:
 # the start of one once the cell is split) when a text begins with it.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")  # what the export writes numbers as
+# A ";" or a tab, and any spaces, before what would begin a formula in a cell split there.
+_SPLIT_FORMULA = re.compile(r"([;\t][ \t]*)(?=[=+\-@\r])")
 
 
 def _cell(value: Any) -> Any:
     """``value`` as a CSV cell: a text that a spreadsheet would run as a formula (a player
-    called "=HYPERLINK(…)" or "-=Kasia=-") behind an apostrophe, which shows it as text. A
-    negative number ("-1.250000", a rating) stays a number."""
-    formula = isinstance(value, str) and value.startswith(_FORMULA_STARTS)
+    called "=HYPERLINK(…)" or "-=Kasia=-") behind an apostrophe, which shows it as text, and
+    so is each part of it after a ";" or a tab, where a spreadsheet splitting at them would
+    begin a cell. A negative number ("-1.250000", a rating) stays a number."""
+    if not isinstance(value, str):
+        return value
+    value = _SPLIT_FORMULA.sub(r"\1'", value)
+    formula = value.startswith(_FORMULA_STARTS)
     return "'" + value if formula and not _NUMBER.fullmatch(value) else value
+
+
+def _replaceable(path: Path, header: tuple[str, ...]) -> bool:
+    """Whether an export may write ``path``, a file beside the one it was given: none is
+    there, or an earlier export's with that ``header`` (quoted or not, as earlier versions
+    wrote it)."""
+    try:
+        with path.open("r", encoding="utf-8-sig", newline="") as handle:
+            first = next(csv.reader([handle.readline()]), [])
+    except (FileNotFoundError, IsADirectoryError):
+        return True  # (a folder in the way is told as the file that could not be saved)
+    except (OSError, UnicodeDecodeError, csv.Error):
+        return False
+    return tuple(first[:3]) == header[:3]  # (later versions added columns at the end)
 
 
 def _write_csv(raw: BinaryIO, header: tuple[str, ...], rows: Iterable[list[Any]]) -> None:
@@ -368,6 +393,12 @@ def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], in
         return [path], *counts
     ratings = {row.profile: (row.mu, row.sigma) for row in queries.leaderboard(conn, OVERALL)}
     written = [path, stats_path(path), matches_path(path)]
+    for beside, header in ((written[1], STATS_COLUMNS), (written[2], MATCH_COLUMNS)):
+        if not _replaceable(beside, header):
+            raise StoreUnavailable(
+                f"{beside.name} is already there and is not a Macau export: it is left as it"
+                " was. Choose another name, or move that file"
+            )
     # All three or none: a rounds file beside the players' file of an earlier export would
     # disagree with it, and a failed export must leave what was there as it was.
     with replacing_together(written, shared=True) as (rounds, people, seats):

@@ -20,6 +20,7 @@ import pygame
 from game.engine import PRESETS
 from game.store import OVERALL, ProfileStats, RankRow, Store
 from game.store.background import StoreJob
+from game.store.export import matches_path, stats_path
 from game.store.models import name_key
 from game.store.paths import HOME_ENV, where
 from game.ui import theme
@@ -363,6 +364,11 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         folder = self.export_dir or export_folder()
         stamp = datetime.now().strftime("%Y-%m-%d_%H%M%S")
         target = folder / f"macau-statistics_{stamp}{suffix}"
+        # Two exports within a second (or from two copies of the game) keep both.
+        n = 2
+        while any(p.exists() for p in _export_files(target)):
+            target = folder / f"macau-statistics_{stamp}-{n}{suffix}"
+            n += 1
         _exports[self.store.path] = StoreJob(self.store, lambda store: store.export_counted(target))
         self._say(f"Exporting {target.name}…")
         self._enable_exports()
@@ -715,3 +721,10 @@ def _time_format(t0: float, t1: float) -> str:
         return "%d %b"
     # Ticks over 50 days apart never share a month; nearer ones are told by their day.
     return "%d %b '%y" if span <= 200 * 86400 else "%b %Y"
+
+
+def _export_files(target: Path) -> list[Path]:
+    """The files an export to ``target`` writes (a CSV export writes two more beside it)."""
+    if target.suffix == ".csv":
+        return [target, stats_path(target), matches_path(target)]
+    return [target]

@@ -635,3 +635,29 @@ def test_only_the_bot_levels_that_played_are_offered(store: Store) -> None:
     bots = [name for name in shown if store.profile(name).is_bot]  # type: ignore[union-attr]
     assert bots == ["Bot · easy", "Bot · hard"]  # medium and random never sat at a table
     assert all(store.profile_stats(name).games for name in bots)
+
+
+def test_two_exports_in_one_second_keep_both(
+    store: Store, screen: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.ui.stats_scene as stats_scene
+
+    class Frozen(stats_scene.datetime):  # every export started within the same second
+        @classmethod
+        def now(cls, tz: object = None) -> Frozen:
+            return cls(2026, 12, 5, 6, 29, 52)
+
+    monkeypatch.setattr(stats_scene, "datetime", Frozen)
+    tmp_path = tmp_path / "exports"
+    tmp_path.mkdir()
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(StatsScene(store, "Ania", export_dir=tmp_path))
+    for k in (pygame.K_c, pygame.K_c, pygame.K_j, pygame.K_j):
+        key(stack, k)
+        until_exported(stack, scene, screen)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    stem = "macau-statistics_2026-12-05_062952"
+    assert names == sorted(
+        [f"{stem}{n}{part}.csv" for n in ("", "-2") for part in ("", "_stats", "_matches")]
+        + [f"{stem}.json", f"{stem}-2.json"]
+    )
