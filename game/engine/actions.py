@@ -26,6 +26,7 @@ from .cards import (
     parse_rank,
     parse_suit,
 )
+from .phase import IllegalMove
 
 # Every suffix the last card of a play can carry: a suit, the free suit, no request, a rank.
 SUFFIXES: Final[tuple[str, ...]] = (*SUITS, "*", "-", *RANK_NAMES.values())
@@ -163,8 +164,11 @@ class Stop(Action):
 
     __slots__ = ("target",)
 
-    def __init__(self, target: int) -> None:
-        self.target = target
+    def __init__(self, target: object) -> None:
+        # Checked as given (typed ``object``, or a compiled engine would take True for 1).
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise IllegalMove(f"stop needs the number of the seat to catch, not {target!r}")
+        self.target: int = target
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Stop) and other.target == self.target
@@ -194,7 +198,7 @@ def parse_action(text: object) -> Action:
         return PASS
     if low.startswith("stop"):
         rest = t[4:].strip()
-        if not rest.isdigit():
+        if not (rest.isascii() and rest.isdigit()):
             raise NotationError(f"{text!r}: write 'stop N' with the seat number N")
         return Stop(int(rest))
     if not t:

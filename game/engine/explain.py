@@ -55,7 +55,7 @@ from .explain_words import (
     _wild_tokens,
     _word,
 )
-from .rules import ATTACK_VALUES, Rules
+from .rules import ATTACK_VALUES, Rules, as_rules
 
 
 # ----- the power cards ---------------------------------------------------------------------------
@@ -901,8 +901,10 @@ def _wrap(paragraph: str) -> str:
     return textwrap.fill(paragraph, WIDTH)
 
 
-def explain(rules: Rules, seats: int | None = None) -> str:
-    """The whole "How to play" as plain text, wrapped at 88 columns, titles underlined."""
+def explain(rules: Rules | str, seats: int | None = None) -> str:
+    """The whole "How to play" as plain text, wrapped at 88 columns, titles underlined
+    (``rules`` may be a preset's name)."""
+    rules = as_rules(rules)
     title = f"How to play: {_title(rules)}"
     out = [title, "=" * len(title), "", _wrap(summary(rules))]
     for section in explain_sections(rules, seats):

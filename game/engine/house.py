@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .rules import SET_OPTIONS, Rules, RulesError, _pack_jokers
+from .rules import SET_OPTIONS, Rules, RulesError, _pack_jokers, as_rules
 
 # The Hungarian rules' "easier / harder" switches, as the option changes they stand for. A
 # switch applies only where it does what its label says (``switch_refusal`` tells why not).
@@ -69,9 +69,11 @@ def switch_refusal(rules: Rules, switch: str) -> str | None:
     return None
 
 
-def apply_switch(rules: Rules, switch: str) -> Rules:
-    """Apply one of the easier/harder house switches (``HOUSE_SWITCHES``) to a rule set; a
-    switch that cannot do what its label says there is refused with ``switch_refusal``'s reason."""
+def apply_switch(rules: Rules | str, switch: str) -> Rules:
+    """Apply one of the easier/harder house switches (``HOUSE_SWITCHES``) to a rule set (or a
+    preset's name); a switch that cannot do what its label says there is refused with
+    ``switch_refusal``'s reason."""
+    rules = as_rules(rules)
     reason = switch_refusal(rules, switch)
     if reason is not None:
         raise RulesError(reason if switch not in HOUSE_SWITCHES else f"{switch}: {reason}")

@@ -809,3 +809,16 @@ PRESETS: dict[str, Rules] = {
         scoring="points",
     ),
 }
+
+
+def as_rules(rules: object) -> Rules:
+    """``rules`` as a ``Rules``: one already, or the name of a preset; anything else is
+    refused with ``RulesError``."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        found = PRESETS.get(rules)
+        if found is not None:
+            return found
+        raise RulesError(f"unknown preset {rules!r}; choose from {', '.join(PRESETS)}")
+    raise RulesError(f"rules must be a Rules or a preset name, not {type(rules).__name__}")

@@ -26,7 +26,7 @@ from .cards import RANK_NAMES, SUITS, Card, NotationError, beyond_pack, make_pac
 from .compiled import Caches, compile_rules
 from .legal import ATTACK, DRAWN, PLAY, SKIP, cancel_verb, canon_key
 from .phase import IllegalMove, NoSuchSeat, UnreadableAction
-from .rules import Rules, RulesError
+from .rules import Rules, RulesError, as_rules
 from .transitions import Transitions
 
 # Per-seat tallies kept for statistics, in this order within ``_tally[seat]``.
@@ -195,28 +195,56 @@ class Game(Transitions):
     def from_position(
         cls,
         rules: Rules | str,
-        hands: Sequence[str],
-        pile: str,
-        stock: str = "",
-        current: int = 0,
+        hands: object,
+        pile: object,
+        stock: object = "",
+        current: object = 0,
         *,
-        seed: int = 0,
-        suit: str | None = None,
-        scores: Sequence[int] | None = None,
+        seed: object = 0,
+        suit: object = None,
+        scores: object = None,
     ) -> Game:
-        """Set up a position from notation (RULES §8). ``stock`` lists the top card first."""
+        """Set up a position from notation (RULES §8): ``hands`` a list of texts, one per
+        seat ("7H 8S"), ``pile`` a text (its top card last), ``stock`` a text listing the top
+        card first, ``current`` the seat to act, ``seed`` (a whole number, or a text as
+        ``new`` takes) for later reshuffles, ``suit`` (S H D C) the suit a joker on top named,
+        ``scores`` a list of match totals. Each is checked as given and refused with
+        ``IllegalMove`` naming it (typed ``object`` so that a compiled engine checks them
+        itself rather than refuse a wrong type bare, or take True for seat 1)."""
         rules = _rules_arg(rules)
-        if isinstance(hands, str):
+        hands_arg, pile_arg, stock_arg, current_arg = hands, pile, stock, current
+        seed_arg, suit_arg, scores_arg = seed, suit, scores
+        if isinstance(hands_arg, str):
             raise IllegalMove("hands must be a list of hands, one text per seat, not one text")
-        seats = len(hands)
+        if not isinstance(hands_arg, (list, tuple)):
+            raise IllegalMove(f"hands must be a list of texts, one per seat, not {hands_arg!r}")
+        for hand in hands_arg:
+            if not isinstance(hand, str):
+                raise IllegalMove(f'each hand must be a text of cards ("7H 8S"), not {hand!r}')
+        for name, text in (("pile", pile_arg), ("stock", stock_arg)):
+            if not isinstance(text, str):
+                raise IllegalMove(f'{name} must be a text of cards ("7H 8S"), not {text!r}')
+        if isinstance(current_arg, bool) or not isinstance(current_arg, int):
+            raise IllegalMove(f"current must be a seat number, not {current_arg!r}")
+        if suit_arg is not None and not isinstance(suit_arg, str):
+            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit_arg!r}")
+        if scores_arg is not None and not isinstance(scores_arg, (list, tuple)):
+            raise IllegalMove(f"scores must be a list of totals, one per seat, not {scores_arg!r}")
+        start_seed = _position_seed(seed_arg)
+        hand_texts = [str(h) for h in hands_arg]  # (each checked to be a text above)
+        pile_text, stock_text = str(pile_arg), str(stock_arg)
+        at: int = current_arg
+        named: str | None = suit_arg
+        totals_given: list[object] | None = None if scores_arg is None else list(scores_arg)
+        seats = len(hand_texts)
         if not 2 <= seats <= 10:
             raise IllegalMove(f"a position needs 2 to 10 hands, not {seats}")
         game = cls(rules, seats)
         try:
-            game.hands = [parse_cards(h) for h in hands]
+            game.hands = [parse_cards(h) for h in hand_texts]
             pile_cards: list[Card] = []
             pile_eff: list[Card] = []
-            for tok in pile.split():
+            for tok in pile_text.split():
                 base, eq, stands = tok.partition("=")
                 card = Card.parse(base)
                 eff = Card.parse(stands) if eq else card
@@ -224,20 +252,20 @@ class Game(Transitions):
                     raise IllegalMove(f"{tok}: only an any-card joker stands for another card")
                 pile_cards.append(card)
                 pile_eff.append(eff)
-            game.stock = list(reversed(parse_cards(stock)))
+            game.stock = list(reversed(parse_cards(stock_text)))
         except ValueError as exc:
             raise IllegalMove(f"bad position: {exc}") from None
         if not pile_cards:
             raise IllegalMove("a position needs a pile with at least its top card")
-        if isinstance(current, bool) or not isinstance(current, int) or not 0 <= current < seats:
-            raise IllegalMove(f"current must be a seat from 0 to {seats - 1}, not {current!r}")
+        if not 0 <= at < seats:
+            raise IllegalMove(f"current must be a seat from 0 to {seats - 1}, not {at!r}")
         if not rules.min_seats <= seats <= rules.max_seats:
             raise IllegalMove(
                 f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} seats, "
                 f"not {seats}"
             )
-        if not game.hands[current]:
-            raise IllegalMove(f"seat {current} is to act but holds no cards")
+        if not game.hands[at]:
+            raise IllegalMove(f"seat {at} is to act but holds no cards")
         holding = sum(1 for h in game.hands if h)
         if holding < 2:
             raise IllegalMove("that round is over: fewer than two seats hold cards")
@@ -247,24 +275,27 @@ class Game(Transitions):
                 f"that round is over: seat {out} holds no cards, and in these rules the round "
                 "ends when the first seat lays its last card"
             )
-        if suit is not None and suit not in SUITS:
-            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit!r}")
-        if scores is not None:
-            if len(scores) != seats:
-                raise IllegalMove(f"scores needs one total per seat ({seats}), not {len(scores)}")
-            totals: Sequence[object] = scores  # (looked at as given, whatever they are)
-            for total in totals:
+        if named is not None and named not in SUITS:
+            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {named!r}")
+        totals: list[int] | None = None
+        if totals_given is not None:
+            if len(totals_given) != seats:
+                given = len(totals_given)
+                raise IllegalMove(f"scores needs one total per seat ({seats}), not {given}")
+            totals = []
+            for total in totals_given:
                 if isinstance(total, bool) or not isinstance(total, int) or total < 0:
                     raise IllegalMove(f"scores must be whole numbers from 0 up, not {total!r}")
-            if rules.scoring == "points" and max(scores) >= rules.target:
+                totals.append(total)
+            if rules.scoring == "points" and max(totals) >= rules.target:
                 raise IllegalMove(
-                    f"that match is over: a total of {max(scores)} has reached the target "
+                    f"that match is over: a total of {max(totals)} has reached the target "
                     f"of {rules.target}"
                 )
         top_joker = pile_cards[-1].is_joker and pile_eff[-1].is_joker
-        if top_joker and suit is None and rules.joker_role == "draw_wild":
+        if top_joker and named is None and rules.joker_role == "draw_wild":
             raise IllegalMove(f"{pile_cards[-1].code} on top needs the suit it named (suit=)")
-        if suit is not None and not top_joker and suit != pile_eff[-1].suit:
+        if named is not None and not top_joker and named != pile_eff[-1].suit:
             # RULES §8: nothing is pending in a position, so the top card's own suit is in force.
             raise IllegalMove(
                 f"with {pile_eff[-1].pretty} on top its own suit is in force; suit= is only for "
@@ -285,19 +316,19 @@ class Game(Transitions):
         game.pile = pile_cards
         game.pile_eff = pile_eff
         game._top = pile_eff[-1]
-        if suit is not None:
-            game._suit = suit
+        if named is not None:
+            game._suit = named
         else:
             game._suit = "" if game._top.is_joker else game._top.suit
-        game.dealer = (current - 1) % seats
-        game._seed = seed
-        if scores is not None:
-            game.scores = list(scores)
+        game.dealer = (at - 1) % seats
+        game._seed = start_seed
+        if totals is not None:
+            game.scores = totals
         for s in range(seats):
             if not game.hands[s]:
                 game._out[s] = True
                 game.placings.append(s)
-        game._begin_turn(current)
+        game._begin_turn(at)
         game._ev = []
         return game
 
@@ -800,9 +831,10 @@ class Game(Transitions):
         new._tally = [t[:] for t in self._tally]
         return new
 
-    def reseed(self, seed: int) -> None:
-        """Replace the random state used for future reshuffles and deals."""
-        self._seed = seed
+    def reseed(self, seed: object) -> None:
+        """Replace the random state used for future reshuffles and deals: a whole number, or
+        a text as ``new`` takes (anything else is refused with ``IllegalMove``)."""
+        self._seed = _position_seed(seed)
 
     def events(self) -> list[Event]:
         """The public record of this round, oldest first (drawn cards are not in it)."""
@@ -872,16 +904,15 @@ class Game(Transitions):
 
 def _rules_arg(rules: object) -> Rules:
     """``rules`` as a ``Rules``: one already, or the name of a preset."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        from .rules import PRESETS
+    return as_rules(rules)
 
-        found = PRESETS.get(rules)
-        if found is not None:
-            return found
-        raise RulesError(f"unknown preset {rules!r}; choose from {', '.join(PRESETS)}")
-    raise RulesError(f"rules must be a Rules or a preset name, not {type(rules).__name__}")
+
+def _position_seed(seed: object) -> int:
+    """A position's random state: a whole number as it is, a text turned into one as
+    ``new`` turns it; anything else refused."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise IllegalMove(f"seed must be a whole number or a text, not {seed!r}")
+    return seed if isinstance(seed, int) else random.Random(seed).getrandbits(64)
 
 
 def _as_action(action: object) -> Action:

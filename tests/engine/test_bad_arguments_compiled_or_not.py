@@ -1,0 +1,76 @@
+"""Arguments of the wrong kind to a position, a stop, ``explain`` and ``apply_switch`` are
+refused with the engine's own errors naming them, the same in the compiled engine as from
+source: never a bare TypeError, never True taken for seat 1, never a game that breaks at
+its first reshuffle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.engine import PRESETS, Game, IllegalMove, NotationError, RulesError, Stop, parse_action
+from game.engine import explain as explain_rules
+from game.engine.house import apply_switch
+
+HANDS = ["7S 8S", "9S 10S"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"hands": ("7S 8S", 5)}, "each hand must be a text of cards"),
+        ({"hands": (h for h in HANDS)}, "hands must be a list of texts"),
+        ({"pile": None}, "pile must be a text of cards"),
+        ({"stock": ["2C"]}, "stock must be a text of cards"),
+        ({"current": True}, "current must be a seat number, not True"),
+        ({"current": "0"}, "current must be a seat number, not '0'"),
+        ({"current": 7}, "current must be a seat from 0 to 1, not 7"),
+        ({"seed": None}, "seed must be a whole number or a text, not None"),
+        ({"seed": 1.5}, "seed must be a whole number or a text, not 1.5"),
+        ({"suit": ["H"]}, "suit must be one of S H D C"),
+        ({"scores": 5}, "scores must be a list of totals"),
+        ({"scores": [1, True]}, "scores must be whole numbers from 0 up, not True"),
+    ],
+)
+def test_a_position_refuses_arguments_of_the_wrong_kind(kwargs: dict[str, Any], words: str) -> None:
+    given: dict[str, Any] = {"hands": HANDS, "pile": "5H 6H 7H", "stock": "", **kwargs}
+    with pytest.raises(IllegalMove, match=words.replace("(", r"\(")):
+        Game.from_position("polish", **given)
+
+
+def test_a_text_seed_deals_a_position_its_reshuffles_as_a_number_would() -> None:
+    g = Game.from_position("polish", HANDS, "5H 6H 7H", "", seed="abc")
+    again = Game.from_position("polish", HANDS, "5H 6H 7H", "", seed="abc")
+    g.apply("draw")  # the stock is empty: the pile under its top card is shuffled in
+    again.apply("draw")
+    assert g.hand(0) == again.hand(0) and len(g.hand(0)) == 3
+    assert [str(a) for a in g.legal_actions()] == [str(a) for a in again.legal_actions()]
+    g.reseed("another")
+    with pytest.raises(IllegalMove, match="seed must be a whole number or a text"):
+        g.reseed(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("target", [True, "1", None, 1.0])
+def test_a_stop_takes_only_a_seat_number(target: object) -> None:
+    with pytest.raises(IllegalMove, match="stop needs the number of the seat to catch"):
+        Stop(target)
+    assert Stop(1).target == 1
+
+
+@pytest.mark.parametrize("text", ["stop ²", "stop ١", "stop ½"])
+def test_a_stop_is_written_with_the_digits_0_to_9(text: str) -> None:
+    with pytest.raises(NotationError, match="write 'stop N' with the seat number N"):
+        parse_action(text)
+
+
+def test_explain_and_the_switches_take_a_presets_name_and_refuse_other_kinds() -> None:
+    assert explain_rules("hungarian") == explain_rules(PRESETS["hungarian"])
+    assert apply_switch("polish", "easier_pool") == apply_switch(PRESETS["polish"], "easier_pool")
+    for wrong in (None, 5):
+        with pytest.raises(RulesError, match="rules must be a Rules or a preset name"):
+            explain_rules(wrong)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="rules must be a Rules or a preset name"):
+            apply_switch(wrong, "easier_pool")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="unknown preset 'polska'"):
+        explain_rules("polska")
