@@ -216,7 +216,7 @@ class Game(Transitions):
         seed_arg, suit_arg, scores_arg = seed, suit, scores
         if isinstance(hands_arg, str):
             raise IllegalMove("hands must be a list of hands, one text per seat, not one text")
-        if not isinstance(hands_arg, (list, tuple)):
+        if not isinstance(hands_arg, Sequence):
             raise IllegalMove(f"hands must be a list of texts, one per seat, not {hands_arg!r}")
         for hand in hands_arg:
             if not isinstance(hand, str):
@@ -228,7 +228,9 @@ class Game(Transitions):
             raise IllegalMove(f"current must be a seat number, not {current_arg!r}")
         if suit_arg is not None and not isinstance(suit_arg, str):
             raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit_arg!r}")
-        if scores_arg is not None and not isinstance(scores_arg, (list, tuple)):
+        if scores_arg is not None and (
+            isinstance(scores_arg, str) or not isinstance(scores_arg, Sequence)
+        ):
             raise IllegalMove(f"scores must be a list of totals, one per seat, not {scores_arg!r}")
         start_seed = _position_seed(seed_arg)
         hand_texts = [str(h) for h in hands_arg]  # (each checked to be a text above)

@@ -36,6 +36,7 @@ import io
 import json
 import re
 import sqlite3
+import stat
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict
@@ -241,15 +242,22 @@ def _cell(value: Any) -> Any:
 
 
 def _replaceable(path: Path, header: tuple[str, ...]) -> bool:
-    """Whether an export may write ``path``, a file beside the one it was given: none is
-    there, or an earlier export's with that ``header`` (quoted or not, as earlier versions
-    wrote it)."""
+    """Whether an export may write ``path``, a file beside the one it was given: anything
+    but a file the export can read that is not an earlier export's (with that ``header``,
+    quoted or not, as earlier versions wrote it). What cannot be looked into (a folder, a
+    pipe, a file it may not read) is left to the writing, which says what stopped it."""
     try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return True
         with path.open("r", encoding="utf-8-sig", newline="") as handle:
-            first = next(csv.reader([handle.readline()]), [])
-    except (FileNotFoundError, IsADirectoryError):
-        return True  # (a folder in the way is told as the file that could not be saved)
-    except (OSError, UnicodeDecodeError, csv.Error):
+            line = handle.readline()
+    except OSError:
+        return True
+    except UnicodeDecodeError:
+        return False  # (not text this game writes)
+    try:
+        first = next(csv.reader([line]), [])
+    except csv.Error:
         return False
     return tuple(first[:3]) == header[:3]  # (later versions added columns at the end)
 

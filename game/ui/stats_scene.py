@@ -366,7 +366,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         target = folder / f"macau-statistics_{stamp}{suffix}"
         # Two exports within a second (or from two copies of the game) keep both.
         n = 2
-        while any(p.exists() for p in _export_files(target)):
+        while _taken(target):
             target = folder / f"macau-statistics_{stamp}-{n}{suffix}"
             n += 1
         _exports[self.store.path] = StoreJob(self.store, lambda store: store.export_counted(target))
@@ -728,3 +728,12 @@ def _export_files(target: Path) -> list[Path]:
     if target.suffix == ".csv":
         return [target, stats_path(target), matches_path(target)]
     return [target]
+
+
+def _taken(target: Path) -> bool:
+    """Whether an earlier export holds a file of an export to ``target``; a folder that
+    cannot be looked into is left to the export, which says what stopped it."""
+    try:
+        return any(p.exists() for p in _export_files(target))
+    except OSError:
+        return False

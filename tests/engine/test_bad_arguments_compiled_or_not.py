@@ -74,3 +74,12 @@ def test_explain_and_the_switches_take_a_presets_name_and_refuse_other_kinds() -
             apply_switch(wrong, "easier_pool")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="unknown preset 'polska'"):
         explain_rules("polska")
+
+
+def test_any_sequence_of_hands_or_totals_is_taken_as_a_list() -> None:
+    from collections import UserList
+
+    g = Game.from_position("polish", UserList(["7H 8S", "9D KC"]), "5H", scores=range(2))
+    assert g.hand_counts == [2, 2] and g.scores == [0, 1]
+    with pytest.raises(IllegalMove, match="scores must be a list of totals"):
+        Game.from_position("polish", ["7H 8S", "9D KC"], "5H", scores="01")

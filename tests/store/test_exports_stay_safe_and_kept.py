@@ -50,3 +50,31 @@ def test_an_export_does_not_write_over_a_file_of_the_players_own_beside_it(
     assert run_export(str(tmp_path / "results.csv")) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == ["results.csv", "results_matches.csv", "results_stats.csv"]
+
+
+def test_what_cannot_be_looked_into_is_left_to_the_writing(store: Store, tmp_path: Path) -> None:
+    """A pipe where the players' file goes does not hang the export; a file the export cannot
+    read is not called someone else's (the writing says what stops it, if anything)."""
+    import os
+
+    store.record_game(game(1, "polish", human(0, "Anna", 1), bot(1, "easy", 2)))
+    out = tmp_path / "exports"
+    out.mkdir()
+    os.mkfifo(out / "r_stats.csv")
+    written = store.export(out / "r.csv")  # (would wait for a writer forever if it read it)
+    assert (out / "r_stats.csv").is_file() and len(written) == 3
+    from game.store import export
+
+    unreadable = out / "r_matches.csv"
+    unreadable.write_text("not ours\n", encoding="utf-8")
+    real_open = Path.open
+
+    def denied(self: Path, *args: object, **kwargs: object) -> object:
+        if self == unreadable and "r" in str(args[:1]):
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Path, "open", denied)
+        assert export._replaceable(unreadable, export.MATCH_COLUMNS)
+    assert not export._replaceable(unreadable, export.MATCH_COLUMNS)  # readable: not ours

@@ -661,3 +661,18 @@ def test_two_exports_in_one_second_keep_both(
         [f"{stem}{n}{part}.csv" for n in ("", "-2") for part in ("", "_stats", "_matches")]
         + [f"{stem}.json", f"{stem}-2.json"]
     )
+
+
+def test_an_export_folder_that_cannot_be_looked_into_is_told_not_crashed(
+    store: Store, screen: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def denied(self: Path) -> bool:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(StatsScene(store, "Ania", export_dir=tmp_path / "locked"))
+    monkeypatch.setattr(Path, "exists", denied)
+    key(stack, pygame.K_c)  # (before, the name's check raised out of the key press)
+    monkeypatch.undo()
+    until_exported(stack, scene, screen)
+    assert scene.message.startswith("Export failed") and scene.message_is_error
