@@ -30,7 +30,7 @@ from pathlib import Path
 from game.store import salvage, schema, sqlerrors
 from game.store.files import aside_name, set_aside
 from game.store.paths import StoreUnavailable, ensure_writable
-from game.store.salvage import SQLITE_HEADER, Salvage
+from game.store.salvage import Salvage
 
 log = logging.getLogger(__name__)
 
@@ -163,9 +163,8 @@ def _verdict(path: Path) -> str:
         return "absent"
     key, stamp = str(path.absolute()), _stamp(path)
     full = _checked.pop(key, None) != stamp
-    with path.open("rb") as handle:
-        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-            return "corrupt"
+    if not _header_fits(path):
+        return "corrupt"
     try:
         conn = connect(path)
     except sqlite3.OperationalError:
@@ -184,6 +183,31 @@ def _verdict(path: Path) -> str:
     except sqlite3.DatabaseError as exc:
         if sqlerrors.is_damaged(exc):
             return "corrupt"
+        raise
+    finally:
+        conn.close()
+
+
+def _header_fits(path: Path) -> bool:
+    """Whether the file's own first page is a database's, its write-ahead log aside.
+
+    Read through SQLite, never by opening the file here: closing any descriptor of it drops
+    every lock this process holds on it (POSIX), so another copy of the game closing its
+    store would take the stores open here for gone and delete the write-ahead log they still
+    write rounds into. SQLite keeps its descriptors of a file open while any connection of
+    the process holds a lock on it."""
+    try:
+        conn = connect_read_only(path, immutable=True)  # (immutable: the log left out)
+    except sqlite3.DatabaseError as exc:
+        if sqlerrors.is_damaged(exc):
+            return False
+        raise
+    try:
+        conn.execute("PRAGMA schema_version").fetchone()
+        return True
+    except sqlite3.DatabaseError as exc:
+        if sqlerrors.is_damaged(exc):
+            return False
         raise
     finally:
         conn.close()

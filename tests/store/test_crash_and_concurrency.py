@@ -122,3 +122,59 @@ def test_copies_of_the_game_started_at_once_on_an_old_file_all_record(home: Path
     assert not list(db.parent.glob("*.partial"))
     with Store.open(db) as store:
         assert len(store.history()) == 5 + 12
+
+
+_SECOND_STORE = """
+import sys, time
+from game.store import Store
+from game.store.models import GameRecord, SeatResult
+menu = Store.open()   # the menu's store, kept once Statistics was looked at
+table = Store.open()  # a table's, opened at its first round's end: the file checked again
+seats = (SeatResult(0, "Anna", False, None, 1), SeatResult(1, "Bot · easy", True, "easy", 2))
+for line in sys.stdin:
+    now = time.time()
+    table.record_game(GameRecord("polish", "fp", now - 60, now, seats, round_key=line.strip()))
+    print(line.strip(), flush=True)
+"""
+
+_OPEN_AND_CLOSE = "from game.store import Store\nStore.open().close()\n"
+
+
+def test_a_copy_that_opened_its_file_twice_keeps_its_rounds_when_another_copy_closes(
+    tmp_path: Path,
+) -> None:
+    """Opening the statistics a second time in one copy must not drop that copy's locks on
+    the file: another copy closing its own would then take it for the last one, checkpoint
+    and delete the write-ahead log the first still writes its rounds into."""
+    env = {**os.environ, "MACAU_HOME": str(tmp_path), "PYTHONPATH": str(Path.cwd())}
+    a = subprocess.Popen(
+        [sys.executable, "-c", _SECOND_STORE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert a.stdin is not None and a.stdout is not None
+
+    def record(key: str) -> None:
+        assert a.stdin is not None and a.stdout is not None
+        a.stdin.write(key + "\n")
+        a.stdin.flush()
+        assert a.stdout.readline().strip() == key
+
+    try:
+        record("A1")
+        subprocess.run([sys.executable, "-c", _OPEN_AND_CLOSE], check=True, env=env)
+        record("A2")
+        record("A3")
+    finally:
+        a.send_signal(signal.SIGKILL)  # a crash: nothing is closed or checkpointed
+        a.wait()
+    db = tmp_path / "data" / "macau.sqlite3"
+    assert integrity(db) == "ok"
+    conn = sqlite3.connect(str(db))
+    try:
+        kept = {row[0] for row in conn.execute("SELECT round_key FROM games")}
+    finally:
+        conn.close()
+    assert kept == {"A1", "A2", "A3"}
