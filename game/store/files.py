@@ -71,13 +71,18 @@ def replacing(path: Path, shared: bool = False) -> Iterator[BinaryIO]:
 STALE_TEMPORARY_S = 600.0
 
 
-def remove_stale_temporaries(path: Path, now: float | None = None) -> int:
+def remove_stale_temporaries(
+    path: Path, now: float | None = None, *, any_name: str | None = None
+) -> int:
     """Remove what ``replacing`` left beside ``path`` when the game was stopped mid-write
-    (only files older than ``STALE_TEMPORARY_S``); how many were removed. Never raises."""
+    (only files older than ``STALE_TEMPORARY_S``); how many were removed. Never raises.
+    With ``any_name`` (a glob, "macau-statistics_*"), what it left for any file so named in
+    ``path``'s folder: exports are named anew each time, so none replaces an earlier one's."""
     now = time.time() if now is None else now
     removed = 0
+    name = any_name if any_name is not None else glob.escape(path.name)
     try:
-        found = list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+        found = list(path.parent.glob(f".{name}.*.tmp"))
     except OSError:
         return 0
     for leftover in found:

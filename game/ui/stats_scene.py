@@ -21,6 +21,7 @@ from game.engine import PRESETS
 from game.store import OVERALL, ProfileStats, RankRow, Store
 from game.store.background import StoreJob
 from game.store.export import matches_path, stats_path
+from game.store.files import remove_stale_temporaries
 from game.store.models import name_key
 from game.store.paths import HOME_ENV, where
 from game.ui import theme
@@ -369,6 +370,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         while _taken(target):
             target = folder / f"macau-statistics_{stamp}-{n}{suffix}"
             n += 1
+        # What an export stopped mid-write (the game killed) left in the folder goes first.
+        remove_stale_temporaries(target, any_name="macau-statistics_*")
         _exports[self.store.path] = StoreJob(self.store, lambda store: store.export_counted(target))
         self._say(f"Exporting {target.name}…")
         self._enable_exports()

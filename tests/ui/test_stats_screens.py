@@ -676,3 +676,28 @@ def test_an_export_folder_that_cannot_be_looked_into_is_told_not_crashed(
     monkeypatch.undo()
     until_exported(stack, scene, screen)
     assert scene.message.startswith("Export failed") and scene.message_is_error
+
+
+def test_what_an_export_stopped_mid_write_left_is_cleared_by_the_next(
+    store: Store, screen: pygame.Surface, tmp_path: Path
+) -> None:
+    import os
+    import time
+
+    from game.store.files import STALE_TEMPORARY_S
+
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    old = folder / ".macau-statistics_2026-01-02_030405.csv.abcd1234.tmp"
+    fresh = folder / ".macau-statistics_2026-01-02_030406.csv.efgh5678.tmp"  # another copy's
+    mine = folder / ".my-notes.csv.ijkl.tmp"
+    for leftover in (old, fresh, mine):
+        leftover.write_text("half an export", encoding="utf-8")
+    long_ago = time.time() - STALE_TEMPORARY_S - 60
+    os.utime(old, (long_ago, long_ago))
+    os.utime(mine, (long_ago, long_ago))
+    stack = SceneStack(None, SIZE)
+    scene = stack.push(StatsScene(store, "Ania", export_dir=folder))
+    key(stack, pygame.K_j)
+    until_exported(stack, scene, screen)
+    assert not old.exists() and fresh.exists() and mine.exists()
