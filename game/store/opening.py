@@ -15,6 +15,7 @@ player.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import shutil
@@ -196,6 +197,8 @@ def _header_fits(path: Path) -> bool:
     store would take the stores open here for gone and delete the write-ahead log they still
     write rounds into. SQLite keeps its descriptors of a file open while any connection of
     the process holds a lock on it."""
+    if not os.access(path, os.R_OK):  # (told as the reading's own error, as before)
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
     try:
         conn = connect_read_only(path, immutable=True)  # (immutable: the log left out)
     except sqlite3.DatabaseError as exc:

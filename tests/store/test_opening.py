@@ -440,3 +440,22 @@ def test_a_file_another_copy_wrote_to_while_this_run_had_it_is_checked_in_full_a
     Store.open().close()
     Store.open().close()
     assert made == ["PRAGMA integrity_check", "PRAGMA integrity_check", "PRAGMA quick_check"]
+
+
+def test_a_file_this_user_may_not_read_is_told_as_permission_denied(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (As root every file is readable: the refusal the system would give is stood in for.)
+    with Store.open() as store:
+        _fill(store, 1)
+    real_access = os.access
+
+    def refused(path: object, mode: int, *args: object, **kwargs: object) -> bool:
+        if Path(str(path)) == _db(home) and mode == os.R_OK:
+            return False
+        return real_access(path, mode, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "access", refused)
+    with Store.open() as store:
+        assert store.read_only and store.problem is not None
+        assert "cannot read its statistics file (permission denied)" in store.problem
