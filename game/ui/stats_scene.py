@@ -6,6 +6,7 @@ Everything shown is read from the store when the profile or preset changes and k
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
@@ -364,15 +365,21 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             return False
         folder = self.export_dir or export_folder()
         stamp = datetime.now().strftime("%Y-%m-%d_%H%M%S")
-        target = folder / f"macau-statistics_{stamp}{suffix}"
-        # Two exports within a second (or from two copies of the game) keep both.
-        n = 2
-        while _taken(target):
-            target = folder / f"macau-statistics_{stamp}-{n}{suffix}"
-            n += 1
+        target, claimed = _claim(folder, f"macau-statistics_{stamp}", suffix)
         # What an export stopped mid-write (the game killed) left in the folder goes first.
         remove_stale_temporaries(target, any_name="macau-statistics_*")
-        _exports[self.store.path] = StoreJob(self.store, lambda store: store.export_counted(target))
+
+        def run(store: Store) -> Exported:
+            try:
+                return store.export_counted(target)
+            except BaseException:
+                if claimed:  # the empty file that held the name, unless written meanwhile
+                    with contextlib.suppress(OSError):
+                        if target.stat().st_size == 0:
+                            target.unlink()
+                raise
+
+        _exports[self.store.path] = StoreJob(self.store, run)
         self._say(f"Exporting {target.name}…")
         self._enable_exports()
         return True
@@ -731,6 +738,26 @@ def _export_files(target: Path) -> list[Path]:
     if target.suffix == ".csv":
         return [target, stats_path(target), matches_path(target)]
     return [target]
+
+
+def _claim(folder: Path, stem: str, suffix: str) -> tuple[Path, bool]:
+    """The first free name for an export begun now (``stem``, then ``stem-2``…), and whether
+    it was claimed: made empty, exclusively, so that an export begun in the same second (in
+    another copy of the game too) takes the next name; the export then writes over it. A
+    folder that cannot be looked into or written is left to the export, which says why."""
+    n = 1
+    while True:
+        target = folder / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+        n += 1
+        if _taken(target):
+            continue
+        try:
+            with target.open("x"):
+                return target, True
+        except FileExistsError:
+            continue
+        except OSError:
+            return target, False
 
 
 def _taken(target: Path) -> bool:

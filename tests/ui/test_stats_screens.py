@@ -701,3 +701,34 @@ def test_what_an_export_stopped_mid_write_left_is_cleared_by_the_next(
     key(stack, pygame.K_j)
     until_exported(stack, scene, screen)
     assert not old.exists() and fresh.exists() and mine.exists()
+
+
+def test_an_export_claims_its_name_as_it_begins(
+    store: Store, screen: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another copy of the game exporting in the same second, before this export's files
+    exist, takes the next name; a failed export gives its name back."""
+    import game.ui.stats_scene as stats_scene
+
+    class Frozen(stats_scene.datetime):
+        @classmethod
+        def now(cls, tz: object = None) -> Frozen:
+            return cls(2026, 12, 5, 7, 33, 49)
+
+    monkeypatch.setattr(stats_scene, "datetime", Frozen)
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    stem = "macau-statistics_2026-12-05_073349"
+    first = SceneStack(None, SIZE)
+    scene_a = first.push(StatsScene(store, "Ania", export_dir=folder))
+    target, claimed = stats_scene._claim(folder, stem, ".json")  # the other copy, first
+    assert claimed and target.name == f"{stem}.json" and target.stat().st_size == 0
+    key(first, pygame.K_j)
+    assert scene_a.message == f"Exporting {stem}-2.json…"
+    until_exported(first, scene_a, screen)
+    assert (folder / f"{stem}-2.json").stat().st_size > 0
+    # A failed export leaves no empty file behind under the name it claimed.
+    monkeypatch.setattr(Store, "export_counted", lambda self, path: 1 / 0)
+    key(first, pygame.K_j)
+    until_exported(first, scene_a, screen)
+    assert scene_a.message_is_error and not (folder / f"{stem}-3.json").exists()
