@@ -3,6 +3,7 @@ pygame events and drawn headless."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pygame
@@ -637,17 +638,22 @@ def test_only_the_bot_levels_that_played_are_offered(store: Store) -> None:
     assert all(store.profile_stats(name).games for name in bots)
 
 
+def _stop_the_clock(monkeypatch: pytest.MonkeyPatch, when: datetime) -> None:
+    """Every export begins at ``when``, to the second."""
+    import game.ui.stats_scene as stats_scene
+
+    class Frozen(datetime):
+        @classmethod
+        def now(cls, tz: object = None) -> Frozen:
+            return cls(*when.timetuple()[:6])
+
+    monkeypatch.setattr(stats_scene, "datetime", Frozen)
+
+
 def test_two_exports_in_one_second_keep_both(
     store: Store, screen: pygame.Surface, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.ui.stats_scene as stats_scene
-
-    class Frozen(stats_scene.datetime):  # every export started within the same second
-        @classmethod
-        def now(cls, tz: object = None) -> Frozen:
-            return cls(2026, 12, 5, 6, 29, 52)
-
-    monkeypatch.setattr(stats_scene, "datetime", Frozen)
+    _stop_the_clock(monkeypatch, datetime(2026, 12, 5, 6, 29, 52))  # every export in one second
     tmp_path = tmp_path / "exports"
     tmp_path.mkdir()
     stack = SceneStack(None, SIZE)
@@ -710,12 +716,7 @@ def test_an_export_claims_its_name_as_it_begins(
     exist, takes the next name; a failed export gives its name back."""
     import game.ui.stats_scene as stats_scene
 
-    class Frozen(stats_scene.datetime):
-        @classmethod
-        def now(cls, tz: object = None) -> Frozen:
-            return cls(2026, 12, 5, 7, 33, 49)
-
-    monkeypatch.setattr(stats_scene, "datetime", Frozen)
+    _stop_the_clock(monkeypatch, datetime(2026, 12, 5, 7, 33, 49))
     folder = tmp_path / "exports"
     folder.mkdir()
     stem = "macau-statistics_2026-12-05_073349"
