@@ -171,7 +171,7 @@ class Game(Transitions):
         ``rules`` is a ``Rules`` or the name of a preset. Arguments of the wrong kind raise
         ``RulesError`` naming the argument.
         """
-        rules = _rules_arg(rules)
+        rules = as_rules(rules)
         n = rules.default_seats if seats is None else rules.check_seats(seats)
         if seed is None:
             rng = random.Random(random.SystemRandom().getrandbits(64))
@@ -211,42 +211,34 @@ class Game(Transitions):
         ``scores`` a list of match totals. Each is checked as given and refused with
         ``IllegalMove`` naming it (typed ``object`` so that a compiled engine checks them
         itself rather than refuse a wrong type bare, or take True for seat 1)."""
-        rules = _rules_arg(rules)
-        hands_arg, pile_arg, stock_arg, current_arg = hands, pile, stock, current
-        seed_arg, suit_arg, scores_arg = seed, suit, scores
-        if isinstance(hands_arg, str):
+        rules = as_rules(rules)
+        if isinstance(hands, str):
             raise IllegalMove("hands must be a list of hands, one text per seat, not one text")
-        if not isinstance(hands_arg, Sequence):
-            raise IllegalMove(f"hands must be a list of texts, one per seat, not {hands_arg!r}")
-        for hand in hands_arg:
+        if not isinstance(hands, Sequence):
+            raise IllegalMove(f"hands must be a list of texts, one per seat, not {hands!r}")
+        for hand in hands:
             if not isinstance(hand, str):
                 raise IllegalMove(f'each hand must be a text of cards ("7H 8S"), not {hand!r}')
-        for name, text in (("pile", pile_arg), ("stock", stock_arg)):
-            if not isinstance(text, str):
-                raise IllegalMove(f'{name} must be a text of cards ("7H 8S"), not {text!r}')
-        if isinstance(current_arg, bool) or not isinstance(current_arg, int):
-            raise IllegalMove(f"current must be a seat number, not {current_arg!r}")
-        if suit_arg is not None and not isinstance(suit_arg, str):
-            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit_arg!r}")
-        if scores_arg is not None and (
-            isinstance(scores_arg, str) or not isinstance(scores_arg, Sequence)
-        ):
-            raise IllegalMove(f"scores must be a list of totals, one per seat, not {scores_arg!r}")
-        start_seed = _position_seed(seed_arg)
-        hand_texts = [str(h) for h in hands_arg]  # (each checked to be a text above)
-        pile_text, stock_text = str(pile_arg), str(stock_arg)
-        at: int = current_arg
-        named: str | None = suit_arg
-        totals_given: list[object] | None = None if scores_arg is None else list(scores_arg)
-        seats = len(hand_texts)
+        if not isinstance(pile, str):
+            raise IllegalMove(f'pile must be a text of cards ("7H 8S"), not {pile!r}')
+        if not isinstance(stock, str):
+            raise IllegalMove(f'stock must be a text of cards ("7H 8S"), not {stock!r}')
+        if isinstance(current, bool) or not isinstance(current, int):
+            raise IllegalMove(f"current must be a seat number, not {current!r}")
+        if suit is not None and not isinstance(suit, str):
+            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit!r}")
+        if scores is not None and (isinstance(scores, str) or not isinstance(scores, Sequence)):
+            raise IllegalMove(f"scores must be a list of totals, one per seat, not {scores!r}")
+        start_seed = _position_seed(seed)
+        seats = len(hands)
         if not 2 <= seats <= 10:
             raise IllegalMove(f"a position needs 2 to 10 hands, not {seats}")
         game = cls(rules, seats)
         try:
-            game.hands = [parse_cards(h) for h in hand_texts]
+            game.hands = [parse_cards(h) for h in hands]
             pile_cards: list[Card] = []
             pile_eff: list[Card] = []
-            for tok in pile_text.split():
+            for tok in pile.split():
                 base, eq, stands = tok.partition("=")
                 card = Card.parse(base)
                 eff = Card.parse(stands) if eq else card
@@ -254,20 +246,20 @@ class Game(Transitions):
                     raise IllegalMove(f"{tok}: only an any-card joker stands for another card")
                 pile_cards.append(card)
                 pile_eff.append(eff)
-            game.stock = list(reversed(parse_cards(stock_text)))
+            game.stock = list(reversed(parse_cards(stock)))
         except ValueError as exc:
             raise IllegalMove(f"bad position: {exc}") from None
         if not pile_cards:
             raise IllegalMove("a position needs a pile with at least its top card")
-        if not 0 <= at < seats:
-            raise IllegalMove(f"current must be a seat from 0 to {seats - 1}, not {at!r}")
+        if not 0 <= current < seats:
+            raise IllegalMove(f"current must be a seat from 0 to {seats - 1}, not {current!r}")
         if not rules.min_seats <= seats <= rules.max_seats:
             raise IllegalMove(
                 f"{rules.name} is played by {rules.min_seats} to {rules.max_seats} seats, "
                 f"not {seats}"
             )
-        if not game.hands[at]:
-            raise IllegalMove(f"seat {at} is to act but holds no cards")
+        if not game.hands[current]:
+            raise IllegalMove(f"seat {current} is to act but holds no cards")
         holding = sum(1 for h in game.hands if h)
         if holding < 2:
             raise IllegalMove("that round is over: fewer than two seats hold cards")
@@ -277,15 +269,14 @@ class Game(Transitions):
                 f"that round is over: seat {out} holds no cards, and in these rules the round "
                 "ends when the first seat lays its last card"
             )
-        if named is not None and named not in SUITS:
-            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {named!r}")
+        if suit is not None and suit not in SUITS:
+            raise IllegalMove(f"suit must be one of {' '.join(SUITS)}, not {suit!r}")
         totals: list[int] | None = None
-        if totals_given is not None:
-            if len(totals_given) != seats:
-                given = len(totals_given)
-                raise IllegalMove(f"scores needs one total per seat ({seats}), not {given}")
+        if scores is not None:
+            if len(scores) != seats:
+                raise IllegalMove(f"scores needs one total per seat ({seats}), not {len(scores)}")
             totals = []
-            for total in totals_given:
+            for total in scores:
                 if isinstance(total, bool) or not isinstance(total, int) or total < 0:
                     raise IllegalMove(f"scores must be whole numbers from 0 up, not {total!r}")
                 totals.append(total)
@@ -295,9 +286,9 @@ class Game(Transitions):
                     f"of {rules.target}"
                 )
         top_joker = pile_cards[-1].is_joker and pile_eff[-1].is_joker
-        if top_joker and named is None and rules.joker_role == "draw_wild":
+        if top_joker and suit is None and rules.joker_role == "draw_wild":
             raise IllegalMove(f"{pile_cards[-1].code} on top needs the suit it named (suit=)")
-        if named is not None and not top_joker and named != pile_eff[-1].suit:
+        if suit is not None and not top_joker and suit != pile_eff[-1].suit:
             # RULES §8: nothing is pending in a position, so the top card's own suit is in force.
             raise IllegalMove(
                 f"with {pile_eff[-1].pretty} on top its own suit is in force; suit= is only for "
@@ -318,11 +309,11 @@ class Game(Transitions):
         game.pile = pile_cards
         game.pile_eff = pile_eff
         game._top = pile_eff[-1]
-        if named is not None:
-            game._suit = named
+        if suit is not None:
+            game._suit = suit
         else:
             game._suit = "" if game._top.is_joker else game._top.suit
-        game.dealer = (at - 1) % seats
+        game.dealer = (current - 1) % seats
         game._seed = start_seed
         if totals is not None:
             game.scores = totals
@@ -330,7 +321,7 @@ class Game(Transitions):
             if not game.hands[s]:
                 game._out[s] = True
                 game.placings.append(s)
-        game._begin_turn(at)
+        game._begin_turn(current)
         game._ev = []
         return game
 
@@ -902,11 +893,6 @@ class Game(Transitions):
             f"<Game {self.rules.name} seats={self.n} current={self.current} "
             f"phase={self.phase.value} top={self.top}>"
         )
-
-
-def _rules_arg(rules: object) -> Rules:
-    """``rules`` as a ``Rules``: one already, or the name of a preset."""
-    return as_rules(rules)
 
 
 def _position_seed(seed: object) -> int:
