@@ -12,7 +12,9 @@ import errno
 import glob
 import json
 import os
+import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -195,6 +197,59 @@ def _put_in_place(staged: list[tuple[Path, str]]) -> None:
         if old is not None:
             with contextlib.suppress(OSError):
                 os.unlink(old)
+
+
+# The files this process is updating now, and how many blocks hold each (see ``updating``).
+_updating: dict[Path, tuple[BinaryIO | None, int]] = {}
+_updating_guard = threading.RLock()
+
+
+@contextlib.contextmanager
+def updating(path: Path) -> Iterator[None]:
+    """Hold ``path`` for a read, change and replace, so that two copies of the game that
+    change it at the same moment take turns: each reads the file the other wrote, and
+    neither undoes the other's change. The lock is the operating system's, on a file
+    beside it (``settings.json.lock``), so it ends with a process that crashes; blocks
+    nested in one process share it. Where no lock can be had (a folder that cannot be
+    written, a file system without locks) the block runs anyway, as a lone copy would."""
+    key = path.absolute()
+    with _updating_guard:
+        handle, depth = _updating.get(key, (None, 0))
+        if depth == 0:
+            handle = _lock_beside(key)
+        _updating[key] = (handle, depth + 1)
+        try:
+            yield
+        finally:
+            handle, depth = _updating.pop(key)
+            if depth > 1:
+                _updating[key] = (handle, depth - 1)
+            elif handle is not None:
+                with contextlib.suppress(OSError):
+                    handle.close()  # (which lets the lock go)
+
+
+def _lock_beside(path: Path) -> BinaryIO | None:
+    """The open lock file beside ``path``, locked (waiting for another copy to let it
+    go), or None where it cannot be."""
+    try:
+        handle = path.with_name(path.name + ".lock").open("a+b")
+    except OSError:
+        return None
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)  # tries for about 10 s
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+    except OSError:
+        handle.close()
+        return None
+    return handle
 
 
 def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:

@@ -27,6 +27,7 @@ from game.store.files import (
     remove_stale_temporaries,
     set_aside,
     unreadable_reason,
+    updating,
 )
 from game.store.models import name_key, normal_name
 from game.store.paths import StoreUnavailable, config_dir, state_dir, where
@@ -171,6 +172,11 @@ def read_rule_sets() -> RuleSets:
     A file that cannot be read (no permission) is left in place and ``readable`` is False.
     """
     path = where("config") / RULES_NAME
+    with updating(path):  # a repair writes the file: as a change, never over another's
+        return _read_rule_sets(path)
+
+
+def _read_rule_sets(path: Path) -> RuleSets:
     remove_stale_temporaries(path)
     try:
         document = read_json_object(path)
@@ -320,20 +326,22 @@ def same_rule_set_name(name: str, names: Iterable[str]) -> str | None:
 def save_rule_set(name: str, text: str) -> None:
     """Save (or replace) the rule set called ``name``; one saved under the same name in
     other letter case is replaced too, and the name takes the spelling given now."""
-    sets = _existing_rule_sets()
-    clean = _rule_set_name(name)
-    key = name_key(clean)
-    sets = {n: t for n, t in sets.items() if name_key(n) != key}
-    sets[clean] = text
-    _write_rule_sets(sets)
+    with updating(where("config") / RULES_NAME):
+        sets = _existing_rule_sets()
+        clean = _rule_set_name(name)
+        key = name_key(clean)
+        sets = {n: t for n, t in sets.items() if name_key(n) != key}
+        sets[clean] = text
+        _write_rule_sets(sets)
 
 
 def delete_rule_set(name: str) -> bool:
     """Forget the rule set called ``name``; False (and nothing changed) if there is none."""
-    sets = _existing_rule_sets()
-    held = same_rule_set_name(_rule_set_name(name), sets)
-    if held is None:
-        return False
-    del sets[held]
-    _write_rule_sets(sets)
-    return True
+    with updating(where("config") / RULES_NAME):
+        sets = _existing_rule_sets()
+        held = same_rule_set_name(_rule_set_name(name), sets)
+        if held is None:
+            return False
+        del sets[held]
+        _write_rule_sets(sets)
+        return True

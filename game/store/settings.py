@@ -22,6 +22,7 @@ from game.store.files import (
     remove_stale_temporaries,
     set_aside,
     unreadable_reason,
+    updating,
 )
 from game.store.paths import StoreUnavailable, config_dir, where
 
@@ -242,6 +243,11 @@ def save_settings(
     out, so that it cannot stop every save.
     """
     target = config_dir() / FILE_NAME if path is None else path
+    with updating(target):
+        _merge_and_write(settings, target, only)
+
+
+def _merge_and_write(settings: Settings, target: Path, only: Iterable[str] | None) -> None:
     values: dict[str, Any] = {}
     version = VERSION
     mine = asdict(settings)

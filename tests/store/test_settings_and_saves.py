@@ -122,7 +122,9 @@ def test_a_failed_write_leaves_the_old_file_whole(
     with pytest.raises(StoreUnavailable, match="no space left"):
         Settings(volume=0.1).save()
     assert settings_file().read_bytes() == before
-    assert [p.name for p in settings_file().parent.iterdir()] == ["settings.json"]
+    # No temporary left behind (the lock file that turns writers is kept, empty).
+    names = sorted(p.name for p in settings_file().parent.iterdir())
+    assert names == ["settings.json", "settings.json.lock"]
 
 
 def test_settings_in_an_unusable_folder(home: Path) -> None:
