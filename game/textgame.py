@@ -14,7 +14,7 @@ import sys
 from collections import Counter
 from typing import TextIO
 
-from .bots import CATCH_CHANCE, levels_problem, make_bot
+from .bots import CATCH_CHANCE, bot_stream, levels_problem, make_bot
 from .bots.base import ALONE_LIMIT, Bot, stopped_words
 from .engine import (
     LISTING_LIMIT,
@@ -195,10 +195,10 @@ class BotSeat:
     """A computer player at the table: a level's bot and its own seeded random stream, so that
     a game dealt with the same seed plays out the same way every time."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: str, rng: random.Random) -> None:
         self.level = level
         self.bot: Bot = make_bot(level)
-        self.rng = random.Random(seed)
+        self.rng = rng
 
     def choose(self, view: View, legal: list[Action]) -> Action:
         """The bot's move among ``legal``."""
@@ -253,7 +253,13 @@ def run_text_game(
         return 2
     g = Game.new(PRESETS[preset] if rules is None else rules, seats=seats, seed=seed)
     levels = _bot_levels(bots_spec)
-    bots = {s: BotSeat(levels[(s - 1) % len(levels)], s) for s in range(1, g.seats)}
+    # Each bot's stream follows from the deal's seed (the same seed plays out the same way)
+    # but is never the deal's own stream, which would tell a bot every hand.
+    table = seed if seed is not None else random.SystemRandom().getrandbits(64)
+    bots = {
+        s: BotSeat(levels[(s - 1) % len(levels)], bot_stream("text", table, s))
+        for s in range(1, g.seats)
+    }
     match = f" A match to {g.rules.target} points." if g.rules.scoring == "points" else ""
     print(
         f"Macau ({preset}), {g.seats} seats. You are seat 0.{match} Type ? for your moves.",

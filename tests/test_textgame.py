@@ -393,14 +393,15 @@ def test_the_bots_may_catch_you_and_you_see_the_cards_you_draw() -> None:
 def test_a_bot_at_the_table_catches_at_its_level_odds_from_its_own_seed(
     level: str, odds: float
 ) -> None:
+    from game.bots import bot_stream
     from game.textgame import BotSeat
 
     # docs/bots.md: a bot not to move notices a forgotten call with its level's odds.
     view = Game.from_position("polish", hands=["8H 9C", "5S 6S"], pile="5H").view(1)
-    answers = [BotSeat(level, seed).wants_to_catch(view, 0) for seed in range(600)]
+    answers = [BotSeat(level, bot_stream(seed)).wants_to_catch(view, 0) for seed in range(600)]
     assert abs(sum(answers) / len(answers) - odds) < 0.08
     # One seat's own stream: the same seed answers the same way, another seed otherwise.
-    again = BotSeat(level, 7), BotSeat(level, 7), BotSeat(level, 8)
+    again = [BotSeat(level, bot_stream(seed)) for seed in (7, 7, 8)]
     runs = [[seat.wants_to_catch(view, 0) for _ in range(40)] for seat in again]
     assert runs[0] == runs[1] != runs[2]
 

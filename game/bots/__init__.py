@@ -3,6 +3,7 @@ seat's ``View`` and the legal actions; ``make_bot`` builds one by level name."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .base import Bot
@@ -13,6 +14,16 @@ BOT_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 # "stop Macau" (unless the bot decides for itself with a ``catch`` method): a person should
 # usually be caught, but not always. The window and the terminal game both use these odds.
 CATCH_CHANCE: dict[str, float] = {"random": 0.3, "easy": 0.4, "medium": 0.75, "hard": 0.95}
+
+
+def bot_stream(*key: object) -> random.Random:
+    """A bot's own random stream, named by ``key`` (a table's seed and a seat, say), and
+    never the stream of a deal. ``Game.new(seed=N)`` deals from ``random.Random(N)``, and
+    continues it into every reshuffle: a bot handed that same stream (seeded with the
+    number the deal was) could replay the deal and know every hand and the stock's order.
+    This stream is seeded with a text, which Python hashes (SHA-512), so it is no
+    number's stream."""
+    return random.Random("macau bot " + " ".join(map(str, key)))
 
 
 def levels_problem(spec: str, rules: Any, seats: int | None) -> str:

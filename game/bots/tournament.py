@@ -37,7 +37,7 @@ from typing import Any, TextIO
 from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, RulesError, Stop
 from game.workers import ignore_interrupts, pool_size
 
-from . import BOT_LEVELS, make_bot
+from . import BOT_LEVELS, bot_stream, make_bot
 from .base import Bot
 
 # A round that runs this long is stopped and ranked as if it ended there (``capped_result``):
@@ -74,6 +74,16 @@ def _make(level: str, iterations: int | None, budget: float) -> Bot:
     return make_bot(level)
 
 
+def _own_stream(seed: int, deal_seed: int) -> random.Random:
+    """A bot's stream ``random.Random(seed)``, unless that is the stream the round is dealt
+    from (Python seeds a stream by the number's size, sign aside): a bot handed it could
+    replay the deal. Only ``--seed 0``'s first round comes to that; every other seed's
+    rounds keep the streams they always had, so earlier runs replay as they were."""
+    if abs(seed) == abs(deal_seed):
+        return bot_stream("tournament", seed)
+    return random.Random(seed)
+
+
 def play_game(
     rules: Rules,
     levels: Sequence[str],
@@ -86,7 +96,7 @@ def play_game(
     seats = len(levels)
     game = Game.new(rules, seats=seats, seed=deal_seed)
     bots = [_make(level, iterations, budget) for level in levels]
-    rngs = [random.Random(bot_seed * 1009 + s) for s in range(seats)]
+    rngs = [_own_stream(bot_seed * 1009 + s, deal_seed) for s in range(seats)]
     times: list[list[float]] = [[] for _ in range(seats)]
     length = 0
     while not game.over and length < ACTION_CAP:

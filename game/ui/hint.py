@@ -7,7 +7,6 @@ card and never decides a rule: it is always one of the engine's legal actions.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from game.engine import DRAW, PASS, Action, Game, Phase, Play, Stop
@@ -22,9 +21,9 @@ def suggest(game: Game, seat: int, legal: Sequence[Action], seed: int = 0) -> Ac
     """The medium bot's choice for ``seat`` among ``legal`` (None when there is no choice)."""
     if not legal:
         return None
-    from game.bots import make_bot
+    from game.bots import bot_stream, make_bot
 
-    return make_bot("medium").choose(game.view(seat), list(legal), random.Random(seed))
+    return make_bot("medium").choose(game.view(seat), list(legal), bot_stream("hint", seed))
 
 
 def describe(game: Game, action: Action, names: Sequence[str]) -> str:

@@ -15,6 +15,7 @@ from concurrent.futures import Future
 
 import pygame
 
+from game.bots import bot_stream
 from game.bots.base import ALONE_LIMIT, stopped_words
 from game.engine import (
     DRAW,
@@ -161,7 +162,10 @@ class TableScene(Scene):
         self.game = game
         self.settings = settings if settings is not None else Settings()
         self._sound = sound
-        self.rng = random.Random(seed)
+        # Seeds the bots. Never ``random.Random(seed)``: the table's next deal may be made
+        # from that very stream (a match's next round, a rematch), so a bot seeded from it
+        # could replay the deal (see ``bot_stream``).
+        self.rng = bot_stream("table", seed) if seed is not None else random.Random()
         n = game.seats
         self.humans: tuple[int, ...] = tuple(sorted(set(humans))) if humans is not None else (0,)
         if seat_levels is not None:

@@ -244,3 +244,87 @@ def test_a_views_history_cannot_rewrite_the_games_record(pure: bool) -> None:
     assert done.returncode == 0, done.stderr
     if pure:
         assert done.stdout.strip() == "source"
+
+
+# ----- a bot's own random stream is never the stream a deal is made from ------------------
+# ``Game.new(seed=N)`` deals from ``random.Random(N)`` and carries that stream on into every
+# reshuffle: a bot handed it could replay the deal and know every hand and the stock.
+
+
+def _deal_streams(seeds: list[int]) -> list[object]:
+    return [random.Random(seed).getstate() for seed in seeds]
+
+
+def test_the_windows_bots_hold_no_stream_a_round_of_their_match_is_dealt_from(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.setup import SeatSpec, TableSetup
+
+    setup = TableSetup(
+        "classic",
+        (SeatSpec("Anna"), SeatSpec("Ben", "medium"), SeatSpec("Cleo", "hard")),
+        target=500,
+    )
+    for seed in (3, 12345):  # as ``start_match`` builds a table
+        table = MatchTable(setup, setup.new_game(seed), settings=Settings(), seed=seed)
+        later = random.Random(seed)  # the match's next rounds, "New match" included
+        deals = _deal_streams([seed, *(later.randrange(1 << 30) for _ in range(6))])
+        try:
+            for bot in table.bots.values():
+                assert bot.rng.getstate() not in deals
+        finally:
+            table.shutdown()
+
+
+def test_the_terminal_games_bots_hold_no_stream_the_deal_is_made_from(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+
+    from game import textgame
+
+    held: list[object] = []
+    real = textgame.BotSeat
+
+    def seat(level: str, rng: random.Random) -> textgame.BotSeat:
+        held.append(rng.getstate())
+        return real(level, rng)
+
+    monkeypatch.setattr(textgame, "BotSeat", seat)
+    for seed in range(1, 4):  # --seed 1 once gave seat 1 the deal's stream
+        held.clear()
+        out = io.StringIO()
+        code = textgame.run_text_game("polish", 4, seed, None, io.StringIO("q\n"), out)
+        assert code == 0 and len(held) == 3
+        assert all(state not in _deal_streams([seed]) for state in held)
+
+
+def test_the_tournaments_bots_hold_no_stream_their_round_is_dealt_from(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    held: list[object] = []
+
+    class Spy:
+        level = "spy"
+
+        def __init__(self, inner: object) -> None:
+            self.inner = inner
+
+        def choose(self, view: View, legal: list[Action], rng: random.Random) -> Action:
+            held.append(rng.getstate())
+            return self.inner.choose(view, legal, rng)  # type: ignore[attr-defined,no-any-return]
+
+    real = make_bot
+    monkeypatch.setattr(tournament_module, "make_bot", lambda level, **kw: Spy(real(level, **kw)))
+    # --seed 0's first round: its deal seed and the first seat's stream were both 0.
+    tournament_module.play_game(PRESETS["polish"], ["medium", "easy"], 0, 0)
+    assert held and _deal_streams([0])[0] not in held
+    # Any other round keeps the stream it always had, so earlier runs replay as they were.
+    held.clear()
+    tournament_module.play_game(PRESETS["polish"], ["medium", "easy"], 5, 9)
+    assert held[0] in _deal_streams([9 * 1009, 9 * 1009 + 1])
