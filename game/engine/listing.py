@@ -1127,13 +1127,17 @@ _NO_CHOICE: Final[tuple[str | None, ...]] = (None,)
 _CALLS_BOTH: Final = (True, False)
 _CALLS_NO: Final = (False,)
 # Every single-card play there can be, made once: plays are immutable, so one object serves
-# every game, and a table filled in advance says nothing about which cards anyone held.
+# every game, and a table filled in advance says nothing about which cards anyone held. Each
+# is hashed now: a play keeps its hash once asked for it (a searching bot asks, for the
+# plays of its own hand), and a shared play hashed later would say whose plays were asked.
 _SINGLES: Final[dict[tuple[Card, str | None, bool], Play]] = {
     (card, choice, call): Play((card,), None, choice, call)
     for card in ALL_CARDS
     for choice in (None, *SUFFIXES)
     for call in (False, True)
 }
+for _single in _SINGLES.values():
+    hash(_single)
 _PLAIN_SINGLES: Final[dict[Card, Play]] = {
     card: _SINGLES[(card, None, False)] for card in ALL_CARDS
 }
@@ -1146,6 +1150,7 @@ def group_play(cards: tuple[Card, ...], groups: dict[tuple[Card, ...], Play]) ->
         if len(groups) > 50000:
             groups.clear()
         play = groups[cards] = Play(cards, None, None, False)
+        hash(play)  # now, as the singles are: with two decks, two seats can share a group
     return play
 
 

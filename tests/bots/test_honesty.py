@@ -328,3 +328,18 @@ def test_the_tournaments_bots_hold_no_stream_their_round_is_dealt_from(
     held.clear()
     tournament_module.play_game(PRESETS["polish"], ["medium", "easy"], 5, 9)
     assert held[0] in _deal_streams([9 * 1009, 9 * 1009 + 1])
+
+
+def test_a_searching_bot_leaves_no_mark_on_the_plays_every_game_shares() -> None:
+    """A play keeps its hash once asked for it, and the hard bot asks for its own hand's
+    plays: on a play shared by every game, a hash appearing would tell the other seats
+    which cards those were. The shared plays are all hashed before any game begins."""
+    from game.engine.listing import _SINGLES
+
+    before = [p._hash for p in _SINGLES.values()]  # type: ignore[attr-defined]
+    game = Game.new("polish", seats=2, seed=16)
+    seat = game.current
+    legal = game.legal_actions(seat)
+    assert len(legal) > 2
+    make_bot("hard", iterations=1).choose(game.view(seat), legal, random.Random(1))
+    assert [p._hash for p in _SINGLES.values()] == before  # type: ignore[attr-defined]
