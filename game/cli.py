@@ -230,7 +230,7 @@ def _table_flags(args: argparse.Namespace) -> list[str]:
 
 # ----- simulate -----------------------------------------------------------------------------
 def _simulate_chunk(job: tuple[str, int | None, int, int, bool, str]) -> dict[str, Any]:
-    from .engine import PRESETS, Game, Rules
+    from .engine import LISTING_LIMIT, PRESETS, Game, Rules
     from .engine.actions import Reshuffled
     from .engine.invariants import check_invariants
 
@@ -255,7 +255,10 @@ def _simulate_chunk(job: tuple[str, int | None, int, int, bool, str]) -> dict[st
         n = 0
         limit = 200_000
         while not g.over:
-            for e in g.apply(rng.choice(g.legal_actions())):
+            # Listed as the tournament and the terminal game list: with stand-in jokers a
+            # hand grown long by penalties can be laid in millions of ways.
+            legal, _ = g.legal_actions_capped(LISTING_LIMIT)
+            for e in g.apply(rng.choice(legal)):
                 if isinstance(e, Reshuffled):
                     out["reshuffles"] += 1
             n += 1
@@ -281,8 +284,10 @@ def _simulate_chunk(job: tuple[str, int | None, int, int, bool, str]) -> dict[st
 
 def _replay_matches(done: Any, fresh: Any, rng: random.Random) -> None:
     """Replaying the same seed with the same choices gives the same game."""
+    from .engine import LISTING_LIMIT
+
     while not fresh.over:
-        fresh.apply(rng.choice(fresh.legal_actions()))
+        fresh.apply(rng.choice(fresh.legal_actions_capped(LISTING_LIMIT)[0]))
     if fresh.to_dict() != done.to_dict():
         raise AssertionError("the same seed and actions gave a different game")
 
@@ -420,9 +425,11 @@ def _merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _print_sim(name: str, t: dict[str, Any], check: bool) -> None:
+    from .textwords import count_words
+
     g = max(1, t["games"])
     print(
-        f"{name}: {t['games']} games, {t['actions']} actions"
+        f"{name}: {count_words(t['games'], 'game')}, {count_words(t['actions'], 'action')}"
         + (", invariants checked" if check else "")
     )
     print(f"  average length {t['actions'] / g:.1f} actions (longest {t['longest']})")
@@ -434,7 +441,7 @@ def _print_sim(name: str, t: dict[str, Any], check: bool) -> None:
         wins = by_seats[seats]
         games = sum(wins.values())
         row = " ".join(f"{s}:{100 * wins.get(s, 0) / games:4.1f}%" for s in range(seats))
-        print(f"  {seats} seats, wins by seat ({games} games): {row}")
+        print(f"  {seats} seats, wins by seat ({count_words(games, 'game')}): {row}")
     print(
         f"  penalty cards {t['penalty_cards'] / g:.1f}/game, reshuffles {t['reshuffles'] / g:.2f}"
         f"/game, blocked rounds {t['blocked']}, {t['actions'] / max(t['seconds'], 1e-9):.0f} "

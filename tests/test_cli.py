@@ -104,7 +104,7 @@ def test_simulate_of_every_preset_leaves_out_those_that_cannot_seat_the_table(
 
 def test_simulate_plays_a_preset_named_twice_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--preset", "polish,polish", "--games", "1"]) == 0
-    assert capsys.readouterr().out.count("polish: 1 games") == 1
+    assert capsys.readouterr().out.count("polish: 1 game,") == 1
 
 
 def test_a_rule_set_keeps_the_name_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
@@ -441,3 +441,27 @@ def test_a_tournament_plays_a_custom_rule_set(
     capsys.readouterr()
     assert main(["tournament", "--merge", str(tmp_path / "r2"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["preset"] == "polish (custom)"
+
+
+def test_simulate_lists_a_long_joker_hand_as_the_other_tools_do(tmp_path: Path) -> None:
+    """Penalties of 40 cards grow hands that, with two stand-in jokers, can be laid in
+    millions of ways: listed whole, one random game took gigabytes and never ended. The
+    random players pick among at most ``LISTING_LIMIT`` plays, as the tournament's do."""
+    import resource
+
+    def cap_memory() -> None:
+        limit = 1_500_000_000
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    argv = ["simulate", "--preset", "hungarian", "--set", "macau_penalty=40", "--seats", "3"]
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), *argv, "--games", "1", "--seed", "1", "--check"],
+        cwd=tmp_path,
+        env={**os.environ, "MACAU_HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=cap_memory,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1 game," in done.stdout and "invariants checked" in done.stdout
