@@ -3,9 +3,11 @@
 import multiprocessing
 import sys
 
-from game.cli import main
-
 if __name__ == "__main__":
     # A frozen build starts its worker processes through this same executable.
     multiprocessing.freeze_support()
+    try:
+        from game.cli import main
+    except KeyboardInterrupt:  # Ctrl-C while the game was still loading: nothing to tell
+        sys.exit(130)
     sys.exit(main())

@@ -18,7 +18,6 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from multiprocessing import Pool
 from typing import Any
 
 from . import __version__
@@ -395,9 +394,9 @@ def cmd_simulate(argv: list[str]) -> int:
             if count > 0:
                 jobs.append((name, args.seats, start, count, args.check, custom.get(name, "")))
         if processes > 1:
-            from .workers import ignore_interrupts
+            from .workers import worker_pool
 
-            with Pool(processes, initializer=ignore_interrupts) as pool:
+            with worker_pool(processes) as pool:
                 parts = pool.map(_simulate_chunk, jobs)
         else:
             parts = [_simulate_chunk(j) for j in jobs]

@@ -154,6 +154,71 @@ def test_ctrl_c_stops_a_long_run_in_one_line(argv: list[str], tmp_path: Path) ->
     assert err.strip().endswith("stopped")
 
 
+# A Ctrl-C that reaches the processes as the workers start: each worker sends itself one
+# the moment it is forked (before its initializer can ignore it), and the parent sends
+# itself one while the pool is being made.
+STARTING_WORKERS = """
+import os, signal, sys
+from game.workers import worker_pool
+
+os.register_at_fork(after_in_child=lambda: os.kill(os.getpid(), signal.SIGINT))
+with worker_pool(2) as pool:
+    print(sum(pool.map(abs, range(-10, 10))), flush=True)
+os.register_at_fork(after_in_child=lambda: None)
+real_fork = os.fork
+
+
+def fork_then_interrupt():
+    pid = real_fork()
+    if pid:
+        os.kill(os.getpid(), signal.SIGINT)  # the parent, between two workers' starts
+    return pid
+
+
+os.fork = fork_then_interrupt
+try:
+    with worker_pool(2) as pool:
+        print("not reached", flush=True)
+except KeyboardInterrupt:
+    print("stopped", flush=True)
+"""
+
+
+def test_ctrl_c_as_workers_start_is_answered_by_the_parent_alone(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", STARTING_WORKERS],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.stdout.split() == ["100", "stopped"]
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+    assert done.returncode == 0
+
+
+def test_ctrl_c_while_the_game_is_still_loading_ends_it_quietly(tmp_path: Path) -> None:
+    # Ctrl-C as the game's modules are imported, before any command can answer it.
+    (tmp_path / "sitecustomize.py").write_text(
+        "import sys\n"
+        "class Interrupted:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'game.cli':\n"
+        "            raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupted())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "simulate", "--games", "1"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "")
+
+
 def test_play_names_the_window_and_takes_its_flags(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as shown:
         main(["play", "--help"])
@@ -170,7 +235,7 @@ def test_play_names_the_window_and_takes_its_flags(capsys: pytest.CaptureFixture
 def test_a_huge_jobs_count_starts_no_more_processes_than_can_help(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.cli
+    import game.workers
     from game.workers import pool_size
 
     assert pool_size(999_999, 2) == 2 and pool_size(1, 50) == 1
@@ -190,7 +255,7 @@ def test_a_huge_jobs_count_starts_no_more_processes_than_can_help(
         def map(self, work: Any, jobs: list[Any]) -> list[Any]:
             return [work(j) for j in jobs]
 
-    monkeypatch.setattr(game.cli, "Pool", Recorder)
+    monkeypatch.setattr(game.workers, "Pool", Recorder)
     assert main(["simulate", "--jobs", "999999", "--games", "3"]) == 0
     assert started == [3]
 

@@ -29,13 +29,12 @@ import sys
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from multiprocessing import Pool
 from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, RulesError, Stop
-from game.workers import ignore_interrupts, pool_size
+from game.workers import pool_size, worker_pool
 
 from . import BOT_LEVELS, bot_stream, make_bot
 from .base import Bot
@@ -286,7 +285,7 @@ def run_tournament(
                 _keep(_run_chunk(job), results, sink)
         else:
             processes = pool_size(jobs, chunks)
-            with Pool(processes, initializer=ignore_interrupts) as pool:
+            with worker_pool(processes) as pool:
                 # A few chunks queued per worker, no more: Pool.imap would queue them all.
                 queued: deque[AsyncResult[list[dict[str, Any]]]] = deque()
                 for job in jobs_list:
