@@ -46,6 +46,9 @@ ACTION_CAP = 3000
 # The longest a hard bot may think per decision (a decision takes 0.3 s at the table).
 MAX_BUDGET = 600.0
 MAX_ITERATIONS = 100_000  # a search this long already takes about a minute a decision
+# The longest line a results file may hold: a game's record, with the decision times of at
+# most ``ACTION_CAP`` actions (about 25 characters each), is far shorter.
+MAX_RECORD_CHARS = 1 << 22
 _Z95 = 1.959963984540054
 
 
@@ -379,15 +382,22 @@ def read_results(
     line cut short (the run was killed while writing it, or is writing it now) is skipped;
     with ``repair`` it is also removed from the file, so that the game is played again.
     """
+    lines: list[str] = []
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8") as fh:
+            # Line by line, each no longer than a game's record can be: a file that is no
+            # results file at all (a device that never ends, a huge log) is not read whole.
+            while line := fh.readline(MAX_RECORD_CHARS + 1):
+                if len(line) > MAX_RECORD_CHARS:
+                    raise ValueError(
+                        f"{path}, line {len(lines) + 1}: too long for a game record; "
+                        "not a tournament results file"
+                    )
+                lines.append(line.removesuffix("\n"))
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not a tournament results file (not text)") from None
     except IsADirectoryError:
         raise ValueError(f"{path} is a folder, not a results file") from None
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
     if not lines:
         raise ValueError(f"{path}: empty, not a tournament results file")
     records: list[dict[str, Any]] = []
@@ -443,18 +453,20 @@ def _check_header(header: dict[str, Any], path: Path) -> None:
             raise ValueError(f"{path}: the tournament header's {key!r} is {header[key]!r}")
     if not header["rules"] and header["preset"] not in PRESETS:
         raise ValueError(f"{path}: the tournament header names no known preset or rules")
-    if header["rules"]:
-        try:
-            Rules.from_text(header["rules"])
-        except ValueError as exc:
-            raise ValueError(
-                f"{path}: the tournament header's rules cannot be used: {exc}"
-            ) from None
+    try:
+        rules = Rules.from_text(header["rules"]) if header["rules"] else PRESETS[header["preset"]]
+    except ValueError as exc:
+        raise ValueError(f"{path}: the tournament header's rules cannot be used: {exc}") from None
     bots = header["bots"]
     if not bots or any(level not in BOT_LEVELS for level in bots):
         raise ValueError(f"{path}: the tournament header's bots are {bots!r}")
-    if header["seats"] < 2:
+    if not rules.min_seats <= header["seats"] <= rules.max_seats or len(bots) > header["seats"]:
         raise ValueError(f"{path}: the tournament header's seats are {header['seats']}")
+    iterations, budget = header["iterations"], header["budget"]
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise ValueError(f"{path}: the tournament header's iterations are {iterations}")
+    if not (math.isfinite(budget) and 0 < budget <= MAX_BUDGET):
+        raise ValueError(f"{path}: the tournament header's budget is {budget}")
 
 
 def _game_problem(record: dict[str, Any], header: dict[str, Any]) -> str:
@@ -467,11 +479,11 @@ def _game_problem(record: dict[str, Any], header: dict[str, Any]) -> str:
         value = record.get(key)
         return isinstance(value, list) and len(value) == seats and all(ok(x) for x in value)
 
-    def whole(x: Any) -> bool:
-        return isinstance(x, int) and not isinstance(x, bool)
+    def whole(x: Any) -> bool:  # (none of them below 0)
+        return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
-    def number(x: Any) -> bool:
-        return isinstance(x, (int, float)) and not isinstance(x, bool)
+    def number(x: Any) -> bool:  # a time: seconds, finite and not below 0
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < math.inf
 
     if not per_seat("levels", lambda x: x in header["bots"]):
         return "its bots are not this tournament's"
@@ -802,7 +814,22 @@ def _arguments_problem(args: argparse.Namespace) -> str:
         problem = _unwritable(Path(args.results))
         if problem:
             return f"cannot keep results in {args.results}: {problem}"
+    if args.json is not None and args.json != "-":
+        kept = [("the results file", args.results)] + [
+            ("the results file", path) for path in args.merge or []
+        ]
+        for what, path in kept:
+            if path is not None and _same_file(Path(args.json), Path(path)):
+                return f"--json {args.json} would write over {what} {path}: give it another name"
     return ""
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (a link to it too), existing or not."""
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except (OSError, RuntimeError):  # (a loop of links: not one file to write anyway)
+        return False
 
 
 def _unwritable(path: Path) -> str:

@@ -269,6 +269,16 @@ def test_a_count_of_games_that_is_refused_gets_no_note_about_rotations(
         ([HEADER, GAME.replace("[1, 2]", "[1]")], "a place from 1 to 2 for each seat"),
         ([HEADER, GAME.replace('"capped": false', '"capped": 0')], "whether it was capped"),
         ([HEADER.replace('"easy", "random"', '"easy", "wizard"')], "bots are ['easy', 'wizard']"),
+        # Figures no run writes: they would be summed into averages that mean nothing.
+        ([HEADER, GAME.replace("[[0.001], [0.0001]]", "[[NaN], [0.1]]")], "decision times"),
+        ([HEADER, GAME.replace("[[0.001], [0.0001]]", "[[Infinity], [0.1]]")], "decision times"),
+        ([HEADER, GAME.replace("[[0.001], [0.0001]]", "[[-5], [0.1]]")], "decision times"),
+        ([HEADER, GAME.replace('"length": 30', '"length": -3')], "its length"),
+        ([HEADER, GAME.replace('"charges": [0, 0]', '"charges": [0, -4]')], "points charged"),
+        ([HEADER.replace('"budget": 0.3', '"budget": NaN')], "header's budget is nan"),
+        ([HEADER.replace('"iterations": null', '"iterations": 0')], "header's iterations are 0"),
+        ([HEADER.replace('"seats": 2', '"seats": 99')], "header's seats are 99"),
+        ([HEADER.replace('"seats": 2', '"seats": 1')], "header's seats are 1"),
     ],
 )
 def test_merging_a_damaged_results_file_says_what_is_wrong(
@@ -288,6 +298,31 @@ def test_merging_a_file_that_is_not_text_names_it(
     path.write_bytes(bytes(range(128, 256)))
     assert cli_main(["--merge", str(path)]) == 2
     assert f"{path}: not a tournament results file (not text)" in capsys.readouterr().err
+
+
+def test_merging_something_that_never_ends_stops_at_the_first_overlong_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    zero = Path("/dev/zero")
+    if not zero.exists():
+        pytest.skip("no /dev/zero on this system")
+    assert cli_main(["--merge", str(zero)]) == 2
+    assert "line 1: too long for a game record" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", ["--results", "--merge"])
+def test_json_is_never_written_over_a_results_file(
+    flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text(HEADER + "\n" + GAME + "\n", encoding="utf-8")
+    (tmp_path / "link.jsonl").symlink_to(kept)
+    for json_path in (kept, tmp_path / "link.jsonl", tmp_path / "." / "kept.jsonl"):
+        args = ["--bots", "easy,random", "--games", "2"] if flag == "--results" else []
+        args += [flag, str(kept), "--json", str(json_path)]
+        assert cli_main(args) == 2
+        assert "would write over the results file" in capsys.readouterr().err
+    assert kept.read_text(encoding="utf-8") == HEADER + "\n" + GAME + "\n"
 
 
 def test_cli_notes_games_that_do_not_fill_the_rotations(
