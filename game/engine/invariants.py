@@ -49,7 +49,7 @@ def check_invariants(g: Game) -> None:
     if g.over:
         if sorted(g.placings) != list(range(g.n)):
             raise InvariantBroken(f"placings {g.placings} do not list every seat once")
-        if g.legal_actions():  # (nothing to list: quick)
+        if g.legal_actions():
             raise InvariantBroken("a finished round still lists actions")
         return
     if g._out[g.current] or not g.hands[g.current]:

@@ -229,27 +229,42 @@ def updating(path: Path) -> Iterator[None]:
                     handle.close()  # (which lets the lock go)
 
 
+# What a lock held by another process answers with (flock: EWOULDBLOCK, which is EAGAIN on
+# Linux; msvcrt.locking: EACCES, or EDEADLOCK once its retries are spent).
+HELD_ELSEWHERE = frozenset(
+    {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK)}
+)
+
+# How long a copy waits for another to finish its change (a change takes milliseconds; one
+# held longer belongs to a copy that hangs, and is not worth hanging this one for).
+UPDATE_WAIT_S = 5.0
+
+
 def _lock_beside(path: Path) -> BinaryIO | None:
-    """The open lock file beside ``path``, locked (waiting for another copy to let it
-    go), or None where it cannot be."""
+    """The open lock file beside ``path``, locked (waiting up to ``UPDATE_WAIT_S`` for
+    another copy to let it go), or None where it cannot be."""
     try:
         handle = path.with_name(path.name + ".lock").open("a+b")
     except OSError:
         return None
-    try:
-        if sys.platform == "win32":
-            import msvcrt
+    deadline = time.monotonic() + UPDATE_WAIT_S
+    while True:
+        try:
+            if sys.platform == "win32":
+                import msvcrt
 
-            handle.seek(0)
-            msvcrt.locking(handle.fileno(), msvcrt.LK_LOCK, 1)  # tries for about 10 s
-        else:
-            import fcntl
+                handle.seek(0)
+                msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
 
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-    except OSError:
-        handle.close()
-        return None
-    return handle
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except OSError as exc:
+            if exc.errno not in HELD_ELSEWHERE or time.monotonic() >= deadline:
+                handle.close()
+                return None
+        time.sleep(0.01)
 
 
 def atomic_write_bytes(path: Path, data: bytes, shared: bool = False) -> None:

@@ -11,12 +11,12 @@ process that holds it: a copy that crashed never keeps the save from the next on
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sys
 from pathlib import Path
 from typing import IO
 
+from game.store.files import HELD_ELSEWHERE
 from game.store.paths import where
 
 LOCK_NAME = "macau.lock"
@@ -28,13 +28,6 @@ ANOTHER_COPY = (
 
 # The lock this process holds: its file, and the open file that holds it.
 _held: tuple[Path, IO[bytes]] | None = None
-
-
-# What a lock held by another process answers with (flock: EWOULDBLOCK, which is EAGAIN on
-# Linux; msvcrt.locking: EACCES, or EDEADLOCK once its retries are spent).
-_HELD_ELSEWHERE = frozenset(
-    {errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK)}
-)
 
 
 def _try_lock(handle: IO[bytes]) -> bool:
@@ -53,7 +46,7 @@ def _try_lock(handle: IO[bytes]) -> bool:
 
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as exc:
-        return exc.errno not in _HELD_ELSEWHERE
+        return exc.errno not in HELD_ELSEWHERE
     return True
 
 

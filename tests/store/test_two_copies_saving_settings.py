@@ -92,3 +92,19 @@ def test_a_rule_set_saved_while_another_copy_saves_one_is_kept(
     other = other_copy(where("config") / RULES_NAME, "rule_sets", "Club", "preset quick")
     _meanwhile(lambda: save_rule_set("Cousins", "preset classic"), other)
     assert sorted(load_rule_sets()) == ["Club", "Cousins", "Home"]
+
+
+def test_a_copy_that_hangs_holding_the_file_holds_this_one_up_only_a_moment(
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    other_copy: Callable[[Path, str, str, object], subprocess.Popen[str]],
+) -> None:
+    import game.store.files
+
+    monkeypatch.setattr(game.store.files, "UPDATE_WAIT_S", 0.3)
+    Settings().save()
+    other_copy(settings_file(), "settings", "card_back", "red")  # and never goes on
+    began = time.monotonic()
+    Settings(volume=0.3).save(only=["volume"])
+    assert time.monotonic() - began < 5.0
+    assert Settings.load().settings.volume == 0.3
