@@ -92,7 +92,7 @@ class HardBot:
         root_actions = drop_forgetful(legal) if c.macau_required else list(legal)
         if len(root_actions) == 1:
             return root_actions[0]
-        table = MediumTable(view)
+        table = MediumTable(view, root_actions)
         scores: dict[int, float] = {}
 
         def medium_score(action: Action) -> float:

@@ -51,7 +51,7 @@ class MediumBot:
         if len(legal) == 1:
             return legal[0]
         options = widest(drop_forgetful(legal))
-        table = Table(view)
+        table = Table(view, options)
         best = options[0]
         best_score = -1e18
         for action in options:
@@ -65,7 +65,7 @@ class MediumBot:
 class Table:
     """What the medium bot reads off a view once per decision."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, legal: Sequence[Action] = ()) -> None:
         c = roles(view)
         self.c = c
         self.view = view
@@ -85,6 +85,13 @@ class Table:
         self.points = view.rules.scoring == "points"
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
+        # The suits a plain card among ``legal`` puts in force (by its suit or its rank): a
+        # changer naming one of them does no more than that card, and is kept.
+        self.plain_suits = {
+            a.cards[0].suit
+            for a in legal
+            if isinstance(a, Play) and len(a.cards) == 1 and self._plain(a.cards[0])
+        }
         self.last_card_next = self._last_card_next()
         # The chance the next seat's last card fits the top card as it is (drawing keeps it).
         self.fit_now = 0.0
@@ -195,6 +202,15 @@ class Table:
             rest.remove(card)
         return rest
 
+    def _plain(self, card: Card) -> bool:
+        """A card that only follows: no power, nothing worth keeping it for."""
+        if card.is_joker:
+            return False
+        cost = self.keep.get(card)
+        if cost is None:
+            cost = self.keep[card] = self._keep_value(card, card)
+        return cost == 0.0
+
     def _keep_value(self, card: Card, eff: Card) -> float:
         """What giving up ``card`` costs beyond the card itself (defences, wild cards)."""
         c = self.c
@@ -259,8 +275,11 @@ class Table:
         elif last in c.anything_on and self.last_card_next:
             s -= _OPEN_TO_LAST_CARD
         s += self._choice_value(play, last, rest)
-        if len(rest) == 1 and (rest[0] in c.wild or rest[0].is_joker):
-            s += 5.0  # a wild last card goes out on anything
+        if len(rest) == 1:
+            if rest[0] in c.wild or rest[0].is_joker:
+                s += 5.0  # a wild last card goes out on anything
+            elif self._no_finish(rest[0]):
+                s -= 15.0  # a last card that may never be laid: only drawing is left
         return s
 
     def _choice_value(self, play: Play, last: Card, rest: list[Card]) -> float:
@@ -268,9 +287,14 @@ class Table:
         choice = play.choice
         if choice in SUITS:
             held = sum(1 for x in rest if x.suit == choice)
-            if len(play.cards) == 1 and choice == self.view.suit_in_force:
-                # A changer naming the suit already in force changes nothing a plain card of
-                # that suit would not: it is worth what following is, so the changer is kept.
+            if (
+                len(play.cards) == 1
+                and not self.c.attack_value[last]
+                and (choice == self.view.suit_in_force or choice in self.plain_suits)
+            ):
+                # A changer naming the suit already in force, or one a plain card here puts in
+                # force (9♠ on 9♣), changes nothing that card would not: it is worth what
+                # following is, so the changer is kept. (An attack names as it likes.)
                 return 1.5 * min(held, 4)
             return 4.0 * held - 0.15 * self.unseen_suit[choice]
         if choice == "*":

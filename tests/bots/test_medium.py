@@ -31,6 +31,56 @@ def test_medium_follows_suit_with_a_plain_card_rather_than_spend_an_ace_naming_i
     assert str(action) == "5H"
 
 
+@pytest.mark.parametrize(
+    ("preset", "hand", "pile", "plain"),
+    [
+        # 9♠ on 9♣ puts spades in force as the ace naming them would: the ace is kept.
+        ("polish", "AC 9S 5S 6S 7S 8D", "KD 9C", "9S"),
+        ("quick", "AC 9S 5S 6S 7S 8D", "KD 9C", "9S"),
+        ("classic", "AC 9S 5S 6S 7H 8D", "KD 9C", "9S"),
+        ("romanian2", "AC 9S 5S 6S 7H 8D", "KD 9C", "9S"),
+        # Tel-Aviv: K♠ on K♣ reaches spades; the queen (its changer) and an ace are kept.
+        ("tel_aviv", "QS KS 4S 5S 6S 7H", "4D KC", "KS"),
+        ("tel_aviv", "AS KS 4S 5S 6S 7H", "4D KC", "KS"),
+    ],
+)
+def test_medium_keeps_its_changer_when_a_plain_card_reaches_the_same_suit(
+    preset: str, hand: str, pile: str, plain: str
+) -> None:
+    stock = "2C 3C 4C 5C 6C 7C 8C 10C 2D 3D 4H"
+    g = Game.from_position(preset, [hand, "10H 10D 9D 7D 6D"], pile, stock)
+    for seed in range(10):
+        bot = make_bot("medium")
+        assert str(bot.choose(g.view(0), g.legal_actions(), random.Random(seed))) == plain
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile", "first"), [("2H 5C", "KD 5H", "2H"), ("3H 9C", "KD 9H", "3H")]
+)
+def test_medium_does_not_keep_a_last_card_it_may_never_lay(
+    hand: str, pile: str, first: str
+) -> None:
+    # hungarian heads-up: a 2 or a 3 may not be the last card laid (no_attack_finish_heads_up).
+    # Laying the other card first would leave only drawing; the attack goes first instead.
+    stock = "2C 3C 4C 6C 7C 8C 10C 2D 3D 4H"
+    g = Game.from_position("hungarian", [hand, "10S 10D 9D 7D 6D"], pile, stock)
+    for seed in range(10):
+        action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert isinstance(action, Play) and str(action.cards[0]) == first
+
+
+def test_an_attacking_joker_names_the_suit_in_force_when_medium_holds_most_of_it() -> None:
+    # classic: nothing to answer; the black joker attacks and names a suit. Diamonds are in
+    # force and two are kept: naming them is no plain follow (the joker attacks anyway).
+    pile = "9S 9C KC QC QH AS 2S 10S JS AH 5D 5H KH 8H JH JC 8C 8D"  # hearts mostly seen
+    g = Game.from_position(
+        "classic", ["KD 10H 6H", "9H 6D BJ 6S AD"], pile, "7H 3H QS 4D 4H 3D 4S", current=1
+    )
+    for seed in range(10):
+        action = make_bot("medium").choose(g.view(1), g.legal_actions(), random.Random(seed))
+        assert str(action) == "BJ/D", seed
+
+
 def test_medium_still_spends_an_ace_to_change_to_the_suit_it_holds() -> None:
     # No plain card fits: the ace names spades, the suit of the cards kept.
     g = Game.from_position(
