@@ -204,7 +204,7 @@ class App:
             warnings.simplefilter("ignore", DeprecationWarning)
             get_window = getattr(pygame.display, "get_window", None)
             window = get_window() if get_window else pygame.Window.from_display_module()
-            window.minimum_size = MIN_SIZE
+            window.minimum_size = minimum_size()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -440,17 +440,34 @@ def _mark_first_frame() -> None:
             fh.write(f"{time.time():.6f}\n")
 
 
+def _desktop() -> tuple[int, int] | None:
+    try:
+        return pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return None
+
+
 def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
     # A window larger than the screen would hide the hand below the bottom edge.
-    try:
-        desktop = pygame.display.get_desktop_sizes()[0]
-    except (pygame.error, IndexError):
+    desktop = _desktop()
+    if desktop is None:
         return size
     return (min(size[0], desktop[0]), min(size[1], desktop[1]))
 
 
+def minimum_size() -> tuple[int, int]:
+    """The smallest window: ``MIN_SIZE``, or the whole screen where that is smaller (an
+    800×600 screen): a window wider than the screen would hide the seats and buttons at its
+    right edge, and the table is laid out to fit whatever size it is given."""
+    desktop = _desktop()
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return MIN_SIZE
+    return (min(MIN_SIZE[0], desktop[0]), min(MIN_SIZE[1], desktop[1]))
+
+
 def _clamp_size(size: tuple[int, int]) -> tuple[int, int]:
-    return (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+    least = minimum_size()
+    return (max(least[0], size[0]), max(least[1], size[1]))
 
 
 def _make_sound(settings: Settings) -> Sound:

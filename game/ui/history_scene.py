@@ -291,7 +291,7 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         self.size = size
         self.ui = self.widgets.scale_to(size)
         w, h = size
-        place_pickers(w, self.player, self.preset_picker, self.ui)
+        place_pickers(w, self.player, self.preset_picker, self.ui, "Match history")
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(w - 40 - width, h - self.px(76), width, self.px(46))
         self.scroll_by(0)  # a taller window fits more rows: never leave the panel half empty

@@ -532,10 +532,16 @@ class NewGameScreen(MenuScreen):
             y += image.get_height() + 3
         label = theme.text("Players", px(19), theme.TEXT, True)
         surface.blit(label, label.get_rect(midleft=(p.x + px(24), self.count.rect.centery)))
-        seats = f"{r.min_seats} to {r.max_seats} at this table"
-        note = theme.text(seats, px(15), theme.MUTED)
         at = (self.count.rect.right + px(14), self.count.rect.centery)
-        surface.blit(note, note.get_rect(midleft=at))
+        room = p.right - px(12) - at[0]
+        for seats in (
+            f"{r.min_seats} to {r.max_seats} at this table",
+            f"{r.min_seats} to {r.max_seats}",
+        ):
+            note = theme.text(seats, px(15), theme.MUTED)
+            if note.get_width() <= room:  # (the short form in a narrow window)
+                surface.blit(note, note.get_rect(midleft=at))
+                break
         for i, row in enumerate(self.rows[: self.count.value]):
             badge = pygame.Rect(0, 0, px(26), px(26))
             badge.center = (row.kind.rect.x - px(20), row.kind.rect.centery)

@@ -166,7 +166,13 @@ class SettingsScreen(MenuScreen):
         self.panel = pygame.Rect(0, 0, min(w - 60, px(980)), height)
         top = max(px(96), (h - self.panel.h) // 2 + px(30))
         self.panel.midtop = (w // 2, min(top, max(90, h - self.panel.h - 8)))  # all on screen
+        # The controls stand right of the widest label: at the usual sizes a fixed column, in
+        # a narrow window (an 800×600 screen) no wider than the labels, to leave the previews
+        # room.
         x = self.panel.x + px(300)
+        if self.panel.w < px(900):
+            widest = max(theme.text_size(label, px(19), True)[0] for label, _ in self.rows)
+            x = self.panel.x + min(px(300), px(40) + widest + px(28))
         for i, (_label, widget) in enumerate(self.rows):
             y = self.panel.y + px(28) + i * row_h
             widget.rect = pygame.Rect(x, y, px(240), row_h - px(12))
@@ -203,12 +209,16 @@ class SettingsScreen(MenuScreen):
     def _draw_previews(self, surface: pygame.Surface) -> None:
         s = self._settings()
         px = self.px
-        x0 = self.rows[0][1].rect.right + px(50)
+        x0 = self.rows[0][1].rect.right + (px(50) if self.panel.w >= px(900) else px(24))
         room = self.panel.right - px(30) - x0
-        # Card backs: all three, the chosen one raised and ringed.
+        # Card backs: all three, the chosen one raised and ringed. Four faces must fit beside
+        # the controls: smaller in a narrow window, and left out where they would be too small
+        # to read (the chooser names the back).
         back_row = self.rows[3][1].rect
-        w = max(40, min(px(64), room // 5))
+        w = min(px(64), room // 5 if room >= px(320) else (room - 3 * px(10)) // 4)
         self.back_rects = []
+        if w < 30:
+            return
         for i, back in enumerate(BACKS):
             art = card_art(w, back=back)
             image = art.back_surface()

@@ -770,13 +770,15 @@ class ProfilesScene(Scaled, Scene):
         theme.blit_panel(surface, box, radius=16)
         heading = theme.text("Players and bot levels", px(20), theme.TEXT, True)
         surface.blit(heading, (box.x + px(20), box.y + px(16)))
-        kind_x = box.x + round(box.w * 0.43)  # columns in proportion: a narrow window fits too
+        # Columns in proportion; in a narrow window (an 800×600 screen) without the date.
+        wide = box.w >= px(430)
+        kind_x = box.x + round(box.w * (0.43 if wide else 0.5))
         since_x = box.x + round(box.w * 0.57)
         heads = (
             ("Name", box.x + px(34), "topleft"),
             ("Kind", kind_x, "topleft"),
-            ("Since", since_x, "topleft"),
-            ("Rated games", box.right - px(34), "topright"),
+            *((("Since", since_x, "topleft"),) if wide else ()),
+            ("Rated games" if wide else "Games", box.right - px(34), "topright"),
         )
         for text, x, anchor in heads:
             img = theme.text(text, px(14), theme.MUTED, True)
@@ -796,15 +798,11 @@ class ProfilesScene(Scaled, Scene):
             ink = theme.INK if chosen else (theme.MUTED if profile.is_bot else theme.TEXT)
             width = kind_x - px(12) - (row.x + px(18))
             name = fit_apart(profile.name, px(18), width, True, names)
+            since = datetime.fromtimestamp(profile.created).strftime("%d %b %Y")
             cells = (
                 (name, row.x + px(18), "midleft", True),
                 ("bot level" if profile.is_bot else "player", kind_x, "midleft", False),
-                (
-                    datetime.fromtimestamp(profile.created).strftime("%d %b %Y"),
-                    since_x,
-                    "midleft",
-                    False,
-                ),
+                *(((since, since_x, "midleft", False),) if wide else ()),
                 (f"{self.games.get(profile.name, 0):,}", row.right - px(18), "midright", False),
             )
             for text, x, anchor, bold in cells:

@@ -235,14 +235,21 @@ class PlayerAndPreset:
         return keys
 
 
-def place_pickers(width: int, player: Picker, preset_picker: Picker, ui: float = 1.0) -> None:
-    """Both pickers at the top right of a window ``width`` wide (at scale ``ui``)."""
+def place_pickers(
+    width: int, player: Picker, preset_picker: Picker, ui: float = 1.0, title: str = ""
+) -> None:
+    """Both pickers at the top right of a window ``width`` wide (at scale ``ui``), the
+    player's narrower where the screen's ``title`` (drawn at the top left) needs the room."""
 
     def px(n: float) -> int:
         return round(n * ui)
 
     preset_picker.rect = pygame.Rect(width - 40 - px(230), px(38), px(230), px(42))
-    player.rect = pygame.Rect(preset_picker.rect.x - px(24 + 280), px(38), px(280), px(42))
+    right = preset_picker.rect.x - px(24)
+    left = right - px(280)
+    if title:
+        left = max(left, 40 + theme.text_size(title, round(34 * ui), True)[0] + px(20))
+    player.rect = pygame.Rect(left, px(38), max(px(160), right - left), px(42))
 
 
 class StatsScene(PlayerAndPreset, Scaled, Scene):
@@ -481,7 +488,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self.ui = self.widgets.scale_to(size)
         px = self.px
         w, h = size
-        place_pickers(w, self.player, self.preset_picker, self.ui)
+        place_pickers(w, self.player, self.preset_picker, self.ui, "Statistics")
         y, button_h = h - px(76), px(46)
         back = self.buttons[-1]
         back.rect = pygame.Rect(
@@ -497,10 +504,18 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             gap = px(14 if label_size == 20 else 10)
             if sum(b.preferred_width() for b in row) + gap * (len(row) - 1) <= room:
                 break
+        # Narrower still (an 800×600 screen): less room around each label, as far as it goes.
+        widths = [b.preferred_width() for b in row]
+        excess = sum(widths) + gap * (len(row) - 1) - room
+        if excess > 0:
+            gap = px(6)
+            excess = sum(widths) + gap * (len(row) - 1) - room
+            cut = min(px(24), max(0, -(-excess // len(row))))
+            widths = [w - cut for w in widths]
         x = 40
-        for button in row:
-            button.rect = pygame.Rect(x, y, button.preferred_width(), button_h)
-            x += button.rect.w + gap
+        for button, width in zip(row, widths, strict=True):
+            button.rect = pygame.Rect(x, y, width, button_h)
+            x += width + gap
         self._charts = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:

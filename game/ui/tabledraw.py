@@ -558,13 +558,17 @@ def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygam
         return []
     layout = t.layout
     px = layout.px
-    room = (layout.log_rect.left if t.show_log else width) - px(40)
+    # Centred over the hand, and clear of the log's panel when it is open (the hand is not
+    # always centred between the window's edge and the log: an 800×600 screen).
+    x = layout.hand_rect.centerx
+    right = (layout.log_rect.left if t.show_log else width) - px(20)
+    room = max(px(120), 2 * min(x - px(20), right - x))
     size = px(17)
     if theme.text_size(hint, size)[0] > room:
         size = px(15)
     images = [theme.text(line, size, theme.TEXT) for line in theme.wrap(hint, size, room)]
     step = images[0].get_height()
-    x, last = layout.hand_rect.centerx, len(images) - 1
+    last = len(images) - 1
     return [
         (image, image.get_rect(center=(x, layout.hint_y - (last - i) * step)))
         for i, image in enumerate(images)
