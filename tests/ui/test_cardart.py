@@ -131,6 +131,21 @@ def test_large_index_has_more_ink_in_the_corner() -> None:
     assert corner_ink(CardArt(100, large_index=True)) > 1.5 * corner_ink(CardArt(100))
 
 
+@pytest.mark.parametrize("width", [60, 72, 90, 120, 160, 200])
+def test_a_large_ten_stays_clear_of_its_first_pip(width: int) -> None:
+    # Across the band of the corner's rank, the inked columns run "1", "0", then the top
+    # left pip: three runs, the pip never touching the "0".
+    face = CardArt(width, large_index=True).face("10S")
+    band = range(round(0.06 * width), round(0.29 * width))
+
+    def inked(x: int) -> bool:
+        return any(sum(face.get_at((x, y))[:3]) < 300 for y in band)
+
+    columns = [inked(x) for x in range(round(0.45 * width))]
+    runs = sum(1 for i, on in enumerate(columns) if on and (i == 0 or not columns[i - 1]))
+    assert runs >= 3, columns
+
+
 def test_there_are_at_least_two_different_backs() -> None:
     assert len(BACKS) >= 2
     prints = {fingerprint(CardArt(60, back=back).back_surface()) for back in BACKS}
