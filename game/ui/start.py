@@ -78,10 +78,11 @@ def table_from_args(args: argparse.Namespace, *, autoplay: bool = False) -> Tabl
         seed = random.SystemRandom().randrange(1 << 30)
     demo = os.environ.get("MACAU_DEMO", "")
     if demo:
-        return demo_table(demo, levels)
-    game = Game.new(rules, seats=seats, seed=seed)
-    table = table_for(game, levels, deal=True, autoplay=autoplay, seed=seed)
-    table.settings = Settings.load().settings
+        table = demo_table(demo, levels)
+    else:
+        game = Game.new(rules, seats=seats, seed=seed)
+        table = table_for(game, levels, deal=True, autoplay=autoplay, seed=seed)
+    table.settings = Settings.load().settings  # (a prepared position too: as it will look)
     table.animator.speed = "normal" if autoplay else table.settings.animation_speed
     return table
 

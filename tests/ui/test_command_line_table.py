@@ -116,3 +116,16 @@ def test_you_keep_the_name_you_last_played_under() -> None:
     ).to_dict()
     setup = setup_from_args(_args(seats=3, bots="hard"), last)
     assert setup.names[0] == "Ania" and setup.levels == ["", "hard", "hard"]
+
+
+def test_a_prepared_position_is_drawn_with_the_players_card_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.store.settings import Settings
+    from game.ui.start import table_from_args
+
+    Settings(four_colour=True, large_index=True, animation_speed="off").save()
+    monkeypatch.setenv("MACAU_DEMO", "chooser")
+    table = table_from_args(_args())
+    assert table.settings.four_colour and table.settings.large_index
+    assert table.animator.speed == "off"
