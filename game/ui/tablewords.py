@@ -229,8 +229,11 @@ def _owner_pill(
     size, pad = px(18), px(18)
     top = p.bottom - px(12)
     height = theme.text_size("Ag", size, True)[1] + px(8)
-    right = layout.stock.left  # the stock's count is centred under it, clear of this
-    level = pygame.Rect(0, top, layout.stock.left, height)
+    # Clear of the stock, and of its count centred under it, which small cards (six seats
+    # and more in a small window) leave wider than the stock itself.
+    count_w = theme.text_size("Stock 000", px(15))[0]
+    right = min(layout.stock.left, layout.stock.centerx - count_w // 2 - px(6))
+    level = pygame.Rect(0, top, right, height)
     left = max(
         [px(8)] + [a.rect.right + px(6) for a in layout.areas[1:] if a.rect.colliderect(level)]
     )
@@ -246,5 +249,13 @@ def _owner_pill(
     box = pygame.Rect(0, 0, width + pad, high + px(8))
     box.midtop = (p.centerx, top - px(4))
     box.right = min(box.right, right)
-    box.left = max(box.left, left)
+    if box.left < left:
+        # No room between the seat at the side and the stock (small cards, a narrow table):
+        # under the stock's count instead, whole.
+        words = f"{owner} draws {penalty}"
+        width = theme.text_size(words, size, True)[0]
+        count_h = theme.text_size("Stock 000", px(15))[1]
+        box = pygame.Rect(0, 0, width + pad, high + px(8))
+        box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8) + count_h + px(4))
+        box.left = max(box.left, left)
     return words, box

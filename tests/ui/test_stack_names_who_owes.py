@@ -58,3 +58,31 @@ def test_a_long_name_on_the_stack_is_cut_clear_of_the_seats_and_the_stock(
     stock_count.midtop = (layout.stock.centerx, layout.stock.bottom + layout.px(8))
     assert not box.colliderect(stock_count) and box.right <= layout.stock.left
     assert words[:2] == name[:2]
+
+
+def test_with_no_room_beside_the_stock_the_words_go_under_its_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Six seats at 960×600 with the log open: the cards are small, the seat at the left is
+    # close to the stock, and the stock's count is wider than the stock.
+    from game.engine import Game
+    from tests.ui.tablekit import Harness
+
+    hands = ["2S 3C 7C 5D", "7H 8H 9S", "QC 2C 10S", "3H 3S 8C", "2D 6D 9H 4S", "KD 6S 5C 4C 9C"]
+    stock = "4H 6H 10H JH KH AH 7D 8D 9D 10D JD QD 2H AD 10C JC AC 7S 8S JS QS KS AS"
+    g = Game.from_position("hungarian", hands=hands, pile="5D", stock=stock, current=4)
+    h = Harness(g, size=(960, 600))
+    h.table.show_log = True
+    h.tick(2)
+    play_moves(h, (4, "2D"))  # Eve lays 2♦: the next seat owes 2
+    layout = h.table.layout
+    names = tuple(h.table.names)
+    owner = names[5]
+    _pill, box = tabledraw.penalty_pill(layout, 2, owner, names)
+    count = theme.text_size(f"Stock {h.game.stock_count}", layout.px(15))
+    stock_count = pygame.Rect((0, 0), count)
+    stock_count.midtop = (layout.stock.centerx, layout.stock.bottom + layout.px(8))
+    assert not box.colliderect(stock_count) and not box.colliderect(layout.stock)
+    assert box.collidelist([a.rect for a in layout.areas]) < 0
+    drawn = dict(_words_drawn(monkeypatch, h))
+    assert f"{owner} draws 2" in drawn
