@@ -153,6 +153,7 @@ def render_line_chart(
             label = theme.text(y_axis.fmt(tick), small, AXIS)
             surf.blit(label, label.get_rect(midright=(plot.x - 6, y)))
     shown = ""
+    last: pygame.Rect | None = None
     for tick in x_axis.ticks:
         x = round(px(tick))
         if plot.left <= x <= plot.right:
@@ -160,10 +161,12 @@ def render_line_chart(
             words = x_axis.fmt(tick)
             if words == shown:
                 continue  # the same label again says nothing: its gridline is enough
-            shown = words
             label = theme.text(words, small, AXIS)
             box = label.get_rect(midtop=(x, plot.bottom + 5))
             box.clamp_ip(pygame.Rect(0, 0, w, h))
+            if last is not None and box.left < last.right + 6:
+                continue  # a narrow chart: every other label, never one over another
+            shown, last = words, box
             surf.blit(label, box)
     pygame.draw.line(surf, AXIS, plot.bottomleft, plot.bottomright)
     pygame.draw.line(surf, AXIS, plot.topleft, plot.bottomleft)

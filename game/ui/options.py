@@ -215,7 +215,9 @@ class SettingsScreen(MenuScreen):
         # the controls: smaller in a narrow window, and left out where they would be too small
         # to read (the chooser names the back).
         back_row = self.rows[3][1].rect
-        w = min(px(64), room // 5 if room >= px(320) else (room - 3 * px(10)) // 4)
+        w = min(px(64), room // 5)
+        if self.panel.w < px(900):
+            w = min(px(64), (room - 3 * px(10)) // 4)
         self.back_rects = []
         if w < 30:
             return

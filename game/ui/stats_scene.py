@@ -706,10 +706,13 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         for i, tile in enumerate(self.tiles):
             x = box.x + px(12) + (i % cols) * cell_w + px(10)
             y = box.y + px(12) + (i // cols) * cell_h + px(6)
-            surface.blit(theme.text(tile.label, px(14), theme.MUTED, True), (x, y))
+            # A narrow window's cells are narrow: each line fits its cell, smaller or cut short.
+            room = cell_w - px(16)
+            size = theme.fit_size(tile.label, px(14), room, True, px(12))
+            label = theme.fit(tile.label, size, room, True)
+            surface.blit(theme.text(label, size, theme.MUTED, True), (x, y))
             value_size = px(30) if cell_h >= px(96) else px(22)
             # A long value ("Custom rules" as the favourite) shrinks, then is cut, in its cell.
-            room = cell_w - px(16)
             size = theme.fit_size(tile.value, value_size, room, True, px(18))
             value = theme.text(theme.fit(tile.value, size, room, True), size, theme.TEXT, True)
             line_h = theme.text_size("Ag", value_size, True)[1]
@@ -717,9 +720,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             note_y = y + px(24 + 4) + value_size
             # A small window has no room for the context lines; the figures come first.
             if tile.note and note_y + px(16) <= y + cell_h - px(4):
-                note = theme.text(tile.note, px(13), theme.MUTED)
-                room = cell_w - px(16)
-                surface.blit(note, (x, note_y), pygame.Rect(0, 0, room, note.get_height()))
+                size = theme.fit_size(tile.note, px(13), room, False, px(11))
+                note = theme.text(theme.fit(tile.note, size, room), size, theme.MUTED)
+                surface.blit(note, (x, note_y))
 
 
 def _time_ticks(t0: float, t1: float) -> list[float]:

@@ -486,3 +486,16 @@ def test_a_line_nested_too_deep_to_read_is_told_as_damaged(
     assert cli_main(["--merge", str(path)]) == 2
     err = capsys.readouterr().err
     assert "line 2: not valid JSON" in err and "Traceback" not in err
+
+
+def test_a_results_file_an_earlier_version_wrote_still_merges(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Earlier versions took more bot levels than seats (and wider iteration counts than a
+    # run takes now) and wrote them into the header: such a file is no damaged one.
+    header = HEADER.replace('"easy", "random"', '"easy", "random", "medium"')
+    header = header.replace('"iterations": null', '"iterations": 500000')
+    path = tmp_path / "old.jsonl"
+    path.write_text(header + "\n" + GAME + "\n", encoding="utf-8")
+    assert cli_main(["--merge", str(path), "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["played"] == 1

@@ -98,3 +98,21 @@ def test_the_settings_previews_stay_in_the_panel(store: Store, screen: pygame.Su
     controls = max(widget.rect.right for _, widget in scene.rows)
     for _, rect in scene.back_rects:
         assert scene.panel.contains(rect) and rect.x > controls
+
+
+def test_the_statistics_tiles_keep_to_their_cells(store: Store, screen: pygame.Surface) -> None:
+    stack = SceneStack(None, SMALL)
+    scene = stack.push(StatsScene(store, "Ania"))
+    frame(stack, screen)
+    assert scene.tiles
+    surface = _Recorder(SMALL)
+    surface.placed = []
+    scene.draw(surface)
+    tiles = scene._layout()[0]
+    inside = [r for r in surface.placed if tiles.contains(r) and r.h < 40]
+    assert len(inside) > len(scene.tiles)
+    _texts_apart(inside, tiles)
+    cell_w = (tiles.w - scene.px(24)) // 2
+    for rect in inside:  # each line within its own column
+        column = (rect.x - tiles.x - scene.px(12)) // cell_w
+        assert rect.right <= tiles.x + scene.px(12) + (column + 1) * cell_w, rect
