@@ -96,7 +96,9 @@ class RankingsScene(Scaled, Scene):
         px = self.px
         top = content_top(self.store.problem, w, self.ui)
         bottom = h - px(96)
-        board = pygame.Rect(40, top, int((w - 100) * 0.63), bottom - top)
+        # Narrower than the usual smallest window (an 800×600 screen), the board takes more.
+        share = 0.63 if w >= 960 else 0.7
+        board = pygame.Rect(40, top, int((w - 100) * share), bottom - top)
         gap = px(20)
         fast = pygame.Rect(board.right + gap, top, w - 40 - board.right - gap, bottom - top)
         return board, fast
@@ -169,6 +171,8 @@ class RankingsScene(Scaled, Scene):
         widest = max((theme.text_size(r.profile, px(18), True)[0] for r in self.rows), default=0)
         rating_w = theme.text_size("00.0 ± 0.0", px(17))[0]
         rating_x = max(px(330), min(px(66 + 12) + widest + rating_w, box.w // 2))
+        # The bars keep at least 100 px (a narrow window's names are cut shorter instead).
+        rating_x = min(rating_x, box.w - px(20 + 70 + 20 + 100))
         cols = {
             "rank": box.x + px(46),
             "name": box.x + px(66),

@@ -119,6 +119,7 @@ class RulesEditor(MenuScreen):
         )
         # Saved names may differ only at their end ("… v2"): a long one is cut in the middle.
         self.saved: Choice[str] = Choice([""], "", show=lambda n: n or "(none saved)", cut="middle")
+        self.saved_caption = True  # "Saved" beside it (not in a narrow window)
         self.load_button = Button("Load", self.load_saved, size=17)
         self.delete_button = Button("Delete", self.delete_saved, size=17)
         self.name_field = TextInput(
@@ -710,9 +711,17 @@ class RulesEditor(MenuScreen):
         caption = theme.text_size("Saved", px(18), True)[0] + px(12)
         saved_x = self.start_from.rect.right + px(24) + caption
         saved_w = min(px(480), right - px(180 + 12) - saved_x)
-        self.saved.rect = pygame.Rect(right - px(180 + 12) - saved_w, top, saved_w, bar_h)
-        self.load_button.rect = pygame.Rect(right - px(180), top, px(84), bar_h)
-        self.delete_button.rect = pygame.Rect(right - px(88), top, px(88), bar_h)
+        # A narrow window (an 800×600 screen): the picker, which says what it holds, goes
+        # without its caption, and Load and Delete are narrower, rather than show only the
+        # first letter of a name.
+        self.saved_caption = saved_w >= px(170)
+        load_w, delete_w = (px(84), px(88)) if self.saved_caption else (px(70), px(76))
+        buttons_w = load_w + delete_w + px(8)
+        if not self.saved_caption:
+            saved_w = right - buttons_w - px(12) - (self.start_from.rect.right + px(12))
+        self.saved.rect = pygame.Rect(right - buttons_w - px(12) - saved_w, top, saved_w, bar_h)
+        self.load_button.rect = pygame.Rect(right - buttons_w, top, load_w, bar_h)
+        self.delete_button.rect = pygame.Rect(right - delete_w, top, delete_w, bar_h)
         # The verdict's box grows with a long clash (three lines or more), pushing the list down.
         self.status = pygame.Rect(x0, px(124), right - x0, self._status_height(right - x0))
         list_top = self.status.bottom + px(10)
@@ -753,13 +762,21 @@ class RulesEditor(MenuScreen):
             button.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
         foot, foot_h = h - px(64), px(44)
         row = [self.howto_button, self.cancel_button, self.use_button]
-        button_row(row, (x0 + px(360) + right) // 2 + px(40), foot, px(14), foot_h)
-        overrun = row[-1].rect.right - right  # a narrow window: the row ends at the panel's edge
-        if overrun > 0:
+        # A narrow window (an 800×600 screen): smaller labels, so the name still has room.
+        for label in (18, 16, 15):
             for button in row:
-                button.rect.x -= overrun
-        # The name field takes what the buttons leave, so more of a long name shows.
-        name_w = max(px(240), min(px(360), row[0].rect.x - px(10 + 84 + 26) - x0))
+                button.size = px(label)
+            button_row(row, (x0 + px(360) + right) // 2 + px(40), foot, px(14), foot_h)
+            overrun = row[-1].rect.right - right  # the row ends at the panel's edge
+            if overrun > 0:
+                for button in row:
+                    button.rect.x -= overrun
+            if row[0].rect.x - px(10 + 84 + 26) - x0 >= px(200):
+                break
+        # The name field takes what the buttons leave, so more of a long name shows (at least
+        # 240 px, but never under the buttons: in an 800×600 window it is narrower).
+        room = row[0].rect.x - px(10 + 84 + 26) - x0
+        name_w = max(min(px(240), room), min(px(360), room))
         self.name_field.rect = pygame.Rect(x0, foot, name_w, foot_h)
         self.save_button.rect = pygame.Rect(x0 + name_w + px(10), foot, px(84), foot_h)
 
@@ -783,7 +800,10 @@ class RulesEditor(MenuScreen):
         px = self.px
         if self._status_height(self.status.w) != self.status.h:
             self.layout(self.size)  # a longer or shorter verdict than the box was made for
-        for caption, widget in (("Start from", self.start_from), ("Saved", self.saved)):
+        captions = [("Start from", self.start_from)]
+        if self.saved_caption:
+            captions.append(("Saved", self.saved))
+        for caption, widget in captions:
             label = theme.text(caption, px(18), theme.TEXT, True)
             at = (widget.rect.x - px(12), widget.rect.centery)
             surface.blit(label, label.get_rect(midright=at))

@@ -239,19 +239,21 @@ def _owner_pill(
     )
     room = right - left - pad
     words = f"{owner} draws {penalty}"
+    kept = len(owner)  # how much of the name shows
     if theme.text_size(words, size, True)[0] > room:
         tail = f" draws {penalty}"
         short = theme.fit_name(
             owner, size, room - theme.text_size(tail, size, True)[0], True, names
         )
         words = short + tail
+        kept = len(short.rstrip("…"))
     width, high = theme.text_size(words, size, True)
     box = pygame.Rect(0, 0, width + pad, high + px(8))
     box.midtop = (p.centerx, top - px(4))
     box.right = min(box.right, right)
-    if box.left < left:
-        # No room between the seat at the side and the stock (small cards, a narrow table):
-        # under the stock's count instead, whole.
+    if box.left < left or kept < min(3, len(owner)):
+        # No room between the seat at the side and the stock for the words with some of the
+        # name (small cards, a narrow table): under the stock's count instead, whole.
         words = f"{owner} draws {penalty}"
         width = theme.text_size(words, size, True)[0]
         count_h = theme.text_size("Stock 000", px(15))[1]

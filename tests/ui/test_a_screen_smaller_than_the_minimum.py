@@ -116,3 +116,35 @@ def test_the_statistics_tiles_keep_to_their_cells(store: Store, screen: pygame.S
     for rect in inside:  # each line within its own column
         column = (rect.x - tiles.x - scene.px(12)) // cell_w
         assert rect.right <= tiles.x + scene.px(12) + (column + 1) * cell_w, rect
+
+
+def test_the_rules_editors_bars_keep_their_controls_apart(screen: pygame.Surface) -> None:
+    from game.engine import PRESETS
+    from game.ui.rulesedit import RulesEditor
+
+    stack = SceneStack(None, SMALL)
+    editor = stack.push(RulesEditor(PRESETS["polish"], lambda _rules: None))
+    frame(stack, screen)
+    foot = [editor.name_field, editor.save_button, editor.howto_button]
+    foot += [editor.cancel_button, editor.use_button]
+    top = [editor.start_from, editor.saved, editor.load_button, editor.delete_button]
+    for row in (foot, top):
+        rects = [w.rect for w in row]
+        assert all(r.x >= 0 and r.right <= SMALL[0] for r in rects)
+        for a, b in itertools.combinations(rects, 2):
+            assert not a.colliderect(b), (a, b)
+    assert editor.saved.rect.w >= 150 and editor.name_field.rect.w >= 120
+
+
+def test_the_rankings_axis_and_bars_have_room(store: Store, screen: pygame.Surface) -> None:
+    from game.ui.rankings_scene import RankingsScene
+
+    stack = SceneStack(None, SMALL)
+    scene = stack.push(RankingsScene(store))
+    frame(stack, screen)
+    assert scene.rows
+    surface = _Recorder(SMALL)
+    surface.placed = []
+    scene.draw(surface)
+    board = scene._boxes()[0]
+    _texts_apart(surface.placed, board)  # the axis's numbers, side by side

@@ -86,3 +86,21 @@ def test_with_no_room_beside_the_stock_the_words_go_under_its_count(
     assert box.collidelist([a.rect for a in layout.areas]) < 0
     drawn = dict(_words_drawn(monkeypatch, h))
     assert f"{owner} draws 2" in drawn
+
+
+def test_a_name_cut_to_nothing_beside_the_stock_is_told_whole_under_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Eight seats in an 800×600 window: beside the stock there is room for "… draws 2"
+    # only; the words go under the stock's count with the name whole.
+    from game.engine import Game
+    from tests.ui.tablekit import Harness
+
+    hands = ["4S 5S", "2D 6D", "7H 8H", "QC 10S", "3H 8C", "9H 4C", "KD 6S", "5C 9C"]
+    stock = "4H 6H 10H JH KH AH 7D 8D 9D 10D JD QD 2H AD 10C JC AC 7S 8S JS QS KS AS"
+    g = Game.from_position("hungarian", hands=hands, pile="5D", stock=stock, current=1)
+    h = Harness(g, size=(800, 600))
+    play_moves(h, (1, "2D"))  # the seat after owes 2
+    names = tuple(h.table.names)
+    drawn = dict(_words_drawn(monkeypatch, h))
+    assert f"{names[2]} draws 2" in drawn
