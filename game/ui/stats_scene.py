@@ -574,7 +574,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         top = content_top(self.store.problem, w, self.ui)
         # The message has its lines between the panels and the buttons.
         bottom = h - px(96) - len(self._message_lines()) * self._message_line_h()
-        tiles = pygame.Rect(40, top, min(px(460), int(w * 0.38)), bottom - top)
+        share = 0.38 if w >= 960 else 0.42  # (an 800×600 screen: the tiles' words need it)
+        tiles = pygame.Rect(40, top, min(px(460), int(w * share)), bottom - top)
         right_x = tiles.right + px(20)
         right_w = w - 40 - right_x
         gap = px(16)
@@ -708,7 +709,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             y = box.y + px(12) + (i // cols) * cell_h + px(6)
             # A narrow window's cells are narrow: each line fits its cell, smaller or cut short.
             room = cell_w - px(16)
-            size = theme.fit_size(tile.label, px(14), room, True, px(12))
+            size = theme.fit_size(tile.label, px(14), room, True, px(11))
             label = theme.fit(tile.label, size, room, True)
             surface.blit(theme.text(label, size, theme.MUTED, True), (x, y))
             value_size = px(30) if cell_h >= px(96) else px(22)
