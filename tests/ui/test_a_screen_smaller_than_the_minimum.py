@@ -13,7 +13,7 @@ from game.ui import app, theme
 from game.ui.history_scene import HistoryScene
 from game.ui.options import SettingsScreen
 from game.ui.profiles_scene import ProfilesScene
-from game.ui.scene import SceneStack
+from game.ui.scene import Scene, SceneStack
 from game.ui.stats_scene import StatsScene
 from tests.ui.test_stats_screens import frame
 
@@ -46,6 +46,17 @@ class _Recorder(pygame.Surface):
         rect = super().blit(source, dest, *args)  # type: ignore[arg-type]
         self.placed.append(rect)
         return rect
+
+
+def _drawn(scene: Scene, screen: pygame.Surface) -> list[pygame.Rect]:
+    """``scene`` laid out and drawn at 800×600: where each image went."""
+    stack = SceneStack(None, SMALL)
+    stack.push(scene)
+    frame(stack, screen)
+    surface = _Recorder(SMALL)
+    surface.placed = []
+    scene.draw(surface)
+    return surface.placed
 
 
 def _texts_apart(placed: list[pygame.Rect], area: pygame.Rect) -> None:
@@ -81,13 +92,8 @@ def test_the_title_stays_clear_of_the_pickers(
 
 
 def test_the_profiles_columns_stay_apart(store: Store, screen: pygame.Surface) -> None:
-    stack = SceneStack(None, SMALL)
-    scene = stack.push(ProfilesScene(store))
-    frame(stack, screen)
-    surface = _Recorder(SMALL)
-    surface.placed = []
-    scene.draw(surface)
-    _texts_apart(surface.placed, scene._list_box())
+    scene = ProfilesScene(store)
+    _texts_apart(_drawn(scene, screen), scene._list_box())
 
 
 def test_the_settings_previews_stay_in_the_panel(store: Store, screen: pygame.Surface) -> None:
@@ -101,15 +107,11 @@ def test_the_settings_previews_stay_in_the_panel(store: Store, screen: pygame.Su
 
 
 def test_the_statistics_tiles_keep_to_their_cells(store: Store, screen: pygame.Surface) -> None:
-    stack = SceneStack(None, SMALL)
-    scene = stack.push(StatsScene(store, "Ania"))
-    frame(stack, screen)
+    scene = StatsScene(store, "Ania")
+    placed = _drawn(scene, screen)
     assert scene.tiles
-    surface = _Recorder(SMALL)
-    surface.placed = []
-    scene.draw(surface)
     tiles = scene._layout()[0]
-    inside = [r for r in surface.placed if tiles.contains(r) and r.h < 40]
+    inside = [r for r in placed if tiles.contains(r) and r.h < 40]
     assert len(inside) > len(scene.tiles)
     _texts_apart(inside, tiles)
     cell_w = (tiles.w - scene.px(24)) // 2
@@ -139,12 +141,7 @@ def test_the_rules_editors_bars_keep_their_controls_apart(screen: pygame.Surface
 def test_the_rankings_axis_and_bars_have_room(store: Store, screen: pygame.Surface) -> None:
     from game.ui.rankings_scene import RankingsScene
 
-    stack = SceneStack(None, SMALL)
-    scene = stack.push(RankingsScene(store))
-    frame(stack, screen)
+    scene = RankingsScene(store)
+    placed = _drawn(scene, screen)
     assert scene.rows
-    surface = _Recorder(SMALL)
-    surface.placed = []
-    scene.draw(surface)
-    board = scene._boxes()[0]
-    _texts_apart(surface.placed, board)  # the axis's numbers, side by side
+    _texts_apart(placed, scene._boxes()[0])  # the axis's numbers, side by side
