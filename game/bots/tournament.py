@@ -467,8 +467,13 @@ def _check_header(header: dict[str, Any], path: Path) -> None:
     iterations, budget = header["iterations"], header["budget"]
     if iterations is not None and iterations < 1:
         raise ValueError(f"{path}: the tournament header's iterations are {iterations}")
-    if not (math.isfinite(budget) and budget > 0):
-        raise ValueError(f"{path}: the tournament header's budget is {budget}")
+    try:
+        usable = math.isfinite(budget) and budget > 0
+    except OverflowError:  # a whole number too large for a float: no run wrote that
+        usable = False
+    if not usable:
+        shown = str(budget) if len(str(budget)) <= 20 else "a number too large"
+        raise ValueError(f"{path}: the tournament header's budget is {shown}")
 
 
 def _game_problem(record: dict[str, Any], header: dict[str, Any]) -> str:

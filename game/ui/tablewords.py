@@ -252,12 +252,44 @@ def _owner_pill(
     box.midtop = (p.centerx, top - px(4))
     box.right = min(box.right, right)
     if box.left < left or kept < min(3, len(owner)):
-        # No room between the seat at the side and the stock for the words with some of the
-        # name (small cards, a narrow table): under the stock's count instead, whole.
-        words = f"{owner} draws {penalty}"
-        width = theme.text_size(words, size, True)[0]
-        count_h = theme.text_size("Stock 000", px(15))[1]
-        box = pygame.Rect(0, 0, width + pad, high + px(8))
-        box.midtop = (layout.stock.centerx, layout.stock.bottom + px(8) + count_h + px(4))
-        box.left = max(box.left, left)
+        return _owner_pill_below(layout, penalty, owner, names, left)
+    return words, box
+
+
+def _owner_pill_below(
+    layout: TableLayout, penalty: int, owner: str, names: tuple[str, ...], left: int
+) -> tuple[str, pygame.Rect]:
+    """The words of a waiting stack where there is no room beside the stock for them (small
+    cards, a narrow table): under the stock's count, and under a joker's "= 2♦" below the
+    pile, between ``left`` and the log, the window's edge or a seat at the right, the name
+    cut short only if it is wider than all that."""
+    px = layout.px
+    size, pad = px(18), px(18)
+    high = theme.text_size("Ag", size, True)[1]
+    count_h = theme.text_size("Stock 000", px(15))[1]
+    tag_h = theme.text_size("= 10♦", px(18), True)[1]
+    top = max(
+        layout.stock.bottom + px(8) + count_h + px(4),
+        layout.pile.bottom + px(12) + tag_h + px(4),
+    )
+    row = pygame.Rect(left, top, layout.size[0] - left, high + px(8))
+    right = layout.size[0] - px(8)
+    if layout.log_rect.w:
+        right = min(right, layout.log_rect.left - px(8))
+    for area in layout.areas[1:]:
+        if area.rect.colliderect(row) and area.rect.centerx > layout.stock.centerx:
+            right = min(right, area.rect.left - px(6))
+    words = f"{owner} draws {penalty}"
+    room = right - left - pad
+    if theme.text_size(words, size, True)[0] > room:
+        tail = f" draws {penalty}"
+        short = theme.fit_name(
+            owner, size, room - theme.text_size(tail, size, True)[0], True, names
+        )
+        words = short + tail
+    width = theme.text_size(words, size, True)[0]
+    box = pygame.Rect(0, 0, width + pad, high + px(8))
+    box.midtop = (layout.stock.centerx, top)
+    box.right = min(box.right, right)
+    box.left = max(box.left, left)
     return words, box

@@ -276,6 +276,7 @@ def test_a_count_of_games_that_is_refused_gets_no_note_about_rotations(
         ([HEADER, GAME.replace('"length": 30', '"length": -3')], "its length"),
         ([HEADER, GAME.replace('"charges": [0, 0]', '"charges": [0, -4]')], "points charged"),
         ([HEADER.replace('"budget": 0.3', '"budget": NaN')], "header's budget is nan"),
+        ([HEADER.replace('"budget": 0.3', '"budget": ' + "9" * 400)], "header's budget is"),
         ([HEADER.replace('"iterations": null', '"iterations": 0')], "header's iterations are 0"),
         ([HEADER.replace('"seats": 2', '"seats": 99')], "header's seats are 99"),
         ([HEADER.replace('"seats": 2', '"seats": 1')], "header's seats are 1"),

@@ -104,3 +104,23 @@ def test_a_name_cut_to_nothing_beside_the_stock_is_told_whole_under_it(
     names = tuple(h.table.names)
     drawn = dict(_words_drawn(monkeypatch, h))
     assert f"{names[2]} draws 2" in drawn
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+def test_words_under_the_stock_keep_left_of_the_log_and_clear_of_the_seats(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    # The log open and the next seat's name 32 letters long: under the stock, cut short.
+    h = four_seats("5H 9D", 2, size)
+    h.table.show_log = True
+    name = "W" * 32
+    names = ["You", "West", "North", name]
+    h.table.names[:] = names
+    h.table.director.names[:] = names
+    play_moves(h, (2, "2D"))
+    layout = h.table.layout
+    _pill, box = tabledraw.penalty_pill(layout, 2, name, names)
+    assert box.right <= layout.log_rect.left and box.left >= 0
+    assert box.collidelist([a.rect for a in layout.areas]) < 0
+    words = [w for w, _ in _words_drawn(monkeypatch, h) if w.endswith(" draws 2")]
+    assert words and words[0].startswith("W")
