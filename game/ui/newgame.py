@@ -407,7 +407,7 @@ class NewGameScreen(MenuScreen):
         """Preset list on the left; summary, seats and options on the right; buttons below."""
         w, h = size
         px = self.px
-        left_w = px(270)
+        left_w = px(270) if w >= 960 else 220  # (an 800×600 screen: the seats need room)
         x0 = max(24, (w - px(1180)) // 2)
         y = px(92)
         bh = px(40) if h >= 760 else 34

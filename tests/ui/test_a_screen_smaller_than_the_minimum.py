@@ -145,3 +145,20 @@ def test_the_rankings_axis_and_bars_have_room(store: Store, screen: pygame.Surfa
     placed = _drawn(scene, screen)
     assert scene.rows
     _texts_apart(placed, scene._boxes()[0])  # the axis's numbers, side by side
+
+
+def test_new_game_at_eight_seats_shows_each_seats_kind_and_name(screen: pygame.Surface) -> None:
+    from game.ui.newgame import NewGameScreen
+
+    stack = SceneStack(None, SMALL)
+    scene = stack.push(NewGameScreen())
+    frame(stack, screen)
+    while scene.count.value < 8:
+        scene.count.step(1)
+    scene.layout(SMALL)
+    frame(stack, screen)
+    for row in scene.rows[:8]:
+        kind, name = row.kind.rect, row.name.rect
+        assert kind.w >= theme.text_size("Medium", row.kind.size, True)[0] + kind.h
+        assert name.w >= 56 and not kind.colliderect(name)
+        assert scene.panel.contains(name)
