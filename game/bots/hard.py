@@ -154,7 +154,11 @@ class HardBot:
                 best, best_visits = action, child.visits
         if view.phase is Phase.ATTACK:
             best = _fought(best, root, view.seat, root_actions, medium_score)
-        return _named(best, root, view.seat, namings, medium_score, view.hand)
+        # Which suit a changer already chosen names: medium's naming without its weighing of
+        # the changer against a plain card (that card is no longer the question), so the
+        # suit held most is named even where a plain card would have reached it.
+        naming = MediumTable(view)
+        return _named(best, root, view.seat, namings, naming.score, view.hand)
 
     @staticmethod
     def _root_priors(

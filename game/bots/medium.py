@@ -87,11 +87,9 @@ class Table:
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
         # The suits a plain card among ``legal`` puts in force (by its suit or its rank): a
         # changer naming one of them does no more than that card, and is kept.
-        self.plain_suits = {
-            a.cards[0].suit
-            for a in legal
-            if isinstance(a, Play) and len(a.cards) == 1 and self._plain(a.cards[0])
-        }
+        # And the cards that may be laid alone now.
+        self.layable = {a.cards[0] for a in legal if isinstance(a, Play) and len(a.cards) == 1}
+        self.plain_suits = {card.suit for card in self.layable if self._plain(card)}
         self.last_card_next = self._last_card_next()
         # The chance the next seat's last card fits the top card as it is (drawing keeps it).
         self.fit_now = 0.0
@@ -278,8 +276,11 @@ class Table:
         if len(rest) == 1:
             if rest[0] in c.wild or rest[0].is_joker:
                 s += 5.0  # a wild last card goes out on anything
-            elif self._no_finish(rest[0]):
-                s -= 15.0  # a last card that may never be laid: only drawing is left
+            elif self._no_finish(rest[0]) and rest[0] in self.layable:
+                # A last card that may never be laid alone, kept where it could be laid now:
+                # only drawing would be left. (One that cannot be laid now is no reason to
+                # lay fewer cards: it may yet go out in a group after a draw.)
+                s -= 15.0
         return s
 
     def _choice_value(self, play: Play, last: Card, rest: list[Card]) -> float:

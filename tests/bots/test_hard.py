@@ -344,3 +344,19 @@ def test_a_play_laying_the_whole_hand_is_taken_without_a_search(
     for seed in range(3):
         action = HardBot(iterations=100).choose(game.view(0), legal, random.Random(seed))
         assert isinstance(action, Play) and len(action.cards) == len(game.hand(0)), (seed, action)
+
+
+def test_hard_laying_its_ace_names_the_suit_it_holds_most_of() -> None:
+    # A plain 9♠ reaches spades too, which medium weighs against laying the ace at all; once
+    # the search lays the ace, it names spades (four held), not hearts (two).
+    g = Game.from_position(
+        "polish",
+        ["AC 9S 8S 7S 6S 5H 6H", "KD 10D JD 8D 5D"],
+        "5C 9C",
+        "8C 10C 4D 10H JH 3D 4C 6C 7C QD QH 8H",
+    )
+    for seed in range(12):
+        action = HardBot(iterations=300).choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert (
+            not (isinstance(action, Play) and action.cards[0].code == "AC") or str(action) == "AC/S"
+        ), (seed, action)

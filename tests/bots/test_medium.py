@@ -238,3 +238,14 @@ def test_medium_aims_the_king_of_spades_at_the_previous_seat_on_its_last_card() 
     for seed in range(10):
         action = make_bot("medium").choose(g.view(0), legal, random.Random(seed))
         assert str(action) == "KS", seed
+
+
+def test_medium_lays_the_longer_run_when_the_card_left_cannot_be_laid_now() -> None:
+    # hungarian heads-up: 2♣ cannot be laid on 5♦ now; keeping it is no reason to lay two
+    # hearts rather than three (it may yet go out in a group after a draw).
+    g = Game.from_position(
+        "hungarian", ["5H 6H 7H 2C", "4S 8S 9D JC"], "9S 5D", "10C 10H JH 3D 4C 6C 7C"
+    )
+    for seed in range(10):
+        action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert isinstance(action, Play) and len(action.cards) == 3, (seed, action)
