@@ -238,6 +238,10 @@ HELD_ELSEWHERE = frozenset(
 # How long a copy waits for another to finish its change (a change takes milliseconds; one
 # held longer belongs to a copy that hangs, and is not worth hanging this one for).
 UPDATE_WAIT_S = 5.0
+# A lock found held that long is not waited for again for a while: the copy holding it is
+# stuck, and each save and read would otherwise wait the whole time anew.
+STUCK_FOR_S = 60.0
+_stuck_since: dict[Path, float] = {}
 
 
 def _lock_beside(path: Path) -> BinaryIO | None:
@@ -247,7 +251,10 @@ def _lock_beside(path: Path) -> BinaryIO | None:
         handle = path.with_name(path.name + ".lock").open("a+b")
     except OSError:
         return None
-    deadline = time.monotonic() + UPDATE_WAIT_S
+    now = time.monotonic()
+    stuck = _stuck_since.get(path)
+    waiting = 0.0 if stuck is not None and now - stuck < STUCK_FOR_S else UPDATE_WAIT_S
+    deadline = now + waiting
     while True:
         try:
             if sys.platform == "win32":
@@ -259,9 +266,12 @@ def _lock_beside(path: Path) -> BinaryIO | None:
                 import fcntl
 
                 fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _stuck_since.pop(path, None)
             return handle
         except OSError as exc:
             if exc.errno not in HELD_ELSEWHERE or time.monotonic() >= deadline:
+                if exc.errno in HELD_ELSEWHERE and waiting:
+                    _stuck_since[path] = time.monotonic()
                 handle.close()
                 return None
         time.sleep(0.01)

@@ -108,3 +108,46 @@ def test_a_copy_that_hangs_holding_the_file_holds_this_one_up_only_a_moment(
     Settings(volume=0.3).save(only=["volume"])
     assert time.monotonic() - began < 5.0
     assert Settings.load().settings.volume == 0.3
+
+
+def test_a_copy_found_stuck_is_not_waited_for_again_at_each_save(
+    home: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    other_copy: Callable[[Path, str, str, object], subprocess.Popen[str]],
+) -> None:
+    import game.store.files
+
+    monkeypatch.setattr(game.store.files, "UPDATE_WAIT_S", 0.5)
+    Settings().save()
+    other_copy(settings_file(), "settings", "card_back", "red")  # and never goes on
+    began = time.monotonic()
+    Settings(volume=0.3).save(only=["volume"])
+    assert time.monotonic() - began >= 0.5  # waited once
+    began = time.monotonic()
+    Settings(volume=0.4).save(only=["volume"])
+    Settings.load()
+    assert time.monotonic() - began < 0.45  # not again while that copy stays stuck
+    assert Settings.load().settings.volume == 0.4
+
+
+def test_a_rule_set_saved_with_its_folder_gone_is_saved_under_the_lock(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    import game.store.files
+
+    save_rule_set("Home", "preset polish")
+    shutil.rmtree(where("config"))  # deleted while the game runs
+    locked: list[bool] = []
+    real = game.store.files._lock_beside
+
+    def recording(path: Path) -> object:
+        handle = real(path)
+        locked.append(handle is not None)
+        return handle
+
+    monkeypatch.setattr(game.store.files, "_lock_beside", recording)
+    save_rule_set("Club", "preset quick")
+    assert locked and all(locked)
+    assert sorted(load_rule_sets()) == ["Club"]
