@@ -157,8 +157,9 @@ class HardBot:
         # Which suit a changer already chosen names: medium's naming without its weighing of
         # the changer against a plain card (that card is no longer the question), so the
         # suit held most is named even where a plain card would have reached it.
-        naming = MediumTable(view)
-        return _named(best, root, view.seat, namings, naming.score, view.hand)
+        if best not in namings:
+            return best
+        return _named(best, root, view.seat, namings, MediumTable(view).score, view.hand)
 
     @staticmethod
     def _root_priors(
