@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 from game.store.paths import StoreUnavailable
 
@@ -244,11 +244,35 @@ STUCK_FOR_S = 60.0
 _stuck_since: dict[Path, float] = {}
 
 
+def lock_now(handle: IO[bytes]) -> bool:
+    """Lock ``handle``'s file for this process without waiting (the operating system's lock,
+    ``flock``, or ``msvcrt.locking`` of its first byte on Windows): True if locked, False if
+    another process holds it; OSError where the file system cannot lock at all."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)  # the byte locked is the first one
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in HELD_ELSEWHERE:
+            return False
+        raise
+    return True
+
+
 def _lock_beside(path: Path) -> BinaryIO | None:
     """The open lock file beside ``path``, locked (waiting up to ``UPDATE_WAIT_S`` for
-    another copy to let it go), or None where it cannot be."""
+    another copy to let it go), or None where it cannot be. A missing folder is made: the
+    file is about to be written there."""
+    lock = path.with_name(path.name + ".lock")
     try:
-        handle = path.with_name(path.name + ".lock").open("a+b")
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        handle = lock.open("a+b")
     except OSError:
         return None
     now = time.monotonic()
@@ -257,23 +281,18 @@ def _lock_beside(path: Path) -> BinaryIO | None:
     deadline = now + waiting
     while True:
         try:
-            if sys.platform == "win32":
-                import msvcrt
-
-                handle.seek(0)
-                msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-            else:
-                import fcntl
-
-                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            locked = lock_now(handle)
+        except OSError:  # a file system without locks: as a lone copy would
+            handle.close()
+            return None
+        if locked:
             _stuck_since.pop(path, None)
             return handle
-        except OSError as exc:
-            if exc.errno not in HELD_ELSEWHERE or time.monotonic() >= deadline:
-                if exc.errno in HELD_ELSEWHERE and waiting:
-                    _stuck_since[path] = time.monotonic()
-                handle.close()
-                return None
+        if time.monotonic() >= deadline:
+            if waiting:
+                _stuck_since[path] = time.monotonic()
+            handle.close()
+            return None
         time.sleep(0.01)
 
 

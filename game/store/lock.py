@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from pathlib import Path
 from typing import IO
 
-from game.store.files import HELD_ELSEWHERE
+from game.store.files import lock_now
 from game.store.paths import where
 
 LOCK_NAME = "macau.lock"
@@ -36,18 +35,9 @@ def _try_lock(handle: IO[bytes]) -> bool:
     mounts: ENOLCK, EOPNOTSUPP) counts as no lock to share, as a folder with no lock file
     does: the copy goes on as the owner rather than never saving a game."""
     try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            handle.seek(0)  # the byte locked is the first one
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError as exc:
-        return exc.errno not in HELD_ELSEWHERE
-    return True
+        return lock_now(handle)
+    except OSError:
+        return True
 
 
 def owns_saved_game() -> bool:

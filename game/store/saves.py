@@ -299,15 +299,6 @@ def _write_rule_sets(sets: dict[str, str]) -> None:
     atomic_write_json(path, document)
 
 
-def _rule_sets_path() -> Path:
-    """Where the rule sets file is, its folder made if it is not there (the lock beside it
-    needs one: a copy that found no folder would change the file unlocked)."""
-    try:
-        return config_dir() / RULES_NAME
-    except StoreUnavailable:  # (told by the writing, with the reason)
-        return where("config") / RULES_NAME
-
-
 def _existing_rule_sets() -> dict[str, str]:
     # Writing over a file that could not be read would lose every rule set in it.
     found = read_rule_sets()
@@ -335,7 +326,7 @@ def same_rule_set_name(name: str, names: Iterable[str]) -> str | None:
 def save_rule_set(name: str, text: str) -> None:
     """Save (or replace) the rule set called ``name``; one saved under the same name in
     other letter case is replaced too, and the name takes the spelling given now."""
-    with updating(_rule_sets_path()):
+    with updating(where("config") / RULES_NAME):
         sets = _existing_rule_sets()
         clean = _rule_set_name(name)
         key = name_key(clean)
@@ -346,7 +337,7 @@ def save_rule_set(name: str, text: str) -> None:
 
 def delete_rule_set(name: str) -> bool:
     """Forget the rule set called ``name``; False (and nothing changed) if there is none."""
-    with updating(_rule_sets_path()):
+    with updating(where("config") / RULES_NAME):
         sets = _existing_rule_sets()
         held = same_rule_set_name(_rule_set_name(name), sets)
         if held is None:

@@ -237,16 +237,7 @@ def _owner_pill(
     left = max(
         [px(8)] + [a.rect.right + px(6) for a in layout.areas[1:] if a.rect.colliderect(level)]
     )
-    room = right - left - pad
-    words = f"{owner} draws {penalty}"
-    kept = len(owner)  # how much of the name shows
-    if theme.text_size(words, size, True)[0] > room:
-        tail = f" draws {penalty}"
-        short = theme.fit_name(
-            owner, size, room - theme.text_size(tail, size, True)[0], True, names
-        )
-        words = short + tail
-        kept = len(short.rstrip("…"))
+    words, kept = _owner_words(owner, penalty, size, right - left - pad, names)
     width, high = theme.text_size(words, size, True)
     box = pygame.Rect(0, 0, width + pad, high + px(8))
     box.midtop = (p.centerx, top - px(4))
@@ -254,6 +245,19 @@ def _owner_pill(
     if box.left < left or kept < min(3, len(owner)):
         return _owner_pill_below(layout, penalty, owner, names, left)
     return words, box
+
+
+def _owner_words(
+    owner: str, penalty: int, size: int, room: int, names: tuple[str, ...]
+) -> tuple[str, int]:
+    """ "North draws 5" in ``room`` pixels, the name cut short (among ``names``) if it must
+    be; and how many of the name's letters show."""
+    words = f"{owner} draws {penalty}"
+    if theme.text_size(words, size, True)[0] <= room:
+        return words, len(owner)
+    tail = f" draws {penalty}"
+    short = theme.fit_name(owner, size, room - theme.text_size(tail, size, True)[0], True, names)
+    return short + tail, len(short.rstrip("…"))
 
 
 def _owner_pill_below(
@@ -279,14 +283,7 @@ def _owner_pill_below(
     for area in layout.areas[1:]:
         if area.rect.colliderect(row) and area.rect.centerx > layout.stock.centerx:
             right = min(right, area.rect.left - px(6))
-    words = f"{owner} draws {penalty}"
-    room = right - left - pad
-    if theme.text_size(words, size, True)[0] > room:
-        tail = f" draws {penalty}"
-        short = theme.fit_name(
-            owner, size, room - theme.text_size(tail, size, True)[0], True, names
-        )
-        words = short + tail
+    words, _kept = _owner_words(owner, penalty, size, right - left - pad, names)
     width = theme.text_size(words, size, True)[0]
     box = pygame.Rect(0, 0, width + pad, high + px(8))
     box.midtop = (layout.stock.centerx, top)
