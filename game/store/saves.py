@@ -225,6 +225,7 @@ def _tidy_rule_sets(sets: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
     ``save_rule_set`` tidies them, one name (letter case aside) for one set, a set without
     a name called ``UNNAMED_RULE_SET``; and what could not be kept as it was."""
     tidy: dict[str, str] = {}
+    taken: set[str] = set()  # the names' keys, so a thousand sets are not compared pairwise
     no_text = no_name = renamed = 0
     for raw, text in sets.items():
         if not isinstance(text, str):
@@ -234,10 +235,11 @@ def _tidy_rule_sets(sets: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
         if not name_key(name):
             name, no_name = UNNAMED_RULE_SET, no_name + 1
         base, n = name, 1
-        while same_rule_set_name(name, tidy) is not None:
+        while name_key(name) in taken:
             n += 1
             name = f"{base} ({n})"
         renamed += name != base
+        taken.add(name_key(name))
         tidy[name] = text
     damage = []
     if no_text:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.store import saves
+from game.store.models import name_key
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings, load_settings, settings_file
 
@@ -309,3 +310,20 @@ def test_a_newer_versions_rule_sets_are_read_as_they_are_and_kept_on_saving(home
         "Home town": "hand: 6",
         "Quick": "hand: 5",
     }
+
+
+def test_many_hand_edited_sets_of_one_name_are_numbered_in_order(home: Path) -> None:
+    # JSON keeps one entry per key, so the 320 sets differ in letter case and spacing only.
+    cases = [
+        "".join(c.upper() if i >> k & 1 else c for k, c in enumerate("home")) for i in range(16)
+    ]
+    sets: dict[str, object] = {
+        " " * j + name: f"hand: {5 + j % 3}" for j in range(20) for name in cases
+    }
+    _hand_edited_rule_sets(home, sets)
+    found = saves.read_rule_sets()
+    names = list(found.rule_sets)
+    assert names[:3] == ["home", "Home (2)", "hOme (3)"] and names[-1] == "HOME (320)"
+    assert len({name_key(n) for n in names}) == 320
+    assert list(found.rule_sets.values()) == list(sets.values())
+    assert found.problem is not None and "319 saved rule sets shared a name" in found.problem
