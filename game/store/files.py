@@ -12,6 +12,7 @@ import errno
 import glob
 import json
 import os
+import stat
 import sys
 import tempfile
 import threading
@@ -383,8 +384,16 @@ def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, A
     so callers set aside only files that are really damaged.
     """
     try:
-        with path.open("rb") as handle:
-            if os.fstat(handle.fileno()).st_size > max_bytes:
+        # Not blocking: a named pipe in the file's place would hold the game up until
+        # something wrote to it. Only an ordinary file is read.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            found = os.fstat(fd)
+            if stat.S_ISDIR(found.st_mode):
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+            if not stat.S_ISREG(found.st_mode):
+                raise OSError(errno.EINVAL, "not an ordinary file", str(path))
+            if found.st_size > max_bytes:
                 raise ValueError("the file is too large")
             raw = handle.read(max_bytes + 1)
     except (FileNotFoundError, NotADirectoryError):

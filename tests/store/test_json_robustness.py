@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,16 @@ def _deny_reading(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
             raise PermissionError(13, "Permission denied", str(self))
         return real_open(self, *args, **kwargs)
 
+    real_os_open = os.open
+
+    def refusing_os_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        reading = flags & (os.O_WRONLY | os.O_RDWR) == 0
+        if reading and os.path.basename(os.fspath(path)) == name:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_os_open(path, flags, *args, **kwargs)
+
     monkeypatch.setattr(pathlib.Path, "open", refusing_open)
+    monkeypatch.setattr(os, "open", refusing_os_open)
 
 
 # --- 1. saved_at ----------------------------------------------------------------------------
