@@ -54,6 +54,9 @@ class Compiled:
         self.five_again = r.five_again
         self.any_card = r.joker_role == "any_card"
         self.draw_wild = r.joker_role == "draw_wild"
+        # A stand-in joker that plays on anything (hungarian, RULES §5): on an ordinary turn
+        # it may be laid as any card, whatever the top; without it, as a card that fits.
+        self.wild_joker = self.any_card and "joker" in r.plays_on_anything
         self.groups = r.groups
         self.runs = r.runs
         self.counter_rule = r.counter_rule

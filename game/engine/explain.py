@@ -127,9 +127,15 @@ def _joker_any_text(r: Rules) -> str:
         f"that card until it leaves the pile{two}. You say which card it is as you lay it (in "
         "notation, RJ=KH is a red joker standing for K♥)."
     )
-    # Stand-in jokers never list among the cards that play on anything (Rules refuses it):
-    # a joker goes anywhere only as a card that could go there.
-    text += " The card it stands for must fit where you lay it, like any other card."
+    if "joker" in r.plays_on_anything:
+        # RULES §5 (hungarian): jokers are among the cards that play on anything.
+        text += (
+            " It plays on anything: on an ordinary turn you may lay it on any card, as any "
+            "card. On an attack, missed turns or a request it must stand for a card that "
+            "answers them."
+        )
+    else:
+        text += " The card it stands for must fit where you lay it, like any other card."
     return text
 
 

@@ -83,7 +83,8 @@ def _summary_jobs(r: Rules) -> list[str]:
             )
         jobs.append(f"{names} {doing}")
     if r.joker_role == "any_card":
-        jobs.append("jokers stand for any card")
+        anywhere = " and go on anything" if "joker" in r.plays_on_anything else ""
+        jobs.append(f"jokers stand for any card{anywhere}")
     return jobs
 
 

@@ -4,7 +4,7 @@ in an editor."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .rules import SET_OPTIONS, Rules, RulesError, _pack_jokers, as_rules
@@ -144,13 +144,18 @@ def jokers_raised(options: Mapping[str, Any], before: int) -> dict[str, Any]:
 
 def drop_idle_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
     """``options`` with the jokers taken out of every role that only a draw-wild joker plays
-    (attack card, suit changer, a card that goes on anything or takes anything) when
-    ``options["joker_role"]`` is not ``draw_wild``: a stand-in joker acts as the card it
-    stands for, never on its own (RULES §3.6). What switching a preset's jokers from drawing
-    to standing in changes with it; ``restore_jokers`` gives the roles back."""
+    (attack card, suit changer, a card that takes anything) when ``options["joker_role"]``
+    is not ``draw_wild``: a stand-in joker acts as the card it stands for, never on its own
+    (RULES §3.6). A joker that goes on anything stays so as a stand-in (it is laid on any
+    card as any card, as in hungarian). What switching a preset's jokers from drawing to
+    standing in changes with it; ``restore_jokers`` gives the roles back."""
     out = dict(options)
-    if out.get("joker_role") != "draw_wild":
+    role = out.get("joker_role")
+    if role != "draw_wild":
+        wild = role == "any_card" and "joker" in _tokens(out.get("plays_on_anything", ()))
         _keep_jokers(out, frozenset())
+        if wild:
+            out["plays_on_anything"] = out["plays_on_anything"] | {"joker"}
     return out
 
 
@@ -158,5 +163,13 @@ def _keep_jokers(out: dict[str, Any], kept: frozenset[str]) -> None:
     """Take every joker but those in ``kept`` out of the card-set options of ``out``."""
     for key in SET_OPTIONS:
         if key in out:
-            tokens = out[key].split() if isinstance(out[key], str) else out[key]
-            out[key] = frozenset(t for t in tokens if t not in _JOKER_TOKENS or t in kept)
+            out[key] = frozenset(
+                t for t in _tokens(out[key]) if t not in _JOKER_TOKENS or t in kept
+            )
+
+
+def _tokens(value: Any) -> Iterable[str]:
+    """The tokens of a card-set option, given as a set or as text ("A Q joker")."""
+    if isinstance(value, str):
+        return value.split()
+    return frozenset(value)

@@ -518,7 +518,9 @@ class Legality:
             raise IllegalMove(
                 f"after drawing, a play must start with the drawn card ({drawn}), or keep it (pass)"
             )
-        if not self._first_ok(effs[0], ctx):
+        if not (c.wild_joker and ctx is PLAY and cards[0].is_joker) and not self._first_ok(
+            effs[0], ctx
+        ):
             why = self._first_reason(effs[0], ctx)
             if cards[0].is_joker and c.any_card:
                 why = f"a joker laid as {effs[0].pretty} must fit as {effs[0].pretty} does: {why}"

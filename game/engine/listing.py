@@ -51,8 +51,14 @@ class Listing(Legality):
         if forced is not None and not forced.is_joker:
             okmask &= forced.bit  # every play starts with the forced card
         out = _Lister(self, ctx, hand, dups, power_out, cap)
+        # What a stand-in joker laid first may stand for: a card that may open, or any card
+        # where jokers play on anything (on an ordinary turn).
+        if self._c.wild_joker and ctx is PLAY:
+            jokset, joks = _NATURAL_SET, _NATURAL_BITS
+        else:
+            jokset, joks = okset, oks
         try:
-            self._fill(out, ctx, forced, okset, okmask, oks, held, hand)
+            self._fill(out, ctx, forced, okset, okmask, oks, jokset, joks, held, hand)
         except _Full:
             out.cut = True
         return out
@@ -65,10 +71,13 @@ class Listing(Legality):
         okset: frozenset[Card],
         okmask: int,
         oks: int,
+        jokset: frozenset[Card],
+        joks: int,
         held: int,
         hand: tuple[Card, ...],
     ) -> None:
-        """List into ``out`` (``_list_plays``; raises ``_Full`` when its cap is reached)."""
+        """List into ``out`` (``_list_plays``; raises ``_Full`` when its cap is reached);
+        ``jokset`` and ``joks``: the cards a stand-in joker laid first may stand for."""
         c = self._c
         any_card = c.any_card
 
@@ -81,7 +90,7 @@ class Listing(Legality):
             if forced is not None and card is not forced:
                 continue
             if card.is_joker and any_card:
-                for play, effs in self._joker_singles(card, okset):
+                for play, effs in self._joker_singles(card, jokset):
                     out.add(play, effs)
             elif card.bit & oks:
                 single = _PLAIN_SINGLES.get(card)
@@ -91,6 +100,8 @@ class Listing(Legality):
         if len(hand) < 2 or (c.groups == "none" and not (c.runs and ctx is PLAY)):
             return
         jokers = [x for x in hand if x.is_joker] if any_card else []
+        # The cards a group may open with: real ones, and those a joker laid first stands for.
+        heads = okmask | joks if jokers and (forced is None or forced.is_joker) else okmask
         suit_groups = c.groups == "rank_or_suit" and ctx is not SKIP and ctx is not RANK_REQUEST
 
         # Which ranks are held twice, which suits hold neighbouring ranks (bit masks)
@@ -109,9 +120,9 @@ class Listing(Legality):
             # Two stand-in jokers make a group of any rank by themselves (two K♥, RULES §3.6).
             grouped = (ranks | (_ALL_RANKS if len(jokers) >= 2 else 0)) if jokers else twice
             for rank in range(2, 15) if grouped else ():
-                if grouped & (1 << rank) and okmask & _RANK_BITS[rank]:
+                if grouped & (1 << rank) and heads & _RANK_BITS[rank]:
                     pool = tuple([x for x in hand if x.rank == rank and not x.is_joker] + jokers)
-                    self._rank_groups_of(pool, rank, oks, forced, out)
+                    self._rank_groups_of(pool, rank, oks, joks, forced, out)
             # Groups of one suit: real cards alone, then with stand-in jokers
             if suit_groups:
                 runs_listed = c.runs and ctx is PLAY
@@ -121,7 +132,7 @@ class Listing(Legality):
                 value = c.attack_value if ctx is ATTACK else None
                 for si in range(4):
                     mask = suit_ranks[si]
-                    if not okmask & _SUIT_BITS[si] and not (jokers and oks & _SUIT_BITS[si]):
+                    if not heads & _SUIT_BITS[si]:
                         continue  # no card of this suit may open, real or stood for
                     if value is None:
                         pool = tuple([x for x in hand if not x.is_joker and x.idx // 13 == si])
@@ -132,10 +143,12 @@ class Listing(Legality):
                     if len(pool) >= 2 and mask & (mask - 1) and okmask & _SUIT_BITS[si]:
                         _plain_groups(pool, oks, forced, out)
                     if jokers and len(pool) + len(jokers) >= 2:
-                        self._suit_groups_of((*pool, *jokers), si, oks, forced, runs_listed, out)
+                        self._suit_groups_of(
+                            (*pool, *jokers), si, oks, joks, forced, runs_listed, out
+                        )
         # Runs (they need a joker or two neighbouring ranks of one suit)
         if c.runs and ctx is PLAY and (jokers or _run_may_open(held, okmask)):
-            self._runs(hand, jokers, oks, forced, suit_groups, out)
+            self._runs(hand, jokers, oks, joks, forced, suit_groups, out)
 
     def _joker_singles(self, joker: Card, okset: frozenset[Card]) -> list[_Entry]:
         """A stand-in joker laid alone as each card that may open (cached per opener set)."""
@@ -158,10 +171,12 @@ class Listing(Legality):
         pool: tuple[Card, ...],
         rank: int,
         oks: int,
+        joks: int,
         forced: Card | None,
         out: _Lister,
     ) -> None:
-        """Every group of ``pool`` (the cards of ``rank``, then the stand-in jokers) that may open.
+        """Every group of ``pool`` (the cards of ``rank``, then the stand-in jokers) that may
+        open (``oks``: the real cards that may; ``joks``: those a joker laid first may be).
 
         The first and the last joker may stand for any suit of the rank; a joker in the
         middle takes the first card's suit. Jokers alone make a group too (two K♥).
@@ -180,7 +195,7 @@ class Listing(Legality):
             if forced is not None and x is not forced:
                 continue
             if i >= real:
-                heads = [h for h in suited if h.bit & oks]
+                heads = [h for h in suited if h.bit & joks]
             elif x.bit & oks:
                 heads = [x]
             else:
@@ -212,6 +227,7 @@ class Listing(Legality):
         pool: tuple[Card, ...],
         si: int,
         oks: int,
+        joks: int,
         forced: Card | None,
         runs_listed: bool,
         out: _Lister,
@@ -230,7 +246,7 @@ class Listing(Legality):
         while real > 0 and pool[real - 1].is_joker:
             real -= 1
         suited = _NATURALS[si * 13 : si * 13 + 13]
-        openers = [h for h in suited if h.bit & oks]
+        openers = [h for h in suited if h.bit & joks]  # what a joker laid first may be
         value = self._c.attack_value
         atk = [x for x in suited if value[x]]  # the suit's attack cards, in hand order
         # On a waiting attack every card laid together is an attack card (a cut is one card
@@ -335,6 +351,7 @@ class Listing(Legality):
         hand: tuple[Card, ...],
         jokers: list[Card],
         oks: int,
+        joks: int,
         forced: Card | None,
         suit_groups: bool,
         out: _Lister,
@@ -368,7 +385,7 @@ class Listing(Legality):
             run.used |= 1 << i
             run.phys.append(j)
             for d in _NATURALS:
-                if d.bit & oks:
+                if d.bit & joks:
                     run.effs.append(d)
                     run.step(0, False, 0, False)
                     run.effs.pop()
@@ -397,7 +414,9 @@ class Listing(Legality):
         okset = self._openers(ctx)
         okmask = c.last_ok_mask
         mine = m1 if forced is None else forced.bit
-        if not mine & okmask and not (c.any_card and mine & _JOKER_BITS and okmask & _NATURAL_BITS):
+        if not mine & okmask and not (
+            c.any_card and mine & _JOKER_BITS and (okmask & _NATURAL_BITS or c.wild_joker)
+        ):
             return []  # no card held (nor the forced one) may open, nor a joker as such a card
         power_out = self._power_applies(seat, 0)
         key = (
@@ -842,6 +861,7 @@ _SUIT_BITS: Final[tuple[int, ...]] = tuple(
     sum(_NATURALS[s * 13 + r].bit for r in range(13)) for s in range(4)
 )
 _NATURAL_BITS: Final = (1 << 52) - 1
+_NATURAL_SET: Final = frozenset(_NATURALS)
 _SUIT_KEY: Final[dict[str, int]] = {"": 0, **{s: i + 1 for i, s in enumerate(SUITS)}}
 _ALL_RANKS: Final = sum(1 << r for r in range(2, 15))  # bit ``rank`` for every rank
 _TWO_BITS: Final = _RANK_BITS[2]

@@ -567,12 +567,12 @@ def _validate(r: Rules) -> None:
             f"attack_cards lists {_joker_words(frozenset(joker_kinds))} but joker_role is "
             f"{r.joker_role}: only draw_wild jokers attack on their own",
         )
-    for key in ("suit_changers", "plays_on_anything", "anything_on"):
+    for key in ("suit_changers", "anything_on"):
         if "joker" in getattr(r, key):
             need(
                 r.joker_role == "draw_wild",
                 f"{key} lists jokers but joker_role is {r.joker_role}: only draw_wild jokers "
-                f"act on their own",
+                f"act on their own (a stand-in joker acts as the card it stands for)",
             )
     need(
         not (r.jokers > 0 and r.joker_role == "none"),
@@ -744,7 +744,7 @@ PRESETS: dict[str, Rules] = {
         counter_rule="hungarian",
         plain_kings_block=True,
         jack_must_hold=True,
-        plays_on_anything=_fs("A", "Q"),
+        plays_on_anything=_fs("A", "Q", "joker"),
         ace_must_differ=True,
         ace_must_hold=True,
         joker_role="any_card",

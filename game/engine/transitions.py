@@ -386,7 +386,9 @@ class Transitions(Listing):
         self._blocked_passes = 0
         c = self._c
         if card.is_joker and c.any_card:
-            fits = any(self._first_ok(d, ctx) for d in c.declarable)
+            fits = (c.wild_joker and ctx is PLAY) or any(
+                self._first_ok(d, ctx) for d in c.declarable
+            )
         else:
             fits = self._first_ok(card, ctx)
         if fits:

@@ -426,9 +426,13 @@ class CardChooser(ChoiceModal[int]):
             stands = [d for d in declared if d is not None]
             self.suits.append(stands[0].suit if len(stands) == 1 else "")
             self.faces.append(stands[0].code if len(stands) == 1 else None)
-        super().__init__(
-            options, on_result, subtitle="Only cards that fit here are offered", speed=speed
+        # Where jokers play on anything, all 52 are offered: "only cards that fit" would
+        # suggest a choice was withheld.
+        every = len({f for f in self.faces if f is not None}) == 52
+        subtitle = (
+            "Any card may be chosen here" if every else "Only cards that fit here are offered"
         )
+        super().__init__(options, on_result, subtitle=subtitle, speed=speed)
 
     def picture_for(self, index: int, ui: float) -> pygame.Surface | None:
         """The card a tile shows, drawn afresh at this scale."""

@@ -117,8 +117,18 @@ def test_draw_wild_jokers_are_never_laid_in_a_group() -> None:
 
 
 # ----- stand-in jokers ---------------------------------------------------------------------------
-def test_a_stand_in_joker_must_fit_as_the_card_it_stands_for() -> None:
+def test_a_hungarian_joker_is_said_to_play_on_anything_as_any_card() -> None:
     rules = PRESETS["hungarian"]
+    jokers = power(rules, "Jokers")
+    assert "It plays on anything: on an ordinary turn you may lay it on any card" in jokers
+    assert "must fit where you lay it" not in jokers
+    assert "jokers stand for any card and go on anything" in explain(rules)
+    g = Game.from_position(rules, hands=["RJ 9C", "8C 8H 5S", "6S 6H 6D"], pile="7H", stock="10S")
+    assert g.is_legal("RJ=KS") and g.is_legal("RJ=9S")
+
+
+def test_a_stand_in_joker_must_fit_as_the_card_it_stands_for() -> None:
+    rules = PRESETS["hungarian"].replace(name="custom", plays_on_anything={"A", "Q"})
     jokers = power(rules, "Jokers")
     assert "The card it stands for must fit where you lay it" in jokers
     assert "A joker plays on anything" not in jokers

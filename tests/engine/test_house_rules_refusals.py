@@ -334,7 +334,8 @@ PRESET_FINGERPRINTS = {
     "polish": "f675f9e2cd",
     "quick": "0c4cde57b3",
     "classic": "435b1c3a13",
-    "hungarian": "4c93b672d5",
+    # Its jokers joined the cards that play on anything (RULES §5): laid as any card, on any.
+    "hungarian": "a9060c12ba",
     "romanian": "95ec9ac90f",
     "romanian2": "6d35cb404d",
     # Its queen became a suit changer naming its own suit (RULES §5): a different game.

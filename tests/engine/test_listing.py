@@ -29,7 +29,9 @@ from .conftest import legal, pos
 
 CHOICES: tuple[str | None, ...] = (None, *SUITS, "5", "6", "7", "8", "9", "10", "-", "*")
 # Hungarian rules without stand-in jokers: every play can be written without a declaration.
-NO_JOKERS: Rules = PRESETS["hungarian"].replace(jokers=0, joker_role="none")
+NO_JOKERS: Rules = PRESETS["hungarian"].replace(
+    jokers=0, joker_role="none", plays_on_anything=frozenset({"A", "Q"})
+)
 
 
 def _accepted_short_plays(g: Game) -> set[str]:
@@ -125,8 +127,14 @@ def _accepted_joker_plays(g: Game, choices: tuple[str | None, ...]) -> set[str]:
         ("RJ JH 5H 6C 9D", "9H"),  # a joker as the requesting jack
     ],
 )
-def test_listing_matches_the_verifier_with_a_stand_in_joker(hand: str, top: str) -> None:
-    g = pos("hungarian", [hand, "KD 8C 4S 10S 5S QC"], top, "4D 4C 7S")
+@pytest.mark.parametrize("wild", [True, False])  # jokers play on anything, or must fit
+def test_listing_matches_the_verifier_with_a_stand_in_joker(
+    hand: str, top: str, wild: bool
+) -> None:
+    rules = PRESETS["hungarian"]
+    if not wild:
+        rules = rules.replace(name="custom", plays_on_anything=frozenset({"A", "Q"}))
+    g = pos(rules, [hand, "KD 8C 4S 10S 5S QC"], top, "4D 4C 7S")
     listed = {str(a) for a in g.legal_actions() if isinstance(a, Play) and len(a.cards) <= 3}
     listed = {a for a in listed if not a.endswith("!")}
     assert listed == _accepted_joker_plays(g, CHOICES)

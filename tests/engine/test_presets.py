@@ -46,7 +46,7 @@ TABLE: dict[str, dict[str, object]] = {
         attack_cards=K({"2", "3", "KH", "KS"}), counter_rule="hungarian", seven_cuts=False,
         plain_kings_block=True, fours_block=False, skip_rank="4", jack_requests=True,
         jack_must_hold=True, request_ranks=("5", "6", "7", "8", "9", "10"),
-        suit_changers=K({"A"}), plays_on_anything=K({"A", "Q"}), anything_on=K({"Q"}),
+        suit_changers=K({"A"}), plays_on_anything=K({"A", "Q", "joker"}), anything_on=K({"Q"}),
         ace_scope="next", ace_must_differ=True, ace_must_hold=True, joker_role="any_card",
         groups="rank_or_suit", runs=True, five_again=False, macau_call="required",
         power_after_out=True, no_attack_finish_heads_up=True, end="places", scoring="none",

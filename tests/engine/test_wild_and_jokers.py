@@ -12,6 +12,9 @@ QUEEN_WILD = ["polish", "quick", "hungarian"]
 QUEEN_PLAIN = ["classic", "romanian", "romanian2"]
 DRAW_WILD = ["classic", "romanian"]
 STOCK = "5S 6S 5D 6H 10S 5C"
+# Hungarian's stand-in jokers without their place among the cards that play on anything (a
+# house rule): each is laid only as a card that could be laid there.
+MUST_FIT = PRESETS["hungarian"].replace(name="custom", plays_on_anything=frozenset({"A", "Q"}))
 
 
 # ----- §3.5 the queen ---------------------------------------------------------------------
@@ -85,7 +88,8 @@ def test_any_card_joker_must_declare_what_it_stands_for() -> None:
     g = pos("hungarian", ["RJ 9C 10C", "9D 6C"], "8H", STOCK)
     refused(g, "RJ", "stands for")
     refused(g, "RJ/S", "stands for")
-    refused(g, "RJ=9S", "suit")  # the card declared must itself be legal
+    g = pos(MUST_FIT, ["RJ 9C 10C", "9D 6C"], "8H", STOCK)
+    refused(g, "RJ=9S", "suit")  # without playing on anything, the card declared must fit
 
 
 def test_two_any_card_jokers_make_two_kings_of_hearts() -> None:
@@ -115,9 +119,13 @@ def test_two_any_card_jokers_make_two_kings_of_hearts_in_one_play() -> None:
 
 
 def test_jokers_alone_follow_the_group_rules() -> None:
-    g = pos("hungarian", ["RJ BJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    g = pos(MUST_FIT, ["RJ BJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
     refused(g, "RJ=9D BJ=9C")  # the first card must fit 8♥
     assert g.is_legal("RJ=8D BJ=8C")
+    refused(g, "RJ=8D BJ=9C", "one rank or one suit")
+    g = pos("hungarian", ["RJ BJ 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
+    assert g.is_legal("RJ=9D BJ=9C")  # a joker plays on anything, so it may open as 9♦
+    refused(g, "RJ=8D BJ=9C", "one rank or one suit")
 
 
 def test_any_card_joker_joins_a_group_of_one_suit() -> None:
@@ -194,22 +202,64 @@ def test_draw_wild_jokers_are_never_laid_together_on_an_attack(preset: str) -> N
     refused(g, "BJ RJ", "joker has no rank")
 
 
-# ----- a stand-in joker fits as the card it stands for ----------------------------------------
+# ----- a stand-in joker plays on anything (hungarian), or fits as the card it stands for -------
+def test_a_hungarian_joker_is_laid_on_anything_as_any_card() -> None:
+    # RULES §5: jokers are among hungarian's cards that play on anything; §3.6: a stand-in
+    # joker is declared as any card, power cards included (two jokers, two kings of hearts).
+    g = pos("hungarian", ["RJ BJ 9C 5D", "9D 6C 8C", "10D 6D"], "7S", "9S 10S 8S 6S 5S")
+    assert {"RJ=KS", "RJ=2C", "RJ=9D", "RJ=KH BJ=KH", "RJ=5D 5D"} <= legal(g)
+    assert {"RJ=AC/D", "RJ=JD/9"} <= legal(g)  # an ace names a suit, a jack asks a rank
+    events = play(g, "RJ=KH BJ=KH")
+    assert one(events, AttackPending).total == 10 and g.current == 1
+    g = pos("hungarian", ["RJ 9C 5D", "9D 6C 8C", "10D 6D"], "7S", "9S 10S 8S 6S 5S")
+    play(g, "RJ=2C")
+    assert g.penalty == 2 and g.suit_in_force == "C" and g.current == 1
+
+
+def test_a_hungarian_joker_still_answers_what_is_waiting_as_the_card_it_stands_for() -> None:
+    # Playing on anything is for an ordinary turn: an attack, missed turns or a request
+    # still take a card that answers them (RULES §3.1–3.5).
+    g = pos("hungarian", ["2S 9C 10C", "RJ 6C 8D", "10D 6D"], "8S", STOCK)
+    play(g, "2S")
+    assert "RJ=3S" in legal(g) and "RJ=9D" not in legal(g)
+    refused(g, "RJ=9D", "no answer to the attack")
+    g = pos("hungarian", ["4S 9C 10C", "RJ 6C 8D", "10D 6D"], "8S", STOCK)
+    play(g, "4S")
+    refused(g, "RJ=9D", "missed turns")
+    g = pos("hungarian", ["JS 9C 10C 6C", "RJ 6D 8D", "10D 7D"], "8S", STOCK)
+    play(g, "JS/6")
+    assert "RJ=6D" in legal(g)
+    refused(g, "RJ=9D", "jack requested")
+    g = pos("hungarian", ["AS 9C 10C", "RJ 6C 8D", "10D 6D"], "8S", STOCK)
+    play(g, "AS/C")
+    assert "RJ=9C" in legal(g)
+    refused(g, "RJ=9D", "clubs were named")
+
+
 def test_stand_in_joker_is_laid_as_a_card_that_fits_here() -> None:
-    g = pos("hungarian", ["RJ 9C 5D", "9D 6C", "10D 6D"], "7H", "9S 10S")
+    g = pos(MUST_FIT, ["RJ 9C 5D", "9D 6C", "10D 6D"], "7H", "9S 10S")
     assert {"RJ=KH", "RJ=7S", "RJ=QS"} <= legal(g)  # a heart, a 7, a card that plays on anything
     assert "RJ=KS" not in legal(g)
     refused(g, "RJ=KS", "joker laid as K♠ must fit as K♠ does", "suit in force")
-    g = pos("hungarian", ["RJ BJ 9C", "9D 6C", "10D 6D"], "7H", "9S 10S")
+    g = pos(MUST_FIT, ["RJ BJ 9C", "9D 6C", "10D 6D"], "7H", "9S 10S")
     refused(g, "RJ=KS BJ=KS", "must fit")
     assert g.is_legal("RJ=KH BJ=KH")  # two kings of hearts on a heart
 
 
 # ----- §2.5 a drawn joker may be laid at once -------------------------------------------------
+def test_a_drawn_hungarian_joker_may_be_laid_at_once_as_any_card() -> None:
+    g = pos("hungarian", ["9C 10D 5S", "6D 7D 8D", "4C 4D"], "7H", "RJ 2S 3S")
+    play(g, "draw")
+    assert g.phase is Phase.DRAWN and g.current == 0 and str(g.drawn_card) == "RJ"
+    assert {"RJ=7S", "RJ=KS", "RJ=2C", "RJ=9C 9C", "pass"} <= legal(g)
+    play(g, "RJ=KS")
+    assert g.penalty == 5 and g.current == 2  # the king of spades attacks the seat before
+
+
 def test_a_drawn_stand_in_joker_may_be_laid_at_once_as_a_card_that_fits() -> None:
     # RULES §2.5: a drawn card that is legal now may be laid at once. A stand-in joker always
     # fits as some card (on 7♥: a heart, a 7, a queen), so drawing one never ends the turn.
-    g = pos("hungarian", ["9C 10D 5S", "6D 7D 8D", "4C 4D"], "7H", "RJ 2S 3S")
+    g = pos(MUST_FIT, ["9C 10D 5S", "6D 7D 8D", "4C 4D"], "7H", "RJ 2S 3S")
     play(g, "draw")
     assert g.phase is Phase.DRAWN and g.current == 0 and str(g.drawn_card) == "RJ"
     assert {"RJ=7S", "RJ=KH", "RJ=QS", "pass"} <= legal(g)

@@ -5,17 +5,21 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import PRESETS, Game
+from game.engine import PRESETS, Game, Rules
 from game.ui.choosers import CardChooser
 from tests.ui.tablekit import Harness
 
 STOCK = ("7H", "QH", "KC", "4S", "8C", "10D", "JS")
+# Stand-in jokers laid only as a card that fits (not on anything): fewer cards to choose.
+MUST_FIT = PRESETS["hungarian"].replace(name="custom", plays_on_anything=frozenset({"A", "Q"}))
 
 
-def open_chooser(pile: str, size: tuple[int, int]) -> tuple[Harness, CardChooser]:
+def open_chooser(
+    pile: str, size: tuple[int, int], rules: Rules = PRESETS["hungarian"]
+) -> tuple[Harness, CardChooser]:
     """Hungarian: your joker, picked with the keyboard, laid on ``pile``'s top card."""
     game = Game.from_position(
-        PRESETS["hungarian"],
+        rules,
         hands=["RJ 5D 9C", "2C 4D 9H KD", "5C 6C 8D 9D", "3H 5S 6S 10C"],
         pile=pile,
         stock=" ".join(c for c in STOCK if c not in pile.split()),
@@ -75,7 +79,7 @@ def test_up_and_down_move_to_the_tile_above_or_below() -> None:
 
 def test_down_from_a_short_row_goes_to_the_nearest_tile_below() -> None:
     # A joker on 7♥: the spades' three tiles sit over the middle of the hearts' row.
-    h, chooser = open_chooser("5H 7H", (960, 600))
+    h, chooser = open_chooser("5H 7H", (960, 600), MUST_FIT)
     tiles = chooser.tiles
     assert len({t.y for t in tiles}) == 3
     h.key(pygame.K_DOWN)

@@ -87,8 +87,10 @@ def test_jokers_turned_to_stand_ins_leave_their_drawing_roles_and_take_them_back
     assert editor.values["joker_role"] == "any_card"
     assert editor.rules is not None and not editor.error, editor.error
     assert not {"BJ", "RJ"} & editor.rules.attack_cards
-    assert "joker" not in editor.rules.suit_changers | editor.rules.plays_on_anything
+    assert "joker" not in editor.rules.suit_changers
+    assert "joker" in editor.rules.plays_on_anything  # as stand-ins they still go on anything
     assert editor.note.startswith("With “Jokers” set to “Stand for any card”, the jokers left")
+    assert "“Plays on anything”" not in editor.note
     screen.key(pygame.K_RIGHT)
     assert editor.rules == PRESETS["classic"].replace(name="custom")
     assert "are back in “Attack cards”" in editor.note

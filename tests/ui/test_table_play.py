@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.bench import wide_hand_game
-from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, parse_action
+from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, Rules, parse_action
 from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
@@ -31,10 +31,14 @@ def polish(hands: list[str], pile: str, stock: str | None = None, current: int =
     )
 
 
-def hungarian(hands: list[str], pile: str, stock: str, current: int = 0) -> Game:
-    return Game.from_position(
-        PRESETS["hungarian"], hands=hands, pile=pile, stock=stock, current=current
-    )
+def hungarian(
+    hands: list[str], pile: str, stock: str, current: int = 0, rules: Rules = PRESETS["hungarian"]
+) -> Game:
+    return Game.from_position(rules, hands=hands, pile=pile, stock=stock, current=current)
+
+
+# Stand-in jokers laid only as a card that fits (not on anything): fewer cards to choose.
+MUST_FIT = PRESETS["hungarian"].replace(name="custom", plays_on_anything=frozenset({"A", "Q"}))
 
 
 def test_a_legal_card_dragged_onto_the_pile_lands() -> None:
@@ -454,8 +458,25 @@ def test_a_stack_that_lapses_is_told_and_leaves_no_penalty_on_screen() -> None:
     assert h.table.director.model.penalty == 0 and h.game.penalty == 0
 
 
+def test_a_hungarian_joker_is_offered_as_every_card() -> None:
+    # It plays on anything (RULES §5): on 8♥ it may stand for any of the 52 cards.
+    game = hungarian(["RJ 9C 10C", "9D 6C 5S", "10D 6D 5C"], "8H", "8D 8C 7H 7S")
+    h = Harness(game)
+    h.click(h.card_pos("RJ"))
+    h.tick(30)
+    h.key(pygame.K_RETURN)
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    captions = [o.caption for o in chooser.options]
+    assert len(captions) == 52 and "9♦" in captions and "K♠" in captions
+    assert chooser.subtitle == "Any card may be chosen here"
+    h.click(chooser.tiles[captions.index("K♠")].center)
+    h.tick(3)
+    assert game.penalty == 5 and game.top_effective.code == "KS"
+
+
 def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() -> None:
-    game = hungarian(["RJ BJ 9C 10C", "9D 6C 5S", "10D 6D 5C"], "8H", "8D 8C 7H 7S")
+    game = hungarian(["RJ BJ 9C 10C", "9D 6C 5S", "10D 6D 5C"], "8H", "8D 8C 7H 7S", rules=MUST_FIT)
     h = Harness(game)
     h.click(h.card_pos("RJ"))
     h.tick(30)
@@ -463,6 +484,7 @@ def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() ->
     h.key(pygame.K_RETURN)
     first = h.stack.top
     assert isinstance(first, CardChooser) and first.title == "The first joker stands for…"
+    assert first.subtitle == "Only cards that fit here are offered"
     captions = [o.caption for o in first.options]
     assert "K♥" in captions and "8♦" in captions and "9♦" not in captions  # only cards that fit
     h.click(first.tiles[captions.index("K♥")].center)
@@ -570,7 +592,10 @@ def test_the_joker_chooser_starts_each_suit_on_a_row_of_its_own_when_it_fits(
     size: tuple[int, int],
 ) -> None:
     game = hungarian(
-        ["RJ 9C 4D 5H 6H 7H", "2C 3D 9S 6D", "3S 6C", "10D 8D QC"], "4H", "8S 8C 10H 10S"
+        ["RJ 9C 4D 5H 6H 7H", "2C 3D 9S 6D", "3S 6C", "10D 8D QC"],
+        "4H",
+        "8S 8C 10H 10S",
+        rules=MUST_FIT,
     )
     h = Harness(game, size=size)
     h.click(h.card_pos("RJ"))
@@ -1239,6 +1264,7 @@ def test_once_the_first_joker_is_named_the_next_is_asked_alone() -> None:
     h.tick(3)
     first = h.stack.top
     assert isinstance(first, CardChooser) and first.title == "The first joker stands for…"
+    assert first.subtitle == "Only cards that fit here are offered"
     captions = [o.caption for o in first.options]
     assert captions[:3] == ["4♥", "5♥", "6♥"]  # each suit in rank order
     h.click(first.tiles[captions.index("6♥")].center)
