@@ -692,7 +692,9 @@ class RulesEditor(MenuScreen):
         return width, True, px(ROW_H) + below * line_h
 
     def _control_w(self) -> int:
-        return max(self.px(260), self.view.w - self.px(340))
+        """The width each option's control is given (a row of chips wraps within it, so its
+        row's height is measured at this width too)."""
+        return max(self.px(260), self.view.w - self.px(340)) - self.px(20)
 
     def layout(self, size: tuple[int, int]) -> None:
         """Top bar, status, the scrolled list of options, and the bottom bar."""
@@ -747,9 +749,7 @@ class RulesEditor(MenuScreen):
             control = self.controls[spec.name]
             top = self.view.y + 8 + self.content_y[spec.name] - round(self.scroll.offset)
             height = self._height(spec.name) - 10
-            control.rect = pygame.Rect(
-                self.view.x + px(320), top, self._control_w() - px(20), height
-            )
+            control.rect = pygame.Rect(self.view.x + px(320), top, self._control_w(), height)
             if isinstance(control, Choice):
                 control.rect.w = px(260)
             control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
