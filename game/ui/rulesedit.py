@@ -65,6 +65,8 @@ ROW_H = 46
 HEAD_H = 44
 SWITCHES_HEAD = "Easier or harder"
 _NOT_HERE = "Not here: "
+# The tokens that name jokers in a card-set option ("joker", and each kind as an attack card).
+_JOKERS = frozenset({"joker", "BJ", "RJ"})
 
 
 def nearest_preset(rules: Rules) -> str:
@@ -145,6 +147,9 @@ class RulesEditor(MenuScreen):
         self.joker_roles_for = 0
         # The draw-wild jokers' roles before the jokers turned to stand-ins, to give back.
         self.wild_roles: dict[str, Any] | None = None
+        # Whether the stand-in jokers played on anything before the jokers took another role:
+        # turned back to standing in, they do again (or do not), whichever way they went.
+        self.stand_in_wild: bool | None = None
         self.content_y: dict[str, int] = {}
         self.heads: list[tuple[str, int]] = []
         self.scroll = Scroll()
@@ -171,6 +176,7 @@ class RulesEditor(MenuScreen):
         }
         self.joker_roles = None
         self.wild_roles = None
+        self.stand_in_wild = None
         top = [self.start_from, self.saved, self.load_button, self.delete_button]
         bottom = [
             self.name_field,
@@ -202,6 +208,7 @@ class RulesEditor(MenuScreen):
                 self._fit_joker_role(str(before), str(value))
             else:
                 self.wild_roles = None
+                self.stand_in_wild = None
         self._fit_request_ranks(name)
         self._validate()
 
@@ -298,8 +305,12 @@ class RulesEditor(MenuScreen):
 
     def _fit_joker_role(self, before: str, now: str) -> None:
         """Jokers that stop drawing (they stand in for cards, or have no role) leave the roles
-        only a draw-wild joker plays; turned back to drawing, they take those roles back."""
+        only a draw-wild joker plays; turned back to drawing, they take those roles back.
+        Stand-in jokers turned to another role and back play on anything again only if they
+        did before."""
         values = self.values
+        if before == "any_card":
+            self.stand_in_wild = "joker" in values["plays_on_anything"]
         back = now == "draw_wild" and self.wild_roles is not None
         if self.wild_roles is not None and back:
             fitted = restore_jokers(values, self.wild_roles)
@@ -308,9 +319,15 @@ class RulesEditor(MenuScreen):
             fitted = wild_jokers(values)  # nothing to give back: the roles RULES §3.6 gives
         else:
             fitted = drop_idle_jokers(values)
+        if now == "any_card" and self.stand_in_wild is not None:
+            wild = {"joker"} if self.stand_in_wild else set()
+            fitted["plays_on_anything"] = frozenset(fitted["plays_on_anything"]) - {"joker"} | wild
+            self.stand_in_wild = None
         moved = [k for k in JOKER_OPTIONS if k != "joker_role" and fitted[k] != values[k]]
         if not moved:
             return
+        left = [f"“{self._label(k)}”" for k in moved if _JOKERS & (values[k] - fitted[k])]
+        joined = [f"“{self._label(k)}”" for k in moved if _JOKERS & (fitted[k] - values[k])]
         if before == "draw_wild":
             self.wild_roles = {k: values[k] for k in JOKER_OPTIONS}
         for k in moved:
@@ -323,7 +340,13 @@ class RulesEditor(MenuScreen):
             self.note = f"With {role}, the jokers joined {rows}: they play on anything, name "
             self.note += "the suit and make the next player draw."
         else:
-            self.note = f"With {role}, the jokers left {rows}: only jokers that draw act alone."
+            said = [f"the jokers left {_join(left)}"] if left else []
+            if joined:
+                said.append(f"{'joined' if left else 'the jokers joined'} {_join(joined)}")
+            self.note = f"With {role}, {' and '.join(said)}"
+            # The roles only a drawing joker has (a stand-in may still play on anything).
+            only_drawing = left and "plays_on_anything" not in moved
+            self.note += ": only jokers that draw act alone." if only_drawing else "."
 
     def _label(self, name: str) -> str:
         return next((s.label for s in self.specs if s.name == name), name)

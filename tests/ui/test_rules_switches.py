@@ -96,6 +96,51 @@ def test_jokers_turned_to_stand_ins_leave_their_drawing_roles_and_take_them_back
     assert "are back in “Attack cards”" in editor.note
 
 
+@pytest.mark.parametrize(
+    ("preset", "jokers", "keys"),
+    [
+        ("hungarian", None, (pygame.K_LEFT, pygame.K_RIGHT)),  # to "None" and back
+        ("hungarian", None, (pygame.K_RIGHT, pygame.K_LEFT)),  # to "Draw wild" and back
+        ("polish", 2, (pygame.K_RIGHT, pygame.K_LEFT)),  # stand-ins that must fit, and back
+    ],
+)
+def test_stand_in_jokers_turned_to_another_role_and_back_are_as_they_were(
+    preset: str, jokers: int | None, keys: tuple[int, int]
+) -> None:
+    # Whether stand-in jokers play on anything (hungarian) or must fit (a house rule) does not
+    # depend on the way round the role went.
+    screen, editor, _ = _open(preset)
+    if jokers is not None:
+        _jokers_to(screen, editor, jokers)
+    start = editor.rules
+    assert start is not None and start.joker_role == "any_card"
+    _walk_to(screen, editor, editor.controls["joker_role"])
+    for key in keys:
+        screen.key(key)
+    assert editor.values["joker_role"] == "any_card"
+    assert editor.rules == start
+
+
+def test_the_note_says_which_way_the_jokers_moved() -> None:
+    screen, editor, _ = _open("hungarian")
+    _walk_to(screen, editor, editor.controls["joker_role"])
+    screen.key(pygame.K_LEFT)  # "None": they no longer play on anything
+    assert editor.note == "With “Jokers” set to “None”, the jokers left “Plays on anything”."
+    screen.key(pygame.K_RIGHT)
+    assert editor.note == (
+        "With “Jokers” set to “Stand for any card”, the jokers joined “Plays on anything”."
+    )
+    screen, editor, _ = _open("polish")
+    _jokers_to(screen, editor, 2)
+    _walk_to(screen, editor, editor.controls["joker_role"])
+    screen.key(pygame.K_RIGHT)  # "Draw wild": every drawing role
+    screen.key(pygame.K_LEFT)  # stand-ins that must fit, as before
+    assert editor.note == (
+        "With “Jokers” set to “Stand for any card”, the jokers left “Attack cards”, "
+        "“Suit changers” and “Plays on anything”."
+    )
+
+
 def test_a_long_clash_gets_a_box_it_fits_in() -> None:
     editor = RulesEditor(PRESETS["classic"], lambda _r: None)
     screen = Screen(editor, (960, 600))
