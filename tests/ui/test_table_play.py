@@ -41,6 +41,17 @@ def hungarian(
 MUST_FIT = PRESETS["hungarian"].replace(name="custom", plays_on_anything=frozenset({"A", "Q"}))
 
 
+def _lay_the_red_joker(h: Harness) -> tuple[CardChooser, list[str]]:
+    """Pick your red joker and press Enter: the chooser of what it stands for, and its tiles'
+    captions."""
+    h.click(h.card_pos("RJ"))
+    h.tick(30)
+    h.key(pygame.K_RETURN)
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    return chooser, [o.caption for o in chooser.options]
+
+
 def test_a_legal_card_dragged_onto_the_pile_lands() -> None:
     h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
     h.drag_to_pile("7H")
@@ -462,12 +473,7 @@ def test_a_hungarian_joker_is_offered_as_every_card() -> None:
     # It plays on anything (RULES §5): on 8♥ it may stand for any of the 52 cards.
     game = hungarian(["RJ 9C 10C", "9D 6C 5S", "10D 6D 5C"], "8H", "8D 8C 7H 7S")
     h = Harness(game)
-    h.click(h.card_pos("RJ"))
-    h.tick(30)
-    h.key(pygame.K_RETURN)
-    chooser = h.stack.top
-    assert isinstance(chooser, CardChooser)
-    captions = [o.caption for o in chooser.options]
+    chooser, captions = _lay_the_red_joker(h)
     assert len(captions) == 52 and "9♦" in captions and "K♠" in captions
     assert chooser.subtitle == "Any card may be chosen here"
     h.click(chooser.tiles[captions.index("K♠")].center)
@@ -598,12 +604,7 @@ def test_the_joker_chooser_starts_each_suit_on_a_row_of_its_own_when_it_fits(
         rules=MUST_FIT,
     )
     h = Harness(game, size=size)
-    h.click(h.card_pos("RJ"))
-    h.tick(30)
-    h.key(pygame.K_RETURN)
-    chooser = h.stack.top
-    assert isinstance(chooser, CardChooser)
-    captions = [o.caption for o in chooser.options]
+    chooser, captions = _lay_the_red_joker(h)
     assert len(captions) == 22  # the fours, queens and aces, and every heart
     rows: dict[int, list[str]] = {}
     for caption, tile in zip(captions, chooser.tiles, strict=True):
