@@ -415,7 +415,9 @@ class Listing(Legality):
         okmask = c.last_ok_mask
         mine = m1 if forced is None else forced.bit
         if not mine & okmask and not (
-            c.any_card and mine & _JOKER_BITS and (okmask & _NATURAL_BITS or c.wild_joker)
+            c.any_card
+            and mine & _JOKER_BITS
+            and (okmask & _NATURAL_BITS or (c.wild_joker and ctx is PLAY))
         ):
             return []  # no card held (nor the forced one) may open, nor a joker as such a card
         power_out = self._power_applies(seat, 0)
