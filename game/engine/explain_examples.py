@@ -278,29 +278,36 @@ def _plain_codes(r: Rules) -> list[str]:
 
 
 def _joker_any_example(r: Rules) -> str:
-    """A stand-in joker laid as a card that fits on a plain top card. Only a card whose whole
+    """A stand-in joker laid as a card that fits on a plain top card (where jokers play on
+    anything, as one that would not fit there itself). Only a card whose whole
     effect the example tells is chosen: K♥ where it attacks, else a plain card (a 7 that names
     a suit or cuts a stack would need more than "Ben follows it")."""
     plain = _plain_codes(r)
+    # Where jokers play on anything, the example lays one as a card that would not fit.
+    anywhere = "joker" in r.plays_on_anything
+    on = ", which plays on anything," if anywhere else ""
     if "KH" in r.attack_cards:
-        top = next((c for c in plain if c[-1] == "H" or c[0] == "K"), None)
+        top = next((c for c in plain if (c[-1] == "H" or c[0] == "K") != anywhere), None)
         if top is not None:
             return (
-                f"Top {_pretty(top)}. Anna lays the red joker as the king of hearts (written "
+                f"Top {_pretty(top)}. Anna lays the red joker{on} as the king of hearts (written "
                 "RJ=KH): Ben owes 5, just as for a real K♥. The joker stays a K♥ until the pile is "
                 "shuffled into the stock."
             )
-    # The same rank in another suit shows best that a joker takes any suit; else the same suit.
-    pairs = [(t, c) for t in plain for c in plain if c != t and c[:-1] == t[:-1]]
-    pairs += [(t, c) for t in plain for c in plain if c != t and c[-1] == t[-1]]
+    if anywhere:
+        pairs = [(t, c) for t in plain for c in plain if c[:-1] != t[:-1] and c[-1] != t[-1]]
+    else:
+        # The same rank in another suit shows best that a joker takes any suit; else the suit.
+        pairs = [(t, c) for t in plain for c in plain if c != t and c[:-1] == t[:-1]]
+        pairs += [(t, c) for t in plain for c in plain if c != t and c[-1] == t[-1]]
     if not pairs:
-        return (
-            "Anna may lay the red joker as any card that could be laid in its place; it then "
-            "acts exactly as that card would."
+        where = (
+            "on any card as any card" if anywhere else "as any card that could be laid in its place"
         )
+        return f"Anna may lay the red joker {where}; it then acts exactly as that card would."
     top, card = pairs[0]
     return (
-        f"Top {_pretty(top)}. Anna lays the red joker as the {_pretty(card)} (written "
+        f"Top {_pretty(top)}. Anna lays the red joker{on} as the {_pretty(card)} (written "
         f"RJ={card}), and Ben follows it as a {_pretty(card)}, with {_fits_on(r, card)}."
     )
 

@@ -193,11 +193,17 @@ def test_the_stand_in_joker_example_plays_out_in_the_engine(name: str) -> None:
     rules = STAND_IN_SETS[name]
     example = power(rules, "Jokers").partition(" Example: ")[2]
     found = re.fullmatch(
-        r"Top (\S+)\. Anna lays the red joker as the .+? \(written (RJ=\w+)\)(.*)", example
+        r"Top (\S+)\. Anna lays the red joker(, which plays on anything,)? as the .+? "
+        r"\(written (RJ=\w+)\)(.*)",
+        example,
     )
     assert found, example
-    top, (laid, rest) = Card.parse(found[1]), found.group(2, 3)
+    top, (anywhere, laid, rest) = Card.parse(found[1]), found.group(2, 3, 4)
     card = Card.parse(laid.partition("=")[2])
+    # Where jokers play on anything the example says so, with a card that would not fit.
+    assert bool(anywhere) == ("joker" in rules.plays_on_anything)
+    if anywhere:
+        assert card.suit != top.suit and card.rank != top.rank
     token = "10" if card.rank == 10 else card.code[:-1]
     # Ben holds a card of the stand-in's suit, one of its rank, and one of neither.
     same_suit = next(c for c in map(Card.parse, _unused(20, top, card)) if c.suit == card.suit)
