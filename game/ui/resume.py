@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.engine import Card, Game
+from game.engine import Card, Game, Rules, RulesError
 from game.engine.serial import FORMAT_VERSION
 from game.store.files import set_aside
 from game.store.lock import ANOTHER_COPY, owns_saved_game
@@ -400,15 +400,38 @@ def read_saved_game() -> SavedGame:
     loaded = load_game()
     if loaded.data is None:
         return SavedGame(None, loaded.problem, newer=loaded.newer, unreadable=loaded.unreadable)
+    data = _as_custom_if_the_preset_changed(loaded.data)
     try:
-        _parse(loaded.data)  # the same checks restore makes, so Continue is only offered
+        _parse(data)  # the same checks restore makes, so Continue is only offered
     except NewerSave:
         # Not damaged: left where the version that wrote it looks for it, as a save whose
         # envelope is newer is.
         return SavedGame(None, NEWER_SAVE, loaded.saved_at, newer=True)
     except Exception:  # anything unreadable is treated the same: kept aside, not resumed
         return SavedGame(None, set_aside_save())
-    return SavedGame(loaded.data, None, loaded.saved_at)
+    return SavedGame(data, None, loaded.saved_at)
+
+
+def _as_custom_if_the_preset_changed(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` of a game saved on a preset whose rules have changed since (a later version
+    of the game changed the preset) as a game on custom rules started from that preset: the
+    round goes on with the rules it was dealt with, and it is neither shown nor recorded as
+    the preset it no longer is, as rules dealt before a saved rule set was changed are
+    recorded as custom. A new game deals the preset as it is now. Anything else (damaged
+    data too, which ``_parse`` reports) is returned as it is."""
+    try:
+        setup, engine = data["setup"], data["game"]
+        setup_rules = TableSetup.from_dict(setup).rules()
+        if setup.get("rules_text") is not None:
+            return data
+        saved = Rules.from_text(engine["rules"])
+    except (KeyError, TypeError, AttributeError, ValueError, RulesError):
+        return data
+    if saved.fingerprint == setup_rules.fingerprint:
+        return data
+    text = saved.replace(name="custom").to_text()
+    custom = {**setup, "preset": "custom", "rules_text": text, "rules_base": setup_rules.name}
+    return {**data, "setup": custom, "game": {**engine, "rules": text}}
 
 
 def saved_setup(saved: SavedGame) -> TableSetup | None:
