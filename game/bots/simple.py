@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from game.engine import Action, MacauForgotten, Play, Stop, View
+from game.engine import Action, Card, MacauForgotten, Play, Stop, View
 from game.engine.cards import RANK_NAMES, SUITS
 
 from .base import collector_paused
@@ -100,9 +100,15 @@ class EasyBot:
             ):
                 continue
             groups.setdefault((play.cards, play.declared), []).append(play)
-        keys = list(groups)
-        variants = groups[keys[rng.randrange(len(keys))]]
-        return _named_from_hand(variants, view, rng)
+        # A random card that may be laid first, then a random play starting with it: a joker
+        # that may stand for any of 52 cards, or a card opening many groups, is one card among
+        # the others, not most of the choices.
+        by_first: dict[Card, list[list[Play]]] = {}
+        for variants in groups.values():
+            by_first.setdefault(variants[0].cards[0], []).append(variants)
+        starting = list(by_first.values())
+        plays_of_card = starting[rng.randrange(len(starting))]
+        return _named_from_hand(plays_of_card[rng.randrange(len(plays_of_card))], view, rng)
 
     def _start_round(self, view: View, rng: random.Random) -> None:
         """Draw the per-round "forgets Macau" flag at the first decision of each round."""

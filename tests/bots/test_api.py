@@ -174,3 +174,17 @@ def test_a_narrow_listing_leaves_the_collector_running(monkeypatch: pytest.Monke
     monkeypatch.setattr(simple, "_named_from_hand", named)
     make_bot("easy").choose(g.view(0), g.legal_actions(), random.Random(3))
     assert seen == [True]
+
+
+def test_easy_picks_a_card_first_so_a_joker_is_one_card_among_the_others() -> None:
+    # A hungarian joker plays on anything as any of the 52 cards: counted play by play it
+    # would be nearly every choice. Easy picks a card that may be laid, then a play of it.
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["RJ 9H 5D 10C", "6C 7C 8C"], pile="8H", stock="2S 3S 4S"
+    )
+    legal = g.legal_actions()
+    assert sum(isinstance(a, Play) and a.cards[0].is_joker for a in legal) > 50
+    firsts = [make_bot("easy").choose(g.view(0), legal, random.Random(s)) for s in range(600)]
+    laid = [a.cards[0].code for a in firsts if isinstance(a, Play)]
+    assert len(laid) == 600 and set(laid) == {"RJ", "9H"}  # 5♦ and 10♣ only after a joker
+    assert 0.4 < laid.count("RJ") / 600 < 0.6
