@@ -151,6 +151,18 @@ class ChoiceModal(Scaled, Modal[T]):
             for col, i in enumerate(members):
                 self.tiles[i].topleft = (x0 + col * (tw + gap), y)
 
+    def _subtitle_lines(self, room: int) -> list[pygame.Surface]:
+        """The subtitle in the panel's ``room``: smaller where the window is narrow (a
+        joker's "Red joker (as A♦) names …" at 800 px), and on two lines past that."""
+        if not self.subtitle:
+            return []
+        px = self.px
+        for size in range(px(17), px(13) - 1, -1):
+            line = theme.text(self.subtitle, size, theme.MUTED)
+            if line.get_width() <= room:
+                return [line]
+        return [theme.text(t, px(13), theme.MUTED) for t in theme.wrap(self.subtitle, px(13), room)]
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse and keyboard picking; Escape cancels."""
         if event.type == pygame.MOUSEMOTION:
@@ -228,9 +240,10 @@ class ChoiceModal(Scaled, Modal[T]):
         px = self.px
         title = theme.text(self.title, px(30), theme.ACCENT, True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(20))))
-        if self.subtitle:
-            sub = theme.text(self.subtitle, px(17), theme.MUTED)
-            surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + px(58))))
+        y = panel.y + px(58)
+        for sub in self._subtitle_lines(panel.w - px(32)):
+            surface.blit(sub, sub.get_rect(midtop=(panel.centerx, y)))
+            y += sub.get_height()
         for i, (option, rect) in enumerate(zip(self.options, self.tiles, strict=True)):
             self._draw_tile(
                 surface, option, self.pictures[i], rect, focused=i == self.focus,
