@@ -387,7 +387,7 @@ def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, A
         # Not blocking: a named pipe in the file's place would hold the game up until
         # something wrote to it. Only an ordinary file is read.
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with os.fdopen(fd, "rb") as handle:
+        try:
             found = os.fstat(fd)
             if stat.S_ISDIR(found.st_mode):
                 raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
@@ -395,6 +395,11 @@ def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, A
                 raise OSError(errno.EINVAL, "not an ordinary file", str(path))
             if found.st_size > max_bytes:
                 raise ValueError("the file is too large")
+            handle = os.fdopen(fd, "rb")
+        except BaseException:
+            os.close(fd)  # (fdopen, had it failed, would not have closed it either)
+            raise
+        with handle:
             raw = handle.read(max_bytes + 1)
     except (FileNotFoundError, NotADirectoryError):
         return None

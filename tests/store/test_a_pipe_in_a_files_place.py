@@ -70,3 +70,13 @@ def test_rule_sets_and_a_saved_game_that_are_pipes_do_not_hold_the_game_up(home:
     loaded = _done_soon(save, saves.load_game)
     assert loaded.data is None and loaded.unreadable
     assert loaded.problem is not None and "not an ordinary file" in loaded.problem
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="open files not listed here")
+def test_a_folder_in_a_files_place_is_told_and_leaves_no_file_open(home: Path) -> None:
+    settings_file().mkdir(parents=True)
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(30):
+        loaded = load_settings()
+        assert loaded.problem is not None and "is a directory" in loaded.problem
+    assert len(os.listdir("/proc/self/fd")) == before
