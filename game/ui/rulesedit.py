@@ -33,7 +33,7 @@ from game.engine.house import (
     switch_refusal,
     wild_jokers,
 )
-from game.engine.rules import rank_jobs
+from game.engine.rules import SET_OPTIONS, rank_jobs
 from game.store.models import name_key, normal_name, sort_key
 from game.store.paths import StoreUnavailable
 from game.store.saves import (
@@ -280,7 +280,9 @@ class RulesEditor(MenuScreen):
         elif restored and now > self.joker_roles_for:
             # Past the count the roles were kept for: the jokers beyond it are added anew.
             fitted = jokers_raised(fitted, self.joker_roles_for)
+        self._stand_ins_as_before(fitted)
         moved = [k for k in JOKER_OPTIONS if fitted[k] != values[k]]
+        left, joined = self._joker_moves(moved, fitted)
         if now < before and self.joker_roles is None:
             # The roles as they were, to give back as the jokers come back: also where none
             # moved now, so a joker left out of a role by hand stays out on the way back up.
@@ -295,12 +297,11 @@ class RulesEditor(MenuScreen):
         said = []
         if "joker_role" in moved:
             said.append(f"“{self._label('joker_role')}” is “{word(fitted['joker_role'])}”")
-        rows = _join([f"“{self._label(k)}”" for k in moved if k != "joker_role"])
-        if rows:
-            if now < before:
-                said.append(f"the missing jokers left {rows}")
-            else:
-                said.append(f"{'jokers are back in' if restored else 'the jokers joined'} {rows}")
+        if left:
+            said.append(f"the {'missing ' if now < before else ''}jokers left {_join(left)}")
+        if joined:
+            back = restored and not left
+            said.append(f"{'jokers are back in' if back else 'the jokers joined'} {_join(joined)}")
         self.note = f"With {now} joker{'' if now == 1 else 's'} per deck, {' and '.join(said)}."
 
     def _fit_joker_role(self, before: str, now: str) -> None:
@@ -319,15 +320,11 @@ class RulesEditor(MenuScreen):
             fitted = wild_jokers(values)  # nothing to give back: the roles RULES §3.6 gives
         else:
             fitted = drop_idle_jokers(values)
-        if now == "any_card" and self.stand_in_wild is not None:
-            wild = {"joker"} if self.stand_in_wild else set()
-            fitted["plays_on_anything"] = frozenset(fitted["plays_on_anything"]) - {"joker"} | wild
-            self.stand_in_wild = None
+        self._stand_ins_as_before(fitted)
         moved = [k for k in JOKER_OPTIONS if k != "joker_role" and fitted[k] != values[k]]
         if not moved:
             return
-        left = [f"“{self._label(k)}”" for k in moved if _JOKERS & (values[k] - fitted[k])]
-        joined = [f"“{self._label(k)}”" for k in moved if _JOKERS & (fitted[k] - values[k])]
+        left, joined = self._joker_moves(moved, fitted)
         if before == "draw_wild":
             self.wild_roles = {k: values[k] for k in JOKER_OPTIONS}
         for k in moved:
@@ -347,6 +344,24 @@ class RulesEditor(MenuScreen):
             # The roles only a drawing joker has (a stand-in may still play on anything).
             only_drawing = left and "plays_on_anything" not in moved
             self.note += ": only jokers that draw act alone." if only_drawing else "."
+
+    def _joker_moves(self, moved: list[str], fitted: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """The labels of the card-set options among ``moved`` that the jokers leave, and of
+        those they join, from the values now to ``fitted``."""
+        values = self.values
+        rows = [k for k in moved if k in SET_OPTIONS]
+        left = [f"“{self._label(k)}”" for k in rows if _JOKERS & (values[k] - fitted[k])]
+        joined = [f"“{self._label(k)}”" for k in rows if _JOKERS & (fitted[k] - values[k])]
+        return left, joined
+
+    def _stand_ins_as_before(self, fitted: dict[str, Any]) -> None:
+        """Jokers that stand in for cards again, in a pack that holds some, play on anything
+        again only if they did before they took another role (``stand_in_wild``)."""
+        if fitted["joker_role"] != "any_card" or self.stand_in_wild is None or not fitted["jokers"]:
+            return
+        wild = {"joker"} if self.stand_in_wild else set()
+        fitted["plays_on_anything"] = frozenset(fitted["plays_on_anything"]) - {"joker"} | wild
+        self.stand_in_wild = None
 
     def _label(self, name: str) -> str:
         return next((s.label for s in self.specs if s.name == name), name)

@@ -121,6 +121,27 @@ def test_stand_in_jokers_turned_to_another_role_and_back_are_as_they_were(
     assert editor.rules == start
 
 
+@pytest.mark.parametrize(
+    "steps",
+    [
+        [("joker_role", "none"), ("jokers", 1), ("jokers", 2)],
+        [("joker_role", "none"), ("jokers", 3), ("jokers", 2)],
+        [("joker_role", "none"), ("jokers", 0), ("joker_role", "any_card"), ("jokers", 2)],
+        [("joker_role", "draw_wild"), ("joker_role", "none"), ("joker_role", "any_card")],
+    ],
+)
+def test_hungarian_jokers_come_back_playing_on_anything_by_every_route(
+    steps: list[tuple[str, object]],
+) -> None:
+    _, editor, _ = _open("hungarian")
+    for name, value in steps:
+        editor.changed(name, value)
+        if editor.values["jokers"] == 0:  # no joker to play on anything in a pack of none
+            assert "joker" not in editor.values["plays_on_anything"]
+    assert editor.rules is not None, editor.error
+    assert editor.rules.fingerprint == PRESETS["hungarian"].fingerprint
+
+
 def test_the_note_says_which_way_the_jokers_moved() -> None:
     screen, editor, _ = _open("hungarian")
     _walk_to(screen, editor, editor.controls["joker_role"])
