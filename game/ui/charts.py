@@ -188,6 +188,10 @@ def render_line_chart(
                 pygame.draw.polygon(shade, (*line.colour, 58), outline)
                 surf.blit(shade, (0, 0))
         coords = [(px(x), py(y)) for x, y in points]
+        # Inside the plot (and its dot's width around it): a point off the axes' ranges is
+        # cut off at the edge, never drawn over the labels beside it.
+        edge = line.width + 3
+        surf.set_clip(plot.inflate(2 * edge, 2 * edge))
         if len(coords) == 1:
             pygame.draw.circle(surf, line.colour, (round(coords[0][0]), round(coords[0][1])), 4)
         for a, b in pairwise(coords):
@@ -196,6 +200,7 @@ def render_line_chart(
             drawn = True
             end = (round(coords[-1][0]), round(coords[-1][1]))
             pygame.draw.circle(surf, line.colour, end, line.width + 2)
+        surf.set_clip(None)
     if not drawn and empty_text:
         # On a backing of the panel's colour: a reference line may run through the middle.
         note = theme.text(empty_text, round(16 * ui), theme.MUTED)

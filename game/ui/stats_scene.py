@@ -638,9 +638,10 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         ]
         values = [y for _, y in points] + [r.y for r in refs] or [25.0]
         lo, hi = min(values) - 3, max(values) + 3
-        t0 = history[0].at if history else time.time()
-        t1 = history[-1].at if history else t0 + 1
-        t1 = max(t1, t0 + 1)
+        # The rounds in the order they were rated, which a clock set back since may have
+        # stamped out of order: the axis spans the earliest to the latest.
+        t0 = min(p.at for p in history) if history else time.time()
+        t1 = max(t0 + 1, max(p.at for p in history) if history else t0)
         fmt = _time_format(t0, t1)
         x_ticks = _time_ticks(t0, t1) if history else []
         if len({p.at for p in history}) == 1:

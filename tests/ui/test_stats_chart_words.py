@@ -135,3 +135,48 @@ def test_the_five_ticks_of_a_rating_axis_read_apart(start: datetime, days: float
     fmt = stats_scene._time_format(t0, t1)
     labels = [datetime.fromtimestamp(t0 + (t1 - t0) * i / 4).strftime(fmt) for i in range(5)]
     assert len(set(labels)) == 5, (fmt, labels)
+
+
+def test_rounds_stamped_by_a_clock_set_back_since_stay_on_the_rating_axis(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # The first rounds were stamped two days ahead (a clock since corrected): rated in the
+    # order they were played, they come first though their times are the latest.
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    _rounds(5, start=1_780_000_000 + 2 * 86400)
+    _rounds(5, start=1_780_000_000)
+    spans: list[tuple[float, float, list[float]]] = []
+    real = stats_scene.render_line_chart
+
+    def recording(size, series, x_axis, *a, **k):  # type: ignore[no-untyped-def]
+        spans.append((x_axis.lo, x_axis.hi, [x for x, _ in series[0].points]))
+        return real(size, series, x_axis, *a, **k)
+
+    monkeypatch.setattr(stats_scene, "render_line_chart", recording)
+    with Store.open() as store:
+        Screen(StatsScene(store, "Ewa"), (960, 600))
+    lo, hi, times = spans[-1]
+    assert times[0] > times[-1]  # in the order they were rated
+    assert lo <= min(times) and max(times) <= hi
+
+
+def test_a_point_off_the_axes_is_not_drawn_beside_the_plot() -> None:
+    # A line to a time past the axis's end stops at the plot's edge, clear of the reference
+    # lines' labels on its right.
+    colour = (255, 0, 255)
+    size = (400, 200)
+
+    def rightmost(last_x: float) -> int:
+        chart = stats_scene.render_line_chart(
+            size,
+            [stats_scene.Series([(0.0, 5.0), (last_x, 5.0)], colour, 2)],
+            stats_scene.Axis(0.0, 10.0),
+            stats_scene.Axis(0.0, 10.0),
+            refs=[stats_scene.RefLine(8.0, "hard 26.3")],
+        )
+        w, h = size
+        return max(x for x in range(w) for y in range(h) if chart.get_at((x, y))[:3] == colour)
+
+    edge = rightmost(10.0)  # a line to the axis's end: the plot's right edge and its dot
+    assert edge < size[0] - 40  # the labels' column lies beyond it
+    assert rightmost(13.0) <= edge + 1
