@@ -60,7 +60,7 @@ def keep(db: Path, record: Record) -> None:
     kind = "round" if isinstance(record, GameRecord) else "match"
     place = folder(db)
     # Named by the time first, so that the files list in the order they were kept.
-    name = f"{time.time_ns():020d}-{uuid.uuid4().hex[:8]}.json"
+    name = f"{_next_stamp(place):020d}-{uuid.uuid4().hex[:8]}.json"
     for attempt in range(2):
         place.mkdir(parents=True, exist_ok=True)
         try:
@@ -69,6 +69,19 @@ def keep(db: Path, record: Record) -> None:
         except FileNotFoundError:
             if attempt:  # the folder went again: not a race with ``tidy``
                 raise
+
+
+def _next_stamp(place: Path) -> int:
+    """The time now in nanoseconds, or just after the latest record kept if that is later:
+    a clock set back between two rounds (a corrected clock) must not file the later round
+    before the earlier one, which is recorded first."""
+    stamp = time.time_ns()
+    try:
+        kept = [p.name[:20] for p in place.glob("*.json")]
+    except OSError:
+        return stamp
+    latest = max((int(k) for k in kept if k.isdigit()), default=-1)
+    return max(stamp, latest + 1)
 
 
 def tidy(db: Path) -> None:

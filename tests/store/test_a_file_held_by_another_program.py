@@ -304,3 +304,24 @@ def test_a_record_kept_while_another_copy_removes_the_empty_folder_is_still_kept
     monkeypatch.setattr(pending, "atomic_write_json", racing)
     pending.keep(db, game(1, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
     assert len(calls) == 2 and len(_kept(home)) == 1
+
+
+def test_rounds_kept_across_a_clock_set_back_are_recorded_in_the_order_played(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A round won, then the clock corrected an hour back, then a round lost: the round lost
+    # is the later one, and the current streak is none.
+    db = _db(home)
+    won = game(1, "classic", human(0, "Anna", 1), bot(1, "easy", 2))
+    lost = game(2, "classic", human(0, "Anna", 2), bot(1, "easy", 1))
+    now = 1_780_000_000 * 10**9
+    real = time.time_ns
+    monkeypatch.setattr(time, "time_ns", lambda: now)
+    pending.keep(db, won)
+    monkeypatch.setattr(time, "time_ns", lambda: now - 3600 * 10**9)
+    pending.keep(db, lost)
+    assert [k.record.results[0].place for k in pending.waiting(db)] == [1, 2]  # won, lost
+    monkeypatch.setattr(time, "time_ns", real)
+    with Store.open() as store:
+        store.record_pending()
+        assert store.profile_stats("Anna").current_win_streak == 0
