@@ -85,7 +85,7 @@ def apply_switch(rules: Rules | str, switch: str) -> Rules:
 
 # ----- jokers the pack no longer holds (the custom-rules screen) -------------------------------
 JOKER_OPTIONS = ("joker_role", *SET_OPTIONS)
-_JOKER_TOKENS = frozenset(("BJ", "RJ", "joker"))
+JOKER_TOKENS = frozenset(("BJ", "RJ", "joker"))  # what names a joker in a card-set option
 
 
 def drop_missing_jokers(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -105,7 +105,7 @@ def restore_jokers(options: Mapping[str, Any], earlier: Mapping[str, Any]) -> di
     ``options`` holds those jokers: undoes ``drop_missing_jokers`` when jokers come back."""
     out = dict(options)
     for key in SET_OPTIONS:
-        out[key] = frozenset(out[key]) | (frozenset(earlier[key]) & _JOKER_TOKENS)
+        out[key] = frozenset(out[key]) | (frozenset(earlier[key]) & JOKER_TOKENS)
     if out["joker_role"] == "none":
         out["joker_role"] = earlier["joker_role"]
     return drop_missing_jokers(out)
@@ -133,7 +133,7 @@ def jokers_raised(options: Mapping[str, Any], before: int) -> dict[str, Any]:
     out = dict(options)
     if out.get("joker_role") != "draw_wild":
         return out
-    if not any(_JOKER_TOKENS & set(out[key]) for key in SET_OPTIONS):
+    if not any(JOKER_TOKENS & set(out[key]) for key in SET_OPTIONS):
         return wild_jokers(out)
     had = _pack_jokers(before) - {"joker"}
     if had and had <= set(out["attack_cards"]):
@@ -163,9 +163,7 @@ def _keep_jokers(out: dict[str, Any], kept: frozenset[str]) -> None:
     """Take every joker but those in ``kept`` out of the card-set options of ``out``."""
     for key in SET_OPTIONS:
         if key in out:
-            out[key] = frozenset(
-                t for t in _tokens(out[key]) if t not in _JOKER_TOKENS or t in kept
-            )
+            out[key] = frozenset(t for t in _tokens(out[key]) if t not in JOKER_TOKENS or t in kept)
 
 
 def _tokens(value: Any) -> Iterable[str]:

@@ -57,6 +57,12 @@ class Legality:
     _cut: bool  # the last capped listing stopped before the end (``Game.legal_actions_capped``)
 
     # ----- single cards -------------------------------------------------------------
+    def _joker_opens_anything(self, ctx: Phase) -> bool:
+        """Whether a stand-in joker laid first may stand for any card here: where jokers play
+        on anything (hungarian), on an ordinary turn; on an attack, missed turns or a request
+        it opens only as a card that answers them."""
+        return self._c.wild_joker and ctx is PLAY
+
     def _first_ok(self, e: Card, ctx: Phase) -> bool:
         """Whether card ``e`` (as it acts) may open a play in context ``ctx``."""
         c = self._c
@@ -518,7 +524,7 @@ class Legality:
             raise IllegalMove(
                 f"after drawing, a play must start with the drawn card ({drawn}), or keep it (pass)"
             )
-        if not (c.wild_joker and ctx is PLAY and cards[0].is_joker) and not self._first_ok(
+        if not (cards[0].is_joker and self._joker_opens_anything(ctx)) and not self._first_ok(
             effs[0], ctx
         ):
             why = self._first_reason(effs[0], ctx)

@@ -53,7 +53,7 @@ class Listing(Legality):
         out = _Lister(self, ctx, hand, dups, power_out, cap)
         # What a stand-in joker laid first may stand for: a card that may open, or any card
         # where jokers play on anything (on an ordinary turn).
-        if self._c.wild_joker and ctx is PLAY:
+        if self._joker_opens_anything(ctx):
             jokset, joks = _NATURAL_SET, _NATURAL_BITS
         else:
             jokset, joks = okset, oks
@@ -417,7 +417,7 @@ class Listing(Legality):
         if not mine & okmask and not (
             c.any_card
             and mine & _JOKER_BITS
-            and (okmask & _NATURAL_BITS or (c.wild_joker and ctx is PLAY))
+            and (okmask & _NATURAL_BITS or self._joker_opens_anything(ctx))
         ):
             return []  # no card held (nor the forced one) may open, nor a joker as such a card
         power_out = self._power_applies(seat, 0)

@@ -386,7 +386,7 @@ class Transitions(Listing):
         self._blocked_passes = 0
         c = self._c
         if card.is_joker and c.any_card:
-            fits = (c.wild_joker and ctx is PLAY) or any(
+            fits = self._joker_opens_anything(ctx) or any(
                 self._first_ok(d, ctx) for d in c.declarable
             )
         else:

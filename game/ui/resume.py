@@ -421,9 +421,9 @@ def _as_custom_if_the_preset_changed(data: dict[str, Any]) -> dict[str, Any]:
     data too, which ``_parse`` reports) is returned as it is."""
     try:
         setup, engine = data["setup"], data["game"]
-        setup_rules = TableSetup.from_dict(setup).rules()
         if setup.get("rules_text") is not None:
-            return data
+            return data  # custom rules: they are what they say
+        setup_rules = TableSetup.from_dict(setup).rules()
         saved = Rules.from_text(engine["rules"])
     except (KeyError, TypeError, AttributeError, ValueError, RulesError):
         return data

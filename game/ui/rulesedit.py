@@ -26,6 +26,7 @@ from game.engine.explain import PRESET_TITLES
 from game.engine.explain_words import _join
 from game.engine.house import (
     JOKER_OPTIONS,
+    JOKER_TOKENS,
     drop_idle_jokers,
     drop_missing_jokers,
     jokers_raised,
@@ -65,8 +66,6 @@ ROW_H = 46
 HEAD_H = 44
 SWITCHES_HEAD = "Easier or harder"
 _NOT_HERE = "Not here: "
-# The tokens that name jokers in a card-set option ("joker", and each kind as an attack card).
-_JOKERS = frozenset({"joker", "BJ", "RJ"})
 
 
 def nearest_preset(rules: Rules) -> str:
@@ -350,8 +349,8 @@ class RulesEditor(MenuScreen):
         those they join, from the values now to ``fitted``."""
         values = self.values
         rows = [k for k in moved if k in SET_OPTIONS]
-        left = [f"“{self._label(k)}”" for k in rows if _JOKERS & (values[k] - fitted[k])]
-        joined = [f"“{self._label(k)}”" for k in rows if _JOKERS & (fitted[k] - values[k])]
+        left = [f"“{self._label(k)}”" for k in rows if JOKER_TOKENS & (values[k] - fitted[k])]
+        joined = [f"“{self._label(k)}”" for k in rows if JOKER_TOKENS & (fitted[k] - values[k])]
         return left, joined
 
     def _stand_ins_as_before(self, fitted: dict[str, Any]) -> None:
