@@ -93,13 +93,14 @@ class TableLayout(Scaled):
         return self.drop_zone().collidepoint(pointer) and not on_stock
 
 
-def _side_counts(others: int) -> tuple[int, int, int]:
-    """(left, top, right) seat counts for ``others`` seats around you."""
+def _side_counts(others: int, right: bool = True) -> tuple[int, int, int]:
+    """(left, top, right) seat counts for ``others`` seats around you; without ``right``
+    the seats of the right side join the end of the top row (the log lies over that side)."""
     if others <= 1:
         return (0, others, 0)
-    if others == 2:
-        return (1, 0, 1)
-    side = max(1, round(others * 0.25))
+    side = 1 if others == 2 else max(1, round(others * 0.25))
+    if not right:
+        return (side, others - side, 0)
     return (side, others - 2 * side, side)
 
 
@@ -120,8 +121,9 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
     """The layout for a window of ``size`` and ``seats`` seats (2..10).
 
     With ``log`` (the game log open) the table moves over to make room for the log down the
-    right edge, so no seat is hidden behind it; a window too narrow for that keeps the table
-    whole and lays the log over its right side.
+    right edge, so no seat is hidden behind it. A window too narrow for that (a screen
+    under 960 px wide) lays the log over the table's right side and moves the seats of that
+    side to the end of the top row, still in play order, so every seat stays in sight.
     """
     w, h = size
     log_w = max(280, min(round(360 * ui_scale(size)), w // 4))
@@ -149,7 +151,7 @@ def table_layout(size: tuple[int, int], seats: int, log: bool = False) -> TableL
         w - MARGIN - corner_w, hand_top - 4, corner_w, h - hand_top - MARGIN + 4
     )
 
-    left, top, right = _side_counts(seats - 1)
+    left, top, right = _side_counts(seats - 1, right=not log)
     box_h = small_h + round(62 * ui)
     top_y = MARGIN
     top_bottom = top_y + box_h if top else MARGIN

@@ -81,10 +81,11 @@ def test_a_seats_words_never_cover_the_request_it_made() -> None:
 
 
 def test_where_no_place_clears_the_marker_a_seats_words_keep_their_size() -> None:
-    """800×600 with the log open: the right-hand seat has no place clear of the marker, so its
-    "Macau!" stands where it would without one, full size, not shrunk and cut short."""
-    names = ["You", "Zsuzsanna Szabó-Nagy", "Bartholomew Q.", "Ada"]
-    hands = ["5H 6H 7D", "5S 6S", "5D 6D", "5C 6C"]
+    """Eight seats in the smallest window with the log open: the marker sits above the pile,
+    and the top seat over it has no place clear of it, so that seat's "Macau!" stands where
+    it would without one, full size, not shrunk and cut short."""
+    names = ["You", "Zsuzsanna Szabó-Nagy", "Bartholomew Q.", "Ada", "Ben", "Cleo", "Dan", "Eve"]
+    hands = ["5H 6H 7D", "5S 6S", "5D 6D", "5C 6C", "8C 8D", "9D 9H", "10D 10H", "JS 4C"]
     game = Game.from_position(
         PRESETS["polish"], hands=hands, pile="9S", stock="2C 2D 2S 4D 4S 8S 9C 10S QD"
     )
@@ -93,14 +94,23 @@ def test_where_no_place_clears_the_marker_a_seats_words_keep_their_size() -> Non
         TableSetup("polish", seats), game, settings=Settings(animation_speed="off"), deal=False
     )
     table.bots.clear()
-    size = (800, 600)
+    size = (960, 600)
     screen = Screen(MainMenu(), size)
     screen.stack.push(table)
     screen.key(pygame.K_l, "l")
     screen.frame(2)
-    words = Bubble(3, "Macau!", Tween(table.director.animator.now, 100), True)
+    words = Bubble(6, "Macau!", Tween(table.director.animator.now, 100), True)
     table.director.model.marker = ("", "")
     plain_image, plain_box = bubble_box(table, words, 0.5, size[0])
     table.director.model.marker = ("Request: 10s", "through You's turn")
     image, box = bubble_box(table, words, 0.5, size[0])
     assert image.get_size() == plain_image.get_size() and box == plain_box
+    marker = tablewords.fit_marker(
+        table.layout,
+        "Request: 10s",
+        "through You's turn",
+        False,
+        table.layout.log_rect.left,
+        table.names,
+    )[2]
+    assert box.colliderect(marker)  # no place was clear of it

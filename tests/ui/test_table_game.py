@@ -135,19 +135,31 @@ def test_words_and_buttons_grow_with_the_cards_only_past_the_usual_card_size() -
         assert {b.size for b in h.table.action_buttons} == {h.table.layout.px(20)}
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
-@pytest.mark.parametrize("seats", [2, 4, 6, 8, 10])
+@pytest.mark.parametrize("size", [(800, 600), (900, 700), (960, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6, 8, 10])
 def test_an_open_log_moves_the_table_aside_instead_of_covering_seats(
     seats: int, size: tuple[int, int]
 ) -> None:
     layout = table_layout(size, seats, log=True)
     log = layout.log_rect
-    assert pygame.Rect((0, 0), size).contains(log) and log.w >= 280
+    screen = pygame.Rect((0, 0), size)
+    assert screen.contains(log) and log.w >= 280
     covered = [a.seat for a in layout.areas if a.rect.colliderect(log)]
     assert not covered, f"the log hides seats {covered}"
-    for rect in (layout.stock, layout.pile, layout.marker, layout.corner_right):
+    rects = [a.rect for a in layout.areas]
+    for i, a in enumerate(rects):
+        assert screen.contains(a)
+        assert not a.colliderect(layout.stock) and not a.colliderect(layout.pile)
+        assert not any(a.colliderect(b) for b in rects[i + 1 :])
+    # on a screen too narrow to put the table beside it, the log may lie over the suit in
+    # force (closing the log shows it), never over the stock, the pile or the buttons
+    beside = size[0] >= 960
+    for rect in (layout.stock, layout.pile, layout.corner_right) + ((layout.marker,) * beside):
         assert not rect.colliderect(log)
     assert layout.size == size
+    # the seats still go round in play order: up the left side, then across the top
+    sides = [a.side for a in layout.areas[1:]]
+    assert sides == sorted(sides, key=["left", "top", "right"].index)
 
 
 def test_opening_the_log_mid_game_relays_the_table_and_closing_it_restores_it() -> None:
