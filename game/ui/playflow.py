@@ -161,7 +161,10 @@ class PlayFlow:
             self._click(d.uid, d.clicks)
             return True
         drop = (pos[0] + d.grab[0], pos[1] + d.grab[1])
-        in_hand = pos[1] > t.layout.buttons_y
+        # Let go outside the window (the pointer stays captured while a card is held), the
+        # card is given up and goes back, as it does over a seat or above the hand.
+        in_window = pygame.Rect((0, 0), t.layout.size).collidepoint(pos)
+        in_hand = in_window and pos[1] > t.layout.buttons_y
         reach = max(d.reach, abs(pos[0] - d.start[0]), abs(pos[1] - d.start[1]))
         if in_hand and reach <= max(DRAG_THRESHOLD, CLICK_SLOP * t.hand.strip(t.layout)):
             self.spring_back(d.uids, drop)

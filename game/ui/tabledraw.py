@@ -110,12 +110,19 @@ def place_buttons(t: TableScene) -> None:
     layout = t.layout
     for b in (*t.action_buttons, t.sort_button, t.log_button, t.menu_button):
         b.rescale(layout.ui)
-    shown = [b for b in t.action_buttons if b.visible]
+    # "Stop Macau!" comes and goes with the other seats' moves, so it goes after the row
+    # rather than in it: the buttons you are about to click never slide away from under
+    # the pointer when it shows.
+    shown = [b for b in t.action_buttons if b.visible and b is not t.stop_button]
+    extra = [t.stop_button] if t.stop_button.visible else []
     h = layout.button_h
     widths = [b.preferred_width() for b in shown]
     gap = layout.px(12)
     x = layout.hand_rect.centerx - (sum(widths) + gap * max(0, len(shown) - 1)) // 2
-    for b, w in zip(shown, widths, strict=True):
+    if not shown:
+        x -= sum(b.preferred_width() for b in extra) // 2
+    for b in shown + extra:
+        w = b.preferred_width()
         b.rect = pygame.Rect(x, layout.buttons_y, w, h)
         x += w + gap
     left, right = layout.corner_left, layout.corner_right
@@ -138,7 +145,10 @@ def refresh_buttons(t: TableScene) -> None:
         t.draw_button.label = f"Take {taken}" if taken else "Take none"
     t.pass_button.visible = mine and offer is not None and offer.pass_
     t.pass_button.label = PASS_LABELS.get(g.phase, "Pass")
-    t.play_button.visible = mine and bool(t.hand.selection)
+    # Play stays up through your turn, greyed until a card is picked, so picking one does
+    # not shift the row and put Play where Draw was under the pointer.
+    t.play_button.visible = mine and offer is not None
+    t.play_button.enabled = bool(t.hand.selection)
     t.macau_button.visible = (
         mine and g.rules.macau_call == "required" and offer is not None and offer.call
     )
@@ -161,7 +171,7 @@ def refresh_buttons(t: TableScene) -> None:
             t.bright = _bright(t, offer)
         else:
             t.bright = {hc.uid for hc in t.hand.cards}
-        if t.play_button.visible:
+        if t.play_button.enabled:
             t.play_button.primary = play_options(
                 g, t.viewer, t.hand.selected_cards(), t.offer()
             ).legal

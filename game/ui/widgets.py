@@ -101,10 +101,17 @@ class Panel(Widget):
             surface.blit(image, image.get_rect(midtop=(self.rect.centerx, self.rect.y + 16)))
 
 
+# The longest gap between two presses of one double-click that the guard below trusts to
+# have followed a press on the same button (systems allow up to about 0.9 s).
+_CLICK_RUN_MS = 1000
+
+
 class Button(Widget):
     """A push button: hover, press and disabled looks, keyboard focus, optional hotkey hint."""
 
     focusable = True
+    # The button the latest press went to, and when (``pygame.time.get_ticks``).
+    _last_press: tuple[Button | None, int] = (None, 0)
 
     def __init__(
         self,
@@ -148,6 +155,21 @@ class Button(Widget):
         if self.on_click is not None:
             self.on_click()
 
+    def _own_press(self, event: pygame.event.Event) -> bool:
+        """Whether a press on this button is meant for it. The later presses of a double- or
+        triple-click (SDL counts them by the system's double-click time and distance) are
+        only if the first went to this same button: a button that has just come up under
+        the pointer (Keep where Draw was, once the card is drawn) ignores the second click
+        meant for the one before it."""
+        now = pygame.time.get_ticks()
+        last, at = Button._last_press
+        if (getattr(event, "clicks", None) or 1) >= 2 and (
+            last is not self or now - at > _CLICK_RUN_MS
+        ):
+            return False
+        Button._last_press = (self, now)
+        return True
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Mouse hover/press/release; Enter or Space when focused."""
         if not self.visible:
@@ -157,7 +179,7 @@ class Button(Widget):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.collidepoint(event.pos):
-                self.pressed = self.enabled
+                self.pressed = self.enabled and self._own_press(event)
                 return True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             was = self.pressed

@@ -1,0 +1,97 @@
+"""What is under the pointer stays what the player aimed at: the second click of a quick
+double-click on Draw does not press the Keep that came up in its place, picking a card or a
+chance to catch a forgotten Macau does not slide the buttons along, and a card let go
+outside the window goes back where it was."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine import PRESETS, Game, Phase, parse_action
+from tests.ui.tablekit import Harness
+
+
+def _heads_up(current: int = 0) -> Game:
+    """You hold nothing that fits 9♦ but draw 9♣, which does; West holds 5♦ and K♦."""
+    return Game.from_position(
+        PRESETS["polish"],
+        hands=["7H 10C 8S", "5D KD"],
+        pile="5H 9D",
+        stock="9C KC 4S 8H 10D JD 5C 6D",
+        current=current,
+    )
+
+
+def _press(h: Harness, pos: tuple[int, int], clicks: int) -> None:
+    h.send(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    h.send(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=clicks)
+    h.send(pygame.MOUSEBUTTONUP, pos=pos, button=1, clicks=clicks)
+
+
+def test_the_second_click_of_a_double_click_on_draw_does_not_keep_the_card() -> None:
+    h = Harness(_heads_up())
+    at = h.table.draw_button.rect.center
+    _press(h, at, 1)
+    h.tick(2)
+    keep = h.table.pass_button
+    assert h.game.phase == Phase.DRAWN and keep.visible and keep.rect.collidepoint(at)
+    _press(h, at, 2)  # the double-click's second press, now over Keep
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN and h.game.current == 0  # the drawn 9♣ may still go
+    _press(h, at, 3)  # nor does a triple-click's third
+    h.tick(2)
+    assert h.game.phase == Phase.DRAWN
+    _press(h, at, 1)  # a click of its own keeps it
+    h.tick(2)
+    assert h.game.current == 1
+
+
+def test_a_double_click_on_one_button_still_reaches_it() -> None:
+    h = Harness(_heads_up())
+    h.click(h.card_pos("7H"))
+    h.tick(30)
+    play = h.table.play_button
+    assert play.enabled
+    presses: list[int] = []
+    play.on_click = lambda: presses.append(1)
+    for clicks in (1, 2):
+        _press(h, play.rect.center, clicks)
+    assert presses == [1, 1]
+
+
+def test_picking_a_card_does_not_move_the_buttons() -> None:
+    h = Harness(_heads_up())
+    before = {b.label: b.rect.copy() for b in h.table.action_buttons if b.visible}
+    assert "Play" in before and not h.table.play_button.enabled  # greyed until a card is picked
+    h.click(h.card_pos("7H"))
+    h.tick(30)
+    assert h.table.play_button.enabled
+    after = {b.label: b.rect.copy() for b in h.table.action_buttons if b.visible}
+    assert after == before
+
+
+def test_a_chance_to_catch_a_forgotten_macau_does_not_move_the_buttons() -> None:
+    h = Harness(_heads_up(current=1))
+    assert h.table.apply(parse_action("5D"), 1)  # West keeps one card and says nothing
+    h.tick(2)
+    assert h.game.current == 0 and h.table.stop_button.visible
+    row = [b for b in h.table.action_buttons if b.visible and b is not h.table.stop_button]
+    shown = {b.label: b.rect.copy() for b in row}
+    assert h.table.stop_button.rect.left > max(r.right for r in shown.values())
+    h.key(pygame.K_s, "s")
+    h.tick(2)
+    assert not h.table.stop_button.visible and len(h.game.hand(1)) == 6
+    assert {b.label: b.rect.copy() for b in row} == shown
+
+
+def test_a_card_let_go_outside_the_window_goes_back_and_keeps_the_sort() -> None:
+    h = Harness(_heads_up())
+    order, sort = h.hand_codes(), h.table.hand.sort_mode
+    for end in ((1400, 900), (-40, 780), (640, 830)):
+        h.drag(h.card_pos("8S"), end)
+        h.tick(30)
+        assert h.hand_codes() == order and h.table.hand.sort_mode == sort, end
+        assert not h.table.hand.hidden
+    h.drag(h.card_pos("8S"), (120, 760))  # let go in the hand, it does move
+    h.tick(30)
+    assert h.hand_codes()[0] == "8S"
