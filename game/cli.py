@@ -532,7 +532,7 @@ def cmd_rules(argv: list[str]) -> int:
         print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
         return 2
     try:
-        rules = _rules_for(preset, args.rules_file, args.set)
+        rules, _told = told_rules(preset, args.rules_file, args.set)
     except (OSError, UnicodeDecodeError, RulesError) as exc:
         print(f"cannot use these rules: {exc}", file=sys.stderr)
         return 2
@@ -568,7 +568,19 @@ def told_rules(preset: str, rules_file: str | None, sets: list[str]) -> tuple[An
         same = PRESETS.get(told)
         if same is not None and from_file.fingerprint != same.fingerprint:
             told += " (custom)"
-    return rules, f"{told} with {', '.join(x.strip() for x in sets)}" if sets else told
+    told = f"{told} with {', '.join(x.strip() for x in sets)}" if sets else told
+    tell_idle_sets(rules, sets, told)
+    return rules, told
+
+
+def tell_idle_sets(rules: Any, sets: list[str], told: str) -> None:
+    """A note on stderr for each ``--set`` that changes nothing in ``rules`` (``target`` where
+    no points are kept): accepted, since the rules are valid, but not quietly."""
+    idle = rules.idle_options
+    for item in sets:
+        key = item.partition("=")[0].strip()
+        if key in idle:
+            print(f"note: {item.strip()} changes nothing in {told}: {idle[key]}", file=sys.stderr)
 
 
 def _fits(preset: str, rules_file: str | None, sets: list[str]) -> bool:

@@ -260,7 +260,8 @@ def run_text_game(
         s: BotSeat(levels[(s - 1) % len(levels)], bot_stream("text", table, s))
         for s in range(1, g.seats)
     }
-    match = f" A match to {g.rules.target} points." if g.rules.scoring == "points" else ""
+    points = "point" if g.rules.target == 1 else "points"
+    match = f" A match to {g.rules.target} {points}." if g.rules.scoring == "points" else ""
     print(
         f"Macau ({preset}), {g.seats} seats. You are seat 0.{match} Type ? for your moves.",
         file=out,

@@ -530,3 +530,18 @@ def test_simulate_lists_a_long_joker_hand_as_the_other_tools_do(tmp_path: Path) 
     )
     assert done.returncode == 0, done.stderr
     assert "1 game," in done.stdout and "invariants checked" in done.stdout
+
+
+def test_an_option_set_where_it_changes_nothing_is_told_not_taken_quietly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules", "--preset", "polish", "--set", "target=100"]) == 0
+    err = capsys.readouterr().err
+    assert "note: target=100 changes nothing in polish with target=100" in err
+    assert "it counts only with scoring = points" in err
+    assert main(["rules", "--preset", "tel_aviv", "--set", "target=100"]) == 0
+    assert "note" not in capsys.readouterr().err  # a points preset plays to it
+    sets = ["--set", "macau_call=auto", "--set", "macau_penalty=3"]
+    assert main(["simulate", "--preset", "polish", "--games", "2", "--seats", "2", *sets]) == 0
+    err = capsys.readouterr().err
+    assert err.count("note:") == 1 and "macau_penalty=3 changes nothing" in err

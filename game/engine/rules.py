@@ -222,6 +222,13 @@ class Rules:
         return cls(**values)
 
     @property
+    def idle_options(self) -> dict[str, str]:
+        """The options that have no effect in this set, each with why (``target`` where no
+        points are kept: "it counts only with scoring = points"), for telling whoever set
+        one that it changes nothing."""
+        return {key: why for key, why in _IDLE_WHY.items() if _INERT[key][0](self)}
+
+    @property
     def fingerprint(self) -> str:
         """A short hash of every option but the name, for statistics by rule set. Options
         that can have no effect in this set count as their ``_INERT`` value, so two sets
@@ -281,6 +288,22 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
         lambda r: True,
         lambda r: PRESETS.get(r.name, PRESETS["polish"]).default_seats,
     ),
+}
+
+
+# Why an option of ``_INERT`` does nothing while it is idle (``Rules.idle_options``). Those left
+# out change something even then: a deck step past the seat range, the usual seat count.
+_IDLE_WHY: dict[str, str] = {
+    "request_ranks": "jacks make no requests (jack_requests = no)",
+    "ace_scope": "there are no suit changers",
+    "macau_penalty": "nobody is caught with macau_call = auto",
+    "power_after_out": "the round ends as the first seat goes out (end = first_out)",
+    "target": "it counts only with scoring = points",
+    "twos_threes_counter": "2s and 3s have that counter rule anyway, or attack not at all",
+    "hand_size_two_seats": "these rules seat no two-seat table",
+    "hand_size": "these rules seat only two",
+    "no_attack_finish_heads_up": "these rules seat no two-seat table",
+    "counter_rule": "there are no attack cards",
 }
 
 

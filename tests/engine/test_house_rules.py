@@ -261,3 +261,16 @@ def test_a_deal_with_few_plain_cards_left_never_gives_up() -> None:
     g = Game.new(rules, seats=3, seed=2237)
     assert g.top not in compile_rules(rules).power and not g.top.is_joker
     assert sum(len(g.hand(s)) for s in range(3)) == 51
+
+
+def test_idle_options_name_what_changes_nothing_and_why() -> None:
+    polish = PRESETS["polish"]
+    assert "target" in polish.idle_options  # no points kept
+    assert "target" not in PRESETS["tel_aviv"].idle_options
+    auto = polish.replace(macau_call="auto")
+    assert "macau_penalty" not in polish.idle_options and "macau_penalty" in auto.idle_options
+    # an idle option counts as one value in the fingerprint: setting it plays the same game
+    assert auto.replace(macau_penalty=3).fingerprint == auto.fingerprint
+    for rules in PRESETS.values():
+        assert "default_seats" not in rules.idle_options  # New game still offers it
+        assert all(why for why in rules.idle_options.values())
