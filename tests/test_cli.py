@@ -538,7 +538,7 @@ def test_an_option_set_where_it_changes_nothing_is_told_not_taken_quietly(
     assert main(["rules", "--preset", "polish", "--set", "target=100"]) == 0
     err = capsys.readouterr().err
     assert "note: target=100 changes nothing in polish with target=100" in err
-    assert "it counts only with scoring = points" in err
+    assert "it counts only where scoring is points" in err
     assert main(["rules", "--preset", "tel_aviv", "--set", "target=100"]) == 0
     assert "note" not in capsys.readouterr().err  # a points preset plays to it
     sets = ["--set", "macau_call=auto", "--set", "macau_penalty=3"]

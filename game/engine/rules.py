@@ -224,7 +224,7 @@ class Rules:
     @property
     def idle_options(self) -> dict[str, str]:
         """The options that have no effect in this set, each with why (``target`` where no
-        points are kept: "it counts only with scoring = points"), for telling whoever set
+        points are kept: "it counts only where scoring is points"), for telling whoever set
         one that it changes nothing."""
         return {key: why for key, why in _IDLE_WHY.items() if _INERT[key][0](self)}
 
@@ -292,17 +292,17 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
 
 
 # Why an option of ``_INERT`` does nothing while it is idle (``Rules.idle_options``). Those left
-# out change something even then: a deck step past the seat range, the usual seat count.
+# out change something even then (a deck step past the seat range, the usual seat count), or
+# are idle at the value that says so (2s and 3s fighting back by the same rule as the rest).
 _IDLE_WHY: dict[str, str] = {
-    "request_ranks": "jacks make no requests (jack_requests = no)",
+    "request_ranks": "jacks request no rank here",
     "ace_scope": "there are no suit changers",
-    "macau_penalty": "nobody is caught with macau_call = auto",
-    "power_after_out": "the round ends as the first seat goes out (end = first_out)",
-    "target": "it counts only with scoring = points",
-    "twos_threes_counter": "2s and 3s have that counter rule anyway, or attack not at all",
-    "hand_size_two_seats": "these rules seat no two-seat table",
-    "hand_size": "these rules seat only two",
-    "no_attack_finish_heads_up": "these rules seat no two-seat table",
+    "macau_penalty": "nobody is caught where macau_call is auto",
+    "power_after_out": "the round ends as the first seat goes out",
+    "target": "it counts only where scoring is points",
+    "hand_size_two_seats": "these rules take no table of two",
+    "hand_size": "these rules take only tables of two",
+    "no_attack_finish_heads_up": "these rules take no table of two",
     "counter_rule": "there are no attack cards",
 }
 

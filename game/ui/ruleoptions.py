@@ -197,8 +197,13 @@ def make_control(spec: OptionSpec, value: Any, changed: Callable[[str, Any], Non
             lambda chosen: changed(name, tuple(sorted(int(c) for c in chosen))),
         )
     if name == "request_ranks":
+        # In rank order, as the rules hold them: the order chips were clicked in is no change.
+        ranks = spec.values
         return Chips(
-            spec.values, set(value), lambda chosen: changed(name, tuple(chosen)), show=_chip_word
+            ranks,
+            set(value),
+            lambda chosen: changed(name, tuple(r for r in ranks if r in chosen)),
+            show=_chip_word,
         )
     return Chips(
         spec.values, set(value), lambda chosen: changed(name, frozenset(chosen)), show=_chip_word
@@ -266,6 +271,7 @@ def friendly(message: str) -> str:
         (r"\bjokers (\d+) or more", rf"{count} to \1 or more"),
         (r"\bgroups (none|rank_or_suit|rank)\b", lambda m: f"{groups} “{word(m.group(1))}”"),
         (r"\bstarter is (\w+)", lambda m: f"{_label('starter')} is {m.group(1)}"),
+        (r"\b(end|scoring) is\b", lambda m: f"{_label(m.group(1))} is"),
         (
             r"(^|; )(jokers|groups|runs|starter|end|scoring|target) (must|takes|cannot)\b",
             lambda m: f"{m.group(1)}{_label(m.group(2))} {m.group(3)}",

@@ -66,6 +66,7 @@ ROW_H = 46
 HEAD_H = 44
 SWITCHES_HEAD = "Easier or harder"
 _NOT_HERE = "Not here: "
+_IDLE = "No effect here: "
 
 
 def nearest_preset(rules: Rules) -> str:
@@ -141,6 +142,9 @@ class RulesEditor(MenuScreen):
             for key, (label, _) in HOUSE_SWITCHES.items()
         }
         self.switch_why: dict[str, str] = {}
+        # The options that change nothing in these rules (a match target where no points are
+        # kept), and why: their rows say so under the control, their labels muted.
+        self.idle_why: dict[str, str] = {}
         # The jokers' roles before the jokers went down, to give back when they come back.
         self.joker_roles: dict[str, Any] | None = None
         self.joker_roles_for = 0
@@ -397,13 +401,15 @@ class RulesEditor(MenuScreen):
             self.rules, self.error = None, friendly(str(exc))
         for button in (self.use_button, self.save_button, self.howto_button):
             button.enabled = self.rules is not None
-        notes = dict(self.switch_why)
+        notes = (dict(self.switch_why), self.idle_why)
         for key, button in self.switches.items():
             why = "mend the clash first" if self.rules is None else switch_refusal(self.rules, key)
             button.enabled = why is None
             self.switch_why[key] = friendly(why or "")
-        if self.switch_why != notes and self.view.w:
-            self.layout(self.size)  # a note may have moved under its switch, or back
+        idle = {} if self.rules is None else self.rules.idle_options
+        self.idle_why = {k: friendly(why) for k, why in idle.items() if k in self.controls}
+        if (self.switch_why, self.idle_why) != notes and self.view.w:
+            self.layout(self.size)  # a note may have moved under its switch, come or gone
 
     @property
     def rules_label(self) -> str | None:
@@ -702,11 +708,23 @@ class RulesEditor(MenuScreen):
     # --- layout and drawing --------------------------------------------------------------------
     def _height(self, name: str) -> int:
         control = self.controls.get(name)
-        if isinstance(control, Chips):
-            return control.height_for(self._control_w()) + self.px(14)
         if name in self.switches:
             return self._switch_place(name)[2]
-        return self.px(ROW_H)
+        if isinstance(control, Chips):
+            height = control.height_for(self._control_w()) + self.px(14)
+        else:
+            height = self.px(ROW_H)
+        return height + self._idle_lines(name) * self._note_line_h()
+
+    def _note_line_h(self) -> int:
+        return theme.text_size("Ag", self.px(14))[1] + 1
+
+    def _idle_lines(self, name: str) -> int:
+        """How many lines the "No effect here" note under an idle option's control takes."""
+        why = self.idle_why.get(name)
+        if not why:
+            return 0
+        return len(theme.wrap(_IDLE + why, self.px(14), self._control_w()))
 
     def _switch_place(self, key: str) -> tuple[int, bool, int]:
         """A switch's button width, whether its "Not here" note goes below the button (when
@@ -785,8 +803,11 @@ class RulesEditor(MenuScreen):
         for spec in self.specs:
             control = self.controls[spec.name]
             top = self.view.y + 8 + self.content_y[spec.name] - round(self.scroll.offset)
+            note_h = self._idle_lines(spec.name) * self._note_line_h()
             height = self._height(spec.name) - 10
-            control.rect = pygame.Rect(self.view.x + px(320), top, self._control_w(), height)
+            control.rect = pygame.Rect(
+                self.view.x + px(320), top, self._control_w(), height - note_h
+            )
             if isinstance(control, Choice):
                 control.rect.w = px(260)
             control.visible = self.view.y + 4 <= top and top + height <= self.view.bottom - 4
@@ -867,10 +888,15 @@ class RulesEditor(MenuScreen):
             y = v.y + 8 + self.content_y[spec.name] - offset
             if not control.visible:
                 continue  # a row half out of the list shows neither its label nor its control
-            ink = theme.ACCENT if control.focused else theme.TEXT
+            why = self.idle_why.get(spec.name)
+            ink = theme.ACCENT if control.focused else theme.MUTED if why else theme.TEXT
             image = theme.text(spec.label, px(18), ink)
             mid = y + min(px(ROW_H), self._height(spec.name)) // 2 - px(4)
             surface.blit(image, image.get_rect(midleft=(v.x + px(44), mid)))
+            if why:
+                at = (control.rect.x, control.rect.bottom + px(3))
+                room = self._control_w()  # as measured by ``_idle_lines``
+                draw_paragraph(surface, _IDLE + why, at, room, px(14), theme.MUTED, spacing=1)
         for key, button in self.switches.items():
             if self.switch_why.get(key) and button.visible:
                 why = _NOT_HERE + self.switch_why[key]
