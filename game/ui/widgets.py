@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 import unicodedata
+import weakref
 from collections.abc import Callable, Iterable
 
 import pygame
@@ -110,8 +111,9 @@ class Button(Widget):
     """A push button: hover, press and disabled looks, keyboard focus, optional hotkey hint."""
 
     focusable = True
-    # The button the latest press went to, and when (``pygame.time.get_ticks``).
-    _last_press: tuple[Button | None, int] = (None, 0)
+    # The button the latest press went to (held weakly: a scene left behind is let go), and
+    # when (``pygame.time.get_ticks``).
+    _last_press: tuple[weakref.ref[Button] | None, int] = (None, 0)
 
     def __init__(
         self,
@@ -164,10 +166,10 @@ class Button(Widget):
         now = pygame.time.get_ticks()
         last, at = Button._last_press
         if (getattr(event, "clicks", None) or 1) >= 2 and (
-            last is not self or now - at > _CLICK_RUN_MS
+            last is None or last() is not self or now - at > _CLICK_RUN_MS
         ):
             return False
-        Button._last_press = (self, now)
+        Button._last_press = (weakref.ref(self), now)
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:

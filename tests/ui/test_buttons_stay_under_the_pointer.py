@@ -95,3 +95,16 @@ def test_a_card_let_go_outside_the_window_goes_back_and_keeps_the_sort() -> None
     h.drag(h.card_pos("8S"), (120, 760))  # let go in the hand, it does move
     h.tick(30)
     assert h.hand_codes()[0] == "8S"
+
+
+def test_the_button_pressed_last_does_not_keep_its_table_alive() -> None:
+    import gc
+    import weakref
+
+    h = Harness(_heads_up())
+    _press(h, h.table.draw_button.rect.center, 1)
+    table = weakref.ref(h.table)
+    h.stack.pop()
+    del h
+    gc.collect()
+    assert table() is None
