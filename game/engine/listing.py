@@ -9,6 +9,8 @@ and cached where the same cards come back (a bot's search, a seat that draws).
 from __future__ import annotations
 
 import gc
+import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
@@ -871,6 +873,29 @@ _ACE_BITS: Final = _RANK_BITS[14]
 _JOKER_BITS: Final = 3 << 52
 
 
+# A long listing (a big hand with stand-in jokers: tenths of a second) off the main thread
+# lets the main thread run now and then. Compiled, it would otherwise hold the interpreter
+# lock throughout, and a bot listing on its worker thread froze the window's frames; a bare
+# ``sleep(0)`` is not enough, as the lock goes straight back to the thread that let it go.
+_BREATHE_EVERY: Final = 1023  # candidates (plus one) between looks at the clock: about 1 ms
+_BREATHE_AFTER: Final = 0.004  # seconds of listing between two breaths
+_BREATH: Final = 0.0003  # seconds each breath leaves the lock free
+_MAIN_THREAD: Final = threading.main_thread().ident
+_last_breath = 0.0
+
+
+def _breathe() -> None:
+    """Let the main thread run for a moment, if this is another thread and it has listed for
+    a while since it last did."""
+    global _last_breath
+    if threading.get_ident() == _MAIN_THREAD:
+        return
+    now = time.perf_counter()
+    if now - _last_breath >= _BREATHE_AFTER:
+        time.sleep(_BREATH)
+        _last_breath = time.perf_counter()
+
+
 class _Full(Exception):
     """A capped listing holds as many plays as it was asked for."""
 
@@ -889,6 +914,7 @@ class _Lister:
     ) -> None:
         c = game._c
         self.cap = cap  # stop (raise ``_Full``) once this many plays are listed; 0: never
+        self.ticks = 0  # candidates so far (``add_new``), to let the main thread run (``_breathe``)
         self.cut = False
         self.game = game
         self.ctx = ctx
@@ -952,6 +978,9 @@ class _Lister:
         cap = self.cap
         if cap and len(self.out) >= cap:
             raise _Full
+        self.ticks += 1
+        if not self.ticks & _BREATHE_EVERY:
+            _breathe()
         seen = self.seen
         if seen is not None:
             key = (cards, decl)

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from game.bots import CATCH_CHANCE
 from game.engine import Action, Game, Play, Stop, View
+from game.ui.moves import TABLE_LISTING_LIMIT
 
 __all__ = ["CATCH_CHANCE", "BotPlayer", "BotWorker"]
 
@@ -110,7 +111,9 @@ class BotPlayer:
         return self.rng.random() < CATCH_CHANCE.get(self.level, 0.7)
 
 
-def _think(bot: BotPlayer, game: Game, seat: int, legal: tuple[Action, ...]) -> Action:
+def _think(bot: BotPlayer, game: Game, seat: int, legal: tuple[Action, ...] | None) -> Action:
+    if legal is None:
+        legal = tuple(game.legal_actions_capped(TABLE_LISTING_LIMIT, seat)[0])
     return bot.choose(game.view(seat), legal)
 
 
@@ -121,14 +124,18 @@ class BotWorker:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="macau-bot")
 
     def think(
-        self, bot: BotPlayer, game: Game, seat: int, legal: Sequence[Action]
+        self, bot: BotPlayer, game: Game, seat: int, legal: Sequence[Action] | None = None
     ) -> Future[Action]:
         """Start ``bot`` thinking for ``seat``; poll the future each frame.
 
         ``game`` must be a private copy: the seat's view is built on the worker, so even a
         long history costs the frame nothing, and the bot never sees more than that view.
+        Without ``legal``, the moves are listed there too (as the table lists them, at most
+        ``TABLE_LISTING_LIMIT`` plays): a big hand with stand-in jokers takes tenths of a
+        second to list, which the window's frames go on through.
         """
-        return self._pool.submit(_think, bot, game, seat, tuple(legal))
+        listed = None if legal is None else tuple(legal)
+        return self._pool.submit(_think, bot, game, seat, listed)
 
     def close(self) -> None:
         """Stop the worker (a running search finishes in the background and is dropped)."""

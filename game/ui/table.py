@@ -850,8 +850,10 @@ class TableScene(Scene):
         if bot is None or (self.game.macau_catchable >= 0 and self.catch_checked != self.version):
             return
         if self.thinking is None:
-            legal = self.legal_of(seat)
-            self.thinking = self.worker.think(bot, self.game.copy(), seat, legal)
+            # The table's own list where it has one for this position; else the worker lists.
+            legal = self._listings.get(seat) if self._listings_key == self._position() else None
+            listed = None if legal is None else legal[0]
+            self.thinking = self.worker.think(bot, self.game.copy(), seat, listed)
             self.thinking_seat, self.think_since = seat, now
             self._think_version = self.version
             return
