@@ -16,6 +16,7 @@ import pygame
 from game.engine import Card, Game, Phase
 from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
+from game.ui.layout import MARGIN
 from game.ui.moves import PASS_LABELS, Offer, play_options
 from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
@@ -110,19 +111,47 @@ def place_buttons(t: TableScene) -> None:
     layout = t.layout
     for b in (*t.action_buttons, t.sort_button, t.log_button, t.menu_button):
         b.rescale(layout.ui)
-    # "Stop Macau!" comes and goes with the other seats' moves, so it goes after the row
-    # rather than in it: the buttons you are about to click never slide away from under
-    # the pointer when it shows.
+    # "Stop Macau!" comes and goes with the other seats' moves, so it goes beside the row
+    # (after it, else before it) rather than in it: the buttons you are about to click never
+    # slide away from under the pointer when it shows. Only where it fits on neither side
+    # (a narrow window, or one beside the open log) does the row make room for it, its
+    # words smaller if need be.
     shown = [b for b in t.action_buttons if b.visible and b is not t.stop_button]
-    extra = [t.stop_button] if t.stop_button.visible else []
-    h = layout.button_h
-    widths = [b.preferred_width() for b in shown]
-    gap = layout.px(12)
-    x = layout.hand_rect.centerx - (sum(widths) + gap * max(0, len(shown) - 1)) // 2
-    if not shown:
-        x -= sum(b.preferred_width() for b in extra) // 2
-    for b in shown + extra:
-        w = b.preferred_width()
+    stop = t.stop_button if t.stop_button.visible else None
+    h, gap = layout.button_h, layout.px(12)
+    # The row's room: the window, or up to the log where the log stands beside it.
+    room = layout.size[0] - MARGIN
+    if t.show_log and layout.log_rect.bottom > layout.buttons_y:
+        room = min(room, layout.log_rect.left - gap)
+    centre = layout.hand_rect.centerx
+    stop_x = 0
+    for scale in (1.0, 0.9, 0.8, 0.7):
+        if scale < 1.0:
+            for b in t.action_buttons:
+                b.size = round((b.base_size or b.size) * layout.ui * scale)
+        widths = [b.preferred_width() for b in shown]
+        row_w = sum(widths) + gap * max(0, len(shown) - 1)
+        x = centre - row_w // 2
+        if stop is None:
+            break
+        stop_w = stop.preferred_width()
+        if not shown:
+            stop_x = centre - stop_w // 2
+            break
+        if x + row_w + gap + stop_w <= room:
+            stop_x = x + row_w + gap
+            break
+        if x - gap - stop_w >= MARGIN:
+            stop_x = x - gap - stop_w
+            break
+        whole = row_w + gap + stop_w
+        x = max(MARGIN, min(centre - whole // 2, room - whole))
+        stop_x = x + row_w + gap
+        if x + whole <= room:
+            break
+    if stop is not None:
+        stop.rect = pygame.Rect(stop_x, layout.buttons_y, stop.preferred_width(), h)
+    for b, w in zip(shown, widths, strict=True):
         b.rect = pygame.Rect(x, layout.buttons_y, w, h)
         x += w + gap
     left, right = layout.corner_left, layout.corner_right

@@ -6,6 +6,7 @@ outside the window goes back where it was."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import PRESETS, Game, Phase, parse_action
 from tests.ui.tablekit import Harness
@@ -108,3 +109,31 @@ def test_the_button_pressed_last_does_not_keep_its_table_alive() -> None:
     del h
     gc.collect()
     assert table() is None
+
+
+@pytest.mark.parametrize(
+    ("size", "log"),
+    [((640, 480), False), ((800, 600), False), ((960, 600), True), ((1024, 600), True)],
+)
+def test_stop_macau_fits_beside_the_row_in_a_narrow_window(
+    size: tuple[int, int], log: bool
+) -> None:
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["5H 6H", "5D KD"],
+        pile="3C 9D",
+        stock="9C KC 4S 8H 10D JD 5C 6D",
+        current=1,
+    )
+    h = Harness(game, size=size)
+    h.table.show_log = log
+    h.tick(3)
+    assert h.table.apply(parse_action("5D"), 1)  # West keeps one card and says nothing
+    h.tick(3)
+    shown = [b.rect for b in h.table.action_buttons if b.visible]
+    assert h.table.stop_button.visible and len(shown) >= 4
+    room = pygame.Rect((0, 0), size)
+    for i, rect in enumerate(shown):
+        assert room.contains(rect)
+        assert not (log and rect.colliderect(h.table.layout.log_rect))
+        assert not any(rect.colliderect(other) for other in shown[i + 1 :])
