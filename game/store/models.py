@@ -25,6 +25,30 @@ _JOINERS = frozenset("\u200c\u200d")
 _BLACK_FLAG = "\U0001f3f4"  # with tag characters after it, a region's flag (Scotland's)
 
 
+# Characters that draw nothing though they are not spacing by Unicode's tables (the Hangul
+# fillers, the blank braille pattern): a name holds them as a space, so they tidy away.
+_BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Marks that draw nothing on their own (the combining grapheme joiner, two Khmer inherent
+# vowels): a name drops them.
+_IGNORED = frozenset("\u034f\u17b4\u17b5")
+
+
+def _variation(ch: str) -> bool:
+    """A variation selector: it picks how the character before it is drawn (an emoji in
+    colour, a Mongolian letter's form), and draws nothing itself."""
+    return (
+        "\ufe00" <= ch <= "\ufe0f"
+        or "\u180b" <= ch <= "\u180f"
+        or "\U000e0100" <= ch <= "\U000e01ef"
+    )
+
+
+def _selects(ch: str) -> bool:
+    """Whether a variation selector after ``ch`` belongs to it: after a symbol (an emoji) or
+    a Mongolian letter, not after a plain letter, where it would only hide in the name."""
+    return unicodedata.category(ch) == "So" or "\u1800" <= ch <= "\u18af"
+
+
 def _tag(ch: str) -> bool:
     return "\U000e0020" <= ch <= "\U000e007f"
 
@@ -39,8 +63,9 @@ def normal_name(text: str, limit: int | None = None) -> str:
     """``text`` as a name is kept wherever one enters (the New game screen, the profiles
     dialog, the statistics): composed (NFC), on one line with its spacing collapsed, and
     without the invisible format characters a keyboard, a phone or a paste slips in (a
-    zero-width space, direction marks, a byte order mark, a soft hyphen), which would make
-    two names that look the same two players. The joiners stay between two letters, where
+    zero-width space, direction marks, a byte order mark, a soft hyphen, a blank filler, a
+    variation selector after a letter), which would make two names that look the same two
+    players. The joiners stay between two letters, where
     they belong to the spelling, and so do the tags of a region's flag; what no text may
     hold (a lone surrogate, a noncharacter) goes. At most ``limit`` characters, if given.
 
@@ -49,10 +74,13 @@ def normal_name(text: str, limit: int | None = None) -> str:
     kept: list[str] = []
     for ch in text:
         kind = unicodedata.category(ch)
-        if ch.isspace():
+        if ch.isspace() or ch in _BLANKS:
             kept.append(" ")
-        elif kind == "Cc" or kind == "Cs" or _noncharacter(ch):
+        elif kind == "Cc" or kind == "Cs" or _noncharacter(ch) or ch in _IGNORED:
             continue
+        elif _variation(ch):
+            if kept and _selects(kept[-1]):
+                kept.append(ch)
         elif kind == "Cf" and ch not in _JOINERS:
             if _tag(ch) and kept and (kept[-1] == _BLACK_FLAG or _tag(kept[-1])):
                 kept.append(ch)
@@ -88,7 +116,9 @@ def name_key(name: str) -> str:
     folds only A to Z). The folding is Unicode's caseless matching, in which ß is ss
     ("Weiß" and "Weiss" are one name, as "WEISS" is either in capitals); Romanian ş and ţ
     (cedilla) are ș and ț (comma below)."""
-    visible = "".join(ch for ch in normal_name(name) if unicodedata.category(ch) != "Cf")
+    visible = "".join(
+        ch for ch in normal_name(name) if unicodedata.category(ch) != "Cf" and not _variation(ch)
+    )
     return unicodedata.normalize("NFC", visible.casefold()).translate(_SAME_LETTERS)
 
 

@@ -39,6 +39,16 @@ ZWSP, ZWNJ, ZWJ, RLM, BOM, SHY = "\u200b", "\u200c", "\u200d", "\u200f", "\ufeff
         ("Jan 🏴\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", None),
         ("Jan\U000e0067", "Jan"),
         ("Anna\x00\x07Maria", "AnnaMaria"),
+        # What draws nothing, though Unicode files it as no space nor format: a filler, the
+        # blank braille pattern, a mark with nothing to mark, a variation selector after a
+        # letter. After a symbol (an emoji) the selector picks how it is drawn, and stays.
+        ("Anna\u3164", "Anna"),
+        ("\u3164", ""),
+        ("Anna\u2800Maria", "Anna Maria"),
+        ("Anna\u034f", "Anna"),
+        ("Anna\u17b4", "Anna"),
+        ("Anna\ufe0f", "Anna"),
+        ("\u2764\ufe0f Anna", None),
         ("Anna\ud800\ufffe", "Anna"),
     ],
 )
@@ -74,6 +84,8 @@ def test_names_that_look_alike_are_one_name() -> None:
     # Unicode's caseless matching: ß is ss (WEISS is either name in capitals)
     assert name_key("Weiß") == name_key("Weiss")
     assert name_key("Anna") != name_key("Ana")
+    assert name_key("Anna") == name_key("Anna\u3164") == name_key("Anna\u034f")
+    assert name_key("\u2764\ufe0f Anna") == name_key("\u2764 Anna")  # drawn in colour or not
 
 
 def test_a_name_taken_under_another_spelling_is_refused_in_the_spelling_typed(
