@@ -878,13 +878,13 @@ _JOKER_BITS: Final = 3 << 52
 # lock throughout, and a bot listing on its worker thread froze the window's frames; a bare
 # ``sleep(0)`` is not enough, as the lock goes straight back to the thread that let it go.
 _BREATHE_EVERY: Final = 1023  # candidates (plus one) between looks at the clock: about 1 ms
-_BREATHE_AFTER: Final = 0.004  # seconds of listing between two breaths
-_BREATH: Final = 0.0003  # seconds each breath leaves the lock free
+_BREATHE_AFTER: Final = 0.002  # seconds of listing between two breaths
+_BREATH: Final = 0.0002  # seconds each breath leaves the lock free
 _MAIN_THREAD: Final = threading.main_thread().ident
 _last_breath = 0.0
 
 
-def _breathe() -> None:
+def breathe() -> None:
     """Let the main thread run for a moment, if this is another thread and it has listed for
     a while since it last did."""
     global _last_breath
@@ -914,7 +914,7 @@ class _Lister:
     ) -> None:
         c = game._c
         self.cap = cap  # stop (raise ``_Full``) once this many plays are listed; 0: never
-        self.ticks = 0  # candidates so far (``add_new``), to let the main thread run (``_breathe``)
+        self.ticks = 0  # candidates so far (``add_new``), to let the main thread run (``breathe``)
         self.cut = False
         self.game = game
         self.ctx = ctx
@@ -980,7 +980,7 @@ class _Lister:
             raise _Full
         self.ticks += 1
         if not self.ticks & _BREATHE_EVERY:
-            _breathe()
+            breathe()
         seen = self.seen
         if seen is not None:
             key = (cards, decl)

@@ -25,6 +25,7 @@ from .actions import (
 from .cards import RANK_NAMES, SUITS, Card, NotationError, beyond_pack, make_pack, parse_cards
 from .compiled import Caches, compile_rules
 from .legal import ATTACK, DRAWN, PLAY, SKIP, cancel_verb, canon_key
+from .listing import breathe
 from .phase import IllegalMove, NoSuchSeat, UnreadableAction
 from .rules import Rules, RulesError, as_rules
 from .transitions import Transitions
@@ -658,6 +659,7 @@ class Game(Transitions):
             left = list(hand)
             for card in action.cards:
                 left.remove(card)
+            breathe()  # (tens of milliseconds in all with two jokers: see ``listing.breathe``)
             play = self._filled(action, left)
             if play is not None and play not in found:
                 found.append(play)
@@ -678,6 +680,7 @@ class Game(Transitions):
             placed = False
             for at in [*range(1, len(cards)), len(cards), 0]:
                 for stands in _stand_ins(card, cards, stand, at):
+                    breathe()
                     tried_cards = [*cards[:at], card, *cards[at:]]
                     tried_stand = [*stand[:at], stands, *stand[at:]]
                     declared = tuple(tried_stand) if any(tried_stand) else None
