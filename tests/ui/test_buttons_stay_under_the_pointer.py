@@ -12,11 +12,11 @@ from game.engine import PRESETS, Game, Phase, parse_action
 from tests.ui.tablekit import Harness
 
 
-def _heads_up(current: int = 0) -> Game:
+def _heads_up(current: int = 0, mine: str = "7H 10C 8S") -> Game:
     """You hold nothing that fits 9♦ but draw 9♣, which does; West holds 5♦ and K♦."""
     return Game.from_position(
         PRESETS["polish"],
-        hands=["7H 10C 8S", "5D KD"],
+        hands=[mine, "5D KD"],
         pile="5H 9D",
         stock="9C KC 4S 8H 10D JD 5C 6D",
         current=current,
@@ -118,20 +118,13 @@ def test_the_button_pressed_last_does_not_keep_its_table_alive() -> None:
 def test_stop_macau_fits_beside_the_row_in_a_narrow_window(
     size: tuple[int, int], log: bool
 ) -> None:
-    game = Game.from_position(
-        PRESETS["polish"],
-        hands=["5H 6H", "5D KD"],
-        pile="3C 9D",
-        stock="9C KC 4S 8H 10D JD 5C 6D",
-        current=1,
-    )
-    h = Harness(game, size=size)
+    h = Harness(_heads_up(current=1, mine="4D 7D"), size=size)  # Macau! in the row too
     h.table.show_log = log
     h.tick(3)
     assert h.table.apply(parse_action("5D"), 1)  # West keeps one card and says nothing
     h.tick(3)
     shown = [b.rect for b in h.table.action_buttons if b.visible]
-    assert h.table.stop_button.visible and len(shown) >= 4
+    assert h.table.stop_button.visible and h.table.macau_button.visible
     room = pygame.Rect((0, 0), size)
     for i, rect in enumerate(shown):
         assert room.contains(rect)
