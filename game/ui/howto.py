@@ -169,7 +169,10 @@ def table_paragraphs(rules: Rules) -> list[str]:
         )
     else:
         paras.append("Macau. The call is made for you in these rules.")
-    scores = "; Scores (T) shows the match's totals" if rules.scoring == "points" else ""
+    if rules.scoring == "points":
+        scores = "; Scores (T) shows the match's totals"
+    else:
+        scores = "; Scores (T) shows each round's places and the rounds each seat has won"
     # Finish the round shows only where the round goes on after a person is out.
     finish = (
         " Once every person is out, Finish the round (F) lets the bots play the rest at once."

@@ -116,10 +116,13 @@ def test_how_to_play_says_where_to_click_for_what_the_rules_ask() -> None:
 
     polish = " ".join(table_paragraphs(PRESETS["polish"]))
     assert "press Macau! (M)" in polish and "they draw 5" in polish
-    assert "Wait (Space) accepts missed turns" in polish and "Scores (T)" not in polish
+    assert "Wait (Space) accepts missed turns" in polish and "totals" not in polish
+    assert "Scores (T) shows each round's places and the rounds each seat has won" in polish
     assert "Sort (O)" in polish and "Shift+←" in polish and "Finish the round (F)" in polish
     tel_aviv = " ".join(table_paragraphs(PRESETS["tel_aviv"]))
-    assert "The call is made for you" in tel_aviv and "Scores (T)" in tel_aviv
+    assert (
+        "The call is made for you" in tel_aviv and "Scores (T) shows the match's totals" in tel_aviv
+    )
     # One card a turn: no group to pick; the round ends at the first out: nothing to finish.
     assert "pick a group" in polish and "pick a group" not in tel_aviv
     assert "click a card to pick it" in tel_aviv
