@@ -43,10 +43,15 @@ def _variation(ch: str) -> bool:
     )
 
 
-def _selects(ch: str) -> bool:
-    """Whether a variation selector after ``ch`` belongs to it: after a symbol (an emoji) or
-    a Mongolian letter, not after a plain letter, where it would only hide in the name."""
-    return unicodedata.category(ch) == "So" or "\u1800" <= ch <= "\u18af"
+def _selects(ch: str, after: str) -> bool:
+    """Whether a variation selector after ``ch`` (and before ``after``) belongs to it: after
+    a symbol, a punctuation mark or ℹ (the emoji ❤️, ‼️, ↔️, ℹ️ in colour, and #️⃣), a digit
+    of a keycap (1️⃣: the keycap mark follows) or a Mongolian letter; not after a plain
+    letter, a space or a mark, where it would only hide in the name."""
+    kind = unicodedata.category(ch)
+    if kind == "Nd":
+        return after == "\u20e3"
+    return (kind[0] in "SP" and ch != "_") or ch == "\u2139" or "\u1800" <= ch <= "\u18af"
 
 
 def _tag(ch: str) -> bool:
@@ -72,14 +77,14 @@ def normal_name(text: str, limit: int | None = None) -> str:
     Private-use characters and code points this Python's Unicode tables do not know yet
     (an emoji newer than them) are kept: they may well be what the player typed."""
     kept: list[str] = []
-    for ch in text:
+    for i, ch in enumerate(text):
         kind = unicodedata.category(ch)
         if ch.isspace() or ch in _BLANKS:
             kept.append(" ")
         elif kind == "Cc" or kind == "Cs" or _noncharacter(ch) or ch in _IGNORED:
             continue
         elif _variation(ch):
-            if kept and _selects(kept[-1]):
+            if kept and _selects(kept[-1], text[i + 1 : i + 2]):
                 kept.append(ch)
         elif kind == "Cf" and ch not in _JOINERS:
             if _tag(ch) and kept and (kept[-1] == _BLACK_FLAG or _tag(kept[-1])):
@@ -90,7 +95,8 @@ def normal_name(text: str, limit: int | None = None) -> str:
     joined = "".join(
         ch for i, ch in enumerate(composed) if ch not in _JOINERS or _between_letters(composed, i)
     )
-    tidy = " ".join(joined.split())
+    tidy = " ".join(unicodedata.normalize("NFC", joined).split())  # (composed anew: a mark
+    # may meet its letter only once a joiner between them has gone)
     if limit is not None and len(tidy) > limit:
         return normal_name(tidy[:limit])  # a joiner left at the end goes too
     return tidy

@@ -62,14 +62,18 @@ def _row_called(conn: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
     older profile. A file opened read-only keeps the keys it was written with, which a
     newer key may not match: its exact spelling is found all the same."""
     exact = normal_name(name)
+    # A name as stored is found first, also one a newer ``normal_name`` would tidy: a file
+    # may hold "Anna" and "Anna" with a Hangul filler as two people from before fillers were
+    # taken out of names, and each must stay theirs (the screens pass stored names).
     rows: list[tuple[Any, ...]] = conn.execute(
         f"""
-        SELECT {PROFILE_COLUMNS} FROM profiles WHERE name_key = ? OR name = ? COLLATE BINARY
-        ORDER BY name = ? COLLATE BINARY DESC, id
+        SELECT {PROFILE_COLUMNS} FROM profiles
+        WHERE name_key = ? OR name = ? COLLATE BINARY OR name = ? COLLATE BINARY
+        ORDER BY name = ? COLLATE BINARY DESC, name = ? COLLATE BINARY DESC, id
         """,
-        (name_key(name), exact, exact),
+        (name_key(name), exact, name, name, exact),
     ).fetchall()
-    if len(rows) < 2 or rows[0][1] == exact:
+    if len(rows) < 2 or rows[0][1] in (name, exact):
         return rows[0] if rows else None
     # Several profiles share the key and none is spelt so: the one spelt with the very same
     # letters in another case comes first. A file may hold "ştefan" (cedilla) and "ștefan"
@@ -186,7 +190,7 @@ def _seat_profile_id(conn: sqlite3.Connection, seat: SeatResult | MatchSeat) -> 
             return insert_profile(conn, name, "bot", seat.bot_level).id
         return found.id
     name = clean_name(seat.profile)
-    found = find_profile(conn, name)
+    found = find_profile(conn, seat.profile)  # (a stored spelling first: ``_row_called``)
     if found is None:
         return insert_profile(conn, name, "human").id
     if found.is_bot:

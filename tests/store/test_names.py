@@ -49,6 +49,8 @@ ZWSP, ZWNJ, ZWJ, RLM, BOM, SHY = "\u200b", "\u200c", "\u200d", "\u200f", "\ufeff
         ("Anna\u17b4", "Anna"),
         ("Anna\ufe0f", "Anna"),
         ("\u2764\ufe0f Anna", None),
+        ("Team 1\ufe0f\u20e3 \u203c\ufe0f \u2139\ufe0f", None),
+        ("Anna 1\ufe0f", "Anna 1"),
         ("Anna\ud800\ufffe", "Anna"),
     ],
 )
@@ -162,6 +164,31 @@ def test_two_people_an_older_version_told_apart_keep_their_own_rounds(store: Sto
         reopened.record_game(game(2, "polish", human(0, "ȘTEFAN", 1), human(1, "Ada", 2)))
         assert reopened.profile_stats("Ștefan").games == 1
         assert reopened.profile_stats("Ştefan").games == 1
+
+
+def test_two_people_whose_names_now_tidy_alike_stay_two(store: Store) -> None:
+    """An older version kept "Anna" and "Anna" with a Hangul filler as two people. Names now
+    drop the filler, yet each stored profile is reached, renamed and seated by its name."""
+    store.record_game(game(1, "polish", human(0, "Anna", 1), human(1, "Ada", 2)))
+    path = store.path
+    store.close()
+    assert path is not None
+    conn = sqlite3.connect(str(path))
+    with conn:  # the second person, as that version made them
+        conn.execute(
+            "INSERT INTO profiles (name, kind, created, name_key) "
+            "VALUES ('Anna\u3164', 'human', 0, 'anna\u3164')"
+        )
+    conn.close()
+    filler = "Anna\u3164"
+    with Store.open() as reopened:
+        reopened.record_game(game(2, "polish", human(0, filler, 1), human(1, "Anna", 2)))
+        assert reopened.profile_stats(filler).games == 1
+        assert reopened.profile_stats(filler).wins == 1
+        assert reopened.profile_stats("Anna").games == 2
+        reopened.rename_profile(filler, "Berta")
+        assert reopened.profile_stats("Berta").games == 1
+        assert reopened.profile_stats("Anna").games == 2
 
 
 def test_romanian_letters_of_either_spelling_are_listed_with_their_plain_letters(
