@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.ui.director import Bubble
     from game.ui.layout import TableLayout
     from game.ui.table import TableScene
+    from game.ui.widgets import Button
 
 __all__ = ["draw_table", "place_buttons", "refresh_buttons", "start_deal", "status_line"]
 
@@ -111,47 +112,14 @@ def place_buttons(t: TableScene) -> None:
     layout = t.layout
     for b in (*t.action_buttons, t.sort_button, t.log_button, t.menu_button):
         b.rescale(layout.ui)
-    # "Stop Macau!" comes and goes with the other seats' moves, so it goes beside the row
-    # (after it, else before it) rather than in it: the buttons you are about to click never
-    # slide away from under the pointer when it shows. Only where it fits on neither side
-    # (a narrow window, or one beside the open log) does the row make room for it, its
-    # words smaller if need be.
+        b.show_hint = True
     shown = [b for b in t.action_buttons if b.visible and b is not t.stop_button]
-    stop = t.stop_button if t.stop_button.visible else None
     h, gap = layout.button_h, layout.px(12)
-    # The row's room: the window, or up to the log where the log stands beside it.
-    room = layout.size[0] - MARGIN
-    if t.show_log and layout.log_rect.bottom > layout.buttons_y:
-        room = min(room, layout.log_rect.left - gap)
-    centre = layout.hand_rect.centerx
-    stop_x = 0
-    for scale in (1.0, 0.9, 0.8, 0.7):
-        if scale < 1.0:
-            for b in t.action_buttons:
-                b.size = round((b.base_size or b.size) * layout.ui * scale)
-        widths = [b.preferred_width() for b in shown]
-        row_w = sum(widths) + gap * max(0, len(shown) - 1)
-        x = centre - row_w // 2
-        if stop is None:
-            break
-        stop_w = stop.preferred_width()
-        if not shown:
-            stop_x = centre - stop_w // 2
-            break
-        if x + row_w + gap + stop_w <= room:
-            stop_x = x + row_w + gap
-            break
-        if x - gap - stop_w >= MARGIN:
-            stop_x = x - gap - stop_w
-            break
-        whole = row_w + gap + stop_w
-        x = max(MARGIN, min(centre - whole // 2, room - whole))
-        stop_x = x + row_w + gap
-        if x + whole <= room:
-            break
-    if stop is not None:
-        stop.rect = pygame.Rect(stop_x, layout.buttons_y, stop.preferred_width(), h)
-    for b, w in zip(shown, widths, strict=True):
+    x = _row_start(layout.hand_rect.centerx, shown, gap)
+    if t.stop_button.visible:
+        x = _place_stop(t, shown, x)
+    for b in shown:
+        w = b.preferred_width()
         b.rect = pygame.Rect(x, layout.buttons_y, w, h)
         x += w + gap
     left, right = layout.corner_left, layout.corner_right
@@ -159,6 +127,62 @@ def place_buttons(t: TableScene) -> None:
     t.sort_button.rect = pygame.Rect(left.x, left.bottom - small_h, left.w, small_h)
     t.log_button.rect = pygame.Rect(right.x, right.bottom - 2 * small_h - 8, right.w, small_h)
     t.menu_button.rect = pygame.Rect(right.x, right.bottom - small_h, right.w, small_h)
+
+
+def _row_start(centre: int, row: Sequence[Button], gap: int) -> int:
+    """Where a row of ``row`` buttons centred on ``centre`` starts."""
+    return centre - (sum(b.preferred_width() for b in row) + gap * max(0, len(row) - 1)) // 2
+
+
+def _place_stop(t: TableScene, row: list[Button], x: int) -> int:
+    """Place "Stop Macau!" beside the row of buttons starting at ``x``; where the row starts
+    then. It comes and goes with the other seats' moves, so it goes after the row, else
+    before it, smaller if need be, and the buttons you are about to click stay where they
+    were under the pointer. Only where it fits on neither side (a narrow window, or one
+    beside the open log) does the row move over for it, as little as it can, then take
+    smaller words, then leave out the keys beside them."""
+    layout, stop = t.layout, t.stop_button
+    y, h, gap = layout.buttons_y, layout.button_h, layout.px(12)
+    # The row's room: the window, or up to the log where the log stands beside it.
+    room = layout.size[0] - MARGIN
+    if t.show_log and layout.log_rect.bottom > y:
+        room = min(room, layout.log_rect.left - layout.px(4))
+    sizes = [b.size for b in (stop, *row)]  # as scaled for the window
+
+    def row_w() -> int:
+        return sum(b.preferred_width() for b in row) + gap * max(0, len(row) - 1)
+
+    def fit(start: int) -> int | None:
+        """Stop's place beside a row starting at ``start``, if there is room."""
+        width = stop.preferred_width()
+        if not row:
+            return layout.hand_rect.centerx - width // 2
+        if start + row_w() + gap + width <= room:
+            return start + row_w() + gap
+        if start - gap - width >= MARGIN:
+            return start - gap - width
+        return None
+
+    for scale in (1.0, 0.9, 0.8, 0.7):  # Stop alone smaller: the row stays put
+        stop.size = round(sizes[0] * scale)
+        at = fit(x)
+        if at is not None:
+            stop.rect = pygame.Rect(at, y, stop.preferred_width(), h)
+            return x
+    # The row moves over, then everything smaller, then without the keys beside the words
+    # (the line above the hand still names Stop Macau!'s).
+    for hints, scale in [(True, 1.0), (True, 0.9), (True, 0.8), (True, 0.7), (False, 0.7)]:
+        for b, size in zip((stop, *row), sizes, strict=True):
+            b.size = round(size * scale)
+            b.show_hint = hints
+        start = max(MARGIN, min(x, room - (row_w() + gap + stop.preferred_width())))
+        at = fit(start)
+        if at is not None:
+            break
+    else:
+        at = start + row_w() + gap  # narrower than any window: past the room
+    stop.rect = pygame.Rect(at, y, stop.preferred_width(), h)
+    return start
 
 
 def refresh_buttons(t: TableScene) -> None:

@@ -129,6 +129,7 @@ class Button(Widget):
         self.label = label
         self.on_click = on_click
         self.hint = hint
+        self.show_hint = True  # drawn beside the label (a crowded row may leave it out)
         self.size = size
         self.primary = primary
         self.toggle = toggle
@@ -141,7 +142,7 @@ class Button(Widget):
         """Width that fits the label (and hint) with padding."""
         px = self.px
         w = theme.text_size(self.label, self.size, True)[0] + px(36)
-        if self.hint:
+        if self.hint and self.show_hint:
             w += theme.text_size(self.hint, self._hint_size())[0] + px(8)
         return max(w, px(84))
 
@@ -220,7 +221,7 @@ class Button(Widget):
         if self.focused and self.enabled:
             pygame.draw.rect(surface, theme.TEXT, body.inflate(6, 6), 2, border_radius=14)
         label = theme.text(self.label, self.size, ink, True)
-        if self.hint:
+        if self.hint and self.show_hint:
             hint = theme.text(self.hint, self._hint_size(), _faded(ink))
             gap = self.px(8)
             total = label.get_width() + gap + hint.get_width()

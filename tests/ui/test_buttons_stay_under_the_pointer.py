@@ -130,3 +130,36 @@ def test_stop_macau_fits_beside_the_row_in_a_narrow_window(
         assert room.contains(rect)
         assert not (log and rect.colliderect(h.table.layout.log_rect))
         assert not any(rect.colliderect(other) for other in shown[i + 1 :])
+
+
+@pytest.mark.parametrize(
+    ("size", "log"), [((1280, 800), True), ((1280, 720), True), ((960, 600), False)]
+)
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_where_stop_macau_fits_beside_the_row_the_row_stays_put(
+    size: tuple[int, int], log: bool, seats: int
+) -> None:
+    from game.ui import tabledraw
+
+    h = Harness(Game.new(PRESETS["polish"], seats=seats, seed=1), size=size)
+    t = h.table
+    t.show_log = log
+    rows = [
+        [(t.draw_button, "Take 12"), (t.play_button, "Play"), (t.macau_button, "Macau!")],
+        [(t.pass_button, "Keep"), (t.play_button, "Play"), (t.macau_button, "Macau!")],
+    ]
+    for row in rows:
+        placed = []
+        for stop in (False, True):
+            for b in t.action_buttons:
+                b.visible = False
+            for b, label in [*row, (t.hint_button, "Hint")]:
+                b.visible, b.label = True, label
+            t.stop_button.visible = stop
+            tabledraw.place_buttons(t)
+            placed.append([(b.rect.copy(), b.size) for b, _ in row])
+        assert placed[0] == placed[1]
+        stop_rect = t.stop_button.rect
+        assert pygame.Rect((0, 0), size).contains(stop_rect)
+        assert not (log and stop_rect.colliderect(t.layout.log_rect))
+        assert stop_rect.collidelist([b.rect for b, _ in row]) < 0
