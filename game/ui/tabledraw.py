@@ -169,12 +169,13 @@ def _place_stop(t: TableScene, row: list[Button], x: int) -> int:
         if at is not None:
             stop.rect = pygame.Rect(at, y, stop.preferred_width(), h)
             return x
-    # The row moves over, then everything smaller, then without the keys beside the words
-    # (the line above the hand still names Stop Macau!'s).
+    # Stop as small as it goes, the row moves over, then takes smaller words, then goes
+    # without the keys beside them (the line above the hand still names Stop Macau!'s).
     for hints, scale in [(True, 1.0), (True, 0.9), (True, 0.8), (True, 0.7), (False, 0.7)]:
-        for b, size in zip((stop, *row), sizes, strict=True):
+        for b, size in zip(row, sizes[1:], strict=True):
             b.size = round(size * scale)
             b.show_hint = hints
+        stop.show_hint = hints
         start = max(MARGIN, min(x, room - (row_w() + gap + stop.preferred_width())))
         at = fit(start)
         if at is not None:

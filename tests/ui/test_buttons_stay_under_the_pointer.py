@@ -163,3 +163,24 @@ def test_where_stop_macau_fits_beside_the_row_the_row_stays_put(
         assert pygame.Rect((0, 0), size).contains(stop_rect)
         assert not (log and stop_rect.colliderect(t.layout.log_rect))
         assert stop_rect.collidelist([b.rect for b, _ in row]) < 0
+
+
+def test_where_the_row_must_move_for_stop_macau_it_moves_as_little_as_it_can() -> None:
+    from game.ui import tabledraw
+
+    h = Harness(Game.new(PRESETS["polish"], seats=2, seed=1), size=(720, 540))
+    t = h.table
+    row = [(t.pass_button, "Wait"), (t.play_button, "Play"), (t.hint_button, "Hint")]
+    placed = []
+    for stop in (False, True):
+        for b in t.action_buttons:
+            b.visible = False
+        for b, label in row:
+            b.visible, b.label = True, label
+        t.stop_button.visible = stop
+        tabledraw.place_buttons(t)
+        placed.append([(b.rect.copy(), b.size) for b, _ in row])
+    shift = placed[0][0][0].x - placed[1][0][0].x
+    assert 0 < shift < 20  # Stop takes its smallest words before the row moves, then a little
+    assert [size for _, size in placed[0]] == [size for _, size in placed[1]]
+    assert pygame.Rect(0, 0, 720, 540).contains(t.stop_button.rect)
