@@ -51,7 +51,8 @@ def _selects(ch: str, after: str) -> bool:
     kind = unicodedata.category(ch)
     if kind == "Nd":
         return after == "\u20e3"
-    return (kind[0] in "SP" and ch != "_") or ch == "\u2139" or "\u1800" <= ch <= "\u18af"
+    mongolian = kind[0] == "L" and "\u1800" <= ch <= "\u18af"
+    return (kind[0] in "SP" and ch != "_") or ch == "\u2139" or mongolian
 
 
 def _tag(ch: str) -> bool:
@@ -77,26 +78,34 @@ def normal_name(text: str, limit: int | None = None) -> str:
     Private-use characters and code points this Python's Unicode tables do not know yet
     (an emoji newer than them) are kept: they may well be what the player typed."""
     kept: list[str] = []
-    for i, ch in enumerate(text):
+    for ch in text:
         kind = unicodedata.category(ch)
         if ch.isspace() or ch in _BLANKS:
             kept.append(" ")
         elif kind == "Cc" or kind == "Cs" or _noncharacter(ch) or ch in _IGNORED:
             continue
-        elif _variation(ch):
-            if kept and _selects(kept[-1], text[i + 1 : i + 2]):
-                kept.append(ch)
         elif kind == "Cf" and ch not in _JOINERS:
             if _tag(ch) and kept and (kept[-1] == _BLACK_FLAG or _tag(kept[-1])):
                 kept.append(ch)
         else:
             kept.append(ch)
+    # Variation selectors are weighed once the name is composed (composing may take apart
+    # the character one follows: ⫝̸ is ⫝ and a mark; a selector after a mark selects
+    # nothing), and before the joiners, which stay only between two visible characters.
     composed = unicodedata.normalize("NFC", "".join(kept))
-    joined = "".join(
-        ch for i, ch in enumerate(composed) if ch not in _JOINERS or _between_letters(composed, i)
+    chosen = unicodedata.normalize(
+        "NFC",
+        "".join(
+            ch
+            for i, ch in enumerate(composed)
+            if not _variation(ch) or (i and _selects(composed[i - 1], composed[i + 1 : i + 2]))
+        ),
     )
-    tidy = " ".join(unicodedata.normalize("NFC", joined).split())  # (composed anew: a mark
-    # may meet its letter only once a joiner between them has gone)
+    joined = "".join(
+        ch for i, ch in enumerate(chosen) if ch not in _JOINERS or _between_letters(chosen, i)
+    )
+    # Composed anew: a mark may meet its letter only once a joiner between them has gone.
+    tidy = " ".join(unicodedata.normalize("NFC", joined).split())
     if limit is not None and len(tidy) > limit:
         return normal_name(tidy[:limit])  # a joiner left at the end goes too
     return tidy

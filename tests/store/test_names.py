@@ -51,6 +51,8 @@ ZWSP, ZWNJ, ZWJ, RLM, BOM, SHY = "\u200b", "\u200c", "\u200d", "\u200f", "\ufeff
         ("\u2764\ufe0f Anna", None),
         ("Team 1\ufe0f\u20e3 \u203c\ufe0f \u2139\ufe0f", None),
         ("Anna 1\ufe0f", "Anna 1"),
+        # Weighed once composed: ⫝̸ comes apart into ⫝ and a mark, and the mark selects nothing.
+        ("Jan \u2adc\ufe0f", "Jan \u2add\u0338"),
         ("Anna\ud800\ufffe", "Anna"),
     ],
 )
