@@ -148,20 +148,26 @@ def test_a_profile_stored_under_an_older_key_is_found_under_the_new_one(
         assert reopened.profile_stats("Ştefan").games == 2
 
 
-def test_two_people_an_older_version_told_apart_keep_their_own_rounds(store: Store) -> None:
-    """An older version kept "Ştefan" (cedilla) and "Ștefan" (comma below) as two people.
-    Now their keys are one, yet "ȘTEFAN" still goes to the one spelt with its letters."""
-    store.record_game(game(1, "polish", human(0, "Ştefan", 1), human(1, "Ada", 2)))
+def _with_an_older_second_person(store: Store, first: str, second: str, key: str) -> None:
+    """``first`` plays a round; then ``second`` is a profile of its own under ``key``, as an
+    older version that told the two names apart made it; the store is closed."""
+    store.record_game(game(1, "polish", human(0, first, 1), human(1, "Ada", 2)))
     path = store.path
     store.close()
     assert path is not None
     conn = sqlite3.connect(str(path))
-    with conn:  # the second person, as that version made them
+    with conn:
         conn.execute(
-            "INSERT INTO profiles (name, kind, created, name_key) "
-            "VALUES ('Ștefan', 'human', 0, 'ștefan')"
+            "INSERT INTO profiles (name, kind, created, name_key) VALUES (?, 'human', 0, ?)",
+            (second, key),
         )
     conn.close()
+
+
+def test_two_people_an_older_version_told_apart_keep_their_own_rounds(store: Store) -> None:
+    """An older version kept "Ştefan" (cedilla) and "Ștefan" (comma below) as two people.
+    Now their keys are one, yet "ȘTEFAN" still goes to the one spelt with its letters."""
+    _with_an_older_second_person(store, "Ştefan", "Ștefan", "ștefan")
     with Store.open() as reopened:
         reopened.record_game(game(2, "polish", human(0, "ȘTEFAN", 1), human(1, "Ada", 2)))
         assert reopened.profile_stats("Ștefan").games == 1
@@ -171,18 +177,8 @@ def test_two_people_an_older_version_told_apart_keep_their_own_rounds(store: Sto
 def test_two_people_whose_names_now_tidy_alike_stay_two(store: Store) -> None:
     """An older version kept "Anna" and "Anna" with a Hangul filler as two people. Names now
     drop the filler, yet each stored profile is reached, renamed and seated by its name."""
-    store.record_game(game(1, "polish", human(0, "Anna", 1), human(1, "Ada", 2)))
-    path = store.path
-    store.close()
-    assert path is not None
-    conn = sqlite3.connect(str(path))
-    with conn:  # the second person, as that version made them
-        conn.execute(
-            "INSERT INTO profiles (name, kind, created, name_key) "
-            "VALUES ('Anna\u3164', 'human', 0, 'anna\u3164')"
-        )
-    conn.close()
     filler = "Anna\u3164"
+    _with_an_older_second_person(store, "Anna", filler, "anna\u3164")
     with Store.open() as reopened:
         reopened.record_game(game(2, "polish", human(0, filler, 1), human(1, "Anna", 2)))
         assert reopened.profile_stats(filler).games == 1
