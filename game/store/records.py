@@ -136,7 +136,9 @@ def _merged_target(conn: sqlite3.Connection, profile_id: int) -> Profile:
     return profile_from_row(row)
 
 
-def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> list[int]:
+def _check_name_free(
+    conn: sqlite3.Connection, name: str, owner: int | None, own_key: bool = False
+) -> list[int]:
     """ValueError with the reason if ``name`` cannot become profile ``owner``'s (a new
     profile's, when None); else the rows that keep that name for a renamed or merged-away
     player, which ``owner`` takes the name from.
@@ -146,6 +148,10 @@ def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> 
     That profile may take the name back, and so may a new profile (a new player of that
     name, deliberately made, who then gets those rounds); another player may not, as they
     would get the rounds of someone else.
+
+    With ``own_key`` (the owner's name respelt: letter case, spacing) another player whose
+    name shares the key is no clash: only a file from an older version that told the two
+    names apart holds one, and the respelling changes nothing between them.
     """
     rows = conn.execute(
         "SELECT id, name, merged_into FROM profiles WHERE name_key = ? AND id IS NOT ?",
@@ -154,6 +160,8 @@ def _check_name_free(conn: sqlite3.Connection, name: str, owner: int | None) -> 
     aliases: list[int] = []
     for pid, taken, merged in rows:
         if merged is None:
+            if own_key:
+                continue
             raise ValueError(_taken(name, str(taken)))
         target = _merged_target(conn, int(pid))
         if owner is not None and target.id != owner:
@@ -476,7 +484,8 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:
     if profile.is_bot:
         raise ValueError("Bot profiles keep their names.")
     name = clean_name(new)
-    for alias in _check_name_free(conn, name, profile.id):
+    respelt = name_key(name) == name_key(profile.name)
+    for alias in _check_name_free(conn, name, profile.id, own_key=respelt):
         # A name kept for this very profile: the profile takes it over.
         _give_up_alias(conn, alias)
     conn.execute(

@@ -189,6 +189,19 @@ def test_two_people_whose_names_now_tidy_alike_stay_two(store: Store) -> None:
         assert reopened.profile_stats("Anna").games == 2
 
 
+def test_a_name_respelt_beside_a_look_alike_an_older_version_kept_is_taken(store: Store) -> None:
+    """A change of letter case alone is allowed, also where an older version kept a
+    look-alike of the name as another person: it changes nothing between the two."""
+    filler = "Anna\u3164"
+    _with_an_older_second_person(store, "Anna", filler, "anna\u3164")
+    with Store.open() as reopened:
+        reopened.rename_profile("Anna", "anna")
+        assert reopened.profile_stats("anna").games == 1
+        assert reopened.profile_stats(filler).games == 0
+        with pytest.raises(ValueError, match="already exists"):
+            reopened.create_profile("ANNA")
+
+
 def test_romanian_letters_of_either_spelling_are_listed_with_their_plain_letters(
     store: Store,
 ) -> None:
