@@ -417,6 +417,11 @@ class TableScene(Scene):
             found = self._listings[seat] = self.game.legal_actions_capped(TABLE_LISTING_LIMIT, seat)
         return found
 
+    def listed(self, seat: int) -> list[Action] | None:
+        """``seat``'s legal actions if ``listing`` has listed this position for it already."""
+        found = self._listings.get(seat) if self._listings_key == self._position() else None
+        return None if found is None else found[0]
+
     def legal_of(self, seat: int) -> list[Action]:
         """``seat``'s legal actions as the table lists them (see ``listing``)."""
         return self.listing(seat)[0]
@@ -851,9 +856,8 @@ class TableScene(Scene):
             return
         if self.thinking is None:
             # The table's own list where it has one for this position; else the worker lists.
-            legal = self._listings.get(seat) if self._listings_key == self._position() else None
-            listed = None if legal is None else legal[0]
-            self.thinking = self.worker.think(bot, self.game.copy(), seat, listed)
+            legal = self.listed(seat)
+            self.thinking = self.worker.think(bot, self.game.copy(), seat, legal)
             self.thinking_seat, self.think_since = seat, now
             self._think_version = self.version
             return

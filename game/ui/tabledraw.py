@@ -129,9 +129,14 @@ def place_buttons(t: TableScene) -> None:
     t.menu_button.rect = pygame.Rect(right.x, right.bottom - small_h, right.w, small_h)
 
 
+def _row_width(row: Sequence[Button], gap: int) -> int:
+    """How wide a row of ``row`` buttons is, ``gap`` apart."""
+    return sum(b.preferred_width() for b in row) + gap * max(0, len(row) - 1)
+
+
 def _row_start(centre: int, row: Sequence[Button], gap: int) -> int:
     """Where a row of ``row`` buttons centred on ``centre`` starts."""
-    return centre - (sum(b.preferred_width() for b in row) + gap * max(0, len(row) - 1)) // 2
+    return centre - _row_width(row, gap) // 2
 
 
 def _place_stop(t: TableScene, row: list[Button], x: int) -> int:
@@ -150,7 +155,7 @@ def _place_stop(t: TableScene, row: list[Button], x: int) -> int:
     sizes = [b.size for b in (stop, *row)]  # as scaled for the window
 
     def row_w() -> int:
-        return sum(b.preferred_width() for b in row) + gap * max(0, len(row) - 1)
+        return _row_width(row, gap)
 
     def fit(start: int) -> int | None:
         """Stop's place beside a row starting at ``start``, if there is room."""
