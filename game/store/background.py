@@ -5,19 +5,25 @@ The work gets a second ``Store`` on the same file: an SQLite connection may only
 the thread that opened it, and the file's write-ahead log lets the window's own connection
 read meanwhile. A store held only in memory cannot be opened twice; its work runs on the
 window's thread instead, at the second poll, after a frame has shown that it started.
+
+A store may also be opened ahead on a thread of its own and then handed to the window's
+thread (``StoreAhead``), which uses it from then on.
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Generic, TypeVar, cast
 
 from game.store.db import Store
 
-__all__ = ["StoreJob"]
+__all__ = ["StoreAhead", "StoreJob"]
 
+log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
@@ -94,3 +100,35 @@ class StoreJob(Generic[T]):
         if self._error is not None:
             raise self._error
         return cast(T, self._value)
+
+
+class StoreAhead:
+    """``Store.open()`` on a thread of its own, begun before the store is needed: opening
+    checks the whole file the first time in a run (about 0.25 s at 20,000 rounds, 60 ms for
+    the quick check of a later opening), which at a table's first recorded round would hold
+    the frame that lays the last card. ``take`` gives the store, waiting for it if need be."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self._store: Store | None = None
+        self._thread = threading.Thread(
+            target=self._run, args=(path,), name="macau-store-open", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, path: Path | None) -> None:
+        try:
+            self._store = Store.open(path)
+        except Exception:  # (Store.open never raises; the table opens it itself if it did)
+            log.exception("could not open the statistics store ahead")
+
+    def take(self) -> Store | None:
+        """The store opened (its owner closes it), or None if opening it failed; once."""
+        self._thread.join()
+        store, self._store = self._store, None
+        return store
+
+    def close(self) -> None:
+        """Close the store if it was never taken (the table left before any round ended)."""
+        store = self.take()
+        if store is not None:
+            store.close()

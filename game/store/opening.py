@@ -95,9 +95,19 @@ def _full(path: Path) -> Opened:
     return replace(open_read_only(path, FULL), in_use=True, no_room=True)
 
 
+def held_connection(target: str, *, uri: bool = False, timeout: float = 5.0) -> sqlite3.Connection:
+    """An SQLite connection in autocommit mode, for a store to hold. A store may be opened on
+    one thread and then handed to another (a table opens its store while the round is
+    played, off the drawing thread), so the connection is not tied to the thread that made
+    it; a store is still used by one thread at a time."""
+    return sqlite3.connect(
+        target, uri=uri, timeout=timeout, isolation_level=None, check_same_thread=False
+    )
+
+
 def connect(path: Path) -> sqlite3.Connection:
     """A read-write connection in autocommit mode; the store issues BEGIN/COMMIT itself."""
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn = held_connection(str(path), timeout=BUSY_TIMEOUT_MS / 1000)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     return conn
 
@@ -108,14 +118,14 @@ def connect_read_only(path: Path, *, immutable: bool = False) -> sqlite3.Connect
     # Quoted from the path's bytes: a folder named in another encoding than UTF-8 (a Latin-1
     # "café") reaches Python as a string no text encoding accepts, yet names a real file.
     uri = f"file:{urllib.parse.quote(os.fsencode(path.resolve()))}?{query}"
-    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    conn = held_connection(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     return conn
 
 
 def memory_database(problem: str | None) -> Opened:
     """An empty, current-schema database in memory that nothing is recorded into."""
-    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn = held_connection(":memory:")
     schema.migrate(conn)
     return Opened(conn, True, problem, stand_in=True)
 
@@ -347,7 +357,7 @@ def _private_copy(path: Path) -> sqlite3.Connection:
             shutil.copyfile(log, copy.with_name(copy.name + "-wal"))
         disk = sqlite3.connect(str(copy), isolation_level=None)
         try:
-            memory = sqlite3.connect(":memory:", isolation_level=None)
+            memory = held_connection(":memory:")
             disk.backup(memory)
         finally:
             disk.close()
@@ -391,7 +401,7 @@ def open_read_only(path: Path, problem: str, *, says_unread: bool = False) -> Op
                 continue
             if found < schema.CURRENT_VERSION:
                 # Upgrade a copy in memory so the queries see the layout they expect.
-                copy = sqlite3.connect(":memory:", isolation_level=None)
+                copy = held_connection(":memory:")
                 conn.backup(copy)
                 conn.close()
                 schema.migrate(copy)

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.engine import Action, Card, Game, RoundOver
+from game.store.background import StoreAhead
 from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import clear_saved_game, save_game
@@ -106,6 +107,10 @@ class MatchTable(TableScene):
         self.saving = owns_saved_game()
         self.save_problem = ""
         self._store: Any = None
+        # Opened from the first frame while the round is played, so the frame that ends it
+        # does not wait for the file's checks (``_open_store_ahead``).
+        self._store_ahead: StoreAhead | None = None
+        self._opened_ahead = self.recorded
         self.store_problem = ""  # the statistics problem last told to the player
         self.store_toast: tuple[str, Tween] | None = None  # the message telling it
         # Pass-and-play: how each person last left their hand (a sort, or their own order
@@ -266,6 +271,14 @@ class MatchTable(TableScene):
             self.started_at += max(0.0, now - self.held_since)
             self.held_since = now
 
+    def _open_store_ahead(self) -> None:
+        """Begin opening the statistics store on a thread of its own, once, unless the table
+        has one already: its first round is recorded into it when it ends."""
+        if not self._opened_ahead:
+            self._opened_ahead = True
+            if self._store is None:
+                self._store_ahead = StoreAhead()
+
     def _record_round(self) -> None:
         self._stop_clock_while_held()
         g = self.game
@@ -276,6 +289,8 @@ class MatchTable(TableScene):
         except ImportError:
             return
         try:
+            if self._store is None and self._store_ahead is not None:
+                self._store, self._store_ahead = self._store_ahead.take(), None
             if self._store is not None and self._store.in_use:
                 # Only read, as another program held the file when it was opened: it may be
                 # free by now (the rounds kept meanwhile are recorded as it opens).
@@ -317,6 +332,9 @@ class MatchTable(TableScene):
     def shutdown(self) -> None:
         """Closing the table (window closed, back to the menu) saves first."""
         self.save()
+        if self._store_ahead is not None:
+            self._store_ahead.close()  # no round ended at this table
+            self._store_ahead = None
         if self._store is not None:
             try:
                 # Rounds kept while another program held the statistics file: it may be free
@@ -335,6 +353,7 @@ class MatchTable(TableScene):
     def update(self, dt: float) -> None:
         """The table's frame; between people's turns, hide the hand and hand the screen over."""
         self._follow_the_wall(dt)
+        self._open_store_ahead()
         # The round's clock (its recorded time) stops while paused. Settled before the
         # frame's moves, so a bot's move applied on resuming is timed without the pause.
         if self.paused and not self.game.over:

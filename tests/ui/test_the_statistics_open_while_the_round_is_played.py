@@ -1,0 +1,66 @@
+"""The table opens its statistics store while the round is played, off the drawing thread:
+opening checks the whole file (a quarter of a second at 20,000 rounds), and at the round's
+end it would hold the frame that lays the last card."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from game.store import Store
+from game.store.settings import Settings
+from game.ui.matchtable import MatchTable
+from game.ui.roundend import RoundEndOverlay
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen
+
+
+def _bots_table() -> MatchTable:
+    seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
+    setup = TableSetup("polish", seats)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    return MatchTable(setup, setup.new_game(seed=3), settings=off, seed=3)
+
+
+def _threads_opening(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the threads ``Store.open`` is called on from now on."""
+    names: list[str] = []
+    original = Store.open.__func__  # type: ignore[attr-defined]
+
+    def opening(cls: type[Store], path: Path | None = None) -> Store:
+        names.append(threading.current_thread().name)
+        return original(cls, path)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Store, "open", classmethod(opening))
+    return names
+
+
+def test_the_first_round_is_recorded_into_a_store_opened_off_the_drawing_thread(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened_on = _threads_opening(monkeypatch)
+    table = _bots_table()
+    screen = Screen(table, (960, 600))
+    for _ in range(60000):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame(draw=False)
+    assert isinstance(screen.top, RoundEndOverlay)
+    assert opened_on == ["macau-store-open"]
+    table.shutdown()
+    with Store.open() as store:
+        assert len(store.history()) == 1
+
+
+def test_a_table_left_before_any_round_ended_closes_the_store_it_opened(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened_on = _threads_opening(monkeypatch)
+    table = _bots_table()
+    screen = Screen(table, (960, 600))
+    screen.frame(draw=False)
+    table.shutdown()
+    assert opened_on == ["macau-store-open"]
+    assert table._store_ahead is None and table._store is None
