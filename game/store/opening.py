@@ -212,15 +212,20 @@ def _header_fits(path: Path) -> bool:
     try:
         conn = connect_read_only(path, immutable=True)  # (immutable: the log left out)
     except sqlite3.DatabaseError as exc:
-        if sqlerrors.is_damaged(exc):
+        if sqlerrors.is_not_a_database(exc):
             return False
         raise
     try:
         conn.execute("PRAGMA schema_version").fetchone()
         return True
     except sqlite3.DatabaseError as exc:
-        if sqlerrors.is_damaged(exc):
+        if sqlerrors.is_not_a_database(exc):
             return False
+        # Malformed without its log: a sound file whose last copying-back from the log
+        # was cut short (the disk filled as the game closed) reads so, and reads whole with
+        # it. The checks that follow read it with the log and tell damage from that.
+        if sqlerrors.is_damaged(exc):
+            return True
         raise
     finally:
         conn.close()
@@ -484,6 +489,10 @@ def open_database(path: Path) -> Opened:
     if verdict in ("corrupt", "mismatch"):
         # What can still be read is copied out first, while the file is where it was.
         recovered, saved = salvage.recover(path)
+        if saved.no_room:
+            # Set aside now, the file would be left with nothing recovered from it: it stays
+            # where it is, shown as far as it reads, until there is room to recover it.
+            return _full(path)
         if _identity(path) != found and _verdict(path) == "ok":
             # Another copy of the game recovered it meanwhile and put a sound file in its
             # place: that one is used as it is (setting it aside would hide its rounds).

@@ -55,6 +55,7 @@ class Salvage:
     people: int  # profiles of people in the new file
     matches: int  # points matches in the new file
     failure: str | None = None  # why nothing could be recovered, when not for damage alone
+    no_room: bool = False  # nothing could be recovered for want of room on the disk
 
     @property
     def nothing(self) -> bool:
@@ -163,7 +164,7 @@ def recover(path: Path) -> tuple[Path | None, Salvage]:
         with contextlib.suppress(OSError):
             fresh.unlink(missing_ok=True)
         reason = sqlerrors.describe(exc) if isinstance(exc, OSError | sqlite3.Error) else str(exc)
-        return None, Salvage(0, 0, False, 0, 0, reason)
+        return None, Salvage(0, 0, False, 0, 0, reason, no_room=sqlerrors.is_full(exc))
     return fresh, saved
 
 

@@ -70,6 +70,16 @@ def is_damaged(exc: BaseException) -> bool:
     return "malformed" in text or "not a database" in text
 
 
+def is_not_a_database(exc: BaseException) -> bool:
+    """The file does not begin as a database does (not merely damaged further in)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = _code(exc)
+    if code is not None:
+        return code == _NOTADB
+    return "not a database" in str(exc)
+
+
 def is_missing_schema(exc: BaseException) -> bool:
     """A table or column the game needs is not in the file (someone changed its layout)."""
     if not isinstance(exc, sqlite3.OperationalError):

@@ -305,15 +305,17 @@ def test_a_recovery_that_fails_says_why_and_leaves_nothing_behind(
     (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
     damaged = _zero(_db(home), page)
 
-    def full(*_: object, **__: object) -> None:
-        raise OSError(errno.ENOSPC, "No space left on device")
+    # (Not for want of room: then the file is left in place until there is room, see
+    # test_a_disk_full_as_the_game_closed.)
+    def failing(*_: object, **__: object) -> None:
+        raise OSError(errno.EIO, "Input/output error")
 
-    monkeypatch.setattr(shutil, "copyfile", full)
+    monkeypatch.setattr(shutil, "copyfile", failing)
     with Store.open() as store:
         assert store.problem is not None
         assert store.problem.startswith(
-            "The statistics file was damaged and could not be recovered (no space left on "
-            "device), so a new one was started."
+            "The statistics file was damaged and could not be recovered (input/output "
+            "error), so a new one was started."
         )
         assert store.history() == []
     assert _kept(home).read_bytes() == damaged
