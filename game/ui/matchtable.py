@@ -291,9 +291,10 @@ class MatchTable(TableScene):
         try:
             if self._store is None and self._store_ahead is not None:
                 self._store, self._store_ahead = self._store_ahead.take(), None
-            if self._store is not None and self._store.in_use:
-                # Only read, as another program held the file when it was opened: it may be
-                # free by now (the rounds kept meanwhile are recorded as it opens).
+            if self._store is not None and (self._store.in_use or self._store.read_only):
+                # Only read, as another program held the file when it was opened, or the
+                # folder could not be written: it may be free by now, or the folder mended
+                # (the rounds kept meanwhile are recorded as it opens).
                 self._store.close()
                 self._store = None
             if self._store is None:

@@ -215,9 +215,10 @@ class MainMenu(MenuScreen):
 
     def store(self) -> Any:
         """The statistics store, opened on first use and kept while the menu lives. One only
-        read because another program held the file is opened again (it may be free now); in
-        one kept, the rounds a table kept while the file was in use are recorded first."""
-        if self._store is not None and self._store.in_use:
+        read because another program held the file, or the folder could not be written, is
+        opened again (it may be free or mended now); in one kept, the rounds a table kept
+        while the file was in use are recorded first."""
+        if self._store is not None and (self._store.in_use or self._store.read_only):
             self._store.close()
             self._store = None
         if self._store is None:

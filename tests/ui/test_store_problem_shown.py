@@ -8,10 +8,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.store import Store, pending
+from game.store import Store, opening, pending
 from game.store.db import FULL
+from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
+from game.ui.menu import MainMenu
 from game.ui.roundend import RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
 from tests.store.conftest import bot, game, human
@@ -30,6 +32,20 @@ def _table_over_a_garbage_file(home: Path) -> MatchTable:
     setup = TableSetup("classic", seats, target=120)
     off = Settings(animation_speed="off", bot_pace="fast")
     return MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+
+
+class _UnwritableFolder:
+    """The data folder cannot be written (made read-only) until ``mended`` is set."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.mended = False
+        self._ensure_writable = opening.ensure_writable
+        monkeypatch.setattr(opening, "ensure_writable", self._check)
+
+    def _check(self, folder: Path) -> Path:
+        if not self.mended:
+            raise StoreUnavailable(f"Macau cannot write to the folder {folder} (read-only).")
+        return self._ensure_writable(folder)
 
 
 def _what_is_said(table: MatchTable, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -111,3 +127,49 @@ def test_rounds_a_full_disk_held_back_are_recorded_once_there_is_room(
     match = store.matches()[0]
     assert match.rounds == 3
     table.shutdown()
+
+
+def test_rounds_are_recorded_again_once_the_folder_can_be_written(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A data folder that could not be written when the table opened its statistics (made
+    read-only, a full quota) is tried again at the next round's end: once mended, the
+    rounds are recorded and the message is taken back."""
+    folder = _UnwritableFolder(monkeypatch)
+    seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
+    setup = TableSetup("classic", seats, target=3000)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
+    said = _what_is_said(table, monkeypatch)
+    screen = Screen(table, (960, 600))
+    rounds = 0
+    for _ in range(200000):
+        if isinstance(screen.top, RoundEndOverlay):
+            rounds += 1
+            if rounds == 1:
+                assert table.store_problem and "read-only" in table.store_problem
+                folder.mended = True
+            if rounds == 3:
+                break
+            screen.key(pygame.K_RETURN)
+        screen.frame(draw=False)
+    assert rounds == 3
+    assert len([m for m in said if "read-only" in m]) == 1
+    assert table.store_problem == ""
+    table.shutdown()
+    with Store.open() as store:
+        assert len(store.history()) == 2  # the rounds after the folder was mended
+
+
+def test_statistics_opened_while_the_folder_cannot_be_written_are_opened_anew_once_it_can(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    Store.open().close()
+    folder = _UnwritableFolder(monkeypatch)
+    menu = MainMenu()
+    shown = menu.store()
+    assert shown.read_only and "read-only" in shown.problem
+    folder.mended = True
+    again = menu.store()
+    assert again is not shown and not again.read_only and again.problem is None
+    menu.shutdown()
