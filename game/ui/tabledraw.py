@@ -973,6 +973,10 @@ def _toast_shapes(
             layout.hand_rect.centerx,
             layout.hint_y - px(44) + lines[0].get_height() // 2 + px(7),
         )
+        # Within the table's part: the open log takes the window's right (the hand is
+        # centred on the whole window).
+        box.right = min(box.right, width - px(8))
+        box.left = max(box.left, min(px(8), width - box.w))
         shapes.append((lines, box))
     return shapes
 

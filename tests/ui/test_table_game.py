@@ -543,7 +543,7 @@ REFUSAL = (
 
 
 @pytest.mark.parametrize("seats", [4, 6])
-@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1280, 800)])
 @pytest.mark.parametrize("message", [REFUSAL, REFUSAL.replace(", or draw", ", or cut it " * 5)])
 def test_a_long_refusal_keeps_clear_of_the_stock_count_and_the_stacks_words(
     seats: int, size: tuple[int, int], message: str
