@@ -148,6 +148,8 @@ class GameLog:
         self.macau_penalty = macau_penalty  # what a forgotten call costs, for what is forgiven
         self.lines = LogLines(maxlen=200)
         self.line_open = False  # the last line is a move's, and what follows adds to it
+        # Lines said since the move's (``aside``): what follows still adds to the move's.
+        self.open_back = 0
         self.stopped = False  # the table stopped this round: its end is not told as blocked
         # The one person at the table, whose own turns may be told in full (-1 when several
         # people share the screen: each line must read the same whatever their cards).
@@ -159,6 +161,7 @@ class GameLog:
         other.lines = LogLines(self.lines, maxlen=self.lines.maxlen)
         other.lines.dropped = self.lines.dropped
         other.line_open = self.line_open
+        other.open_back = self.open_back
         other.stopped = self.stopped
         other.private_seat = self.private_seat
         return other
@@ -173,11 +176,20 @@ class GameLog:
         """A new line, which the words of the events that follow it may join."""
         self.lines.append(line)
         self.line_open = True
+        self.open_back = 0
 
     def heading(self, line: str) -> None:
         """A line of its own: nothing is added to it."""
         self.lines.append(line)
         self.line_open = False
+
+    def aside(self, line: str) -> None:
+        """A line of its own said in the middle of a move (a stack lapsing as it is laid):
+        what the move goes on to add (its Macau) still joins the move's line."""
+        self.lines.append(line)
+        if self.line_open:
+            self.open_back += 1
+            self.line_open = self.open_back < len(self.lines)
 
     def clause(self, seat: int, third: str, second: str) -> str:
         """``seat``'s name and the verb phrase in the matching person ("You owe", "East owes")."""
@@ -187,7 +199,7 @@ class GameLog:
     def add_to_line(self, words: str) -> None:
         """``words`` after a dash on the open line, else a line of their own."""
         if self.lines and self.line_open:
-            self.lines[-1] += f" — {_mid_line(words)}"
+            self.lines[-1 - self.open_back] += f" — {_mid_line(words)}"
         else:
             self.say(words[:1].upper() + words[1:])
 
@@ -226,9 +238,9 @@ class GameLog:
             else f"{ev.skips} missed turn" + ("s" if ev.skips != 1 else "")
         )
         if ev.reason == "out":
-            self.say(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
+            self.aside(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
         else:
-            self.say(f"Every other seat is out or waiting: {waiting} lapses")
+            self.aside(f"Every other seat is out or waiting: {waiting} lapses")
 
     def _on_Reshuffled(self, ev: Reshuffled) -> None:
         cards = "1 card" if ev.count == 1 else f"{ev.count} cards"

@@ -75,3 +75,16 @@ def test_a_seats_words_stand_under_its_own_play_only() -> None:
     h.tick(2)
     leads = [b.lead for b in director.bubbles if b.seat == 1]
     assert leads and "8♣ 8♠" not in leads, [(b.lead, b.text) for b in director.bubbles]
+
+
+def test_a_macau_left_uncalled_as_a_stack_lapses_joins_the_play_that_kept_one_card() -> None:
+    # North answers the 4s by missing two turns; the 9♣ 2♣ that leaves one card finds every
+    # other seat waiting, so its stack lapses in the middle of the play.
+    hands = ["4C 4D 9C 2C 8H", "5D 6H 8D 10H"]
+    h = Harness(
+        Game.from_position(PRESETS["hungarian"], hands=hands, pile="9D", stock="3C 5C 6D 7H")
+    )
+    log = _play(h, (0, "4D 4C"), (1, "pass"), (0, "9C 2C"))
+    laid = next(i for i, line in enumerate(log) if "laid 9♣ 2♣" in line)
+    assert log[laid].endswith("laid 9♣ 2♣ — no Macau called"), log
+    assert log[laid + 1] == "Every other seat is out or waiting: the stack of 2 lapses", log
