@@ -46,9 +46,9 @@ def switch_refusal(rules: Rules, switch: str) -> str | None:
         if not {"2", "3"} & r.attack_cards:
             return "2s and 3s are no attack cards here"
         small = r.small_counter_rule
-        # Under the hungarian rule 2s and 3s go on any 2, 3 or battle king: on every attack
-        # card but a joker.
-        anywhere = small == "pool" or (small == "hungarian" and not {"BJ", "RJ"} & r.attack_cards)
+        # Under the hungarian rule 2s and 3s go on any 2, 3, battle king or draw-wild joker:
+        # on every attack card, as in a pool.
+        anywhere = small in ("pool", "hungarian")
         if switch == "easier_pool" and anywhere:
             return "2s and 3s stack on any draw card already"
         if switch == "harder_suit_or_rank":

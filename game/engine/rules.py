@@ -265,9 +265,14 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
     # A round that ends at the first seat out is over before the last card's power could act.
     "power_after_out": (lambda r: r.end == "first_out", lambda r: False),
     "target": (lambda r: r.scoring != "points", lambda r: 500),
-    # 2s and 3s given the rule every attack card has anyway.
+    # 2s and 3s given the rule every attack card has anyway, or a pool where the hungarian
+    # rule already lets them go on every attack card.
     "twos_threes_counter": (
-        lambda r: r.small_counter_rule == r.counter_rule or not {"2", "3"} & r.attack_cards,
+        lambda r: (
+            r.small_counter_rule == r.counter_rule
+            or (r.small_counter_rule == "pool" and r.counter_rule == "hungarian")
+            or not {"2", "3"} & r.attack_cards
+        ),
         lambda r: "same",
     ),
     # Those below count as the option's default when idle, so a set that holds the default

@@ -210,12 +210,21 @@ def test_a_seat_count_that_is_no_whole_number_is_refused_naming_it(seats: object
 
 
 # ----- the Hungarian rules' easier / harder switches -----------------------------------------
-@pytest.mark.parametrize("preset", ALL_PRESETS)
+# The presets, and sets where draw-wild jokers meet another counter rule.
+SWITCHED_SETS = {
+    **{preset: PRESETS[preset] for preset in ALL_PRESETS},
+    "classic, hungarian counters": PRESETS["classic"].replace(counter_rule="hungarian"),
+    "romanian, by suit or rank": PRESETS["romanian"].replace(counter_rule="suit_or_rank"),
+    "romanian, same rank": PRESETS["romanian"].replace(counter_rule="same_rank"),
+}
+
+
+@pytest.mark.parametrize("preset", list(SWITCHED_SETS))
 @pytest.mark.parametrize("switch", list(HOUSE_SWITCHES))
 def test_a_switch_does_what_its_label_says_or_is_refused_with_a_reason(
     preset: str, switch: str
 ) -> None:
-    before = PRESETS[preset]
+    before = SWITCHED_SETS[preset]
     why = switch_refusal(before, switch)
     if why is not None:
         with pytest.raises(RulesError) as info:
@@ -224,6 +233,7 @@ def test_a_switch_does_what_its_label_says_or_is_refused_with_a_reason(
         return
     after = apply_switch(before, switch)  # a switch that is offered is never refused
     assert after != before
+    assert after.fingerprint != before.fingerprint  # it changes the game played
     if switch.startswith("easier"):
         assert GROUPS.index(after.groups) >= GROUPS.index(before.groups)
     if switch in ("easier_pool", "harder_suit_or_rank"):
@@ -231,6 +241,9 @@ def test_a_switch_does_what_its_label_says_or_is_refused_with_a_reason(
         assert after.counter_rule == before.counter_rule
         was, now = compile_rules(before), compile_rules(after)
         attack = [c for c in ALL_CARDS if now.attack_value[c]]
+        pairs = [(card, top) for card in attack for top in attack]
+        # Offered, it changes how some 2 or 3 stacks.
+        assert any(now.counters(c, t, t.suit) != was.counters(c, t, t.suit) for c, t in pairs)
         for card in attack:
             for top in attack:
                 ok = now.counters(card, top, top.suit)
