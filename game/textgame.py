@@ -8,9 +8,12 @@ points. The words it prints for your seat come from ``textwords``.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import re
 import sys
+import textwrap
+import unicodedata
 from collections import Counter
 from typing import TextIO
 
@@ -36,8 +39,10 @@ from .engine.actions import (
 )
 from .engine.cards import parse_rank
 from .textwords import (
+    LINE_WIDTH,
     PHASE_WORDS,
     cards_left,
+    count_words,
     deal_words,
     help_entries,
     help_text,
@@ -54,8 +59,14 @@ from .textwords import (
 
 def _readable(line: str) -> str:
     """``line`` with each byte that is not UTF-8 (a terminal set to another encoding) as "�",
-    not as the escapes Python keeps them in (lone surrogates), which were echoed back."""
-    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in line)
+    not as the escapes Python keeps them in (lone surrogates), which were echoed back; and
+    without the characters that show nothing (a zero-width space pasted with a card), which
+    the player cannot see to take out."""
+    return "".join(
+        "\ufffd" if "\ud800" <= ch <= "\udfff" else ch
+        for ch in line
+        if unicodedata.category(ch) != "Cf"
+    )
 
 
 class _Refused(IllegalMove):
@@ -112,6 +123,12 @@ def _refuse_as_typed(g: Game, line: str) -> None:
         raise _Refused(f"separate the cards of a move with spaces, not commas: {cards}")
     if line.rstrip("!").strip().lower() in ("draw", "pass") and line.strip().endswith("!"):
         raise _Refused("'!' calls Macau with the cards you lay, such as 7H!, never alone")
+    if line.rstrip("!").strip().lower() in ("macau", "makao", "macao"):
+        if g.rules.macau_call != "required":
+            raise _Refused("Macau is called automatically in these rules")
+        raise _Refused(
+            "Macau is called with the cards that leave you one: '!' after them, such as 7H!"
+        )
     tokens = line.split()
     if len(tokens) == 1 and line.isalpha() and len(line) > 2:
         raise _Refused(f"{line!r} is not a move: type help for the moves, or ? for yours")
@@ -260,16 +277,55 @@ def run_text_game(
         s: BotSeat(levels[(s - 1) % len(levels)], bot_stream("text", table, s))
         for s in range(1, g.seats)
     }
-    points = "point" if g.rules.target == 1 else "points"
-    match = f" A match to {g.rules.target} {points}." if g.rules.scoring == "points" else ""
-    print(
-        f"Macau ({preset}), {g.seats} seats. You are seat 0.{match} Type ? for your moves.",
-        file=out,
+    match = (
+        f" A match to {count_words(g.rules.target, 'point')}."
+        if g.rules.scoring == "points"
+        else ""
     )
-    print(help_text(g.rules), file=out)
+    opening = f"Macau ({preset}), {g.seats} seats. You are seat 0.{match} Type ? for your moves."
     deal = deal_words(g, 0)
-    print(f"Round 1: {deal}." if match else f"{deal}.", file=out)
+    for text in (
+        opening,
+        help_text(g.rules, _width(out)),
+        f"Round 1: {deal}." if match else f"{deal}.",
+    ):
+        print(_fitted(text, out), file=out)
     return play(g, bots, stdin if stdin is not None else sys.stdin, out)
+
+
+def _columns(out: TextIO) -> int | None:
+    """How many characters wide ``out`` is: ``COLUMNS`` where it is set, else the terminal's;
+    None for a file or a pipe, which no line is too long for."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit():
+        return max(20, int(columns))
+    try:
+        return os.get_terminal_size(out.fileno()).columns
+    except (AttributeError, OSError, ValueError):  # (io.UnsupportedOperation too)
+        return None
+
+
+def _width(out: TextIO) -> int:
+    """The width laid-out text (the help's two columns) keeps to in ``out``."""
+    columns = _columns(out)
+    return LINE_WIDTH if columns is None else min(LINE_WIDTH, columns - 1)
+
+
+def _fitted(text: str, out: TextIO) -> str:
+    """``text`` with each line longer than ``out`` is wide broken between words, its
+    continuation indented as the line was: a narrow terminal would break it in mid-word."""
+    columns = _columns(out)
+    if columns is None:
+        return text
+    width = columns - 1
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        indent = " " * min(len(line) - len(line.lstrip(" ")) + 2, width // 2)
+        lines += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False)
+    return "\n".join(lines)
 
 
 class _Quit(Exception):
@@ -297,7 +353,7 @@ class _Table:
         self.me = me
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out)
+        print(_fitted(text, self.out), file=self.out)
 
     def ask(self, prompt: str) -> str:
         """The next line typed, stripped; ``_Quit`` for a quit word or the end of the input."""
@@ -389,7 +445,8 @@ class _Table:
         reached = [s for s in range(g.seats) if g.scores[s] >= g.rules.target]
         if reached:
             who = " and ".join(f"{seat_name(s, me)} ({g.scores[s]})" for s in reached)
-            self.say(f"{who} reached the target of {g.rules.target} points: the match is over.")
+            target = count_words(g.rules.target, "point")
+            self.say(f"{who} reached the target of {target}: the match is over.")
         names = [seat_name(s, me) for s in g.winners]
         if len(names) > 1:
             self.say(f"A drawn match: {' and '.join(names)} share the lowest total.")
@@ -449,7 +506,7 @@ class _Table:
             if not line:
                 continue
             if line.lower() == "help":
-                self.say(help_text(g.rules))
+                self.say(help_text(g.rules, _width(self.out)))
                 continue
             if line in ("?", "??"):
                 legal, complete = g.legal_actions_capped(LISTING_LIMIT)

@@ -6,6 +6,7 @@ a shared, loaded machine does not fail them for being slow (no deadline): speed 
 by ``make bench``, not by the tests.
 """
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -16,3 +17,9 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("macau")
+
+
+@pytest.fixture(autouse=True)
+def _no_columns_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The terminal game keeps to ``COLUMNS`` where it is set: a test asks for it itself."""
+    monkeypatch.delenv("COLUMNS", raising=False)

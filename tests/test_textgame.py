@@ -698,3 +698,39 @@ def test_the_status_line_names_a_requested_face_card_and_the_seat_it_binds_throu
     g = Game.from_position(rules, hands=hands, pile="5H", stock="7D 7C 7S 8D 8S 2D 3D")
     g.apply("JH/8")  # the jack's player is out: the last seat still in is bound last
     assert "request: 8s or a jack, through Seat 2's turn" in status(g, 1)
+
+
+# ----- a narrow terminal ------------------------------------------------------------------
+def test_a_narrow_terminal_gets_lines_broken_between_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wide = played("?\nhelp\nq\n", preset="hungarian", seats=4, seed=5)
+    assert any(len(line) > 60 for line in wide.splitlines())  # a file or pipe: as laid out
+    monkeypatch.setenv("COLUMNS", "40")
+    text = played("?\nhelp\nq\n", preset="hungarian", seats=4, seed=5)
+    prompt = "your move> "  # (echoed input would end its line in a terminal)
+    lines = [part for line in text.splitlines() for part in line.split(prompt)]
+    assert all(len(line) <= 39 for line in lines), [x for x in lines if len(x) > 39]
+    # Nothing is lost: the same words, only broken into more lines.
+    assert "".join(wide.split()) == "".join(text.split())
+
+
+def test_macau_typed_alone_and_invisible_characters_are_told_in_a_players_words() -> None:
+    held = Game.new("polish", seats=2, seed=4).hand(0)[0]
+    text = played(f"Macau!\nmacau\n{held.code}\u200b\u2060\nq\n")
+    told = refusals(text)
+    assert (
+        told[:2]
+        == ["Macau is called with the cards that leave you one: '!' after them, such as 7H!"] * 2
+    )
+    assert "not a card" not in " ".join(told)
+
+
+def test_a_match_to_one_point_says_point() -> None:
+    text = played("q\n", preset="classic")
+    assert "A match to 500 points." in text
+    rules = PRESETS["classic"].replace(target=1)
+    g = Game.from_position(rules, hands=["9H", "5C 6C"], pile="9D", stock="2S 3S 4S 5S")
+    text = played_from(g, {1: Scripted()}, "9H\nq\n")
+    assert "Seat 1 (10) reached the target of 1 point: the match is over." in text
+    assert "1 points" not in text
