@@ -146,7 +146,7 @@ def cmd_play(argv: list[str], named: bool = False) -> int:
     parser.add_argument(
         "--bots", default=None, help="bot levels of the other seats (random, easy, medium, hard)"
     )
-    parser.add_argument("--seed", type=int, default=None, help="deal the same cards again")
+    parser.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
     parser.add_argument("--smoke", action="store_true", help="headless self-test, then exit")
     parser.add_argument("--frames", type=int, default=None, help=argparse.SUPPRESS)
     args, rest = parser.parse_known_args(argv)
@@ -302,6 +302,19 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a seed, a whole number from 0 up (-7 would deal what 7 does)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 up, not {value} (it would deal what {-value} does)"
+        )
+    return value
+
+
 def cmd_simulate(argv: list[str]) -> int:
     """Play random games headless and print what happened (``--check``: assert invariants)."""
     from .engine import PRESETS, Rules, RulesError
@@ -320,7 +333,7 @@ def cmd_simulate(argv: list[str]) -> int:
         "--seats", type=int, default=None, help="seats at each table (default: every count allowed)"
     )
     p.add_argument("--games", type=_at_least_one, default=1000, help="games to play (default 1000)")
-    p.add_argument("--seed", type=int, default=1, help="which deals (default 1)")
+    p.add_argument("--seed", type=_seed, default=1, help="which deals (default 1)")
     p.add_argument("--check", action="store_true", help="assert invariants after every action")
     p.add_argument(
         "--jobs",
@@ -467,7 +480,7 @@ def cmd_text(argv: list[str]) -> int:
         "--seats", type=int, default=None, help="seats at the table (default: the preset's)"
     )
     _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
-    p.add_argument("--seed", type=int, default=None, help="deal the same cards again")
+    p.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")
     p.add_argument(
         "--bots",
         default=None,
@@ -568,8 +581,8 @@ def told_rules(preset: str, rules_file: str | None, sets: list[str]) -> tuple[An
         same = PRESETS.get(told)
         if same is not None and from_file.fingerprint != same.fingerprint:
             told += " (custom)"
+    tell_idle_sets(rules, sets, told)  # (in the rules as they were: the set changed nothing)
     told = f"{told} with {', '.join(x.strip() for x in sets)}" if sets else told
-    tell_idle_sets(rules, sets, told)
     return rules, told
 
 

@@ -537,7 +537,7 @@ def test_an_option_set_where_it_changes_nothing_is_told_not_taken_quietly(
 ) -> None:
     assert main(["rules", "--preset", "polish", "--set", "target=100"]) == 0
     err = capsys.readouterr().err
-    assert "note: target=100 changes nothing in polish with target=100" in err
+    assert "note: target=100 changes nothing in polish: it counts only" in err
     assert "it counts only where scoring is points" in err
     assert main(["rules", "--preset", "tel_aviv", "--set", "target=100"]) == 0
     assert "note" not in capsys.readouterr().err  # a points preset plays to it
@@ -545,3 +545,15 @@ def test_an_option_set_where_it_changes_nothing_is_told_not_taken_quietly(
     assert main(["simulate", "--preset", "polish", "--games", "2", "--seats", "2", *sets]) == 0
     err = capsys.readouterr().err
     assert err.count("note:") == 1 and "macau_penalty=3 changes nothing" in err
+
+
+@pytest.mark.parametrize("command", ["text", "play", "simulate"])
+def test_a_negative_seed_is_refused_as_it_would_deal_what_its_opposite_does(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--seed", "-7"])
+    assert stopped.value.code == 2
+    assert "a seed is a whole number from 0 up, not -7 (it would deal what 7 does)" in (
+        capsys.readouterr().err
+    )

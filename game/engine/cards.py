@@ -76,7 +76,7 @@ def parse_suit(text: object) -> str:
     t = text.strip()
     suit = _SYMBOL_TO_SUIT.get(t, t.upper())
     if suit not in SUITS:
-        raise NotationError(f"{text!r} is not a suit (use S, H, D, C or ♠ ♥ ♦ ♣)")
+        raise NotationError(f"{text!r} is not a suit (use S, H, D or C)")
     return suit
 
 
