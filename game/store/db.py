@@ -149,6 +149,7 @@ class Store:
         salvage: Salvage | None = None,
         in_use: bool = False,
         no_room: bool = False,
+        unwritable: bool = False,
     ) -> None:
         self._conn = conn
         self.path = path
@@ -162,6 +163,9 @@ class Store:
         # Read-only because another program held the file's write lock when it was opened:
         # opening it again later may write (rounds recorded meanwhile are kept, see pending).
         self.in_use = in_use
+        # Read-only because the folder or the file could not be written: opening it again
+        # once that is mended may write (what is played meanwhile is not recorded).
+        self.unwritable = unwritable
         # A write found the file in use and no write got through since: the next ones wait
         # only ``LOCK_RECHECK_S``, so a file kept for an hour costs one full wait.
         self._found_in_use = False
@@ -205,6 +209,7 @@ class Store:
             saved,
             in_use=in_use or no_room or opened.in_use,
             no_room=no_room or opened.no_room,
+            unwritable=opened.unwritable,
         )
         try:
             store.record_pending()
@@ -317,6 +322,7 @@ class Store:
         self.read_only, self.stand_in = opened.read_only, opened.stand_in
         self.in_use = in_use or no_room or opened.in_use
         self._no_room = no_room or opened.no_room
+        self.unwritable = opened.unwritable
         self._writes += 1  # (what was read from the old file is read again: see revision)
         self._version_at_open = self._data_version()
         self._file, self._ids = self._file_name(), {}

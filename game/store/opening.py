@@ -78,6 +78,9 @@ class Opened:
     # opening it again later may write.
     in_use: bool = False
     no_room: bool = False  # the disk was full (``in_use`` too): rounds are held till there is
+    # Read-only because the folder or the file could not be written (a read-only folder, no
+    # permission): opening it again once the player has mended that may write.
+    unwritable: bool = False
 
 
 def no_room(path: Path, exc: BaseException) -> bool:
@@ -458,7 +461,7 @@ def open_database(path: Path) -> Opened:
     try:
         ensure_writable(path.parent)
     except StoreUnavailable as exc:
-        return open_read_only(path, f"{exc} {NOT_RECORDED}")
+        return replace(open_read_only(path, f"{exc} {NOT_RECORDED}"), unwritable=True)
     if path.is_dir():
         return memory_database(
             f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
@@ -535,5 +538,5 @@ def open_database(path: Path) -> Opened:
         if no_room(path, exc):
             return _full(path)
         problem = f"Macau cannot write its statistics ({sqlerrors.describe(exc)}). {NOT_RECORDED}"
-        return open_read_only(path, problem)
+        return replace(open_read_only(path, problem), unwritable=True)
     return Opened(conn, False, note, salvage=saved)

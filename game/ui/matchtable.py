@@ -107,10 +107,10 @@ class MatchTable(TableScene):
         self.saving = owns_saved_game()
         self.save_problem = ""
         self._store: Any = None
-        # Opened from the first frame while the round is played, so the frame that ends it
+        # Opened on a thread of its own while a round is played, so the frame that ends it
         # does not wait for the file's checks (``_open_store_ahead``).
         self._store_ahead: StoreAhead | None = None
-        self._opened_ahead = self.recorded
+        self._ahead_round: str | None = None  # the round it was last seen to for
         self.store_problem = ""  # the statistics problem last told to the player
         self.store_toast: tuple[str, Tween] | None = None  # the message telling it
         # Pass-and-play: how each person last left their hand (a sort, or their own order
@@ -272,12 +272,18 @@ class MatchTable(TableScene):
             self.held_since = now
 
     def _open_store_ahead(self) -> None:
-        """Begin opening the statistics store on a thread of its own, once, unless the table
-        has one already: its first round is recorded into it when it ends."""
-        if not self._opened_ahead:
-            self._opened_ahead = True
-            if self._store is None:
-                self._store_ahead = StoreAhead()
+        """At a round's first frame, begin opening the statistics store on a thread of its
+        own unless the table has one it can write to: the round is recorded into it when it
+        ends. One opened read-only because its folder could not be written is opened again
+        so: the player may have mended that meanwhile."""
+        if self.recorded or self._ahead_round == self.round_key:
+            return
+        self._ahead_round = self.round_key
+        if self._store is not None and self._store.unwritable:
+            self._store.close()
+            self._store = None
+        if self._store is None:
+            self._store_ahead = StoreAhead()
 
     def _record_round(self) -> None:
         self._stop_clock_while_held()
@@ -291,10 +297,9 @@ class MatchTable(TableScene):
         try:
             if self._store is None and self._store_ahead is not None:
                 self._store, self._store_ahead = self._store_ahead.take(), None
-            if self._store is not None and (self._store.in_use or self._store.read_only):
-                # Only read, as another program held the file when it was opened, or the
-                # folder could not be written: it may be free by now, or the folder mended
-                # (the rounds kept meanwhile are recorded as it opens).
+            if self._store is not None and self._store.in_use:
+                # Only read, as another program held the file when it was opened: it may be
+                # free by now (the rounds kept meanwhile are recorded as it opens).
                 self._store.close()
                 self._store = None
             if self._store is None:

@@ -218,7 +218,7 @@ class MainMenu(MenuScreen):
         read because another program held the file, or the folder could not be written, is
         opened again (it may be free or mended now); in one kept, the rounds a table kept
         while the file was in use are recorded first."""
-        if self._store is not None and (self._store.in_use or self._store.read_only):
+        if self._store is not None and (self._store.in_use or self._store.unwritable):
             self._store.close()
             self._store = None
         if self._store is None:

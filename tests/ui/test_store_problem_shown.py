@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import sqlite3
 from pathlib import Path
 
 import pygame
@@ -172,4 +173,15 @@ def test_statistics_opened_while_the_folder_cannot_be_written_are_opened_anew_on
     folder.mended = True
     again = menu.store()
     assert again is not shown and not again.read_only and again.problem is None
+    menu.shutdown()
+
+
+def test_statistics_from_a_newer_version_are_opened_once_by_the_menu(_home: Path) -> None:
+    Store.open().close()
+    with sqlite3.connect(_home / "data" / "macau.sqlite3") as conn:
+        conn.execute("PRAGMA user_version = 99")
+    menu = MainMenu()
+    shown = menu.store()
+    assert shown.read_only and not shown.unwritable
+    assert menu.store() is shown  # nothing to gain by opening it again at each visit
     menu.shutdown()

@@ -4,12 +4,15 @@ end it would hold the frame that lays the last card."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 
+import pygame
 import pytest
 
-from game.store import Store
+from game.store import Store, opening
+from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
 from game.ui.roundend import RoundEndOverlay
@@ -17,9 +20,9 @@ from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
 
-def _bots_table() -> MatchTable:
+def _bots_table(preset: str = "polish") -> MatchTable:
     seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
-    setup = TableSetup("polish", seats)
+    setup = TableSetup(preset, seats, target=3000)
     off = Settings(animation_speed="off", bot_pace="fast")
     return MatchTable(setup, setup.new_game(seed=3), settings=off, seed=3)
 
@@ -64,3 +67,45 @@ def test_a_table_left_before_any_round_ended_closes_the_store_it_opened(
     table.shutdown()
     assert opened_on == ["macau-store-open"]
     assert table._store_ahead is None and table._store is None
+
+
+def _three_rounds(table: MatchTable) -> None:
+    screen = Screen(table, (960, 600))
+    rounds = 0
+    for _ in range(200000):
+        if isinstance(screen.top, RoundEndOverlay):
+            rounds += 1
+            if rounds == 3:
+                break
+            screen.key(pygame.K_RETURN)
+        screen.frame(draw=False)
+    assert rounds == 3
+
+
+def test_a_store_that_cannot_change_by_itself_is_opened_once_a_table(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file from a newer version is only read, and stays so: opening it again at each
+    round's end would only cost time (seconds, for a damaged file that cannot be moved)."""
+    Store.open().close()
+    with sqlite3.connect(_home / "data" / "macau.sqlite3") as conn:
+        conn.execute("PRAGMA user_version = 99")
+    opened_on = _threads_opening(monkeypatch)
+    table = _bots_table("classic")
+    _three_rounds(table)
+    table.shutdown()
+    assert opened_on == ["macau-store-open"]
+
+
+def test_a_store_whose_folder_could_not_be_written_is_tried_again_each_round_off_the_frame(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unwritable(folder: Path) -> Path:
+        raise StoreUnavailable(f"Macau cannot write to the folder {folder} (read-only).")
+
+    monkeypatch.setattr(opening, "ensure_writable", unwritable)
+    opened_on = _threads_opening(monkeypatch)
+    table = _bots_table("classic")
+    _three_rounds(table)
+    table.shutdown()
+    assert opened_on == ["macau-store-open"] * 3
