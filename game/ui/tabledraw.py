@@ -958,7 +958,9 @@ def _toast_shapes(
     limits = [width - 96]
     inner_left = max((r.right for r in sides if r.centerx < width // 2), default=0)
     inner_right = min((r.left for r in sides if r.centerx >= width // 2), default=width)
-    if inner_right - inner_left - 40 >= px(320):
+    # (Narrower than that, only where the open log leaves the table's part so little room.)
+    floor = px(320) if width >= layout.size[0] else px(240)
+    if inner_right - inner_left - 40 >= floor:
         limits.append(inner_right - inner_left - 40)
     shapes = []
     for limit in limits:
@@ -974,9 +976,11 @@ def _toast_shapes(
             layout.hint_y - px(44) + lines[0].get_height() // 2 + px(7),
         )
         # Within the table's part: the open log takes the window's right (the hand is
-        # centred on the whole window).
-        box.right = min(box.right, width - px(8))
-        box.left = max(box.left, min(px(8), width - box.w))
+        # centred on the whole window), between the side seats where it fits there.
+        if box.right > width - px(8):
+            box.centerx = (inner_left + inner_right) // 2
+            box.right = min(box.right, width - px(8))
+            box.left = max(box.left, min(px(8), width - box.w))
         shapes.append((lines, box))
     return shapes
 
