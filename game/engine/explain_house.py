@@ -19,7 +19,7 @@ from .explain_words import (
     _plural,
     _sorted_tokens,
 )
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, idle_here
 
 
 def _yes(flag: bool) -> str:
@@ -171,20 +171,27 @@ def _dealt_short(r: Rules, seats: Rules | None = None) -> str:
 def _no_effect(r: Rules, option: str) -> bool:
     """Whether ``option`` changes nothing in ``r`` (``r`` as played: no missing jokers), so a
     house-rule line about it would only mislead."""
-    idle = {
-        "jack_must_hold": not r.jack_requests,
-        "request_ranks": not r.jack_requests,
-        "power_after_out": r.end == "first_out",  # the round ends: the power never acts
-        "macau_penalty": r.macau_call == "auto",
-        "target": r.scoring != "points",
-        "counter_rule": not r.attack_cards,
-        "twos_threes_counter": r.small_counter_rule == r.counter_rule
-        or not {"2", "3"} & r.attack_cards,
-        "ace_scope": not r.suit_changers,
-        "joker_role": not r.jokers,
-        "no_attack_finish_heads_up": r.min_seats > 2,
-    }
+    if option in _AS_FINGERPRINTED:
+        return idle_here(r, option)
+    idle = {"jack_must_hold": not r.jack_requests, "joker_role": not r.jokers}
     return idle.get(option, False)
+
+
+# Options idle where the fingerprint counts them so (``rules.idle_here``): two sets that play
+# one game are told as one. (Not the hand sizes, deck steps and usual seats it also names:
+# those are told as far as they reach.)
+_AS_FINGERPRINTED = frozenset(
+    {
+        "request_ranks",
+        "power_after_out",  # the round ends as the first seat goes out: the power never acts
+        "macau_penalty",
+        "target",
+        "counter_rule",
+        "twos_threes_counter",
+        "ace_scope",
+        "no_attack_finish_heads_up",
+    }
+)
 
 
 def _house_rows(r: Rules, base: Rules) -> list[str]:

@@ -296,6 +296,13 @@ _INERT: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], object]]] = {
 }
 
 
+def idle_here(rules: Rules, option: str) -> bool:
+    """Whether ``option``, one of ``_INERT``, has no effect in ``rules``: the fingerprint
+    counts it as its idle value, and the rules text tells no difference in it."""
+    entry = _INERT.get(option)
+    return entry is not None and entry[0](rules)
+
+
 # Why an option of ``_INERT`` does nothing while it is idle (``Rules.idle_options``). Those left
 # out change something even then (a deck step past the seat range, the usual seat count), or
 # are idle at the value that says so (2s and 3s fighting back by the same rule as the rest).

@@ -316,6 +316,23 @@ def test_house_rules_leave_out_options_that_do_nothing() -> None:
     assert four == ("These rules differ from Polish Makao:", "- Players: 2 to 4 (polish: 2 to 8).")
     six = PRESETS["hungarian"].replace(max_seats=6)
     assert "three decks" not in flat(six) and not any("Decks" in row for row in house(six))
+    # 2s and 3s already go on every attack card under the hungarian counter rule: a pool of
+    # them is the same game, as its fingerprint says.
+    pool = PRESETS["hungarian"].replace(twos_threes_counter="pool")
+    assert pool.fingerprint == PRESETS["hungarian"].fingerprint
+    assert house(pool) == ()
+
+
+def test_options_the_fingerprint_counts_idle_are_no_house_rule() -> None:
+    from game.engine.rules import idle_here
+
+    for preset in PRESETS.values():
+        for option in ("target", "macau_penalty", "twos_threes_counter", "power_after_out"):
+            value = {"target": 100, "macau_penalty": 2, "twos_threes_counter": "pool"}
+            changed = preset.replace(**{option: value.get(option, not preset.power_after_out)})
+            if idle_here(changed, option):
+                assert changed.fingerprint == preset.fingerprint, (preset.name, option)
+                assert house(changed) == (), (preset.name, option)
 
 
 def test_the_fours_row_names_only_the_attack_cards_a_four_blocks() -> None:
