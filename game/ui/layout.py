@@ -19,7 +19,7 @@ MARGIN = 10
 CORNER_W = 118  # the Sort / Log / Menu buttons beside your hand
 # The narrowest table kept beside an open game log; below it the log covers the right side.
 MIN_TABLE_BESIDE_LOG = 600
-CARD_W_MAX = 200  # the widest a card in your hand gets
+CARD_W_MAX = 300  # the widest a card in your hand gets
 UI_CARD_W = 130  # past this card width, words and controls everywhere grow with the cards
 
 
@@ -105,8 +105,9 @@ def _side_counts(others: int, right: bool = True) -> tuple[int, int, int]:
 
 
 def _card_width(w: int, h: int) -> int:
-    """The width of a card in your hand. Cards grow with the window up to a size that still
-    reads as a card table on a large screen (2560×1440 fullscreen gives 189 px)."""
+    """The width of a card in your hand. Cards grow with the window (2560×1440 fullscreen
+    gives 189 px, 3840×2160 284 px: a 4K screen shows the table as a 1080p one does, only
+    sharper), up to a size past any screen in common use."""
     return max(56, min(CARD_W_MAX, round(min(w / 12.5, h / 7.6))))
 
 

@@ -106,6 +106,10 @@ def test_a_large_window_grows_the_cards_and_seats_without_overlap(
     assert layout.card[0] > default.card[0] and layout.small[0] > default.small[0]
     if size[1] > 1080:  # and they go on growing past a 1080p screen
         assert layout.card[0] > table_layout((1920, 1080), seats).card[0]
+    if size[1] > 1440:  # a 4K screen shows the table as a 1080p one does, only sharper
+        full_hd = table_layout((1920, 1080), seats)
+        assert layout.card[0] == pytest.approx(2 * full_hd.card[0], abs=2)
+        assert layout.ui == pytest.approx(2 * full_hd.ui, rel=0.02)
     rects = [a.rect for a in layout.areas]
     centre = layout.stock.union(layout.pile).union(layout.marker).union(layout.penalty)
     screen = pygame.Rect((0, 0), size)
