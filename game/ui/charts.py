@@ -130,15 +130,19 @@ def render_line_chart(
     when no series has points."""
     w, h = size
     small = round(13 * ui)
+
+    def sc(n: float) -> int:  # a line's width, a dot, a gap: at the words' scale
+        return max(1, round(n * ui))
+
     surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
     label_w = max((theme.text_size(y_axis.fmt(t), small)[0] for t in y_axis.ticks), default=20)
     # Reference labels get their own margin on the right so the series never runs under them.
     ref_size = round(12 * ui)
     ref_w = max((theme.text_size(r.label, ref_size, True)[0] for r in refs), default=0)
-    right_pad = ref_w + 16 if refs else 8
+    right_pad = ref_w + sc(16) if refs else sc(8)
     foot = round((44 if x_axis.title else 28) * ui)
-    plot = pygame.Rect(label_w + 10, 6, w - label_w - 10 - right_pad, h - foot)
-    pygame.draw.rect(surf, PLOT_BG, plot, border_radius=6)
+    plot = pygame.Rect(label_w + sc(10), sc(6), w - label_w - sc(10) - right_pad, h - foot)
+    pygame.draw.rect(surf, PLOT_BG, plot, border_radius=sc(6))
 
     def px(x: float) -> float:
         return x_axis.at(x, plot.x, plot.w)
@@ -151,7 +155,7 @@ def render_line_chart(
         if plot.top <= y <= plot.bottom:
             pygame.draw.line(surf, GRID, (plot.x, y), (plot.right - 1, y))
             label = theme.text(y_axis.fmt(tick), small, AXIS)
-            surf.blit(label, label.get_rect(midright=(plot.x - 6, y)))
+            surf.blit(label, label.get_rect(midright=(plot.x - sc(6), y)))
     shown = ""
     last: pygame.Rect | None = None
     for tick in x_axis.ticks:
@@ -162,9 +166,9 @@ def render_line_chart(
             if words == shown:
                 continue  # the same label again says nothing: its gridline is enough
             label = theme.text(words, small, AXIS)
-            box = label.get_rect(midtop=(x, plot.bottom + 5))
+            box = label.get_rect(midtop=(x, plot.bottom + sc(5)))
             box.clamp_ip(pygame.Rect(0, 0, w, h))
-            if last is not None and box.left < last.right + 6:
+            if last is not None and box.left < last.right + sc(6):
                 continue  # a narrow chart: every other label, never one over another
             shown, last = words, box
             surf.blit(label, box)
@@ -174,7 +178,7 @@ def render_line_chart(
         title = theme.text(x_axis.title, small, theme.MUTED)
         surf.blit(title, title.get_rect(midbottom=(plot.centerx, h - 1)))
 
-    _draw_refs(surf, plot, refs, py, ref_size)
+    _draw_refs(surf, plot, refs, py, ref_size, ui)
     drawn = False
     for line in series:
         points = _thin(line.points, max(2, plot.w // 2))
@@ -190,16 +194,18 @@ def render_line_chart(
         coords = [(px(x), py(y)) for x, y in points]
         # Inside the plot (and its dot's width around it): a point off the axes' ranges is
         # cut off at the edge, never drawn over the labels beside it.
-        edge = line.width + 3
+        width = sc(line.width)
+        edge = width + sc(3)
         surf.set_clip(plot.inflate(2 * edge, 2 * edge))
         if len(coords) == 1:
-            pygame.draw.circle(surf, line.colour, (round(coords[0][0]), round(coords[0][1])), 4)
+            first = (round(coords[0][0]), round(coords[0][1]))
+            pygame.draw.circle(surf, line.colour, first, sc(4))
         for a, b in pairwise(coords):
-            pygame.draw.aaline(surf, line.colour, a, b, line.width)
+            pygame.draw.aaline(surf, line.colour, a, b, width)
         if coords:
             drawn = True
             end = (round(coords[-1][0]), round(coords[-1][1]))
-            pygame.draw.circle(surf, line.colour, end, line.width + 2)
+            pygame.draw.circle(surf, line.colour, end, width + sc(2))
         surf.set_clip(None)
     if not drawn and empty_text:
         # On a backing of the panel's colour: a reference line may run through the middle.
@@ -219,21 +225,24 @@ def _draw_refs(
     refs: Sequence[RefLine],
     py: Callable[[float], float],
     size: int = 12,
+    ui: float = 1.0,
 ) -> None:
-    """Dashed lines with their labels; labels that would overlap are nudged apart."""
+    """Dashed lines with their labels (at scale ``ui``); labels that would overlap are nudged
+    apart."""
+    dash, gap, width = (max(1, round(n * ui)) for n in (8, 6, 1))
     placed: list[int] = []
     for ref in sorted(refs, key=lambda r: -r.y):
         y = round(py(ref.y))
         if not plot.top <= y <= plot.bottom:
             continue
-        dashed_hline(surf, (*ref.colour, 200), plot.x + 1, plot.right + 4, y)
+        dashed_hline(surf, (*ref.colour, 200), plot.x + 1, plot.right + 4, y, dash, gap, width)
         label = theme.text(ref.label, size, ref.colour, True)
         ly = y - label.get_height() // 2 - 1
         for other in placed:
             if abs(ly - other) < label.get_height():
                 ly = other + label.get_height()
         placed.append(ly)
-        surf.blit(label, label.get_rect(topleft=(plot.right + 8, ly)))
+        surf.blit(label, label.get_rect(topleft=(plot.right + round(8 * ui), ly)))
 
 
 def draw_whisker_bar(
@@ -254,6 +263,7 @@ def draw_whisker_bar(
     def at(v: float) -> int:
         return round(axis.at(max(axis.lo, min(axis.hi, v)), rect.x, rect.w))
 
+    line = max(2, round(rect.h / 11))  # (2 px and a dot of 4 at the usual 22 px)
     alpha = 110 if faded else 220
     bar = pygame.Rect(rect.x, y - rect.h // 4, max(2, at(bar_to) - rect.x), rect.h // 2)
     fill = pygame.Surface(bar.size, pygame.SRCALPHA)
@@ -261,10 +271,10 @@ def draw_whisker_bar(
     surface.blit(fill, bar)
     lo, hi = at(centre - spread), at(centre + spread)
     ink = theme.MUTED if faded else theme.TEXT
-    pygame.draw.line(surface, ink, (lo, y), (hi, y), 2)
+    pygame.draw.line(surface, ink, (lo, y), (hi, y), line)
     for x in (lo, hi):
-        pygame.draw.line(surface, ink, (x, y - rect.h // 3), (x, y + rect.h // 3), 2)
-    pygame.draw.circle(surface, ink, (at(centre), y), 4)
+        pygame.draw.line(surface, ink, (x, y - rect.h // 3), (x, y + rect.h // 3), line)
+    pygame.draw.circle(surface, ink, (at(centre), y), 2 * line)
 
 
 class Picker(Widget):

@@ -299,7 +299,7 @@ class HowToScreen(MenuScreen):
         self.scroll.by(0)
         area = pygame.Rect(0, round(self.scroll.offset), inner.w, inner.h)
         surface.blit(page, inner.topleft, area)
-        self.scroll.draw_bar(surface, v)
+        self.scroll.draw_bar(surface, v, self.ui)
         if self.scroll.limit > 0:
             words = "Scroll: wheel, ↑ ↓, Page Up / Page Down, or drag the bar"
             hint = theme.text(words, self.px(14), theme.MUTED)

@@ -908,7 +908,7 @@ class RulesEditor(MenuScreen):
                     room = v.right - at[0] - px(24)
                 draw_paragraph(surface, why, at, room, px(14), theme.MUTED, spacing=1)
         surface.set_clip(clip)
-        self.scroll.draw_bar(surface, v)
+        self.scroll.draw_bar(surface, v, self.ui)
 
     def resume(self) -> None:
         """Focus the first option."""

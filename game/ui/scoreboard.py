@@ -224,7 +224,7 @@ def _draw_grid(
             surface.blit(img, img.get_rect(center=(cell_x(s), y + row_h // 2)))
         y += row_h
     surface.set_clip(clip)
-    scroll.draw_bar(surface, body)
+    scroll.draw_bar(surface, body, ui)
     foot = pygame.Rect(area.x, area.bottom - px(50), area.w, px(46))
     theme.blit_panel(surface, foot, (*theme.ACCENT, 40), (*theme.ACCENT, 160), radius=10)
     # Points add up to a total; where places are all that is kept, the row counts wins.

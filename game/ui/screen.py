@@ -74,6 +74,12 @@ class Scroll:
     # while the thumb is dragged, how far below the thumb's top the pointer holds it.
     bar: tuple[pygame.Rect, pygame.Rect] | None = None
     held: int | None = None
+    # The scale the bar was last drawn at (``ui_scale``): the wheel's step and the bar grow
+    # with the words they scroll.
+    ui: float = 1.0
+
+    def _px(self, n: float) -> int:
+        return round(n * self.ui)
 
     @property
     def limit(self) -> float:
@@ -92,7 +98,7 @@ class Scroll:
         if event.type == pygame.MOUSEWHEEL and (
             area.collidepoint(pygame.mouse.get_pos()) or not pygame.mouse.get_focused()
         ):
-            self.by(-event.y * 48)
+            self.by(-event.y * self._px(48))
             return True
         if event.type == pygame.KEYDOWN:
             steps = {
@@ -122,7 +128,7 @@ class Scroll:
             return False
         track, thumb = self.bar
         # A thin bar is hard to hit: it answers a little either side of it.
-        if not track.inflate(16, 0).collidepoint(event.pos):
+        if not track.inflate(self._px(16), 0).collidepoint(event.pos):
             return False
         if thumb.top <= event.pos[1] < thumb.bottom:
             self.held = event.pos[1] - thumb.top
@@ -130,24 +136,27 @@ class Scroll:
             self.by(self.view * 0.9 * (1 if event.pos[1] >= thumb.bottom else -1))
         return True
 
-    def draw_bar(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """A thin bar at the right edge of ``area`` when there is more to see."""
+    def draw_bar(self, surface: pygame.Surface, area: pygame.Rect, ui: float = 1.0) -> None:
+        """A thin bar at the right edge of ``area`` when there is more to see, at scale
+        ``ui``."""
+        self.ui = ui
+        px = self._px
         if self.content <= self.view or self.view <= 0:
             self.bar = None
             self.held = None
             return
-        track = pygame.Rect(area.right - 8, area.y + 4, 5, area.h - 8)
+        track = pygame.Rect(area.right - px(8), area.y + px(4), px(5), area.h - px(8))
         # A faint track under the thumb: blended as a panel (pygame.draw drops the alpha on the
         # window, which made the track solid white, brighter than the thumb itself).
-        theme.blit_panel(surface, track, (255, 255, 255, 40), None, radius=3, shadow=False)
-        h = max(30, round(track.h * self.view / self.content))
+        theme.blit_panel(surface, track, (255, 255, 255, 40), None, radius=px(3), shadow=False)
+        h = max(px(30), round(track.h * self.view / self.content))
         y = track.y + round((track.h - h) * self.offset / max(1.0, self.limit))
         thumb = pygame.Rect(track.x, y, track.w, h)
         if self.held is not None and self.bar is not None and self.bar[1].h != h:
             # Resized while dragged: held at the same share of the thumb's height.
             self.held = self.held * h // max(1, self.bar[1].h)
         pygame.draw.rect(
-            surface, theme.MUTED if self.held is None else theme.TEXT, thumb, border_radius=3
+            surface, theme.MUTED if self.held is None else theme.TEXT, thumb, border_radius=px(3)
         )
         self.bar = (track, thumb)
 

@@ -185,7 +185,7 @@ def test_a_draw_of_names_too_long_to_say_counts_those_who_share_it(
     assert "Drawn match between 2 players" in [words for words, _rect in drawn]
 
 
-@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (2560, 1440), (3840, 2160)])
 def test_the_scroll_bar_of_many_rounds_keeps_clear_of_the_last_column(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
@@ -200,9 +200,10 @@ def test_the_scroll_bar_of_many_rounds_keeps_clear_of_the_last_column(
     bars: list[pygame.Rect] = []
     draw_bar = Scroll.draw_bar
 
-    def noting(self: Scroll, surface: pygame.Surface, area: pygame.Rect) -> None:
-        bars.append(pygame.Rect(area.right - 8, area.y, 8, area.h))
-        draw_bar(self, surface, area)
+    def noting(self: Scroll, surface: pygame.Surface, area: pygame.Rect, ui: float) -> None:
+        reach = round(8 * ui)  # the bar's room at the area's right edge
+        bars.append(pygame.Rect(area.right - reach, area.y, reach, area.h))
+        draw_bar(self, surface, area, ui)
 
     monkeypatch.setattr(Scroll, "draw_bar", noting)
     screen = Screen(table, size)

@@ -12,6 +12,7 @@ import pytest
 
 from game.store import GameRecord, SeatResult, Store
 from game.ui import stats_scene
+from game.ui.charts import Axis, Series, render_line_chart
 from game.ui.stats_scene import StatsScene
 from tests.ui.menukit import Screen
 
@@ -180,3 +181,19 @@ def test_a_point_off_the_axes_is_not_drawn_beside_the_plot() -> None:
     edge = rightmost(10.0)  # a line to the axis's end: the plot's right edge and its dot
     assert edge < size[0] - 40  # the labels' column lies beyond it
     assert rightmost(13.0) <= edge + 1
+
+
+def _thickness(ui: float) -> int:
+    """How many pixels thick a level line of the chart is drawn at scale ``ui``."""
+    pygame.display.init()
+    colour = (250, 60, 60)
+    series = [Series([(0.0, 5.0), (10.0, 5.0)], colour)]
+    axis = Axis(0.0, 10.0, [0.0, 10.0])
+    chart = render_line_chart((600, 300), series, axis, axis, ui=ui)
+    column = [chart.get_at((300, y)) for y in range(300)]
+    return sum(1 for c in column if c.a > 0 and c.r > 200 and c.g < 120)
+
+
+def test_the_chart_lines_grow_with_its_words() -> None:
+    assert _thickness(1.0) in (2, 3)
+    assert _thickness(2.0) >= 2 * _thickness(1.0) - 1
