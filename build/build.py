@@ -98,7 +98,9 @@ def check_no_install_record(target: Path) -> None:
         return  # the macOS app folder: nothing archived to read
     from PyInstaller.archive.readers import CArchiveReader
 
-    found = sorted(name for name in CArchiveReader(str(target)).toc if name.startswith("macau-"))
+    toc = CArchiveReader(str(target)).toc
+    # (macau-<version>.dist-info from a wheel, macau.egg-info from an editable install)
+    found = sorted(name for name in toc if name.startswith(("macau-", "macau.egg-info")))
     if found:
         raise SystemExit(f"The app carries the game's install record: {', '.join(found)}")
 

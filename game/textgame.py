@@ -300,9 +300,11 @@ def _columns(out: TextIO) -> int | None:
     if columns.isdigit():
         return max(20, int(columns))
     try:
-        return os.get_terminal_size(out.fileno()).columns
+        size = os.get_terminal_size(out.fileno()).columns
     except (AttributeError, OSError, ValueError):  # (io.UnsupportedOperation too)
         return None
+    # A terminal that has not been given a size (a fresh pty, a serial console) says 0.
+    return max(20, size) if size > 0 else None
 
 
 def _width(out: TextIO) -> int:

@@ -100,6 +100,19 @@ def test_spec_leaves_out_heavy_and_build_only_modules() -> None:
     assert {"tkinter", "numpy", "mypy", "mypyc", "pytest"} <= set(excludes)
 
 
+def test_spec_leaves_out_the_install_record_of_a_wheel_and_of_an_editable_install() -> None:
+    records = None
+    for node in ast.walk(_spec_tree()):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "OWN_RECORD" for t in node.targets
+        ):
+            records = ast.literal_eval(node.value)
+    assert records is not None
+    assert "macau-1.0.0.dist-info/METADATA".startswith(records)
+    assert "macau.egg-info/PKG-INFO".startswith(records)  # `make dist` installs editable
+    assert not "macau_data/x".startswith(records) and not "game/x".startswith(records)
+
+
 # ----- the bundle layout ----------------------------------------------------------------------
 @pytest.fixture
 def frozen_bundle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

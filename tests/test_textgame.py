@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 
 import pytest
 
@@ -734,3 +735,24 @@ def test_a_match_to_one_point_says_point() -> None:
     text = played_from(g, {1: Scripted()}, "9H\nq\n")
     assert "Seat 1 (10) reached the target of 1 point: the match is over." in text
     assert "1 points" not in text
+
+
+@pytest.mark.parametrize("columns", [0, 1, 5])
+def test_a_terminal_of_no_size_or_a_tiny_one_is_played_in_all_the_same(
+    columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Terminal(io.StringIO):
+        def fileno(self) -> int:
+            return 1
+
+    monkeypatch.setattr(
+        textgame.os, "get_terminal_size", lambda fd=1: os.terminal_size((columns, 24))
+    )
+    out = Terminal()
+    assert run_text_game("polish", 2, 4, "random", io.StringIO("?\nhelp\nq\n"), out) == 0
+    prompt = "your move> "  # (echoed input would end its line in a terminal)
+    lines = [part for line in out.getvalue().splitlines() for part in line.split(prompt)]
+    if columns == 0:  # (a size never given: as a file is)
+        assert any(len(line) > 40 for line in lines)
+    else:  # as narrow as lines are kept: 20 columns
+        assert max(len(line) for line in lines) == 19
