@@ -68,6 +68,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 130
         except OSError as exc:
             return _output_failed(args[0], exc)
+        except Exception:
+            if args[0] != "text":
+                raise  # a tool's own failure is for whoever runs it: shown in full
+            # The terminal game is played: like the window, it shows no traceback.
+            from . import failures
+
+            return failures.report_unexpected(args[0])
     return cmd_play(args)
 
 

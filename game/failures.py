@@ -36,6 +36,7 @@ __all__ = [
     "SelfTestFailed",
     "check_player_folders",
     "log_file",
+    "report_unexpected",
     "require_display",
     "run_guarded",
     "setup_logging",
@@ -347,6 +348,16 @@ def run_guarded(main: Callable[[], int], *, dialogs: bool = True) -> int:
         return EXIT_UNEXPECTED
     log.info("Macau closed (exit code %s)", code)
     return code
+
+
+def report_unexpected(command: str) -> int:
+    """For a failure nothing expected of a terminal command (its exception being handled):
+    the details to the log, one line on stderr saying where they are; the exit code."""
+    where = setup_logging()
+    log.exception("macau %s stopped", command)
+    if sys.stderr is not None:
+        print(f"macau {command}: {_unexpected_message(where)}", file=sys.stderr)
+    return EXIT_UNEXPECTED
 
 
 def _tell_failure(title: str, message: str, where: Path | None, *, dialogs: bool) -> None:

@@ -557,3 +557,22 @@ def test_a_negative_seed_is_refused_as_it_would_deal_what_its_opposite_does(
     assert "a seed is a whole number from 0 up, not -7 (it would deal what 7 does)" in (
         capsys.readouterr().err
     )
+
+
+def test_the_terminal_game_shows_no_traceback_when_it_fails_unexpectedly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from game import textgame
+
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+
+    def broken(*args: object, **kwargs: object) -> int:
+        raise RuntimeError("a card fell off the table")
+
+    monkeypatch.setattr(textgame, "run_text_game", broken)
+    assert main(["text"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.startswith("macau text: Macau stopped because of an unexpected problem.")
+    log = next(tmp_path.rglob("macau.log")).read_text(encoding="utf-8")
+    assert "a card fell off the table" in log
