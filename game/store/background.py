@@ -128,7 +128,8 @@ class StoreAhead:
         return store
 
     def close(self) -> None:
-        """Close the store if it was never taken (the table left before any round ended)."""
+        """Close the store if it was never taken (the table left before the round it was
+        opened for ended)."""
         store = self.take()
         if store is not None:
             store.close()

@@ -110,7 +110,7 @@ class MatchTable(TableScene):
         # Opened on a thread of its own while a round is played, so the frame that ends it
         # does not wait for the file's checks (``_open_store_ahead``).
         self._store_ahead: StoreAhead | None = None
-        self._ahead_round: str | None = None  # the round it was last seen to for
+        self._ahead_round: str | None = None  # the round it was last opened (or kept) for
         self.store_problem = ""  # the statistics problem last told to the player
         self.store_toast: tuple[str, Tween] | None = None  # the message telling it
         # Pass-and-play: how each person last left their hand (a sort, or their own order
@@ -282,7 +282,7 @@ class MatchTable(TableScene):
         if self._store is not None and self._store.unwritable:
             self._store.close()
             self._store = None
-        if self._store is None:
+        if self._store is None and self._store_ahead is None:
             self._store_ahead = StoreAhead()
 
     def _record_round(self) -> None:
@@ -339,7 +339,7 @@ class MatchTable(TableScene):
         """Closing the table (window closed, back to the menu) saves first."""
         self.save()
         if self._store_ahead is not None:
-            self._store_ahead.close()  # no round ended at this table
+            self._store_ahead.close()  # (opened for a round that did not end)
             self._store_ahead = None
         if self._store is not None:
             try:
