@@ -20,6 +20,9 @@ V = TypeVar("V")
 
 _FIELD = (250, 246, 232, 255)
 _FIELD_HOVER = (255, 252, 240, 255)
+# The arrows of a field that steps through values: a deeper gold than the accent's, to stand
+# out from the cream field as a control should (4.1:1; the accent's dark gold gave 2.9:1).
+ARROW = (158, 110, 20)
 
 
 def stepper_values(low: int, high: int, step: int = 1) -> list[int]:
@@ -204,7 +207,7 @@ class Choice(Widget, Generic[V]):
         can_back = self.wrap or self.index > 0
         can_on = self.wrap or self.index < len(self.values) - 1
         for x, glyph, live in ((r.x + r.h // 2, "‹", can_back), (r.right - r.h // 2, "›", can_on)):
-            ink = theme.ACCENT_DARK if live else (190, 186, 170)
+            ink = ARROW if live else (190, 186, 170)
             arrow = theme.text(glyph, self.size + self.px(8), ink, True)
             surface.blit(arrow, arrow.get_rect(center=(x, r.centery - 2)))
         words, size = self._label()

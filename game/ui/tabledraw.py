@@ -274,7 +274,8 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
     if m.stock <= 0:
         pygame.draw.rect(surface, (*theme.FELT_DARK,), stock, 2, border_radius=8)
     px = layout.px
-    label = theme.text(f"Stock {max(0, m.stock)}", px(15), theme.MUTED)
+    # In the words' own colour: muted, it read at 2.8:1 on the felt's light middle.
+    label = theme.text(f"Stock {max(0, m.stock)}", px(15), theme.TEXT)
     surface.blit(label, label.get_rect(midtop=(stock.centerx, stock.bottom + px(8))))
     _draw_flights(t, surface, t.animator.now, under_pile=True)
     pile_c = layout.pile.center
@@ -323,7 +324,7 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         caught_up = g.phase == Phase.ATTACK and g.penalty == m.penalty
         drawn = _taken(g, m.penalty) if caught_up else m.penalty
         pill, box = penalty_pill(layout, drawn, _owner(t), t.names)
-        theme.blit_panel(surface, box, (*theme.DANGER, 240), None, radius=box.h // 2)
+        theme.blit_panel(surface, box, (*theme.DANGER_FILL, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))
 
 
@@ -592,7 +593,7 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     if t.toast is not None:
         room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
         penalty, owner = t.director.model.penalty, _owner(t)
-        toast = _toast_box(t.toast[0], layout, room, penalty, owner, t.names)
+        toast = _toast_box(t.toast[0], layout, room, penalty, owner, t.names, error=t.toast_error)
     placed = status_images(t, surface.get_width())
     if not (toast is not None and any(at.colliderect(toast[1]) for _, at in placed)):
         for image, at in placed:  # (a message over the line speaks for it)
@@ -602,7 +603,7 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         left = (1 - tween.raw(now)) * tween.duration  # seconds still shown; the last half fades
         alpha = 255 if left >= 0.5 else round(255 * left / 0.5)
         lines, box = toast
-        fill = theme.DANGER if t.toast_error else theme.PANEL
+        fill = theme.DANGER_FILL if t.toast_error else theme.PANEL
         edge = None if t.toast_error else (*theme.GOLD, min(220, alpha))
         radius = min(box.h // 2, lines[0].get_height() // 2 + px(7))
         theme.blit_panel(surface, box, (*fill, min(235, alpha)), edge, radius=radius)
@@ -915,8 +916,11 @@ def _toast_box(
     penalty: int = 0,
     owner: str = "",
     names: Sequence[str] = (),
+    *,
+    error: bool = False,
 ) -> tuple[list[pygame.Surface], pygame.Rect]:
-    """The lines of a message and its box. Long messages (a rule's reason, a storage problem)
+    """The lines of a message (an ``error``'s on red: its pips in the words' colour) and its
+    box. Long messages (a rule's reason, a storage problem)
     wrap to the window's width, growing upwards from where a one-line message sits; if that
     would cover a seat at the side, they wrap to the room between the side seats instead.
     The box keeps clear of the stock's "Stock N" and a waiting stack's "To draw: N"
@@ -936,7 +940,7 @@ def _toast_box(
     fallback: tuple[list[pygame.Surface], pygame.Rect] | None = None
     for floor in (line_top, layout.buttons_y - 4):
         for size in (px(18), px(15)):
-            for lines, box in _toast_shapes(message, layout, width, size):
+            for lines, box in _toast_shapes(message, layout, width, size, error):
                 needed = [r.bottom + px(2) - box.top for r in keep_clear if box.colliderect(r)]
                 box.y += max(0, min(max(needed, default=0), floor - box.bottom))
                 if box.collidelist(sides) >= 0:
@@ -945,11 +949,11 @@ def _toast_box(
                 if box.collidelist(keep_clear) < 0:
                     return lines, box
     # A window too small for every way: the first that spares the seats, or the widest.
-    return fallback or next(iter(_toast_shapes(message, layout, width, px(18))))
+    return fallback or next(iter(_toast_shapes(message, layout, width, px(18), error)))
 
 
 def _toast_shapes(
-    message: str, layout: TableLayout, width: int, size: int
+    message: str, layout: TableLayout, width: int, size: int, error: bool = False
 ) -> list[tuple[list[pygame.Surface], pygame.Rect]]:
     """A message's lines in ``size`` and their box where a one-line message sits: wrapped to
     the window's width, then to the room between the side seats (when there is room)."""
@@ -965,7 +969,7 @@ def _toast_shapes(
     shapes = []
     for limit in limits:
         lines = [
-            theme.text(line, size, theme.TEXT, True)
+            theme.text(line, size, theme.TEXT, True, plain_pips=error)
             for line in theme.wrap(message, size, limit, bold=True)
         ]
         width_used = max(img.get_width() for img in lines)

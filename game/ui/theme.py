@@ -32,6 +32,7 @@ __all__ = [
     "ACCENT",
     "ACCENT_DARK",
     "DANGER",
+    "DANGER_FILL",
     "FELT",
     "FELT_DARK",
     "FELT_LIGHT",
@@ -63,6 +64,8 @@ GOLD: Colour = (246, 196, 72)
 ACCENT: Colour = (250, 206, 92)
 ACCENT_DARK: Colour = (186, 138, 30)
 DANGER: Colour = (222, 62, 58)
+# Behind light words (a refusal, the stack's "To draw"): deep enough for them to read (4.8:1).
+DANGER_FILL: Colour = (196, 48, 46)
 PANEL: Colour = (16, 34, 26)
 PANEL_EDGE: Colour = (96, 150, 116)
 SHADOW: tuple[int, int, int, int] = (0, 0, 0, 90)
@@ -288,19 +291,23 @@ def text(
     colour: Colour = TEXT,
     bold: bool = False,
     four_colour: bool | None = None,
+    plain_pips: bool = False,
 ) -> pygame.Surface:
     """``content`` rendered once; suit characters drawn as pips (in suit colour on light
-    text, or in the text colour when ``colour`` is dark enough to be on a light panel), in
+    text, or in the text colour when ``colour`` is dark enough to be on a light panel, or
+    with ``plain_pips``: on a coloured backing, such as an error's red, a red pip vanishes), in
     four colours or two as ``four_colour`` says (by default, as the player's setting),
     letters the main font lacks in a fallback font, when the machine has one, and words
     written right to left (Hebrew, Arabic) right to left. Any string is drawn: what cannot
     be (a joiner on its own) is left out."""
     four = _four_colour_text[0] if four_colour is None else four_colour
-    return _text(content, size, colour, bold, four)
+    return _text(content, size, colour, bold, four, plain_pips)
 
 
 @lru_cache(maxsize=2048)
-def _text(content: str, size: int, colour: Colour, bold: bool, four_colour: bool) -> pygame.Surface:
+def _text(
+    content: str, size: int, colour: Colour, bold: bool, four_colour: bool, plain_pips: bool
+) -> pygame.Surface:
     f = font(size, bold)
     if content.isascii() and content.isprintable() and content.strip():
         return f.render(content, True, colour)  # the usual case: one run in the main font
@@ -331,7 +338,8 @@ def _text(content: str, size: int, colour: Colour, bold: bool, four_colour: bool
     for at in bidi.visual_order([run[1] for run in runs]):
         which, level, script, letters = runs[at]
         if which == _PIP:
-            pieces.append(_pip_box(SUIT_CHARS[letters], f, size, colour, four_colour))
+            ink = colour if plain_pips else _pip_colour(SUIT_CHARS[letters], colour, four_colour)
+            pieces.append(_pip_box(SUIT_CHARS[letters], f, size, ink))
             continue
         rtl = level % 2 == 1
         piece = _rendered(_face(which, size, bold, rtl, script or ""), letters, colour)
@@ -362,11 +370,9 @@ def _rendered(f: pygame.font.Font, letters: str, colour: Colour) -> pygame.Surfa
     return piece if piece.get_width() > 0 else None
 
 
-def _pip_box(
-    suit: str, f: pygame.font.Font, size: int, colour: Colour, four_colour: bool
-) -> pygame.Surface:
-    """A suit's pip, in a box as tall as a line of ``f``."""
-    pip = suit_symbol(suit, max(6, round(size * 0.78)), _pip_colour(suit, colour, four_colour))
+def _pip_box(suit: str, f: pygame.font.Font, size: int, ink: Colour) -> pygame.Surface:
+    """A suit's pip in ``ink``, in a box as tall as a line of ``f``."""
+    pip = suit_symbol(suit, max(6, round(size * 0.78)), ink)
     box = pygame.Surface((pip.get_width() + 2, f.get_height()), pygame.SRCALPHA)
     box.blit(pip, (1, (f.get_height() - pip.get_height()) // 2 + 1))
     return box
