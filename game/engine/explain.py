@@ -419,7 +419,7 @@ def _several_cards(r: Rules) -> list[str]:
         if r.groups != "none":
             text += (
                 " Only your first and last card are yours to order: the cards between them go"
-                " down in the order of your sorted hand."
+                " down by suit (♠ ♥ ♦ ♣), then by rank, however your hand is sorted."
             )
         if requests:
             text += f" In a group of {_join(requests, 'or')} only the last one's request counts."

@@ -19,7 +19,7 @@ from game.engine.compiled import compile_rules
 from game.engine.explain_words import rank_plural
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
-from game.ui.moves import SUIT_CHAR, PlayOptions, play_options
+from game.ui.moves import SUIT_CHAR, PlayOptions, play_options, refusal
 
 if TYPE_CHECKING:
     from game.ui.layout import TableLayout
@@ -543,7 +543,21 @@ class PlayFlow:
         if request:
             return self._with_call(request)
         if not fits:  # (telling a newcomer to drag a card here sends them to a refusal)
+            held = tuple(g.hand(t.viewer))
+            if len(held) == 1:
+                # A last card that matches may still be barred (a lone 2 or 3 heads-up):
+                # "nothing fits" would read wrong beside it. The engine's reason instead.
+                why = refusal(g, t.viewer, held).rstrip(".")
+                if "matches neither" not in why:
+                    return f"Your turn: {why[:1].lower()}{why[1:]}, so draw a card"
             return "Your turn: nothing in your hand fits, so draw a card"
+        if t.hand.selection:
+            picked = t.hand.selected_cards()
+            if not play_options(g, t.viewer, picked, offer).legal:
+                more = not offer.complete or offer.may_follow(tuple(picked), compile_rules(g.rules))
+                if more:  # a group begun
+                    return "Pick the cards to lay with it, or right-click to put them back"
+                return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
         if any(isinstance(a, Play) and a.call for a in offer.legal):
             # A play here may leave one card: the call goes with it, made before it is laid.
             if t.macau_on:
@@ -555,14 +569,7 @@ class PlayFlow:
                 "Leaving yourself one card? Press Macau! (M) before you lay, or you may be "
                 f"made to draw {penalty}"
             )
-        if t.hand.selection:
-            picked = t.hand.selected_cards()
-            offer = t.offer()
-            if not play_options(g, t.viewer, picked, offer).legal:
-                more = not offer.complete or offer.may_follow(tuple(picked), compile_rules(g.rules))
-                if more:  # a group begun
-                    return "Pick the cards to lay with it, or right-click to put them back"
-                return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
+        if t.hand.selection:  # (a play picked: those that cannot be laid are told above)
             if len(t.hand.selection) == 1:
                 return "Drop the card on the pile or press Play (Enter)"
             return "Drop the group on the pile or press Play (Enter)"

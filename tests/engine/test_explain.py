@@ -734,3 +734,18 @@ def test_a_table_of_two_tells_only_the_hand_it_deals() -> None:
     assert "3 cards" not in text and "(9 for two)" not in text
     assert "Cards dealt: 9 (polish: 5)." in text
     assert [len(h) for h in Game.new(rules, seats=2, seed=1).hands] == [9, 9]
+
+
+def test_the_middle_of_a_group_goes_down_as_how_to_play_says() -> None:
+    from game.engine import Play, explain
+
+    told = " ".join(explain(PRESETS["polish"]).split())
+    assert "the cards between them go down by suit (♠ ♥ ♦ ♣), then by rank" in told
+    g = Game.from_position(
+        PRESETS["polish"], hands=["9H 9C 9S 9D 6C", "4D 6D 8D"], pile="5H", stock="8S 3C 4H"
+    )
+    suits = "SHDC"
+    for action in g.legal_actions():
+        if isinstance(action, Play) and len(action.cards) == 4:
+            middle = [suits.index(c.suit) for c in action.cards[1:-1]]
+            assert middle == sorted(middle), action

@@ -135,3 +135,28 @@ def test_going_out_with_several_cards_is_told_only_where_a_turn_lays_several() -
     assert "several cards at once needs no call" in explain(PRESETS["polish"])
     one_a_turn = PRESETS["polish"].replace(name="custom", groups="none")
     assert "several cards at once" not in explain(one_a_turn)
+
+
+def test_a_picked_card_that_cannot_be_laid_is_told_so_though_a_call_is_possible() -> None:
+    # 7♥ on 5♥ leaves one card (Macau may be called); 9♣ fits nothing.
+    g = Game.from_position(
+        PRESETS["polish"],
+        hands=["7H 9C", "4D 6D 8D", "4C JC 8C"],
+        pile="5H",
+        stock="8S 2C 3C 4H 6H QS KD",
+    )
+    h = Harness(g)
+    assert tabledraw.status_line(h.table).startswith("Leaving yourself one card?")
+    h.click(h.card_pos("9C"))
+    h.tick(30)
+    assert tabledraw.status_line(h.table).startswith("That cannot be laid now")
+
+
+def test_a_last_card_barred_heads_up_is_told_why_not_that_nothing_fits() -> None:
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["2H", "4D 6D 8D"], pile="5H", stock="8S 2C 3C 4H 6H QS KD"
+    )
+    line = tabledraw.status_line(Harness(g).table)
+    assert line == (
+        "Your turn: heads-up, your last card cannot be a 2 or a 3 laid alone, so draw a card"
+    )
