@@ -920,9 +920,9 @@ def _toast_box(
     error: bool = False,
 ) -> tuple[list[pygame.Surface], pygame.Rect]:
     """The lines of a message (an ``error``'s on red: its pips in the words' colour) and its
-    box. Long messages (a rule's reason, a storage problem)
-    wrap to the window's width, growing upwards from where a one-line message sits; if that
-    would cover a seat at the side, they wrap to the room between the side seats instead.
+    box. Long messages (a rule's reason, a storage problem) wrap to the window's width,
+    growing upwards from where a one-line message sits; if that would cover a seat at the
+    side, they wrap to the room between the side seats instead.
     The box keeps clear of the stock's "Stock N" and a waiting stack's "To draw: N"
     (``penalty``, owed by ``owner`` when not by you): on a short window it moves down into
     the room above the line under the table; where that room is too low, smaller words are
