@@ -298,12 +298,17 @@ def _replay_matches(done: Any, fresh: Any, rng: random.Random) -> None:
         raise AssertionError("the same seed and actions gave a different game")
 
 
-def _at_least_one(text: str) -> int:
-    """An argparse type: a whole number of at least 1 (a count of games, jobs or seats)."""
+def _whole(text: str) -> int:
+    """``text`` as a whole number, or the argparse error saying it is none."""
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
+def _at_least_one(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a count of games, jobs or seats)."""
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
@@ -311,10 +316,7 @@ def _at_least_one(text: str) -> int:
 
 def _seed(text: str) -> int:
     """An argparse type: a seed, a whole number from 0 up (-7 would deal what 7 does)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(
             f"a seed is a whole number from 0 up, not {value} (it would deal what {-value} does)"

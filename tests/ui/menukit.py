@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -104,6 +105,29 @@ def play_to_match_end(screen: Screen, frames: int = 60000) -> None:
             screen.key(pygame.K_RETURN)
         screen.frame(draw=False)
     raise AssertionError("the match did not end")
+
+
+def play_rounds(
+    screen: Screen,
+    rounds: int,
+    at_each: Callable[[int], None] | None = None,
+    frames: int = 200000,
+) -> None:
+    """Run a bots' match frame by frame until the board of its ``rounds``-th round shows,
+    taking each next round before that; ``at_each(n)`` is called as the n-th board shows."""
+    from game.ui.roundend import RoundEndOverlay
+
+    shown = 0
+    for _ in range(frames):
+        if isinstance(screen.top, RoundEndOverlay):
+            shown += 1
+            if at_each is not None:
+                at_each(shown)
+            if shown == rounds:
+                return
+            screen.key(pygame.K_RETURN)
+        screen.frame(draw=False)
+    raise AssertionError(f"{shown} rounds of {rounds} were played")
 
 
 def handoff_for(screen: Screen, seat: int, frames: int = 600) -> HandoffScreen:

@@ -6,7 +6,6 @@ import errno
 import sqlite3
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.store import Store, opening, pending
@@ -18,7 +17,7 @@ from game.ui.menu import MainMenu
 from game.ui.roundend import RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
 from tests.store.conftest import bot, game, human
-from tests.ui.menukit import Screen, play_to_match_end
+from tests.ui.menukit import Screen, play_rounds, play_to_match_end
 
 
 def _no_room_beside_it(db: Path, record: object) -> None:
@@ -108,18 +107,12 @@ def test_rounds_a_full_disk_held_back_are_recorded_once_there_is_room(
     while store.record_game(game(earlier, "classic", human(0, "Cleo", 1), bot(1, "easy", 2))):
         earlier += 1
     said = _what_is_said(table, monkeypatch)
-    screen = Screen(table, (960, 600))
-    rounds = 0
-    for _ in range(200000):
-        if isinstance(screen.top, RoundEndOverlay):
-            rounds += 1
-            if rounds == 2:  # the player makes room
-                store._conn.execute("PRAGMA max_page_count = 1073741823")
-            if rounds == 3:
-                break
-            screen.key(pygame.K_RETURN)
-        screen.frame(draw=False)
-    assert rounds == 3
+
+    def make_room(shown: int) -> None:
+        if shown == 2:  # the player makes room
+            store._conn.execute("PRAGMA max_page_count = 1073741823")
+
+    play_rounds(Screen(table, (960, 600)), 3, make_room)
     assert said.count(FULL) == 1
     assert table.store_problem == ""  # told, then cleared once recording works again
     history = store.history()
@@ -134,7 +127,7 @@ def test_rounds_are_recorded_again_once_the_folder_can_be_written(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A data folder that could not be written when the table opened its statistics (made
-    read-only, a full quota) is tried again at the next round's end: once mended, the
+    read-only, a full quota) is tried again as the next round begins: once mended, the
     rounds are recorded and the message is taken back."""
     folder = _UnwritableFolder(monkeypatch)
     seats = (SeatSpec("Ada", "medium"), SeatSpec("Ben", "easy"))
@@ -142,19 +135,13 @@ def test_rounds_are_recorded_again_once_the_folder_can_be_written(
     off = Settings(animation_speed="off", bot_pace="fast")
     table = MatchTable(setup, setup.new_game(seed=5), settings=off, seed=5)
     said = _what_is_said(table, monkeypatch)
-    screen = Screen(table, (960, 600))
-    rounds = 0
-    for _ in range(200000):
-        if isinstance(screen.top, RoundEndOverlay):
-            rounds += 1
-            if rounds == 1:
-                assert table.store_problem and "read-only" in table.store_problem
-                folder.mended = True
-            if rounds == 3:
-                break
-            screen.key(pygame.K_RETURN)
-        screen.frame(draw=False)
-    assert rounds == 3
+
+    def mend(shown: int) -> None:
+        if shown == 1:
+            assert table.store_problem and "read-only" in table.store_problem
+            folder.mended = True
+
+    play_rounds(Screen(table, (960, 600)), 3, mend)
     assert len([m for m in said if "read-only" in m]) == 1
     assert table.store_problem == ""
     table.shutdown()

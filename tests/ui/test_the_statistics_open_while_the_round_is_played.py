@@ -8,16 +8,14 @@ import sqlite3
 import threading
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.store import Store, opening
 from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
-from game.ui.roundend import RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen
+from tests.ui.menukit import Screen, play_rounds
 
 
 def _bots_table(preset: str = "polish") -> MatchTable:
@@ -45,12 +43,7 @@ def test_the_first_round_is_recorded_into_a_store_opened_off_the_drawing_thread(
 ) -> None:
     opened_on = _threads_opening(monkeypatch)
     table = _bots_table()
-    screen = Screen(table, (960, 600))
-    for _ in range(60000):
-        if isinstance(screen.top, RoundEndOverlay):
-            break
-        screen.frame(draw=False)
-    assert isinstance(screen.top, RoundEndOverlay)
+    play_rounds(Screen(table, (960, 600)), 1)
     assert opened_on == ["macau-store-open"]
     table.shutdown()
     with Store.open() as store:
@@ -69,19 +62,6 @@ def test_a_table_left_before_any_round_ended_closes_the_store_it_opened(
     assert table._store_ahead is None and table._store is None
 
 
-def _three_rounds(table: MatchTable) -> None:
-    screen = Screen(table, (960, 600))
-    rounds = 0
-    for _ in range(200000):
-        if isinstance(screen.top, RoundEndOverlay):
-            rounds += 1
-            if rounds == 3:
-                break
-            screen.key(pygame.K_RETURN)
-        screen.frame(draw=False)
-    assert rounds == 3
-
-
 def test_a_store_that_cannot_change_by_itself_is_opened_once_a_table(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -92,7 +72,7 @@ def test_a_store_that_cannot_change_by_itself_is_opened_once_a_table(
         conn.execute("PRAGMA user_version = 99")
     opened_on = _threads_opening(monkeypatch)
     table = _bots_table("classic")
-    _three_rounds(table)
+    play_rounds(Screen(table, (960, 600)), 3)
     table.shutdown()
     assert opened_on == ["macau-store-open"]
 
@@ -106,6 +86,6 @@ def test_a_store_whose_folder_could_not_be_written_is_tried_again_each_round_off
     monkeypatch.setattr(opening, "ensure_writable", unwritable)
     opened_on = _threads_opening(monkeypatch)
     table = _bots_table("classic")
-    _three_rounds(table)
+    play_rounds(Screen(table, (960, 600)), 3)
     table.shutdown()
     assert opened_on == ["macau-store-open"] * 3
