@@ -544,11 +544,12 @@ class PlayFlow:
             return self._with_call(request)
         if not fits:  # (telling a newcomer to drag a card here sends them to a refusal)
             held = tuple(g.hand(t.viewer))
-            if len(held) == 1:
-                # A last card that matches may still be barred (a lone 2 or 3 heads-up):
-                # "nothing fits" would read wrong beside it. The engine's reason instead.
+            if len(held) == 1 and g.rules.no_attack_finish_heads_up:
+                # A last card that fits may still be barred (a lone 2 or 3 heads-up): "nothing
+                # fits" would read wrong beside it. The engine's reason instead (it asks that
+                # only of a card that fits).
                 why = refusal(g, t.viewer, held).rstrip(".")
-                if "matches neither" not in why:
+                if why.lower().startswith("heads-up"):
                     return f"Your turn: {why[:1].lower()}{why[1:]}, so draw a card"
             return "Your turn: nothing in your hand fits, so draw a card"
         if t.hand.selection:

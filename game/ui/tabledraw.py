@@ -959,13 +959,14 @@ def _toast_shapes(
     the window's width, then to the room between the side seats (when there is room)."""
     sides = [a.rect for a in layout.areas if a.side in ("left", "right")]
     px = layout.px
-    limits = [width - 96]
+    # (The limits leave room for the box's own padding, px(28), and a gap at either side.)
+    limits = [width - px(96)]
     inner_left = max((r.right for r in sides if r.centerx < width // 2), default=0)
     inner_right = min((r.left for r in sides if r.centerx >= width // 2), default=width)
+    between = inner_right - inner_left - px(40)
     # (Narrower than that, only where the open log leaves the table's part so little room.)
-    floor = px(320) if width >= layout.size[0] else px(240)
-    if inner_right - inner_left - 40 >= floor:
-        limits.append(inner_right - inner_left - 40)
+    if between >= (px(320) if width >= layout.size[0] else px(240)):
+        limits.append(between)
     shapes = []
     for limit in limits:
         lines = [

@@ -160,3 +160,18 @@ def test_a_last_card_barred_heads_up_is_told_why_not_that_nothing_fits() -> None
     assert line == (
         "Your turn: heads-up, your last card cannot be a 2 or a 3 laid alone, so draw a card"
     )
+
+
+def test_a_last_card_that_fits_nothing_is_told_so_whatever_the_engine_words() -> None:
+    # A joker on top naming hearts: the engine's reason for 9♠ reads otherwise than for a
+    # plain top card, yet nothing fits all the same.
+    g = Game.from_position(
+        PRESETS["classic"],
+        hands=["9S", "9C 8D KS"],
+        pile="7D RJ",
+        stock="4C 6S 10D JH",
+        suit="H",
+    )
+    assert tabledraw.status_line(Harness(g).table) == (
+        "Your turn: nothing in your hand fits, so draw a card"
+    )

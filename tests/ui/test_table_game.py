@@ -573,6 +573,22 @@ def test_a_long_refusal_keeps_clear_of_the_stock_count_and_the_stacks_words(
         h.key(pygame.K_l, "l")
 
 
+STORAGE = (
+    "Macau cannot write to the folder /home/someone/.local/share/macau (permission denied). "
+    "Rounds are not recorded until it can be written; the game goes on."
+)
+
+
+@pytest.mark.parametrize("seats", [7, 8, 10])
+@pytest.mark.parametrize("size", [(2560, 1440), (3840, 2160), (5120, 2880)])
+def test_a_long_message_on_a_large_window_keeps_clear_of_the_seats(
+    seats: int, size: tuple[int, int]
+) -> None:
+    layout = table_layout(size, seats)
+    _lines, box = tabledraw._toast_box(STORAGE, layout, size[0])
+    assert box.collidelist([a.rect for a in layout.areas]) < 0, box
+
+
 @pytest.mark.parametrize("seats", [4, 7, 10])
 def test_the_round_over_board_keeps_every_row_above_its_buttons(seats: int) -> None:
     from game.store.settings import Settings
