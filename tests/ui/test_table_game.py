@@ -589,6 +589,17 @@ def test_a_long_message_on_a_large_window_keeps_clear_of_the_seats(
     assert box.collidelist([a.rect for a in layout.areas]) < 0, box
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_a_message_naming_a_long_folder_stays_in_the_window(size: tuple[int, int]) -> None:
+    folder = "/home/someone/" + "/".join(["a-rather-long-folder-name"] * 6) + "/macau"
+    message = f"Macau cannot write to the folder {folder} (permission denied)."
+    for log_open in (False, True):
+        layout = table_layout(size, 4, log=log_open)
+        room = layout.log_rect.left if log_open else size[0]
+        _lines, box = tabledraw._toast_box(message, layout, room, error=True)
+        assert box.left >= 0 and box.right <= room, (log_open, box)
+
+
 @pytest.mark.parametrize("seats", [4, 7, 10])
 def test_the_round_over_board_keeps_every_row_above_its_buttons(seats: int) -> None:
     from game.store.settings import Settings
