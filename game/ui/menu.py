@@ -23,7 +23,7 @@ from game.ui.launch import OtherCopyWatch, settings_of, start_match_asking
 from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
-from game.ui.setup import TableSetup, quick_setup
+from game.ui.setup import TableSetup, quick_setup, quick_setup_told
 from game.ui.widgets import Button
 
 __all__ = ["MainMenu", "optional_scene"]
@@ -113,8 +113,12 @@ class MainMenu(MenuScreen):
             self.problem = f"{self.problem} {told}".strip()
             app.settings_problem = None  # type: ignore[union-attr]
         self.continue_button.visible = self.saved.data is not None
-        quick = quick_setup(settings_of(self).last_setup)
+        quick, why = quick_setup_told(settings_of(self).last_setup)
         self.descriptions[self.quick_button] = f"{quick.title()} · {quick.who()}"
+        if why:
+            self.descriptions[self.quick_button] += (
+                f"\nYour last table cannot be dealt again here ({why}): this is the usual one."
+            )
         self.descriptions[self.new_button] = "Choose the rules, the players and the bots"
         if self.saved.data is not None or self.saved.newer:
             # Starting another table takes the place of the saved one: say so beforehand.

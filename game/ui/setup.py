@@ -25,6 +25,7 @@ __all__ = [
     "duplicate_name",
     "person_named_like_a_bot",
     "quick_setup",
+    "quick_setup_told",
     "rename_clashing_bots",
     "rules_title",
     "startable",
@@ -322,14 +323,20 @@ def quick_setup(last: Mapping[str, Any] | None) -> TableSetup:
     It is checked as the New game screen checks a table before it starts: settings written
     by hand or by an older version could otherwise seat a table whose rounds cannot be
     recorded, or are recorded twice under one profile."""
+    return quick_setup_told(last)[0]
+
+
+def quick_setup_told(last: Mapping[str, Any] | None) -> tuple[TableSetup, str | None]:
+    """``quick_setup``, and why the last setup was not taken when it was not (a bot level
+    or preset this version does not know, a table edited by hand): the Quick game button
+    says so, rather than deal the usual table without a word."""
     if last:
         try:
             setup = startable(TableSetup.from_dict(last, keep_blank=True))
-        except (ValueError, RulesError):
-            pass  # an outdated or damaged last setup just falls back to the default table
-        else:
-            return _label_held(setup)
-    return default_setup()
+        except (ValueError, RulesError) as exc:
+            return default_setup(), str(exc)
+        return _label_held(setup), None
+    return default_setup(), None
 
 
 def rules_held(label: str, rules: Rules, sets: Mapping[str, str]) -> bool:

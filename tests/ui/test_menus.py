@@ -3,6 +3,7 @@ stick, a damaged save is set aside, custom rule sets round-trip, a match keeps s
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from pathlib import Path
@@ -68,8 +69,6 @@ def test_each_menu_item_opens_its_screen_and_esc_comes_back(label: str, kind: ty
 
 def _how_to_play_over_a_quick_game_of(setup: TableSetup) -> HowToScreen:
     """How to play opened from the menu, with ``setup`` remembered as the quick game."""
-    import dataclasses
-
     Settings().save()
     dataclasses.replace(Settings.load().settings, last_setup=setup.to_dict()).save()
     launch._fallback.clear()
@@ -1005,3 +1004,20 @@ def test_the_scoreboard_counts_wins_where_no_points_are_kept(
     board.draw(surface)
     drawn = {words for words, _ in surface.drawn}
     assert summed in drawn and ({"Wins", "Total"} - {summed}).isdisjoint(drawn)
+
+
+def test_a_last_table_that_cannot_be_dealt_again_is_told_on_the_quick_game_button() -> None:
+    # (a bot level of a newer version, say)
+    last = {"preset": "hungarian", "seats": [{"name": "Anna"}, {"name": "Bob", "level": "expert"}]}
+    dataclasses.replace(Settings.load().settings, last_setup=last).save()
+    launch._fallback.clear()
+    menu = MainMenu()
+    screen = Screen(menu)
+    told = menu.descriptions[menu.quick_button]
+    assert told.startswith("Polish Makao")
+    assert "\nYour last table cannot be dealt again here (unknown bot level 'expert')" in told
+    dataclasses.replace(Settings.load().settings, last_setup=None).save()
+    launch._fallback.clear()
+    menu.refresh()
+    assert "cannot be dealt again" not in menu.descriptions[menu.quick_button]
+    del screen
