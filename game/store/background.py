@@ -105,31 +105,49 @@ class StoreJob(Generic[T]):
 class StoreAhead:
     """``Store.open()`` on a thread of its own, begun before the store is needed: opening
     checks the whole file the first time in a run (about 0.25 s at 20,000 rounds, 60 ms for
-    the quick check of a later opening), which at a table's first recorded round would hold
-    the frame that lays the last card. ``take`` gives the store, waiting for it if need be."""
+    the quick check of a later opening), and waits a while for a file another program holds,
+    which at a table's round end would hold the frame that lays the last card. ``take``
+    gives the store, waiting for it if need be; ``close`` never waits."""
 
     def __init__(self, path: Path | None = None) -> None:
         self._store: Store | None = None
+        self._lock = threading.Lock()
+        self._done = False  # the opening has finished (set with ``_store``)
+        self._dropped = False  # closed before it finished: the thread closes what it opens
         self._thread = threading.Thread(
             target=self._run, args=(path,), name="macau-store-open", daemon=True
         )
         self._thread.start()
 
     def _run(self, path: Path | None) -> None:
+        store: Store | None = None
         try:
-            self._store = Store.open(path)
+            store = Store.open(path)
         except Exception:  # (Store.open never raises; the table opens it itself if it did)
             log.exception("could not open the statistics store ahead")
+        with self._lock:
+            self._done = True
+            dropped = self._dropped
+            if not dropped:
+                self._store = store
+        if dropped and store is not None:
+            store.close()
 
     def take(self) -> Store | None:
         """The store opened (its owner closes it), or None if opening it failed; once."""
         self._thread.join()
-        store, self._store = self._store, None
+        with self._lock:
+            store, self._store = self._store, None
         return store
 
     def close(self) -> None:
         """Close the store if it was never taken (the table left before the round it was
-        opened for ended)."""
-        store = self.take()
+        opened for ended), without waiting for an opening still under way: that one is
+        closed by its own thread as it finishes."""
+        with self._lock:
+            if not self._done:
+                self._dropped = True
+                return
+            store, self._store = self._store, None
         if store is not None:
             store.close()

@@ -274,12 +274,14 @@ class MatchTable(TableScene):
     def _open_store_ahead(self) -> None:
         """At a round's first frame, begin opening the statistics store on a thread of its
         own unless the table has one it can write to: the round is recorded into it when it
-        ends. One opened read-only because its folder could not be written is opened again
-        so: the player may have mended that meanwhile."""
+        ends. One opened read-only because another program held the file, or its folder
+        could not be written, is opened again so: the file may be free by now, or the
+        folder mended (what was kept meanwhile is recorded as it opens). Opened at the
+        round's end, a held file's wait froze that frame for seconds, round after round."""
         if self.recorded or self._ahead_round == self.round_key:
             return
         self._ahead_round = self.round_key
-        if self._store is not None and self._store.unwritable:
+        if self._store is not None and (self._store.unwritable or self._store.in_use):
             self._store.close()
             self._store = None
         if self._store is None and self._store_ahead is None:
@@ -297,11 +299,6 @@ class MatchTable(TableScene):
         try:
             if self._store is None and self._store_ahead is not None:
                 self._store, self._store_ahead = self._store_ahead.take(), None
-            if self._store is not None and self._store.in_use:
-                # Only read, as another program held the file when it was opened: it may be
-                # free by now (the rounds kept meanwhile are recorded as it opens).
-                self._store.close()
-                self._store = None
             if self._store is None:
                 from game.store.db import Store
 

@@ -1,6 +1,6 @@
 """Another program keeping the statistics file locked (a database browser with unsaved
 changes) never freezes the window for long and never loses a round: the table says the file
-is in use and keeps the round, recorded on leaving the table or at the next round's end;
+is in use and keeps the round, recorded on leaving the table or as the next round begins;
 the statistics screens show what the file holds and open it anew once it is free."""
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def test_a_round_ended_while_the_file_is_in_use_is_kept_and_recorded_on_leaving(
     assert _rounds(_home) == 1 and _kept(_home) == 0
 
 
-def test_the_next_round_end_records_the_round_kept_before_it(
+def test_the_next_round_records_the_round_kept_before_it(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db, table, screen = _a_table_waiting_briefly(_home, monkeypatch)

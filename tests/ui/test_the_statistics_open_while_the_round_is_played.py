@@ -4,6 +4,7 @@ end it would hold the frame that lays the last card."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 import threading
 from pathlib import Path
@@ -16,6 +17,8 @@ from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, play_rounds
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 
 def _bots_table(preset: str = "polish") -> MatchTable:
@@ -89,3 +92,47 @@ def test_a_store_whose_folder_could_not_be_written_is_tried_again_each_round_off
     play_rounds(Screen(table, (960, 600)), 3)
     table.shutdown()
     assert opened_on == ["macau-store-open"] * 3
+
+
+def test_a_held_file_is_opened_again_as_each_round_begins_never_as_one_ends(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file from an older version that another program holds makes an opening wait (two
+    seconds) to upgrade it: at a round's end that froze the frame, round after round."""
+    from tests.store.heldfile import held
+
+    (_home / "data").mkdir(parents=True)
+    shutil.copyfile(FIXTURES / "macau_v1.sqlite3", _home / "data" / "macau.sqlite3")
+    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
+    opened_on = _threads_opening(monkeypatch)
+    table = _bots_table("classic")
+    with held(_home / "data" / "macau.sqlite3"):
+        play_rounds(Screen(table, (960, 600)), 2)
+    assert opened_on == ["macau-store-open"] * 2
+    table.shutdown()  # leaving, the file free again: the rounds kept are recorded
+    with Store.open() as store:
+        assert len(store.history()) == 5 + 2  # (the old file's own five, and these two)
+
+
+def test_leaving_while_the_store_is_still_being_opened_does_not_wait_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.store.background import StoreAhead
+
+    closed = threading.Event()
+    release = threading.Event()
+
+    class Slow:
+        def close(self) -> None:
+            closed.set()
+
+    def slow_open(cls: type[Store], path: Path | None = None) -> Slow:
+        release.wait(5)
+        return Slow()
+
+    monkeypatch.setattr(Store, "open", classmethod(slow_open))
+    ahead = StoreAhead()
+    ahead.close()  # returns at once: the opening goes on
+    assert not closed.is_set()
+    release.set()
+    assert closed.wait(5)  # closed by its own thread as it finished
