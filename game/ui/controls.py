@@ -167,11 +167,11 @@ class Choice(Widget, Generic[V]):
                 self.step(-1 if event.pos[0] < self.rect.x + self.rect.h else 1)
                 return True
         elif event.type == pygame.MOUSEWHEEL and self.hovered:
-            # Down goes on through a list, as the list would scroll; a number goes up with
-            # the wheel turned up, as a volume does.
-            numbers = all(isinstance(v, int | float) for v in self.values)
+            # Down goes on through a list, as the list would scroll; a number (a stepper
+            # whose ends stop, rather than wrap) goes up with the wheel turned up, as a
+            # volume does. (A list may hold numbers it shows as words: seats by name.)
             down = event.y < 0
-            self.step((-1 if down else 1) if numbers else (1 if down else -1))
+            self.step((1 if down else -1) if self.wrap else (-1 if down else 1))
             return True
         elif event.type == pygame.KEYDOWN and self.focused:
             if event.key == pygame.K_LEFT:

@@ -23,3 +23,10 @@ def test_a_number_goes_down_with_the_wheel_turned_down() -> None:
 def test_a_list_goes_on_with_the_wheel_turned_down() -> None:
     assert _turned(Choice(["suit", "rank", "none"], "suit"), -1) == "rank"
     assert _turned(Choice(["suit", "rank", "none"], "rank"), 1) == "suit"
+
+
+def test_numbers_shown_as_words_are_a_list() -> None:
+    # The first dealer: seat numbers, -1 for "Random", shown by name.
+    names = {-1: "Random", 0: "You", 1: "Ada", 2: "Ben"}
+    dealer = Choice([-1, 0, 1, 2], -1, show=names.__getitem__)
+    assert _turned(dealer, -1) == 0  # down goes on to the first seat, as a list scrolls
