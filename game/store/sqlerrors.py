@@ -21,14 +21,21 @@ def _code(exc: BaseException) -> int | None:
     return None if code is None else int(code) & 0xFF
 
 
+def _of_kind(exc: BaseException, codes: tuple[int, ...], words: tuple[str, ...]) -> bool:
+    """Whether ``exc`` has one of the primary result ``codes``; where SQLite gives no code,
+    whether its message holds one of ``words``."""
+    code = _code(exc)
+    if code is not None:
+        return code in codes
+    text = str(exc)
+    return any(word in text for word in words)
+
+
 def is_busy(exc: BaseException) -> bool:
     """Another process holds the lock longer than the busy timeout: try again."""
     if not isinstance(exc, sqlite3.OperationalError):
         return False
-    code = _code(exc)
-    if code is not None:
-        return code in (_BUSY, _LOCKED)
-    return "locked" in str(exc) or "busy" in str(exc)
+    return _of_kind(exc, (_BUSY, _LOCKED), ("locked", "busy"))
 
 
 def is_unwritable(exc: BaseException) -> bool:
@@ -37,14 +44,8 @@ def is_unwritable(exc: BaseException) -> bool:
         return True
     if not isinstance(exc, sqlite3.OperationalError):
         return False
-    code = _code(exc)
-    if code is not None:
-        return code in (_READONLY, _IOERR, _FULL, _CANTOPEN)
-    text = str(exc)
-    return any(
-        words in text
-        for words in ("readonly database", "disk is full", "disk I/O error", "unable to open")
-    )
+    words = ("readonly database", "disk is full", "disk I/O error", "unable to open")
+    return _of_kind(exc, (_READONLY, _IOERR, _FULL, _CANTOPEN), words)
 
 
 def is_full(exc: BaseException) -> bool:
@@ -53,31 +54,21 @@ def is_full(exc: BaseException) -> bool:
         return exc.errno in (errno.ENOSPC, errno.EDQUOT)
     if not isinstance(exc, sqlite3.OperationalError):
         return False
-    code = _code(exc)
-    if code is not None:
-        return code == _FULL
-    return "disk is full" in str(exc)
+    return _of_kind(exc, (_FULL,), ("disk is full",))
 
 
 def is_damaged(exc: BaseException) -> bool:
     """The file is not a database or is malformed."""
     if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, sqlite3.IntegrityError):
         return False
-    code = _code(exc)
-    if code is not None:
-        return code in (_CORRUPT, _NOTADB)
-    text = str(exc)
-    return "malformed" in text or "not a database" in text
+    return _of_kind(exc, (_CORRUPT, _NOTADB), ("malformed", "not a database"))
 
 
 def is_not_a_database(exc: BaseException) -> bool:
     """The file does not begin as a database does (not merely damaged further in)."""
     if not isinstance(exc, sqlite3.DatabaseError):
         return False
-    code = _code(exc)
-    if code is not None:
-        return code == _NOTADB
-    return "not a database" in str(exc)
+    return _of_kind(exc, (_NOTADB,), ("not a database",))
 
 
 def is_missing_schema(exc: BaseException) -> bool:
