@@ -291,6 +291,24 @@ def wait_for_lock(conn: sqlite3.Connection, statement: str, deadline: float) -> 
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
+def write_lock_held(path: Path) -> bool:
+    """Whether another connection holds ``path``'s write lock at this moment, asked without
+    waiting (a file that is missing or cannot be opened is not held)."""
+    uri = f"file:{urllib.parse.quote(os.fsencode(path.resolve()))}?mode=rw"
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None)
+    except (OSError, sqlite3.Error):
+        return False
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("ROLLBACK")
+        return False
+    except sqlite3.Error as exc:
+        return sqlerrors.is_busy(exc)
+    finally:
+        conn.close()
+
+
 def _backup_before_migrating(conn: sqlite3.Connection, path: Path) -> None:
     """Keep a copy of an older database before its first upgrade, in case one goes wrong."""
     found = schema.user_version(conn)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, wait
 from pathlib import Path
@@ -11,6 +12,7 @@ import pygame
 import pytest
 
 from game.engine import Card
+from game.store import Store
 from game.store.settings import Settings
 from game.ui import launch
 from game.ui.scene import Scene, SceneStack
@@ -166,3 +168,16 @@ def save_a_classic_match(home: Path) -> Path:
     table.save()
     table.shutdown()
     return save_path(home)
+
+
+def store_opened_on(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the threads ``Store.open`` is called on from now on."""
+    names: list[str] = []
+    original = Store.open.__func__  # type: ignore[attr-defined]
+
+    def opening(cls: type[Store], path: Path | None = None) -> Store:
+        names.append(threading.current_thread().name)
+        return original(cls, path)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Store, "open", classmethod(opening))
+    return names

@@ -16,7 +16,7 @@ from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen, play_rounds
+from tests.ui.menukit import Screen, play_rounds, store_opened_on
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -28,23 +28,10 @@ def _bots_table(preset: str = "polish") -> MatchTable:
     return MatchTable(setup, setup.new_game(seed=3), settings=off, seed=3)
 
 
-def _threads_opening(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The names of the threads ``Store.open`` is called on from now on."""
-    names: list[str] = []
-    original = Store.open.__func__  # type: ignore[attr-defined]
-
-    def opening(cls: type[Store], path: Path | None = None) -> Store:
-        names.append(threading.current_thread().name)
-        return original(cls, path)  # type: ignore[no-any-return]
-
-    monkeypatch.setattr(Store, "open", classmethod(opening))
-    return names
-
-
 def test_the_first_round_is_recorded_into_a_store_opened_off_the_drawing_thread(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    opened_on = _threads_opening(monkeypatch)
+    opened_on = store_opened_on(monkeypatch)
     table = _bots_table()
     play_rounds(Screen(table, (960, 600)), 1)
     assert opened_on == ["macau-store-open"]
@@ -56,7 +43,7 @@ def test_the_first_round_is_recorded_into_a_store_opened_off_the_drawing_thread(
 def test_a_table_left_before_any_round_ended_closes_the_store_it_opened(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    opened_on = _threads_opening(monkeypatch)
+    opened_on = store_opened_on(monkeypatch)
     table = _bots_table()
     screen = Screen(table, (960, 600))
     screen.frame(draw=False)
@@ -73,7 +60,7 @@ def test_a_store_that_cannot_change_by_itself_is_opened_once_a_table(
     Store.open().close()
     with sqlite3.connect(_home / "data" / "macau.sqlite3") as conn:
         conn.execute("PRAGMA user_version = 99")
-    opened_on = _threads_opening(monkeypatch)
+    opened_on = store_opened_on(monkeypatch)
     table = _bots_table("classic")
     play_rounds(Screen(table, (960, 600)), 3)
     table.shutdown()
@@ -87,7 +74,7 @@ def test_a_store_whose_folder_could_not_be_written_is_tried_again_each_round_off
         raise StoreUnavailable(f"Macau cannot write to the folder {folder} (read-only).")
 
     monkeypatch.setattr(opening, "ensure_writable", unwritable)
-    opened_on = _threads_opening(monkeypatch)
+    opened_on = store_opened_on(monkeypatch)
     table = _bots_table("classic")
     play_rounds(Screen(table, (960, 600)), 3)
     table.shutdown()
@@ -104,7 +91,7 @@ def test_a_held_file_is_opened_again_as_each_round_begins_never_as_one_ends(
     (_home / "data").mkdir(parents=True)
     shutil.copyfile(FIXTURES / "macau_v1.sqlite3", _home / "data" / "macau.sqlite3")
     monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
-    opened_on = _threads_opening(monkeypatch)
+    opened_on = store_opened_on(monkeypatch)
     table = _bots_table("classic")
     with held(_home / "data" / "macau.sqlite3"):
         play_rounds(Screen(table, (960, 600)), 2)
