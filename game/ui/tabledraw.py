@@ -504,7 +504,9 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     if t.hand.cards:
         first = min(t.hand.centre(hc, t.layout)[0] for hc in t.hand.cards)
         room = max(room, round(first) - t.layout.card[0] // 2 - px(16) - left.x)
-    shown = theme.fit(t.names[me], px(20), room, True)
+    # Cut short as the seat boxes cut it, keeping what tells two people of one first name
+    # apart: at pass-and-play this label says whose hand is face up.
+    shown = theme.fit_name(t.names[me], px(20), room, True, t.names)
     label = theme.text(shown, px(20), theme.GOLD if acting else theme.TEXT, True)
     surface.blit(label, (left.x + 4, left.y + px(4)))
     place = m.places.get(me)

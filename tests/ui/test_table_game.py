@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import pygame
@@ -284,6 +285,38 @@ def test_your_missed_turns_are_not_drawn_over_your_place(monkeypatch: pytest.Mon
     drawn.clear()
     tabledraw._draw_you(h.table, h.screen)
     assert drawn == []  # placed: "3rd place" alone, nothing drawn over it
+
+
+def test_your_name_cut_short_keeps_what_tells_it_from_another(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two people of one first name at pass-and-play: the name over the hand face up says
+    whose it is, so it is cut as the seat boxes cut names, not at its end alike for both."""
+    from game.ui import tabledraw, theme
+
+    h = Harness(Game.new(PRESETS["polish"], seats=4, seed=3), size=(960, 600))
+    table, me = h.table, h.table.viewer
+    table.layout.corner_left.w = 120  # a hand so long that its first card comes early
+    monkeypatch.setattr(table.hand, "cards", [])
+    drawn: list[str] = []
+    real = theme.text
+
+    def text(words: str, *args: object, **kwargs: object) -> pygame.Surface:
+        if sys._getframe(1).f_code.co_name == "_draw_you":  # not the measuring of it
+            drawn.append(words)
+        return real(words, *args, **kwargs)  # type: ignore[arg-type]
+
+    shown = []
+    for mine, other in (("Kowalczyk", "Zielińska"), ("Zielińska", "Kowalczyk")):
+        table.names = ["Ben", "Cleo", "Dora", "Ed"]
+        table.names[me], table.names[(me + 1) % 4] = f"Aleksandra {mine}", f"Aleksandra {other}"
+        drawn.clear()
+        monkeypatch.setattr(tabledraw.theme, "text", text)
+        tabledraw._draw_you(table, h.screen)
+        monkeypatch.setattr(tabledraw.theme, "text", real)
+        shown.append(drawn[0])
+    assert shown[0] != shown[1]
+    assert shown[0].endswith("K.") and shown[1].endswith("Z.")
 
 
 def _overlays() -> list[object]:
