@@ -19,7 +19,7 @@ from game.engine.compiled import compile_rules
 from game.engine.explain_words import rank_plural
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
-from game.ui.moves import SUIT_CHAR, PlayOptions, play_options, refusal
+from game.ui.moves import SUIT_CHAR, Offer, PlayOptions, play_options, refusal
 
 if TYPE_CHECKING:
     from game.ui.layout import TableLayout
@@ -559,7 +559,7 @@ class PlayFlow:
                 if more:  # a group begun
                     return "Pick the cards to lay with it, or right-click to put them back"
                 return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
-        if any(isinstance(a, Play) and a.call for a in offer.legal):
+        if self._call_fits(offer):
             # A play here may leave one card: the call goes with it, made before it is laid.
             if t.macau_on:
                 return "Macau! is called: now lay the card that leaves you one"
@@ -583,11 +583,22 @@ class PlayFlow:
         an attack, a missed turn or a request, a card drawn and laid, the one after a 5: it
         goes down without the call otherwise), or that the call is made."""
         t = self.table
-        if not any(isinstance(a, Play) and a.call for a in t.offer().legal):
+        if not self._call_fits(t.offer()):
             return line
         if t.macau_on:
             return f"{line}. Macau! is called"
         return f"{line}. Leaving one card? Press Macau! (M) first"
+
+    def _call_fits(self, offer: Offer) -> bool:
+        """Whether to tell of the Macau call: a play listed leaves one card, or where the
+        listing was cut (its longest plays left out), the cards picked leave one."""
+        if any(isinstance(a, Play) and a.call for a in offer.legal):
+            return True
+        t = self.table
+        if offer.complete or not t.hand.selection:
+            return False
+        picked = play_options(t.game, t.viewer, t.hand.selected_cards(), offer)
+        return any(p.call for p in picked.plays)
 
 
 def _a_changer(token: str) -> str:

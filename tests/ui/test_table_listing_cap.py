@@ -4,10 +4,11 @@ when picked (with no joker, one or two)."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.bench import wide_hand_game
-from game.engine import Card, Game, Play
+from game.engine import PRESETS, Card, Game, Play
 from game.ui.moves import TABLE_LISTING_LIMIT, play_options
 from tests.ui.tablekit import Harness
 from tests.ui.test_table_play import FOUR_JOKERS, four_jokers, hungarian
@@ -99,3 +100,37 @@ def test_an_illegal_group_beyond_the_cap_gets_the_engines_reason() -> None:
     options = play_options(game, 0, picked, h.table.offer())
     assert not options.legal and h.table.toast[0] == options.reason
     assert "7♠" in options.reason
+
+
+def test_the_macau_call_is_offered_where_the_plays_leaving_one_card_were_not_listed() -> None:
+    """Both jokers in a long hand: the plays that leave one card are among the longest, which
+    a cut listing leaves out. The call is still offered, told once such cards are picked,
+    and goes with them."""
+    hand = "RJ BJ 10C JC KH QH 10H AS JH 9H JS"
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=[hand, "2C 3C 4C 5C 6C"],
+        pile="7S",
+        stock="8C 8D 10D QD KD 2D 3D",
+    )
+    h = Harness(game)
+    t = h.table
+    offer = t.offer()
+    assert not offer.complete
+    assert not any(isinstance(a, Play) and a.call for a in offer.legal)
+    assert t.macau_button.visible
+    t.hand.selection.clear()
+    for code in ["AS", "RJ", "KH", "QH", "JH", "JC", "10C", "10H", "9H", "BJ"]:
+        h.click(h.card_pos(code))
+        h.tick(30)
+    assert t.flow.phase_hint().startswith("Leaving yourself one card? Press Macau! (M)")
+    h.key(pygame.K_m, "m")
+    assert t.macau_on
+    h.click(t.play_button.rect.center)
+    h.tick(3)
+    while h.stack.top is not t:  # the jokers' choosers: the first card each may stand for
+        h.stack.top.finish(0)  # type: ignore[union-attr]
+        h.tick(5)
+    h.tick(20)
+    assert [c.code for c in game.hand(0)] == ["JS"]
+    assert game.tally(0)["macau_forgotten"] == 0 and game.macau_catchable == -1  # none to catch
