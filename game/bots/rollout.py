@@ -211,24 +211,25 @@ def _estimate(g: Game) -> tuple[list[float], list[float], list[float]]:
     n = g.n
     places = [0.0] * n
     wins = [0.0] * n
-    for i, s in enumerate(g.placings):
+    placings = g.placings
+    for i, s in enumerate(placings):
         places[s] = float(i + 1)
-    if g.placings:
-        wins[g.placings[0]] = 1.0
+    if placings:
+        wins[placings[0]] = 1.0
     burden = [float(len(h)) for h in g.hands]
     if g.phase is Phase.ATTACK:
         burden[g.current] += 0.7 * g.penalty
     for s in range(n):
         burden[s] += 0.8 * g.missed[s]
-    holders = [s for s in range(n) if g.hands[s] and s not in g.placings]
-    base = float(len(g.placings))
+    holders = [s for s in range(n) if g.hands[s] and s not in placings]
+    base = float(len(placings))
     for s in holders:
         ahead = 0.0
         for t in holders:
             if t != s:
                 ahead += 1.0 / (1.0 + math.exp(-(burden[s] - burden[t]) / _SCALE))
         places[s] = base + 1.0 + ahead
-    if not g.placings and holders:
+    if not placings and holders:
         low = min(burden[s] for s in holders)
         odds = {s: math.exp(-(burden[s] - low) / _SCALE) for s in holders}
         total = sum(odds.values())

@@ -227,6 +227,16 @@ def beyond_pack(cards: list[Card], decks: int, jokers_per_deck: int) -> list[tup
     return [(card, k, pack.get(card, 0)) for card, k in counts.items() if k > pack.get(card, 0)]
 
 
-def hand_points(cards: list[Card] | tuple[Card, ...]) -> int:
-    """Points left in a hand (RULES §6)."""
-    return sum(c.points for c in cards)
+def cards_arg(cards: object, name: str) -> list[Card]:
+    """``cards`` given to a public function as a text of cards or a list of ``Card``; else
+    ``NotationError`` naming the argument (the same compiled or not)."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, list | tuple) and all(isinstance(c, Card) for c in cards):
+        return list(cards)
+    raise NotationError(f"{name} must be a list of cards or a text of cards, not {cards!r}")
+
+
+def hand_points(cards: object) -> int:
+    """Points left in a hand (RULES §6): a list of cards, or a text of them."""
+    return sum(c.points for c in cards_arg(cards, "hand_points' cards"))

@@ -38,7 +38,7 @@ HOUSE_SWITCHES: dict[str, tuple[str, dict[str, Any]]] = {
 def switch_refusal(rules: Rules, switch: str) -> str | None:
     """Why ``switch`` cannot make ``rules`` easier or harder as its label says (it is already
     so, it would do the opposite, or the rules lack what it changes); ``None`` if it can."""
-    if switch not in HOUSE_SWITCHES:
+    if not isinstance(switch, str) or switch not in HOUSE_SWITCHES:
         return f"unknown switch {switch!r}; known: {', '.join(HOUSE_SWITCHES)}"
     r = rules
     # Worded for the player (the custom-rules screen shows them as they are).
@@ -76,7 +76,8 @@ def apply_switch(rules: Rules | str, switch: str) -> Rules:
     rules = as_rules(rules)
     reason = switch_refusal(rules, switch)
     if reason is not None:
-        raise RulesError(reason if switch not in HOUSE_SWITCHES else f"{switch}: {reason}")
+        known = isinstance(switch, str) and switch in HOUSE_SWITCHES
+        raise RulesError(f"{switch}: {reason}" if known else reason)
     changed = rules.replace(**HOUSE_SWITCHES[switch][1])
     if changed.twos_threes_counter == changed.counter_rule:  # no rule of their own after all
         changed = changed.replace(twos_threes_counter="same")

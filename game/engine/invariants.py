@@ -40,15 +40,15 @@ def check_invariants(g: Game) -> None:
     if g.top_effective is not g.pile_eff[-1]:
         raise InvariantBroken("top card is not the pile's last card")
     for s in range(g.n):
-        if g._out[s] != (s in g.placings[: len([x for x in g._out if x])]) and not g.over:
+        if g._out[s] != (s in g._placings[: len([x for x in g._out if x])]) and not g.over:
             raise InvariantBroken(f"seat {s} out-flag disagrees with placings")
         if g._out[s] and g.hands[s]:
             raise InvariantBroken(f"seat {s} is out but holds cards")
         if g.missed[s] < 0:
             raise InvariantBroken(f"seat {s} has negative missed turns")
     if g.over:
-        if sorted(g.placings) != list(range(g.n)):
-            raise InvariantBroken(f"placings {g.placings} do not list every seat once")
+        if sorted(g._placings) != list(range(g.n)):
+            raise InvariantBroken(f"placings {g._placings} do not list every seat once")
         if g.legal_actions():
             raise InvariantBroken("a finished round still lists actions")
         return

@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from .actions import Action, Draw, Pass, Play
-from .cards import JACK, QUEEN, RANK_NAMES, RANK_WORDS, SUIT_NAMES, SUITS, Card
+from .cards import JACK, QUEEN, RANK_NAMES, RANK_WORDS, SUIT_NAMES, SUITS, Card, cards_arg
 from .compiled import ALL_CARDS, Caches, Compiled
 from .phase import IllegalMove, Phase
 
@@ -493,6 +493,11 @@ class Legality:
             try:
                 remaining.remove(card)
             except ValueError:
+                if any(held.code == card.code for held in remaining):  # a copy, not the card
+                    raise IllegalMove(
+                        f"{card.pretty} was made with Card(...): cards are compared as the one "
+                        "object of each card, which Card.parse and Card.of give"
+                    ) from None
                 raise IllegalMove(f"seat {seat} does not hold {card.pretty}") from None
         declared = play.declared
         if declared is not None and len(declared) != len(cards):
@@ -736,15 +741,16 @@ def _chain_rest(
     return False
 
 
-def cancel_verb(cards: list[Card], done: bool = False) -> str:
+def cancel_verb(cards: object, done: bool = False) -> str:
     """How ``cards`` cancel a waiting stack, in How to play's words: a 7 "cut"s it (the
     cutting seven), a 4 or K♣/K♦ "block"s it; "cut or block" for both kinds; "" for none.
     ``done``: as it reads once done ("cut", "blocked", "cut or blocked")."""
-    sevens = sum(1 for x in cards if x.rank == 7)
-    if not cards:
+    laid = cards_arg(cards, "cancel_verb's cards")
+    sevens = sum(1 for x in laid if x.rank == 7)
+    if not laid:
         return ""
     block = "blocked" if done else "block"
-    if sevens == len(cards):
+    if sevens == len(laid):
         return "cut"
     return block if not sevens else f"cut or {block}"
 

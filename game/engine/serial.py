@@ -176,8 +176,8 @@ def game_to_dict(g: Any) -> dict[str, Any]:
     data["_req_suits"] = sorted(g._req_suits)
     data["missed"] = list(g.missed)
     data["_out"] = list(g._out)
-    data["placings"] = list(g.placings)
-    data["scores"] = list(g.scores)
+    data["placings"] = list(g._placings)
+    data["scores"] = list(g._scores)
     data["round_charges"] = [list(c) for c in g.round_charges]
     data["places"] = list(g.places)
     data["winners"] = list(g.winners)
@@ -248,8 +248,8 @@ def game_from_dict(data: object) -> Any:
         g._req_suits = frozenset(suits)
         g.missed = _wholes(data["missed"], "missed")
         g._out = _flags(data["_out"], "_out")
-        g.placings = _wholes(data["placings"], "placings")
-        g.scores = _wholes(data["scores"], "scores")
+        g._placings = _wholes(data["placings"], "placings")
+        g._scores = _wholes(data["scores"], "scores")
         g.round_charges = [
             tuple(_wholes(c, "a round's points"))
             for c in _items(data["round_charges"], "round_charges")
@@ -263,7 +263,7 @@ def game_from_dict(data: object) -> Any:
             g._log = (None, *record) if record else None
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"saved game is damaged: {exc}") from None
-    per_seat = (g.hands, g.missed, g._out, g.scores, g._tally)
+    per_seat = (g.hands, g.missed, g._out, g._scores, g._tally)
     if any(len(x) != g.n for x in per_seat) or not g.pile:
         raise ValueError("saved game is damaged: seats and hands disagree")
     if not 0 <= g.current < g.n:

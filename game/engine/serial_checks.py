@@ -75,7 +75,7 @@ def _records_damage(g: Any) -> str:
         tally = g._tally[s]
         if len(tally) != len(TALLY_FIELDS) or min(tally) < 0:
             return f"seat {s}'s tallies read {brief(tally)}"
-    placings = g.placings
+    placings = g._placings
     out = [s for s in range(n) if g._out[s]]
     # The seats out, in the order they went out; when the round is over, every other seat
     # after them, each once.

@@ -57,9 +57,9 @@ PUBLIC_FIELDS: Final = (
     "_req_bound",
     "_macau_open",
     "_out",
-    "placings",
+    "_placings",
     "_blocked_passes",
-    "scores",
+    "_scores",
     "round_charges",
     "dealer",
     "round_no",
@@ -136,10 +136,10 @@ class Game(Transitions):
         self._drawn: Card | None = None
         self._macau_open = -1
         self._out = [False] * seats
-        self.placings: list[int] = []
+        self._placings: list[int] = []
         # Seats (bits) that have passed blocked since the last other action (RULES §2.7).
         self._blocked_passes = 0
-        self.scores = [0] * seats
+        self._scores = [0] * seats
         self.round_charges: list[tuple[int, ...]] = []
         self.dealer = 0
         self.round_no = 1
@@ -317,11 +317,11 @@ class Game(Transitions):
         game.dealer = (current - 1) % seats
         game._seed = start_seed
         if totals is not None:
-            game.scores = totals
+            game._scores = totals
         for s in range(seats):
             if not game.hands[s]:
                 game._out[s] = True
-                game.placings.append(s)
+                game._placings.append(s)
         game._begin_turn(current)
         game._ev = []
         return game
@@ -385,7 +385,7 @@ class Game(Transitions):
         self._drawn = None
         self._macau_open = -1
         self._out = [False] * n
-        self.placings = []
+        self._placings = []
         self._blocked_passes = 0
         self.over = False
         self.places = ()
@@ -440,6 +440,17 @@ class Game(Transitions):
         return list(self.hands[self._seat_arg(seat)])
 
     @property
+    def placings(self) -> list[int]:
+        """The seats out so far, in the order they went out (every seat once the round is
+        over); a copy, as every reading is: changing it changes nothing in the game."""
+        return self._placings[:]
+
+    @property
+    def scores(self) -> list[int]:
+        """Each seat's match total so far (under points scoring; zeros otherwise); a copy."""
+        return self._scores[:]
+
+    @property
     def hand_counts(self) -> list[int]:
         """Every seat's card count (public)."""
         return [len(h) for h in self.hands]
@@ -477,11 +488,13 @@ class Game(Transitions):
             return ""
         return cancel_verb(self._cut_cards())
 
-    def suit_to_change(self, play: Play) -> tuple[str, Card | None]:
+    def suit_to_change(self, play: object) -> tuple[str, Card | None]:
         """Where a named suit must differ (``ace_must_differ``): the suit the last card of
         ``play`` may not name, and the card of the play it is laid on (``None`` when it goes
         on the pile: the suit is then the one in force, or the one a free suit leaves out);
         ``("", None)`` when the rules let it name any suit."""
+        if not isinstance(play, Play):
+            raise IllegalMove(f"suit_to_change takes a play, not {play!r}")
         if not self._c.ace_must_differ or not play.cards:
             return "", None
         declared = play.declared
@@ -597,7 +610,7 @@ class Game(Transitions):
             legal = self._legal = self._generate()
         return legal[:]
 
-    def legal_actions_capped(self, limit: int, seat: object = None) -> tuple[list[Action], bool]:
+    def legal_actions_capped(self, limit: object, seat: object = None) -> tuple[list[Action], bool]:
         """``legal_actions``, listing at most ``limit`` plays: ``(actions, complete)``.
 
         With stand-in jokers a big hand can be laid in millions of ways, too many to list in
@@ -611,6 +624,8 @@ class Game(Transitions):
         leaves put into it, is one (see ``_going_out``), such plays come first, in place of
         the last of the ``limit``: a table's hint and its bots can then go out.
         """
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            raise ValueError(f"limit must be a whole number of plays, not {limit!r}")
         if limit < 1:
             raise ValueError(f"limit must be at least 1, not {limit}")
         if seat is not None:
@@ -821,8 +836,8 @@ class Game(Transitions):
         new.pile_eff = self.pile_eff[:]
         new.missed = self.missed[:]
         new._out = self._out[:]
-        new.placings = self.placings[:]
-        new.scores = self.scores[:]
+        new._placings = self._placings[:]
+        new._scores = self._scores[:]
         new.round_charges = self.round_charges[:]
         new._tally = [t[:] for t in self._tally]
         return new

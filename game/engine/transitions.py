@@ -67,9 +67,9 @@ class Transitions(Listing):
     _req_owner: int
     _req_fresh: bool
     _req_bound: int
-    placings: list[int]
+    _placings: list[int]
     _blocked_passes: int
-    scores: list[int]
+    _scores: list[int]
     round_charges: list[tuple[int, ...]]
     over: bool
     match_over: bool
@@ -206,8 +206,8 @@ class Transitions(Listing):
                 ev.append(MacauCalled(seat, auto=True))
         if left == 0:
             self._out[seat] = True
-            self.placings.append(seat)
-            ev.append(SeatOut(seat, len(self.placings)))
+            self._placings.append(seat)
+            ev.append(SeatOut(seat, len(self._placings)))
             holders = [s for s in range(self.n) if not self._out[s]]
             if self.rules.end == "first_out" or len(holders) <= 1:
                 self._end_round(blocked=False)
@@ -444,31 +444,31 @@ class Transitions(Listing):
         key = points if r.scoring == "points" else [len(h) for h in self.hands]
         holders.sort(key=lambda s: (key[s], s))
         places = [0] * n
-        for i, s in enumerate(self.placings):
+        for i, s in enumerate(self._placings):
             places[s] = i + 1
-        base = len(self.placings)
+        base = len(self._placings)
         for i, s in enumerate(holders):
             if i and key[s] == key[holders[i - 1]]:
                 places[s] = places[holders[i - 1]]
             else:
                 places[s] = base + i + 1
-        self.placings.extend(holders)
+        self._placings.extend(holders)
         self.places = tuple(places)
         charges = tuple(points[s] if s in holders else 0 for s in range(n))
         if r.scoring != "points":
             charges = (0,) * n
         else:
             for s in range(n):
-                self.scores[s] += charges[s]
+                self._scores[s] += charges[s]
         self.round_charges.append(charges)
-        self._ev.append(RoundOver(tuple(self.placings), self.places, charges, blocked))
-        if r.scoring == "points" and max(self.scores) >= r.target:
+        self._ev.append(RoundOver(tuple(self._placings), self.places, charges, blocked))
+        if r.scoring == "points" and max(self._scores) >= r.target:
             self.match_over = True
             self.phase = MATCH_OVER
-            low = min(self.scores)
-            self.winners = tuple(s for s in range(n) if self.scores[s] == low)
-            loser = max(range(n), key=lambda s: (self.scores[s], -s))
-            self._ev.append(MatchOver(self.winners, loser, tuple(self.scores)))
+            low = min(self._scores)
+            self.winners = tuple(s for s in range(n) if self._scores[s] == low)
+            loser = max(range(n), key=lambda s: (self._scores[s], -s))
+            self._ev.append(MatchOver(self.winners, loser, tuple(self._scores)))
 
 
 _M32: Final = 0xFFFFFFFF

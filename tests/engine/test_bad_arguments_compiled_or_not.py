@@ -83,3 +83,26 @@ def test_any_sequence_of_hands_or_totals_is_taken_as_a_list() -> None:
     assert g.hand_counts == [2, 2] and g.scores == [0, 1]
     with pytest.raises(IllegalMove, match="scores must be a list of totals"):
         Game.from_position("polish", ["7H 8S", "9D KC"], "5H", scores="01")
+
+
+def test_the_readers_helpers_refuse_arguments_of_the_wrong_kind_naming_them() -> None:
+    from game.engine import DRAW, cancel_verb, hand_points
+
+    g = Game.from_position("hungarian", HANDS, "5H 6H 7H", "")
+    for wrong in (DRAW, None, "AS/H"):
+        with pytest.raises(IllegalMove, match="suit_to_change takes a play"):
+            g.suit_to_change(wrong)
+    for limit in ("5", None, 1.5, True):
+        with pytest.raises(ValueError, match="limit must be a whole number of plays"):
+            g.legal_actions_capped(limit)
+    assert hand_points("7H KS") == hand_points(
+        Game.from_position("polish", ["7H KS", "2C"], "5H").hand(0)
+    )
+    assert cancel_verb("7H 4S") == "cut or block"
+    for cards in (None, ["7H"], 5):
+        with pytest.raises(NotationError, match="hand_points' cards must be a list of cards"):
+            hand_points(cards)
+        with pytest.raises(NotationError, match="cancel_verb's cards must be a list of cards"):
+            cancel_verb(cards)
+    with pytest.raises(RulesError, match=r"unknown switch \['x'\]"):
+        apply_switch("polish", ["x"])  # type: ignore[arg-type]

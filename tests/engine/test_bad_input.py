@@ -74,6 +74,26 @@ def test_card_not_in_the_hand_is_refused() -> None:
     refused(g, "7H 7H", "does not hold")
 
 
+def test_a_card_made_with_its_constructor_is_refused_saying_how_to_get_cards() -> None:
+    """Cards are compared as the one object of each card: a copy made with ``Card(7, "H")``
+    is not the 7♥ held, and "does not hold 7♥" beside a hand holding it would mislead."""
+    g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
+    refused(g, Play((Card(7, "H"),)), "Card.parse", "Card.of")
+    refused(g, Play((Card(9, "H"),)), "does not hold")  # a copy of a card not held either
+    g.apply(Play((Card.of(7, "H"),)))
+    assert [c.code for c in g.hand(0)] == ["8S"]
+
+
+def test_the_finishing_order_and_the_totals_read_are_copies() -> None:
+    g = Game.new("classic", seats=3, seed=1)
+    before = g.to_dict()
+    g.scores.append(0)
+    g.scores[0] = 10**6
+    g.placings.append(2)
+    assert g.to_dict() == before
+    assert Game.from_dict(g.to_dict()).scores == [0, 0, 0]
+
+
 def test_unknown_seat_is_refused() -> None:
     g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
     refused(g, "draw", "no seat 5", seat=5)
