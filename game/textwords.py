@@ -31,6 +31,7 @@ from .engine.actions import (
     Passed,
     PenaltyTaken,
     RankRequested,
+    RequestEnded,
     Reshuffled,
     RoundOver,
     SeatOut,
@@ -185,6 +186,8 @@ def describe(e: Event, me: int) -> str | None:
         return f"{name} named {SUIT_NAMES[e.suit]}"
     if isinstance(e, RankRequested):
         return f"{name} requested {rank_plural(e.rank) if e.rank else 'nothing'}"
+    if isinstance(e, RequestEnded):  # (what it asked is in the status line until then)
+        return "the jack's request is over" if e.kind == "rank" else "the suit request is over"
     if isinstance(e, SkipPending):
         return f"{seat_name(e.target, me)} must miss {count_words(e.count, 'turn')} or answer"
     if isinstance(e, MissedTurnsAccepted):

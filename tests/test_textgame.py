@@ -23,6 +23,7 @@ from game.engine import (
     MissedTurnsAccepted,
     Passed,
     PenaltyTaken,
+    RequestEnded,
     Reshuffled,
     StackLapsed,
     Stop,
@@ -245,6 +246,8 @@ BJ, AD = Card.parse("BJ"), Card.parse("AD")
             "every other seat is out or waiting: 2 missed turns lapse",
         ),
         (CardsLaid(0, (BJ, AD), (AD, None)), "You laid black joker (as A♦) A♦"),
+        (RequestEnded("rank"), "the jack's request is over"),
+        (RequestEnded("suit"), "the suit request is over"),
     ],
 )
 def test_every_event_reads_right_for_you_and_for_the_others(event: Event, words: str) -> None:

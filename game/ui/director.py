@@ -31,6 +31,7 @@ from game.engine import (
     PenaltyTaken,
     Phase,
     RankRequested,
+    RequestEnded,
     Reshuffled,
     RoundOver,
     SeatOut,
@@ -154,6 +155,9 @@ class GameLog:
         # The one person at the table, whose own turns may be told in full (-1 when several
         # people share the screen: each line must read the same whatever their cards).
         self.private_seat = -1
+        # What the requests in force ask for, by kind ("rank", "suit"), in the words their
+        # end is told in ("8s", "♥ hearts"): the engine's end of a request names neither.
+        self.asked: dict[str, str] = {}
 
     def copy(self) -> GameLog:
         """The log as it is now, to write on without changing this one."""
@@ -164,6 +168,7 @@ class GameLog:
         other.open_back = self.open_back
         other.stopped = self.stopped
         other.private_seat = self.private_seat
+        other.asked = dict(self.asked)
         return other
 
     def write(self, event: Event) -> None:
@@ -247,10 +252,24 @@ class GameLog:
         self.say(f"The pile is shuffled into a new stock ({cards})")
 
     def _on_SuitNamed(self, ev: SuitNamed) -> None:
-        self.add_to_line(f"names {_suit_words(ev).rstrip('!').lower()}")
+        named = _suit_words(ev).rstrip("!").lower()
+        self.add_to_line(f"names {named}")
+        self.asked["suit"] = named
 
     def _on_RankRequested(self, ev: RankRequested) -> None:
         self.add_to_line(f"asks for {rank_plural(ev.rank)}" if ev.rank else "asks for nothing")
+        self.asked["rank"] = rank_plural(ev.rank) if ev.rank else ""
+
+    def _on_RequestEnded(self, ev: RequestEnded) -> None:
+        # Told on the move that ends it (met, or its round of turns over), as a stack's end
+        # is: the marker beside the pile goes without a word otherwise.
+        asked = self.asked.pop(ev.kind, "")
+        if asked.startswith("free suit"):
+            self.add_to_line("the free suit is over")
+        elif asked:
+            self.add_to_line(f"{asked} no longer asked for")
+        else:  # (asked before the game was continued, or for nothing)
+            self.add_to_line(f"the {'jack' if ev.kind == 'rank' else 'suit'} request is over")
 
     def _on_SkipPending(self, ev: SkipPending) -> None:
         turns = "turn" if ev.count == 1 else "turns"
@@ -279,7 +298,10 @@ class GameLog:
         elif ev.seat == self.private_seat:
             # Said only to the one person at the table: a drawn card that cannot be laid ends
             # the turn with nothing to say, so "keeps it" would tell the others it fits.
-            self.add_to_line("keep it" if self.names[ev.seat] == "You" else "keeps it")
+            if self.line_open:
+                self.add_to_line("keep it" if self.names[ev.seat] == "You" else "keeps it")
+            else:  # the draw's line is not this log's (the game was continued after it)
+                self.say(self.clause(ev.seat, "keeps the card drawn", "keep the card drawn"))
 
     def _on_FiveAgain(self, ev: FiveAgain) -> None:
         self.add_to_line("you go again" if self.names[ev.seat] == "You" else "goes again")

@@ -88,3 +88,35 @@ def test_a_macau_left_uncalled_as_a_stack_lapses_joins_the_play_that_kept_one_ca
     laid = next(i for i, line in enumerate(log) if "laid 9♣ 2♣" in line)
     assert log[laid].endswith("laid 9♣ 2♣ — no Macau called"), log
     assert log[laid + 1] == "Every other seat is out or waiting: the stack of 2 lapses", log
+
+
+def test_the_end_of_a_jacks_request_is_told_on_the_move_that_ends_it() -> None:
+    # Seat 0 asks for 8s; the request lasts until seat 0's next turn is over.
+    hands = ["JC 9C 5D", "8D 6S 7S", "8S 6C 7C"]
+    h = _table(PRESETS["polish"], hands, "10C", "2H 3H 4H 5H 6H")
+    log = _play(h, (0, "JC/8"), (1, "8D"), (2, "8S"))
+    assert not any("no longer asked for" in line for line in log), log
+    log = _play(h, (0, "draw"))
+    assert log[-1].endswith("drew 1 card — 8s no longer asked for"), log
+
+
+def test_the_end_of_an_aces_request_is_told_when_it_is_met() -> None:
+    hands = ["AS 9C 5D", "7H 6S 7S", "8S 6C 7C"]
+    h = _table(PRESETS["polish"], hands, "10S", "2D 3D 4D 5C 6D")
+    log = _play(h, (0, "AS/H"), (1, "7H"))
+    assert log[-2].endswith("laid A♠ — names ♥ hearts"), log
+    assert log[-1].endswith("laid 7♥ — ♥ hearts no longer asked for"), log
+
+
+def test_keeping_a_drawn_card_after_the_game_was_continued_is_a_line_of_its_own() -> None:
+    from game.engine import Passed
+    from game.ui.director import GameLog
+
+    words = GameLog(["You", "West"])
+    words.private_seat = 0
+    words.heading("Round 1 resumed; 7♥ on the pile")  # the draw was told before Continue
+    words.write(Passed(0))
+    assert list(words.lines)[-1] == "You keep the card drawn"
+    words.say("You drew 1 card")
+    words.write(Passed(0))
+    assert list(words.lines)[-1] == "You drew 1 card — keep it"
