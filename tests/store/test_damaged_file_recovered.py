@@ -484,3 +484,43 @@ def test_with_every_round_lost_the_players_and_matches_kept_are_told(
     salvaged: salvage.Salvage, words: str
 ) -> None:
     assert salvaged.words() == words
+
+
+def test_a_damaged_file_opened_by_two_threads_at_once_is_recovered_once(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The menu and a table each open the statistics on a thread of their own: finding one
+    damaged file, the two must not recover it into the same file nor set it aside twice."""
+    import threading
+
+    before = _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    damaged = _zero(_db(home), page)
+    real = salvage.recover
+
+    def slow(path: Path) -> object:
+        time.sleep(0.3)  # long enough for the other thread to arrive meanwhile
+        return real(path)
+
+    monkeypatch.setattr(salvage, "recover", slow)
+    opened: list[Store] = []
+    failed: list[BaseException] = []
+
+    def open_one() -> None:
+        try:
+            opened.append(Store.open())
+        except BaseException as exc:
+            failed.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failed and len(opened) == 2
+    assert _kept(home).read_bytes() == damaged  # one file set aside, exactly as it was
+    for store in opened:
+        assert _figures(store) == before
+        store.close()
+    assert integrity(_db(home)) == "ok"
+    assert sorted(p.name for p in _db(home).parent.iterdir() if p.name.startswith(".")) == []
