@@ -206,7 +206,11 @@ def _house_rows(r: Rules, base: Rules) -> list[str]:
         if options == ("deck_steps",) and r.deck_steps == steps:
             continue
         name = label if isinstance(label, str) else label(r, base)
-        rows.append(f"- {name}: {describe(r)} ({base.name}: {told}).")
+        title = PRESET_TITLES.get(base.name, base.name)
+        if all(_no_effect(base, o) for o in options):  # (its value there is never used)
+            rows.append(f"- {name}: {describe(r)} (unused in {title}).")
+        else:
+            rows.append(f"- {name}: {describe(r)} ({title}: {told}).")
     return rows
 
 
@@ -239,10 +243,12 @@ def _house_section(rules: Rules) -> Section | None:
 
 def _title(rules: Rules) -> str:
     """A preset's title only when the options play as that preset's (they differ at most in
-    options that do nothing): a file named ``classic`` whose options differ is
-    "classic (custom)"."""
+    options that do nothing): a file named ``classic`` whose options differ is "Classic
+    Macao (custom)", or "custom rules" where they are nearer another preset's."""
     if rules.name in PRESETS:
         if _house_rows(_as_played(rules), PRESETS[rules.name]):
-            return f"{rules.name} (custom)"
+            # Told against the preset it is named after only if it came from that one.
+            came_from = _base_for(rules).name == rules.name
+            return f"{PRESET_TITLES[rules.name]} (custom)" if came_from else "custom rules"
         return PRESET_TITLES[rules.name]
     return "custom rules" if rules.name in ("custom", "") else rules.name

@@ -295,25 +295,39 @@ def test_a_rule_set_without_a_name_is_titled_custom_rules() -> None:
 def test_a_file_named_after_a_preset_is_titled_by_what_it_holds() -> None:
     polish_inside = Rules.from_text("macau-rules 1\nname = classic\n")
     text = flat(polish_inside)
-    assert text.startswith("How to play: classic (custom)")
+    assert text.startswith("How to play: custom rules")
     assert "Classic Macao" not in text
     assert house(polish_inside) == ("These are the rules of Polish Makao, unchanged.",)
     changed = dataclasses.replace(PRESETS["classic"], seven_cuts=False)
-    assert flat(changed).startswith("How to play: classic (custom)")
+    assert flat(changed).startswith("How to play: Classic Macao (custom)")
     assert house(changed) == (
         "These rules differ from Classic Macao:",
-        "- A 7 cuts a stack: no (classic: yes).",
+        "- A 7 cuts a stack: no (Classic Macao: yes).",
     )
     # An option that does nothing here (no call to forget) leaves the preset as it was.
     idle = dataclasses.replace(PRESETS["classic"], macau_penalty=2)
     assert flat(idle).startswith("How to play: Classic Macao") and house(idle) == ()
 
 
+def test_an_option_the_preset_never_uses_is_not_given_its_value_there() -> None:
+    """Tel-Aviv calls Macau for you: its penalty for a forgotten call is never charged, so
+    a house rule that makes the call yours does not compare with it."""
+    rules = PRESETS["tel_aviv"].replace(macau_call="required", macau_penalty=1)
+    assert house(rules) == (
+        "These rules differ from Tel-Aviv Macau:",
+        "- Macau: you must call it (Tel-Aviv Macau: called for you).",
+        "- Forgotten Macau costs: 1 card (unused in Tel-Aviv Macau).",
+    )
+
+
 def test_house_rules_leave_out_options_that_do_nothing() -> None:
     assert house(PRESETS["quick"].replace(macau_penalty=2)) == ()  # Macau is called for you
     assert house(PRESETS["polish"].replace(target=100)) == ()  # no points are scored
     four = house(PRESETS["polish"].replace(max_seats=4))
-    assert four == ("These rules differ from Polish Makao:", "- Players: 2 to 4 (polish: 2 to 8).")
+    assert four == (
+        "These rules differ from Polish Makao:",
+        "- Players: 2 to 4 (Polish Makao: 2 to 8).",
+    )
     six = PRESETS["hungarian"].replace(max_seats=6)
     assert "three decks" not in flat(six) and not any("Decks" in row for row in house(six))
     # 2s and 3s already go on every attack card under the hungarian counter rule: a pool of
@@ -338,14 +352,14 @@ def test_options_the_fingerprint_counts_idle_are_no_house_rule() -> None:
 def test_the_fours_row_names_only_the_attack_cards_a_four_blocks() -> None:
     # A pack without jokers: a 4 blocks 2s and 3s only, as the paragraph above the row says.
     polish = PRESETS["polish"].replace(fours_block=True)
-    assert "- A 4 blocks 2s and 3s: yes (polish: no)." in house(polish)
+    assert "- A 4 blocks 2s and 3s: yes (Polish Makao: no)." in house(polish)
     assert "block 2s or 3s with a 4" in flat(polish)
     g = Game.from_position(polish, hands=["2H 9C", "4H 5D"], pile="9H", stock="3C 5C 6C")
     g.apply("2H")
     assert g.is_legal("4H")
     # Jokers that attack are blocked too, and named; the 4 of the preset compared with is
     # named by what it blocks there.
-    assert "- A 4 blocks 2s, 3s and jokers: no (romanian: yes)." in house(
+    assert "- A 4 blocks 2s, 3s and jokers: no (Romanian Macao: yes)." in house(
         PRESETS["romanian"].replace(fours_block=False)
     )
     twos = PRESETS["romanian"].replace(attack_cards={"2", "BJ", "RJ"})
@@ -359,15 +373,16 @@ def test_house_rules_cover_every_option() -> None:
 
 # ----- numbers -----------------------------------------------------------------------------------
 def test_numbers_agree_with_their_words() -> None:
-    assert "- Forgotten Macau costs: 1 card (polish: 5 cards)." in house(
+    assert "- Forgotten Macau costs: 1 card (Polish Makao: 5 cards)." in house(
         PRESETS["polish"].replace(macau_penalty=1)
     )
     lone = summary(PRESETS["polish"].replace(attack_cards={"KH"}))
     assert "K♥ makes players draw." in lone and "K♥ make " not in lone
     kings = PRESETS["polish"].replace(counter_rule="hungarian", attack_cards={"KH", "KS"})
     assert "2s" not in summary(kings) and "3s" not in summary(kings)
-    assert "- Fighting back: battle kings on battle kings (polish: same suit or rank)." in house(
-        kings
+    assert (
+        "- Fighting back: battle kings on battle kings (Polish Makao: same suit or rank)."
+        in house(kings)
     )
 
 
@@ -389,10 +404,10 @@ def test_cards_laid_together_on_an_attack_are_said_to_answer_one_another() -> No
     [
         ({"max_seats": 2, "default_seats": 2}, None),
         ({"min_seats": 3}, None),
-        ({"min_seats": 3, "hand_size": 6}, "- Cards dealt: 6 (tel_aviv: 5)."),
+        ({"min_seats": 3, "hand_size": 6}, "- Cards dealt: 6 (Tel-Aviv Macau: 5)."),
         (
             {"max_seats": 2, "default_seats": 2, "hand_size_two_seats": 9},
-            "- Cards dealt: 9 (tel_aviv: 7).",
+            "- Cards dealt: 9 (Tel-Aviv Macau: 7).",
         ),
     ],
 )
