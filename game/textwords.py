@@ -151,7 +151,8 @@ def describe(e: Event, me: int) -> str | None:
             c.pretty + (f" (as {d.pretty})" if d is not None else "")
             for c, d in zip(e.cards, e.declared or (None,) * len(e.cards), strict=True)
         )
-        return f"{name} laid {cards}"
+        the = "the " if len(e.cards) == 1 and e.cards[0].is_joker else ""  # "the red joker"
+        return f"{name} laid {the}{cards}"
     if isinstance(e, CardsDrawn):
         if e.penalty:
             return None  # said with the penalty or the catch it pays
@@ -304,9 +305,10 @@ def status(g: Game, me: int) -> str:
             asked = "suit request: " + " or ".join(SUIT_NAMES[s] for s in req["suits"])
         parts.append(f"{asked} ({_how_long(req, me)})")
     if g.penalty:
-        fight, cut = g.attack_answers()
-        answers = " or ".join(x for x in (fight, cut) if x)
-        parts.append(f"To draw: {g.penalty}" + (f" (or lay {answers})" if answers else ""))
+        fight, cut = g.attack_answers()  # told apart, as the window's line tells them
+        ways = [f"fight back with {fight}"] if fight else []
+        ways += [f"{g.cancel_verb()} it with {cut}"] if cut else []
+        parts.append(f"To draw: {g.penalty}" + (f" (or {', or '.join(ways)})" if ways else ""))
     if g.phase is Phase.SKIP and g.current == me:
         parts.append(f"Miss {count_words(g.skips, 'turn')} or answer")
     parts.append(f"stock {g.stock_count}")

@@ -174,7 +174,7 @@ def test_spaces_around_the_joins_of_notation_are_read_as_if_left_out() -> None:
         "hungarian", hands=["RJ 9C 5S", "6D 6C 6H"], pile="9H", stock="2C 3C 4C 5C"
     )
     text = played_from(g, {1: Scripted()}, "RJ = 9D\nq\n")
-    assert "  You laid red joker (as 9♦)\n" in text
+    assert "  You laid the red joker (as 9♦)\n" in text
     assert "not allowed" not in text
     g = Game.from_position("hungarian", hands=["JC 9D 5S", "6D 6C 6H"], pile="9C", stock="2C 3C")
     text = played_from(g.copy(), {1: Scripted()}, "JC / 9\nq\n")
@@ -246,6 +246,7 @@ BJ, AD = Card.parse("BJ"), Card.parse("AD")
             "every other seat is out or waiting: 2 missed turns lapse",
         ),
         (CardsLaid(0, (BJ, AD), (AD, None)), "You laid black joker (as A♦) A♦"),
+        (CardsLaid(2, (BJ,), None), "Seat 2 laid the black joker"),
         (RequestEnded("rank"), "the jack's request is over"),
         (RequestEnded("suit"), "the suit request is over"),
     ],
@@ -679,7 +680,12 @@ def test_the_status_line_says_what_answers_and_how_long_a_request_lasts() -> Non
     g = Game.from_position("polish", ["2S 3H 7D 8C", "9D 10D", "2H 9H 10H"], "5H", stock, 2)
     g.apply("2H")
     assert g.current == 0
-    assert "| To draw: 2 (or lay a 2, 3♥ or K♥) |" in status(g, 0)
+    assert "| To draw: 2 (or fight back with a 2, 3♥ or K♥) |" in status(g, 0)
+    # The cards that fight back and those that cancel the stack are told apart.
+    g = Game.from_position("classic", ["2S 7D 8C", "9D 10D", "2H 9H 10H"], "5H", stock, 2)
+    g.apply("2H")
+    words = "fight back with a 2, a 3, K♠, K♥ or a joker, or cut it with a 7"
+    assert f"| To draw: 2 (or {words}) |" in status(g, 0)
 
 
 def test_bytes_that_are_not_utf8_are_echoed_as_replacement_characters() -> None:

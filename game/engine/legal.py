@@ -107,22 +107,13 @@ class Legality:
             )
         if ctx is RANK_REQUEST:
             return (
-                f"a jack requested {_ranks(self._req_rank)}: lay "
-                f"{_a_rank(self._req_rank)} or a jack, or draw"
+                f"a jack requested {_ranks(self._req_rank)}: lay {self._request_words()}, or draw"
             )
         if ctx is SUIT_REQUEST:
-            # The cards by name: which cards change the suit differs from one rule set to
-            # another (aces in one, 7s and jokers in another).
-            changers = _card_words([x for x in ALL_CARDS if x in self._c.changers])
             if self._req_excluded and not self._suit:
-                return (
-                    f"free suit: lay any suit but {SUIT_NAMES[self._req_excluded]}"
-                    + (f", or {_or_words(changers)}" if changers else "")
-                    + ", or draw"
-                )
+                return f"free suit: lay {self._request_words()}, or draw"
             named = " or ".join(SUIT_NAMES[s] for s in sorted(self._req_suits))
-            cards = [_A_SUIT[s] for s in sorted(self._req_suits)] + changers
-            return f"{named} were named: lay {_or_words(cards)}, or draw"
+            return f"{named} were named: lay {self._request_words()}, or draw"
         if top.is_joker:
             return (
                 f"{e.pretty} does not follow a joker: lay {SUIT_NAMES.get(self._suit, 'the named')}"
@@ -159,6 +150,23 @@ class Legality:
             if not x.is_joker:
                 suits_of[x.rank] = suits_of.get(x.rank, 0) + 1
         return [x for x in cards if x.is_joker or suits_of[x.rank] == 4 or laid.get(x, 0) < copies]
+
+    def _request_words(self) -> str:
+        """The cards that answer the jack's or the suit changer's request in force, in words
+        ("a 7 or a jack", "a club, an ace or a joker", "any suit but hearts, or an ace");
+        "" with no request."""
+        if self._req_rank:
+            return f"{_a_rank(self._req_rank)} or a jack"
+        if not self._req_suits:
+            return ""
+        # The cards by name: which cards change the suit differs from one rule set to
+        # another (aces in one, 7s and jokers in another).
+        changers = _card_words([x for x in ALL_CARDS if x in self._c.changers])
+        if self._req_excluded and not self._suit:
+            return f"any suit but {SUIT_NAMES[self._req_excluded]}" + (
+                f", or {_or_words(changers)}" if changers else ""
+            )
+        return _or_words([_A_SUIT[s] for s in sorted(self._req_suits)] + changers)
 
     def _cutters(self) -> str:
         """The cards that would cut the stack waiting now, in words ("a 4", "K♣ or K♦"), or
@@ -585,10 +593,12 @@ class Legality:
             return f"{last.pretty} names nothing here{why}: lay it without '/'"
         shown = ", ".join(x for x in choices if x is not None)
         if choice is None:
-            # The whole play as typed, with the choice where it goes: "AC AH/X", "RJ=AH/X!".
+            # The whole play as typed, with a choice where it goes: "AC AH/S", "RJ=AH/S!".
+            named = [x for x in choices if x is not None]
+            example = next((x for x in named if x not in ("*", "-")), named[0])
             written = str(play)[:-1] if play.call else str(play)
-            written += "/X!" if play.call and call_ok else "/X"
-            return f"{last.pretty} must name one of: {shown} (write it as {written})"
+            written += f"/{example}!" if play.call and call_ok else f"/{example}"
+            return f"{last.pretty} must name one of: {shown} (for example {written})"
         under = self._suit_under(effs)
         own = (c.seven_own_suit and last.rank == 7) or (c.queen_own_suit and last.rank == QUEEN)
         rule = ""

@@ -480,6 +480,12 @@ class Game(Transitions):
         answers = self._answers(self._top, self._suit)
         return ("" if answers == "no card" else answers), self._cutters()
 
+    def request_answers(self) -> str:
+        """While a jack's or a suit changer's request is in force: the cards that answer it,
+        in the words the refusals use ("a 7 or a jack", "a club, an ace or a joker", "any
+        suit but hearts, or an ace"); "" with no request."""
+        return self._request_words()
+
     def cancel_verb(self) -> str:
         """While an attack waits: how the cards that would cancel it do so, in the words How
         to play uses ("cut" for a 7, "block" for a 4 or K♣/K♦, "cut or block" for both; see

@@ -218,6 +218,8 @@ class GameLog:
                 c.pretty + (f" as {d.pretty}" if d is not None else "")
                 for c, d in zip(ev.cards, ev.declared, strict=True)
             )
+        if len(ev.cards) == 1 and ev.cards[0].is_joker:
+            words = f"the {words}"  # "laid the red joker", as "laid 7♥"
         self.say(f"{self.names[ev.seat]} laid {words}")
 
     def _on_CardsDrawn(self, ev: CardsDrawn) -> None:
@@ -237,15 +239,18 @@ class GameLog:
         self.add_to_line(f"the stack of {ev.total} is {cancel_verb([ev.card], done=True)}")
 
     def _on_StackLapsed(self, ev: StackLapsed) -> None:
-        waiting = (
-            f"the stack of {ev.total}"
-            if ev.total
-            else f"{ev.skips} missed turn" + ("s" if ev.skips != 1 else "")
-        )
+        if ev.total:
+            waiting = f"the stack of {ev.total} lapses"
+        else:  # "1 missed turn lapses", "2 missed turns lapse"
+            waiting = (
+                f"{ev.skips} missed turn lapses"
+                if ev.skips == 1
+                else f"{ev.skips} missed turns lapse"
+            )
         if ev.reason == "out":
-            self.aside(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting} lapses")
+            self.aside(f"{self.names[ev.seat]} went out on {ev.card.pretty}: {waiting}")
         else:
-            self.aside(f"Every other seat is out or waiting: {waiting} lapses")
+            self.aside(f"Every other seat is out or waiting: {waiting}")
 
     def _on_Reshuffled(self, ev: Reshuffled) -> None:
         cards = "1 card" if ev.count == 1 else f"{ev.count} cards"

@@ -601,12 +601,6 @@ class PlayFlow:
         return any(p.call for p in picked.plays)
 
 
-def _a_changer(token: str) -> str:
-    """A suit changer in words, with its article: "an ace", "an 8", "a king", "a joker"."""
-    word = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}.get(token, token)
-    return ("an " if word[0] in "8ae" else "a ") + word
-
-
 def _request_hint(g: Game, can_draw: bool = True) -> str:
     """What a jack's or a suit changer's request binding you asks for, in a line (with "or
     draw" where there is a card to draw)."""
@@ -615,17 +609,14 @@ def _request_hint(g: Game, can_draw: bool = True) -> str:
         return ""
     draw = ", or draw" if can_draw else ""
     if g.phase == Phase.RANK_REQUEST and request["kind"] == "rank":
-        rank = request["rank"]
-        ranks = rank_plural(rank)
+        ranks = rank_plural(request["rank"])
         return f"{ranks[:1].upper()}{ranks[1:]} were asked for: lay {ranks} or a jack{draw}"
     if g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
-        changers = [_a_changer(t) for t in sorted(g.rules.suit_changers, key=str)]
-        others = " or ".join(changers) if changers else "a suit changer"
+        answers = g.request_answers()  # the refusals' words: which cards change the suit
         if request["free"]:
-            banned = SUIT_NAMES[request["excluded"]]
-            return f"Free suit: lay any suit but {banned}, or {others}{draw}"
+            return f"Free suit: lay {answers}{draw}"
         named = " or ".join(SUIT_NAMES[s] for s in request["suits"])
-        return f"{named[:1].upper()}{named[1:]} named: lay {named} or {others}{draw}"
+        return f"{named[:1].upper()}{named[1:]} named: lay {answers}{draw}"
     return ""
 
 

@@ -347,18 +347,18 @@ def test_a_play_built_with_wrong_fields_is_refused_not_crashed(
 @pytest.mark.parametrize(
     ("preset", "hands", "pile", "typed", "advice"),
     [
-        ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH", "write it as AC AH/X)"),
-        ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH!", "write it as AC AH/X!)"),
-        ("hungarian", ["RJ 9S 8S", "8D 8H 9D"], "7H", "RJ=AH", "write it as RJ=AH/X)"),
+        ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH", "for example AC AH/S)"),
+        ("polish", ["AC AH 9S", "8D 8H 9D"], "7C", "AC AH!", "for example AC AH/S!)"),
+        ("hungarian", ["RJ 9S 8S", "8D 8H 9D"], "7H", "RJ=AH", "for example RJ=AH/S)"),
         # A call that would be refused next is left out of the advice.
-        ("polish", ["AC 9S 8S 7D", "8D 8H 9D"], "7C", "AC!", "write it as AC/X)"),
-        ("classic", ["AC 9S", "8D 8H 9D"], "7C", "AC!", "write it as AC/X)"),
+        ("polish", ["AC 9S 8S 7D", "8D 8H 9D"], "7C", "AC!", "for example AC/S)"),
+        ("classic", ["AC 9S", "8D 8H 9D"], "7C", "AC!", "for example AC/S)"),
     ],
 )
 def test_a_play_missing_its_choice_is_told_how_to_write_it_whole(
     preset: str, hands: list[str], pile: str, typed: str, advice: str
 ) -> None:
-    # Advice naming the last card alone ("AH/X") sent the player to a play refused again.
+    # Advice naming the last card alone ("AH/S") sent the player to a play refused again.
     g = pos(preset, hands, pile, "5S 6S 7S 8C 9C")
     with pytest.raises(IllegalMove) as refused:
         g.apply(typed)

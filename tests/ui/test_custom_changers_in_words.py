@@ -3,8 +3,9 @@ actually ends or answers a named suit, in words for any rank."""
 
 from __future__ import annotations
 
-from game.engine import Game, Rules, parse_action
+from game.engine import Card, Game, Rules, parse_action
 from game.ui import tabledraw
+from game.ui.moves import refusal
 from tests.ui.tablekit import Harness
 
 FREE_UNTIL_MET = Rules.from_text(
@@ -42,4 +43,7 @@ def test_a_free_suit_until_met_lasts_until_another_suit_is_laid() -> None:
 def test_a_named_suit_lists_any_rank_of_changer_with_its_article() -> None:
     h = _after(CHANGERS, ["9S 9H 10D AD 3C", "4H 10H", "2C KS 4C 5C"], "5S", [("KS/C", 2)])
     line = tabledraw.status_line(h.table)
-    assert "Clubs named: lay clubs or an 8 or an ace or a king, or draw" in line, line
+    # In the words the refusal uses (a card laid that does not answer is refused so).
+    assert "Clubs named: lay a club, an 8, a king or an ace, or draw" in line, line
+    assert h.game.request_answers() == "a club, an 8, a king or an ace"
+    assert "lay a club, an 8, a king or an ace, or draw" in refusal(h.game, 0, (Card.parse("9H"),))

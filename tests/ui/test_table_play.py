@@ -413,9 +413,9 @@ def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
     jack = line("polish", ["8S 9C 7D", "JH 8D 4S"], "5H", "JH/8")
     assert jack == "8s were asked for: lay 8s or a jack, or draw"
     ace = line("polish", ["8S 9C 7D", "AH 8D 4S"], "5H", "AH/S")
-    assert ace == "Spades named: lay spades or an ace, or draw"
+    assert ace == "Spades named: lay a spade or an ace, or draw"
     seven = line("romanian", ["8S 9C 7D", "7H 8D 4S"], "5H", "7H/C")
-    assert seven == "Clubs named: lay clubs or a 7 or a joker, or draw"
+    assert seven == "Clubs named: lay a club, a 7 or a joker, or draw"
     # Tel-Aviv: after your own 5 the turn is still yours
     g = Game.from_position(
         PRESETS["tel_aviv"], hands=["5H 8H 9C 7D", "8D 4S 6C"], pile="5C", stock="9H 10H 6S"

@@ -120,3 +120,26 @@ def test_keeping_a_drawn_card_after_the_game_was_continued_is_a_line_of_its_own(
     words.say("You drew 1 card")
     words.write(Passed(0))
     assert list(words.lines)[-1] == "You drew 1 card — keep it"
+
+
+def test_missed_turns_that_lapse_agree_with_their_number() -> None:
+    from game.engine import Card, StackLapsed
+    from game.ui.director import GameLog
+
+    words = GameLog(["You", "West", "East"])
+    words.write(StackLapsed(1, Card.parse("4D"), 0, 2, "out"))
+    words.write(StackLapsed(1, Card.parse("4D"), 0, 1, "nobody"))
+    assert list(words.lines) == [
+        "West went out on 4♦: 2 missed turns lapse",
+        "Every other seat is out or waiting: 1 missed turn lapses",
+    ]
+
+
+def test_a_joker_laid_alone_is_the_joker() -> None:
+    from game.engine import Card, CardsLaid
+    from game.ui.director import GameLog
+
+    words = GameLog(["You", "West", "East"])
+    words.write(CardsLaid(1, (Card.parse("RJ"),), None))
+    words.write(CardsLaid(0, (Card.parse("7H"), Card.parse("BJ")), None))
+    assert list(words.lines) == ["West laid the red joker", "You laid 7♥ black joker"]
