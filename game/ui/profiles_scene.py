@@ -331,7 +331,7 @@ class MergeDialog(_Dialog):
         self.on_result = on_result
         self.panel_size = (560, 290)
         self.panel.h = 290
-        self.target = Picker("Keeps the games  ← →", targets)
+        self.target = Picker("Keeps the rounds  ← →", targets)
         self.target.focused = True
         self.buttons = [
             Button("Cancel", self.cancel, hint="Esc"),

@@ -151,7 +151,7 @@ class RankingsScene(Scaled, Scene):
         self._draw_fastest(surface, fast)
         legend = (
             "Dot: rating μ. Whiskers: μ ± 3σ, where the true skill almost surely lies. "
-            f"Sorted by the bar, μ − 3σ. Faded: provisional, under {PROVISIONAL_GAMES} games."
+            f"Sorted by the bar, μ − 3σ. Faded: provisional, under {PROVISIONAL_GAMES} rounds."
         )
         room = self.back.rect.x - 40 - 16  # wrapped to end before the Back button
         lines = theme.wrap(legend, px(13), room)
@@ -186,7 +186,7 @@ class RankingsScene(Scaled, Scene):
             ("#", cols["rank"], "topright"),
             ("Player", cols["name"], "topleft"),
             ("Rating μ ± σ", cols["rating"], "topright"),
-            ("Games", cols["games"], "topright"),
+            ("Rounds", cols["games"], "topright"),
         ):
             head = theme.text(text, px(14), theme.MUTED, True)
             surface.blit(head, head.get_rect(**{anchor: (x, y)}))

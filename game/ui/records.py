@@ -321,7 +321,7 @@ def stat_tiles(
     dash = "—"
     tiles = [
         Tile(
-            "Games",
+            "Rounds",
             f"{stats.games:,}",
             f"{stats.abandoned:,} left unfinished" if stats.abandoned else "",
         ),

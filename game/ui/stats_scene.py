@@ -300,7 +300,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             # Before anyone has finished a round only the bots have profiles. (Statistics
             # that could not be read, or recovered from a damaged file, are no sign of
             # that: the store's problem says so.)
-            self._say("No games of yours yet: finish a round and your statistics appear here.")
+            self._say("No rounds of yours yet: finish one and your statistics appear here.")
         if self.export_job is not None:
             self._say("Exporting… (started before this screen was opened)")
         self._enable_exports()
@@ -543,9 +543,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         fewer after the most; nothing where every game is shown at the fewest."""
         games = self.stats.games if self.stats else 0
         if games <= SPANS[0]:
-            return f"every game ({games})" if games else ""
+            return f"every round ({games})" if games else ""
         more = games > self.span and self.span != SPANS[-1]
-        shown = f"last {self.span} games" if games > self.span else f"all {games} games"
+        shown = f"last {self.span} rounds" if games > self.span else f"all {games} rounds"
         return f"{shown} · N shows {'more' if more else 'fewer'}"
 
     def next_span(self) -> None:
@@ -621,10 +621,10 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         return render_line_chart(
             size,
             [Series(points, theme.ACCENT, 2)],
-            Axis(lo, hi, x_ticks, lambda v: f"#{v:,.0f}", "game number"),
+            Axis(lo, hi, x_ticks, lambda v: f"#{v:,.0f}", "round number"),
             Axis(0, 100, (0, 25, 50, 75, 100), lambda v: f"{v:.0f}%"),
             refs=refs,
-            empty_text="No finished games yet",
+            empty_text="No finished rounds yet",
             ui=self.ui,
         )
 
@@ -654,7 +654,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             Axis(t0, t1, x_ticks, lambda v: datetime.fromtimestamp(v).strftime(fmt), ""),
             Axis(lo, hi, nice_ticks(lo, hi, 7), lambda v: f"{v:g}"),
             refs=refs,
-            empty_text="No rated games yet",
+            empty_text="No rated rounds yet",
             ui=self.ui,
         )
 
@@ -671,7 +671,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         heads = (
             (
                 win_box,
-                f"Win rate · rolling {self.stats.window if self.stats else 20} games",
+                f"Win rate · rolling {self.stats.window if self.stats else 20} rounds",
                 self._span_legend(),
             ),
             (rating_box, f"Rating over time · {scope}", "shade ± σ · dashed: bots today"),

@@ -44,7 +44,7 @@ def test_the_statistics_button_opens_the_screen_and_says_what_failed(played: Non
     assert scene.names == [] and scene.tiles == []
     assert scene.message_is_error
     assert scene.message.startswith("The statistics could not be read (")
-    assert "No games of yours yet" not in scene.message
+    assert "No rounds of yours yet" not in scene.message
     screen.key(pygame.K_ESCAPE)
     assert screen.top is menu
     menu.shutdown()

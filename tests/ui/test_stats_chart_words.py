@@ -31,14 +31,14 @@ def _rounds(games: int, apart: float = 600.0, start: float = 1_780_000_000) -> N
 @pytest.mark.parametrize(
     ("games", "legends"),
     [
-        (12, ["every game (12)", "every game (12)"]),
-        (120, ["last 50 games · N shows more", "all 120 games · N shows fewer"]),
+        (12, ["every round (12)", "every round (12)"]),
+        (120, ["last 50 rounds · N shows more", "all 120 rounds · N shows fewer"]),
         (
             1200,
             [
-                "last 50 games · N shows more",
-                "last 200 games · N shows more",
-                "last 1000 games · N shows fewer",
+                "last 50 rounds · N shows more",
+                "last 200 rounds · N shows more",
+                "last 1000 rounds · N shows fewer",
             ],
         ),
     ],

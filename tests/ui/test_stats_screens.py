@@ -63,7 +63,7 @@ def test_statistics_show_the_profile_figures(store: Store, screen: pygame.Surfac
     frame(stack, screen)
     stats = store.profile_stats("Ania")
     shown = tiles(scene)
-    assert shown["Games"] == "60" and shown["Wins"] == str(stats.wins)
+    assert shown["Rounds"] == "60" and shown["Wins"] == str(stats.wins)
     assert shown["Win rate"] == f"{stats.win_rate:.1%}"
     assert shown["Average place"] == f"{stats.avg_place:.2f}"
     assert stats.fastest_win is not None
@@ -83,12 +83,12 @@ def test_statistics_filter_by_preset_and_player(store: Store, screen: pygame.Sur
     frame(stack, screen)
     assert scene.preset == "polish"
     polish = store.profile_stats("Ania", "polish")
-    assert tiles(scene)["Games"] == str(polish.games) == "20"
+    assert tiles(scene)["Rounds"] == str(polish.games) == "20"
     assert tiles(scene)["Points per round"] == "—"
     click(stack, (scene.player.rect.right - 10, scene.player.rect.centery))
     frame(stack, screen)
     assert scene.profile == "Béla"
-    assert tiles(scene)["Games"] == str(store.profile_stats("Béla", "polish").games)
+    assert tiles(scene)["Rounds"] == str(store.profile_stats("Béla", "polish").games)
 
 
 def test_screens_survive_a_restart(store: Store, screen: pygame.Surface, tmp_path: Path) -> None:
@@ -251,7 +251,7 @@ def test_before_any_round_the_screen_says_so(
         stack = SceneStack(None, SIZE)
         scene = stack.push(StatsScene(fresh))
         frame(stack, screen)
-        assert "No games of yours yet" in scene.message and not scene.message_is_error
+        assert "No rounds of yours yet" in scene.message and not scene.message_is_error
         assert scene.names == [] and scene.profile is None  # not "Bot · easy" as if it were you
         assert scene.tiles == []
     with Store.open() as played:
@@ -271,7 +271,7 @@ def test_statistics_that_could_not_be_read_are_not_taken_for_no_games(
         stack = SceneStack(None, SIZE)
         scene = stack.push(StatsScene(store))
         frame(stack, screen)
-        assert scene.message == ""  # not "No games of yours yet"
+        assert scene.message == ""  # not "No rounds of yours yet"
         assert store.problem == unread  # shown in the band at the top
 
 
@@ -338,7 +338,7 @@ def test_a_time_axis_never_repeats_a_label(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_an_empty_charts_words_are_not_struck_through_by_a_reference_line() -> None:
-    # A bot's rating as a dashed line at the middle height, where "No rated games yet" sits.
+    # A bot's rating as a dashed line at the middle height, where "No rated rounds yet" sits.
     from game.ui import charts
 
     pygame.font.init()
@@ -349,7 +349,7 @@ def test_an_empty_charts_words_are_not_struck_through_by_a_reference_line() -> N
         charts.Axis(0, 4, [0, 2, 4]),
         charts.Axis(0, 4, [0, 2, 4]),
         refs=[charts.RefLine(2, "hard 22.4", red)],
-        empty_text="No rated games yet",
+        empty_text="No rated rounds yet",
     )
 
     def reds(y: int, xs: range) -> int:
@@ -504,7 +504,7 @@ def test_statistics_follow_the_player_shown_through_a_rename_and_a_merge(
     key(stack, pygame.K_RETURN)
     key(stack, pygame.K_ESCAPE)
     assert stack.top is stats and stats.profile == "Béla Kowalska"
-    assert tiles(stats)["Games"] == str(store.profile_stats("Béla Kowalska").games)
+    assert tiles(stats)["Rounds"] == str(store.profile_stats("Béla Kowalska").games)
 
     stats.player.index = stats.names.index("Csilla")
     stats.refresh()
@@ -584,12 +584,12 @@ def test_a_match_given_up_between_rounds_shows_at_once(store: Store) -> None:
 
 
 def test_what_another_copy_of_the_game_records_shows_at_once(store: Store) -> None:
-    before = tiles(StatsScene(store, "Ania"))["Games"]
+    before = tiles(StatsScene(store, "Ania"))["Rounds"]
     path = store.path
     assert path is not None
     with Store.open(path) as other:  # another copy of the game, or a worker thread
         seed(other, rounds=3)
-    assert int(tiles(StatsScene(store, "Ania"))["Games"]) == int(before) + 3
+    assert int(tiles(StatsScene(store, "Ania"))["Rounds"]) == int(before) + 3
 
 
 def test_a_damaged_file_nothing_was_recovered_from_is_not_taken_for_no_games(
@@ -604,7 +604,7 @@ def test_a_damaged_file_nothing_was_recovered_from_is_not_taken_for_no_games(
         stack = SceneStack(None, SIZE)
         scene = stack.push(StatsScene(store))
         frame(stack, screen)
-        assert scene.message == ""  # not "No games of yours yet"
+        assert scene.message == ""  # not "No rounds of yours yet"
         assert store.problem is not None and "nothing in it could be read" in store.problem
         assert str(data) in store.problem  # the folder the damaged file is kept in
 
