@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import permutations, product
 from typing import Any, Final
 
 from .actions import (
+    SUFFIXES,
     Action,
     Draw,
     Event,
@@ -651,7 +653,8 @@ class Game(Transitions):
                 if not self._cut:
                     legal = self._legal = listed
                 else:
-                    legal = self._cut_list = self._going_out(listed) + listed
+                    out = self._going_out(listed) or self._whole_run(listed)
+                    legal = self._cut_list = out + listed
                     self._cut_cap = limit + 1
         plays = 0
         for action in legal:
@@ -688,6 +691,86 @@ class Game(Transitions):
             if bases >= _OUT_BASES or len(found) >= _OUT_PLAYS:
                 break
         return found
+
+    def _whole_run(self, listed: list[Action]) -> list[Action]:
+        """A run laying the whole hand, for a listing cut short without one: its stand-in
+        jokers standing for the ranks it lacks, turning suit through two cards of a rank
+        (3♥ … J♥, jokers as Q♥ K♥, then K♣). The listing puts groups before runs, so where
+        the longest plays listed are groups, ``_going_out`` finds no room for a card of
+        another suit. [] where no such run is legal (runs not allowed, four suits, …)."""
+        hand = self.hands[self.current]
+        if not self._c.runs or any(
+            isinstance(a, Play) and len(a.cards) == len(hand) for a in listed
+        ):
+            return []
+        jokers = [c for c in hand if c.is_joker]
+        held: dict[str, set[int]] = {}
+        for card in hand:
+            if not card.is_joker:
+                held.setdefault(card.suit, set()).add(card.rank)
+        if not jokers or not held or len(held) > 3:
+            return []
+        if sum(len(ranks) for ranks in held.values()) + len(jokers) != len(hand):
+            return []  # two of one card (two decks): no run holds both
+        n = len(hand)
+        for order in permutations(sorted(held)):
+            k = len(order)
+            lows = [min(held[x]) for x in order]
+            highs = [max(held[x]) for x in order]
+            # Ascending from ``start``: suit i runs from the rank it takes over at (the last
+            # one's) to the rank it hands over at, both laid in each suit; n cards in all.
+            for start in range(2, lows[0] + 1):
+                end = start + n - k
+                if end > 14 or end < highs[-1]:
+                    continue
+                spans = [range(highs[i], lows[i + 1] + 1) for i in range(k - 1)]
+                for turns in product(*spans):
+                    ranks = [start, *turns, end]
+                    if any(ranks[i] > ranks[i + 1] for i in range(k)):
+                        continue
+                    cards, declared = self._run_of(order, ranks, held, jokers)
+                    breathe()
+                    for play in (Play(cards, declared), Play(cards[::-1], declared[::-1])):
+                        found = self._with_choice(play)
+                        if found is not None:
+                            return [found]
+        return []
+
+    @staticmethod
+    def _run_of(
+        order: tuple[str, ...], ranks: list[int], held: dict[str, set[int]], jokers: list[Card]
+    ) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
+        """The ascending run of suit ``order[i]`` from ``ranks[i]`` to ``ranks[i + 1]``, the
+        cards held where they are, the jokers standing for the rest: its cards and what
+        each stands for."""
+        cards: list[Card] = []
+        declared: list[Card | None] = []
+        spare = iter(jokers)
+        for i, suit in enumerate(order):
+            for rank in range(ranks[i], ranks[i + 1] + 1):
+                card = Card.of(rank, suit)
+                if rank in held[suit]:
+                    cards.append(card)
+                    declared.append(None)
+                else:
+                    cards.append(next(spare))
+                    declared.append(card)
+        return tuple(cards), tuple(declared)
+
+    def _with_choice(self, play: Play) -> Play | None:
+        """``play`` as it is legal: as it is, or with the first suit or rank its last card
+        may name where it must name one; None where neither is."""
+        try:
+            self.check(play)
+            return play
+        except IllegalMove as exc:
+            if " must name " not in str(exc):  # the shape itself is refused
+                return None
+        for choice in SUFFIXES:
+            tried = Play(play.cards, play.declared, choice)
+            if self.is_legal(tried):
+                return tried
+        return None
 
     def _filled(self, base: Play, left: list[Card]) -> Play | None:
         """``base`` with each card of ``left`` put in where the play stays legal (between its

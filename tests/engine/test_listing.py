@@ -412,6 +412,29 @@ def test_a_capped_listing_still_offers_laying_the_whole_hand(hearts: int) -> Non
     assert g.hand_counts[0] == 0 and 0 in g.placings
 
 
+@pytest.mark.parametrize(
+    ("hand", "pile"),
+    [
+        ("RJ BJ 3H 4H 5H 6H 7H 8H 9H 10H JH KC", "2H"),  # jokers as Q♥ K♥ (or J♣ Q♣), K♣
+        ("RJ BJ 2H 3H 4H 6H 7H 8H 9H 10H JH QC", "5H"),  # a joker in the gap, then to ♣
+    ],
+)
+def test_a_capped_listing_offers_a_run_turning_suit_that_lays_the_whole_hand(
+    hand: str, pile: str
+) -> None:
+    # The listing puts groups before runs: its longest plays are groups of hearts, which no
+    # club can join, so the whole hand goes down only as a run turning suit past the cut.
+    g = pos("hungarian", [hand, "2C 3C 4C 5C 6C"], pile=pile, stock="8C 8D 10D QD KD 2D 3D")
+    for limit in (20_000, 250_000):
+        capped, complete = g.legal_actions_capped(limit)
+        plays, _others = _split(capped)
+        assert not complete
+        outs = [p for p in plays if len(p.cards) == 12]
+        assert len(outs) == 1 and outs == plays[:1]
+    g.apply(outs[0])
+    assert g.hand_counts[0] == 0 and 0 in g.placings
+
+
 def test_a_capped_listing_refuses_a_limit_below_one() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         _four_jokers().legal_actions_capped(0)
