@@ -211,6 +211,11 @@ class Store:
             no_room=no_room or opened.no_room,
             unwritable=opened.unwritable,
         )
+        if not store.read_only and opening.write_lock_held(target):
+            # Held as it is opened (a current file needs no write to open): another program
+            # keeps it, so its writes wait the short while, not the long one that would
+            # freeze the round's last frame first.
+            store._found_in_use = True
         try:
             store.record_pending()
         except Exception:  # what was kept stays kept: the store is usable all the same

@@ -90,6 +90,25 @@ def test_a_file_found_in_use_is_then_waited_for_only_briefly(
     store.close()
 
 
+def test_a_file_held_as_it_is_opened_is_waited_for_only_briefly(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table opens its store as a round begins: a file already held then is held by a
+    program that keeps it, so the round's end waits only a moment for it (not the long wait
+    that froze its last frame), and the round is kept."""
+    Store.open().close()
+    waits = _waits(monkeypatch)
+    with held(_db(home)):
+        store = Store.open()
+        assert not store.read_only
+        assert store.record_game(_round(0)) is None
+    assert waits and all(w <= opening.LOCK_RECHECK_S for w in waits)
+    assert len(_kept(home)) == 1
+    assert store.record_game(_round(1)) is not None  # free again: both are recorded
+    assert len(store.history()) == 2 and _kept(home) == []
+    store.close()
+
+
 def test_a_brief_write_of_another_copy_is_waited_for(store: Store, home: Path) -> None:
     with held(_db(home)) as other:
         # The other copy of the game commits its round a moment later.
