@@ -133,6 +133,12 @@ class StoreAhead:
         if dropped and store is not None:
             store.close()
 
+    @property
+    def done(self) -> bool:
+        """Whether the opening has finished (``take`` then gives its store at once)."""
+        with self._lock:
+            return self._done
+
     def take(self) -> Store | None:
         """The store opened (its owner closes it), or None if opening it failed; once."""
         self._thread.join()

@@ -104,18 +104,34 @@ class MainMenu(MenuScreen):
 
     def _open_store_ahead(self) -> None:
         """Begin opening the statistics store off the drawing thread, unless the menu has
-        one it can write to. Opening checks the whole file the first time in a run (a
-        quarter of a second at 20,000 rounds) and waits up to two seconds for a file another
-        program holds: done when Statistics is clicked, the click froze the window that long.
-        One only read because the file was held or the folder could not be written is opened
-        again (off the drawing thread, held or not: the file may be free by then)."""
-        if self._store is not None and (self._store.in_use or self._store.unwritable):
-            self._store.close()
-            self._store = None
-        if self._store is None and self._store_ahead is None:
+        one it can write to or an opening is under way. Opening checks the whole file the
+        first time in a run (a quarter of a second at 20,000 rounds) and waits up to two
+        seconds for an older file another program holds: done when Statistics is clicked,
+        the click froze the window that long. One only read because the file was held or
+        the folder could not be written is opened again so (it may be free or mended), and
+        kept meanwhile: a click before the new opening is done shows it as it was read."""
+        ahead = self._store_ahead
+        if ahead is not None:
+            if not ahead.done:
+                return
+            self._take_ahead()  # finished while the menu was away: the newest reading
+        stale = self._store is not None and (self._store.in_use or self._store.unwritable)
+        if self._store is None or stale:
             from game.store.background import StoreAhead
 
             self._store_ahead = StoreAhead()
+
+    def _take_ahead(self) -> bool:
+        """The store opened ahead (waiting for it to finish) in place of the menu's own; False
+        if the opening failed, the menu's own then kept."""
+        ahead, self._store_ahead = self._store_ahead, None
+        taken = ahead.take() if ahead is not None else None
+        if taken is None:
+            return False
+        if self._store is not None:
+            self._store.close()
+        self._store = taken
+        return True
 
     def refresh(self) -> None:
         """Offer Continue only for a save that can be read; otherwise say why."""
@@ -237,15 +253,21 @@ class MainMenu(MenuScreen):
             self.stack.push(NewGameScreen())
 
     def store(self) -> Any:
-        """The statistics store, opened on first use (as the menu was shown, see
-        ``_open_store_ahead``) and kept while the menu lives. One only read because another
-        program held the file, or the folder could not be written, is opened again (it may
-        be free or mended now), unless the file is still held: that opening would only wait
-        for it once more. In one kept, the rounds a table kept while the file was in use
-        are recorded first."""
-        if self._store is None and self._store_ahead is not None:
-            self._store, self._store_ahead = self._store_ahead.take(), None
-        if self._store is not None and self._stale(self._store):
+        """The statistics store, opened as the menu was shown (``_open_store_ahead``) and
+        kept while the menu lives; waited for only where there is none yet. One only read
+        because another program held the file, or the folder could not be written, gives
+        way to the one opened again since (none under way, as when the menu was never
+        shown: it is opened again now). In one kept, the rounds a table kept while the
+        file was in use are recorded first."""
+        ahead = self._store_ahead
+        if ahead is not None and (self._store is None or ahead.done):
+            if self._take_ahead():
+                return self._store
+        elif (
+            ahead is None
+            and self._store is not None
+            and (self._store.in_use or self._store.unwritable)
+        ):
             self._store.close()
             self._store = None
         if self._store is None:
@@ -256,18 +278,6 @@ class MainMenu(MenuScreen):
             self._store.follow()  # the file deleted or replaced meanwhile: the one there now
             self._store.record_pending()
         return self._store
-
-    @staticmethod
-    def _stale(store: Any) -> bool:
-        """Whether ``store`` is worth opening again: its folder could not be written, or its
-        file was in use and no longer is."""
-        if store.unwritable:
-            return True
-        if not store.in_use:
-            return False
-        from game.store.opening import write_lock_held
-
-        return store.path is None or not write_lock_held(store.path)
 
     def shutdown(self) -> None:
         """Close the statistics store."""

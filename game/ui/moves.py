@@ -148,10 +148,9 @@ class Offer:
         self.complete = complete
         self.draw = any(isinstance(a, Draw) for a in legal)
         self.pass_ = any(isinstance(a, Pass) for a in legal)
-        # Whether a play may leave one card, so that the Macau call may go with it: one
-        # listed does, or the listing was cut (the plays left out are the longest, those
-        # that leave one card among them; one picked is asked of the engine with its call).
-        self.call = not complete or any(isinstance(a, Play) and a.call for a in legal)
+        # Whether a play listed leaves one card, so that the Macau call may go with it (where
+        # the listing was cut, the cards picked are asked of the engine: ``PlayFlow.call_fits``).
+        self.call = any(isinstance(a, Play) and a.call for a in legal)
         self.stops = stop_targets(legal)
         self._by_cards: dict[tuple[Card, ...], tuple[Play, ...]] | None = None
         self._groups: dict[Card, list[tuple[Card, Counter[Card]]]] = {}

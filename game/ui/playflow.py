@@ -559,7 +559,7 @@ class PlayFlow:
                 if more:  # a group begun
                     return "Pick the cards to lay with it, or right-click to put them back"
                 return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
-        if self._call_fits(offer):
+        if self.call_fits(offer):
             # A play here may leave one card: the call goes with it, made before it is laid.
             if t.macau_on:
                 return "Macau! is called: now lay the card that leaves you one"
@@ -583,16 +583,16 @@ class PlayFlow:
         an attack, a missed turn or a request, a card drawn and laid, the one after a 5: it
         goes down without the call otherwise), or that the call is made."""
         t = self.table
-        if not self._call_fits(t.offer()):
+        if not self.call_fits(t.offer()):
             return line
         if t.macau_on:
             return f"{line}. Macau! is called"
         return f"{line}. Leaving one card? Press Macau! (M) first"
 
-    def _call_fits(self, offer: Offer) -> bool:
+    def call_fits(self, offer: Offer) -> bool:
         """Whether to tell of the Macau call: a play listed leaves one card, or where the
         listing was cut (its longest plays left out), the cards picked leave one."""
-        if any(isinstance(a, Play) and a.call for a in offer.legal):
+        if offer.call:
             return True
         t = self.table
         if offer.complete or not t.hand.selection:

@@ -209,7 +209,7 @@ def refresh_buttons(t: TableScene) -> None:
     t.play_button.visible = mine and offer is not None
     t.play_button.enabled = bool(t.hand.selection)
     t.macau_button.visible = (
-        mine and g.rules.macau_call == "required" and offer is not None and offer.call
+        mine and g.rules.macau_call == "required" and offer is not None and t.flow.call_fits(offer)
     )
     if not t.macau_button.visible and not t.flow.busy:
         # (cards held over the pile while a chooser asks: the call made before stays)

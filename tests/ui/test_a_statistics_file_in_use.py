@@ -111,6 +111,13 @@ def _old_statistics_file(home: Path) -> Path:
     return db
 
 
+def _opened_ahead(menu: MainMenu) -> None:
+    """Wait for the opening the menu began as it was shown, if one is under way."""
+    ahead = menu._store_ahead
+    if ahead is not None:
+        ahead._thread.join()
+
+
 def test_statistics_opened_while_the_file_is_in_use_are_opened_anew_once_it_is_free(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -130,16 +137,25 @@ def test_statistics_opened_while_the_file_is_in_use_are_opened_anew_once_it_is_f
         assert len(shown.history()) == 5  # what the file holds, though it is not upgraded
         screen.frame(3)
         screen.top.close()  # type: ignore[union-attr]
-        screen.frame()
-        menu.on_stats()  # still held: shown as it was read, without waiting again
-        still = getattr(screen.top, "store", None)
-        assert isinstance(still, Store) and still.in_use
+        screen.frame()  # back on the menu: the file is opened again, off the drawing thread
+        assert menu._store_ahead is not None
+        menu.on_stats()  # before that opening is done: shown as it was read
+        assert getattr(screen.top, "store", None) is shown
         screen.top.close()  # type: ignore[union-attr]
         screen.frame()
-    assert set(opened_on) == {"macau-store-open"}
-    menu.on_stats()  # freed since the menu came back: opened again at the click
+        _opened_ahead(menu)  # still held as it waited: read only again
+        menu.on_stats()
+        still = getattr(screen.top, "store", None)
+        assert isinstance(still, Store) and still is not shown and still.in_use
+        screen.top.close()  # type: ignore[union-attr]
+        screen.frame()
+        _opened_ahead(menu)
+    assert set(opened_on) == {"macau-store-open"}  # never on the drawing thread
+    menu.resume()  # shown again, the file free: opened anew
+    _opened_ahead(menu)
+    menu.on_stats()
     again = getattr(screen.top, "store", None)
-    assert isinstance(again, Store) and again is not shown
+    assert isinstance(again, Store) and again is not still
     assert not again.read_only and again.problem is None
     assert len(again.history()) == 5
     menu.shutdown()

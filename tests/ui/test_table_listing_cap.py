@@ -118,11 +118,12 @@ def test_the_macau_call_is_offered_where_the_plays_leaving_one_card_were_not_lis
     offer = t.offer()
     assert not offer.complete
     assert not any(isinstance(a, Play) and a.call for a in offer.legal)
-    assert t.macau_button.visible
+    assert not t.macau_button.visible  # nothing picked yet: whether one can is not known
     t.hand.selection.clear()
     for code in ["AS", "RJ", "KH", "QH", "JH", "JC", "10C", "10H", "9H", "BJ"]:
         h.click(h.card_pos(code))
         h.tick(30)
+    assert t.macau_button.visible
     assert t.flow.phase_hint().startswith("Leaving yourself one card? Press Macau! (M)")
     h.key(pygame.K_m, "m")
     assert t.macau_on
@@ -134,3 +135,20 @@ def test_the_macau_call_is_offered_where_the_plays_leaving_one_card_were_not_lis
     h.tick(20)
     assert [c.code for c in game.hand(0)] == ["JS"]
     assert game.tally(0)["macau_forgotten"] == 0 and game.macau_catchable == -1  # none to catch
+
+
+def test_no_macau_call_is_offered_for_a_cut_listing_of_a_hand_no_play_leaves_one_card() -> None:
+    # Sixteen cards: the longest play lays eleven, so nothing picked can leave one card.
+    hand = "RJ BJ 10C JC KH QH 10H AS JH 9H JS 4D 5S 9C 5D 6S"
+    game = Game.from_position(
+        PRESETS["hungarian"], hands=[hand, "2C 3C 4C 5C 6C"], pile="7S", stock="8C 8D 10D QD"
+    )
+    h = Harness(game)
+    t = h.table
+    assert not t.offer().complete and not t.macau_button.visible
+    for code in ["AS", "RJ", "KH", "QH", "JH", "JC", "10C", "10H", "9H", "BJ"]:
+        h.click(h.card_pos(code))
+        h.tick(30)
+    assert not t.macau_button.visible
+    h.key(pygame.K_m, "m")
+    assert not t.macau_on
