@@ -130,6 +130,7 @@ class Offer:
 
     __slots__ = (
         "_by_cards",
+        "_follows",
         "_groups",
         "call",
         "checked",
@@ -154,6 +155,9 @@ class Offer:
         self.stops = stop_targets(legal)
         self._by_cards: dict[tuple[Card, ...], tuple[Play, ...]] | None = None
         self._groups: dict[Card, list[tuple[Card, Counter[Card]]]] = {}
+        # ``may_follow``'s answers, by the cards picked: the line under the table asks every
+        # frame, and with thousands of plays listed one answer takes a tenth of a second.
+        self._follows: dict[tuple[tuple[Card, ...], bool], frozenset[Card]] = {}
         # Picks the listing left out, as the engine answered them (``play_options``): the
         # Play button asks about the cards picked, then laying them asks again.
         self.checked: dict[tuple[Card, ...], PlayOptions] = {}
@@ -196,6 +200,13 @@ class Offer:
         A pick no listed play starts with (7♠ first on 5♥) is laid in another order when it
         ends on a card that acts as the one picked last (``play_options``): given ``rules``,
         the cards that make such a play with it stay bright too (7♥ after 7♠ lays 7♥ 7♠)."""
+        key = (chosen, rules is not None)
+        known = self._follows.get(key)
+        if known is None:
+            known = self._follows[key] = frozenset(self._may_follow(chosen, rules))
+        return set(known)
+
+    def _may_follow(self, chosen: tuple[Card, ...], rules: Compiled | None) -> set[Card]:
         found = self.next_cards(chosen)
         if chosen and rules is not None and not found and not self.plays_laying(chosen):
             found |= self._reordered_follow(chosen, rules)

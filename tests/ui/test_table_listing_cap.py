@@ -9,7 +9,7 @@ import pytest
 
 from game.bench import wide_hand_game
 from game.engine import PRESETS, Card, Game, Play
-from game.ui.moves import TABLE_LISTING_LIMIT, play_options
+from game.ui.moves import TABLE_LISTING_LIMIT, Offer, play_options
 from tests.ui.tablekit import Harness
 from tests.ui.test_table_play import FOUR_JOKERS, four_jokers, hungarian
 
@@ -152,3 +152,26 @@ def test_no_macau_call_is_offered_for_a_cut_listing_of_a_hand_no_play_leaves_one
     assert not t.macau_button.visible
     h.key(pygame.K_m, "m")
     assert not t.macau_on
+
+
+def test_what_may_follow_a_pick_is_worked_out_once_not_every_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Eight 7s and four stand-in jokers on 5♣: 15,336 plays, and 7♥ starts none of them, so
+    # the line under the table asks which cards would lay it in another order.
+    rules = PRESETS["polish"].replace(jokers=2, joker_role="any_card")
+    hands = ["7H 7S 7D 7C 7H 7S 7D 7C RJ BJ RJ BJ 5C 5S 5D", "9D 10D", "9S 10S", "9H", "9C"]
+    game = Game.from_position(rules, hands=hands, pile="5C", stock="2H 3H 4H 6H 8H 9H")
+    h = Harness(game)
+    asked: list[object] = []
+    real = Offer._reordered_follow
+
+    def counted(self: Offer, chosen: tuple[Card, ...], rules: object) -> set[Card]:
+        asked.append(chosen)
+        return real(self, chosen, rules)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Offer, "_reordered_follow", counted)
+    h.click(h.card_pos("7H"))
+    h.tick(30)
+    assert h.table.hand.selected_cards() == [Card.parse("7H")]
+    assert len(asked) == 1
