@@ -26,7 +26,7 @@ from game.engine import (
     Stop,
 )
 from game.engine.actions import SUFFIXES
-from game.engine.cards import STANDARD_52
+from game.engine.cards import STANDARD_52, SUITS
 from game.engine.compiled import Compiled, compile_rules
 from game.engine.explain_words import rank_plural
 
@@ -353,7 +353,7 @@ def _with_unlisted(
         checked = offer.widened[cards] = _unlisted_options(game, seat, cards, cards)
     if checked.cards != cards or not checked.plays:
         return PlayOptions(cards, listed, note=checked.note)
-    return PlayOptions(cards, tuple(dict.fromkeys((*listed, *checked.plays))))
+    return PlayOptions(cards, tuple(dict.fromkeys((*listed, *checked.plays))), note=checked.note)
 
 
 def _unlisted_options(
@@ -369,6 +369,16 @@ def _unlisted_options(
             f"There are too many ways to lay {len(jokers)} jokers together to check them "
             "all: lay fewer jokers at once"
         )
+        for cards in dict.fromkeys((laid, arranged)):
+            # The ways a group or a run is usually made: each joker as the card beside it,
+            # that card's rank in another suit, or one rank from it.
+            plays = _plays_of(game, seat, cards, _likely_stand_ins(cards))
+            if plays:
+                usual = (
+                    f"These are the usual ways to lay {len(jokers)} jokers together: there "
+                    "are too many to check them all"
+                )
+                return PlayOptions(cards, plays, note=usual)
         return PlayOptions(laid, (), too_many, note=too_many)
     if not stand_ins or len(jokers) <= CHECKED_JOKERS:
         for cards in dict.fromkeys((laid, arranged)):
@@ -390,17 +400,62 @@ def _suffixed(
     )
 
 
-def _plays_of(game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+def _likely_stand_ins(cards: tuple[Card, ...]) -> list[tuple[Card | None, ...]]:
+    """Declarations of the stand-in jokers in ``cards`` as groups and runs are made: each
+    joker as the card it follows (the first, the card after it), that card's rank in
+    another suit, or one rank from it in its suit, or as the play's first card (the middle
+    of a group of one suit); worked out left to right, a joker after a joker following what
+    the first stands for."""
+    found: list[tuple[Card | None, ...]] = []
+    first = next((c for c in cards if not c.is_joker), None)
+
+    def near(card: Card) -> list[Card]:
+        ranks = [r for r in (card.rank - 1, card.rank + 1) if 2 <= r <= 14]
+        return list(
+            dict.fromkeys(
+                [card]
+                + [Card.of(card.rank, suit) for suit in SUITS if suit != card.suit]
+                + [Card.of(rank, card.suit) for rank in ranks]
+                + ([first] if first is not None else [])
+            )
+        )
+
+    def walk(i: int, before: Card | None, declared: list[Card | None]) -> None:
+        if i == len(cards):
+            found.append(tuple(declared))
+            return
+        card = cards[i]
+        if not card.is_joker:
+            walk(i + 1, card, [*declared, None])
+            return
+        beside = before or next((c for c in cards[i:] if not c.is_joker), None)
+        for stands in near(beside) if beside is not None else []:
+            walk(i + 1, stands, [*declared, stands])
+
+    walk(0, None, [])
+    return found
+
+
+def _plays_of(
+    game: Game,
+    seat: int,
+    cards: tuple[Card, ...],
+    declarations: list[tuple[Card | None, ...]] | None = None,
+) -> tuple[Play, ...]:
     """The legal plays laying ``cards`` with their stand-in jokers standing for each card of
-    the 52 in turn. Each declaration is asked once with no suffix; only one the engine
-    refuses for want of a suit or rank to name is asked again with each suffix."""
+    the 52 in turn (or as ``declarations`` say). Each declaration is asked once with no
+    suffix; only one the engine refuses for want of a suit or rank to name is asked again
+    with each suffix."""
     at = [i for i, c in enumerate(cards) if c.is_joker]
     found: list[Play] = []
-    for stands in itertools.product(STANDARD_52, repeat=len(at)):
-        declared: list[Card | None] = [None] * len(cards)
-        for i, card in zip(at, stands, strict=True):
-            declared[i] = card
-        decl = tuple(declared)
+    if declarations is None:
+        declarations = []
+        for stands in itertools.product(STANDARD_52, repeat=len(at)):
+            declared: list[Card | None] = [None] * len(cards)
+            for i, card in zip(at, stands, strict=True):
+                declared[i] = card
+            declarations.append(tuple(declared))
+    for decl in declarations:
         try:
             game.check(Play(cards, decl), seat)
         except ValueError as exc:  # (an IllegalMove)

@@ -555,7 +555,8 @@ class PlayFlow:
         if t.hand.selection:
             picked = t.hand.selected_cards()
             if not play_options(g, t.viewer, picked, offer).legal:
-                more = not offer.complete or offer.may_follow(tuple(picked), compile_rules(g.rules))
+                unlisted = not offer.complete and len(picked) < len(g.hand(t.viewer))
+                more = unlisted or offer.may_follow(tuple(picked), compile_rules(g.rules))
                 if more:  # a group begun
                     return "Pick the cards to lay with it, or right-click to put them back"
                 return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"

@@ -175,3 +175,45 @@ def test_what_may_follow_a_pick_is_worked_out_once_not_every_frame(
     h.tick(30)
     assert h.table.hand.selected_cards() == [Card.parse("7H")]
     assert len(asked) == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile", "picked"),
+    [
+        # Four jokers in the middle of a group of clubs stand for its first card.
+        (
+            "RJ BJ RJ BJ JC 2C KC 3C 9C 7C 3C 6C 6C",
+            "2C",
+            "2C 3C 6C 6C 7C 9C JC KC RJ RJ BJ BJ 3C",
+        ),
+        # Three jokers ending a run that turned suit twice.
+        ("5H 6H 7H 7C 8C 9C 9S 10S RJ BJ RJ 5D", "5S", "5D 5H 6H 7H 7C 8C 9C 9S 10S RJ BJ RJ"),
+    ],
+)
+def test_the_whole_hand_picked_with_three_or_four_jokers_goes_down(
+    hand: str, pile: str, picked: str
+) -> None:
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=[hand, "4C", "4D", "4S", "JD"],
+        pile=pile,
+        stock="8C 8D 10D QD KD 2D 3D 9S 9D",
+    )
+    h = Harness(game)
+    t = h.table
+    assert not t.offer().complete
+    used: set[int] = set()
+    for code in picked.split():
+        card = Card.parse(code)
+        hc = next(c for c in t.hand.cards if c.card == card and c.uid not in used)
+        used.add(hc.uid)
+        t.hand.selection.append(hc.uid)
+    h.tick(2)
+    assert t.flow.phase_hint() == "Drop the group on the pile or press Play (Enter)"
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    while h.stack.top is not t:  # the jokers' choosers
+        h.key(pygame.K_RETURN)
+        h.tick(3)
+    h.tick(30)
+    assert game.hand_counts[0] == 0 and 0 in game.placings

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import itertools
 
-from game.engine import PRESETS, Card, Game
+from game.engine import PRESETS, Card, Game, parse_action
 from game.ui.choosers import CardChooser
-from game.ui.moves import TABLE_LISTING_LIMIT, Offer, play_options
+from game.ui.moves import TABLE_LISTING_LIMIT, Offer, PlayOptions, play_options
 from tests.ui.tablekit import Harness
 from tests.ui.test_table_play import four_jokers
 
@@ -46,20 +46,21 @@ def test_every_joker_pick_a_capped_listing_left_out_gets_the_plays_a_full_listin
     assert named  # some of them name a suit or request a rank: asked with each suffix
 
 
-def test_three_jokers_together_are_not_tried_but_a_card_that_cannot_start_says_why() -> None:
+def test_three_jokers_together_are_tried_the_usual_ways_and_a_card_that_cannot_start_says_why() -> (
+    None
+):
     game = four_jokers()
     capped = Offer(*game.legal_actions_capped(3, 0))
 
-    def reason(codes: str) -> str:
-        options = play_options(game, 0, tuple(Card.parse(c) for c in codes.split()), capped)
-        assert not options.legal
-        return options.reason
+    def options(codes: str) -> PlayOptions:
+        return play_options(game, 0, tuple(Card.parse(c) for c in codes.split()), capped)
 
-    assert reason("4C RJ BJ RJ") == (
-        "There are too many ways to lay 3 jokers together to check them all: "
-        "lay fewer jokers at once"
-    )
-    assert reason("7D RJ BJ RJ") == reason("7D")  # 7♦ does not fit 10♣, whatever follows
+    three = options("4C RJ BJ RJ")  # too many ways to try all: those groups and runs are made
+    assert three.legal and three.note.startswith("These are the usual ways to lay 3 jokers")
+    assert parse_action("4C RJ=4C BJ=4C RJ=4H") in three.plays  # the 4s
+    assert parse_action("4C RJ=5C BJ=6C RJ=7C") in three.plays  # a run of clubs
+    seven = options("7D RJ BJ RJ")
+    assert not seven.legal and seven.reason == options("7D").reason  # 7♦ does not fit 10♣
 
 
 def test_a_joker_play_the_table_did_not_list_is_checked_when_picked() -> None:
