@@ -653,7 +653,11 @@ class Game(Transitions):
                 if not self._cut:
                     legal = self._legal = listed
                 else:
-                    out = self._going_out(listed) or self._whole_run(listed)
+                    out = (
+                        self._going_out(listed)
+                        or self._whole_run(listed)
+                        or self._whole_group(listed)
+                    )
                     legal = self._cut_list = out + listed
                     self._cut_cap = limit + 1
         plays = 0
@@ -697,7 +701,7 @@ class Game(Transitions):
         jokers standing for the ranks it lacks, turning suit through two cards of a rank
         (3♥ … J♥, jokers as Q♥ K♥, then K♣). The listing puts groups before runs, so where
         the longest plays listed are groups, ``_going_out`` finds no room for a card of
-        another suit. [] where no such run is legal (runs not allowed, four suits, …)."""
+        another suit. [] where no such run is legal (runs not allowed, a suit met twice, …)."""
         hand = self.hands[self.current]
         if not self._c.runs or any(
             isinstance(a, Play) and len(a.cards) == len(hand) for a in listed
@@ -708,7 +712,7 @@ class Game(Transitions):
         for card in hand:
             if not card.is_joker:
                 held.setdefault(card.suit, set()).add(card.rank)
-        if not jokers or not held or len(held) > 3:
+        if not jokers or not held:
             return []
         if sum(len(ranks) for ranks in held.values()) + len(jokers) != len(hand):
             return []  # two of one card (two decks): no run holds both
@@ -734,6 +738,40 @@ class Game(Transitions):
                         found = self._with_choice(play)
                         if found is not None:
                             return [found]
+        return []
+
+    def _whole_group(self, listed: list[Action]) -> list[Action]:
+        """A group laying the whole hand, for a listing cut short without one: the cards of
+        one suit (or one rank) with the stand-in jokers in its middle standing for its first
+        card, the middle in hand order. With three or four jokers the longest plays listed
+        leave them out, too many cards for ``_going_out`` to put back. [] where none is legal."""
+        hand = self.hands[self.current]
+        if any(isinstance(a, Play) and len(a.cards) == len(hand) for a in listed):
+            return []
+        jokers = sorted((c for c in hand if c.is_joker), key=lambda c: c.order)
+        naturals = sorted((c for c in hand if not c.is_joker), key=lambda c: c.order)
+        if not jokers or len(naturals) < 2:
+            return []
+        if len({c.suit for c in naturals}) > 1 and len({c.rank for c in naturals}) > 1:
+            return []
+        for first in dict.fromkeys(naturals):
+            for last in dict.fromkeys(naturals):
+                middle = list(naturals)
+                middle.remove(first)
+                if last not in middle:
+                    continue
+                middle.remove(last)
+                cards = (first, *middle, *jokers, last)
+                declared: tuple[Card | None, ...] = (
+                    None,
+                    *[None] * len(middle),
+                    *[first] * len(jokers),
+                    None,
+                )
+                breathe()
+                found = self._with_choice(Play(cards, declared))
+                if found is not None:
+                    return [found]
         return []
 
     @staticmethod

@@ -435,6 +435,27 @@ def test_a_capped_listing_offers_a_run_turning_suit_that_lays_the_whole_hand(
     assert g.hand_counts[0] == 0 and 0 in g.placings
 
 
+@pytest.mark.parametrize(
+    ("hand", "pile"),
+    [
+        ("RJ BJ RJ BJ JC 2C KC 3C 9C 7C 3C 6C 6C", "2C"),  # four jokers amid a group of clubs
+        ("5H 6H 7H 7C 8C 9C 9S 10S JS RJ BJ 5D", "5S"),  # a run through all four suits
+    ],
+)
+def test_a_capped_listing_offers_going_out_where_the_jokers_are_too_many_to_fit_in(
+    hand: str, pile: str
+) -> None:
+    others = ["4C", "4D", "4S", "JD"]
+    g = pos("hungarian", [hand, *others], pile=pile, stock="8C 8D 10D QD KD 2D 3D 9S 9D")
+    capped, complete = g.legal_actions_capped(20_000)
+    plays, _others = _split(capped)
+    assert not complete
+    out = plays[0]
+    assert len(out.cards) == len(g.hand(0))
+    g.apply(out)
+    assert g.hand_counts[0] == 0 and 0 in g.placings
+
+
 def test_a_capped_listing_refuses_a_limit_below_one() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         _four_jokers().legal_actions_capped(0)
