@@ -292,15 +292,18 @@ def wait_for_lock(conn: sqlite3.Connection, statement: str, deadline: float) -> 
 
 
 def write_lock_held(path: Path) -> bool:
-    """Whether another connection holds ``path``'s write lock at this moment, asked without
-    waiting (a file that is missing or cannot be opened is not held)."""
+    """Whether another connection holds a lock on ``path`` that a write would wait for at
+    this moment, asked without waiting (a file that is missing or cannot be opened is not
+    held): its write lock; and for a file not yet in WAL mode, which an upgrade switches to
+    it, a reader's lock too (an exclusive lock is asked for: in WAL mode it is the write
+    lock)."""
     uri = f"file:{urllib.parse.quote(os.fsencode(path.resolve()))}?mode=rw"
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=0, isolation_level=None)
     except (OSError, sqlite3.Error):
         return False
     try:
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("BEGIN EXCLUSIVE")
         conn.execute("ROLLBACK")
         return False
     except sqlite3.Error as exc:

@@ -19,7 +19,7 @@ from game.engine import PRESETS, RulesError
 from game.store.lock import ANOTHER_COPY
 from game.ui import theme
 from game.ui.cardart import card_art
-from game.ui.launch import OtherCopyWatch, settings_of, start_match_asking
+from game.ui.launch import LOCK_EVERY, OtherCopyWatch, settings_of, start_match_asking
 from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
@@ -56,6 +56,7 @@ class MainMenu(MenuScreen):
         # The statistics, opened on a thread of their own while the menu is shown, so that
         # Statistics and Rankings open at once (``_open_store_ahead``).
         self._store_ahead: Any = None
+        self._stale_for = 0.0  # seconds on screen since a store only read was last reopened
         # The line under the cards describes the item the mouse rests on once it moves, and
         # the focused one once a key is pressed: whichever the player used last.
         self.pointer_leads = False
@@ -121,6 +122,19 @@ class MainMenu(MenuScreen):
 
             self._store_ahead = StoreAhead()
 
+    def _reopen_while_stale(self, dt: float) -> None:
+        """While the menu is shown with a store only read (the file held by another
+        program, the folder not writable), open it again off the drawing thread every
+        ``LOCK_EVERY`` seconds, so Statistics shows it writable soon after it is freed."""
+        store = self._store
+        if store is None or not (store.in_use or store.unwritable):
+            self._stale_for = 0.0
+            return
+        self._stale_for += dt
+        if self._stale_for >= LOCK_EVERY:
+            self._stale_for = 0.0
+            self._open_store_ahead()
+
     def _take_ahead(self) -> bool:
         """The store opened ahead (waiting for it to finish) in place of the menu's own; False
         if the opening failed, the menu's own then kept."""
@@ -184,6 +198,8 @@ class MainMenu(MenuScreen):
             self.descriptions[self.continue_button] = describe(self.saved)
             self.described_at = time.time()
         on_top = self.stack is not None and self.stack.top is self
+        if on_top:
+            self._reopen_while_stale(dt)
         if on_top and self.saved.problem == ANOTHER_COPY and self.other_copy.closed(dt):
             # Continue appears, and Quick game says it would replace the saved game. As when
             # the menu comes back, a game newly kept for Continue takes the focus.
@@ -255,21 +271,27 @@ class MainMenu(MenuScreen):
     def store(self) -> Any:
         """The statistics store, opened as the menu was shown (``_open_store_ahead``) and
         kept while the menu lives; waited for only where there is none yet. One only read
-        because another program held the file, or the folder could not be written, gives
-        way to the one opened again since (none under way, as when the menu was never
-        shown: it is opened again now). In one kept, the rounds a table kept while the
-        file was in use are recorded first."""
+        gives way to the one opened again since; and one read while another program held
+        the file is opened again now if the file is free (nothing to wait for), rather than
+        shown as it was until the menu's next opening. With no opening begun (the menu never
+        shown), one only read is opened again now. In one kept, the rounds a table kept
+        while the file was in use are recorded first."""
         ahead = self._store_ahead
-        if ahead is not None and (self._store is None or ahead.done):
-            if self._take_ahead():
-                return self._store
-        elif (
-            ahead is None
-            and self._store is not None
-            and (self._store.in_use or self._store.unwritable)
-        ):
-            self._store.close()
-            self._store = None
+        fresh = ahead is not None and (self._store is None or ahead.done)
+        if fresh:
+            self._take_ahead()
+            ahead = None
+        store = self._store
+        if store is not None and (store.in_use or store.unwritable):
+            from game.store.opening import write_lock_held
+
+            freed = store.in_use and store.path is not None and not write_lock_held(store.path)
+            if (ahead is None and not fresh) or freed:
+                if ahead is not None:
+                    ahead.close()  # (never waits: its thread closes what it opens)
+                    self._store_ahead = None
+                store.close()
+                self._store = None
         if self._store is None:
             from game.store.db import Store
 

@@ -151,8 +151,11 @@ def test_statistics_opened_while_the_file_is_in_use_are_opened_anew_once_it_is_f
         screen.frame()
         _opened_ahead(menu)
     assert set(opened_on) == {"macau-store-open"}  # never on the drawing thread
-    menu.resume()  # shown again, the file free: opened anew
-    _opened_ahead(menu)
+    for _ in range(600):  # the menu stays shown, the file free: it opens it anew by itself
+        screen.frame(draw=False)
+        _opened_ahead(menu)
+        if not menu._store.in_use:
+            break
     menu.on_stats()
     again = getattr(screen.top, "store", None)
     assert isinstance(again, Store) and again is not still
@@ -195,3 +198,49 @@ def test_a_menu_closed_before_its_statistics_opened_leaves_nothing_open(
         assert menu._store_ahead is None and menu._store is None
     ahead._thread.join()
     assert ahead.take() is None  # closed by its own thread as it finished
+
+
+def test_a_file_freed_while_the_menu_stays_shown_is_opened_anew_at_the_click(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database browser closed, Statistics clicked at once: the menu's last opening
+    found the file held, but the file is free now, so it is opened again there and then
+    (nothing to wait for) rather than shown as in use."""
+    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
+    db = _old_statistics_file(_home)
+    with held(db):
+        menu = MainMenu()
+        screen = Screen(menu)
+        _opened_ahead(menu)
+        screen.frame(5)
+    menu.on_stats()
+    shown = getattr(screen.top, "store", None)
+    assert isinstance(shown, Store) and not shown.in_use and not shown.read_only
+    assert len(shown.history()) == 5
+    menu.shutdown()
+
+
+def test_a_reader_holding_an_older_file_never_freezes_a_click(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader's lock on a file not yet in WAL mode holds up its upgrade: the store stays
+    read only, and every click shows it as read without opening it on the drawing thread."""
+    db = _old_statistics_file(_home)
+    opened_on = store_opened_on(monkeypatch)
+    reader = sqlite3.connect(str(db), isolation_level=None)
+    reader.execute("BEGIN")
+    reader.execute("SELECT COUNT(*) FROM sqlite_master").fetchall()
+    try:
+        menu = MainMenu()
+        screen = Screen(menu)
+        _opened_ahead(menu)
+        for _ in range(3):
+            menu.on_stats()
+            shown = getattr(screen.top, "store", None)
+            assert isinstance(shown, Store) and shown.in_use
+            screen.top.close()  # type: ignore[union-attr]
+            screen.frame(2)
+        assert set(opened_on) == {"macau-store-open"}
+        menu.shutdown()
+    finally:
+        reader.close()
