@@ -123,11 +123,13 @@ class MainMenu(MenuScreen):
             self._store_ahead = StoreAhead()
 
     def _reopen_while_stale(self, dt: float) -> None:
-        """While the menu is shown with a store only read (the file held by another
-        program, the folder not writable), open it again off the drawing thread every
-        ``LOCK_EVERY`` seconds, so Statistics shows it writable soon after it is freed."""
+        """While the menu is shown with a store only read because another program held the
+        file, open it again off the drawing thread every ``LOCK_EVERY`` seconds, so
+        Statistics shows it writable soon after it is freed. (One read from a folder that
+        cannot be written is read through a copy of the whole file: opened again each time
+        the menu comes back, not every few seconds.)"""
         store = self._store
-        if store is None or not (store.in_use or store.unwritable):
+        if store is None or not store.in_use:
             self._stale_for = 0.0
             return
         self._stale_for += dt
