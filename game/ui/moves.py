@@ -370,8 +370,9 @@ def _unlisted_options(
             "all: lay fewer jokers at once"
         )
         for cards in dict.fromkeys((laid, arranged)):
-            # The ways a group or a run is usually made: each joker as the card beside it,
-            # that card's rank in another suit, or one rank from it.
+            # The ways a group or a run is usually made (``_likely_stand_ins``): each joker
+            # as the card beside it, that rank in another suit, one rank from it, or the
+            # play's first card.
             plays = _plays_of(game, seat, cards, _likely_stand_ins(cards))
             if plays:
                 usual = (
