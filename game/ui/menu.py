@@ -273,34 +273,31 @@ class MainMenu(MenuScreen):
     def store(self) -> Any:
         """The statistics store, opened as the menu was shown (``_open_store_ahead``) and
         kept while the menu lives; waited for only where there is none yet. One only read
-        gives way to the one opened again since; and one read while another program held
-        the file is opened again now if the file is free (nothing to wait for), rather than
-        shown as it was until the menu's next opening. With no opening begun (the menu never
+        gives way to the one opened again since, once that opening is done (never two at
+        once: they would both upgrade an older file); with no opening begun (the menu never
         shown), one only read is opened again now. In one kept, the rounds a table kept
-        while the file was in use are recorded first."""
+        while the file was in use are recorded first, unless another program still holds
+        the file (recording would wait for it here, on the drawing thread)."""
         ahead = self._store_ahead
         fresh = ahead is not None and (self._store is None or ahead.done)
         if fresh:
             self._take_ahead()
-            ahead = None
         store = self._store
-        if store is not None and (store.in_use or store.unwritable):
-            from game.store.opening import write_lock_held
-
-            freed = store.in_use and store.path is not None and not write_lock_held(store.path)
-            if (ahead is None and not fresh) or freed:
-                if ahead is not None:
-                    ahead.close()  # (never waits: its thread closes what it opens)
-                    self._store_ahead = None
-                store.close()
-                self._store = None
+        stale = store is not None and (store.in_use or store.unwritable)
+        if stale and self._store_ahead is None and not fresh:
+            store.close()
+            self._store = None
         if self._store is None:
             from game.store.db import Store
 
             self._store = Store.open()  # records what was kept, when it can
         else:
+            from game.store.opening import write_lock_held
+
             self._store.follow()  # the file deleted or replaced meanwhile: the one there now
-            self._store.record_pending()
+            path = self._store.path
+            if path is None or not write_lock_held(path):
+                self._store.record_pending()
         return self._store
 
     def shutdown(self) -> None:

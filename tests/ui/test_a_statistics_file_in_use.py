@@ -6,6 +6,7 @@ the statistics screens show what the file holds and open it anew once it is free
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -200,26 +201,6 @@ def test_a_menu_closed_before_its_statistics_opened_leaves_nothing_open(
     assert ahead.take() is None  # closed by its own thread as it finished
 
 
-def test_a_file_freed_while_the_menu_stays_shown_is_opened_anew_at_the_click(
-    _home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The database browser closed, Statistics clicked at once: the menu's last opening
-    found the file held, but the file is free now, so it is opened again there and then
-    (nothing to wait for) rather than shown as in use."""
-    monkeypatch.setattr(opening, "LOCK_WAIT_S", 0.3)
-    db = _old_statistics_file(_home)
-    with held(db):
-        menu = MainMenu()
-        screen = Screen(menu)
-        _opened_ahead(menu)
-        screen.frame(5)
-    menu.on_stats()
-    shown = getattr(screen.top, "store", None)
-    assert isinstance(shown, Store) and not shown.in_use and not shown.read_only
-    assert len(shown.history()) == 5
-    menu.shutdown()
-
-
 def test_a_reader_holding_an_older_file_never_freezes_a_click(
     _home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -244,3 +225,40 @@ def test_a_reader_holding_an_older_file_never_freezes_a_click(
         menu.shutdown()
     finally:
         reader.close()
+
+
+def test_rounds_kept_for_a_file_still_held_wait_for_it_off_the_click(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A current file opens writable though another program holds it: a click on Statistics
+    would have recorded the rounds kept meanwhile, waiting for the lock on the drawing
+    thread. Held still, they stay kept; once free, the next click records them."""
+    db = _statistics_file(_home)
+    menu = MainMenu()
+    screen = Screen(menu)
+    _opened_ahead(menu)
+    menu.on_stats()
+    screen.top.close()  # type: ignore[union-attr]
+    screen.frame()
+    waited_on: list[str] = []
+    real = opening.wait_for_lock
+
+    def counted(conn: sqlite3.Connection, statement: str, deadline: float) -> None:
+        waited_on.append(threading.current_thread().name)
+        real(conn, statement, deadline)
+
+    monkeypatch.setattr(opening, "wait_for_lock", counted)
+    with held(db):
+        table = _table()
+        play = Screen(table)
+        _play_out(play, table)
+        table.shutdown()
+        assert _kept(_home) == 1
+        waited_on.clear()
+        menu.on_stats()
+        assert "MainThread" not in waited_on and _kept(_home) == 1
+        screen.top.close()  # type: ignore[union-attr]
+        screen.frame()
+    menu.on_stats()
+    assert _kept(_home) == 0 and _rounds(_home) == 1
+    menu.shutdown()
