@@ -16,6 +16,7 @@ import itertools
 import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -110,11 +111,18 @@ def _value_reason(exc: ValueError) -> str:
 _BESIDE = ("", "-wal", "-shm")
 
 
+# One opening at a time in this process: the menu's and a table's openings run on threads of
+# their own and may overlap, and two finding one damaged file would each recover it and set
+# aside what the other had just put in its place. The second finds the file mended.
+_OPENING = threading.RLock()  # (an opening that opens the file again itself goes on)
+
+
 def _opened(target: Path) -> tuple[Opened, bool, bool]:
     """``open_database(target)``, or an empty database in memory saying why it could not
     be opened; and whether it failed for the file being in use, or for want of room."""
     try:
-        return open_database(target), False, False
+        with _OPENING:
+            return open_database(target), False, False
     except (OSError, sqlite3.Error, ValueError) as exc:
         # ValueError: what no file system error says, such as a name Python cannot pass
         # on (UnicodeError); the game must still play, so it is told as a failed open.

@@ -22,6 +22,7 @@ import shutil
 import sqlite3
 import stat
 import tempfile
+import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
@@ -320,12 +321,12 @@ def _backup_before_migrating(conn: sqlite3.Connection, path: Path) -> None:
     copy = path.with_name(f"{path.name}.before-v{schema.CURRENT_VERSION}")
     if copy.exists():
         return
-    # Copy under a temporary name of this process's own, so a half-written copy is never
+    # Copy under a temporary name of this thread's own, so a half-written copy is never
     # mistaken for a full one, nor written over by another copy of the game started at the
-    # same moment. The first finished copy stays: every copy ends before its own process
-    # upgrades the file, so a copy that could have been taken after an upgrade always finds
-    # one there already.
-    partial = copy.with_name(f"{copy.name}.{os.getpid()}.partial")
+    # same moment or by another opening in this one (the menu's and a table's overlap).
+    # The first finished copy stays: every copy ends before its own process upgrades the
+    # file, so a copy that could have been taken after an upgrade always finds one there.
+    partial = copy.with_name(f"{copy.name}.{os.getpid()}-{threading.get_ident()}.partial")
     target = sqlite3.connect(str(partial))
     try:
         conn.backup(target)

@@ -26,6 +26,7 @@ import os
 import shutil
 import sqlite3
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -144,7 +145,7 @@ def clear_leftovers(path: Path, now: float | None = None) -> None:
 def recover(path: Path) -> tuple[Path | None, Salvage]:
     """A new file beside ``path`` holding all that can be read of it (None when nothing
     can), and what it holds. ``path`` itself is not changed; never raises."""
-    fresh = path.with_name(f".{path.name}.recovered-{os.getpid()}")
+    fresh = path.with_name(f".{path.name}.recovered-{os.getpid()}-{threading.get_ident()}")
     try:
         with tempfile.TemporaryDirectory(prefix=".macau-recover-", dir=path.parent) as work:
             copy = Path(work) / path.name
