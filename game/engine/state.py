@@ -653,11 +653,7 @@ class Game(Transitions):
                 if not self._cut:
                     legal = self._legal = listed
                 else:
-                    out = (
-                        self._going_out(listed)
-                        or self._whole_run(listed)
-                        or self._whole_group(listed)
-                    )
+                    out = self._laying_all(listed)
                     legal = self._cut_list = out + listed
                     self._cut_cap = limit + 1
         plays = 0
@@ -668,16 +664,24 @@ class Game(Transitions):
             return legal[:], True
         return legal[:limit] + legal[plays:], False
 
-    def _going_out(self, listed: list[Action]) -> list[Action]:
-        """Plays laying the whole hand, for a listing cut short that has none: each of the
-        longest listed plays, when it leaves at most two cards, with those put into it where
-        it stays legal (``_filled``). An empty list where there is no such play to build."""
-        hand = self.hands[self.current]
+    def _laying_all(self, listed: list[Action]) -> list[Action]:
+        """For a listing cut short: plays laying the whole hand where it lists none, built
+        from its longest plays (``_going_out``), else as a run (``_whole_run``) or a group
+        (``_whole_group``) of the whole hand; [] where it lists one or none is found."""
         longest = 0
         for action in listed:
             if isinstance(action, Play) and len(action.cards) > longest:
                 longest = len(action.cards)
-        if longest >= len(hand) or longest < len(hand) - 2:
+        if longest >= len(self.hands[self.current]):
+            return []
+        return self._going_out(listed, longest) or self._whole_run() or self._whole_group()
+
+    def _going_out(self, listed: list[Action], longest: int) -> list[Action]:
+        """Plays laying the whole hand, for a listing cut short that has none: each of the
+        ``longest`` listed plays, when it leaves at most two cards, with those put into it
+        where it stays legal (``_filled``). An empty list where there is no such play to build."""
+        hand = self.hands[self.current]
+        if longest < len(hand) - 2:
             return []
         found: list[Action] = []
         bases = 0
@@ -696,16 +700,14 @@ class Game(Transitions):
                 break
         return found
 
-    def _whole_run(self, listed: list[Action]) -> list[Action]:
+    def _whole_run(self) -> list[Action]:
         """A run laying the whole hand, for a listing cut short without one: its stand-in
         jokers standing for the ranks it lacks, turning suit through two cards of a rank
         (3♥ … J♥, jokers as Q♥ K♥, then K♣). The listing puts groups before runs, so where
         the longest plays listed are groups, ``_going_out`` finds no room for a card of
         another suit. [] where no such run is legal (runs not allowed, a suit met twice, …)."""
         hand = self.hands[self.current]
-        if not self._c.runs or any(
-            isinstance(a, Play) and len(a.cards) == len(hand) for a in listed
-        ):
+        if not self._c.runs:
             return []
         jokers = [c for c in hand if c.is_joker]
         held: dict[str, set[int]] = {}
@@ -740,14 +742,12 @@ class Game(Transitions):
                             return [found]
         return []
 
-    def _whole_group(self, listed: list[Action]) -> list[Action]:
+    def _whole_group(self) -> list[Action]:
         """A group laying the whole hand, for a listing cut short without one: the cards of
         one suit (or one rank) with the stand-in jokers in its middle standing for its first
         card, the middle in hand order. With three or four jokers the longest plays listed
         leave them out, too many cards for ``_going_out`` to put back. [] where none is legal."""
         hand = self.hands[self.current]
-        if any(isinstance(a, Play) and len(a.cards) == len(hand) for a in listed):
-            return []
         jokers = sorted((c for c in hand if c.is_joker), key=lambda c: c.order)
         naturals = sorted((c for c in hand if not c.is_joker), key=lambda c: c.order)
         if not jokers or len(naturals) < 2:

@@ -116,8 +116,7 @@ class MainMenu(MenuScreen):
             if not ahead.done:
                 return
             self._take_ahead()  # finished while the menu was away: the newest reading
-        stale = self._store is not None and (self._store.in_use or self._store.unwritable)
-        if self._store is None or stale:
+        if self._store is None or _only_read(self._store):
             from game.store.background import StoreAhead
 
             self._store_ahead = StoreAhead()
@@ -283,8 +282,7 @@ class MainMenu(MenuScreen):
         if fresh:
             self._take_ahead()
         store = self._store
-        stale = store is not None and (store.in_use or store.unwritable)
-        if stale and self._store_ahead is None and not fresh:
+        if store is not None and _only_read(store) and self._store_ahead is None and not fresh:
             store.close()
             self._store = None
         if self._store is None:
@@ -419,3 +417,9 @@ class MainMenu(MenuScreen):
                 image = theme.text(line, self.px(18), ink)
                 surface.blit(image, image.get_rect(midtop=(cx, round(y))))
                 y += image.get_height() + self.px(4)
+
+
+def _only_read(store: Any) -> bool:
+    """Whether ``store`` is read only for now, worth opening again: another program held
+    its file, or its folder could not be written."""
+    return bool(store.in_use or store.unwritable)
