@@ -323,7 +323,7 @@ class MergeDialog(_Dialog):
         note: str = "",
     ) -> None:
         lines = [
-            f"Every game {source} played moves to the profile chosen below, and all ratings "
+            f"Every round {source} played moves to the profile chosen below, and all ratings "
             "are worked out again. This cannot be undone.",
         ]
         super().__init__(f"Merge {source} into…", lines, name=source)
