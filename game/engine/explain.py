@@ -24,7 +24,7 @@ from .explain_examples import (
     _wild_example,
     for_table,
 )
-from .explain_house import HOUSE_ROWS, _house_section, _title
+from .explain_house import HOUSE_ROWS, _house_section, rules_name
 from .explain_summary import summary, summary_sentences
 from .explain_words import (
     _RANK_TITLES,
@@ -911,7 +911,7 @@ def explain(rules: Rules | str, seats: int | None = None) -> str:
     """The whole "How to play" as plain text, wrapped at 88 columns, titles underlined
     (``rules`` may be a preset's name)."""
     rules = as_rules(rules)
-    title = f"How to play: {_title(rules)}"
+    title = f"How to play: {rules_name(rules)}"
     out = [title, "=" * len(title), "", _wrap(summary(rules))]
     for section in explain_sections(rules, seats):
         out += ["", section.title, "-" * len(section.title)]
@@ -932,6 +932,7 @@ __all__ = [
     "explain",
     "explain_sections",
     "power_cards",
+    "rules_name",
     "summary",
     "summary_sentences",
 ]

@@ -235,16 +235,19 @@ def _house_section(rules: Rules) -> Section | None:
     if not rows:
         if rules.name in PRESETS and rules.name != base.name:
             # Named after one preset, yet playing as another: say which.
-            return Section("House rules", (f"These are the rules of {_title(base)}, unchanged.",))
+            return Section(
+                "House rules", (f"These are the rules of {rules_name(base)}, unchanged.",)
+            )
         return None
-    head = f"These rules differ from {_title(base)}:"
+    head = f"These rules differ from {rules_name(base)}:"
     return Section("House rules", (head, *rows))
 
 
-def _title(rules: Rules) -> str:
-    """A preset's title only when the options play as that preset's (they differ at most in
-    options that do nothing): a file named ``classic`` whose options differ is "Classic
-    Macao (custom)", or "custom rules" where they are nearer another preset's."""
+def rules_name(rules: Rules) -> str:
+    """The name the help text gives ``rules``: a preset's title only when the options play
+    as that preset's (they differ at most in options that do nothing): a file named
+    ``classic`` whose options differ is "Classic Macao (custom)", or "custom rules" where
+    they are nearer another preset's."""
     if rules.name in PRESETS:
         if _house_rows(_as_played(rules), PRESETS[rules.name]):
             # Told against the preset it is named after only if it came from that one.

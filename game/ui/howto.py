@@ -13,7 +13,14 @@ from dataclasses import dataclass
 import pygame
 
 from game.engine import PRESETS, Rules
-from game.engine.explain import PRESET_TITLES, PowerCard, explain_sections, power_cards, summary
+from game.engine.explain import (
+    PRESET_TITLES,
+    PowerCard,
+    explain_sections,
+    power_cards,
+    rules_name,
+    summary,
+)
 from game.ui import theme
 from game.ui.cardart import card_art
 from game.ui.controls import Choice
@@ -227,10 +234,16 @@ class HowToScreen(MenuScreen):
     def _name(self, key: str) -> str:
         if key == IN_FORCE:
             assert self.in_force is not None
-            known = PRESET_TITLES.get(self.in_force.name)
-            if known is None and self.rules_label:
+            # Named as the text names them: a preset's title only while they play as it. The
+            # target is the table's choice (New game sets it beside the preset), so a preset
+            # played to another one keeps its title; the text tells the target.
+            rules, base = self.in_force, PRESETS.get(self.in_force.name)
+            if base is not None:
+                rules = rules.replace(target=base.target, name=rules.name)
+            name = rules_name(rules)
+            if name != PRESET_TITLES.get(self.in_force.name) and self.rules_label:
                 return f"{self.label}: {self.rules_label} (custom)"
-            return f"{self.label}: {known}" if known else f"{self.label} (custom)"
+            return f"{self.label} (custom)" if name == "custom rules" else f"{self.label}: {name}"
         return PRESET_TITLES.get(key, key)
 
     @property

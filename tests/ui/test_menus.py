@@ -99,9 +99,9 @@ def test_how_to_play_from_the_menu_tells_the_target_the_quick_game_plays_to(
         assert howto.rules == PRESETS["classic"] and howto.picker.value == "classic"
     else:
         assert howto.rules == PRESETS["classic"].replace(target=target, name="classic")
-        assert told in explain(howto.rules) and howto.picker.show(howto.picker.value).startswith(
-            "Quick game"
-        )
+        assert told in explain(howto.rules)
+        # The preset's title: the target is the table's choice, and the text tells it.
+        assert howto.picker.show(howto.picker.value) == "Quick game: Classic Macao"
 
 
 @pytest.mark.parametrize("four", [True, False])
@@ -1021,3 +1021,21 @@ def test_a_last_table_that_cannot_be_dealt_again_is_told_on_the_quick_game_butto
     menu.refresh()
     assert "cannot be dealt again" not in menu.descriptions[menu.quick_button]
     del screen
+
+
+def test_how_to_play_names_changed_rules_as_its_text_does() -> None:
+    from game.ui.howto import IN_FORCE
+
+    # A rules file named after a preset whose options differ is not that preset.
+    edited = PRESETS["tel_aviv"].replace(hand_size=4, name="tel_aviv")
+    assert explain(edited).startswith("How to play: Tel-Aviv Macau (custom)")
+    howto = HowToScreen(rules=edited)
+    assert howto._name(IN_FORCE) == "Rules in force: Tel-Aviv Macau (custom)"
+    named = HowToScreen(rules=edited, rules_label="Family")
+    assert named._name(IN_FORCE) == "Rules in force: Family (custom)"
+    # The preset as it is, or played to another target: its title.
+    assert HowToScreen(rules=PRESETS["tel_aviv"])._name(IN_FORCE) == (
+        "Rules in force: Tel-Aviv Macau"
+    )
+    longer = PRESETS["tel_aviv"].replace(target=1000, name="tel_aviv")
+    assert HowToScreen(rules=longer)._name(IN_FORCE) == "Rules in force: Tel-Aviv Macau"
