@@ -24,7 +24,7 @@ from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable, where
 from game.store.saves import NEWER_SAVE, SAVE_NAME, load_game, sane_time, save_game
 from game.store.settings import Settings
-from game.ui.setup import TableSetup
+from game.ui.setup import TableSetup, label_held
 
 if TYPE_CHECKING:
     from game.ui.matchtable import MatchTable
@@ -128,6 +128,9 @@ def _parse(data: Any) -> _Parsed:
         raise ValueError(f"the saved game is incomplete ({exc})") from exc
     if game.seats != len(setup.seats):
         raise ValueError("the saved game and its seats do not match")
+    # A rule set changed or deleted since the deal no longer names these rules: the table
+    # and its rounds go on as unnamed custom rules, as a new table would be.
+    setup = label_held(setup, game.rules)
     bots = data.get("bots", {})
     if not isinstance(bots, dict):
         raise ValueError("the saved bots are damaged")
@@ -476,7 +479,7 @@ def describe(saved: SavedGame) -> str:
     except (KeyError, TypeError, ValueError, AttributeError):
         return ""
     game_round = game.round_no + 1 if _between_rounds(game) else game.round_no
-    parts = [setup.title()]
+    parts = [label_held(setup, game.rules).title()]
     if game_round > 1:
         parts.append(f"round {game_round}")
     if saved.saved_at is not None:

@@ -23,6 +23,7 @@ __all__ = [
     "default_seats",
     "default_setup",
     "duplicate_name",
+    "label_held",
     "person_named_like_a_bot",
     "quick_setup",
     "quick_setup_told",
@@ -335,7 +336,7 @@ def quick_setup_told(last: Mapping[str, Any] | None) -> tuple[TableSetup, str | 
             setup = startable(TableSetup.from_dict(last, keep_blank=True))
         except (ValueError, RulesError) as exc:
             return default_setup(), str(exc)
-        return _label_held(setup), None
+        return label_held(setup), None
     return default_setup(), None
 
 
@@ -355,12 +356,13 @@ def rules_held(label: str, rules: Rules, sets: Mapping[str, str]) -> bool:
     return saved.fingerprint == rules.fingerprint
 
 
-def _label_held(setup: TableSetup) -> TableSetup:
+def label_held(setup: TableSetup, rules: Rules | None = None) -> TableSetup:
     """``setup`` without its rule set's name where the saved sets no longer hold its rules
-    under it (as far as the file of saved sets can be read)."""
+    under it (as far as the file of saved sets can be read). ``rules`` are those a saved
+    table was dealt, where it is one: the set may have changed or gone since."""
     if setup.rules_label is None:
         return setup
     sets = peek_rule_sets()  # (a damaged file is told, and set aside, by the editor)
-    if sets is None or rules_held(setup.rules_label, setup.rules(), sets):
+    if sets is None or rules_held(setup.rules_label, rules or setup.rules(), sets):
         return setup  # held, or no telling: the name stays
     return replace(setup, rules_label=None)

@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import PRESETS, Rules, explain
 from game.engine.explain import PRESET_TITLES
-from game.store.saves import has_saved_game, load_rule_sets
+from game.store.saves import delete_rule_set, has_saved_game, load_rule_sets, save_rule_set
 from game.store.settings import Settings
 from game.ui import launch, theme
 from game.ui.handoff import HandoffScreen
@@ -942,6 +942,22 @@ def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
     menu.refresh()
     assert menu.descriptions[menu.quick_button].startswith("Family Tel Aviv (custom rules)")
     assert menu.descriptions[menu.continue_button].startswith("Family Tel Aviv (custom rules)")
+    # The set saved anew with other rules, or deleted, no longer names the table dealt
+    # before: Continue, the resumed table and its rounds call them custom rules.
+    for change in ("replace", "delete"):
+        if change == "replace":
+            text = PRESETS["tel_aviv"].replace(hand_size=6).to_text()
+            save_rule_set("Family Tel Aviv", text)
+        else:
+            assert delete_rule_set("Family Tel Aviv")
+        saved = read_saved_game()
+        assert describe(saved).startswith("Custom rules · 3 players"), change
+        assert saved.data is not None and restore(saved.data).setup.rules_label is None
+        menu.refresh()
+        assert menu.descriptions[menu.continue_button].startswith("Custom rules"), change
+    # Saved again as they were dealt: named again.
+    save_rule_set("Family Tel Aviv", saved.data["setup"]["rules_text"])
+    assert describe(read_saved_game()).startswith("Family Tel Aviv (custom rules)")
 
 
 def test_edited_or_unnamed_custom_rules_stay_custom_rules() -> None:
