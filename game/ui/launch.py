@@ -24,7 +24,7 @@ from game.store.settings import Settings
 from game.ui.botplayer import BotPlayer
 from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable, new_match_key
-from game.ui.resume import SavedGame, describe, read_saved_game
+from game.ui.resume import SavedGame, describe, only_between_rounds, read_saved_game
 from game.ui.scene import Scene, SceneStack
 from game.ui.setup import TableSetup
 from game.ui.table import all_people_out, bots_finish_round
@@ -378,7 +378,9 @@ def start_match_asking(
         if kept:
             table.say(kept, error=False)
 
-    if saved.data is None and not saved.newer and not saved.unreadable:
+    if (saved.data is None and not saved.newer and not saved.unreadable) or only_between_rounds(
+        saved
+    ):
         begin()
         return
 

@@ -165,9 +165,10 @@ class MatchTable(TableScene):
     # --- saving and recording ----------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        """True once nothing is left to resume: the match (or a single round) is over."""
-        g = self.game
-        return g.over and (g.match_over or g.rules.scoring != "points")
+        """True once nothing is left to resume: the match is over. A table of single rounds
+        is kept on its round board too: Continue deals the next round, and the rounds each
+        seat has won there stay on its scoreboard."""
+        return self.game.match_over
 
     def save(self) -> None:
         """Save the game in progress, or clear the save once the game is finished.

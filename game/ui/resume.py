@@ -34,6 +34,7 @@ __all__ = [
     "NewerSave",
     "SavedGame",
     "describe",
+    "only_between_rounds",
     "played_seconds",
     "read_saved_game",
     "rename_saved_seats",
@@ -320,8 +321,21 @@ def _arrangements(saved: Any, seats: int) -> dict[int, tuple[str, list[Card]]]:
 
 
 def _between_rounds(game: Game) -> bool:
-    """True for a match saved on a round's board: Continue deals the next round."""
-    return game.over and not game.match_over and game.rules.scoring == "points"
+    """True for a table saved on a round's board, a match's or one of single rounds:
+    Continue deals the next round."""
+    return game.over and not game.match_over
+
+
+def only_between_rounds(saved: SavedGame) -> bool:
+    """Whether ``saved`` is a table of single rounds left on its round board: every round
+    it played is recorded, so a new table takes its place without a question."""
+    if saved.data is None:
+        return False
+    try:
+        game = Game.from_dict(saved.data["game"])
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError):
+        return False
+    return _between_rounds(game) and game.rules.scoring != "points"
 
 
 def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTable:

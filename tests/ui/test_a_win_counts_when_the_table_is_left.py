@@ -16,7 +16,7 @@ from game.ui import launch
 from game.ui.botplayer import HURRIED_BUDGET
 from game.ui.matchtable import LEAVING_WORDS, MatchTable
 from game.ui.menu import MainMenu
-from game.ui.resume import read_saved_game, restore
+from game.ui.resume import only_between_rounds, read_saved_game, restore
 from game.ui.roundend import GamePause, RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
 from game.ui.tabledraw import status_line
@@ -88,7 +88,13 @@ def test_leaving_after_going_out_first_lets_the_bots_finish_and_keeps_the_win() 
     assert lines and set(lines[: len(lines) // 2]) == {LEAVING_WORDS}
     assert not any(isinstance(s, RoundEndOverlay) for s in shown)  # no board: leaving
     _ola_won_a_finished_round()
-    assert not has_saved_game()  # nothing is left to continue
+    # The table is kept on its round board: Continue deals the next round at it, with the
+    # round Ola won on its scoreboard, and a new table replaces it without a question.
+    saved = read_saved_game()
+    assert only_between_rounds(saved)
+    continued = restore(saved.data or {}, OFF)
+    assert continued.game.round_no == 2 and not continued.game.over
+    assert continued.rounds == table.rounds and len(continued.rounds) == 1
 
 
 def test_leaving_a_match_once_out_records_the_round_and_continue_deals_the_next() -> None:
