@@ -567,9 +567,12 @@ class PlayFlow:
             penalty = g.rules.macau_penalty
             if not penalty:  # (a catch costs nothing, but the call is still the rule)
                 return "Leaving yourself one card? Press Macau! (M) before you lay"
+            # Once laid, the card under yours can be drawn too; a pack shorter than the
+            # penalty gives what it has, the rest forgiven.
+            draws = str(penalty) if g.drawable() + 1 >= penalty else "what is left to draw"
             return (
                 "Leaving yourself one card? Press Macau! (M) before you lay, or you may be "
-                f"made to draw {penalty}"
+                f"made to draw {draws}"
             )
         if t.hand.selection:  # (a play picked: those that cannot be laid are told above)
             if len(t.hand.selection) == 1:

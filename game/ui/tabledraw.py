@@ -683,11 +683,17 @@ def _catch_line(t: TableScene) -> str:
 
 def catch_words(t: TableScene, target: int, you: bool) -> str:
     """Who forgot to call Macau, and what Stop Macau! does to them (to "you" if ``you``)."""
-    n = t.game.rules.macau_penalty
+    penalty = t.game.rules.macau_penalty
+    n = _taken(t.game, penalty)  # a short pack gives what it has, the rest forgiven
+    who = "you" if you else "them"
+    if not penalty:
+        does = f"catches {who} (no penalty)"
+    elif not n:
+        does = f"catches {who} (nothing is left to draw)"
+    else:
+        does = f"makes {who} draw {n}"
     if you:
-        does = f"makes you draw {n}" if n else "catches you (no penalty)"
         return f"You forgot to call Macau: Stop Macau! (S) from another player {does}"
-    does = f"makes them draw {n}" if n else "catches them (no penalty)"
     return f"{t.names[target]} forgot to call Macau: Stop Macau! (S) {does}"
 
 

@@ -61,3 +61,32 @@ def test_the_line_goes_once_the_next_seat_has_moved() -> None:
     assert h.game.macau_catchable < 0
     assert "forgot" not in tabledraw.status_line(h.table)
     assert not h.table.stop_button.visible
+
+
+@pytest.mark.parametrize(("stock", "drawn"), [("", 1), ("9S 4S", 3)])
+def test_a_short_pack_is_told_as_what_it_gives(stock: str, drawn: int) -> None:
+    # The catch draws what the stock and the pile under the top card hold, the rest forgiven
+    # (RULES §2.6): the line says that figure, not the rules' 5.
+    game = Game.from_position(
+        PRESETS["polish"], hands=["9C 10S 6D", "7H 8D"], pile="5H", stock=stock, current=1
+    )
+    h = Harness(game)
+    assert h.table.apply(parse_action("7H"), 1)  # no Macau called
+    h.tick(2)
+    assert h.game.drawable() == drawn
+    line = f"North forgot to call Macau: Stop Macau! (S) makes them draw {drawn}"
+    assert tabledraw.status_line(h.table) == line
+    held = h.game.hand_counts[1]
+    h.key(pygame.K_s)
+    h.settle()
+    assert h.game.hand_counts[1] == held + drawn
+
+
+def test_your_own_call_tells_what_a_spent_pack_would_make_you_draw() -> None:
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7H 8D", "9C 10S 6D"], pile="5H", stock="", current=0
+    )
+    h = Harness(game)
+    h.tick(2)
+    said = tabledraw.status_line(h.table)
+    assert said.endswith("or you may be made to draw what is left to draw"), said
