@@ -132,6 +132,7 @@ class Offer:
         "_by_cards",
         "_follows",
         "_groups",
+        "_twice",
         "call",
         "checked",
         "complete",
@@ -158,6 +159,7 @@ class Offer:
         # ``may_follow``'s answers, by the cards picked: the line under the table asks every
         # frame, and with thousands of plays listed one answer takes a tenth of a second.
         self._follows: dict[tuple[tuple[Card, ...], bool], frozenset[Card]] = {}
+        self._twice: bool | None = None  # a play holding one card twice (``_doubles``)
         # Picks the listing left out, as the engine answered them (``play_options``): the
         # Play button asks about the cards picked, then laying them asks again.
         self.checked: dict[tuple[Card, ...], PlayOptions] = {}
@@ -197,9 +199,9 @@ class Offer:
         its middle was picked out of order, since the middle goes down in hand order
         (``Game.arrange_group``: after 5♥ 8♥ 6♥, K♥ makes 5♥ 6♥ 8♥ K♥).
 
-        A pick no listed play starts with (7♠ first on 5♥) is laid in another order when it
-        ends on a card that acts as the one picked last (``play_options``): given ``rules``,
-        the cards that make such a play with it stay bright too (7♥ after 7♠ lays 7♥ 7♠)."""
+        A pick is laid in another order when it ends on a card that acts as the one picked
+        last (``play_options``): given ``rules``, the cards that make such a play with it stay
+        bright too (7♥ after 7♠ on 5♥ lays 7♥ 7♠; 8♠ after 8♥ 7♥ lays 7♥ 8♥ 8♠)."""
         key = (chosen, rules is not None)
         known = self._follows.get(key)
         if known is None:
@@ -208,7 +210,9 @@ class Offer:
 
     def _may_follow(self, chosen: tuple[Card, ...], rules: Compiled | None) -> set[Card]:
         found = self.next_cards(chosen)
-        if chosen and rules is not None and not found and not self.plays_laying(chosen):
+        if chosen and rules is not None:
+            # Even where listed plays go on in the order picked: after 8♥ 7♥, 8♠ still makes
+            # the run 7♥ 8♥ 8♠, laid so.
             found |= self._reordered_follow(chosen, rules)
         if len(chosen) < 2:
             if chosen:
@@ -233,9 +237,18 @@ class Offer:
         with cards still to pick."""
         picked = Counter(chosen)
         found: set[Card] = set()
+        n = len(chosen)
+        # A card picked can come again only from two decks, where a play may hold it twice.
+        done = found if self._doubles() else found | set(picked)
         for cards in self._index():
+            # Cheap tests first: a wide listing holds thousands of plays, most of them
+            # adding no card not found already.
+            if len(cards) <= n or all(c in done for c in cards):
+                continue
+            if not all(c in cards for c in chosen):
+                continue
             rest = Counter(cards)
-            if len(cards) <= len(chosen) or not picked <= rest:
+            if not picked <= rest:
                 continue
             rest -= picked
             for card in rest:
@@ -245,7 +258,15 @@ class Offer:
                 ends = +after if after.total() else Counter((card,))
                 if any(_acts_alike(rules, cards[-1], last) for last in ends):
                     found.add(card)
+                    if done is not found:
+                        done.add(card)
         return found
+
+    def _doubles(self) -> bool:
+        """Whether a listed play holds one card twice (two decks), read once."""
+        if self._twice is None:
+            self._twice = any(len(set(cards)) < len(cards) for cards in self._index())
+        return self._twice
 
     def _groups_from(self, first: Card) -> list[tuple[Card, Counter[Card]]]:
         """The listed plays of four or more cards starting with ``first`` whose middle is in

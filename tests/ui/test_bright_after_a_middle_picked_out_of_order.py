@@ -101,3 +101,43 @@ def test_a_card_picked_first_out_of_order_brightens_only_cards_that_can_still_en
     rules = compile_rules(game.rules)
     after_seven = {c.code for c in offer.may_follow((Card.parse("7C"),), rules)}
     assert {"5H", "6H", "7H"} <= after_seven and "8C" not in after_seven
+
+
+def _apart(hand: str, pile: str) -> Game:
+    """As ``_game``, the other hands and the stock holding none of the cards these use."""
+    return Game.from_position(
+        PRESETS["hungarian"], hands=[hand, "4D 6D 2D", "KC KS 3D"], pile=pile, stock="2H 3S 4S"
+    )
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile"),
+    [("8S 7H JH 8H 3C", "5C 10H"), ("9S 10S 9D 3C", "4C 9H"), ("QD JD QS 4C", "4H QH")],
+)
+def test_every_pick_the_table_lays_in_any_order_was_bright_card_by_card(
+    hand: str, pile: str
+) -> None:
+    """Even where listed plays go on in the order picked (8♥ 7♥ then J♥), a card that makes
+    a play laid in another order stays bright: after 8♥ 7♥, 8♠ lays the run 7♥ 8♥ 8♠."""
+    game = _apart(hand, pile)
+    offer = Offer(*game.legal_actions_capped(20_000, 0))
+    rules = compile_rules(game.rules)
+    cards = list(game.hand(0))
+    for n in range(1, len(cards) + 1):
+        for pick in itertools.permutations(cards, n):
+            if play_options(game, 0, pick, offer).legal:
+                for i in range(1, n):
+                    assert pick[i] in offer.may_follow(pick[:i], rules), (pick, i)
+
+
+def test_a_run_picked_out_of_order_is_laid_with_the_card_that_was_bright() -> None:
+    h = Harness(_apart("8S 7H JH 8H 3C", "5C 10H"))
+    for code in ("8H", "7H"):
+        h.pick_with_keys(code)
+        h.tick(2)
+    assert {"8S", "JH"} <= _bright_to_add(h) and "3C" not in _bright_to_add(h)
+    h.pick_with_keys("8S")
+    h.tick(2)
+    h.key(pygame.K_RETURN)
+    h.tick(5)
+    assert [c.code for c in h.game.pile[-3:]] == ["7H", "8H", "8S"]
