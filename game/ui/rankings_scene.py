@@ -289,7 +289,8 @@ class RankingsScene(Scaled, Scene):
         theme.blit_panel(surface, box, radius=16)
         px = self.px
         scope = "every preset" if self.scope == OVERALL else preset_title(self.scope)
-        _draw_title(surface, f"Fastest wins · {scope}", box, px)
+        # In a narrow panel the scope, which the picker above names, gives way.
+        _draw_title(surface, f"Fastest wins · {scope}", box, px, short="Fastest wins")
         overall = self.scope == OVERALL
         cols = [
             (box.x + px(40), "topright"),
@@ -309,11 +310,20 @@ class RankingsScene(Scaled, Scene):
         room = box.bottom - 16 - y
         shown = self.fastest[: self.fastest_fitting()]
         step = min(px(46), room // max(1, len(shown)))
+        wide = box.right - px(20) - cols[1][0]
+
+        def detail_of(win: FastWin, day: str) -> str:
+            when = datetime.fromtimestamp(win.ended_at).strftime(day)
+            return f"{preset_title(win.preset)} · {when}" if overall else when
+
+        # The year gives way (on every line alike) before the rules or the day are cut short.
+        day = "%d %b %Y"
+        if any(theme.text_size(detail_of(win, day), px(12))[0] > wide for win in shown):
+            day = "%d %b"
         for rank, win in zip(self.fastest_ranks(), shown, strict=False):
             first = rank == 1
             ink = theme.GOLD if first else theme.TEXT
-            when = datetime.fromtimestamp(win.ended_at).strftime("%d %b %Y")
-            detail = f"{preset_title(win.preset)} · {when}" if overall else when
+            detail = detail_of(win, day)
             duration = format_duration(win.time_s)
             # The name ends in "…" before the time rather than run under it.
             room = cols[2][0] - theme.text_size(duration, px(19), True)[0] - px(12) - cols[1][0]
@@ -328,16 +338,23 @@ class RankingsScene(Scaled, Scene):
             ):
                 img = theme.text(text, size, ink, bold)
                 surface.blit(img, img.get_rect(**{anchor: (x, y)}))
-            detail = theme.fit(detail, px(12), box.right - px(20) - cols[1][0])
+            detail = theme.fit(detail, px(12), wide)
             surface.blit(theme.text(detail, px(12), theme.MUTED), (cols[1][0], y + px(21)))
             y += step
 
 
 def _draw_title(
-    surface: pygame.Surface, words: str, box: pygame.Rect, px: Callable[[float], int]
+    surface: pygame.Surface,
+    words: str,
+    box: pygame.Rect,
+    px: Callable[[float], int],
+    short: str = "",
 ) -> None:
-    """A panel's title at its top left, made smaller (then cut short) to stay inside it."""
+    """A panel's title at its top left, made smaller (then cut short) to stay inside it;
+    ``short`` is said instead where ``words`` would be cut."""
     room = box.w - px(40)
+    if short and theme.text_size(words, px(15), True)[0] > room:
+        words = short
     size = theme.fit_size(words, px(20), room, True, smallest=px(15))
     title = theme.text(theme.fit(words, size, room, True), size, theme.TEXT, True)
     surface.blit(title, title.get_rect(midleft=(box.x + px(20), box.y + px(16 + 12))))

@@ -239,16 +239,20 @@ def place_pickers(
     width: int, player: Picker, preset_picker: Picker, ui: float = 1.0, title: str = ""
 ) -> None:
     """Both pickers at the top right of a window ``width`` wide (at scale ``ui``), the
-    player's narrower where the screen's ``title`` (drawn at the top left) needs the room."""
+    player's narrower where the screen's ``title`` (drawn at the top left) needs the room.
+    The preset's widens for its longest option ("Custom: Family Tel Aviv") as far as the
+    player's can give way, so a saved rule set's name is read whole where there is room."""
 
     def px(n: float) -> int:
         return round(n * ui)
 
-    preset_picker.rect = pygame.Rect(width - 40 - px(230), px(38), px(230), px(42))
+    title_end = 40 + theme.text_size(title, round(34 * ui), True)[0] + px(20) if title else 40
+    longest = max((theme.text_size(o, px(19), True)[0] for o in preset_picker.options), default=0)
+    most = width - 40 - title_end - px(24) - px(160)
+    wide = max(px(230), min(longest + px(72), most))
+    preset_picker.rect = pygame.Rect(width - 40 - wide, px(38), wide, px(42))
     right = preset_picker.rect.x - px(24)
-    left = right - px(280)
-    if title:
-        left = max(left, 40 + theme.text_size(title, round(34 * ui), True)[0] + px(20))
+    left = max(right - px(280), title_end)
     player.rect = pygame.Rect(left, px(38), max(px(160), right - left), px(42))
 
 

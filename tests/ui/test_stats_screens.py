@@ -733,3 +733,39 @@ def test_an_export_claims_its_name_as_it_begins(
     key(first, pygame.K_j)
     until_exported(first, scene_a, screen)
     assert scene_a.message_is_error and not (folder / f"{stem}-3.json").exists()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_saved_rule_set_names_and_fastest_wins_are_read_whole(
+    store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    from dataclasses import replace
+
+    from game.store import GameRecord, SeatResult
+    from tests.ui.textkit import drawn_texts
+
+    seats = (
+        SeatResult(0, "Ania", False, None, 1, out_after_s=61.0),
+        SeatResult(1, "", True, "medium", 2),
+    )
+    for n, label in enumerate(["Family Tel Aviv", None]):
+        start = 1_800_000_000 + n * 3600
+        record = GameRecord("custom" if label else "romanian2", "h", start, start + 60, seats)
+        store.record_game(replace(record, rules_label=label))
+    surface = pygame.display.set_mode(size)
+    stack = SceneStack(None, size)
+    stats = stack.push(StatsScene(store, "Ania"))
+    wanted = [i for i, f in enumerate(stats.filters) if f == ("custom", "Family Tel Aviv")]
+    stats.preset_picker.index = wanted[0]
+    stats.preset_picker.on_change(wanted[0])  # type: ignore[misc]
+    frame(stack, surface)
+    drawn = [words for words, _ in drawn_texts(monkeypatch, stack, size)]
+    assert "Custom: Family Tel Aviv" in drawn
+    stack.clear()
+    stack.push(RankingsScene(store))
+    frame(stack, surface)
+    drawn = [words for words, _ in drawn_texts(monkeypatch, stack, size)]
+    # The narrow panel drops the scope the picker names, then the year, rather than cut.
+    assert ("Fastest wins · every preset" if size[0] > 800 else "Fastest wins") in drawn
+    details = [w for w in drawn if w.startswith(("Custom rules · ", "Romanian 2 · "))]
+    assert len(details) == 2 and not any("…" in w for w in details), drawn
