@@ -26,7 +26,7 @@ from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable, new_match_key
 from game.ui.resume import SavedGame, describe, only_between_rounds, read_saved_game
 from game.ui.scene import Scene, SceneStack
-from game.ui.setup import TableSetup
+from game.ui.setup import TableSetup, label_held
 from game.ui.table import all_people_out, bots_finish_round
 
 if TYPE_CHECKING:
@@ -146,8 +146,9 @@ def record_abandoned_save() -> None:
         saved = read_saved_game()
         if saved.data is None:
             return
-        setup = TableSetup.from_dict(saved.data["setup"])
         saved_game = Game.from_dict(saved.data["game"])
+        # A rule set changed or deleted since the deal no longer names these rules.
+        setup = label_held(TableSetup.from_dict(saved.data["setup"]), saved_game.rules)
         game = saved_game
         out_after: dict[int, float] | None = None
         stopped = False

@@ -13,6 +13,7 @@ import pytest
 
 from game.engine import PRESETS, Rules, explain
 from game.engine.explain import PRESET_TITLES
+from game.store.db import Store
 from game.store.saves import delete_rule_set, has_saved_game, load_rule_sets, save_rule_set
 from game.store.settings import Settings
 from game.ui import launch, theme
@@ -958,6 +959,12 @@ def test_the_name_of_a_saved_rule_set_travels_with_the_table() -> None:
     # Saved again as they were dealt: named again.
     save_rule_set("Family Tel Aviv", saved.data["setup"]["rules_text"])
     assert describe(read_saved_game()).startswith("Family Tel Aviv (custom rules)")
+    # Deleted, then the table given up for a new one: its round is filed unnamed too.
+    assert delete_rule_set("Family Tel Aviv")
+    launch.record_abandoned_save()
+    with Store.open() as store:
+        [entry] = store.history("You")
+    assert entry.abandoned and entry.rules_label is None
 
 
 def test_edited_or_unnamed_custom_rules_stay_custom_rules() -> None:
