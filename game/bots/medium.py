@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from game.engine import Action, Card, Draw, Pass, Phase, Play, Stop, View
+from game.engine import Action, Card, CardsDrawn, CardsLaid, Draw, Pass, Phase, Play, Stop, View
 from game.engine.cards import JACK, RANK_NAMES, STANDARD_52, SUITS
 
 from .base import drop_forgetful, widest
@@ -85,6 +85,7 @@ class Table:
         self.points = view.rules.scoring == "points"
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
+        self._circling: bool | None = None  # ``_jacks_going_round``, read when first asked
         # The suits a plain card among ``legal`` puts in force (by its suit or its rank): a
         # changer naming one of them does no more than that card, and is kept.
         # And the cards that may be laid alone now.
@@ -305,13 +306,22 @@ class Table:
         if choice is not None:
             rank = _RANK_OF[choice]
             held = sum(1 for x in rest if x.rank == rank)
-            if not held:
+            if not held or self._jacks_going_round():
                 return -3.0
             return 8.0 + 4.0 * held - 0.5 * self.unseen_rank.get(rank, 0)
         if last.is_joker:
             return 0.0
         follow = sum(1 for x in rest if x.suit == last.suit or x.rank == last.rank)
         return 1.5 * min(follow, 4)
+
+    def _jacks_going_round(self) -> bool:
+        """Whether every seat still in, this one too, last drew one card and laid it, a jack
+        asking for a rank, as this seat is about to again: the stock down to those jacks, a
+        new request only sends them round once more, no hand changing. Asking for nothing
+        breaks the circle. Read once per decision, and only for a card just drawn."""
+        if self._circling is None:
+            self._circling = self.view.phase is Phase.DRAWN and _jacks_circled(self.view)
+        return self._circling
 
     def _answer_attack(self, play: Play) -> float:
         """Fight back or cut the stack, against taking the penalty (Draw scores -9 a card)."""
@@ -357,3 +367,28 @@ class Table:
             return 1000.0
         count = self.view.skips + len(play.cards)
         return 10.0 * len(play.cards) + 3.0 * count - 2.0 * len(play.cards)
+
+
+def _jacks_circled(view: View) -> bool:
+    """Whether, newest first, each seat still in (this one's last turn too) drew one card
+    and then laid one jack (with its request), turn after turn, with nothing else laid or
+    drawn between. Heads-up, one jack drawn and laid with a request is a good play, not yet a
+    circle: the request comes back to its owner unless the other seat lays a jack too."""
+    turns = sum(1 for out in view.out if not out)
+    circled = 0
+    layer = -1  # the seat whose jack was seen, to be matched with its draw before it
+    for event in reversed(view.history):
+        if isinstance(event, CardsLaid):
+            if layer >= 0 or len(event.cards) != 1 or event.cards[0].rank != JACK:
+                return False
+            layer = event.seat
+        elif isinstance(event, CardsDrawn):
+            if event.seat == view.seat and layer < 0 and not circled:
+                continue  # this seat's own draw, just made
+            if event.seat != layer or event.count != 1 or event.penalty:
+                return False
+            circled += 1
+            if circled >= turns:
+                return True
+            layer = -1
+    return False

@@ -10,7 +10,7 @@ from game.bots import make_bot
 from game.bots.base import SCORED_AT_MOST
 from game.bots.medium import MediumBot
 from game.engine import PRESETS, Game, Play
-from game.engine.cards import STANDARD_52
+from game.engine.cards import JACK, STANDARD_52
 
 from .conftest import count_medium_scores, wide_joker_game
 
@@ -249,3 +249,27 @@ def test_medium_lays_the_longer_run_when_the_card_left_cannot_be_laid_now() -> N
     for seed in range(10):
         action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
         assert isinstance(action, Play) and len(action.cards) == 3, (seed, action)
+
+
+def test_medium_asks_for_nothing_once_the_jacks_go_round_and_the_round_ends() -> None:
+    # Polish without groups, four medium seats (deal 3): the stock comes down to three
+    # reshuffled jacks, and each seat, unable to meet the request, draws one and lays it with
+    # a request of its own the next cannot meet, no hand changing. Seeing a whole circle of
+    # that, a seat lays its jack asking for nothing, and the round goes on to its end.
+    from game.bots.medium import _jacks_circled
+    from game.bots.tournament import ACTION_CAP, _own_stream, play_game
+
+    rules = PRESETS["polish"].replace(groups="none")
+    assert play_game(rules, ["medium"] * 4, 3, 1)["length"] < ACTION_CAP
+    game = Game.new(rules, seats=4, seed=3)
+    bot, rngs = MediumBot(), [_own_stream(1009 + s, 3) for s in range(4)]
+    broken = 0
+    while not game.over:
+        view = game.view(game.current)
+        action = bot.choose(view, game.legal_actions(), rngs[game.current])
+        drawn = view.drawn
+        if drawn is not None and drawn.rank == JACK and _jacks_circled(view):
+            assert isinstance(action, Play) and action.choice == "-", action
+            broken += 1
+        game.apply(action)
+    assert broken
