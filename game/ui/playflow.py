@@ -567,9 +567,11 @@ class PlayFlow:
             penalty = g.rules.macau_penalty
             if not penalty:  # (a catch costs nothing, but the call is still the rule)
                 return "Leaving yourself one card? Press Macau! (M) before you lay"
-            # Once laid, the card under yours can be drawn too; a pack shorter than the
-            # penalty gives what it has, the rest forgiven.
-            draws = str(penalty) if g.drawable() + 1 >= penalty else "what is left to draw"
+            # The play that leaves one card lays all the others, and every card under the
+            # last one laid can be drawn then; a pack shorter than the penalty gives what it
+            # has, the rest forgiven.
+            laid = len(g.hand(t.viewer)) - 1
+            draws = min(penalty, g.drawable() + laid)
             return (
                 "Leaving yourself one card? Press Macau! (M) before you lay, or you may be "
                 f"made to draw {draws}"

@@ -240,16 +240,20 @@ def place_pickers(
 ) -> None:
     """Both pickers at the top right of a window ``width`` wide (at scale ``ui``), the
     player's narrower where the screen's ``title`` (drawn at the top left) needs the room.
-    The preset's widens for its longest option ("Custom: Family Tel Aviv") as far as the
-    player's can give way, so a saved rule set's name is read whole where there is room."""
+    Each is as wide as its longest option needs, within bounds: the player's first (up to
+    its usual width), then the preset's (for "Custom: Family Tel Aviv") from what is left."""
 
     def px(n: float) -> int:
         return round(n * ui)
 
+    def needs(picker: Picker) -> int:
+        widest = max((theme.text_size(o, px(19), True)[0] for o in picker.options), default=0)
+        return widest + px(72)  # the arrows either side
+
     title_end = 40 + theme.text_size(title, round(34 * ui), True)[0] + px(20) if title else 40
-    longest = max((theme.text_size(o, px(19), True)[0] for o in preset_picker.options), default=0)
-    most = width - 40 - title_end - px(24) - px(160)
-    wide = max(px(230), min(longest + px(72), most))
+    room = width - 40 - title_end - px(24)  # both pickers and the gap between them
+    person = min(px(280), max(px(160), needs(player)))
+    wide = max(px(230), min(needs(preset_picker), room - person))
     preset_picker.rect = pygame.Rect(width - 40 - wide, px(38), wide, px(42))
     right = preset_picker.rect.x - px(24)
     left = max(right - px(280), title_end)

@@ -82,11 +82,19 @@ def test_a_short_pack_is_told_as_what_it_gives(stock: str, drawn: int) -> None:
     assert h.game.hand_counts[1] == held + drawn
 
 
-def test_your_own_call_tells_what_a_spent_pack_would_make_you_draw() -> None:
+@pytest.mark.parametrize(
+    ("hand", "stock", "drawn"), [("7H 8D", "", 1), ("7H 7S 9C", "", 2), ("7H 7S 9C", "2S 3S 4S", 5)]
+)
+def test_your_own_call_tells_what_a_catch_would_make_you_draw(
+    hand: str, stock: str, drawn: int
+) -> None:
+    # Laying all but one card puts every card under the last one laid within reach: with a
+    # spent stock one card laid gives one to draw, a pair two; a stock of three and a pair
+    # give the whole 5.
     game = Game.from_position(
-        PRESETS["polish"], hands=["7H 8D", "9C 10S 6D"], pile="5H", stock="", current=0
+        PRESETS["polish"], hands=[hand, "9H 10S 6D"], pile="5H", stock=stock, current=0
     )
     h = Harness(game)
     h.tick(2)
     said = tabledraw.status_line(h.table)
-    assert said.endswith("or you may be made to draw what is left to draw"), said
+    assert said.endswith(f"or you may be made to draw {drawn}"), said

@@ -769,3 +769,21 @@ def test_saved_rule_set_names_and_fastest_wins_are_read_whole(
     assert ("Fastest wins · every preset" if size[0] > 800 else "Fastest wins") in drawn
     details = [w for w in drawn if w.startswith(("Custom rules · ", "Romanian 2 · "))]
     assert len(details) == 2 and not any("…" in w for w in details), drawn
+
+
+@pytest.mark.parametrize("width", [800, 1024, 1280])
+def test_a_long_rule_set_name_leaves_the_player_picker_its_usual_width(width: int) -> None:
+    from game.ui import theme
+    from game.ui.charts import Picker
+    from game.ui.stats_scene import place_pickers
+
+    player = Picker("Player", ["Maximiliana Wiśniewska", "Ola"])
+    preset = Picker("Preset", ["All presets", "Custom: Family Tel Aviv with jokers everywhere"])
+    place_pickers(width, player, preset, 1.0, "Statistics")
+    # As wide as before any rule set was saved: 280, or up to the title in a small window.
+    title_end = 40 + theme.text_size("Statistics", 34, True)[0] + 20
+    assert player.rect.w == min(280, width - 40 - 230 - 24 - title_end)
+    assert preset.rect.w >= 230 and preset.rect.right == width - 40
+    assert player.rect.right + 24 == preset.rect.x
+    if width >= 1280:  # room for both: the rule set's name whole
+        assert preset.rect.w >= theme.text_size(preset.options[1], 19, True)[0] + 72
