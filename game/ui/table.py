@@ -772,7 +772,12 @@ class TableScene(Scene):
         return top is not None and top is not self and not getattr(top, "part_of_play", False)
 
     def update(self, dt: float) -> None:
-        """Advance animations, move the bots, refresh what the buttons offer."""
+        """Advance animations, move the bots, refresh what the buttons offer. While a screen
+        holds the game (``paused``) the table's time stands still: cards in flight, a bot's
+        move being shown and a person's time to catch a forgotten Macau all wait for it.
+        (On a round's board, over a finished round, the last cards and the confetti go on.)"""
+        if self.paused and not self.game.over:
+            dt = 0.0
         self.animator.update(dt)
         self.director.update(dt)
         self.hand.update(dt, self.layout, self.animator.off)

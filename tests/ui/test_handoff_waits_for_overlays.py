@@ -1,6 +1,7 @@
 """'Show my cards' pressed on the hand-off while a catch's penalty cards are in the air waits
 for them to land; a screen opened over the hand-off meanwhile (the pause menu, the scores,
-the rules, the settings) stays open until it is closed, and only then is the hand shown."""
+the rules, the settings) stays open until it is closed, the cards waiting in the air under
+it, and only then do they land and is the hand shown."""
 
 from __future__ import annotations
 
@@ -60,14 +61,19 @@ def test_a_screen_opened_over_a_waiting_hand_off_stays_until_it_is_closed(opened
         screen.key(key, typed)
     over = screen.top
     assert isinstance(over, kind)
-    for _ in range(300):  # long after the penalty has landed
+    for _ in range(300):  # long after the penalty would have landed
         screen.frame()
         assert screen.top is over, "the screen opened over the hand-off was closed under it"
         assert not table.director.reveal, "a hand was shown under the screen"
-    assert table.director.idle and handoff.stack is not None
+    # Nothing moves while the screen holds the game: the cards wait in the air.
+    assert not table.director.idle and handoff.stack is not None
     assert len(table.game.hand(0)) == 1 + table.game.rules.macau_penalty
     for _ in keys:  # close it (and the pause menu it was opened from)
         screen.key(pygame.K_ESCAPE)
+    for _ in range(300):  # the penalty lands, then the hand asked for is shown
+        if screen.top is table and table.director.idle:
+            break
+        screen.frame()
     screen.frame(3)
     assert screen.top is table and handoff.stack is None
     assert table.director.reveal and table.viewer == 1  # Ben asked: Ben's hand, now
