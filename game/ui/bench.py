@@ -39,6 +39,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
     large_rss_mb = _peak_rss_mb()
     felts, resized_mb = _cached_after_resizes(seed, 40)
     waiting = _waiting_for_you(seed)
+    resizing = _resizing_frames(seed)
     pygame.display.quit()
     return {
         "frame_median_ms": statistics.median(times),
@@ -58,6 +59,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
         "felts_kept_after_40_resizes": float(felts),
         "panels_and_cards_mb_after_40_resizes": resized_mb,
         **waiting,
+        **resizing,
     }
 
 
@@ -94,9 +96,11 @@ def _play_frames(
     return times, thinking
 
 
-def _bots_table(size: tuple[int, int], seed: int) -> tuple[Any, Any, Any]:
-    """A window of ``size`` holding a dealt four-seat polish table of bots (the hard one in
-    seat 1) at normal animation speed: (scene stack, screen, table)."""
+def _bots_table(
+    size: tuple[int, int], seed: int, levels: tuple[str, ...] = ("hard", "medium", "medium")
+) -> tuple[Any, Any, Any]:
+    """A window of ``size`` holding a dealt four-seat polish table of bots (seats 1 to 3 at
+    ``levels``, seat 0 medium) at normal animation speed: (scene stack, screen, table)."""
     import pygame
 
     from game.engine import PRESETS, Game
@@ -108,10 +112,47 @@ def _bots_table(size: tuple[int, int], seed: int) -> tuple[Any, Any, Any]:
     stack = SceneStack(None, size)
     game = Game.new(PRESETS["polish"], seats=4, seed=seed)
     settings = Settings(animation_speed="normal")
-    levels = ("hard", "medium", "medium")
     table = table_for(game, levels, settings=settings, deal=True, autoplay=True)
     stack.push(table)
     return stack, screen, table
+
+
+def _resizing_frames(seed: int, frames: int = 300) -> dict[str, float]:
+    """Median frames that resize the window (between 1280×800 and 1100×700: new card and
+    table sizes, as on a maximise or a restore) while a hard bot searches and while no bot
+    thinks, at 60 frames a second: the drawing thread shares the interpreter lock with the
+    search, and waits for it each time it lets it go (``botplayer.SWITCH_INTERVAL``)."""
+    import pygame
+
+    stack, screen, table = _bots_table((1280, 800), seed, ("hard", "hard", "hard"))
+    thinking: list[float] = []
+    idle: list[float] = []
+    for i in range(frames):
+        size = (1100, 700) if i % 2 else (1280, 800)
+        search = table.thinking
+        hard = search is not None and not search.done() and table.thinking_seat != 0
+        nobody = search is None
+        t0 = time.perf_counter()
+        screen = pygame.display.set_mode(size)
+        stack.resize(size)
+        stack.update(1 / 60)
+        stack.draw(screen)
+        spent = time.perf_counter() - t0
+        if hard:
+            thinking.append(spent * 1000)
+        elif nobody:
+            idle.append(spent * 1000)
+        if stack.top is not table:
+            stack.pop()  # the round board: skip it and go on with a fresh deal
+            table._after_round("rematch")
+        time.sleep(max(0.0, 1 / 60 - spent))
+    table.worker.close()
+    stack.clear()
+    return {
+        "resize_frame_median_ms": statistics.median(idle) if idle else 0.0,
+        "resize_frame_hard_thinking_median_ms": statistics.median(thinking) if thinking else 0.0,
+        "resize_frames_hard_thinking": float(len(thinking)),
+    }
 
 
 def _cached_after_resizes(seed: int, sizes: int) -> tuple[int, float]:

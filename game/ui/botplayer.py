@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
+import sys
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Protocol
@@ -16,9 +17,13 @@ from game.bots import CATCH_CHANCE
 from game.engine import Action, Game, Play, Stop, View
 from game.ui.moves import TABLE_LISTING_LIMIT
 
-__all__ = ["CATCH_CHANCE", "BotPlayer", "BotWorker"]
+__all__ = ["CATCH_CHANCE", "SWITCH_INTERVAL", "BotPlayer", "BotWorker"]
 
 log = logging.getLogger(__name__)
+
+# Seconds a thread holding the interpreter lock runs before another that wants it takes
+# it (``BotWorker``): a frame then waits at most this long for the lock behind a search.
+SWITCH_INTERVAL = 0.0002
 
 
 class _Chooser(Protocol):
@@ -122,6 +127,11 @@ class BotWorker:
 
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="macau-bot")
+        # The drawing thread shares the interpreter lock with a bot's search. At Python's
+        # usual switch interval (5 ms), each time a frame let the lock go (to SDL, say) it
+        # waited up to 5 ms to have it back, and a frame that resized the table or opened a
+        # screen took a tenth to a quarter of a second while a hard bot thought.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
 
     def think(
         self, bot: BotPlayer, game: Game, seat: int, legal: Sequence[Action] | None = None

@@ -21,3 +21,21 @@ def test_a_bots_turn_starts_without_listing_its_moves_on_the_frame() -> None:
     assert isinstance(move, Play) and h.game.is_legal(move, seat)
     h.settle()
     assert h.game.current != seat
+
+
+def test_the_bots_thread_hands_the_lock_back_to_the_frame_quickly() -> None:
+    # At Python's usual 5 ms switch interval a frame that let the interpreter lock go waited
+    # that long to have it back from a searching bot, each time (make bench measures the
+    # frames: resize_frame_hard_thinking_median_ms).
+    import sys
+
+    from game.ui.botplayer import SWITCH_INTERVAL, BotWorker
+
+    was = sys.getswitchinterval()
+    try:
+        sys.setswitchinterval(0.005)
+        worker = BotWorker()
+        assert sys.getswitchinterval() <= SWITCH_INTERVAL <= 0.0005
+        worker.close()
+    finally:
+        sys.setswitchinterval(was)
