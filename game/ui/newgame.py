@@ -177,6 +177,7 @@ class NewGameScreen(MenuScreen):
         """As any menu; once the other window keeping the saved game closes, Start game
         replaces that game, and the line under the buttons says so."""
         super().update(dt)
+        self._bots_apart(typing=True)
         on_top = self.stack is not None and self.stack.top is self
         if on_top and self.save_kept_elsewhere and self.other_copy.closed(dt):
             self.save_kept_elsewhere = False
@@ -266,8 +267,16 @@ class NewGameScreen(MenuScreen):
                 free = next((n for n in BOT_NAMES if name_key(n) not in used), "")
                 row.name.text = free
                 used.add(name_key(free))
+        self._bots_apart()
+
+    def _bots_apart(self, typing: bool = False) -> None:
+        """A stock-named bot whose name another seat uses (a person typed "Ben") takes a
+        free stock name at once, as Start would give it, so the screen never shows two
+        seats of one name that the table would tell apart. With ``typing``, a name still
+        being typed in its own field is left to finish."""
+        shown = self.rows[: self.count.value]
         for row, spec in zip(shown, rename_clashing_bots([r.spec() for r in shown]), strict=True):
-            if spec.name != row.spec().name:
+            if spec.name != row.spec().name and not (typing and row.name.focused):
                 row.name.text = spec.name
 
     def _dealer_word(self, seat: int) -> str:

@@ -359,6 +359,23 @@ def test_bots_with_a_stock_name_someone_else_has_take_a_free_one() -> None:
     assert rename_clashing_bots(people) == people
 
 
+def test_a_person_typed_with_a_bots_name_moves_the_bot_to_another_at_once() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    _make_person(screen, new.rows[1])
+    bot = new.rows[2]
+    taken = bot.name.text
+    assert bot.spec().level and taken
+    _retype(screen, new.rows[1].name, taken)
+    screen.frame()
+    # The screen shows what Start will use: the bot takes a free stock name, not after Start.
+    assert new.rows[1].name.text == taken and bot.name.text not in (taken, "")
+    shown = [r.spec().name for r in new.rows[:3]]
+    screen.click(new.start_button.rect.center)
+    table = screen.top
+    assert isinstance(table, MatchTable) and table.names == shown
+
+
 def test_the_names_on_the_new_game_screen_are_the_names_the_table_uses() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "hungarian", 10)
