@@ -177,11 +177,17 @@ class NewGameScreen(MenuScreen):
         """As any menu; once the other window keeping the saved game closes, Start game
         replaces that game, and the line under the buttons says so."""
         super().update(dt)
-        self._bots_apart(typing=True)
         on_top = self.stack is not None and self.stack.top is self
         if on_top and self.save_kept_elsewhere and self.other_copy.closed(dt):
             self.save_kept_elsewhere = False
             self.replaces_save = has_saved_game()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """As any menu; a name typed (or a field left) moves a bot it clashes with at once."""
+        handled = super().handle_event(event)
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
+            self._bots_apart(typing=True)
+        return handled
 
     # --- state ---------------------------------------------------------------------------------
     @property
