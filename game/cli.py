@@ -303,7 +303,13 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        digits = text.strip().lstrip("+-").replace("_", "")
+        if digits.isdigit():  # Python reads at most so many digits (sys.get_int_max_str_digits)
+            raise argparse.ArgumentTypeError(
+                f"a number of {len(digits):,} digits is too long: give a shorter one"
+            ) from None
+        shown = text if len(text) <= 40 else text[:39] + "…"
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}") from None
 
 
 def _at_least_one(text: str) -> int:

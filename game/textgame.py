@@ -359,7 +359,8 @@ class _Table:
 
     def ask(self, prompt: str) -> str:
         """The next line typed, stripped; ``_Quit`` for a quit word or the end of the input."""
-        self.out.write(prompt)
+        text = prompt.rstrip(" ")  # broken like every other line, the space before input kept
+        self.out.write(_fitted(text, self.out) + prompt[len(text) :])
         self.out.flush()
         line = self.inp.readline()
         if not line:

@@ -559,6 +559,25 @@ def test_a_negative_seed_is_refused_as_it_would_deal_what_its_opposite_does(
     )
 
 
+@pytest.mark.parametrize("command", ["text", "simulate", "tournament"])
+def test_a_seed_too_long_to_read_is_called_too_long_not_malformed(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--seed", "9" * 5000])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "a number of 5,000 digits is too long: give a shorter one" in err
+    assert len(err) < 1000  # not echoed in full
+
+
+def test_a_long_word_given_as_a_number_is_shown_cut(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "x" * 5000])
+    err = capsys.readouterr().err
+    assert "expected a whole number, not 'xxxx" in err and len(err) < 1000
+
+
 def test_the_terminal_game_shows_no_traceback_when_it_fails_unexpectedly(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

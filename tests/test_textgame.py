@@ -725,6 +725,15 @@ def test_a_narrow_terminal_gets_lines_broken_between_words(
     assert "".join(wide.split()) == "".join(text.split())
 
 
+def test_a_narrow_terminal_gets_its_prompts_broken_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    text = played("draw\npass\n" * 200, seats=3, seed=2, bots="easy")
+    asked = 'forgot to call Macau: type "stop'
+    assert asked in " ".join(text.split())  # an easy bot forgot, and the catch was offered
+    lines = [line for line in text.splitlines() if "forgot" in line or "press Enter" in line]
+    assert lines and all(len(line.split("> ")[0]) <= 39 for line in lines), lines
+
+
 def test_macau_typed_alone_and_invisible_characters_are_told_in_a_players_words() -> None:
     held = Game.new("polish", seats=2, seed=4).hand(0)[0]
     text = played(f"Macau!\nmacau\n{held.code}\u200b\u2060\nq\n")
@@ -759,7 +768,7 @@ def test_a_terminal_of_no_size_or_a_tiny_one_is_played_in_all_the_same(
     )
     out = Terminal()
     assert run_text_game("polish", 2, 4, "random", io.StringIO("?\nhelp\nq\n"), out) == 0
-    prompt = "your move> "  # (echoed input would end its line in a terminal)
+    prompt = "> "  # (echoed input would end its line in a terminal; the prompt is broken too)
     lines = [part for line in out.getvalue().splitlines() for part in line.split(prompt)]
     if columns == 0:  # (a size never given: as a file is)
         assert any(len(line) > 40 for line in lines)

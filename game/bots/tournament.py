@@ -181,29 +181,28 @@ def _run_chunk(
     return results
 
 
-def run_tournament(
-    preset: str = "polish",
-    seats: int = 2,
-    bots: Sequence[str] = ("medium", "easy"),
-    games: int = 100,
-    seed: int = 1,
-    jobs: int = 1,
-    iterations: int | None = None,
-    budget: float = 0.3,
+def check_tournament(
+    preset: str,
+    seats: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    iterations: int | None,
+    budget: float,
     rules: Rules | None = None,
     shard: tuple[int, int] | None = None,
-    results_path: str | Path | None = None,
-) -> dict[str, Any]:
-    """Run a tournament and return its summary (the same fields ``--json`` writes).
-
-    ``shard=(k, n)`` plays only the deals numbered k modulo n. With ``results_path`` every
-    finished game is appended to that file, the games it already holds are not played again,
-    and the summary covers every game of this tournament (and shard) the file holds.
-    """
+) -> Rules:
+    """The rules a tournament would play, or ``ValueError`` saying what is wrong with its
+    arguments (``run_tournament`` checks them so before any game is played)."""
     if not bots:
         raise ValueError("no bots: give at least one level, for example --bots hard,medium")
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    if seed < 0:
+        raise ValueError(
+            f"seed must be a whole number from 0 up, not {seed} (it would repeat deals)"
+        )
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
@@ -229,9 +228,42 @@ def run_tournament(
             f"{the_rules.max_seats} levels"
         )
         raise ValueError(f"{len(bots)} bot levels for {seats} seats: {fix}")
-    rules_text = the_rules.to_text() if rules is not None else ""
     if shard is not None and not (shard[1] >= 1 and 0 <= shard[0] < shard[1]):
         raise ValueError(f"shard {shard[0]}/{shard[1]}: want K/N with 0 <= K < N")
+    # Counted, never listed: a mistyped --games 10000000000 must not fill the memory.
+    if shard is not None and not _games_in_shard(games, seats, shard):
+        deals = -(-games // seats)
+        raise ValueError(
+            f"shard {shard[0]}/{shard[1]} holds no deal of {games} games "
+            f"({deals} deal{'s' if deals != 1 else ''} of {seats} games): "
+            "play more games or use fewer shards"
+        )
+    return the_rules
+
+
+def run_tournament(
+    preset: str = "polish",
+    seats: int = 2,
+    bots: Sequence[str] = ("medium", "easy"),
+    games: int = 100,
+    seed: int = 1,
+    jobs: int = 1,
+    iterations: int | None = None,
+    budget: float = 0.3,
+    rules: Rules | None = None,
+    shard: tuple[int, int] | None = None,
+    results_path: str | Path | None = None,
+) -> dict[str, Any]:
+    """Run a tournament and return its summary (the same fields ``--json`` writes).
+
+    ``shard=(k, n)`` plays only the deals numbered k modulo n. With ``results_path`` every
+    finished game is appended to that file, the games it already holds are not played again,
+    and the summary covers every game of this tournament (and shard) the file holds.
+    """
+    the_rules = check_tournament(
+        preset, seats, bots, games, seed, jobs, iterations, budget, rules, shard
+    )
+    rules_text = the_rules.to_text() if rules is not None else ""
     started = time.perf_counter()
     header = {
         "preset": the_rules.name,
@@ -245,13 +277,6 @@ def run_tournament(
     # Game numbers are counted and listed as they are played, never held in a list: a
     # mistyped --games 10000000000 must start playing, not fill the memory first.
     in_shard = _games_in_shard(games, seats, shard)
-    if not in_shard and shard is not None:
-        deals = -(-games // seats)
-        raise ValueError(
-            f"shard {shard[0]}/{shard[1]} holds no deal of {games} games "
-            f"({deals} deal{'s' if deals != 1 else ''} of {seats} games): "
-            "play more games or use fewer shards"
-        )
     results: list[dict[str, Any]] = []
     recorded: dict[int, dict[str, Any]] = {}
     sink: TextIO | None = None
@@ -259,7 +284,10 @@ def run_tournament(
         path = Path(results_path)
         # Appending (never truncating), and held by this run alone: a second run given the
         # same file is refused rather than writing over the lines of the first.
-        sink = path.open("a", encoding="utf-8")
+        try:
+            sink = path.open("a", encoding="utf-8")
+        except OSError as exc:  # (checked before, but root may pass a check a write fails)
+            raise type(exc)(f"cannot keep results in {path}: {exc.strerror or exc}") from exc
         try:
             _hold(sink, path)
             fresh = path.stat().st_size == 0
@@ -636,6 +664,8 @@ def format_summary(summary: dict[str, Any]) -> str:
 
 def cli_main(argv: list[str]) -> int:
     """``python main.py tournament …``: run, print the table, optionally write JSON."""
+    from game.cli import _add_rules_options, _seed, _whole, told_rules
+
     p = argparse.ArgumentParser(
         prog="macau tournament",
         description=__doc__.splitlines()[0],
@@ -646,7 +676,7 @@ def cli_main(argv: list[str]) -> int:
     p.add_argument("--preset", default=None, help=f"one of {', '.join(PRESETS)} (default polish)")
     p.add_argument(
         "--seats",
-        type=int,
+        type=_whole,
         default=None,
         help="seats at each table (default 2; for a custom rule set that seats no two, its usual "
         "count)",
@@ -657,16 +687,19 @@ def cli_main(argv: list[str]) -> int:
         help=f"comma-separated levels ({', '.join(BOT_LEVELS)}), cycled over the seats "
         "(default medium,easy)",
     )
-    p.add_argument("--games", type=int, default=None, help="games to play (default 200)")
-    p.add_argument("--seed", type=int, default=None, help="which deals (default 1)")
+    p.add_argument("--games", type=_whole, default=None, help="games to play (default 200)")
+    p.add_argument("--seed", type=_seed, default=None, help="which deals (default 1)")
     p.add_argument(
         "--jobs",
-        type=int,
+        type=_whole,
         default=1,
         help="games played in parallel (default 1; at most four per core)",
     )
     p.add_argument(
-        "--iterations", type=int, default=None, help="hard: a fixed number of iterations a decision"
+        "--iterations",
+        type=_whole,
+        default=None,
+        help="hard: a fixed number of iterations a decision",
     )
     p.add_argument(
         "--budget", type=float, default=None, help="hard: seconds a decision (default 0.3)"
@@ -688,8 +721,6 @@ def cli_main(argv: list[str]) -> int:
     p.add_argument(
         "--shard", default=None, metavar="K/N", help="play only the deals numbered K modulo N"
     )
-    from game.cli import _add_rules_options, told_rules
-
     _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     p.add_argument(
         "--merge",
@@ -727,13 +758,31 @@ def cli_main(argv: list[str]) -> int:
     seats = args.seats
     if seats is None:
         seats = 2 if rules.min_seats <= 2 <= rules.max_seats else rules.default_seats
-    seats_ok = rules.min_seats <= seats <= rules.max_seats
-    if not args.merge and seats_ok and games >= 1 and games % seats:
-        print(
-            f"tournament: note: {games} games is not a multiple of {seats} seats, "
-            "so the last deal is not played from every seat",
-            file=sys.stderr,
-        )
+    shard = None
+    if not args.merge:
+        try:
+            shard = _parse_shard(args.shard) if args.shard else None
+            check_tournament(
+                preset,
+                seats,
+                bots,
+                games,
+                1 if args.seed is None else args.seed,
+                args.jobs,
+                args.iterations,
+                0.3 if args.budget is None else args.budget,
+                custom,
+                shard,
+            )
+        except ValueError as exc:
+            print(f"tournament: {exc}", file=sys.stderr)
+            return 2
+        if games % seats:
+            print(
+                f"tournament: note: {games} game{'s' if games != 1 else ''} is not a multiple "
+                f"of {seats} seats, so the last deal is not played from every seat",
+                file=sys.stderr,
+            )
     try:
         if args.merge:
             summary = merge_results(args.merge)
@@ -748,7 +797,7 @@ def cli_main(argv: list[str]) -> int:
                 args.iterations,
                 0.3 if args.budget is None else args.budget,
                 rules=custom,
-                shard=_parse_shard(args.shard) if args.shard else None,
+                shard=shard,
                 results_path=args.results,
             )
             if custom is not None:
@@ -777,7 +826,11 @@ def cli_main(argv: list[str]) -> int:
                 json.dump(summary, fh, indent=2)
         except OSError as exc:
             # The games are played: print the JSON rather than lose it.
-            print(f"tournament: cannot write JSON to {args.json} ({exc}); here it is:")
+            print(
+                f"tournament: cannot write JSON to {args.json}: {exc.strerror or exc}; "
+                "it follows on the standard output",
+                file=sys.stderr,
+            )
             print(json.dumps(summary, indent=2))
             return 1
     return 0

@@ -362,10 +362,63 @@ def test_json_that_cannot_be_written_after_the_games_is_printed_instead(
 
     monkeypatch.setattr("builtins.open", refusing)
     assert cli_main(["--bots", "easy,random", "--games", "2", "--json", str(target)]) == 1
-    out = capsys.readouterr().out
-    assert "cannot write JSON" in out and "No space left" in out
-    summary = json.loads(out[out.index("here it is:") + len("here it is:") :])
+    told = capsys.readouterr()
+    # The reason on the error stream, where a script that logs the output still sees it; the
+    # games played are not lost: their JSON follows the table on the output.
+    assert f"cannot write JSON to {target}: No space left on device" in told.err
+    assert "cannot write JSON" not in told.out
+    summary = json.loads(told.out[told.out.index("{") :])
     assert summary["games"] == 2
+
+
+def test_a_results_file_that_cannot_be_opened_is_told_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Root passes the check made before the games (any folder is writable to it) and a
+    # system folder still refuses the file: the refusal names the file and the reason.
+    target = tmp_path / "r.jsonl"
+    real_open = Path.open
+
+    def refusing(path: Path, mode: str = "r", *a: object, **k: object) -> object:
+        if path == target and "a" in mode:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, mode, *a, **k)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(Path, "open", refusing)
+    assert cli_main(["--bots", "easy,random", "--games", "2", "--results", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert f"tournament: cannot keep results in {target}: Permission denied" in err
+    assert "Errno" not in err
+
+
+def test_a_negative_seed_is_refused_rather_than_repeat_another_seeds_deals(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Deals follow seed * 1,000,003 + deal and a stream ignores the sign: -1 dealt 1's deals.
+    with pytest.raises(SystemExit) as stop:
+        cli_main(["--bots", "easy,random", "--games", "2", "--seed", "-1"])
+    assert stop.value.code == 2
+    assert "a seed is a whole number from 0 up, not -1" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="seed must be a whole number from 0 up, not -1"):
+        run_tournament("polish", 2, ["easy", "random"], 2, seed=-1)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--bots", "foo"],
+        ["--jobs", "0"],
+        ["--iterations", "-1"],
+        ["--budget", "nan"],
+        ["--shard", "3/2"],
+    ],
+)
+def test_arguments_are_checked_before_any_note_about_the_games(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli_main(["--games", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert "note" not in err and err.startswith("tournament: ")
 
 
 def test_a_round_stopped_at_the_cap_keeps_the_finishing_order_and_shares_equal_places() -> None:
