@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from game.store import ratings, schema, sqlerrors
-from game.store.models import name_key
+from game.store.models import BOT_LEVELS, bot_profile_name, name_key
 
 # The first 16 bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -57,6 +57,12 @@ class Salvage:
     matches: int  # points matches in the new file
     failure: str | None = None  # why nothing could be recovered, when not for damage alone
     no_room: bool = False  # nothing could be recovered for want of room on the disk
+    known_matches: int | None = None  # points matches the damaged file is known to have held
+
+    @property
+    def lost_matches(self) -> bool:
+        """True when some points match the damaged file held is not in the new one."""
+        return self.known_matches is not None and self.known_matches > self.matches
 
     @property
     def nothing(self) -> bool:
@@ -71,24 +77,34 @@ class Salvage:
         known = f"{self.known:,}" if self.complete else f"at least {self.known:,}"
         were = "was" if self.rounds == 1 and self.known == 1 else "were"
         noun = "round" if self.known == 1 else "rounds"
-        told = f"{self.rounds:,} of {known} {noun} {were} recovered"
-        if self.rounds == 0 and (self.people or self.matches):
+        told = f"{self.rounds:,} of {known} {noun}"
+        if self.lost_matches:
+            # Rounds kept whole do not say that the points matches they made up were lost.
+            many = "match" if self.known_matches == 1 else "matches"
+            told += f" and {self.matches:,} of {self.known_matches:,} points {many}"
+            were = "were"
+        told += f" {were} recovered"
+        matches = 0 if self.lost_matches else self.matches  # (told already where lost)
+        if self.rounds == 0 and (self.people or matches):
             # "0 of 12 rounds" alone reads as if nothing at all was kept.
-            told += f", but {self._others(False)} {self._were()}"
+            told += f", but {self._others(False, matches)} {self._were(matches)}"
         return told
 
-    def _others(self, always: bool) -> str:
-        """The players and matches recovered: ``3 players and 1 match``; the players are
-        named even when there are none where ``always`` and there are no matches either."""
+    def _others(self, always: bool, matches: int | None = None) -> str:
+        """The players and ``matches`` (the matches recovered unless given) recovered:
+        ``3 players and 1 match``; the players are named even when there are none where
+        ``always`` and there are no matches either."""
+        matches = self.matches if matches is None else matches
         held = []
-        if self.people or (always and not self.matches):
+        if self.people or (always and not matches):
             held.append(f"{self.people:,} player{'' if self.people == 1 else 's'}")
-        if self.matches:
-            held.append(f"{self.matches:,} match{'' if self.matches == 1 else 'es'}")
+        if matches:
+            held.append(f"{matches:,} match{'' if matches == 1 else 'es'}")
         return " and ".join(held)
 
-    def _were(self) -> str:
-        return "was" if self.people + self.matches == 1 else "were"
+    def _were(self, matches: int | None = None) -> str:
+        told = self.people + (self.matches if matches is None else matches)
+        return "was" if told == 1 else "were"
 
 
 NOTHING = Salvage(0, 0, False, 0, 0)
@@ -275,13 +291,27 @@ def _copied(source: Path, target: Path) -> Salvage:
             "SELECT COUNT(*) FROM (SELECT id FROM games UNION SELECT game_id FROM results"
             " UNION SELECT game_id FROM rating_history)",
         )
+        # A match is known by its own row, its seats' rows, or a round that names it.
+        known_matches = _count(
+            dst,
+            "SELECT COUNT(*) FROM (SELECT id FROM matches UNION SELECT match_id FROM"
+            " match_results UNION SELECT match_id FROM games WHERE match_id IS NOT NULL)",
+        )
         dropped = _tidy(dst)
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
         schema.seed_bot_profiles(dst)
         dst.execute("COMMIT")
         rounds = _count(dst, "SELECT COUNT(*) FROM games")
-        return Salvage(rounds, max(known, rounds), whole["games"], _people(dst), _matches(dst))
+        matches = _matches(dst)
+        return Salvage(
+            rounds,
+            max(known, rounds),
+            whole["games"],
+            _people(dst),
+            matches,
+            known_matches=max(known_matches, matches),
+        )
     finally:
         src.close()
         dst.close()
@@ -393,7 +423,11 @@ def _stand_in_profiles(conn: sqlite3.Connection) -> None:
     """A profile for each one whose row was lost while its rounds were not, named
     ``Unknown player 1`` and so on: the player can rename it, or merge it into their own.
     One whose every seat kept a name from the table was a bot (only bots' seats keep one):
-    it becomes ``Unknown bot 1``, its level unknown."""
+    it becomes ``Unknown bot 1``, its level unknown, unless it is one of the first four
+    profiles: every file starts with the bot levels' (``schema.seed_bot_profiles``, in
+    ``BOT_LEVELS`` order, before any person's), so such a one is that level's again and its
+    rounds and rating are not split from the level's for good (a bot profile cannot be
+    renamed or merged)."""
     lost = conn.execute(
         """
         WITH seats AS (SELECT profile_id, seat_name FROM results
@@ -412,6 +446,17 @@ def _stand_in_profiles(conn: sqlite3.Connection) -> None:
     numbers = {"human": 0, "bot": 0}
     for profile_id, was_bot in lost:
         kind = "bot" if was_bot else "human"
+        if was_bot and 1 <= profile_id <= len(BOT_LEVELS):
+            level = BOT_LEVELS[profile_id - 1]
+            name = bot_profile_name(level)
+            if name_key(name) not in taken:
+                taken.add(name_key(name))
+                conn.execute(
+                    "INSERT INTO profiles (id, name, kind, bot_level, created, name_key)"
+                    " VALUES (?, ?, 'bot', ?, ?, ?)",
+                    (int(profile_id), name, level, time.time(), name_key(name)),
+                )
+                continue
         name = ""
         while not name or name_key(name) in taken:
             numbers[kind] += 1

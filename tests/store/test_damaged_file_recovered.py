@@ -261,13 +261,47 @@ def test_profiles_whose_names_were_lost_keep_their_rounds_under_stand_in_names(
         assert "300 of 300 rounds were recovered" in (store.problem or "")
         people = [p.name for p in store.profiles() if not p.is_bot]
         assert people == ["Unknown player 1", "Unknown player 2"]
-        # The bot level's profile was lost too; only bots' seats keep a name from the table.
-        assert "Unknown bot 1" in [p.name for p in store.profiles() if p.is_bot]
+        # The bot level's profile was lost too. Only bots' seats keep a name from the table,
+        # and the file made the bot levels' profiles first: it is the easy level's again,
+        # its rounds not split off under a name that could never be renamed or merged.
+        bots = {p.name: p.bot_level for p in store.profiles() if p.is_bot}
+        assert bots["Bot · easy"] == "easy" and not any(n.startswith("Unknown") for n in bots)
+        assert store.profile_stats("Bot · easy").games == ROUNDS
+        assert "Bot · easy" in [row.profile for row in store.leaderboard()]
         renamed = {"Anna": "Unknown player 1", "Bartek": "Unknown player 2"}
         assert _figures(store, renamed) == before
         store.rename_profile("Unknown player 1", "Anna")
         assert store.profile_stats("Anna").games == ROUNDS
         _agrees_with_itself(store)
+
+
+def test_a_bot_profile_past_the_levels_lost_is_an_unknown_bot(home: Path) -> None:
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    # A bot profile not among the first four (none is made so today, but a file may hold
+    # one): nothing says its level, so it keeps its rounds as an unknown bot.
+    conn.execute("UPDATE results SET profile_id = 99 WHERE profile_id = 2")
+    conn.execute("UPDATE match_results SET profile_id = 99 WHERE profile_id = 2")
+    conn.execute("UPDATE profiles SET id = 99 WHERE id = 2")
+    conn.commit()
+    conn.close()
+    (page,) = _leaves(_db(home), "profiles")
+    _zero(_db(home), page)
+    with Store.open() as store:
+        assert store.profile_stats("Unknown bot 1").games == ROUNDS
+        assert store.profile_stats("Bot · easy").games == 0  # the level seeded again
+
+
+def test_points_matches_lost_with_their_rounds_kept_are_told(home: Path) -> None:
+    before = _played(home)
+    (page,) = _leaves(_db(home), "matches")
+    _zero(_db(home), page)
+    with Store.open() as store:
+        assert store.problem is not None
+        assert (
+            f"{ROUNDS} of {ROUNDS} rounds and 0 of {MATCHES} points matches were recovered"
+        ) in store.problem
+        assert store.profile_stats("Anna").games == before["Anna"][0]
 
 
 def test_a_table_that_is_missing_is_worked_out_again_from_the_rounds(home: Path) -> None:
@@ -478,6 +512,15 @@ def test_without_rounds_the_players_and_matches_recovered_are_told(
         ),
         (salvage.Salvage(0, 12, True, 0, 0), "0 of 12 rounds were recovered"),
         (salvage.Salvage(5, 12, True, 3, 2), "5 of 12 rounds were recovered"),
+        (salvage.Salvage(5, 12, True, 3, 2, known_matches=2), "5 of 12 rounds were recovered"),
+        (
+            salvage.Salvage(1, 1, True, 1, 0, known_matches=1),
+            "1 of 1 round and 0 of 1 points match were recovered",
+        ),
+        (
+            salvage.Salvage(0, 12, True, 2, 1, known_matches=3),
+            "0 of 12 rounds and 1 of 3 points matches were recovered, but 2 players were",
+        ),
     ],
 )
 def test_with_every_round_lost_the_players_and_matches_kept_are_told(
