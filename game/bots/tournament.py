@@ -758,22 +758,14 @@ def cli_main(argv: list[str]) -> int:
     seats = args.seats
     if seats is None:
         seats = 2 if rules.min_seats <= 2 <= rules.max_seats else rules.default_seats
+    seed = 1 if args.seed is None else args.seed
+    budget = 0.3 if args.budget is None else args.budget
+    plan = (preset, seats, bots, games, seed, args.jobs, args.iterations, budget)
     shard = None
     if not args.merge:
         try:
             shard = _parse_shard(args.shard) if args.shard else None
-            check_tournament(
-                preset,
-                seats,
-                bots,
-                games,
-                1 if args.seed is None else args.seed,
-                args.jobs,
-                args.iterations,
-                0.3 if args.budget is None else args.budget,
-                custom,
-                shard,
-            )
+            check_tournament(*plan, custom, shard)
         except ValueError as exc:
             print(f"tournament: {exc}", file=sys.stderr)
             return 2
@@ -787,19 +779,7 @@ def cli_main(argv: list[str]) -> int:
         if args.merge:
             summary = merge_results(args.merge)
         else:
-            summary = run_tournament(
-                preset,
-                seats,
-                bots,
-                games,
-                1 if args.seed is None else args.seed,
-                args.jobs,
-                args.iterations,
-                0.3 if args.budget is None else args.budget,
-                rules=custom,
-                shard=shard,
-                results_path=args.results,
-            )
+            summary = run_tournament(*plan, rules=custom, shard=shard, results_path=args.results)
             if custom is not None:
                 # Told as simulate tells it ("polish with skip_rank=Q"); the results file
                 # keeps the rules as they are, so shards and resumes match by the rules alone.

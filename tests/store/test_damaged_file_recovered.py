@@ -280,8 +280,8 @@ def test_a_bot_profile_past_the_levels_lost_is_an_unknown_bot(home: Path) -> Non
     conn = sqlite3.connect(str(_db(home)))
     # A bot profile not among the first four (none is made so today, but a file may hold
     # one): nothing says its level, so it keeps its rounds as an unknown bot.
-    conn.execute("UPDATE results SET profile_id = 99 WHERE profile_id = 2")
-    conn.execute("UPDATE match_results SET profile_id = 99 WHERE profile_id = 2")
+    for table in ("results", "match_results", "ratings", "rating_history"):
+        conn.execute(f"UPDATE {table} SET profile_id = 99 WHERE profile_id = 2")
     conn.execute("UPDATE profiles SET id = 99 WHERE id = 2")
     conn.commit()
     conn.close()
@@ -290,6 +290,10 @@ def test_a_bot_profile_past_the_levels_lost_is_an_unknown_bot(home: Path) -> Non
     with Store.open() as store:
         assert store.profile_stats("Unknown bot 1").games == ROUNDS
         assert store.profile_stats("Bot · easy").games == 0  # the level seeded again
+        assert sorted(p.name for p in store.profiles() if not p.is_bot) == [
+            "Unknown player 1",
+            "Unknown player 2",
+        ]
 
 
 def test_points_matches_lost_with_their_rounds_kept_are_told(home: Path) -> None:
