@@ -32,18 +32,20 @@ _CONFETTI_COLOURS = [
 
 
 class Confetti:
-    """A burst of paper bits; each bit's position is a pure function of the time since start."""
+    """A burst of paper bits; each bit's position is a pure function of the time since start
+    and of the size of the surface it is drawn on, so the burst fills a window resized while
+    it falls (it is laid out for ``size``, and scales with the surface's height)."""
 
     def __init__(
         self, size: tuple[int, int], start: float, count: int = 140, seed: int = 7
     ) -> None:
         rng = random.Random(seed)
-        w, h = size
+        h = size[1]
         self.start = start
-        self.height = h
+        self.height = h  # the height the burst is laid out for
         self.bits = [
             (
-                rng.uniform(0, w),  # x
+                rng.uniform(0, 1),  # x, as a share of the width
                 rng.uniform(-h * 0.6, -10),  # y at start
                 rng.uniform(-40, 40),  # drift
                 rng.uniform(140, 320),  # fall speed
@@ -63,11 +65,13 @@ class Confetti:
         t = now - self.start
         if t < 0:
             return
-        for x, y, drift, speed, phase, colour, size in self.bits:
-            py = y + speed * t
-            if py > self.height + 10:
+        width, height = surface.get_size()
+        scale = height / max(1, self.height)
+        for share, y, drift, speed, phase, colour, size in self.bits:
+            py = (y + speed * t) * scale
+            if py > height + 10:
                 continue
-            px = x + drift * t + 14 * math.sin(phase + t * 4)
+            px = share * width + drift * t + 14 * math.sin(phase + t * 4)
             flat = abs(math.cos(phase + t * 6))
             r = pygame.Rect(0, 0, size, max(2, round(size * 0.6 * flat)))
             r.center = (round(px), round(py))

@@ -75,7 +75,11 @@ class PlayFlow:
     def relayout(self, old: TableLayout, new: TableLayout) -> None:
         """The window changed size while cards wait for a chooser's answer: cards taken from
         the hand wait at their place in the new hand, cards dropped by the pile keep their
-        place beside it (scaled with the cards); either way, whole inside the new window."""
+        place beside it (scaled with the cards); either way, whole inside the new window. A
+        card being dragged keeps the pointer at the same place on it, at the new card size."""
+        if self.drag is not None:
+            scale = new.card[0] / max(1, old.card[0])
+            self.drag.grab = (self.drag.grab[0] * scale, self.drag.grab[1] * scale)
         if not self.held:
             return
         hand = self.table.hand

@@ -1667,3 +1667,48 @@ def test_pass_and_play_judges_the_round_for_the_people_not_the_hand_shown_last()
     screen.frame(3)
     assert table.round_result is not None and table.round_result.places[1] == 1
     assert [x for x in ears.heard if x in ("win", "lose")] == ["win"], ears.heard
+
+
+@pytest.mark.parametrize(
+    ("first", "then"), [((2560, 1440), (960, 600)), ((960, 600), (2560, 1440))]
+)
+def test_a_card_dragged_while_the_window_changes_size_stays_under_the_pointer(
+    first: tuple[int, int], then: tuple[int, int]
+) -> None:
+    h = Harness(polish(["7H 8S QC 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"), size=first)
+    h.tick(60)
+    start = h.card_pos("7H")
+    s = (round(start[0]), round(start[1]))
+    h.send(pygame.MOUSEMOTION, pos=s, rel=(0, 0), buttons=(0, 0, 0))
+    h.send(pygame.MOUSEBUTTONDOWN, pos=s, button=1)
+    h.send(pygame.MOUSEMOTION, pos=(s[0] + 40, s[1] - 80), rel=(0, 0), buttons=(1, 0, 0))
+    drag = h.table.flow.drag
+    assert drag is not None and drag.moving
+    held_at = (drag.grab[0] / h.table.layout.card[0], drag.grab[1] / h.table.layout.card[1])
+    h.screen = pygame.display.set_mode(then)
+    h.stack.resize(then)
+    pointer = h.table.layout.pile.center
+    h.send(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(1, 0, 0))
+    drag = h.table.flow.drag
+    assert drag is not None
+    (w, hh) = h.table.layout.card
+    # The pointer holds the card at the same place on it, at the new card size.
+    assert drag.grab[0] / w == pytest.approx(held_at[0], abs=0.02)
+    assert drag.grab[1] / hh == pytest.approx(held_at[1], abs=0.02)
+    assert abs(drag.grab[0]) <= w / 2 and abs(drag.grab[1]) <= hh / 2
+
+
+def test_confetti_fills_a_window_grown_while_it_falls() -> None:
+    from game.ui.overlays import Confetti
+
+    confetti = Confetti((960, 600), 0.0)
+    big = pygame.Surface((2560, 1440), pygame.SRCALPHA)
+    lowest = 0
+    for t in (0.5, 1.0, 1.5, 2.0, 3.0):
+        big.fill((0, 0, 0, 0))  # (the bounding rect is of what is not see-through)
+        confetti.draw(big, t)
+        drawn = big.get_bounding_rect()
+        if t == 1.0:
+            assert drawn.right > 2000  # across the whole width, not the first 960 pixels
+        lowest = max(lowest, drawn.bottom)
+    assert lowest > 1200  # and down to the bottom, not stopping at 600
