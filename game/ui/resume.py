@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -470,7 +471,39 @@ def rename_saved_seats(saved: SavedGame, names: Sequence[str]) -> None:
         return
     setup = saved.data["setup"]
     seats = [{**seat, "name": name} for seat, name in zip(setup["seats"], names, strict=True)]
-    save_game({**saved.data, "setup": {**setup, "seats": seats}}, saved_at=saved.saved_at)
+    renamed = [
+        (str(seat.get("name", "")), name, bool(seat.get("level")))
+        for seat, name in zip(setup["seats"], names, strict=True)
+        if seat.get("name") != name
+    ]
+    log = saved.data.get("log")
+    data = {**saved.data, "setup": {**setup, "seats": seats}}
+    if renamed and isinstance(log, list):
+        data["log"] = renamed_log([line for line in log if isinstance(line, str)], renamed)
+    save_game(data, saved_at=saved.saved_at)
+
+
+def renamed_log(lines: list[str], renamed: Sequence[tuple[str, str, bool]]) -> list[str]:
+    """The saved game's log with each seat ``(old, new, is_bot)`` renamed called by its new
+    name, and a line that tells who was renamed: a person renamed to a bot's name moves that
+    bot to another, and the log must not then give the person the bot's moves. Names are
+    replaced as whole words, all at once (Anna → Ben and Ben → Cleo do not chain). A seat
+    called "You" is told in the second person ("You owe", "you owe"), which no other name
+    reads in, so lines naming it are left as they were and the closing line tells it."""
+    plain = {old: new for old, new, _ in renamed if "You" not in (old, new) and old}
+    if plain:
+        names = "|".join(re.escape(old) for old in sorted(plain, key=len, reverse=True))
+        pattern = re.compile(rf"(?<!\w)(?:{names})(?!\w)")
+        lines = [pattern.sub(lambda m: plain[m.group(0)], line) for line in lines]
+    told = [
+        f"{'the bot ' if bot else ''}{old} {'are' if old == 'You' else 'is'} called {new} now"
+        for old, new, bot in renamed
+        if old
+    ]
+    if told:
+        said = "; ".join(told)
+        lines = [*lines, f"{said[:1].upper()}{said[1:]}."]
+    return lines
 
 
 def set_aside_save() -> str:

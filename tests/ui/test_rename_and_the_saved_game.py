@@ -242,3 +242,53 @@ def test_a_name_another_person_of_the_saved_game_has_is_refused(_home: Path) -> 
     screen.key(pygame.K_ESCAPE)
     rename(screen, profiles, "Anna", "Anna Z")  # Anna herself may still take a new name
     assert screen.top is profiles and _saved_names(_home) == ["Anna Z", "Zoe", "Cleo"]
+
+
+def test_a_rename_that_moves_a_bot_aside_renames_the_saved_log_too(_home: Path) -> None:
+    bots = (SeatSpec("Olek", "medium"), SeatSpec("Cleo", "easy"))
+    _saved_table(_home, TableSetup("classic", (*MATCH.seats[:2], *bots), target=100))
+    whole = json.loads(_save_path(_home).read_text())
+    whole["game"]["log"] = [
+        "Round 1",
+        "Cleo laid 4♥ 4♠ — Ben faces 2 missed turns",
+        "Ben laid K♠ — Cleo owes 5",
+        "Olek drew 1 card",
+    ]
+    _save_path(_home).write_text(json.dumps(whole))
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = open_profiles(screen, menu)
+    rename(screen, profiles, "Ben", "Cleo")  # the easy bot moves aside, to Ada
+    assert _saved_names(_home) == ["Anna", "Cleo", "Olek", "Ada"]
+    saved = resume.read_saved_game()
+    assert saved.data is not None
+    table = resume.restore(saved.data, OFF)
+    # Each move stays with the seat that made it, under the name it sits under now.
+    lines = list(table.director.log)
+    start = lines.index("Round 1") + 1
+    assert lines[start : start + 4] == [
+        "Ada laid 4♥ 4♠ — Cleo faces 2 missed turns",
+        "Cleo laid K♠ — Ada owes 5",
+        "Olek drew 1 card",
+        "Ben is called Cleo now; the bot Cleo is called Ada now.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("renamed", "lines", "told"),
+    [
+        # A name inside another word or another name is not touched.
+        ([("Ann", "Bea", False)], ["Anna laid 5♥", "Ann laid 6♥"], ["Anna laid 5♥", "Bea laid 6♥"]),
+        # "You" reads in the second person: its lines stay, the last line tells it.
+        (
+            [("You", "Anna", False)],
+            ["You laid 5♥ — you owe 2"],
+            ["You laid 5♥ — you owe 2", "You are called Anna now."],
+        ),
+    ],
+)
+def test_the_log_renames_whole_names_only(
+    renamed: list[tuple[str, str, bool]], lines: list[str], told: list[str]
+) -> None:
+    assert resume.renamed_log(lines, renamed)[: len(told)] == told
+    assert len(resume.renamed_log(lines, renamed)) == len(lines) + 1
