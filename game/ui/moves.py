@@ -584,6 +584,10 @@ def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
         return head, "next player only"
     top = game.top
     suit = game.suit_in_force
+    if game.over:
+        # Nothing is in force once the round is over: a joker that went out named no suit,
+        # and the engine's suit is only the one under it (RULES §3.9).
+        return "", ""
     if top is not None and suit and (top.is_joker or suit != top.suit):
         return f"{SUIT_CHAR.get(suit, suit)} {SUIT_NAMES.get(suit, suit)}", "suit in force"
     return "", ""

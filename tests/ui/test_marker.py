@@ -86,3 +86,14 @@ def test_a_seat_sitting_out_a_turn_is_not_the_one_a_request_binds_through() -> N
     assert marker_text(g, names)[1] == "through Ben's turn"
     g.apply("draw")  # Ben: Cleo sits out her turn, and the turn passes the jack's seat
     assert g.request is None
+
+
+def test_a_joker_that_ends_the_round_puts_no_suit_in_force() -> None:
+    for preset in ("romanian", "classic"):
+        hands = ["RJ", "8C 9C 10C", "8D 9D 10D"]
+        stock = "2S 3S 4S 7D 8S 9S KD QS"
+        g = Game.from_position(PRESETS[preset], hands=hands, pile="5S 6H", stock=stock)
+        assert marker_text(g, NAMES) == ("", "")
+        g.apply(parse_action("RJ"))  # going out: the joker names nothing (RULES §3.9)
+        assert g.over
+        assert marker_text(g, NAMES) == ("", ""), preset
