@@ -45,6 +45,9 @@ class Play(Action):
     objects to every caller, and checks a play it listed itself by identity. (The compiled
     build refuses writes to the private fields too; run from source, as for any Python
     object, they are private by convention only: guarding them there costs listing a third.)
+    A play built by hand with fields of the wrong kind is refused as an ``IllegalMove`` when
+    checked or applied; the compiled build, whose fields are typed, refuses it as it is made,
+    with ``TypeError`` (checking every field of every play listed would cost the listing).
     """
 
     __slots__ = ("_call", "_cards", "_choice", "_declared", "_hash")
@@ -162,13 +165,19 @@ class Pass(Action):
 class Stop(Action):
     """Call "stop Macau" on ``target``, a seat that forgot to call Macau."""
 
-    __slots__ = ("target",)
+    __slots__ = ("_target",)
 
     def __init__(self, target: object) -> None:
         # Checked as given (typed ``object``, or a compiled engine would take True for 1).
         if isinstance(target, bool) or not isinstance(target, int):
             raise IllegalMove(f"stop needs the number of the seat to catch, not {target!r}")
-        self.target: int = target
+        self._target: Final = target
+
+    @property
+    def target(self) -> int:
+        """The seat caught. Read-only, as a play's fields are: the engine hands out the
+        actions it listed, and one changed in a caller's hands would change its listing."""
+        return self._target
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Stop) and other.target == self.target
@@ -206,11 +215,22 @@ def parse_action(text: object) -> Action:
     call = t.endswith("!")
     if call:
         t = t[:-1].rstrip()
+        if t.lower() in ("draw", "pass"):
+            raise NotationError(
+                f"{text!r}: Macau is called with the cards that leave you one ('7H!'), "
+                "not with a draw or a pass"
+            )
+    if "!" in t:
+        raise NotationError(f"{text!r}: the Macau call '!' goes at the very end (AH/S!)")
     tokens = t.split()
     if not tokens:
         raise NotationError(f"{text!r} lays no card")
     choice: str | None = None
     last = tokens[-1]
+    if last.startswith("/"):
+        raise NotationError(
+            f"{text!r}: write the suit or rank right after its card, without a space (QC/H)"
+        )
     if "/" in last:
         last, _, choice = last.partition("/")
         tokens[-1] = last

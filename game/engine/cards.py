@@ -149,7 +149,9 @@ class Card:
             if len(t) < 2:
                 raise NotationError(f"{text!r} is not a card (examples: 7H, 10S, QD, RJ)")
             try:
-                card = Card.of(parse_rank(t[:-1]), parse_suit(t[-1]))
+                # The suit first: in "AS!" the fault is the last character, not the rank.
+                suit = parse_suit(t[-1])
+                card = Card.of(parse_rank(t[:-1]), suit)
             except NotationError as exc:
                 raise NotationError(f"{text!r} is not a card: {exc}") from None
         _BY_TEXT[text] = card

@@ -94,6 +94,15 @@ def _records_damage(g: Any) -> str:
     for charges in g.round_charges:
         if len(charges) != n or min(charges) < 0:
             return f"a round's points read {brief(charges)}"
+    scores = g._scores
+    if min(scores) < 0:
+        return f"the match's totals read {brief(scores)}"
+    # A total at the target ends a points match (RULES §6): one still going on has none there.
+    if g.rules.scoring == "points" and g.match_over != (max(scores) >= g.rules.target):
+        return (
+            f"the match's totals {brief(scores)} against a target of {g.rules.target}, "
+            f"yet the match is {'over' if g.match_over else 'going on'}"
+        )
     winners = g.winners
     if (
         len(set(winners)) != len(winners)

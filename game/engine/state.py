@@ -1003,15 +1003,23 @@ class Game(Transitions):
         """A full game that agrees with ``view``, with the hidden cards as given (for search).
 
         ``hands`` gives every seat's cards (the viewer's own must match); ``stock`` is listed
-        bottom first (the last card is drawn next).
+        bottom first (the last card is drawn next). ``IllegalMove`` names what does not agree
+        with the view: a hand of another size, the viewer's hand changed, a value that is
+        not a card.
         """
+        from .view import View
+
+        if not isinstance(view, View):
+            raise IllegalMove(f"from_view takes a seat's view (Game.view(seat)), not {view!r}")
         public: dict[str, Any] = view._public
         rules: Rules = public["rules"]
         game = Game._blank(rules, compile_rules(rules), public["n"])
         for key in PUBLIC_FIELDS:
             setattr(game, key, _copy_value(public[key]))
-        game.hands = [list(h) for h in hands]
-        game.stock = list(stock)
+        game.hands = _viewed_hands(view, hands)
+        # (A stock of any size: a position set up with part of the pack leaves its other
+        # cards unseen, and a search may put them all in the stock.)
+        game.stock = _cards_of(stock, "stock")
         game._seed = seed
         drawn = view.drawn if view.seat == game.current else None
         if game.phase is DRAWN and drawn is None and game.hands[game.current]:
@@ -1038,6 +1046,37 @@ class Game(Transitions):
             f"<Game {self.rules.name} seats={self.n} current={self.current} "
             f"phase={self.phase.value} top={self.top}>"
         )
+
+
+def _cards_of(cards: object, what: str) -> list[Card]:
+    """``cards`` as a list of cards; ``IllegalMove`` naming ``what`` for anything else."""
+    if isinstance(cards, str) or not isinstance(cards, (list, tuple)):
+        raise IllegalMove(f"{what} must be a list of cards, not {cards!r}")
+    out = list(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            raise IllegalMove(f"{what} must hold cards, not {card!r}")
+    return out
+
+
+def _viewed_hands(view: Any, hands: object) -> list[list[Card]]:
+    """Every seat's hand for ``Game.from_view``, checked against what ``view`` shows: one
+    per seat, each of the size the view counts, the viewer's own the view's."""
+    counts: tuple[int, ...] = view.hand_counts
+    if isinstance(hands, str) or not isinstance(hands, (list, tuple)):
+        raise IllegalMove(f"hands must be a list of hands, one per seat, not {hands!r}")
+    if len(hands) != len(counts):
+        raise IllegalMove(f"hands must hold one hand per seat ({len(counts)}), not {len(hands)}")
+    out = [_cards_of(hand, f"seat {seat}'s hand") for seat, hand in enumerate(hands)]
+    for seat, hand in enumerate(out):
+        if len(hand) != counts[seat]:
+            raise IllegalMove(
+                f"seat {seat} holds {counts[seat]} cards in the view, not {len(hand)}"
+            )
+    own = out[view.seat]
+    if own != list(view.hand) and sorted(c.code for c in own) != sorted(c.code for c in view.hand):
+        raise IllegalMove(f"seat {view.seat}'s hand must be the one its view shows")
+    return out
 
 
 def _position_seed(seed: object) -> int:

@@ -5,6 +5,7 @@ its first reshuffle."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -106,3 +107,51 @@ def test_the_readers_helpers_refuse_arguments_of_the_wrong_kind_naming_them() ->
             cancel_verb(cards)
     with pytest.raises(RulesError, match=r"unknown switch \['x'\]"):
         apply_switch("polish", ["x"])  # type: ignore[arg-type]
+
+
+def _viewed() -> tuple[Game, Any]:
+    g = Game.from_position(
+        "polish", hands=["7S 8S 9C", "9S 10S", "2C 3C 4C 5C"], pile="7H", stock="KD QD JD"
+    )
+    return g, g.view(0)
+
+
+@pytest.mark.parametrize(
+    ("hands", "words"),
+    [
+        ([["AS"], ["9S", "10S"], ["2C", "3C", "4C", "5C"]], "seat 0 holds 3 cards in the view"),
+        ([["8S", "7S", "AS"], ["9S", "10S"], ["2C", "3C", "4C", "5C"]], "the one its view shows"),
+        ([["7S", "8S", "9C"], ["9S", "10S"]], "one hand per seat (3), not 2"),
+        ([["7S", "8S", "9C"], ["9S", "10S"], "2C 3C 4C 5C"], "seat 2's hand must be a list"),
+        ([["7S", "8S", "9C"], ["9S", 10], ["2C", "3C", "4C", "5C"]], "must hold cards, not 10"),
+    ],
+)
+def test_a_game_from_a_view_refuses_hands_the_view_does_not_show(hands: Any, words: str) -> None:
+    _, view = _viewed()
+    from game.engine import Card
+
+    cards = [
+        [Card.parse(c) if isinstance(c, str) else c for c in h] if isinstance(h, list) else h
+        for h in hands
+    ]
+    with pytest.raises(IllegalMove, match=re.escape(words)):
+        Game.from_view(view, cards, [Card.parse("KD")])
+
+
+def test_a_game_from_a_view_takes_the_viewers_cards_in_any_order_and_nothing_but_a_view() -> None:
+    from game.engine import Card
+
+    g, view = _viewed()
+    hands = [[Card.parse(c) for c in h.split()] for h in ("9C 7S 8S", "9S 10S", "2C 3C 4C 5C")]
+    made = Game.from_view(view, hands, [Card.parse(c) for c in ("KD", "QD", "JD")])
+    assert sorted(c.code for c in made.hand(0)) == sorted(c.code for c in g.hand(0))
+    with pytest.raises(IllegalMove, match="from_view takes a seat's view"):
+        Game.from_view(g, hands, [])
+
+
+def test_a_stop_cannot_be_changed_into_another() -> None:
+    # The engine hands out the actions it listed: one changed would change its listing.
+    stop = Stop(1)
+    with pytest.raises(AttributeError):
+        stop.target = 2  # type: ignore[misc]
+    assert stop.target == 1

@@ -97,8 +97,13 @@ def test_action_kinds() -> None:
         ("AS/Z", "after '/'"),
         ("!", "no card"),
         ("7Q", "suit"),
-        ("zz", "'zz' is not a card: 'z' is not a rank"),
+        ("zz", "'zz' is not a card: 'z' is not a suit"),
         ("7H 8Q", "'8Q' is not a card: 'Q' is not a suit"),
+        # The part at fault is named: a trailing character, a call or a choice out of place.
+        ("7S,", "'7S,' is not a card: ',' is not a suit"),
+        ("AH!/S", "the Macau call '!' goes at the very end (AH/S!)"),
+        ("draw!", "not with a draw or a pass"),
+        ("QC /H", "right after its card, without a space (QC/H)"),
     ],
 )
 def test_bad_action_notation_raises_a_clear_notation_error(bad: str, words: str) -> None:

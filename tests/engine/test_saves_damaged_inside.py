@@ -145,7 +145,12 @@ OVER: list[tuple[str, Callable[[], dict[str, Any]], Damage, str]] = [
         "finishing order [1, 0, 2] does not fit the seats out [0]",
     ),
     ("a round over in play", _round_over, _set("phase", "play"), "phase play when the round"),
-    ("a match over with no end", _round_over, _set("match_over", True), "winners () do not"),
+    (
+        "a match over with no end",
+        _round_over,
+        _set("match_over", True),
+        "against a target of 500, yet the match is over",
+    ),
     (
         "a match over on a round's board",
         _match_over,
@@ -153,6 +158,20 @@ OVER: list[tuple[str, Callable[[], dict[str, Any]], Damage, str]] = [
         "phase round_over when the round is over",
     ),
     ("a match over with no winner", _match_over, _set("winners", []), "winners () do not fit"),
+    # Totals that from_position refuses: below nothing, or at the target with play going on.
+    ("a total below nothing", _round_over, _set("scores", [-5, 0, 0]), "totals read [-5, 0, 0]"),
+    (
+        "a total at the target, the match going on",
+        _round_over,
+        _set("scores", [900, 0, 0]),
+        "the match's totals [900, 0, 0] against a target of 500, yet the match is going on",
+    ),
+    (
+        "a match over below the target",
+        _match_over,
+        _set("scores", [0, 10, 30]),
+        "against a target of 500, yet the match is over",
+    ),
     ("a winner twice", _match_over, _set("winners", [0, 0]), "winners (0, 0)"),
     ("a winner not at the table", _match_over, _set("winners", [5]), "winners (5,)"),
 ]
