@@ -118,7 +118,7 @@ def test_the_text_game_refuses_in_its_own_words() -> None:
     refusals = [line for line in text.splitlines() if "not allowed" in line]
     assert refusals[0].endswith(f"not allowed: you do not hold {Card.parse(missing).pretty}")
     assert refusals[1].endswith(
-        "not allowed: 'zz' is not a card: 'z' is not a rank (use 2-10, T, J, Q, K or A)"
+        "not allowed: 'zz' is not a card: 'z' is not a suit (use S, H, D or C)"
     )
     assert "nobody can be caught now" in refusals[2]
     assert not any("seat 0" in line for line in refusals)
@@ -693,7 +693,7 @@ def test_bytes_that_are_not_utf8_are_echoed_as_replacement_characters() -> None:
     typed = b"zz\xff\n".decode("utf-8", "surrogateescape")
     text = played(f"{typed}\ud800\nq\n")
     assert refusals(text)[:2] == [
-        "'zz\ufffd' is not a card: 'zz' is not a rank (use 2-10, T, J, Q, K or A)",
+        "'zz\ufffd' is not a card: '\ufffd' is not a suit (use S, H, D or C)",
         "'\ufffd' is not a card (examples: 7H, 10S, QD, RJ)",
     ]
 
