@@ -303,8 +303,9 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        digits = text.strip().lstrip("+-").replace("_", "")
-        if digits.isdigit():  # Python reads at most so many digits (sys.get_int_max_str_digits)
+        digits = text.strip().removeprefix("-").removeprefix("+")
+        if digits.isascii() and digits.isdigit() and len(digits) > sys.get_int_max_str_digits():
+            # Python reads at most so many digits: the number is right, only too long.
             raise argparse.ArgumentTypeError(
                 f"a number of {len(digits):,} digits is too long: give a shorter one"
             ) from None

@@ -571,6 +571,16 @@ def test_a_seed_too_long_to_read_is_called_too_long_not_malformed(
     assert len(err) < 1000  # not echoed in full
 
 
+@pytest.mark.parametrize("typed", ["1__0", "_5", "+-3", "1_", "²"])
+def test_a_mistyped_short_number_is_not_called_too_long(
+    typed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", typed])
+    err = capsys.readouterr().err
+    assert f"expected a whole number, not {typed!r}" in err and "too long" not in err
+
+
 def test_a_long_word_given_as_a_number_is_shown_cut(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "x" * 5000])

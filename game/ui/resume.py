@@ -479,30 +479,42 @@ def rename_saved_seats(saved: SavedGame, names: Sequence[str]) -> None:
     log = saved.data.get("log")
     data = {**saved.data, "setup": {**setup, "seats": seats}}
     if renamed and isinstance(log, list):
-        data["log"] = renamed_log([line for line in log if isinstance(line, str)], renamed)
+        lines = [line for line in log if isinstance(line, str)]
+        at_table = [str(seat.get("name", "")) for seat in setup["seats"]]
+        data["log"] = renamed_log(lines, renamed, at_table)
     save_game(data, saved_at=saved.saved_at)
 
 
-def renamed_log(lines: list[str], renamed: Sequence[tuple[str, str, bool]]) -> list[str]:
+RENAMED = "Renamed: "  # how the log's line telling the renames begins
+
+
+def renamed_log(
+    lines: list[str], renamed: Sequence[tuple[str, str, bool]], names: Sequence[str] = ()
+) -> list[str]:
     """The saved game's log with each seat ``(old, new, is_bot)`` renamed called by its new
     name, and a line that tells who was renamed: a person renamed to a bot's name moves that
     bot to another, and the log must not then give the person the bot's moves. Names are
-    replaced as whole words, all at once (Anna → Ben and Ben → Cleo do not chain). A seat
+    replaced as whole words, all at once (Anna → Ben and Ben → Cleo do not chain), and every
+    name at the table (``names``, the seats' names before) is read whole first, so "Anna
+    Maria" is not taken for Anna. Lines that told earlier renames stay as they were. A seat
     called "You" is told in the second person ("You owe", "you owe"), which no other name
     reads in, so lines naming it are left as they were and the closing line tells it."""
     plain = {old: new for old, new, _ in renamed if "You" not in (old, new) and old}
     if plain:
-        names = "|".join(re.escape(old) for old in sorted(plain, key=len, reverse=True))
-        pattern = re.compile(rf"(?<!\w)(?:{names})(?!\w)")
-        lines = [pattern.sub(lambda m: plain[m.group(0)], line) for line in lines]
+        whole = {name: name for name in names if name} | plain
+        listed = "|".join(re.escape(name) for name in sorted(whole, key=len, reverse=True))
+        pattern = re.compile(rf"(?<!\w)(?:{listed})(?!\w)")
+        lines = [
+            line if line.startswith(RENAMED) else pattern.sub(lambda m: whole[m.group(0)], line)
+            for line in lines
+        ]
     told = [
         f"{'the bot ' if bot else ''}{old} {'are' if old == 'You' else 'is'} called {new} now"
         for old, new, bot in renamed
         if old
     ]
     if told:
-        said = "; ".join(told)
-        lines = [*lines, f"{said[:1].upper()}{said[1:]}."]
+        lines = [*lines, f"{RENAMED}{'; '.join(told)}."]
     return lines
 
 

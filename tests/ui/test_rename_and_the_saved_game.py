@@ -270,7 +270,7 @@ def test_a_rename_that_moves_a_bot_aside_renames_the_saved_log_too(_home: Path) 
         "Ada laid 4♥ 4♠ — Cleo faces 2 missed turns",
         "Cleo laid K♠ — Ada owes 5",
         "Olek drew 1 card",
-        "Ben is called Cleo now; the bot Cleo is called Ada now.",
+        "Renamed: Ben is called Cleo now; the bot Cleo is called Ada now.",
     ]
 
 
@@ -279,16 +279,33 @@ def test_a_rename_that_moves_a_bot_aside_renames_the_saved_log_too(_home: Path) 
     [
         # A name inside another word or another name is not touched.
         ([("Ann", "Bea", False)], ["Anna laid 5♥", "Ann laid 6♥"], ["Anna laid 5♥", "Bea laid 6♥"]),
+        # Nor a name that begins another seat's name of two words.
+        (
+            [("Anna", "Ania", False)],
+            ["Anna Maria laid 5♥", "Anna laid 6♥ — Anna Maria owes 2"],
+            ["Anna Maria laid 5♥", "Ania laid 6♥ — Anna Maria owes 2"],
+        ),
+        # The line an earlier rename added still tells that rename.
+        (
+            [("Cleo", "Dora", False)],
+            ["Cleo laid 5♥", "Renamed: Ben is called Cleo now."],
+            [
+                "Dora laid 5♥",
+                "Renamed: Ben is called Cleo now.",
+                "Renamed: Cleo is called Dora now.",
+            ],
+        ),
         # "You" reads in the second person: its lines stay, the last line tells it.
         (
             [("You", "Anna", False)],
             ["You laid 5♥ — you owe 2"],
-            ["You laid 5♥ — you owe 2", "You are called Anna now."],
+            ["You laid 5♥ — you owe 2", "Renamed: You are called Anna now."],
         ),
     ],
 )
 def test_the_log_renames_whole_names_only(
     renamed: list[tuple[str, str, bool]], lines: list[str], told: list[str]
 ) -> None:
-    assert resume.renamed_log(lines, renamed)[: len(told)] == told
-    assert len(resume.renamed_log(lines, renamed)) == len(lines) + 1
+    at_table = ["Anna", "Anna Maria", "Ben"]
+    assert resume.renamed_log(lines, renamed, at_table)[: len(told)] == told
+    assert len(resume.renamed_log(lines, renamed, at_table)) == len(lines) + 1
