@@ -152,7 +152,7 @@ class HardBot:
             child = root.children.get((view.seat, action))
             if child is not None and child.visits > best_visits:
                 best, best_visits = action, child.visits
-        if view.phase is Phase.ATTACK:
+        if view.phase is Phase.ATTACK or table.last_card_next:
             best = _fought(best, root, view.seat, root_actions, medium_score)
         # Which suit a changer already chosen names: medium's naming without its weighing of
         # the changer against a plain card (that card is no longer the question), so the
@@ -286,12 +286,15 @@ def _fought(
     actions: list[Action],
     score: Callable[[Action], float],
 ) -> Action:
-    """Under attack: ``best``, or the medium bot's favourite answer when the search would
-    rather take the penalty and did not find that clearly better.
+    """``best``, or the medium bot's favourite play when the search would rather lay nothing
+    (take the penalty, draw, wait out missed turns, keep a card just drawn) and did not find
+    that clearly better.
 
     A seat far behind scores about as badly in the playouts whether it takes seven cards or
     cuts the stack (their reward counts places, and a place lost either way looks the same),
-    so which of them is visited most is often chance; a good player cuts.
+    so which of them is visited most is often chance; a good player cuts. On an ordinary turn
+    likewise: with the next seat on its last card, drawing and laying a plain card that fits
+    lose about as often in the playouts, and a good player lays the card.
     """
     if isinstance(best, Play):
         return best

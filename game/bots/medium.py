@@ -155,6 +155,14 @@ class Table:
             return any(self._goes_out_on(d, attack, suit) for d in STANDARD_52)
         return answers_attack(c, card, attack, suit) and not self._no_finish(card)
 
+    def _follows_five(self, card: Card, five: Card) -> bool:
+        """Whether ``card`` may be the card laid on ``five`` (its suit, its rank, or a card
+        that plays on anything; a joker where jokers do)."""
+        c = self.c
+        if card.is_joker:
+            return c.any_card or c.draw_wild
+        return card.suit == five.suit or card.rank == five.rank or card in c.wild
+
     def _no_finish(self, card: Card) -> bool:
         """Whether ``card`` may not be a seat's last card: a 2 or a 3 that attacks, at a table
         of two under ``no_attack_finish_heads_up`` (the engine's rule)."""
@@ -274,6 +282,13 @@ class Table:
         elif last in c.anything_on and self.last_card_next:
             s -= _OPEN_TO_LAST_CARD
         s += self._choice_value(play, last, rest)
+        if c.five_again and last.rank == 5 and not last.is_joker:
+            # The seat lays one more card on its 5, or draws (RULES §3.7): a card that follows
+            # is another shed this turn, and a last card that follows goes out now.
+            after = [x for x in rest if self._follows_five(x, last)]
+            if len(rest) == 1 and after and not self._no_finish(rest[0]):
+                return 900.0
+            s += 8.0 if after else -9.0
         if len(rest) == 1:
             if rest[0] in c.wild or rest[0].is_joker:
                 s += 5.0  # a wild last card goes out on anything

@@ -9,7 +9,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.base import SCORED_AT_MOST
 from game.bots.medium import MediumBot
-from game.engine import PRESETS, Game, Play
+from game.engine import PRESETS, Game, Play, parse_action
 from game.engine.cards import JACK, STANDARD_52
 
 from .conftest import count_medium_scores, wide_joker_game
@@ -273,3 +273,17 @@ def test_medium_asks_for_nothing_once_the_jacks_go_round_and_the_round_ends() ->
             broken += 1
         game.apply(action)
     assert broken
+
+
+@pytest.mark.parametrize(("hand", "then"), [("5H 9H", "9H"), ("5H 8H KC", "8H")])
+def test_medium_lays_a_five_first_where_the_card_it_must_add_follows(hand: str, then: str) -> None:
+    # Tel-Aviv: after a 5 the same seat lays one more card (RULES §3.7), so 5♥ then 9♥ goes
+    # out this turn where 9♥ alone would leave the 5 for a later turn.
+    stock = "2C 3C 4C 6C 7C 9C 10C 2D 3D 4D 6D 7D 8D 9D 10D 2S 3S 4S 6S 7S"
+    for seed in range(10):
+        g = Game.from_position("tel_aviv", [hand, "5C 6H 8C"], "4H", stock)
+        bot = make_bot("medium")
+        assert str(bot.choose(g.view(0), g.legal_actions(), random.Random(seed))) == "5H"
+        g.apply(parse_action("5H"))
+        assert g.current == 0
+        assert str(bot.choose(g.view(0), g.legal_actions(), random.Random(seed))) == then
