@@ -144,6 +144,17 @@ def _zero(path: Path, page: int) -> bytes:
     return path.read_bytes()
 
 
+def _changed_then_zeroed(home: Path, name: str, *statements: str) -> None:
+    """Run ``statements`` on the file, then zero the one leaf page of ``name``."""
+    conn = sqlite3.connect(str(_db(home)))
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    (page,) = _leaves(_db(home), name)
+    _zero(_db(home), page)
+
+
 def _kept(home: Path) -> Path:
     (kept,) = _db(home).parent.glob("macau.sqlite3.corrupt-*")
     return kept
@@ -277,16 +288,13 @@ def test_profiles_whose_names_were_lost_keep_their_rounds_under_stand_in_names(
 
 def test_a_bot_profile_past_the_levels_lost_is_an_unknown_bot(home: Path) -> None:
     _played(home)
-    conn = sqlite3.connect(str(_db(home)))
     # A bot profile not among the first four (none is made so today, but a file may hold
     # one): nothing says its level, so it keeps its rounds as an unknown bot.
-    for table in ("results", "match_results", "ratings", "rating_history"):
-        conn.execute(f"UPDATE {table} SET profile_id = 99 WHERE profile_id = 2")
-    conn.execute("UPDATE profiles SET id = 99 WHERE id = 2")
-    conn.commit()
-    conn.close()
-    (page,) = _leaves(_db(home), "profiles")
-    _zero(_db(home), page)
+    moved = [
+        f"UPDATE {table} SET profile_id = 99 WHERE profile_id = 2"
+        for table in ("results", "match_results", "ratings", "rating_history")
+    ]
+    _changed_then_zeroed(home, "profiles", *moved, "UPDATE profiles SET id = 99 WHERE id = 2")
     with Store.open() as store:
         assert store.profile_stats("Unknown bot 1").games == ROUNDS
         assert store.profile_stats("Bot · easy").games == 0  # the level seeded again
@@ -417,13 +425,12 @@ def test_a_file_another_copy_recovered_meanwhile_is_used_not_set_aside(
 
 def test_a_value_of_the_wrong_type_is_left_out_not_read_into_the_figures(home: Path) -> None:
     _played(home)
-    conn = sqlite3.connect(str(_db(home)))
     # What a flipped byte can do to a record: a place that is no number.
-    conn.execute("UPDATE results SET place = 'x' WHERE game_id = 100 AND seat = 0")
-    conn.commit()
-    conn.close()
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    _zero(_db(home), page)
+    _changed_then_zeroed(
+        home,
+        "sqlite_autoindex_profiles_1",
+        "UPDATE results SET place = 'x' WHERE game_id = 100 AND seat = 0",
+    )
     with Store.open() as store:
         assert "300 of 300 rounds were recovered" in (store.problem or "")
         seats = store._conn.execute("SELECT COUNT(*), SUM(typeof(place) != 'integer') FROM results")
