@@ -302,12 +302,13 @@ def _whole(text: str) -> int:
     """``text`` as a whole number, or the argparse error saying it is none."""
     try:
         return int(text)
-    except ValueError:
-        digits = text.strip().removeprefix("-").removeprefix("+")
-        if digits.isascii() and digits.isdigit() and len(digits) > sys.get_int_max_str_digits():
-            # Python reads at most so many digits: the number is right, only too long.
+    except ValueError as exc:
+        if "Exceeds the limit" in str(exc):
+            # Python reads at most so many digits (sys.get_int_max_str_digits): the number
+            # is well written, only too long.
+            digits = sum(ch.isdigit() for ch in text)
             raise argparse.ArgumentTypeError(
-                f"a number of {len(digits):,} digits is too long: give a shorter one"
+                f"a number of {digits:,} digits is too long: give a shorter one"
             ) from None
         shown = text if len(text) <= 40 else text[:39] + "…"
         raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}") from None

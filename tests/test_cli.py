@@ -571,14 +571,23 @@ def test_a_seed_too_long_to_read_is_called_too_long_not_malformed(
     assert len(err) < 1000  # not echoed in full
 
 
-@pytest.mark.parametrize("typed", ["1__0", "_5", "+-3", "1_", "²"])
+@pytest.mark.parametrize("typed", ["1__0", "_5", "+-3", "1_", "²", "-+" + "1" * 5000])
 def test_a_mistyped_short_number_is_not_called_too_long(
     typed: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit):
-        main(["simulate", "--games", typed])
+        main(["simulate", f"--games={typed}"])
     err = capsys.readouterr().err
-    assert f"expected a whole number, not {typed!r}" in err and "too long" not in err
+    assert "expected a whole number, not " in err and "too long" not in err
+
+
+def test_a_long_number_in_groups_or_other_digits_is_called_too_long(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for typed in ("_".join(["1111111111"] * 500), "١" * 5000):  # (Arabic-Indic ones)
+        with pytest.raises(SystemExit):
+            main(["simulate", "--games", typed])
+        assert "a number of 5,000 digits is too long" in capsys.readouterr().err
 
 
 def test_a_long_word_given_as_a_number_is_shown_cut(capsys: pytest.CaptureFixture[str]) -> None:

@@ -487,6 +487,18 @@ def rename_saved_seats(saved: SavedGame, names: Sequence[str]) -> None:
 
 RENAMED = "Renamed: "  # how the log's line telling the renames begins
 
+# Words the log itself says, in any letter case: a seat so named is not renamed in the lines
+# (its "Macau!" calls or a "Round 2" heading would change too); the closing line tells it.
+_LOG_WORDS = frozenset(
+    {"macau", "stop", "round", "match", "over", "out", "place", "the", "a", "an", "every"}
+    | {"nothing", "miss", "how", "drew", "laid"}
+)
+
+
+def _spoken(name: str) -> bool:
+    """Whether ``name`` reads only as a name in the log: no number, none of its words."""
+    return not name.isdigit() and name.casefold() not in _LOG_WORDS
+
 
 def renamed_log(
     lines: list[str], renamed: Sequence[tuple[str, str, bool]], names: Sequence[str] = ()
@@ -498,12 +510,16 @@ def renamed_log(
     name at the table (``names``, the seats' names before) is read whole first, so "Anna
     Maria" is not taken for Anna. Lines that told earlier renames stay as they were. A seat
     called "You" is told in the second person ("You owe", "you owe"), which no other name
-    reads in, so lines naming it are left as they were and the closing line tells it."""
-    plain = {old: new for old, new, _ in renamed if "You" not in (old, new) and old}
+    reads in, and one called as the log's own words read ("Macau", "5") would change them
+    too: lines naming either are left as they were and the closing line tells the rename."""
+    plain = {
+        old: new for old, new, _ in renamed if old and not {old, new} & {"You"} and _spoken(old)
+    }
     if plain:
         whole = {name: name for name in names if name} | plain
         listed = "|".join(re.escape(name) for name in sorted(whole, key=len, reverse=True))
-        pattern = re.compile(rf"(?<!\w)(?:{listed})(?!\w)")
+        # (Not inside a word, nor a card's rank: a seat called A is not the A of A♥.)
+        pattern = re.compile(rf"(?<![\w♠♥♦♣])(?:{listed})(?![\w♠♥♦♣])")
         lines = [
             line if line.startswith(RENAMED) else pattern.sub(lambda m: whole[m.group(0)], line)
             for line in lines

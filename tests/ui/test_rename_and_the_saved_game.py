@@ -285,6 +285,15 @@ def test_a_rename_that_moves_a_bot_aside_renames_the_saved_log_too(_home: Path) 
             ["Anna Maria laid 5♥", "Anna laid 6♥ — Anna Maria owes 2"],
             ["Anna Maria laid 5♥", "Ania laid 6♥ — Anna Maria owes 2"],
         ),
+        # A seat called as the log's own words read keeps its lines; the last line tells it.
+        (
+            [("Macau", "Mac", False)],
+            ["Macau laid 5♥ — Macau!"],
+            ["Macau laid 5♥ — Macau!", "Renamed: Macau is called Mac now."],
+        ),
+        ([("5", "Five", False)], ["Ben laid K♠ — 5 owes 5"], ["Ben laid K♠ — 5 owes 5"]),
+        # Nor is a card's rank a name: a seat called K renamed leaves the K of K♠ alone.
+        ([("K", "Kai", False)], ["K laid K♠ — Ben owes 5"], ["Kai laid K♠ — Ben owes 5"]),
         # The line an earlier rename added still tells that rename.
         (
             [("Cleo", "Dora", False)],
