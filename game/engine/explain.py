@@ -169,7 +169,12 @@ def _jack_text(r: Rules) -> str:
 
 def _skip_text(r: Rules) -> str:
     k = r.skip_rank or "4"
-    several = f" Several {_plural(k)} laid together each count." if r.groups != "none" else ""
+    several = ""
+    if r.groups == "rank":
+        several = f" Several {_plural(k)} laid together each count."
+    elif r.groups != "none" or r.runs:
+        # A group of a suit or a run with other cards in it acts by its last card alone.
+        several = f" Several {_plural(k)} laid together, with no other card among them, each count."
     return (
         f"{_a(k).capitalize()} makes the next player miss a turn. They may answer with {_a(k)} of "
         f"any suit: the count grows by one and passes on to the next player. Or they accept: "
@@ -388,7 +393,7 @@ def _several_cards(r: Rules) -> list[str]:
                 else "when every card is an attack card every card counts"
             )
         if r.skip_rank:
-            counts.append(f"each of several {_plural(r.skip_rank)} adds a missed turn")
+            counts.append(f"when every card is {_a(r.skip_rank)}, each of them adds a missed turn")
         # A draw-wild joker has no rank, so it is never in a group: only ranks are listed.
         requests = [_plural(t) for t in _sorted_tokens(r.suit_changers) if t != "joker"]
         if r.jack_requests:

@@ -750,3 +750,18 @@ def test_the_middle_of_a_group_goes_down_as_how_to_play_says() -> None:
         if isinstance(action, Play) and len(action.cards) == 4:
             middle = [suits.index(c.suit) for c in action.cards[1:-1]]
             assert middle == sorted(middle), action
+
+
+def test_the_skip_text_says_a_group_with_other_cards_acts_by_its_last_card() -> None:
+    # Hungarian groups cards of a suit: 4H 9H 4H makes the next seat miss one turn, not two,
+    # and the text says so (4H 4H, a group of 4s alone, makes it miss two).
+    text = " ".join(text_of(PRESETS["hungarian"]).split())
+    assert "Several 4s laid together, with no other card among them, each count." in text
+    assert "when every card is a 4, each of them adds a missed turn" in text
+    hands = ["4H 9H 4H 8C", "5C 6C", "8C 6D", "7C 8D", "7S 8S"]
+    for laid, missed in (("4H 4H", 2), ("4H 9H 4H", 1)):
+        g = pos("hungarian", hands, "10H", "2C 3C 5D 6H 7H 2S 3S")
+        g.apply(laid)
+        assert g.view(1).skips == missed
+    # Where groups are of one rank alone the condition goes without saying.
+    assert "Several 4s laid together each count." in " ".join(text_of(PRESETS["polish"]).split())
