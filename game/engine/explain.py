@@ -288,8 +288,8 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             text = f"{_a(token).capitalize()} fits on any card"
         else:
             text = f"Any card fits on {_a(token)}"
-        if _waits(r):
-            text += f" (but never while {_waits(r)} is waiting)"
+        if _waits(r, token):
+            text += f" (but never while {_waits(r, token)} is waiting)"
         text += ", and then its own suit is in force." if on and not under else "."
         add(token, rank_codes(token), _RANK_TITLES[token], text, _wild_example(r, token))
     if r.five_again:

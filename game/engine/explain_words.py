@@ -156,12 +156,13 @@ def _acting_alone(r: Rules) -> frozenset[str]:
     return kinds - {"joker"} if r.joker_role == "any_card" else kinds
 
 
-def _waits(r: Rules) -> str:
-    """'an attack, missed turns or a request': what may be waiting on a player here."""
+def _waits(r: Rules, token: str = "") -> str:
+    """'an attack, missed turns or a request': what may be waiting on a player here (but what
+    ``token``'s cards answer themselves: the skip card is laid on missed turns)."""
     waiting = []
-    if r.attack_cards:
+    if r.attack_cards and token not in r.attack_cards:
         waiting.append("an attack")
-    if r.skip_rank:
+    if r.skip_rank and token != r.skip_rank:
         waiting.append("missed turns")
     if r.jack_requests or r.suit_changers:
         waiting.append("a request")

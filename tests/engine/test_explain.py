@@ -765,3 +765,13 @@ def test_the_skip_text_says_a_group_with_other_cards_acts_by_its_last_card() -> 
         assert g.view(1).skips == missed
     # Where groups are of one rank alone the condition goes without saying.
     assert "Several 4s laid together each count." in " ".join(text_of(PRESETS["polish"]).split())
+
+
+def test_a_card_that_fits_on_anything_and_is_the_skip_card_is_not_said_to_wait_for_skips() -> None:
+    # Classic aces fit on any card; made the skip card, an ace is laid on missed turns.
+    rules = PRESETS["classic"].replace(skip_rank="A", suit_changers=frozenset({"joker"}))
+    text = " ".join(text_of(rules).split())
+    assert "An ace fits on any card (but never while an attack or a request is waiting)" in text
+    g = pos(rules, ["AH 9C", "AC 5D", "8D 9D"], "10H", "2C 3C 5S 6S 7S")
+    g.apply("AH")
+    assert "AC" in {str(a) for a in g.legal_actions()}
