@@ -297,8 +297,10 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             "5",
             rank_codes("5"),
             "Fives",
-            "After you lay a 5 you must lay one more card that fits on it, or draw one card: you "
-            "may not stop there. That card is a new move, so another 5 goes again.",
+            "After you lay a 5 you must lay one more card that fits on it"
+            + (" (or a run that starts with one)" if r.runs else "")
+            + ", or draw one card: you may not stop there. That card is a new move, so another "
+            "5 goes again.",
             _five_example(r),
         )
     return kinds
@@ -497,7 +499,8 @@ def _turn_section(r: Rules) -> Section:
             " After a suit has been named, match the named suit instead of the top card's suit."
         )
     paras = [match, *_several_cards(r)]
-    group = " (first, and more after it, where groups are allowed)" if r.groups != "none" else ""
+    kinds = [kind for kind, on in (("groups", r.groups != "none"), ("runs", r.runs)) if on]
+    group = f" (first, and more after it, where {' or '.join(kinds)} are allowed)" if kinds else ""
     paras.append(
         "Instead of laying, you may draw one card, even when you could lay one"
         + (

@@ -775,3 +775,15 @@ def test_a_card_that_fits_on_anything_and_is_the_skip_card_is_not_said_to_wait_f
     g = pos(rules, ["AH 9C", "AC 5D", "8D 9D"], "10H", "2C 3C 5S 6S 7S")
     g.apply("AH")
     assert "AC" in {str(a) for a in g.legal_actions()}
+
+
+def test_runs_without_groups_are_offered_after_a_five_and_after_a_draw() -> None:
+    rules = PRESETS["tel_aviv"].replace(runs=True, joker_role="any_card", jokers=2)
+    text = " ".join(text_of(rules).split())
+    assert "one more card that fits on it (or a run that starts with one)" in text
+    assert "lay it at once (first, and more after it, where runs are allowed)" in text
+    g = pos(rules, ["5H 6H 7H 9C", "5C 8D 9D"], "4H", "2C 3C 5S 6S 7S")
+    g.apply("5H")
+    assert "6H 7H" in {str(a) for a in g.legal_actions()}
+    plain = " ".join(text_of(PRESETS["tel_aviv"]).split())
+    assert "(or a run" not in plain and "lay it at once or keep it" in plain
