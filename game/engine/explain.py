@@ -744,7 +744,19 @@ def _suit_general(r: Rules) -> str:
         text += (
             f" The next player must {answer}. The request binds the next player only: after "
             f"their turn the top card's own suit counts again"
-            + (" (on a joker, the named suit stays)." if "joker" in r.suit_changers else ".")
+            + (
+                (
+                    " (on a joker, the named suit stays"
+                    + (
+                        "; a free suit gives way to the suit in force before the joker"
+                        if r.ace_must_hold or (own and r.ace_must_differ)
+                        else ""
+                    )
+                    + ")."
+                )
+                if "joker" in r.suit_changers
+                else "."
+            )
         )
     else:
         text += f" Every following player must {answer}, until somebody lays the named suit."

@@ -787,3 +787,19 @@ def test_runs_without_groups_are_offered_after_a_five_and_after_a_draw() -> None
     assert "6H 7H" in {str(a) for a in g.legal_actions()}
     plain = " ".join(text_of(PRESETS["tel_aviv"]).split())
     assert "(or a run" not in plain and "lay it at once or keep it" in plain
+
+
+def test_a_free_suit_named_by_a_joker_is_said_to_give_way_to_the_suit_before_it() -> None:
+    rules = PRESETS["romanian"].replace(ace_scope="next", ace_must_differ=True, ace_must_hold=True)
+    text = " ".join(text_of(rules).split())
+    assert "a free suit gives way to the suit in force before the joker" in text
+    hands = ["BJ 10H 8H", "5C 6C", "5D 6H 9C 8S", "5S 6S 9S 8D 5H"]
+    g = pos(rules, hands, "9H", "2C 3C 4C 7C 10C 2D 3D 4D 7D 10D 2S 3S 4S")
+    g.apply("BJ/*")  # only hearts held: a free suit, hearts shut out for the next seat
+    g.apply("draw")  # seat 1 takes the joker's 5
+    g.apply("draw")  # seat 2, bound, draws
+    if g.phase.value == "drawn":
+        g.apply("pass")
+    assert g.suit_in_force == "H"  # hearts, the suit before the joker, are in force again
+    # (and the preset itself, where no free suit is called, says nothing of it)
+    assert "free suit gives way" not in " ".join(text_of(PRESETS["romanian"]).split())
