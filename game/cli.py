@@ -149,7 +149,7 @@ def cmd_play(argv: list[str], named: bool = False) -> int:
     parser.add_argument(
         "--preset", default=None, help=f"start a table on this preset ({', '.join(PRESETS)})"
     )
-    parser.add_argument("--seats", type=int, default=None, help="players at that table")
+    parser.add_argument("--seats", type=_whole, default=None, help="players at that table")
     parser.add_argument(
         "--bots", default=None, help="bot levels of the other seats (random, easy, medium, hard)"
     )
@@ -303,12 +303,14 @@ def _whole(text: str) -> int:
     try:
         return int(text)
     except ValueError as exc:
-        if "Exceeds the limit" in str(exc):
+        body = text.strip()
+        body = body[1:] if body[:1] in ("+", "-") else body
+        digits = body.replace("_", "")
+        if "Exceeds the limit" in str(exc) and digits.isdigit():
             # Python reads at most so many digits (sys.get_int_max_str_digits): the number
-            # is well written, only too long.
-            digits = sum(ch.isdigit() for ch in text)
+            # is well written, only too long. (It says so before reading past the digits.)
             raise argparse.ArgumentTypeError(
-                f"a number of {digits:,} digits is too long: give a shorter one"
+                f"a number of {len(digits):,} digits is too long: give a shorter one"
             ) from None
         shown = text if len(text) <= 40 else text[:39] + "…"
         raise argparse.ArgumentTypeError(f"expected a whole number, not {shown!r}") from None
@@ -347,7 +349,10 @@ def cmd_simulate(argv: list[str]) -> int:
         help=f"a preset ({', '.join(PRESETS)}), several with commas, or 'all' (default polish)",
     )
     p.add_argument(
-        "--seats", type=int, default=None, help="seats at each table (default: every count allowed)"
+        "--seats",
+        type=_whole,
+        default=None,
+        help="seats at each table (default: every count allowed)",
     )
     p.add_argument("--games", type=_at_least_one, default=1000, help="games to play (default 1000)")
     p.add_argument("--seed", type=_seed, default=1, help="which deals (default 1)")
@@ -494,7 +499,7 @@ def cmd_text(argv: list[str]) -> int:
     )
     p.add_argument("--preset", default=None, help=f"{', '.join(PRESETS)} (default polish)")
     p.add_argument(
-        "--seats", type=int, default=None, help="seats at the table (default: the preset's)"
+        "--seats", type=_whole, default=None, help="seats at the table (default: the preset's)"
     )
     _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     p.add_argument("--seed", type=_seed, default=None, help="deal the same cards again")

@@ -571,7 +571,10 @@ def test_a_seed_too_long_to_read_is_called_too_long_not_malformed(
     assert len(err) < 1000  # not echoed in full
 
 
-@pytest.mark.parametrize("typed", ["1__0", "_5", "+-3", "1_", "²", "-+" + "1" * 5000])
+@pytest.mark.parametrize(
+    "typed",
+    ["1__0", "_5", "+-3", "1_", "²", "-+" + "1" * 5000, "1" * 5000 + "x", "1" * 5000 + ".5"],
+)
 def test_a_mistyped_short_number_is_not_called_too_long(
     typed: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -588,6 +591,16 @@ def test_a_long_number_in_groups_or_other_digits_is_called_too_long(
         with pytest.raises(SystemExit):
             main(["simulate", "--games", typed])
         assert "a number of 5,000 digits is too long" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "text", "simulate"])
+def test_a_seat_count_too_long_to_read_is_called_too_long(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--seats", "1" * 5000])
+    err = capsys.readouterr().err
+    assert "a number of 5,000 digits is too long" in err and len(err) < 1000
 
 
 def test_a_long_word_given_as_a_number_is_shown_cut(capsys: pytest.CaptureFixture[str]) -> None:

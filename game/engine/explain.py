@@ -170,11 +170,12 @@ def _jack_text(r: Rules) -> str:
 def _skip_text(r: Rules) -> str:
     k = r.skip_rank or "4"
     several = ""
-    if r.groups == "rank":
-        several = f" Several {_plural(k)} laid together each count."
-    elif r.groups != "none" or r.runs:
-        # A group of a suit or a run with other cards in it acts by its last card alone.
-        several = f" Several {_plural(k)} laid together, with no other card among them, each count."
+    if r.groups != "none":
+        # A group of a suit with other cards in it acts by its last card alone, as a run does.
+        among = "" if r.groups == "rank" else ", with no other card among them,"
+        several = f" Several {_plural(k)} laid together{among} each count."
+        if r.runs:
+            several += " In a run only the last card acts."
     return (
         f"{_a(k).capitalize()} makes the next player miss a turn. They may answer with {_a(k)} of "
         f"any suit: the count grows by one and passes on to the next player. Or they accept: "
@@ -288,8 +289,10 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             text = f"{_a(token).capitalize()} fits on any card"
         else:
             text = f"Any card fits on {_a(token)}"
-        if _waits(r, token):
-            text += f" (but never while {_waits(r, token)} is waiting)"
+        # (The skip card is laid on missed turns: said of it only where it is what is laid.)
+        waits = _waits(r, token if on and not under else "")
+        if waits:
+            text += f" (but never while {waits} is waiting)"
         text += ", and then its own suit is in force." if on and not under else "."
         add(token, rank_codes(token), _RANK_TITLES[token], text, _wild_example(r, token))
     if r.five_again:
@@ -394,7 +397,7 @@ def _several_cards(r: Rules) -> list[str]:
                 if "2" in r.attack_cards
                 else "when every card is an attack card every card counts"
             )
-        if r.skip_rank:
+        if r.skip_rank and r.groups != "none":  # (a run of them acts by its last card)
             counts.append(f"when every card is {_a(r.skip_rank)}, each of them adds a missed turn")
         # A draw-wild joker has no rank, so it is never in a group: only ranks are listed.
         requests = [_plural(t) for t in _sorted_tokens(r.suit_changers) if t != "joker"]
@@ -749,7 +752,7 @@ def _suit_general(r: Rules) -> str:
                     " (on a joker, the named suit stays"
                     + (
                         "; a free suit gives way to the suit in force before the joker"
-                        if r.ace_must_hold or (own and r.ace_must_differ)
+                        if r.ace_must_hold
                         else ""
                     )
                     + ")."

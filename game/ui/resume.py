@@ -487,17 +487,28 @@ def rename_saved_seats(saved: SavedGame, names: Sequence[str]) -> None:
 
 RENAMED = "Renamed: "  # how the log's line telling the renames begins
 
-# Words the log itself says, in any letter case: a seat so named is not renamed in the lines
-# (its "Macau!" calls or a "Round 2" heading would change too); the closing line tells it.
-_LOG_WORDS = frozenset(
-    {"macau", "stop", "round", "match", "over", "out", "place", "the", "a", "an", "every"}
-    | {"nothing", "miss", "how", "drew", "laid"}
-)
+# Words the log itself says, in any letter case (its moves, counts, cards and headings): a
+# seat with one in its name is not renamed in the lines ("Ben laid 5♥ — Macau!", "Round 2",
+# "the red joker" would change too), nor one with a digit or a sign in it; the closing line
+# tells the rename.
+_LOG_TEXT = """a add added adds after again an and are as asked asks at attack blocked by called
+    cancel cannot card cards caught count deal deals dealt done draw drawn draws drew each
+    else every extra face faces for forgiven free from go goes hand has have how if in into
+    is it its joker jokers keep keeps laid lapse lapses left longer macau make match may miss
+    missed misses move name named names new no nothing now of on once one or other out over
+    owe owes own pack pass passes penalty pile place played red black request resumed round
+    seat shuffled sit sits skips stack start stock stop stopped suit that the their then
+    this to took total turn turns waiting went were which without you your spades hearts
+    diamonds clubs ace aces king kings queen queens jack jacks two three four five six seven
+    eight nine ten twos threes fours fives sixes sevens eights nines tens"""
+_LOG_WORDS = frozenset(_LOG_TEXT.split())
 
 
 def _spoken(name: str) -> bool:
-    """Whether ``name`` reads only as a name in the log: no number, none of its words."""
-    return not name.isdigit() and name.casefold() not in _LOG_WORDS
+    """Whether ``name`` reads only as a name in the log: letters alone (a space, a hyphen or
+    an apostrophe between), none of them a word the log says."""
+    letters = all(ch.isalpha() or ch in " -'" for ch in name)
+    return letters and not any(word.casefold() in _LOG_WORDS for word in name.split())
 
 
 def renamed_log(

@@ -803,3 +803,34 @@ def test_a_free_suit_named_by_a_joker_is_said_to_give_way_to_the_suit_before_it(
     assert g.suit_in_force == "H"  # hearts, the suit before the joker, are in force again
     # (and the preset itself, where no free suit is called, says nothing of it)
     assert "free suit gives way" not in " ".join(text_of(PRESETS["romanian"]).split())
+
+
+def test_nothing_is_said_to_fit_on_the_skip_card_while_missed_turns_wait() -> None:
+    rules = PRESETS["classic"].replace(
+        skip_rank="A", suit_changers=frozenset({"joker"}), anything_on=frozenset({"A"})
+    )
+    text = " ".join(text_of(rules).split())
+    assert "any card fits on an ace (but never while an attack, missed turns or a request" in text
+    g = pos(rules, ["AH 9C", "9H 5D", "8D 9D"], "10H", "2C 3C 5S 6S 7S")
+    g.apply("AH")
+    assert {str(a) for a in g.legal_actions()} == {"pass"}  # 9♥ may not be laid on it
+
+
+@pytest.mark.parametrize(
+    ("changes", "said", "unsaid"),
+    [
+        # Groups of one rank with runs: a run holding 4s acts by its last card.
+        ({"runs": True}, "each count. In a run only the last card acts.", "no other card"),
+        # Runs alone: 4s go down together only in a run, so nothing is said of several.
+        ({"groups": "none", "runs": True}, "", "Several 4s"),
+    ],
+)
+def test_several_skip_cards_are_told_as_the_groups_and_runs_allow(
+    changes: dict[str, object], said: str, unsaid: str
+) -> None:
+    text = " ".join(text_of(PRESETS["polish"].replace(**changes)).split())
+    assert said in text and unsaid not in text
+    if not changes.get("groups"):
+        g = pos(PRESETS["polish"].replace(**changes), ["3H 4H 4C 9D", "5C 6C"], "2H", "KD QD")
+        g.apply("3H 4H 4C")
+        assert g.view(1).skips == 1

@@ -292,6 +292,9 @@ def test_a_rename_that_moves_a_bot_aside_renames_the_saved_log_too(_home: Path) 
             ["Macau laid 5♥ — Macau!", "Renamed: Macau is called Mac now."],
         ),
         ([("5", "Five", False)], ["Ben laid K♠ — 5 owes 5"], ["Ben laid K♠ — 5 owes 5"]),
+        ([("Round 2", "Rita", False)], ["Round 2: Ben deals"], ["Round 2: Ben deals"]),
+        ([("red", "Rosa", False)], ["Ben laid the red joker"], ["Ben laid the red joker"]),
+        ([("penalty", "Pen", False)], ["Ben took 4 penalty cards"], ["Ben took 4 penalty cards"]),
         # Nor is a card's rank a name: a seat called K renamed leaves the K of K♠ alone.
         ([("K", "Kai", False)], ["K laid K♠ — Ben owes 5"], ["Kai laid K♠ — Ben owes 5"]),
         # The line an earlier rename added still tells that rename.
