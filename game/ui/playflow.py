@@ -567,7 +567,10 @@ class PlayFlow:
         if self.call_fits(offer):
             # A play here may leave one card: the call goes with it, made before it is laid.
             if t.macau_on:
-                return "Macau! is called: now lay the card that leaves you one"
+                # (Where no single card leaves one, a group does: K♣ A♣ A♦ on 4♦.)
+                one = len(g.hand(t.viewer)) == 2
+                what = "the card" if one else "the cards"
+                return f"Macau! is called: now lay {what} that leave{'s' if one else ''} you one"
             penalty = g.rules.macau_penalty
             if not penalty:  # (a catch costs nothing, but the call is still the rule)
                 return "Leaving yourself one card? Press Macau! (M) before you lay"

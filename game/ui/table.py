@@ -515,7 +515,11 @@ class TableScene(Scene):
             self.hand.park_cursor()  # Enter now does what the hint says, until an arrow key
         self.hand.selection = uids
         self.hinted = (self.version, tuple(uids), action)
-        self.say(describe(self.game, action, self.names), error=False)
+        told = describe(self.game, action, self.names)
+        if not isinstance(action, Play):
+            # The Play button (marked Enter) stays dim here: say what Enter does instead.
+            told += " — press Enter"
+        self.say(told, error=False)
 
     def hinted_action(self, uids: Sequence[int] = ()) -> Action | None:
         """The hint's action if it is still the one to play: the position is the one it was

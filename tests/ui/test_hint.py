@@ -56,7 +56,7 @@ def test_a_draw_hint_selects_nothing_and_says_so() -> None:
     h.tick()  # the Play button joins the row, and the row is laid out again
     h.click(h.table.hint_button.rect.center)
     assert h.table.hand.selection == []
-    assert h.table.toast is not None and h.table.toast[0] == "Hint: draw a card"
+    assert h.table.toast is not None and h.table.toast[0] == "Hint: draw a card — press Enter"
     assert h.game.current == 0  # a hint never moves for you
 
 
@@ -163,7 +163,7 @@ def test_enter_after_a_hint_lays_the_hinted_joker_card() -> None:
 def test_enter_after_a_draw_hint_draws() -> None:
     h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
     h.key(pygame.K_h, "h")
-    assert h.table.toast is not None and h.table.toast[0] == "Hint: draw a card"
+    assert h.table.toast is not None and h.table.toast[0] == "Hint: draw a card — press Enter"
     h.key(pygame.K_RETURN)
     h.tick(3)
     assert len(h.game.hand(0)) == 4  # drew the card the hint said to draw

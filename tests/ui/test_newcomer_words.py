@@ -35,7 +35,24 @@ def test_the_line_asks_for_the_call_before_the_card_that_leaves_one() -> None:
     assert line.endswith("draw 5")
     h.key(pygame.K_m, "m")
     h.tick()
-    assert tabledraw.status_line(h.table).startswith("Macau! is called")
+    assert (
+        tabledraw.status_line(h.table) == "Macau! is called: now lay the card that leaves you one"
+    )
+
+
+def test_the_call_made_asks_for_the_cards_where_only_a_group_leaves_one() -> None:
+    g = Game.from_position(
+        PRESETS["polish"],
+        hands=["KC AC AD", "5C 6C 6S", "2S 3H 4C JC", "3D 4H 8C 7C"],
+        pile="5H 4D",
+        stock="9S 4S 8S 10D JD 5S 6D 10C",
+    )
+    h = Harness(g)
+    h.key(pygame.K_m, "m")
+    h.tick()
+    assert tabledraw.status_line(h.table) == (
+        "Macau! is called: now lay the cards that leave you one"
+    )
 
 
 def test_being_caught_is_said_at_your_own_seat() -> None:
