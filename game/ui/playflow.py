@@ -569,8 +569,8 @@ class PlayFlow:
             if t.macau_on:
                 # (Where no single card leaves one, a group does: K♣ A♣ A♦ on 4♦.)
                 one = len(g.hand(t.viewer)) == 2
-                what = "the card" if one else "the cards"
-                return f"Macau! is called: now lay {what} that leave{'s' if one else ''} you one"
+                what = "the card that leaves" if one else "the cards that leave"
+                return f"Macau! is called: now lay {what} you one"
             penalty = g.rules.macau_penalty
             if not penalty:  # (a catch costs nothing, but the call is still the rule)
                 return "Leaving yourself one card? Press Macau! (M) before you lay"
