@@ -523,7 +523,7 @@ def renamed_log(
     called "You" is told in the second person ("You owe", "you owe"), which no other name
     reads in, and one called as the log's own words read ("Macau", "5") would change them
     too: lines naming either are left as they were and the closing line tells the rename."""
-    plain = {old: new for old, new, _ in renamed if "You" not in (old, new) and _spoken(old)}
+    plain = {o: n for o, n, _ in renamed if o and "You" not in (o, n) and _spoken(o)}
     if plain:
         whole = {name: name for name in names if name} | plain
         listed = "|".join(re.escape(name) for name in sorted(whole, key=len, reverse=True))
