@@ -620,6 +620,11 @@ class Store:
         """Move every result of ``src`` to ``dst`` and recompute all ratings in order."""
         return self._transaction(lambda conn: records.merge(conn, src, dst))
 
+    def delete_profile(self, name: str) -> Profile:
+        """Remove a human profile with no recorded rounds or matches (ValueError, saying
+        why, for a bot, an unknown name or a profile that played); returns it as it was."""
+        return self._transaction(lambda conn: records.delete(conn, name))
+
     def profile_stats(
         self,
         profile: str,

@@ -501,6 +501,35 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> Profile:
     return Profile(profile.id, name, profile.kind, None, profile.created, None)
 
 
+def delete(conn: sqlite3.Connection, name: str) -> Profile:
+    """Remove a human profile that was never seated in a recorded round or match (one made
+    by mistake, or for a guest who never played), with the earlier names kept for it. A
+    profile with rounds stays: they are part of the other players' records and ratings, so
+    it can only be renamed or merged into another."""
+    profile = require_profile(conn, name)
+    if profile.is_bot:
+        raise ValueError("Bot profiles cannot be deleted.")
+    ids = "SELECT id FROM profiles WHERE id = ? OR merged_into = ?"  # with its earlier names
+    (rounds,) = conn.execute(
+        f"SELECT COUNT(DISTINCT game_id) FROM results WHERE profile_id IN ({ids})",
+        (profile.id, profile.id),
+    ).fetchone()
+    (matches,) = conn.execute(
+        f"SELECT COUNT(*) FROM match_results WHERE profile_id IN ({ids})",
+        (profile.id, profile.id),
+    ).fetchone()
+    if rounds or matches:
+        played = f"{rounds} round" + ("" if rounds == 1 else "s") if rounds else "a match"
+        raise ValueError(
+            f"{profile.name} played {played}, which the other players' records and ratings "
+            "count, so the profile stays: rename it, or merge it into another player."
+        )
+    for table in ("ratings", "rating_history"):
+        conn.execute(f"DELETE FROM {table} WHERE profile_id IN ({ids})", (profile.id, profile.id))
+    conn.execute("DELETE FROM profiles WHERE id = ? OR merged_into = ?", (profile.id, profile.id))
+    return profile
+
+
 def merge(conn: sqlite3.Connection, src: str, dst: str) -> Profile:
     """Fold human profile ``src`` into ``dst`` and recompute every rating in order."""
     source = require_profile(conn, src)

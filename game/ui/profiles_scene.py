@@ -1,4 +1,5 @@
-"""The profiles screen: create, rename and merge players, with the store's refusals shown.
+"""The profiles screen: create, rename, merge and delete players, with the store's refusals
+shown.
 
 Names are typed in a ``NameDialog`` (fed by TEXTINPUT events); a merge picks its target
 and is confirmed in a ``MergeDialog``. Both are modal scenes handing back a name.
@@ -29,6 +30,7 @@ from game.store.records import MAX_NAME_LENGTH, clean_name
 from game.store.saves import SAVE_NAME
 from game.ui import theme
 from game.ui.charts import Picker, content_top, draw_backdrop, draw_message
+from game.ui.confirm import ConfirmDialog
 from game.ui.controls import fit_apart
 from game.ui.layout import Scaled
 from game.ui.scene import Modal, Scene
@@ -378,7 +380,7 @@ class MergeDialog(_Dialog):
 
 
 class ProfilesScene(Scaled, Scene):
-    """Every profile with its rated games; New, Rename and Merge for human players."""
+    """Every profile with its rated games; New, Rename, Merge and Delete for human players."""
 
     def __init__(self, store: Store, on_moved: Callable[[str, str], None] | None = None) -> None:
         super().__init__()
@@ -396,8 +398,9 @@ class ProfilesScene(Scaled, Scene):
         self.new_button = Button("New profile", self.ask_create, hint="N", primary=True)
         self.rename_button = Button("Rename", self.ask_rename, hint="F2")
         self.merge_button = Button("Merge into…", self.ask_merge, hint="M")
+        self.delete_button = Button("Delete", self.ask_delete, hint="Del")
         self.back = Button("Back", self.close, hint="Esc")
-        self.actions = [self.new_button, self.rename_button, self.merge_button]
+        self.actions = [self.new_button, self.rename_button, self.merge_button, self.delete_button]
         self.widgets = WidgetGroup([*self.actions, self.back])
         # A merge works out every rating again, seconds on a long history: it runs on a
         # thread of its own while this screen says so. Back waits for it (and then closes):
@@ -437,6 +440,8 @@ class ProfilesScene(Scaled, Scene):
         self.new_button.enabled = writable
         self.rename_button.enabled = writable and human
         self.merge_button.enabled = writable and human and len(self._humans()) > 1
+        # Only a player who never played can go; the store says so for one who did.
+        self.delete_button.enabled = writable and human
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text
@@ -451,7 +456,7 @@ class ProfilesScene(Scaled, Scene):
         return None
 
     # --- actions ---------------------------------------------------------------------------
-    def _push(self, dialog: Modal[object]) -> None:
+    def _push(self, dialog: Scene) -> None:
         if self.stack is not None:
             self.stack.push(dialog)
 
@@ -648,6 +653,46 @@ class ProfilesScene(Scaled, Scene):
         note = other_window_note(source.name, "the profile chosen") if elsewhere else ""
         self._push(MergeDialog(source.name, targets, merge, note=note))
 
+    def ask_delete(self) -> None:
+        """Ask before deleting the highlighted player, who must never have played and must
+        not sit at a table whose next round would make the profile again."""
+        victim = self.current
+        if victim is None or not self.delete_button.enabled:
+            return
+        name = victim.name
+        for table in self._tables()[0]:
+            if self._seated(table.setup, name):
+                self._say(
+                    f"{name} sits at {table.where}: a round recorded there would make the "
+                    "profile again, so it stays.",
+                    error=True,
+                )
+                return
+        try:
+            played = name in self.store.played()
+        except Exception:  # a damaged file: the store's own answer below says why
+            played = False
+        if played:
+            # Nothing to ask: the store refuses, saying why and what to do instead.
+            self._say(self._attempt(lambda: self.store.delete_profile(name)) or "", error=True)
+            return
+
+        def done(sure: bool | None) -> None:
+            if not sure:
+                return
+            problem = self._attempt(lambda: self.store.delete_profile(name))
+            self.reload()
+            if problem is not None:
+                self._say(problem, error=True)
+            else:
+                self._say(f"Deleted profile {name}.")
+
+        detail = (
+            "Only a player with no rounds or matches recorded can be deleted; "
+            "the name is free again afterwards."
+        )
+        self._push(ConfirmDialog(f"Delete {name}?", detail, "Delete", "Keep", done))
+
     def _merge_ended(self, job: StoreJob[Profile]) -> None:
         """Show the merged list and say so, or why the store refused."""
         source, target = self._merge_names
@@ -722,13 +767,15 @@ class ProfilesScene(Scaled, Scene):
         self._keep_in_view()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Up/Down select; N, F2, M and Esc; clicks on rows and buttons; the wheel scrolls."""
+        """Up/Down select; N, F2, M, Delete and Esc; clicks on rows and buttons; the wheel
+        scrolls."""
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
                 pygame.K_n: lambda: self.ask_create(getattr(event, "unicode", "") or ""),
                 pygame.K_F2: self.ask_rename,
                 pygame.K_m: self.ask_merge,
+                pygame.K_DELETE: self.ask_delete,
                 pygame.K_UP: lambda: self.select(self.selected - 1),
                 pygame.K_DOWN: lambda: self.select(self.selected + 1),
             }
@@ -813,6 +860,8 @@ class ProfilesScene(Scaled, Scene):
             "Merging moves every game of one",
             "player to another, then works",
             "out all ratings again.",
+            "Delete removes a player who",
+            "never played.",
         ]
         y = self.actions[-1].rect.bottom + px(24)
         for line in help_lines:
