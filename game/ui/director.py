@@ -462,7 +462,7 @@ class Director:
         self.mulling = -1
         self._fined = -1
         self.model.sync(self.game, self.names)
-        self.hand.sync(self.game.hand(self.viewer))
+        self.hand.sync(self.game.hand(self.viewer), face_down=not self.reveal)
 
     # --- geometry ----------------------------------------------------------------------------
     def slot(self, seat: int) -> int:
@@ -651,7 +651,7 @@ class Director:
 
     def _land_in_hand(self, card: Card | None, at: tuple[float, float]) -> None:
         if card is not None:
-            self.hand.add(card, at=at)
+            self.hand.add(card, at=at, face_down=not self.reveal)
         self.model.counts[self.viewer] += 1
 
     def _land_at_seat(self, seat: int) -> None:

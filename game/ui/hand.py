@@ -93,14 +93,19 @@ class HandView:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def add(self, card: Card, at: tuple[float, float] | None = None) -> HandCard:
-        """Put ``card`` in (in sort position when sorting); ``at`` is where it appears from."""
+    def add(
+        self, card: Card, at: tuple[float, float] | None = None, face_down: bool = False
+    ) -> HandCard:
+        """Put ``card`` in (in sort position when sorting); ``at`` is where it appears from.
+        A card given to a hand shown face down goes at its end: sliding into its sorted place
+        would show the table how it ranks against the others (pass-and-play sorts the hand
+        when it is handed to its person)."""
         hc = HandCard(self._next_uid, card)
         self._next_uid += 1
         if at is not None:
             hc.x, hc.y = at
             hc.placed = True
-        if self.sort_mode == "none":
+        if self.sort_mode == "none" or face_down:
             self.cards.append(hc)
         else:
             key = sort_key(card, self.sort_mode)
@@ -126,8 +131,9 @@ class HandView:
             self.cursor = min(at, len(self.cards) - 1) if self.cards else None
         return hc
 
-    def sync(self, hand: Sequence[Card]) -> None:
-        """Match the engine's hand: keep the order of cards still held, add the new ones."""
+    def sync(self, hand: Sequence[Card], face_down: bool = False) -> None:
+        """Match the engine's hand: keep the order of cards still held, add the new ones (at
+        the end of a hand shown face down, as ``add``)."""
         wanted = list(hand)
         kept: list[HandCard] = []
         at = self.cursor
@@ -137,7 +143,7 @@ class HandView:
                 kept.append(hc)
         self.cards = kept
         for card in wanted:
-            self.add(card)
+            self.add(card, face_down=face_down)
         uids = {c.uid for c in self.cards}
         self.selection = [u for u in self.selection if u in uids]
         self.hidden &= uids

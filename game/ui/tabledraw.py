@@ -101,7 +101,7 @@ def _dealt(
         t.director.model.stock -= 1
         t.director.model.counts[seat] += 1
         if card is not None:
-            t.hand.add(card, at=at)
+            t.hand.add(card, at=at, face_down=not t.director.reveal)
 
     return land
 

@@ -11,6 +11,7 @@ import pygame
 from game.engine import PRESETS, Game, parse_action
 from game.store.saves import load_game
 from game.store.settings import Settings
+from game.ui.hand import sort_key
 from game.ui.matchtable import MatchTable
 from game.ui.options import apply_settings
 from game.ui.resume import restore
@@ -174,3 +175,59 @@ def test_a_hand_face_down_while_a_bot_thinks_cannot_be_sorted() -> None:
     assert table.settings.hand_sort == "suit"
     _handed_to(screen, 2)
     assert table.hand.sort_mode == "suit" and table.sort_button.visible
+
+
+def _slots(table: MatchTable) -> list[int]:
+    """Where each card shown sits by when it came into the hand (1: the first to land)."""
+    landed = sorted(hc.uid for hc in table.hand.cards)
+    return [landed.index(hc.uid) + 1 for hc in table.hand.cards]
+
+
+def test_cards_dealt_face_down_stay_where_they_land_until_the_hand_is_handed_over() -> None:
+    """Sliding into sorted places in view would show the table how the cards rank."""
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo", "easy")))
+    on = Settings(animation_speed="normal", hand_sort="suit")
+    table = MatchTable(setup, setup.new_game(seed=9), settings=on, seed=9)
+    screen = Screen(table, (1280, 800))
+    seen: list[list[int]] = []
+    for _ in range(600):
+        if table.director.reveal:
+            break
+        if not seen or _slots(table) != seen[-1]:
+            seen.append(_slots(table))
+        screen.frame()
+    assert seen[-1] == [1, 2, 3, 4, 5]
+    assert all(slots == sorted(slots) for slots in seen)
+    _handed_to(screen, 0)
+    codes = [hc.card for hc in table.hand.cards]
+    assert codes == sorted(codes, key=lambda c: sort_key(c, "suit"))  # sorted for Anna
+
+
+def test_penalty_cards_given_to_a_face_down_hand_go_at_its_end() -> None:
+    """Anna forgets Macau; the bot is next, so her hand lies face down on the table while
+    Ben catches her: the five cards she draws land at its end, in the order drawn."""
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["7H 9H", "JC QC KD 5S", "8C 9S 10D"],
+        pile="5H",
+        stock="2S 3C 4D 6C 6S 7S 8S 9D 10C JD QD KS AC",
+    )
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Cleo", "easy"), SeatSpec("Ben")))
+    on = Settings(animation_speed="normal", bot_pace="normal", hand_sort="suit")
+    table = MatchTable(setup, game, settings=on, seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    _handed_to(screen, 0)
+    table.apply(parse_action("7H"), 0)  # one card left, and no Macau called
+    for _ in range(120):
+        screen.frame()
+        if table.director.idle and table.offer().stops:
+            break
+    assert not table.director.reveal
+    screen.key(pygame.K_s, "s")  # Ben, at the table, catches her
+    for _ in range(200):
+        screen.frame()
+        if table.director.idle:
+            break
+    assert not table.director.reveal
+    by_place = sorted(table.hand.cards, key=lambda hc: hc.x)
+    assert [hc.card.code for hc in by_place] == ["9H", "2S", "3C", "4D", "6C", "6S"]
