@@ -687,10 +687,7 @@ class ProfilesScene(Scaled, Scene):
             else:
                 self._say(f"Deleted profile {name}.")
 
-        detail = (
-            "Only a player with no rounds or matches recorded can be deleted; "
-            "the name is free again afterwards."
-        )
+        detail = f"{name} has no rounds recorded; the name is free for a new player afterwards."
         self._push(ConfirmDialog(f"Delete {name}?", detail, "Delete", "Keep", done))
 
     def _merge_ended(self, job: StoreJob[Profile]) -> None:
