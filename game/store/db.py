@@ -650,15 +650,21 @@ class Store:
         """Every name custom rules were saved under that rounds were recorded on."""
         return queries.rule_set_labels(self._conn)
 
-    def leaderboard(self, scope: str = OVERALL) -> list[RankRow]:
-        """Rated profiles (bots too) by conservative rating, best first."""
-        return queries.leaderboard(self._conn, scope)
+    def leaderboard(self, scope: str = OVERALL, rules_label: str | None = None) -> list[RankRow]:
+        """Rated profiles (bots too) by conservative rating, best first; with ``rules_label``
+        (scope ``custom``), rated over only the rounds on the custom rules saved so."""
+        return queries.leaderboard(self._conn, scope, rules_label)
 
     def fastest_wins(
-        self, preset: str | None = None, limit: int = 10, humans_only: bool = False
+        self,
+        preset: str | None = None,
+        limit: int = 10,
+        humans_only: bool = False,
+        rules_label: str | None = None,
     ) -> list[FastWin]:
-        """The quickest won rounds, quickest first."""
-        return queries.fastest_wins(self._conn, preset, limit, humans_only)
+        """The quickest won rounds, quickest first (only those on the custom rules saved as
+        ``rules_label``, if given)."""
+        return queries.fastest_wins(self._conn, preset, limit, humans_only, rules_label)
 
     def history(
         self,

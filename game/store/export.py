@@ -1,15 +1,17 @@
 """Exporting statistics, the full round history and the points matches as CSV or JSON.
 
-JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 5,
-"exported_at", "profiles": [...], "leaderboards": {scope: [...]}, "history": [...],
-"matches": [...]}``. Version 2 added ``matches`` and each round's ``match_id``; version 3
-each round's and match's ``rules_label`` (the name custom rules were saved under, or null);
-version 4 each match seat's ``reached_target``, as the CSV has it; version 5 each round
-seat's ``out_after_s`` (seconds from the deal to its last card, null for a seat that never
-went out or a round recorded before), each profile's ``matches_drawn`` (drawn matches,
-which ``matches_won`` no longer counts) and its ``fastest_win``'s ``win_s`` (the time the
-win took, which the fastest win is chosen by; ``duration_s`` stays the round's length).
-Both formats list the players who have played a round or a match.
+JSON (``stats.json``): one document ``{"format": "macau-stats", "version": 6, "exported_at",
+"profiles": [...], "leaderboards": {scope: [...]}, "rule_set_leaderboards": {name: [...]},
+"history": [...], "matches": [...]}``. Version 2 added ``matches`` and each round's
+``match_id``; version 3 each round's and match's ``rules_label`` (the name custom rules were
+saved under, or null); version 4 each match seat's ``reached_target``, as the CSV has it;
+version 5 each round seat's ``out_after_s`` (seconds from the deal to its last card, null
+for a seat that never went out or a round recorded before), each profile's ``matches_drawn``
+(drawn matches, which ``matches_won`` no longer counts) and its ``fastest_win``'s ``win_s``
+(the time the win took, which the fastest win is chosen by; ``duration_s`` stays the round's
+length); version 6 ``rule_set_leaderboards``, the leaderboard of each name custom rules were
+saved under, rated over only the rounds played on them (the ``custom`` scope rates every
+custom rule set together). Both formats list the players who have played a round or a match.
 
 CSV (``stats.csv``): the history, one row per seat of every round (``HISTORY_COLUMNS``),
 plus two files beside it: ``stats_stats.csv``, one row per profile (``STATS_COLUMNS``), and
@@ -50,7 +52,7 @@ from game.store.models import OVERALL, HistoryEntry, MatchEntry, ProfileStats
 from game.store.paths import StoreUnavailable
 
 FORMAT = "macau-stats"
-VERSION = 5
+VERSION = 6
 
 HISTORY_COLUMNS = (
     "game_id",
@@ -392,6 +394,13 @@ def export_counted(conn: sqlite3.Connection, path: Path) -> tuple[list[Path], in
                     {
                         scope: [asdict(row) for row in queries.leaderboard(conn, scope)]
                         for scope in scopes
+                    },
+                ),
+                (
+                    "rule_set_leaderboards",
+                    {
+                        label: [asdict(row) for row in queries.leaderboard(conn, "custom", label)]
+                        for label in queries.rule_set_labels(conn)
                     },
                 ),
                 ("history", (asdict(entry) for entry in entries)),

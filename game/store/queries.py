@@ -6,6 +6,7 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
+from game.store import ratings
 from game.store.models import (
     OVERALL,
     FastWin,
@@ -58,17 +59,24 @@ def rule_set_labels(conn: sqlite3.Connection) -> list[str]:
     return sorted((str(row[0]) for row in rows), key=sort_key)
 
 
-def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]:
+def leaderboard(
+    conn: sqlite3.Connection, scope: str = OVERALL, rules_label: str | None = None
+) -> list[RankRow]:
     """Everyone rated in ``scope``, best conservative rating (mu - 3 sigma) first; ratings
-    that read the same share a rank (1, 1, 3)."""
-    rows = conn.execute(
-        """
-        SELECT p.name, p.kind, p.bot_level, r.mu, r.sigma, r.games
-        FROM ratings AS r JOIN profiles AS p ON p.id = r.profile_id
-        WHERE r.scope = ? AND p.merged_into IS NULL
-        """,
-        (scope,),
-    ).fetchall()
+    that read the same share a rank (1, 1, 3). With ``rules_label`` (scope ``custom``), the
+    ratings over only the rounds on the custom rules saved under that name
+    (``ratings.rule_set_ratings``)."""
+    if rules_label is None:
+        rows = conn.execute(
+            """
+            SELECT p.name, p.kind, p.bot_level, r.mu, r.sigma, r.games
+            FROM ratings AS r JOIN profiles AS p ON p.id = r.profile_id
+            WHERE r.scope = ? AND p.merged_into IS NULL
+            """,
+            (scope,),
+        ).fetchall()
+    else:
+        rows = _rule_set_board(conn, scope, rules_label)
     # Ranked by the rating as the screens show it, mu and sigma to a tenth: two players whose
     # ratings read the same there share a rank, rather than one of them being placed above
     # the other by a difference too small to be shown. Equal ones (everyone who has yet to
@@ -90,6 +98,25 @@ def leaderboard(conn: sqlite3.Connection, scope: str = OVERALL) -> list[RankRow]
     ]
 
 
+def _rule_set_board(conn: sqlite3.Connection, scope: str, label: str) -> list[tuple[Any, ...]]:
+    """The leaderboard's rows for the custom rules saved as ``label`` (none outside the
+    ``custom`` scope): (name, kind, bot level, mu, sigma, rounds)."""
+    if scope != "custom":
+        return []
+    state, _ = ratings.rule_set_ratings(conn, label)
+    people = {
+        int(row[0]): row[1:]
+        for row in conn.execute(
+            "SELECT id, name, kind, bot_level FROM profiles WHERE merged_into IS NULL"
+        ).fetchall()
+    }
+    return [
+        (*people[pid], mu, sigma, games)
+        for (pid, _), (mu, sigma, _at, games) in state.items()
+        if pid in people
+    ]
+
+
 def _shown_rating(mu: float, sigma: float) -> tuple[int, int]:
     """What the leaderboard sorts by, best first, in whole tenths as the rating is shown:
     the bar (mu - 3 sigma), then mu. Equal for two ratings exactly when they read alike."""
@@ -106,7 +133,11 @@ WIN_TIME = (
 
 
 def fastest_wins(
-    conn: sqlite3.Connection, preset: str | None = None, limit: int = 10, humans_only: bool = False
+    conn: sqlite3.Connection,
+    preset: str | None = None,
+    limit: int = 10,
+    humans_only: bool = False,
+    rules_label: str | None = None,
 ) -> list[FastWin]:
     """The quickest wins, quickest first, by the time each took (``FastWin.time_s``).
 
@@ -119,6 +150,9 @@ def fastest_wins(
     if preset is not None:
         filters.append("g.preset = ?")
         args.append(preset)
+    if rules_label is not None:
+        filters.append("g.rules_label = ?")
+        args.append(rules_label)
     if humans_only:
         filters.append("p.kind = 'human'")
     args.append(limit)

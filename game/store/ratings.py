@@ -12,7 +12,7 @@ mean of its seats' results, so one round moves it once, not three times.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
@@ -81,14 +81,20 @@ def rate_game(
         )
 
 
-def _rated_rounds(conn: sqlite3.Connection) -> Iterable[tuple[int, str, float, list[SeatPlace]]]:
+def _rated_rounds(
+    conn: sqlite3.Connection, label: str | None = None
+) -> Iterable[tuple[int, str, float, list[SeatPlace]]]:
+    """Every rated round in recording order; with ``label``, only those on the custom rules
+    saved under that name."""
     rows = conn.execute(
         """
         SELECT g.id, g.preset, g.ended_at, r.profile_id, r.place
         FROM games AS g JOIN results AS r ON r.game_id = g.id
         WHERE g.abandoned = 0
+          AND (:label IS NULL OR (g.preset = 'custom' AND g.rules_label = :label))
         ORDER BY g.id, r.seat
-        """
+        """,
+        {"label": label},
     )
     current: tuple[int, str, float] | None = None
     seats: list[SeatPlace] = []
@@ -102,12 +108,21 @@ def _rated_rounds(conn: sqlite3.Connection) -> Iterable[tuple[int, str, float, l
         yield (*current, seats)
 
 
-def replay_all(conn: sqlite3.Connection) -> None:
-    """Recompute every rating from scratch in recording order (after a merge)."""
-    state: dict[tuple[int, str], tuple[float, float, float, int]] = {}
-    history: list[tuple[int, str, int, float, float, float]] = []
-    for game_id, preset, at, seats in _rated_rounds(conn):
-        for scope in scopes_for(preset):
+# A profile's rating in one scope after a replay: mu, sigma, when it last changed, rounds.
+Replayed = dict[tuple[int, str], tuple[float, float, float, int]]
+# One step of a rating's history: profile, scope, round, mu, sigma, when.
+Step = tuple[int, str, int, float, float, float]
+
+
+def _replay(
+    rounds: Iterable[tuple[int, str, float, list[SeatPlace]]],
+    scopes: Callable[[str], Iterable[str]],
+) -> tuple[Replayed, list[Step]]:
+    """Rate ``rounds`` in order from nothing, each in the ``scopes`` of its preset."""
+    state: Replayed = {}
+    history: list[Step] = []
+    for game_id, preset, at, seats in rounds:
+        for scope in scopes(preset):
             priors = {
                 pid: (entry[0], entry[1])
                 for pid, _ in seats
@@ -117,6 +132,21 @@ def replay_all(conn: sqlite3.Connection) -> None:
                 games = state.get((pid, scope), (0.0, 0.0, 0.0, 0))[3]
                 state[(pid, scope)] = (mu, sigma, at, games + 1)
                 history.append((pid, scope, game_id, mu, sigma, at))
+    return state, history
+
+
+def rule_set_ratings(conn: sqlite3.Connection, label: str) -> tuple[Replayed, list[Step]]:
+    """The ratings over only the rounds on the custom rules saved as ``label`` (in the scope
+    ``custom``), worked out afresh from those rounds in recording order. Not stored: the
+    stored ``custom`` scope rates every custom rule set together, while a family's own
+    rules get their own ranking this way, and it follows every merge and recovery of the
+    rounds it is read from."""
+    return _replay(_rated_rounds(conn, label), lambda _preset: ("custom",))
+
+
+def replay_all(conn: sqlite3.Connection) -> None:
+    """Recompute every rating from scratch in recording order (after a merge)."""
+    state, history = _replay(_rated_rounds(conn), scopes_for)
     conn.execute("DELETE FROM rating_history")
     conn.execute("DELETE FROM ratings")
     conn.executemany(

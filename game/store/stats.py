@@ -7,6 +7,7 @@ import sqlite3
 from collections import Counter
 from typing import Any
 
+from game.store import ratings
 from game.store.models import OVERALL, FastWin, ProfileStats, RatingPoint, WinRatePoint
 from game.store.queries import MATCH_LABEL, WIN_TIME
 from game.store.records import require_profile
@@ -44,6 +45,18 @@ _RATINGS = """
 """
 
 
+def _rule_set_series(
+    conn: sqlite3.Connection, profile: int, label: str, max_points: int
+) -> list[tuple[int, float, float, float]]:
+    """``profile``'s rating over the rounds on the custom rules saved as ``label``, round by
+    round (round, when, mu, sigma), thinned as ``_RATINGS`` thins the stored series: evenly,
+    always keeping the latest."""
+    _, history = ratings.rule_set_ratings(conn, label)
+    mine = [(game, at, mu, sigma) for pid, _, game, mu, sigma, at in history if pid == profile]
+    step = -(-len(mine) // max_points) if mine else 1
+    return [row for n, row in enumerate(mine, 1) if (len(mine) - n) % step == 0]
+
+
 def _win_rates(rounds: list[Any], window: int, max_points: int) -> tuple[WinRatePoint, ...]:
     """The win rate over the last ``window`` rounds as of each of the latest ``max_points``
     rounds, oldest first. Not thinned: the chart shows the latest 50, 200 or 1,000 rounds,
@@ -79,7 +92,7 @@ def profile_stats(
 ) -> ProfileStats:
     """The statistics of one profile, over every preset or just ``preset``; with
     ``rules_label``, only the rounds on custom rules saved under that name (its rating
-    series is the custom rules' rating, which every custom set shares, at those rounds)."""
+    series is the rating over those rounds alone, ``ratings.rule_set_ratings``)."""
     if window < 1 or max_points < 1:
         raise ValueError("The window and the series must cover at least one round.")
     profile = require_profile(conn, name)
@@ -102,7 +115,10 @@ def profile_stats(
     last_played = {row[1]: row[0] for row in rounds}
     favourite = max(played, key=lambda p: (played[p], last_played[p])) if played else None
     match_points = [row[8] for row in rounds if row[4]]
-    ratings = conn.execute(_RATINGS, args).fetchall()
+    if rules_label is None:
+        rated = conn.execute(_RATINGS, args).fetchall()
+    else:
+        rated = _rule_set_series(conn, profile.id, rules_label, max_points)
     abandoned = conn.execute(
         """
         SELECT COUNT(DISTINCT g.id) FROM results AS r JOIN games AS g ON g.id = r.game_id
@@ -147,7 +163,7 @@ def profile_stats(
         abandoned=int(abandoned),
         window=window,
         win_rate_series=_win_rates(rounds, window, max_points),
-        rating_series=tuple(RatingPoint(*row) for row in ratings),
+        rating_series=tuple(RatingPoint(*row) for row in rated),
         matches=len(finished),
         matches_won=sum(1 for won, winners in finished if won and winners == 1),
         matches_abandoned=sum(1 for status, _, _ in matches if status == "abandoned"),

@@ -1,5 +1,5 @@
-"""The rankings: every profile and bot level by rating, overall or per preset, and the
-fastest wins (the ranking of won rounds by their time)."""
+"""The rankings: every profile and bot level by rating, overall, per preset or per named
+custom rule set, and the fastest wins (the ranking of won rounds by their time)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from game.ui.controls import fit_apart
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import BOT_COLOURS, preset_choices
+from game.ui.stats_scene import BOT_COLOURS, filter_choices, filter_title
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["PROVISIONAL_GAMES", "RankingsScene"]
@@ -34,7 +34,7 @@ FASTEST_ROW_MIN = 40  # the height one fastest win needs, both its lines
 class RankingsScene(Scaled, Scene):
     """Leaderboard by conservative rating with uncertainty bars, and the fastest wins."""
 
-    def __init__(self, store: Store, scope: str = OVERALL) -> None:
+    def __init__(self, store: Store, scope: str = OVERALL, rules_label: str | None = None) -> None:
         super().__init__()
         self.store = store
         self.size = (1280, 800)
@@ -42,13 +42,16 @@ class RankingsScene(Scaled, Scene):
         self.fastest: list[FastWin] = []
         self.error = ""
         self.scroll = 0
-        # Custom rules (and any other rules recorded) get a scope once rounds were rated there.
-        choices = [OVERALL if p is None else p for p in preset_choices(store)]
+        # Custom rules (and any other rules recorded) get a scope once rounds were rated there,
+        # and each name custom rules were saved under and played on one after it, rated over
+        # its own rounds alone ("Custom: Family").
+        choices = [(OVERALL if p is None else p, label) for p, label in filter_choices(store)]
         self.scopes = choices
+        start = (scope, rules_label) if (scope, rules_label) in choices else (scope, None)
         self.scope_picker = Picker(
             "Scope  ← →",
-            ["Overall" if s == OVERALL else preset_title(s) for s in choices],
-            choices.index(scope) if scope in choices else 0,
+            [self._title(choice) for choice in choices],
+            choices.index(start) if start in choices else 0,
             lambda _: self.refresh(),
             people=False,
         )
@@ -56,10 +59,19 @@ class RankingsScene(Scaled, Scene):
         self.widgets = WidgetGroup([self.scope_picker, self.back])
         self.refresh()
 
+    @staticmethod
+    def _title(choice: tuple[str, str | None]) -> str:
+        return "Overall" if choice[0] == OVERALL else filter_title(choice)
+
     @property
     def scope(self) -> str:
         """``overall`` or the preset whose ratings and times are shown."""
-        return self.scopes[self.scope_picker.index]
+        return self.scopes[self.scope_picker.index][0]
+
+    @property
+    def rules_label(self) -> str | None:
+        """The name of the custom rule set shown (scope ``custom``), or None for them all."""
+        return self.scopes[self.scope_picker.index][1]
 
     def refresh(self) -> None:
         """Read the leaderboard and fastest wins of the current scope."""
@@ -67,8 +79,9 @@ class RankingsScene(Scaled, Scene):
         self.error = ""
         preset = None if self.scope == OVERALL else self.scope
         try:
-            self.rows = self.store.leaderboard(self.scope)
-            self.fastest = self.store.fastest_wins(preset, limit=FASTEST_SHOWN)
+            label = self.rules_label
+            self.rows = self.store.leaderboard(self.scope, label)
+            self.fastest = self.store.fastest_wins(preset, FASTEST_SHOWN, rules_label=label)
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("rankings unreadable: %s", exc)
             self.rows, self.fastest = [], []
@@ -165,7 +178,7 @@ class RankingsScene(Scaled, Scene):
     def _draw_board(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         theme.blit_panel(surface, box, radius=16)
         px = self.px
-        scope = "Overall" if self.scope == OVERALL else preset_title(self.scope)
+        scope = self._title((self.scope, self.rules_label))
         _draw_title(surface, f"Leaderboard · {scope}", box, px)
         # A wide panel gives long names more room, up to half of it; the bars keep the rest.
         widest = max((theme.text_size(r.profile, px(18), True)[0] for r in self.rows), default=0)
@@ -288,7 +301,8 @@ class RankingsScene(Scaled, Scene):
     def _draw_fastest(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         theme.blit_panel(surface, box, radius=16)
         px = self.px
-        scope = "every preset" if self.scope == OVERALL else preset_title(self.scope)
+        choice = (self.scope, self.rules_label)
+        scope = "every preset" if self.scope == OVERALL else self._title(choice)
         # In a narrow panel the scope, which the picker above names, gives way.
         _draw_title(surface, f"Fastest wins · {scope}", box, px, short="Fastest wins")
         overall = self.scope == OVERALL

@@ -90,7 +90,7 @@ def _read(
     found = _CACHE.get(key)
     if found is None:
         stats = store.profile_stats(profile, preset, rules_label=label)
-        board = store.leaderboard(OVERALL if preset is None else preset)
+        board = store.leaderboard(OVERALL if preset is None else preset, label)
         found = (stats, board)
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.pop(next(iter(_CACHE)))
@@ -155,9 +155,9 @@ def preset_choices(store: Store) -> tuple[str | None, ...]:
 
 
 def filter_choices(store: Store) -> tuple[Filter, ...]:
-    """The preset filter's choices on the statistics and the history: ``preset_choices``,
-    with each name custom rules were saved under and played on after "Custom rules" (the
-    rankings keep one rating for every custom rule set, so they offer only that)."""
+    """The preset filter's choices on the statistics, the history and the rankings:
+    ``preset_choices``, with each name custom rules were saved under and played on after
+    "Custom rules"."""
     try:
         labels = store.rule_set_labels()
     except Exception:  # a damaged file: the presets the game knows are offered
@@ -439,7 +439,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         from game.ui.rankings_scene import RankingsScene
 
         if self.stack is not None:
-            self.stack.push(RankingsScene(self.store, scope=self.preset or OVERALL))
+            scope = self.preset or OVERALL
+            self.stack.push(RankingsScene(self.store, scope, self.rules_label))
 
     def open_history(self) -> None:
         """Open the match history of the player and preset shown here."""

@@ -192,7 +192,7 @@ def test_both_exports_hold_the_matches_and_name_each_rounds_match(
 
     played.export(tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-    assert document["version"] == 5
+    assert document["version"] == 6
     [match] = document["matches"]
     assert (match["match_id"], match["target"], match["status"]) == (match_id, 500, "finished")
     seats = [(s["profile"], s["total"], s["won"], s["reached_target"]) for s in match["seats"]]
@@ -226,7 +226,7 @@ def test_both_exports_say_when_each_seat_went_out_and_how_long_a_win_took(
 
     store.export(tmp_path / "out.json")
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
-    assert document["version"] == 5
+    assert document["version"] == 6
     [entry] = document["history"]
     assert entry["duration_s"] == 100.0
     assert [s["out_after_s"] for s in entry["seats"]] == [40.0, 70.0, None]

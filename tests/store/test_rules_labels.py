@@ -1,6 +1,7 @@
 """Rounds on custom rules keep the name the rules were saved under: stored with each round,
 shown with its match, exported, kept through a merge of profiles, and each name's rounds can
-be read apart; every custom rule set still shares one "custom" preset and one rating."""
+be read apart and ranked on their own; every custom rule set still shares one "custom"
+preset and one stored rating."""
 
 from __future__ import annotations
 
@@ -50,10 +51,8 @@ def test_the_rounds_of_one_named_rule_set_are_read_apart(store: Store) -> None:
     assert (kids.games, kids.wins) == (2, 2)
     assert store.profile_stats("Ada", "custom").games == 4
     assert store.profile_stats("Ben", "custom", rules_label="Pub").games == 0
-    # The rating is the one of every custom rule set, at the rounds on these rules.
-    pooled = store.profile_stats("Ada", "custom").rating_series
+    # The rating over these rounds alone (the Pub round, Ada's only seat, was not rated).
     assert [p.game_id for p in kids.rating_series] == [2, 3]
-    assert {(p.game_id, p.mu) for p in kids.rating_series} <= {(p.game_id, p.mu) for p in pooled}
     assert [e.game_id for e in store.history("Ada", None, "custom", "Kids")] == [3, 2]
     assert [e.game_id for e in store.history(None, 1, "custom", "Kids")] == [3]
 
@@ -111,3 +110,59 @@ def test_exports_and_a_merge_keep_the_names(store: Store, tmp_path: Path) -> Non
     document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
     assert [e["rules_label"] for e in document["history"]] == [None, "Family"]
     assert document["matches"][0]["rules_label"] == "Family"
+
+
+def test_each_named_rule_set_is_ranked_on_its_own_rounds(store: Store, tmp_path: Path) -> None:
+    rounds = [
+        _custom(1, "Kids", "Ada", "Ben"),
+        _custom(2, "Pub", "Ben", "Ada"),
+        _custom(3, "Kids", "Ben", "Ada"),
+        _custom(4, "Kids", "Ada", "Ben"),
+        _custom(5, None, "Cleo", "Ada"),
+    ]
+    for record in rounds:
+        store.record_game(record)
+    # As if only the Kids rounds had ever been played.
+    alone = Store.open(tmp_path / "kids-only.sqlite3")
+    for record in rounds:
+        if record.rules_label == "Kids":
+            alone.record_game(record)
+    kids = store.leaderboard("custom", rules_label="Kids")
+    assert [(r.rank, r.profile, r.mu, r.sigma, r.games) for r in kids] == [
+        (r.rank, r.profile, r.mu, r.sigma, r.games) for r in alone.leaderboard("custom")
+    ]
+    assert [r.games for r in kids] == [3, 3, 3]  # Ada, Ben and the easy bot; Cleo never
+    assert "Cleo" not in {r.profile for r in kids}
+    pooled = {r.profile: r for r in store.leaderboard("custom")}
+    assert pooled["Ada"].games == 5 and pooled["Ada"].mu != next(
+        r.mu for r in kids if r.profile == "Ada"
+    )
+    series = store.profile_stats("Ada", "custom", rules_label="Kids").rating_series
+    assert [p.game_id for p in series] == [1, 3, 4]
+    assert (series[-1].mu, series[-1].sigma) == next(
+        (r.mu, r.sigma) for r in kids if r.profile == "Ada"
+    )
+    store.export(tmp_path / "out.json")
+    document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    boards = document["rule_set_leaderboards"]
+    assert list(boards) == ["Kids", "Pub"]
+    assert [(r["profile"], r["games"]) for r in boards["Kids"]] == [
+        (r.profile, r.games) for r in kids
+    ]
+    assert store.leaderboard("polish", rules_label="Kids") == []
+    assert store.leaderboard("custom", rules_label="Nobody's") == []
+    assert [w.game_id for w in store.fastest_wins("custom", rules_label="Pub")] == [2]
+    store.merge_profiles("Ben", "Cleo")  # never at one table: one person's two names
+    assert {r.profile for r in store.leaderboard("custom", rules_label="Kids")} == {
+        "Ada",
+        "Cleo",
+        "Bot · easy",
+    }
+    alone.close()
+
+
+def test_a_long_rating_series_of_a_rule_set_is_thinned_keeping_the_latest(store: Store) -> None:
+    for n in range(1, 8):
+        store.record_game(_custom(n, "Kids", "Ada"))
+    series = store.profile_stats("Ada", "custom", max_points=3, rules_label="Kids").rating_series
+    assert [p.game_id for p in series] == [1, 4, 7]

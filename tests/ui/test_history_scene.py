@@ -254,6 +254,41 @@ def test_each_named_custom_rule_set_can_be_picked_on_the_statistics_and_the_hist
     assert history.rules_label == "Pub" and len(history.entries) == 1
 
 
+def test_the_rankings_rank_each_named_custom_rule_set_on_its_own_rounds(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dataclasses import replace
+
+    from game.ui.rankings_scene import RankingsScene
+
+    def seated(*names: str) -> tuple[SeatResult, ...]:
+        return tuple(SeatResult(i, name, False, None, i + 1) for i, name in enumerate(names))
+
+    for n, (label, names) in enumerate(
+        [("Family", ("Ania", "Bolek")), ("Pub", ("Cyryl", "Ania")), ("Family", ("Bolek", "Ania"))]
+    ):
+        start = 1_800_000_000 + n * 3600
+        record = GameRecord("custom", "house", start, start + 60, seated(*names))
+        store.record_game(replace(record, rules_label=label))
+    stack = SceneStack(None, SIZE)
+    stats = stack.push(StatsScene(store, "Ania", "custom", rules_label="Family"))
+    frame(stack, screen)
+    stats.open_rankings()
+    rankings = stack.top
+    assert isinstance(rankings, RankingsScene)
+    assert (rankings.scope, rankings.rules_label) == ("custom", "Family")
+    assert {row.profile: row.games for row in rankings.rows} == {"Ania": 2, "Bolek": 2}
+    assert [win.profile for win in rankings.fastest] == ["Ania", "Bolek"]
+    assert "Leaderboard · Custom: Family" in [w for w, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    key(stack, pygame.K_RIGHT)
+    assert rankings.rules_label == "Pub"
+    assert {row.profile: row.games for row in rankings.rows} == {"Ania": 1, "Cyryl": 1}
+    key(stack, pygame.K_LEFT)
+    key(stack, pygame.K_LEFT)
+    assert (rankings.scope, rankings.rules_label) == ("custom", None)  # every custom set
+    assert {row.profile: row.games for row in rankings.rows} == {"Ania": 3, "Bolek": 2, "Cyryl": 1}
+
+
 def test_rounds_on_custom_rules_can_be_picked_everywhere_and_read_as_such(
     store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
 ) -> None:
