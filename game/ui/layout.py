@@ -69,6 +69,9 @@ class TableLayout(Scaled):
     corner_left: pygame.Rect = field(default_factory=pygame.Rect)
     corner_right: pygame.Rect = field(default_factory=pygame.Rect)
     log_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    # Boxes over the play area that a table's own buttons hold (a match's Scores), which the
+    # marker of the suit or rank in force keeps clear of as it keeps clear of the seats.
+    reserved: tuple[pygame.Rect, ...] = field(default=(), compare=False)
     # How much the table's words, buttons and boxes are scaled: 1 up to the size where the
     # cards stop at their usual width, then growing with them, so on a large screen the
     # writing keeps its size beside the cards.

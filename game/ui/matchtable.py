@@ -8,6 +8,7 @@ scoreboard (button at the top, key T) and ends a match on the match result scree
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 import time
@@ -140,8 +141,14 @@ class MatchTable(TableScene):
         return [self.score_button] if self.score_button.visible else []
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The table's layout, plus the scoreboard button at the top of the play area."""
+        """The table's layout, plus the scoreboard button at the top of the play area, whose
+        box the marker of the suit or rank in force keeps clear of."""
         super().resize(size)
+        self._place_score_button()
+        self.layout = dataclasses.replace(self.layout, reserved=(self.score_button.rect.copy(),))
+        self.director.layout = self.layout
+
+    def _place_score_button(self) -> None:
         layout = self.layout
         left = [a.rect for a in layout.areas[1:] if a.side == "left"]
         tops = [a.rect for a in layout.areas[1:] if a.side == "top"]

@@ -439,9 +439,10 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     surface.blit(badge, badge.get_rect(center=b.center))
     tokens_at = (r.x + px(14), r.bottom - px(18))
     missed = m.missed[seat] if seat < len(m.missed) else 0
-    _draw_tokens(surface, missed, tokens_at, scale=t.layout.ui)
+    ui, clear = t.layout.ui, b.left - px(4)  # the signs stop short of the count's badge
+    _draw_tokens(surface, missed, tokens_at, scale=ui, right=clear)
     if acting and m.skips and t.game.phase == Phase.SKIP:
-        _draw_tokens(surface, m.skips, tokens_at, pending=True, scale=t.layout.ui)
+        _draw_tokens(surface, m.skips, tokens_at, pending=True, scale=ui, right=clear)
     if thinking:
         for i in range(3):
             alpha = 0.35 + 0.65 * max(0.0, math.sin(now * 5 - i * 0.8))
@@ -478,21 +479,39 @@ def seat_words(name: str, level: str, room: int, px: Callable[[float], int]) -> 
     return theme.fit(name, px(18), room, True), level
 
 
+TOKENS_SHOWN = 4  # missed turns shown one sign each; more read as one sign and "×7"
+
+
 def _draw_tokens(
     surface: pygame.Surface,
     n: int,
     at: tuple[int, int],
     pending: bool = False,
     scale: float = 1.0,
+    right: int | None = None,
 ) -> None:
-    """A pause sign for each missed turn (outlined while still pending)."""
+    """A pause sign for each missed turn (outlined while still pending), the first centred
+    at ``at``; more than ``TOKENS_SHOWN``, or more than fit before ``right``, read as one
+    sign and their number ("×7": two decks make up to eight)."""
+    if n <= 0:
+        return
     radius, bar, half = round(9 * scale), max(2, round(3 * scale)), round(4 * scale)
-    for i in range(min(n, 6)):
-        c = (at[0] + round(i * 20 * scale), at[1])
+    step = round(20 * scale)
+    fits = TOKENS_SHOWN if right is None else (right - (at[0] + radius)) // step + 1
+    signs = n if n <= min(TOKENS_SHOWN, fits) else 1
+    for i in range(signs):
+        c = (at[0] + i * step, at[1])
         pygame.draw.circle(surface, (90, 20, 20) if not pending else theme.FELT_DARK, c, radius)
         pygame.draw.circle(surface, theme.DANGER, c, radius, 0 if not pending else 2)
         for x in (c[0] - bar, c[0] + bar):
             pygame.draw.line(surface, theme.TEXT, (x, c[1] - half), (x, c[1] + half), 2)
+    if signs < n:
+        count = theme.text(f"×{n}", round(16 * scale), theme.TEXT, True)
+        box = count.get_rect(midleft=(at[0] + radius + round(6 * scale), at[1]))
+        # On a dark pill: beside a seat's fanned cards the words would be lost on their backs.
+        pill = box.inflate(round(8 * scale), round(2 * scale))
+        theme.blit_panel(surface, pill, (90, 20, 20, 235), None, radius=pill.h // 2, shadow=False)
+        surface.blit(count, box)
 
 
 def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
@@ -516,12 +535,14 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
         return
     held = m.counts[me] if m.counts else 0
     count = theme.text(f"{held} card{'' if held == 1 else 's'}", px(15), theme.MUTED)
-    surface.blit(count, (left.x + 4, left.y + px(30)))
+    counted = surface.blit(count, (left.x + 4, left.y + px(30)))
     missed = m.missed[me] if m.missed else 0
-    at = (left.x + px(14), left.y + px(62))
-    _draw_tokens(surface, missed, at, scale=t.layout.ui)
+    # After the count on its line: under it they met the Sort button on a short window.
+    at = (counted.right + px(16), counted.centery)
+    ui, clear = t.layout.ui, left.x + room
+    _draw_tokens(surface, missed, at, scale=ui, right=clear)
     if acting and m.skips and t.game.phase == Phase.SKIP:  # those coming your way, outlined
-        _draw_tokens(surface, m.skips, at, pending=True, scale=t.layout.ui)
+        _draw_tokens(surface, m.skips, at, pending=True, scale=ui, right=clear)
 
 
 def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:

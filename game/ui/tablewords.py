@@ -42,7 +42,7 @@ def marker_spot(
     edge = layout.corner_right.right
     if right is not None:
         edge = min(edge, right - px(6))
-    seats = [a.rect for a in layout.areas]
+    seats = [*(a.rect for a in layout.areas), *layout.reserved]
     pile = layout.pile
     r = layout.marker.copy()
     if where == "beside":
@@ -57,6 +57,12 @@ def marker_spot(
         else:
             r.topleft = (pile.left, pile.bottom + px(44 if tagged else 8))
         r.right = min(r.right, edge)
+        if where == "under":
+            # Pushed back over the stock (the log open), under its "Stock N", not over it.
+            count = pygame.Rect((0, 0), theme.text_size("Stock 000", px(15)))
+            count.midtop = (layout.stock.centerx, layout.stock.bottom + px(8))
+            if r.colliderect(count):
+                r.top = count.bottom + px(4)
         if r.left < px(6) or r.top < 0 or r.bottom > layout.hint_y - px(12):
             return None
     return r if r.collidelist(seats) < 0 else None
@@ -155,7 +161,8 @@ def _beside_room(layout: TableLayout, right: int | None) -> int:
     if right is not None:
         edge = min(edge, right - px(6))
     r = layout.marker
-    ahead = [a.rect.left - px(6) for a in layout.areas if _in_the_way(r, a.rect)]
+    held = [*(a.rect for a in layout.areas), *layout.reserved]
+    ahead = [box.left - px(6) for box in held if _in_the_way(r, box)]
     return min([edge, *ahead]) - r.x
 
 
