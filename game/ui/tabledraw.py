@@ -897,6 +897,12 @@ def _bubble_places(layout: TableLayout, slot: int) -> list[_Place]:
 
         def under(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
             box.midtop = (r.centerx, r.bottom + px(2) + round(u * 8 * (1 - p)))
+            for held in layout.reserved:  # the Scores button under the box: beside it
+                if box.colliderect(held):
+                    if held.centerx >= box.centerx:
+                        box.right = held.left - px(6)
+                    else:
+                        box.left = held.right + px(6)
             room = share(right)
             if box.w <= room.w:
                 box.clamp_ip(room)

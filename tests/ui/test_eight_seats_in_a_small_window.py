@@ -110,3 +110,26 @@ def test_the_marker_keeps_clear_of_the_scores_button_and_the_stock_count() -> No
     assert not marker.colliderect(count)
     assert marker.right <= layout.log_rect.left
     assert tablewords.marker_spot(layout, marker.w, False, layout.log_rect.left) is not None
+
+
+def test_a_top_seat_going_out_cheers_beside_the_scores_button_not_over_its_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hands = ["9H 9C 10D JS 5D QS", "7C 7D 8S 9D 10S", "6D 7S 8C 10C JD", "6C"]
+    hands += ["5S 7H 8H 3C 10S", "5H 6H 8C 9D JD", "9H KC 10D JS QS", "4H 4C 4D 4S 6C"]
+    game = Game.from_position("polish", hands=hands, pile="2C 5C", stock="2D 3H 8S", current=3)
+    screen, table = _table(game)
+    screen.surface = pygame.display.set_mode((1280, 800))
+    screen.stack.resize((1280, 800))
+    assert table.director.slot(3) == 3 and table.layout.areas[3].side == "top"
+    table.apply(parse_action("6C"), 3)
+    for _ in range(20):
+        screen.frame()
+        drawn = drawn_texts(monkeypatch, screen.stack, (1280, 800))
+        words = {w: r for w, r in drawn}
+        if "I win!" in words and "1st" in words:
+            break
+    else:
+        raise AssertionError("no cheer next to the place")
+    assert not words["I win!"].colliderect(words["1st"])
+    assert not words["I win!"].colliderect(table.score_button.rect)
