@@ -61,28 +61,22 @@ def test_a_player_who_never_played_is_deleted_once_confirmed(
         assert store.profile("Anan") is None
 
 
-def test_a_player_with_rounds_is_kept_with_the_reason(
-    profiles: tuple[Screen, ProfilesScene],
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("Ada", "Ada played 1 round, "),  # the other players' records count it
+        ("Cleo", "Cleo sits at the Quick game table: "),  # its next round would make her again
+    ],
+)
+def test_a_player_who_must_stay_is_kept_with_the_reason_and_no_question(
+    profiles: tuple[Screen, ProfilesScene], name: str, reason: str
 ) -> None:
     screen, scene = profiles
-    select(scene, "Ada")
+    select(scene, name)
     screen.key(pygame.K_DELETE)
     assert screen.top is scene  # no question: the answer is known
-    assert scene.message_is_error
-    assert scene.message.startswith("Ada played 1 round, ")
-    assert "Ada" in _names(scene) and scene.current is not None
-
-
-def test_a_player_seated_at_the_quick_game_table_is_kept(
-    profiles: tuple[Screen, ProfilesScene],
-) -> None:
-    screen, scene = profiles
-    select(scene, "Cleo")
-    screen.key(pygame.K_DELETE)
-    assert screen.top is scene  # no question: the answer is known
-    assert scene.message_is_error
-    assert scene.message.startswith("Cleo sits at the Quick game table: ")
-    assert "Cleo" in _names(scene)
+    assert scene.message_is_error and scene.message.startswith(reason)
+    assert name in _names(scene) and scene.current is not None
 
 
 def test_a_bot_level_cannot_be_deleted(profiles: tuple[Screen, ProfilesScene]) -> None:
