@@ -565,7 +565,9 @@ class RoundOver(Event):
 
 
 class MatchOver(Event):
-    """The match ended: ``winners`` (several means a drawn match) and ``loser``."""
+    """The match ended: ``winners`` (several means a drawn match) and ``loser``: of the seats
+    whose totals reached the target in the last round, each of which has lost, the one with
+    the highest total (the first in seat order among equal ones)."""
 
     __slots__ = ("loser", "scores", "winners")
     _fields: ClassVar[tuple[str, ...]] = ("winners", "loser", "scores")
