@@ -675,8 +675,8 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         theme.blit_panel(surface, tiles_box, radius=16)
         self._draw_tiles(surface, tiles_box)
         win_chart, rating_chart = self.charts()
-        # The rating is one for every custom rule set: named as such under one of them.
-        scope = preset_title(self.preset)
+        # Under one custom rule set's name, the rating over its rounds alone.
+        scope = filter_title((self.preset, self.rules_label))
         heads = (
             (
                 win_box,

@@ -492,24 +492,30 @@ def _draw_tokens(
 ) -> None:
     """A pause sign for each missed turn (outlined while still pending), the first centred
     at ``at``; more than ``TOKENS_SHOWN``, or more than fit before ``right``, read as one
-    sign and their number ("×7": two decks make up to eight)."""
+    sign and their number ("×7": two decks make up to eight), or, with no room for that
+    before ``right``, as the number in the sign."""
     if n <= 0:
         return
     radius, bar, half = round(9 * scale), max(2, round(3 * scale)), round(4 * scale)
     step = round(20 * scale)
     fits = TOKENS_SHOWN if right is None else (right - (at[0] + radius)) // step + 1
     signs = n if n <= min(TOKENS_SHOWN, fits) else 1
+    count = theme.text(f"×{n}", round(16 * scale), theme.TEXT, True)
+    box = count.get_rect(midleft=(at[0] + radius + round(6 * scale), at[1]))
+    pill = box.inflate(round(8 * scale), round(2 * scale))
+    tight = signs < n and right is not None and pill.right > right
     for i in range(signs):
         c = (at[0] + i * step, at[1])
         pygame.draw.circle(surface, (90, 20, 20) if not pending else theme.FELT_DARK, c, radius)
         pygame.draw.circle(surface, theme.DANGER, c, radius, 0 if not pending else 2)
+        if tight:  # no room for the number after the sign: the number in it instead
+            digits = theme.text(str(n), round((13 if n < 10 else 10) * scale), theme.TEXT, True)
+            surface.blit(digits, digits.get_rect(center=c))
+            return
         for x in (c[0] - bar, c[0] + bar):
             pygame.draw.line(surface, theme.TEXT, (x, c[1] - half), (x, c[1] + half), 2)
     if signs < n:
-        count = theme.text(f"×{n}", round(16 * scale), theme.TEXT, True)
-        box = count.get_rect(midleft=(at[0] + radius + round(6 * scale), at[1]))
         # On a dark pill: beside a seat's fanned cards the words would be lost on their backs.
-        pill = box.inflate(round(8 * scale), round(2 * scale))
         theme.blit_panel(surface, pill, (90, 20, 20, 235), None, radius=pill.h // 2, shadow=False)
         surface.blit(count, box)
 
@@ -794,7 +800,7 @@ def _bubble_place(
     if _bubble_words(text, lead, smallest, ink).get_width() > widest:
         text, lead = _cut(text, smallest, widest), _cut(lead, smallest, widest)
     sizes = [*range(largest, smallest, -px(3)), smallest]
-    places = _bubble_places(layout, slot)
+    places = _bubble_places(layout, slot, _medal_box(t, bubble.seat) if slot > 0 else None)
     for place in places:
         for size in sizes:
             words = _bubble_words(text, lead, size, ink)
@@ -815,6 +821,18 @@ def _bubble_place(
             return words, box
         fits.append((words, box))
     return fits[0]
+
+
+def _medal_box(t: TableScene, seat: int) -> pygame.Rect | None:
+    """Where a seat that went out shows its place in its box (``_draw_seat``), if it does."""
+    m = t.director.model
+    place = m.places.get(seat)
+    if not place or (m.counts[seat] if seat < len(m.counts) else 0):
+        return None
+    cx, cy = t.layout.areas[t.director.slot(seat)].fan_centre
+    box = pygame.Rect((0, 0), theme.text_size(_ordinal(place), t.layout.px(26), True))
+    box.center = (cx, cy + 4)
+    return box
 
 
 def _cut(words: str, size: int, room: int) -> str:
@@ -848,11 +866,14 @@ def _two_lines(
 _Place = Callable[[pygame.Rect, float, int], tuple[pygame.Rect, pygame.Rect]]
 
 
-def _bubble_places(layout: TableLayout, slot: int) -> list[_Place]:
+def _bubble_places(
+    layout: TableLayout, slot: int, medal: pygame.Rect | None = None
+) -> list[_Place]:
     """Where a bubble at layout ``slot`` (-1: the pile) may go, best first: each puts a box
     of the bubble's size there, ``p`` of the way through its life, and gives the room it must
-    stay in. A seat at the top: under its box, else over its cards (under its name). A seat
-    at the side: over its box, else beside it towards the middle of the table."""
+    stay in. A seat at the top: under its box, else over its cards (under its name; beside
+    the place it won, ``medal``, once it has gone out). A seat at the side: over its box,
+    else beside it towards the middle of the table."""
     px, u = layout.px, layout.ui
 
     def clamped(box: pygame.Rect, right: int) -> pygame.Rect:
@@ -911,6 +932,11 @@ def _bubble_places(layout: TableLayout, slot: int) -> list[_Place]:
 
         def over_cards(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
             box.midtop = (r.centerx, r.top + px(32) + round(u * 8 * (1 - p)))
+            if medal is not None and box.colliderect(medal):
+                # A seat that went out shows its place there: beside it, not over it.
+                box.right = medal.left - px(4)
+                if box.left < r.left + px(4):
+                    box.left = medal.right + px(4)
             return clamped(box, right), share(right)
 
         return [under, over_cards]

@@ -112,20 +112,22 @@ def test_the_marker_keeps_clear_of_the_scores_button_and_the_stock_count() -> No
     assert tablewords.marker_spot(layout, marker.w, False, layout.log_rect.left) is not None
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
 def test_a_top_seat_going_out_cheers_beside_the_scores_button_not_over_its_place(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
+    """Under its box where the Scores button leaves room, else over it beside the place."""
     hands = ["9H 9C 10D JS 5D QS", "7C 7D 8S 9D 10S", "6D 7S 8C 10C JD", "6C"]
     hands += ["5S 7H 8H 3C 10S", "5H 6H 8C 9D JD", "9H KC 10D JS QS", "4H 4C 4D 4S 6C"]
     game = Game.from_position("polish", hands=hands, pile="2C 5C", stock="2D 3H 8S", current=3)
     screen, table = _table(game)
-    screen.surface = pygame.display.set_mode((1280, 800))
-    screen.stack.resize((1280, 800))
+    screen.surface = pygame.display.set_mode(size)
+    screen.stack.resize(size)
     assert table.director.slot(3) == 3 and table.layout.areas[3].side == "top"
     table.apply(parse_action("6C"), 3)
     for _ in range(20):
         screen.frame()
-        drawn = drawn_texts(monkeypatch, screen.stack, (1280, 800))
+        drawn = drawn_texts(monkeypatch, screen.stack, size)
         words = {w: r for w, r in drawn}
         if "I win!" in words and "1st" in words:
             break
@@ -133,3 +135,31 @@ def test_a_top_seat_going_out_cheers_beside_the_scores_button_not_over_its_place
         raise AssertionError("no cheer next to the place")
     assert not words["I win!"].colliderect(words["1st"])
     assert not words["I win!"].colliderect(table.score_button.rect)
+
+
+def test_with_a_long_hand_the_number_of_turns_goes_in_the_sign(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Twenty-two cards reach back to your name: no room for "×7" after the sign."""
+    ranks = ["5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    pool = [r + s for r in ranks for s in "HCDS"] * 2
+    for card in ["5D", "8S", "10H", "7C", "QD", "JC", "8H", "5C", "6C"]:
+        pool.remove(card)
+    hands = [" ".join(pool[:22])] + [" ".join(pool[22 + i * 5 : 27 + i * 5]) for i in range(5)]
+    hands += ["4H 4C 4D 4S 5C", "4H 4C 4D 4S 6C"]
+    game = Game.from_position(
+        "polish", hands=hands, pile="2C 5D", stock="2D 3H 8S 10H 7C AS QD JC 8H", current=6
+    )
+    screen, table = _table(game)
+    for seat in (6, 7):
+        play = next(a for a in table.game.legal_actions() if str(a).count("4") == 4)
+        table.apply(play, seat)
+        screen.frame(30)
+    table.apply(parse_action("pass"), 0)
+    screen.frame(30)
+    drawn = drawn_texts(monkeypatch, screen.stack, (800, 600))
+    count = next(r for w, r in drawn if w == "22 cards")
+    [number] = [r for w, r in drawn if w == "7" and abs(r.centery - count.centery) <= 3]
+    first = min(table.hand.centre(hc, table.layout)[0] for hc in table.hand.cards)
+    assert count.right < number.left and number.right < first - table.layout.card[0] // 2
+    assert not any(w == "×7" for w, _ in drawn)

@@ -273,6 +273,8 @@ def test_the_rankings_rank_each_named_custom_rule_set_on_its_own_rounds(
     stack = SceneStack(None, SIZE)
     stats = stack.push(StatsScene(store, "Ania", "custom", rules_label="Family"))
     frame(stack, screen)
+    shown = [w for w, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    assert "Rating over time · Custom: Family" in shown  # the name's own rating
     stats.open_rankings()
     rankings = stack.top
     assert isinstance(rankings, RankingsScene)
