@@ -604,9 +604,18 @@ class WidgetGroup:
             w.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw every visible widget in order."""
+        """Draw every visible widget in order. Once the focus is on another button, a button
+        marked "Enter" (a board's Next round, a hand-off's I'm ready) shows no hint: Enter
+        presses the focused one, which its ring shows."""
+        focus = next((w for w in self.widgets if w.focused and _can_focus(w)), None)
         for w in self.widgets:
-            if w.visible:
+            if not w.visible:
+                continue
+            if focus is not None and w is not focus and isinstance(w, Button) and w.hint == "Enter":
+                shown, w.show_hint = w.show_hint, False
+                w.draw(surface)
+                w.show_hint = shown
+            else:
                 w.draw(surface)
 
 

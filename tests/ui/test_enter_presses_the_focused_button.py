@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.store import Store
 from game.ui.matchtable import MatchTable
@@ -96,3 +97,34 @@ def test_enter_in_a_name_field_starts_the_table(_home: Path) -> None:
     screen.key(pygame.K_KP_ENTER)
     assert isinstance(screen.top, MatchTable)
     assert screen.top.names[0] == "Zoë"
+
+
+def test_a_button_marked_enter_loses_the_mark_once_the_focus_is_elsewhere(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hand-off's "I'm Bart — show my cards  Enter": Tab to Menu, and Enter presses Menu
+    (what the ring shows), so the Enter mark is no longer drawn beside the other button."""
+    from game.engine import PRESETS, Game
+    from game.store.settings import Settings
+    from game.ui import handoff
+    from game.ui.roundend import GamePause
+    from game.ui.setup import SeatSpec, TableSetup
+    from tests.ui.menukit import handoff_for
+    from tests.ui.textkit import drawn_texts
+
+    monkeypatch.setattr(handoff, "READY_DELAY", 0.0)
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart")))
+    game = Game.from_position(
+        PRESETS["polish"], hands=["5C 9H", "8C 9S"], pile="5H", stock="2D 3D 4S 6S"
+    )
+    off = Settings(animation_speed="off")
+    screen = Screen(MatchTable(setup, game, settings=off, seed=5, deal=False))
+    shown = handoff_for(screen, 0)
+    words = [w for w, _ in drawn_texts(monkeypatch, screen.stack, (1280, 800))]
+    assert "Enter" in words
+    screen.key(pygame.K_TAB)
+    assert [b.label for b in _focused(shown)] == ["Menu"]
+    words = [w for w, _ in drawn_texts(monkeypatch, screen.stack, (1280, 800))]
+    assert "Enter" not in words and "Esc" in words
+    screen.key(pygame.K_RETURN)
+    assert isinstance(screen.top, GamePause)
