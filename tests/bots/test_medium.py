@@ -287,3 +287,33 @@ def test_medium_lays_a_five_first_where_the_card_it_must_add_follows(hand: str, 
         g.apply(parse_action("5H"))
         assert g.current == 0
         assert str(bot.choose(g.view(0), g.legal_actions(), random.Random(seed))) == then
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile", "other"),
+    [
+        # Q♣ BJ=Q♦ K♦ K♠ lays four, and so does Q♣ Q♠ K♠ K♦, keeping the joker.
+        ("KD 3C QC KS 2S QS BJ", "9S 10S", "5D 6D 7D 8D 9D"),
+        # One card more with the joker (RJ as 8♥ after 7♥) is no reason to give it up.
+        ("5H 6H 7H 9C 10D RJ", "9S 5S", "5D 6D 7D 8D 9D"),
+    ],
+)
+def test_medium_keeps_a_stand_in_joker_unless_it_sheds_many_more_cards(
+    hand: str, pile: str, other: str
+) -> None:
+    g = Game.from_position(PRESETS["hungarian"], [hand, other], pile, "2D 3D 4D 4C 4H")
+    assert any(any(c.is_joker for c in a.cards) for a in g.legal_actions() if isinstance(a, Play))
+    action = _choice(g)
+    assert not any(card.is_joker for card in action.cards), str(action)
+
+
+def test_medium_still_goes_out_and_fights_back_with_a_stand_in_joker() -> None:
+    out = Game.from_position(PRESETS["hungarian"], ["9H RJ", "5D 6D 7D"], "9S 5S", "2D 3D 4D")
+    assert {c.code for c in _choice(out).cards} == {"9H", "RJ"}
+    # A K♥ attack (5 cards) with nothing but the joker to answer it: the joker fights back.
+    attacked = Game.from_position(
+        PRESETS["hungarian"], ["5C 8D 10C RJ", "KH 3S 7S"], "9S 9H", "2D 3D 4D 5D 6D 7D 8H 9D", 1
+    )
+    attacked.apply("KH")
+    attacked_action = _choice(attacked)
+    assert any(card.is_joker for card in attacked_action.cards), str(attacked_action)
