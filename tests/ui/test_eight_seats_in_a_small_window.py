@@ -30,10 +30,13 @@ def _table(game: Game) -> tuple[Screen, MatchTable]:
     return Screen(table, (800, 600)), table
 
 
-def _sixteen_fours() -> tuple[Screen, MatchTable]:
-    """Seats 6 and 7 each lay four 4s: eight turns to miss, coming to you."""
-    hands = ["9H 9C 10D JS 5D QS", "6C 7D 8S 9D 10S", "6D 7S 8C 10C JD", "6S 7C 8D 9S 10H"]
-    hands += ["5S 7H 8H 9C 10S", "5H 6H 8C 9D JD", "4H 4C 4D 4S 5C", "4H 4C 4D 4S 6C"]
+def _sixteen_fours(hands: list[str] | None = None) -> tuple[Screen, MatchTable]:
+    """Seats 6 and 7 each lay four 4s: eight turns to miss, coming to you (``hands``: the
+    first six seats' hands)."""
+    if hands is None:
+        hands = ["9H 9C 10D JS 5D QS", "6C 7D 8S 9D 10S", "6D 7S 8C 10C JD", "6S 7C 8D 9S 10H"]
+        hands += ["5S 7H 8H 9C 10S", "5H 6H 8C 9D JD"]
+    hands = [*hands, "4H 4C 4D 4S 5C", "4H 4C 4D 4S 6C"]
     game = Game.from_position(
         "polish", hands=hands, pile="2C 5D", stock="2D 3H 8S 10H 7C AS QD JC 8H", current=6
     )
@@ -146,15 +149,7 @@ def test_with_a_long_hand_the_number_of_turns_goes_in_the_sign(
     for card in ["5D", "8S", "10H", "7C", "QD", "JC", "8H", "5C", "6C"]:
         pool.remove(card)
     hands = [" ".join(pool[:22])] + [" ".join(pool[22 + i * 5 : 27 + i * 5]) for i in range(5)]
-    hands += ["4H 4C 4D 4S 5C", "4H 4C 4D 4S 6C"]
-    game = Game.from_position(
-        "polish", hands=hands, pile="2C 5D", stock="2D 3H 8S 10H 7C AS QD JC 8H", current=6
-    )
-    screen, table = _table(game)
-    for seat in (6, 7):
-        play = next(a for a in table.game.legal_actions() if str(a).count("4") == 4)
-        table.apply(play, seat)
-        screen.frame(30)
+    screen, table = _sixteen_fours(hands)
     table.apply(parse_action("pass"), 0)
     screen.frame(30)
     drawn = drawn_texts(monkeypatch, screen.stack, (800, 600))
