@@ -41,7 +41,10 @@ _OPEN_TO_LAST_CARD = 30.0
 JOKER_KEEP = 50.0
 """What laying a stand-in joker costs (RULES §3.6): it is laid where that sheds five cards
 more than keeping it would, or goes out; answering an attack costs half of it
-(``_answer_attack``), so a joker still fights back."""
+(``_answer_attack``), so a joker still fights back. While another seat holds its last card
+it costs ``JOKER_KEEP_LATE``: attacking that seat, or asking with it as a jack for a rank of
+one's own, is what the joker is kept for."""
+JOKER_KEEP_LATE = 9.0
 
 
 class MediumBot:
@@ -91,6 +94,13 @@ class Table:
         self.points = view.rules.scoring == "points"
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
+        # A seat on its last card: the joker is what stops it (an attack, a request of this
+        # seat's own), so it costs no more than a spare card's worth then.
+        self.joker_keep = (
+            JOKER_KEEP_LATE
+            if any(n == 1 and not view.out[s] for s, n in enumerate(self.counts) if s != self.me)
+            else JOKER_KEEP
+        )
         self._circling: bool | None = None  # ``_jacks_going_round``, read when first asked
         # The suits a plain card among ``legal`` puts in force (by its suit or its rank): a
         # changer naming one of them does no more than that card, and is kept.
@@ -231,7 +241,7 @@ class Table:
             # A stand-in joker plays on anything as any card: what answers an attack and goes
             # out. Worth less than a card it sheds, it was laid at once to shed one more card
             # (medium over its old self: 52.8% heads-up, 27.1% of four seats).
-            return JOKER_KEEP
+            return self.joker_keep
         value = 0.0
         if card in c.wild:
             value += 7.0

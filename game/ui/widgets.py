@@ -607,7 +607,11 @@ class WidgetGroup:
         """Draw every visible widget in order. Once the focus is on another button, a button
         marked "Enter" (a board's Next round, a hand-off's I'm ready) shows no hint: Enter
         presses the focused one, which its ring shows."""
-        focus = next((w for w in self.widgets if w.focused and _can_focus(w)), None)
+        # Only a button takes Enter from the marked one: a focused picker leaves it its Enter.
+        focus = next(
+            (w for w in self.widgets if w.focused and _can_focus(w) and isinstance(w, Button)),
+            None,
+        )
         for w in self.widgets:
             if not w.visible:
                 continue

@@ -317,3 +317,24 @@ def test_medium_still_goes_out_and_fights_back_with_a_stand_in_joker() -> None:
     attacked.apply("KH")
     attacked_action = _choice(attacked)
     assert any(card.is_joker for card in attacked_action.cards), str(attacked_action)
+
+
+def test_medium_lays_a_stand_in_joker_against_a_seat_on_its_last_card() -> None:
+    # Heads-up, the other seat on one card: the joker as a 3 of clubs makes it draw three.
+    g = Game.from_position(
+        PRESETS["hungarian"], ["RJ 9C 10D 6S", "5H"], "7C 9H", "2D 3D 4D 4C 4H 8S 8D"
+    )
+    action = _choice(g)
+    assert any(card.is_joker for card in action.cards), str(action)
+    # A jack asking for 5s from a seat left with one card (it must hold a 5): the joker as a
+    # jack asks for 7s instead, keeping 7♥, rather than draw and let the 5 go out.
+    g = Game.from_position(
+        PRESETS["hungarian"],
+        ["RJ 7H", "9S 6C KC", "8C 4S 10H", "JD 5C"],
+        "8H 10D",
+        "2S 6H QS 8D 3C 4D AH 9C 6S 2C 10C",
+        current=3,
+    )
+    g.apply("JD/5!")
+    action = _choice(g)
+    assert action.cards[0].is_joker and action.choice == "7", str(action)

@@ -46,10 +46,14 @@ def test_enter_on_cancel_in_the_merge_dialog_merges_nothing(_home: Path) -> None
     screen.key(pygame.K_RETURN)
     assert screen.top is profiles and profiles.merging is None
     assert [p.name for p in store.profiles()] == before
-    # With the picker focused Enter still merges, as the dialog says.
+    # With the picker focused Enter still merges, as the dialog says, and Merge keeps its mark.
     screen.key(pygame.K_m, "m")
     dialog = screen.top
     assert isinstance(dialog, MergeDialog)
+    from tests.ui.textkit import drawn_texts
+
+    with pytest.MonkeyPatch.context() as patch:
+        assert "Enter" in [w for w, _ in drawn_texts(patch, screen.stack, (1280, 800))]
     screen.key(pygame.K_RETURN)
     assert screen.top is profiles
     if profiles.merging is not None:  # (it may have finished already)
