@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -140,8 +141,20 @@ def rule_set_ratings(conn: sqlite3.Connection, label: str) -> tuple[Replayed, li
     ``custom``), worked out afresh from those rounds in recording order. Not stored: the
     stored ``custom`` scope rates every custom rule set together, while a family's own
     rules get their own ranking this way, and it follows every merge and recovery of the
-    rounds it is read from."""
-    return _replay(_rated_rounds(conn, label), lambda _preset: ("custom",))
+    rounds it is read from. The last answer is kept until the file changes (a write by this
+    connection or another): the statistics screen asks for the board and the series."""
+    (version,) = conn.execute("PRAGMA data_version").fetchone()
+    # The connection itself, not its id: a closed one's id may come back for another file.
+    key = (conn, conn.total_changes, int(version), label)
+    last = _last_rule_set[0]
+    if last is None or last[0] is not conn or last[1:] != key[1:]:
+        replayed = _replay(_rated_rounds(conn, label), lambda _preset: ("custom",))
+        _last_rule_set[:] = [key, replayed]
+    found: tuple[Replayed, list[Step]] = _last_rule_set[1]
+    return found
+
+
+_last_rule_set: list[Any] = [None, None]  # (connection, changes, data version, label), answer
 
 
 def replay_all(conn: sqlite3.Connection) -> None:

@@ -417,9 +417,10 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     place = m.places.get(seat)
     cx, cy = area.fan_centre
     sw, _sh = t.layout.small
-    if place and count == 0:
+    medal_box = _medal_box(t, seat)
+    if place and medal_box is not None:
         medal = theme.text(_ordinal(place), px(26), theme.GOLD, True)
-        surface.blit(medal, medal.get_rect(center=(cx, cy + 4)))
+        surface.blit(medal, medal.get_rect(center=medal_box.center))
     else:
         fanned = min(count, 10)
         room = r.w - 40 - sw

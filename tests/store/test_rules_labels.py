@@ -166,3 +166,14 @@ def test_a_long_rating_series_of_a_rule_set_is_thinned_keeping_the_latest(store:
         store.record_game(_custom(n, "Kids", "Ada"))
     series = store.profile_stats("Ada", "custom", max_points=3, rules_label="Kids").rating_series
     assert [p.game_id for p in series] == [1, 4, 7]
+
+
+def test_a_rule_set_board_follows_a_round_another_copy_records(store: Store) -> None:
+    store.record_game(_custom(1, "Kids", "Ada", "Ben"))
+    assert [r.games for r in store.leaderboard("custom", rules_label="Kids")] == [1, 1, 1]
+    other = Store.open()  # another copy of the game on the same file
+    other.record_game(_custom(2, "Kids", "Ben", "Ada"))
+    other.close()
+    assert [r.games for r in store.leaderboard("custom", rules_label="Kids")] == [2, 2, 2]
+    series = store.profile_stats("Ada", "custom", rules_label="Kids").rating_series
+    assert [p.game_id for p in series] == [1, 2]
