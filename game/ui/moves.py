@@ -214,6 +214,17 @@ class Offer:
             # Even where listed plays go on in the order picked: after 8♥ 7♥, 8♠ still makes
             # the run 7♥ 8♥ 8♠, laid so.
             found |= self._reordered_follow(chosen, rules)
+        elif rules is not None:
+            # Nor must a pick start as a listed play does (``_reordered_follow``): any card
+            # of a play but its last may come first, the play's last card picked last; and
+            # its last card too, where another of its cards acts alike (7♠ on 5♥, with 7♥
+            # held, lays 7♥ 7♠), so those are bright before any card is picked.
+            for cards in self._index():
+                if len(cards) > 1:
+                    found.update(cards[:-1])
+                    last = cards[-1]
+                    if last not in found and any(_acts_alike(rules, last, c) for c in cards[:-1]):
+                        found.add(last)
         if len(chosen) < 2:
             if chosen:
                 # The second pick may be any middle card of a group of four or more: 7♣ after

@@ -126,7 +126,7 @@ def test_every_pick_the_table_lays_in_any_order_was_bright_card_by_card(
     for n in range(1, len(cards) + 1):
         for pick in itertools.permutations(cards, n):
             if play_options(game, 0, pick, offer).legal:
-                for i in range(1, n):
+                for i in range(n):
                     assert pick[i] in offer.may_follow(pick[:i], rules), (pick, i)
 
 
@@ -141,3 +141,37 @@ def test_a_run_picked_out_of_order_is_laid_with_the_card_that_was_bright() -> No
     h.key(pygame.K_RETURN)
     h.tick(5)
     assert [c.code for c in h.game.pile[-3:]] == ["7H", "8H", "8S"]
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile"),
+    [("8S 7H JH 8H 3C", "5C 10H"), ("9S 10S 9D 3C", "4C 9H"), ("5H 6H 7H 7C 8C KD", "4C 4H")],
+)
+def test_a_card_bright_before_any_pick_starts_a_pick_the_table_lays(hand: str, pile: str) -> None:
+    game = _apart(hand, pile)
+    offer = Offer(*game.legal_actions_capped(20_000, 0))
+    rules = compile_rules(game.rules)
+    cards = list(game.hand(0))
+    for first in offer.may_follow((), rules):
+        rest = [c for c in cards if c != first]
+        assert any(
+            play_options(game, 0, (first, *more), offer).legal
+            for n in range(len(rest) + 1)
+            for more in itertools.permutations(rest, n)
+        ), first
+
+
+def test_a_card_that_cannot_start_but_ends_a_group_is_bright_before_the_first_pick() -> None:
+    # On 5♥ the 7♠ fits only after 7♥, yet picked first it is laid so (7♥ 7♠): the table
+    # shows it bright from the start, and a card no play holds stays dim.
+    game = Game.from_position(
+        PRESETS["polish"], hands=["7S 7H 9C", "4D 6D 2D"], pile="4H 5H", stock="2H 3S 4S"
+    )
+    h = Harness(game)
+    h.tick(2)
+    assert {"7S", "7H"} <= _bright_to_add(h) and "9C" not in _bright_to_add(h)
+    h.pick_with_keys("7S 7H")
+    h.tick(2)
+    h.key(pygame.K_RETURN)
+    h.tick(5)
+    assert [c.code for c in h.game.pile[-2:]] == ["7H", "7S"]
