@@ -658,8 +658,6 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             tail += f" · match {entry.match_id}"
         if entry.is_match:
             tail += f" · round {entry.round_no}"
-        if entry.blocked:
-            tail += " · blocked"
         column_room = cols["result"] - cols["when"] - px(12)
         surface.blit(theme.text(when, px(16), theme.TEXT), (cols["when"], y))
         rules = self._rules_line(entry.preset, entry.rules_label, tail, column_room)
@@ -673,10 +671,14 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         # Every seat in the order it finished, the player's own name picked out.
         seats = self._round_seats(entry, profile)
         self._draw_seats(surface, seats, cols["seats"], cols["time"] - px(90), y)
-        if mine is not None:
-            tallies = theme.fit(seat_summary(mine), px(13), cols["time"] - cols["seats"])
-            if tallies:
-                at = (cols["seats"], y + px(22))
-                surface.blit(theme.text(tallies, px(13), theme.MUTED), at)
+        # Under them, a blocked round said first (it is why the winner was charged too, in
+        # a points preset: cut from the end of a long rules line, it went unsaid), then the
+        # player's own tallies.
+        notes = ["Blocked round"] if entry.blocked else []
+        if mine is not None and seat_summary(mine):
+            notes.append(seat_summary(mine))
+        if notes:
+            tallies = theme.fit(" · ".join(notes), px(13), cols["time"] - cols["seats"])
+            surface.blit(theme.text(tallies, px(13), theme.MUTED), (cols["seats"], y + px(22)))
         duration = theme.text(format_duration(entry.duration_s), px(16), theme.TEXT)
         surface.blit(duration, duration.get_rect(topright=(cols["time"], y)))

@@ -313,14 +313,18 @@ class MatchEndScreen(_ButtonModal):
     def headline(self, names: Sequence[str] | None = None) -> str:
         """ "Anna wins the match!" or "Drawn match: Anna, Ben and Cleo" (with ``names`` in
         place of the table's, to say it in shortened names)."""
-        g = self.table.game
-        names = self.table.names if names is None else names
-        winners = [names[s] for s in g.winners]
+        t, g = self.table, self.table.game
+        names = t.names if names is None else names
+        # The one person at the table is "you", named first, as on the round's board.
+        alone = len(t.humans) == 1 and t.names[t.humans[0]] == "You"
+        you = t.humans[0] if alone else None
+        order = sorted(g.winners, key=lambda s: (s != you, s))
+        winners = ["you" if s == you else names[s] for s in order]
         if len(winners) > 1:
             return f"Drawn match: {', '.join(winners[:-1])} and {winners[-1]}"
         if not winners:
             return "Match over"
-        if winners[0] == "You":
+        if winners[0] == "you":
             return "You win the match!"
         return f"{winners[0]} wins the match!"
 

@@ -476,3 +476,23 @@ def test_a_bot_level_with_several_seats_reads_as_its_best_placed_seat(
     assert ("Match won", theme.GOLD) in inks
     drawn = [words for words, _ in inks]
     assert "2 turns missed" in drawn and "4 penalty cards" not in drawn
+
+
+def test_a_blocked_round_says_so_beside_the_points_it_charged(
+    store: Store, screen: pygame.Surface, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A blocked round charges every seat, the winner too; the rules line under the date is
+    # cut to its column, so the word goes with the seats, where there is room.
+    results = tuple(
+        SeatResult(s, name, s > 0, "medium" if s else None, s + 1, points=10 * (s + 1))
+        for s, name in enumerate(("You", "", ""))
+    )
+    start = 1_700_000_000
+    store.record_game(
+        GameRecord("tel_aviv", "t", start, start + 90, results, True, blocked=True, round_no=10)
+    )
+    stack = SceneStack(None, SIZE)
+    stack.push(HistoryScene(store, "You"))
+    drawn = [words for words, _ in drawn_texts(monkeypatch, stack, SIZE)]
+    assert "Blocked round · 10 points" in drawn
+    assert "Tel Aviv · round 10" in drawn

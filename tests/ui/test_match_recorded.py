@@ -175,7 +175,8 @@ def test_a_drawn_match_is_counted_drawn_not_won() -> None:
         screen.frame(draw=False)
     screen.key(pygame.K_RETURN)  # Match result
     result = screen.top
-    assert isinstance(result, MatchEndScreen) and result.headline().startswith("Drawn match")
+    assert isinstance(result, MatchEndScreen)
+    assert result.headline() == "Drawn match: you and Ben"  # as the round board says it
     screen.stack.clear()
 
     with Store.open() as store:
