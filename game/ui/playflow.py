@@ -306,7 +306,7 @@ class PlayFlow:
         if not t.my_turn:
             self.spring_back(uids, drop)
             wait = "Wait for your turn." if t.game.current != t.viewer else "One moment…"
-            t.say(wait, error=False)
+            t.say(wait, error=False, until_your_turn=True)
             return False
         options = play_options(t.game, t.viewer, cards, t.offer())
         if not options.legal:
@@ -556,15 +556,18 @@ class PlayFlow:
                 if why.lower().startswith("heads-up"):
                     return f"Your turn: {why[:1].lower()}{why[1:]}, so draw a card"
             return "Your turn: nothing in your hand fits, so draw a card"
+        call_goes = True  # whether the cards picked (if any) may leave you one
         if t.hand.selection:
             picked = t.hand.selected_cards()
-            if not play_options(g, t.viewer, picked, offer).legal:
+            options = play_options(g, t.viewer, picked, offer)
+            call_goes = any(p.call for p in options.plays)
+            if not options.legal:
                 unlisted = not offer.complete and len(picked) < len(g.hand(t.viewer))
                 more = unlisted or offer.may_follow(tuple(picked), compile_rules(g.rules))
                 if more:  # a group begun
                     return "Pick the cards to lay with it, or right-click to put them back"
                 return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
-        if self.call_fits(offer):
+        if call_goes and self.call_fits(offer):
             # A play here may leave one card: the call goes with it, made before it is laid.
             if t.macau_on:
                 # (Where no single card leaves one, a group does: K♣ A♣ A♦ on 4♦.)

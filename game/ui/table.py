@@ -227,6 +227,7 @@ class TableScene(Scene):
         self.flow = PlayFlow(self)
         self.toast: tuple[str, Tween] | None = None
         self.toast_error = True  # a refusal (red) or a plain message (dark)
+        self.toast_waits = False  # "Wait for your turn.": gone when it comes
         self._show_log = False
         # How far the log is scrolled back from its newest line, in pixels (0: following).
         self.log_back = 0.0
@@ -467,13 +468,15 @@ class TableScene(Scene):
         self.director.play(events, mull)
         return True
 
-    def say(self, message: str, error: bool = True) -> None:
-        """Show a short message above your hand (an illegal move's reason, for instance)."""
+    def say(self, message: str, error: bool = True, *, until_your_turn: bool = False) -> None:
+        """Show a short message above your hand (an illegal move's reason, for instance);
+        ``until_your_turn``: one that asks you to wait goes when your turn comes."""
         # Words stay up long enough to read whatever the animation speed: a short refusal
         # for 2.6 s, a long message about 0.3 s a word more (at most 12 s).
         shown = Tween(self.animator.now, toast_seconds(message), ease_out_cubic)
         self.toast = (message[:1].upper() + message[1:], shown)
         self.toast_error = error
+        self.toast_waits = until_your_turn
         if error:
             self.play_sound("error")
 
@@ -787,7 +790,9 @@ class TableScene(Scene):
         self.hand.update(dt, self.layout, self.animator.off)
         self.widgets.update(dt)
         now = self.animator.now
-        if self.toast is not None and self.toast[1].done(now):
+        if self.toast is not None and (
+            self.toast[1].done(now) or (self.toast_waits and self.my_turn)
+        ):
             self.toast = None
         if self.confetti is not None and self.confetti.done(now):
             self.confetti = None

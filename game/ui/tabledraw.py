@@ -611,19 +611,21 @@ def _draw_flights(t: TableScene, surface: pygame.Surface, now: float, under_pile
 def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     layout = t.layout
     px = layout.px
-    for bubble in t.director.bubbles:
-        p = bubble.tween.raw(now)
-        words, box = bubble_box(t, bubble, p, surface.get_width())
-        fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
-        panel = _bubble_surface(box.size, round(255 * fade))
-        surface.blit(panel, (box.x - 6, box.y - 6))
-        words_faded = words if fade >= 1 else _faded(words, round(255 * fade))
-        surface.blit(words_faded, words.get_rect(center=box.center))
     toast = None
     if t.toast is not None:
         room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
         penalty, owner = t.director.model.penalty, _owner(t)
         toast = _toast_box(t.toast[0], layout, room, penalty, owner, t.names, error=t.toast_error)
+    for bubble in t.director.bubbles:
+        p = bubble.tween.raw(now)
+        words, box = bubble_box(t, bubble, p, surface.get_width())
+        if toast is not None and box.colliderect(toast[1]):
+            continue  # (your own "♣ Clubs!" under a refusal: the pile shows the suit named)
+        fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
+        panel = _bubble_surface(box.size, round(255 * fade))
+        surface.blit(panel, (box.x - 6, box.y - 6))
+        words_faded = words if fade >= 1 else _faded(words, round(255 * fade))
+        surface.blit(words_faded, words.get_rect(center=box.center))
     placed = status_images(t, surface.get_width())
     if not (toast is not None and any(at.colliderect(toast[1]) for _, at in placed)):
         for image, at in placed:  # (a message over the line speaks for it)

@@ -192,3 +192,22 @@ def test_a_last_card_that_fits_nothing_is_told_so_whatever_the_engine_words() ->
     assert tabledraw.status_line(Harness(g).table) == (
         "Your turn: nothing in your hand fits, so draw a card"
     )
+
+
+def test_a_pick_that_leaves_several_cards_is_told_how_to_lay_not_to_call() -> None:
+    # The run 9♣ 10♣ J♣ J♥ would leave one card, so the call is told before any pick; the
+    # two jacks picked leave three, and the line tells how to lay them.
+    g = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["JC JH 9C 10C 5S", "5C 6C 8D 9D 3C", "3H 7S 6S 10H 4C"],
+        pile="6D 7H",
+        stock="8H KD 4S QD",
+    )
+    h = Harness(g)
+    assert tabledraw.status_line(h.table).startswith("Leaving yourself one card?")
+    h.pick_with_keys("JC JH")
+    h.tick(2)
+    assert tabledraw.status_line(h.table) == "Drop the group on the pile or press Play (Enter)"
+    h.key(ord("m"))  # the call made, it is still the two jacks that are picked
+    h.tick(2)
+    assert tabledraw.status_line(h.table) == "Drop the group on the pile or press Play (Enter)"
