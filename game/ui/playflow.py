@@ -626,7 +626,9 @@ def _request_hint(g: Game, can_draw: bool = True) -> str:
     draw = ", or draw" if can_draw else ""
     if g.phase == Phase.RANK_REQUEST and request["kind"] == "rank":
         ranks = rank_plural(request["rank"])
-        return f"{ranks[:1].upper()}{ranks[1:]} were asked for: lay {ranks} or a jack{draw}"
+        # Several of the rank where groups are allowed; else one card, as the refusals say.
+        answers = f"{ranks} or a jack" if g.rules.groups != "none" else g.request_answers()
+        return f"{ranks[:1].upper()}{ranks[1:]} were asked for: lay {answers}{draw}"
     if g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
         answers = g.request_answers()  # the refusals' words: which cards change the suit
         if request["free"]:

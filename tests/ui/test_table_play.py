@@ -373,11 +373,10 @@ def test_a_laid_joker_shows_the_card_it_stands_for_as_soon_as_it_lands() -> None
     assert model.declared_top is not None and model.declared_top.code == "AH"
 
 
-def _line_after(preset: str, hands: list[str], pile: str, *actions: str) -> Harness:
+def _line_after(preset: str | Rules, hands: list[str], pile: str, *actions: str) -> Harness:
     """A table where seat 1 has just made ``actions`` and seat 0 is to answer."""
-    g = Game.from_position(
-        PRESETS[preset], hands=hands, pile=pile, stock="9H 10H 6C 5D 10S 9D 8C", current=1
-    )
+    rules = PRESETS[preset] if isinstance(preset, str) else preset
+    g = Game.from_position(rules, hands=hands, pile=pile, stock="9H 10H 6C 5D 10S 9D 8C", current=1)
     for action in actions:
         g.apply(action)
     h = Harness(g)
@@ -407,11 +406,15 @@ def test_the_attack_line_names_the_cuts_these_rules_offer() -> None:
 
 
 def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
-    def line(preset: str, hands: list[str], pile: str, *actions: str) -> str:
+    def line(preset: str | Rules, hands: list[str], pile: str, *actions: str) -> str:
         return _line_after(preset, hands, pile, *actions).table.flow.phase_hint()
 
     jack = line("polish", ["8S 9C 7D", "JH 8D 4S"], "5H", "JH/8")
     assert jack == "8s were asked for: lay 8s or a jack, or draw"
+    # one card a turn: one 8, as the refusals say it
+    single = PRESETS["polish"].replace(name="custom", groups="none")
+    one = line(single, ["8S 9C 7D", "JH 8D 4S"], "5H", "JH/8")
+    assert one == "8s were asked for: lay an eight or a jack, or draw"
     ace = line("polish", ["8S 9C 7D", "AH 8D 4S"], "5H", "AH/S")
     assert ace == "Spades named: lay a spade or an ace, or draw"
     seven = line("romanian", ["8S 9C 7D", "7H 8D 4S"], "5H", "7H/C")
