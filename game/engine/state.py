@@ -662,6 +662,17 @@ class Game(Transitions):
                 plays += 1
         if plays <= limit:
             return legal[:], True
+        if legal is self._legal:
+            # Listed in full before (``legal_actions``, a wider cap): cut as a listing cut
+            # short is, the plays laying the whole hand first, so the answer is the same
+            # whatever was asked before.
+            cut = self._cut_list
+            if cut is None or self._cut_cap != limit + 1:
+                listed = legal[: limit + 1] + legal[plays:]
+                cut = self._cut_list = self._laying_all(listed) + listed
+                self._cut_cap = limit + 1
+            legal = cut
+            plays = len(legal) - (len(self._legal) - plays)
         return legal[:limit] + legal[plays:], False
 
     def _laying_all(self, listed: list[Action]) -> list[Action]:

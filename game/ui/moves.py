@@ -340,7 +340,18 @@ def play_options(
         if orders:
             best = next((o for o in orders if o[-1] == laid[-1]), orders[0])
             note = unlisted.note if unlisted is not None else ""
-            return PlayOptions(best, offer.plays_laying(best), note=note)
+            # The other orders ending on that card, the jokers in the same places, are more
+            # ways of laying the pick: 5♥ 6♥ 7♥ joker on 7♣ goes down as 7♥ 5♥ 6♥ (a group of
+            # hearts, the joker any heart) or as 7♥ 6♥ 5♥ (a run: the joker a 4♥, or a 5
+            # turning it to another suit), so the joker's chooser offers the cards of both.
+            jokers = [c.is_joker for c in best]
+            plays = tuple(
+                play
+                for o in orders
+                if o[-1] == best[-1] and [c.is_joker for c in o] == jokers
+                for play in offer.plays_laying(o)
+            )
+            return PlayOptions(best, plays, note=note)
     if unlisted is not None:
         return unlisted
     return PlayOptions(laid, (), refusal(game, seat, laid))

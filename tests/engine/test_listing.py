@@ -480,3 +480,20 @@ def test_a_cut_listing_asked_again_is_the_same_and_is_dropped_once_a_move_is_mad
     after, _ = g.legal_actions_capped(500)
     assert g.current == 0 and after != first
     assert all(g.copy().is_legal(a) for a in after[::50])
+
+
+@pytest.mark.parametrize("before", ["legal_actions", "wider cap"])
+def test_a_capped_listing_is_the_same_after_the_whole_listing_was_made(before: str) -> None:
+    # Listed in full first, the position is cut as a fresh one is: going out comes first.
+    hand = "3H 5H 7H 7C 9C JC RJ BJ RJ BJ"
+    others = ["5S 5D", "5C 6D", "6S 7D", "9S 9D"]
+    g = pos("hungarian", [hand, *others], pile="3S", stock="2S 2C 8S 8D")
+    fresh, complete = g.copy().legal_actions_capped(20_000)
+    assert not complete and len(fresh[0].cards) == 10  # the run laying the whole hand
+    if before == "legal_actions":
+        g.legal_actions()
+    else:
+        assert g.legal_actions_capped(250_000)[1]  # (every play: the whole listing kept)
+    capped, complete = g.legal_actions_capped(20_000)
+    assert not complete and capped == fresh
+    assert g.legal_actions_capped(20_000)[0] == fresh  # and asked again

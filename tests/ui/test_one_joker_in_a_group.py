@@ -36,3 +36,22 @@ def test_one_joker_laid_with_two_sevens_is_the_joker() -> None:
     h.table.hand.selection.clear()
     chooser = _pick_and_lay(h, ("RJ",))
     assert chooser.title == "The joker stands for…"  # alone, as before
+
+
+def test_a_pick_laid_in_another_order_offers_the_joker_every_card_those_orders_take() -> None:
+    # 5♥ cannot start on 7♣: 5♥ 6♥ 7♥ joker goes down from 7♥, as a group of hearts (the
+    # joker any heart) or as a falling run (the joker 4♥, or a 5 turning it to its suit).
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["5H 6H 7H RJ 9C 4S", "2C 4D 9H KD", "5C 6C 8D 9S"],
+        pile="3D 7C",
+        stock="QH KH 4C 8C 10D JS 3C",
+    )
+    h = Harness(game)
+    chooser = _pick_and_lay(h, ("5H", "6H", "7H", "RJ"))
+    offered = [o.caption for o in chooser.options]
+    assert {"2♥", "K♥", "4♥", "5♠", "5♦", "5♣"} <= set(offered) and "7♠" not in offered
+    h.click(chooser.tiles[offered.index("5♠")].center)
+    h.tick(10)
+    assert [c.code for c in game.pile[-4:]] == ["7H", "6H", "5H", "RJ"]
+    assert game.pile_eff[-1].code == "5S"  # the run turned to spades
