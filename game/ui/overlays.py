@@ -16,6 +16,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.layout import Scaled
+from game.ui.roundend import fit_round_title
 from game.ui.scene import Modal
 from game.ui.tween import Animator, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
@@ -150,11 +151,13 @@ class RoundOverOverlay(Scaled, Modal[str]):
         *,
         can_continue: bool,
         match_note: str = "",
+        blocked: bool = False,
         on_result: Callable[[str | None], None] | None = None,
         speed: str = "normal",
     ) -> None:
         super().__init__(on_result)
         self.title = title
+        self.blocked = blocked  # (a title cut to a count keeps its "Blocked: ")
         self.rows = sorted(rows, key=lambda r: (r.place, r.name))
         self.match_note = match_note
         self.points = any(r.total is not None for r in rows)
@@ -228,7 +231,13 @@ class RoundOverOverlay(Scaled, Modal[str]):
         panel = self.panel.move(0, offset)
         theme.blit_panel(surface, panel, (*theme.PANEL, 248), (*theme.ACCENT, 230), radius=20)
         px = self.px
-        title = theme.text(self.title, px(38), theme.ACCENT, True)
+        # (a title too wide for the board takes a smaller size, then fewer words)
+        winners = [row.name for row in self.rows if row.place == 1]
+        names = [row.name for row in self.rows]
+        words, size = fit_round_title(
+            self.title, winners, names, self.blocked, panel.w - px(40), px(38), px(22)
+        )
+        title = theme.text(words, size, theme.ACCENT, True)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + px(22))))
         y = panel.y + px(86)
         cols = self._columns(panel)

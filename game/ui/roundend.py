@@ -56,6 +56,34 @@ def round_title(
     return f"{lead}{listed} share the round"
 
 
+def fit_round_title(
+    words: str,
+    winners: Sequence[str],
+    names: Sequence[str],
+    blocked: bool,
+    room: int,
+    size: int,
+    smallest: int,
+) -> tuple[str, int]:
+    """``round_title``'s ``words`` for ``room`` pixels, and the size drawn: ``size`` or
+    smaller, down to ``smallest``; past that it counts those sharing first place (the rows
+    below name them), or cuts a lone winner's name short as the seat boxes do (``names``
+    are every seat's, to keep what tells it apart); anything longer ends in "…"."""
+    start = size
+    size = theme.fit_size(words, start, room, True, smallest=smallest)
+    if theme.text_size(words, size, True)[0] > room and len(winners) > 1:
+        lead = "Blocked: " if blocked else ""
+        words = f"{lead}{len(winners)} players share the round"
+        size = theme.fit_size(words, start, room, True, smallest=smallest)
+    elif theme.text_size(words, size, True)[0] > room and len(winners) == 1:
+        name, tail = winners[0], " wins the round"
+        head = words.removesuffix(tail).removesuffix(name)
+        if head + name + tail == words:
+            beside = theme.text_size(head + tail, size, True)[0]
+            words = head + theme.fit_name(name, size, room - beside, True, names) + tail
+    return theme.fit(words, size, room, True), size
+
+
 def _veil(surface: pygame.Surface, alpha: int = 150) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 10, 5, alpha))
@@ -241,26 +269,13 @@ class RoundEndOverlay(_ButtonModal):
         self.animator.update(dt)
 
     def fitted_title(self, room: int) -> tuple[str, int]:
-        """The title as it is drawn ``room`` pixels wide, and its size. A long title (several
-        names sharing first place) takes a smaller size; past that it counts those sharing
-        (the gold rows below name them), or cuts a lone winner's name short as the seat boxes
-        do, so that it still says who won; anything longer ends in "…"."""
-        px = self.px
-        words = self.title()
-        size = theme.fit_size(words, px(36), room, True, smallest=px(22))
-        winners = sum(1 for place in self.places if place == 1)
-        if theme.text_size(words, size, True)[0] > room and winners > 1:
-            lead = "Blocked: " if self.table.shown_blocked else ""
-            words = f"{lead}{winners} players share the round"
-            size = theme.fit_size(words, px(36), room, True, smallest=px(22))
-        elif theme.text_size(words, size, True)[0] > room and winners == 1:
-            names = self.table.names
-            name, tail = names[self.places.index(1)], " wins the round"
-            head = words.removesuffix(tail).removesuffix(name)
-            if head + name + tail == words:
-                beside = theme.text_size(head + tail, size, True)[0]
-                words = head + theme.fit_name(name, size, room - beside, True, names) + tail
-        return theme.fit(words, size, room, True), size
+        """The title as it is drawn ``room`` pixels wide, and its size (``fit_round_title``:
+        smaller, then counting those sharing first place or cutting a lone winner's name)."""
+        names = self.table.names
+        winners = [names[s] for s, place in enumerate(self.places) if place == 1]
+        return fit_round_title(
+            self.title(), winners, names, self.table.shown_blocked, room, self.px(36), self.px(22)
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board."""

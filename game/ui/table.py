@@ -710,6 +710,7 @@ class TableScene(Scene):
                 rows,
                 can_continue=can_continue,
                 match_note=note,
+                blocked=self.shown_blocked,
                 on_result=self._after_round,
                 speed=self.animator.speed,
             )

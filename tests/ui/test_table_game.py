@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import PRESETS, Game
+from game.engine import PASS, PRESETS, Game
 from game.ui import tabledraw, theme
 from game.ui.layout import table_layout
 from game.ui.overlays import RoundOverOverlay
@@ -716,3 +716,25 @@ def test_a_long_name_on_the_round_board_stops_short_of_the_cards_left(
         for content, box in names:
             assert box.right < column.left, content
             assert content in (name, name[::-1]) or content.endswith("…")
+
+
+@pytest.mark.parametrize(("size", "seats"), [((1280, 800), 4), ((1024, 640), 6)])
+def test_a_blocked_rounds_title_fits_its_board(
+    size: tuple[int, int], seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Nobody can move on 5♥ with the stock spent: the seats on one card share first place.
+    from tests.ui.textkit import drawn_texts, outside
+
+    hands = ["9S 8C", "10C", "JD", "8D", "9C", "6S 10S"][:seats]
+    game = Game.from_position(PRESETS["romanian"], hands=hands, pile="5H", stock="")
+    h = Harness(game, size=size)
+    while not game.over:
+        h.table.apply(PASS, game.current)
+        h.tick(40)
+    h.run_until(lambda: isinstance(h.stack.top, RoundOverOverlay), limit=2000)
+    h.tick(100)
+    board = h.stack.top
+    assert isinstance(board, RoundOverOverlay)
+    drawn = drawn_texts(monkeypatch, h.stack, size)
+    title = next((words, at) for words, at in drawn if words.startswith("Blocked: "))
+    assert board.panel.contains(title[1]) and outside(drawn, size) == []
