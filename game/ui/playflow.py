@@ -556,18 +556,15 @@ class PlayFlow:
                 if why.lower().startswith("heads-up"):
                     return f"Your turn: {why[:1].lower()}{why[1:]}, so draw a card"
             return "Your turn: nothing in your hand fits, so draw a card"
-        call_goes = True  # whether the cards picked (if any) may leave you one
         if t.hand.selection:
             picked = t.hand.selected_cards()
-            options = play_options(g, t.viewer, picked, offer)
-            call_goes = any(p.call for p in options.plays)
-            if not options.legal:
+            if not play_options(g, t.viewer, picked, offer).legal:
                 unlisted = not offer.complete and len(picked) < len(g.hand(t.viewer))
                 more = unlisted or offer.may_follow(tuple(picked), compile_rules(g.rules))
                 if more:  # a group begun
                     return "Pick the cards to lay with it, or right-click to put them back"
                 return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
-        if call_goes and self.call_fits(offer):
+        if self.call_fits(offer) and not self._picked_keep_more(offer):
             # A play here may leave one card: the call goes with it, made before it is laid.
             if t.macau_on:
                 # (Where no single card leaves one, a group does: K♣ A♣ A♦ on 4♦.)
@@ -599,11 +596,21 @@ class PlayFlow:
         an attack, a missed turn or a request, a card drawn and laid, the one after a 5: it
         goes down without the call otherwise), or that the call is made."""
         t = self.table
-        if not self.call_fits(t.offer()):
+        offer = t.offer()
+        if not self.call_fits(offer) or self._picked_keep_more(offer):
             return line
         if t.macau_on:
             return f"{line}. Macau! is called"
         return f"{line}. Leaving one card? Press Macau! (M) first"
+
+    def _picked_keep_more(self, offer: Offer) -> bool:
+        """Whether the cards picked are a play that leaves you more than one card: the call
+        is no part of laying them, whatever another play would leave."""
+        t = self.table
+        if not t.hand.selection:
+            return False
+        options = play_options(t.game, t.viewer, t.hand.selected_cards(), offer)
+        return options.legal and not any(p.call for p in options.plays)
 
     def call_fits(self, offer: Offer) -> bool:
         """Whether to tell of the Macau call: a play listed leaves one card, or where the

@@ -211,3 +211,25 @@ def test_a_pick_that_leaves_several_cards_is_told_how_to_lay_not_to_call() -> No
     h.key(ord("m"))  # the call made, it is still the two jacks that are picked
     h.tick(2)
     assert tabledraw.status_line(h.table) == "Drop the group on the pile or press Play (Enter)"
+
+
+def test_a_pick_that_leaves_several_cards_drops_the_call_from_an_answers_line() -> None:
+    # 2♠ 2♦ laid together leave one card; 2♠ alone leaves two, so with it picked the line
+    # under an attack says only how to answer.
+    g = Game.from_position(
+        PRESETS["polish"],
+        hands=["2S 2D 9C", "2H 8D 4S 6C"],
+        pile="5H",
+        stock="9H 10H 7C 5D 10S 9D QC",
+        current=1,
+    )
+    g.apply("2H")
+    h = Harness(g)
+    owe = "You owe 2: fight back with a 2, 3♥ or K♥, or take them"
+    assert tabledraw.status_line(h.table) == f"{owe}. Leaving one card? Press Macau! (M) first"
+    h.pick_with_keys("2S")
+    h.tick(2)
+    assert tabledraw.status_line(h.table) == owe
+    h.pick_with_keys("2D")
+    h.tick(2)
+    assert tabledraw.status_line(h.table) == f"{owe}. Leaving one card? Press Macau! (M) first"
