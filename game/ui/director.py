@@ -48,12 +48,22 @@ from game.textwords import count_words
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
 from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
-from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
+from game.ui.sprites import (
+    BACK,
+    PILE_SHOWN,
+    UNDER_PILE,
+    Flight,
+    copies_under,
+    pile_angle,
+    pile_offset,
+)
 from game.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_cubic
 
 __all__ = ["Bubble", "Director", "GameLog", "TableModel"]
 
-PILE_SHOWN = 7
+# Kept a few more than shown, so that a card shown at the bottom still knows how many copies
+# of itself lie under it (three decks at most: two more), and keeps its place.
+PILE_KEPT = PILE_SHOWN + 2
 
 
 @dataclass(frozen=True)
@@ -93,7 +103,7 @@ class TableModel:
     def sync(self, game: Game, names: Sequence[str]) -> None:
         """Catch up with the engine completely."""
         self.counts = list(game.hand_counts)
-        self.pile = list(game.pile[-PILE_SHOWN:])
+        self.pile = list(game.pile[-PILE_KEPT:])
         self.stock = game.stock_count
         self.current = game.current
         attack = game.phase == Phase.ATTACK
@@ -482,11 +492,12 @@ class Director:
             return (r.centerx, r.centery)
         return self.layout.areas[slot].fan_centre
 
-    def _pile_point(self, card: Card) -> tuple[tuple[float, float], float]:
+    def _pile_point(self, card: Card, copy: int = 0) -> tuple[tuple[float, float], float]:
+        """Where ``card`` lies on the pile, and its tilt (``copy``: see ``pile_offset``)."""
         assert self.layout is not None
-        dx, dy = pile_offset(card, self.game.round_no, self.layout.card[0])
+        dx, dy = pile_offset(card, self.game.round_no, self.layout.card[0], copy)
         c = self.layout.pile.center
-        return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no)
+        return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no, copy)
 
     def _bubble(
         self, seat: int, text: str, seconds: float = 1.4, loud: bool = False, laid: bool = False
@@ -559,8 +570,13 @@ class Director:
         m, an = self.model, self.animator
         big = self.layout.card[0]
         self.play_sound("play")
+        # The pile as it will be, the cards still flying to it on top, in the order laid: a
+        # card on copies of itself lies its own way (``copies_under``).
+        codes = [c.code for c in m.pile]
+        codes += [f.flip_to or f.code for f in self.flights if f.tag == "pile"]
         for i, card in enumerate(ev.cards):
-            dst, angle = self._pile_point(card)
+            codes.append(card.code)
+            dst, angle = self._pile_point(card, copies_under(codes))
             # A card counts as laid as it leaves the hand, yours as anyone's.
             m.counts[ev.seat] = max(0, m.counts[ev.seat] - 1)
             if ev.seat == self.viewer:
@@ -601,7 +617,7 @@ class Director:
         """A laid card reaches the pile; a joker shows at once the card it stands for."""
         self.model.pile.append(card)
         self.model.declared_top = stands if card.is_joker else None
-        del self.model.pile[:-PILE_SHOWN]
+        del self.model.pile[:-PILE_KEPT]
 
     def _on_CardsDrawn(self, ev: CardsDrawn) -> float:
         assert self.layout is not None
@@ -692,8 +708,10 @@ class Director:
         m.stock += ev.count
         self.play_sound("shuffle")
         big = self.layout.card[0]
+        codes = [c.code for c in under]
         for i, card in enumerate(under[-6:] or []):
-            src, angle = self._pile_point(card)
+            at = len(under) - min(6, len(under)) + i
+            src, angle = self._pile_point(card, copies_under(codes[: at + 1]))
             self.flights.append(
                 Flight(
                     card.code,

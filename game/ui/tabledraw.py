@@ -18,7 +18,15 @@ from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
 from game.ui.layout import MARGIN
 from game.ui.moves import PASS_LABELS, Offer, play_options
-from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
+from game.ui.sprites import (
+    BACK,
+    PILE_SHOWN,
+    UNDER_PILE,
+    Flight,
+    copies_under,
+    pile_angle,
+    pile_offset,
+)
 from game.ui.tween import ease_out_cubic
 
 if TYPE_CHECKING:
@@ -281,14 +289,16 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
     pile_c = layout.pile.center
     if not m.pile:
         pygame.draw.rect(surface, theme.FELT_DARK, layout.pile, 2, border_radius=8)
-    for card in m.pile:
-        dx, dy = pile_offset(card, t.game.round_no, w)
+    codes = [card.code for card in m.pile]
+    for at in range(max(0, len(m.pile) - PILE_SHOWN), len(m.pile)):
+        card, copy = m.pile[at], copies_under(codes[: at + 1])
+        dx, dy = pile_offset(card, t.game.round_no, w, copy)
         img.blit_card(
             surface,
             card.code,
             w,
             (pile_c[0] + dx, pile_c[1] + dy),
-            pile_angle(card, t.game.round_no),
+            pile_angle(card, t.game.round_no, copy),
         )
     if m.declared_top is not None:
         tag = theme.text(f"= {m.declared_top.pretty}", px(18), theme.INK, True)

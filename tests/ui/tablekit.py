@@ -84,10 +84,17 @@ class Harness:
 
     def pick_with_keys(self, codes: str) -> None:
         """Pick the cards ``codes`` in that order with the keyboard: the arrows to each card,
-        Up to pick it."""
+        Up to pick it (of two copies, the first not picked yet; a picked one is put back)."""
         hand = self.table.hand
         for code in codes.split():
-            at = self.hand_codes().index(code)
+            at = next(
+                (
+                    i
+                    for i, hc in enumerate(hand.cards)
+                    if hc.card.code == code and hc.uid not in hand.selection
+                ),
+                self.hand_codes().index(code),
+            )
             if hand.cursor is None:
                 self.key(pygame.K_RIGHT)
             while hand.cursor != at:
