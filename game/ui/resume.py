@@ -25,7 +25,7 @@ from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable, where
 from game.store.saves import NEWER_SAVE, SAVE_NAME, load_game, sane_time, save_game
 from game.store.settings import Settings
-from game.ui.setup import TableSetup, label_held
+from game.ui.setup import TableSetup, duplicate_name, label_held, person_named_like_a_bot
 
 if TYPE_CHECKING:
     from game.ui.matchtable import MatchTable
@@ -130,6 +130,13 @@ def _parse(data: Any) -> _Parsed:
         raise ValueError(f"the saved game is incomplete ({exc})") from exc
     if game.seats != len(setup.seats):
         raise ValueError("the saved game and its seats do not match")
+    # As Start refuses them: two seats of one name would be recorded as one profile twice
+    # in a round, and a person named like a bot level's profile could not be recorded.
+    clash = duplicate_name(setup.names)
+    if clash is not None:
+        raise ValueError(f"two seats of the saved game are called {clash}")
+    if person_named_like_a_bot(setup.seats) is not None:
+        raise ValueError("a person in the saved game is named like a bot level")
     # A rule set changed or deleted since the deal no longer names these rules: the table
     # and its rounds go on as unnamed custom rules, as a new table would be.
     setup = label_held(setup, game.rules)

@@ -56,3 +56,18 @@ def test_a_save_damaged_inside_is_set_aside_and_told_on_the_menu(
     assert not _save_path(_home).exists()
     screen.frame()  # the menu draws with the sentence in its box
     assert screen.top is menu
+
+
+@pytest.mark.parametrize(("seat", "name"), [(1, "ada"), (0, "Bot · easy")])
+def test_a_save_whose_seats_the_table_could_not_record_is_set_aside(
+    _home: Path, seat: int, name: str
+) -> None:
+    # Written by hand: two seats of one name (one profile twice in a round), or a person
+    # named like a bot level's profile. Start refuses both; a save is refused the same way.
+    envelope = _real_save(_home)
+    envelope["game"]["setup"]["seats"][seat]["name"] = name
+    _save_path(_home).write_text(json.dumps(envelope), encoding="utf-8")
+    menu = MainMenu()
+    Screen(menu, (960, 600))
+    assert not menu.continue_button.visible
+    assert "could not be read and was kept aside as current_game.corrupt-" in menu.problem
