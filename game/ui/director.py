@@ -48,22 +48,12 @@ from game.textwords import count_words
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
 from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
-from game.ui.sprites import (
-    BACK,
-    PILE_SHOWN,
-    UNDER_PILE,
-    Flight,
-    copies_under,
-    pile_angle,
-    pile_offset,
-)
+from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_cubic
 
 __all__ = ["Bubble", "Director", "GameLog", "TableModel"]
 
-# Kept a few more than shown, so that a card shown at the bottom still knows how many copies
-# of itself lie under it (three decks at most: two more), and keeps its place.
-PILE_KEPT = PILE_SHOWN + 2
+PILE_SHOWN = 7
 
 
 @dataclass(frozen=True)
@@ -92,6 +82,13 @@ class TableModel:
     places: dict[int, int] = field(default_factory=dict)
     marker: tuple[str, str] = ("", "")
     declared_top: Card | None = None
+    # The cards landed on the pile this round (the top card's serial): each card's place on
+    # the pile is fixed by its serial (``pile_offset``), kept through a reshuffle or a trim.
+    laid: int = 0
+
+    def serial(self, at: int) -> int:
+        """The serial of the pile card at index ``at`` of ``pile``."""
+        return self.laid - (len(self.pile) - 1 - at)
 
     @classmethod
     def of(cls, game: Game, names: Sequence[str]) -> TableModel:
@@ -103,7 +100,10 @@ class TableModel:
     def sync(self, game: Game, names: Sequence[str]) -> None:
         """Catch up with the engine completely."""
         self.counts = list(game.hand_counts)
-        self.pile = list(game.pile[-PILE_KEPT:])
+        pile = list(game.pile[-PILE_SHOWN:])
+        if pile != self.pile or not self.laid:
+            # (the pile as shown: kept, and so the places of its cards; else counted anew)
+            self.pile, self.laid = pile, len(game.pile)
         self.stock = game.stock_count
         self.current = game.current
         attack = game.phase == Phase.ATTACK
@@ -492,12 +492,12 @@ class Director:
             return (r.centerx, r.centery)
         return self.layout.areas[slot].fan_centre
 
-    def _pile_point(self, card: Card, copy: int = 0) -> tuple[tuple[float, float], float]:
-        """Where ``card`` lies on the pile, and its tilt (``copy``: see ``pile_offset``)."""
+    def _pile_point(self, card: Card, serial: int) -> tuple[tuple[float, float], float]:
+        """Where ``card`` lies on the pile, and its tilt (``serial``: see ``pile_offset``)."""
         assert self.layout is not None
-        dx, dy = pile_offset(card, self.game.round_no, self.layout.card[0], copy)
+        dx, dy = pile_offset(card, self.game.round_no, self.layout.card[0], serial)
         c = self.layout.pile.center
-        return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no, copy)
+        return (c[0] + dx, c[1] + dy), pile_angle(card, self.game.round_no, serial)
 
     def _bubble(
         self, seat: int, text: str, seconds: float = 1.4, loud: bool = False, laid: bool = False
@@ -570,13 +570,10 @@ class Director:
         m, an = self.model, self.animator
         big = self.layout.card[0]
         self.play_sound("play")
-        # The pile as it will be, the cards still flying to it on top, in the order laid: a
-        # card on copies of itself lies its own way (``copies_under``).
-        codes = [c.code for c in m.pile]
-        codes += [f.flip_to or f.code for f in self.flights if f.tag == "pile"]
+        # Each card's serial on the pile: after those landed and those still flying to it.
+        flying = sum(1 for f in self.flights if f.tag == "pile")
         for i, card in enumerate(ev.cards):
-            codes.append(card.code)
-            dst, angle = self._pile_point(card, copies_under(codes))
+            dst, angle = self._pile_point(card, m.laid + flying + i + 1)
             # A card counts as laid as it leaves the hand, yours as anyone's.
             m.counts[ev.seat] = max(0, m.counts[ev.seat] - 1)
             if ev.seat == self.viewer:
@@ -616,8 +613,9 @@ class Director:
     def _land_on_pile(self, card: Card, stands: Card | None = None) -> None:
         """A laid card reaches the pile; a joker shows at once the card it stands for."""
         self.model.pile.append(card)
+        self.model.laid += 1
         self.model.declared_top = stands if card.is_joker else None
-        del self.model.pile[:-PILE_KEPT]
+        del self.model.pile[:-PILE_SHOWN]
 
     def _on_CardsDrawn(self, ev: CardsDrawn) -> float:
         assert self.layout is not None
@@ -708,10 +706,9 @@ class Director:
         m.stock += ev.count
         self.play_sound("shuffle")
         big = self.layout.card[0]
-        codes = [c.code for c in under]
+        # (the top card keeps its serial, and so its place)
         for i, card in enumerate(under[-6:] or []):
-            at = len(under) - min(6, len(under)) + i
-            src, angle = self._pile_point(card, copies_under(codes[: at + 1]))
+            src, angle = self._pile_point(card, m.laid - min(6, len(under)) + i)
             self.flights.append(
                 Flight(
                     card.code,

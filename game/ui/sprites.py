@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -20,19 +20,10 @@ from game.store.settings import Settings
 from game.ui.cardart import BACKS, CardArt, card_art
 from game.ui.tween import Tween, lerp
 
-__all__ = [
-    "PILE_SHOWN",
-    "UNDER_PILE",
-    "CardImages",
-    "Flight",
-    "copies_under",
-    "pile_angle",
-    "pile_offset",
-]
+__all__ = ["UNDER_PILE", "CardImages", "Flight", "pile_angle", "pile_offset"]
 
 BACK = "back"
 UNDER_PILE = "under pile"  # a flight's tag: drawn beneath the pile's cards, not over them
-PILE_SHOWN = 7  # the pile's top cards drawn
 SQUEEZE_STEPS = 20  # a flipping card's width is drawn in steps of 5 %, so images stay cached
 
 
@@ -44,29 +35,17 @@ def _digest(text: str) -> int:
     return int.from_bytes(hashlib.blake2s(text.encode(), digest_size=4).digest(), "big")
 
 
-def pile_angle(card: Card, depth: int, copy: int = 0) -> float:
-    """A card's tilt on the pile: fixed per card and position, so the pile never jitters.
-    ``copy``: how many copies of the card lie directly under it (two decks: 7♥ 7♥ laid
-    together), each tilted its own way, so that they read as several cards."""
-    key = f"{card.code}/{depth}" + (f"/{copy}" if copy else "")
-    return (_digest(key) % 25) - 12.0
+def pile_angle(card: Card, depth: int, serial: int = 0) -> float:
+    """A card's tilt on the pile: fixed per card, round and ``serial`` (the how-manieth card
+    laid on the pile this round), so the pile never jitters, and copies of a card (two decks:
+    10♠ 10♠ laid together) lie each its own way, to read as several cards."""
+    return (_digest(f"{card.code}/{depth}/{serial}") % 25) - 12.0
 
 
-def pile_offset(card: Card, depth: int, unit: int, copy: int = 0) -> tuple[int, int]:
-    """A small fixed nudge of a pile card away from the centre (``copy`` as for
-    ``pile_angle``)."""
-    d = _digest(f"{depth}:{card.code}" + (f":{copy}" if copy else ""))
+def pile_offset(card: Card, depth: int, unit: int, serial: int = 0) -> tuple[int, int]:
+    """A small fixed nudge of a pile card away from the centre (fixed as ``pile_angle``)."""
+    d = _digest(f"{depth}:{card.code}:{serial}")
     return ((d % 7 - 3) * unit // 14, ((d >> 4) % 7 - 3) * unit // 18)
-
-
-def copies_under(codes: Sequence[str]) -> int:
-    """How many cards directly under the last of ``codes`` (bottom to top) are copies of it."""
-    n = 0
-    for code in reversed(codes[:-1]):
-        if code != codes[-1]:
-            break
-        n += 1
-    return n
 
 
 class CardImages:

@@ -18,15 +18,7 @@ from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
 from game.ui.layout import MARGIN
 from game.ui.moves import PASS_LABELS, Offer, play_options
-from game.ui.sprites import (
-    BACK,
-    PILE_SHOWN,
-    UNDER_PILE,
-    Flight,
-    copies_under,
-    pile_angle,
-    pile_offset,
-)
+from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
 if TYPE_CHECKING:
@@ -83,7 +75,8 @@ def start_deal(t: TableScene) -> None:
             k += 1
     top = g.pile[-1] if g.pile else None
     if top is not None:
-        dx, dy = pile_offset(top, g.round_no, big)
+        serial = d.model.laid + 1  # (the pile emptied for the deal: the top card lands next)
+        dx, dy = pile_offset(top, g.round_no, big, serial)
         c = layout.pile.center
         tween = t.animator.tween(0.4, ease_out_cubic, delay=step * k + 0.1)
         d.flights.append(
@@ -92,7 +85,7 @@ def start_deal(t: TableScene) -> None:
                 layout.stock.center,
                 (c[0] + dx, c[1] + dy),
                 tween,
-                a1=pile_angle(top, g.round_no),
+                a1=pile_angle(top, g.round_no, serial),
                 width0=big,
                 width1=big,
                 flip_to=top.code,
@@ -289,16 +282,15 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
     pile_c = layout.pile.center
     if not m.pile:
         pygame.draw.rect(surface, theme.FELT_DARK, layout.pile, 2, border_radius=8)
-    codes = [card.code for card in m.pile]
-    for at in range(max(0, len(m.pile) - PILE_SHOWN), len(m.pile)):
-        card, copy = m.pile[at], copies_under(codes[: at + 1])
-        dx, dy = pile_offset(card, t.game.round_no, w, copy)
+    for at, card in enumerate(m.pile):
+        serial = m.serial(at)
+        dx, dy = pile_offset(card, t.game.round_no, w, serial)
         img.blit_card(
             surface,
             card.code,
             w,
             (pile_c[0] + dx, pile_c[1] + dy),
-            pile_angle(card, t.game.round_no, copy),
+            pile_angle(card, t.game.round_no, serial),
         )
     if m.declared_top is not None:
         tag = theme.text(f"= {m.declared_top.pretty}", px(18), theme.INK, True)

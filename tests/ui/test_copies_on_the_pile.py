@@ -1,31 +1,25 @@
-"""Two decks: copies of a card laid together (10♠ 10♠, K♥ on K♥) lie each its own way on
-the pile, so that they read as several cards; the nudges stay put as more cards come."""
+"""Two decks: copies of a card on the pile (10♠ 10♠ laid together, or with a card between)
+lie each its own way, so that they read as several cards; and no card on the pile moves as
+more cards come, the pile is trimmed or the cards under the top are reshuffled away."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from game.engine import PRESETS, Game
-from game.ui.sprites import CardImages, copies_under
+from game.engine import DRAW, PRESETS, Game, parse_action
+from game.ui.sprites import CardImages
 from tests.ui.tablekit import Harness
 
-# Eight seats of polish: two decks, so two 10♠ and two K♥ can meet.
+# Eight seats of polish: two decks, so two 10♠ can meet.
 HANDS = ["10S 10S JH QH 8D", "KH 5C", "KH 6C", "2C 7C", "3C 8C", "4D 9C", "5D JC", "6D QC"]
+SPADES = ["5S 5C", "7S 6C", "8S 7C", "9S 8C", "6S 9C", "4D JC", "6D QC"]  # to lay in turn
+Drawn = tuple[str, tuple[int, int], int]
 
 
-def test_copies_under_counts_the_copies_directly_beneath_the_top() -> None:
-    assert copies_under(["7H"]) == 0
-    assert copies_under(["7H", "7H"]) == 1
-    assert copies_under(["7H", "7H", "9C", "7H"]) == 0
-    assert copies_under(["9C", "7H", "7H", "7H"]) == 2
-
-
-def _pile_cards(
-    h: Harness, monkeypatch: pytest.MonkeyPatch
-) -> list[tuple[str, tuple[int, int], int]]:
-    """The pile's cards as drawn: code, centre and angle (the cards on the pile's spot)."""
-    drawn: list[tuple[str, tuple[int, int], int]] = []
+def _pile_cards(h: Harness, monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
+    """The pile's cards as drawn: code, centre and angle (the cards about the pile's spot)."""
+    drawn: list[Drawn] = []
     real = CardImages.blit_card
 
     def spy(
@@ -35,7 +29,7 @@ def _pile_cards(
         width: int,
         centre: tuple[float, float],
         angle: float = 0.0,
-        **kw: object,
+        **kw: bool | float,
     ) -> pygame.Rect:
         drawn.append((code, (round(centre[0]), round(centre[1])), round(angle)))
         return real(self, surface, code, width, centre, angle, **kw)  # type: ignore[arg-type]
@@ -47,17 +41,40 @@ def _pile_cards(
     return [d for d in drawn if pile.inflate(pile.w, pile.h).collidepoint(d[1])]
 
 
-def test_two_copies_laid_together_lie_apart_and_stay_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = Game.from_position(PRESETS["polish"], hands=HANDS, pile="6S", stock="9S 9H 9D")
+def _tens(h: Harness, monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
+    return [d for d in _pile_cards(h, monkeypatch) if d[0] == "10S"]
+
+
+@pytest.mark.parametrize(("pile", "laid"), [("6S", "10S 10S"), ("6S 10S 9S", "10S")])
+def test_copies_lie_apart_and_stay_so(
+    pile: str, laid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hands = [HANDS[0].replace("10S 10S", laid), *SPADES]
+    game = Game.from_position(PRESETS["polish"], hands=hands, pile=pile, stock="9H 9D 2D")
+    h = Harness(game)
+    h.pick_with_keys(laid)
+    h.key(pygame.K_RETURN)
+    h.tick(60)
+    tens = _tens(h, monkeypatch)
+    assert len(tens) == 2 and tens[0][1:] != tens[1][1:]  # (the lower one shows its edge)
+    for seat, card in enumerate(("5S", "7S", "8S", "9S", "6S"), start=1):
+        h.table.apply(parse_action(card), seat)  # until the pile is trimmed under them
+        h.tick(30)
+    assert len(game.pile) > 7
+    later = _tens(h, monkeypatch)
+    assert later and later == tens[-len(later) :]  # the 10♠ still shown have not moved
+
+
+def test_the_top_card_keeps_its_place_when_the_cards_under_it_are_reshuffled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game.from_position(PRESETS["polish"], hands=HANDS, pile="6S", stock="")
     h = Harness(game)
     h.pick_with_keys("10S 10S")
     h.key(pygame.K_RETURN)
     h.tick(60)
-    assert [c.code for c in game.pile[-2:]] == ["10S", "10S"]
-    tens = [d for d in _pile_cards(h, monkeypatch) if d[0] == "10S"]
-    assert len(tens) == 2 and tens[0][1:] != tens[1][1:]
-    # More cards laid: the two 10♠ keep their places (nothing jitters).
-    h.table.apply(game.legal_actions()[0], game.current)
-    h.tick(60)
-    again = [d for d in _pile_cards(h, monkeypatch) if d[0] == "10S"]
-    assert again == tens
+    top = _tens(h, monkeypatch)[-1]
+    h.table.apply(DRAW, game.current)  # nothing to draw but the pile under the 10♠
+    h.tick(90)
+    assert game.stock_count == 1 and len(game.pile) == 1  # 6♠ 10♠ reshuffled, one drawn
+    assert _tens(h, monkeypatch) == [top]
