@@ -492,6 +492,11 @@ class Director:
             return (r.centerx, r.centery)
         return self.layout.areas[slot].fan_centre
 
+    def top_serial(self) -> int:
+        """The serial the engine's top card has on the pile once the cards flying to it have
+        landed (``TableModel.laid``)."""
+        return self.model.laid + sum(1 for f in self.flights if f.tag == "pile")
+
     def _pile_point(self, card: Card, serial: int) -> tuple[tuple[float, float], float]:
         """Where ``card`` lies on the pile, and its tilt (``serial``: see ``pile_offset``)."""
         assert self.layout is not None
@@ -571,9 +576,9 @@ class Director:
         big = self.layout.card[0]
         self.play_sound("play")
         # Each card's serial on the pile: after those landed and those still flying to it.
-        flying = sum(1 for f in self.flights if f.tag == "pile")
+        top = self.top_serial()
         for i, card in enumerate(ev.cards):
-            dst, angle = self._pile_point(card, m.laid + flying + i + 1)
+            dst, angle = self._pile_point(card, top + i + 1)
             # A card counts as laid as it leaves the hand, yours as anyone's.
             m.counts[ev.seat] = max(0, m.counts[ev.seat] - 1)
             if ev.seat == self.viewer:
@@ -701,6 +706,11 @@ class Director:
     def _on_Reshuffled(self, ev: Reshuffled) -> float:
         assert self.layout is not None
         m, an = self.model, self.animator
+        for flight in [f for f in self.flights if f.tag == "pile"]:
+            # (the card the pile keeps may still be on its way: it is the top card)
+            self.flights.remove(flight)
+            if flight.on_land is not None:
+                flight.on_land()
         under = m.pile[:-1]
         m.pile = m.pile[-1:]
         m.stock += ev.count

@@ -286,6 +286,8 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "out_after": {str(s): t for s, t in table.out_after.items() if t is not None},
         # Public lines only: the table's game log, with the lines of a move still being shown.
         "log": table.director.log_when_shown(),
+        # The top card's serial on the pile (its cards lie where they lay: ``pile_offset``).
+        "pile_laid": table.director.top_serial(),
         # The order of your hand when you arranged it yourself (a sorted hand sorts again).
         "hand_order": [hc.card.code for hc in table.hand.cards]
         if table.hand.sort_mode == "none"
@@ -385,6 +387,9 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
         table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
     table.director.log.extend(parsed.log)
+    laid = data.get("pile_laid")
+    if not between_rounds and isinstance(laid, int) and _whole(laid, len(game.pile), 1 << 20):
+        table.director.model.laid = laid  # (an older or damaged save: counted anew)
     if parsed.match_key is not None:
         table.match_key = parsed.match_key  # the same match: one record, however it ends
     if parsed.match_started_at is not None:

@@ -39,7 +39,7 @@ def start_deal(t: TableScene) -> None:
     d.note_deal()
     counts = list(g.hand_counts)
     d.model.counts = [0] * g.seats
-    d.model.pile = []
+    d.model.pile, d.model.laid = [], 0  # (the engine's first card: serial 1, as on Continue)
     d.model.stock = g.stock_count + sum(counts) + 1
     d.model.current = -1  # nobody's turn is lit until the cards have landed (then resync)
     t.hand.cards.clear()
@@ -75,7 +75,7 @@ def start_deal(t: TableScene) -> None:
             k += 1
     top = g.pile[-1] if g.pile else None
     if top is not None:
-        serial = d.model.laid + 1  # (the pile emptied for the deal: the top card lands next)
+        serial = d.top_serial() + 1
         dx, dy = pile_offset(top, g.round_no, big, serial)
         c = layout.pile.center
         tween = t.animator.tween(0.4, ease_out_cubic, delay=step * k + 0.1)

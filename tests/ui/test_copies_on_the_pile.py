@@ -4,11 +4,20 @@ more cards come, the pile is trimmed or the cards under the top are reshuffled a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from game.engine import DRAW, PRESETS, Game, parse_action
+from game.store.saves import load_game
+from game.store.settings import Settings
+from game.ui.matchtable import MatchTable
+from game.ui.resume import restore
+from game.ui.setup import SeatSpec, TableSetup
 from game.ui.sprites import CardImages
+from game.ui.table import TableScene
+from tests.ui.menukit import Screen
 from tests.ui.tablekit import Harness
 
 # Eight seats of polish: two decks, so two 10♠ can meet.
@@ -17,7 +26,7 @@ SPADES = ["5S 5C", "7S 6C", "8S 7C", "9S 8C", "6S 9C", "4D JC", "6D QC"]  # to l
 Drawn = tuple[str, tuple[int, int], int]
 
 
-def _pile_cards(h: Harness, monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
+def _pile_cards(h: Harness | Screen, monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
     """The pile's cards as drawn: code, centre and angle (the cards about the pile's spot)."""
     drawn: list[Drawn] = []
     real = CardImages.blit_card
@@ -35,9 +44,11 @@ def _pile_cards(h: Harness, monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
         return real(self, surface, code, width, centre, angle, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(CardImages, "blit_card", spy)
-    h.stack.draw(h.screen)
+    table = h.table if isinstance(h, Harness) else h.top
+    assert isinstance(table, TableScene)
+    h.stack.draw(h.screen if isinstance(h, Harness) else h.surface)
     monkeypatch.undo()
-    pile = h.table.layout.pile
+    pile = table.layout.pile
     return [d for d in drawn if pile.inflate(pile.w, pile.h).collidepoint(d[1])]
 
 
@@ -78,3 +89,25 @@ def test_the_top_card_keeps_its_place_when_the_cards_under_it_are_reshuffled(
     h.tick(90)
     assert game.stock_count == 1 and len(game.pile) == 1  # 6♠ 10♠ reshuffled, one drawn
     assert _tens(h, monkeypatch) == [top]
+
+
+def test_continue_lays_the_pile_as_it_was_after_a_reshuffle(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    off = Settings(animation_speed="off", hand_sort="none")
+    seats = (SeatSpec("You"), *(SeatSpec(f"Bot {i}", "easy") for i in range(1, 8)))
+    game = Game.from_position(PRESETS["polish"], hands=HANDS, pile="6S 7S", stock="9D")
+    table = MatchTable(TableSetup("polish", seats), game, settings=off, seed=1, deal=False)
+    table.bots.clear()
+    screen = Screen(table)
+    table.apply(parse_action("10S"), 0)
+    table.apply(DRAW, 1)  # the last card of the stock
+    table.apply(DRAW, 2)  # 6♠ 7♠ reshuffled from under the 10♠
+    screen.frame(30)
+    assert game.stock_count == 1 and [c.code for c in game.pile] == ["10S"]
+    before = _pile_cards(screen, monkeypatch)
+    table.save()
+    screen.stack.clear()
+    again = Screen(restore(load_game().data or {}, off))
+    assert _pile_cards(again, monkeypatch) == before
