@@ -400,14 +400,50 @@ def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:
     return text(content, size, TEXT, bold).get_size()
 
 
+def _breaks_at(content: str, at: int) -> bool:
+    """Whether ``content`` may be cut before its character ``at``: not inside what is drawn
+    as one character (a letter and its marks, an emoji and its skin tone or the emoji a
+    joiner joins to it, the two letters of a flag)."""
+    if at <= 0 or at >= len(content):
+        return True
+    if _joins(content[at]) or content[at - 1] == "\u200d":
+        return False
+    if _regional(content[at]):  # a flag is two of them: cut only between flags
+        run = 0
+        while at - run > 0 and _regional(content[at - run - 1]):
+            run += 1
+        return run % 2 == 0
+    return True
+
+
+def _regional(ch: str) -> bool:
+    return "\U0001f1e6" <= ch <= "\U0001f1ff"
+
+
 def fit(content: str, size: int, width: int, bold: bool = False) -> str:
-    """``content``, cut short with an ellipsis if it is wider than ``width`` pixels."""
+    """``content``, cut short with an ellipsis if it is wider than ``width`` pixels (never
+    inside a character drawn as one: ``_breaks_at``)."""
     if width <= 0 or text_size(content, size, bold)[0] <= width:
         return content
     cut = content
-    while cut and text_size(cut + "…", size, bold)[0] > width:
+    while cut and (
+        text_size(cut + "…", size, bold)[0] > width or not _breaks_at(content, len(cut))
+    ):
         cut = cut[:-1]
     return cut.rstrip() + "…"
+
+
+def _initial(word: str, k: int = 1) -> bool:
+    """Whether the first ``k`` characters of ``word`` make an initial to abbreviate it by:
+    letters of a left-to-right script, not cut from the marks that go with them (an emoji,
+    a number or a right-to-left name is shown whole or cut with "…" instead)."""
+    head = word[:k]
+    return (
+        len(head) == k
+        and all(ch.isalpha() for ch in head)
+        and not bidi.has_rtl(head)
+        and _breaks_at(word, k)
+    )
 
 
 def fit_size(content: str, size: int, width: int, bold: bool = False, smallest: int = 12) -> int:
@@ -444,12 +480,14 @@ def _fit_name(name: str, size: int, width: int, bold: bool, others: tuple[str, .
         and other.split()[-1].casefold() == rest[-1].casefold()
         for other in others
     )
-    if rest and not twins:
+    if rest and not twins and not bidi.has_rtl(name):
+        # (a right-to-left name is cut with "…": its initial and full stop would be drawn
+        # on the wrong sides in the game's left-to-right lines)
         surname = rest[-1]
         k = 1 + max((_surname_shared(name, other) for other in others), default=0)
         # A number is never abbreviated: "Player 1." would read as another player than
-        # "Player 10".
-        whole = k >= len(surname) or surname[0].isdigit()
+        # "Player 10"; nor an emoji, cut from its skin tone or its other half.
+        whole = k >= len(surname) or not _initial(surname, k)
         tail = surname if whole else surname[:k] + "."
         room = width - text_size(f" {tail}", size, bold)[0]
         if text_size(first, size, bold)[0] <= room:
@@ -457,7 +495,7 @@ def _fit_name(name: str, size: int, width: int, bold: bool, others: tuple[str, .
         cut = fit(first, size, room, bold) if room > 0 else ""
         if len(cut) > 2:  # at least two letters of the first name before the "…"
             return f"{cut} {tail}"
-        if text_size(f"{first[0]}.", size, bold)[0] <= room:
+        if _initial(first) and text_size(f"{first[0]}.", size, bold)[0] <= room:
             return f"{first[0]}. {tail}"
     shown = fit(name, size, width, bold)
     alike = [o for o in others if o != name and fit(o, size, width, bold) == shown]
