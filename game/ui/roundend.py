@@ -298,23 +298,37 @@ class RoundEndOverlay(_ButtonModal):
         elif self.points:
             note += f" · the match ends at {g.rules.target} points, lowest total wins"
         if g.match_over:
-            note = self.match_over_note()
+            note = self.match_over_note(panel.w - px(48))
         sub = theme.text(theme.fit(note, px(16), panel.w - px(48)), px(16), theme.MUTED)
         surface.blit(sub, sub.get_rect(midtop=(panel.centerx, panel.y + px(66))))
         self._draw_rows(surface, panel)
         self.widgets.draw(surface)
 
-    def match_over_note(self) -> str:
+    def match_over_note(self, room: int | None = None) -> str:
         """Why the match ended, under the last round's title: who reached the target (the
-        match result screen that follows names the winner)."""
+        match result screen that follows names the winner). Given ``room`` (pixels), long
+        names are shortened, then counted, so that how the match is decided still shows."""
         g = self.table.game
         target = g.rules.target
         over = [s for s in range(g.seats) if g.scores[s] >= target] if self.points else []
         if not over:
             return "The match is over"
+        tail = f" reached {target}: the match is over, lowest total wins"
+
+        def said(names: list[str]) -> str:
+            who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            return f"{who[:1].upper()}{who[1:]}{tail}"
+
         names = ["you" if self.table.names[s] == "You" else self.table.names[s] for s in over]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"{who[:1].upper()}{who[1:]} reached {target}: the match is over, lowest total wins"
+        size = self.px(16)
+        if room is None or theme.text_size(said(names), size)[0] <= room:
+            return said(names)
+        bare = theme.text_size(said([""] * len(names)), size)[0]
+        share = (room - bare) // len(names)
+        short = [theme.fit_name(name, size, share, False, self.table.names) for name in names]
+        if share > self.px(40) and theme.text_size(said(short), size)[0] <= room:
+            return said(short)
+        return f"{len(names)} players{tail}" if len(names) > 1 else said(short)
 
     def _cards_column(self, name_x: int, room_end: int, card_w: int) -> int:
         """Where the cards left start: after the longest name where the cards leave it room

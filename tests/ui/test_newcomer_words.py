@@ -5,10 +5,11 @@ many missed turns a wait costs, and why a match ended."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import PASS, PRESETS, Game, Stop, parse_action
 from game.store.settings import Settings
-from game.ui import tabledraw
+from game.ui import tabledraw, theme
 from game.ui.hint import describe
 from game.ui.matchtable import MatchTable
 from game.ui.roundend import RoundEndOverlay
@@ -79,7 +80,20 @@ def test_the_hint_to_wait_counts_the_missed_turns() -> None:
     assert describe(g, PASS, ["You", "West", "North"]) == "Hint: wait out the 2 missed turns"
 
 
-def test_the_last_rounds_board_says_who_reached_the_target() -> None:
+@pytest.mark.parametrize(
+    ("names", "north", "said"),
+    [
+        (("West", "North", "East"), 300, "West reached 500: the match is over, lowest total wins"),
+        (
+            ("Bartholomew Konstantinopoulos", "Łukasz Żółtowski-Szczęśniewski", "East"),
+            490,
+            " reached 500: the match is over, lowest total wins",
+        ),
+    ],
+)
+def test_the_last_rounds_board_says_who_reached_the_target(
+    names: tuple[str, str, str], north: int, said: str
+) -> None:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 800))
@@ -88,9 +102,9 @@ def test_the_last_rounds_board_says_who_reached_the_target() -> None:
         hands=["8S", "3H 8C KH QS", "JD 4S 6H 10C", "AC 9D"],
         pile="4D 9S",
         stock="2C 6D 5C 8D 10H 7C AH QD JC 4H 3D",
-        scores=[0, 480, 300, 100],
+        scores=[0, 480, north, 100],
     )
-    seats = (SeatSpec("You"), *(SeatSpec(n, "easy") for n in ("West", "North", "East")))
+    seats = (SeatSpec("You"), *(SeatSpec(n, "easy") for n in names))
     table = MatchTable(TableSetup("tel_aviv", seats), game, seed=0, deal=False)
     table.recorded, table.saving = True, False
     table.settings = Settings(animation_speed="off")
@@ -105,8 +119,11 @@ def test_the_last_rounds_board_says_who_reached_the_target() -> None:
         stack.draw(screen)
     board = stack.top
     assert isinstance(board, RoundEndOverlay) and table.game.match_over
-    note = board.match_over_note()
-    assert note == "West reached 500: the match is over, lowest total wins"
+    # Long names give way (cut short, then counted), never how the match is decided.
+    room = board.panel.w - board.px(48)
+    note = board.match_over_note(room)
+    assert note.endswith(said) and theme.text_size(note, board.px(16))[0] <= room
+    assert note == said or north > 300
     table.shutdown()
 
 
