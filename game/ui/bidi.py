@@ -65,6 +65,18 @@ def _type(ch: str) -> str:
     return unicodedata.bidirectional(ch)
 
 
+def starts_rtl(text: str) -> bool:
+    """Whether the first letter of ``text`` with a direction of its own is right-to-left
+    (an Arabic or Hebrew name, say, digits and spaces aside)."""
+    for ch in text:
+        kind = _type(ch)
+        if kind in _RTL:
+            return True
+        if kind == "L":
+            return False
+    return False
+
+
 def has_rtl(text: str) -> bool:
     """True when ``text`` holds a letter written right to left (Hebrew, Arabic, …)."""
     return any(_type(ch) in _RTL for ch in text)

@@ -497,6 +497,12 @@ class Director:
         landed (``TableModel.laid``)."""
         return self.model.laid + sum(1 for f in self.flights if f.tag == "pile")
 
+    def top_serial_when_shown(self) -> int:
+        """``top_serial`` once every event queued now has been shown, the cards of the lays
+        still to be shown counted too: what a save keeps (as ``log_when_shown``)."""
+        queued = sum(len(e.cards) for e in self.queue if isinstance(e, CardsLaid))
+        return self.top_serial() + queued
+
     def _pile_point(self, card: Card, serial: int) -> tuple[tuple[float, float], float]:
         """Where ``card`` lies on the pile, and its tilt (``serial``: see ``pile_offset``)."""
         assert self.layout is not None

@@ -287,7 +287,7 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         # Public lines only: the table's game log, with the lines of a move still being shown.
         "log": table.director.log_when_shown(),
         # The top card's serial on the pile (its cards lie where they lay: ``pile_offset``).
-        "pile_laid": table.director.top_serial(),
+        "pile_laid": table.director.top_serial_when_shown(),
         # The order of your hand when you arranged it yourself (a sorted hand sorts again).
         "hand_order": [hc.card.code for hc in table.hand.cards]
         if table.hand.sort_mode == "none"

@@ -326,7 +326,9 @@ class RoundEndOverlay(_ButtonModal):
         bare = theme.text_size(said([""] * len(names)), size)[0]
         share = (room - bare) // len(names)
         short = [theme.fit_name(name, size, share, False, self.table.names) for name in names]
-        if share > self.px(40) and theme.text_size(said(short), size)[0] <= room:
+        # (a name cut down to a piece from its middle no longer says who: counted instead)
+        readable = share > self.px(40) and not any(n.startswith("…") for n in short)
+        if readable and theme.text_size(said(short), size)[0] <= room:
             return said(short)
         return f"{len(names)} players{tail}" if len(names) > 1 else said(short)
 

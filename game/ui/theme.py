@@ -430,6 +430,9 @@ def fit(content: str, size: int, width: int, bold: bool = False) -> str:
         text_size(cut + "…", size, bold)[0] > width or not _breaks_at(content, len(cut))
     ):
         cut = cut[:-1]
+    if bidi.starts_rtl(content):
+        # Read right to left, the text's end is drawn at its left: the "…" goes there.
+        return "…" + cut.rstrip()
     return cut.rstrip() + "…"
 
 
@@ -521,6 +524,11 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
     widened on both sides in turn."""
 
     def shown(lo: int, hi: int) -> str:
+        # (never inside a character drawn as one: a flag's other half, a joined emoji)
+        while lo < hi and not _breaks_at(content, lo):
+            lo += 1
+        while hi > lo and not _breaks_at(content, hi):
+            hi -= 1
         cut = content[lo:hi]
         return ("…" + cut.lstrip() if lo else cut) + ("…" if hi < len(content) else "")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import DRAW, PRESETS, Game, parse_action
+from game.engine import DRAW, PASS, PRESETS, Game, parse_action
 from game.store.saves import load_game
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
@@ -95,19 +95,26 @@ def test_continue_lays_the_pile_as_it_was_after_a_reshuffle(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
-    off = Settings(animation_speed="off", hand_sort="none")
+    shown = Settings(animation_speed="normal", hand_sort="none")
     seats = (SeatSpec("You"), *(SeatSpec(f"Bot {i}", "easy") for i in range(1, 8)))
-    game = Game.from_position(PRESETS["polish"], hands=HANDS, pile="6S 7S", stock="9D")
-    table = MatchTable(TableSetup("polish", seats), game, settings=off, seed=1, deal=False)
+    hands = [*HANDS[:3], "9S 7C", *HANDS[4:]]
+    game = Game.from_position(PRESETS["polish"], hands=hands, pile="6S 7S", stock="9D")
+    table = MatchTable(TableSetup("polish", seats), game, settings=shown, seed=1, deal=False)
     table.bots.clear()
     screen = Screen(table)
     table.apply(parse_action("10S"), 0)
     table.apply(DRAW, 1)  # the last card of the stock
     table.apply(DRAW, 2)  # 6♠ 7♠ reshuffled from under the 10♠
-    screen.frame(30)
+    screen.frame(150)
     assert game.stock_count == 1 and [c.code for c in game.pile] == ["10S"]
+    if game.current == 2:  # the card drawn fits: kept
+        table.apply(PASS, 2)
+    assert table.apply(parse_action("9S"), 3)
+    table.save()  # (as a move is applied: the 9♠ not shown yet)
+    saved = load_game().data or {}
+    screen.frame(150)
     before = _pile_cards(screen, monkeypatch)
-    table.save()
+    assert [d[0] for d in before] == ["10S", "9S"]
     screen.stack.clear()
-    again = Screen(restore(load_game().data or {}, off))
+    again = Screen(restore(saved, shown))
     assert _pile_cards(again, monkeypatch) == before

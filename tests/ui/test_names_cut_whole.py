@@ -32,7 +32,7 @@ def test_a_right_to_left_name_is_cut_not_abbreviated(name: str) -> None:
     for width in range(full - 1, 30, -6):
         shown = theme.fit_name(name, 16, width, True)
         assert "." not in shown and bidi.has_rtl(shown), (width, shown)
-        assert name.startswith(shown.removesuffix("…")), (width, shown)
+        assert name.startswith(shown.removeprefix("…")), (width, shown)  # (its end at the left)
 
 
 def test_a_latin_name_is_still_abbreviated() -> None:
@@ -43,3 +43,32 @@ def test_a_latin_name_is_still_abbreviated() -> None:
         theme.fit_name("Łukasz Żółtowski", 16, theme.text_size("Łukasz Ż.", 16, True)[0], True)
         == "Łukasz Ż."
     )
+
+
+def _halves(text: str) -> bool:
+    """Whether ``text`` holds half a flag (an odd run of regional indicator letters)."""
+    run = 0
+    for ch in text + " ":
+        if "\U0001f1e6" <= ch <= "\U0001f1ff":
+            run += 1
+        elif run % 2:
+            return True
+        else:
+            run = 0
+    return False
+
+
+def test_names_told_apart_by_a_last_flag_keep_their_flags_whole() -> None:
+    pygame.font.init()
+    names = ("Maximiliano🇩🇪🇵🇱", "Maximiliano🇩🇪🇵🇹", "Annabelle🇵🇱", "Annabelle🇵🇹")
+    for width in range(24, 140, 4):
+        for name in names:
+            shown = theme.fit_name(name, 16, width, True, names)
+            assert not _halves(shown), (width, shown)
+            assert "\u200d" not in shown[:1], (width, shown)
+
+
+def test_a_right_to_left_text_cut_short_ends_at_its_left() -> None:
+    pygame.font.init()
+    cut = theme.fit("محمد عبد الله الحسيني", 16, 80, True)
+    assert cut.startswith("…") and "محمد".startswith(cut[1:3])
