@@ -524,11 +524,20 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
     widened on both sides in turn."""
 
     def shown(lo: int, hi: int) -> str:
-        # (never inside a character drawn as one: a flag's other half, a joined emoji)
-        while lo < hi and not _breaks_at(content, lo):
-            lo += 1
-        while hi > lo and not _breaks_at(content, hi):
-            hi -= 1
+        # Never inside a character drawn as one (a flag's other half, a joined emoji): the
+        # window narrows to whole ones, or where none is left, widens to take its own whole.
+        a, b = lo, hi
+        while a < b and not _breaks_at(content, a):
+            a += 1
+        while b > a and not _breaks_at(content, b):
+            b -= 1
+        if a < b:
+            lo, hi = a, b
+        else:
+            while lo > 0 and not _breaks_at(content, lo):
+                lo -= 1
+            while hi < len(content) and not _breaks_at(content, hi):
+                hi += 1
         cut = content[lo:hi]
         return ("…" + cut.lstrip() if lo else cut) + ("…" if hi < len(content) else "")
 
@@ -557,7 +566,8 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
             hi, grew = hi + 1, True
     while lo < hi - 1 and _joins(content[lo]):
         lo += 1  # a mark never starts the window: it belongs to the letter cut off before it
-    return shown(lo, hi)
+    words = shown(lo, hi)
+    return words if words.strip("… ") else fit(content, size, width, bold)  # (a bare space)
 
 
 def _surname_shared(name: str, other: str) -> int:
