@@ -503,7 +503,8 @@ class NewGameScreen(MenuScreen):
         self.target.rect = pygame.Rect(p.x + px(170), y - px(48) if stacked else y, px(150), px(38))
         self.dealer.rect = pygame.Rect(p.right - pad - px(220), y, px(220), px(38))
         buttons = [self.howto_button, self.back_button, self.start_button]
-        button_row(buttons, w // 2, h - px(70), px(14), px(46))
+        # (a little above the window's foot: the line under them needs a margin of its own)
+        button_row(buttons, w // 2, h - px(76), px(14), px(46))
 
     def _short_summary(self, keep: int, width: int) -> list[str]:
         """The summary in ``keep`` lines of ``width``: how the round is won, then the deal
@@ -584,4 +585,4 @@ class NewGameScreen(MenuScreen):
         w = surface.get_width()
         size = theme.fit_size(words, px(15), w - 80, bold)
         image = theme.text(theme.fit(words, size, w - 80, bold), size, ink, bold)
-        surface.blit(image, image.get_rect(midbottom=(w // 2, self.size[1] - 2)))
+        surface.blit(image, image.get_rect(midbottom=(w // 2, self.size[1] - px(7))))
