@@ -187,11 +187,16 @@ class Choice(Widget, Generic[V]):
         cut short with "…"."""
         return self._label()[0]
 
+    def label_room(self) -> int:
+        """The width the value has between the arrows (centred half the field's height in,
+        a small gap kept beside each)."""
+        arrow_w = theme.text_size("›", self.size + self.px(8), True)[0]
+        return self.rect.w - self.rect.h - arrow_w - self.px(6)
+
     def _label(self) -> tuple[str, int]:
         """``shown`` and its size: a value a little too long for the field takes a size or
         two smaller ("Bot · medium" in a narrow seat row) before it is cut short."""
-        arrow_w = theme.text_size("›", self.size + self.px(8), True)[0]
-        room = self.rect.w - self.rect.h - arrow_w
+        room = self.label_room()
         text = self.show(self.value)
         for size in (self.size, self.size - 1, self.size - 2):
             if theme.text_size(text, size, True)[0] <= room:

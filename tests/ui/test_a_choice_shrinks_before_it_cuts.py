@@ -10,8 +10,7 @@ from game.ui.controls import Choice
 
 
 def _room(choice: Choice[str]) -> int:
-    arrow_w = theme.text_size("›", choice.size + choice.px(8), True)[0]
-    return choice.rect.w - choice.rect.h - arrow_w
+    return choice.label_room()
 
 
 def test_a_value_a_little_too_wide_is_drawn_smaller_and_whole() -> None:
