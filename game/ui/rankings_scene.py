@@ -229,6 +229,8 @@ class RankingsScene(Scaled, Scene):
         lo = min(0.0, min(r.conservative for r in self.rows))
         hi = max(r.mu + 3 * r.sigma for r in self.rows)
         ticks = nice_ticks(lo, hi, 5)
+        if len(ticks) > 1 and ticks[-1] < hi:  # the longest whisker ends under a number
+            ticks.append(round(ticks[-1] + ticks[1] - ticks[0], 10))
         return Axis(min(lo, ticks[0]), max(hi, ticks[-1]) + 1, ticks)
 
     def _draw_row(

@@ -145,6 +145,8 @@ def test_the_rankings_axis_and_bars_have_room(store: Store, screen: pygame.Surfa
     placed = _drawn(scene, screen)
     assert scene.rows
     _texts_apart(placed, scene._boxes()[0])  # the axis's numbers, side by side
+    # The axis is numbered out to the end of the longest whisker.
+    assert scene._axis().ticks[-1] >= max(r.mu + 3 * r.sigma for r in scene.rows)
 
 
 def test_new_game_at_eight_seats_shows_each_seats_kind_and_name(screen: pygame.Surface) -> None:
