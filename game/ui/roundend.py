@@ -56,6 +56,11 @@ def round_title(
     return f"{lead}{listed} share the round"
 
 
+def lone_you(names: Sequence[str], humans: Sequence[int]) -> int | None:
+    """The seat the boards call "you": the one person at the table, seated as "You"."""
+    return humans[0] if len(humans) == 1 and names[humans[0]] == "You" else None
+
+
 def fit_round_title(
     words: str,
     winners: Sequence[str],
@@ -231,8 +236,7 @@ class RoundEndOverlay(_ButtonModal):
         """Who won the round, or who share first place (or that it was blocked)."""
         t, g = self.table, self.table.game
         winners = [s for s in range(g.seats) if self.places[s] == 1]
-        alone = len(t.humans) == 1 and t.names[t.humans[0]] == "You"
-        return round_title(t.names, winners, t.humans[0] if alone else None, t.shown_blocked)
+        return round_title(t.names, winners, lone_you(t.names, t.humans), t.shown_blocked)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Size rows to the window and the seat count; centre the board."""

@@ -15,7 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.overlays import Confetti
-from game.ui.roundend import _ButtonModal, _veil, ordinal
+from game.ui.roundend import _ButtonModal, _veil, lone_you, ordinal
 from game.ui.scene import Modal
 from game.ui.screen import Scroll, button_row, draw_backdrop
 from game.ui.tween import Animator
@@ -316,8 +316,7 @@ class MatchEndScreen(_ButtonModal):
         t, g = self.table, self.table.game
         names = t.names if names is None else names
         # The one person at the table is "you", named first, as on the round's board.
-        alone = len(t.humans) == 1 and t.names[t.humans[0]] == "You"
-        you = t.humans[0] if alone else None
+        you = lone_you(t.names, t.humans)
         order = sorted(g.winners, key=lambda s: (s != you, s))
         winners = ["you" if s == you else names[s] for s in order]
         if len(winners) > 1:

@@ -145,11 +145,7 @@ def test_a_run_picked_out_of_order_is_laid_with_the_card_that_was_bright() -> No
         h.pick_with_keys(code)
         h.tick(2)
     assert {"8S", "JH"} <= _bright_to_add(h) and "3C" not in _bright_to_add(h)
-    h.pick_with_keys("8S")
-    h.tick(2)
-    h.key(pygame.K_RETURN)
-    h.tick(5)
-    assert [c.code for c in h.game.pile[-3:]] == ["7H", "8H", "8S"]
+    assert _laid(h, "8S", 3) == ["7H", "8H", "8S"]
 
 
 def test_a_card_that_cannot_start_but_ends_a_group_is_bright_before_the_first_pick() -> None:
@@ -161,8 +157,13 @@ def test_a_card_that_cannot_start_but_ends_a_group_is_bright_before_the_first_pi
     h = Harness(game)
     h.tick(2)
     assert {"7S", "7H"} <= _bright_to_add(h) and "9C" not in _bright_to_add(h)
-    h.pick_with_keys("7S 7H")
+    assert _laid(h, "7S 7H", 2) == ["7H", "7S"]
+
+
+def _laid(h: Harness, codes: str, count: int) -> list[str]:
+    """Pick ``codes`` (after what is picked already) and lay them: the pile's top ``count``."""
+    h.pick_with_keys(codes)
     h.tick(2)
     h.key(pygame.K_RETURN)
     h.tick(5)
-    assert [c.code for c in h.game.pile[-2:]] == ["7H", "7S"]
+    return [c.code for c in h.game.pile[-count:]]
