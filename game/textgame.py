@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter
 from typing import TextIO
 
-from .bots import CATCH_CHANCE, bot_stream, levels_problem, make_bot
+from .bots import CATCH_CHANCE, bot_levels, bot_stream, levels_problem, make_bot
 from .bots.base import ALONE_LIMIT, Bot, stopped_words
 from .engine import (
     LISTING_LIMIT,
@@ -230,13 +230,6 @@ class BotSeat:
         return self.rng.random() < CATCH_CHANCE.get(self.level, 0.7)
 
 
-def _bot_levels(spec: str | None) -> list[str]:
-    """The levels listed in ``--bots`` (empty entries left out), or medium when not given."""
-    if spec is None:
-        return ["medium"]
-    return [b.strip() for b in spec.split(",") if b.strip()]
-
-
 def _refusal(preset: str, seats: int | None, spec: str | None, custom: Rules | None = None) -> str:
     """Why the text game cannot seat this table, or ``""`` when it can."""
     if custom is None and preset not in PRESETS:
@@ -269,7 +262,7 @@ def run_text_game(
         print(f"macau text: {problem}", file=stderr if stderr is not None else sys.stderr)
         return 2
     g = Game.new(PRESETS[preset] if rules is None else rules, seats=seats, seed=seed)
-    levels = _bot_levels(bots_spec)
+    levels = bot_levels(bots_spec or "medium")
     # Each bot's stream follows from the deal's seed (the same seed plays out the same way)
     # but is never the deal's own stream, which would tell a bot every hand.
     table = seed if seed is not None else random.SystemRandom().getrandbits(64)

@@ -81,6 +81,7 @@ def played_from(g: Game, bots: dict[int, object], lines: str) -> str:
         (["--preset", "quick", "--seats", "5"], "quick is played by 2 to 4 seats, not 5"),
         (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random, easy"),
         (["--bots", ","], "no bot levels: give at least one, for example --bots medium,hard"),
+        (["--seats", "3", "--bots", "easy,,easy"], "an empty bot level in --bots 'easy,,easy'"),
         (["--preset", "nope"], "unknown preset 'nope'; choose from polish"),
     ],
 )
@@ -100,14 +101,21 @@ def test_a_refusal_goes_to_the_error_stream_it_is_given() -> None:
     assert out.getvalue() == ""
 
 
-def test_empty_bot_levels_are_left_out_not_played_as_random(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_bot_levels_may_have_spaces_around_them(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[str] = []
     real = textgame.make_bot
     monkeypatch.setattr(textgame, "make_bot", lambda level: made.append(level) or real(level))
-    played("q\n", seats=4, bots=" medium, ,easy,")
+    played("q\n", seats=4, bots=" medium , easy")
     assert made == ["medium", "easy", "medium"]
+
+
+def test_an_empty_bot_level_is_refused_not_left_out() -> None:
+    """``hard,,medium`` may have meant three levels: seating two would quietly change the
+    table asked for."""
+    out, err = io.StringIO(), io.StringIO()
+    assert run_text_game("polish", 4, 4, " medium, ,easy", io.StringIO(""), out, stderr=err) == 2
+    assert "an empty bot level in --bots ' medium, ,easy'" in err.getvalue()
+    assert out.getvalue() == ""
 
 
 # ----- typing -----------------------------------------------------------------------------

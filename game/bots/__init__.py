@@ -26,14 +26,32 @@ def bot_stream(*key: object) -> random.Random:
     return random.Random("macau bot " + " ".join(map(str, key)))
 
 
+def bot_levels(spec: str) -> list[str]:
+    """The levels of a ``--bots`` list, in order (``list_problem`` says first whether it
+    can be read)."""
+    return [b.strip() for b in spec.split(",") if b.strip()]
+
+
+def list_problem(spec: str) -> str:
+    """What makes a ``--bots`` list unreadable, or "": no level at all, or an empty entry
+    (``hard,,medium`` or a trailing comma), which would quietly change the line-up."""
+    entries = [b.strip() for b in spec.split(",")]
+    if not any(entries):
+        return "no bot levels: give at least one, for example --bots medium,hard"
+    if not all(entries):
+        return f"an empty bot level in --bots {spec!r}: separate the levels by single commas"
+    return ""
+
+
 def levels_problem(spec: str, rules: Any, seats: int | None) -> str:
     """What is wrong with a ``--bots`` list for a table of ``rules`` (``seats``, or its usual
-    number), or "": the levels are cycled over the seats after the first, empty entries
-    left out, so an empty list, an unknown level or more levels than other seats is a
-    mistake. The window's command line and the terminal game both ask here."""
-    levels = [b.strip() for b in spec.split(",") if b.strip()]
-    if not levels:
-        return "no bot levels: give at least one, for example --bots medium,hard"
+    number), or "": the levels are cycled over the seats after the first, so an empty list
+    or entry, an unknown level or more levels than other seats is a mistake. The window's
+    command line and the terminal game both ask here."""
+    problem = list_problem(spec)
+    if problem:
+        return problem
+    levels = bot_levels(spec)
     for level in levels:
         if level not in BOT_LEVELS:
             return f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}"
@@ -72,4 +90,12 @@ def make_bot(level: str, **options: Any) -> Bot:
     raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
 
 
-__all__ = ["BOT_LEVELS", "CATCH_CHANCE", "Bot", "levels_problem", "make_bot"]
+__all__ = [
+    "BOT_LEVELS",
+    "CATCH_CHANCE",
+    "Bot",
+    "bot_levels",
+    "levels_problem",
+    "list_problem",
+    "make_bot",
+]

@@ -36,7 +36,7 @@ from typing import Any, TextIO
 from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, RulesError, Stop
 from game.workers import pool_size, worker_pool
 
-from . import BOT_LEVELS, bot_stream, make_bot
+from . import BOT_LEVELS, bot_levels, bot_stream, list_problem, make_bot
 from .base import Bot
 
 # A round that runs this long is stopped and ranked as if it ended there (``capped_result``):
@@ -737,12 +737,11 @@ def cli_main(argv: list[str]) -> int:
     preset = args.preset or "polish"
     games = 200 if args.games is None else args.games
     given = "medium,easy" if args.bots is None else args.bots
-    bots = [b.strip() for b in given.split(",") if b.strip()]
-    if args.bots is not None and not bots:
-        print(
-            "tournament: --bots needs at least one level, for example hard,medium", file=sys.stderr
-        )
+    problem = list_problem(given)
+    if problem:
+        print(f"tournament: {problem}", file=sys.stderr)
         return 2
+    bots = bot_levels(given)
     custom: Rules | None = None
     if args.rules_file is not None or args.set:
         try:

@@ -12,6 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.bots import bot_levels
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
 from game.ui.setup import (
@@ -57,7 +58,7 @@ def setup_from_args(args: argparse.Namespace, last: Mapping[str, Any] | None) ->
     then bots of the levels given, cycled over the other seats (medium by default)."""
     preset = getattr(args, "preset", None) or "polish"
     seats = getattr(args, "seats", None) or default_seats(preset)
-    levels = [b.strip() for b in (getattr(args, "bots", None) or "medium").split(",") if b.strip()]
+    levels = bot_levels(getattr(args, "bots", None) or "medium")
     previous = quick_setup(last)
     name = next((s.name for s in previous.seats if s.human), "You")
     bots = bot_seats([levels[i % len(levels)] for i in range(seats - 1)])
@@ -72,7 +73,7 @@ def table_from_args(args: argparse.Namespace, *, autoplay: bool = False) -> Tabl
     rules = PRESETS[preset]
     seats = getattr(args, "seats", None) or default_seats(preset)
     seats = max(rules.min_seats, min(rules.max_seats, seats))
-    levels = [b.strip() for b in (getattr(args, "bots", None) or "medium").split(",") if b.strip()]
+    levels = bot_levels(getattr(args, "bots", None) or "medium")
     seed = getattr(args, "seed", None)
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 30)

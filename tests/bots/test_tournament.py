@@ -222,9 +222,11 @@ GAME = json.dumps(
     [
         (["--games", "0"], "games must be at least 1"),
         (["--games", "-3"], "games must be at least 1"),
-        (["--bots", ","], "--bots needs at least one level"),
+        (["--bots", ","], "no bot levels: give at least one"),
         (["--iterations", "0"], "iterations must be from 1 to 100,000"),
-        (["--bots", ""], "--bots needs at least one level"),
+        (["--bots", ""], "no bot levels: give at least one"),
+        (["--bots", "hard,,medium"], "an empty bot level in --bots 'hard,,medium'"),
+        (["--bots", ",medium,"], "an empty bot level in --bots ',medium,'"),
         (["--iterations", "100001"], "iterations must be from 1 to 100,000"),
         (["--budget", "-1"], "budget must be a number of seconds above 0 and at most 600"),
         (["--budget", "inf"], "budget must be a number of seconds above 0"),

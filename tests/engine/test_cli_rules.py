@@ -69,6 +69,8 @@ def test_simulate_refuses_counts_below_one(
         (["--preset", "nope"], "unknown preset 'nope'; choose one of polish"),
         (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random"),
         (["--bots", ","], "no bot levels"),
+        (["--seats", "3", "--bots", "easy,,easy"], "an empty bot level in --bots 'easy,,easy'"),
+        (["--bots", "easy,"], "an empty bot level in --bots 'easy,'"),
         (["--preset", "quick", "--bots", "easy,easy,easy,easy"], "quick seats at most 4: give at"),
         (
             ["--preset", "hungarian", "--seats", "3", "--bots", "hard,easy,easy"],
