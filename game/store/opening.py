@@ -543,6 +543,7 @@ def open_database(path: Path) -> Opened:
                 saved = replace(saved, failure=sqlerrors.describe(exc))
         why = " (tables or columns it needs are missing)" if verdict == "mismatch" else ""
         note = salvage.note(saved, moved, why, elsewhere)
+        log.warning("statistics file %s set aside: %s", path, note)
     conn: sqlite3.Connection | None = None
     try:
         conn = connect(path)

@@ -57,6 +57,7 @@ class MainMenu(MenuScreen):
         # Statistics and Rankings open at once (``_open_store_ahead``).
         self._store_ahead: Any = None
         self._stale_for = 0.0  # seconds on screen since a store only read was last reopened
+        self._told_set_aside = False  # a damaged statistics file set aside has been told
         # The line under the cards describes the item the mouse rests on once it moves, and
         # the focused one once a key is pressed: whichever the player used last.
         self.pointer_leads = False
@@ -136,6 +137,21 @@ class MainMenu(MenuScreen):
             self._stale_for = 0.0
             self._open_store_ahead()
 
+    def _tell_set_aside(self) -> None:
+        """Once the statistics opened ahead are ready: if their file was found damaged and set
+        aside, say so beside the other start-up notices, as soon as it happens (Statistics
+        shows what was recovered), rather than only once Statistics is opened."""
+        ahead = self._store_ahead
+        if ahead is not None and ahead.done:
+            self._take_ahead()
+        store = self._store
+        if self._told_set_aside or store is None or store.salvage is None:
+            return
+        self._told_set_aside = True
+        note = "The statistics file was damaged and set aside: Statistics says what was kept."
+        self.problem = f"{self.problem} {note}".strip()
+        self.layout(self.size)
+
     def _take_ahead(self) -> bool:
         """The store opened ahead (waiting for it to finish) in place of the menu's own; False
         if the opening failed, the menu's own then kept."""
@@ -201,6 +217,7 @@ class MainMenu(MenuScreen):
         on_top = self.stack is not None and self.stack.top is self
         if on_top:
             self._reopen_while_stale(dt)
+            self._tell_set_aside()
         if on_top and self.saved.problem == ANOTHER_COPY and self.other_copy.closed(dt):
             # Continue appears, and Quick game says it would replace the saved game. As when
             # the menu comes back, a game newly kept for Continue takes the focus.
@@ -365,6 +382,9 @@ class MainMenu(MenuScreen):
         total = len(shown) * bh + (len(shown) - 1) * gap
         x = self.column_x(w)
         y = max(20, (h - total) // 2)
+        box = self._problem_box(w, h)
+        if box is not None:  # several notices at once: the column stays clear above them
+            y = max(20, min(y, box.y - gap - total))
         for b in shown:
             b.rect = pygame.Rect(x, y, min(px(360), w - x - 40), bh)
             y += bh + gap
@@ -394,14 +414,23 @@ class MainMenu(MenuScreen):
         tag = theme.text("the shedding card game · Makao · Macao", px(18), theme.MUTED)
         surface.blit(tag, tag.get_rect(midtop=(cx, top + logo.get_height() + px(4))))
         self._draw_description(surface, cx, base_y + card_w * 1.4 * 0.5 + px(56))
-        if self.problem:
-            box = pygame.Rect(0, 0, min(w - 80, px(760)), 0)
-            lines = theme.wrap(self.problem, px(16), box.w - px(32))
-            box.h = px(22) + px(22) * len(lines)
-            box.midbottom = (w // 2, h - px(16))
+        box = self._problem_box(w, h)
+        if box is not None:
             theme.blit_panel(surface, box, (120, 30, 28, 235), (*theme.DANGER, 255), radius=12)
             at = (box.x + px(16), box.y + px(11))
             draw_paragraph(surface, self.problem, at, box.w - px(32), px(16))
+
+    def _problem_box(self, w: int, h: int) -> pygame.Rect | None:
+        """Where the notices (a damaged save, settings or statistics file) are drawn, at the
+        foot of a window ``w`` × ``h``; None when there are none."""
+        if not self.problem:
+            return None
+        px = self.px
+        box = pygame.Rect(0, 0, min(w - 80, px(760)), 0)
+        lines = theme.wrap(self.problem, px(16), box.w - px(32))
+        box.h = px(22) + px(22) * len(lines)
+        box.midbottom = (w // 2, h - px(16))
+        return box
 
     def _draw_description(self, surface: pygame.Surface, cx: int, y: float) -> None:
         current = self.described()

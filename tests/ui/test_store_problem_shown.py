@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -171,4 +172,53 @@ def test_statistics_from_a_newer_version_are_opened_once_by_the_menu(_home: Path
     shown = menu.store()
     assert shown.read_only and not shown.unwritable
     assert menu.store() is shown  # nothing to gain by opening it again at each visit
+    menu.shutdown()
+
+
+def test_a_damaged_statistics_file_is_told_on_the_menu_as_it_is_set_aside(
+    _home: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Found damaged as the menu opens the statistics, the file is set aside then: the menu
+    says so with its other start-up notices, and the log records it, rather than leaving
+    it until Statistics is opened or a round is recorded."""
+    (_home / "data").mkdir(parents=True)
+    (_home / "data" / "macau.sqlite3").write_bytes(b"garbage" * 1000)
+    screen = Screen(MainMenu(), (1280, 800))
+    menu = screen.top
+    assert isinstance(menu, MainMenu)
+    deadline = time.monotonic() + 20
+    while not menu.problem and time.monotonic() < deadline:
+        screen.frame()
+        time.sleep(0.005)
+    assert menu.problem == (
+        "The statistics file was damaged and set aside: Statistics says what was kept."
+    )
+    assert any("set aside" in r.getMessage() for r in caplog.records)
+    screen.frame(5)
+    assert menu.problem.count("statistics file") == 1  # told once
+    menu.shutdown()
+
+
+def test_the_menu_buttons_stay_clear_of_several_notices(_home: Path) -> None:
+    """A damaged save, settings and statistics file told at once take four lines in the
+    smallest window: the button column moves up rather than run under them."""
+    screen = Screen(MainMenu(), (960, 600))
+    menu = screen.top
+    assert isinstance(menu, MainMenu)
+    menu.continue_button.visible = True  # the longest column
+    menu.problem = " ".join(
+        [
+            "The saved game was damaged and could not be used. It was kept as "
+            "current_game.corrupt-20261206-061214.json.",
+            "The settings file was damaged, so default settings are used. It was kept as "
+            "settings.corrupt-20261206-061214.json.",
+            "The statistics file was damaged and set aside: Statistics says what was kept.",
+        ]
+    )
+    menu.layout((960, 600))
+    box = menu._problem_box(960, 600)
+    assert box is not None and box.h > 80
+    shown = [b for b in menu.column if b.visible]
+    assert len(shown) == 8
+    assert all(b.rect.bottom < box.y for b in shown), [b.rect for b in shown]
     menu.shutdown()
