@@ -727,13 +727,39 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             size = theme.fit_size(tile.value, value_size, room, True, px(18))
             value = theme.text(theme.fit(tile.value, size, room, True), size, theme.TEXT, True)
             line_h = theme.text_size("Ag", value_size, True)[1]
-            surface.blit(value, (x, y + px(20) + (line_h - value.get_height()) // 2))
-            note_y = y + px(24 + 4) + value_size
-            # A small window has no room for the context lines; the figures come first.
-            if tile.note and note_y + px(16) <= y + cell_h - px(4):
-                size = theme.fit_size(tile.note, px(13), room, False, px(11))
-                note = theme.text(theme.fit(tile.note, size, room), size, theme.MUTED)
-                surface.blit(note, (x, note_y))
+            value_at = (x, y + px(20) + (line_h - value.get_height()) // 2)
+            surface.blit(value, value_at)
+            if tile.note:
+                below = (y + px(24 + 4) + value_size, y + cell_h)  # its line, the cell's foot
+                _draw_tile_note(surface, tile.note, value, value_at, below, room, px)
+
+
+def _draw_tile_note(
+    surface: pygame.Surface,
+    note: str,
+    value: pygame.Surface,
+    value_at: tuple[int, int],
+    below: tuple[int, int],
+    room: int,
+    px: Callable[[float], int],
+) -> None:
+    """A tile's context line ("lower is better", "#2 of 4", "1 match given up") under its
+    value; in a small window, where the cell has no room under it, beside the value when
+    it fits there whole, so a figure such as "—" for matches won is not left unexplained.
+    Where neither fits it is left out: the figures come first."""
+    x, value_y = value_at
+    note_y, cell_bottom = below
+    if note_y + px(16) <= cell_bottom - px(4):
+        size = theme.fit_size(note, px(13), room, False, px(11))
+        surface.blit(theme.text(theme.fit(note, size, room), size, theme.MUTED), (x, note_y))
+        return
+    beside = room - value.get_width() - px(8)
+    size = theme.fit_size(note, px(13), beside, False, px(11))
+    if theme.text_size(note, size)[0] > beside:
+        return
+    image = theme.text(note, size, theme.MUTED)
+    bottom = value_y + value.get_height() - px(3)  # on the value's baseline, near enough
+    surface.blit(image, image.get_rect(bottomleft=(x + value.get_width() + px(8), bottom)))
 
 
 def _time_ticks(t0: float, t1: float) -> list[float]:

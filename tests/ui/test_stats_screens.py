@@ -16,6 +16,7 @@ from game.ui.records import format_duration
 from game.ui.scene import SceneStack
 from game.ui.stats_scene import StatsScene, clear_cache, export_folder
 from tests.ui.statskit import SIZE, play_matches, seed
+from tests.ui.textkit import drawn_texts, outside, overlaps
 
 
 def key(stack: SceneStack, k: int, unicode: str = "") -> None:
@@ -581,6 +582,24 @@ def test_a_match_given_up_between_rounds_shows_at_once(store: Store) -> None:
     _match_round(store, "abandoned")  # New game replaced its save: no round is recorded
     given_up = {t.label: (t.value, t.note) for t in StatsScene(store, "You").tiles}
     assert given_up["Matches won"] == ("—", "1 match given up")
+
+
+def test_a_small_window_puts_a_tile_note_beside_its_value(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 960×600 a tile has no room under its value: "—" for matches won keeps its reason
+    beside it, rather than be left unexplained."""
+    _match_round(store, "abandoned")
+    size = (960, 600)
+    pygame.display.set_mode(size)
+    stack = SceneStack(None, size)
+    scene = stack.push(StatsScene(store, "You"))
+    drawn = drawn_texts(monkeypatch, stack, size)
+    note = next(rect for words, rect in drawn if words == "1 match given up")
+    value = min((r for w, r in drawn if w == "—"), key=lambda r: abs(r.bottom - note.bottom))
+    assert note.left > value.right and abs(note.bottom - value.bottom) < value.h // 2
+    assert not outside(drawn, size)
+    assert not overlaps([(w, r) for w, r in drawn if scene._layout()[0].contains(r)])
 
 
 def test_what_another_copy_of_the_game_records_shows_at_once(store: Store) -> None:
