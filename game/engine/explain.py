@@ -283,17 +283,31 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             continue
         on = token in r.plays_on_anything
         under = token in r.anything_on
-        if on and under:
-            text = f"{_a(token).capitalize()} fits on any card, and any card fits on {_a(token)}"
+        # What it may not be laid on, and what may not be laid on it: the skip card is laid
+        # on missed turns, a jack on a jack's request, though nothing else is.
+        laid, covered = _waits(r, token), _waits(r)
+        if on and under and laid != covered:
+            text = (
+                f"{_a(token).capitalize()} fits on any card{_never(laid)}, and any card fits "
+                f"on {_a(token)}{_never(covered)}"
+            )
+        elif on and under:
+            text = (
+                f"{_a(token).capitalize()} fits on any card, and any card fits on "
+                f"{_a(token)}{_never(covered)}"
+            )
         elif on:
-            text = f"{_a(token).capitalize()} fits on any card"
+            text = f"{_a(token).capitalize()} fits on any card{_never(laid)}"
         else:
-            text = f"Any card fits on {_a(token)}"
-        # (The skip card is laid on missed turns: said of it only where it is what is laid.)
-        waits = _waits(r, token if on and not under else "")
-        if waits:
-            text += f" (but never while {waits} is waiting)"
-        text += ", and then its own suit is in force." if on and not under else "."
+            text = f"Any card fits on {_a(token)}{_never(covered)}"
+        if on and not under:
+            text += (
+                ", and then the rank it asks for is in force (its own suit, if it asks for none)."
+                if token == "J" and r.jack_requests
+                else ", and then its own suit is in force."
+            )
+        else:
+            text += "."
         add(token, rank_codes(token), _RANK_TITLES[token], text, _wild_example(r, token))
     if r.five_again:
         add(
@@ -307,6 +321,11 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
             _five_example(r),
         )
     return kinds
+
+
+def _never(waits: str) -> str:
+    """' (but never while an attack … is waiting)', or nothing where nothing may wait."""
+    return f" (but never while {waits} is waiting)" if waits else ""
 
 
 def power_cards(rules: Rules) -> list[PowerCard]:
@@ -846,7 +865,14 @@ def _points_table(r: Rules) -> str:
 
 def _end_section(r: Rules, seats: int | None) -> Section:
     paras = []
-    if r.end == "first_out":
+    heads_up = seats == 2 or (seats is None and r.max_seats == 2)
+    if r.end == "places" and heads_up:
+        # Nobody is left to play on for places: the round is over once one player is out.
+        paras.append(
+            "The first player to lay their last card wins, and the other loses. You may go "
+            "out on a power card, but with the round over its power does not act."
+        )
+    elif r.end == "first_out":
         paras.append(
             "The round ends the moment one player lays their last card: that player wins. The "
             "others are placed by fewest "

@@ -145,7 +145,9 @@ def summary_sentences(rules: Rules) -> list[str]:
     )
     sentences.append(f"{play}; {macau}.")
     end = (
-        "First out wins" if r.end == "first_out" else "First out wins, the rest play on for places"
+        "First out wins"
+        if r.end == "first_out" or r.max_seats == 2  # two players: nobody left to play on
+        else "First out wins, the rest play on for places"
     )
     if r.scoring == "points":
         end += f"; a match runs until someone reaches {r.target} points, and the lowest total wins"

@@ -158,13 +158,17 @@ def _acting_alone(r: Rules) -> frozenset[str]:
 
 def _waits(r: Rules, token: str = "") -> str:
     """'an attack, missed turns or a request': what may be waiting on a player here (but what
-    ``token``'s cards answer themselves: the skip card is laid on missed turns)."""
+    ``token``'s cards answer themselves: the skip card is laid on missed turns, a jack on a
+    jack's request)."""
     waiting = []
     if r.attack_cards and token not in r.attack_cards:
         waiting.append("an attack")
     if r.skip_rank and token != r.skip_rank:
         waiting.append("missed turns")
-    if r.jack_requests or r.suit_changers:
+    if token == "J" and r.jack_requests:
+        if r.suit_changers:
+            waiting.append("a suit request")
+    elif r.jack_requests or r.suit_changers:
         waiting.append("a request")
     return _join(waiting, "or")
 

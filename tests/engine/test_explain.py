@@ -834,3 +834,48 @@ def test_several_skip_cards_are_told_as_the_groups_and_runs_allow(
         g = pos(PRESETS["polish"].replace(**changes), ["3H 4H 4C 9D", "5C 6C"], "2H", "KD QD")
         g.apply("3H 4H 4C")
         assert g.view(1).skips == 1
+
+
+def test_a_skip_card_that_is_wild_both_ways_is_said_to_answer_missed_turns() -> None:
+    # Polish queens fit on anything and take anything; made the skip card, a queen is laid
+    # on missed turns, though nothing else is laid on a queen while they wait.
+    rules = PRESETS["polish"].replace(skip_rank="Q")
+    text = " ".join(text_of(rules).split())
+    assert (
+        "A queen fits on any card (but never while an attack or a request is waiting), and any "
+        "card fits on a queen (but never while an attack, missed turns or a request is waiting)"
+    ) in text
+    g = pos(rules, ["QC 9C 7H", "QD 5C 4H", "8D 9D"], "10C", "2C 3C 5S 6S 7S 2H")
+    g.apply("QC")
+    assert {str(a) for a in g.legal_actions()} == {"QD", "pass"}
+
+
+def test_a_wild_jack_is_said_to_answer_a_jack_and_to_put_its_rank_in_force() -> None:
+    rules = PRESETS["polish"].replace(plays_on_anything=frozenset({"J", "Q"}))
+    text = " ".join(text_of(rules).split())
+    assert (
+        "A jack fits on any card (but never while an attack, missed turns or a suit request is "
+        "waiting), and then the rank it asks for is in force (its own suit, if it asks for none)."
+    ) in text
+    assert "its own suit is in force" not in text.split("A jack fits on any card")[1][:200]
+    g = pos(rules, ["JH 9C", "JS 8D 5H", "KC"], "7C", "2C 3C 5S 6S 7S")
+    g.apply("JH/8")
+    moves = {str(a) for a in g.legal_actions()}
+    assert "JS/8" in moves and "8D" in moves and "5H" not in moves  # the asked rank, not ♥
+    g = pos(rules, ["AH 9C", "JS 8D 5H", "KC"], "7H", "2C 3C 5S 6S 7S")
+    g.apply("AH/C")
+    assert not any(str(a).startswith("JS") for a in g.legal_actions())  # a suit request waits
+
+
+@pytest.mark.parametrize("preset", ["polish", "hungarian"])
+def test_two_players_are_not_told_of_playing_on_for_places(preset: str) -> None:
+    heads_up = " ".join(text_of(PRESETS[preset], seats=2).split())
+    assert "The first player to lay their last card wins, and the other loses." in heads_up
+    assert "play on for second place" not in heads_up and "as long as two" not in heads_up
+    assert "play on for second place" in " ".join(text_of(PRESETS[preset], seats=3).split())
+    g = pos(PRESETS[preset], ["9C", "6D 7D 8H"], "9D", "2C 3C 5S 6S 7S")
+    g.apply("9C")
+    assert g.phase.value in ("round_over", "match_over")  # nobody is left to play on
+    only_two = PRESETS[preset].replace(max_seats=2, default_seats=2, min_seats=2)
+    assert "play on for places" not in summary(only_two)
+    assert "play on for places" not in " ".join(text_of(only_two).split())
