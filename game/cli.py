@@ -610,12 +610,16 @@ def told_rules(preset: str, rules_file: str | None, sets: list[str]) -> tuple[An
 
 def tell_idle_sets(rules: Any, sets: list[str], told: str) -> None:
     """A note on stderr for each ``--set`` that changes nothing in ``rules`` (``target`` where
-    no points are kept): accepted, since the rules are valid, but not quietly."""
+    no points are kept): accepted, since the rules are valid, but not quietly. The rules it
+    changes nothing in are named with the other sets, which may be what makes it idle
+    (``macau_penalty=3`` with ``macau_call=auto``)."""
     idle = rules.idle_options
-    for item in sets:
+    for i, item in enumerate(sets):
         key = item.partition("=")[0].strip()
         if key in idle:
-            print(f"note: {item.strip()} changes nothing in {told}: {idle[key]}", file=sys.stderr)
+            others = [x.strip() for j, x in enumerate(sets) if j != i]
+            where = f"{told} with {', '.join(others)}" if others else told
+            print(f"note: {item.strip()} changes nothing in {where}: {idle[key]}", file=sys.stderr)
 
 
 def _fits(preset: str, rules_file: str | None, sets: list[str]) -> bool:
