@@ -226,7 +226,11 @@ class Rules:
         """The options that have no effect in this set, each with why (``target`` where no
         points are kept: "it counts only where scoring is points"), for telling whoever set
         one that it changes nothing."""
-        return {key: why for key, why in _IDLE_WHY.items() if _INERT[key][0](self)}
+        idle = {key: why for key, why in _IDLE_WHY.items() if _INERT[key][0](self)}
+        for key, (now_idle, why) in _IDLE_UNCOUNTED.items():
+            if now_idle(self):
+                idle[key] = why(self)
+        return idle
 
     @property
     def fingerprint(self) -> str:
@@ -307,7 +311,7 @@ def idle_here(rules: Rules, option: str) -> bool:
 # out change something even then (a deck step past the seat range, the usual seat count), or
 # are idle at the value that says so (2s and 3s fighting back by the same rule as the rest).
 _IDLE_WHY: dict[str, str] = {
-    "request_ranks": "jacks request no rank here",
+    "request_ranks": "jacks request no rank",
     "ace_scope": "there are no suit changers",
     "macau_penalty": "nobody is caught where macau_call is auto",
     "power_after_out": "the round ends as the first seat goes out",
@@ -316,6 +320,23 @@ _IDLE_WHY: dict[str, str] = {
     "hand_size": "these rules take only tables of two",
     "no_attack_finish_heads_up": "these rules take no table of two",
     "counter_rule": "there are no attack cards",
+}
+
+
+# Options that can have no effect in a set although the fingerprint counts them as they are
+# (``seven_cuts``, kept so for the statistics of sets saved earlier), or that are idle only at
+# some values (2s and 3s given the rule they fight back by anyway): when each is idle, and
+# why, for ``Rules.idle_options``.
+_IDLE_UNCOUNTED: dict[str, tuple[Callable[[Rules], bool], Callable[[Rules], str]]] = {
+    "seven_cuts": (lambda r: not r.attack_cards, lambda r: "there are no attack cards"),
+    "twos_threes_counter": (
+        lambda r: r.twos_threes_counter != "same" and _INERT["twos_threes_counter"][0](r),
+        lambda r: (
+            "the hungarian rule already lets 2s and 3s go on any attack card"
+            if r.counter_rule == "hungarian"
+            else "every attack card fights back that way already"
+        ),
+    ),
 }
 
 

@@ -40,3 +40,28 @@ def test_ranks_clicked_off_and_on_again_are_no_change() -> None:
         chips.flip(rank)
     assert editor.values["request_ranks"] == ALL  # in rank order, as the rules hold them
     assert not editor.edited and editor.rules_label == "Family"
+
+
+def test_a_seven_with_no_stack_to_cut_and_a_counter_rule_already_held_say_so() -> None:
+    editor = RulesEditor(PRESETS["classic"], lambda _rules: None)
+    Screen(editor)
+    assert editor.values["seven_cuts"] and "seven_cuts" not in editor.idle_why
+    editor.changed("attack_cards", ())
+    assert "there are no attack cards" in editor.idle_why["seven_cuts"].lower()
+    hungarian = RulesEditor(PRESETS["hungarian"], lambda _rules: None)
+    Screen(hungarian)
+    assert "twos_threes_counter" not in hungarian.idle_why
+    hungarian.changed("twos_threes_counter", "pool")
+    assert hungarian.rules is not None
+    assert hungarian.rules.fingerprint == PRESETS["hungarian"].fingerprint  # the same game
+    assert (
+        "already lets 2s and 3s go on any attack card" in hungarian.idle_why["twos_threes_counter"]
+    )
+
+
+def test_an_idle_note_says_here_once() -> None:
+    editor = RulesEditor(PRESETS["polish"], lambda _rules: None)
+    Screen(editor)
+    editor.changed("jack_requests", False)
+    why = editor.idle_why["request_ranks"]
+    assert "here" not in why.lower()  # the note itself starts "No effect here: "
