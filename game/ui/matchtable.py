@@ -180,9 +180,10 @@ class MatchTable(TableScene):
     def save(self) -> None:
         """Save the game in progress, or clear the save once the game is finished.
 
-        A move is saved as it is applied, before the next bot starts thinking (so a bot's
-        random stream is never caught halfway through a decision), with the log as it will
-        read once the move has been shown (``Director.log_when_shown``)."""
+        A move is saved as it is applied, before the next bot starts thinking, with the log
+        as it will read once the move has been shown (``Director.log_when_shown``). Saved
+        while a bot thinks (the window closed), its random stream and memory are saved as
+        its decision began, so Continue makes the decision the game stopped in."""
         if not self.saving:
             return
         if not owns_saved_game():
@@ -213,11 +214,10 @@ class MatchTable(TableScene):
 
     def hand_rearranged(self) -> None:
         """Save the new order of your hand at once, so Continue brings it back even if the
-        game is closed before the next move. While a bot is thinking the save waits for its
-        move (saved with the order): a bot's random stream is never saved mid-decision."""
+        game is closed before the next move (a bot thinking meanwhile is saved as its
+        decision began, ``TableScene.state_before``)."""
         super().hand_rearranged()
-        if self.thinking is None:
-            self.save()
+        self.save()
 
     def apply(self, action: Action, seat: int | None = None) -> bool:
         """Apply, then save; a round that just ended is recorded once."""

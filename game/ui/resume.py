@@ -259,6 +259,26 @@ def _memory(bot: object) -> dict[str, Any] | None:
     return dict(found) if isinstance(found, dict) else None
 
 
+def _bot_rng(table: MatchTable, seat: int) -> random.Random:
+    """The random stream of the bot at ``seat`` to save: as its decision began while it is
+    still thinking (the game saved is the position before its move), else its own."""
+    before = table.state_before(seat)
+    if before is None:
+        return table.bots[seat].rng
+    rng = random.Random()
+    rng.setstate(before[0])
+    return rng
+
+
+def _bot_memory(table: MatchTable, seat: int) -> dict[str, Any] | None:
+    """What the bot at ``seat`` keeps between decisions, as its decision began while it is
+    still thinking, else as it is (``_memory``)."""
+    before = table.state_before(seat)
+    if before is None:
+        return _memory(table.bots[seat].bot)
+    return dict(before[1]) if isinstance(before[1], dict) else None
+
+
 def snapshot(table: MatchTable) -> dict[str, Any]:
     """Everything needed to resume ``table`` exactly, as JSON-ready data."""
     return {
@@ -269,10 +289,10 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "viewer": table.viewer,
         "rng": _rng_state(table.rng),
         "match_rng": _rng_state(table.match_rng),
-        "bots": {str(s): _rng_state(bot.rng) for s, bot in table.bots.items()},
+        "bots": {str(s): _rng_state(_bot_rng(table, s)) for s in table.bots},
         "bot_memory": {
             str(s): memory
-            for s, memory in ((s, _memory(bot.bot)) for s, bot in table.bots.items())
+            for s, memory in ((s, _bot_memory(table, s)) for s in table.bots)
             if memory is not None
         },
         "rounds": table.rounds,

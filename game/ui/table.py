@@ -12,6 +12,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
+from typing import Any
 
 import pygame
 
@@ -208,6 +209,9 @@ class TableScene(Scene):
         self.thinking: Future[Action] | None = None
         self.thinking_seat = -1
         self.think_since = 0.0
+        # The thinking bot's random stream and memory as its decision began (``state_before``):
+        # a game saved while it thinks keeps those, so Continue makes the same decision.
+        self.think_start_state: tuple[Any, object] = (None, None)
         self.version = 0  # actions applied so far: a bot's answer to an older table is dropped
         # The last hint: (table version, the cards it selected, the action). Enter then plays
         # that very action (its suit, rank or joker card too) while nothing has changed.
@@ -872,6 +876,8 @@ class TableScene(Scene):
         if self.thinking is None:
             # The table's own list where it has one for this position; else the worker lists.
             legal = self.listed(seat)
+            memory = getattr(bot.bot, "memory", None)
+            self.think_start_state = (bot.rng.getstate(), memory() if callable(memory) else None)
             self.thinking = self.worker.think(bot, self.game.copy(), seat, legal)
             self.thinking_seat, self.think_since = seat, now
             self._think_version = self.version
@@ -883,6 +889,13 @@ class TableScene(Scene):
         if self._think_version != self.version or self.thinking_seat != seat:
             return  # the table moved on (a catch) while the bot thought
         self.apply(future.result(), seat)
+
+    def state_before(self, seat: int) -> tuple[Any, object] | None:
+        """The random stream state and memory of the bot at ``seat`` as its decision in this
+        position began, while it is still thinking; None when it is not (its own are then
+        the ones its next decision starts from)."""
+        pending = self.thinking is not None and self._think_version == self.version
+        return self.think_start_state if pending and self.thinking_seat == seat else None
 
     def _stop_if_endless(self) -> bool:
         """Stop the round once the bots alone have made ``FINISH_LIMIT`` moves in it."""

@@ -3,6 +3,7 @@ order afterwards, as after a drag; a hand sorted by suit or rank comes back sort
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import Future
 
 import pygame
@@ -11,7 +12,7 @@ from game.engine import PRESETS, Game, parse_action
 from game.store.saves import load_game
 from game.store.settings import Settings
 from game.ui.matchtable import MatchTable
-from game.ui.resume import restore
+from game.ui.resume import _rng_state, restore
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
 
@@ -82,16 +83,28 @@ def test_a_hand_sorted_the_other_way_is_saved_at_once() -> None:
     assert saved is not None and saved["hand_order"] is None  # a sorted hand sorts again
 
 
-def test_a_card_moved_while_a_bot_thinks_is_saved_with_the_bots_move() -> None:
-    _screen, table = _table()
-    table.save()
-    before = load_game().data
-    table.thinking = Future()  # a bot's decision under way: its random stream is in use
+def test_a_card_moved_while_a_bot_thinks_is_saved_at_once() -> None:
+    """Saved mid-decision, the bot's random stream is saved as its decision began, so the
+    new order need not wait for the bot's move (the window may be closed before it)."""
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["AS 8H 9C 3D KS", "4H KD JH 9S"],
+        pile="5H 7S",
+        stock="9H KC 4S 8S",
+        current=0,
+    )
+    table = MatchTable(SETUP, game, settings=BY_SUIT, seed=1, deal=False)
+    Screen(table)
+    bot = table.bots[1]
+    began = bot.rng.getstate()
+    # A decision under way (as ``_run_bots`` starts one), moving the bot's stream.
+    table.thinking, table.thinking_seat = Future(), 1
+    table._think_version, table.think_start_state = table.version, (began, None)
+    bot.rng.random()
     table.hand.cursor = 0
-    table.flow.shift_card(1)  # Shift+→ (the screen's frame would wait for the bot)
-    assert _codes(table)[:2] == ["AS", "KS"]
-    assert load_game().data == before
-    table.thinking = None
-    assert table.apply(parse_action("draw"))
+    table.flow.shift_card(1)  # Shift+→
     saved = load_game().data
     assert saved is not None and saved["hand_order"][:2] == ["AS", "KS"]
+    as_began = random.Random()
+    as_began.setstate(began)
+    assert saved["bots"]["1"] == _rng_state(as_began) != _rng_state(bot.rng)

@@ -37,10 +37,15 @@ def _your_move(legal: list[Action]) -> Action:
 
 
 def _play(
-    table: MatchTable, limit: int, saves: tuple[int, ...] = ()
+    table: MatchTable,
+    limit: int,
+    saves: tuple[int, ...] = (),
+    while_thinking: tuple[int, ...] = (),
 ) -> tuple[list[tuple[int, str]], dict[int, dict[str, Any]]]:
     """Run ``table`` until ``limit`` actions have been applied; every action and, after the
-    counts in ``saves``, the snapshot taken right after it (as ``MatchTable.apply`` saves)."""
+    counts in ``saves``, the snapshot taken right after it (as ``MatchTable.apply`` saves).
+    From each count in ``while_thinking`` on, a snapshot is taken once a bot has decided and
+    its move is not yet applied (as closing the window then saves), by the count then."""
     pygame.display.init()
     stack = SceneStack(None, (1280, 800))
     acts: list[tuple[int, str]] = []
@@ -68,6 +73,10 @@ def _play(
         elif table.my_turn:
             table.apply(_your_move(table.legal()))
         wait_for_bots(stack.scenes)
+        due = [n for n in while_thinking if n <= len(acts)]
+        if due and table.thinking is not None and table.thinking.done():
+            while_thinking = tuple(n for n in while_thinking if n not in due)
+            taken[len(acts)] = json.loads(json.dumps(snapshot(table)))
         stack.update(1 / 60)
     else:
         raise AssertionError("the game stopped moving")
@@ -83,3 +92,17 @@ def test_a_continued_game_with_easy_bots_plays_on_as_the_game_not_stopped(seed: 
     for at, data in saves.items():
         continued, _ = _play(restore(copy.deepcopy(data), OFF), ACTIONS - at)
         assert continued == acts[at:], f"the game continued from action {at} went otherwise"
+
+
+def test_a_game_saved_while_a_bot_thinks_continues_with_the_same_decision() -> None:
+    """The window closed after a bot has decided and before its move is shown: the save
+    holds its random stream as its decision began, not as the decision left it."""
+    seed = 11
+    table = MatchTable(SETUP, SETUP.new_game(seed), settings=OFF, seed=seed)
+    acts, _ = _play(table, ACTIONS)
+    again = MatchTable(SETUP, SETUP.new_game(seed), settings=OFF, seed=seed)
+    _, saves = _play(again, ACTIONS, while_thinking=(10, 40, 70, 100))
+    assert len(saves) == 4
+    for at, data in saves.items():
+        continued, _ = _play(restore(copy.deepcopy(data), OFF), ACTIONS - at)
+        assert continued == acts[at:], f"the game saved at action {at} went otherwise"

@@ -1,6 +1,6 @@
-"""A game is saved as each move is applied, and never while a bot is thinking: the save
-holds every bot's random stream, and one caught halfway through a decision would make the
-continued game play on differently from the one that was left."""
+"""A game is saved once as each move is applied, before the next bot starts thinking (a
+save made while a bot thinks, as the window closes, keeps that bot's random stream as its
+decision began: see test_easy_bots_play_on_after_continue)."""
 
 from __future__ import annotations
 
