@@ -298,6 +298,8 @@ class App:
             self._keys_down.add(pressed)
             if repeat and not self._repeats(event.key):
                 return
+            if repeat:  # marked, for a screen where held differs from pressed (``held``)
+                event = pygame.event.Event(event.type, {**event.dict, "held": True})
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             last = self._f11_last
             if last is None or self.clock.now() - last >= F11_QUIET_S:

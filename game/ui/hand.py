@@ -76,16 +76,18 @@ class HandView:
             self.hover = None
         self.parked_uid, self.cursor_uid = self.cursor_uid, None
 
-    def step_cursor(self, step: int) -> None:
-        """Move the cursor ``step`` cards along (round the ends); with no cursor, start at an
-        end, or beside the card the cursor was parked on."""
+    def step_cursor(self, step: int, wrap: bool = True) -> None:
+        """Move the cursor ``step`` cards along (round the ends, unless ``wrap`` is False: a
+        held arrow stops at the end card rather than run round the hand again and again);
+        with no cursor, start at an end, or beside the card the cursor was parked on."""
         if not self.cards:
             return
         start = self.cursor
         if start is None:
             parked = self.index_of(self.parked_uid) if self.parked_uid is not None else -1
             start = parked if parked >= 0 else (len(self.cards) if step < 0 else -1)
-        self.cursor = (start + step) % len(self.cards)
+        moved = start + step
+        self.cursor = moved % len(self.cards) if wrap else max(0, min(len(self.cards) - 1, moved))
         self.parked_uid = None
         self.hover = self.cards[self.cursor].uid
 

@@ -240,7 +240,8 @@ class PlayFlow:
             if hand.cursor is not None:  # the keyboard's drag: the card moves, the cursor too
                 self.shift_card(-1 if key == pygame.K_LEFT else 1)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and hand.cards:
-            hand.step_cursor(-1 if key == pygame.K_LEFT else 1)
+            # A held arrow stops at the end of the hand; pressed again, it goes round.
+            hand.step_cursor(-1 if key == pygame.K_LEFT else 1, not getattr(event, "held", False))
         elif key == pygame.K_UP and hand.cursor is not None:
             self._toggle(hand.cards[hand.cursor].uid)
         elif key == pygame.K_DOWN and hand.cursor is not None:

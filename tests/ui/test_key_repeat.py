@@ -70,6 +70,19 @@ def test_held_arrows_walk_along_the_hand() -> None:
     assert table.hand.cursor == 2
 
 
+def test_a_held_arrow_stops_at_the_end_of_the_hand_and_a_new_press_goes_round() -> None:
+    app, table = _table_app()  # three cards
+    _down(app, pygame.K_RIGHT, times=7)  # held on: it would have gone round twice
+    assert table.hand.cursor == 2
+    _up(app, pygame.K_RIGHT)
+    _down(app, pygame.K_RIGHT)  # pressed again at the end: round to the first card
+    assert table.hand.cursor == 0
+    _up(app, pygame.K_RIGHT)
+    _down(app, pygame.K_LEFT, times=2)  # pressed at the first card: round to the last, then on
+    assert table.hand.cursor == 1
+    _up(app, pygame.K_LEFT)
+
+
 def test_a_held_up_arrow_picks_the_card_once() -> None:
     app, table = _table_app()
     _down(app, pygame.K_RIGHT)
