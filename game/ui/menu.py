@@ -94,7 +94,7 @@ class MainMenu(MenuScreen):
             self.rankings_button: "Who is the strongest at this table",
             self.howto_button: "The rules of every variant, with examples",
             self.settings_button: "Sound, speed, cards and the window",
-            self.quit_button: "Your game is saved",
+            self.quit_button: "Close Macau",
         }
 
     # --- lifecycle -----------------------------------------------------------------------------
@@ -197,6 +197,14 @@ class MainMenu(MenuScreen):
         self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
         self.described_at = time.time()
+        # What quitting keeps: the saved game, where there is one this copy looks after.
+        if self.saved.problem == ANOTHER_COPY:
+            quitting = "Close this copy of Macau"
+        elif self.saved.data is not None:
+            quitting = "Your saved game stays for Continue"
+        else:
+            quitting = "Close Macau"
+        self.descriptions[self.quit_button] = quitting
         # Back from a screen, the item that opened it keeps the focus (the next Enter opens
         # it again, rather than start a game); a game newly kept for Continue takes it, and
         # an item gone leaves the focus to the first one.

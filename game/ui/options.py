@@ -28,7 +28,7 @@ _WORDS = {
     "slow": "Slow",
     "suit": "By suit",
     "rank": "By rank",
-    "none": "As they come",
+    "none": "Your own order",
     "blue": "Blue trellis",
     "red": "Red rosettes",
     "green": "Green diamonds",

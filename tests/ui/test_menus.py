@@ -755,6 +755,18 @@ def test_bots_seated_on_the_new_game_screen_get_the_stock_names_in_order() -> No
     del screen
 
 
+def test_quit_says_a_saved_game_stays_only_where_there_is_one() -> None:
+    menu = MainMenu()
+    screen = Screen(menu)
+    assert menu.descriptions[menu.quit_button] == "Close Macau"  # nothing is kept
+    setup = TableSetup("polish", (SeatSpec("You", ""), SeatSpec("Ada", "easy")))
+    table = MatchTable(setup, setup.new_game(seed=1), settings=Settings(animation_speed="off"))
+    table.save()
+    menu.refresh()
+    assert menu.descriptions[menu.quit_button] == "Your saved game stays for Continue"
+    del screen
+
+
 def test_starting_another_table_says_beforehand_that_it_replaces_the_saved_game() -> None:
     menu = MainMenu()
     screen = Screen(menu)

@@ -74,6 +74,7 @@ def test_a_second_copy_leaves_the_first_copys_round_alone(
     menu = MainMenu()
     screen = Screen(menu, (960, 600))
     assert not menu.continue_button.visible and menu.problem == ANOTHER_COPY
+    assert menu.descriptions[menu.quit_button] == "Close this copy of Macau"  # keeps nothing
     screen.click(menu.quick_button.rect.center)
     table = screen.top
     assert isinstance(table, MatchTable) and not table.saving
