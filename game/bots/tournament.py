@@ -6,7 +6,9 @@ python main.py tournament --merge PATH [PATH ...] [--json PATH|-]
 
 Each game is one deal (one round). Game ``i`` uses deal ``i // seats`` with the bot assignment
 rotated by ``i % seats``, so over ``seats`` consecutive games every bot plays every seat on the
-same cards, which also takes much of the luck of the deal out of the comparison.
+same cards, which also takes much of the luck of the deal out of the comparison. With three
+different levels or more, every other deal seats them in the reverse order, so who plays after
+whom is balanced too (``seat_levels``).
 
 A game depends only on the seed and its number, so a long tournament can be split and
 resumed. ``--results`` appends every finished game to a file (one JSON line each, after a
@@ -64,8 +66,19 @@ def wilson(wins: int, n: int, z: float = _Z95) -> tuple[float, float]:
 
 
 def seat_levels(bots: Sequence[str], seats: int, game_index: int) -> list[str]:
-    """The bot level at each seat in game ``game_index`` (the bot list cycled, then rotated)."""
+    """The bot level at each seat in game ``game_index``: the bot list cycled over the seats,
+    then rotated by ``game_index % seats``. Play passes to the next seat, so rotating alone
+    would keep who plays after whom: with three different levels or more (``a,b,c``), ``b``
+    would always take ``a``'s attacks. Where the list read backwards is not one of its own
+    rotations, every other deal is therefore played with it backwards (``c,b,a``), so the
+    result does not depend on the order the levels were given in. (A lineup such as
+    ``hard,medium,medium,medium``, or any of two seats, is its own reverse up to rotation,
+    and is played as before.)"""
     base = [bots[i % len(bots)] for i in range(seats)]
+    backwards = base[::-1]
+    turned = any(backwards == base[k:] + base[:k] for k in range(seats))
+    if not turned and (game_index // seats) % 2 == 1:
+        base = backwards
     rot = game_index % seats
     return [base[(s + rot) % seats] for s in range(seats)]
 
@@ -112,6 +125,7 @@ def play_game(
                 legal = game.legal_actions(s)
                 if legal and isinstance(bots[s].choose(game.view(s), legal, rngs[s]), Stop):
                     game.apply(legal[0], seat=s)
+                    length += 1  # an action like any other (as one by the seat to act is)
                     break
         seat = game.current
         legal, _complete = game.legal_actions_capped(LISTING_LIMIT)
@@ -772,6 +786,12 @@ def cli_main(argv: list[str]) -> int:
             print(
                 f"tournament: note: {games} game{'s' if games != 1 else ''} is not a multiple "
                 f"of {seats} seats, so the last deal is not played from every seat",
+                file=sys.stderr,
+            )
+        elif games % (2 * seats) and seat_levels(bots, seats, seats) != seat_levels(bots, seats, 0):
+            print(
+                f"tournament: note: {games} games is not a multiple of {2 * seats}, so the "
+                "levels sit one way round on one deal more than the other way",
                 file=sys.stderr,
             )
     try:

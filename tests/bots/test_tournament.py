@@ -555,3 +555,40 @@ def test_a_results_file_an_earlier_version_wrote_still_merges(
     path.write_text(header + "\n" + GAME + "\n", encoding="utf-8")
     assert cli_main(["--merge", str(path), "--json", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["played"] == 1
+
+
+def test_three_different_levels_also_sit_the_other_way_round_on_every_other_deal() -> None:
+    """Play passes to the next seat: rotating alone would have easy take medium's attacks in
+    every game of ``medium,easy,random``, and the order of the list decide the result."""
+    games = [seat_levels(["medium", "easy", "random"], 3, i) for i in range(6)]
+    after = {(g[s], g[(s + 1) % 3]) for g in games for s in range(3)}
+    assert ("medium", "easy") in after and ("medium", "random") in after
+    for seat in range(3):  # still every level at every seat equally
+        assert sorted(g[seat] for g in games) == sorted(["medium", "easy", "random"] * 2)
+    # A lineup that is its own reverse up to rotation is seated as it always was.
+    lineup = ["hard", "medium", "medium", "medium"]
+    assert [seat_levels(lineup, 4, i) for i in range(4, 8)] == [
+        seat_levels(lineup, 4, i) for i in range(4)
+    ]
+
+
+def test_a_catch_by_a_seat_not_to_move_counts_in_the_game_length(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.bots import tournament
+    from game.engine import PRESETS, Game, Stop
+
+    applied: list[bool] = []  # per action applied: whether a seat not to move caught
+    real = Game.apply
+
+    def counted(self: Game, action: object, seat: int | None = None) -> object:
+        applied.append(isinstance(action, Stop) and seat is not None and seat != self.current)
+        return real(self, action, seat)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "apply", counted)
+    lengths = 0
+    for deal in range(30):
+        result = tournament.play_game(PRESETS["polish"], ["easy"] * 4, 500 + deal, deal)
+        lengths += result["length"]
+    assert any(applied)  # some seat caught out of turn
+    assert lengths == len(applied)
