@@ -280,8 +280,10 @@ class NameDialog(_Dialog):
         )
 
     def startup(self) -> None:
-        """Type straight away."""
+        """Type straight away: over the old name, selected whole (a name to change is more
+        often replaced than edited; an arrow key keeps it to edit)."""
         self.field.focus(True)
+        self.field.select_all()
 
     def shutdown(self) -> None:
         """Stop the platform text input with the dialog."""
@@ -443,6 +445,26 @@ class ProfilesScene(Scaled, Scene):
         # Only a player who never played can go; the store says so for one who did.
         self.delete_button.enabled = writable and human
 
+    def _refused(self, button: Button) -> bool:
+        """Whether ``button``'s action cannot be taken now; if so, the reason is said (a key
+        pressed for it gets the answer the greyed-out button gives the mouse)."""
+        if button.enabled:
+            return False
+        current = self.current
+        if self.merging is not None:
+            why = "Wait for the merge to finish."
+        elif self.store.read_only:
+            why = self.store.problem or "The statistics are only read here."
+        elif current is None:
+            why = ""
+        elif current.is_bot:
+            why = f"{current.name} is a bot level: only people's profiles change."
+        else:
+            why = "There is no other person's profile to merge into."
+        if why:
+            self._say(why, error=True)
+        return True
+
     def _say(self, text: str, error: bool = False) -> None:
         self.message = text
         self.message_is_error = error
@@ -500,7 +522,7 @@ class ProfilesScene(Scaled, Scene):
     def ask_rename(self) -> None:
         """Ask for the highlighted player's new name."""
         old = self.current
-        if old is None or not self.rename_button.enabled:
+        if old is None or self._refused(self.rename_button):
             return
 
         def submit(typed: str) -> str | None:
@@ -508,6 +530,8 @@ class ProfilesScene(Scaled, Scene):
                 new = clean_name(typed)
             except ValueError as exc:
                 return str(exc)
+            if new == old.name:
+                return None  # kept as it was: nothing to change, nor to follow
             # Refused before the store changes: a saved game seating two people under
             # one name could be neither played on nor recorded.
             problem = self._seating_problem(old.name, new)
@@ -516,7 +540,9 @@ class ProfilesScene(Scaled, Scene):
             return self._attempt(lambda: self.store.rename_profile(old.name, typed))
 
         def done(name: object | None) -> None:
-            if isinstance(name, str):
+            if isinstance(name, str) and clean_name(name) == old.name:
+                self._say(f"{old.name} is already called that: nothing changed.")
+            elif isinstance(name, str):
                 self.reload(select=clean_name(name))
                 new = self.current.name if self.current else clean_name(name)
                 more, trouble = self._follow_rename(old.name, new)
@@ -631,7 +657,7 @@ class ProfilesScene(Scaled, Scene):
     def ask_merge(self) -> None:
         """Pick the profile to merge the highlighted one into, and confirm."""
         source = self.current
-        if source is None or not self.merge_button.enabled:
+        if source is None or self._refused(self.merge_button):
             return
         targets = [name for name in self._humans() if name != source.name]
 
@@ -657,7 +683,7 @@ class ProfilesScene(Scaled, Scene):
         """Ask before deleting the highlighted player, who must never have played and must
         not sit at a table whose next round would make the profile again."""
         victim = self.current
-        if victim is None or not self.delete_button.enabled:
+        if victim is None or self._refused(self.delete_button):
             return
         name = victim.name
         for table in self._tables()[0]:
@@ -764,8 +790,8 @@ class ProfilesScene(Scaled, Scene):
         self._keep_in_view()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Up/Down select; N, F2, M, Delete and Esc; clicks on rows and buttons; the wheel
-        scrolls."""
+        """Up/Down, PageUp/PageDown and Home/End select; N, F2, M, Delete and Esc; clicks on
+        rows and buttons; the wheel scrolls, the highlight staying in view."""
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Callable[[], None]] = {
                 pygame.K_ESCAPE: self.close,
@@ -775,6 +801,10 @@ class ProfilesScene(Scaled, Scene):
                 pygame.K_DELETE: self.ask_delete,
                 pygame.K_UP: lambda: self.select(self.selected - 1),
                 pygame.K_DOWN: lambda: self.select(self.selected + 1),
+                pygame.K_PAGEUP: lambda: self.select(self.selected - self.visible_rows()),
+                pygame.K_PAGEDOWN: lambda: self.select(self.selected + self.visible_rows()),
+                pygame.K_HOME: lambda: self.select(0),
+                pygame.K_END: lambda: self.select(len(self.profiles) - 1),
             }
             action = keys.get(event.key)
             if action is not None:
@@ -786,7 +816,12 @@ class ProfilesScene(Scaled, Scene):
                     self.select(i)
                     return True
         if event.type == pygame.MOUSEWHEEL:
+            # The highlight goes along at the edge of the view: the buttons and keys act on
+            # the profile highlighted, which must be one the player can see.
             self.scroll_by(-event.y)
+            shown = self.in_view()
+            if shown and self.selected not in shown:
+                self.select(min(max(self.selected, shown.start), shown.stop - 1))
             return True
         self.widgets.handle_event(event)
         return True

@@ -253,6 +253,9 @@ class TextInput(Widget):
     Typing goes in at the caret (``caret``, between two characters of ``text``): Left and
     Right move it, Home and End take it to either end, Backspace takes back the character
     before it and Delete the one after, and a click puts it where the field was clicked.
+    Ctrl+A (or ``select_all``, as a field opened to change a name is) selects the whole
+    text: typing or pasting then replaces it, Backspace or Delete clears it, and a caret key
+    or a click puts the caret back in it.
     """
 
     focusable = True
@@ -269,6 +272,7 @@ class TextInput(Widget):
         super().__init__()
         self._text = ""
         self.caret = 0
+        self.selected_all = False  # the whole text is selected (``select_all``)
         self.text = text
         self.max_length = max_length
         self.size = size
@@ -295,6 +299,17 @@ class TextInput(Widget):
         # A text put in from outside (a seat's default name) is edited from its end.
         self._text = value
         self.caret = len(value)
+        self.selected_all = False
+
+    def select_all(self) -> None:
+        """Select the whole text, so that what is typed next replaces it."""
+        self.selected_all = bool(self._text)
+        self.caret = len(self._text)
+
+    def _take_selection(self) -> None:
+        """Typing or pasting over the whole text selected: it goes first."""
+        if self.selected_all:
+            self._text, self.caret, self.selected_all = "", 0, False
 
     def focus(self, on: bool) -> None:
         """Take the focus and start editing, or give both up."""
@@ -310,6 +325,7 @@ class TextInput(Widget):
         else:
             pygame.key.stop_text_input()
             self.composition = ""
+            self.selected_all = False
             self._scroll = 0  # drawn from the start of its text until edited again
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -325,6 +341,7 @@ class TextInput(Widget):
                 self.focus(inside)
             if inside and not self.composition:
                 self.caret = nearest_caret(self.text, self.size, event.pos[0] - origin)
+                self.selected_all = False
                 self._blink = 0.0
             return inside
         if not self.focused:
@@ -337,10 +354,13 @@ class TextInput(Widget):
                 return True
             return False
         if event.type == pygame.TEXTINPUT:
+            self._take_selection()
             self.insert(event.text)
             self.composition = ""
             return True
         if event.type == pygame.TEXTEDITING:
+            if event.text:
+                self._take_selection()
             self.composition = event.text
             return True
         if event.type == pygame.KEYDOWN:
@@ -349,7 +369,11 @@ class TextInput(Widget):
                 if not self.composition:
                     self._caret_key(event.key)
                 return True
+            if event.key == pygame.K_a and _paste_keys(event.mod):
+                self.select_all()
+                return True
             if event.key == pygame.K_v and _paste_keys(event.mod):
+                self._take_selection()
                 self.insert(_clipboard_text())
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -366,9 +390,17 @@ class TextInput(Widget):
         return False
 
     def _caret_key(self, key: int) -> None:
-        """Move the caret, or delete beside it, for one of ``_CARET_KEYS``."""
+        """Move the caret, or delete beside it, for one of ``_CARET_KEYS``; with the whole
+        text selected, Backspace and Delete clear it and the others end the selection at
+        the start (Left, Home) or the end."""
         text, at = self.text, self.caret
-        if key == pygame.K_LEFT:
+        if self.selected_all:
+            self.selected_all = False
+            if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self._text, self.caret = "", 0
+            else:
+                self.caret = 0 if key in (pygame.K_LEFT, pygame.K_HOME) else len(text)
+        elif key == pygame.K_LEFT:
             self.caret = step(text, at, -1)
         elif key == pygame.K_RIGHT:
             self.caret = step(text, at, 1)
@@ -460,7 +492,10 @@ class TextInput(Widget):
             xs, x = [0], inner.x
         if line:
             shown = theme.text(line, self.size, theme.INK)
-            surface.blit(shown, shown.get_rect(midleft=(x, cy)))
+            where = shown.get_rect(midleft=(x, cy))
+            if self.editing and self.selected_all:
+                pygame.draw.rect(surface, _SELECTED, where.inflate(4, 2), border_radius=3)
+            surface.blit(shown, where)
         elif self.placeholder:
             hint = theme.text(self.placeholder, self.size, (150, 150, 150))
             surface.blit(hint, hint.get_rect(midleft=(x, cy)))
@@ -486,6 +521,7 @@ _CARET_KEYS = frozenset(
     }
 )
 _COMPOSING = (80, 80, 160)  # the underline of a composition in progress
+_SELECTED = (168, 200, 240)  # behind a text selected whole
 
 
 def _paste_keys(mod: int) -> bool:

@@ -29,15 +29,14 @@ def select(profiles: ProfilesScene, name: str) -> None:
 def rename(
     screen: Screen, profiles: ProfilesScene, old: str, typed: str, *, clear: bool = True
 ) -> NameDialog:
-    """Pick ``old``, F2, type ``typed`` (in place of the name, or after it when not
-    ``clear``) and press Enter; the dialog."""
+    """Pick ``old``, F2, type ``typed`` (in place of the name, which opens selected whole,
+    or after it when not ``clear``: End first) and press Enter; the dialog."""
     select(profiles, old)
     screen.key(pygame.K_F2)
     dialog = screen.top
     assert isinstance(dialog, NameDialog)
-    if clear:
-        for _ in old:
-            screen.key(pygame.K_BACKSPACE)
+    if not clear:
+        screen.key(pygame.K_END)
     screen.type(typed)
     screen.key(pygame.K_RETURN)
     return dialog

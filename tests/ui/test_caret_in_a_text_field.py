@@ -52,6 +52,35 @@ def test_a_typo_mid_name_is_mended_where_it_is() -> None:
     assert field.text == "Kaa!"
 
 
+def test_a_text_selected_whole_is_replaced_by_typing_and_kept_by_a_caret_key() -> None:
+    field = _field("Zoë")
+    field.handle_event(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LCTRL, unicode="")
+    )
+    assert field.selected_all
+    _type(field, "Zed")
+    assert (field.text, field.caret, field.selected_all) == ("Zed", 3, False)
+    field.select_all()
+    _key(field, pygame.K_BACKSPACE)
+    assert (field.text, field.caret) == ("", 0)
+    field = _field("Zoë")
+    field.select_all()
+    _key(field, pygame.K_HOME)  # the selection ends, the name stays, the caret at its start
+    assert (field.text, field.caret, field.selected_all) == ("Zoë", 0, False)
+    field.select_all()
+    field.handle_event(pygame.event.Event(pygame.TEXTEDITING, text="ź", start=0, length=1))
+    assert field.text == "" and field.composition == "ź"  # composing replaces it too
+    field = _field("Zoë")
+    field.select_all()
+    field.handle_event(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(field.rect.x + 5, 30))
+    )
+    assert not field.selected_all and field.text == "Zoë"  # a click places the caret
+    empty = _field("")
+    empty.select_all()
+    assert not empty.selected_all  # nothing to select
+
+
 def test_the_caret_stops_at_either_end() -> None:
     field = _field("Ola")
     _key(field, pygame.K_RIGHT)
