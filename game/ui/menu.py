@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import logging
 import time
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -32,6 +33,17 @@ log = logging.getLogger(__name__)
 AGE_EVERY = 20.0  # seconds between two workings-out of the Continue line's "saved … ago"
 
 _FAN = ("AS", "KH", "QD", "JC", "10H")
+
+
+@lru_cache(maxsize=len(_FAN) * 2)
+def _fan_card(
+    code: str, angle: int, width: int, four_colour: bool, large_index: bool
+) -> pygame.Surface:
+    """A card of the menu's fan, turned: made once per look and size, not every frame (the
+    menu stands still most of the time it is shown, and turning five cards was half of
+    drawing it)."""
+    art = card_art(width, four_colour=four_colour, large_index=large_index)
+    return pygame.transform.rotozoom(art.face(code), angle, 1.0)
 
 
 def optional_scene(module: str, name: str) -> type[Scene] | None:
@@ -404,11 +416,10 @@ class MainMenu(MenuScreen):
         cx = round(w * 0.32)
         card_w = max(70, min(px(120), w // 11))
         settings = settings_of(self)
-        art = card_art(card_w, four_colour=settings.four_colour, large_index=settings.large_index)
         base_y = round(h * 0.52)
         for i, code in enumerate(_FAN):
             angle = (2 - i) * 11
-            face = pygame.transform.rotozoom(art.face(code), angle, 1.0)
+            face = _fan_card(code, angle, card_w, settings.four_colour, settings.large_index)
             dx = (i - 2) * card_w * 0.52
             dy = abs(i - 2) ** 1.6 * card_w * 0.09
             surface.blit(face, face.get_rect(center=(round(cx + dx), round(base_y + dy))))
