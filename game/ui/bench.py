@@ -39,6 +39,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
     large_rss_mb = _peak_rss_mb()
     felts, resized_mb = _cached_after_resizes(seed, 40)
     waiting = _waiting_for_you(seed)
+    menu = _menu_idle()
     resizing = _resizing_frames(seed)
     pygame.display.quit()
     return {
@@ -59,6 +60,7 @@ def bench_ui(frames: int = 1000, seed: int = 5) -> dict[str, float]:
         "felts_kept_after_40_resizes": float(felts),
         "panels_and_cards_mb_after_40_resizes": resized_mb,
         **waiting,
+        **menu,
         **resizing,
     }
 
@@ -254,7 +256,6 @@ def _waiting_for_you(seed: int, seconds: float = 3.0) -> dict[str, float]:
     """The whole loop (the app's own clock) at a table waiting for you to play, nothing
     moving: the share of a core it takes, and the frames drawn and flips made a second.
     Headless, where a flip costs little; on a real window a flip copies the whole window."""
-    import pygame
 
     from game.engine import PRESETS, Game
     from game.store.settings import Settings
@@ -268,6 +269,41 @@ def _waiting_for_you(seed: int, seconds: float = 3.0) -> dict[str, float]:
     settle = time.perf_counter() + 20.0
     while time.perf_counter() < settle and not (_waits_for_you(table) and app.still):
         app.next_frame()
+    cpu, frames, flips = _idle(app, seconds)
+    waited = _waits_for_you(table)
+    app.stack.clear()
+    return {
+        "waiting_for_you_cpu_percent": cpu if waited else float("nan"),
+        "waiting_for_you_frames_per_s": frames,
+        "waiting_for_you_flips_per_s": flips,
+    }
+
+
+def _menu_idle(seconds: float = 3.0) -> dict[str, float]:
+    """The whole loop on the main menu left alone: the share of a core it takes."""
+    from game.store.settings import Settings
+    from game.ui.app import App
+    from game.ui.menu import MainMenu
+
+    app = App(settings=Settings(), size=(1280, 800), fullscreen=False)
+    app.remembers_window = False
+    menu = MainMenu()
+    app.stack.push(menu)
+    settle = time.perf_counter() + 20.0
+    while time.perf_counter() < settle and not app.still:
+        app.next_frame()
+    cpu, _frames, _flips = _idle(app, seconds)
+    still = app.still
+    menu.shutdown()
+    app.stack.clear()
+    return {"menu_idle_cpu_percent": cpu if still else float("nan")}
+
+
+def _idle(app: Any, seconds: float) -> tuple[float, float, float]:
+    """Run ``app``'s own loop for ``seconds``: the share of a core it took, and the frames
+    drawn and flips made a second."""
+    import pygame
+
     flips = [0]
     real_flip = pygame.display.flip
 
@@ -283,13 +319,7 @@ def _waiting_for_you(seed: int, seconds: float = 3.0) -> dict[str, float]:
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     finally:
         pygame.display.flip = real_flip
-    waited = _waits_for_you(table)
-    app.stack.clear()
-    return {
-        "waiting_for_you_cpu_percent": 100 * cpu / wall if waited else float("nan"),
-        "waiting_for_you_frames_per_s": (app.frame - frame) / wall,
-        "waiting_for_you_flips_per_s": flips[0] / wall,
-    }
+    return 100 * cpu / wall, (app.frame - frame) / wall, flips[0] / wall
 
 
 def _table_for_you(game: Any, app: Any) -> Any:
