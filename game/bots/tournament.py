@@ -75,12 +75,18 @@ def seat_levels(bots: Sequence[str], seats: int, game_index: int) -> list[str]:
     ``hard,medium,medium,medium``, or any of two seats, is its own reverse up to rotation,
     and is played as before.)"""
     base = [bots[i % len(bots)] for i in range(seats)]
-    backwards = base[::-1]
-    turned = any(backwards == base[k:] + base[:k] for k in range(seats))
-    if not turned and (game_index // seats) % 2 == 1:
-        base = backwards
+    if _sits_both_ways(bots, seats) and (game_index // seats) % 2 == 1:
+        base = base[::-1]
     rot = game_index % seats
     return [base[(s + rot) % seats] for s in range(seats)]
+
+
+def _sits_both_ways(bots: Sequence[str], seats: int) -> bool:
+    """Whether the lineup read backwards is a seating of its own, not one of its rotations:
+    then every other deal seats it backwards (``seat_levels``)."""
+    base = [bots[i % len(bots)] for i in range(seats)]
+    backwards = base[::-1]
+    return not any(backwards == base[k:] + base[:k] for k in range(seats))
 
 
 def _make(level: str, iterations: int | None, budget: float) -> Bot:
@@ -536,6 +542,12 @@ def _game_problem(record: dict[str, Any], header: dict[str, Any]) -> str:
 
     if not per_seat("levels", lambda x: x in header["bots"]):
         return "its bots are not this tournament's"
+    if _sits_both_ways(header["bots"], seats) and record["levels"] != seat_levels(
+        header["bots"], seats, record["game"]
+    ):
+        # Written before three levels or more sat both ways round: mixed with games seated
+        # now, the figures would be of neither seating.
+        return "its seats are in the order of an earlier version, which sat them one way round"
     if not per_seat("places", lambda x: whole(x) and 1 <= x <= seats):
         return f"it needs a place from 1 to {seats} for each seat"
     if not per_seat("charges", whole):
@@ -788,7 +800,7 @@ def cli_main(argv: list[str]) -> int:
                 f"of {seats} seats, so the last deal is not played from every seat",
                 file=sys.stderr,
             )
-        elif games % (2 * seats) and seat_levels(bots, seats, seats) != seat_levels(bots, seats, 0):
+        elif games % (2 * seats) and _sits_both_ways(bots, seats):
             print(
                 f"tournament: note: {games} games is not a multiple of {2 * seats}, so the "
                 "levels sit one way round on one deal more than the other way",

@@ -592,3 +592,23 @@ def test_a_catch_by_a_seat_not_to_move_counts_in_the_game_length(
         lengths += result["length"]
     assert any(applied)  # some seat caught out of turn
     assert lengths == len(applied)
+
+
+def test_games_seated_one_way_round_by_an_earlier_version_are_refused(tmp_path: Path) -> None:
+    """Three different levels now sit both ways round: a results file whose later deals sat
+    one way round (as before) would mix two seatings in one summary."""
+    import json
+
+    path = tmp_path / "r.jsonl"
+    bots = ["easy", "medium", "random"]
+    run_tournament("polish", 3, bots, 6, seed=5, results_path=path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    for record in records[1:]:
+        if record["game"] >= 3:  # deal 1, seated backwards now: as it was seated before
+            record["levels"] = [bots[(s + record["game"]) % 3] for s in range(3)]
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    with pytest.raises(ValueError, match="in the order of an earlier version"):
+        run_tournament("polish", 3, bots, 12, seed=5, results_path=path)
+    with pytest.raises(ValueError, match="in the order of an earlier version"):
+        merge_results([path])
