@@ -3,16 +3,14 @@ on a database of 10,000 rounds. Targets: 5 ms per round, 150 ms for the screen."
 
 from __future__ import annotations
 
-import os
 import random
 import statistics
-import tempfile
 import time
 from pathlib import Path
 
 from game.store.db import Store
 from game.store.models import BOT_LEVELS, GameRecord, SeatResult, bot_profile_name
-from game.store.paths import HOME_ENV
+from game.store.paths import scratch_home
 
 PRESETS = ("classic", "polish", "hungarian", "romanian")
 PLAYERS = ("Anna", "Bartek", "Csilla")
@@ -83,38 +81,30 @@ def _fill(store: Store, rounds: int, rng: random.Random) -> None:
 def bench_store(rounds: int = 10_000, samples: int = 200) -> dict[str, float]:
     """Median ms to record one round; ms for profile_stats + leaderboard on ``rounds``."""
     rng = random.Random(1)
-    saved_home = os.environ.get(HOME_ENV)
-    with tempfile.TemporaryDirectory(prefix="macau-bench-") as home:
-        os.environ[HOME_ENV] = home
-        try:
-            with Store.open() as store:
-                timings = []
-                for n in range(samples):
-                    rec = _record(rng, time.time() + n)
-                    began = time.perf_counter()
-                    store.record_game(rec)
-                    timings.append(time.perf_counter() - began)
-            big = Path(home) / "data" / "bench-10k.sqlite3"
-            with Store.open(big) as store:
-                _fill(store, rounds, rng)
+    with scratch_home() as home:
+        with Store.open() as store:
+            timings = []
+            for n in range(samples):
+                rec = _record(rng, time.time() + n)
+                began = time.perf_counter()
+                store.record_game(rec)
+                timings.append(time.perf_counter() - began)
+        big = Path(home) / "data" / "bench-10k.sqlite3"
+        with Store.open(big) as store:
+            _fill(store, rounds, rng)
+        began = time.perf_counter()
+        with Store.open(big) as store:
+            opened = time.perf_counter() - began
             began = time.perf_counter()
-            with Store.open(big) as store:
-                opened = time.perf_counter() - began
-                began = time.perf_counter()
-                store.profile_stats("Anna")
-                store.leaderboard()
-                screen = time.perf_counter() - began
-                began = time.perf_counter()
-                store.profile_stats("Anna", preset="classic")
-                store.leaderboard("classic")
-                store.fastest_wins()
-                store.history(limit=50)
-                preset_screen = time.perf_counter() - began
-        finally:
-            if saved_home is None:
-                os.environ.pop(HOME_ENV, None)
-            else:
-                os.environ[HOME_ENV] = saved_home
+            store.profile_stats("Anna")
+            store.leaderboard()
+            screen = time.perf_counter() - began
+            began = time.perf_counter()
+            store.profile_stats("Anna", preset="classic")
+            store.leaderboard("classic")
+            store.fastest_wins()
+            store.history(limit=50)
+            preset_screen = time.perf_counter() - began
     return {
         "record_game_median_ms": statistics.median(timings) * 1000,
         "record_game_p95_ms": sorted(timings)[int(len(timings) * 0.95)] * 1000,

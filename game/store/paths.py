@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Literal
 
@@ -40,6 +42,23 @@ def where(kind: Kind) -> Path:
     if kind == "state":
         return Path(platformdirs.user_state_dir(APP_NAME, appauthor=False))
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+@contextmanager
+def scratch_home(prefix: str = "macau-bench-") -> Iterator[Path]:
+    """A fresh, empty home for every folder of the game (``HOME_ENV``) while the block runs,
+    deleted after it: measurements and tools that open the statistics, the settings or the
+    saved game never touch the player's own, nor are swayed by what they hold."""
+    saved = os.environ.get(HOME_ENV)
+    with tempfile.TemporaryDirectory(prefix=prefix) as home:
+        os.environ[HOME_ENV] = home
+        try:
+            yield Path(home)
+        finally:
+            if saved is None:
+                os.environ.pop(HOME_ENV, None)
+            else:
+                os.environ[HOME_ENV] = saved
 
 
 def ensure_writable(folder: Path) -> Path:

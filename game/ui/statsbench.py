@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
@@ -29,19 +28,17 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
 
     from game.store import Store
     from game.store.bench import _fill
-    from game.store.paths import HOME_ENV
+    from game.store.paths import scratch_home
     from game.ui.history_scene import HistoryScene
     from game.ui.rankings_scene import RankingsScene
     from game.ui.scene import SceneStack
     from game.ui.stats_scene import StatsScene, clear_cache
 
-    saved_home = os.environ.get(HOME_ENV)
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 800))
     try:
-        with tempfile.TemporaryDirectory(prefix="macau-statsbench-") as home:
-            os.environ[HOME_ENV] = home
+        with scratch_home("macau-statsbench-") as home:
             path = Path(home) / "data" / "bench-10k.sqlite3"
             with Store.open(path) as store:
                 _fill(store, rounds, random.Random(1))
@@ -75,10 +72,6 @@ def bench_stats_screen(rounds: int = 10_000, samples: int = 9) -> dict[str, floa
                     open_screen(partial(HistoryScene, profile="Anna")) for _ in range(samples)
                 ]
     finally:
-        if saved_home is None:
-            os.environ.pop(HOME_ENV, None)
-        else:
-            os.environ[HOME_ENV] = saved_home
         pygame.display.quit()
     return {
         "stats_open_cold_ms": cold,
