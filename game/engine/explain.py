@@ -285,21 +285,21 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
         under = token in r.anything_on
         # What it may not be laid on, and what may not be laid on it: the skip card is laid
         # on missed turns, a jack on a jack's request, though nothing else is.
-        laid, covered = _waits(r, token), _waits(r)
+        laid, covered = _never_laid(r, token), _never(_waits(r))
         if on and under and laid != covered:
             text = (
-                f"{_a(token).capitalize()} fits on any card{_never(laid)}, and any card fits "
-                f"on {_a(token)}{_never(covered)}"
+                f"{_a(token).capitalize()} fits on any card{laid}, and any card fits "
+                f"on {_a(token)}{covered}"
             )
         elif on and under:
             text = (
                 f"{_a(token).capitalize()} fits on any card, and any card fits on "
-                f"{_a(token)}{_never(covered)}"
+                f"{_a(token)}{covered}"
             )
         elif on:
-            text = f"{_a(token).capitalize()} fits on any card{_never(laid)}"
+            text = f"{_a(token).capitalize()} fits on any card{laid}"
         else:
-            text = f"Any card fits on {_a(token)}{_never(covered)}"
+            text = f"Any card fits on {_a(token)}{covered}"
         if on and not under:
             text += (
                 ", and then the rank it asks for is in force (its own suit, if it asks for none)."
@@ -326,6 +326,18 @@ def _kind_roles(r: Rules) -> list[tuple[str, tuple[str, ...], str, list[str], st
 def _never(waits: str) -> str:
     """' (but never while an attack … is waiting)', or nothing where nothing may wait."""
     return f" (but never while {waits} is waiting)" if waits else ""
+
+
+def _never_laid(r: Rules, token: str) -> str:
+    """When ``token``'s cards, fitting on any card, may not be laid: while what they do not
+    answer themselves waits (``_waits``), and, for an attack card, on an attack only as an
+    answer to it (as the attacks' own rule for fighting back has it)."""
+    waits = _waits(r, token)
+    if token not in r.attack_cards:
+        return _never(waits)
+    if waits:
+        return f" (but never while {waits} is waiting, and on an attack only as an answer to it)"
+    return " (on an attack only as an answer to it)"
 
 
 def power_cards(rules: Rules) -> list[PowerCard]:
@@ -961,7 +973,7 @@ def explain(rules: Rules | str, seats: int | None = None) -> str:
     (``rules`` may be a preset's name)."""
     rules = as_rules(rules)
     title = f"How to play: {rules_name(rules)}"
-    out = [title, "=" * len(title), "", _wrap(summary(rules))]
+    out = [title, "=" * len(title), "", _wrap(summary(rules, seats))]
     for section in explain_sections(rules, seats):
         out += ["", section.title, "-" * len(section.title)]
         previous = ""

@@ -879,3 +879,17 @@ def test_two_players_are_not_told_of_playing_on_for_places(preset: str) -> None:
     only_two = PRESETS[preset].replace(max_seats=2, default_seats=2, min_seats=2)
     assert "play on for places" not in summary(only_two)
     assert "play on for places" not in " ".join(text_of(only_two).split())
+
+
+def test_a_wild_attack_card_is_said_to_go_on_an_attack_only_as_an_answer() -> None:
+    rules = PRESETS["polish"].replace(
+        plays_on_anything=frozenset({"Q", "2"}), anything_on=frozenset({"Q", "2"})
+    )
+    text = " ".join(text_of(rules).split())
+    assert (
+        "A 2 fits on any card (but never while missed turns or a request is waiting, and on "
+        "an attack only as an answer to it)"
+    ) in text
+    g = pos(rules, ["3D 9C 10C", "2C 5C 4H KS", "10D 8D"], "9D", "5H 6S 6H 10S 7C")
+    g.apply("3D")
+    assert "2C" not in {str(a) for a in g.legal_actions()}  # 2♣ does not answer 3♦
