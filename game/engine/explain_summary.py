@@ -88,12 +88,13 @@ def _summary_jobs(r: Rules) -> list[str]:
     return jobs
 
 
-def summary(rules: Rules) -> str:
-    """One short paragraph describing ``rules``, for the new-game screen's preset picker."""
-    return " ".join(summary_sentences(rules))
+def summary(rules: Rules, seats: int | None = None) -> str:
+    """One short paragraph describing ``rules`` (at a table of ``seats``, if given), for the
+    new-game screen's preset picker."""
+    return " ".join(summary_sentences(rules, seats))
 
 
-def summary_sentences(rules: Rules) -> list[str]:
+def summary_sentences(rules: Rules, seats: int | None = None) -> list[str]:
     """``summary`` sentence by sentence: the players, deck and deal first, how the round is
     won last (a screen short of room keeps those two and as many of the others as fit)."""
     r = _as_played(rules)
@@ -146,7 +147,7 @@ def summary_sentences(rules: Rules) -> list[str]:
     sentences.append(f"{play}; {macau}.")
     end = (
         "First out wins"
-        if r.end == "first_out" or r.max_seats == 2  # two players: nobody left to play on
+        if r.end == "first_out" or seats == 2 or r.max_seats == 2  # two: nobody plays on
         else "First out wins, the rest play on for places"
     )
     if r.scoring == "points":

@@ -107,7 +107,8 @@ def render_page(
     px = style.px
     page: list[tuple[pygame.Surface, int, int]] = []
     four = four_colour
-    y = _paragraph(page, 0, summary(rules), 8, width - 16, px(18), four_colour=four) + px(16)
+    said = summary(rules, seats)
+    y = _paragraph(page, 0, said, 8, width - 16, px(18), four_colour=four) + px(16)
     cards = power_cards(rules)
     known = {f"{c.title}. {c.text}" for c in cards} | {f"Example: {c.example}" for c in cards}
     for section in explain_sections(rules, seats):

@@ -436,7 +436,8 @@ class NewGameScreen(MenuScreen):
         # The summary is as tall as its wrapped lines; where the seats need the room it keeps
         # what fits above them (the whole text is one click away, under "How to play").
         self.summary_size = px(16) if h >= 760 else 15
-        lines = theme.wrap(summary(self.table_rules), self.summary_size, p.w - 2 * pad)
+        said = summary(self.table_rules, self.count.value)
+        lines = theme.wrap(said, self.summary_size, p.w - 2 * pad)
         line_h = theme.text_size("Ag", self.summary_size)[1] + 3
         # On a narrow panel the target score gets a row of its own above the first dealer.
         stacked = self.rules.scoring == "points" and p.w < px(760)
@@ -471,8 +472,12 @@ class NewGameScreen(MenuScreen):
         if len(lines) > keep:
             lines = self._short_summary(keep, p.w - 2 * pad)
         self.summary_lines = lines
+        # As tall as the summary is at any number of seats (two end it shorter: nobody plays
+        # on for places), so the stepper stays put there too.
+        tallest = len(theme.wrap(summary(self.table_rules), self.summary_size, p.w - 2 * pad))
+        shown = max(len(lines), min(keep, tallest))
         self.summary_rect = pygame.Rect(
-            p.x + pad, p.y + px(18), p.w - 2 * pad, px(36) + len(lines) * line_h
+            p.x + pad, p.y + px(18), p.w - 2 * pad, px(36) + shown * line_h
         )
         y = self.summary_rect.bottom + px(12)
         self.count.rect = pygame.Rect(p.x + px(170), y, px(130), px(36))
@@ -511,7 +516,7 @@ class NewGameScreen(MenuScreen):
         and as many of the sentences between as fit, in their order (How to play tells the
         rest); cut short only when the end alone does not fit."""
         size = self.summary_size
-        sentences = summary_sentences(self.table_rules)
+        sentences = summary_sentences(self.table_rules, self.count.value)
         chosen = {len(sentences) - 1}
         for i in range(len(sentences) - 1):
             tried = chosen | {i}

@@ -156,9 +156,21 @@ def test_every_control_of_every_table_has_its_own_place(
             assert len(new.summary_lines) >= 2, where
             # Short of room, whole sentences give way, never how the round is won.
             shown = " ".join(new.summary_lines)
-            assert summary_sentences(new.table_rules)[-1] in shown and "…" not in shown, where
+            told = summary_sentences(new.table_rules, new.count.value)[-1]
+            assert told in shown and "…" not in shown, where
             drawn = drawn_texts(monkeypatch, screen.stack, size)
             assert not overlaps(drawn), where
             assert not outside(drawn, size), where
         # The Players stepper stays put while its arrows are clicked through every count.
         assert len(stepper_at) == 1, f"{name}, {size[0]}x{size[1]}: {sorted(stepper_at)}"
+
+
+@pytest.mark.parametrize("preset", ["polish", "hungarian"])
+def test_the_summary_of_a_table_of_two_tells_of_no_play_for_places(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for seats, said in ((2, False), (3, True)):
+        screen = _new_game(preset, seats)
+        drawn = " ".join(w for w, _r in drawn_texts(monkeypatch, screen.stack, (1280, 800)))
+        assert ("play on for places" in drawn) is said, (seats, drawn)
+        assert ("play on for places" in summary(PRESETS[preset], seats)) is said
