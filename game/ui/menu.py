@@ -209,14 +209,7 @@ class MainMenu(MenuScreen):
         self.quick_button.primary = not self.continue_button.visible
         self.descriptions[self.continue_button] = describe(self.saved)
         self.described_at = time.time()
-        # What quitting keeps: the saved game, where there is one this copy looks after.
-        if self.saved.problem == ANOTHER_COPY:
-            quitting = "Close this copy of Macau"
-        elif self.saved.data is not None:
-            quitting = "Your saved game stays for Continue"
-        else:
-            quitting = "Close Macau"
-        self.descriptions[self.quit_button] = quitting
+        self._describe_quit()
         # Back from a screen, the item that opened it keeps the focus (the next Enter opens
         # it again, rather than start a game); a game newly kept for Continue takes it, and
         # an item gone leaves the focus to the first one.
@@ -225,6 +218,16 @@ class MainMenu(MenuScreen):
         if focused is None or not getattr(focused, "visible", True) or continue_came:
             self.widgets.clear_focus()
         self.layout(self.size)
+
+    def _describe_quit(self) -> None:
+        """What quitting keeps: the saved game, where there is one this copy looks after."""
+        if self.saved.problem == ANOTHER_COPY:
+            quitting = "Close this copy of Macau"
+        elif self.saved.data is not None:
+            quitting = "Your saved game stays for Continue"
+        else:
+            quitting = "Close Macau"
+        self.descriptions[self.quit_button] = quitting
 
     def update(self, dt: float) -> None:
         """Start the table the command line asked for, once the menu is on screen; offer
@@ -288,6 +291,7 @@ class MainMenu(MenuScreen):
             self.saved = SavedGame(None)
             self.continue_button.visible = False
             self.quick_button.primary = True
+            self._describe_quit()
             self.layout(self.size)
             return
         self.stack.push(table)

@@ -104,6 +104,7 @@ def test_continue_survives_any_error_from_restore(
     screen.frame()
     assert screen.top is main and not main.continue_button.visible
     assert "kept aside" in main.problem and _set_aside(_home)
+    assert main.descriptions[main.quit_button] == "Close Macau"  # no saved game stays
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
