@@ -373,8 +373,10 @@ class TextInput(Widget):
                 self.select_all()
                 return True
             if event.key == pygame.K_v and _paste_keys(event.mod):
-                self._take_selection()
-                self.insert(_clipboard_text())
+                pasted = _clipboard_text()
+                if pasted:  # (nothing to paste leaves a name selected whole as it is)
+                    self._take_selection()
+                    self.insert(pasted)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_submit is not None:

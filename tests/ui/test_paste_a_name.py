@@ -70,3 +70,21 @@ def test_without_a_clipboard_nothing_is_pasted(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(pygame.scrap, "get_text", no_clipboard)
     screen.key(pygame.K_v, "\x16", pygame.KMOD_LCTRL)
     assert field.text == "" and field.editing
+
+
+def test_a_paste_of_nothing_leaves_a_name_selected_whole() -> None:
+    screen = Screen(NewGameScreen())
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    field = new.rows[0].name
+    screen.click(field.rect.center)
+    name = field.text
+    assert name
+    screen.key(pygame.K_a, "\x01", pygame.KMOD_LCTRL)
+    assert field.selected_all
+    pygame.scrap.put_text("")
+    screen.key(pygame.K_v, "\x16", pygame.KMOD_LCTRL)
+    assert field.text == name and field.selected_all
+    pygame.scrap.put_text("Ola")
+    screen.key(pygame.K_v, "\x16", pygame.KMOD_LCTRL)
+    assert field.text == "Ola" and not field.selected_all
