@@ -66,10 +66,24 @@ SCORED_AT_MOST = 2048
 def widest(actions: list[Action]) -> list[Action]:
     """``actions``, or if there are more than ``SCORED_AT_MOST`` (stand-in jokers in long groups
     can list hundreds of thousands) the ones that lay the most cards: medium counts 10 for each
-    card laid, more than almost any habit it weighs, so only those are worth its full score."""
+    card laid, more than almost any habit it weighs, so only those are worth its full score.
+    Up to half the room goes first to the actions that lay no joker, though (the draw, the
+    plain runs and groups): medium counts a joker kept for later at far more than one card
+    laid, so the longest plays, which spend jokers to lay one card more, are often not the
+    best ones; the longest (going out among them) fill the rest."""
     if len(actions) <= SCORED_AT_MOST:
         return actions
-    return sorted(actions, key=_cards_laid, reverse=True)[:SCORED_AT_MOST]
+    longest = sorted(actions, key=_cards_laid, reverse=True)  # the listing's order among equals
+    kept = {id(a) for a in [a for a in longest if not _lays_joker(a)][: SCORED_AT_MOST // 2]}
+    for a in longest:
+        if len(kept) >= SCORED_AT_MOST:
+            break
+        kept.add(id(a))
+    return [a for a in longest if id(a) in kept]
+
+
+def _lays_joker(action: Action) -> bool:
+    return isinstance(action, Play) and any(c.is_joker for c in action.cards)
 
 
 def _cards_laid(action: Action) -> int:

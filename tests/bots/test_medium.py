@@ -338,3 +338,42 @@ def test_medium_lays_a_stand_in_joker_against_a_seat_on_its_last_card() -> None:
     g.apply("JD/5!")
     action = _choice(g)
     assert action.cards[0].is_joker and action.choice == "7", str(action)
+
+
+def test_a_cut_listing_keeps_the_plays_that_spend_no_joker() -> None:
+    """Two jokers and a run of spades list thousands of plays; the longest all spend a joker
+    to lay one card more. The plain run, which keeps both jokers, is still weighed, and laid."""
+    from game.bots.base import widest
+
+    g = Game.from_position(
+        PRESETS["hungarian"],
+        ["10D JD 4D", "RJ BJ 7S 8S 9S KD"],
+        "KH 3S 9H",
+        "10H 3H AS 2H 2D 7C 3D",
+        current=1,
+    )
+    legal = g.legal_actions()
+    assert len(legal) > SCORED_AT_MOST
+    kept = widest(legal)
+    assert len(kept) == SCORED_AT_MOST
+    plain = [a for a in legal if not any(c.is_joker for c in getattr(a, "cards", ()))]
+    assert all(a in kept for a in plain)  # the draw and the plain plays too
+    for seed in range(6):
+        action = MediumBot().choose(g.view(1), legal, random.Random(seed))
+        assert not any(c.is_joker for c in action.cards), (seed, str(action))
+
+
+def test_a_stand_in_joker_kept_counts_as_a_defence_when_answering_an_attack() -> None:
+    """Heads-up, 2♥ laid on medium holding the joker and 2♦: the 2♦ answers as well, and the
+    joker kept can stand for any attack card later (a 2 may never be the last card laid)."""
+    g = Game.from_position(
+        PRESETS["hungarian"],
+        ["2H 4S 6S 9S 10S", "RJ 2D 9D 8D 5H"],
+        "9H",
+        "AS AD AH 5D 6D 7D 8H JC JD 10C 10D",
+        current=0,
+    )
+    g.apply("2H")
+    for seed in range(8):
+        action = MediumBot().choose(g.view(1), g.legal_actions(), random.Random(seed))
+        assert str(action) == "2D", (seed, str(action))
