@@ -380,7 +380,10 @@ class Table:
         answers = sum(1 for x in self.unseen if answers_attack(c, x, last, suit))
         p_back = chance_holds(self.counts[target], len(self.unseen), fights)
         p_answered = chance_holds(self.counts[target], len(self.unseen), answers)
-        still_defended = any(c.attack_value[x] or is_cancel_card(c, x) for x in rest)
+        # A stand-in joker kept is a defence too: it can stand for any attack card later.
+        still_defended = any(
+            c.attack_value[x] or is_cancel_card(c, x) or (x.is_joker and c.any_card) for x in rest
+        )
         comes_back = self.heads_up or target == self.prev
         # If it is answered and comes back to a seat without defences, we draw the lot.
         risk = p_back * (total + 2.5) * (0.35 if still_defended else 1.0)
