@@ -20,7 +20,9 @@ BY_SUIT = Settings(animation_speed="off", hand_sort="suit")
 SETUP = TableSetup("polish", (SeatSpec("You"), SeatSpec("Ben", "medium")))
 
 
-def _table() -> tuple[Screen, MatchTable]:
+def _table(bots: bool = False) -> tuple[Screen, MatchTable]:
+    """You to play at the start of a round against Ben (a medium bot, waiting unless
+    ``bots``)."""
     game = Game.from_position(
         PRESETS["polish"],
         hands=["AS 8H 9C 3D KS", "4H KD JH 9S"],
@@ -29,7 +31,8 @@ def _table() -> tuple[Screen, MatchTable]:
         current=0,
     )
     table = MatchTable(SETUP, game, settings=BY_SUIT, seed=1, deal=False)
-    table.bots.clear()
+    if not bots:
+        table.bots.clear()
     return Screen(table), table
 
 
@@ -86,15 +89,7 @@ def test_a_hand_sorted_the_other_way_is_saved_at_once() -> None:
 def test_a_card_moved_while_a_bot_thinks_is_saved_at_once() -> None:
     """Saved mid-decision, the bot's random stream is saved as its decision began, so the
     new order need not wait for the bot's move (the window may be closed before it)."""
-    game = Game.from_position(
-        PRESETS["polish"],
-        hands=["AS 8H 9C 3D KS", "4H KD JH 9S"],
-        pile="5H 7S",
-        stock="9H KC 4S 8S",
-        current=0,
-    )
-    table = MatchTable(SETUP, game, settings=BY_SUIT, seed=1, deal=False)
-    Screen(table)
+    _screen, table = _table(bots=True)
     bot = table.bots[1]
     began = bot.rng.getstate()
     # A decision under way (as ``_run_bots`` starts one), moving the bot's stream.
