@@ -70,11 +70,12 @@ def test_medium_does_not_keep_a_last_card_it_may_never_lay(
 
 
 def test_an_attacking_joker_names_the_suit_in_force_when_medium_holds_most_of_it() -> None:
-    # classic: nothing to answer; the black joker attacks and names a suit. Diamonds are in
-    # force and two are kept: naming them is no plain follow (the joker attacks anyway).
+    # classic: nothing to answer; the black joker attacks the seat on its last card and
+    # names a suit. Diamonds are in force and two are kept: naming them is no plain follow
+    # (the joker attacks anyway).
     pile = "9S 9C KC QC QH AS 2S 10S JS AH 5D 5H KH 8H JH JC 8C 8D"  # hearts mostly seen
     g = Game.from_position(
-        "classic", ["KD 10H 6H", "9H 6D BJ 6S AD"], pile, "7H 3H QS 4D 4H 3D 4S", current=1
+        "classic", ["KD", "9H 6D BJ 6S AD"], pile, "7H 3H QS 4D 4H 3D 4S 10H 6H", current=1
     )
     for seed in range(10):
         action = make_bot("medium").choose(g.view(1), g.legal_actions(), random.Random(seed))
@@ -377,3 +378,18 @@ def test_a_stand_in_joker_kept_counts_as_a_defence_when_answering_an_attack() ->
     for seed in range(8):
         action = MediumBot().choose(g.view(1), g.legal_actions(), random.Random(seed))
         assert str(action) == "2D", (seed, str(action))
+
+
+def test_a_joker_that_makes_players_draw_is_kept_where_a_plain_card_fits() -> None:
+    """classic, heads-up: a hand of five usually answers the joker, and the stack comes
+    back; 6♥ fits, and the joker is kept (it once opened with it in 10 of 10 seeds)."""
+    g = Game.from_position(
+        "classic",
+        ["AS RJ 6H 3S 4D", "7C 3H QC QD 10C"],
+        "6S",
+        "JS 10D 3C JC 5S KS 9S 5C 8H 9H",
+        current=0,
+    )
+    for seed in range(10):
+        action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert not any(c.is_joker for c in action.cards), (seed, str(action))
