@@ -72,6 +72,14 @@ class BotPlayer:
         self.bot = _make(level)
         self._usual_budget: float | None = None  # a searching bot's budget while hurried
 
+    def memory(self) -> dict[str, Any] | None:
+        """What the bot keeps between its decisions besides its random stream (the easy
+        bot's "forgets Macau this round"), as JSON-ready data; None for a bot that keeps
+        nothing (a saved game keeps it with the stream)."""
+        memory = getattr(self.bot, "memory", None)
+        found = memory() if callable(memory) else None
+        return dict(found) if isinstance(found, dict) else None
+
     def hurry(self, on: bool = True) -> None:
         """Think for at most ``HURRIED_BUDGET`` a move (a searching bot), or as usual again.
         Nobody watches these moves: only the people's places had to be earned in full."""

@@ -251,14 +251,6 @@ def played_seconds(data: dict[str, Any]) -> float | None:
     return seconds if math.isfinite(seconds) and 0 <= seconds <= 366 * 86400 else None
 
 
-def _memory(bot: object) -> dict[str, Any] | None:
-    """What ``bot`` keeps between its decisions besides its random stream (the easy bot's
-    "forgets Macau this round"), as JSON-ready data; None for a bot that keeps nothing."""
-    memory = getattr(bot, "memory", None)
-    found = memory() if callable(memory) else None
-    return dict(found) if isinstance(found, dict) else None
-
-
 def _bot_rng(table: MatchTable, seat: int) -> random.Random:
     """The random stream of the bot at ``seat`` to save: as its decision began while it is
     still thinking (the game saved is the position before its move), else its own."""
@@ -272,10 +264,10 @@ def _bot_rng(table: MatchTable, seat: int) -> random.Random:
 
 def _bot_memory(table: MatchTable, seat: int) -> dict[str, Any] | None:
     """What the bot at ``seat`` keeps between decisions, as its decision began while it is
-    still thinking, else as it is (``_memory``)."""
+    still thinking, else as it is (``BotPlayer.memory``)."""
     before = table.state_before(seat)
     if before is None:
-        return _memory(table.bots[seat].bot)
+        return table.bots[seat].memory()
     return dict(before[1]) if isinstance(before[1], dict) else None
 
 

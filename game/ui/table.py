@@ -876,8 +876,7 @@ class TableScene(Scene):
         if self.thinking is None:
             # The table's own list where it has one for this position; else the worker lists.
             legal = self.listed(seat)
-            memory = getattr(bot.bot, "memory", None)
-            self.think_start_state = (bot.rng.getstate(), memory() if callable(memory) else None)
+            self.think_start_state = (bot.rng.getstate(), bot.memory())
             self.thinking = self.worker.think(bot, self.game.copy(), seat, legal)
             self.thinking_seat, self.think_since = seat, now
             self._think_version = self.version
