@@ -107,11 +107,14 @@ def _joker_wild_text(r: Rules) -> str:
             f"follows{alone}."
         )
         # The request may end with the joker still on top (it binds the next player only):
-        # the named suit stays, and what fits on anything fits again.
-        wild = r.plays_on_anything - r.suit_changers
-        if r.ace_scope == "next" and wild:
-            plurals = _join([_plural(t) for t in _sorted_tokens(wild)], "and")
-            text += f" Once the request is over, {plurals} fit on it too."
+        # the named suit stays, and only what fits on anything (jokers at least) follows it
+        # then (RULES §3.6; another suit changer answers the request, not the joker).
+        if r.ace_scope == "next" and r.plays_on_anything != r.suit_changers:
+            plurals = _join([_plural(t) for t in _sorted_tokens(r.plays_on_anything)], "and")
+            text += (
+                " Once the request is over, the named suit or a card that plays on anything"
+                f" ({plurals}) follows it."
+            )
     else:
         text += (
             " It names nothing and has no rank: the suit in force before it stays, only that "
@@ -361,6 +364,15 @@ def _plain_cards(r: Rules) -> str:
     return _join(words)
 
 
+def _starter_followed(r: Rules) -> str:
+    """What still fits on a power card turned up: its power does not act, but a card that
+    anything may be laid on stays one (a queen where queens are wild)."""
+    on = _sorted_tokens(frozenset(r.anything_on) - {"joker"})
+    if not on:
+        return ""
+    return f" Any card may still follow {_join([_a(t) for t in on], 'or')} turned up."
+
+
 def _deck_section(r: Rules, seats: int | None) -> Section:
     paras = []
     if seats is None:
@@ -386,6 +398,7 @@ def _deck_section(r: Rules, seats: int | None) -> Section:
             if r.jokers
             else "."
         )
+        + _starter_followed(r)
     )
     paras.append(
         f"The dealer shuffles and deals {hand}. The rest goes face down in the middle: this is "

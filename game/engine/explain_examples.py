@@ -6,7 +6,17 @@ import re
 
 from .cards import RANK_NAMES, SUIT_NAMES, Card
 from .compiled import compile_rules
-from .explain_words import NAMES, _a, _changer_words, _join, _plural, _pretty, _wild_tokens, _word
+from .explain_words import (
+    NAMES,
+    _a,
+    _a_card,
+    _changer_words,
+    _join,
+    _plural,
+    _pretty,
+    _wild_tokens,
+    _word,
+)
 from .rules import ATTACK_VALUES, Rules
 
 
@@ -308,7 +318,7 @@ def _joker_any_example(r: Rules) -> str:
     top, card = pairs[0]
     return (
         f"Top {_pretty(top)}. Anna lays the red joker{on} as the {_pretty(card)} (written "
-        f"RJ={card}), and Ben follows it as a {_pretty(card)}, with {_fits_on(r, card)}."
+        f"RJ={card}), and Ben follows it as {_a_card(card)}, with {_fits_on(r, card)}."
     )
 
 

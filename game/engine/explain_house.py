@@ -153,8 +153,13 @@ def _joker_short(r: Rules) -> str:
 
 
 def _decks_short(r: Rules) -> str:
-    more = [f"{_counts(i + 2)} from {s} players" for i, s in enumerate(r.deck_steps)]
-    return "; ".join(["one", *more])
+    """'one; two from 6 players': the decks at the seat counts the rules allow."""
+    more = [
+        f"{_counts(r.decks_for(s))} from {s} players"
+        for s in r.deck_steps
+        if r.min_seats < s <= r.max_seats
+    ]
+    return "; ".join([_counts(r.decks_for(r.min_seats)), *more])
 
 
 def _dealt_short(r: Rules, seats: Rules | None = None) -> str:

@@ -103,6 +103,11 @@ def _a(token: str) -> str:
     return ("an " if word[0] in "8ae" else "a ") + word
 
 
+def _a_card(code: str) -> str:
+    """'a 9♠', 'an 8♠', 'an A♠' (said "an eight", "an ace")."""
+    return ("an " if code[0] in "8A" else "a ") + _pretty(code)
+
+
 def _sorted_tokens(tokens: frozenset[str]) -> list[str]:
     order = [*RANK_NAMES.values(), "joker"]
     return sorted(tokens, key=order.index)

@@ -115,10 +115,9 @@ class Legality:
             named = " or ".join(SUIT_NAMES[s] for s in sorted(self._req_suits))
             return f"{named} were named: lay {self._request_words()}, or draw"
         if top.is_joker:
-            return (
-                f"{e.pretty} does not follow a joker: lay {SUIT_NAMES.get(self._suit, 'the named')}"
-                f" suit or a card that plays on anything"
-            )
+            suit = _A_SUIT.get(self._suit, "the suit in force")
+            wild = " or a card that plays on anything" if self._c.wild else ""
+            return f"{e.pretty} does not follow a joker: lay {suit}{wild}"
         return (
             f"{e.pretty} matches neither the suit in force "
             f"({SUIT_NAMES.get(self._suit, 'none')}) nor the rank of {top.pretty}"

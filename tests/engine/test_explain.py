@@ -17,7 +17,7 @@ from game.engine.explain import (
     summary,
 )
 
-from .conftest import legal, one, play, pos
+from .conftest import legal, one, play, pos, refused
 
 ALL_PRESETS = tuple(PRESETS)
 SECTION_TITLES = ["Deck and deal", "Your turn", "Power cards", "Calling Macau", "End and scoring"]
@@ -683,7 +683,8 @@ def test_attack_cards_in_a_row_are_told_as_the_engine_counts_them() -> None:
 
 def test_a_naming_joker_tells_what_fits_once_its_request_is_over() -> None:
     """The joker's request binds the next player only: after it, the named suit stays on
-    the joker, and a queen (which fits on anything) may be laid on it too."""
+    the joker, a queen (which fits on anything) may be laid on it too, and an ace may not:
+    another suit changer answers the request, not the joker (RULES §3.6)."""
     rules = PRESETS["polish"].replace(
         jokers=1,
         joker_role="draw_wild",
@@ -693,10 +694,13 @@ def test_a_naming_joker_tells_what_fits_once_its_request_is_over() -> None:
     assert rules.ace_scope == "next"
     text = _flat(rules)
     assert "only the named suit or another ace or joker follows" in text
-    assert "Once the request is over, queens fit on it too." in text
+    assert (
+        "Once the request is over, the named suit or a card that plays on anything (queens "
+        "and jokers) follows it." in text
+    )
     g = Game.from_position(
         rules,
-        hands=["RJ 9C", "8S 6C 4D", "QD 6H 9S", "10C 9D"],
+        hands=["RJ 9C", "8S 6C 4D", "QD 6H 9S AC", "10C 9D"],
         pile="9H",
         stock="4C 5C 7C",
     )
@@ -704,6 +708,11 @@ def test_a_naming_joker_tells_what_fits_once_its_request_is_over() -> None:
     assert "QD" not in legal(g)  # the request binds the next player
     g.apply("draw")
     assert g.current == 2 and {"QD", "6H"} <= legal(g)
+    assert not any(a.startswith("AC") for a in legal(g))
+    refused(g, "AC/S", "does not follow a joker: lay a heart or a card that plays on anything")
+    # Where only jokers play on anything, only they follow with the named suit by then.
+    jokers = _flat(rules.replace(plays_on_anything=frozenset({"joker"})))
+    assert "the named suit or a card that plays on anything (jokers) follows it." in jokers
     until_met = _flat(rules.replace(ace_scope="until_met"))
     assert "Once the request is over" not in until_met  # a card of the named suit covers it
 

@@ -229,7 +229,8 @@ def test_the_stand_in_joker_example_plays_out_in_the_engine(name: str) -> None:
         assert g.penalty == int(owed[1]) and laid == "RJ=KH"
         return
     # A plain card: Ben follows it as he would the real one, in its suit or rank.
-    assert rest.startswith(f", and Ben follows it as a {card.pretty}, with "), example
+    article = "an" if card.code[0] in "8A" else "a"
+    assert rest.startswith(f", and Ben follows it as {article} {card.pretty}, with "), example
     assert f"a {SUIT_NAMES[card.suit][:-1]}" in rest
     assert re.search(rf"\ban? {_RANK_WORDS.get(token, token)}\b", rest), example
     assert g.phase is Phase.PLAY and g.request is None and g.suit_in_force == card.suit
@@ -508,3 +509,36 @@ def test_examples_never_lay_the_top_card_again_and_meet_a_request_with_a_plain_c
             seen += 1
             assert Card.parse(rank + symbols[suit]) not in power, pc.example
     assert seen
+
+
+def test_the_decks_row_names_only_deck_counts_a_table_can_have() -> None:
+    """Two decks from two players: one deck never happens, so the row does not offer it;
+    a step past the largest table never happens either."""
+    two = PRESETS["polish"].replace(deck_steps=(2,))
+    assert "- Decks: two (Polish Makao: one; two from 5 players)." in house(two)
+    assert {len(Game.new(two, seats=s, seed=1).to_dict()["stock"]) > 52 for s in (2, 8)} == {True}
+    never = PRESETS["polish"].replace(deck_steps=(9,))
+    assert "- Decks: one (Polish Makao: one; two from 5 players)." in house(never)
+
+
+def test_a_stand_in_eight_or_ace_is_an_eight_or_an_ace() -> None:
+    rules = PRESETS["hungarian"].replace(
+        attack_cards={"2", "3", "KS"}, suit_changers={"A", "7"}, request_ranks=("5", "6", "8")
+    )
+    text = flat(rules)
+    assert "follows it as an 8♠," in text
+    assert " a 8" not in text and " a A" not in text
+
+
+def test_a_queen_turned_up_to_start_still_takes_any_card() -> None:
+    """With any card as the first one, a queen turned up attacks, skips and names nothing,
+    but anything may still be laid on it, as the engine allows."""
+    rules = PRESETS["polish"].replace(starter="any")
+    assert "its power does not act. Any card may still follow a queen turned up." in flat(rules)
+    g = Game.new(rules, seats=2, seed=12)
+    assert g.top.code[0] == "Q"
+    hand = g.hand(g.current)
+    assert any(c.suit != g.top.suit and c.code[0] != "Q" for c in hand)
+    laid = {str(a).split("/")[0] for a in g.legal_actions()}  # (an ace names a suit: AS/H)
+    assert laid >= {c.code for c in hand}
+    assert "Any card may still follow" not in flat(PRESETS["polish"])  # a plain card starts

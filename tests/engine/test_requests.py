@@ -306,7 +306,7 @@ def test_a_jokers_free_suit_lapses_back_to_the_suit_in_force_before_it() -> None
     assert g.current == 2 and g.request is None and str(g.top) == "RJ"
     assert g.suit_in_force == "H"
     assert legal(g) == {"9H", "9H 9S", "draw"}
-    refused(g, "10D", "hearts")
+    refused(g, "10D", "a heart")
 
 
 def test_ace_laid_last_in_a_group_must_differ_from_the_card_it_is_laid_on() -> None:
