@@ -30,6 +30,10 @@ _RANK_OF = {name: rank for rank, name in RANK_NAMES.items()}
 # Bonus for an attack or skip aimed at a seat holding this many cards (more: small).
 _ATTACK_BONUS = {1: 34.0, 2: 20.0, 3: 9.0}
 _SKIP_BONUS = {1: 22.0, 2: 11.0, 3: 4.0}
+# A skip card laid heads-up after which the rest goes out in one play: the turn comes back
+# to it (a 4♠ before 9♠ rather than 9♠ and hope the 4 fits later), times the chance the
+# other seat holds no skip card to pass the missed turns back.
+_SKIP_COMES_BACK = 25.0
 # Cost of a new top card that the last card of the next seat to act surely fits (a queen in
 # polish, or the suit of its one card, known once the stock is empty): it goes out on it.
 # Worth more than drawing a card (-9) plus what the play would otherwise gain, about what
@@ -177,13 +181,30 @@ class Table:
             return any(self._goes_out_on(d, attack, suit) for d in STANDARD_52)
         return answers_attack(c, card, attack, suit) and not self._no_finish(card)
 
-    def _follows_five(self, card: Card, five: Card) -> bool:
-        """Whether ``card`` may be the card laid on ``five`` (its suit, its rank, or a card
-        that plays on anything; a joker where jokers do)."""
+    def _follows(self, card: Card, top: Card, suit: str) -> bool:
+        """Whether ``card`` may be laid alone on ``top`` with ``suit`` in force on an ordinary
+        turn (its suit, its rank, a card that plays on anything or that anything goes on; a
+        joker where jokers do)."""
         c = self.c
         if card.is_joker:
             return c.any_card or c.draw_wild
-        return card.suit == five.suit or card.rank == five.rank or card in c.wild
+        return card.suit == suit or card.rank == top.rank or card in c.wild or top in c.anything_on
+
+    def _out_in_one(self, rest: list[Card], top: Card, suit: str) -> bool:
+        """Whether ``rest`` may all be laid in one play on ``top`` (``suit`` in force) and go
+        out: one card that follows, or a group of one rank (of one suit, where the rules allow
+        those) led by a card that follows. Runs are not looked for."""
+        if any(self._no_finish(x) for x in rest):
+            return False
+        if len(rest) == 1:
+            return self._follows(rest[0], top, suit)
+        groups = self.c.groups
+        if groups == "none" or any(x.is_joker for x in rest):
+            return False
+        same = len({x.rank for x in rest}) == 1 or (
+            groups == "rank_or_suit" and len({x.suit for x in rest}) == 1
+        )
+        return same and any(self._follows(x, top, suit) for x in rest)
 
     def _no_finish(self, card: Card) -> bool:
         """Whether ``card`` may not be a seat's last card: a 2 or a 3 that attacks, at a table
@@ -303,6 +324,13 @@ class Table:
             if known_last:  # as for an attack: its last card may be a skip card too
                 p = self._answer_chance(lambda x: x in c.skip or (x.is_joker and c.any_card))
                 bonus = bonus * (1.0 - p) - _OPEN_TO_LAST_CARD * (p - self.fit_now)
+            suit = play.choice if play.choice in SUITS else last.suit
+            if self.heads_up and self._out_in_one(rest, last, suit):
+                # Heads-up the turn comes straight back, to a top the rest goes out on,
+                # unless the other seat passes the missed turns back.
+                answers = sum(1 for x in self.unseen if x in c.skip or (x.is_joker and c.any_card))
+                held = chance_holds(self.counts[self.nxt], len(self.unseen), answers)
+                bonus += _SKIP_COMES_BACK * (1.0 - held)
             s += bonus
         elif known_last:
             s -= _OPEN_TO_LAST_CARD * (self._fit_chance(last, play.choice) - self.fit_now)
@@ -312,7 +340,7 @@ class Table:
         if c.five_again and last.rank == 5 and not last.is_joker:
             # The seat lays one more card on its 5, or draws (RULES §3.7): a card that follows
             # is another shed this turn, and a last card that follows goes out now.
-            after = [x for x in rest if self._follows_five(x, last)]
+            after = [x for x in rest if self._follows(x, last, last.suit)]
             if len(rest) == 1 and after and not self._no_finish(rest[0]):
                 return 900.0
             s += 8.0 if after else -9.0

@@ -393,3 +393,31 @@ def test_a_joker_that_makes_players_draw_is_kept_where_a_plain_card_fits() -> No
     for seed in range(10):
         action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
         assert not any(c.is_joker for c in action.cards), (seed, str(action))
+
+
+@pytest.mark.parametrize(
+    ("preset", "hand", "pile", "first"),
+    [
+        ("quick", "4S 9S", "7S", "4S"),
+        ("romanian2", "4S 9S", "7S", "4S"),
+        ("polish", "4S 9S", "7S", "4S"),
+        # Groups of one rank go out after it too.
+        ("polish", "4S 9S 9H", "7S", "4S"),
+        # The rest would not follow the 4: nothing is won by leading it.
+        ("quick", "4S 9H", "9S", "9H"),
+    ],
+)
+def test_heads_up_medium_leads_a_skip_card_the_rest_goes_out_on(
+    preset: str, hand: str, pile: str, first: str
+) -> None:
+    """Heads-up a skip card gives the turn straight back: with 4♠ 9♠ on 7♠, the 4 and then
+    the 9 go out unless the other seat holds a 4; the 9 first leaves the 4 to fit later."""
+    g = Game.from_position(preset, [hand, "5H 8D KC 10H 6C"], pile, "2D 3C 5D 6D 8C 9C JD")
+    for seed in range(5):
+        action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert isinstance(action, Play) and action.cards[0].code == first, (seed, str(action))
+    # At three seats the turn does not come straight back: the plain card goes first.
+    three = Game.from_position(
+        preset, [hand, "5H 8D KC 10H 6C", "2H 3D QH JH 7D"], pile, "2D 3C 5D 6D 8C 9C JD"
+    )
+    assert _choice(three).cards[0].code != "4S"
