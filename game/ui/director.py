@@ -154,9 +154,10 @@ class GameLog:
     """The game log's lines, one event at a time: a line of its own for a move, or words
     added to the line of the move they belong to ("Ben laid 2♥ — you owe 2")."""
 
-    def __init__(self, names: list[str], macau_penalty: int = 5) -> None:
+    def __init__(self, names: list[str], macau_penalty: int = 5, target: int = 0) -> None:
         self.names = names  # the director's own list: a seat renamed is named so here too
         self.macau_penalty = macau_penalty  # what a forgotten call costs, for what is forgiven
+        self.target = target  # the points that end a match (where the rules score points)
         self.lines = LogLines(maxlen=200)
         self.line_open = False  # the last line is a move's, and what follows adds to it
         # Lines said since the move's (``aside``): what follows still adds to the move's.
@@ -171,7 +172,7 @@ class GameLog:
 
     def copy(self) -> GameLog:
         """The log as it is now, to write on without changing this one."""
-        other = GameLog(self.names, self.macau_penalty)
+        other = GameLog(self.names, self.macau_penalty, self.target)
         other.lines = LogLines(self.lines, maxlen=self.lines.maxlen)
         other.lines.dropped = self.lines.dropped
         other.line_open = self.line_open
@@ -343,10 +344,33 @@ class GameLog:
 
     def _on_RoundOver(self, ev: RoundOver) -> None:
         if self.stopped:
-            self.say("Round over (stopped)")
+            line = "Round over (stopped)"
         else:
-            self.say("Round over" + (" (blocked)" if ev.blocked else ""))
+            line = "Round over" + (" (blocked)" if ev.blocked else "")
+        # Where the rules score points, what each seat left holding is charged.
+        charged = [f"{self._mid_name(s)} +{c}" for s, c in enumerate(ev.charges) if c]
+        if charged:
+            line += " — points: " + ", ".join(charged)
+        self.say(line)
         self.stopped = False
+
+    def _on_MatchOver(self, ev: MatchOver) -> None:
+        score = ev.scores[ev.loser]
+        reached = f"{self.target} ({score} points)" if score != self.target else str(score)
+        line = self.clause(ev.loser, f"reached {reached}", f"reached {reached}")
+        winners = [self._mid_name(s) for s in ev.winners]
+        if len(winners) > 1:
+            low = ev.scores[ev.winners[0]]
+            line += f" — drawn match: {' and '.join(winners)}, {low} points each"
+        else:
+            wins = "win" if winners[0] == "you" else "wins"
+            line += f" — {winners[0]} {wins} the match with {ev.scores[ev.winners[0]]} points"
+        self.heading("Match over: " + _mid_line(line))
+
+    def _mid_name(self, seat: int) -> str:
+        """A seat's name in the middle of a line: "you" for the person at the table."""
+        name = self.names[seat]
+        return "you" if name == "You" else name
 
 
 class Director:
@@ -369,7 +393,7 @@ class Director:
         self.layout: TableLayout | None = None
         self.flights: list[Flight] = []
         self.bubbles: list[Bubble] = []
-        self.words = GameLog(self.names, game.rules.macau_penalty)
+        self.words = GameLog(self.names, game.rules.macau_penalty, game.rules.target)
         self.queue: deque[Event | Mulling] = deque()
         self.mulling = -1  # the seat looking at the card it drew (``Mulling``), if any
         self.launch: dict[int, tuple[float, float]] = {}  # uid -> where a dropped card is

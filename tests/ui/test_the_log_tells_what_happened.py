@@ -143,3 +143,26 @@ def test_a_joker_laid_alone_is_the_joker() -> None:
     words.write(CardsLaid(1, (Card.parse("RJ"),), None))
     words.write(CardsLaid(0, (Card.parse("7H"), Card.parse("BJ")), None))
     assert list(words.lines) == ["West laid the red joker", "You laid 7♥ black joker"]
+
+
+def test_a_round_that_charges_points_and_the_end_of_the_match_are_told() -> None:
+    """Where the rules score points, the round's line says what each seat was charged, and
+    the match's end says who reached the target and who won: once the boards are closed,
+    the log still tells it."""
+    from game.engine import MatchOver, RoundOver
+    from game.ui.director import GameLog
+
+    words = GameLog(["You", "Ada", "Ben"], target=500)
+    words.write(RoundOver((1, 0, 2), (2, 1, 3), (40, 0, 25), False))
+    words.write(MatchOver((1,), 2, (285, 225, 520)))
+    assert list(words.lines) == [
+        "Round over — points: you +40, Ben +25",
+        "Match over: Ben reached 500 (520 points) — Ada wins the match with 225 points",
+    ]
+    words = GameLog(["You", "Ada"], target=500)
+    words.write(RoundOver((0, 1), (1, 2), (0, 0), True))  # nothing charged: no points told
+    words.write(MatchOver((0, 1), 0, (500, 500)))
+    assert list(words.lines) == [
+        "Round over (blocked)",
+        "Match over: you reached 500 — drawn match: you and Ada, 500 points each",
+    ]
