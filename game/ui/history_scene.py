@@ -27,6 +27,7 @@ from game.ui.charts import content_top, draw_backdrop
 from game.ui.controls import fit_middle
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
+from game.ui.roundend import ordinal
 from game.ui.scene import Scene
 from game.ui.stats_scene import (
     PlayerAndPreset,
@@ -84,13 +85,6 @@ class PlannedSeat:
     cell: SeatCell
     name: str
     tag: str
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st``."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def seats_in_order(entry: HistoryEntry) -> list[tuple[str, HistorySeat]]:

@@ -16,7 +16,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.layout import Scaled
-from game.ui.roundend import fit_round_title
+from game.ui.roundend import fit_round_title, ordinal
 from game.ui.scene import Modal
 from game.ui.tween import Animator, ease_out_back, ease_out_cubic
 from game.ui.widgets import Button, WidgetGroup
@@ -254,7 +254,7 @@ class RoundOverOverlay(Scaled, Modal[str]):
                 theme.blit_panel(surface, band, (255, 255, 255, 28), None, radius=8, shadow=False)
             colour = theme.GOLD if row.place == 1 else theme.TEXT
             bold = row.place == 1 or row.you
-            values = [_ordinal(row.place), theme.fit(row.name, px(20), name_room, bold)]
+            values = [ordinal(row.place), theme.fit(row.name, px(20), name_room, bold)]
             values.append(str(row.cards_left))
             if self.points:
                 values += ["—" if row.charge is None else f"+{row.charge}", str(row.total or 0)]
@@ -275,10 +275,3 @@ class RoundOverOverlay(Scaled, Modal[str]):
             return [(x, "topleft"), (x + px(90), "topleft"), (panel.x + px(360), "topright"),
                     (panel.x + px(480), "topright"), (right, "topright")]  # fmt: skip
         return [(x, "topleft"), (x + px(110), "topleft"), (right, "topright")]
-
-
-def _ordinal(n: int) -> str:
-    if n <= 0:
-        return "—"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

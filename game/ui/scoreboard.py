@@ -185,6 +185,9 @@ def _draw_grid(
     n = table.game.seats
     row_h = px(32)
     body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
+    if row_h * len(rows) > body.h:
+        # Whole rows only: scrolled to the latest rounds (or the first), no row is cut.
+        body.h -= body.h % row_h
     label_w = _label_width(table, rows, ui)
     # The scroll bar, when the rounds overflow, gets a strip of its own beside the columns.
     room = area.w - label_w - (12 if row_h * len(rows) > body.h else 0)
@@ -327,6 +330,29 @@ class MatchEndScreen(_ButtonModal):
             return "You win the match!"
         return f"{winners[0]} wins the match!"
 
+    def result_lines(self) -> tuple[str, str]:
+        """Under the headline: how long the match ran and who reached the target ("12
+        rounds played to 500 points; Ben reached it"), then, at three seats or more, the
+        final places by total, lowest first, equal totals sharing one ("1st Ada · 2nd you ·
+        3rd Ben"; heads-up the headline says it all)."""
+        t, g = self.table, self.table.game
+        you = lone_you(t.names, t.humans)
+        names = ["you" if s == you else t.names[s] for s in range(g.seats)]
+        rounds = len(g.round_charges) or len(t.rounds)
+        line = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
+        scores = list(g.scores)
+        over = [names[s] for s in range(g.seats) if scores[s] >= g.rules.target]
+        if over:
+            line += f"; {', '.join(over[:-1]) + ' and ' if len(over) > 1 else ''}{over[-1]}"
+            line += " reached it"
+        if g.seats < 3:
+            return line, ""
+        order = sorted(range(g.seats), key=lambda s: (scores[s], s))
+        places = [
+            f"{ordinal(1 + sum(1 for x in scores if x < scores[s]))} {names[s]}" for s in order
+        ]
+        return line, " · ".join(places)
+
     def fitted_headline(self, room: int) -> tuple[str, int]:
         """The headline and its size for ``room`` pixels: smaller first; then the winners'
         names shortened to the part that tells them apart ("Katarzyna K."); a draw too wide
@@ -381,15 +407,22 @@ class MatchEndScreen(_ButtonModal):
         words, size = self.fitted_headline(w - px(60))
         head = theme.text(words, size, theme.ACCENT, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, px(34))))
-        rounds = len(g.round_charges) or len(self.table.rounds)
-        line = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
-        sub = theme.text(line, px(18), theme.MUTED)
+        line, places = self.result_lines()
+        sub = theme.text(theme.fit(line, px(18), w - px(40)), px(18), theme.MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, px(96))))
+        # The places take a line of their own where they fit whole (eight long names may not:
+        # the gold names and the totals in the grid still tell them).
+        below = 0
+        if places and theme.text_size(places, px(18))[0] <= w - px(40):
+            img = theme.text(places, px(18), theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(w // 2, px(122))))
+            below = px(26)
         n = g.seats
         rows = len(score_lines(self.table)[0])
         wide = max(px(200 + 110 * n), grid_width(self.table, self.ui) + px(40))
-        panel = pygame.Rect(0, 0, min(w - 60, wide), min(h - px(260), px(200 + 32 * rows)))
-        panel.midtop = (w // 2, max(px(136), (h - panel.h) // 2))
+        tall = min(h - px(260) - below, px(200 + 32 * rows))
+        panel = pygame.Rect(0, 0, min(w - 60, wide), tall)
+        panel.midtop = (w // 2, max(px(136) + below, (h - panel.h) // 2))
         theme.blit_panel(surface, panel, (*theme.PANEL, 235), (*theme.PANEL_EDGE, 200), radius=18)
         grid = panel.inflate(-px(40), -px(70)).move(0, -px(10))
         _draw_grid(surface, self.table, grid, self.scroll, self.ui)

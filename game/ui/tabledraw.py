@@ -18,6 +18,7 @@ from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
 from game.ui.layout import MARGIN
 from game.ui.moves import PASS_LABELS, Offer, play_options
+from game.ui.roundend import ordinal
 from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import ease_out_cubic
 
@@ -421,7 +422,7 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     sw, _sh = t.layout.small
     medal_box = _medal_box(t, seat)
     if place and medal_box is not None:
-        medal = theme.text(_ordinal(place), px(26), theme.GOLD, True)
+        medal = theme.text(ordinal(place), px(26), theme.GOLD, True)
         surface.blit(medal, medal.get_rect(center=medal_box.center))
     else:
         fanned = min(count, 10)
@@ -539,7 +540,7 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     surface.blit(label, (left.x + 4, left.y + px(4)))
     place = m.places.get(me)
     if place:  # in place of "0 cards" (missed turns still owed no longer count then)
-        medal = theme.text(_ordinal(place) + " place", px(18), theme.GOLD, True)
+        medal = theme.text(ordinal(place) + " place", px(18), theme.GOLD, True)
         surface.blit(medal, (left.x + 4, left.y + px(29)))
         return
     held = m.counts[me] if m.counts else 0
@@ -835,7 +836,7 @@ def _medal_box(t: TableScene, seat: int) -> pygame.Rect | None:
     if not place or (m.counts[seat] if seat < len(m.counts) else 0):
         return None
     cx, cy = t.layout.areas[t.director.slot(seat)].fan_centre
-    box = pygame.Rect((0, 0), theme.text_size(_ordinal(place), t.layout.px(26), True))
+    box = pygame.Rect((0, 0), theme.text_size(ordinal(place), t.layout.px(26), True))
     box.center = (cx, cy + 4)
     return box
 
@@ -1116,8 +1117,3 @@ def _wrapped(line: str, width: int, size: int) -> list[str]:
     # A name is one word however long (up to 32 letters, and a Thai one has no spaces at
     # all): one wider than the panel is broken rather than drawn over its edge.
     return theme.wrap_long_words(line, size, width)
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

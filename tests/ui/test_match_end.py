@@ -12,6 +12,7 @@ from game.ui.roundend import RoundEndOverlay
 from game.ui.scoreboard import MatchEndScreen, ScoreboardOverlay
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen
+from tests.ui.textkit import drawn_texts
 
 SETUP = TableSetup("tel_aviv", (SeatSpec("You"), SeatSpec("Ada", "easy"), SeatSpec("Ben", "easy")))
 
@@ -99,3 +100,26 @@ def test_the_scoreboard_opens_at_the_last_rounds() -> None:
     board = screen.top
     assert isinstance(board, ScoreboardOverlay)
     assert board.scroll.limit > 0 and board.scroll.offset == board.scroll.limit
+
+
+def test_the_first_row_in_view_is_whole_at_the_last_rounds() -> None:
+    """Opened at the last rounds, the grid shows whole rows: its view is a whole number of
+    rows, so the first row in view is not cut at the top."""
+    _screen, end = _match_end(seed=4)
+    row_h = end.scroll.content // len(end.table.game.round_charges)
+    assert end.scroll.view % row_h == 0
+    assert round(end.scroll.offset) % row_h == 0
+
+
+def test_the_match_end_says_who_reached_the_target_and_the_final_places(monkeypatch) -> None:
+    screen, end = _match_end(seed=4)
+    g = end.table.game
+    line, places = end.result_lines()
+    assert [s for s in range(3) if g.scores[s] >= 500] == [0]
+    assert line == "11 rounds played to 500 points; you reached it"  # the person lost it
+    assert places.startswith("1st Ben · ")  # Ben won it (lowest total)
+    order = [part.split(" ", 1)[1] for part in places.split(" · ")]
+    totals = {"you": g.scores[0], "Ada": g.scores[1], "Ben": g.scores[2]}
+    assert [totals[name] for name in order] == sorted(totals.values())
+    drawn = [w for w, _r in drawn_texts(monkeypatch, screen.stack, (960, 600), top_only=True)]
+    assert places in drawn and line in drawn
