@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 __all__ = ["GamePause", "RoundEndOverlay", "ordinal", "round_title"]
 
 
+def charge_words(points: int) -> str:
+    """A round's points charged as the boards show them: "+35", and "0" for none."""
+    return f"+{points}" if points else "0"
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th…; a dash for no place."""
     if n <= 0:
@@ -409,7 +414,7 @@ class RoundEndOverlay(_ButtonModal):
                 surface.blit(face, face.get_rect(midleft=(hand_x + i * step, mid)))
             if self.points:
                 charge = self.charges[seat] if seat < len(self.charges) else 0
-                for text, x in ((f"+{charge}", round_x), (str(self.totals[seat]), right)):
+                for text, x in ((charge_words(charge), round_x), (str(self.totals[seat]), right)):
                     img = theme.text(text, px(20), colour, True)
                     surface.blit(img, img.get_rect(midright=(x, mid)))
             y += self.row_h

@@ -15,7 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.overlays import Confetti
-from game.ui.roundend import _ButtonModal, _veil, lone_you, ordinal
+from game.ui.roundend import _ButtonModal, _veil, charge_words, lone_you, ordinal
 from game.ui.scene import Modal
 from game.ui.screen import Scroll, button_row, draw_backdrop
 from game.ui.tween import Animator
@@ -61,7 +61,7 @@ def _finished(table: MatchTable) -> tuple[list[_Row], list[int], dict[int, int]]
     wins = [0] * n
     if g.rules.scoring == "points":
         for i, charges in enumerate(g.round_charges, start=1):
-            rows.append((f"Round {i}", [f"+{c}" if c else "0" for c in charges]))
+            rows.append((f"Round {i}", [charge_words(c) for c in charges]))
     else:
         for i, record in enumerate(table.rounds, start=1):
             places = list(record.get("places", []))[:n]

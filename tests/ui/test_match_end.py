@@ -123,3 +123,21 @@ def test_the_match_end_says_who_reached_the_target_and_the_final_places(monkeypa
     assert [totals[name] for name in order] == sorted(totals.values())
     drawn = [w for w, _r in drawn_texts(monkeypatch, screen.stack, (960, 600), top_only=True)]
     assert places in drawn and line in drawn
+
+
+def test_the_round_board_writes_nothing_charged_as_the_scoreboard_does(monkeypatch) -> None:
+    """The round's winner is charged nothing: "0" on the round's board as in the grid, not
+    "+0" beside the others' "+35"."""
+    g, last, seat = _one_move_from_the_end(seed=4)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
+    table.bots.clear()
+    screen = Screen(table, (960, 600))
+    table.apply(last, seat)
+    screen.until(RoundEndOverlay)
+    screen.frame()
+    drawn = [w for w, _r in drawn_texts(monkeypatch, screen.stack, (960, 600), top_only=True)]
+    charges = g.round_charges[-1]
+    assert 0 in charges and any(charges)
+    assert "+0" not in drawn and "0" in drawn
+    assert {f"+{c}" for c in charges if c} <= set(drawn)
