@@ -7,7 +7,6 @@ points. The words it prints for your seat come from ``textwords``.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
 import re
@@ -69,6 +68,24 @@ def _readable(line: str) -> str:
     )
 
 
+ECHOED = 40  # the longest word of a move a refusal quotes back whole
+
+
+def _line_editing(stdin: TextIO, stdout: TextIO) -> bool:
+    """Whether lines are read with editing (the arrow keys, the moves typed before): at a
+    terminal where Python has its readline module, which ``input`` then uses. Elsewhere a
+    line is read as it comes, and an arrow key's escape sequence is refused in words."""
+    if stdin is not sys.stdin or stdout is not sys.stdout:
+        return False
+    if not (stdin.isatty() and stdout.isatty()):
+        return False
+    try:
+        import readline  # noqa: F401  (loading it is what gives input() its editing)
+    except ImportError:
+        return False
+    return True
+
+
 class _Refused(IllegalMove):
     """A move refused by the text game itself, already in its player's words."""
 
@@ -116,6 +133,18 @@ def _refuse_as_typed(g: Game, line: str) -> None:
     (it reads the missing card as ``''``) or twice, a "!" doubled, inside the move or after
     draw or pass, a "/" with no card before it, or a rank without its suit (it reads "10" as
     the rank "1" of the suit "0")."""
+    if "\x1b" in line:
+        raise _Refused(
+            "the arrow and editing keys do nothing here: type the move, then press Enter"
+        )
+    # A word longer than any card or move word (junk just short of ``MAX_MOVE`` filled the
+    # screen when quoted back whole): quoted cut short.
+    long = next((t for t in line.split() if len(t) > ECHOED), None)
+    if long is not None:
+        raise _Refused(
+            f"'{long[: ECHOED - 1]}…' is not a card or a move: type help for the moves, or ? "
+            "for yours"
+        )
     if line.lower().startswith("stop"):
         return  # the engine says how a catch is written
     if "," in line:  # as "?" lists the moves: "7H, 7S" for one of them
@@ -162,7 +191,9 @@ def _refuse_as_typed(g: Game, line: str) -> None:
             parse_rank(card)
         except NotationError:
             continue
-        raise _Refused(f"{card!r} needs a suit: {card}S, {card}H, {card}D or {card}C")
+        # A lone q quit the game once: who typed it to leave is told how now.
+        leave = " (to leave the game, type quit)" if line.strip().lower() == "q" else ""
+        raise _Refused(f"{card!r} needs a suit: {card}S, {card}H, {card}D or {card}C{leave}")
 
 
 def _only_completion(g: Game, action: Action, seat: int) -> Action:
@@ -206,6 +237,9 @@ def _catch_problem(g: Game, answer: str, target: int) -> str:
 
 
 QUIT_WORDS = ("q", "quit", "exit")
+# At a move prompt a lone "q" is the queen's rank typed without its suit ("K" and "A" are
+# asked for theirs): it must not end a match of many rounds without a word.
+MOVE_QUIT_WORDS = ("quit", "exit")
 
 
 class BotSeat:
@@ -324,14 +358,18 @@ def _fitted(text: str, out: TextIO) -> str:
 
 
 class _Quit(Exception):
-    """The player left: typed q, quit or exit, or closed the input (Ctrl-D)."""
+    """The player left: typed quit or exit (or q where no move is asked for), or closed the
+    input (Ctrl-D)."""
 
 
 def play(g: Game, bots: dict[int, BotSeat], stdin: TextIO, stdout: TextIO, me: int = 0) -> int:
     """Play ``g`` to its end, ``me`` typing moves and ``bots`` moving for every other seat;
     returns the exit code. A game made by ``Game.from_position`` plays as well as a new deal."""
-    with contextlib.suppress(_Quit):
-        _Table(g, bots, stdin, stdout, me).run()
+    table = _Table(g, bots, stdin, stdout, me)
+    try:
+        table.run()
+    except _Quit:
+        table.say_left()
     return 0
 
 
@@ -346,22 +384,31 @@ class _Table:
         self.inp = stdin
         self.out = stdout
         self.me = me
+        self.editing = _line_editing(stdin, stdout)
 
     def say(self, text: str = "") -> None:
         print(_fitted(text, self.out), file=self.out)
 
-    def ask(self, prompt: str) -> str:
-        """The next line typed, stripped; ``_Quit`` for a quit word or the end of the input."""
+    def ask(self, prompt: str, quits: tuple[str, ...] = QUIT_WORDS) -> str:
+        """The next line typed, stripped; ``_Quit`` for one of ``quits`` or the end of the
+        input."""
         text = prompt.rstrip(" ")  # broken like every other line, the space before input kept
-        self.out.write(_fitted(text, self.out) + prompt[len(text) :])
-        self.out.flush()
-        line = self.inp.readline()
+        shown = _fitted(text, self.out) + prompt[len(text) :]
+        if self.editing:
+            try:
+                line = input(shown)  # with the arrow keys and the moves typed before
+            except EOFError:
+                line = ""
+        else:
+            self.out.write(shown)
+            self.out.flush()
+            line = self.inp.readline()
         if not line:
             # Ctrl-D: end the prompt's line, or the shell's prompt lands on it.
             self.out.write("\n")
             raise _Quit
         line = _readable(line).strip()
-        if line.lower() in QUIT_WORDS:
+        if line.lower() in quits:
             raise _Quit
         return line
 
@@ -429,6 +476,18 @@ class _Table:
         for s in range(g.seats):
             line = f"  {seat_name(s, self.me):<8} {charges[s]:>4}   total {g.scores[s]:>4}   "
             self.say(cards_left(line, g.hand(s)))
+
+    def say_left(self) -> None:
+        """Leaving a points match between rounds or in one: the totals it stood at, lowest
+        first, so that many rounds played are not left without a word."""
+        g, me = self.g, self.me
+        if g.rules.scoring != "points" or not g.round_charges or g.match_over:
+            return
+        rounds = count_words(len(g.round_charges), "round")
+        self.say(f"\nYou left the match after {rounds}. Totals so far (the lowest total wins):")
+        for s in sorted(range(g.seats), key=lambda s: (g.scores[s], s)):
+            place = 1 + sum(1 for t in g.scores if t < g.scores[s])
+            self.say(f"  {place}. {seat_name(s, me):<8} {g.scores[s]:>4}")
 
     def say_standings(self) -> None:
         """The final totals, lowest first, the seats whose total reached the target (which
@@ -498,7 +557,9 @@ class _Table:
             "Your hand: " + " ".join(c.code for c in sorted(g.hand(me), key=lambda c: c.order))
         )
         while True:
-            line = self.ask(f"[{PHASE_WORDS.get(g.phase, g.phase.value)}] your move> ")
+            line = self.ask(
+                f"[{PHASE_WORDS.get(g.phase, g.phase.value)}] your move> ", MOVE_QUIT_WORDS
+            )
             if not line:
                 continue
             if line.lower() == "help":
@@ -506,7 +567,8 @@ class _Table:
                 continue
             if line in ("?", "??"):
                 legal, complete = g.legal_actions_capped(LISTING_LIMIT)
-                self.say(legal_moves(legal, every=line == "??", complete=complete))
+                every = line == "??"
+                self.say(legal_moves(legal, every, complete, _width(self.out)))
                 continue
             if len(line) > MAX_MOVE:  # not echoed back: a move is a few words
                 self.say(f"  not allowed: a move is a few words, not {len(line):,} characters")

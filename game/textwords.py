@@ -100,7 +100,7 @@ def help_entries(r: Rules) -> list[tuple[str, str]]:
         ("?", "your legal moves"),
         ("??", "every one of them"),
         ("help", "this list again"),
-        ("q", "quit"),
+        ("quit", "leave the game"),
     ]
     return entries
 
@@ -247,13 +247,16 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
     return lines
 
 
-def legal_moves(legal: Sequence[Action], every: bool = False, complete: bool = True) -> str:
-    """The legal moves in wrapped lines: the first ``SHOWN_MOVES`` of them unless ``every``,
-    since a hand with stand-in jokers can have thousands, too many to read. ``complete``
-    False: ``legal`` is only the start of a longer list (``Game.legal_actions_capped``)."""
+def legal_moves(
+    legal: Sequence[Action], every: bool = False, complete: bool = True, width: int = LINE_WIDTH
+) -> str:
+    """The legal moves in lines of ``width``: the first ``SHOWN_MOVES`` of them unless
+    ``every``, since a hand with stand-in jokers can have thousands, too many to read.
+    ``complete`` False: ``legal`` is only the start of a longer list
+    (``Game.legal_actions_capped``)."""
     moves = [str(a) for a in legal]
     shown = moves if every else moves[:SHOWN_MOVES]
-    text = _wrapped("Legal:", shown)
+    text = _wrapped("Legal:", shown, width)
     if len(shown) < len(moves):
         more = len(moves) - len(shown)
         more_words = f"{more} more" if complete else f"{more} more and others besides"

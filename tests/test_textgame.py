@@ -105,7 +105,7 @@ def test_bot_levels_may_have_spaces_around_them(monkeypatch: pytest.MonkeyPatch)
     made: list[str] = []
     real = textgame.make_bot
     monkeypatch.setattr(textgame, "make_bot", lambda level: made.append(level) or real(level))
-    played("q\n", seats=4, bots=" medium , easy")
+    played("quit\n", seats=4, bots=" medium , easy")
     assert made == ["medium", "easy", "medium"]
 
 
@@ -122,7 +122,7 @@ def test_an_empty_bot_level_is_refused_not_left_out() -> None:
 def test_the_text_game_refuses_in_its_own_words() -> None:
     held = {x.code for x in Game.new("polish", seats=2, seed=4).hand(0)}
     missing = next(c for c in ("AS", "AH", "AD", "AC") if c not in held)
-    text = played(f"{missing}\nzz\nstop 1\nq\n")
+    text = played(f"{missing}\nzz\nstop 1\nquit\n")
     refusals = [line for line in text.splitlines() if "not allowed" in line]
     assert refusals[0].endswith(f"not allowed: you do not hold {Card.parse(missing).pretty}")
     assert refusals[1].endswith(
@@ -133,7 +133,7 @@ def test_the_text_game_refuses_in_its_own_words() -> None:
 
 
 def test_a_rank_without_its_suit_or_a_word_that_is_no_move_is_told_so() -> None:
-    text = played("10\nk\n7H RJ=10\ntake\nstop\nq\n")
+    text = played("10\nk\n7H RJ=10\ntake\nstop\nquit\n")
     assert refusals(text) == [
         "'10' needs a suit: 10S, 10H, 10D or 10C",
         "'K' needs a suit: KS, KH, KD or KC",
@@ -144,7 +144,7 @@ def test_a_rank_without_its_suit_or_a_word_that_is_no_move_is_told_so() -> None:
 
 
 def test_a_word_among_the_cards_is_told_to_be_left_out() -> None:
-    text = played("play 7H\nlay 7\n7H and 7S\nRJ =\n= 9D\nq\n")
+    text = played("play 7H\nlay 7\n7H and 7S\nRJ =\n= 9D\nquit\n")
     assert refusals(text) == [
         "'play' is not a card: type the cards alone, 7H",
         "'lay' is not a card: type the cards themselves, such as 7H",  # help's first example
@@ -158,7 +158,7 @@ def test_a_word_among_the_cards_is_told_to_be_left_out() -> None:
 def test_a_misplaced_call_or_choice_is_told_so() -> None:
     # The engine read "7H!!" as the card "7H!", "/H" as the card '' and "draw!" as the card
     # "draw" (the rank "dra").
-    text = played("7H!!\n7!H\n/H\ndraw!\nPASS!\nq\n")
+    text = played("7H!!\n7!H\n/H\ndraw!\nPASS!\nquit\n")
     assert refusals(text) == [
         "'!' calls Macau once, at the very end of the move, such as 7H!",
         "'!' calls Macau once, at the very end of the move, such as 7H!",
@@ -170,7 +170,7 @@ def test_a_misplaced_call_or_choice_is_told_so() -> None:
 
 def test_cards_parted_by_commas_as_the_moves_are_listed_are_told_how_to_type() -> None:
     # "?" lists the moves with commas between them: "7H, 7S" read "7H," as a card.
-    text = played("7H, 7S\n7h,7s\nq\n")
+    text = played("7H, 7S\n7h,7s\nquit\n")
     assert refusals(text) == [
         "separate the cards of a move with spaces, not commas: 7H 7S",
         "separate the cards of a move with spaces, not commas: 7h 7s",
@@ -181,13 +181,13 @@ def test_spaces_around_the_joins_of_notation_are_read_as_if_left_out() -> None:
     g = Game.from_position(
         "hungarian", hands=["RJ 9C 5S", "6D 6C 6H"], pile="9H", stock="2C 3C 4C 5C"
     )
-    text = played_from(g, {1: Scripted()}, "RJ = 9D\nq\n")
+    text = played_from(g, {1: Scripted()}, "RJ = 9D\nquit\n")
     assert "  You laid the red joker (as 9♦)\n" in text
     assert "not allowed" not in text
     g = Game.from_position("hungarian", hands=["JC 9D 5S", "6D 6C 6H"], pile="9C", stock="2C 3C")
-    text = played_from(g.copy(), {1: Scripted()}, "JC / 9\nq\n")
+    text = played_from(g.copy(), {1: Scripted()}, "JC / 9\nquit\n")
     assert "not allowed" not in text and "You laid J♣" in text
-    text = played_from(g, {1: Scripted()}, "RJ =\nRJ=7H=7H\nq\n")
+    text = played_from(g, {1: Scripted()}, "RJ =\nRJ=7H=7H\nquit\n")
     assert (
         refusals(text)
         == ["'=' goes once between a joker and the card it stands for, such as RJ=KH"] * 2
@@ -196,7 +196,7 @@ def test_spaces_around_the_joins_of_notation_are_read_as_if_left_out() -> None:
 
 
 def test_the_text_game_shows_its_help_and_the_legal_moves_apart() -> None:
-    text = played("help\n?\nq\n")
+    text = played("help\n?\nquit\n")
     assert text.count(HELP) == 2  # once at the start, once for "help"
     assert text.count("Legal: ") == 1  # for "?" only
 
@@ -211,12 +211,12 @@ def test_the_text_game_fills_in_the_only_suit_a_card_may_name() -> None:
 
 
 def test_an_empty_line_only_asks_again() -> None:
-    text = played("\n\nq\n")
+    text = played("\n\nquit\n")
     assert "not allowed" not in text
     assert text.count("your move> ") == 3
 
 
-@pytest.mark.parametrize("word", ["Q", "exit", "EXIT", "Quit"])
+@pytest.mark.parametrize("word", ["quit", "exit", "EXIT", "Quit"])
 def test_any_quit_word_in_any_case_quits(word: str) -> None:
     text = played(f"{word}\nhelp\n")
     assert text.count(HELP) == 1  # nothing after the quit word was read
@@ -267,19 +267,19 @@ def test_you_see_the_penalty_cards_you_take_and_the_others_see_how_many() -> Non
     g = Game.from_position(
         "polish", hands=["9C 8D 6S", "2H 7C 8C"], pile="5H", stock="9S 10D 4C 5C 6C 7D", current=1
     )
-    text = played_from(g, {1: Scripted("2H")}, "draw\nq\n")
+    text = played_from(g, {1: Scripted("2H")}, "draw\nquit\n")
     assert "  You owe 2\n" in text
     assert "  You took 2 penalty cards: 9♠ 10♦\n" in text
     g = Game.from_position(
         "polish", hands=["2H 7C 8C", "9C 8D 6S"], pile="5H", stock="9S 10D 4C 5C 6C 7D", current=0
     )
-    text = played_from(g, {1: Scripted("draw")}, "2H\nq\n")
+    text = played_from(g, {1: Scripted("draw")}, "2H\nquit\n")
     assert "  Seat 1 took 2 penalty cards\n" in text
     assert "9♠" not in text
 
 
 # ----- the status line --------------------------------------------------------------------
-def status_lines(g: Game, bots: dict[int, object], lines: str = "q\n") -> list[str]:
+def status_lines(g: Game, bots: dict[int, object], lines: str = "quit\n") -> list[str]:
     return [s for s in played_from(g, bots, lines).splitlines() if s.startswith("Top ")]
 
 
@@ -312,7 +312,7 @@ def test_the_others_show_who_is_out_and_who_waits_out_missed_turns() -> None:
     g = Game.from_position(
         "polish", hands=["4H 4S 9C 8D", "5S 6S 7S", ""], pile="5H", stock="2C 3C 4C 5C 6H"
     )
-    first, second = status_lines(g, {1: Scripted("pass")}, "4H 4S\nq\n")
+    first, second = status_lines(g, {1: Scripted("pass")}, "4H 4S\nquit\n")
     assert first.endswith("| others 1:3, 2:out")
     assert second.endswith("| others 1:3 (misses 1), 2:out")
 
@@ -325,7 +325,7 @@ CATCH_PROMPT = 'Seat 1 forgot to call Macau: type "stop 1" to catch them, or pre
 def test_you_are_asked_first_when_a_bot_forgets_macau() -> None:
     g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
     seat2 = Scripted(catches=True)
-    text = played_from(g, {1: Scripted("7H"), 2: seat2}, "stop 1\nq\n")
+    text = played_from(g, {1: Scripted("7H"), 2: seat2}, "stop 1\nquit\n")
     assert "  Seat 1 has one card and did not call Macau\n" + CATCH_PROMPT in text
     assert "  You: stop Macau! Seat 1 draws 5\n" in text
     assert seat2.asked == []  # you caught them first
@@ -335,7 +335,7 @@ def test_an_answer_that_is_no_catch_of_the_seat_that_forgot_is_refused_and_asked
     g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
     seat2 = Scripted(catches=True)
     text = played_from(
-        g, {1: Scripted("7H"), 2: seat2}, "stop 2\n9C\nstop\nzz\nstop 7\nstop 1\nq\n"
+        g, {1: Scripted("7H"), 2: seat2}, "stop 2\n9C\nstop\nzz\nstop 7\nstop 1\nquit\n"
     )
     let_go = 'type "stop 1" to catch Seat 1, or press Enter to let it go'
     assert refusals(text) == [
@@ -356,7 +356,7 @@ def test_enter_after_a_refused_answer_still_lets_the_forgotten_call_go() -> None
         "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
     )
     seat3 = Scripted(catches=False)
-    text = played_from(g, {1: Scripted("7H"), 2: Scripted("7S"), 3: seat3}, "stop 2\n\nq\n")
+    text = played_from(g, {1: Scripted("7H"), 2: Scripted("7S"), 3: seat3}, "stop 2\n\nquit\n")
     assert text.count(CATCH_PROMPT) == 2
     assert "stop Macau!" not in text
     assert seat3.asked == [3]  # the bots had their chance once you let it go
@@ -373,7 +373,7 @@ def test_any_bot_may_catch_a_forgotten_macau_not_only_the_next_to_play() -> None
         "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
     )
     seat2, seat3 = Scripted(catches=False), Scripted(catches=True)
-    text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nq\n")
+    text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nquit\n")
     assert CATCH_PROMPT in text  # you let it go with Enter
     assert "  Seat 3: stop Macau! Seat 1 draws 5\n" in text
     # Seat 2 is to act: the catch waits among its moves, so only seat 3 is asked here.
@@ -385,7 +385,7 @@ def test_the_bot_to_act_finds_the_catch_among_its_moves_as_in_the_window() -> No
         "polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S", "9H 10H"], current=1, **FORGETS
     )
     seat2, seat3 = Scripted("stop 1", catches=True), Scripted(catches=False)
-    text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nq\n")
+    text = played_from(g, {1: Scripted("7H"), 2: seat2, 3: seat3}, "\nquit\n")
     assert "  Seat 2: stop Macau! Seat 1 draws 5\n" in text
     assert (seat2.asked, seat3.asked) == ([], [3])
 
@@ -393,7 +393,7 @@ def test_the_bot_to_act_finds_the_catch_among_its_moves_as_in_the_window() -> No
 def test_the_bots_may_catch_you_and_you_see_the_cards_you_draw() -> None:
     g = Game.from_position("polish", hands=["8H 9C", "5S 6S 7S", "6D 7D"], current=0, **FORGETS)
     seat1, seat2 = Scripted(catches=False), Scripted(catches=True)
-    text = played_from(g, {1: seat1, 2: seat2}, "8H\nq\n")
+    text = played_from(g, {1: seat1, 2: seat2}, "8H\nquit\n")
     assert "forgot to call Macau" not in text  # nobody asks you to catch yourself
     assert "  You have one card and did not call Macau\n" in text
     assert "  Seat 2: stop Macau! You draw 5: 2♣ 3♣ 4♣ 5♣ 6♣\n" in text
@@ -428,7 +428,7 @@ def test_a_points_preset_plays_round_after_round_with_the_totals() -> None:
     dealt = g.copy()
     dealt.apply("9H")
     dealt.next_round()
-    text = played_from(g, {1: Scripted()}, "9H\n\nq\n")
+    text = played_from(g, {1: Scripted()}, "9H\n\nquit\n")
     assert (
         "Points charged in round 1 (the match ends when a total reaches 500):\n"
         "  You         0   total    0   went out\n"
@@ -501,7 +501,7 @@ def test_each_charge_is_shown_beside_the_cards_it_was_charged_for() -> None:
     # Classic: a joker alone is 140, the king of hearts 150; a long hand wraps under itself.
     long = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 3H 4H 6H 7H 8H 10H JH QH"
     g = Game.from_position("classic", hands=["9H", "BJ", "KH 2C", long], pile="5H", stock="4D 6D")
-    text = played_from(g, {1: Scripted(), 2: Scripted(), 3: Scripted()}, "9H\nq\n")
+    text = played_from(g, {1: Scripted(), 2: Scripted(), 3: Scripted()}, "9H\nquit\n")
     summary = text.split("Points charged in round 1")[1].split("Press Enter")[0]
     assert summary.splitlines()[1:] == [
         "  You         0   total    0   went out",
@@ -517,7 +517,7 @@ def test_each_charge_is_shown_beside_the_cards_it_was_charged_for() -> None:
 def test_a_fresh_deal_says_who_dealt_it_and_the_card_turned_up(preset: str, first: str) -> None:
     for seed in range(6):
         dealt = Game.new(PRESETS[preset], seats=3, seed=seed)
-        text = played("q\n", preset=preset, seats=3, seed=seed)
+        text = played("quit\n", preset=preset, seats=3, seed=seed)
         who = "You deal" if dealt.dealer == 0 else f"Seat {dealt.dealer} deals"
         deal = f"{who} 5 cards each; {dealt.top.pretty} starts the pile."
         assert f"{help_text(PRESETS[preset])}\n{first}{deal}\n" in text
@@ -562,7 +562,9 @@ def test_typing_mistakes_are_answered_in_a_players_words() -> None:
     g = Game.from_position(
         "polish", hands=["KH 5C 9D", "7S 8S", "6D 7D"], pile="5H", stock="2C 3C 4C"
     )
-    text = played_from(g, {1: Scripted(), 2: Scripted()}, "draw draw\nKH KH\nstop 9\nKH 5C 5C\nq\n")
+    text = played_from(
+        g, {1: Scripted(), 2: Scripted()}, "draw draw\nKH KH\nstop 9\nKH 5C 5C\nquit\n"
+    )
     assert refusals(text) == [
         "type one move at a time",
         "K♥ is listed twice but you hold one",
@@ -572,7 +574,7 @@ def test_typing_mistakes_are_answered_in_a_players_words() -> None:
 
 
 def test_nobody_is_caught_where_macau_is_called_automatically() -> None:
-    text = played("stop 1\nq\n", preset="quick")
+    text = played("stop 1\nquit\n", preset="quick")
     assert refusals(text) == ["Macau is called automatically in these rules: nobody forgets it"]
 
 
@@ -580,7 +582,7 @@ def test_refusals_and_the_prompt_say_the_rule_in_words_not_option_names() -> Non
     g = Game.from_position(
         "hungarian", hands=["9C AC 5C 6D 7S JH 8S", "9S 6S 8D 10D 4C"], pile="5S 9H", stock="4H 4D"
     )
-    text = played_from(g, {1: Scripted()}, "AC/H\nJH/Q\nq\n")
+    text = played_from(g, {1: Scripted()}, "AC/H\nJH/Q\nquit\n")
     assert refusals(text) == [
         "A♣ cannot name 'H': name a suit other than hearts, the suit in force; allowed: S, D, C",
         "J♥ cannot name 'Q': a jack requests one of 5, 6, 7, 8, 9, 10 or '-'; allowed: 5, 6, 7, "
@@ -595,17 +597,19 @@ def test_refusals_and_the_prompt_say_the_rule_in_words_not_option_names() -> Non
         current=1,
     )
     g.apply("AS/H")
-    assert "[suit request] your move> " in played_from(g, {1: Scripted()}, "q\n")
+    assert "[suit request] your move> " in played_from(g, {1: Scripted()}, "quit\n")
 
 
 def test_the_greeting_says_when_a_match_to_points_is_played() -> None:
-    assert "You are seat 0. A match to 500 points." in played("q\n", preset="tel_aviv")
-    assert "points" not in played("q\n", preset="quick").split("Type a move")[0]
+    assert "You are seat 0. A match to 500 points." in played("quit\n", preset="tel_aviv")
+    assert "points" not in played("quit\n", preset="quick").split("Type a move")[0]
 
 
 def test_more_bot_levels_than_other_seats_are_refused() -> None:
     err = io.StringIO()
-    code = run_text_game("polish", 2, 1, "easy,hard", io.StringIO("q\n"), io.StringIO(), stderr=err)
+    code = run_text_game(
+        "polish", 2, 1, "easy,hard", io.StringIO("quit\n"), io.StringIO(), stderr=err
+    )
     assert code == 2 and "2 bot levels for 1 other seat" in err.getvalue()
 
 
@@ -630,7 +634,7 @@ def test_the_moves_of_a_hand_of_millions_of_plays_are_listed_only_in_part(
         raise AssertionError("every play listed")
 
     monkeypatch.setattr(Game, "legal_actions", refuse)
-    text = played_from(g.copy(), bots, "?\nq\n")
+    text = played_from(g.copy(), bots, "?\nquit\n")
     assert "and others besides" in text
     typed = parse_action("JC")  # several requests fit: left as typed, for the engine to refuse
     assert _only_completion(g, typed, 0) is typed
@@ -699,7 +703,7 @@ def test_the_status_line_says_what_answers_and_how_long_a_request_lasts() -> Non
 def test_bytes_that_are_not_utf8_are_echoed_as_replacement_characters() -> None:
     # A terminal in another encoding: Python reads the bytes as lone surrogates.
     typed = b"zz\xff\n".decode("utf-8", "surrogateescape")
-    text = played(f"{typed}\ud800\nq\n")
+    text = played(f"{typed}\ud800\nquit\n")
     assert refusals(text)[:2] == [
         "'zz\ufffd' is not a card: '\ufffd' is not a suit (use S, H, D or C)",
         "'\ufffd' is not a card (examples: 7H, 10S, QD, RJ)",
@@ -722,10 +726,10 @@ def test_the_status_line_names_a_requested_face_card_and_the_seat_it_binds_throu
 def test_a_narrow_terminal_gets_lines_broken_between_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    wide = played("?\nhelp\nq\n", preset="hungarian", seats=4, seed=5)
+    wide = played("?\nhelp\nquit\n", preset="hungarian", seats=4, seed=5)
     assert any(len(line) > 60 for line in wide.splitlines())  # a file or pipe: as laid out
     monkeypatch.setenv("COLUMNS", "40")
-    text = played("?\nhelp\nq\n", preset="hungarian", seats=4, seed=5)
+    text = played("?\nhelp\nquit\n", preset="hungarian", seats=4, seed=5)
     prompt = "your move> "  # (echoed input would end its line in a terminal)
     lines = [part for line in text.splitlines() for part in line.split(prompt)]
     assert all(len(line) <= 39 for line in lines), [x for x in lines if len(x) > 39]
@@ -744,7 +748,7 @@ def test_a_narrow_terminal_gets_its_prompts_broken_too(monkeypatch: pytest.Monke
 
 def test_macau_typed_alone_and_invisible_characters_are_told_in_a_players_words() -> None:
     held = Game.new("polish", seats=2, seed=4).hand(0)[0]
-    text = played(f"Macau!\nmacau\n{held.code}\u200b\u2060\nq\n")
+    text = played(f"Macau!\nmacau\n{held.code}\u200b\u2060\nquit\n")
     told = refusals(text)
     assert (
         told[:2]
@@ -754,11 +758,11 @@ def test_macau_typed_alone_and_invisible_characters_are_told_in_a_players_words(
 
 
 def test_a_match_to_one_point_says_point() -> None:
-    text = played("q\n", preset="classic")
+    text = played("quit\n", preset="classic")
     assert "A match to 500 points." in text
     rules = PRESETS["classic"].replace(target=1)
     g = Game.from_position(rules, hands=["9H", "5C 6C"], pile="9D", stock="2S 3S 4S 5S")
-    text = played_from(g, {1: Scripted()}, "9H\nq\n")
+    text = played_from(g, {1: Scripted()}, "9H\nquit\n")
     assert "Seat 1 (10) reached the target of 1 point: the match is over." in text
     assert "1 points" not in text
 
@@ -775,10 +779,62 @@ def test_a_terminal_of_no_size_or_a_tiny_one_is_played_in_all_the_same(
         textgame.os, "get_terminal_size", lambda fd=1: os.terminal_size((columns, 24))
     )
     out = Terminal()
-    assert run_text_game("polish", 2, 4, "random", io.StringIO("?\nhelp\nq\n"), out) == 0
+    assert run_text_game("polish", 2, 4, "random", io.StringIO("?\nhelp\nquit\n"), out) == 0
     prompt = "> "  # (echoed input would end its line in a terminal; the prompt is broken too)
     lines = [part for line in out.getvalue().splitlines() for part in line.split(prompt)]
     if columns == 0:  # (a size never given: as a file is)
         assert any(len(line) > 40 for line in lines)
     else:  # as narrow as lines are kept: 20 columns
         assert max(len(line) for line in lines) == 19
+
+
+# ----- leaving, and what a line may hold ------------------------------------------------------
+def test_a_lone_q_at_a_move_is_the_queen_without_its_suit_not_a_quit() -> None:
+    """q once ended the game without a word, a match of many rounds too: at a move it is
+    the queen's rank, asked for its suit like K or A, with the word that leaves."""
+    text = played("q\nQ\nhelp\nquit\n")
+    assert text.count(HELP) == 2  # the game read on after both
+    assert refusals(text) == [
+        "'Q' needs a suit: QS, QH, QD or QC (to leave the game, type quit)",
+        "'Q' needs a suit: QS, QH, QD or QC (to leave the game, type quit)",
+    ]
+
+
+def test_leaving_a_points_match_tells_the_totals_it_stood_at() -> None:
+    g = Game.from_position("classic", hands=["9C", "KH 4D 8S"], pile="9H", stock="5C 6C 7C 8C")
+    text = played_from(g, {1: Scripted()}, "9C\nq\n")
+    assert "Press Enter for the next round (q to quit)> " in text
+    assert text.endswith(
+        "You left the match after 1 round. Totals so far (the lowest total wins):\n"
+        "  1. You         0\n"
+        "  2. Seat 1    160\n"
+    )
+    # A round left before it is over has no totals to tell: nothing is said.
+    g = Game.from_position("classic", hands=["9C 5D", "KH 4D 8S"], pile="9H", stock="5C 6C 7C")
+    assert "Totals so far" not in played_from(g, {1: Scripted()}, "quit\n")
+
+
+def test_an_arrow_key_and_a_word_of_junk_are_told_in_short() -> None:
+    """Read from a pipe, an arrow key arrives as its escape sequence; a word of junk just
+    short of the longest line read is quoted cut short, not filling the screen."""
+    text = played("\x1b[A\n" + "x" * 990 + "\nquit\n")
+    assert refusals(text) == [
+        "the arrow and editing keys do nothing here: type the move, then press Enter",
+        f"'{'x' * 39}…' is not a card or a move: type help for the moves, or ? for yours",
+    ]
+
+
+def test_the_moves_listed_keep_to_a_narrow_terminal_whole(monkeypatch) -> None:
+    """At 50 columns "3D 8D AD/S" is not parted into "3D 8D" (itself a move) and "AD/S"."""
+    monkeypatch.setenv("COLUMNS", "50")
+    text = played("?\nquit\n", preset="hungarian", seed=44)
+    listing = text.split("Legal:", 1)[1].split("your move>", 1)[0]
+    g = Game.new(PRESETS["hungarian"], seats=2, seed=44)
+    items: list[str] = []
+    for line in ("Legal:" + listing).splitlines():
+        if line.startswith(("[", "…")):
+            break  # the prompt again, or the count of the moves not listed
+        assert len(line) <= 49, line
+        items += [i for i in line.replace("Legal:", "").strip().rstrip(",").split(", ") if i]
+    assert len(items) > 5
+    assert items == [str(a) for a in g.legal_actions()][: len(items)]

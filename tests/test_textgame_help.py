@@ -62,9 +62,9 @@ def caught_somewhere(rules: Rules) -> bool:
 
 def moves_taught(preset: str) -> list[str]:
     """The example moves of the help of ``preset`` (``stop N`` as ``stop 1``), leaving out
-    the words of the text game itself (``?``, ``help``, ``q``) and draw and pass."""
+    the words of the text game itself (``?``, ``help``, ``quit``) and draw and pass."""
     forms = [form.replace(" N", " 1") for form, _ in help_entries(PRESETS[preset])]
-    return [f for f in forms if f not in ("?", "??", "help", "q", "draw", "pass")]
+    return [f for f in forms if f not in ("?", "??", "help", "quit", "draw", "pass")]
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
