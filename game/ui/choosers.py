@@ -391,9 +391,13 @@ class RankChooser(ChoiceModal[str]):
         *,
         note: str = "",
         speed: str = "normal",
+        going_out: bool = False,
     ) -> None:
         options = [Option(c, "Nothing" if c == "-" else c, _RANK_KEYS.get(c)) for c in choices]
-        sub = "For one round, you last: lay it or a jack, or draw"
+        # The round of a request ends with its jack's player, unless that player goes out on
+        # the jack (where its power still acts): then the others only.
+        last = "" if going_out else ", you last"
+        sub = f"For one round{last}: lay it or a jack, or draw"
         super().__init__(
             options, on_result, subtitle=f"{sub} · {note}" if note else sub, speed=speed
         )

@@ -439,7 +439,9 @@ class PlayFlow:
         t = self.table
         choices = options.choices()
         if len(choices) <= 1:
-            self._finish(options.with_choice(choices[0]) if choices else options)
+            why = forced_choice(t.game, options, choices)
+            if self._finish(options.with_choice(choices[0]) if choices else options) and why:
+                t.say(why, error=False)  # the choice was made for you: say why
             return
 
         def picked(choice: str | None) -> None:
@@ -464,7 +466,11 @@ class PlayFlow:
             )
         else:
             note = rank_note(t.game, choices)
-            self._push(RankChooser(choices, picked, note=note, speed=t.animator.speed))
+            going_out = len(options.cards) == len(t.game.hand(t.viewer))
+            chooser = RankChooser(
+                choices, picked, note=note, speed=t.animator.speed, going_out=going_out
+            )
+            self._push(chooser)
 
     def _push(self, chooser: object) -> None:
         from game.ui.scene import Scene
@@ -475,18 +481,21 @@ class PlayFlow:
             return
         self.table.stack.push(chooser)
 
-    def _finish(self, options: PlayOptions) -> None:
+    def _finish(self, options: PlayOptions) -> bool:
+        """Lay the play chosen; whether it was laid."""
         t = self.table
         play = options.final(call=t.macau_on)
         held, self.held = self.held, []
         if play is None:
             self.spring_back([u for u, _ in held], self.held_at)
-            return
+            return False
         for uid, _ in held:
             t.director.launch[uid] = self.held_at
         if not t.apply(play):
             t.director.launch.clear()
             self.spring_back([u for u, _ in held], self.held_at)
+            return False
+        return True
 
     def cancel(self) -> None:
         """A chooser was dismissed: the held cards go back into your hand."""
@@ -510,6 +519,22 @@ class PlayFlow:
             if hc is not None:
                 hc.x, hc.y = at[0] + 14 * i, at[1]
 
+    def _barred_last_card(self) -> str:
+        """The engine's reason, as the middle of a line, where the one card you hold fits or
+        answers but may not be your last card (a lone 2 or 3 heads-up, RULES §3.9): "nothing
+        fits" or "fight back with a 2" would read wrong beside it. "" otherwise."""
+        t = self.table
+        g = t.game
+        held = tuple(g.hand(t.viewer))
+        if len(held) != 1 or not g.rules.no_attack_finish_heads_up:
+            return ""
+        if any(isinstance(a, Play) for a in g.legal_actions(t.viewer)):
+            return ""
+        why = refusal(g, t.viewer, held).rstrip(".")
+        if not why.lower().startswith("heads-up"):
+            return ""
+        return why[:1].lower() + why[1:]
+
     def phase_hint(self) -> str:
         """A line telling you what you can do now."""
         t = self.table
@@ -529,6 +554,9 @@ class PlayFlow:
             if left < g.penalty:  # the rest is forgiven (RULES §2.6)
                 can = f"only {left} can be drawn" if left else "nothing is left to draw"
                 owe += f", but {can} (the rest is forgiven)" if left else f", but {can}"
+            barred = self._barred_last_card()
+            if barred:  # the one card held would answer, but may not be the last one
+                return f"{owe}: {barred}, so take them"
             return self._with_call(f"{owe}: " + ", or ".join(ways))  # each may hold an "or"
         if g.phase == Phase.SKIP:
             n = g.skips
@@ -548,14 +576,9 @@ class PlayFlow:
         if request:
             return self._with_call(request)
         if not fits:  # (telling a newcomer to drag a card here sends them to a refusal)
-            held = tuple(g.hand(t.viewer))
-            if len(held) == 1 and g.rules.no_attack_finish_heads_up:
-                # A last card that fits may still be barred (a lone 2 or 3 heads-up): "nothing
-                # fits" would read wrong beside it. The engine's reason instead (it asks that
-                # only of a card that fits).
-                why = refusal(g, t.viewer, held).rstrip(".")
-                if why.lower().startswith("heads-up"):
-                    return f"Your turn: {why[:1].lower()}{why[1:]}, so draw a card"
+            barred = self._barred_last_card()
+            if barred:
+                return f"Your turn: {barred}, so draw a card"
             return "Your turn: nothing in your hand fits, so draw a card"
         if t.hand.selection:
             picked = t.hand.selected_cards()
@@ -669,12 +692,55 @@ def suit_note(game: Game, choices: Sequence[str], play: Play) -> str:
     return " · ".join(notes)
 
 
+# The ranks a jack may ask for in every preset that has requests: other lists are house rules,
+# which the rank chooser names, as not every player at the table may know them.
+USUAL_REQUEST_RANKS = ("5", "6", "7", "8", "9", "10")
+
+
 def rank_note(game: Game, choices: Sequence[str]) -> str:
-    """Why ranks are missing from a rank chooser: "only ranks you still hold"."""
+    """Why ranks are missing from a rank chooser: "only ranks you still hold", and where
+    the rules change which ranks may be asked for, "jacks ask only for 5 or 9 here"."""
     rules = game.rules
     offered = [c for c in choices if c != "-"]
+    notes = []
+    if tuple(rules.request_ranks) != USUAL_REQUEST_RANKS:
+        notes.append(f"jacks ask only for {_or_words(list(rules.request_ranks))} here")
     if rules.jack_must_hold and len(offered) < len(rules.request_ranks):
-        return "only ranks you still hold"
+        notes.append("only ranks you still hold")
+    return " · ".join(notes)
+
+
+def _or_words(items: Sequence[str]) -> str:
+    """'5', '5 or 9', '5, 9 or 10'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> str:
+    """Why a suit changer or a jack laid without a chooser names what it does, where the
+    rules left it a single choice that is not plainly its own: a jack that can ask for
+    nothing, a changer left only a free suit. "" where there is nothing to explain (a jack
+    or a changer going out, which asks for nothing; the one suit there is to name)."""
+    if len(choices) != 1 or not options.plays:
+        return ""
+    card = options.cards[-1].pretty
+    rules = game.rules
+    if choices[0] == "-":
+        if not rules.jack_must_hold:
+            return ""
+        ranks = _or_words(list(rules.request_ranks))
+        return f"{card} asks for nothing: you hold no {ranks} for it to ask for"
+    if choices[0] != "*":
+        return ""
+    changed, _under = game.suit_to_change(options.plays[0])
+    mark = SUIT_CHAR.get(changed, changed)
+    if changed and changed == options.cards[-1].suit and not options.cards[-1].is_joker:
+        return (
+            f"{card} may name only its own suit, and the suit named must differ from {mark}: "
+            f"a free suit, anything but {mark}"
+        )
+    if rules.ace_must_hold:
+        held = "no suit but " + mark if changed else "no suit"
+        return f"{card} names a free suit: you hold {held} to name"
     return ""
 
 

@@ -250,3 +250,19 @@ def test_a_pick_that_leaves_several_cards_drops_the_call_from_an_answers_line() 
     h.pick_with_keys("2D")
     h.tick(2)
     assert tabledraw.status_line(h.table) == f"{owe}. Leaving one card? Press Macau! (M) first"
+
+
+def test_an_attack_answered_only_by_a_barred_last_card_says_to_take_it() -> None:
+    """Heads-up your only card is a 3 and a 3 waits on you: "fight back with a 3" would send
+    you to a refusal; the line says why the 3 may not go, and to take the penalty."""
+    rules = PRESETS["polish"].replace(name="custom", no_attack_finish_heads_up=True)
+    g = Game.from_position(
+        rules, hands=["3H", "3C 9D"], pile="5C", stock="8S 4C 6C 4H 6H QS KD", current=1
+    )
+    h = Harness(g)
+    assert h.table.apply(parse_action("3C!"), 1)  # you owe 3: your 3♥ would answer it
+    h.tick(60)
+    assert [str(a) for a in g.legal_actions(0)] == ["draw"]
+    assert tabledraw.status_line(h.table) == (
+        "You owe 3: heads-up, your last card cannot be a 2 or a 3 laid alone, so take them"
+    )

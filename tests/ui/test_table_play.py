@@ -222,6 +222,60 @@ def test_macau_called_then_a_cancelled_chooser_keeps_the_call_for_the_next_try()
     assert h.table.macau_button.on and h.table.macau_on
 
 
+def test_a_jack_going_out_asks_the_others_only() -> None:
+    """Where a last card's power still acts, a jack you go out on binds the others only:
+    the chooser does not say "you last"."""
+    rules = PRESETS["polish"].replace(name="custom", power_after_out=True)
+    g = Game.from_position(rules, ["JH", "6S 8S 9C", "5S 8C 9D"], "10H", "6H 6C 8D 8H 9H 5C")
+    h = Harness(g)
+    h.drag_to_pile("JH")
+    chooser = h.stack.top
+    assert isinstance(chooser, RankChooser)
+    assert chooser.subtitle == "For one round: lay it or a jack, or draw"
+
+
+def test_a_jack_left_nothing_to_ask_for_says_why() -> None:
+    """A jack that must ask for a rank it holds, with none of the ranks it may ask for in
+    hand, goes down asking for nothing without a chooser: a word says why."""
+    rules = PRESETS["polish"].replace(name="custom", jack_must_hold=True, request_ranks=("5", "9"))
+    g = Game.from_position(
+        rules, ["JH 6C 8D KS", "6S 8S 9C", "5S 8C 9D"], "10H", "6H 8H 9H 5C 10S 10D"
+    )
+    h = Harness(g)
+    h.drag_to_pile("JH")
+    assert h.stack.top is h.table
+    assert h.table.toast is not None
+    assert h.table.toast[0] == "J♥ asks for nothing: you hold no 5 or 9 for it to ask for"
+    assert not h.table.toast_error
+    # With the ranks held, the chooser says which ranks these rules let a jack ask for.
+    rules = PRESETS["polish"].replace(name="custom", request_ranks=("5", "9"))
+    g = Game.from_position(
+        rules, ["JH 6C 8D KS", "6S 8S 9C", "5S 8C 9D"], "10H", "6H 8H 9H 5C 10S 10D"
+    )
+    h = Harness(g)
+    h.drag_to_pile("JH")
+    chooser = h.stack.top
+    assert isinstance(chooser, RankChooser)
+    assert chooser.subtitle.endswith("· jacks ask only for 5 or 9 here")
+
+
+def test_a_changer_left_only_a_free_suit_says_why() -> None:
+    """A 7 that names only its own suit, which must differ from the suit it is laid on,
+    gives a free suit without a chooser: a word says why."""
+    rules = PRESETS["romanian"].replace(name="custom", seven_own_suit=True, ace_must_differ=True)
+    g = Game.from_position(
+        rules, ["7S 6C 8D KH", "6S 8S 9C", "5S 8C 9D"], "9S", "6H 8H 9H 5C 10S 10D"
+    )
+    h = Harness(g)
+    h.drag_to_pile("7S")
+    assert h.stack.top is h.table
+    assert h.table.toast is not None
+    assert h.table.toast[0] == (
+        "7♠ may name only its own suit, and the suit named must differ from ♠: a free suit, "
+        "anything but ♠"
+    )
+
+
 def test_a_rank_chooser_says_why_ranks_are_missing() -> None:
     game = hungarian(["JC 5C 9D 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"], "10C", "8S 8C 10H")
     h = Harness(game)
