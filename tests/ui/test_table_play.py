@@ -234,26 +234,26 @@ def test_a_jack_going_out_asks_the_others_only() -> None:
     assert chooser.subtitle == "For one round: lay it or a jack, or draw"
 
 
+def _laid_first(preset: str, card: str, pile: str, **house: object) -> Harness:
+    """A three-seat table of ``preset`` with ``house`` rules where you drag ``card`` (with
+    6♣ 8♦ K♠ beside it) onto ``pile``."""
+    rules = PRESETS[preset].replace(name="custom", **house)
+    hands = [f"{card} 6C 8D KS", "6S 8S 9C", "5S 8C 9D"]
+    h = Harness(Game.from_position(rules, hands, pile, "6H 8H 9H 5C 10S 10D"))
+    h.drag_to_pile(card)
+    return h
+
+
 def test_a_jack_left_nothing_to_ask_for_says_why() -> None:
     """A jack that must ask for a rank it holds, with none of the ranks it may ask for in
     hand, goes down asking for nothing without a chooser: a word says why."""
-    rules = PRESETS["polish"].replace(name="custom", jack_must_hold=True, request_ranks=("5", "9"))
-    g = Game.from_position(
-        rules, ["JH 6C 8D KS", "6S 8S 9C", "5S 8C 9D"], "10H", "6H 8H 9H 5C 10S 10D"
-    )
-    h = Harness(g)
-    h.drag_to_pile("JH")
+    h = _laid_first("polish", "JH", "10H", jack_must_hold=True, request_ranks=("5", "9"))
     assert h.stack.top is h.table
     assert h.table.toast is not None
     assert h.table.toast[0] == "J♥ asks for nothing: you hold no 5 or 9 for it to ask for"
     assert not h.table.toast_error
     # With the ranks held, the chooser says which ranks these rules let a jack ask for.
-    rules = PRESETS["polish"].replace(name="custom", request_ranks=("5", "9"))
-    g = Game.from_position(
-        rules, ["JH 6C 8D KS", "6S 8S 9C", "5S 8C 9D"], "10H", "6H 8H 9H 5C 10S 10D"
-    )
-    h = Harness(g)
-    h.drag_to_pile("JH")
+    h = _laid_first("polish", "JH", "10H", request_ranks=("5", "9"))
     chooser = h.stack.top
     assert isinstance(chooser, RankChooser)
     assert chooser.subtitle.endswith("· jacks ask only for 5 or 9 here")
@@ -262,12 +262,7 @@ def test_a_jack_left_nothing_to_ask_for_says_why() -> None:
 def test_a_changer_left_only_a_free_suit_says_why() -> None:
     """A 7 that names only its own suit, which must differ from the suit it is laid on,
     gives a free suit without a chooser: a word says why."""
-    rules = PRESETS["romanian"].replace(name="custom", seven_own_suit=True, ace_must_differ=True)
-    g = Game.from_position(
-        rules, ["7S 6C 8D KH", "6S 8S 9C", "5S 8C 9D"], "9S", "6H 8H 9H 5C 10S 10D"
-    )
-    h = Harness(g)
-    h.drag_to_pile("7S")
+    h = _laid_first("romanian", "7S", "9S", seven_own_suit=True, ace_must_differ=True)
     assert h.stack.top is h.table
     assert h.table.toast is not None
     assert h.table.toast[0] == (
