@@ -396,7 +396,9 @@ class _Table:
         shown = _fitted(text, self.out) + prompt[len(text) :]
         if self.editing:
             try:
-                line = input(shown)  # with the arrow keys and the moves typed before
+                # With the arrow keys and the moves typed before; an empty line is "", as a
+                # key readline leaves out gives (PageUp): only Ctrl-D ends the input.
+                line = input(shown) + "\n"
             except EOFError:
                 line = ""
         else:

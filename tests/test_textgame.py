@@ -838,3 +838,62 @@ def test_the_moves_listed_keep_to_a_narrow_terminal_whole(monkeypatch) -> None:
         items += [i for i in line.replace("Legal:", "").strip().rstrip(",").split(", ") if i]
     assert len(items) > 5
     assert items == [str(a) for a in g.legal_actions()][: len(items)]
+
+
+def _at_a_terminal(keys: list[str], tmp_path: object) -> str:
+    """What ``main.py text`` prints at a real terminal (a pseudo-terminal, where lines are
+    read with editing) for ``keys`` typed one after another, as it answers."""
+    import select
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    master, slave = os.openpty()
+    env = {**os.environ, "MACAU_HOME": str(tmp_path), "TERM": "dumb"}
+    env.pop("COLUMNS", None)
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen(
+        [sys.executable, str(root / "main.py"), "text", "--preset", "classic", "--seed", "3"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        cwd=root,
+    )
+    os.close(slave)
+    out = b""
+
+    def read(prompts: int, seconds: float) -> None:
+        """Read until ``prompts`` prompts have been shown, the game ends, or time is up."""
+        nonlocal out
+        end = time.monotonic() + seconds
+        while out.count(b"> ") < prompts and time.monotonic() < end:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if ready:
+                try:
+                    out += os.read(master, 65536)
+                except OSError:
+                    return  # the game ended and closed the terminal
+
+    try:
+        read(1, 20.0)
+        for key in keys:
+            shown = out.count(b"> ")
+            os.write(master, key.encode())
+            read(shown + 1, 10.0)  # the next prompt, or the game's end
+        proc.wait(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    return out.decode(errors="replace")
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="pseudo-terminals are POSIX only")
+def test_at_a_terminal_an_empty_line_or_a_key_left_out_asks_again(tmp_path) -> None:
+    """With line editing an empty line reads "", as the end of the input used to: Enter, or
+    PageUp and Enter, asked again only through a pipe and ended the game at a terminal."""
+    text = _at_a_terminal(["\r", "\x1b[5~\r", "?\r", "quit\r"], tmp_path)
+    assert "Legal:" in text, text  # still playing after both
+    assert text.count("your move> ") >= 4, text

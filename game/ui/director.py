@@ -355,17 +355,24 @@ class GameLog:
         self.stopped = False
 
     def _on_MatchOver(self, ev: MatchOver) -> None:
-        score = ev.scores[ev.loser]
-        reached = f"{self.target} ({score} points)" if score != self.target else str(score)
-        line = self.clause(ev.loser, f"reached {reached}", f"reached {reached}")
+        # Every seat whose total reached the target has lost (RULES §6), not only the one
+        # the event names first.
+        over = [s for s, score in enumerate(ev.scores) if score >= self.target] or [ev.loser]
+        reached = [
+            f"{self._mid_name(s)} ({ev.scores[s]})"
+            if ev.scores[s] != self.target
+            else self._mid_name(s)
+            for s in over
+        ]
+        line = f"{_and_words(reached)} reached {self.target}"
         winners = [self._mid_name(s) for s in ev.winners]
         if len(winners) > 1:
             low = ev.scores[ev.winners[0]]
-            line += f" — drawn match: {' and '.join(winners)}, {low} points each"
+            line += f" — drawn match: {_and_words(winners)}, {low} points each"
         else:
             wins = "win" if winners[0] == "you" else "wins"
             line += f" — {winners[0]} {wins} the match with {ev.scores[ev.winners[0]]} points"
-        self.heading("Match over: " + _mid_line(line))
+        self.heading("Match over: " + line)
 
     def _mid_name(self, seat: int) -> str:
         """A seat's name in the middle of a line: "you" for the person at the table."""
@@ -864,6 +871,11 @@ def _laid_words(ev: CardsLaid) -> str:
         f"joker as {d.pretty}" if d is not None and c.is_joker else c.pretty
         for c, d in zip(ev.cards, ev.declared, strict=True)
     )
+
+
+def _and_words(items: list[str]) -> str:
+    """'Ada', 'Ada and Ben', 'Ada, Ben and Cy'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _mid_line(words: str) -> str:

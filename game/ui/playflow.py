@@ -722,6 +722,8 @@ def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> s
     or a changer going out, which asks for nothing; the one suit there is to name)."""
     if len(choices) != 1 or not options.plays:
         return ""
+    if len(options.cards) >= len(game.hand(game.current)):
+        return ""  # going out: nothing is held to name or ask for, nor needed
     card = options.cards[-1].pretty
     rules = game.rules
     if choices[0] == "-":
@@ -733,7 +735,11 @@ def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> s
         return ""
     changed, _under = game.suit_to_change(options.plays[0])
     mark = SUIT_CHAR.get(changed, changed)
-    if changed and changed == options.cards[-1].suit and not options.cards[-1].is_joker:
+    last = options.cards[-1]
+    own = (last.code[0] == "7" and rules.seven_own_suit) or (
+        last.code[0] == "Q" and rules.queen_own_suit
+    )
+    if own and changed and changed == last.suit:
         return (
             f"{card} may name only its own suit, and the suit named must differ from {mark}: "
             f"a free suit, anything but {mark}"

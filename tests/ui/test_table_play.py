@@ -1764,3 +1764,25 @@ def test_confetti_fills_a_window_grown_while_it_falls() -> None:
             assert drawn.right > 2000  # across the whole width, not the first 960 pixels
         lowest = max(lowest, drawn.bottom)
     assert lowest > 1200  # and down to the bottom, not stopping at 600
+
+
+def test_an_ace_left_a_free_suit_says_what_the_hand_lacks_and_going_out_says_nothing() -> None:
+    """Hungarian aces must name another suit than the one in force and one held: holding
+    only spades on 9♠, A♠ gives a free suit for that reason, not for naming "only its own
+    suit" (a 7's or a queen's house rule). Going out on it, nothing is held: no word."""
+    g = Game.from_position(
+        "hungarian", ["AS 5S 6S", "6H 8H 9C", "5D 8C 9D"], "9S", "6C 8D 10S 10D KD QD"
+    )
+    h = Harness(g)
+    h.drag_to_pile("AS")
+    assert h.table.toast is not None
+    assert h.table.toast[0] == "A♠ names a free suit: you hold no suit but ♠ to name"
+    for hand, pile in (("AS", "9H"), ("JS", "9S")):
+        g = Game.from_position(
+            "hungarian", [hand, "6H 8H 9C", "5D 8C 9D"], pile, "6C 8D 10S 10D KD QD"
+        )
+        h = Harness(g)
+        h.drag_to_pile(hand)
+        h.tick(30)
+        assert g.placings == [0]
+        assert h.table.toast is None, h.table.toast

@@ -157,12 +157,21 @@ def test_a_round_that_charges_points_and_the_end_of_the_match_are_told() -> None
     words.write(MatchOver((1,), 2, (285, 225, 520)))
     assert list(words.lines) == [
         "Round over — points: you +40, Ben +25",
-        "Match over: Ben reached 500 (520 points) — Ada wins the match with 225 points",
+        "Match over: Ben (520) reached 500 — Ada wins the match with 225 points",
+    ]
+    # Every seat whose total reached the target is named (each has lost), and a draw among
+    # three lists them as one does.
+    words = GameLog(["You", "Ada", "Ben", "Cy"], target=100)
+    words.write(MatchOver((0,), 2, (0, 160, 185, 40)))
+    words.write(MatchOver((0, 1, 3), 2, (90, 90, 120, 90)))
+    assert list(words.lines) == [
+        "Match over: Ada (160) and Ben (185) reached 100 — you win the match with 0 points",
+        "Match over: Ben (120) reached 100 — drawn match: you, Ada and Cy, 90 points each",
     ]
     words = GameLog(["You", "Ada"], target=500)
     words.write(RoundOver((0, 1), (1, 2), (0, 0), True))  # nothing charged: no points told
     words.write(MatchOver((0, 1), 0, (500, 500)))
     assert list(words.lines) == [
         "Round over (blocked)",
-        "Match over: you reached 500 — drawn match: you and Ada, 500 points each",
+        "Match over: you and Ada reached 500 — drawn match: you and Ada, 500 points each",
     ]
