@@ -210,8 +210,11 @@ def tell(title: str, message: str, *, error: bool = True, dialog: bool = True) -
     try:
         import pygame
 
+        # A path may hold a byte that is not UTF-8 (kept as a lone surrogate), which the
+        # dialog cannot take: it is shown as \xff instead.
+        shown = message.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         pygame.display.message_box(
-            f"Macau: {title}", dialog_lines(message), message_type="error" if error else "warn"
+            f"Macau: {title}", dialog_lines(shown), message_type="error" if error else "warn"
         )
     except Exception as exc:  # a dialog is a courtesy: stderr and the log already have it
         log.info("no dialog for %r: %s", title, exc)

@@ -170,3 +170,20 @@ def test_a_dialog_gets_the_message_in_lines_that_fit_a_screen(
     # Nothing lost: the same characters, only the spaces moved (a long path may break).
     assert "".join(text.split()) == "".join((message + "Second paragraph.").split())
     assert lines[-2:] == ["", "Second paragraph."]
+
+
+def test_a_dialog_shows_a_folder_name_that_is_not_utf8(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A byte of a folder's name that is not UTF-8 (kept by Python as a lone surrogate) made
+    the dialog fail to show at all: it is written as \\xff instead."""
+    import pygame
+
+    shown: list[str] = []
+    monkeypatch.setattr(failures, "_desktop_present", lambda: True)
+
+    def message_box(title: str, text: str, **kw: object) -> None:
+        text.encode("utf-8")  # as SDL needs it
+        shown.append(text)
+
+    monkeypatch.setattr(pygame.display, "message_box", message_box)
+    TELL("Folders", "Statistics in /home/caf\udce9/data cannot be written.", error=False)
+    assert shown == ["Statistics in /home/caf\\xe9/data cannot be written."]

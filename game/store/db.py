@@ -61,6 +61,22 @@ BUSY = "The statistics file is in use by another program: try again once it is f
 FULL = opening.FULL  # what it says while rounds wait for room on a full disk
 
 
+def _main_file(conn: sqlite3.Connection) -> str:
+    """The name of the file ``conn`` has open as "main" ("" for none). Read as bytes and
+    decoded as the system names files: a folder whose name is not UTF-8 (a byte left from
+    another encoding) made SQLite's text unreadable, and the export stopped the game."""
+    saved = conn.text_factory
+    conn.text_factory = bytes
+    try:
+        rows = conn.execute("PRAGMA database_list").fetchall()
+    finally:
+        conn.text_factory = saved
+    for _seq, name, file in rows:
+        if name in (b"main", "main"):
+            return os.fsdecode(file) if isinstance(file, bytes) else str(file or "")
+    return ""
+
+
 class StoreBusy(StoreUnavailable):
     """Another program kept the statistics file's write lock past the wait: nothing was
     written, and the same write may succeed later."""
@@ -266,10 +282,9 @@ class Store:
         if self.stand_in or self.path is None:
             return None
         try:
-            rows = self._conn.execute("PRAGMA database_list").fetchall()
+            return _main_file(self._conn) or None
         except sqlite3.Error:
             return None
-        return next((str(row[2]) for row in rows if row[1] == "main"), "") or None
 
     def _note_file(self) -> None:
         """Note which files are the open file and its log and index (device and inode), as
@@ -375,8 +390,7 @@ class Store:
         self._follow_file()  # (by its name: never a file deleted, which would be made empty)
         if self.stand_in:
             return None
-        rows = self._conn.execute("PRAGMA database_list").fetchall()
-        file = next((str(row[2]) for row in rows if row[1] == "main"), "")
+        file = _main_file(self._conn)
         if not file:
             return None
         path, read_only, problem, named = Path(file), self.read_only, self.problem, self.path

@@ -88,3 +88,19 @@ def test_anything_else_going_wrong_while_opening_is_told_not_raised(
             "be used). Games will be played but not recorded."
         )
         assert store.history() == []
+
+
+def test_a_second_connection_for_an_export_opens_in_such_a_folder(latin1_home: Path) -> None:
+    """The statistics screen exports (and profiles merge) on a connection of their own,
+    opened by the file's name as SQLite holds it: read as text, a name that is not UTF-8
+    stopped the game."""
+    with Store.open() as store:
+        assert store.record_game(game(1, "classic", human(0, "Anna", 1), bot(1, "easy", 2)))
+        opener = store.worker_opener()
+        assert opener is not None
+        other = opener()
+        try:
+            assert len(other.history()) == 1
+            assert other.path is not None and other.path.samefile(store.path)
+        finally:
+            other.close()
