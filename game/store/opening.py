@@ -127,6 +127,9 @@ def connect_read_only(path: Path, *, immutable: bool = False) -> sqlite3.Connect
     return conn
 
 
+SQLITE_LONGEST_PATH = 504  # bytes of a database's full name SQLite's own files open under
+
+
 def memory_database(problem: str | None) -> Opened:
     """An empty, current-schema database in memory that nothing is recorded into."""
     conn = held_connection(":memory:")
@@ -487,6 +490,14 @@ def open_database(path: Path) -> Opened:
     if path.is_dir():
         return memory_database(
             f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
+        )
+    length = len(os.fsencode(path.absolute()))
+    if length > SQLITE_LONGEST_PATH:
+        # SQLite opens no file whose name (with "-journal" after it) passes 512 bytes; it
+        # says only that the file cannot be opened, which reads like a permissions problem.
+        return memory_database(
+            f"The statistics file's name is too long for SQLite to open ({length} characters; "
+            f"{SQLITE_LONGEST_PATH} at most): set MACAU_HOME to a shorter folder. {NOT_RECORDED}"
         )
     salvage.clear_leftovers(path)  # of a recovery killed halfway, in an earlier run
     if not path.exists():

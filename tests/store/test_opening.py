@@ -459,3 +459,33 @@ def test_a_file_this_user_may_not_read_is_told_as_permission_denied(
     with Store.open() as store:
         assert store.read_only and store.problem is not None
         assert "cannot read its statistics file (permission denied)" in store.problem
+
+
+def test_a_name_too_long_for_sqlite_is_told_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite opens no database whose full name passes about 500 bytes, and says only that
+    it cannot be opened, which read like a permissions problem in a folder that is
+    writable: the reason is given, and the game plays on unrecorded."""
+    from game.store.opening import SQLITE_LONGEST_PATH
+
+    def folder(length: int, letter: str) -> Path:
+        """A folder under ``tmp_path`` whose name is ``length`` characters long."""
+        home = tmp_path
+        while len(str(home)) < length:
+            home = home / (letter * min(100, length - len(str(home)) - 1))
+        home.mkdir(parents=True)
+        return home
+
+    monkeypatch.setenv("MACAU_HOME", str(folder(SQLITE_LONGEST_PATH, "d")))
+    with Store.open() as store:
+        assert store.stand_in
+        assert store.problem is not None
+        assert "too long for SQLite to open" in store.problem
+        assert "MACAU_HOME" in store.problem
+    # Just short enough, the same folder tree opens and records.
+    fits = SQLITE_LONGEST_PATH - len("/data/macau.sqlite3")
+    monkeypatch.setenv("MACAU_HOME", str(folder(fits, "s")))
+    with Store.open() as store:
+        assert store.problem is None and not store.stand_in
+        assert len(str(store.path)) <= SQLITE_LONGEST_PATH
