@@ -39,9 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cmd_play(args[1:], named=True)  # the window by name, as with no command at all
     if args and args[0] in commands:
         if sys.stderr is None:
-            # An app built without a console (Windows, macOS) has nowhere to write: the
-            # headless commands are for a terminal and the source tree; say nothing, fail.
-            return 2
+            if sys.stdout is None:
+                # An app built without a console (Windows, macOS) has nowhere to write: the
+                # headless commands are for a terminal and the source tree; say nothing, fail.
+                return 2
+            # Only the error stream closed by the shell (``2>&-``): the output still goes
+            # where it was sent, and what would have been said on the errors goes nowhere.
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (kept for the run)
         if sys.stdout is None:
             # Standard output closed by the shell (``>&-``), the error stream still open: a
             # game cannot be shown, but what a command writes to files is still written.

@@ -362,6 +362,23 @@ def test_a_command_with_nowhere_to_write_ends_quietly(monkeypatch: pytest.Monkey
     assert main(["rules", "--preset", "polish"]) == 2
 
 
+def test_a_command_with_its_error_stream_closed_still_writes_its_output() -> None:
+    # ``2>&-`` closes the error stream only: the rules are still printed, with exit code 0,
+    # where the command took itself for an app with no console and printed nothing.
+    done = subprocess.run(
+        [sys.executable, "main.py", "rules", "--preset", "polish"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        encoding="utf-8",
+        pass_fds=(),
+        preexec_fn=lambda: os.close(2),
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("How to play: Polish Makao\n")
+
+
 def test_a_command_with_its_output_closed_still_writes_its_files(tmp_path: Path) -> None:
     # ``>&-`` closes standard output only: an export is still written, and the terminal
     # game, which has nowhere to show itself, says so on the error stream.
