@@ -35,12 +35,26 @@ PLAIN_TEXT: dict[str, str] = {
 PLAIN_ERRORS = "macau.plain"
 
 
+def _in_path(text: str, at: int) -> bool:
+    """Whether the character at ``at`` belongs to a word with a folder separator in it (a
+    path): a look-alike there names a folder that does not exist ("Łukasz" as "Lukasz")."""
+    start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
+    ends = [i for i in (text.find(" ", at), text.find("\n", at)) if i >= 0]
+    word = text[start : min(ends) if ends else len(text)]
+    return "/" in word or "\\" in word
+
+
 def _plain(exc: UnicodeError) -> tuple[str, int]:
-    """A codec error handler: the characters that cannot be encoded, in ASCII."""
+    """A codec error handler: the characters that cannot be encoded, in ASCII; in a path,
+    as Python's escapes (\u0141 for Ł), which name the same folder unmistakably."""
     if not isinstance(exc, UnicodeEncodeError):
         raise exc
     out = []
-    for ch in exc.object[exc.start : exc.end]:
+    for at in range(exc.start, exc.end):
+        ch = exc.object[at]
+        if _in_path(exc.object, at):
+            out.append(ch.encode("ascii", "backslashreplace").decode("ascii"))
+            continue
         text = PLAIN_TEXT.get(ch)
         if text is None:
             bare = unicodedata.normalize("NFKD", ch)

@@ -333,6 +333,12 @@ def test_what_cannot_be_written_is_written_plain() -> None:
     # What the code page holds (“ ” … · ó) is kept as it is.
     kept = text.encode("cp1252", PLAIN_ERRORS).decode("cp1252")
     assert kept == "10H AS KD 2C “free suit” … Z·ólw ?"
+    # In a path, a look-alike would name a folder that does not exist: Python's escapes do.
+    where = "kept in /home/Łukasz Żółć/♠ 日本/data, 10♥ laid"
+    assert where.encode("ascii", PLAIN_ERRORS) == (
+        b"kept in /home/\\u0141ukasz \\u017b\\xf3\\u0142\\u0107/\\u2660 "
+        b"\\u65e5\\u672c/data, 10H laid"
+    )
 
 
 def test_the_terminal_game_without_any_input_says_so_in_one_line(tmp_path: Path) -> None:
