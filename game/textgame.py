@@ -321,10 +321,11 @@ def run_text_game(
 
 
 def _columns(out: TextIO) -> int | None:
-    """How many characters wide ``out`` is: ``COLUMNS`` where it is set, else the terminal's;
-    None for a file or a pipe, which no line is too long for."""
+    """How many characters wide ``out`` is: ``COLUMNS`` where it is set (0 is not set, as
+    for a terminal that says 0), else the terminal's; None for a file or a pipe, which no
+    line is too long for."""
     columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit():
+    if columns.isdigit() and int(columns) > 0:
         return max(20, int(columns))
     try:
         size = os.get_terminal_size(out.fileno()).columns

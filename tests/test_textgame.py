@@ -735,6 +735,9 @@ def test_a_narrow_terminal_gets_lines_broken_between_words(
     assert all(len(line) <= 39 for line in lines), [x for x in lines if len(x) > 39]
     # Nothing is lost: the same words, only broken into more lines.
     assert "".join(wide.split()) == "".join(text.split())
+    # COLUMNS=0 is no width, as a terminal that says 0 is: laid out as for a file or pipe.
+    monkeypatch.setenv("COLUMNS", "0")
+    assert played("?\nhelp\nquit\n", preset="hungarian", seats=4, seed=5) == wide
 
 
 def test_a_narrow_terminal_gets_its_prompts_broken_too(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -656,7 +656,7 @@ def format_summary(summary: dict[str, Any]) -> str:
     """The summary as a small text table."""
     lines = [
         f"{summary['preset']}, {summary['seats']} seats, bots {','.join(summary['bots'])}, "
-        f"{summary['played']} games, seed {summary['seed']}"
+        f"{summary['played']} game{'s' if summary['played'] != 1 else ''}, seed {summary['seed']}"
         + (f", shard {summary['shard']}" if "shard" in summary else "")
         + (
             f", hard iterations {summary['iterations']}"

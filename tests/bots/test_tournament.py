@@ -12,6 +12,7 @@ import pytest
 from game.bots.tournament import (
     capped_result,
     cli_main,
+    format_summary,
     merge_results,
     run_tournament,
     seat_levels,
@@ -51,6 +52,9 @@ def test_tiny_tournament_summary_has_every_field() -> None:
         assert key in row
     assert row["avg_points_per_round"] is not None  # tel_aviv scores points
     assert s["per_bot"]["medium"]["seat_games"] + s["per_bot"]["easy"]["seat_games"] == 18
+    assert ", 6 games, seed 2" in format_summary(s)
+    one = run_tournament("polish", 2, ["easy", "random"], 1, seed=2)
+    assert ", 1 game, seed 2" in format_summary(one)
 
 
 def test_cli_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
