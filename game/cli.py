@@ -745,6 +745,10 @@ def cmd_stats(argv: list[str]) -> int:
         "total, place and win; a round's match_id names its match) in NAME_matches.csv",
     )
     args = p.parse_args(argv)
+    from .failures import setup_logging
     from .store.export_cli import run_export
 
+    # The store's own notes (a damaged file set aside) go to the log, as in the window: the
+    # export tells them once itself, where Python's fallback printed them a second time.
+    setup_logging()
     return run_export(args.export)

@@ -652,3 +652,21 @@ def test_the_terminal_game_shows_no_traceback_when_it_fails_unexpectedly(
     assert err.startswith("macau text: Macau stopped because of an unexpected problem.")
     log = next(tmp_path.rglob("macau.log")).read_text(encoding="utf-8")
     assert "a card fell off the table" in log
+
+
+def test_an_export_from_a_damaged_file_tells_it_once(tmp_path: Path) -> None:
+    """The file set aside was told twice: by Python's fallback printing of the store's log
+    record, then by the export itself. The record goes to the log, as in the window."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "macau.sqlite3").write_bytes(bytes(range(256)) * 20)
+    done = subprocess.run(
+        [sys.executable, "main.py", "stats", "--export", str(tmp_path / "out.json")],
+        cwd=ROOT,
+        env={**os.environ, "MACAU_HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
+    assert done.returncode == 1
+    assert done.stderr.count("The statistics file was damaged") == 1, done.stderr
+    assert done.stderr.startswith("Nothing exported: The statistics file was damaged")
