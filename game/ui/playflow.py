@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pygame
@@ -367,6 +368,8 @@ class PlayFlow:
                 speed=t.animator.speed,
             )
             chooser.subtitle = options.note or chooser.subtitle
+            plays = [_play_declared(options, d) for d in declarations]
+            chooser.focus = likely_declaration(t.game, plays)
             self._push(chooser)
             return
         self._choose(options.with_declared(declarations[0]) if declarations else options)
@@ -433,6 +436,11 @@ class PlayFlow:
         else:
             chooser.title = "The joker stands for…"
         chooser.subtitle = options.note or chooser.subtitle
+        plays = [
+            next(p for p in options.plays if p.declared is not None and p.declared[at] == v)
+            for v in values
+        ]
+        chooser.focus = likely_declaration(t.game, plays)
         self._push(chooser)
 
     def _choose(self, options: PlayOptions) -> None:
@@ -748,6 +756,40 @@ def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> s
         held = "no suit but " + mark if changed else "no suit"
         return f"{card} names a free suit: you hold {held} to name"
     return ""
+
+
+def _play_declared(options: PlayOptions, declared: tuple[Card | None, ...]) -> Play:
+    """The play of ``options`` whose jokers stand for ``declared``."""
+    return next(p for p in options.plays if p.declared == declared)
+
+
+def likely_declaration(game: Game, plays: Sequence[Play]) -> int:
+    """Which of a joker chooser's ``plays`` its focus starts on: one that makes a run of the
+    cards laid (the 7♥ of 5♥ 6♥ and a joker) before a group, and a card without a power
+    before one with it, where one is offered (Enter on the first tile laid a 2♥ by
+    accident, making the next seat draw); the first of equals, in the chooser's order."""
+    power = compile_rules(game.rules).power
+
+    def liked(play: Play) -> tuple[bool, bool]:
+        laid = play.effective()
+        # Up or down a rank at a time, turning suit only between two cards of one rank.
+        steps = {_run_step(a, b) for a, b in pairwise(laid)}
+        run = len(laid) > 1 and (steps <= {0, 1} or steps <= {0, -1}) and steps != {0}
+        declared = [d for d in play.declared or () if d is not None]
+        return run, not any(d in power for d in declared)
+
+    if not plays:
+        return 0
+    best = max(liked(p) for p in plays)
+    return next(i for i, p in enumerate(plays) if liked(p) == best)
+
+
+def _run_step(a: Card, b: Card) -> int:
+    """How ``b`` follows ``a`` in a run: a rank up (1) or down (-1) in one suit, 0 for the
+    same rank in another suit (where a run turns), 2 for anything else."""
+    if a.suit == b.suit:
+        return b.rank - a.rank if abs(b.rank - a.rank) == 1 else 2
+    return 0 if a.rank == b.rank else 2
 
 
 def _by_suit_and_rank(

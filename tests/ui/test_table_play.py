@@ -9,6 +9,7 @@ import pytest
 
 from game.bench import wide_hand_game
 from game.engine import DRAW, PRESETS, Card, Game, Phase, Play, Rules, parse_action
+from game.engine.compiled import compile_rules
 from game.store.settings import Settings
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, RankChooser, SuitChooser
@@ -1786,3 +1787,31 @@ def test_an_ace_left_a_free_suit_says_what_the_hand_lacks_and_going_out_says_not
         h.tick(30)
         assert g.placings == [0]
         assert h.table.toast is None, h.table.toast
+
+
+def test_a_joker_chooser_starts_on_the_card_that_makes_the_run() -> None:
+    """5♥ 6♥ and a joker on 8♥: the chooser's focus starts on 7♥, which makes the run, not
+    on its first tile (2♥, which Enter laid, making the next seat draw); a joker alone
+    starts on a card without a power."""
+    g = Game.from_position(
+        "hungarian", ["5H 6H RJ 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
+    )
+    h = Harness(g)
+    for card in ("5H", "6H", "RJ"):
+        h.click(h.card_pos(card))
+    h.key(pygame.K_RETURN)
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    assert chooser.options[chooser.focus].caption == "7♥"
+    assert chooser.options[0].caption != "7♥"  # (not merely the first tile)
+    h.key(pygame.K_ESCAPE)
+    h.key(pygame.K_ESCAPE)
+    h.tick(5)
+    g = Game.from_position("hungarian", ["RJ 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD")
+    h = Harness(g)
+    h.drag_to_pile("RJ")
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    power = compile_rules(g.rules).power
+    focused = Card.parse(chooser.faces[chooser.focus] or "")
+    assert focused not in power
