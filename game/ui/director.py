@@ -47,7 +47,7 @@ from game.engine.explain_words import rank_plural
 from game.textwords import count_words
 from game.ui.hand import HandView
 from game.ui.layout import TableLayout
-from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text
+from game.ui.moves import SUIT_CHAR, SUIT_NAMES, marker_text, played_words
 from game.ui.sprites import BACK, UNDER_PILE, Flight, pile_angle, pile_offset
 from game.ui.tween import Animator, Tween, ease_in_out_cubic, ease_out_cubic
 
@@ -223,12 +223,7 @@ class GameLog:
         self.line_open = False
 
     def _on_CardsLaid(self, ev: CardsLaid) -> None:
-        words = " ".join(c.pretty for c in ev.cards)
-        if ev.declared:  # "K♠, red joker as K♠, 2♠": commas, since a joker takes three words
-            words = ", ".join(
-                c.pretty + (f" as {d.pretty}" if d is not None else "")
-                for c, d in zip(ev.cards, ev.declared, strict=True)
-            )
+        words = played_words(ev.cards, ev.declared)
         if len(ev.cards) == 1 and ev.cards[0].is_joker:
             words = f"the {words}"  # "laid the red joker", as "laid 7♥"
         self.say(f"{self.names[ev.seat]} laid {words}")
@@ -863,14 +858,8 @@ def _suit_words(ev: SuitNamed) -> str:
 
 
 def _laid_words(ev: CardsLaid) -> str:
-    """The cards of a play, short: "5♥ 6♥ 7♥ 7♣ 8♣"; with a stand-in joker, commas, as the
-    joker takes three words ("7♥, joker as 8♥, 9♥")."""
-    if not ev.declared or all(d is None for d in ev.declared):
-        return " ".join(c.pretty for c in ev.cards)
-    return ", ".join(
-        f"joker as {d.pretty}" if d is not None and c.is_joker else c.pretty
-        for c, d in zip(ev.cards, ev.declared, strict=True)
-    )
+    """The cards of a play, short: "5♥ 6♥ 7♥ 7♣ 8♣", "7♥, 8♥ (joker), 9♥"."""
+    return played_words(ev.cards, ev.declared, short=True)
 
 
 def _and_words(items: list[str]) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from game.engine import DRAW, PASS, Action, Game, Phase, Play, Stop
 from game.engine.explain_words import rank_plural
+from game.ui.moves import played_words
 
 __all__ = ["describe", "suggest"]
 
@@ -47,11 +48,12 @@ def describe(game: Game, action: Action, names: Sequence[str]) -> str:
             return f"Hint: wait out the {'missed turn' if n == 1 else f'{n} missed turns'}"
         return "Hint: pass"
     assert isinstance(action, Play)
-    laid = []
-    for i, card in enumerate(action.cards):
-        stands = action.declared[i] if action.declared is not None else None
-        laid.append(f"{card.pretty} as {stands.pretty}" if stands is not None else card.pretty)
-    text = "Hint: lay " + " then ".join(laid) if len(laid) <= 2 else "Hint: lay " + ", ".join(laid)
+    if action.declared is not None and any(d is not None for d in action.declared):
+        join = " then " if len(action.cards) == 2 else ", "
+        text = "Hint: lay " + played_words(action.cards, action.declared, join=join)
+    else:
+        laid = [card.pretty for card in action.cards]
+        text = "Hint: lay " + (" then ".join(laid) if len(laid) <= 2 else ", ".join(laid))
     choice = action.choice
     if choice == "*":
         text += " and name a free suit"

@@ -613,3 +613,23 @@ def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
     if top is not None and suit and (top.is_joker or suit != top.suit):
         return f"{SUIT_CHAR.get(suit, suit)} {SUIT_NAMES.get(suit, suit)}", "suit in force"
     return "", ""
+
+
+def played_words(
+    cards: Sequence[Card],
+    declared: Sequence[Card | None] | None,
+    short: bool = False,
+    join: str = ", ",
+) -> str:
+    """The cards of a play in words, in the order laid: "7♥ 8♥ 9♥"; with a stand-in joker
+    among others, each joker as the card it stands for and which joker it is, ``join``
+    between them ("5♥, 6♥ (red joker), 7♥": "red joker as 6♥, 7♥" read as one joker standing
+    for both); a joker laid alone, "red joker as K♥". ``short``: "joker" for either."""
+    if not declared or all(d is None for d in declared):
+        return " ".join(c.pretty for c in cards)
+    if len(cards) == 1 and declared[0] is not None:
+        return f"{'joker' if short else cards[0].pretty} as {declared[0].pretty}"
+    return join.join(
+        f"{d.pretty} ({'joker' if short else c.pretty})" if d is not None else c.pretty
+        for c, d in zip(cards, declared, strict=True)
+    )

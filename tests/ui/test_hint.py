@@ -202,3 +202,17 @@ def test_a_hint_goes_when_another_seat_catches_a_forgotten_macau_in_your_turn() 
     assert h.table.toast is not None and "stop Macau" in h.table.toast[0]
     assert h.table.apply(Stop(2), 1)
     assert h.table.toast is None
+
+
+def test_a_joker_laid_first_among_others_reads_as_the_one_card_it_stands_for() -> None:
+    """ "red joker as A♥, 5♥, 8♥" read as one joker standing for three cards: each joker is
+    written as the card it stands for, with which joker it is."""
+    from game.ui.moves import played_words
+
+    play = parse_action("RJ=AH 5H 8H BJ=5H")
+    assert isinstance(play, Play)
+    assert played_words(play.cards, play.declared) == "A♥ (red joker), 5♥, 8♥, 5♥ (black joker)"
+    assert played_words(play.cards, play.declared, short=True) == ("A♥ (joker), 5♥, 8♥, 5♥ (joker)")
+    lone = parse_action("RJ=KH")
+    assert isinstance(lone, Play)
+    assert played_words(lone.cards, lone.declared) == "red joker as K♥"

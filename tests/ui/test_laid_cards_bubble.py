@@ -89,7 +89,7 @@ def test_a_suit_group_and_a_polish_group_are_said_too() -> None:
 def test_a_stand_in_joker_says_what_it_stands_for_alone_or_in_a_run() -> None:
     h = _hungarian("5H 6H RJ 8H 7C AS", (960, 600))
     _lay(h, 2, "5H 6H RJ=7H 8H")
-    assert _said(h) == [(2, "", "5♥, 6♥, joker as 7♥, 8♥")]
+    assert _said(h) == [(2, "", "5♥, 6♥, 7♥ (joker), 8♥")]
     h = _hungarian("RJ 8H 7C AS", (960, 600))
     _lay(h, 2, "RJ=9H")
     assert _said(h) == [(2, "", "as 9♥")]

@@ -834,7 +834,7 @@ def test_the_log_lists_an_attack_group_as_it_lies_on_the_stack() -> None:
     h.table.apply(parse_action("KS 2S RJ=KS 3S"), 0)
     h.tick(30)
     line = next(x for x in h.table.director.log if "laid K♠" in x)
-    assert "K♠, red joker as K♠, 2♠, 3♠" in line
+    assert "K♠, K♠ (red joker), 2♠, 3♠" in line
 
 
 def test_enter_after_clicking_a_table_button_still_lays_the_chosen_card() -> None:

@@ -81,7 +81,7 @@ def test_a_joker_play_the_table_did_not_list_is_checked_when_picked() -> None:
     h.click(chooser.tiles[chooser.faces.index("4H")].center)
     h.tick(30)
     assert [c.code for c in h.game.pile[-3:]] == ["4C", "RJ", "3H"]
-    assert any("red joker as 4♥" in line for line in h.table.director.log)
+    assert any("4♥ (red joker)" in line for line in h.table.director.log)
 
 
 def test_a_pick_the_cut_listing_holds_only_some_plays_of_gets_them_all() -> None:
