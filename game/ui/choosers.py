@@ -45,6 +45,11 @@ class ChoiceModal(Scaled, Modal[T]):
     title = "Choose"
     tile_size = (120, 120)
 
+    @property
+    def help_line(self) -> str:
+        """The line at the foot: how to choose, and what Esc does."""
+        return _HELP_LINE.format("cards" if self.cards_held > 1 else "card")
+
     def __init__(
         self,
         options: Sequence[Option[T]],
@@ -56,6 +61,10 @@ class ChoiceModal(Scaled, Modal[T]):
         super().__init__(on_result)
         self.options = list(options)
         self.subtitle = subtitle
+        # What a right-click does besides closing (the table unpicks every card), and how
+        # many cards Esc puts back, for the line at the foot.
+        self.on_right_click: Callable[[], None] | None = None
+        self.cards_held = 1
         self.focus = 0
         self.hover: int | None = None
         self.pressed: int | None = None  # where the mouse button went down (see _under)
@@ -136,7 +145,7 @@ class ChoiceModal(Scaled, Modal[T]):
         words = max(
             theme.text(self.title, px(30), theme.ACCENT, True).get_width(),
             theme.text(self.subtitle, px(17), theme.MUTED).get_width() if self.subtitle else 0,
-            theme.text(_HELP_LINE, px(15), theme.MUTED).get_width(),
+            theme.text(self.help_line, px(15), theme.MUTED).get_width(),
         )
         wide = max(width, px(360), words + px(64))
         self.panel = pygame.Rect(0, 0, min(wide, size[0] - 24), height)
@@ -186,6 +195,10 @@ class ChoiceModal(Scaled, Modal[T]):
                 else:
                     self.cancel()  # pressed and released outside the panel
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            # As on the table: a right-click puts every picked card back (Esc only the ones
+            # laid), and so closes the chooser.
+            if self.on_right_click is not None:
+                self.on_right_click()
             self.cancel()
         elif event.type == pygame.KEYDOWN:
             self._key(event)
@@ -249,7 +262,7 @@ class ChoiceModal(Scaled, Modal[T]):
                 surface, option, self.pictures[i], rect, focused=i == self.focus,
                 hovered=i == self.hover,
             )  # fmt: skip
-        help_line = theme.text(_HELP_LINE, px(15), theme.MUTED)
+        help_line = theme.text(self.help_line, px(15), theme.MUTED)
         surface.blit(
             help_line, help_line.get_rect(midbottom=(panel.centerx, panel.bottom - px(14)))
         )
@@ -304,7 +317,7 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
     return veil
 
 
-_HELP_LINE = "Click or press Enter · Esc puts the card back"
+_HELP_LINE = "Click or press Enter · Esc puts the {} back"
 # Tile sizes tried in turn until every row fits the window's height (a joker on a queen
 # can be any of 52 cards: four rows of thirteen at the smallest window, 960×600).
 _TILE_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)

@@ -19,7 +19,7 @@ from game.engine.cards import RANK_WORDS, SUIT_NAMES, parse_rank
 from game.engine.compiled import compile_rules
 from game.engine.explain_words import rank_plural
 from game.ui import tabledraw
-from game.ui.choosers import CardChooser, RankChooser, SuitChooser
+from game.ui.choosers import CardChooser, ChoiceModal, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, Offer, PlayOptions, play_options, refusal
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class PlayFlow:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._release(event.pos)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 3:
-            self.table.hand.selection.clear()
+            self._unpick_all()
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -480,6 +480,10 @@ class PlayFlow:
             )
             self._push(chooser)
 
+    def _unpick_all(self) -> None:
+        """Put every picked card back (a right-click, on the table or on a chooser)."""
+        self.table.hand.selection = []
+
     def _push(self, chooser: object) -> None:
         from game.ui.scene import Scene
 
@@ -487,6 +491,9 @@ class PlayFlow:
         if self.table.stack is None:
             self.cancel()
             return
+        if isinstance(chooser, ChoiceModal):
+            chooser.on_right_click = self._unpick_all
+            chooser.cards_held = max(1, len(self.held), len(self.table.hand.selection))
         self.table.stack.push(chooser)
 
     def _finish(self, options: PlayOptions) -> bool:

@@ -1815,3 +1815,23 @@ def test_a_joker_chooser_starts_on_the_card_that_makes_the_run() -> None:
     power = compile_rules(g.rules).power
     focused = Card.parse(chooser.faces[chooser.focus] or "")
     assert focused not in power
+
+
+def test_a_right_click_on_a_chooser_puts_every_picked_card_back() -> None:
+    """As the README says and the table does: a right-click unpicks every card, closing a
+    chooser on the way (it closed the chooser and left the cards picked). Its foot says
+    Esc puts the cards back, several being held."""
+    g = Game.from_position(
+        "hungarian", ["5H 6H RJ 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
+    )
+    h = Harness(g)
+    for card in ("5H", "6H", "RJ"):
+        h.click(h.card_pos(card))
+    h.key(pygame.K_RETURN)
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    assert chooser.help_line == "Click or press Enter · Esc puts the cards back"
+    h.send(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)
+    h.tick(5)
+    assert h.stack.top is h.table
+    assert not h.table.hand.selection
