@@ -175,7 +175,10 @@ class PlayFlow:
             self.spring_back(d.uids, drop)
             self._click(d.uid, d.clicks)
         elif t.layout.drops_on_pile(pos, drop):
-            self.try_play(d.uids, drop)
+            if t.hand.selection and d.uid not in t.hand.selection:
+                self._join_picks(d.uid, drop)
+            else:
+                self.try_play(d.uids, drop)
         elif in_hand:
             # The card goes to the slot nearest where it is drawn (the pointer plus where
             # it was held), so letting go where it was keeps its place and the sort. A card
@@ -479,6 +482,22 @@ class PlayFlow:
                 choices, picked, note=note, speed=t.animator.speed, going_out=going_out
             )
             self._push(chooser)
+
+    def _join_picks(self, uid: int, drop: tuple[float, float]) -> None:
+        """A card not picked dropped on the pile while others are: it joins them as the last
+        card, and nothing is laid until the play is asked for (laid alone, the picks left
+        behind, the 7♥ that was to end 5♥ 6♥ 7♥ went down by itself and ended the turn)."""
+        t = self.table
+        self.spring_back([uid], drop)
+        picked = [hc.card.pretty for u in t.hand.selection if (hc := t.hand.by_uid(u))]
+        t.hand.selection = [*t.hand.selection, uid]
+        dropped = t.hand.by_uid(uid)
+        card = dropped.card.pretty if dropped is not None else "The card"
+        t.say(
+            f"{card} is picked after {' '.join(picked)}: click the pile or press Play (Enter) "
+            "to lay them, or right-click to put them back",
+            error=False,
+        )
 
     def _unpick_all(self) -> None:
         """Put every picked card back (a right-click, on the table or on a chooser)."""

@@ -1835,3 +1835,24 @@ def test_a_right_click_on_a_chooser_puts_every_picked_card_back() -> None:
     h.tick(5)
     assert h.stack.top is h.table
     assert not h.table.hand.selection
+
+
+def test_a_card_not_picked_dropped_on_the_pile_joins_the_picks_and_lays_nothing() -> None:
+    """5♥ 6♥ picked, 7♥ dragged to the pile: it was laid alone, the picks left behind and the
+    turn over. It joins them as the last card, and the run is laid when asked for."""
+    g = Game.from_position(
+        "hungarian", ["5H 6H 7H 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
+    )
+    h = Harness(g)
+    h.click(h.card_pos("5H"))
+    h.click(h.card_pos("6H"))
+    h.drag_to_pile("7H")
+    assert len(g.hand(0)) == 5 and g.current == 0  # nothing laid yet
+    picked = [hc.card.code for u in h.table.hand.selection if (hc := h.table.hand.by_uid(u))]
+    assert picked == ["5H", "6H", "7H"]
+    assert h.table.toast is not None and h.table.toast[0].startswith(
+        "7♥ is picked after 5♥ 6♥: click the pile or press Play (Enter)"
+    )
+    h.key(pygame.K_RETURN)
+    h.tick(30)
+    assert sorted(c.code for c in g.hand(0)) == ["4S", "9C"]
