@@ -57,6 +57,10 @@ medium opened with the joker where a plain card fitted; with it, it won 53.2% of
 heads-up classic games against its old self."""
 
 
+POINTS_WEIGHT = 0.08
+POINTS_WEIGHT_LATE = 0.2
+
+
 class MediumBot:
     """Heuristic player: scores every legal action and plays the best one."""
 
@@ -102,15 +106,16 @@ class Table:
                 self.unseen_suit[card.suit] += 1
             self.unseen_rank[card.rank] = self.unseen_rank.get(card.rank, 0) + 1
         self.points = view.rules.scoring == "points"
+        # What a point shed is worth: more while another seat holds its last card, as the
+        # round may end before this seat's next turn and charge what it still holds.
+        self.points_weight = POINTS_WEIGHT
+        if self.points and len(self.hand) >= 2 and self._someone_on_last_card():
+            self.points_weight = POINTS_WEIGHT_LATE
         self.attackers = sum(1 for x in self.hand if c.attack_value[x])
         self.keep: dict[Card, float] = {}  # ``_keep_value`` by card, filled as asked
         # A seat on its last card: the joker is what stops it (an attack, a request of this
         # seat's own), so it costs no more than a spare card's worth then.
-        self.joker_keep = (
-            JOKER_KEEP_LATE
-            if any(n == 1 and not view.out[s] for s, n in enumerate(self.counts) if s != self.me)
-            else JOKER_KEEP
-        )
+        self.joker_keep = JOKER_KEEP_LATE if self._someone_on_last_card() else JOKER_KEEP
         self._circling: bool | None = None  # ``_jacks_going_round``, read when first asked
         # The suits a plain card among ``legal`` puts in force (by its suit or its rank): a
         # changer naming one of them does no more than that card, and is kept.
@@ -122,6 +127,11 @@ class Table:
         self.fit_now = 0.0
         if self.last_card_next and view.pile_effective:
             self.fit_now = self._fit_chance(view.pile_effective[-1], view.suit_in_force)
+
+    def _someone_on_last_card(self) -> bool:
+        """Whether another seat still in holds one card."""
+        view = self.view
+        return any(n == 1 and not view.out[s] for s, n in enumerate(self.counts) if s != self.me)
 
     def _last_card_next(self) -> bool:
         """Whether the seat that acts after this one holds one card and may follow what is laid.
@@ -303,7 +313,7 @@ class Table:
                 cost = keep[card] = self._keep_value(card, eff)
             s -= cost
         if self.points:
-            s += 0.08 * sum(x.points for x in cards)
+            s += self.points_weight * sum(x.points for x in cards)
         last = effs[-1]
         value = c.attack_value[last]
         # The unseen cards are all in hands: the chance is a fair guess, exact heads-up.

@@ -421,3 +421,18 @@ def test_heads_up_medium_leads_a_skip_card_the_rest_goes_out_on(
         preset, [hand, "5H 8D KC 10H 6C", "2H 3D QH JH 7D"], pile, "2D 3C 5D 6D 8C 9C JD"
     )
     assert _choice(three).cards[0].code != "4S"
+
+
+def test_where_points_are_charged_medium_sheds_a_costly_card_while_a_seat_is_on_its_last() -> None:
+    """Classic, four seats, Cleo on her last card: the round may end before this seat moves
+    again, charging K♥ at 150. Medium lays it rather than the two tens (20 points), which
+    it did before; with nobody on a last card it keeps the king (four-seat classic against
+    its old self: 0.84 points a round fewer charged over 8,000 rounds)."""
+    hands = ["KH 10H 10C 5S 6D 7C 8S 9D", "4C 5C 6C 7D 8D 9S JS", "QS", "2D 3D 4S 5D 6S 7S 8C"]
+    g = Game.from_position("classic", hands, "4H", "9C 10D JD QD KD AD 2S 3S 4D", current=0)
+    for seed in range(3):
+        action = make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert str(action) == "KH", (seed, str(action))
+    hands[2] = "QS JH"
+    g = Game.from_position("classic", hands, "4H", "9C 10D JD QD KD AD 2S 3S 4D", current=0)
+    assert str(_choice(g)) == "10H 10C"
