@@ -1789,10 +1789,9 @@ def test_an_ace_left_a_free_suit_says_what_the_hand_lacks_and_going_out_says_not
         assert h.table.toast is None, h.table.toast
 
 
-def test_a_joker_chooser_starts_on_the_card_that_makes_the_run() -> None:
-    """5♥ 6♥ and a joker on 8♥: the chooser's focus starts on 7♥, which makes the run, not
-    on its first tile (2♥, which Enter laid, making the next seat draw); a joker alone
-    starts on a card without a power."""
+def _run_with_a_joker() -> tuple[Harness, CardChooser]:
+    """Hungarian: 5♥ 6♥ and the red joker picked on 8♥ and laid with Enter, the joker's
+    chooser open."""
     g = Game.from_position(
         "hungarian", ["5H 6H RJ 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
     )
@@ -1802,6 +1801,14 @@ def test_a_joker_chooser_starts_on_the_card_that_makes_the_run() -> None:
     h.key(pygame.K_RETURN)
     chooser = h.stack.top
     assert isinstance(chooser, CardChooser)
+    return h, chooser
+
+
+def test_a_joker_chooser_starts_on_the_card_that_makes_the_run() -> None:
+    """5♥ 6♥ and a joker on 8♥: the chooser's focus starts on 7♥, which makes the run, not
+    on its first tile (2♥, which Enter laid, making the next seat draw); a joker alone
+    starts on a card without a power."""
+    h, chooser = _run_with_a_joker()
     assert chooser.options[chooser.focus].caption == "7♥"
     assert chooser.options[0].caption != "7♥"  # (not merely the first tile)
     h.key(pygame.K_ESCAPE)
@@ -1821,15 +1828,7 @@ def test_a_right_click_on_a_chooser_puts_every_picked_card_back() -> None:
     """As the README says and the table does: a right-click unpicks every card, closing a
     chooser on the way (it closed the chooser and left the cards picked). Its foot says
     Esc puts the cards back, several being held."""
-    g = Game.from_position(
-        "hungarian", ["5H 6H RJ 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
-    )
-    h = Harness(g)
-    for card in ("5H", "6H", "RJ"):
-        h.click(h.card_pos(card))
-    h.key(pygame.K_RETURN)
-    chooser = h.stack.top
-    assert isinstance(chooser, CardChooser)
+    h, chooser = _run_with_a_joker()
     assert chooser.help_line == "Click or press Enter · Esc puts the cards back"
     h.send(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)
     h.tick(5)
