@@ -36,12 +36,19 @@ PLAIN_ERRORS = "macau.plain"
 
 
 def _in_path(text: str, at: int) -> bool:
-    """Whether the character at ``at`` belongs to a word with a folder separator in it (a
-    path): a look-alike there names a folder that does not exist ("Łukasz" as "Lukasz")."""
-    start = max(text.rfind(" ", 0, at), text.rfind("\n", 0, at)) + 1
-    ends = [i for i in (text.find(" ", at), text.find("\n", at)) if i >= 0]
-    word = text[start : min(ends) if ends else len(text)]
-    return "/" in word or "\\" in word
+    """Whether the character at ``at`` lies in a path: on its line, from the first folder
+    separator to the end of the word after the last one ("/home/My Łódź Stats/out.csv",
+    spaces and all). A look-alike there names a folder that does not exist ("Łódź" as
+    "Lodz")."""
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    line = text[start : end if end >= 0 else len(text)]
+    where = at - start
+    seps = [i for i, ch in enumerate(line) if ch in "/\\"]
+    if not seps:
+        return False
+    after = line.find(" ", seps[-1])
+    return seps[0] <= where < (after if after >= 0 else len(line))
 
 
 def _plain(exc: UnicodeError) -> tuple[str, int]:

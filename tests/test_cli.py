@@ -334,6 +334,10 @@ def test_what_cannot_be_written_is_written_plain() -> None:
     kept = text.encode("cp1252", PLAIN_ERRORS).decode("cp1252")
     assert kept == "10H AS KD 2C “free suit” … Z·ólw ?"
     # In a path, a look-alike would name a folder that does not exist: Python's escapes do.
+    spaced = "Exported 3 rounds to /tmp/My Łódź Stats/out.csv, 10♥ laid"
+    assert spaced.encode("ascii", PLAIN_ERRORS) == (
+        b"Exported 3 rounds to /tmp/My \\u0141\\xf3d\\u017a Stats/out.csv, 10H laid"
+    )
     where = "kept in /home/Łukasz Żółć/♠ 日本/data, 10♥ laid"
     assert where.encode("ascii", PLAIN_ERRORS) == (
         b"kept in /home/\\u0141ukasz \\u017b\\xf3\\u0142\\u0107/\\u2660 "

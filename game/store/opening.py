@@ -496,7 +496,7 @@ def open_database(path: Path) -> Opened:
         # SQLite opens no file whose name (with "-journal" after it) passes 512 bytes; it
         # says only that the file cannot be opened, which reads like a permissions problem.
         return memory_database(
-            f"The statistics file's name is too long for SQLite to open ({length} characters; "
+            f"The statistics file's name is too long for SQLite to open ({length} bytes; "
             f"{SQLITE_LONGEST_PATH} at most): set MACAU_HOME to a shorter folder. {NOT_RECORDED}"
         )
     salvage.clear_leftovers(path)  # of a recovery killed halfway, in an earlier run

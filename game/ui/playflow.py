@@ -175,9 +175,7 @@ class PlayFlow:
             self.spring_back(d.uids, drop)
             self._click(d.uid, d.clicks)
         elif t.layout.drops_on_pile(pos, drop):
-            if t.hand.selection and d.uid not in t.hand.selection:
-                self._join_picks(d.uid, drop)
-            else:
+            if not self._join_picks(d.uid, drop):
                 self.try_play(d.uids, drop)
         elif in_hand:
             # The card goes to the slot nearest where it is drawn (the pointer plus where
@@ -483,21 +481,30 @@ class PlayFlow:
             )
             self._push(chooser)
 
-    def _join_picks(self, uid: int, drop: tuple[float, float]) -> None:
-        """A card not picked dropped on the pile while others are: it joins them as the last
-        card, and nothing is laid until the play is asked for (laid alone, the picks left
-        behind, the 7♥ that was to end 5♥ 6♥ 7♥ went down by itself and ended the turn)."""
+    def _join_picks(self, uid: int, drop: tuple[float, float]) -> bool:
+        """A card not picked dropped on the pile while others are, on your turn, where the
+        picks and it may be laid together: it joins them as the last card, and nothing is
+        laid until the play is asked for (laid alone, the picks left behind, the 7♥ that was
+        to end 5♥ 6♥ 7♥ went down by itself and ended the turn). Whether it joined them:
+        where they may not go together (one card a turn), it is laid alone, as before."""
         t = self.table
-        self.spring_back([uid], drop)
-        picked = [hc.card.pretty for u in t.hand.selection if (hc := t.hand.by_uid(u))]
-        t.hand.selection = [*t.hand.selection, uid]
+        picks = list(t.hand.selection)
         dropped = t.hand.by_uid(uid)
-        card = dropped.card.pretty if dropped is not None else "The card"
+        if not picks or uid in picks or dropped is None or not t.my_turn:
+            return False
+        cards = [hc.card for u in picks if (hc := t.hand.by_uid(u))]
+        if not play_options(t.game, t.viewer, [*cards, dropped.card], t.offer()).legal:
+            return False
+        self.spring_back([uid], drop)
+        t.hand.selection = [*picks, uid]
+        picked = [c.pretty for c in cards]
+        card = dropped.card.pretty
         t.say(
             f"{card} is picked after {' '.join(picked)}: click the pile or press Play (Enter) "
             "to lay them, or right-click to put them back",
             error=False,
         )
+        return True
 
     def _unpick_all(self) -> None:
         """Put every picked card back (a right-click, on the table or on a chooser)."""
@@ -512,7 +519,7 @@ class PlayFlow:
             return
         if isinstance(chooser, ChoiceModal):
             chooser.on_right_click = self._unpick_all
-            chooser.cards_held = max(1, len(self.held), len(self.table.hand.selection))
+            chooser.cards_held = max(1, len(self.held))  # (Esc leaves other picks picked)
         self.table.stack.push(chooser)
 
     def _finish(self, options: PlayOptions) -> bool:

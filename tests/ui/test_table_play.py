@@ -1855,3 +1855,16 @@ def test_a_card_not_picked_dropped_on_the_pile_joins_the_picks_and_lays_nothing(
     h.key(pygame.K_RETURN)
     h.tick(30)
     assert sorted(c.code for c in g.hand(0)) == ["4S", "9C"]
+
+
+def test_a_card_dropped_that_cannot_go_with_the_picks_is_laid_alone_as_before() -> None:
+    """One card a turn (Tel-Aviv): 9♣ picked, 8♥ dragged onto 7♥ is laid, as it always
+    was; joining the picks would leave a play that can never be laid."""
+    g = Game.from_position(
+        "tel_aviv", ["8H 9H 4S 9C", "3D 5S 7D 6C", "2S JD QD 10C"], "7H", "AH AC AD QS 8S 7S"
+    )
+    h = Harness(g)
+    h.click(h.card_pos("9C"))
+    h.drag_to_pile("8H")
+    h.tick(30)
+    assert g.top.code == "8H" and len(g.hand(0)) == 3
