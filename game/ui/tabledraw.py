@@ -571,12 +571,29 @@ def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
         dim = hc.uid not in t.bright and not code.startswith("^")
         centre = hand.centre(hc, layout)
         img.blit_card(surface, code, w, centre, hc.angle, dim=dim, lifted=hc.lift)
+        if len(hand.selection) > 1 and hc.uid in hand.selection:
+            _draw_pick_number(surface, hand.selection.index(hc.uid) + 1, centre, layout)
         if hand.cursor == i:
             x, y = centre[0], centre[1] + layout.card[1] / 2 + layout.px(6)
             tip = layout.px(8)
             pygame.draw.polygon(
                 surface, theme.GOLD, [(x - tip, y + tip), (x + tip, y + tip), (x, y)]
             )
+
+
+def _draw_pick_number(
+    surface: pygame.Surface, number: int, centre: tuple[float, float], layout: TableLayout
+) -> None:
+    """The place of a picked card in the order the picks go down (the order clicked), in a
+    gold disc on the part of the card left in view: the first card must fit, the last one
+    acts, and nothing else showed which is which."""
+    w, h = layout.card
+    r = max(layout.px(9), round(w * 0.13))  # (as big as the card's own index, at any size)
+    at = (round(centre[0] - w / 2 + r + w * 0.06), round(centre[1] + h / 2 - r - w * 0.07))
+    pygame.draw.circle(surface, theme.GOLD, at, r)
+    pygame.draw.circle(surface, theme.INK, at, r, max(1, r // 8))
+    digit = theme.text(str(number), round(r * 1.3), theme.INK, True)
+    surface.blit(digit, digit.get_rect(center=at))
 
 
 def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:

@@ -1868,3 +1868,28 @@ def test_a_card_dropped_that_cannot_go_with_the_picks_is_laid_alone_as_before() 
     h.drag_to_pile("8H")
     h.tick(30)
     assert g.top.code == "8H" and len(g.hand(0)) == 3
+
+
+def test_picked_cards_show_the_order_they_go_down_in(monkeypatch) -> None:
+    """Several cards picked show 1, 2, 3 in the order clicked, on the cards themselves (the
+    first must fit and the last acts, and the hand's own order may differ); one card picked
+    shows no number."""
+    g = Game.from_position(
+        "hungarian", ["7H 5H 6H 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
+    )
+    h = Harness(g)
+    h.click(h.card_pos("5H"))
+
+    def numbers() -> dict[str, pygame.Rect]:
+        drawn = drawn_texts(monkeypatch, h.stack, (1280, 800))
+        hand_top = h.table.layout.buttons_y  # (the seats' card counts are numbers too)
+        return {w: r for w, r in drawn if w in ("1", "2", "3") and r.y > hand_top}
+
+    assert numbers() == {}
+    h.click(h.card_pos("6H"))
+    h.click(h.card_pos("7H"))
+    shown = numbers()
+    assert set(shown) == {"1", "2", "3"}
+    for number, card in (("1", "5H"), ("2", "6H"), ("3", "7H")):
+        nearest = min(("5H", "6H", "7H"), key=lambda c: abs(h.card_pos(c)[0] - shown[number].x))
+        assert nearest == card, (number, card, shown[number])
