@@ -584,9 +584,9 @@ def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
 def _draw_pick_number(
     surface: pygame.Surface, number: int, centre: tuple[float, float], layout: TableLayout
 ) -> None:
-    """The place of a picked card in the order the picks go down (the order clicked), in a
-    gold disc on the part of the card left in view: the first card must fit, the last one
-    acts, and nothing else showed which is which."""
+    """The place of a picked card in the order picked, in a gold disc on the part of the
+    card left in view: the first picked must fit and the last picked acts (the cards between
+    go down in the rules' order), and nothing else showed which was which."""
     w, h = layout.card
     r = max(layout.px(9), round(w * 0.13))  # (as big as the card's own index, at any size)
     at = (round(centre[0] - w / 2 + r + w * 0.06), round(centre[1] + h / 2 - r - w * 0.07))

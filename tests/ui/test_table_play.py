@@ -1872,8 +1872,8 @@ def test_a_card_dropped_that_cannot_go_with_the_picks_is_laid_alone_as_before() 
 
 def test_picked_cards_show_the_order_they_go_down_in(monkeypatch) -> None:
     """Several cards picked show 1, 2, 3 in the order clicked, on the cards themselves (the
-    first must fit and the last acts, and the hand's own order may differ); one card picked
-    shows no number."""
+    first picked must fit and the last picked acts, and the hand's own order may differ);
+    one card picked shows no number."""
     g = Game.from_position(
         "hungarian", ["7H 5H 6H 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
     )
