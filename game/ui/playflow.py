@@ -437,6 +437,18 @@ class PlayFlow:
         else:
             chooser.title = "The joker stands for…"
         chooser.subtitle = options.note or chooser.subtitle
+        # What the jokers before this one stand for, as named (the play may have put them in
+        # another order than picked): "next" alone did not say which joker was meant.
+        fixed = options.plays[0].declared if options.plays else None
+        named = [
+            d.pretty
+            for c, d in zip(options.cards[:at], (fixed or ())[:at], strict=False)
+            if c.is_joker and d is not None
+        ]
+        if jokers_asked and named:
+            word = "joker stands" if len(named) == 1 else "jokers stand"
+            before = f"The {'first' if len(named) == 1 else 'other'} {word} for {', '.join(named)}"
+            chooser.subtitle = f"{before} · {chooser.subtitle}"
         plays = [
             next(p for p in options.plays if p.declared is not None and p.declared[at] == v)
             for v in values

@@ -550,6 +550,7 @@ def test_two_jokers_are_declared_one_at_a_time_and_make_two_kings_of_hearts() ->
     second = h.stack.top
     assert isinstance(second, CardChooser) and second is not first
     assert second.title == "The next joker stands for…"  # asked alone, the first one named
+    assert second.subtitle == "The first joker stands for K♥ · Only cards that fit here are offered"
     cards = [o.caption for o in second.options]
     # the second joker: any king (a group of one rank) or any heart (a group of one suit,
     # or the run's neighbours Q♥ and A♥), each suit in rank order
@@ -1325,6 +1326,7 @@ def test_once_the_first_joker_is_named_the_next_is_asked_alone() -> None:
     h.tick(3)
     second = h.stack.top
     assert isinstance(second, CardChooser) and second.title == "The next joker stands for…"
+    assert second.subtitle.startswith("The first joker stands for 6♥ · ")
     assert [o.caption for o in second.options] == ["7♥", "6♠", "6♦", "6♣"]  # not pairs
 
 
