@@ -559,6 +559,7 @@ def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
     hand, layout, img = t.hand, t.layout, t.images
     w = layout.card[0]
     shown = t.director.reveal
+    numbers: list[tuple[int, tuple[float, float], float]] = []  # drawn over every card
     for i, hc in enumerate(hand.cards):
         if hc.uid in hand.hidden:
             continue
@@ -572,28 +573,44 @@ def _draw_hand(t: TableScene, surface: pygame.Surface) -> None:
         centre = hand.centre(hc, layout)
         img.blit_card(surface, code, w, centre, hc.angle, dim=dim, lifted=hc.lift)
         if len(hand.selection) > 1 and hc.uid in hand.selection:
-            _draw_pick_number(surface, hand.selection.index(hc.uid) + 1, centre, layout)
+            numbers.append((hand.selection.index(hc.uid) + 1, centre, hc.angle))
         if hand.cursor == i:
             x, y = centre[0], centre[1] + layout.card[1] / 2 + layout.px(6)
             tip = layout.px(8)
             pygame.draw.polygon(
                 surface, theme.GOLD, [(x - tip, y + tip), (x + tip, y + tip), (x, y)]
             )
+    if numbers:
+        strip = hand.strip(layout)
+        for number, centre, angle in numbers:
+            _draw_pick_number(surface, number, centre, angle, layout, strip)
 
 
 def _draw_pick_number(
-    surface: pygame.Surface, number: int, centre: tuple[float, float], layout: TableLayout
+    surface: pygame.Surface,
+    number: int,
+    centre: tuple[float, float],
+    angle: float,
+    layout: TableLayout,
+    strip: float,
 ) -> None:
-    """The place of a picked card in the order picked, in a gold disc on the part of the
-    card left in view: the first picked must fit and the last picked acts (the cards between
-    go down in the rules' order), and nothing else showed which was which."""
+    """The place of a picked card in the order picked, in a gold disc (a pill for two
+    digits) at the foot of the part of the card left in view, turned with the card, and
+    drawn after every card so that the next one does not cover it. The play follows that
+    order where the rules let it: the first picked leads, the last picked acts."""
     w, h = layout.card
-    r = max(layout.px(9), round(w * 0.13))  # (as big as the card's own index, at any size)
-    at = (round(centre[0] - w / 2 + r + w * 0.06), round(centre[1] + h / 2 - r - w * 0.07))
-    pygame.draw.circle(surface, theme.GOLD, at, r)
-    pygame.draw.circle(surface, theme.INK, at, r, max(1, r // 8))
-    digit = theme.text(str(number), round(r * 1.3), theme.INK, True)
-    surface.blit(digit, digit.get_rect(center=at))
+    r = max(layout.px(7), min(round(w * 0.13), round(strip / 2) - 1))
+    dx = -w / 2 + min(r + w * 0.06, strip / 2)
+    dy = h / 2 - r - w * 0.07
+    turn = math.radians(angle)  # (counterclockwise, as the card is turned)
+    x = centre[0] + dx * math.cos(turn) + dy * math.sin(turn)
+    y = centre[1] - dx * math.sin(turn) + dy * math.cos(turn)
+    digits = theme.text(str(number), round(r * (1.3 if number < 10 else 1.05)), theme.INK, True)
+    box = pygame.Rect(0, 0, max(2 * r, digits.get_width() + r), 2 * r)
+    box.center = (round(x), round(y))
+    pygame.draw.rect(surface, theme.GOLD, box, border_radius=r)
+    pygame.draw.rect(surface, theme.INK, box, max(1, r // 8), border_radius=r)
+    surface.blit(digits, digits.get_rect(center=box.center))
 
 
 def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
