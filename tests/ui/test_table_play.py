@@ -19,7 +19,7 @@ from game.ui.start import table_for
 from game.ui.table import TableScene
 from tests.ui.menukit import wait_for_bots
 from tests.ui.tablekit import OFF, Harness
-from tests.ui.textkit import drawn_texts
+from tests.ui.textkit import drawn_texts, outside, overlaps
 
 SPARE = "9H 10H JC QH KS 6C 5D 10S 9D KC 5C 6S 7S 8S 2S 3S JH"
 
@@ -1895,3 +1895,30 @@ def test_picked_cards_show_the_order_they_go_down_in(monkeypatch) -> None:
     for number, card in (("1", "5H"), ("2", "6H"), ("3", "7H")):
         nearest = min(("5H", "6H", "7H"), key=lambda c: abs(h.card_pos(c)[0] - shown[number].x))
         assert nearest == card, (number, card, shown[number])
+
+
+def test_pick_numbers_in_a_long_hand_stay_whole_and_apart(monkeypatch) -> None:
+    """Thirty-six cards at 960×600, fourteen picked: each number is drawn whole, in view
+    and apart from the others (from about 27 cards they were cut off under the next card)."""
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    pack = [r + s for s in "HCSD" for r in ranks]
+    hand, rest = pack[1:37], pack[37:]
+    g = Game.from_position(
+        "hungarian", [" ".join(hand), " ".join(rest[:5])], "2H", " ".join(rest[5:12])
+    )
+    h = Harness(g, size=(960, 600))
+    for hc in list(h.table.hand.cards)[:14]:
+        h.table.hand.toggle(hc.uid)
+    h.tick(5)
+    drawn = drawn_texts(monkeypatch, h.stack, (960, 600))
+    hand_top = h.table.layout.buttons_y
+    numbers = [(w, r) for w, r in drawn if w.isdigit() and r.y > hand_top]
+    assert sorted(int(w) for w, _r in numbers) == list(range(1, 15))
+    assert not overlaps(numbers), overlaps(numbers)
+    assert not outside(numbers, (960, 600))
+    # Drawn after every card of the hand: the next card never covers a number.
+    order: list[str] = []
+    monkeypatch.setattr(h.table.images, "blit_card", lambda *a, **k: order.append("card"))
+    monkeypatch.setattr(tabledraw, "_draw_pick_number", lambda *a, **k: order.append("number"))
+    tabledraw._draw_hand(h.table, h.screen)
+    assert order.index("number") > len(order) - 1 - order[::-1].index("card")
