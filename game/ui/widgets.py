@@ -632,6 +632,10 @@ class WidgetGroup:
                             _set_focus(other, False)
                     if not w.focused:
                         _set_focus(w, True)
+                    elif isinstance(w, TextInput) and w.editing:
+                        # The field it took over from stopped the window's text input as it
+                        # gave up the focus: typing went nowhere in a field below another.
+                        w.edit(True)
                 if event.type != pygame.MOUSEMOTION:
                     break
         return used

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 
+import pygame
 import pytest
 
 from game.ui import theme
@@ -43,3 +44,21 @@ def test_seats_that_would_not_fit_take_two_columns(size: tuple[int, int], seats:
     rows = scene.rows[:seats]
     assert len({row.name.rect.x for row in rows}) == 2
     assert max(row.name.rect.bottom for row in rows) < scene.dealer.rect.top
+
+
+def test_typing_goes_into_a_name_field_clicked_below_another(monkeypatch) -> None:
+    """Clicking the second name after the first: the first gave up the focus after the
+    second took it, and stopped the window's text input, so typing went nowhere in any
+    field below the one edited before (pass-and-play: name player 1, then player 2)."""
+    from game.ui.widgets import TextInput
+
+    typing = {"on": False}
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: typing.update(on=True))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: typing.update(on=False))
+    screen = NewGameScreen()
+    shown = Screen(screen)
+    fields = [w for w in screen.widgets.widgets if isinstance(w, TextInput)]
+    assert len(fields) >= 3
+    for i in (0, 1, 2, 0):
+        shown.click(fields[i].rect.center)
+        assert fields[i].editing and typing["on"], i
