@@ -668,7 +668,7 @@ class Game(Transitions):
             # whatever was asked before.
             cut = self._cut_list
             if cut is None or self._cut_cap != limit + 1:
-                listed = legal[: limit + 1] + legal[plays:]
+                listed = legal[: _whole_candidates(legal, limit + 1, plays)] + legal[plays:]
                 cut = self._cut_list = self._laying_all(listed) + listed
                 self._cut_cap = limit + 1
             legal = cut
@@ -1165,3 +1165,26 @@ def _copy_value(v: Any) -> Any:
 
 # Whether this module runs compiled (mypyc): native classes cannot skip __init__.
 _COMPILED: Final = not __file__.endswith((".py", ".pyc"))
+
+
+def _whole_candidates(legal: list[Action], cap: int, plays: int) -> int:
+    """How many of the ``plays`` first actions of a full listing a listing capped at ``cap``
+    plays holds: the first ``cap``, then the rest of the variants (the suffixes and call
+    twins listed together) of the last of them, as the listing stops only between two plays
+    of different cards (``listing._Lister.add_new``). A cut from a full listing is then the
+    cut the listing makes itself, and builds the same plays laying the whole hand."""
+    end = min(cap, plays)
+    if end == 0:
+        return 0
+    last = legal[end - 1]
+    while end < plays:
+        action = legal[end]
+        if not (
+            isinstance(action, Play)
+            and isinstance(last, Play)
+            and action.cards == last.cards
+            and action.declared == last.declared
+        ):
+            break
+        end += 1
+    return end

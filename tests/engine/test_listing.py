@@ -497,3 +497,30 @@ def test_a_capped_listing_is_the_same_after_the_whole_listing_was_made(before: s
     capped, complete = g.legal_actions_capped(20_000)
     assert not complete and capped == fresh
     assert g.legal_actions_capped(20_000)[0] == fresh  # and asked again
+
+
+@pytest.mark.parametrize(
+    ("hand", "pile"),
+    [
+        ("7S 3S 10S", "9S"),  # plays of two cards listed with their Macau call twins
+        ("7S 7C 8C 9H 9C RJ 5H", "7H"),
+        ("2S KS 9S JS", "8S"),  # a jack's requests as well
+    ],
+)
+def test_a_capped_listing_is_the_same_at_every_limit_whatever_was_listed_before(
+    hand: str, pile: str
+) -> None:
+    # A listing cut by the engine stops only between plays of different cards, so a plain play
+    # and its call twin stay together; cut from a whole listing made before, the same.
+    g = pos("hungarian", [hand, "4D 5D 6D 10C"], pile=pile, stock="2C 4H 6H")
+    limits = range(1, 700)
+    # Every cut one first: a whole listing, once made, is kept for the position.
+    fresh = [g.copy().legal_actions_capped(limit) for limit in limits]
+    assert not fresh[0][1] and fresh[-1][1]
+    for limit, first in zip(limits, fresh, strict=True):
+        listed = g.copy()
+        listed.legal_actions()
+        wider = g.copy()
+        assert wider.legal_actions_capped(1_000)[1]
+        assert listed.legal_actions_capped(limit) == first, limit
+        assert wider.legal_actions_capped(limit) == first, limit
