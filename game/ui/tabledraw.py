@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -653,9 +653,19 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
         penalty, owner = t.director.model.penalty, _owner(t)
         toast = _toast_box(t.toast[0], layout, room, penalty, owner, t.names, error=t.toast_error)
+    drawn: list[tuple[int, pygame.Rect]] = []
     for bubble in t.director.bubbles:
         p = bubble.tween.raw(now)
-        words, box = bubble_box(t, bubble, p, surface.get_width())
+        # Clear of the bubbles come before it, where they have been all its life so far (at a
+        # crowded table in a small window two seats' words can fall on one spot): it keeps
+        # the place it took while they last, rather than jump back as they go.
+        for seat, box in drawn:
+            kept = bubble.keep_off.get(seat)
+            held = box if kept is None else box.union(kept)
+            bubble.keep_off[seat] = (held.x, held.y, held.w, held.h)
+        keep_off = [pygame.Rect(kept) for kept in bubble.keep_off.values()]
+        words, box = bubble_box(t, bubble, p, surface.get_width(), keep_off)
+        drawn.append((bubble.seat, box))
         if toast is not None and box.colliderect(toast[1]):
             continue  # (your own "♣ Clubs!" under a refusal: the pile shows the suit named)
         fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
@@ -765,12 +775,16 @@ def catch_words(t: TableScene, target: int, you: bool) -> str:
 
 
 def bubble_box(
-    t: TableScene, bubble: Bubble, p: float, width: int
+    t: TableScene,
+    bubble: Bubble,
+    p: float,
+    width: int,
+    keep_off: Iterable[pygame.Rect] = (),
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """``_bubble_place``, with the pile's own words ("+2", "Cut!") kept off the marker of
     the suit or rank in force where the marker sits above the pile (the log open, a short
     window): they go above the marker, or under it at the top of the window."""
-    words, box = _bubble_place(t, bubble, p, width)
+    words, box = _bubble_place(t, bubble, p, width, keep_off)
     marker = _marker_box(t, width) if bubble.seat < 0 else None
     if marker is not None and box.colliderect(marker):
         gap = t.layout.px(8)
@@ -791,12 +805,17 @@ def _marker_box(t: TableScene, width: int) -> pygame.Rect | None:
 
 
 def _bubble_place(
-    t: TableScene, bubble: Bubble, p: float, width: int
+    t: TableScene,
+    bubble: Bubble,
+    p: float,
+    width: int,
+    keep_off: Iterable[pygame.Rect] = (),
 ) -> tuple[pygame.Surface, pygame.Rect]:
     """A bubble's words and where its box goes, ``p`` of the way through its life: by its
     seat (rising a little) without covering that seat's name or any other seat, within its
     seat's share of a row of seats, inside the window and clear of the log, of the buttons
-    over the play area and of the marker of the suit or rank in force. Words too wide for the
+    over the play area, of ``keep_off`` (other seats' words) and of the marker of the suit or
+    rank in force. Words too wide for the
     first place take a smaller size, then the next place is tried; at the smallest size, words
     too wide for the window are cut short."""
     layout = t.layout
@@ -813,6 +832,7 @@ def _bubble_place(
             if i not in (0, slot)
         ]
     others.extend(button.rect for button in t.play_area_buttons())
+    others.extend(keep_off)
     # A seat's words never hide the marker (whose turn a request lasts through), at any point
     # of their rise: a place that would meet it later is passed over now, so none jumps aside.
     marker = _marker_box(t, width) if slot >= 0 else None
