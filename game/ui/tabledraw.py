@@ -815,9 +815,8 @@ def _bubble_place(
     seat (rising a little) without covering that seat's name or any other seat, within its
     seat's share of a row of seats, inside the window and clear of the log, of the buttons
     over the play area, of ``keep_off`` (other seats' words) and of the marker of the suit or
-    rank in force. Words too wide for the
-    first place take a smaller size, then the next place is tried; at the smallest size, words
-    too wide for the window are cut short."""
+    rank in force. Words too wide for the first place take a smaller size, then the next place
+    is tried; at the smallest size, words too wide for the window are cut short."""
     layout = t.layout
     px = layout.px
     right = layout.log_rect.left if t.show_log else width
@@ -832,27 +831,9 @@ def _bubble_place(
             if i not in (0, slot)
         ]
     others.extend(button.rect for button in t.play_area_buttons())
-    others.extend(keep_off)
     # A seat's words never hide the marker (whose turn a request lasts through), at any point
     # of their rise: a place that would meet it later is passed over now, so none jumps aside.
     marker = _marker_box(t, width) if slot >= 0 else None
-
-    # Where every place meets the marker (a small window with the log open), the first that
-    # fits clear of all else, as it would without the marker.
-    beside_marker: list[tuple[pygame.Surface, pygame.Rect]] = []
-
-    def clear(place: _Place, box: pygame.Rect, words: pygame.Surface) -> bool:
-        if box.collidelist(others) >= 0:
-            return False
-        if marker is None or not any(
-            place(pygame.Rect((0, 0), box.size), end, right)[0].colliderect(marker)
-            for end in (0.0, 1.0)
-        ):
-            return True
-        if not beside_marker:
-            beside_marker.append((words, box))
-        return False
-
     ink = theme.DANGER if bubble.loud else theme.INK
     largest, smallest = px(24 if bubble.loud else 19), px(14)
     text, lead = bubble.text, bubble.lead
@@ -861,26 +842,56 @@ def _bubble_place(
         text, lead = _cut(text, smallest, widest), _cut(lead, smallest, widest)
     sizes = [*range(largest, smallest, -px(3)), smallest]
     places = _bubble_places(layout, slot, _medal_box(t, bubble.seat) if slot > 0 else None)
-    for place in places:
-        for size in sizes:
-            words = _bubble_words(text, lead, size, ink)
-            box, room = place(words.get_rect().inflate(px(22), px(12)), p, right)
-            if room.contains(box) and clear(place, box, words):
-                return words, box
-    if beside_marker:
-        return beside_marker[0]
     # Too long for every place (a crowded table in a small window): the smallest words, cut
     # short to the room of the first place they then fit.
     fits: list[tuple[pygame.Surface, pygame.Rect]] = []
-    for place in places:
-        room = place(pygame.Rect(0, 0, 1, 1), p, right)[1]
-        cut, cut_lead = _cut(text, smallest, room.w - px(22)), _cut(lead, smallest, room.w - px(22))
-        words = _bubble_words(cut, cut_lead, smallest, ink)
-        box = place(words.get_rect().inflate(px(22), px(12)), p, right)[0]
-        if room.contains(box) and clear(place, box, words):
-            return words, box
-        fits.append((words, box))
-    return fits[0]
+
+    def clear_place(avoid: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
+        # Where every place meets the marker (a small window with the log open), the first
+        # that fits clear of all else, as it would without the marker.
+        beside_marker: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+        def clear(place: _Place, box: pygame.Rect, words: pygame.Surface) -> bool:
+            if box.collidelist(others) >= 0 or box.collidelist(avoid) >= 0:
+                return False
+            if marker is None or not any(
+                place(pygame.Rect((0, 0), box.size), end, right)[0].colliderect(marker)
+                for end in (0.0, 1.0)
+            ):
+                return True
+            if not beside_marker:
+                beside_marker.append((words, box))
+            return False
+
+        for place in places:
+            for size in sizes:
+                words = _bubble_words(text, lead, size, ink)
+                box, room = place(words.get_rect().inflate(px(22), px(12)), p, right)
+                if room.contains(box) and clear(place, box, words):
+                    return words, box
+        if beside_marker:
+            return beside_marker[0]
+        fits.clear()
+        for place in places:
+            room = place(pygame.Rect(0, 0, 1, 1), p, right)[1]
+            cut = _cut(text, smallest, room.w - px(22))
+            cut_lead = _cut(lead, smallest, room.w - px(22))
+            words = _bubble_words(cut, cut_lead, smallest, ink)
+            box = place(words.get_rect().inflate(px(22), px(12)), p, right)[0]
+            if room.contains(box) and clear(place, box, words):
+                return words, box
+            fits.append((words, box))
+        return None
+
+    # Clear of the other seats' words where a place is (if need be with smaller words, or cut
+    # short), even if only the first place, short of room, is; else as if they were not there.
+    theirs = list(keep_off)
+    found = clear_place(theirs)
+    if found is None and theirs:
+        if fits[0][1].collidelist(theirs) < 0:
+            return fits[0]
+        found = clear_place([])
+    return found or fits[0]
 
 
 def _medal_box(t: TableScene, seat: int) -> pygame.Rect | None:
