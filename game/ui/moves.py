@@ -610,6 +610,10 @@ def marker_text(game: Game, names: Sequence[str]) -> tuple[str, str]:
         # Nothing is in force once the round is over: a joker that went out named no suit,
         # and the engine's suit is only the one under it (RULES §3.9).
         return "", ""
+    if top is not None and top.is_joker:
+        # A stand-in joker acts as the card it stands for (RULES §3.6), shown on it: as a
+        # queen it takes any card, as a real queen does.
+        top = game.top_effective
     if top is not None and suit and (top.is_joker or suit != top.suit):
         return f"{SUIT_CHAR.get(suit, suit)} {SUIT_NAMES.get(suit, suit)}", "suit in force"
     return "", ""

@@ -97,3 +97,16 @@ def test_a_joker_that_ends_the_round_puts_no_suit_in_force() -> None:
         g.apply(parse_action("RJ"))  # going out: the joker names nothing (RULES §3.9)
         assert g.over
         assert marker_text(g, NAMES) == ("", ""), preset
+
+
+def test_a_stand_in_joker_shows_no_suit_beyond_the_card_it_stands_for() -> None:
+    # As Q♥ it takes any card, as a real queen does (RULES §3.6, §5): no "♥ Hearts" box. As an
+    # ace naming spades it shows the suit named, as an ace does.
+    hands = ["9D 8C 5H", "RJ 10S 6C AC", "4D 4C 4S"]
+    for move, marker in [("RJ=QH", ""), ("RJ=7S", ""), ("RJ=AS/C", "♣ Clubs")]:
+        g = Game.from_position(PRESETS["hungarian"], hands=hands, pile="7S", current=1)
+        g.apply(parse_action(move))
+        assert marker_text(g, NAMES)[0] == marker, move
+    g = Game.from_position(PRESETS["hungarian"], hands=hands, pile="7S", current=1)
+    g.apply(parse_action("RJ=QH"))
+    assert {"4D", "4C", "4S"} <= {str(a) for a in g.legal_actions()}  # any suit follows
