@@ -20,7 +20,7 @@ from game.engine.compiled import compile_rules
 from game.engine.explain_words import rank_plural
 from game.ui import tabledraw
 from game.ui.choosers import CardChooser, ChoiceModal, RankChooser, SuitChooser
-from game.ui.moves import SUIT_CHAR, Offer, PlayOptions, play_options, refusal
+from game.ui.moves import SUIT_CHAR, SUIT_SINGULAR, Offer, PlayOptions, play_options, refusal
 
 if TYPE_CHECKING:
     from game.ui.layout import TableLayout
@@ -796,6 +796,16 @@ def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> s
         return (
             f"{card} may name only its own suit, and the suit named must differ from {mark}: "
             f"a free suit, anything but {mark}"
+        )
+    if own and rules.ace_must_hold:
+        # Its own suit the only one it may name, and none of it held (other suits may be).
+        after = game.copy()
+        after.apply(options.plays[0])
+        left_out = str((after.request or {}).get("excluded", ""))
+        but = f", anything but {SUIT_CHAR[left_out]}" if left_out in SUIT_CHAR else ""
+        return (
+            f"{card} may name only its own suit, and you hold no "
+            f"{SUIT_SINGULAR[last.suit]} to name: a free suit{but}"
         )
     if rules.ace_must_hold:
         held = "no suit but " + mark if changed else "no suit"

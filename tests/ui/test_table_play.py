@@ -272,6 +272,26 @@ def test_a_changer_left_only_a_free_suit_says_why() -> None:
     )
 
 
+@pytest.mark.parametrize("preset", ["polish", "tel_aviv"])
+def test_a_changer_of_its_own_suit_with_none_of_it_held_says_so(preset: str) -> None:
+    """A 7 (or a Tel-Aviv queen) that names only its own suit, where a named suit must be
+    held and none of its suit is: a free suit, because of its own suit, not because nothing
+    is held (6♣ 8♦ K♠ are)."""
+    card = "7H" if preset == "polish" else "QH"
+    house: dict[str, object] = {"ace_must_hold": True}
+    if preset == "polish":
+        house |= {"suit_changers": frozenset({"A", "7"}), "seven_own_suit": True}
+        house["request_ranks"] = ("5", "6", "8", "9", "10")
+    h = _laid_first(preset, card, "7C" if preset == "polish" else "10C", **house)
+    assert h.table.toast is not None
+    pretty = "7♥" if preset == "polish" else "Q♥"
+    assert h.table.toast[0] == (
+        f"{pretty} may name only its own suit, and you hold no heart to name: a free suit, "
+        "anything but ♣"
+    )
+    assert h.game.request is not None and h.game.request.get("excluded") == "C"
+
+
 def test_a_rank_chooser_says_why_ranks_are_missing() -> None:
     game = hungarian(["JC 5C 9D 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"], "10C", "8S 8C 10H")
     h = Harness(game)
