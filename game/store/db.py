@@ -704,6 +704,10 @@ class Store:
         if asked); the latest ``limit`` of those."""
         return queries.matches(self._conn, profile, limit, preset, ended_only, rules_label)
 
+    def match_rounds(self, match_key: str) -> int:
+        """How many rounds of the points match named ``match_key`` are recorded (0: none)."""
+        return queries.match_rounds(self._conn, match_key)
+
     def export(self, path: Path) -> list[Path]:
         """Write statistics and full history to ``path`` (.csv or .json); files written.
 

@@ -308,6 +308,12 @@ MATCH_LABEL = (
 )
 
 
+def match_rounds(conn: sqlite3.Connection, match_key: str) -> int:
+    """How many rounds of the points match named ``match_key`` are recorded (0: none)."""
+    row = conn.execute("SELECT rounds FROM matches WHERE match_key = ?", (match_key,)).fetchone()
+    return 0 if row is None else int(row[0])
+
+
 def matches(
     conn: sqlite3.Connection,
     profile: str | None = None,

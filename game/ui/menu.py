@@ -20,8 +20,22 @@ from game.engine import PRESETS, RulesError
 from game.store.lock import ANOTHER_COPY
 from game.ui import theme
 from game.ui.cardart import card_art
-from game.ui.launch import LOCK_EVERY, OtherCopyWatch, settings_of, start_match_asking
-from game.ui.resume import SavedGame, describe, read_saved_game, restore, set_aside_save
+from game.ui.launch import (
+    LOCK_EVERY,
+    OtherCopyWatch,
+    record_abandoned_save,
+    settings_of,
+    start_match_asking,
+)
+from game.ui.resume import (
+    SavedGame,
+    behind_the_statistics,
+    describe,
+    read_saved_game,
+    restore,
+    set_aside_behind,
+    set_aside_save,
+)
 from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, draw_paragraph
 from game.ui.setup import TableSetup, quick_setup, quick_setup_told
@@ -283,18 +297,32 @@ class MainMenu(MenuScreen):
         """Resume the saved game exactly where it was."""
         if self.stack is None or self.saved.data is None:
             return
+        behind = ""
+        try:
+            behind = behind_the_statistics(self.saved)
+        except Exception:  # the statistics unreadable: the save goes on as it is
+            log.warning("saved game not checked against the statistics", exc_info=True)
+        if behind:
+            log.warning("saved game behind the statistics: %s", behind)
+            record_abandoned_save()  # the match given up; its rounds stay as recorded
+            self._no_continue(set_aside_behind(behind))
+            return
         try:
             table = restore(self.saved.data, settings_of(self))
         except Exception:  # a save that cannot be resumed must never stop the game
             log.warning("saved game not resumed", exc_info=True)
-            self.problem = set_aside_save()
-            self.saved = SavedGame(None)
-            self.continue_button.visible = False
-            self.quick_button.primary = True
-            self._describe_quit()
-            self.layout(self.size)
+            self._no_continue(set_aside_save())
             return
         self.stack.push(table)
+
+    def _no_continue(self, problem: str) -> None:
+        """The save set aside: say why, and offer the other ways to play."""
+        self.problem = problem
+        self.saved = SavedGame(None)
+        self.continue_button.visible = False
+        self.quick_button.primary = True
+        self._describe_quit()
+        self.layout(self.size)
 
     def on_quick(self) -> None:
         """The last table again (or the default one), once the player agrees to replace a

@@ -34,6 +34,7 @@ __all__ = [
     "SNAPSHOT_KIND",
     "NewerSave",
     "SavedGame",
+    "behind_the_statistics",
     "describe",
     "only_between_rounds",
     "played_seconds",
@@ -41,6 +42,7 @@ __all__ = [
     "rename_saved_seats",
     "restore",
     "saved_setup",
+    "set_aside_behind",
     "set_aside_save",
     "snapshot",
 ]
@@ -574,6 +576,47 @@ def set_aside_save() -> str:
     except (StoreUnavailable, OSError):
         return "The saved game could not be read, so it cannot be continued."
     return f"The saved game could not be read and was kept aside as {moved.name}."
+
+
+def behind_the_statistics(saved: SavedGame) -> str:
+    """Why the saved points match cannot go on, where the statistics have recorded more of
+    its rounds than the save holds, or "". A save that could not be written while the
+    statistics could (its folder read-only or full, the other not) stays at the round it
+    was last written in; going on from there would deal rounds already recorded again,
+    and count them twice. One round ahead is the round in play recorded as it ended, the
+    game stopped before the save that follows: Continue replays its last move, and the
+    round is recorded once (``round_key``)."""
+    if saved.data is None:
+        return ""
+    try:
+        parsed = _parse(saved.data)
+    except Exception:  # (Continue then tells the save cannot be read)
+        return ""
+    key, game = parsed.match_key, parsed.game
+    if key is None or game.rules.scoring != "points":
+        return ""
+    from game.store.db import Store
+
+    with Store.open() as store:
+        recorded = store.match_rounds(key)
+    kept = len(game.round_charges)
+    if recorded <= kept + 1:
+        return ""
+    at = game.round_no + 1 if _between_rounds(game) else game.round_no
+    return (
+        f"The saved game could not be kept up to date: the statistics hold {recorded} rounds "
+        f"of its match, the save stops at round {at}. Going on from there would count those "
+        "rounds twice, so the match is recorded as given up"
+    )
+
+
+def set_aside_behind(reason: str) -> str:
+    """Move a save that is ``behind_the_statistics`` out of the way; the sentence to show."""
+    try:
+        moved = set_aside(where("state") / SAVE_NAME, "behind", keep_suffix=True)
+    except (StoreUnavailable, OSError):
+        return f"{reason}."
+    return f"{reason}, and the save was kept aside as {moved.name}."
 
 
 def describe(saved: SavedGame) -> str:

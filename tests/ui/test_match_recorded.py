@@ -192,3 +192,63 @@ def test_a_drawn_match_is_counted_drawn_not_won() -> None:
         # The round itself was won, and rated as any round: the match's draw changes neither.
         assert (you.games, you.wins) == (1, 1)
         assert [row.games for row in store.leaderboard() if row.profile == "You"] == [1]
+
+
+def test_a_save_left_behind_the_statistics_is_given_up_not_continued(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The save could not be written (its folder read-only or full) while the statistics
+    # could: they went on to record two rounds of the match, the save stayed at round 1.
+    # Continuing it would deal those rounds again and count them twice.
+    from game.engine import Play
+    from game.store.paths import where
+    from game.store.saves import SAVE_NAME
+    from game.ui.matchtable import new_round_key
+    from game.ui.records import SeatInfo, record_round
+
+    screen, menu, table = _table_on_menu(None)
+    stale = snapshot(table)  # round 1 in play
+    _lay_the_last_card(screen, table)  # round 1 recorded as it ends
+    game = table.game.copy()
+    game.next_round()
+    while not game.over:  # round 2, as the table would have recorded it
+        actions = game.legal_actions()
+        game.apply(next((a for a in actions if isinstance(a, Play)), actions[0]))
+    seats = [SeatInfo(s.name, not s.human, s.level or None) for s in SETUP.seats]
+    with Store.open() as store:
+        record_round(store, game, seats, 0.0, round_key=new_round_key(), match_key=table.match_key)
+        assert [m.rounds for m in store.matches()] == [2]
+        rounds_before = len(store.history("You"))
+    screen.stack.clear()
+    save_game(stale)
+
+    menu = MainMenu()
+    screen = Screen(menu)
+    screen.frame(2)
+    assert menu.continue_button.visible
+    menu.on_continue()
+    assert screen.top is menu and not menu.continue_button.visible
+    assert menu.problem is not None
+    assert "the statistics hold 2 rounds of its match, the save stops at round 1" in menu.problem
+    assert "kept aside as" in menu.problem
+    assert not has_saved_game()
+    assert any(p.name != SAVE_NAME for p in where("state").iterdir())
+    with Store.open() as store:
+        [match] = store.matches()
+        assert (match.status, match.rounds) == ("abandoned", 2)
+        assert len(store.history("You")) == rounds_before  # nothing recorded twice
+
+
+def test_a_save_one_round_behind_still_continues() -> None:
+    # Stopped after its round was recorded and before the save that follows: Continue
+    # replays the last move, and the round is recorded once.
+    screen, _menu, table = _table_on_menu(None)
+    stale = snapshot(table)
+    _lay_the_last_card(screen, table)
+    screen.stack.clear()
+    save_game(stale)
+    menu = MainMenu()
+    screen = Screen(menu)
+    screen.frame(2)
+    menu.on_continue()
+    assert isinstance(screen.top, MatchTable) and not menu.problem
