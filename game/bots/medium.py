@@ -34,6 +34,12 @@ _SKIP_BONUS = {1: 22.0, 2: 11.0, 3: 4.0}
 # to it (a 4♠ before 9♠ rather than 9♠ and hope the 4 fits later), times the chance the
 # other seat holds no skip card to pass the missed turns back.
 _SKIP_COMES_BACK = 25.0
+# Passing missed turns on: the share of what the cards laid are worth keeping that it costs
+# (a stand-in joker is worth keeping, not spent to dodge one missed turn; the same share as
+# answering an attack), and the weight of how well the rest follows the top it leaves (the
+# order of two skip cards, or a joker's suit, decides the suit the turn comes back to).
+_SKIP_KEEP_SHARE = 0.5
+_SKIP_FOLLOW = 0.1
 # Cost of a new top card that the last card of the next seat to act surely fits (a queen in
 # polish, or the suit of its one card, known once the stock is empty): it goes out on it.
 # Worth more than drawing a card (-9) plus what the play would otherwise gain, about what
@@ -448,8 +454,17 @@ class Table:
         rest = self._rest(play)
         if not rest:
             return 1000.0
+        effs = play.effective()
         count = self.view.skips + len(play.cards)
-        return 10.0 * len(play.cards) + 3.0 * count - 2.0 * len(play.cards)
+        kept = sum(self._keep_value(x, e) for x, e in zip(play.cards, effs, strict=True))
+        follow = self._choice_value(play, effs[-1], rest)
+        return (
+            10.0 * len(play.cards)
+            + 3.0 * count
+            - 2.0 * len(play.cards)
+            - _SKIP_KEEP_SHARE * kept
+            + _SKIP_FOLLOW * follow
+        )
 
 
 def _jacks_circled(view: View) -> bool:

@@ -436,3 +436,39 @@ def test_where_points_are_charged_medium_sheds_a_costly_card_while_a_seat_is_on_
     hands[2] = "QS JH"
     g = Game.from_position("classic", hands, "4H", "9C 10D JD QD KD AD 2S 3S 4D", current=0)
     assert str(_choice(g)) == "10H 10C"
+
+
+def _facing_a_four(rules: object, hand: str) -> Game:
+    """Seat 0 has laid 4♥ at seat 1, which holds ``hand``."""
+    g = Game.from_position(
+        rules, ["4H 9C 8D 7D KD 6C 5C", hand], "5H", "7C 8C 9D 10D 5S 6D", current=0
+    )
+    g.apply(parse_action("4H"))
+    return g
+
+
+def _medium_moves(g: Game, seeds: int = 8) -> set[str]:
+    return {
+        str(make_bot("medium").choose(g.view(g.current), g.legal_actions(), random.Random(seed)))
+        for seed in range(seeds)
+    }
+
+
+def test_medium_waits_out_one_missed_turn_rather_than_spend_a_stand_in_joker() -> None:
+    # A stand-in joker is worth keeping: laying both with the 4 (every seed, before) to dodge
+    # one missed turn spent them for nothing; the 4 alone passes it on.
+    jokers = PRESETS["polish"].replace(
+        name="custom",
+        jokers=2,
+        joker_role="any_card",
+        plays_on_anything=frozenset({"Q", "joker"}),
+    )
+    assert _medium_moves(_facing_a_four(jokers, "RJ BJ 4S 10S 8S 7H")) == {"4S"}
+    assert _medium_moves(_facing_a_four(jokers, "RJ 9S 10S 8S 6S")) == {"pass"}
+    assert _medium_moves(_facing_a_four("hungarian", "RJ 9S 10S 8S 6S")) == {"pass"}
+
+
+def test_medium_passes_missed_turns_on_leaving_the_suit_it_holds_on_top() -> None:
+    # 4♠ 4♦ holding spades: 4♦ first, so the turn comes back on 4♠ (at random, before: half
+    # the time it left 4♦ on top, and could only draw).
+    assert _medium_moves(_facing_a_four("polish", "4S 4D 9S 10S 8S")) == {"4D 4S"}
