@@ -656,9 +656,9 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
     drawn: list[tuple[int, pygame.Rect]] = []
     for bubble in t.director.bubbles:
         p = bubble.tween.raw(now)
-        # Clear of the bubbles come before it, where they have been all its life so far (at a
-        # crowded table in a small window two seats' words can fall on one spot): it keeps
-        # the place it took while they last, rather than jump back as they go.
+        # Clear of the bubbles that came before it, where they have been all its life so far
+        # (at a crowded table in a small window two seats' words can fall on one spot): it
+        # keeps the place it took while they last, rather than jump back as they go.
         for seat, box in drawn:
             kept = bubble.keep_off.get(seat)
             held = box if kept is None else box.union(kept)
