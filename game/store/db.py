@@ -107,6 +107,26 @@ def default_path() -> Path:
     return where("data") / DB_NAME
 
 
+def recorded_match(match_key: str, path: Path | None = None) -> tuple[int, str] | None:
+    """The rounds recorded of the points match named ``match_key`` and its status
+    (``queries.match_rounds``), read at a glance: the file opened read-only, waiting at most a
+    moment for another program that holds it, nothing recorded or repaired on the way (as
+    ``Store.open`` does). None where it cannot be read now."""
+    target = default_path() if path is None else Path(path)
+    if not target.is_file():
+        return (0, "")
+    try:
+        conn = sqlite3.connect(f"{target.absolute().as_uri()}?mode=ro", uri=True, timeout=0.25)
+    except (sqlite3.Error, ValueError):
+        return None
+    try:
+        return queries.match_rounds(conn, match_key)
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+
+
 def _writer(record: GameRecord | MatchRecord) -> Callable[[sqlite3.Connection], int]:
     """The write that stores ``record``; ValueError if it cannot be a real round or match."""
     if isinstance(record, GameRecord):
@@ -703,10 +723,6 @@ class Store:
         those finished or given up, only those on the custom rules saved as ``rules_label``,
         if asked); the latest ``limit`` of those."""
         return queries.matches(self._conn, profile, limit, preset, ended_only, rules_label)
-
-    def match_rounds(self, match_key: str) -> int:
-        """How many rounds of the points match named ``match_key`` are recorded (0: none)."""
-        return queries.match_rounds(self._conn, match_key)
 
     def export(self, path: Path) -> list[Path]:
         """Write statistics and full history to ``path`` (.csv or .json); files written.

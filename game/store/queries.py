@@ -308,10 +308,13 @@ MATCH_LABEL = (
 )
 
 
-def match_rounds(conn: sqlite3.Connection, match_key: str) -> int:
-    """How many rounds of the points match named ``match_key`` are recorded (0: none)."""
-    row = conn.execute("SELECT rounds FROM matches WHERE match_key = ?", (match_key,)).fetchone()
-    return 0 if row is None else int(row[0])
+def match_rounds(conn: sqlite3.Connection, match_key: str) -> tuple[int, str]:
+    """How many rounds of the points match named ``match_key`` are recorded, and its status
+    (``playing``, ``finished``, ``abandoned``); ``(0, "")`` for a match not recorded."""
+    row = conn.execute(
+        "SELECT rounds, status FROM matches WHERE match_key = ?", (match_key,)
+    ).fetchone()
+    return (0, "") if row is None else (int(row[0]), str(row[1]))
 
 
 def matches(

@@ -595,18 +595,27 @@ def behind_the_statistics(saved: SavedGame) -> str:
     key, game = parsed.match_key, parsed.game
     if key is None or game.rules.scoring != "points":
         return ""
-    from game.store.db import Store
+    from game.store.db import recorded_match
 
-    with Store.open() as store:
-        recorded = store.match_rounds(key)
+    found = recorded_match(key)
+    if found is None:  # the statistics cannot be read now: the save goes on as it is
+        return ""
+    recorded, status = found
     kept = len(game.round_charges)
     if recorded <= kept + 1:
         return ""
     at = game.round_no + 1 if _between_rounds(game) else game.round_no
+    told = "The saved game could not be kept up to date: the statistics hold"
+    if status == "finished":
+        return (
+            f"{told} its match played to the end in {recorded} rounds, while the save stops "
+            f"at round {at}. The result stands: going on from the save would count those "
+            "rounds twice"
+        )
     return (
-        f"The saved game could not be kept up to date: the statistics hold {recorded} rounds "
-        f"of its match, the save stops at round {at}. Going on from there would count those "
-        "rounds twice, so the match is recorded as given up"
+        f"{told} {recorded} rounds of its match, while the save stops at round {at}. Going "
+        "on from there would count those rounds twice, so the match is recorded as given up "
+        "with them"
     )
 
 

@@ -194,34 +194,39 @@ def test_a_drawn_match_is_counted_drawn_not_won() -> None:
         assert [row.games for row in store.leaderboard() if row.profile == "You"] == [1]
 
 
-def test_a_save_left_behind_the_statistics_is_given_up_not_continued(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # The save could not be written (its folder read-only or full) while the statistics
-    # could: they went on to record two rounds of the match, the save stayed at round 1.
-    # Continuing it would deal those rounds again and count them twice.
+def _save_behind_the_statistics(scores: list[int] | None) -> None:
+    """The save could not be written (its folder read-only or full) while the statistics
+    could: they went on to record round 2 of the match, the save stayed in round 1."""
     from game.engine import Play
-    from game.store.paths import where
-    from game.store.saves import SAVE_NAME
     from game.ui.matchtable import new_round_key
     from game.ui.records import SeatInfo, record_round
 
-    screen, menu, table = _table_on_menu(None)
+    screen, _menu, table = _table_on_menu(scores)
     stale = snapshot(table)  # round 1 in play
     _lay_the_last_card(screen, table)  # round 1 recorded as it ends
     game = table.game.copy()
-    game.next_round()
-    while not game.over:  # round 2, as the table would have recorded it
-        actions = game.legal_actions()
-        game.apply(next((a for a in actions if isinstance(a, Play)), actions[0]))
-    seats = [SeatInfo(s.name, not s.human, s.level or None) for s in SETUP.seats]
-    with Store.open() as store:
-        record_round(store, game, seats, 0.0, round_key=new_round_key(), match_key=table.match_key)
-        assert [m.rounds for m in store.matches()] == [2]
-        rounds_before = len(store.history("You"))
+    if not game.match_over:
+        game.next_round()
+        while not game.over:  # round 2, as the table would have recorded it
+            actions = game.legal_actions()
+            game.apply(next((a for a in actions if isinstance(a, Play)), actions[0]))
+        seats = [SeatInfo(s.name, not s.human, s.level or None) for s in SETUP.seats]
+        with Store.open() as store:
+            key = new_round_key()
+            record_round(store, game, seats, 0.0, round_key=key, match_key=table.match_key)
     screen.stack.clear()
     save_game(stale)
 
+
+def test_a_save_left_behind_the_statistics_is_given_up_not_continued() -> None:
+    # Continuing it would deal the rounds recorded since again and count them twice.
+    from game.store.paths import where
+    from game.store.saves import SAVE_NAME
+
+    _save_behind_the_statistics(None)
+    with Store.open() as store:
+        assert [m.rounds for m in store.matches()] == [2]
+        rounds_before = len(store.history("You"))
     menu = MainMenu()
     screen = Screen(menu)
     screen.frame(2)
@@ -229,7 +234,9 @@ def test_a_save_left_behind_the_statistics_is_given_up_not_continued(
     menu.on_continue()
     assert screen.top is menu and not menu.continue_button.visible
     assert menu.problem is not None
-    assert "the statistics hold 2 rounds of its match, the save stops at round 1" in menu.problem
+    assert (
+        "the statistics hold 2 rounds of its match, while the save stops at round 1" in menu.problem
+    )
     assert "kept aside as" in menu.problem
     assert not has_saved_game()
     assert any(p.name != SAVE_NAME for p in where("state").iterdir())
@@ -252,3 +259,40 @@ def test_a_save_one_round_behind_still_continues() -> None:
     screen.frame(2)
     menu.on_continue()
     assert isinstance(screen.top, MatchTable) and not menu.problem
+
+
+def test_a_save_behind_a_match_the_statistics_hold_finished_says_its_result_stands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import game.store.db as db
+
+    _save_behind_the_statistics(None)
+    # As if round 2 had ended the match: its result stands, it is not given up.
+    monkeypatch.setattr(db, "recorded_match", lambda key: (2, "finished"))
+    menu = MainMenu()
+    screen = Screen(menu)
+    screen.frame(2)
+    menu.on_continue()
+    assert screen.top is menu and menu.problem is not None
+    assert "the statistics hold its match played to the end in 2 rounds" in menu.problem
+    assert "The result stands" in menu.problem and "given up" not in menu.problem
+
+
+def test_statistics_held_by_another_program_let_the_save_go_on() -> None:
+    import sqlite3
+
+    from game.store.db import default_path, recorded_match
+
+    screen, _menu, table = _table_on_menu(None)
+    key = table.match_key
+    _lay_the_last_card(screen, table)
+    screen.stack.clear()
+    assert recorded_match(key) == (1, "playing")
+    holder = sqlite3.connect(default_path(), isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        assert recorded_match(key) is None  # read at a glance, not waited for
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
