@@ -132,9 +132,9 @@ class Bubble:
     loud: bool = False
     lead: str = ""  # the cards the seat has just laid, on a line above ``text``
     laid: bool = False  # ``text`` is the cards the seat has just laid
-    # Where the bubbles drawn before it have been, by seat: (x, y, w, h) of a box holding
-    # them all (``tabledraw._draw_words``).
-    keep_off: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
+    # Where the bubbles shown when it came are for the rest of their lives, by seat: (x, y,
+    # w, h) of a box holding them all; None until it is first drawn (``tabledraw._draw_words``).
+    keep_off: dict[int, tuple[int, int, int, int]] | None = None
 
 
 class LogLines(deque[str]):

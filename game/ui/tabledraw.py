@@ -653,19 +653,25 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
         room = layout.log_rect.left if t.show_log else surface.get_width()  # the table's part
         penalty, owner = t.director.model.penalty, _owner(t)
         toast = _toast_box(t.toast[0], layout, room, penalty, owner, t.names, error=t.toast_error)
-    drawn: list[tuple[int, pygame.Rect]] = []
+    width = surface.get_width()
+    drawn: list[tuple[Bubble, pygame.Rect]] = []
     for bubble in t.director.bubbles:
         p = bubble.tween.raw(now)
-        # Clear of the bubbles that came before it, where they have been all its life so far
-        # (at a crowded table in a small window two seats' words can fall on one spot): it
-        # keeps the place it took while they last, rather than jump back as they go.
-        for seat, box in drawn:
-            kept = bubble.keep_off.get(seat)
-            held = box if kept is None else box.union(kept)
-            bubble.keep_off[seat] = (held.x, held.y, held.w, held.h)
-        keep_off = [pygame.Rect(kept) for kept in bubble.keep_off.values()]
-        words, box = bubble_box(t, bubble, p, surface.get_width(), keep_off)
-        drawn.append((bubble.seat, box))
+        if bubble.keep_off is None:
+            # Clear, all its life, of the words already shown where they will still be (at a
+            # crowded table in a small window two seats' words can fall on one spot). Fixed as
+            # it comes, so it neither shrinks away from them as they rise nor jumps back as
+            # they go.
+            bubble.keep_off = {}
+            for other, box in drawn:
+                last = bubble_box(t, other, 1.0, width, _kept_off(other))[1]
+                held = box.union(last)
+                before = bubble.keep_off.get(other.seat)
+                if before is not None:
+                    held.union_ip(before)
+                bubble.keep_off[other.seat] = (held.x, held.y, held.w, held.h)
+        words, box = bubble_box(t, bubble, p, width, _kept_off(bubble))
+        drawn.append((bubble, box))
         if toast is not None and box.colliderect(toast[1]):
             continue  # (your own "♣ Clubs!" under a refusal: the pile shows the suit named)
         fade = 1.0 if p < 0.75 else max(0.0, (1 - p) / 0.25)
@@ -774,6 +780,11 @@ def catch_words(t: TableScene, target: int, you: bool) -> str:
     return f"{t.names[target]} forgot to call Macau: Stop Macau! (S) {does}"
 
 
+def _kept_off(bubble: Bubble) -> list[pygame.Rect]:
+    """The boxes ``bubble`` keeps off (``Bubble.keep_off``)."""
+    return [pygame.Rect(box) for box in (bubble.keep_off or {}).values()]
+
+
 def bubble_box(
     t: TableScene,
     bubble: Bubble,
@@ -846,13 +857,21 @@ def _bubble_place(
     # short to the room of the first place they then fit.
     fits: list[tuple[pygame.Surface, pygame.Rect]] = []
 
+    def meets(place: _Place, box: pygame.Rect, avoid: list[pygame.Rect]) -> bool:
+        """Whether words of ``box``'s size at ``place`` meet other seats' words at any point
+        of their rise (so a choice made against them holds all their life)."""
+        return bool(avoid) and any(
+            place(pygame.Rect((0, 0), box.size), end, right)[0].collidelist(avoid) >= 0
+            for end in (0.0, 1.0)
+        )
+
     def clear_place(avoid: list[pygame.Rect]) -> tuple[pygame.Surface, pygame.Rect] | None:
         # Where every place meets the marker (a small window with the log open), the first
         # that fits clear of all else, as it would without the marker.
         beside_marker: list[tuple[pygame.Surface, pygame.Rect]] = []
 
         def clear(place: _Place, box: pygame.Rect, words: pygame.Surface) -> bool:
-            if box.collidelist(others) >= 0 or box.collidelist(avoid) >= 0:
+            if box.collidelist(others) >= 0 or meets(place, box, avoid):
                 return False
             if marker is None or not any(
                 place(pygame.Rect((0, 0), box.size), end, right)[0].colliderect(marker)
@@ -888,7 +907,7 @@ def _bubble_place(
     theirs = list(keep_off)
     found = clear_place(theirs)
     if found is None and theirs:
-        if fits[0][1].collidelist(theirs) < 0:
+        if not meets(places[0], fits[0][1], theirs):
             return fits[0]
         found = clear_place([])
     return found or fits[0]

@@ -57,3 +57,29 @@ def test_two_seats_words_at_once_stay_apart(
     h.table.director.bubbles.remove(stop)  # the first words gone: the later ones stay put
     after = _boxes(h, monkeypatch)[right]
     assert after.x == places[-1].x and abs(after.y - places[-1].y) <= h.table.layout.px(2)
+
+
+def test_words_kept_off_others_keep_their_size_and_place_all_their_life(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Heads-up in a small window the pile's "+2" rises into North's words: kept off them, it
+    # takes its size once, rather than shrink as it rises and spring back, and keeps it when
+    # North's words go (or new ones come).
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["3H 4H 5H 6H 7H", "3C 4C 5C 6C 7C"], pile="9S", stock="8D"
+    )
+    h = Harness(g, size=(960, 600))
+    director = h.table.director
+    director.bubbles.clear()
+    now = director.animator.now
+    north = Bubble(1, "7♣ 7♦ 7♠ 7♥ 8♥", Tween(now, 1.0), laid=True)
+    pile = Bubble(-1, "+2", Tween(now + 0.05, 2.0), loud=True)
+    director.bubbles[:] = [north, pile]
+    boxes = []
+    for frame in range(110):
+        if frame == 40:
+            director.bubbles.remove(north)
+            director.bubbles.append(Bubble(1, "Forgot Macau: +5", Tween(now + 0.7, 1.0), True))
+        boxes.append(_boxes(h, monkeypatch)[-1])
+    assert len({box.size for box in boxes}) == 1, {box.size for box in boxes}
+    assert len({box.x for box in boxes}) == 1
