@@ -123,8 +123,20 @@ def _joker_wild_text(r: Rules) -> str:
     return text
 
 
+def _two_decks(r: Rules) -> str:
+    """Where a deck holds one joker, the tables whose pack holds two ("with two decks, from
+    5 players"); nothing where one deck holds two."""
+    if r.jokers >= 2:
+        return ""
+    first = min(s for s in r.deck_steps if s <= r.max_seats)
+    return f"with two decks, from {first} players"
+
+
 def _joker_any_text(r: Rules) -> str:
-    two = ": two jokers can make two kings of hearts" if _jokers_at_most(r) >= 2 else ""
+    two = ""
+    if _jokers_at_most(r) >= 2:
+        decks = _two_decks(r)
+        two = ": two jokers can make two kings of hearts" + (f" ({decks})" if decks else "")
     text = (
         "A joker stands for any card you choose, power cards included, and acts exactly as "
         f"that card until it leaves the pile{two}. You say which card it is as you lay it (in "
@@ -503,11 +515,11 @@ def _several_cards(r: Rules) -> list[str]:
             if _jokers_at_most(r) >= 2:
                 other = "BJ" if r.jokers >= 2 else "RJ"
                 text += (
-                    f"; jokers may also be laid together on their own (RJ=KH {other}=KH)"
+                    f"; jokers may also be laid together on their own (RJ=KH {other}=KH"
                     if r.groups != "none"
                     else f"; jokers may also be laid together on their own, as a run (RJ=5H "
-                    f"{other}=6H)"
-                )
+                    f"{other}=6H"
+                ) + (f", {_two_decks(r)})" if _two_decks(r) else ")")
             text += "."
         paras.append(text)
     return paras

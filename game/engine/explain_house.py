@@ -74,7 +74,7 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str | _Label, _Describe], ...] = (
         ("twos_threes_counter",),
         "2s and 3s fight back",
         lambda r: {
-            "same": "as the other attack cards",
+            "same": _small_as_others(r),
             "pool": "on any attack card",
             "suit_or_rank": "by suit or rank only",
         }.get(r.twos_threes_counter, r.twos_threes_counter),
@@ -126,6 +126,21 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str | _Label, _Describe], ...] = (
     (("scoring",), "Scoring", lambda r: _SCORING_SHORT[r.scoring]),
     (("target",), "Points target", lambda r: str(r.target)),
 )
+
+
+def _small_as_others(r: Rules) -> str:
+    """2s and 3s fighting back by the rule every attack card has (``same``), with that rule."""
+    if r.counter_rule == "hungarian":  # (its own words already name the 2s and 3s)
+        return "as the other attack cards"
+    return f"as the other attack cards, {_COUNTER_SHORT[r.counter_rule]}"
+
+
+def _unused(r: Rules, option: str) -> bool:
+    """Whether ``option``'s value is never read in ``r``: 2s and 3s that fight back by the
+    same rule as the rest still fight back, and are unused only where they do not attack."""
+    if option == "twos_threes_counter":
+        return not {"2", "3"} & r.attack_cards
+    return _no_effect(r, option)
 
 
 def _counter_short(r: Rules) -> str:
@@ -212,7 +227,7 @@ def _house_rows(r: Rules, base: Rules) -> list[str]:
             continue
         name = label if isinstance(label, str) else label(r, base)
         title = PRESET_TITLES.get(base.name, base.name)
-        if all(_no_effect(base, o) for o in options):  # (its value there is never used)
+        if all(_unused(base, o) for o in options):
             rows.append(f"- {name}: {describe(r)} (unused in {title}).")
         else:
             rows.append(f"- {name}: {describe(r)} ({title}: {told}).")

@@ -13,8 +13,19 @@ from typing import Any
 
 import pytest
 
-from game.engine import DRAW, PASS, PRESETS, Card, Game, Phase, Play, Rules, parse_action
-from game.engine.cards import RANK_NAMES, SUIT_NAMES
+from game.engine import (
+    DRAW,
+    PASS,
+    PRESETS,
+    Card,
+    Game,
+    Phase,
+    Play,
+    Rules,
+    explain_house,
+    parse_action,
+)
+from game.engine.cards import RANK_NAMES, SUIT_NAMES, make_pack
 from game.engine.explain import HOUSE_ROWS, explain, explain_sections, power_cards, summary
 from game.engine.house import apply_switch, drop_idle_jokers
 
@@ -273,6 +284,19 @@ def test_what_may_follow_names_every_card_that_fits() -> None:
     assert g.is_legal("AC/S")
 
 
+def test_one_joker_a_deck_lays_two_together_only_with_two_decks() -> None:
+    """One stand-in joker a deck: two jokers together need the second deck, which comes
+    at five players, and the text says so where it tells of them."""
+    rules = PRESETS["hungarian"].replace(jokers=1)
+    text = rules_part(rules)
+    assert "two jokers can make two kings of hearts (with two decks, from 5 players)" in text
+    assert "laid together on their own (RJ=KH RJ=KH, with two decks, from 5 players)" in text
+    assert (rules.decks_for(4), rules.decks_for(5)) == (1, 2)
+    assert sum(c.is_joker for c in make_pack(rules.decks_for(5), rules.jokers)) == 2
+    both = flat(PRESETS["hungarian"])
+    assert "two kings of hearts. You say" in both and "(RJ=KH BJ=KH)." in both
+
+
 # ----- one card a turn ---------------------------------------------------------------------------
 def test_one_card_a_turn_lays_no_jokers_together_but_as_a_run() -> None:
     rules = PRESETS["hungarian"].replace(groups="none")
@@ -319,6 +343,26 @@ def test_an_option_the_preset_never_uses_is_not_given_its_value_there() -> None:
         "- Macau: you must call it (Tel-Aviv Macau: called for you).",
         "- Forgotten Macau costs: 1 card (unused in Tel-Aviv Macau).",
     )
+
+
+def test_twos_and_threes_by_the_common_rule_are_not_called_unused() -> None:
+    """In Polish Makao 2s and 3s fight back by suit or rank, as every attack card does: a
+    house rule that changes that is told against the rule, not against "unused"."""
+    pooled = house(PRESETS["polish"].replace(twos_threes_counter="pool"))
+    assert pooled == (
+        "These rules differ from Polish Makao:",
+        "- 2s and 3s fight back: on any attack card (Polish Makao: as the other attack "
+        "cards, same suit or rank).",
+    )
+    by_suit = house(PRESETS["classic"].replace(twos_threes_counter="suit_or_rank"))
+    assert by_suit[1:] == (
+        "- 2s and 3s fight back: by suit or rank only (Classic Macao: as the other attack "
+        "cards, any attack card on any attack card).",
+    )
+    # Told against a preset where no 2 or 3 attacks, the rule for them is unused there.
+    no_small = unchecked(PRESETS["polish"], name="polish", attack_cards={"KH", "KS"})
+    assert explain_house._unused(no_small, "twos_threes_counter")
+    assert not explain_house._unused(PRESETS["polish"], "twos_threes_counter")
 
 
 def test_house_rules_leave_out_options_that_do_nothing() -> None:
