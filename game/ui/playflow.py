@@ -316,6 +316,10 @@ class PlayFlow:
             self.spring_back(uids, drop)
             t.say(options.reason)
             return False
+        # An earlier refusal is about a play given up: gone before a chooser asks about this
+        # one (it would stay up under the chooser until the play is laid).
+        if t.toast_error:
+            t.toast = None
         hinted = t.hinted_action(uids)
         as_hinted = False
         if isinstance(hinted, Play):
