@@ -259,7 +259,7 @@ class Legality:
             # Only reached where runs may be laid.
             if self._is_run(effs):
                 return None
-            return "one card a turn in these rules, or a run"
+            return "one card a turn in these rules, or a run" + self._no_wrap(effs)
         if same_rank:
             return None
         if c.groups == "rank_or_suit" and ctx is not SKIP:
@@ -270,8 +270,14 @@ class Legality:
             return None
         kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
         if runs_here:
-            kinds += ", or a run"
+            kinds += ", or a run" + self._no_wrap(effs)
         return f"cards laid together must be of {kinds}"
+
+    def _no_wrap(self, effs: tuple[Card, ...]) -> str:
+        """Why cards that would run on from A to 2 (Q K A 2) are no run, or nothing."""
+        if self._is_run(effs, wrap=True):
+            return " (a run climbs from 2 to A and does not go on from A to 2)"
+        return ""
 
     def _joining_answers(self, effs: tuple[Card, ...], i: int) -> str:
         """The cards that could take the place of ``effs[i]`` in this group on an attack, in
@@ -379,8 +385,9 @@ class Legality:
         return None
 
     @staticmethod
-    def _is_run(effs: tuple[Card, ...]) -> bool:
-        """A run: consecutive ranks of one suit, turning suit only through two cards of a rank."""
+    def _is_run(effs: tuple[Card, ...], wrap: bool = False) -> bool:
+        """A run: consecutive ranks of one suit, turning suit only through two cards of a rank
+        (``wrap``: as if an A came before the 2, which no rule here allows, to tell why not)."""
         direction = 0
         steps = 0
         prev_switch = False
@@ -393,6 +400,8 @@ class Legality:
                 prev_switch = True
                 continue
             d = b.rank - a.rank
+            if wrap:
+                d = (d + 6) % 13 - 6  # A to 2 a step up, 2 to A a step down
             if a.suit != b.suit or d not in (1, -1) or (direction and d != direction):
                 return False
             direction = d

@@ -79,6 +79,22 @@ def test_with_runs_but_no_groups_an_answer_is_one_card_and_a_free_turn_may_be_a_
     assert refused(g, "9H 9D") == "one card a turn in these rules, or a run"
 
 
+# ----- runs ------------------------------------------------------------------------------------
+
+
+def test_a_run_from_ace_on_to_two_is_told_runs_stop_at_the_ace() -> None:
+    g = pos("hungarian", ["KH AH AC 2C 3C 9D", "6D 7D"], "JH", "4S 5S 6S")
+    wrap = " (a run climbs from 2 to A and does not go on from A to 2)"
+    kinds = "cards laid together must be of one rank or one suit, or a run"
+    assert refused(g, "KH AH AC 2C/C") == kinds + wrap
+    assert refused(g, "AH AC 2C 3C") == kinds + wrap
+    assert refused(g, "KH AH 2C") == kinds  # no run either way: no word of the ace
+    assert "KH AH AC/C" in legal(g)
+    rules = PRESETS["hungarian"].replace(groups="none")
+    g = pos(rules, ["KH AH 2H 3H 9D", "6D 7D"], "JH", "4S 5S 6S")
+    assert refused(g, "KH AH 2H 3H") == "one card a turn in these rules, or a run" + wrap
+
+
 # ----- what the last card names ---------------------------------------------------------------
 
 
