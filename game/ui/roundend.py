@@ -32,6 +32,30 @@ def charge_words(points: int) -> str:
     return f"+{points}" if points else "0"
 
 
+def names_said(
+    said: Callable[[list[str]], str],
+    names: list[str],
+    size: int,
+    room: int,
+    among: Sequence[str],
+    least: int,
+) -> str | None:
+    """``said(names)`` as it fits in ``room`` pixels at ``size``: whole, else with the names
+    shortened to the part that tells them apart from ``among`` ("Katarzyna K."), a lone name
+    cut as short as it must be. None where several names do not fit so, or one would keep
+    less than ``least`` pixels or only a piece from its middle, which no longer says who:
+    the caller counts them instead."""
+    if theme.text_size(said(names), size)[0] <= room:
+        return said(names)
+    bare = theme.text_size(said([""] * len(names)), size)[0]
+    share = (room - bare) // max(1, len(names))
+    short = [theme.fit_name(name, size, share, False, among) for name in names]
+    readable = share > least and not any(n.startswith("…") for n in short)
+    if len(names) == 1 or (readable and theme.text_size(said(short), size)[0] <= room):
+        return said(short)
+    return None
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th…; a dash for no place."""
     if n <= 0:
@@ -91,6 +115,8 @@ def fit_round_title(
         if head + name + tail == words:
             beside = theme.text_size(head + tail, size, True)[0]
             words = head + theme.fit_name(name, size, room - beside, True, names) + tail
+            # Shortened, the name may fit larger again ("Wojciech M." needs far less room).
+            size = theme.fit_size(words, start, room, True, smallest=smallest)
     return theme.fit(words, size, room, True), size
 
 
@@ -329,17 +355,10 @@ class RoundEndOverlay(_ButtonModal):
             return f"{who[:1].upper()}{who[1:]}{tail}"
 
         names = ["you" if self.table.names[s] == "You" else self.table.names[s] for s in over]
-        size = self.px(16)
-        if room is None or theme.text_size(said(names), size)[0] <= room:
+        if room is None:
             return said(names)
-        bare = theme.text_size(said([""] * len(names)), size)[0]
-        share = (room - bare) // len(names)
-        short = [theme.fit_name(name, size, share, False, self.table.names) for name in names]
-        # (a name cut down to a piece from its middle no longer says who: counted instead)
-        readable = share > self.px(40) and not any(n.startswith("…") for n in short)
-        if readable and theme.text_size(said(short), size)[0] <= room:
-            return said(short)
-        return f"{len(names)} players{tail}" if len(names) > 1 else said(short)
+        fitted = names_said(said, names, self.px(16), room, self.table.names, self.px(40))
+        return f"{len(names)} players{tail}" if fitted is None else fitted
 
     def _cards_column(self, name_x: int, room_end: int, card_w: int) -> int:
         """Where the cards left start: after the longest name where the cards leave it room

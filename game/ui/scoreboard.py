@@ -15,7 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.overlays import Confetti
-from game.ui.roundend import _ButtonModal, _veil, charge_words, lone_you, ordinal
+from game.ui.roundend import _ButtonModal, _veil, charge_words, lone_you, names_said, ordinal
 from game.ui.scene import Modal
 from game.ui.screen import Scroll, button_row, draw_backdrop
 from game.ui.tween import Animator
@@ -263,8 +263,11 @@ class ScoreboardOverlay(Modal[None]):
         wide = max(px(200 + 110 * n), grid_width(self.table, ui) + px(48))
         self.panel = pygame.Rect(0, 0, min(w - 40, wide), min(h - 40, px(290 + 32 * rows)))
         self.panel.center = (w // 2, h // 2)
-        self.scroll.offset = 1e9  # the latest rounds first
         button_row([self.done], self.panel.centerx, self.panel.bottom - px(64), height=px(46))
+
+    def startup(self) -> None:
+        """Open at the latest rounds; a resize later keeps the rounds being read."""
+        self.scroll.offset = 1e9
 
     def resume(self) -> None:
         """Enter closes."""
@@ -330,21 +333,32 @@ class MatchEndScreen(_ButtonModal):
             return "You win the match!"
         return f"{winners[0]} wins the match!"
 
-    def result_lines(self) -> tuple[str, str]:
+    def result_lines(self, room: int | None = None) -> tuple[str, str]:
         """Under the headline: how long the match ran and who reached the target ("12
-        rounds played to 500 points; Ben reached it"), then, at three seats or more, the
-        final places by total, lowest first, equal totals sharing one ("1st Ada · 2nd you ·
-        3rd Ben"; heads-up the headline says it all)."""
+        rounds played to 500 points; Ben reached it"; given ``room`` in pixels, long names
+        shortened, then counted, as the round board does), then, at three seats or more,
+        the final places by total, lowest first, equal totals sharing one ("1st Ada · 2nd
+        you · 3rd Ben"; heads-up the headline says it all)."""
         t, g = self.table, self.table.game
         you = lone_you(t.names, t.humans)
         names = ["you" if s == you else t.names[s] for s in range(g.seats)]
         rounds = len(g.round_charges) or len(t.rounds)
-        line = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
+        head = f"{rounds} round{'s' if rounds != 1 else ''} played to {g.rules.target} points"
         scores = list(g.scores)
         over = [names[s] for s in range(g.seats) if scores[s] >= g.rules.target]
+
+        def said(who: list[str]) -> str:
+            listed = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
+            return f"{head}; {listed} reached it"
+
+        line = head
         if over:
-            line += f"; {', '.join(over[:-1]) + ' and ' if len(over) > 1 else ''}{over[-1]}"
-            line += " reached it"
+            fitted = (
+                said(over)
+                if room is None
+                else names_said(said, over, self.px(18), room, t.names, self.px(40))
+            )
+            line = fitted or said([f"{len(over)} players"])
         if g.seats < 3:
             return line, ""
         order = sorted(range(g.seats), key=lambda s: (scores[s], s))
@@ -407,7 +421,7 @@ class MatchEndScreen(_ButtonModal):
         words, size = self.fitted_headline(w - px(60))
         head = theme.text(words, size, theme.ACCENT, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, px(34))))
-        line, places = self.result_lines()
+        line, places = self.result_lines(w - px(40))
         sub = theme.text(theme.fit(line, px(18), w - px(40)), px(18), theme.MUTED)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, px(96))))
         # The places take a line of their own where they fit whole (eight long names may not:

@@ -141,3 +141,20 @@ def test_the_round_board_writes_nothing_charged_as_the_scoreboard_does(monkeypat
     assert 0 in charges and any(charges)
     assert "+0" not in drawn and "0" in drawn
     assert {f"+{c}" for c in charges if c} <= set(drawn)
+
+
+def test_a_resize_keeps_the_scoreboard_on_the_rounds_being_read() -> None:
+    g, _, _ = _one_move_from_the_end(seed=4)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
+    table.bots.clear()
+    screen = Screen(table, (1280, 800))
+    screen.key(pygame.K_t, "t")
+    board = screen.top
+    assert isinstance(board, ScoreboardOverlay)
+    screen.key(pygame.K_HOME)
+    screen.frame()
+    assert board.scroll.offset == 0
+    screen.stack.resize((1000, 640))
+    screen.frame()
+    assert board.scroll.limit > 0 and board.scroll.offset == 0  # Round 1 still at the top

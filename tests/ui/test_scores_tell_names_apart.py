@@ -12,10 +12,10 @@ import pytest
 
 from game.engine import Game, parse_action
 from game.store.settings import Settings
-from game.ui import scoreboard
+from game.ui import scoreboard, theme
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
-from game.ui.roundend import RoundEndOverlay
+from game.ui.roundend import RoundEndOverlay, fit_round_title
 from game.ui.scoreboard import MatchEndScreen, ScoreboardOverlay
 from game.ui.screen import Scroll
 from game.ui.setup import SeatSpec, TableSetup, startable
@@ -213,3 +213,42 @@ def test_the_scroll_bar_of_many_rounds_keeps_clear_of_the_last_column(
     [bar] = bars[-1:]
     cells = [rect for words, rect in drawn if words in ("playing", "10th", "1st")]
     assert cells and not [rect for rect in cells if rect.colliderect(bar)]
+
+
+def test_the_seats_that_reached_the_target_are_named_shortened_at_960_by_600(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two long names past the target: the line under the headline shortens them as the
+    round board does, so "reached it" is still said, not cut off."""
+    names = "Maximilian Wawrzyniak,Bartholomew Konstantinou:medium,Wilhelmina Zaharieva-Petrova"
+    screen, end = _match_end(names, (960, 600), scores=(100, 495, 498))
+    over = [s for s in range(3) if end.table.game.scores[s] >= 500]
+    assert over == [1, 2]
+    drawn = [w for w, _r in drawn_texts(monkeypatch, screen.stack, (960, 600), top_only=True)]
+    line = next(w for w in drawn if w.startswith("1 round played to 500 points; "))
+    assert line.endswith(" reached it") and "…" not in line, line
+    said = line.removeprefix("1 round played to 500 points; ").removesuffix(" reached it")
+    first, second = said.split(" and ")
+    assert _shows(first, end.table.names[1]) and _shows(second, end.table.names[2]), said
+    assert said != " and ".join(end.table.names[1:])  # shortened to fit
+    # Names of one word are cut short, and the sentence still ends.
+    screen, end = _match_end(f"Anna,{'W' * 32}:medium,{'M' * 32}", (960, 600), (100, 495, 498))
+    drawn = [w for w, _r in drawn_texts(monkeypatch, screen.stack, (960, 600), top_only=True)]
+    line = next(w for w in drawn if w.startswith("1 round played to 500 points; "))
+    assert re.fullmatch(r".*; W+… and M+… reached it", line), line
+    # With no room to say who readably they are counted; with room, said in full.
+    assert end.result_lines(440)[0] == "1 round played to 500 points; 2 players reached it"
+    assert end.result_lines(10_000)[0].endswith(f"; {'W' * 32} and {'M' * 32} reached it")
+
+
+def test_a_long_winners_name_shortened_on_the_round_board_keeps_the_title_size() -> None:
+    """Shortened to "Wojciech M.", a winner's name leaves the title room at its usual size:
+    it is not drawn at the smallest size it was tried at before the name was shortened."""
+    pygame.font.init()
+    long_name = "Wojciech " + "M" * 23
+    words = f"{long_name} wins the round"
+    names = [long_name, "Ben", "Cleo"]
+    room = theme.text_size(words, 22, True)[0] - 10  # too wide even at the smallest size
+    fitted, size = fit_round_title(words, [long_name], names, False, room, 36, 22)
+    assert fitted == "Wojciech M. wins the round"
+    assert size == theme.fit_size(fitted, 36, room, True, smallest=22) > 22
