@@ -224,12 +224,31 @@ class Table:
         if len(rest) == 1:
             return self._follows(rest[0], top, suit)
         groups = self.c.groups
-        if groups == "none" or any(x.is_joker for x in rest):
+        if any(x.is_joker for x in rest):
             return False
+        if groups == "none":
+            return self.c.five_again and self._out_on_fives(rest, top, suit)
         same = len({x.rank for x in rest}) == 1 or (
             groups == "rank_or_suit" and len({x.suit for x in rest}) == 1
         )
         return same and any(self._follows(x, top, suit) for x in rest)
+
+    def _out_on_fives(self, rest: list[Card], top: Card, suit: str) -> bool:
+        """One card a turn, a 5 followed by another card of the same seat (``five_again``):
+        whether ``rest`` goes out so, 5 on 5 and one other card last on a 5 it follows."""
+        fives = [x for x in rest if x.rank == 5]
+        others = [x for x in rest if x.rank != 5]
+        if len(others) > 1:
+            return False
+        if not others:
+            return any(self._follows(x, top, suit) for x in fives)
+        last = others[0]
+        return any(
+            self._follows(first, top, suit) and self._follows(last, end, end.suit)
+            for i, first in enumerate(fives)
+            for j, end in enumerate(fives)
+            if i != j or len(fives) == 1
+        )
 
     def _out_next_chance(self, rest: list[Card], top: Card, suit: str) -> float:
         """The chance that ``rest`` (two to four cards) goes out in one play when the turn
