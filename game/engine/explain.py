@@ -125,10 +125,11 @@ def _joker_wild_text(r: Rules) -> str:
 
 def _two_decks(r: Rules) -> str:
     """Where a deck holds one joker, the tables whose pack holds two ("with two decks, from
-    5 players"); nothing where one deck holds two."""
-    if r.jokers >= 2:
+    5 players"); nothing where every table's pack holds two or more."""
+    seats = range(r.min_seats, r.max_seats + 1)
+    first = next((s for s in seats if r.jokers * r.decks_for(s) >= 2), None)
+    if first is None or first == r.min_seats:
         return ""
-    first = min(s for s in r.deck_steps if s <= r.max_seats)
     return f"with two decks, from {first} players"
 
 

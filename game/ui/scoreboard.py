@@ -263,10 +263,12 @@ class ScoreboardOverlay(Modal[None]):
         wide = max(px(200 + 110 * n), grid_width(self.table, ui) + px(48))
         self.panel = pygame.Rect(0, 0, min(w - 40, wide), min(h - 40, px(290 + 32 * rows)))
         self.panel.center = (w // 2, h // 2)
+        if self.scroll.at_end:  # the latest rounds stay in view; others stay as they were
+            self.scroll.offset = 1e9
         button_row([self.done], self.panel.centerx, self.panel.bottom - px(64), height=px(46))
 
     def startup(self) -> None:
-        """Open at the latest rounds; a resize later keeps the rounds being read."""
+        """Open at the latest rounds."""
         self.scroll.offset = 1e9
 
     def resume(self) -> None:
@@ -391,6 +393,8 @@ class MatchEndScreen(_ButtonModal):
         self.scale_to(size)
         px = self.px
         button_row(self.buttons, size[0] // 2, size[1] - px(84), px(14), px(50))
+        if self.scroll.at_end:  # the last rounds stay in view, as on the scoreboard
+            self.scroll.offset = 1e9
 
     def startup(self) -> None:
         """Confetti when a person at the table wins or shares the match, as the table does

@@ -86,6 +86,12 @@ class Scroll:
         """The largest offset."""
         return max(0.0, float(self.content - self.view))
 
+    @property
+    def at_end(self) -> bool:
+        """Whether the end of the content is in view (all of it fits, or it is scrolled to
+        its end): a resize keeps it there."""
+        return self.offset >= self.limit
+
     def by(self, pixels: float) -> None:
         """Scroll by ``pixels`` (clamped)."""
         self.offset = max(0.0, min(self.limit, self.offset + pixels))

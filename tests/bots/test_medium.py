@@ -507,3 +507,16 @@ def test_medium_lays_the_odd_card_first_and_keeps_a_group_that_goes_out_next(
         "2D 3C 6D 7D 8C 9C JC QD KD 10S 9S 8S 7S",
     )
     assert all(len(parse_action(m).cards) > 1 for m in _medium_moves(wider, seeds=3))
+
+
+def test_medium_keeps_its_queen_rather_than_lay_it_ahead_of_a_group() -> None:
+    """A queen kept as the last card goes out on nearly anything, as the group would: the
+    chance that the rest goes out next turn is no reason to lay a wild card."""
+    for queen in ("QH", "QC"):
+        g = Game.from_position(
+            "polish",
+            [f"{queen} 5S 5C 5H", "KC 10D 7C QS"],
+            "6H",
+            "2D 3C 6D 7D 8C 9C JC QD KD 10S 9S 8S 7S",
+        )
+        assert all(parse_action(m).cards[0].rank == 5 for m in _medium_moves(g, seeds=5))

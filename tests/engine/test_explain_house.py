@@ -293,6 +293,9 @@ def test_one_joker_a_deck_lays_two_together_only_with_two_decks() -> None:
     assert "laid together on their own (RJ=KH RJ=KH, with two decks, from 5 players)" in text
     assert (rules.decks_for(4), rules.decks_for(5)) == (1, 2)
     assert sum(c.is_joker for c in make_pack(rules.decks_for(5), rules.jokers)) == 2
+    # Where every table has two decks, there is no condition to tell.
+    six = PRESETS["hungarian"].replace(jokers=1, min_seats=6, default_seats=6, deck_steps=(5,))
+    assert "two kings of hearts. You say" in flat(six) and "(RJ=KH RJ=KH)." in flat(six)
     both = flat(PRESETS["hungarian"])
     assert "two kings of hearts. You say" in both and "(RJ=KH BJ=KH)." in both
 

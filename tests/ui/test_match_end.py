@@ -148,13 +148,44 @@ def test_a_resize_keeps_the_scoreboard_on_the_rounds_being_read() -> None:
     off = Settings(animation_speed="off", bot_pace="fast")
     table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
     table.bots.clear()
-    screen = Screen(table, (1280, 800))
+    screen = Screen(table, (1000, 640))
     screen.key(pygame.K_t, "t")
     board = screen.top
     assert isinstance(board, ScoreboardOverlay)
+    screen.frame()
+    assert board.scroll.limit > 0
     screen.key(pygame.K_HOME)
     screen.frame()
     assert board.scroll.offset == 0
-    screen.stack.resize((1000, 640))
+    for size in ((960, 600), (1000, 640)):
+        screen.stack.resize(size)
+        screen.frame()
+        assert board.scroll.limit > 0 and board.scroll.offset == 0  # Round 1 still at the top
+
+
+def test_a_smaller_window_keeps_the_latest_round_of_the_scoreboard_in_view() -> None:
+    """Opened where every round fits, then made smaller: the rounds that no longer fit are
+    the first ones, not the latest (as they would be were the board pinned to its top)."""
+    g, _, _ = _one_move_from_the_end(seed=4)
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
+    table.bots.clear()
+    screen = Screen(table, (1280, 1000))
+    screen.key(pygame.K_t, "t")
+    board = screen.top
+    assert isinstance(board, ScoreboardOverlay)
     screen.frame()
-    assert board.scroll.limit > 0 and board.scroll.offset == 0  # Round 1 still at the top
+    assert board.scroll.limit == 0
+    for size in ((1000, 640), (960, 600)):
+        screen.stack.resize(size)
+        screen.frame()
+        assert board.scroll.limit > 0 and board.scroll.offset == board.scroll.limit, size
+
+
+def test_a_smaller_window_keeps_the_last_rounds_of_the_match_end_in_view() -> None:
+    screen, end = _match_end(seed=4, size=(1280, 800))
+    rounds = len(end.table.game.round_charges)
+    assert _shown_rounds(end)[1] == rounds
+    screen.stack.resize((960, 600))
+    screen.frame()
+    assert _shown_rounds(end)[1] == rounds
