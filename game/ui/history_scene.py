@@ -27,7 +27,7 @@ from game.ui.charts import content_top, draw_backdrop
 from game.ui.controls import fit_middle
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
-from game.ui.roundend import ordinal
+from game.ui.roundend import names_said, ordinal
 from game.ui.scene import Scene
 from game.ui.stats_scene import (
     PlayerAndPreset,
@@ -138,23 +138,27 @@ def _finish_words(
     return f"{ordinal(mine.place)}{' (shared)' if shared else ''} of {len(seats)}"
 
 
-def _names(seats: list[MatchEntrySeat]) -> str:
-    names = [seat_label(s)[0] for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def match_note(entry: MatchEntry) -> str:
+def match_note(entry: MatchEntry, room: int | None = None, size: int = 13, least: int = 40) -> str:
     """The line under a match's seats: how long it went and who reached the target, or how
-    far it got before it was given up."""
+    far it got before it was given up. Given ``room`` (pixels, at ``size``), the names of
+    those who reached it are shortened, then counted, so that the target is still said."""
     rounds = _count(entry.rounds, "round")
     if entry.abandoned:
         return f"given up after {rounds} · totals so far · to {entry.target}"
     if not entry.finished:
         return f"{rounds} so far · to {entry.target}"
-    reached = [s for s in entry.seats if s.total >= entry.target]
+    reached = [seat_label(s)[0] for s in entry.seats if s.total >= entry.target]
     if not reached:
         return f"{rounds} · to {entry.target}"
-    return f"{rounds} · {_names(reached)} reached {entry.target}"
+
+    def said(names: list[str]) -> str:
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return f"{rounds} · {who} reached {entry.target}"
+
+    if room is None:
+        return said(reached)
+    among = [seat_label(s)[0] for s in entry.seats]
+    return names_said(said, reached, size, room, among, least) or said([f"{len(reached)} players"])
 
 
 def merge_rows(
@@ -636,7 +640,8 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
             for mark, s in order
         ]
         self._draw_seats(surface, seats, cols["seats"], cols["time"] - px(90), y, match=True)
-        note = theme.fit(match_note(entry), px(13), cols["time"] - cols["seats"])
+        room = cols["time"] - cols["seats"]
+        note = theme.fit(match_note(entry, room, px(13), px(40)), px(13), room)
         surface.blit(theme.text(note, px(13), theme.MUTED), (cols["seats"], y + px(22)))
         duration = theme.text(format_duration(entry.duration_s), px(16), theme.TEXT)
         surface.blit(duration, duration.get_rect(topright=(cols["time"], y)))

@@ -547,15 +547,18 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         self.widgets.handle_event(event)
         return True
 
-    def _span_legend(self) -> str:
+    def _span_legend(self, short: bool = False) -> str:
         """How many games the win-rate chart shows, and what N does: more, or back to
-        fewer after the most; nothing where every game is shown at the fewest."""
+        fewer after the most; nothing where every game is shown at the fewest. ``short``:
+        the same in fewer words, for a narrow window ("last 1,000 · N: fewer")."""
         games = self.stats.games if self.stats else 0
         if games <= SPANS[0]:
-            return f"every round ({games})" if games else ""
-        more = games > self.span and self.span != SPANS[-1]
-        shown = f"last {self.span} rounds" if games > self.span else f"all {games} rounds"
-        return f"{shown} · N shows {'more' if more else 'fewer'}"
+            return (f"all {games:,}" if short else f"every round ({games:,})") if games else ""
+        more = "more" if games > self.span and self.span != SPANS[-1] else "fewer"
+        shown = f"last {self.span:,}" if games > self.span else f"all {games:,}"
+        if short:
+            return f"{shown} · N: {more}"
+        return f"{shown} rounds · N shows {more}"
 
     def next_span(self) -> None:
         """Show more (or, after the most or every game, fewer) recent games in the win-rate
@@ -681,19 +684,22 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             (
                 win_box,
                 f"Win rate · rolling {self.stats.window if self.stats else 20} rounds",
-                self._span_legend(),
+                (self._span_legend(), self._span_legend(short=True)),
             ),
-            (rating_box, f"Rating over time · {scope}", "shade ± σ · dashed: bots today"),
+            (
+                rating_box,
+                f"Rating over time · {scope}",
+                ("shade ± σ · dashed: bots today", "± σ · dashed: bots"),
+            ),
         )
-        for (box, title, legend), chart in zip(heads, (win_chart, rating_chart), strict=True):
+        for (box, title, legends), chart in zip(heads, (win_chart, rating_chart), strict=True):
             theme.blit_panel(surface, box, radius=16)
-            label = theme.text(title, px(18), theme.TEXT, True)
+            words, legend = self._chart_head(box.w - px(36), title, legends)
+            label = theme.text(words, px(18), theme.TEXT, True)
             surface.blit(label, (box.x + px(18), box.y + px(14)))
-            note = theme.text(legend, px(13), theme.MUTED)
-            fits = box.x + px(18 + 16) + label.get_width() + note.get_width() <= box.right - px(18)
-            if fits:
-                at = (box.right - px(18), box.y + px(18))
-                surface.blit(note, note.get_rect(topright=at))
+            if legend:
+                note = theme.text(legend, px(13), theme.MUTED)
+                surface.blit(note, note.get_rect(topright=(box.right - px(18), box.y + px(18))))
             surface.blit(chart, (box.x + px(14), box.y + px(46)))
         colour = (255, 150, 140) if self.message_is_error else theme.MUTED
         y = rating_box.bottom + px(8)
@@ -701,6 +707,17 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             surface.blit(theme.text(line, px(14), colour), (40, y))
             y += self._message_line_h()
         self.widgets.draw(surface)
+
+    def _chart_head(self, room: int, title: str, legends: tuple[str, str]) -> tuple[str, str]:
+        """A chart's title and the legend beside it in ``room`` pixels: the legend in full,
+        else in short (it says what N does), else none; the title cut short only where even
+        alone it does not fit (a long rule set's name)."""
+        px = self.px
+        width = theme.text_size(title, px(18), True)[0]
+        for legend in legends:
+            if legend and width + px(16) + theme.text_size(legend, px(13))[0] <= room:
+                return title, legend
+        return theme.fit(title, px(18), room, True), ""
 
     def _message_line_h(self) -> int:
         return theme.text_size("Ag", self.px(14))[1] + 1

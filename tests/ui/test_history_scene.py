@@ -17,6 +17,7 @@ from game.store import (
     SeatResult,
     Store,
 )
+from game.ui import theme
 from game.ui.history_scene import (
     HistoryScene,
     match_note,
@@ -371,6 +372,25 @@ def test_a_match_reads_won_shared_placed_or_given_up() -> None:
     assert match_note(entry([90, 20, 20], "abandoned")) == (
         "given up after 6 rounds · totals so far · to 500"
     )
+
+
+def test_a_match_note_shortens_long_names_and_still_says_the_target() -> None:
+    pygame.font.init()
+    wide = "M" * 32
+    seats = (
+        MatchEntrySeat(0, "Ania", False, None, 90, 1, True),
+        MatchEntrySeat(1, wide, False, None, 510, 2, False),
+        MatchEntrySeat(2, "Csilla Kovács-Horváth", False, None, 520, 3, False),
+    )
+    match = MatchEntry(1, "tel_aviv", "f", 500, 0.0, 60.0, 60.0, 6, "finished", seats)
+    whole = match_note(match)
+    assert whole == f"6 rounds · {wide} and Csilla Kovács-Horváth reached 500"
+    room = theme.text_size(whole, 13)[0] // 2
+    short = match_note(match, room, 13, 40)
+    assert short.startswith("6 rounds · M") and short.endswith(" reached 500"), short
+    assert theme.text_size(short, 13)[0] <= room
+    # No room to say who: counted.
+    assert match_note(match, 200, 13, 40) == "6 rounds · 2 players reached 500"
 
 
 def _matches_of_three_rounds(store: Store, count: int) -> None:

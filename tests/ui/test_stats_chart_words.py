@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.store import GameRecord, SeatResult, Store
-from game.ui import stats_scene
+from game.ui import stats_scene, theme
 from game.ui.charts import Axis, Series, render_line_chart
 from game.ui.stats_scene import StatsScene
 from tests.ui.menukit import Screen
@@ -38,7 +38,7 @@ def _rounds(games: int, apart: float = 600.0, start: float = 1_780_000_000) -> N
             [
                 "last 50 rounds · N shows more",
                 "last 200 rounds · N shows more",
-                "last 1000 rounds · N shows fewer",
+                "last 1,000 rounds · N shows fewer",
             ],
         ),
     ],
@@ -197,3 +197,23 @@ def _thickness(ui: float) -> int:
 def test_the_chart_lines_grow_with_its_words() -> None:
     assert _thickness(1.0) in (2, 3)
     assert _thickness(2.0) >= 2 * _thickness(1.0) - 1
+
+
+def test_a_narrow_window_says_the_span_in_short_and_fits_a_long_rule_set_title(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("MACAU_HOME", str(tmp_path))
+    _rounds(1200)
+    with Store.open() as store:
+        scene = StatsScene(store, "Ewa")
+        Screen(scene, (960, 600))
+        scene.span = stats_scene.SPANS[0]
+        assert scene._chart_head(
+            460,
+            "Win rate · rolling 20 rounds",
+            (scene._span_legend(), scene._span_legend(short=True)),
+        ) == ("Win rate · rolling 20 rounds", "last 50 · N: more")
+        title = "Rating over time · Custom: Grandma's Sunday rules"
+        words, legend = scene._chart_head(460, title, ("shade ± σ", "± σ"))
+        assert legend == "" and words.endswith("…")
+        assert theme.text_size(words, scene.px(18), True)[0] <= 460
