@@ -193,12 +193,21 @@ class Choice(Widget, Generic[V]):
         arrow_w = theme.text_size("›", self.size + self.px(8), True)[0]
         return self.rect.w - self.rect.h - arrow_w - self.px(6)
 
+    def _smallest(self) -> int:
+        """The smallest size a value takes before it is cut: about a seventh below its own
+        (two sizes at the usual scale), the same share at any scale."""
+        return min(self.size, max(self.size - 2, round(self.size * 0.86)))
+
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` is shown whole between the arrows (at most ``_smallest``)."""
+        return theme.text_size(text, self._smallest(), True)[0] <= self.label_room()
+
     def _label(self) -> tuple[str, int]:
         """``shown`` and its size: a value a little too long for the field takes a size or
         two smaller ("Bot · medium" in a narrow seat row) before it is cut short."""
         room = self.label_room()
         text = self.show(self.value)
-        for size in (self.size, self.size - 1, self.size - 2):
+        for size in range(self.size, self._smallest() - 1, -1):
             if theme.text_size(text, size, True)[0] <= room:
                 return text, size
         fit = fit_middle if self.cut == "middle" else theme.fit

@@ -243,7 +243,12 @@ class HowToScreen(MenuScreen):
                 rules = rules.replace(target=base.target, name=rules.name)
             name = rules_name(rules)
             if name != PRESET_TITLES.get(self.in_force.name) and self.rules_label:
-                return f"{self.label}: {self.rules_label} (custom)"
+                # The set's own name first: where both do not fit, "Rules in force" goes.
+                full = f"{self.label}: {self.rules_label} (custom)"
+                laid_out = self.picker.rect.w > 0  # (before that, said in full)
+                if laid_out and not self.picker.fits(full):
+                    return f"{self.rules_label} (custom)"
+                return full
             return f"{self.label} (custom)" if name == "custom rules" else f"{self.label}: {name}"
         return PRESET_TITLES.get(key, key)
 
@@ -268,7 +273,7 @@ class HowToScreen(MenuScreen):
         w, h = size
         px = self.px
         top, picker_h, gap = px(76), px(42), px(20)
-        self.picker.rect = pygame.Rect(0, 0, min(px(460), w - 300), picker_h)
+        self.picker.rect = pygame.Rect(0, 0, min(px(560), w - 300), picker_h)
         self.picker.rect.midtop = (w // 2, top)
         self.view = pygame.Rect(0, 0, min(w - 80, px(960)), h - top - picker_h - gap - px(84))
         self.view.midtop = (w // 2, top + picker_h + gap)

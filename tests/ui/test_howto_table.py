@@ -92,3 +92,17 @@ def test_a_thumb_held_through_a_resize_stays_under_the_pointer() -> None:
     screen.send(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(1, 0, 0))
     _, thumb = page.scroll.bar
     assert thumb.top <= pointer[1] < thumb.bottom
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_a_saved_rule_sets_name_shows_whole_in_the_picker(size: tuple[int, int]) -> None:
+    """A larger window never shows less of the name; where the name and "Rules of this
+    table" do not both fit, the name stays and the words before it go."""
+    rules = PRESETS["tel_aviv"].replace(skip_rank="9", name="custom")
+    short = HowToScreen(rules, label="Rules of this table", rules_label="Family Tel Aviv")
+    Screen(short, size)
+    assert short.picker.shown() == "Rules of this table: Family Tel Aviv (custom)"
+    name = "Grandma's Sunday Tel Aviv v2"
+    long = HowToScreen(rules, label="Rules of this table", rules_label=name)
+    Screen(long, size)
+    assert name in long.picker.shown() and long.picker.shown().endswith(" (custom)")
