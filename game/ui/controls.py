@@ -5,6 +5,7 @@ clicks them, Left/Right (or Enter/Space) change the focused one.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Generic, TypeVar
@@ -194,9 +195,10 @@ class Choice(Widget, Generic[V]):
         return self.rect.w - self.rect.h - arrow_w - self.px(6)
 
     def _smallest(self) -> int:
-        """The smallest size a value takes before it is cut: about a seventh below its own
-        (two sizes at the usual scale), the same share at any scale."""
-        return min(self.size, max(self.size - 2, round(self.size * 0.86)))
+        """The smallest size a value takes before it is cut: two sizes below its own at the
+        usual scale, as many more as the scale is larger (a larger window never shows less
+        of a value than a smaller one)."""
+        return self.size - math.ceil(2 * max(1.0, self.ui))
 
     def fits(self, text: str) -> bool:
         """Whether ``text`` is shown whole between the arrows (at most ``_smallest``)."""

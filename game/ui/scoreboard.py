@@ -168,6 +168,19 @@ def _headings(
     return size, heads(size)
 
 
+ROW_H = 32  # a round's row in the grid, at the usual scale
+
+
+def keep_place(scroll: Scroll, old_ui: float, new_ui: float) -> None:
+    """After a resize from scale ``old_ui`` to ``new_ui``: the latest rounds, where they
+    were in view, stay in view; any other place keeps the round at the top of the view (the
+    rows' height goes with the scale)."""
+    if scroll.at_end:
+        scroll.offset = 1e9
+    else:
+        scroll.offset = float(int(scroll.offset) // round(ROW_H * old_ui) * round(ROW_H * new_ui))
+
+
 def _draw_grid(
     surface: pygame.Surface,
     table: MatchTable,
@@ -183,7 +196,7 @@ def _draw_grid(
 
     rows, totals, meaning = score_lines(table)
     n = table.game.seats
-    row_h = px(32)
+    row_h = px(ROW_H)
     body = pygame.Rect(area.x, area.y + px(36), area.w, area.h - px(36) - px(56))
     if row_h * len(rows) > body.h:
         # Whole rows only: scrolled to the latest rounds (or the first), no row is cut.
@@ -258,13 +271,13 @@ class ScoreboardOverlay(Modal[None]):
         w, h = size
         n = self.table.game.seats
         rows = len(score_lines(self.table)[0])
+        old_ui = self.close_button.ui
         self.close_button.scale_to(size)
         px, ui = self.close_button.px, self.close_button.ui
         wide = max(px(200 + 110 * n), grid_width(self.table, ui) + px(48))
         self.panel = pygame.Rect(0, 0, min(w - 40, wide), min(h - 40, px(290 + 32 * rows)))
         self.panel.center = (w // 2, h // 2)
-        if self.scroll.at_end:  # the latest rounds stay in view; others stay as they were
-            self.scroll.offset = 1e9
+        keep_place(self.scroll, old_ui, ui)
         button_row([self.done], self.panel.centerx, self.panel.bottom - px(64), height=px(46))
 
     def startup(self) -> None:
@@ -388,13 +401,13 @@ class MatchEndScreen(_ButtonModal):
         return theme.fit(words, size, room, True), size
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Buttons along the bottom."""
+        """Buttons along the bottom; the grid keeps its place (``keep_place``)."""
         self.size = size
+        old_ui = self.ui
         self.scale_to(size)
         px = self.px
         button_row(self.buttons, size[0] // 2, size[1] - px(84), px(14), px(50))
-        if self.scroll.at_end:  # the last rounds stay in view, as on the scoreboard
-            self.scroll.offset = 1e9
+        keep_place(self.scroll, old_ui, self.ui)
 
     def startup(self) -> None:
         """Confetti when a person at the table wins or shares the match, as the table does

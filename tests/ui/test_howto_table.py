@@ -106,3 +106,16 @@ def test_a_saved_rule_sets_name_shows_whole_in_the_picker(size: tuple[int, int])
     long = HowToScreen(rules, label="Rules of this table", rules_label=name)
     Screen(long, size)
     assert name in long.picker.shown() and long.picker.shown().endswith(" (custom)")
+
+
+def test_a_larger_window_never_shows_less_of_a_saved_rule_sets_name() -> None:
+    rules = PRESETS["tel_aviv"].replace(skip_rank="9", name="custom")
+    sizes = [(960, 600), (1280, 800), (1920, 1080), (2560, 1440), (3840, 2160)]
+    for name in ("W" * 23, "M" * 25, "WWWW Mum's Wednesday", "家族のテルアビブのルール日曜"):
+        whole = []
+        for size in sizes:
+            screen = HowToScreen(rules, label="Rules of this table", rules_label=name)
+            Screen(screen, size)
+            whole.append(name in screen.picker.shown())
+        assert whole == sorted(whole), (name, whole)  # once whole, whole at every larger size
+        assert whole[0], name  # (these fit even at the smallest window)

@@ -189,3 +189,28 @@ def test_a_smaller_window_keeps_the_last_rounds_of_the_match_end_in_view() -> No
     screen.stack.resize((960, 600))
     screen.frame()
     assert _shown_rounds(end)[1] == rounds
+
+
+def test_a_resize_to_another_scale_keeps_the_round_at_the_top_of_the_scoreboard() -> None:
+    """The rows' height goes with the window's scale: the place is kept in rounds, not in
+    pixels, so the round read at the top stays there, whole."""
+    g = Game.new(PRESETS["tel_aviv"].replace(target=3000), seats=3, seed=5)
+    while len(g.round_charges) < 30:  # thirty rounds: more than even 3840×2160 shows
+        if g.over:
+            g.next_round()
+        g.apply(g.legal_actions()[0])
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
+    table.bots.clear()
+    screen = Screen(table, (960, 600))
+    screen.key(pygame.K_t, "t")
+    board = screen.top
+    assert isinstance(board, ScoreboardOverlay)
+    screen.key(pygame.K_HOME)
+    screen.frame()
+    board.scroll.by(2 * round(32 * board.close_button.ui))  # round 3 at the top
+    screen.frame()
+    for size in ((1920, 1080), (3840, 2160), (1280, 800), (960, 600)):
+        screen.stack.resize(size)
+        screen.frame()
+        assert board.scroll.offset == 2 * round(32 * board.close_button.ui), size
