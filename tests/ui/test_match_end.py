@@ -59,6 +59,18 @@ def _match_end(seed: int, size: tuple[int, int] = (960, 600)) -> tuple[Screen, M
     return screen, end
 
 
+def _scoreboard(g: Game, size: tuple[int, int]) -> tuple[Screen, ScoreboardOverlay]:
+    """The scoreboard (T) opened over a table of ``g`` in a window of ``size``."""
+    off = Settings(animation_speed="off", bot_pace="fast")
+    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
+    table.bots.clear()
+    screen = Screen(table, size)
+    screen.key(pygame.K_t, "t")
+    board = screen.top
+    assert isinstance(board, ScoreboardOverlay)
+    return screen, board
+
+
 def _shown_rounds(end: MatchEndScreen) -> tuple[int, int]:
     """The first and last round whose row is wholly in the grid's view."""
     row_h = end.scroll.content // len(end.table.game.round_charges)
@@ -92,13 +104,7 @@ def test_the_final_grid_opens_at_the_last_rounds() -> None:
 
 def test_the_scoreboard_opens_at_the_last_rounds() -> None:
     g, _, _ = _one_move_from_the_end(seed=4)
-    off = Settings(animation_speed="off", bot_pace="fast")
-    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
-    table.bots.clear()
-    screen = Screen(table, (960, 600))
-    screen.key(pygame.K_t, "t")
-    board = screen.top
-    assert isinstance(board, ScoreboardOverlay)
+    _screen, board = _scoreboard(g, (960, 600))
     assert board.scroll.limit > 0 and board.scroll.offset == board.scroll.limit
 
 
@@ -145,13 +151,7 @@ def test_the_round_board_writes_nothing_charged_as_the_scoreboard_does(monkeypat
 
 def test_a_resize_keeps_the_scoreboard_on_the_rounds_being_read() -> None:
     g, _, _ = _one_move_from_the_end(seed=4)
-    off = Settings(animation_speed="off", bot_pace="fast")
-    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
-    table.bots.clear()
-    screen = Screen(table, (1000, 640))
-    screen.key(pygame.K_t, "t")
-    board = screen.top
-    assert isinstance(board, ScoreboardOverlay)
+    screen, board = _scoreboard(g, (1000, 640))
     screen.frame()
     assert board.scroll.limit > 0
     screen.key(pygame.K_HOME)
@@ -167,13 +167,7 @@ def test_a_smaller_window_keeps_the_latest_round_of_the_scoreboard_in_view() -> 
     """Opened where every round fits, then made smaller: the rounds that no longer fit are
     the first ones, not the latest (as they would be were the board pinned to its top)."""
     g, _, _ = _one_move_from_the_end(seed=4)
-    off = Settings(animation_speed="off", bot_pace="fast")
-    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
-    table.bots.clear()
-    screen = Screen(table, (1280, 1000))
-    screen.key(pygame.K_t, "t")
-    board = screen.top
-    assert isinstance(board, ScoreboardOverlay)
+    screen, board = _scoreboard(g, (1280, 1000))
     screen.frame()
     assert board.scroll.limit == 0
     for size in ((1000, 640), (960, 600)):
@@ -199,13 +193,7 @@ def test_a_resize_to_another_scale_keeps_the_round_at_the_top_of_the_scoreboard(
         if g.over:
             g.next_round()
         g.apply(g.legal_actions()[0])
-    off = Settings(animation_speed="off", bot_pace="fast")
-    table = MatchTable(SETUP, g, settings=off, seed=4, deal=False)
-    table.bots.clear()
-    screen = Screen(table, (960, 600))
-    screen.key(pygame.K_t, "t")
-    board = screen.top
-    assert isinstance(board, ScoreboardOverlay)
+    screen, board = _scoreboard(g, (960, 600))
     screen.key(pygame.K_HOME)
     screen.frame()
     board.scroll.by(2 * round(32 * board.close_button.ui))  # round 3 at the top
