@@ -27,7 +27,7 @@ from game.ui.charts import content_top, draw_backdrop
 from game.ui.controls import fit_middle
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
-from game.ui.roundend import names_said, ordinal
+from game.ui.roundend import listed, names_said, ordinal
 from game.ui.scene import Scene
 from game.ui.stats_scene import (
     PlayerAndPreset,
@@ -152,8 +152,7 @@ def match_note(entry: MatchEntry, room: int | None = None, size: int = 13, least
         return f"{rounds} · to {entry.target}"
 
     def said(names: list[str]) -> str:
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"{rounds} · {who} reached {entry.target}"
+        return f"{rounds} · {listed(names)} reached {entry.target}"
 
     if room is None:
         return said(reached)

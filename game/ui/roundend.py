@@ -32,6 +32,11 @@ def charge_words(points: int) -> str:
     return f"+{points}" if points else "0"
 
 
+def listed(names: Sequence[str]) -> str:
+    """Names as a sentence lists them: "Ada", "Ada and Ben", "Ada, Ben and Cleo"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def names_said(
     said: Callable[[list[str]], str],
     names: list[str],
@@ -351,7 +356,7 @@ class RoundEndOverlay(_ButtonModal):
         tail = f" reached {target}: the match is over, lowest total wins"
 
         def said(names: list[str]) -> str:
-            who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+            who = listed(names)
             return f"{who[:1].upper()}{who[1:]}{tail}"
 
         names = ["you" if self.table.names[s] == "You" else self.table.names[s] for s in over]

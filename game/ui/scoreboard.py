@@ -15,7 +15,15 @@ import pygame
 
 from game.ui import theme
 from game.ui.overlays import Confetti
-from game.ui.roundend import _ButtonModal, _veil, charge_words, lone_you, names_said, ordinal
+from game.ui.roundend import (
+    _ButtonModal,
+    _veil,
+    charge_words,
+    listed,
+    lone_you,
+    names_said,
+    ordinal,
+)
 from game.ui.scene import Modal
 from game.ui.screen import Scroll, button_row, draw_backdrop
 from game.ui.tween import Animator
@@ -363,8 +371,7 @@ class MatchEndScreen(_ButtonModal):
         over = [names[s] for s in range(g.seats) if scores[s] >= g.rules.target]
 
         def said(who: list[str]) -> str:
-            listed = ", ".join(who[:-1]) + " and " + who[-1] if len(who) > 1 else who[0]
-            return f"{head}; {listed} reached it"
+            return f"{head}; {listed(who)} reached it"
 
         line = head
         if over:
