@@ -97,7 +97,7 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
     """The move typed on ``line`` (``NotationError`` if it is not notation). Mistakes the engine
     would answer in words meant for a program (two moves on one line, a seat that is not at
     the table, a card typed twice) are refused here first (``_Refused``), in a player's words."""
-    words = line.lower().split()
+    words = line.lower().replace(",", " ").split()  # (a comma parts them too: "3S,draw")
     if len(words) > 1 and any(w in ("draw", "pass") for w in words):
         raise _Refused("type one move at a time")
     # "RJ = 9D" and "JC / 8" mean what "RJ=9D" and "JC/8" do: notation joins them, a player

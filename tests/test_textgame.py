@@ -563,10 +563,13 @@ def test_typing_mistakes_are_answered_in_a_players_words() -> None:
         "polish", hands=["KH 5C 9D", "7S 8S", "6D 7D"], pile="5H", stock="2C 3C 4C"
     )
     text = played_from(
-        g, {1: Scripted(), 2: Scripted()}, "draw draw\nKH KH\nstop 9\nKH 5C 5C\nquit\n"
+        g,
+        {1: Scripted(), 2: Scripted()},
+        "draw draw\n9D,draw\nKH KH\nstop 9\nKH 5C 5C\nquit\n",
     )
     assert refusals(text) == [
         "type one move at a time",
+        "type one move at a time",  # (a comma parts the moves too)
         "K♥ is listed twice but you hold one",
         "there is no seat 9 (seats 0–2)",
         "5♣ is listed twice but you hold one",

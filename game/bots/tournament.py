@@ -909,6 +909,8 @@ def _unwritable(path: Path) -> str:
         return "it is a folder"
     folder = path.parent
     if not folder.is_dir():
+        if folder.exists():
+            return f"{folder} is a file, not a folder"
         return f"there is no folder {folder}"
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         return "permission denied"

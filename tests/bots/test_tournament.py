@@ -616,3 +616,16 @@ def test_games_seated_one_way_round_by_an_earlier_version_are_refused(tmp_path: 
         run_tournament("polish", 3, bots, 12, seed=5, results_path=path)
     with pytest.raises(ValueError, match="in the order of an earlier version"):
         merge_results([path])
+
+
+def test_a_path_under_a_file_is_refused_as_a_file_not_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = tmp_path / "o.txt"
+    plain.write_text("kept\n")
+    for option in ("--json", "--results"):
+        args = ["--bots", "easy,random", "--games", "4", option, str(plain / "x.json")]
+        assert cli_main(args) == 2
+        err = capsys.readouterr().err
+        assert f"{plain} is a file, not a folder" in err and "no folder" not in err
+    assert plain.read_text() == "kept\n"
