@@ -402,9 +402,16 @@ class Table:
             s -= _OPEN_TO_LAST_CARD * (self._fit_chance(last, play.choice) - self.fit_now)
         elif last in c.anything_on and self.last_card_next:
             s -= _OPEN_TO_LAST_CARD
-        # (Not for a wild card laid: kept, it goes out on nearly anything too.)
-        wild = any(x in c.wild for x in cards)
-        if not value and not wild and last not in c.skip and play.choice in (None, "-", *SUITS):
+        # (Only where ``_out_next_chance`` reads hands, read first: wide hungarian listings
+        # score thousands of plays. Not for a wild card laid: kept, it goes out on nearly
+        # anything too.)
+        if (
+            c.simple
+            and not value
+            and last not in c.skip
+            and play.choice in (None, "-", *SUITS)
+            and not any(x in c.wild for x in cards)
+        ):
             suit = play.choice if play.choice in SUITS else last.suit
             weight = _OUT_NEXT if self.heads_up else _OUT_NEXT_MANY
             s += weight * self._out_next_chance(rest, last, suit)

@@ -515,12 +515,13 @@ def _several_cards(r: Rules) -> list[str]:
                 )
             if _jokers_at_most(r) >= 2:
                 other = "BJ" if r.jokers >= 2 else "RJ"
+                decks = _two_decks(r)
                 text += (
                     f"; jokers may also be laid together on their own (RJ=KH {other}=KH"
                     if r.groups != "none"
                     else f"; jokers may also be laid together on their own, as a run (RJ=5H "
                     f"{other}=6H"
-                ) + (f", {_two_decks(r)})" if _two_decks(r) else ")")
+                ) + (f", {decks})" if decks else ")")
             text += "."
         paras.append(text)
     return paras
