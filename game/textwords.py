@@ -147,12 +147,14 @@ def describe(e: Event, me: int) -> str | None:
     """One event in words, as seat ``me`` sees it: "You" with the verb that goes with it."""
     name = seat_name(getattr(e, "seat", -1), me)
     if isinstance(e, CardsLaid):
-        cards = " ".join(
-            c.pretty + (f" (as {d.pretty})" if d is not None else "")
+        # "the red joker (as K♥), the black joker (as K♥)": a joker is named as one, and a
+        # group holding one is listed with commas so each stand-in reads with its own card
+        words = [
+            ("the " if c.is_joker else "") + c.pretty + (f" (as {d.pretty})" if d else "")
             for c, d in zip(e.cards, e.declared or (None,) * len(e.cards), strict=True)
-        )
-        the = "the " if len(e.cards) == 1 and e.cards[0].is_joker else ""  # "the red joker"
-        return f"{name} laid {the}{cards}"
+        ]
+        sep = ", " if any(c.is_joker for c in e.cards) else " "
+        return f"{name} laid {sep.join(words)}"
     if isinstance(e, CardsDrawn):
         if e.penalty:
             return None  # said with the penalty or the catch it pays

@@ -229,7 +229,7 @@ def test_the_end_of_the_input_ends_the_prompt_line() -> None:
 
 
 # ----- what happens, in words -------------------------------------------------------------
-BJ, AD = Card.parse("BJ"), Card.parse("AD")
+BJ, AD, AC, AH = (Card.parse(c) for c in ("BJ", "AD", "AC", "AH"))
 
 
 @pytest.mark.parametrize(
@@ -253,7 +253,12 @@ BJ, AD = Card.parse("BJ"), Card.parse("AD")
             StackLapsed(1, AD, 0, 2, "nobody"),
             "every other seat is out or waiting: 2 missed turns lapse",
         ),
-        (CardsLaid(0, (BJ, AD), (AD, None)), "You laid black joker (as A♦) A♦"),
+        (CardsLaid(0, (BJ, AD), (AD, None)), "You laid the black joker (as A♦), A♦"),
+        (
+            CardsLaid(1, (AD, BJ, AC), (None, AH, None)),
+            "Seat 1 laid A♦, the black joker (as A♥), A♣",
+        ),
+        (CardsLaid(1, (AD, AC), None), "Seat 1 laid A♦ A♣"),
         (CardsLaid(2, (BJ,), None), "Seat 2 laid the black joker"),
         (RequestEnded("rank"), "the jack's request is over"),
         (RequestEnded("suit"), "the suit request is over"),
