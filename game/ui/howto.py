@@ -110,24 +110,34 @@ def render_page(
     said = summary(rules, seats)
     y = _paragraph(page, 0, said, 8, width - 16, px(18), four_colour=four) + px(16)
     cards = power_cards(rules)
-    known = {f"{c.title}. {c.text}" for c in cards} | {f"Example: {c.example}" for c in cards}
+    # Each power card's paragraph becomes its block, drawn where the text has it, so a
+    # paragraph between the cards (naming a suit, before the aces) stays in its place.
+    blocks = {f"{c.title}. {c.text}": c for c in cards}
+    examples = {f"Example: {c.example}" for c in cards}
     for section in explain_sections(rules, seats):
         heading = theme.text(section.title, px(26), theme.ACCENT, True)
         page.append((heading, 8, y))
         y += heading.get_height() + px(8)
         rule_y = y - 4
         page.append((_rule(width - 16), 8, rule_y))
+        drawn: list[PowerCard] = []
         for paragraph in section.paragraphs:
-            if section.cards and paragraph in known:
+            if section.cards and paragraph in examples:
+                continue
+            if section.cards and paragraph in blocks:
+                if not drawn:
+                    y += px(6)
+                drawn.append(blocks[paragraph])
+                y = _power_block(page, y, blocks[paragraph], style)
                 continue
             lead, rest = _lead(paragraph)
             if lead:
                 y = _paragraph(page, y, lead, 8, width - 16, px(18), theme.GOLD, True, four)
             y = _paragraph(page, y, rest, 8, width - 16, px(17), four_colour=four) + px(10)
         if section.cards:
-            y += px(6)
             for card in cards:
-                y = _power_block(page, y, card, style)
+                if card not in drawn:
+                    y = _power_block(page, y, card, style)
         y += px(14)
     heading = theme.text(TABLE_TITLE, px(26), theme.ACCENT, True)
     page.append((heading, 8, y))

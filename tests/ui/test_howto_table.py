@@ -37,6 +37,24 @@ def test_the_rules_in_force_speak_of_this_tables_pack(monkeypatch: pytest.Monkey
     assert "This table has" not in _words(monkeypatch, screen)
 
 
+def test_a_paragraph_between_the_power_cards_stays_where_the_text_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "Naming a suit" comes just before the aces it explains, not above every card.
+    drawn: list[str] = []
+    original = theme.text
+
+    def recording(content: str, *args: object, **kw: object) -> object:
+        drawn.append(content)
+        return original(content, *args, **kw)  # type: ignore[arg-type]
+
+    Screen(HowToScreen(rules=PRESETS["polish"]), size=(960, 600))
+    monkeypatch.setattr(theme, "text", recording)
+    howto.render_page(PRESETS["polish"], 900)
+    order = [drawn.index(words) for words in ("Twos", "Jacks", "Naming a suit", "Aces", "Queens")]
+    assert order == sorted(order)
+
+
 def test_the_scroll_bar_can_be_dragged_and_its_track_clicked() -> None:
     import pygame
 
