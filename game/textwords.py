@@ -224,12 +224,13 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
     caught = -1  # the line of a catch still waiting for its cards (a reshuffle may come first)
     for event in events:
         e = event.public(me)
-        if isinstance(e, CardsDrawn) and e.penalty and e.seat == me and e.cards:
-            if caught >= 0:
-                lines[caught] += ": " + cards_words(e.cards)  # the catch comes before its cards
-                caught = -1
-            else:
-                drawn = e.cards  # the penalty taken comes after its cards
+        if isinstance(e, CardsDrawn) and e.penalty:
+            if e.seat == me and e.cards:
+                if caught >= 0:
+                    lines[caught] += ": " + cards_words(e.cards)  # the catch, then its cards
+                else:
+                    drawn = e.cards  # the penalty taken comes after its cards
+            caught = -1
             continue
         text = describe(e, me)
         if text is None:
@@ -244,7 +245,7 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
             text += ": " + cards_words(drawn)
             drawn = ()
         lines.append(text)
-        if isinstance(e, MacauCaught) and e.seat == me:
+        if isinstance(e, MacauCaught):
             caught = len(lines) - 1
     return lines
 

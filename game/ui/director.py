@@ -172,6 +172,9 @@ class GameLog:
         # What the requests in force ask for, by kind ("rank", "suit"), in the words their
         # end is told in ("8s", "♥ hearts"): the engine's end of a request names neither.
         self.asked: dict[str, str] = {}
+        # A catch's line, said before the cards it costs are drawn: a reshuffle those cards
+        # need is told above it, as it is above a penalty taken (RULES §2.6).
+        self.catch_said = False
 
     def copy(self) -> GameLog:
         """The log as it is now, to write on without changing this one."""
@@ -183,13 +186,22 @@ class GameLog:
         other.stopped = self.stopped
         other.private_seat = self.private_seat
         other.asked = dict(self.asked)
+        other.catch_said = self.catch_said
         return other
 
     def write(self, event: Event) -> None:
         """The words ``event`` adds to the log (most add some)."""
         handler = getattr(self, f"_on_{type(event).__name__}", None)
+        catch_said = self.catch_said
+        self.catch_said = False
         if handler is not None:
-            handler(event)
+            if catch_said and isinstance(event, Reshuffled):
+                caught = self.lines.pop()
+                handler(event)
+                self.say(caught)
+                self.catch_said = True  # the cards are still to come
+            else:
+                handler(event)
 
     def say(self, line: str) -> None:
         """A new line, which the words of the events that follow it may join."""
@@ -336,6 +348,7 @@ class GameLog:
         forgiven = self.macau_penalty - ev.penalty
         extra = f" ({forgiven} forgiven: the pack ran out)" if forgiven > 0 else ""
         self.say(f"{self.names[ev.by]} caught {object_} — {_mid_line(drawer)}{extra}")
+        self.catch_said = True
 
     def _on_SeatOut(self, ev: SeatOut) -> None:
         self.say(self.clause(ev.seat, f"is out — place {ev.place}", f"are out — place {ev.place}"))

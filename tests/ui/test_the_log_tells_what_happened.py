@@ -55,6 +55,17 @@ def test_a_catch_cut_short_by_an_empty_pack_says_what_was_forgiven() -> None:
     assert caught.endswith("you draw 1 (4 forgiven: the pack ran out)"), log
 
 
+def test_the_reshuffle_a_catch_draws_from_is_told_before_the_catch() -> None:
+    # RULES §2.6: the pile is shuffled, then the cards are drawn from it, as a penalty
+    # taken is told. One card in the stock, and Bob forgets his call.
+    h = _table(PRESETS["polish"], ["9S 8D 7C", "5H 6H", "2D 3D"], "8C 9C 5C", "10S")
+    log = _play(h, (0, "draw"), (1, "5H"), (0, "stop 1"))
+    shuffled = [i for i, line in enumerate(log) if "shuffled into a new stock (3 cards)" in line]
+    caught = [i for i, line in enumerate(log) if " caught " in line]
+    assert len(shuffled) == len(caught) == 1 and shuffled[0] < caught[0], log
+    assert log[caught[0]].endswith("draws 3 (2 forgiven: the pack ran out)"), log
+
+
 def test_a_seats_words_stand_under_its_own_play_only() -> None:
     hands = ["9C 5H 6D", "8C 8S JS 5S 9H", "10D 10C 3C"]
     h = _table(PRESETS["polish"], hands, "8H", "2C 2D 6S 7S")
