@@ -200,7 +200,8 @@ def describe(e: Event, me: int) -> str | None:
     if isinstance(e, Passed):
         if e.blocked:
             return says(e.seat, me, "are blocked and pass", "is blocked and passes")
-        return f"{name} kept the card"
+        # Only a card that fits can be kept: told to its owner alone, as the window does.
+        return "You kept the card" if e.seat == me else None
     if isinstance(e, MacauCalled):
         return says(e.seat, me, "call Macau!", "calls Macau!")
     if isinstance(e, MacauForgotten):

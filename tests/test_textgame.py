@@ -242,6 +242,8 @@ BJ, AD, AC, AH = (Card.parse(c) for c in ("BJ", "AD", "AC", "AH"))
         (MacauCaught(2, 0, 5), "You: stop Macau! Seat 2 draws 5"),
         (Passed(0, blocked=True), "You are blocked and pass"),
         (Passed(1, blocked=True), "Seat 1 is blocked and passes"),
+        (Passed(0), "You kept the card"),
+        (Passed(1), None),  # only a card that fits can be kept: the others are not told
         (MacauCalled(0), "You call Macau!"),
         (MissedTurnsAccepted(0, 1), "You will miss 1 turn"),
         (MissedTurnsAccepted(3, 2), "Seat 3 will miss 2 turns"),
@@ -264,7 +266,9 @@ BJ, AD, AC, AH = (Card.parse(c) for c in ("BJ", "AD", "AC", "AH"))
         (RequestEnded("suit"), "the suit request is over"),
     ],
 )
-def test_every_event_reads_right_for_you_and_for_the_others(event: Event, words: str) -> None:
+def test_every_event_reads_right_for_you_and_for_the_others(
+    event: Event, words: str | None
+) -> None:
     assert describe(event, 0) == words
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import actions
-from .actions import CardsDrawn, Event, MacauCaught
+from .actions import CardsDrawn, Event, MacauCaught, Passed
 from .cards import Card
 from .compiled import compile_rules
 from .phase import Phase
@@ -156,7 +156,9 @@ def _events_from(data: object, n: int) -> list[Event]:
         for name, value in zip(kind._fields, fields, strict=True):
             if not _event_field_fits(kind, name, value, n):
                 raise ValueError(f"the record holds {item[0]} with {name} {brief(value)}")
-        out.append(kind(*fields))
+        event = kind(*fields)
+        if not (isinstance(event, Passed) and not event.blocked):  # kept a card: not public
+            out.append(event)
     return out
 
 

@@ -905,6 +905,7 @@ class Game(Transitions):
             effs = self._verify_any(action, seat)
         ev: list[Event] = []
         self._ev = ev
+        kept = 0  # events left out of the public record (a drawn card kept)
         self._legal = None
         self._cut_list = None
         if isinstance(action, Stop):
@@ -927,15 +928,19 @@ class Game(Transitions):
                     self._drawn = None
                     ev.append(Passed(self.current))
                     self._end_turn(self.current)
+                    # Only a drawn card that could be laid can be kept, so the keeping
+                    # tells the card fits: the public record leaves it out, as a turn
+                    # ended by a card that does not fit says nothing (RULES 2.9).
+                    kept = 1
                 else:
                     self._do_blocked_pass()
         # The log is a chain of (older, *events) tuples, shared by copies: the public record,
         # so drawn cards are stripped (only when a draw happened: it is most of a turn's cost).
         if self._secret:
             self._secret = False
-            self._log = (self._log, *[e.public(-1) for e in ev])
+            self._log = (self._log, *[e.public(-1) for e in ev[kept:]])
         else:
-            self._log = (self._log, *ev)
+            self._log = (self._log, *ev[kept:])
         return ev
 
     # ----- copies, views, saves ------------------------------------------------------
@@ -986,7 +991,8 @@ class Game(Transitions):
         self._seed = _position_seed(seed)
 
     def events(self) -> list[Event]:
-        """The public record of this round, oldest first (drawn cards are not in it)."""
+        """The public record of this round, oldest first (drawn cards are not in it, nor a
+        seat keeping the card it drew)."""
         nodes: list[tuple[Any, ...]] = []
         node = self._log
         while node is not None:

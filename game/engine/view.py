@@ -91,7 +91,8 @@ class View:
     @property
     def history(self) -> tuple[Event, ...]:
         """This round's public record: every event, with no drawn card in it (even this seat's
-        own; its cards are in ``hand``). The events are the game's own records, read-only."""
+        own; its cards are in ``hand``), nor a seat keeping the card it drew (which would
+        tell that card fits). The events are the game's own records, read-only."""
         cached = self._public.get("_history")
         if cached is None:
             nodes = []

@@ -185,6 +185,27 @@ def test_nothing_shared_by_the_engine_keeps_another_seats_cards(preset: str, hid
     assert not leaked, sorted(" ".join(sorted(str(c) for c in s)) for s in leaked)[:5]
 
 
+def test_a_seat_keeping_the_card_it_drew_is_not_in_the_public_record() -> None:
+    # Only a drawn card that fits may be kept; a card that does not fit ends the turn by
+    # itself. So "kept" would tell the others the card fits: two games alike in all that
+    # seat 0 sees, East drawing a card that fits (kept) or one that does not, read the same.
+    records = []
+    for drawn in ("QH", "2D"):  # on 7♥: a queen fits anything, a 2♦ does not
+        g = Game.from_position(
+            "polish", hands=["9H 5C 6C", "8S 8D"], pile="7H", stock=f"{drawn} 10S", current=1
+        )
+        g.apply("draw")
+        if g.current == 1:
+            g.apply("pass")  # keeps it
+        assert g.current == 0 and len(g.hand(1)) == 3
+        records.append((g.view(0).history, g.events(), Game.from_dict(g.to_dict()).events()))
+    assert records[0] == records[1]
+    # A save made while the record still told it reads back without it.
+    data = g.to_dict()
+    data["log"].insert(1, ["Passed", 1, False])
+    assert Game.from_dict(data).events() == g.events()
+
+
 def test_a_listed_play_cannot_be_rewritten_into_an_illegal_one() -> None:
     # The engine hands out its own play objects (and checks them by identity), so a bot must
     # not be able to change one into a move the rules forbid.
