@@ -593,6 +593,23 @@ class ProfilesScene(Scaled, Scene):
         except Exception:  # a damaged file: the store refuses what it cannot do
             return False
 
+    def _seated_as(self, setup: TableSetup, old: str, new: str) -> list[str]:
+        """The names the player just renamed (or merged) from ``old`` to ``new`` sits under
+        at ``setup``: ``old``, and any earlier name of theirs, which another copy of the
+        game may have left seated there when it renamed them."""
+        names = [old]
+        try:
+            wanted = self.store.profile(new)
+            for seat in setup.seats:
+                if not seat.human or name_key(seat.name) in (name_key(old), name_key(new)):
+                    continue
+                found = self.store.profile(seat.name)
+                if wanted is not None and found is not None and found.id == wanted.id:
+                    names.append(seat.name)
+        except Exception:  # a damaged file: the store refuses what it cannot do
+            pass
+        return names
+
     def _seating_problem(self, old: str, new: str, merging: bool = False) -> str | None:
         """Why ``old`` cannot sit as ``new`` at a table it sits at (None when it can): the
         name is another seat's there, or, for a merge, both sit there, two players."""
@@ -637,7 +654,9 @@ class ProfilesScene(Scaled, Scene):
             if not table.ours:
                 continue
             try:
-                moved = reseated(table.setup, old, new)
+                moved = table.setup
+                for name in self._seated_as(table.setup, old, new):
+                    moved = reseated(moved, name, new)
             except ValueError:
                 continue  # checked before the store changed: not expected here
             if moved == table.setup:

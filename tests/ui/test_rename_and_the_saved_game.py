@@ -148,6 +148,22 @@ def test_a_merge_reseats_the_saved_game_and_two_people_seated_there_are_not_merg
         assert store.profile("Ben") is not None and store.profile("Ben").name == "Ben"  # type: ignore[union-attr]
 
 
+def test_a_rename_reseats_a_saved_game_that_seats_the_player_under_an_earlier_name(
+    _home: Path,
+) -> None:
+    # Another copy of the game renamed Anna to Anna B while it did not hold this save, and
+    # closed: the save still seats "Anna", a name the statistics keep for Anna B.
+    _saved_table(_home)
+    with Store.open() as store:
+        store.rename_profile("Anna", "Anna B")
+    menu = MainMenu()
+    screen = Screen(menu)
+    profiles = open_profiles(screen, menu)
+    rename(screen, profiles, "Anna B", "Anna C")
+    assert "Renamed Anna B to Anna C. The saved game goes on with Anna C." in profiles.message
+    assert _saved_names(_home) == ["Anna C", "Ben", "Cleo"]
+
+
 def test_a_name_another_seat_of_the_saved_game_has_is_refused_and_a_stock_bot_moves_aside(
     _home: Path,
 ) -> None:
