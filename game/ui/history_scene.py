@@ -250,6 +250,9 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         self.scroll = 0
         try:
             self.names = shown_profiles(store)
+            # A name another copy of the game has since renamed or merged: its player now.
+            found = None if profile is None else store.profile(profile)
+            profile = profile if found is None else found.name
         except Exception as exc:  # a damaged file must not take the screen down with it
             log.warning("profiles unreadable: %s", exc)
             self.names = []

@@ -335,7 +335,14 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             log.warning("statistics unreadable: %s", exc)
             self._say(f"The statistics could not be read ({exc}).", error=True)
             return
-        mine = next((row for row in board if row.profile == self.profile), None)
+        if self.stats.profile != self.profile:
+            # Renamed or merged by another copy of the game: the statistics follow the old
+            # name to the player, and so do the picker and the rankings' line.
+            self.names = self._profile_names()
+            self.player.options = self.names
+            if self.stats.profile in self.names:
+                self.player.index = self.names.index(self.stats.profile)
+        mine = next((row for row in board if row.profile == self.stats.profile), None)
         self.bot_ratings = {row.bot_level: row.mu for row in board if row.bot_level}
         shared = mine is not None and sum(row.rank == mine.rank for row in board) > 1
         self.tiles = stat_tiles(self.stats, mine, len(board), shared)

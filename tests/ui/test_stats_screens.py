@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.store import Store
+from game.ui.history_scene import HistoryScene
 from game.ui.profiles_scene import MergeDialog, NameDialog, ProfilesScene
 from game.ui.rankings_scene import PROVISIONAL_GAMES, RankingsScene
 from game.ui.records import format_duration
@@ -522,6 +523,22 @@ def test_statistics_follow_the_player_shown_through_a_rename_and_a_merge(
     assert "Csilla" in [p.name for p in profiles.profiles]
     key(stack, pygame.K_ESCAPE)
     assert stack.top is stats and stats.profile == "Béla Kowalska"
+
+
+def test_statistics_follow_a_rename_made_in_another_window(
+    store: Store, screen: pygame.Surface
+) -> None:
+    stack = SceneStack(None, SIZE)
+    stats = stack.push(StatsScene(store, "Ania"))
+    rating = tiles(stats)["Rating"]
+    assert rating != "—"
+    store.rename_profile("Ania", "Anna")  # as another copy of the game does, on the same file
+    stats.refresh()  # a filter changed here reads the figures again
+    assert stats.profile == "Anna" and "Ania" not in stats.names
+    assert tiles(stats)["Rating"] == rating and tiles(stats)["Rounds"] == "60"
+    # The history opened under the old name shows the player by the name now theirs.
+    history = HistoryScene(store, "Ania")
+    assert history.profile == "Anna" and "Ania" not in history.names and history.entries
 
 
 def test_n_opens_an_empty_new_profile_dialog(store: Store, screen: pygame.Surface) -> None:
