@@ -29,6 +29,7 @@ _READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 # drawn card, or Enter to lay one, a beat after the turn ended (or held down) must not turn
 # the table to the next person in front of the last one.
 READY_DELAY = 0.5
+RECENT_LINE = 21  # the height of a line of "Since your last turn" (unscaled)
 
 
 class HandoffScreen(Scaled, Scene):
@@ -43,6 +44,9 @@ class HandoffScreen(Scaled, Scene):
         self.waiting = False  # asked to show the hand while cards were still in the air
         self.table = table
         self.seat = seat
+        # What the others did while this person looked away (the table behind is hidden, and
+        # a group laid shows only its top card on the pile).
+        self.recent = table.since_turn(seat)
         name = table.names[seat]
         self.ready_label = f"I'm {name} — show my cards"
         self.ready_button = Button(self.ready_label, self.ready, hint="Enter")
@@ -146,7 +150,8 @@ class HandoffScreen(Scaled, Scene):
         px = self.px
         # Wider for a long name, so "Pass to …" is shown whole where the window has room.
         heading = theme.text_size(self._heading(), px(44), True)[0] + px(48)
-        self.panel = pygame.Rect(0, 0, min(w - 60, max(px(640), heading)), min(h - 60, px(420)))
+        tall = px(420) + (px(RECENT_LINE) * (len(self.recent) + 1) + px(8) if self.recent else 0)
+        self.panel = pygame.Rect(0, 0, min(w - 60, max(px(640), heading)), min(h - 60, tall))
         self.panel.center = (w // 2, h // 2)
         # A long name leaves the button the words it needs, inside the panel.
         stop_w = 0
@@ -253,7 +258,20 @@ class HandoffScreen(Scaled, Scene):
         look_away = "Everyone else, look away — click when ready"
         hint = theme.text(look_away, px(16), theme.MUTED)
         surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + px(262))))
-        for i, line in enumerate(self._note_lines(px(16), room)):
+        notes = self._note_lines(px(16), room)
+        for i, line in enumerate(notes):
             note = theme.text(line, px(16), theme.GOLD, True)
             surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + px(290 + 21 * i))))
+        self._draw_recent(surface, p.y + px(294 + 21 * len(notes)), room)
         self.widgets.draw(surface)
+
+    def _draw_recent(self, surface: pygame.Surface, y: int, room: int) -> None:
+        """ "Since your last turn", and the log's lines since then, each cut to the panel."""
+        if not self.recent:
+            return
+        px, x = self.px, self.panel.centerx
+        head = theme.text("Since your last turn", px(15), theme.MUTED, True)
+        surface.blit(head, head.get_rect(midtop=(x, y)))
+        for i, line in enumerate(self.recent, start=1):
+            words = theme.text(theme.fit(line, px(16), room), px(16), theme.TEXT)
+            surface.blit(words, words.get_rect(midtop=(x, y + px(RECENT_LINE) * i)))

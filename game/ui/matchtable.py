@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
+import re
 import time
 import uuid
 from typing import Any
@@ -41,6 +42,8 @@ CLOCK_SET_SECONDS = 1.0
 
 # Said at the table when it is left with every person out, while the bots finish the round.
 LEAVING_WORDS = "The bots finish the round, then back to the menu."
+# The log's line that opens a round ("Round 2: Ben deals 5 cards each; 9♣ starts the pile").
+ROUND_HEADING = re.compile(r"Round \d+: ")
 
 
 def new_round_key() -> str:
@@ -117,6 +120,9 @@ class MatchTable(TableScene):
         # Pass-and-play: how each person last left their hand (a sort, or their own order
         # of the cards), given back when the screen is handed to them again.
         self.arrangements: dict[int, tuple[str, list[Card]]] = {}
+        # Pass-and-play: how far each person had read the log when their turn ended (its
+        # lines counted from the first ever written), for the hand-off's "since your turn".
+        self.log_read: dict[int, int] = {}
         # A sort chosen in the settings while no hand was shown: for the next one shown.
         self.sort_next: str | None = None
         if self.pass_and_play:
@@ -381,6 +387,7 @@ class MatchTable(TableScene):
             return
         if d.reveal and (g.over or g.current != self.viewer):
             d.reveal = False
+            self.log_read[d.viewer] = d.log_dropped + len(d.log)
             self.hand.selection.clear()
             self.hand.cursor = None
         if (
@@ -393,6 +400,20 @@ class MatchTable(TableScene):
             from game.ui.handoff import HandoffScreen
 
             self.stack.push(HandoffScreen(self, g.current))
+
+    def since_turn(self, seat: int, most: int = 4) -> list[str]:
+        """The log's lines since ``seat``'s person last had the screen (this round's only, the
+        latest ``most``): what the others did while they looked away, for the hand-off. The
+        log of a table shared by several people tells nobody's cards."""
+        d = self.director
+        lines = list(d.log)
+        start = self.log_read.get(seat, 0) - d.log_dropped
+        recent = lines[max(0, start) :]
+        for i in range(len(recent) - 1, -1, -1):
+            if ROUND_HEADING.match(recent[i]):  # this round's deal: nothing before it
+                recent = recent[i:]
+                break
+        return recent[-most:]
 
     def show_hand(self, seat: int) -> None:
         """Turn the table to ``seat``'s chair and show that hand (after the hand-off), sorted

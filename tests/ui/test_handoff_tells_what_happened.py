@@ -1,0 +1,90 @@
+"""Pass-and-play: the hand-off screen tells the next person what the others did while they
+looked away (a group laid shows only its top card on the pile), from the round's public
+log, and nothing from before their own last turn or from an earlier round."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine import PRESETS, Game, parse_action
+from game.store.settings import Settings
+from game.ui import handoff as handoff_module
+from game.ui.matchtable import MatchTable
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen, handoff_for
+from tests.ui.textkit import drawn_texts, outside, overlaps
+
+SETUP = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart"), SeatSpec("Cleo", "medium")))
+
+
+@pytest.fixture(autouse=True)
+def _no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
+
+
+def _table(size: tuple[int, int]) -> tuple[Screen, MatchTable]:
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["8C 8S 8D 9D KC", "4C 10C 10S JS QD", "5D 6D 7C 9S 10H"],
+        pile="5S 8H",
+        stock="3H 4D 10D JD QS 6C 7S 9C",
+        current=0,
+    )
+    table = MatchTable(SETUP, game, settings=Settings(animation_speed="off"), seed=1, deal=False)
+    return Screen(table, size), table
+
+
+def _ready(screen: Screen) -> None:
+    screen.frame(2)
+    screen.key(pygame.K_RETURN)
+    screen.frame(3)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+def test_the_next_person_is_told_the_group_laid_while_they_looked_away(
+    monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    screen, table = _table(size)
+    handoff_for(screen, 0)
+    _ready(screen)
+    assert table.apply(parse_action("8C 8S 8D"))
+    bart = handoff_for(screen, 1)
+    assert bart.recent[-1] == "Anna laid 8♣ 8♠ 8♦", bart.recent
+    drawn = drawn_texts(monkeypatch, screen.stack, size, top_only=True)
+    words = [w for w, _ in drawn]
+    assert "Since your last turn" in words and "Anna laid 8♣ 8♠ 8♦" in words
+    assert overlaps(drawn) == [] and outside(drawn, size) == []
+
+
+def test_each_person_is_told_only_what_came_after_their_own_turn() -> None:
+    screen, table = _table((1280, 800))
+    handoff_for(screen, 0)
+    _ready(screen)
+    assert table.apply(parse_action("8C 8S 8D"))
+    assert handoff_for(screen, 1).recent == ["Anna laid 8♣ 8♠ 8♦"]
+    _ready(screen)
+    assert table.apply(parse_action("draw"))  # 3♥ does not fit on 8♦: the turn is over
+    anna = handoff_for(screen, 0)
+    assert anna.recent and not any(line.startswith("Anna") for line in anna.recent)
+    assert anna.recent[0].startswith("Bart") and any(x.startswith("Cleo") for x in anna.recent)
+
+
+def test_a_new_round_starts_from_its_deal() -> None:
+    from game.ui.roundend import RoundEndOverlay
+
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart")))
+    game = Game.from_position(PRESETS["polish"], ["8C", "4C 10S"], "5S 8H", "3H 4D 10D JD QS")
+    table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=1, deal=False)
+    screen = Screen(table, (1280, 800))
+    handoff_for(screen, 0)
+    _ready(screen)
+    assert table.apply(parse_action("8C"))  # Anna goes out: the round is over
+    for _ in range(600):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame()
+    screen.key(pygame.K_RETURN)  # the next round
+    first = handoff_for(screen, table.game.current)
+    assert first.recent and first.recent[0].startswith("Round 2: "), first.recent
+    assert not any("8♣" in line for line in first.recent)
