@@ -409,8 +409,11 @@ class RankChooser(ChoiceModal[str]):
         options = [Option(c, "Nothing" if c == "-" else c, _RANK_KEYS.get(c)) for c in choices]
         # The round of a request ends with its jack's player, unless that player goes out on
         # the jack (where its power still acts): then the others only.
-        last = "" if going_out else ", you last"
-        sub = f"For one round{last}: lay it or a jack, or draw"
+        sub = (
+            "Everyone else in turn lays it or a jack, or draws"
+            if going_out
+            else "Everyone in turn, you last, lays it or a jack, or draws"
+        )
         super().__init__(
             options, on_result, subtitle=f"{sub} · {note}" if note else sub, speed=speed
         )

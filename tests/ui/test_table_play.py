@@ -232,7 +232,7 @@ def test_a_jack_going_out_asks_the_others_only() -> None:
     h.drag_to_pile("JH")
     chooser = h.stack.top
     assert isinstance(chooser, RankChooser)
-    assert chooser.subtitle == "For one round: lay it or a jack, or draw"
+    assert chooser.subtitle == "Everyone else in turn lays it or a jack, or draws"
 
 
 def _laid_first(preset: str, card: str, pile: str, **house: object) -> Harness:
@@ -301,7 +301,7 @@ def test_a_rank_chooser_says_why_ranks_are_missing() -> None:
     assert [o.value for o in chooser.options] == ["5", "9", "-"]
     assert (
         chooser.subtitle
-        == "For one round, you last: lay it or a jack, or draw · only ranks you still hold"
+        == "Everyone in turn, you last, lays it or a jack, or draws · only ranks you still hold"
     )
     h.key(pygame.K_ESCAPE)
     h.tick(2)
@@ -309,7 +309,7 @@ def test_a_rank_chooser_says_why_ranks_are_missing() -> None:
     h.drag_to_pile("JS")
     chooser = h.stack.top
     assert isinstance(chooser, RankChooser)
-    assert chooser.subtitle == "For one round, you last: lay it or a jack, or draw"  # any rank
+    assert chooser.subtitle == "Everyone in turn, you last, lays it or a jack, or draws"  # any rank
 
 
 def test_escape_cancels_a_chooser_and_returns_the_card() -> None:
