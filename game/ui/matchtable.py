@@ -44,6 +44,8 @@ CLOCK_SET_SECONDS = 1.0
 LEAVING_WORDS = "The bots finish the round, then back to the menu."
 # The log's line that opens a round ("Round 2: Ben deals 5 cards each; 9♣ starts the pile").
 ROUND_HEADING = re.compile(r"Round \d+: ")
+# The line that marks where a continued round picks up: not something anyone did.
+ROUND_RESUMED = re.compile(r"Round \d+ resumed")
 
 
 def new_round_key() -> str:
@@ -413,7 +415,7 @@ class MatchTable(TableScene):
             if ROUND_HEADING.match(recent[i]):  # this round's deal: nothing before it
                 recent = recent[i:]
                 break
-        return recent[-most:]
+        return [line for line in recent if not ROUND_RESUMED.match(line)][-most:]
 
     def show_hand(self, seat: int) -> None:
         """Turn the table to ``seat``'s chair and show that hand (after the hand-off), sorted

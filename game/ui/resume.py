@@ -195,6 +195,32 @@ def _parse(data: Any) -> _Parsed:
     )
 
 
+def _restore_moment(table: MatchTable, data: dict[str, Any], before: int) -> None:
+    """What the round in play had in hand besides the game (an older or damaged save has
+    none, and loses only that): the requests the log will name as they end, how far each
+    person had read the log, a Macau call made, and the bots' catch already declined."""
+    asked = data.get("log_asked")
+    if isinstance(asked, dict):
+        table.director.words.asked.update(
+            {k: v for k, v in asked.items() if k in ("rank", "suit") and isinstance(v, str)}
+        )
+    read = data.get("log_read")
+    lines = len(table.director.log)
+    for key, value in read.items() if isinstance(read, dict) else ():
+        if (
+            isinstance(key, str)
+            and key.isascii()
+            and key.isdigit()
+            and 0 <= int(key) < table.game.seats
+            and _whole(value, 0, lines)
+        ):
+            table.log_read[int(key)] = before + value
+    if data.get("macau_called") is True:
+        table.macau_on = table.macau_button.on = True  # (dropped if the call no longer fits)
+    if data.get("catch_decided") is True and table.game.macau_catchable >= 0:
+        table.catch_checked = table.version
+
+
 def _out_after(value: Any, game: Game) -> dict[int, float]:
     """When each seat out went out, on the round's clock; an older or damaged save has none
     (its winner's time is then the round's length, as before those times were kept)."""
@@ -300,6 +326,19 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "out_after": {str(s): t for s, t in table.out_after.items() if t is not None},
         # Public lines only: the table's game log, with the lines of a move still being shown.
         "log": table.director.log_when_shown(),
+        # What the log's words of a request's end name (a request made before the save).
+        "log_asked": dict(table.director.words.asked),
+        # Pass-and-play: how far into the saved log each person had read when their turn
+        # ended (the hand-off's "Since your last turn").
+        "log_read": {
+            str(seat): max(0, read - table.director.log_dropped)
+            for seat, read in table.log_read.items()
+        },
+        # Macau! pressed before the card that leaves one is laid: the call stays made.
+        "macau_called": table.macau_on,
+        # The bots have had their chance to catch the forgotten call in force: Continue
+        # gives them no second one (their streams have moved on since).
+        "catch_decided": table.game.macau_catchable >= 0 and table.catch_checked == table.version,
         # The top card's serial on the pile (its cards lie where they lay: ``pile_offset``).
         "pile_laid": table.director.top_serial_when_shown(),
         # The order of your hand when you arranged it yourself (a sorted hand sorts again).
@@ -400,7 +439,10 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     else:
         table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
+    before = len(table.director.log)
     table.director.log.extend(parsed.log)
+    if not between_rounds:
+        _restore_moment(table, data, before)
     laid = data.get("pile_laid")
     if not between_rounds and isinstance(laid, int) and _whole(laid, len(game.pile), 1 << 20):
         table.director.model.laid = laid  # (an older or damaged save: counted anew)

@@ -1,0 +1,132 @@
+"""Continue takes up the round where the player left it, not only the game: a Macau call
+made before the card is laid, the bots' chance to catch a forgotten call already declined,
+a request's words as it ends, and in pass-and-play how far each person had read the log."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.engine import PRESETS, Game, parse_action
+from game.store.settings import Settings
+from game.ui import handoff as handoff_module
+from game.ui.matchtable import MatchTable
+from game.ui.resume import restore, snapshot
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen, handoff_for
+
+OFF = Settings(animation_speed="off", bot_pace="fast")
+
+
+def _continued(table: MatchTable) -> MatchTable:
+    """The table as Continue rebuilds it from its save (through JSON, as on disk)."""
+    return restore(json.loads(json.dumps(snapshot(table))), OFF)
+
+
+def _settle(screen: Screen, frames: int = 120) -> None:
+    for _ in range(frames):
+        screen.frame(draw=False)
+
+
+def test_a_macau_call_made_before_the_card_is_laid_is_kept() -> None:
+    setup = TableSetup("polish", (SeatSpec("You"), SeatSpec("Ben", "medium")))
+    game = Game.from_position(PRESETS["polish"], ["7H 9C", "5D 6D 8S"], "7S", "4C 4D 5C 6C")
+    screen = Screen(MatchTable(setup, game, settings=OFF, seed=1, deal=False))
+    table = screen.top
+    assert isinstance(table, MatchTable)
+    screen.key(pygame.K_m, "m")
+    assert table.macau_on
+    table = _continued(table)
+    screen = Screen(table)
+    screen.frame()
+    assert table.macau_on and table.macau_button.on
+    table.flow.try_play([next(hc.uid for hc in table.hand.cards if hc.card.code == "7H")])
+    _settle(screen)
+    assert "You laid 7♥ — Macau!" in table.director.log, list(table.director.log)
+
+
+def _forgot_and_looked_at(seed: int) -> tuple[Screen, MatchTable]:
+    """You lay down to one card without calling; the bots not to move have had their look
+    (easy bots: they may let it pass)."""
+    seats = (SeatSpec("You"), SeatSpec("Ben", "easy"), SeatSpec("Cleo", "easy"))
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["9H 8C", "9S KD 8D 3C", "QH 6H 2D 5S"],
+        pile="5H 7H",
+        stock="10H KC 4S 8S 10D JD 6C 7D 7C",
+    )
+    table = MatchTable(TableSetup("polish", seats), game, settings=OFF, seed=seed, deal=False)
+    screen = Screen(table)
+    assert table.apply(parse_action("9H"))
+    for _ in range(400):
+        if table.catch_checked == table.version or table.game.macau_catchable < 0:
+            break
+        screen.frame(draw=False)
+    return screen, table
+
+
+def _caught(table: MatchTable) -> bool:
+    return any(" caught " in line for line in table.director.log)
+
+
+def test_the_bots_do_not_get_a_second_chance_to_catch_a_forgotten_call() -> None:
+    # RULES 3.8: one chance, until the next move. The easy bots' look is taken from their
+    # random streams, which have moved on since: asked again after Continue, they may catch.
+    let_pass = 0
+    for seed in range(8):
+        screen, table = _forgot_and_looked_at(seed)
+        if _caught(table) or table.game.macau_catchable < 0:
+            continue  # caught at once: nothing to compare
+        continued = _continued(table)
+        _settle(screen, 200)
+        later = Screen(continued)
+        _settle(later, 200)
+        assert _caught(continued) == _caught(table), seed
+        let_pass += not _caught(table)
+    assert let_pass >= 2
+
+
+def test_a_request_made_before_the_save_is_named_as_it_ends() -> None:
+    setup = TableSetup("polish", (SeatSpec("You"), SeatSpec("Ben", "medium")))
+    game = Game.from_position(
+        PRESETS["polish"], ["JC 8C 9D 4S", "8H 5S 6S 7S"], "10C", "4C 4D 5C 6C 7D 9H"
+    )
+    table = MatchTable(setup, game, settings=OFF, seed=1, deal=False)
+    screen = Screen(table)
+    assert table.apply(parse_action("JC/8"))
+    _settle(screen, 10)
+    table = _continued(table)
+    screen = Screen(table)
+    _settle(screen)  # Ben answers with 8♥; then you, last, with 8♣: the request is over
+    if table.my_turn:
+        assert table.apply(parse_action("8C"))
+        _settle(screen)
+    assert any("8s no longer asked for" in line for line in table.director.log), list(
+        table.director.log
+    )
+
+
+def test_the_hand_off_after_continue_tells_only_what_came_after_your_turn(monkeypatch) -> None:
+    monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart"), SeatSpec("Cleo", "medium")))
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["8C 8S 8D 9D KC", "4C 10C 10S JS QD", "5D 6D 7C 9S 10H"],
+        pile="5S 8H",
+        stock="3H 4D 10D JD QS 6C 7S 9C",
+        current=0,
+    )
+    table = MatchTable(setup, game, settings=OFF, seed=1, deal=False)
+    screen = Screen(table)
+    for seat, move in ((0, "8C 8S 8D"), (1, "draw")):
+        handoff_for(screen, seat)
+        screen.frame(2)
+        screen.key(pygame.K_RETURN)
+        screen.frame(3)
+        assert table.apply(parse_action(move))
+    before = handoff_for(screen, 0).recent
+    assert before and not any(line.startswith("Anna") for line in before)
+    table = _continued(table)
+    screen = Screen(table)
+    assert handoff_for(screen, 0).recent == before
