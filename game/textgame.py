@@ -416,7 +416,7 @@ class _Table:
         return line
 
     def tell(self, events: list[Event]) -> None:
-        for text in narrate(events, self.me):
+        for text in narrate(events, self.me, self.g.rules.macau_penalty):
             self.say("  " + text)
 
     def run(self) -> None:

@@ -143,8 +143,9 @@ PHASE_WORDS: dict[Phase, str] = {
 SHOWN_MOVES = 40
 
 
-def describe(e: Event, me: int) -> str | None:
-    """One event in words, as seat ``me`` sees it: "You" with the verb that goes with it."""
+def describe(e: Event, me: int, macau_penalty: int = 0) -> str | None:
+    """One event in words, as seat ``me`` sees it: "You" with the verb that goes with it.
+    ``macau_penalty``: what a forgotten call costs, to tell a catch the pack cut short."""
     name = seat_name(getattr(e, "seat", -1), me)
     if isinstance(e, CardsLaid):
         # "the red joker (as K♥), the black joker (as K♥)": a joker is named as one, and a
@@ -208,6 +209,8 @@ def describe(e: Event, me: int) -> str | None:
         return says(e.seat, me, "have", "has") + " one card and did not call Macau"
     if isinstance(e, MacauCaught):
         caught = says(e.seat, me, f"draw {e.penalty}", f"draws {e.penalty}")
+        if e.penalty < macau_penalty:  # as a penalty taken short says (RULES §2.6)
+            caught += f" of the {macau_penalty} (the rest is forgiven)"
         return f"{seat_name(e.by, me)}: stop Macau! {caught}"
     if isinstance(e, SeatOut):
         return f"{name} went out (place {e.place})"
@@ -216,10 +219,10 @@ def describe(e: Event, me: int) -> str | None:
     return None
 
 
-def narrate(events: Sequence[Event], me: int) -> list[str]:
+def narrate(events: Sequence[Event], me: int, macau_penalty: int = 0) -> list[str]:
     """The events of one action in words, as seat ``me`` sees them. The penalty cards ``me``
     drew are named with the penalty or the catch they pay (your own draws are yours to see);
-    another seat's show only their number."""
+    another seat's show only their number. ``macau_penalty`` as for ``describe``."""
     lines: list[str] = []
     drawn: tuple[Card, ...] = ()
     caught = -1  # the line of a catch still waiting for its cards (a reshuffle may come first)
@@ -233,7 +236,7 @@ def narrate(events: Sequence[Event], me: int) -> list[str]:
                     drawn = e.cards  # the penalty taken comes after its cards
             caught = -1
             continue
-        text = describe(e, me)
+        text = describe(e, me, macau_penalty)
         if text is None:
             continue
         if isinstance(e, Reshuffled) and caught >= 0:

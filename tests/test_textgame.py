@@ -240,6 +240,7 @@ BJ, AD, AC, AH = (Card.parse(c) for c in ("BJ", "AD", "AC", "AH"))
         (MacauForgotten(0), "You have one card and did not call Macau"),
         (MacauCaught(0, 2, 5), "Seat 2: stop Macau! You draw 5"),
         (MacauCaught(2, 0, 5), "You: stop Macau! Seat 2 draws 5"),
+        (MacauCaught(2, 0, 1), "You: stop Macau! Seat 2 draws 1 of the 5 (the rest is forgiven)"),
         (Passed(0, blocked=True), "You are blocked and pass"),
         (Passed(1, blocked=True), "Seat 1 is blocked and passes"),
         (Passed(0), "You kept the card"),
@@ -269,7 +270,7 @@ BJ, AD, AC, AH = (Card.parse(c) for c in ("BJ", "AD", "AC", "AH"))
 def test_every_event_reads_right_for_you_and_for_the_others(
     event: Event, words: str | None
 ) -> None:
-    assert describe(event, 0) == words
+    assert describe(event, 0, macau_penalty=5) == words
 
 
 def test_you_see_the_penalty_cards_you_take_and_the_others_see_how_many() -> None:

@@ -279,11 +279,14 @@ class GameLog:
 
     def _on_SuitNamed(self, ev: SuitNamed) -> None:
         named = _suit_words(ev).rstrip("!").lower()
-        self.add_to_line(f"names {named}")
+        you = self.names[ev.seat] == "You"
+        free = "a " if ev.suit == "*" else ""  # "names a free suit, not ♥"
+        self.add_to_line(f"{'name' if you else 'names'} {free}{named}")
         self.asked["suit"] = named
 
     def _on_RankRequested(self, ev: RankRequested) -> None:
-        self.add_to_line(f"asks for {rank_plural(ev.rank)}" if ev.rank else "asks for nothing")
+        ask = "ask for" if self.names[ev.seat] == "You" else "asks for"
+        self.add_to_line(f"{ask} {rank_plural(ev.rank)}" if ev.rank else f"{ask} nothing")
         self.asked["rank"] = rank_plural(ev.rank) if ev.rank else ""
 
     def _on_RequestEnded(self, ev: RequestEnded) -> None:
@@ -310,13 +313,13 @@ class GameLog:
         self.say(self.clause(ev.seat, f"misses {ev.count} {turns}", f"miss {ev.count} {turns}"))
 
     def _on_TurnMissed(self, ev: TurnMissed) -> None:
-        self.say(
+        # A line of its own: what follows (a stack passed over this seat to the next, the
+        # mover's Macau) is not its doing, and joins the move's line.
+        self.aside(
             self.clause(
                 ev.seat, f"sits out a turn ({ev.left} left)", f"sit out a turn ({ev.left} left)"
             )
         )
-        # What follows (a stack passed over this seat to the next) is not its doing.
-        self.line_open = False
 
     def _on_Passed(self, ev: Passed) -> None:
         if ev.blocked:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from game.engine import PRESETS, Game, Rules, parse_action
 from tests.ui.tablekit import Harness
 
@@ -66,6 +68,28 @@ def test_the_reshuffle_a_catch_draws_from_is_told_before_the_catch() -> None:
     assert log[caught[0]].endswith("draws 3 (2 forgiven: the pack ran out)"), log
 
 
+@pytest.mark.parametrize(("call", "said"), [("2H!", "Macau!"), ("2H", "no Macau called")])
+def test_a_call_made_as_a_waiting_seat_is_passed_over_is_the_movers(call: str, said: str) -> None:
+    # West sits out a turn as your 2♥ goes to East: the call is yours, not East's.
+    hands = ["4H 2H 9C", "5D 9S KD", "4C 6C 8D 9D"]
+    h = _table(PRESETS["polish"], hands, "5C 8C", "10S KS 4S 8S 3D JD QD")
+    h.table.game.current = 2  # (East to move first)
+    log = _play(h, (2, "4C"), (0, "4H"), (1, "pass"), (2, "draw"), (0, call))
+    laid = [line for line in log if line.startswith("You laid 2♥")]
+    assert laid == [f"You laid 2♥ — East owes 2 — {said}"], log
+    assert any(line.startswith("West sits out a turn") for line in log), log
+
+
+def test_your_naming_and_asking_read_in_your_person() -> None:
+    hands = ["JC 8C 5D", "8H 6S 7S", "8S 6C 7C"]
+    log = _play(_table(PRESETS["polish"], hands, "10C", "2D 3D 4D 5C 6D"), (0, "JC/8"))
+    assert log[-1] == "You laid J♣ — ask for 8s", log
+    hungarian = PRESETS["hungarian"]
+    hands = ["AS 9H 7H", "2C 4D 9S KD", "5C 6C 8D 9D"]
+    log = _play(_table(hungarian, hands, "5H 8H", "10H KC 4S 8S"), (0, "AS/*"))
+    assert log[-1] == "You laid A♠ — name a free suit, not ♥", log
+
+
 def test_a_seats_words_stand_under_its_own_play_only() -> None:
     hands = ["9C 5H 6D", "8C 8S JS 5S 9H", "10D 10C 3C"]
     h = _table(PRESETS["polish"], hands, "8H", "2C 2D 6S 7S")
@@ -115,7 +139,7 @@ def test_the_end_of_an_aces_request_is_told_when_it_is_met() -> None:
     hands = ["AS 9C 5D", "7H 6S 7S", "8S 6C 7C"]
     h = _table(PRESETS["polish"], hands, "10S", "2D 3D 4D 5C 6D")
     log = _play(h, (0, "AS/H"), (1, "7H"))
-    assert log[-2].endswith("laid A♠ — names ♥ hearts"), log
+    assert log[-2].endswith("You laid A♠ — name ♥ hearts"), log  # (you: "name")
     assert log[-1].endswith("laid 7♥ — ♥ hearts no longer asked for"), log
 
 
