@@ -447,11 +447,16 @@ class Director:
     def log_when_shown(self) -> list[str]:
         """The log as it will read once every event queued now has been shown: what a save
         keeps, so a move applied but still being shown when the game closes keeps its line."""
+        return list(self.words_when_shown().lines)
+
+    def words_when_shown(self) -> GameLog:
+        """The game log once every event queued now has been shown (its lines, the old ones
+        let go, the requests in force): a copy, the log itself left as it is."""
         words = self.words.copy()
         for event in self.queue:
             if not isinstance(event, Mulling):
                 words.write(event)
-        return list(words.lines)
+        return words
 
     # --- feeding -----------------------------------------------------------------------------
     def play(self, events: Sequence[Event], mull: Mulling | None = None) -> None:

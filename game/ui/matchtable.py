@@ -125,6 +125,9 @@ class MatchTable(TableScene):
         # Pass-and-play: how far each person had read the log when their turn ended (its
         # lines counted from the first ever written), for the hand-off's "since your turn".
         self.log_read: dict[int, int] = {}
+        # Pass-and-play, continued: the seat whose Macau call was made before the save, given
+        # back once their hand is shown again (-1: none).
+        self.call_kept = -1
         # A sort chosen in the settings while no hand was shown: for the next one shown.
         self.sort_next: str | None = None
         if self.pass_and_play:
@@ -430,7 +433,8 @@ class MatchTable(TableScene):
         hand.selection.clear()
         hand.hidden.clear()
         hand.cursor = hand.hover = None
-        self.macau_on = self.macau_button.on = False
+        self.macau_on = self.macau_button.on = seat == self.call_kept
+        self.call_kept = -1
         mode, order = self.arrangements.get(seat, (self.settings.hand_sort, []))
         if self.sort_next is not None:  # chosen at this hand-off, by its person
             mode, self.sort_next = self.sort_next, None

@@ -216,7 +216,10 @@ def _restore_moment(table: MatchTable, data: dict[str, Any], before: int) -> Non
         ):
             table.log_read[int(key)] = before + value
     if data.get("macau_called") is True:
-        table.macau_on = table.macau_button.on = True  # (dropped if the call no longer fits)
+        if table.pass_and_play:
+            table.call_kept = table.viewer  # given back when that person's hand is shown
+        else:
+            table.macau_on = table.macau_button.on = True  # (dropped if it no longer fits)
     if data.get("catch_decided") is True and table.game.macau_catchable >= 0:
         table.catch_checked = table.version
 
@@ -301,6 +304,7 @@ def _bot_memory(table: MatchTable, seat: int) -> dict[str, Any] | None:
 
 def snapshot(table: MatchTable) -> dict[str, Any]:
     """Everything needed to resume ``table`` exactly, as JSON-ready data."""
+    shown = table.director.words_when_shown()  # with the move still being shown
     return {
         "kind": SNAPSHOT_KIND,
         "version": SNAPSHOT_VERSION,
@@ -325,14 +329,13 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         # When the seats already out went out, for the winner's time in the statistics.
         "out_after": {str(s): t for s, t in table.out_after.items() if t is not None},
         # Public lines only: the table's game log, with the lines of a move still being shown.
-        "log": table.director.log_when_shown(),
+        "log": list(shown.lines),
         # What the log's words of a request's end name (a request made before the save).
-        "log_asked": dict(table.director.words.asked),
+        "log_asked": dict(shown.asked),
         # Pass-and-play: how far into the saved log each person had read when their turn
         # ended (the hand-off's "Since your last turn").
         "log_read": {
-            str(seat): max(0, read - table.director.log_dropped)
-            for seat, read in table.log_read.items()
+            str(seat): max(0, read - shown.lines.dropped) for seat, read in table.log_read.items()
         },
         # Macau! pressed before the card that leaves one is laid: the call stays made.
         "macau_called": table.macau_on,

@@ -130,3 +130,45 @@ def test_the_hand_off_after_continue_tells_only_what_came_after_your_turn(monkey
     table = _continued(table)
     screen = Screen(table)
     assert handoff_for(screen, 0).recent == before
+
+
+def test_a_call_made_at_a_shared_screen_comes_back_with_that_persons_hand(monkeypatch) -> None:
+    monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart")))
+    game = Game.from_position(PRESETS["polish"], ["7H 9C", "5D 6D 8S"], "7S", "4C 4D 5C 6C")
+    table = MatchTable(setup, game, settings=OFF, seed=1, deal=False)
+    screen = Screen(table)
+    handoff_for(screen, 0)
+    screen.frame(2)
+    screen.key(pygame.K_RETURN)
+    screen.frame(3)
+    screen.key(pygame.K_m, "m")
+    assert table.macau_on
+    table = _continued(table)
+    screen = Screen(table)
+    handoff_for(screen, 0)
+    assert not table.macau_button.on  # no hand shown: nothing of it on the table
+    screen.frame(2)
+    screen.key(pygame.K_RETURN)
+    screen.frame(3)
+    assert table.macau_on and table.macau_button.on
+
+
+def test_a_save_taken_while_a_move_is_still_shown_keeps_its_request_and_the_reading() -> None:
+    # The save made as the move is applied holds the log as it will read once shown: the
+    # request it makes, and each person's place in it, count from that log, full or not.
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart"), SeatSpec("Cleo", "medium")))
+    game = Game.from_position(
+        PRESETS["polish"], ["JC 8C 9D 4S", "8H 5S 6S 7S", "5D 6D 7D"], "10C", "4C 4D 5C 6C 7C"
+    )
+    slow = Settings(animation_speed="normal", bot_pace="fast")
+    table = MatchTable(setup, game, settings=slow, seed=1, deal=False)
+    Screen(table)
+    table.director.log.extend(f"an older line {i}" for i in range(200))  # full: old ones go
+    table.log_read[1] = table.director.log_dropped + len(table.director.log) - 1
+    table.director.viewer = 0
+    assert table.apply(parse_action("JC/8"))  # still being shown
+    data = json.loads(json.dumps(snapshot(table)))
+    assert data["log_asked"] == {"rank": "8s"}
+    continued = restore(data, OFF)
+    assert continued.since_turn(1) == ["an older line 199", "Anna laid J♣ — asks for 8s"]
