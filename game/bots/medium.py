@@ -351,6 +351,29 @@ class Table:
             value += 1.5
         return value
 
+    def _lost_after(self, play: Play, last: Card) -> bool:
+        """Whether the round surely ends after ``play`` with this seat still holding cards:
+        the next seat's last card is known (the stock spent, heads-up) and goes out on
+        whatever top the plain card ``last`` leaves, and the round ends at the first out."""
+        c = self.c
+        return (
+            self.last_card_next
+            and self.view.stock_count == 0
+            and (self.heads_up or self.view.rules.end == "first_out")
+            and self.fit_now >= 1.0  # lost already: no plain play or draw would save it
+            and not c.attack_value[last]
+            and last not in c.skip
+            and not (c.five_again and last.rank == 5 and not last.is_joker)  # lays again
+            and self._last_goes_out(last, play.choice) >= 1.0
+        )
+
+    def _last_goes_out(self, top: Card, choice: str | None) -> float:
+        """The chance the next seat's last card goes out on ``top`` (``_fit_chance``), none
+        where the one card unseen may not be a last card (``_no_finish``)."""
+        if any(self._no_finish(x) for x in self.unseen):
+            return 0.0
+        return self._fit_chance(top, choice)
+
     def _lay(self, play: Play) -> float:
         """A play on an ordinary turn, a request, a drawn card or a five's extra card."""
         c = self.c
@@ -359,6 +382,9 @@ class Table:
         rest = self._rest(play)
         if not rest:
             return 1000.0 + (0.1 * sum(x.points for x in cards) if self.points else 0.0)
+        if self.points and self._lost_after(play, effs[-1]):
+            # What is kept is charged, and kept for nothing: shed the most points.
+            return 10.0 * len(cards) + POINTS_WEIGHT_LATE * sum(x.points for x in cards)
         s = 10.0 * len(cards)
         if c.draw_wild and self.joker_keep != JOKER_KEEP_LATE and any(x.is_joker for x in cards):
             s -= DRAW_JOKER_COST
@@ -414,7 +440,12 @@ class Table:
         ):
             suit = play.choice if play.choice in SUITS else last.suit
             weight = _OUT_NEXT if self.heads_up else _OUT_NEXT_MANY
-            s += weight * self._out_next_chance(rest, last, suit)
+            chance = self._out_next_chance(rest, last, suit)
+            if known_last and (self.heads_up or self.view.rules.end == "first_out"):
+                # The turn comes back only if the last card does not go out on this play:
+                # where it surely does, what is kept is charged, not laid next turn.
+                chance *= 1.0 - self._last_goes_out(last, play.choice)
+            s += weight * chance
         s += self._choice_value(play, last, rest)
         if c.five_again and last.rank == 5 and not last.is_joker:
             # The seat lays one more card on its 5, or draws (RULES §3.7): a card that follows

@@ -182,8 +182,8 @@ def thin_actions(legal: list[Action], size: int, rng: random.Random) -> list[Act
 
 
 def rewards(g: Game) -> list[float]:
-    """Each seat's reward in [0, 1]: first place and the place (1 first, 0 last) blended, plus
-    the seat's share of the points left in hands on points presets."""
+    """Each seat's reward in [0, 1]: first place and the place (1 first, 0 last) blended, and
+    on points presets the points left in the seat's hand against the others' hands."""
     n = g.n
     if g.over:
         places = [float(p) for p in g.places]
@@ -196,12 +196,17 @@ def rewards(g: Game) -> list[float]:
         for w, p in zip(wins, places, strict=True)
     ]
     if g.rules.scoring == "points":
+        # Points against the table's, on the scale of the match's target: a match is lost
+        # by the points a seat gathers beyond the others'. (A share of the round's points
+        # would leave the loser of a heads-up round nothing to choose: it holds them all,
+        # whether 5 or 100.)
         total = sum(charges)
-        if total > 0:
-            out = [
-                (1.0 - POINTS_SHARE) * r + POINTS_SHARE * (1.0 - ch / total)
-                for r, ch in zip(out, charges, strict=True)
-            ]
+        scale = 2.0 * max(g.rules.target, 100)
+        out = [
+            (1.0 - POINTS_SHARE) * r
+            + POINTS_SHARE * min(1.0, max(0.0, 0.5 + ((total - ch) / (n - 1) - ch) / scale))
+            for r, ch in zip(out, charges, strict=True)
+        ]
     return out
 
 

@@ -385,3 +385,30 @@ def test_hard_lays_a_plain_card_that_fits_rather_than_draw(preset: str) -> None:
         bot = HardBot(iterations=150)
         chosen[str(bot.choose(g.view(0), g.legal_actions(), random.Random(seed)))] += 1
     assert chosen == Counter({"8C": 6})
+
+
+@pytest.mark.parametrize(
+    ("preset", "dumped", "kept"), [("classic", "AS AD", "6H"), ("tel_aviv", "AS", "6H")]
+)
+def test_a_lost_round_is_scored_by_the_points_it_charges(
+    preset: str, dumped: str, kept: str
+) -> None:
+    # Heads-up the loser holds every point charged, so a share of the round's points told
+    # it nothing: the search could not tell a 5-point loss from a 100-point one. Here the
+    # other seat's last card, the ace of clubs, goes out on anything.
+    from game.bots.rollout import rewards
+    from game.engine.cards import make_pack
+
+    rules = PRESETS[preset]
+    hand = ["AS", "AD", "6H"] if preset == "classic" else ["AS", "5H", "6H"]
+    pile = [c.code for c in make_pack(1, rules.jokers) if c.code not in {*hand, "AC", "9H"}]
+    lost = []
+    for lay in (dumped, kept):
+        g = Game.from_position(rules, [" ".join(hand), "AC"], " ".join([*pile, "9H"]), "")
+        legal = g.legal_actions()
+        g.apply(next(a for a in legal if " ".join(c.code for c in a.cards) == lay))
+        while not g.over:  # the ace of clubs, and a five's extra card where it is owed
+            g.apply(g.legal_actions()[0])
+        lost.append((g.round_charges[-1][0], rewards(g)[0]))
+    (few, light), (many, heavy) = lost
+    assert few < many and light > heavy, lost
