@@ -15,6 +15,7 @@ from game.ui.matchtable import MatchTable
 from game.ui.resume import restore, snapshot
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, handoff_for
+from tests.ui.test_handoff_tells_what_happened import ready, shared_screen
 
 OFF = Settings(animation_speed="off", bot_pace="fast")
 
@@ -109,21 +110,10 @@ def test_a_request_made_before_the_save_is_named_as_it_ends() -> None:
 
 def test_the_hand_off_after_continue_tells_only_what_came_after_your_turn(monkeypatch) -> None:
     monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
-    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart"), SeatSpec("Cleo", "medium")))
-    game = Game.from_position(
-        PRESETS["polish"],
-        hands=["8C 8S 8D 9D KC", "4C 10C 10S JS QD", "5D 6D 7C 9S 10H"],
-        pile="5S 8H",
-        stock="3H 4D 10D JD QS 6C 7S 9C",
-        current=0,
-    )
-    table = MatchTable(setup, game, settings=OFF, seed=1, deal=False)
-    screen = Screen(table)
+    screen, table = shared_screen(settings=OFF)
     for seat, move in ((0, "8C 8S 8D"), (1, "draw")):
         handoff_for(screen, seat)
-        screen.frame(2)
-        screen.key(pygame.K_RETURN)
-        screen.frame(3)
+        ready(screen)
         assert table.apply(parse_action(move))
     before = handoff_for(screen, 0).recent
     assert before and not any(line.startswith("Anna") for line in before)

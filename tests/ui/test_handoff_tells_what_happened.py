@@ -23,7 +23,10 @@ def _no_pause(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
 
 
-def _table(size: tuple[int, int]) -> tuple[Screen, MatchTable]:
+def shared_screen(
+    size: tuple[int, int] = (1280, 800), settings: Settings | None = None
+) -> tuple[Screen, MatchTable]:
+    """Anna and Bart at one screen with the bot Cleo; Anna to lay first, 8♣ 8♠ 8♦ in hand."""
     game = Game.from_position(
         PRESETS["polish"],
         hands=["8C 8S 8D 9D KC", "4C 10C 10S JS QD", "5D 6D 7C 9S 10H"],
@@ -31,11 +34,13 @@ def _table(size: tuple[int, int]) -> tuple[Screen, MatchTable]:
         stock="3H 4D 10D JD QS 6C 7S 9C",
         current=0,
     )
-    table = MatchTable(SETUP, game, settings=Settings(animation_speed="off"), seed=1, deal=False)
+    settings = settings or Settings(animation_speed="off")
+    table = MatchTable(SETUP, game, settings=settings, seed=1, deal=False)
     return Screen(table, size), table
 
 
-def _ready(screen: Screen) -> None:
+def ready(screen: Screen) -> None:
+    """The hand-off on top is answered: the hand is shown."""
     screen.frame(2)
     screen.key(pygame.K_RETURN)
     screen.frame(3)
@@ -45,9 +50,9 @@ def _ready(screen: Screen) -> None:
 def test_the_next_person_is_told_the_group_laid_while_they_looked_away(
     monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
 ) -> None:
-    screen, table = _table(size)
+    screen, table = shared_screen(size)
     handoff_for(screen, 0)
-    _ready(screen)
+    ready(screen)
     assert table.apply(parse_action("8C 8S 8D"))
     bart = handoff_for(screen, 1)
     assert bart.recent[-1] == "Anna laid 8♣ 8♠ 8♦", bart.recent
@@ -58,12 +63,12 @@ def test_the_next_person_is_told_the_group_laid_while_they_looked_away(
 
 
 def test_each_person_is_told_only_what_came_after_their_own_turn() -> None:
-    screen, table = _table((1280, 800))
+    screen, table = shared_screen()
     handoff_for(screen, 0)
-    _ready(screen)
+    ready(screen)
     assert table.apply(parse_action("8C 8S 8D"))
     assert handoff_for(screen, 1).recent == ["Anna laid 8♣ 8♠ 8♦"]
-    _ready(screen)
+    ready(screen)
     assert table.apply(parse_action("draw"))  # 3♥ does not fit on 8♦: the turn is over
     anna = handoff_for(screen, 0)
     assert anna.recent and not any(line.startswith("Anna") for line in anna.recent)
@@ -78,7 +83,7 @@ def test_a_new_round_starts_from_its_deal() -> None:
     table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=1, deal=False)
     screen = Screen(table, (1280, 800))
     handoff_for(screen, 0)
-    _ready(screen)
+    ready(screen)
     assert table.apply(parse_action("8C"))  # Anna goes out: the round is over
     for _ in range(600):
         if isinstance(screen.top, RoundEndOverlay):
