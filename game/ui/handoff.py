@@ -273,5 +273,17 @@ class HandoffScreen(Scaled, Scene):
         head = theme.text("Since your last turn", px(15), theme.MUTED, True)
         surface.blit(head, head.get_rect(midtop=(x, y)))
         for i, line in enumerate(self.recent, start=1):
-            words = theme.text(theme.fit(line, px(16), room), px(16), theme.TEXT)
+            words = theme.text(self._fitted(line, px(16), room), px(16), theme.TEXT)
             surface.blit(words, words.get_rect(midtop=(x, y + px(RECENT_LINE) * i)))
+
+    def _fitted(self, line: str, size: int, room: int) -> str:
+        """``line`` in ``room`` pixels: the names in it shortened first (half the room shared
+        among them), so what was done and how many cards stay whole; then cut."""
+        names = self.table.names
+        named = sorted({n for n in names if n and n in line}, key=len, reverse=True)
+        share = room // (len(named) + 2)
+        for name in named:
+            if theme.text_size(line, size)[0] <= room:
+                break
+            line = line.replace(name, theme.fit_name(name, size, share, False, names))
+        return theme.fit(line, size, room)

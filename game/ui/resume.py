@@ -357,8 +357,12 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
                 if seat != table.viewer
             },
             **(
-                {str(table.viewer): table.hand.sort_mode}
-                if table.pass_and_play and table.hand.sort_mode != "none"
+                {
+                    str(table.viewer): [hc.card.code for hc in table.hand.cards]
+                    if table.hand.sort_mode == "none"
+                    else table.hand.sort_mode
+                }
+                if table.pass_and_play
                 else {}
             ),
         },
@@ -435,6 +439,8 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     own = parsed.arrangements.get(table.viewer)
     if own is not None and own[0] != "none" and parsed.hand_order is None:
         table.sort_hand(own[0])  # the sort the person at the screen left, not the setting's
+    elif own is not None and own[0] == "none" and (between_rounds or parsed.hand_order is None):
+        table.arrange_hand(own[1])  # their own order kept into the next round's hand
     table.rounds = parsed.rounds
     if parsed.played_s is not None:
         # Only the time played counts, not the hours (or days) the game was closed.

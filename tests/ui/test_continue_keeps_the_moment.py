@@ -162,3 +162,35 @@ def test_a_save_taken_while_a_move_is_still_shown_keeps_its_request_and_the_read
     assert data["log_asked"] == {"rank": "8s"}
     continued = restore(data, OFF)
     assert continued.since_turn(1) == ["an older line 199", "Anna laid J♣ — asks for 8s"]
+
+
+def test_your_own_order_at_a_shared_screen_goes_on_into_the_next_round(monkeypatch) -> None:
+    # Anna keeps her own order (a card moved with Shift+→) and goes out: the round board
+    # is left for the menu, and Continue deals the next round. She finds her own order, as
+    # without the quit, not the setting's sort.
+    monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
+    by_suit = Settings(animation_speed="off", bot_pace="fast", hand_sort="suit")
+    setup = TableSetup("classic", (SeatSpec("Anna"), SeatSpec("Bart")), target=500)
+    game = Game.from_position(
+        PRESETS["classic"], ["9H 9C", "8H 4C 6S QD"], "5H", "2D 3D 4S 6C 6H 7S 8S 9D 10C JC"
+    )
+    table = MatchTable(setup, game, settings=by_suit, seed=5, deal=False)
+    screen = Screen(table)
+    handoff_for(screen, 0)
+    ready(screen)
+    screen.key(pygame.K_RIGHT)
+    screen.key(pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    assert table.hand.sort_mode == "none"
+    assert table.apply(parse_action("9H 9C"))
+    screen.frame(5)
+    assert table.game.over and table.viewer == 0
+    continued = restore(json.loads(json.dumps(snapshot(table))), by_suit)
+    screen = Screen(continued)
+    for _ in range(3):
+        seat = continued.game.current
+        handoff_for(screen, seat)
+        ready(screen)
+        if seat == 0:
+            break
+        assert continued.apply(parse_action("draw"))
+    assert continued.viewer == 0 and continued.hand.sort_mode == "none"

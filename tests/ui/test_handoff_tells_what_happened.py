@@ -10,6 +10,7 @@ import pytest
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
 from game.ui import handoff as handoff_module
+from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, handoff_for
@@ -93,3 +94,19 @@ def test_a_new_round_starts_from_its_deal() -> None:
     first = handoff_for(screen, table.game.current)
     assert first.recent and first.recent[0].startswith("Round 2: "), first.recent
     assert not any("8♣" in line for line in first.recent)
+
+
+def test_a_line_with_long_names_keeps_what_was_done() -> None:
+    # Two names of 32 wide letters: the names are shortened, not the cards drawn at the end.
+    wide, other = "W" * 32, "M" * 32
+    setup = TableSetup("polish", (SeatSpec(wide), SeatSpec(other), SeatSpec("Cleo", "medium")))
+    game = Game.from_position(PRESETS["polish"], ["9H 5C", "8H 4C", "4D 5S"], "5H", "2D 3D 4S")
+    table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=1, deal=False)
+    screen = Screen(table, (960, 600))
+    handoff = HandoffScreen(table, 0)
+    screen.stack.push(handoff)
+    screen.frame()
+    line = f"Cleo caught {other} — {other} draws 5"
+    room = handoff.panel.w - handoff.px(48)  # as the panel draws its lines
+    fitted = handoff._fitted(line, handoff.px(16), room)
+    assert fitted.endswith("draws 5") and fitted.startswith("Cleo caught "), fitted
