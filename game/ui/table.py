@@ -467,7 +467,8 @@ class TableScene(Scene):
         if seat == self.viewer and isinstance(action, Play):
             self.macau_on = False
             self.macau_button.on = False
-        if seat == self.viewer and isinstance(action, Draw) and self.hand.cursor is not None:
+        keys = self.hand.cursor is not None or self.hand.parked_uid is not None  # (a hint's)
+        if seat == self.viewer and isinstance(action, Draw) and keys:
             self.cursor_to_drawn = True
         self.director.play(events, mull)
         return True
@@ -827,6 +828,7 @@ class TableScene(Scene):
         drawn = [hc.uid for hc in self.hand.cards if hc.card == g.drawn_card]
         if drawn:  # (the newest copy, in a two-deck game)
             self.hand.cursor_uid = self.hand.hover = max(drawn)
+            self.hand.parked_uid = None
 
     def _catch_forgotten_macau(self, now: float) -> None:
         target = self.game.macau_catchable

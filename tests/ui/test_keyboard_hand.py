@@ -89,6 +89,21 @@ def test_after_drawing_a_card_that_fits_the_cursor_is_on_it_and_enter_lays_it() 
     assert under_cursor(h) in ("9C", "10C")
 
 
+def test_a_draw_after_a_hint_put_the_cursor_away_puts_it_on_the_card_drawn() -> None:
+    # 9♣ 10♣ on 5♥: nothing fits, the hint says draw and takes the cursor off the hand;
+    # Enter draws 7♥, which fits, and a second Enter lays it, as after D.
+    h = Harness(polish(["9C 10C", "2C 4D 9H KD", "5C 6C 8D 9D"], "4H 5H", "7H KC 4S 8C"))
+    cursor_to(h, "10C")
+    h.key(pygame.K_h, "h")
+    assert h.table.hand.cursor is None
+    h.key(pygame.K_RETURN)
+    h.tick(5)
+    assert h.game.phase == Phase.DRAWN and under_cursor(h) == "7H"
+    h.key(pygame.K_RETURN)
+    h.tick(5)
+    assert h.game.top.code == "7H" and h.table.toast is None
+
+
 def test_the_cursor_stays_on_its_card_after_a_penalty_and_a_sort() -> None:
     game = polish(["9C 10C 3S", "4D 9H KD", "2H 5C 6C 8D"], "4H 5H", "6S QD 8S 4S", current=2)
     game.apply(Play((Card.parse("2H"),)), 2)  # the next seat (you) owes two cards
