@@ -89,7 +89,7 @@ class Legality:
         if ctx is ATTACK:
             answers = self._answers(top, self._suit)
             cutting = self._cut_cards()
-            cut, verb = _cards_in_words(cutting), cancel_verb(cutting)
+            cut, verb = _or_words(self._with_stand_in(_card_words(cutting))), cancel_verb(cutting)
             owed = f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} cards"
             if answers == "no card":
                 if cut:
@@ -128,7 +128,14 @@ class Legality:
         or K♥" (a rank in every suit goes by its rank alone), "no card" when none may."""
         c = self._c
         fits = [x for x in ALL_CARDS if c.counters(x, top, suit or top.suit)]
-        return _cards_in_words(self._holdable(fits)) or "no card"
+        return _or_words(self._with_stand_in(_card_words(self._holdable(fits)))) or "no card"
+
+    def _with_stand_in(self, words: list[str]) -> list[str]:
+        """``words`` (cards that may be laid), and "a joker" where a joker may stand in for
+        any of them (``joker_role: any_card``), as the legal plays have it (RJ=2S)."""
+        if words and self._c.any_card and self.rules.jokers and "a joker" not in words:
+            return [*words, "a joker"]
+        return words
 
     def _holdable(self, cards: list[Card]) -> list[Card]:
         """Those of ``cards`` a hand may hold now: not a card named alone whose every copy in
@@ -155,12 +162,12 @@ class Legality:
         ("a 7 or a jack", "a club, an ace or a joker", "any suit but hearts, or an ace");
         "" with no request."""
         if self._req_rank:
-            return f"{_a_rank(self._req_rank)} or a jack"
+            return _or_words(self._with_stand_in([_a_rank(self._req_rank), "a jack"]))
         if not self._req_suits:
             return ""
         # The cards by name: which cards change the suit differs from one rule set to
         # another (aces in one, 7s and jokers in another).
-        changers = _card_words([x for x in ALL_CARDS if x in self._c.changers])
+        changers = self._with_stand_in(_card_words([x for x in ALL_CARDS if x in self._c.changers]))
         if self._req_excluded and not self._suit:
             return f"any suit but {SUIT_NAMES[self._req_excluded]}" + (
                 f", or {_or_words(changers)}" if changers else ""
@@ -170,7 +177,7 @@ class Legality:
     def _cutters(self) -> str:
         """The cards that would cut the stack waiting now, in words ("a 4", "K♣ or K♦"), or
         "" when none would (not just any stack: the one waiting)."""
-        return _cards_in_words(self._cut_cards())
+        return _or_words(self._with_stand_in(_card_words(self._cut_cards())))
 
     def _cut_cards(self) -> list[Card]:
         """The cards that would cancel the stack waiting now (``_cutters``)."""

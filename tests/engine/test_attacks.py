@@ -189,7 +189,8 @@ def test_same_rank_counter_in_tel_aviv_stacks_king_of_hearts_on_nothing_but_itse
 def test_hungarian_counter_two_and_three_on_any_two_or_three() -> None:
     g = _attacked("hungarian", "2H", "3C 2S KH")
     assert g.is_legal("3C") and g.is_legal("2S")
-    refused(g, "KH", "no answer to the attack", "fight back with a 2 or a 3,")
+    # A stand-in joker may be laid as a 2 or a 3 (RJ=2S): it answers too.
+    refused(g, "KH", "no answer to the attack", "fight back with a 2, a 3 or a joker,")
 
 
 def test_hungarian_counter_two_and_three_on_a_battle_king() -> None:
@@ -395,7 +396,7 @@ def test_refusal_offers_a_cut_only_where_one_exists_for_this_stack() -> None:
     assert "cut" not in message
     g = pos("hungarian", ["KH 9C 10C", "9H 5C KC", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "KH")
-    assert "block the stack with K♣ or K♦" in refused(g, "9H", "no answer to the attack")
+    assert "block the stack with K♣, K♦ or a joker" in refused(g, "9H", "no answer to the attack")
 
 
 def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
@@ -405,7 +406,11 @@ def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
     refused(g, "5D", "fight back with a 2, 3♥ or K♥, or draw the penalty")
     g = pos("hungarian", ["KH 9C 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S")
     play(g, "KH")
-    refused(g, "5C", "fight back with a 2, a 3, K♠ or K♥, or block the stack with K♣ or K♦")
+    refused(
+        g,
+        "5C",
+        "fight back with a 2, a 3, K♠, K♥ or a joker, or block the stack with K♣, K♦ or a joker",
+    )
     g = pos("tel_aviv", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
     play(g, "2H")
     refused(g, "5D", "fight back with a 2, or draw")
@@ -436,10 +441,10 @@ def test_a_card_a_stand_in_joker_can_be_laid_as_is_still_an_answer() -> None:
     g = Game.from_position(rules, hands=["KH 9C 8D", "RJ 6C 5D", "7S 8S 6D"], pile="9S 9H")
     play(g, "KH")
     assert "RJ=KH" in [str(a) for a in g.legal_actions()]
-    assert g.attack_answers() == ("K♥", "")
+    assert g.attack_answers() == ("K♥ or a joker", "")
     g = pos("hungarian", ["KH 9C 8D", "RJ 6C 5D", "7S 8S 6D"], "KS 9H", "2C 3C 4C")
     play(g, "KH")
-    assert g.attack_answers()[0] == "a 2, a 3, K♠ or K♥"
+    assert g.attack_answers()[0] == "a 2, a 3, K♠, K♥ or a joker"
 
 
 def test_an_attack_nothing_can_fight_back_is_refused_in_plain_words() -> None:

@@ -188,7 +188,9 @@ def test_a_suit_request_names_the_cards_that_change_the_suit_in_these_rules() ->
         assert refused(g, card) == "diamonds were named: lay a diamond, a 7 or a joker, or draw"
     g = pos("hungarian", ["AS 9H 10H", "9S 7H 6C", "10D 6D"], "8H", "5S 6S 5D")
     play(g, "AS/*")  # a free suit but hearts; its jokers stand for cards, aces change the suit
-    assert refused(g, "7H", seat=1) == "free suit: lay any suit but hearts, or an ace, or draw"
+    assert refused(g, "7H", seat=1) == (
+        "free suit: lay any suit but hearts, or an ace or a joker, or draw"
+    )
 
 
 def test_missed_turns_name_the_card_that_answers_them() -> None:
