@@ -39,6 +39,8 @@ CLICK_SLOP = 0.4
 DOUBLE_CLICK = 0.5  # seconds
 NARROW_OVER = 16  # joker declarations: above this many, one joker is asked at a time
 _ORDINALS = ("first", "second", "third", "fourth")  # a joker's place among those laid
+# Enter pressed at your turn with no card picked and no cursor on the hand.
+ENTER_WITH_NOTHING = "Pick a card first: ← → move along your hand, ↑ picks it, D draws"
 
 
 @dataclass
@@ -269,6 +271,9 @@ class PlayFlow:
                 fits = [hc.uid for hc in hand.cards if hc.card == drawn]
                 if fits:
                     self.try_play(fits[:1])
+            elif t.my_turn and t.director.reveal and hand.cards:
+                # Enter with nothing picked and no cursor: the keys that would give it a card.
+                t.say(ENTER_WITH_NOTHING, error=False)
         elif key == pygame.K_d:
             t.on_draw()
         elif key == pygame.K_m and t.macau_button.visible:

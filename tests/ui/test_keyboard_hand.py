@@ -117,3 +117,18 @@ def test_the_cursor_stays_on_its_card_after_a_penalty_and_a_sort() -> None:
     assert under_cursor(h) == "9C"
     h.key(pygame.K_o, "o")  # by rank now
     assert h.hand_codes()[0] == "3S" and under_cursor(h) == "9C"
+
+
+def test_enter_with_nothing_picked_and_no_cursor_says_which_keys_give_it_a_card() -> None:
+    from game.ui.playflow import ENTER_WITH_NOTHING
+
+    h = Harness(polish(["9C 10C 5S", "2C 4D 9H KD", "5C 6C 8D 9D"], "4H 5H", "7H KC 4S 8C"))
+    assert h.table.hand.cursor is None and not h.table.hand.selection
+    h.key(pygame.K_RETURN)
+    h.tick(2)
+    assert h.table.toast is not None and h.table.toast[0] == ENTER_WITH_NOTHING
+    assert h.game.top.code == "5H"  # nothing laid, nothing drawn
+    h.key(pygame.K_RIGHT)
+    h.key(pygame.K_RETURN)  # the cursor's card now: 9♣ does not fit, 5♠ would
+    h.tick(2)
+    assert h.table.toast is not None and h.table.toast[0] != ENTER_WITH_NOTHING
