@@ -9,8 +9,8 @@ import pytest
 from game.bots import make_bot
 from game.bots.base import SCORED_AT_MOST
 from game.bots.medium import MediumBot
-from game.engine import PRESETS, Game, Play, parse_action
-from game.engine.cards import JACK, STANDARD_52
+from game.engine import PRESETS, Game, Play, Rules, parse_action
+from game.engine.cards import JACK, STANDARD_52, make_pack
 
 from .conftest import count_medium_scores, wide_joker_game
 
@@ -522,6 +522,14 @@ def test_medium_keeps_its_queen_rather_than_lay_it_ahead_of_a_group() -> None:
         assert all(parse_action(m).cards[0].rank == 5 for m in _medium_moves(g, seeds=5))
 
 
+def _stock_spent(rules: Rules, hands: list[str], top: str) -> Game:
+    """Seat 0 to move on ``top`` with an empty stock: every card not in a hand is on the pile,
+    so each seat knows the other's hand."""
+    held = {code for hand in hands for code in hand.split()} | {top}
+    pile = [c.code for c in make_pack(1, rules.jokers) if c.code not in held]
+    return Game.from_position(rules, hands, " ".join([*pile, top]), "")
+
+
 @pytest.mark.parametrize(
     ("preset", "hand", "last"),
     [("classic", "AS AD 6H", "AC"), ("tel_aviv", "AS 6H 5H", "AC"), ("tel_aviv", "AS 4H 5H", "QC")],
@@ -532,12 +540,7 @@ def test_medium_sheds_its_points_when_the_last_card_goes_out_on_anything(
     # The stock is spent, so the other seat's last card is known and goes out whatever is
     # laid: the turn never comes back, and what is kept is charged. Keeping the aces "to go
     # out on anything next turn" cost 100 points instead of 5 (55 instead of 10).
-    from game.engine.cards import make_pack
-
-    rules = PRESETS[preset]
-    held = {*hand.split(), last, "9H"}
-    pile = [c.code for c in make_pack(1, rules.jokers) if c.code not in held]
-    g = Game.from_position(rules, [hand, last], " ".join([*pile, "9H"]), "")
+    g = _stock_spent(PRESETS[preset], [hand, last], "9H")
     for seed in range(4):
         rng = random.Random(seed)
         played = g.copy()
@@ -552,15 +555,11 @@ def test_medium_sheds_its_points_when_the_last_card_goes_out_on_anything(
 def test_medium_does_not_open_the_pile_to_a_last_card_that_cannot_go_out_yet(rules: str) -> None:
     # 6♥ (or a 2♥, which may not be the last card heads-up) does not follow 7♣: laid 7♦ 7♥,
     # the hearts let it out; laid 7♥ 7♦, it does not follow, and 5♦ goes out next turn.
-    from game.engine.cards import make_pack
-
     preset = PRESETS["classic"]
     last = "6H"
     if rules != "classic":
         preset, last = preset.replace(no_attack_finish_heads_up=True), "2H"
-    held = {"7D", "7H", "5D", last, "7C"}
-    pile = [c.code for c in make_pack(1, preset.jokers) if c.code not in held]
-    g = Game.from_position(preset, ["7D 7H 5D", last], " ".join([*pile, "7C"]), "")
+    g = _stock_spent(preset, ["7D 7H 5D", last], "7C")
     for seed in range(4):
         action = MediumBot().choose(g.view(0), g.legal_actions(), random.Random(seed))
         assert str(action) == "7H 7D", action
