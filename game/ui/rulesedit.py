@@ -34,7 +34,7 @@ from game.engine.house import (
     switch_refusal,
     wild_jokers,
 )
-from game.engine.rules import SET_OPTIONS, rank_jobs
+from game.engine.rules import RANK_TOKENS, SET_OPTIONS, rank_jobs
 from game.store.models import name_key, normal_name, sort_key
 from game.store.paths import StoreUnavailable
 from game.store.saves import (
@@ -217,8 +217,9 @@ class RulesEditor(MenuScreen):
 
     def _fit_request_ranks(self, name: str) -> None:
         """Keep the ranks a jack may ask plain: a rank another option just gave a power leaves
-        them, and jack requests switched on with none to ask get the plain ranks of 5 to 10.
-        (Ranks picked by hand are left as picked: a clash there is told as one.)"""
+        them, and jack requests switched on with none to ask, or with every rank asked become
+        a power card, get the plain ranks of 5 to 10 (all of those power cards, the ranks
+        left plain). (Ranks picked by hand are left as picked: a clash there is told as one.)"""
         values = self.values
         if not values.get("jack_requests") or name == "request_ranks":
             return
@@ -237,27 +238,31 @@ class RulesEditor(MenuScreen):
         jobs = rank_jobs(base)
         label = self._label("request_ranks")
         ranks = tuple(values.get("request_ranks") or ())
-        if not ranks:
-            fill = tuple(t for t in ("5", "6", "7", "8", "9", "10") if t not in jobs)
-            if fill:
-                self._set("request_ranks", fill)
-                self.asked = fill
-                said = f"“{label}” are now {', '.join(fill)}, the plain ranks from 5 to 10."
-                self.note = f"{self.note} {said}".strip()
+        kept = tuple(t for t in self.asked or ranks if t not in jobs) if ranks else ()
+        said = ""
+        if not kept:  # none asked yet, or every rank asked has a power now: the plain ones
+            kept = tuple(t for t in ("5", "6", "7", "8", "9", "10") if t not in jobs)
+            which = "the plain ranks from 5 to 10"
+            if not kept:
+                kept = tuple(t for t in RANK_TOKENS if t not in jobs and t != "J")
+                which = "the ranks left plain"
+            if not kept:
+                return  # no plain rank at all: the clash is told
+            self.asked = kept
+            said = f"“{label}” are now {', '.join(kept)}, {which}."
+        if kept == ranks:
             return
-        kept = tuple(t for t in self.asked or ranks if t not in jobs)
-        if kept and kept != ranks:
-            gone = [t for t in ranks if t not in kept]
-            back = [t for t in kept if t not in ranks]
-            self._set("request_ranks", kept)
-            told: list[str] = []
-            if gone:
-                power = "it is a power card" if len(gone) == 1 else "they are power cards"
-                told.append(f"{', '.join(gone)} left “{label}”: {power} now.")
-            if back:
-                plain = "it is a plain card" if len(back) == 1 else "they are plain cards"
-                told.append(f"{', '.join(back)} came back to “{label}”: {plain} again.")
-            self.note = " ".join([self.note, *told]).strip()
+        gone = [t for t in ranks if t not in kept]
+        back = [] if said else [t for t in kept if t not in ranks]
+        self._set("request_ranks", kept)
+        told: list[str] = []
+        if gone:
+            power = "it is a power card" if len(gone) == 1 else "they are power cards"
+            told.append(f"{', '.join(gone)} left “{label}”: {power} now.")
+        if back:
+            plain = "it is a plain card" if len(back) == 1 else "they are plain cards"
+            told.append(f"{', '.join(back)} came back to “{label}”: {plain} again.")
+        self.note = " ".join([self.note, *told, said]).strip()
 
     def _set(self, name: str, value: Any) -> None:
         """Change an option along with another one, showing it in its control."""

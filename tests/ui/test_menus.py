@@ -617,6 +617,19 @@ def test_the_editor_keeps_the_ranks_a_jack_asks_for_plain() -> None:
     assert "8 is a power card (“Skip card”)" in classic.error
 
 
+def test_jacks_switched_back_on_with_every_rank_asked_a_power_card_ask_the_plain_ones() -> None:
+    # Jacks off, 5 to 10 all given powers, jacks on again: the ranks kept from before are all
+    # power cards, and the clash told pointed only at ranks that clash too. 4 is plain.
+    editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+    editor.changed("jack_requests", False)
+    editor.changed("suit_changers", frozenset({"A", "5", "6", "8", "9", "10"}))
+    editor.changed("skip_rank", "7")
+    editor.changed("jack_requests", True)
+    assert not editor.error and editor.rules is not None
+    assert editor.rules.request_ranks == ("4",)
+    assert "“Ranks a jack may ask” are now 4, the ranks left plain." in editor.note
+
+
 def test_an_all_bot_table_is_explained_before_start_is_pressed() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "polish", 2)
