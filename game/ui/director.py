@@ -662,6 +662,7 @@ class Director:
                         self._land_on_pile, card, ev.declared[i] if ev.declared else None
                     ),
                     tag="pile",
+                    waits_in_view=ev.seat == self.viewer,  # out of the hand, not yet flying
                 )
             )
         if len(ev.cards) > 1 and ev.seat != self.viewer:
@@ -694,7 +695,12 @@ class Director:
             if ev.seat == self.viewer:
                 card = ev.cards[i] if i < len(ev.cards) else None
                 slots = self.hand.slots(self.layout, len(self.hand) + i + 1)
-                dst = (slots[-1][0], slots[-1][1])
+                # Straight to the place it takes in the hand, the cards before it landed: a
+                # card put at the end and then sorted into place slid under the others.
+                at = len(slots) - 1
+                if card is not None:
+                    at = self.hand.landing_index(card, ev.cards[:i], face_down=not self.reveal)
+                dst = (slots[at][0], slots[at][1])
                 flight = Flight(
                     BACK,
                     src,

@@ -95,6 +95,25 @@ class HandView:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def landing_index(
+        self, card: Card, coming: Sequence[Card] = (), face_down: bool = False
+    ) -> int:
+        """The place ``add`` will give ``card`` once the cards ``coming`` (on their way, to
+        be added first) are in: so a drawn card flies straight to its slot."""
+        if self.sort_mode == "none" or face_down:
+            return len(self.cards) + len(coming)
+        order = [c.card for c in self.cards]
+        for c in coming:
+            order.insert(self._place(order, c), c)
+        return self._place(order, card)
+
+    def _place(self, order: Sequence[Card], card: Card) -> int:
+        """Where a card added to a sorted hand goes: before the first card sorted after it."""
+        key = sort_key(card, self.sort_mode)
+        return next(
+            (i for i, c in enumerate(order) if sort_key(c, self.sort_mode) > key), len(order)
+        )
+
     def add(
         self, card: Card, at: tuple[float, float] | None = None, face_down: bool = False
     ) -> HandCard:
@@ -110,12 +129,7 @@ class HandView:
         if self.sort_mode == "none" or face_down:
             self.cards.append(hc)
         else:
-            key = sort_key(card, self.sort_mode)
-            index = next(
-                (i for i, c in enumerate(self.cards) if sort_key(c.card, self.sort_mode) > key),
-                len(self.cards),
-            )
-            self.cards.insert(index, hc)
+            self.cards.insert(self._place([c.card for c in self.cards], card), hc)
         return hc
 
     def remove(self, card: Card, prefer: Iterable[int] = ()) -> HandCard | None:

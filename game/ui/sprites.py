@@ -219,6 +219,9 @@ class Flight:
     landed: bool = False
     tag: str = ""
     extra: dict[str, object] = field(default_factory=dict)
+    # Shown at ``src`` while it waits to leave: a card laid from your hand stays in view
+    # until its turn to fly (otherwise staggered flights wait hidden, as cards in the stock).
+    waits_in_view: bool = False
 
     def at(self, now: float) -> tuple[tuple[float, float], float, int, str]:
         """(centre, angle, width, code) at ``now``."""
@@ -243,5 +246,6 @@ class Flight:
         return max(0.08, abs(math.cos(math.pi * self.tween.raw(now))))
 
     def started(self, now: float) -> bool:
-        """True once the flight has left (staggered flights wait at their source hidden)."""
+        """True once the flight has left (staggered flights wait at their source, hidden
+        unless ``waits_in_view``)."""
         return now >= self.tween.start
