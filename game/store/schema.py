@@ -210,13 +210,16 @@ def migrate(conn: sqlite3.Connection, target: int = CURRENT_VERSION) -> int:
 
     Returns the version found before migrating.
     """
-    found = start = user_version(conn)
-    if found == 0 and has_tables(conn):
-        # A restored dump keeps the tables but not the version: adopt what it holds.
+    found = user_version(conn)
+    start = max(found, 0)  # (a negative version is none of ours: as no version)
+    if found < target and has_tables(conn):
+        # A restored dump keeps the tables but not the version, and a version set back by
+        # hand (or damaged) can be behind its tables: adopt what they hold, rather than run
+        # migrations that would add what is there already.
         adopted = recognised_version(conn)
-        if adopted is None:
+        if adopted is None and found <= 0:
             raise SchemaMismatch("the tables match no version of the statistics file")
-        start = adopted
+        start = max(start, adopted or 0)
     for version in range(start + 1, target + 1):
         for statement in MIGRATIONS[version]:
             conn.execute(statement)
@@ -330,8 +333,9 @@ def recognised_version(conn: sqlite3.Connection) -> int | None:
 def layout_fits(conn: sqlite3.Connection, found: int) -> bool:
     """True if the tables are those the file's version ``found`` promises (or adoptable,
     if it has no version)."""
-    if found == 0:
-        # No version: a new file, or a restored dump whose layout migrate will adopt.
+    if found <= 0:
+        # No version (or a negative one, none of ours): a new file, or a restored dump
+        # whose layout migrate will adopt.
         return not has_tables(conn) or recognised_version(conn) is not None
     return not missing_parts(conn, found)
 

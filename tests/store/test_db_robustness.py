@@ -90,6 +90,25 @@ def test_a_restored_dump_without_a_version_is_adopted(home: Path) -> None:
     assert _set_aside(home) == []
 
 
+@pytest.mark.parametrize("version", [-1, 1, 6, schema.CURRENT_VERSION - 1])
+def test_a_version_mark_behind_its_tables_is_taken_from_the_tables(
+    home: Path, version: int
+) -> None:
+    # Set back by hand or damaged: the upgrade from it tried to add tables and columns that
+    # were there ("table matches already exists"), told as "cannot be written" and shown as
+    # no rounds at all; a negative mark stopped the game opening it with a traceback.
+    _fill(3)
+    _run(_db(home), f"PRAGMA user_version = {version}")
+    with Store.open() as store:
+        assert store.problem is None and not store.read_only
+        assert len(store.history()) == 3
+        _records_again(store)
+    conn = sqlite3.connect(str(_db(home)))
+    assert schema.user_version(conn) == schema.CURRENT_VERSION
+    conn.close()
+    assert _set_aside(home) == []
+
+
 def test_an_unversioned_file_with_strange_tables_is_set_aside(home: Path) -> None:
     _db(home).parent.mkdir(parents=True)
     _run(
