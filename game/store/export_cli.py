@@ -47,19 +47,22 @@ def run_export(path: str) -> int:
         # Nothing could be read, or the file was damaged and nothing of it recovered: an
         # empty export would look like a backup of it, and written over an earlier one it
         # would lose the only readable copy.
-        nothing_saved = store.salvage is not None and store.salvage.nothing
+        # (players alone, seated in no round or match kept, are no one's statistics: a file
+        # that kept only them had nothing recovered)
         anything = bool(store.presets() or store.matches(limit=1))  # rounds, or a points match
+        nothing_saved = store.salvage is not None and (store.salvage.nothing or not anything)
         if store.stand_in or nothing_saved or (note and target.exists() and not anything):
             kept = f", {path} is left as it was" if target.exists() else ""
-            # (players alone, seated in no round or match kept, are no one's statistics)
-            none = "" if store.stand_in or nothing_saved else "no round or match to export. "
+            none = "no round or match to export. "
+            if store.stand_in or (store.salvage is not None and store.salvage.nothing):
+                none = ""
+            elif store.salvage is not None:
+                none = "no round or match was recovered. "
             _say(f"Nothing exported{kept}: {none}{note}", sys.stderr)
             return 1
         if note:
-            if store.salvage is not None and anything:
+            if store.salvage is not None:
                 note += " The export holds what was recovered."
-            elif store.salvage is not None:
-                note += " No round or match was recovered, so the export holds none."
             _say(note, sys.stderr)
         written, games, players, matches = store.export_counted(target)
     except StoreUnavailable as exc:

@@ -470,12 +470,15 @@ def test_players_recovered_without_a_round_or_match_are_not_an_export(
     for page in _leaves(database, "results"):  # every round's seats: players, and no rounds
         _zero(database, page)
     capsys.readouterr()
-    assert run_export(str(tmp_path / "fresh.json")) == 0
+    fresh = tmp_path / "fresh.json"
+    # An empty export, exit 0, would pass for a good backup with a script that checks
+    # the exit code: nothing recovered is nothing exported.
+    assert run_export(str(fresh)) == 1
     out, err = capsys.readouterr()
+    assert err.startswith("Nothing exported: no round or match was recovered. ")
     assert "0 of 3 rounds were recovered, but " in err and " players were." in err
-    assert err.rstrip().endswith("No round or match was recovered, so the export holds none.")
-    assert out.startswith("Exported 0 recorded rounds and 0 profiles")
-    assert run_export(str(target)) == 1  # not over an export that holds them
+    assert not out and not fresh.exists() and not (tmp_path / "fresh_stats.csv").exists()
+    assert run_export(str(target)) == 1  # nor over an export that holds them
     err = capsys.readouterr().err
     assert err.startswith(f"Nothing exported, {target} is left as it was: no round or match ")
     assert target.read_bytes() == good
