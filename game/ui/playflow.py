@@ -647,8 +647,13 @@ class PlayFlow:
             if not play_options(g, t.viewer, picked, offer).legal:
                 unlisted = not offer.complete and len(picked) < len(g.hand(t.viewer))
                 more = unlisted or offer.may_follow(tuple(picked), compile_rules(g.rules))
+                keys = t.hand.cursor is not None  # (played with the keys: told the keys)
                 if more:  # a group begun
+                    if keys:
+                        return "Pick the cards to lay with it (↑), or ↓ on a card puts it back"
                     return "Pick the cards to lay with it, or right-click to put them back"
+                if keys:
+                    return "That cannot be laid now: Enter says why, ↓ on it puts it back"
                 return "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
         if self.call_fits(offer) and not self._picked_keep_more(offer):
             # A play here may leave one card: the call goes with it, made before it is laid.
@@ -673,6 +678,9 @@ class PlayFlow:
             if len(t.hand.selection) == 1:
                 return "Drop the card on the pile or press Play (Enter)"
             return "Drop the group on the pile or press Play (Enter)"
+        if t.hand.cursor is not None:  # the cursor is on the hand: told the keys, not the mouse
+            lay = "Your turn: ← → and ↑ pick a card, Enter lays it"
+            return f"{lay}, D draws" if offer.draw else lay
         if not offer.draw:  # (the stock and the pile under the top card are spent)
             return "Your turn: drag a card to the pile or double-click it"
         return "Your turn: drag a card to the pile, double-click it, or draw"

@@ -506,6 +506,10 @@ def test_a_turn_with_nothing_that_fits_says_draw_not_drag() -> None:
 
     assert hint("5H 8D 4S") == "Your turn: nothing in your hand fits, so draw a card"
     assert hint("5H 8C 4S") == "Your turn: drag a card to the pile, double-click it, or draw"
+    g = Game.from_position(PRESETS["polish"], hands=["5H 8C 4S", "7D 3S 6C"], pile="9C", stock="5S")
+    h = Harness(g)
+    h.key(pygame.K_RIGHT)  # played with the keys: the keys are told
+    assert h.table.flow.phase_hint() == "Your turn: ← → and ↑ pick a card, Enter lays it, D draws"
     # Nothing left to draw (stock and pile spent): no "or draw".
     g = Game.from_position(PRESETS["romanian"], hands=["KS 9D 4C", "7D 3S 6C"], pile="9H", stock="")
     assert not any(a == DRAW for a in g.legal_actions())
@@ -1549,6 +1553,10 @@ def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet()
     h.pick_with_keys("7S")  # cannot start on 5♥: a group begun
     h.tick(2)
     assert h.table.flow.phase_hint() == (
+        "Pick the cards to lay with it (↑), or ↓ on a card puts it back"
+    )
+    h.table.hand.park_cursor()  # with the mouse: its words
+    assert h.table.flow.phase_hint() == (
         "Pick the cards to lay with it, or right-click to put them back"
     )
     h.pick_with_keys("7H")  # 7♥ 7♠ is laid so
@@ -1557,6 +1565,13 @@ def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet()
     h.send(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)  # a right click puts them back
     h.pick_with_keys("9C")  # nothing lays it on 5♥, alone or with others
     h.tick(2)
+    assert h.table.flow.phase_hint() == (
+        "That cannot be laid now: Enter says why, ↓ on it puts it back"
+    )
+    h.key(pygame.K_DOWN)
+    assert not h.table.hand.selection  # as it says
+    h.pick_with_keys("9C")
+    h.table.hand.park_cursor()
     assert h.table.flow.phase_hint() == (
         "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
     )
