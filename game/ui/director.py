@@ -710,9 +710,10 @@ class Director:
                     width1=big,
                     flip_to=card.code if card and self.reveal else None,
                     arc=30,
-                    on_land=partial(self._land_in_hand, card, dst),
                     tag="hand",
+                    card=card,
                 )
+                flight.on_land = partial(self.land_in_hand, flight)
             else:
                 flight = Flight(
                     BACK,
@@ -730,10 +731,25 @@ class Director:
             self.flights.append(flight)
         return 0.25 + step * ev.count
 
-    def _land_in_hand(self, card: Card | None, at: tuple[float, float]) -> None:
-        if card is not None:
-            self.hand.add(card, at=at, face_down=not self.reveal)
+    def land_in_hand(self, flight: Flight) -> None:
+        """A card drawn or dealt to you lands: it goes into the hand where it flew."""
+        if flight.card is not None:
+            self.hand.add(flight.card, at=flight.dst, face_down=not self.reveal)
         self.model.counts[self.viewer] += 1
+
+    def retarget_hand_flights(self) -> None:
+        """The hand's order changed (sorted the other way, a card moved) while cards fly to
+        it: each flies on to the place it will now take, the cards before it landed."""
+        if self.layout is None:
+            return
+        now, coming = self.animator.now, list[Card]()
+        for flight in self.flights:
+            if flight.tag != "hand" or flight.card is None:
+                continue
+            at = self.hand.landing_index(flight.card, coming, face_down=not self.reveal)
+            slot = self.hand.slots(self.layout, len(self.hand) + len(coming) + 1)[at]
+            flight.retarget((slot[0], slot[1]), now)
+            coming.append(flight.card)
 
     def _land_at_seat(self, seat: int) -> None:
         self.model.counts[seat] += 1

@@ -219,6 +219,9 @@ class Flight:
     landed: bool = False
     tag: str = ""
     extra: dict[str, object] = field(default_factory=dict)
+    # The card this flight brings to your hand (tag "hand"), added there as it lands: its
+    # place follows the hand's order if that changes while it flies (``retarget``).
+    card: Card | None = None
     # Shown at ``src`` while it waits to leave: a card laid from your hand stays in view
     # until its turn to fly (otherwise staggered flights wait hidden, as cards in the stock).
     waits_in_view: bool = False
@@ -244,6 +247,16 @@ class Flight:
         if self.flip_to is None:
             return 1.0
         return max(0.08, abs(math.cos(math.pi * self.tween.raw(now))))
+
+    def retarget(self, dst: tuple[float, float], now: float) -> None:
+        """Fly on to ``dst`` instead, from where the card is now (no jump): the start point
+        moves so that the path, at the progress reached, passes through the card."""
+        p = self.tween.progress(now)
+        if 0.0 < p < 1.0:
+            x = lerp(self.src[0], self.dst[0], p)
+            y = lerp(self.src[1], self.dst[1], p)
+            self.src = ((x - p * dst[0]) / (1 - p), (y - p * dst[1]) / (1 - p))
+        self.dst = dst
 
     def started(self, now: float) -> bool:
         """True once the flight has left (staggered flights wait at their source, hidden

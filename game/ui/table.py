@@ -575,12 +575,14 @@ class TableScene(Scene):
         """Your hand was sorted anew, or a card moved in it by a drag or Shift+←/→ (a table
         that keeps a saved game saves its order)."""
         self.sort_button.label = f"Sort: {self._sort_label()}"
+        self.director.retarget_hand_flights()  # cards on their way go to their new places
 
     def sort_hand(self, mode: str) -> None:
         """Sort your hand by ``mode`` ("suit" or "rank") and keep sorting it so, leaving the
         setting as it is (the hand of one person of several, or as a saved game had it)."""
         self.hand.sort(mode)
         self.sort_button.label = f"Sort: {self._sort_label()}"
+        self.director.retarget_hand_flights()
 
     def hand_sort_changed(self, mode: str) -> None:
         """The "Sort my hand" setting is now ``mode``: the hand shown is sorted so."""

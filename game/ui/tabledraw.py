@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import Card, Game, Phase
+from game.engine import Game, Phase
 from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
 from game.ui.layout import MARGIN
@@ -58,16 +58,19 @@ def start_deal(t: TableScene) -> None:
             tween = t.animator.tween(0.34, ease_out_cubic, delay=step * k)
             if seat == me:
                 card = mine[round_]
-                slots = t.hand.slots(layout, len(mine))
-                dst = (slots[round_][0], slots[round_][1])
-                land = _dealt(t, me, card, dst)
+                # Straight to its place in the hand as dealt so far (the cards before it
+                # landed), as a drawn card flies: a hand sorted as it fills slid each card
+                # from its place in the deal's order to its sorted one, under the others.
+                at = t.hand.landing_index(card, mine[:round_], face_down=not d.reveal)
+                slot = t.hand.slots(layout, round_ + 1)[at]
                 flip = card.code if d.reveal else None  # pass-and-play deals face down
                 flight = Flight(
-                    BACK, layout.stock.center, dst, tween,
-                    width0=big, width1=big, flip_to=flip, arc=20, on_land=land, tag="hand",
+                    BACK, layout.stock.center, (slot[0], slot[1]), tween,
+                    width0=big, width1=big, flip_to=flip, arc=20, tag="hand", card=card,
                 )  # fmt: skip
+                flight.on_land = _dealt(t, me, flight)
             else:
-                land = _dealt(t, seat, None, None)
+                land = _dealt(t, seat, None)
                 flight = Flight(
                     BACK, layout.stock.center, d.seat_point(seat), tween,
                     a1=8, width0=big, width1=small, arc=16, on_land=land,
@@ -96,14 +99,16 @@ def start_deal(t: TableScene) -> None:
     t.play_sound("deal")
 
 
-def _dealt(
-    t: TableScene, seat: int, card: Card | None, at: tuple[float, float] | None
-) -> Callable[[], None]:
+def _dealt(t: TableScene, seat: int, flight: Flight | None) -> Callable[[], None]:
+    """A dealt card lands: one card less in the stock, one more at ``seat``; yours
+    (``flight``) goes into your hand where it flew."""
+
     def land() -> None:
         t.director.model.stock -= 1
-        t.director.model.counts[seat] += 1
-        if card is not None:
-            t.hand.add(card, at=at, face_down=not t.director.reveal)
+        if flight is None:
+            t.director.model.counts[seat] += 1
+        else:
+            t.director.land_in_hand(flight)
 
     return land
 

@@ -1,14 +1,17 @@
 """At normal speed a card never drops out of sight on its way: the cards of a group wait in
-view until their turn to fly, and a drawn card flies straight to the place it keeps in a
-sorted hand (it used to land at the end and slide under the others to its place)."""
+view until their turn to fly, and a card drawn or dealt flies straight to the place it
+keeps in a sorted hand (it used to land at the end, or at its place in the deal's order,
+and slide under the others to its place), even when the hand is sorted anew meanwhile."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
 from game.ui.scene import SceneStack
+from game.ui.sprites import Flight
 from game.ui.start import table_for
 from game.ui.table import TableScene
 
@@ -16,20 +19,45 @@ NORMAL = Settings(animation_speed="normal", hand_sort="suit")
 OTHERS = ["2C 4D 9S KD 5C", "KH 3H 4C JC AS"]
 
 
-def _table(hand: str, pile: str, stock: str) -> tuple[SceneStack, TableScene, pygame.Surface]:
+def _table(
+    hand: str, pile: str, stock: str, current: int = 0, others: list[str] = OTHERS
+) -> tuple[SceneStack, TableScene, pygame.Surface]:
     game = Game.from_position(
-        PRESETS["polish"], hands=[hand, *OTHERS], pile=pile, stock=stock, current=0
+        PRESETS["polish"], hands=[hand, *others], pile=pile, stock=stock, current=current
     )
+    return _shown(game)
+
+
+def _shown(game: Game, deal: bool = False) -> tuple[SceneStack, TableScene, pygame.Surface]:
     pygame.display.init()
     screen = pygame.display.set_mode((1280, 800))
     stack = SceneStack(None, (1280, 800))
-    table = table_for(game, ("random",), settings=NORMAL)
+    table = table_for(game, ("random",), settings=NORMAL, deal=deal)
     table.bots.clear()
     stack.push(table)
-    for _ in range(90):  # the deal shown
-        stack.update(1 / 60)
-        stack.draw(screen)
+    if not deal:
+        for _ in range(90):
+            stack.update(1 / 60)
+            stack.draw(screen)
     return stack, table, screen
+
+
+def _landings_checked(table: TableScene) -> list[str]:
+    """Check that each card landing in the hand is where it flew: its slot in the hand as
+    it is now (so nothing slides to its place under the other cards). The cards landed."""
+    director, landed = table.director, list[str]()
+    land = director.land_in_hand
+
+    def checked(flight: Flight) -> None:
+        land(flight)
+        assert flight.card is not None
+        at = next(i for i, hc in enumerate(table.hand.cards) if hc.card == flight.card)
+        slot = table.hand.slots(table.layout)[at]
+        assert flight.dst == pytest.approx((slot[0], slot[1])), (flight.card, at)
+        landed.append(flight.card.code)
+
+    director.land_in_hand = checked  # type: ignore[method-assign]
+    return landed
 
 
 def test_every_card_of_a_group_stays_in_view_until_it_lands() -> None:
@@ -83,3 +111,39 @@ def test_drawn_cards_fly_to_the_places_they_keep_in_a_sorted_hand() -> None:
     assert codes[at - 1 : at + 1] == ["7H", codes[at]] and codes[at][-1] == "H"
     slots = table.hand.slots(table.layout)
     assert flight.dst == (slots[at][0], slots[at][1])
+
+
+@pytest.mark.parametrize("sort", ["suit", "rank", "none"])
+def test_each_card_dealt_to_you_lands_where_it_stays(sort: str) -> None:
+    game = Game.new("polish", seats=3, seed=11)
+    stack, table, _screen = _shown(game, deal=False)
+    table.hand.sort(sort)
+    from game.ui import tabledraw
+
+    landed = _landings_checked(table)
+    tabledraw.start_deal(table)
+    for _ in range(240):
+        stack.update(1 / 60)
+    assert sorted(landed) == sorted(c.code for c in game.hand(0))
+
+
+def test_cards_on_their_way_follow_the_hand_sorted_anew() -> None:
+    # An 8-card stack taken, and the hand sorted the other way (O) with cards in the air:
+    # each flies on to its place in the new order (J♦ went on to its old place by suit, apart
+    # from the hand, then slid under it).
+    others = ["2H 9S KD 5C 8C", "3H 3C 4C JC AS"]
+    stack, table, _screen = _table(
+        "9C QC 5D 8D 6S", "6H", "AH 10C 5S QH JD 9H 10S 6D QS", current=1, others=others
+    )
+    assert table.apply(parse_action("2H"), 1)
+    assert table.apply(parse_action("3H 3C"), 2)
+    while not table.director.idle:
+        stack.update(1 / 60)
+    landed = _landings_checked(table)
+    assert table.apply(parse_action("draw"), 0)
+    for frame in range(120):
+        stack.update(1 / 60)
+        if frame == 30:
+            assert table.director.flights and landed  # some landed, some still flying
+            table.cycle_sort()
+    assert len(landed) == 8 and table.hand.sort_mode == "rank"
