@@ -159,7 +159,9 @@ class HardBot:
         # suit held most is named even where a plain card would have reached it.
         if best not in namings:
             return best
-        return _named(best, root, view.seat, namings, MediumTable(view).score, view.hand)
+        last = any(n == 1 for s, n in enumerate(view.hand_counts) if s != view.seat)
+        score = MediumTable(view).score
+        return _named(best, root, view.seat, namings, score, view.hand, last_card_out=last)
 
     @staticmethod
     def _root_priors(
@@ -331,6 +333,7 @@ def _named(
     namings: dict[Action, list[Action]],
     score: Callable[[Action], float],
     hand: Sequence[Card] = (),
+    last_card_out: bool = False,
 ) -> Action:
     """``best``, or the variant of its cards that names what the medium bot would (a suit or
     rank it holds, with few still out), unless the search found ``best`` clearly better.
@@ -339,17 +342,20 @@ def _named(
     chance: a suit or a rank the player does not hold. The search keeps its naming only when
     its reward beats the medium variant's by more than two standard errors of a difference
     of win rates at their widest (a reward lies in [0, 1]), and never names what it does not
-    hold where the medium variant names what it does.
+    hold where the medium variant names what it does, unless another seat holds its last
+    card (``last_card_out``): the suit it is likely to hold is then worth denying it, and a
+    search clearly against the suit held has usually read that card (A♦ naming diamonds
+    with 2♦ kept let a seat whose last card was a diamond go out).
     """
     variants = namings.get(best)
     if variants is None:
         return best
     plain = max(variants, key=score)  # the first of equals, so the choice is reproducible
-    if plain is best:
-        return best
-    if hand and not _holds_naming(best, hand) and _holds_naming(plain, hand):
+    if plain is best or not _clearly_better(root, seat, best, plain):
         return plain
-    return best if _clearly_better(root, seat, best, plain) else plain
+    if hand and not last_card_out and not _holds_naming(best, hand):
+        return plain if _holds_naming(plain, hand) else best
+    return best
 
 
 def one_naming_per_play(actions: list[Action], score: Callable[[Action], float]) -> list[Action]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -121,6 +122,26 @@ def test_a_seat_that_laid_a_wild_queen_is_thought_to_lack_plain_cards_that_fit()
     assert weights[1][unseen["10C"]] < 0.5  # a plain club would have done
     assert weights[1].get(unseen["JC"], 1.0) == 1.0  # a jack is worth keeping too
     assert weights[1].get(unseen["10H"], 1.0) == 1.0  # would not have fitted
+
+
+def test_a_card_drawn_on_an_ordinary_turn_weakens_what_earlier_draws_said() -> None:
+    # Seat 1 drew on 8♥ (no heart, no 8, it seems), then drew again on 8♣: the hand now
+    # holds a card the first draw said nothing of, which may be a heart. The first reading
+    # held at full strength for the whole hand, so a last card drawn late (8♥ itself) was
+    # all but ruled out, and hard drew rather than lay three 9s on the pile.
+    g = Game.from_position(
+        PRESETS["polish"], ["8H 8C 9C 5D", "5S 6S 7D 2S"], "10H", "KD QD JD 10C 4S 4C"
+    )
+    g.apply("8H")
+    g.apply("draw")
+    unseen = {c.code: c for c in g.view(0).unseen()}
+    heart, club = unseen["6H"], unseen["10C"]
+    once = infer_weights(g.view(0))[1]
+    g.apply("8C")
+    g.apply("draw")
+    twice = infer_weights(g.view(0))[1]
+    assert once[heart] < 0.5 and once[heart] < twice[heart] < 1.0
+    assert twice[club] < 0.5  # what the latest draw said holds in full
 
 
 def test_hard_plays_whole_rounds_legally() -> None:
@@ -295,6 +316,23 @@ def test_hard_never_names_a_suit_it_does_not_hold_where_it_could_name_one_it_doe
     root = _root(0, {hearts: (900, 800.0), spades: (100, 10.0)})
     score = {hearts: 1.0, spades: 2.0}.__getitem__
     assert hard_module._named(hearts, root, 0, namings, score, hand[:1]) == hearts  # type: ignore[arg-type]
+
+
+def test_against_a_last_card_hard_names_the_suit_the_search_clearly_prefers() -> None:
+    # A♦ with 2♦ kept, a seat on its last card, a diamond by all it did: naming diamonds,
+    # the suit held, let it go out (average place 3.14 against 2.16 naming clubs). Where the
+    # search is clearly against the suit held, it now names what it found.
+    hand = [Card.parse(c) for c in ["AD", "2D"]]
+    diamonds, clubs = parse_action("AD/D!"), parse_action("AD/C!")
+    namings = {diamonds: [diamonds, clubs], clubs: [diamonds, clubs]}
+    score = {diamonds: 2.0, clubs: 1.0}.__getitem__  # medium names diamonds, which it keeps
+    root = _root(0, {clubs: (530, 0.273 * 530), diamonds: (89, 0.147 * 89)})
+    named = partial(hard_module._named, clubs, root, 0, namings, score, hand)
+    assert named(last_card_out=True) == clubs
+    assert named(last_card_out=False) == diamonds  # no last card to deny: the suit held
+    # Within the noise, the suit held all the same.
+    close = _root(0, {clubs: (530, 0.20 * 530), diamonds: (89, 0.147 * 89)})
+    assert hard_module._named(clubs, close, 0, namings, score, hand, last_card_out=True) == diamonds
 
 
 def test_hard_cuts_a_stack_rather_than_take_it_when_the_search_cannot_tell_them_apart() -> None:
