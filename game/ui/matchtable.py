@@ -393,6 +393,7 @@ class MatchTable(TableScene):
         if d.reveal and (g.over or g.current != self.viewer):
             d.reveal = False
             self.log_read[d.viewer] = d.log_dropped + len(d.log)
+            self.flow.drop_drag()  # a card held under the pointer goes back, face down
             self.hand.selection.clear()
             self.hand.cursor = None
         if (

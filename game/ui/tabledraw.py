@@ -632,7 +632,8 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
             hc = t.hand.by_uid(uid)
             if hc is not None:
                 pos = (d.pos[0] + d.grab[0] + fan * i, d.pos[1] + d.grab[1])
-                img.blit_card(surface, hc.card.code, w, pos, -3 + 2 * i, lifted=1.0)
+                code = hc.card.code if t.director.reveal else BACK  # (a hand put away)
+                img.blit_card(surface, code, w, pos, -3 + 2 * i, lifted=1.0)
     _draw_flights(t, surface, now, under_pile=False)
 
 

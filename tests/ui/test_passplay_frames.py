@@ -332,3 +332,54 @@ def test_bots_hold_back_a_catch_while_the_screen_is_handed_over() -> None:
     screen.frame(30)
     assert table.game.hand_counts[0] == 6
     assert any("Cleo caught Anna" in line for line in table.director.log)
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_a_card_held_under_the_pointer_is_put_away_with_the_hand(
+    monkeypatch: pytest.MonkeyPatch, speed: str
+) -> None:
+    # Anna draws a card that does not fit, and while it flies in she starts dragging one of
+    # hers along the hand, the button held. Her hand was turned face down when her turn
+    # ended, but the card under the pointer stayed face up over the table while Ben played,
+    # until Cleo's hand-off (about 1.9 s at normal speed).
+    from tests.ui.menukit import handoff_for
+
+    drawn: list[str] = []
+    original = CardImages.blit_card
+
+    def recording(self: CardImages, surface: pygame.Surface, code: str, *a: object, **k: object):  # type: ignore[no-untyped-def]
+        drawn.append(code)
+        return original(self, surface, code, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CardImages, "blit_card", recording)
+    seats = (SeatSpec("Anna"), SeatSpec("Ben", "medium"), SeatSpec("Cleo"))
+    settings = Settings(animation_speed=speed, bot_pace=speed)
+    hands = ["7C 9S KD", "8C 9D 10D", "4H 5C JD"]
+    table = _seated(seats, settings, hands=hands, pile="5H", stock="3C 3D 4S 6C 6S 7S 8S")
+    screen = Screen(table)
+    handoff_for(screen, 0)
+    screen.key(pygame.K_RETURN)
+    screen.frame(3)
+    screen.click(table.layout.stock.center)  # 3♣ does not fit on 5♥: her turn ends
+    screen.frame(3)
+    held = table.hand.cards[1]
+    x, y = table.hand.centre(held, table.layout)
+    start = (round(x - 20), round(y))
+    screen.send(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for i in range(1, 4):
+        pos = (start[0] + 25 * i, start[1] - 30 * i)
+        screen.send(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    assert table.flow.drag is not None and table.flow.drag.moving
+    hers = {Card.parse(c) for c in ["7C", "9S", "KD", "3C"]}
+    hidden_frames = 0
+    for _ in range(600):
+        drawn.clear()
+        screen.frame()
+        if isinstance(screen.top, HandoffScreen):
+            break
+        if not table.director.reveal:
+            hidden_frames += 1
+            assert not _faces(drawn) & hers, f"{_faces(drawn) & hers} shown while Ben plays"
+    else:
+        raise AssertionError("no hand-off came")
+    assert screen.top.seat == 2 and hidden_frames > 10
