@@ -305,6 +305,12 @@ def _bot_memory(table: MatchTable, seat: int) -> dict[str, Any] | None:
 def snapshot(table: MatchTable) -> dict[str, Any]:
     """Everything needed to resume ``table`` exactly, as JSON-ready data."""
     shown = table.director.words_when_shown()  # with the move still being shown
+    read_to = dict(table.log_read)
+    d = table.director
+    if table.pass_and_play and d.reveal:
+        # The person at the screen has read the log as shown so far: their hand-off after
+        # Continue tells only what came since, not what came before the turn they were in.
+        read_to[table.viewer] = d.log_dropped + len(d.log)
     return {
         "kind": SNAPSHOT_KIND,
         "version": SNAPSHOT_VERSION,
@@ -335,7 +341,7 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         # Pass-and-play: how far into the saved log each person had read when their turn
         # ended (the hand-off's "Since your last turn").
         "log_read": {
-            str(seat): max(0, read - shown.lines.dropped) for seat, read in table.log_read.items()
+            str(seat): max(0, read - shown.lines.dropped) for seat, read in read_to.items()
         },
         # Macau! pressed before the card that leaves one is laid: the call stays made.
         "macau_called": table.macau_on,

@@ -122,6 +122,23 @@ def test_the_hand_off_after_continue_tells_only_what_came_after_your_turn(monkey
     assert handoff_for(screen, 0).recent == before
 
 
+def test_saved_while_your_hand_is_shown_the_hand_off_tells_nothing_you_saw(monkeypatch) -> None:
+    # Anna's hand shown, after the hand-off told her what Bart and Cleo did: quit and
+    # Continue. Her hand-off told those lines again, though her turn had not ended.
+    monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
+    screen, table = shared_screen(settings=OFF)
+    for seat, move in ((0, "8C 8S 8D"), (1, "draw")):
+        handoff_for(screen, seat)
+        ready(screen)
+        assert table.apply(parse_action(move))
+    assert handoff_for(screen, 0).recent
+    ready(screen)
+    assert table.director.reveal and table.viewer == 0
+    table = _continued(table)
+    screen = Screen(table)
+    assert handoff_for(screen, 0).recent == []
+
+
 def test_a_call_made_at_a_shared_screen_comes_back_with_that_persons_hand(monkeypatch) -> None:
     monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
     setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart")))
