@@ -217,9 +217,10 @@ class RulesEditor(MenuScreen):
 
     def _fit_request_ranks(self, name: str) -> None:
         """Keep the ranks a jack may ask plain: a rank another option just gave a power leaves
-        them, and jack requests switched on with none to ask, or with every rank asked become
-        a power card, get the plain ranks of 5 to 10 (all of those power cards, the ranks
-        left plain). (Ranks picked by hand are left as picked: a clash there is told as one.)"""
+        them, and jack requests switched on with none to ask, or with every rank asked made a
+        power card while they were off, get the plain ranks of 5 to 10 (all of those power
+        cards, the ranks left plain). (Ranks picked by hand are left as picked: a clash there
+        is told as one.)"""
         values = self.values
         if not values.get("jack_requests") or name == "request_ranks":
             return
@@ -240,7 +241,9 @@ class RulesEditor(MenuScreen):
         ranks = tuple(values.get("request_ranks") or ())
         kept = tuple(t for t in self.asked or ranks if t not in jobs) if ranks else ()
         said = ""
-        if not kept:  # none asked yet, or every rank asked has a power now: the plain ones
+        if not kept and ranks and name != "jack_requests":
+            return  # every rank asked a power card, as picked: the clash is told
+        if not kept:  # none to ask, or jacks back on with every rank asked a power card
             kept = tuple(t for t in ("5", "6", "7", "8", "9", "10") if t not in jobs)
             which = "the plain ranks from 5 to 10"
             if not kept:

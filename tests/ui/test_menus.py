@@ -628,6 +628,17 @@ def test_jacks_switched_back_on_with_every_rank_asked_a_power_card_ask_the_plain
     assert not editor.error and editor.rules is not None
     assert editor.rules.request_ranks == ("4",)
     assert "“Ranks a jack may ask” are now 4, the ranks left plain." in editor.note
+    # A power card picked by hand stays picked, its clash told, through any other change,
+    # and is asked once the options that give it its power are taken away.
+    polish = RulesEditor(PRESETS["polish"], lambda _r: None)
+    polish.changed("request_ranks", ("Q",))
+    assert "Q is a power card" in polish.error
+    polish.changed("macau_penalty", 3)
+    polish.changed("plays_on_anything", frozenset())
+    assert polish.values["request_ranks"] == ("Q",) and "Q is a power card" in polish.error
+    polish.changed("anything_on", frozenset())
+    assert not polish.error and polish.rules is not None
+    assert polish.rules.request_ranks == ("Q",)
 
 
 def test_an_all_bot_table_is_explained_before_start_is_pressed() -> None:
