@@ -148,6 +148,9 @@ class PlayFlow:
         # A hand kept face down (pass-and-play between turns) cannot be picked up.
         hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
         if hit is not None:
+            # The mouse takes over from the keys: the cursor is put away (the next arrow
+            # brings it back where it was), and the line above the hand speaks of the mouse.
+            t.hand.park_cursor()
             cx, cy = t.hand.centre(hit, t.layout)
             self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]), clicks=clicks)
             return True

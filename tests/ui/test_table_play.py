@@ -510,6 +510,9 @@ def test_a_turn_with_nothing_that_fits_says_draw_not_drag() -> None:
     h = Harness(g)
     h.key(pygame.K_RIGHT)  # played with the keys: the keys are told
     assert h.table.flow.phase_hint() == "Your turn: ← → and ↑ pick a card, Enter lays it, D draws"
+    h.click(h.card_pos("4S"))  # the mouse takes over: its words (↓ would not reach 4♠)
+    assert h.table.hand.cursor is None and h.table.hand.selected_cards() == [Card.parse("4S")]
+    assert h.table.flow.phase_hint().endswith("a right-click puts it back")
     # Nothing left to draw (stock and pile spent): no "or draw".
     g = Game.from_position(PRESETS["romanian"], hands=["KS 9D 4C", "7D 3S 6C"], pile="9H", stock="")
     assert not any(a == DRAW for a in g.legal_actions())
