@@ -108,13 +108,20 @@ def test_a_request_made_before_the_save_is_named_as_it_ends() -> None:
     )
 
 
-def test_the_hand_off_after_continue_tells_only_what_came_after_your_turn(monkeypatch) -> None:
+def _back_to_anna(monkeypatch) -> tuple[Screen, MatchTable]:  # type: ignore[no-untyped-def]
+    """Anna and Bart have played once each at a shared screen (Cleo, a bot, between them):
+    Anna's hand-off is up."""
     monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
     screen, table = shared_screen(settings=OFF)
     for seat, move in ((0, "8C 8S 8D"), (1, "draw")):
         handoff_for(screen, seat)
         ready(screen)
         assert table.apply(parse_action(move))
+    return screen, table
+
+
+def test_the_hand_off_after_continue_tells_only_what_came_after_your_turn(monkeypatch) -> None:
+    screen, table = _back_to_anna(monkeypatch)
     before = handoff_for(screen, 0).recent
     assert before and not any(line.startswith("Anna") for line in before)
     table = _continued(table)
@@ -125,12 +132,7 @@ def test_the_hand_off_after_continue_tells_only_what_came_after_your_turn(monkey
 def test_saved_while_your_hand_is_shown_the_hand_off_tells_nothing_you_saw(monkeypatch) -> None:
     # Anna's hand shown, after the hand-off told her what Bart and Cleo did: quit and
     # Continue. Her hand-off told those lines again, though her turn had not ended.
-    monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
-    screen, table = shared_screen(settings=OFF)
-    for seat, move in ((0, "8C 8S 8D"), (1, "draw")):
-        handoff_for(screen, seat)
-        ready(screen)
-        assert table.apply(parse_action(move))
+    screen, table = _back_to_anna(monkeypatch)
     assert handoff_for(screen, 0).recent
     ready(screen)
     assert table.director.reveal and table.viewer == 0

@@ -49,6 +49,19 @@ def _faces(codes: list[str]) -> set[Card]:
     return out
 
 
+def _recorded_faces(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A list that each card picture the table blits is appended to (clear it per frame)."""
+    drawn: list[str] = []
+    original = CardImages.blit_card
+
+    def recording(self: CardImages, surface: pygame.Surface, code: str, *a: object, **k: object):  # type: ignore[no-untyped-def]
+        drawn.append(code)
+        return original(self, surface, code, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CardImages, "blit_card", recording)
+    return drawn
+
+
 def _human_move(screen: Screen, table: MatchTable, rng: random.Random) -> None:
     """One step of a person's turn, always through the keyboard or the mouse."""
     g = table.game
@@ -73,14 +86,7 @@ def _human_move(screen: Screen, table: MatchTable, rng: random.Random) -> None:
 def test_two_people_and_a_bot_play_a_whole_round_without_a_peek(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    drawn: list[str] = []
-    original = CardImages.blit_card
-
-    def recording(self: CardImages, surface: pygame.Surface, code: str, *a: object, **k: object):  # type: ignore[no-untyped-def]
-        drawn.append(code)
-        return original(self, surface, code, *a, **k)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(CardImages, "blit_card", recording)
+    drawn = _recorded_faces(monkeypatch)
     seats = (SeatSpec("Anna"), SeatSpec("Ben"), SeatSpec("Cleo", "random"))
     setup = TableSetup("quick", seats)
     table = MatchTable(setup, setup.new_game(seed=5), settings=FAST, seed=5)
@@ -344,14 +350,7 @@ def test_a_card_held_under_the_pointer_is_put_away_with_the_hand(
     # until Cleo's hand-off (about 1.9 s at normal speed).
     from tests.ui.menukit import handoff_for
 
-    drawn: list[str] = []
-    original = CardImages.blit_card
-
-    def recording(self: CardImages, surface: pygame.Surface, code: str, *a: object, **k: object):  # type: ignore[no-untyped-def]
-        drawn.append(code)
-        return original(self, surface, code, *a, **k)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(CardImages, "blit_card", recording)
+    drawn = _recorded_faces(monkeypatch)
     seats = (SeatSpec("Anna"), SeatSpec("Ben", "medium"), SeatSpec("Cleo"))
     settings = Settings(animation_speed=speed, bot_pace=speed)
     hands = ["7C 9S KD", "8C 9D 10D", "4H 5C JD"]
