@@ -26,7 +26,7 @@ from game.ui.confirm import ConfirmDialog
 from game.ui.matchtable import MatchTable, new_match_key
 from game.ui.resume import SavedGame, describe, only_between_rounds, read_saved_game
 from game.ui.scene import Scene, SceneStack
-from game.ui.setup import TableSetup, label_held
+from game.ui.setup import TableSetup, as_spoken, label_held
 from game.ui.table import all_people_out, bots_finish_round
 
 if TYPE_CHECKING:
@@ -275,13 +275,12 @@ def replacing_words(saved: SavedGame) -> str:
     through a round or between two) is recorded as given up with its totals so far, and
     the rounds it finished stay in the history."""
     data = saved.data
+    names: list[str] = []
     try:
         game = Game.from_dict(data["game"]) if data is not None else None
-        settled = (
-            game is not None
-            and data is not None
-            and every_person_out(TableSetup.from_dict(data["setup"]), game)
-        )
+        setup = TableSetup.from_dict(data["setup"]) if data is not None else None
+        settled = game is not None and setup is not None and every_person_out(setup, game)
+        names = setup.names if setup is not None else []
     except Exception:  # a save that cannot be read says nothing about what is lost
         game, settled = None, False
     if game is None or game.rules.scoring != "points":
@@ -291,22 +290,28 @@ def replacing_words(saved: SavedGame) -> str:
                 "and it counts as finished. Then the new table takes its place."
             )
         return "The new table takes its place, and its round is recorded as left unfinished."
-    totals = " / ".join(str(t) for t in game.scores)
+    # Whose total is whose, as the scoreboard shows them: the match may be one worth keeping.
+    if len(names) == len(game.scores):
+        totals = "totals: " + ", ".join(
+            f"{as_spoken(n)} {t}" for n, t in zip(names, game.scores, strict=True)
+        )
+    else:
+        totals = "totals " + " / ".join(str(t) for t in game.scores)
     if game.over:
         return (
-            f"The new table takes its place: the match (totals {totals}) is recorded as given "
+            f"The new table takes its place: the match ({totals}) is recorded as given "
             "up, and the rounds it finished stay in your history."
         )
     if settled:
         return (
             "Only the bots are still playing it, so they first play the round in play to the "
-            f"end, and it counts. Then the new table takes its place: the match (totals {totals} "
+            f"end, and it counts. Then the new table takes its place: the match ({totals} "
             "before that round) is recorded as given up unless that round ends it, and the "
             "rounds it finished stay in your history."
         )
     return (
         f"The new table takes its place: the round in play is recorded as left unfinished "
-        f"and the match (totals {totals}) as given up; the rounds it finished stay in your "
+        f"and the match ({totals}) as given up; the rounds it finished stay in your "
         "history."
     )
 

@@ -113,7 +113,7 @@ def test_a_match_left_between_rounds_and_replaced_is_recorded_as_given_up() -> N
     screen.frame(2)
     dialog = screen.top
     assert isinstance(dialog, ConfirmDialog)
-    assert "totals 0 / 155 / 35" in dialog.detail and "given up" in dialog.detail
+    assert "(totals: You 0, Ada 155, Ben 35)" in dialog.detail and "given up" in dialog.detail
     assert "rounds it finished stay in your history" in dialog.detail
     screen.click(dialog.yes_button.rect.center)
     assert isinstance(screen.top, MatchTable) and screen.top is not table

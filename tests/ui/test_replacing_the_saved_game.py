@@ -60,7 +60,7 @@ def _the_question(screen: Screen) -> ConfirmDialog:
     assert isinstance(dialog, ConfirmDialog)
     assert dialog.question == "Start Polish Makao · 2 players and replace the saved game?"
     assert dialog.detail.startswith("An unfinished game is saved (Classic Macao · 3 players")
-    assert "the match (totals 0 / 0 / 0) as given up" in dialog.detail
+    assert "the match (totals: Anna 0, Ben 0, Cleo 0) as given up" in dialog.detail
     assert dialog.yes_button.label == "Start the new table"
     return dialog
 

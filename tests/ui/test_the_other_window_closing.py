@@ -130,7 +130,7 @@ def test_quick_game_clicked_in_a_menu_shown_before_the_other_window_closed_asks_
     dialog = screen.top
     assert isinstance(dialog, ConfirmDialog) and dialog.question == QUESTION
     assert dialog.detail.startswith("An unfinished game is saved (Classic Macao · 3 players")
-    assert "the match (totals 0 / 0 / 0) as given up" in dialog.detail
+    assert "the match (totals: Cleo 0, Ben 0, Dan 0) as given up" in dialog.detail
     screen.click(dialog.no_button.rect.center)
     assert screen.top is menu
     _nothing_replaced(_home, before)
