@@ -64,6 +64,9 @@ class PlayFlow:
         self.table = table
         self.drag: Drag | None = None
         self.held: list[tuple[int, Card]] = []  # cards waiting over the pile for an answer
+        # The hand's last use was by the arrow keys (not a mouse press on a card): the line
+        # above it names the keys.
+        self.by_keys = False
         self.held_at: tuple[float, float] = (0.0, 0.0)
         # Laid with the keyboard (or a double-click), the cards wait at their place in the
         # hand rather than where a drag let them go.
@@ -148,9 +151,7 @@ class PlayFlow:
         # A hand kept face down (pass-and-play between turns) cannot be picked up.
         hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
         if hit is not None:
-            # The mouse takes over from the keys: the cursor is put away (the next arrow
-            # brings it back where it was), and the line above the hand speaks of the mouse.
-            t.hand.park_cursor()
+            self.by_keys = False  # the mouse took over: the line above the hand speaks of it
             cx, cy = t.hand.centre(hit, t.layout)
             self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]), clicks=clicks)
             return True
@@ -241,6 +242,8 @@ class PlayFlow:
         arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
         if key in arrows and not t.director.reveal:
             return True  # a hand kept face down (pass-and-play between turns): hands off
+        if key in arrows:
+            self.by_keys = True  # the line above the hand tells the keys while they are used
         if key == pygame.K_ESCAPE:
             t.open_pause()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
@@ -650,7 +653,7 @@ class PlayFlow:
             if not play_options(g, t.viewer, picked, offer).legal:
                 unlisted = not offer.complete and len(picked) < len(g.hand(t.viewer))
                 more = unlisted or offer.may_follow(tuple(picked), compile_rules(g.rules))
-                keys = t.hand.cursor is not None  # (played with the keys: told the keys)
+                keys = self.by_keys and t.hand.cursor is not None  # (told the keys in use)
                 if more:  # a group begun
                     if keys:
                         return "Pick the cards to lay with it (↑), or ↓ on a card puts it back"
@@ -681,7 +684,7 @@ class PlayFlow:
             if len(t.hand.selection) == 1:
                 return "Drop the card on the pile or press Play (Enter)"
             return "Drop the group on the pile or press Play (Enter)"
-        if t.hand.cursor is not None:  # the cursor is on the hand: told the keys, not the mouse
+        if self.by_keys and t.hand.cursor is not None:  # played with the keys: told the keys
             lay = "Your turn: ← → and ↑ pick a card, Enter lays it"
             return f"{lay}, D draws" if offer.draw else lay
         if not offer.draw:  # (the stock and the pile under the top card are spent)

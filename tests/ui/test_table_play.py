@@ -511,8 +511,10 @@ def test_a_turn_with_nothing_that_fits_says_draw_not_drag() -> None:
     h.key(pygame.K_RIGHT)  # played with the keys: the keys are told
     assert h.table.flow.phase_hint() == "Your turn: ← → and ↑ pick a card, Enter lays it, D draws"
     h.click(h.card_pos("4S"))  # the mouse takes over: its words (↓ would not reach 4♠)
-    assert h.table.hand.cursor is None and h.table.hand.selected_cards() == [Card.parse("4S")]
+    assert h.table.hand.selected_cards() == [Card.parse("4S")]
     assert h.table.flow.phase_hint().endswith("a right-click puts it back")
+    h.key(pygame.K_UP)  # the keys still act where the cursor is, and speak again
+    assert h.table.hand.cursor == 0 and len(h.table.hand.selection) == 2
     # Nothing left to draw (stock and pile spent): no "or draw".
     g = Game.from_position(PRESETS["romanian"], hands=["KS 9D 4C", "7D 3S 6C"], pile="9H", stock="")
     assert not any(a == DRAW for a in g.legal_actions())
@@ -1558,10 +1560,11 @@ def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet()
     assert h.table.flow.phase_hint() == (
         "Pick the cards to lay with it (↑), or ↓ on a card puts it back"
     )
-    h.table.hand.park_cursor()  # with the mouse: its words
+    h.table.flow.by_keys = False  # with the mouse: its words
     assert h.table.flow.phase_hint() == (
         "Pick the cards to lay with it, or right-click to put them back"
     )
+    h.table.flow.by_keys = True
     h.pick_with_keys("7H")  # 7♥ 7♠ is laid so
     h.tick(2)
     assert h.table.flow.phase_hint() == "Drop the group on the pile or press Play (Enter)"
@@ -1574,7 +1577,7 @@ def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet()
     h.key(pygame.K_DOWN)
     assert not h.table.hand.selection  # as it says
     h.pick_with_keys("9C")
-    h.table.hand.park_cursor()
+    h.table.flow.by_keys = False
     assert h.table.flow.phase_hint() == (
         "That cannot be laid now: Play (Enter) says why, a right-click puts it back"
     )
