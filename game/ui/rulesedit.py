@@ -174,6 +174,9 @@ class RulesEditor(MenuScreen):
         # The ranks a jack may ask as last chosen (or loaded): one another option makes a
         # power card leaves the list, and comes back once that option lets it go again.
         self.asked: tuple[str, ...] = tuple(self.values.get("request_ranks") or ())
+        # Of those, the ranks that were power cards when picked by hand: the player chose
+        # them knowing (the clash is told), so no other change takes them out.
+        self.power_picked: frozenset[str] = frozenset()
         self.controls = {
             s.name: make_control(s, self.values[s.name], self.changed) for s in self.specs
         }
@@ -203,6 +206,8 @@ class RulesEditor(MenuScreen):
         self.note = ""
         if name == "request_ranks":
             self.asked = tuple(value or ())
+            jobs = self._request_jobs()
+            self.power_picked = frozenset(t for t in self.asked if jobs and t in jobs)
         if name == "jokers" and isinstance(before, int):
             self._fit_jokers(before, value)
         elif name in JOKER_OPTIONS:
@@ -219,27 +224,18 @@ class RulesEditor(MenuScreen):
         """Keep the ranks a jack may ask plain: a rank another option just gave a power leaves
         them, and jack requests switched on with none to ask, or with every rank asked made a
         power card while they were off, get the plain ranks of 5 to 10 (all of those power
-        cards, the ranks left plain). (Ranks picked by hand are left as picked: a clash there
-        is told as one.)"""
+        cards, the ranks left plain). (Ranks picked by hand as power cards are left as
+        picked: the clash is told.)"""
         values = self.values
         if not values.get("jack_requests") or name == "request_ranks":
             return
-        try:
-            base = Rules(
-                **{
-                    **values,
-                    "jack_requests": False,
-                    "jack_must_hold": False,
-                    "request_ranks": (),
-                    "name": "custom",
-                }
-            )
-        except (RulesError, TypeError, ValueError):
+        jobs = self._request_jobs()
+        if jobs is None:
             return  # another clash first: it is told as it is
-        jobs = rank_jobs(base)
         label = self._label("request_ranks")
         ranks = tuple(values.get("request_ranks") or ())
-        kept = tuple(t for t in self.asked or ranks if t not in jobs) if ranks else ()
+        mine = self.power_picked
+        kept = tuple(t for t in self.asked or ranks if t not in jobs or t in mine) if ranks else ()
         said = ""
         if not kept and ranks and name != "jack_requests":
             return  # every rank asked a power card, as picked: the clash is told
@@ -266,6 +262,23 @@ class RulesEditor(MenuScreen):
             plain = "it is a plain card" if len(back) == 1 else "they are plain cards"
             told.append(f"{', '.join(back)} came back to “{label}”: {plain} again.")
         self.note = " ".join([self.note, *told, said]).strip()
+
+    def _request_jobs(self) -> dict[str, list[str]] | None:
+        """The power ranks of the rules as set, which a jack may not ask (None: the rules
+        clash elsewhere, so there is nothing to go by)."""
+        try:
+            base = Rules(
+                **{
+                    **self.values,
+                    "jack_requests": False,
+                    "jack_must_hold": False,
+                    "request_ranks": (),
+                    "name": "custom",
+                }
+            )
+        except (RulesError, TypeError, ValueError):
+            return None
+        return rank_jobs(base)
 
     def _set(self, name: str, value: Any) -> None:
         """Change an option along with another one, showing it in its control."""

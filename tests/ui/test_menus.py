@@ -639,6 +639,14 @@ def test_jacks_switched_back_on_with_every_rank_asked_a_power_card_ask_the_plain
     polish.changed("anything_on", frozenset())
     assert not polish.error and polish.rules is not None
     assert polish.rules.request_ranks == ("Q",)
+    # Picked beside a plain rank, or with jacks switched off and on, it stays too, and no
+    # note says it became a power card.
+    for steps in ((("macau_penalty", 3),), (("jack_requests", False), ("jack_requests", True))):
+        editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+        editor.changed("request_ranks", ("Q", "7"))
+        for option, value in steps:
+            editor.changed(option, value)
+        assert editor.values["request_ranks"] == ("Q", "7") and "Q left" not in editor.note
 
 
 def test_an_all_bot_table_is_explained_before_start_is_pressed() -> None:
