@@ -291,10 +291,10 @@ def replacing_words(saved: SavedGame) -> str:
             )
         return "The new table takes its place, and its round is recorded as left unfinished."
     # Whose total is whose, as the scoreboard shows them: the match may be one worth keeping.
+    # (A long name is cut, so ten of them still fit the question at the smallest window.)
     if len(names) == len(game.scores):
-        totals = "totals: " + ", ".join(
-            f"{as_spoken(n)} {t}" for n, t in zip(names, game.scores, strict=True)
-        )
+        short = [n if len(n) <= 16 else n[:15].rstrip() + "…" for n in map(as_spoken, names)]
+        totals = "totals: " + ", ".join(f"{n} {t}" for n, t in zip(short, game.scores, strict=True))
     else:
         totals = "totals " + " / ".join(str(t) for t in game.scores)
     if game.over:

@@ -187,3 +187,14 @@ def test_the_line_under_the_cards_follows_the_mouse_as_it_follows_the_focus(
     assert _description(monkeypatch, screen)[0] == "Choose the rules, the players and the bots"
     screen.send(pygame.MOUSEMOTION, pos=menu.stats_button.rect.center, rel=(0, 0), buttons=(0,) * 3)
     assert _description(monkeypatch, screen) == ["Your results, round by round"]
+
+
+def test_the_totals_of_the_match_given_up_are_named_and_long_names_cut() -> None:
+    from game.ui.launch import replacing_words
+    from game.ui.resume import SavedGame, snapshot
+
+    long = "Wojciech Grzegorz Brzęczyszczykiewicz"
+    setup = TableSetup("classic", (SeatSpec("you"), SeatSpec(long), SeatSpec("Cleo", "medium")))
+    table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(animation_speed="off"))
+    words = replacing_words(SavedGame(snapshot(table)))
+    assert "the match (totals: You 0, Wojciech Grzego… 0, Cleo 0) as given up" in words
