@@ -21,8 +21,10 @@ from game.store.lock import ANOTHER_COPY, owns_saved_game
 from game.store.paths import StoreUnavailable
 from game.store.saves import keep_unreadable_save
 from game.store.settings import Settings
+from game.ui import theme
 from game.ui.botplayer import BotPlayer
 from game.ui.confirm import ConfirmDialog
+from game.ui.controls import fit_apart
 from game.ui.matchtable import MatchTable, new_match_key
 from game.ui.resume import SavedGame, describe, only_between_rounds, read_saved_game
 from game.ui.scene import Scene, SceneStack
@@ -291,9 +293,12 @@ def replacing_words(saved: SavedGame) -> str:
             )
         return "The new table takes its place, and its round is recorded as left unfinished."
     # Whose total is whose, as the scoreboard shows them: the match may be one worth keeping.
-    # (A long name is cut, so ten of them still fit the question at the smallest window.)
+    # (A long name is cut, told apart from the others, so ten of them still fit the
+    # question at the smallest window.)
     if len(names) == len(game.scores):
-        short = [n if len(n) <= 16 else n[:15].rstrip() + "…" for n in map(as_spoken, names)]
+        spoken = [as_spoken(n) for n in names]
+        room = theme.text_size("M" * 12, 18, False)[0]  # (a name's room, at a text's size)
+        short = [fit_apart(n, 18, room, False, spoken) for n in spoken]
         totals = "totals: " + ", ".join(f"{n} {t}" for n, t in zip(short, game.scores, strict=True))
     else:
         totals = "totals " + " / ".join(str(t) for t in game.scores)

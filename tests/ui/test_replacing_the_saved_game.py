@@ -194,7 +194,12 @@ def test_the_totals_of_the_match_given_up_are_named_and_long_names_cut() -> None
     from game.ui.resume import SavedGame, snapshot
 
     long = "Wojciech Grzegorz Brzęczyszczykiewicz"
-    setup = TableSetup("classic", (SeatSpec("you"), SeatSpec(long), SeatSpec("Cleo", "medium")))
+    twins = ("Kowalski family team 1", "Kowalski family team 2")  # cut, still told apart
+    seats = (SeatSpec("you"), SeatSpec(long), *map(SeatSpec, twins), SeatSpec("Cleo", "medium"))
+    setup = TableSetup("classic", seats)
     table = MatchTable(setup, setup.new_game(seed=3), settings=Settings(animation_speed="off"))
     words = replacing_words(SavedGame(snapshot(table)))
-    assert "the match (totals: You 0, Wojciech Grzego… 0, Cleo 0) as given up" in words
+    named = words.split("(totals: ")[1].split(")")[0].split(", ")
+    assert named[0] == "You 0" and named[-1] == "Cleo 0" and len(set(named)) == 5
+    assert all(len(n) < len(long) for n in named[1:4]), named
+    assert named[2] != named[3] and named[2].startswith("Kowalski"), named
