@@ -207,7 +207,9 @@ class RulesEditor(MenuScreen):
         if name == "request_ranks":
             self.asked = tuple(value or ())
             jobs = self._request_jobs()
-            self.power_picked = frozenset(t for t in self.asked if jobs and t in jobs)
+            # (While another option clashes the powers cannot be told: every rank picked
+            # then counts as picked knowingly, so the fix of that clash takes none out.)
+            self.power_picked = frozenset(t for t in self.asked if jobs is None or t in jobs)
         if name == "jokers" and isinstance(before, int):
             self._fit_jokers(before, value)
         elif name in JOKER_OPTIONS:

@@ -647,6 +647,13 @@ def test_jacks_switched_back_on_with_every_rank_asked_a_power_card_ask_the_plain
         for option, value in steps:
             editor.changed(option, value)
         assert editor.values["request_ranks"] == ("Q", "7") and "Q left" not in editor.note
+    # Picked while another option clashed (the powers cannot be told then): kept all the same.
+    editor = RulesEditor(PRESETS["polish"], lambda _r: None)
+    attack = PRESETS["polish"].attack_cards
+    editor.changed("attack_cards", attack | {"RJ"})  # no joker in the pack: a clash
+    editor.changed("request_ranks", ("Q", "7"))
+    editor.changed("attack_cards", attack)
+    assert editor.values["request_ranks"] == ("Q", "7") and "Q left" not in editor.note
 
 
 def test_an_all_bot_table_is_explained_before_start_is_pressed() -> None:
