@@ -395,7 +395,7 @@ class MatchTable(TableScene):
             self.log_read[d.viewer] = d.log_dropped + len(d.log)
             self.flow.drop_drag()  # a card held under the pointer goes back, face down
             self.hand.selection.clear()
-            self.hand.cursor = None
+            self.hand.cursor = self.hand.parked_uid = None  # the next person starts afresh
         if (
             not g.over
             and g.current in self.humans
@@ -433,7 +433,7 @@ class MatchTable(TableScene):
         hand.cards.clear()
         hand.selection.clear()
         hand.hidden.clear()
-        hand.cursor = hand.hover = None
+        hand.cursor = hand.hover = hand.parked_uid = None
         self.macau_on = self.macau_button.on = seat == self.call_kept
         self.call_kept = -1
         mode, order = self.arrangements.get(seat, (self.settings.hand_sort, []))

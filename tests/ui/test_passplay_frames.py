@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.engine import DRAW, PASS, PRESETS, Card, Game, Play, Rules, parse_action
+from game.engine import DRAW, PASS, PRESETS, Card, Game, Phase, Play, Rules, parse_action
 from game.store.settings import Settings
 from game.ui.choosers import ChoiceModal
 from game.ui.handoff import HandoffScreen
@@ -382,3 +382,34 @@ def test_a_card_held_under_the_pointer_is_put_away_with_the_hand(
     else:
         raise AssertionError("no hand-off came")
     assert screen.top.seat == 2 and hidden_frames > 10
+
+
+def test_a_cursor_one_person_put_away_does_not_turn_up_in_the_next_hand() -> None:
+    # Anna plays with the keys: a hint that says draw puts her cursor away, Enter draws. Ben
+    # plays with the mouse: the card he draws fits, and Anna's put-away cursor came back on
+    # it (Enter would have laid it).
+    from tests.ui.menukit import handoff_for
+
+    seats = (SeatSpec("Anna"), SeatSpec("Ben"))
+    hands = ["5C 9C 6D 8S KC", "8C 9S 10D 6C 3D"]
+    off = Settings(animation_speed="off", hand_sort="none")
+    table = _seated(seats, off, hands=hands, pile="4H", stock="7S 4D 2S 6S")
+    screen = Screen(table)
+
+    def shown(seat: int) -> None:
+        handoff_for(screen, seat)
+        screen.frame(90)
+        screen.key(pygame.K_RETURN)
+        screen.frame(2)
+
+    shown(0)
+    screen.key(pygame.K_RIGHT)
+    screen.key(pygame.K_h)
+    screen.frame(2)
+    assert table.hand.cursor is None and table.hand.parked_uid is not None  # put away
+    screen.key(pygame.K_RETURN)  # draws 7♠, which does not fit on 4♥
+    screen.frame(5)
+    shown(1)
+    screen.click(table.layout.stock.center)  # 4♦ fits
+    screen.frame(5)
+    assert table.game.phase == Phase.DRAWN and table.hand.cursor is None
