@@ -127,13 +127,11 @@ def infer_weights(view: View) -> list[dict[Card, float]]:
             weights = [{} for _ in range(view.seats)]
             top, suit, req_rank, req_suits = None, "", 0, ""
         elif isinstance(ev, CardsDrawn) and ev.seat != me:
-            # New cards may be anything: what the history said of this seat's hand holds
-            # only for its older cards. (A card drawn on an ordinary turn and kept did not fit
-            # here, or is laid at once: the lack of fitting cards marked below holds for the
-            # whole hand, the new card too. Evidence about earlier tops does not: a seat that
-            # drew on hearts long ago may since have drawn a heart.)
-            _dilute(weights[ev.seat], ev.count, counts[i + 1][ev.seat])
             if ev.penalty:
+                # New cards may be anything: what we knew about this seat's hand is diluted.
+                # (A card drawn on an ordinary turn is laid at once if it fits, so the seat's
+                # lack of fitting cards, marked below, still holds after it.)
+                _dilute(weights[ev.seat], ev.count, counts[i + 1][ev.seat])
                 continue
             if top is None:
                 continue

@@ -124,26 +124,6 @@ def test_a_seat_that_laid_a_wild_queen_is_thought_to_lack_plain_cards_that_fit()
     assert weights[1].get(unseen["10H"], 1.0) == 1.0  # would not have fitted
 
 
-def test_a_card_drawn_on_an_ordinary_turn_weakens_what_earlier_draws_said() -> None:
-    # Seat 1 drew on 8♥ (no heart, no 8, it seems), then drew again on 8♣: the hand now
-    # holds a card the first draw said nothing of, which may be a heart. The first reading
-    # held at full strength for the whole hand, so a last card drawn late (8♥ itself) was
-    # all but ruled out, and hard drew rather than lay three 9s on the pile.
-    g = Game.from_position(
-        PRESETS["polish"], ["8H 8C 9C 5D", "5S 6S 7D 2S"], "10H", "KD QD JD 10C 4S 4C"
-    )
-    g.apply("8H")
-    g.apply("draw")
-    unseen = {c.code: c for c in g.view(0).unseen()}
-    heart, club = unseen["6H"], unseen["10C"]
-    once = infer_weights(g.view(0))[1]
-    g.apply("8C")
-    g.apply("draw")
-    twice = infer_weights(g.view(0))[1]
-    assert once[heart] < 0.5 and once[heart] < twice[heart] < 1.0
-    assert twice[club] < 0.5  # what the latest draw said holds in full
-
-
 def test_hard_plays_whole_rounds_legally() -> None:
     for seed in range(3):
         g = play_round(PRESETS["polish"], ("hard", "medium"), seed)
