@@ -694,13 +694,9 @@ class Director:
         for i in range(ev.count):
             if ev.seat == self.viewer:
                 card = ev.cards[i] if i < len(ev.cards) else None
-                slots = self.hand.slots(self.layout, len(self.hand) + i + 1)
                 # Straight to the place it takes in the hand, the cards before it landed: a
                 # card put at the end and then sorted into place slid under the others.
-                at = len(slots) - 1
-                if card is not None:
-                    at = self.hand.landing_index(card, ev.cards[:i], face_down=not self.reveal)
-                dst = (slots[at][0], slots[at][1])
+                dst = self.hand_slot(card, ev.cards[:i])
                 flight = Flight(
                     BACK,
                     src,
@@ -746,10 +742,18 @@ class Director:
         for flight in self.flights:
             if flight.tag != "hand" or flight.card is None:
                 continue
-            at = self.hand.landing_index(flight.card, coming, face_down=not self.reveal)
-            slot = self.hand.slots(self.layout, len(self.hand) + len(coming) + 1)[at]
-            flight.retarget((slot[0], slot[1]), now)
+            flight.retarget(self.hand_slot(flight.card, coming), now)
             coming.append(flight.card)
+
+    def hand_slot(self, card: Card | None, coming: Sequence[Card]) -> tuple[float, float]:
+        """Where in your hand ``card`` lands once the cards ``coming`` (on their way before
+        it) are in: its place as the hand adds it (the end for a card not shown)."""
+        assert self.layout is not None
+        slots = self.hand.slots(self.layout, len(self.hand) + len(coming) + 1)
+        at = len(slots) - 1
+        if card is not None:
+            at = self.hand.landing_index(card, coming, face_down=not self.reveal)
+        return (slots[at][0], slots[at][1])
 
     def _land_at_seat(self, seat: int) -> None:
         self.model.counts[seat] += 1

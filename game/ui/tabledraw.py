@@ -61,11 +61,9 @@ def start_deal(t: TableScene) -> None:
                 # Straight to its place in the hand as dealt so far (the cards before it
                 # landed), as a drawn card flies: a hand sorted as it fills slid each card
                 # from its place in the deal's order to its sorted one, under the others.
-                at = t.hand.landing_index(card, mine[:round_], face_down=not d.reveal)
-                slot = t.hand.slots(layout, round_ + 1)[at]
                 flip = card.code if d.reveal else None  # pass-and-play deals face down
                 flight = Flight(
-                    BACK, layout.stock.center, (slot[0], slot[1]), tween,
+                    BACK, layout.stock.center, d.hand_slot(card, mine[:round_]), tween,
                     width0=big, width1=big, flip_to=flip, arc=20, tag="hand", card=card,
                 )  # fmt: skip
                 flight.on_land = _dealt(t, me, flight)
