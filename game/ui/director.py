@@ -647,12 +647,19 @@ class Director:
             else:
                 src = self.seat_point(ev.seat)
                 code, flip, w0, a0 = BACK, card.code, self.layout.small[0], 0.0
+            # Your cards all leave the hand at once (one waiting there would sit over the
+            # hand already closed up without it) and land one after another; another seat's
+            # come out of its fan one after another.
+            if ev.seat == self.viewer:
+                tween = an.tween(0.38 + 0.09 * i, ease_out_cubic)
+            else:
+                tween = an.tween(0.38, ease_out_cubic, delay=0.09 * i)
             self.flights.append(
                 Flight(
                     code,
                     src,
                     dst,
-                    an.tween(0.38, ease_out_cubic, delay=0.09 * i),
+                    tween,
                     a0=a0,
                     a1=angle,
                     width0=w0,
@@ -662,7 +669,6 @@ class Director:
                         self._land_on_pile, card, ev.declared[i] if ev.declared else None
                     ),
                     tag="pile",
-                    waits_in_view=ev.seat == self.viewer,  # out of the hand, not yet flying
                 )
             )
         if len(ev.cards) > 1 and ev.seat != self.viewer:

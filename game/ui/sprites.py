@@ -222,9 +222,6 @@ class Flight:
     # The card this flight brings to your hand (tag "hand"), added there as it lands: its
     # place follows the hand's order if that changes while it flies (``retarget``).
     card: Card | None = None
-    # Shown at ``src`` while it waits to leave: a card laid from your hand stays in view
-    # until its turn to fly (otherwise staggered flights wait hidden, as cards in the stock).
-    waits_in_view: bool = False
 
     def at(self, now: float) -> tuple[tuple[float, float], float, int, str]:
         """(centre, angle, width, code) at ``now``."""
@@ -259,6 +256,6 @@ class Flight:
         self.dst = dst
 
     def started(self, now: float) -> bool:
-        """True once the flight has left (staggered flights wait at their source, hidden
-        unless ``waits_in_view``)."""
+        """True once the flight has left (staggered flights wait unseen, as cards in the
+        stock or in another seat's hand)."""
         return now >= self.tween.start

@@ -640,8 +640,7 @@ def _draw_flights(t: TableScene, surface: pygame.Surface, now: float, under_pile
     (so its top card stays in view), the rest over everything on the table."""
     img = t.images
     for flight in t.director.flights:
-        waiting = not flight.started(now) and not flight.waits_in_view
-        if waiting or (flight.tag == UNDER_PILE) != under_pile:
+        if not flight.started(now) or (flight.tag == UNDER_PILE) != under_pile:
             continue
         centre, angle, width, code = flight.at(now)
         if flight.tag == "hand" and not t.director.reveal:

@@ -1,7 +1,8 @@
-"""At normal speed a card never drops out of sight on its way: the cards of a group wait in
-view until their turn to fly, and a card drawn or dealt flies straight to the place it
-keeps in a sorted hand (it used to land at the end, or at its place in the deal's order,
-and slide under the others to its place), even when the hand is sorted anew meanwhile."""
+"""At normal speed a card never drops out of sight on its way: the cards of a group stay in
+view all the way (they leave the hand together and land one after another), and a card
+drawn or dealt flies straight to the place it keeps in a sorted hand (it used to land at
+the end, or at its place in the deal's order, and slide under the others to its place),
+even when the hand is sorted anew meanwhile."""
 
 from __future__ import annotations
 
@@ -80,8 +81,17 @@ def test_every_card_of_a_group_stays_in_view_until_it_lands() -> None:
         assert not missing, (frames, missing)
         frames += 1
         if frames == 2:
-            assert len(table.director.flights) == 4  # staggered: 7♦ leaves last
+            # All four have left the hand (one waiting at its place there sat over the hand
+            # already closed up without it) ...
+            flights = table.director.flights
+            assert len(flights) == 4
+            now = table.animator.now
+            assert all(f.started(now) and f.at(now)[0] != f.src for f in flights)
+            ends = [f.tween.start + f.tween.duration for f in flights]
     assert frames > 10
+    # ... and they land one after another, in the order laid: 7♦ on top.
+    assert ends == sorted(ends) and len(set(ends)) == 4
+    assert [c.code for c in table.director.model.pile[-4:]] == ["7H", "7S", "7C", "7D"]
 
 
 def test_drawn_cards_fly_to_the_places_they_keep_in_a_sorted_hand() -> None:
