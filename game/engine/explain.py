@@ -823,9 +823,11 @@ def _suit_general(r: Rules) -> str:
         text += f" Every following player must {answer}, until somebody lays the named suit."
     extra = _acting_alone(r) - r.suit_changers
     if extra:
+        # A queen of the named suit is still laid, as a card of that suit (a joker has none).
+        suited = " unless of that suit" if "joker" not in extra else ""
         text += (
             f" {_join([_plural(t) for t in _sorted_tokens(extra)]).capitalize()} do not help "
-            f"against a named suit."
+            f"against a named suit{suited}."
         )
     return text
 

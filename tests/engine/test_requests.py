@@ -10,6 +10,7 @@ from game.engine import (
     RankRequested,
     RequestEnded,
     SuitNamed,
+    explain,
 )
 
 from .conftest import ALL_PRESETS, legal, of, one, play, plays, pos, refused
@@ -241,8 +242,13 @@ def test_until_met_request_goes_round_the_table(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", [p for p in ALL_PRESETS if p != "tel_aviv"])
 def test_queen_is_not_an_answer_to_a_suit_request(preset: str) -> None:
-    g = _named(preset, seat1="QS QD 9D")
+    g = _named(preset, seat1="QS QH 9D")
     refused(g, "QS", "hearts")
+    # A queen of the named suit is laid as a card of that suit, as "How to play" says.
+    assert g.is_legal("QH")
+    if "Q" in g.rules.plays_on_anything:
+        text = " ".join(explain(g.rules).split())
+        assert "do not help against a named suit unless of that suit" in text
 
 
 def test_tel_aviv_queen_answers_a_suit_request_naming_its_own_suit() -> None:
