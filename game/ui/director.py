@@ -700,13 +700,12 @@ class Director:
         for i in range(ev.count):
             if ev.seat == self.viewer:
                 card = ev.cards[i] if i < len(ev.cards) else None
-                # Straight to the place it takes in the hand, the cards before it landed: a
-                # card put at the end and then sorted into place slid under the others.
-                dst = self.hand_slot(card, ev.cards[:i])
+                # Aimed below at its gap in the hand (a card put at the end and then sorted
+                # into place slid under the others).
                 flight = Flight(
                     BACK,
                     src,
-                    dst,
+                    src,
                     an.tween(0.42, ease_out_cubic, delay=step * i),
                     width0=big,
                     width1=big,
@@ -731,6 +730,7 @@ class Director:
                     tag="seat",
                 )
             self.flights.append(flight)
+        self.retarget_hand_flights()
         return 0.25 + step * ev.count
 
     def land_in_hand(self, flight: Flight) -> None:
@@ -739,27 +739,25 @@ class Director:
             self.hand.add(flight.card, at=flight.dst, face_down=not self.reveal)
         self.model.counts[self.viewer] += 1
 
+    def hand_flights(self) -> list[Flight]:
+        """The cards flying to your hand, in the order they land."""
+        return [f for f in self.flights if f.tag == "hand"]
+
     def retarget_hand_flights(self) -> None:
-        """The hand's order changed (sorted the other way, a card moved) while cards fly to
-        it: each flies on to the place it will now take, the cards before it landed."""
+        """Aim each card flying to your hand at the gap the hand keeps for it (its place as
+        the hand will add it, the others on their way counted): so it flies straight there
+        and lands without a card moving. Called as cards set off, and again when the hand's
+        order changes meanwhile (sorted the other way, a card moved): they fly on from where
+        they are."""
         if self.layout is None:
             return
-        now, coming = self.animator.now, list[Card]()
-        for flight in self.flights:
-            if flight.tag != "hand" or flight.card is None:
-                continue
-            flight.retarget(self.hand_slot(flight.card, coming), now)
-            coming.append(flight.card)
-
-    def hand_slot(self, card: Card | None, coming: Sequence[Card]) -> tuple[float, float]:
-        """Where in your hand ``card`` lands once the cards ``coming`` (on their way before
-        it) are in: its place as the hand adds it (the end for a card not shown)."""
-        assert self.layout is not None
-        slots = self.hand.slots(self.layout, len(self.hand) + len(coming) + 1)
-        at = len(slots) - 1
-        if card is not None:
-            at = self.hand.landing_index(card, coming, face_down=not self.reveal)
-        return (slots[at][0], slots[at][1])
+        flights = self.hand_flights()
+        _held, slots = self.hand.card_slots(
+            self.layout, [f.card for f in flights], face_down=not self.reveal
+        )
+        now = self.animator.now
+        for flight, (x, y, _angle) in zip(flights, slots, strict=True):
+            flight.retarget((x, y), now)
 
     def _land_at_seat(self, seat: int) -> None:
         self.model.counts[seat] += 1

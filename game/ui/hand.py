@@ -95,23 +95,35 @@ class HandView:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def landing_index(
-        self, card: Card, coming: Sequence[Card] = (), face_down: bool = False
-    ) -> int:
-        """The place ``add`` will give ``card`` once the cards ``coming`` (on their way, to
-        be added first) are in: so a drawn card flies straight to its slot."""
-        if self.sort_mode == "none" or face_down:
-            return len(self.cards) + len(coming)
-        order = [c.card for c in self.cards]
-        for c in coming:
-            order.insert(self._place(order, c), c)
-        return self._place(order, card)
+    def card_slots(
+        self,
+        layout: TableLayout,
+        coming: Sequence[Card | None] = (),
+        face_down: bool = False,
+    ) -> tuple[list[tuple[float, float, float]], list[tuple[float, float, float]]]:
+        """The slots of the cards held and of the cards ``coming`` (on their way, in the
+        order they land): the fan keeps a gap for each of those where ``add`` will put it,
+        so a card flying in lands in its gap and no card moves as it does (one landing in
+        the middle of the hand used to sit under its neighbour while that slid aside)."""
+        order: list[Card | None] = [c.card for c in self.cards]
+        tags = list(range(len(self.cards)))  # a card held, or ~j for the j-th coming
+        for j, card in enumerate(coming):
+            at = len(order)
+            if card is not None and self.sort_mode != "none" and not face_down:
+                at = self._place(order, card)
+            order.insert(at, card)
+            tags.insert(at, ~j)
+        at_slot = dict(zip(tags, self.slots(layout, len(order)), strict=True))
+        held = [at_slot[i] for i in range(len(self.cards))]
+        return held, [at_slot[~j] for j in range(len(coming))]
 
-    def _place(self, order: Sequence[Card], card: Card) -> int:
-        """Where a card added to a sorted hand goes: before the first card sorted after it."""
+    def _place(self, order: Sequence[Card | None], card: Card) -> int:
+        """Where a card added to a sorted hand goes: before the first card sorted after it
+        (a card not known, on its way to the end, sorts after every card)."""
         key = sort_key(card, self.sort_mode)
         return next(
-            (i for i, c in enumerate(order) if sort_key(c, self.sort_mode) > key), len(order)
+            (i for i, c in enumerate(order) if c is None or sort_key(c, self.sort_mode) > key),
+            len(order),
         )
 
     def add(
@@ -251,10 +263,19 @@ class HandView:
             out.append((x0 + step * i, y, angle))
         return out
 
-    def update(self, dt: float, layout: TableLayout, snap: bool) -> None:
-        """Glide every card towards its slot and lift (selected high, hovered a little)."""
+    def update(
+        self,
+        dt: float,
+        layout: TableLayout,
+        snap: bool,
+        coming: Sequence[Card | None] = (),
+        face_down: bool = False,
+    ) -> None:
+        """Glide every card towards its slot, keeping gaps for the cards ``coming`` (see
+        ``card_slots``), and lift (selected high, hovered a little)."""
         rate = 1.0 if snap else min(1.0, dt * 16)
-        for hc, (x, y, angle) in zip(self.cards, self.slots(layout), strict=True):
+        held, _flying = self.card_slots(layout, coming, face_down)
+        for hc, (x, y, angle) in zip(self.cards, held, strict=True):
             target = 1.0 if hc.uid in self.selection else 0.45 if hc.uid == self.hover else 0.0
             if not hc.placed:
                 hc.x, hc.y, hc.angle, hc.placed = x, y, angle, True

@@ -795,7 +795,10 @@ class TableScene(Scene):
             dt = 0.0
         self.animator.update(dt)
         self.director.update(dt)
-        self.hand.update(dt, self.layout, self.animator.off)
+        coming = [f.card for f in self.director.hand_flights()]
+        self.hand.update(
+            dt, self.layout, self.animator.off, coming, face_down=not self.director.reveal
+        )
         self.widgets.update(dt)
         now = self.animator.now
         if self.toast is not None and (

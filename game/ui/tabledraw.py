@@ -58,12 +58,12 @@ def start_deal(t: TableScene) -> None:
             tween = t.animator.tween(0.34, ease_out_cubic, delay=step * k)
             if seat == me:
                 card = mine[round_]
-                # Straight to its place in the hand as dealt so far (the cards before it
-                # landed), as a drawn card flies: a hand sorted as it fills slid each card
-                # from its place in the deal's order to its sorted one, under the others.
+                # Aimed below at its gap in the hand, as a drawn card is: a hand sorted as
+                # it fills slid each card from its place in the deal's order to its sorted
+                # one, under the others.
                 flip = card.code if d.reveal else None  # pass-and-play deals face down
                 flight = Flight(
-                    BACK, layout.stock.center, d.hand_slot(card, mine[:round_]), tween,
+                    BACK, layout.stock.center, layout.stock.center, tween,
                     width0=big, width1=big, flip_to=flip, arc=20, tag="hand", card=card,
                 )  # fmt: skip
                 flight.on_land = _dealt(t, me, flight)
@@ -75,6 +75,7 @@ def start_deal(t: TableScene) -> None:
                 )  # fmt: skip
             d.flights.append(flight)
             k += 1
+    d.retarget_hand_flights()
     top = g.pile[-1] if g.pile else None
     if top is not None:
         serial = d.top_serial() + 1

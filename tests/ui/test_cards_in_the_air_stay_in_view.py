@@ -45,16 +45,22 @@ def _shown(game: Game, deal: bool = False) -> tuple[SceneStack, TableScene, pyga
 
 def _landings_checked(table: TableScene) -> list[str]:
     """Check that each card landing in the hand is where it flew: its slot in the hand as
-    it is now (so nothing slides to its place under the other cards). The cards landed."""
+    it is now, the gaps for the cards still on their way kept (so nothing slides to its place
+    under the other cards), and that no card held had to move for it. The cards landed."""
     director, landed = table.director, list[str]()
     land = director.land_in_hand
 
     def checked(flight: Flight) -> None:
+        coming = [f.card for f in director.hand_flights()]
+        uids = [hc.uid for hc in table.hand.cards]
+        gaps = table.hand.card_slots(table.layout, [flight.card, *coming])[0]
+        before = dict(zip(uids, gaps, strict=True))  # (it has left the flights, not landed)
         land(flight)
         assert flight.card is not None
         at = next(i for i, hc in enumerate(table.hand.cards) if hc.card == flight.card)
-        slot = table.hand.slots(table.layout)[at]
-        assert flight.dst == pytest.approx((slot[0], slot[1])), (flight.card, at)
+        held = table.hand.card_slots(table.layout, coming)[0]
+        assert flight.dst == pytest.approx(held[at][:2]), (flight.card, at)
+        assert all(held[table.hand.index_of(uid)] == slot for uid, slot in before.items())
         landed.append(flight.card.code)
 
     director.land_in_hand = checked  # type: ignore[method-assign]
