@@ -14,10 +14,12 @@ from game.engine import PRESETS, Rules
 from game.engine.explain import PRESET_TITLES, summary, summary_sentences
 from game.store.lock import owns_saved_game
 from game.store.models import name_key, normal_name
-from game.store.saves import has_saved_game
+from game.store.saves import has_saved_game, peek_rule_sets
 from game.ui import theme
+from game.ui.confirm import ConfirmDialog
 from game.ui.controls import Choice, fit_middle, stepper_values
 from game.ui.launch import OtherCopyWatch, settings_of, start_match_asking
+from game.ui.scene import Scene
 from game.ui.screen import MenuScreen, button_row
 from game.ui.setup import (
     BOT_LEVELS,
@@ -139,6 +141,8 @@ class NewGameScreen(MenuScreen):
         )
         self.custom_base = last.rules_base  # the preset the custom rules were started from
         self.custom_label = last.rules_label  # the name they were saved under, if unchanged
+        # The custom rules Start kept (Quick game plays them): leaving does not lose those.
+        self.custom_kept = self.custom_rules.to_text() if self.custom_rules else None
         self.preset = CUSTOM if last.rules_text else last.preset
         self.preset_buttons: dict[str, Button] = {}
         for key in PRESETS:
@@ -328,6 +332,49 @@ class NewGameScreen(MenuScreen):
         )
         if self.stack is not None:
             self.stack.push(editor)
+
+    def custom_unsaved(self) -> bool:
+        """Whether leaving now loses custom rules: those chosen are neither the ones Start
+        kept nor saved under the name they carry."""
+        rules = self.custom_rules
+        if self.preset != CUSTOM or rules is None or rules.to_text() == self.custom_kept:
+            return False
+        if self.custom_label is None:
+            return True
+        sets = peek_rule_sets()
+        return sets is None or not rules_held(self.custom_label, rules, sets)
+
+    def _unless_rules_kept(self, question: str, yes: str, then: Callable[[], None]) -> Scene | None:
+        """Run ``then`` at once unless it would lose custom rules made here, else once the
+        player agrees (the rules editor asks so before its edits are thrown away). Returns
+        the question when one is asked."""
+        if not self.custom_unsaved() or self.stack is None:
+            then()
+            return None
+        detail = (
+            "The custom rules chosen here are not saved and would be lost. Start a game with "
+            "them, or save them by name in Custom rules…, to keep them."
+        )
+        dialog = ConfirmDialog(
+            question, detail, yes, "Stay", lambda leave: then() if leave else None
+        )
+        self.stack.push(dialog)
+        return dialog
+
+    def back(self) -> None:
+        """Back (Esc): leave, asking first if that loses custom rules made here."""
+        self._unless_rules_kept("Leave without these rules?", "Discard them", super().back)
+
+    def ask_before_closing(self) -> Scene | None:
+        """Closing the window with custom rules made here and kept nowhere asks first."""
+
+        def close() -> None:
+            if self.app is not None:
+                self.app.quit()
+
+        if not self.custom_unsaved():
+            return None
+        return self._unless_rules_kept("Quit without these rules?", "Discard and quit", close)
 
     def use_rules(self, rules: Rules, base: str, label: str | None = None) -> None:
         """Play ``rules`` from the editor: as the preset whose game they are (titled,
