@@ -26,7 +26,7 @@ from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui import theme
 from game.ui.clock import Clock, SystemClock
-from game.ui.scene import Scene, SceneStack
+from game.ui.scene import MODIFIER_KEYS, Scene, SceneStack
 from game.ui.sound import Sound
 
 __all__ = [
@@ -85,7 +85,6 @@ REPEATING_KEYS = frozenset(
         pygame.K_TAB,
     }
 )
-
 # The number pad's keys stand for the main keys they are marked with, so that every screen
 # takes them as it takes those: digits (and the point) while NumLock is on or the key types
 # them (a Mac has no NumLock), the arrows, Home/End, PageUp/PageDown, Insert and Delete
@@ -163,6 +162,8 @@ class App:
         self.focused = True  # the window takes the keys (as far as the system has said)
         self.shown = True  # not minimized nor hidden
         self._keys_down: set[int] = set()  # pressed and not yet released: the rest are repeats
+        # The last press was a key, not a mouse button: a table opened by keys names the keys.
+        self.keys_last = False
         # When F11 last switched the window or was reported down since (``F11_QUIET_S``):
         # without this a held F11 flipped the window every few tenths of a second.
         self._f11_last: float | None = None
@@ -289,6 +290,10 @@ class App:
             # may change while a number pad key is held.
             pressed = event.key
             event = keypad_as_main(event)
+        if event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS:
+            self.keys_last = True
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+            self.keys_last = False
         if event.type == pygame.KEYUP:
             self._keys_down.discard(pressed)
         elif event.type == pygame.WINDOWFOCUSLOST:

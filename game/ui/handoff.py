@@ -255,8 +255,10 @@ class HandoffScreen(Scaled, Scene):
         line = f"{name}'s turn · round {g.round_no} · {cards} card{'s' if cards != 1 else ''}"
         sub = theme.text(theme.fit(line, px(19), room), px(19), theme.TEXT)
         surface.blit(sub, sub.get_rect(midtop=(p.centerx, p.y + px(228))))
-        look_away = "Everyone else, look away — click when ready"
-        hint = theme.text(look_away, px(16), theme.MUTED)
+        # The way in named as the screen was reached: a player on the keys presses Enter.
+        keys = self.app is not None and self.app.keys_last
+        look_away = f"Everyone else, look away — {'press Enter' if keys else 'click'} when ready"
+        hint = theme.text(theme.fit(look_away, px(16), room), px(16), theme.MUTED)
         surface.blit(hint, hint.get_rect(midtop=(p.centerx, p.y + px(262))))
         notes = self._note_lines(px(16), room)
         for i, line in enumerate(notes):

@@ -64,9 +64,9 @@ class PlayFlow:
         self.table = table
         self.drag: Drag | None = None
         self.held: list[tuple[int, Card]] = []  # cards waiting over the pile for an answer
-        # The hand's last use was by the arrow keys (not a mouse press on a card): the line
-        # above it names the keys.
-        self.by_keys = False
+        # The table's last use was by keys, not a mouse press: the line above the hand names
+        # the keys. None until the table is used: then as the last press before it opened.
+        self._by_keys: bool | None = None
         self.held_at: tuple[float, float] = (0.0, 0.0)
         # Laid with the keyboard (or a double-click), the cards wait at their place in the
         # hand rather than where a drag let them go.
@@ -143,6 +143,18 @@ class PlayFlow:
             t.hand.hidden |= set(d.uids)
         return True
 
+    @property
+    def by_keys(self) -> bool:
+        """Whether the keys, not the mouse, were used last (at this table, or to open it)."""
+        if self._by_keys is None:
+            app = self.table.app
+            return app is not None and app.keys_last
+        return self._by_keys
+
+    @by_keys.setter
+    def by_keys(self, keys: bool) -> None:
+        self._by_keys = keys
+
     def _press(self, pos: tuple[int, int], clicks: int | None = None) -> bool:
         t = self.table
         # A press while a card is held (a finger on a touch screen as the mouse drags, or a
@@ -151,7 +163,6 @@ class PlayFlow:
         # A hand kept face down (pass-and-play between turns) cannot be picked up.
         hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
         if hit is not None:
-            self.by_keys = False  # the mouse took over: the line above the hand speaks of it
             cx, cy = t.hand.centre(hit, t.layout)
             self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]), clicks=clicks)
             return True
@@ -242,8 +253,6 @@ class PlayFlow:
         arrows = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
         if key in arrows and not t.director.reveal:
             return True  # a hand kept face down (pass-and-play between turns): hands off
-        if key in arrows:
-            self.by_keys = True  # the line above the hand tells the keys while they are used
         if key == pygame.K_ESCAPE:
             t.open_pause()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and event.mod & pygame.KMOD_SHIFT:
@@ -681,10 +690,11 @@ class PlayFlow:
                 f"made to draw {draws}"
             )
         if t.hand.selection:  # (a play picked: those that cannot be laid are told above)
-            if len(t.hand.selection) == 1:
-                return "Drop the card on the pile or press Play (Enter)"
-            return "Drop the group on the pile or press Play (Enter)"
-        if self.by_keys and t.hand.cursor is not None:  # played with the keys: told the keys
+            what = "card" if len(t.hand.selection) == 1 else "group"
+            if self.by_keys:
+                return f"Enter lays the {what}, ↓ on a card puts it back"
+            return f"Drop the {what} on the pile or press Play (Enter)"
+        if self.by_keys:  # the keys in use: told the keys (the arrows bring the cursor)
             lay = "Your turn: ← → and ↑ pick a card, Enter lays it"
             return f"{lay}, D draws" if offer.draw else lay
         if not offer.draw:  # (the stock and the pile under the top card are spent)

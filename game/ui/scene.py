@@ -20,9 +20,26 @@ import pygame
 if TYPE_CHECKING:
     from game.ui.app import App
 
-__all__ = ["Modal", "Scene", "SceneStack"]
+__all__ = ["MODIFIER_KEYS", "Modal", "Scene", "SceneStack"]
 
 T = TypeVar("T")
+
+# Keys pressed on their own for a shortcut (Alt+Tab away, a screenshot): no sign the
+# player has taken to the keyboard.
+MODIFIER_KEYS = frozenset(
+    {
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+        pygame.K_MODE,
+        pygame.K_PRINTSCREEN,
+    }
+)
 
 
 class Scene:

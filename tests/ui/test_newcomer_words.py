@@ -224,9 +224,12 @@ def test_a_pick_that_leaves_several_cards_is_told_how_to_lay_not_to_call() -> No
     assert tabledraw.status_line(h.table).startswith("Leaving yourself one card?")
     h.pick_with_keys("JC JH")
     h.tick(2)
-    assert tabledraw.status_line(h.table) == "Drop the group on the pile or press Play (Enter)"
+    keys = "Enter lays the group, ↓ on a card puts it back"  # (picked with the keys)
+    assert tabledraw.status_line(h.table) == keys
     h.key(ord("m"))  # the call made, it is still the two jacks that are picked
     h.tick(2)
+    assert tabledraw.status_line(h.table) == keys
+    h.table.flow.by_keys = False  # the mouse's words for it
     assert tabledraw.status_line(h.table) == "Drop the group on the pile or press Play (Enter)"
 
 

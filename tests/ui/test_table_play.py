@@ -1553,6 +1553,8 @@ def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet()
     h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
     h.pick_with_keys("7H")
     h.tick(2)
+    assert h.table.flow.phase_hint() == "Enter lays the card, ↓ on a card puts it back"
+    h.table.flow.by_keys = False  # with the mouse: its words
     assert h.table.flow.phase_hint() == "Drop the card on the pile or press Play (Enter)"
     h.key(pygame.K_UP)  # put back
     h.pick_with_keys("7S")  # cannot start on 5♥: a group begun
@@ -1567,7 +1569,7 @@ def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet()
     h.table.flow.by_keys = True
     h.pick_with_keys("7H")  # 7♥ 7♠ is laid so
     h.tick(2)
-    assert h.table.flow.phase_hint() == "Drop the group on the pile or press Play (Enter)"
+    assert h.table.flow.phase_hint() == "Enter lays the group, ↓ on a card puts it back"
     h.send(pygame.MOUSEBUTTONUP, pos=(5, 5), button=3)  # a right click puts them back
     h.pick_with_keys("9C")  # nothing lays it on 5♥, alone or with others
     h.tick(2)
