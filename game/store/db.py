@@ -604,6 +604,26 @@ class Store:
             self.problem = self._followed
         return True
 
+    def give_up_matches_in_play(self) -> int | None:
+        """Mark every points match still in play given up, its totals as they stand: the
+        saved game, which held the one match in play, was found damaged, and a match goes
+        on only from its save. How many were given up; None when the file cannot be written
+        now (the rounds kept for later are written first). A match given up and then
+        reported with more rounds is in play again (``records.upsert_match``)."""
+        self._follow_file()
+        if self.read_only or not self.record_pending():
+            return None
+        try:
+            return self._transaction(
+                lambda conn: (
+                    conn.execute(
+                        "UPDATE matches SET status = 'abandoned' WHERE status = 'playing'"
+                    ).rowcount
+                )
+            )
+        except (StoreBusy, StoreFull, StoreUnavailable):
+            return None
+
     def _after_followed(self, problem: str) -> str:
         """``problem``, after what the player was told on following the file (if it was):
         a full disk found then must not hide that the old file is gone."""

@@ -84,6 +84,10 @@ class MainMenu(MenuScreen):
         self._store_ahead: Any = None
         self._stale_for = 0.0  # seconds on screen since a store only read was last reopened
         self._told_set_aside = False  # a damaged statistics file set aside has been told
+        # A damaged save was found: the match it held is to be recorded as given up, in
+        # the first store opened that can be written (``_give_up_matches_left``).
+        self._matches_left = False
+        self._gave_up_in: Any = None
         # The line under the cards describes the item the mouse rests on once it moves, and
         # the focused one once a key is pressed: whichever the player used last.
         self.pointer_leads = False
@@ -178,6 +182,19 @@ class MainMenu(MenuScreen):
         self.problem = f"{self.problem} {note}".strip()
         self.layout(self.size)
 
+    def _give_up_matches_left(self) -> None:
+        """Once the statistics opened ahead are ready and can be written: a points match
+        whose save was found damaged is recorded as given up (it cannot go on), rather than
+        listed in History as in play for ever."""
+        store = self._store
+        if not self._matches_left or self._store_ahead is not None or store is None:
+            return
+        if store is self._gave_up_in:
+            return  # tried there: tried again in the next store opened (once free, mended)
+        self._gave_up_in = store
+        if store.give_up_matches_in_play() is not None:
+            self._matches_left = False
+
     def _take_ahead(self) -> bool:
         """The store opened ahead (waiting for it to finish) in place of the menu's own; False
         if the opening failed, the menu's own then kept."""
@@ -195,6 +212,7 @@ class MainMenu(MenuScreen):
         could_continue = self.continue_button.visible
         kept_elsewhere = self.saved.problem == ANOTHER_COPY
         self.saved = read_saved_game()
+        self._matches_left |= self.saved.damaged
         if self.saved.problem:
             self.problem = self.saved.problem
         elif kept_elsewhere:  # the other window has closed: what it said no longer holds
@@ -255,6 +273,7 @@ class MainMenu(MenuScreen):
         if on_top:
             self._reopen_while_stale(dt)
             self._tell_set_aside()
+            self._give_up_matches_left()
         if on_top and self.saved.problem == ANOTHER_COPY and self.other_copy.closed(dt):
             # Continue appears, and Quick game says it would replace the saved game. As when
             # the menu comes back, a game newly kept for Continue takes the focus.

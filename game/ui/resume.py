@@ -488,6 +488,8 @@ class SavedGame:
     # A save that is there but could not be read (no permission), left in place: a new
     # table asks first, then keeps it under another name rather than write over it.
     unreadable: bool = False
+    # A damaged save found (and set aside): the points match it held cannot go on.
+    damaged: bool = False
 
 
 def read_saved_game() -> SavedGame:
@@ -500,7 +502,14 @@ def read_saved_game() -> SavedGame:
         return SavedGame(None, ANOTHER_COPY)
     loaded = load_game()
     if loaded.data is None:
-        return SavedGame(None, loaded.problem, newer=loaded.newer, unreadable=loaded.unreadable)
+        damaged = loaded.problem is not None and not (loaded.newer or loaded.unreadable)
+        return SavedGame(
+            None,
+            loaded.problem,
+            newer=loaded.newer,
+            unreadable=loaded.unreadable,
+            damaged=damaged,
+        )
     data = _as_custom_if_the_preset_changed(loaded.data)
     try:
         _parse(data)  # the same checks restore makes, so Continue is only offered
@@ -509,7 +518,7 @@ def read_saved_game() -> SavedGame:
         # envelope is newer is.
         return SavedGame(None, NEWER_SAVE, loaded.saved_at, newer=True)
     except Exception:  # anything unreadable is treated the same: kept aside, not resumed
-        return SavedGame(None, set_aside_save())
+        return SavedGame(None, set_aside_save(), damaged=True)
     return SavedGame(data, None, loaded.saved_at)
 
 

@@ -1,0 +1,80 @@
+"""A points match goes on only from its save: when the saved game is found damaged and set
+aside, the match it held is recorded as given up (History says so), not listed as in play
+for ever. A match given up so and reported with more rounds after all is in play again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.store.db import Store
+from game.ui.history_scene import match_note
+from game.ui.menu import MainMenu
+from game.ui.setup import SeatSpec, TableSetup
+from tests.store.conftest import match_record
+from tests.ui.menukit import Screen, quick_game_home, save_a_classic_match
+
+QUICK = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ada", "easy")))
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    quick_game_home(tmp_path, monkeypatch, QUICK)
+    return tmp_path
+
+
+def _told() -> list[str]:
+    """How History tells each match."""
+    with Store.open() as store:
+        return [match_note(m) for m in store.matches()]
+
+
+def _record(rounds: int, status: str = "playing") -> None:
+    with Store.open() as store:
+        match = match_record(
+            ("Anna", ""), (35, 60), rounds, status, preset="classic", target=500, key="m1"
+        )
+        assert store.record_match(match) is not None
+
+
+def _menu_until_store_taken(menu: MainMenu) -> Screen:
+    screen = Screen(menu)
+    for _ in range(600):
+        screen.frame()
+        if menu._store is not None and menu._store_ahead is None:
+            break
+    screen.frame()
+    return screen
+
+
+def _broken_inside(path: Path) -> bytes:
+    """The save's envelope whole, the round in it not a round."""
+    envelope = json.loads(path.read_text())
+    envelope["game"]["game"] = {"hands": "nonsense"}
+    return json.dumps(envelope).encode()
+
+
+@pytest.mark.parametrize("damage", ["empty", "cut", "noise", "inside"])
+def test_the_match_of_a_damaged_save_is_given_up(_home: Path, damage: str) -> None:
+    path = save_a_classic_match(_home)
+    _record(2)  # two rounds recorded as they ended; the save then damaged
+    broken = {"empty": b"", "cut": path.read_bytes()[:200], "noise": b"\x00\xff" * 40}
+    path.write_bytes(broken[damage] if damage in broken else _broken_inside(path))
+    menu = MainMenu()
+    _menu_until_store_taken(menu)
+    assert "current_game.corrupt-" in menu.problem and not menu.continue_button.visible
+    assert _told() == ["given up after 2 rounds · totals so far · to 500"]
+    # Continued after all (a copy of the save put back by hand): in play again.
+    _record(3)
+    assert _told() == ["3 rounds so far · to 500"]
+
+
+def test_a_save_that_reads_leaves_its_match_in_play(_home: Path) -> None:
+    save_a_classic_match(_home)
+    _record(2)
+    menu = MainMenu()
+    _menu_until_store_taken(menu)
+    assert menu.continue_button.visible
+    assert _told() == ["2 rounds so far · to 500"]
