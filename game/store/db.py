@@ -604,12 +604,13 @@ class Store:
             self.problem = self._followed
         return True
 
-    def give_up_matches_in_play(self) -> int | None:
-        """Mark every points match still in play given up, its totals as they stand: the
-        saved game, which held the one match in play, was found damaged, and a match goes
-        on only from its save. How many were given up; None when the file cannot be written
-        now (the rounds kept for later are written first). A match given up and then
-        reported with more rounds is in play again (``records.upsert_match``)."""
+    def give_up_matches_in_play(self, keep: str | None = None) -> int | None:
+        """Mark every points match still in play given up, its totals as they stand, but the
+        one keyed ``keep``: a match goes on only from the saved game, and this one is in it
+        (the save that held another was found damaged, or is gone). How many were given
+        up; None when the file cannot be written now (the rounds kept for later are written
+        first). A match given up and then reported with more rounds is in play again
+        (``records.upsert_match``)."""
         self._follow_file()
         if self.read_only or not self.record_pending():
             return None
@@ -617,7 +618,9 @@ class Store:
             return self._transaction(
                 lambda conn: (
                     conn.execute(
-                        "UPDATE matches SET status = 'abandoned' WHERE status = 'playing'"
+                        "UPDATE matches SET status = 'abandoned' "
+                        "WHERE status = 'playing' AND match_key IS NOT ?",
+                        (keep,),
                     ).rowcount
                 )
             )

@@ -87,7 +87,7 @@ class MainMenu(MenuScreen):
         # A damaged save was found: the match it held is to be recorded as given up, in
         # the first store opened that can be written (``_give_up_matches_left``).
         self._matches_left = False
-        self._gave_up_in: Any = None
+        self._give_up_wait = 0.0  # seconds before it is tried again (the file not free)
         # The line under the cards describes the item the mouse rests on once it moves, and
         # the focused one once a key is pressed: whichever the player used last.
         self.pointer_leads = False
@@ -182,17 +182,25 @@ class MainMenu(MenuScreen):
         self.problem = f"{self.problem} {note}".strip()
         self.layout(self.size)
 
-    def _give_up_matches_left(self) -> None:
-        """Once the statistics opened ahead are ready and can be written: a points match
-        whose save was found damaged is recorded as given up (it cannot go on), rather than
-        listed in History as in play for ever."""
-        store = self._store
-        if not self._matches_left or self._store_ahead is not None or store is None:
+    def _give_up_matches_left(self, dt: float) -> None:
+        """Once the statistics opened ahead are ready and can be written: the points match
+        a save found damaged held is recorded as given up (it cannot go on), rather than
+        listed in History as in play for ever. Only the save goes on with a match, so every
+        match in play but the one the save now holds (a new table's, saved meanwhile) is
+        given up; none while another copy of the game keeps the save, or the save cannot
+        be read. Tried again every ``LOCK_EVERY`` seconds while the file is not free."""
+        if not self._matches_left or self._store_ahead is not None or self._store is None:
             return
-        if store is self._gave_up_in:
-            return  # tried there: tried again in the next store opened (once free, mended)
-        self._gave_up_in = store
-        if store.give_up_matches_in_play() is not None:
+        self._give_up_wait -= dt
+        if self._give_up_wait > 0:
+            return
+        self._give_up_wait = LOCK_EVERY
+        saved = self.saved
+        if saved.problem == ANOTHER_COPY or saved.newer or saved.unreadable:
+            return
+        key = saved.data.get("match_key") if saved.data is not None else None
+        keep = key if isinstance(key, str) else None
+        if self._store.give_up_matches_in_play(keep) is not None:
             self._matches_left = False
 
     def _take_ahead(self) -> bool:
@@ -273,7 +281,7 @@ class MainMenu(MenuScreen):
         if on_top:
             self._reopen_while_stale(dt)
             self._tell_set_aside()
-            self._give_up_matches_left()
+            self._give_up_matches_left(dt)
         if on_top and self.saved.problem == ANOTHER_COPY and self.other_copy.closed(dt):
             # Continue appears, and Quick game says it would replace the saved game. As when
             # the menu comes back, a game newly kept for Continue takes the focus.

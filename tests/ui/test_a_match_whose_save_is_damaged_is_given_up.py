@@ -11,6 +11,7 @@ import pytest
 
 from game.store.db import Store
 from game.ui.history_scene import match_note
+from game.ui.launch import LOCK_EVERY
 from game.ui.menu import MainMenu
 from game.ui.setup import SeatSpec, TableSetup
 from tests.store.conftest import match_record
@@ -78,3 +79,38 @@ def test_a_save_that_reads_leaves_its_match_in_play(_home: Path) -> None:
     _menu_until_store_taken(menu)
     assert menu.continue_button.visible
     assert _told() == ["2 rounds so far · to 500"]
+
+
+def test_while_the_file_is_not_free_it_is_tried_again_and_a_new_saved_match_stays(
+    _home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    save_a_classic_match(_home).write_bytes(b"")
+    _record(2)  # the match the damaged save held
+    real = Store.give_up_matches_in_play
+    tried: list[str | None] = []
+
+    def busy_at_first(store: Store, keep: str | None = None) -> int | None:
+        tried.append(keep)
+        return None if len(tried) == 1 else real(store, keep)
+
+    monkeypatch.setattr(Store, "give_up_matches_in_play", busy_at_first)
+    menu = MainMenu()
+    screen = _menu_until_store_taken(menu)
+    assert tried == [None] and _told() == ["2 rounds so far · to 500"]
+    # Meanwhile a new match is played and saved (its first round recorded as it ended).
+    new_save = save_a_classic_match(_home)
+    new_key = json.loads(new_save.read_text())["game"]["match_key"]
+    with Store.open() as store:
+        match = match_record(
+            ("Anna", ""), (10, 0), 1, "playing", preset="classic", target=500, key=new_key
+        )
+        assert store.record_match(match) is not None
+    menu.refresh()  # (the menu back from that table)
+    screen.frame(30)
+    assert len(tried) == 1  # not every frame
+    screen.frame(int(LOCK_EVERY * 60) + 2)
+    assert tried == [None, new_key]
+    assert sorted(_told()) == [
+        "1 round so far · to 500",  # the saved match goes on
+        "given up after 2 rounds · totals so far · to 500",
+    ]
