@@ -54,6 +54,10 @@ class HandView:
         # arrows bring it back from the card it was on.
         self.parked_uid: int | None = None
         self.hidden: set[int] = set()  # cards being dragged or flying away
+        # The cards on their way to the hand, as the last ``update`` kept gaps for them: a
+        # drop in the hand and a card's visible strip are measured on the fan as it is.
+        self.coming: tuple[Card | None, ...] = ()
+        self.coming_face_down = False
         self._next_uid = 1
 
     @property
@@ -274,7 +278,8 @@ class HandView:
         """Glide every card towards its slot, keeping gaps for the cards ``coming`` (see
         ``card_slots``), and lift (selected high, hovered a little)."""
         rate = 1.0 if snap else min(1.0, dt * 16)
-        held, _flying = self.card_slots(layout, coming, face_down)
+        self.coming, self.coming_face_down = tuple(coming), face_down
+        held = self.held_slots(layout)
         for hc, (x, y, angle) in zip(self.cards, held, strict=True):
             target = 1.0 if hc.uid in self.selection else 0.45 if hc.uid == self.hover else 0.0
             if not hc.placed:
@@ -283,6 +288,10 @@ class HandView:
             hc.y += (y - hc.y) * rate
             hc.angle += (angle - hc.angle) * rate
             hc.lift += (target - hc.lift) * rate
+
+    def held_slots(self, layout: TableLayout) -> list[tuple[float, float, float]]:
+        """The slot of each card held, with the gaps kept for the cards coming."""
+        return self.card_slots(layout, self.coming, self.coming_face_down)[0]
 
     def centre(self, hc: HandCard, layout: TableLayout) -> tuple[float, float]:
         """Where ``hc`` is drawn now (its slot position minus its lift)."""
@@ -312,7 +321,7 @@ class HandView:
     def strip(self, layout: TableLayout) -> float:
         """How wide the visible part of a card is: the step from one card to the next in the
         fan (the whole card when it is alone or the cards do not overlap)."""
-        slots = self.slots(layout)
+        slots = self.slots(layout, len(self.cards) + len(self.coming))
         w = float(layout.card[0])
         return min(w, slots[1][0] - slots[0][0]) if len(slots) > 1 else w
 
@@ -320,10 +329,10 @@ class HandView:
         """Where a card goes when dragged sideways in the hand and let go with its centre at
         ``x``: the slot nearest where the card is drawn, not where the pointer holds it (a
         card held by its left edge and let go where it was stays in its place)."""
-        others = [c for c in self.cards if c.uid != moving]
-        slots = self.slots(layout, len(others) + 1)
-        best = min(range(len(slots)), key=lambda i: abs(slots[i][0] - x))
-        return best
+        slots = self.held_slots(layout)  # (gaps for cards coming kept: as drawn)
+        if self.index_of(moving) < 0:
+            slots = self.slots(layout, len(self.cards) + 1)
+        return min(range(len(slots)), key=lambda i: abs(slots[i][0] - x))
 
 
 def _on_card(

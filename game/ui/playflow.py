@@ -64,9 +64,10 @@ class PlayFlow:
         self.table = table
         self.drag: Drag | None = None
         self.held: list[tuple[int, Card]] = []  # cards waiting over the pile for an answer
-        # The table's last use was by keys, not a mouse press: the line above the hand names
-        # the keys. None until the table is used: then as the last press before it opened.
-        self._by_keys: bool | None = None
+        # The last press was a key, not a mouse button: the line above the hand names the
+        # keys. The window's own note of it where there is a window (presses on the hand-off
+        # and on screens over the table count too), else the table's.
+        self._by_keys = False
         self.held_at: tuple[float, float] = (0.0, 0.0)
         # Laid with the keyboard (or a double-click), the cards wait at their place in the
         # hand rather than where a drag let them go.
@@ -91,7 +92,7 @@ class PlayFlow:
         hand = self.table.hand
         first = hand.by_uid(self.held[0][0])
         if self.held_in_hand and first is not None:
-            x, y, _angle = hand.slots(new)[hand.index_of(first.uid)]
+            x, y, _angle = hand.held_slots(new)[hand.index_of(first.uid)]
             y -= first.lift * new.lift
         else:
             scale = new.card[0] / max(1, old.card[0])
@@ -145,14 +146,16 @@ class PlayFlow:
 
     @property
     def by_keys(self) -> bool:
-        """Whether the keys, not the mouse, were used last (at this table, or to open it)."""
-        if self._by_keys is None:
-            app = self.table.app
-            return app is not None and app.keys_last
-        return self._by_keys
+        """Whether the keys, not the mouse, were pressed last (anywhere in the window, on
+        the way to the table too)."""
+        app = self.table.app
+        return app.keys_last if app is not None else self._by_keys
 
     @by_keys.setter
     def by_keys(self, keys: bool) -> None:
+        app = self.table.app
+        if app is not None:
+            app.keys_last = keys
         self._by_keys = keys
 
     def _press(self, pos: tuple[int, int], clicks: int | None = None) -> bool:

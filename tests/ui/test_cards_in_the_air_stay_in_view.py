@@ -163,3 +163,36 @@ def test_cards_on_their_way_follow_the_hand_sorted_anew() -> None:
             assert table.director.flights and landed  # some landed, some still flying
             table.cycle_sort()
     assert len(landed) == 8 and table.hand.sort_mode == "rank"
+
+
+def test_a_card_moved_along_the_hand_while_cards_fly_to_it_goes_where_it_is_let_go() -> None:
+    # 8♦ dragged onto 10♥ while a penalty's cards fly in: it goes before 10♥, where it was
+    # let go (a drop was measured on the hand without its gaps, and sent it to the front).
+    others = ["2H 9S KD 5C 8C", "3H 3C 4C JC AS"]
+    stack, table, screen = _table(
+        "9C QC 5D 8D 6S 10H", "6H", "AH 10C 5S QH JD 9H 10S 6D QS", current=1, others=others
+    )
+    assert table.apply(parse_action("2H"), 1)
+    assert table.apply(parse_action("3H 3C"), 2)
+    while not table.director.idle:
+        stack.update(1 / 60)
+    assert table.apply(parse_action("draw"), 0)
+    for _ in range(16):
+        stack.update(1 / 60)
+        stack.draw(screen)
+    assert table.director.hand_flights()
+    hand, width = table.hand, table.layout.card[0]
+    moved = next(hc for hc in hand.cards if hc.card.code == "8D")
+    onto = next(hc for hc in hand.cards if hc.card.code == "10H")
+    start = (round(moved.x - width * 0.35), round(moved.y))
+    end = (round(onto.x + 10 - width * 0.35), round(moved.y))
+    events = [
+        (pygame.MOUSEMOTION, {"pos": start, "rel": (0, 0), "buttons": (0, 0, 0)}),
+        (pygame.MOUSEBUTTONDOWN, {"pos": start, "button": 1}),
+        (pygame.MOUSEMOTION, {"pos": end, "rel": (0, 0), "buttons": (1, 0, 0)}),
+        (pygame.MOUSEBUTTONUP, {"pos": end, "button": 1}),
+    ]
+    for kind, attrs in events:
+        stack.handle_event(pygame.event.Event(kind, **attrs))
+        stack.update(1 / 60)
+    assert [hc.card.code for hc in hand.cards][:3] == ["6S", "8D", "10H"]

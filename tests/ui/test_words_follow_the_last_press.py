@@ -13,6 +13,7 @@ from game.ui.app import App
 from game.ui.clock import ManualClock
 from game.ui.handoff import HandoffScreen
 from game.ui.matchtable import MatchTable
+from game.ui.overlays import PauseOverlay
 from game.ui.setup import SeatSpec, TableSetup
 from game.ui.start import table_for
 from game.ui.table import TableScene
@@ -91,3 +92,27 @@ def test_the_hand_off_says_how_to_go_on_with_what_was_pressed_last(
     assert isinstance(app.stack.top, HandoffScreen)
     told = [w for w, _ in drawn_texts(monkeypatch, app.stack, app.stack.size)]
     assert "Everyone else, look away — click when ready" in told
+    handoff = app.stack.top
+    _key(app, pygame.K_RIGHT)  # (nothing to move on the hand-off)
+    _press(app, handoff.ready_button.rect.center)  # shown by a click: the mouse's words
+    assert app.stack.top is table
+    assert table.flow.phase_hint() == MOUSE_TURN
+
+
+def test_presses_on_screens_over_the_table_count_too() -> None:
+    # Esc opens the pause, a click on Resume closes it: the mouse was pressed last.
+    app = App(settings=Settings(animation_speed="off"), clock=ManualClock(), fullscreen=False)
+    table = _table(app)
+    _key(app, pygame.K_RIGHT)
+    assert table.flow.phase_hint() == KEYS_TURN
+    _key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    resume = next(b for b in pause.widgets.widgets if getattr(b, "label", "") == "Resume")
+    _press(app, resume.rect.center)
+    assert app.stack.top is table
+    assert table.flow.phase_hint() == MOUSE_TURN
+    _key(app, pygame.K_ESCAPE)
+    _key(app, pygame.K_ESCAPE)  # the pause closed by Esc: the keys
+    assert app.stack.top is table
+    assert table.flow.phase_hint() == KEYS_TURN
