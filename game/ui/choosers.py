@@ -405,6 +405,8 @@ class RankChooser(ChoiceModal[str]):
         note: str = "",
         speed: str = "normal",
         going_out: bool = False,
+        card: Card | None = None,
+        stands_for: Card | None = None,
     ) -> None:
         options = [Option(c, "Nothing" if c == "-" else c, _RANK_KEYS.get(c)) for c in choices]
         # The round of a request ends with its jack's player, unless that player goes out on
@@ -414,6 +416,9 @@ class RankChooser(ChoiceModal[str]):
             if going_out
             else "Everyone in turn, you last, lays it or a jack, or draws"
         )
+        if card is not None and stands_for is not None:  # a joker laid as the jack: said so
+            name = card.pretty[:1].upper() + card.pretty[1:]
+            sub = f"{name} (as {stands_for.pretty}): {sub[:1].lower()}{sub[1:]}"
         super().__init__(
             options, on_result, subtitle=f"{sub} · {note}" if note else sub, speed=speed
         )

@@ -498,9 +498,9 @@ class PlayFlow:
             else:
                 self._finish(options.with_choice(choice))
 
+        card = options.cards[-1]  # the play's last card names or asks, as it is laid
+        declared = options.plays[0].declared if options.plays else None
         if all(c in "SHDC*" and len(c) == 1 for c in choices):
-            card = options.cards[-1]  # the play's last card names the suit, as it is laid
-            declared = options.plays[0].declared if options.plays else None
             self._push(
                 SuitChooser(
                     choices,
@@ -516,7 +516,13 @@ class PlayFlow:
             note = rank_note(t.game, choices)
             going_out = len(options.cards) == len(t.game.hand(t.viewer))
             chooser = RankChooser(
-                choices, picked, note=note, speed=t.animator.speed, going_out=going_out
+                choices,
+                picked,
+                note=note,
+                speed=t.animator.speed,
+                going_out=going_out,
+                card=card,
+                stands_for=declared[-1] if declared else None,
             )
             self._push(chooser)
 
@@ -646,12 +652,14 @@ class PlayFlow:
             return self._with_call(f"{what} coming your way: answer with {a} {word} or wait")
         if g.phase == Phase.DRAWN:
             return self._with_call("The card you drew fits: lay it or keep it")
-        if g.phase == Phase.FIVE_AGAIN:
-            return self._with_call("After a 5 your turn goes on: lay one more card or draw")
         offer = t.offer()
         fits = any(isinstance(a, Play) for a in offer.legal)
         if not fits and not offer.draw:
             return "Nothing fits and there is nothing to draw: pass"
+        if g.phase == Phase.FIVE_AGAIN:
+            if not fits:  # (not "lay one more card" with every card dimmed)
+                return "After a 5 your turn goes on, but nothing in your hand fits: draw a card"
+            return self._with_call("After a 5 your turn goes on: lay one more card or draw")
         request = _request_hint(g, offer.draw)
         if request:
             return self._with_call(request)

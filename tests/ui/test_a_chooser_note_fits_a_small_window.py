@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import PRESETS, Game
-from game.ui.choosers import CardChooser, SuitChooser
+from game.ui.choosers import CardChooser, RankChooser, SuitChooser
 from tests.ui.tablekit import Harness
 
 
@@ -36,3 +36,32 @@ def test_a_jokers_suit_note_fits_inside_its_panel(size: tuple[int, int]) -> None
     # The note ends above the first row of tiles.
     top = suits.panel.y + suits.px(58) + sum(line.get_height() for line in lines)
     assert top <= min(t.top for t in suits.tiles)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1280, 800)])
+def test_a_joker_laid_as_a_jack_is_named_over_the_ranks_and_fits(size: tuple[int, int]) -> None:
+    # The suit chooser said "Black joker (as A♦)"; the rank chooser did not say the jack
+    # asking was a joker, nor which jack.
+    game = Game.from_position(
+        PRESETS["hungarian"],
+        hands=["9H 10H BJ 6S 7H", "9S 10D", "KD QS 4S", "6H 5S"],
+        pile="9C",
+        stock="8S 8C 10S 2D",
+    )
+    h = Harness(game, size=size)
+    h.pick_and_play("9H 10H BJ")
+    cards = h.stack.top
+    assert isinstance(cards, CardChooser)
+    captions = [o.caption for o in cards.options]
+    h.click(cards.tiles[captions.index("J♥")].center)
+    h.tick(30)
+    ranks = h.stack.top
+    assert isinstance(ranks, RankChooser)
+    assert ranks.subtitle.startswith(
+        "Black joker (as J♥): everyone in turn, you last, lays it or a jack, or draws"
+    )
+    room = ranks.panel.w - ranks.px(32)
+    lines = ranks._subtitle_lines(room)
+    assert lines and all(line.get_width() <= room for line in lines)
+    top = ranks.panel.y + ranks.px(58) + sum(line.get_height() for line in lines)
+    assert top <= min(t.top for t in ranks.tiles)

@@ -497,6 +497,16 @@ def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
     h = Harness(g)
     assert h.game.phase == Phase.FIVE_AGAIN and h.game.current == 0
     assert h.table.flow.phase_hint() == "After a 5 your turn goes on: lay one more card or draw"
+    # With nothing to lay after it (every card dimmed), it says so.
+    g = Game.from_position(
+        PRESETS["tel_aviv"], hands=["5D JH 2C 6C 8S", "8D 4S 7C"], pile="5S", stock="9H 10H 6S"
+    )
+    g.apply("5D")
+    h = Harness(g)
+    assert h.game.phase == Phase.FIVE_AGAIN and [str(a) for a in g.legal_actions()] == ["draw"]
+    assert h.table.flow.phase_hint() == (
+        "After a 5 your turn goes on, but nothing in your hand fits: draw a card"
+    )
 
 
 def test_a_turn_with_nothing_that_fits_says_draw_not_drag() -> None:
