@@ -7,61 +7,57 @@ from __future__ import annotations
 import pytest
 
 from game.engine import PRESETS, Game
-from game.ui.choosers import CardChooser, RankChooser, SuitChooser
+from game.ui.choosers import CardChooser, ChoiceModal, RankChooser, SuitChooser
 from tests.ui.tablekit import Harness
 
+SIZES = [(800, 600), (960, 600), (1280, 800)]
 
-@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1280, 800)])
-def test_a_jokers_suit_note_fits_inside_its_panel(size: tuple[int, int]) -> None:
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["5H RJ KH 9C 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"],
-        pile="7H",
-        stock="8S 8C 10H 10S",
-    )
+
+def _joker_declared(
+    size: tuple[int, int], hands: list[str], pile: str, laid: str, stands: str
+) -> ChoiceModal[str]:
+    """A hungarian table at ``size`` where you lay ``laid`` with a joker in it and choose
+    ``stands`` for the joker: the chooser that opens next."""
+    game = Game.from_position(PRESETS["hungarian"], hands=hands, pile=pile, stock="8S 8C 10S")
     h = Harness(game, size=size)
-    h.pick_and_play("5H KH RJ")
+    h.pick_and_play(laid)
     cards = h.stack.top
     assert isinstance(cards, CardChooser)
     captions = [o.caption for o in cards.options]
-    h.click(cards.tiles[captions.index("A♥")].center)
+    h.click(cards.tiles[captions.index(stands)].center)
     h.tick(30)
-    suits = h.stack.top
+    chooser = h.stack.top
+    assert isinstance(chooser, ChoiceModal)
+    assert h.screen.get_rect().contains(chooser.panel)
+    return chooser
+
+
+def _note_fits(chooser: ChoiceModal[str]) -> None:
+    """Each line of the chooser's note fits its panel, and the note ends above the tiles."""
+    room = chooser.panel.w - chooser.px(32)
+    lines = chooser._subtitle_lines(room)
+    assert lines and all(line.get_width() <= room for line in lines)
+    top = chooser.panel.y + chooser.px(58) + sum(line.get_height() for line in lines)
+    assert top <= min(t.top for t in chooser.tiles)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_jokers_suit_note_fits_inside_its_panel(size: tuple[int, int]) -> None:
+    hands = ["5H RJ KH 9C 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"]
+    suits = _joker_declared(size, hands, "7H", "5H KH RJ", "A♥")
     assert isinstance(suits, SuitChooser)
     assert suits.subtitle.startswith("Red joker (as A♥) names the suit that follows")
-    assert h.screen.get_rect().contains(suits.panel)
-    room = suits.panel.w - suits.px(32)
-    lines = suits._subtitle_lines(room)
-    assert lines and all(line.get_width() <= room for line in lines)
-    # The note ends above the first row of tiles.
-    top = suits.panel.y + suits.px(58) + sum(line.get_height() for line in lines)
-    assert top <= min(t.top for t in suits.tiles)
+    _note_fits(suits)
 
 
-@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1280, 800)])
+@pytest.mark.parametrize("size", SIZES)
 def test_a_joker_laid_as_a_jack_is_named_over_the_ranks_and_fits(size: tuple[int, int]) -> None:
     # The suit chooser said "Black joker (as A♦)"; the rank chooser did not say the jack
     # asking was a joker, nor which jack.
-    game = Game.from_position(
-        PRESETS["hungarian"],
-        hands=["9H 10H BJ 6S 7H", "9S 10D", "KD QS 4S", "6H 5S"],
-        pile="9C",
-        stock="8S 8C 10S 2D",
-    )
-    h = Harness(game, size=size)
-    h.pick_and_play("9H 10H BJ")
-    cards = h.stack.top
-    assert isinstance(cards, CardChooser)
-    captions = [o.caption for o in cards.options]
-    h.click(cards.tiles[captions.index("J♥")].center)
-    h.tick(30)
-    ranks = h.stack.top
+    hands = ["9H 10H BJ 6S 7H", "9S 10D", "KD QS 4S", "6H 5S"]
+    ranks = _joker_declared(size, hands, "9C", "9H 10H BJ", "J♥")
     assert isinstance(ranks, RankChooser)
     assert ranks.subtitle.startswith(
         "Black joker (as J♥): everyone in turn, you last, lays it or a jack, or draws"
     )
-    room = ranks.panel.w - ranks.px(32)
-    lines = ranks._subtitle_lines(room)
-    assert lines and all(line.get_width() <= room for line in lines)
-    top = ranks.panel.y + ranks.px(58) + sum(line.get_height() for line in lines)
-    assert top <= min(t.top for t in ranks.tiles)
+    _note_fits(ranks)

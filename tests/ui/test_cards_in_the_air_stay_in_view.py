@@ -143,18 +143,25 @@ def test_each_card_dealt_to_you_lands_where_it_stays(sort: str) -> None:
     assert sorted(landed) == sorted(c.code for c in game.hand(0))
 
 
-def test_cards_on_their_way_follow_the_hand_sorted_anew() -> None:
-    # An 8-card stack taken, and the hand sorted the other way (O) with cards in the air:
-    # each flies on to its place in the new order (J♦ went on to its old place by suit, apart
-    # from the hand, then slid under it).
+def _stack_coming(hand: str) -> tuple[SceneStack, TableScene, pygame.Surface]:
+    """A table where you owe 5: 2♥ and 3♥ 3♣ laid on you, the stack not yet taken (the
+    eight cards on top of the stock are yours when you draw)."""
     others = ["2H 9S KD 5C 8C", "3H 3C 4C JC AS"]
-    stack, table, _screen = _table(
-        "9C QC 5D 8D 6S", "6H", "AH 10C 5S QH JD 9H 10S 6D QS", current=1, others=others
+    stack, table, screen = _table(
+        hand, "6H", "AH 10C 5S QH JD 9H 10S 6D QS", current=1, others=others
     )
     assert table.apply(parse_action("2H"), 1)
     assert table.apply(parse_action("3H 3C"), 2)
     while not table.director.idle:
         stack.update(1 / 60)
+    return stack, table, screen
+
+
+def test_cards_on_their_way_follow_the_hand_sorted_anew() -> None:
+    # An 8-card stack taken, and the hand sorted the other way (O) with cards in the air:
+    # each flies on to its place in the new order (J♦ went on to its old place by suit, apart
+    # from the hand, then slid under it).
+    stack, table, _screen = _stack_coming("9C QC 5D 8D 6S")
     landed = _landings_checked(table)
     assert table.apply(parse_action("draw"), 0)
     for frame in range(120):
@@ -168,14 +175,7 @@ def test_cards_on_their_way_follow_the_hand_sorted_anew() -> None:
 def test_a_card_moved_along_the_hand_while_cards_fly_to_it_goes_where_it_is_let_go() -> None:
     # 8♦ dragged onto 10♥ while a penalty's cards fly in: it goes before 10♥, where it was
     # let go (a drop was measured on the hand without its gaps, and sent it to the front).
-    others = ["2H 9S KD 5C 8C", "3H 3C 4C JC AS"]
-    stack, table, screen = _table(
-        "9C QC 5D 8D 6S 10H", "6H", "AH 10C 5S QH JD 9H 10S 6D QS", current=1, others=others
-    )
-    assert table.apply(parse_action("2H"), 1)
-    assert table.apply(parse_action("3H 3C"), 2)
-    while not table.director.idle:
-        stack.update(1 / 60)
+    stack, table, screen = _stack_coming("9C QC 5D 8D 6S 10H")
     assert table.apply(parse_action("draw"), 0)
     for _ in range(16):
         stack.update(1 / 60)
