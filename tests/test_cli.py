@@ -102,6 +102,25 @@ def test_simulate_of_every_preset_leaves_out_those_that_cannot_seat_the_table(
     assert "quick left out (not played by 5 seats)" in captured.err
 
 
+def test_simulate_json_keeps_each_preset_under_its_id_with_the_rules_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An option changed (here one that changes nothing) kept the preset's key, "polish"
+    # reported as "polish with target=100", and a script keyed on the id missed it.
+    args = ["simulate", "--preset", "polish,quick", "--games", "1", "--json"]
+    assert main([*args, "--set", "target=100"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"polish", "quick"}
+    assert Rules.from_text(report["polish"]["rules"]).target == 100
+    assert report["quick"]["games"] == 1
+    assert main(args) == 0
+    assert all("rules" not in figures for figures in json.loads(capsys.readouterr().out).values())
+    path = tmp_path / "house.rules"
+    path.write_text(PRESETS["polish"].replace(name="mine").to_text(), encoding="utf-8")
+    assert main(["simulate", "--rules-file", str(path), "--games", "1", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == {"mine"}
+
+
 def test_simulate_plays_a_preset_named_twice_once(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--preset", "polish,polish", "--games", "1"]) == 0
     assert capsys.readouterr().out.count("polish: 1 game,") == 1
