@@ -521,7 +521,10 @@ class Legality:
                         f"{card.pretty} was made with Card(...): cards are compared as the one "
                         "object of each card, which Card.parse and Card.of give"
                     ) from None
-                raise IllegalMove(f"seat {seat} does not hold {card.pretty}") from None
+                if card.is_joker and not self.rules.jokers:
+                    raise IllegalMove("these rules are played without jokers") from None
+                name = f"the {card.pretty}" if card.is_joker else card.pretty  # "the red joker"
+                raise IllegalMove(f"seat {seat} does not hold {name}") from None
         declared = play.declared
         if declared is not None and len(declared) != len(cards):
             raise IllegalMove("each joker needs its own declaration")

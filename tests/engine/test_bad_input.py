@@ -72,6 +72,10 @@ def test_card_not_in_the_hand_is_refused() -> None:
     g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
     refused(g, "9H", "does not hold")
     refused(g, "7H 7H", "does not hold")
+    # A joker where the rules have none is refused as such, not as a card not held.
+    refused(g, "RJ=7H", "played without jokers")
+    g = pos("hungarian", ["7H 8S", "9C 6D"], "5H", "6S")
+    refused(g, "RJ=7H", "does not hold the red joker")
 
 
 def test_a_card_made_with_its_constructor_is_refused_saying_how_to_get_cards() -> None:
