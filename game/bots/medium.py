@@ -109,8 +109,9 @@ class Table:
         self.hand = list(view.hand)
         self.counts = view.hand_counts
         self.heads_up = sum(1 for o in view.out if not o) <= 2
-        self.nxt = step(self.me, 1, view.out)
-        self.prev = step(self.me, -1, view.out)
+        # The seats an attack or a skip is aimed at, forwards and (K♠) backwards.
+        self.nxt = step(self.me, 1, view.out, view.missed_turns)
+        self.prev = step(self.me, -1, view.out, view.missed_turns)
         self.unseen = view.unseen()
         self.unseen_suit = {s: 0 for s in SUITS}
         self.unseen_rank: dict[int, int] = {}
@@ -486,13 +487,24 @@ class Table:
         if choice is not None:
             rank = _RANK_OF[choice]
             held = sum(1 for x in rest if x.rank == rank)
+            stops = self._stops_last_card(last, choice)
             if not held or self._jacks_going_round():
-                return -3.0
-            return 8.0 + 4.0 * held - 0.5 * self.unseen_rank.get(rank, 0)
+                return -3.0 + stops
+            return 8.0 + 4.0 * held - 0.5 * self.unseen_rank.get(rank, 0) + stops
         if last.is_joker:
             return 0.0
         follow = sum(1 for x in rest if x.suit == last.suit or x.rank == last.rank)
         return 1.5 * min(follow, 4)
+
+    def _stops_last_card(self, last: Card, choice: str) -> float:
+        """A rank asked while the next seat holds its last card, the stock still in play:
+        worth as much as the chance that card follows falls against asking for nothing (a
+        request is how a player on Macau is stopped: heads-up, ``3H JS`` on 9♠ against one
+        card asked for nothing, and won 32% of playouts where asking for 10s won 44%). With
+        the stock spent ``_lay`` weighs every play so."""
+        if not self.last_card_next or self.view.stock_count == 0:
+            return 0.0
+        return _OPEN_TO_LAST_CARD * (self._fit_chance(last, "-") - self._fit_chance(last, choice))
 
     def _jacks_going_round(self) -> bool:
         """Whether every seat still in, this one too, last drew one card and laid it, a jack

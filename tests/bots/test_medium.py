@@ -563,3 +563,29 @@ def test_medium_does_not_open_the_pile_to_a_last_card_that_cannot_go_out_yet(rul
     for seed in range(4):
         action = MediumBot().choose(g.view(0), g.legal_actions(), random.Random(seed))
         assert str(action) == "7H 7D", action
+
+
+def test_medium_aims_its_attack_past_a_seat_waiting_out_missed_turns() -> None:
+    # Seat 1 sits out a missed turn, so a 2 goes to seat 2, on its last card (RULES §2.8):
+    # medium took seat 1's six cards for its target and laid 10♣, and seat 2 went out on 5♣.
+    hands = ["4H 4S 2C 10C KD", "5D 6D 7D 8D 9D 10D", "6S 5C", "6C JD QH 8H KC 9S"]
+    g = Game.from_position("polish", hands, pile="9H", stock="3D 3H 7S 7H 8S 9C JS JH")
+    for act in ("4H 4S", "pass", "6S!", "6C"):
+        g.apply(parse_action(act))
+    assert g.current == 0 and g.view(0).missed_turns[1] > 0 and g.hand_counts[2] == 1
+    for seed in range(8):
+        action = MediumBot().choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert str(action) == "2C", action
+
+
+def test_medium_asks_a_seat_on_its_last_card_for_a_rank_rather_than_nothing() -> None:
+    # Heads-up, the other seat on one card: J♠ asking for nothing lets it out on any spade,
+    # jack or queen; a rank asked for stops it unless it holds that rank or a jack (in 800
+    # playouts, 32% of first places asking for nothing, 44% asking for 10s).
+    pile = "6H 2H KH 10H 9H 4H 4C QD JD AD AC 5S 9S"
+    stock = "AS 7D 8C AH 6D 5D 8S 5H 10D 9C 9D 3D KC 6C JH KS JC 2S 10C 5C 8D 7S"
+    g = Game.from_position("polish", ["3H JS", "4S"], pile=pile, stock=stock)
+    for seed in range(8):
+        action = MediumBot().choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert isinstance(action, Play) and action.cards[0].code == "JS", action
+        assert action.choice not in (None, "-"), action
