@@ -544,14 +544,15 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
     def _shared_names(
         self, cells: Sequence[SeatCell], room: int
     ) -> list[PlannedSeat | None] | None:
-        """Every seat of a match with its total, the names cut to an equal share of the
-        room the places and totals leave; None when a share would be too small to read."""
+        """Every seat of a match with its total, in the room the places and totals leave:
+        the names that fit it whole kept whole, only the longest cut (as a round's row cuts
+        them: an equal share cut "Tomasz" and "Olek" beside one long name, room to spare);
+        None when those would be cut too short to read."""
         fixed = sum(self._seat_widths(c, "full") - self._name_width(c) for c in cells)
-        share = (room - fixed) // max(1, len(cells))
-        if share < self.px(40):
+        names = self._cut_names(cells, room - fixed, self.px(40))
+        if names is None:
             return None
-        size = self.px(15)
-        return [PlannedSeat(c, theme.fit(c.name, size, share, c.mine), c.tag) for c in cells]
+        return [PlannedSeat(c, name, c.tag) for c, name in zip(cells, names, strict=True)]
 
     def _draw_seats(
         self,

@@ -177,3 +177,21 @@ def test_a_long_own_name_is_cut_short_before_the_winner_is_left_out(
         assert row[0] == "1." and row[1] != "…"  # and who won is shown with it
     assert six_row[1].startswith("Łukasz") and three_row[1] == "Gus" and three_row[2] in LEVELS
     assert "Hal" in three_row
+
+
+def test_a_match_row_cuts_only_the_names_too_long_for_it(store: Store) -> None:
+    # Six seats of a match and one long name: each name used to be cut to an equal share
+    # ("To…", "Olek" beside room to spare); those that fit stay whole, the long one is cut.
+    pygame.font.init()
+    history = HistoryScene(store, "Tomasz")
+    names = ["Tomasz", "North", "Olek", LONG + " " + WINNER, "Ania", "West"]
+    cells = [
+        SeatCell(f"{k + 1}.", name, str(100 * k), str(100 * k), mine=name == "Tomasz")
+        for k, name in enumerate(names)
+    ]
+    whole = sum(history._seat_widths(c, "full") for c in cells)
+    room = whole - history._name_width(cells[3]) + history.px(90)
+    plan = history.seat_plan(cells, room, match=True)
+    shown = [p.name for p in plan if p is not None]
+    assert len(shown) == 6 and shown[:3] == names[:3] and shown[4:] == names[4:]
+    assert shown[3] != names[3] and shown[3].endswith("…")
