@@ -742,7 +742,9 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             x = box.x + px(12) + (i % cols) * cell_w + px(10)
             y = box.y + px(12) + (i // cols) * cell_h + px(6)
             # A narrow window's cells are narrow: each line fits its cell, smaller or cut short.
-            room = cell_w - px(16)
+            # A last tile alone on its row has the row (room for its note beside its value).
+            alone = i == len(self.tiles) - 1 and i % cols == 0
+            room = (cell_w * (cols if alone else 1)) - px(16)
             size = theme.fit_size(tile.label, px(14), room, True, px(11))
             label = theme.fit(tile.label, size, room, True)
             surface.blit(theme.text(label, size, theme.MUTED, True), (x, y))
@@ -769,8 +771,9 @@ def _draw_tile_note(
 ) -> None:
     """A tile's context line ("lower is better", "#2 of 4", "1 match given up") under its
     value; in a small window, where the cell has no room under it, beside the value when
-    it fits there whole, so a figure such as "—" for matches won is not left unexplained.
-    Where neither fits it is left out: the figures come first."""
+    it fits there whole, on one line or on two as tall as the value, so a figure such as
+    "—" for matches won is not left unexplained. Where neither fits it is left out: the
+    figures come first."""
     x, value_y = value_at
     note_y, cell_bottom = below
     if note_y + px(16) <= cell_bottom - px(4):
@@ -779,11 +782,21 @@ def _draw_tile_note(
         return
     beside = room - value.get_width() - px(8)
     size = theme.fit_size(note, px(13), beside, False, px(11))
+    lines = [note]
     if theme.text_size(note, size)[0] > beside:
-        return
-    image = theme.text(note, size, theme.MUTED)
+        size = px(11)
+        lines = theme.wrap(note, size, beside)
+        tall = len(lines) * theme.text_size("Ag", size)[1]
+        if len(lines) > 2 or tall > value.get_height() + px(4):
+            return
+        if any(theme.text_size(line, size)[0] > beside for line in lines):
+            return
     bottom = value_y + value.get_height() - px(3)  # on the value's baseline, near enough
-    surface.blit(image, image.get_rect(bottomleft=(x + value.get_width() + px(8), bottom)))
+    for line in reversed(lines):
+        image = theme.text(line, size, theme.MUTED)
+        at = image.get_rect(bottomleft=(x + value.get_width() + px(8), bottom))
+        surface.blit(image, at)
+        bottom = at.top
 
 
 def _time_ticks(t0: float, t1: float) -> list[float]:

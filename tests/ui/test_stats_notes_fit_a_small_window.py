@@ -1,0 +1,62 @@
+"""In the smallest window the statistics tiles keep their notes where there is room: beside
+the value on two lines where one is too wide, and across the whole row for a last tile
+alone on it ("#2 of 2 in the rankings" beside the rating was left out with half the row empty)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store
+from game.ui.stats_scene import StatsScene, clear_cache
+from tests.ui.textkit import drawn_texts, outside, overlaps
+
+T0 = 1_700_000_000
+
+
+@pytest.fixture
+def store() -> Iterator[Store]:
+    """Ania and Olek: 1,200 rounds, Ania first in every third, 57 of them left unfinished,
+    and a match Olek won (the tiles then run to eleven, the rating alone on the last row)."""
+    clear_cache()
+    opened = Store.open()
+    for n in range(1200):
+        start = T0 + n * 600
+        ania = 1 if n % 3 == 0 else 2
+        seats = (
+            SeatResult(0, "Ania", False, None, ania),
+            SeatResult(1, "Olek", False, None, 3 - ania),
+        )
+        left = n >= 1200 - 57
+        opened.record_game(GameRecord("polish", "p", start, start + 300, seats, abandoned=left))
+    seats = (
+        MatchSeat(0, "Ania", False, None, 520, 2, False),
+        MatchSeat(1, "Olek", False, None, 140, 1, True),
+    )
+    opened.record_match(MatchRecord("m", "classic", "c", 500, T0, T0 + 900, 6, seats, "finished"))
+    yield opened
+    opened.close()
+
+
+def test_the_notes_stay_beside_their_values_at_960_by_600(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    size = (960, 600)
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode(size)
+    from game.ui.scene import SceneStack
+
+    stack = SceneStack(None, size)
+    stats = stack.push(StatsScene(store, "Ania"))
+    tiles = {t.label: t.note for t in stats.tiles}
+    assert tiles["Rounds"] == "57 left unfinished" and tiles["Rating"] == "#2 of 2 in the rankings"
+    assert len(stats.tiles) % 2 == 1  # the rating alone on the last row
+    drawn = drawn_texts(monkeypatch, stack, size)
+    words = " ".join(text for text, _ in drawn)
+    assert tiles["Rating"] in words  # across its row
+    shown = [text for text, _ in drawn]
+    assert "57 left" in shown and "unfinished" in shown  # on two lines beside 1,143
+    assert not overlaps(drawn) and not outside(drawn, size)
