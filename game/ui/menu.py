@@ -8,6 +8,7 @@ A saved game that cannot be read is set aside and the reason shown here.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import time
@@ -88,6 +89,7 @@ class MainMenu(MenuScreen):
         # the first store opened that can be written (``_give_up_matches_left``).
         self._matches_left = False
         self._give_up_wait = 0.0  # seconds before it is tried again (the file not free)
+        self._giving_up: Any = None  # the try under way, on a thread of its own
         # The line under the cards describes the item the mouse rests on once it moves, and
         # the focused one once a key is pressed: whichever the player used last.
         self.pointer_leads = False
@@ -188,20 +190,30 @@ class MainMenu(MenuScreen):
         listed in History as in play for ever. Only the save goes on with a match, so every
         match in play but the one the save now holds (a new table's, saved meanwhile) is
         given up; none while another copy of the game keeps the save, or the save cannot
-        be read. Tried again every ``LOCK_EVERY`` seconds while the file is not free."""
-        if not self._matches_left or self._store_ahead is not None or self._store is None:
+        be read. Written on a thread of its own (a file another program holds is waited
+        for), and tried again every ``LOCK_EVERY`` seconds while the file is not free."""
+        job = self._giving_up
+        if job is not None:
+            if job.poll():
+                self._giving_up = None
+                with contextlib.suppress(Exception):  # (statistics never stop the menu)
+                    self._matches_left = job.result() is None
+            return
+        store = self._store
+        if not self._matches_left or self._store_ahead is not None or store is None:
             return
         self._give_up_wait -= dt
         if self._give_up_wait > 0:
             return
         self._give_up_wait = LOCK_EVERY
         saved = self.saved
-        if saved.problem == ANOTHER_COPY or saved.newer or saved.unreadable:
+        if store.read_only or saved.problem == ANOTHER_COPY or saved.newer or saved.unreadable:
             return
         key = saved.data.get("match_key") if saved.data is not None else None
         keep = key if isinstance(key, str) else None
-        if self._store.give_up_matches_in_play(keep) is not None:
-            self._matches_left = False
+        from game.store.background import StoreJob
+
+        self._giving_up = StoreJob(store, lambda s: s.give_up_matches_in_play(keep))
 
     def _take_ahead(self) -> bool:
         """The store opened ahead (waiting for it to finish) in place of the menu's own; False

@@ -5,6 +5,8 @@ for ever. A match given up so and reported with more rounds after all is in play
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -41,13 +43,25 @@ def _record(rounds: int, status: str = "playing") -> None:
 
 
 def _menu_until_store_taken(menu: MainMenu) -> Screen:
+    """The menu shown until its statistics are open and a give-up begun then is done."""
     screen = Screen(menu)
     for _ in range(600):
         screen.frame()
         if menu._store is not None and menu._store_ahead is None:
             break
-    screen.frame()
+    _until_given_up(screen, menu)
     return screen
+
+
+def _until_given_up(screen: Screen, menu: MainMenu) -> None:
+    """Frames until no give-up is under way (it runs on a thread of its own)."""
+    screen.frame()
+    for _ in range(600):
+        if menu._giving_up is None:
+            return
+        time.sleep(0.005)
+        screen.frame()
+    raise AssertionError("the give-up never finished")
 
 
 def _broken_inside(path: Path) -> bytes:
@@ -109,8 +123,27 @@ def test_while_the_file_is_not_free_it_is_tried_again_and_a_new_saved_match_stay
     screen.frame(30)
     assert len(tried) == 1  # not every frame
     screen.frame(int(LOCK_EVERY * 60) + 2)
+    _until_given_up(screen, menu)
     assert tried == [None, new_key]
     assert sorted(_told()) == [
         "1 round so far · to 500",  # the saved match goes on
         "given up after 2 rounds · totals so far · to 500",
     ]
+
+
+def test_it_is_written_off_the_drawing_thread(_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A file another program holds is waited for (a quarter of a second at each try): never
+    # on the thread that draws the menu.
+    save_a_classic_match(_home).write_bytes(b"")
+    _record(2)
+    real = Store.give_up_matches_in_play
+    threads: list[str] = []
+
+    def noted(store: Store, keep: str | None = None) -> int | None:
+        threads.append(threading.current_thread().name)
+        return real(store, keep)
+
+    monkeypatch.setattr(Store, "give_up_matches_in_play", noted)
+    _menu_until_store_taken(MainMenu())
+    assert threads and threading.main_thread().name not in threads
+    assert _told() == ["given up after 2 rounds · totals so far · to 500"]
