@@ -404,6 +404,8 @@ class Table:
         if value:
             target = self.prev if last is c.king_of_spades else self.nxt
             bonus = _ATTACK_BONUS.get(self.counts[target], 1.0) + 0.3 * value
+            if target == self.me:
+                bonus = 0.0  # every other seat waits: it reaches nobody, and lapses
             if known_last and target == self.nxt:
                 # Its last card may answer the attack, and goes out on it: no gain, a loss.
                 suit = play.choice if play.choice in SUITS else last.suit
@@ -412,6 +414,8 @@ class Table:
             s += bonus
             if self.attackers >= 3:
                 s += 3.0
+        elif last in c.skip and self.nxt == self.me:
+            pass  # every other seat waits: the missed turns reach nobody, and lapse
         elif last in c.skip:
             bonus = _SKIP_BONUS.get(self.counts[self.nxt], 0.0)
             if known_last:  # as for an attack: its last card may be a skip card too
@@ -531,6 +535,8 @@ class Table:
             return base + 2.0  # a cancel: nothing drawn, nobody skipped
         total = view.penalty + sum(c.attack_value[e] for e in effs)
         target = self.prev if last is c.king_of_spades else self.nxt
+        if target == self.me:
+            return base + 2.0  # every other seat waits: the stack lapses, as a cancel ends it
         suit = play.choice if play.choice in SUITS else last.suit
         # A counter sends the stack on; a cancelling card (a cutting 7, a blocking king or 4)
         # ends it: nobody draws, which is no gain but no risk either.

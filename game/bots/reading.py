@@ -18,15 +18,14 @@ def roles(view: View) -> Compiled:
 def step(seat: int, direction: int, out: Sequence[bool], waiting: Sequence[int] = ()) -> int:
     """The next seat from ``seat`` in ``direction`` that still holds cards and, given the
     missed turns each seat is ``waiting`` out, that is not waiting: an attack, a skip or a
-    request passes over a waiting seat to the one after it (RULES §2.8). Where every other
-    seat waits, the next that holds cards."""
+    request passes over a waiting seat to the one after it (RULES §2.8). ``seat`` itself
+    where there is none: an attack or a skip laid then reaches nobody, and lapses."""
     n = len(out)
-    for passing in (True, False):
-        t = seat
-        for _ in range(n - 1):
-            t = (t + direction) % n
-            if not out[t] and not (passing and waiting and waiting[t] > 0):
-                return t
+    t = seat
+    for _ in range(n - 1):
+        t = (t + direction) % n
+        if not out[t] and not (waiting and waiting[t] > 0):
+            return t
     return seat
 
 

@@ -589,3 +589,18 @@ def test_medium_asks_a_seat_on_its_last_card_for_a_rank_rather_than_nothing() ->
         action = MediumBot().choose(g.view(0), g.legal_actions(), random.Random(seed))
         assert isinstance(action, Play) and action.cards[0].code == "JS", action
         assert action.choice not in (None, "-"), action
+
+
+def test_medium_spends_no_attack_on_a_table_where_every_other_seat_waits() -> None:
+    # Heads-up, the other seat (one card) sits out a missed turn: a 2 laid now reaches nobody
+    # and lapses (RULES §2.8), where a plain 9♠ brings the turn straight back, the 2 kept for
+    # that seat once it plays again. Medium laid the 2 on every seed.
+    g = Game.from_position(
+        "polish", ["4H 4S 2S 9S 8D 7C", "5D"], "9H", "3D 3H 7S 7H 8S JS JH 2D 10H 5H"
+    )
+    for act in ("4H 4S", "pass"):
+        g.apply(parse_action(act))
+    assert g.current == 0 and g.view(0).missed_turns[1] > 0
+    for seed in range(6):
+        action = MediumBot().choose(g.view(0), g.legal_actions(), random.Random(seed))
+        assert isinstance(action, Play) and action.cards[0].rank not in (2, 4), action
