@@ -99,7 +99,13 @@ class RankingsScene(Scaled, Scene):
         self.ui = self.widgets.scale_to(size)
         px = self.px
         w, h = size
-        self.scope_picker.rect = pygame.Rect(w - 40 - px(250), px(38), px(250), px(42))
+        # As wide as its longest scope needs ("Custom: Wakacje 2024" and "… 2025" were cut
+        # alike), from its usual width up to the room the title leaves.
+        picker = self.scope_picker
+        widest = max((theme.text_size(o, px(19), True)[0] for o in picker.options), default=0)
+        title_end = 40 + theme.text_size("Rankings", round(34 * self.ui), True)[0] + px(44)
+        wide = max(px(250), min(widest + px(72), w - 40 - title_end))
+        picker.rect = pygame.Rect(w - 40 - wide, px(38), wide, px(42))
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(w - 40 - width, h - px(76), width, px(46))
         self.scroll_by(0)  # a taller window fits more rows: never leave the panel half empty

@@ -272,3 +272,22 @@ def test_two_long_names_that_differ_at_one_end_are_told_apart_when_cut(
     assert len(set(picked)) == 2
     ranked = shown(RankingsScene(store))
     assert len(ranked) >= 2 and len(set(ranked)) == len(ranked)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rankings_scope_names_a_saved_rule_set_whole(
+    store: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    # The picker was 250 pixels wide whatever it held: "Custom: Wakacje 2024" read
+    # "Custom: Wakacje 20…", as "Wakacje 2025" would, with room beside it.
+    people = [SeatResult(s, LONG[s], False, None, 1 + s) for s in range(2)]
+    for n, label in enumerate(("Wakacje 2024", "Wakacje 2025")):
+        rec = replace(_round(50 + n, "polish", *people), rules_label=label)
+        store.record_game(replace(rec, preset="custom"))
+    pygame.display.init()
+    scene = RankingsScene(store)
+    scene.scope_picker.index = scene.scopes.index(("custom", "Wakacje 2024"))
+    scene.refresh()
+    drawn = _texts_fit(monkeypatch, size, scene)
+    shown = [w for w, r in drawn if scene.scope_picker.rect.contains(r)]
+    assert "Custom: Wakacje 2024" in shown
