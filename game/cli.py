@@ -444,9 +444,7 @@ def cmd_simulate(argv: list[str]) -> int:
             _print_sim(labels[name], total, args.check)
         elif name in custom:
             total["rules"] = custom[name]
-        # Keyed by the preset an option changed (the rules played given beside it), so a
-        # script reading one preset finds it however it was played; a rules file by its name.
-        report[labels[name] if args.rules_file is not None else name] = total
+        report[labels[name]] = total  # (as printed: "polish with target=100")
     if args.json:
         print(json.dumps(report, indent=2))
     return 0

