@@ -103,7 +103,12 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str | _Label, _Describe], ...] = (
     (("ace_must_differ",), "Named suit must differ", lambda r: _yes(r.ace_must_differ)),
     (("ace_must_hold",), "Named suit must be held", lambda r: _yes(r.ace_must_hold)),
     (("joker_role",), "Jokers", lambda r: _joker_short(r)),
-    (("groups",), "Several cards", lambda r: _GROUP_SHORT[r.groups]),
+    (
+        ("groups",),
+        "Several cards",
+        # (runs are told on their own line, but "one card a turn" alone reads as no runs)
+        lambda r: _GROUP_SHORT[r.groups] + (", or a run" if r.groups == "none" and r.runs else ""),
+    ),
     (("runs",), "Runs", lambda r: _yes(r.runs)),
     (("five_again",), "A 5 goes again", lambda r: _yes(r.five_again)),
     (

@@ -160,8 +160,9 @@ def table_paragraphs(rules: Rules) -> list[str]:
     """How the rules are played in this window: the buttons and keys for each thing the
     rules ask of a player (the engine's sections say what the rules are, not where to click)."""
     several = rules.groups != "none" or rules.runs
+    what = "a group" if rules.groups != "none" else "a run"  # (groups off: runs alone)
     picking = (
-        "Click several cards to pick a group and drop them on the pile, or press Play (Enter)"
+        f"Click several cards to pick {what} and drop them on the pile, or press Play (Enter)"
         if several
         else "Or click a card to pick it and press Play (Enter)"
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import PASS, PRESETS, Game, Stop, parse_action
+from game.engine import PASS, PRESETS, Game, Stop, explain, parse_action
 from game.store.settings import Settings
 from game.ui import tabledraw, theme
 from game.ui.hint import describe
@@ -161,11 +161,13 @@ def test_how_to_play_says_where_to_click_for_what_the_rules_ask() -> None:
     assert "pick a group" in polish and "pick a group" not in tel_aviv
     assert "click a card to pick it" in tel_aviv
     assert "Finish the round" not in tel_aviv
+    # Runs without groups: a run is what is picked, and the house rules say runs stay.
+    runs_only = PRESETS["hungarian"].replace(name="custom", groups="none")
+    assert "pick a run" in " ".join(table_paragraphs(runs_only))
+    assert "- Several cards: one card a turn, or a run (" in " ".join(explain(runs_only).split())
 
 
 def test_going_out_with_several_cards_is_told_only_where_a_turn_lays_several() -> None:
-    from game.engine import explain
-
     assert "several cards at once needs no call" in explain(PRESETS["polish"])
     one_a_turn = PRESETS["polish"].replace(name="custom", groups="none")
     assert "several cards at once" not in explain(one_a_turn)
