@@ -148,10 +148,14 @@ class HandoffScreen(Scaled, Scene):
         w, h = size
         self.ui = self.widgets.scale_to(size)
         px = self.px
-        # Wider for a long name, so "Pass to …" is shown whole where the window has room.
+        # Wider for a long name, so "Pass to …" is shown whole where the window has room,
+        # and for a long line of what happened since ("… Dmitri owes 2 — Macau!"), whose
+        # end is what the person needs to know.
         heading = theme.text_size(self._heading(), px(44), True)[0] + px(48)
+        lines = [theme.text_size(line, px(16))[0] + px(48) for line in self.recent]
         tall = px(420) + (px(RECENT_LINE) * (len(self.recent) + 1) + px(8) if self.recent else 0)
-        self.panel = pygame.Rect(0, 0, min(w - 60, max(px(640), heading)), min(h - 60, tall))
+        wide = max(px(640), heading, *lines)
+        self.panel = pygame.Rect(0, 0, min(w - 60, wide), min(h - 60, tall))
         self.panel.center = (w // 2, h // 2)
         # A long name leaves the button the words it needs, inside the panel.
         stop_w = 0

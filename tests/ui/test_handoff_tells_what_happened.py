@@ -110,3 +110,20 @@ def test_a_line_with_long_names_keeps_what_was_done() -> None:
     room = handoff.panel.w - handoff.px(48)  # as the panel draws its lines
     fitted = handoff._fitted(line, handoff.px(16), room)
     assert fitted.endswith("draws 5") and fitted.startswith("Cleo caught "), fitted
+
+
+def test_the_panel_widens_for_a_long_line_of_what_happened() -> None:
+    # At a crowded table a line ran past the panel's usual width and lost its end, "owes 2"
+    # to "owe…", with room to spare in the window: the panel now widens for it.
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Dmitri"), SeatSpec("Cleo", "medium")))
+    game = Game.from_position(PRESETS["polish"], ["9H 5C", "8H 4C", "4D 5S"], "5H", "2D 3D 4S")
+    table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=1, deal=False)
+    screen = Screen(table, (960, 600))
+    handoff = HandoffScreen(table, 1)
+    line = "Cleo laid 2♠ 2♦ 2♣ together with 3♠ and 3♣ — the stack is 12 — Dmitri owes 12"
+    handoff.recent = [line]
+    screen.stack.push(handoff)
+    screen.frame()
+    room = handoff.panel.w - handoff.px(48)
+    assert handoff._fitted(line, handoff.px(16), room) == line
+    assert handoff.panel.w <= 960 - 60
