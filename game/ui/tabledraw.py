@@ -847,6 +847,11 @@ def _bubble_place(
             if i not in (0, slot)
         ]
     others.extend(button.rect for button in t.play_area_buttons())
+    penalty = t.director.model.penalty
+    if slot >= 0 and penalty > 0:
+        # Nor who owes the stack waiting ("Ben draws 3"): the same words ``_draw_penalty``
+        # shows (a count at most the stack's, and no wider).
+        others.append(penalty_pill(layout, penalty, _owner(t), t.names)[1])
     # A seat's words never hide the marker (whose turn a request lasts through), at any point
     # of their rise: a place that would meet it later is passed over now, so none jumps aside.
     marker = _marker_box(t, width) if slot >= 0 else None
@@ -979,22 +984,32 @@ def _bubble_places(
     def window(right: int) -> pygame.Rect:
         return pygame.Rect(px(8), 0, right - px(16), layout.size[1])
 
-    if slot <= 0:
+    if slot < 0:
+
+        def over_pile(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            box.center = (layout.pile.centerx, round(layout.pile.top - u * (10 + 30 * p)))
+            return clamped(box, right), window(right)
+
+        def on_pile(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            # Where a seat's words are over the pile's top (a crowded table in a small
+            # window): on the pile's lower half, rising, rather than over those words.
+            box.center = (layout.pile.centerx, round(layout.pile.bottom - u * (24 + 30 * p)))
+            return clamped(box, right), window(right)
+
+        return [over_pile, on_pile]
+    if slot == 0:
 
         def centre(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
-            if slot < 0:
-                box.center = (layout.pile.centerx, round(layout.pile.top - u * (10 + 30 * p)))
-            else:
-                box.center = (layout.hand_rect.centerx, round(layout.hint_y - u * (40 + 12 * p)))
-                # Over your hand, but clear of the stock's count (a short window brings the
-                # two close): to its side, towards the middle of the table.
-                count = pygame.Rect(0, 0, layout.stock.w + px(12), px(30))
-                count.midtop = (layout.stock.centerx, layout.stock.bottom)
-                if box.colliderect(count):
-                    if count.centerx <= box.centerx:
-                        box.left = count.right + px(6)
-                    else:
-                        box.right = count.left - px(6)
+            box.center = (layout.hand_rect.centerx, round(layout.hint_y - u * (40 + 12 * p)))
+            # Over your hand, but clear of the stock's count (a short window brings the two
+            # close): to its side, towards the middle of the table.
+            count = pygame.Rect(0, 0, layout.stock.w + px(12), px(30))
+            count.midtop = (layout.stock.centerx, layout.stock.bottom)
+            if box.colliderect(count):
+                if count.centerx <= box.centerx:
+                    box.left = count.right + px(6)
+                else:
+                    box.right = count.left - px(6)
             return clamped(box, right), window(right)
 
         return [centre]
@@ -1028,10 +1043,14 @@ def _bubble_places(
         def over_cards(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
             box.midtop = (r.centerx, r.top + px(32) + round(u * 8 * (1 - p)))
             if medal is not None and box.colliderect(medal):
-                # A seat that went out shows its place there: beside it, not over it.
+                # A seat that went out shows its place there: beside it, not over it (on
+                # its left past the box's edge rather than pushed back over it by the
+                # window's, for a seat at the right end of the row).
                 box.right = medal.left - px(4)
                 if box.left < r.left + px(4):
                     box.left = medal.right + px(4)
+                    if box.right > right - px(8):
+                        box.right = medal.left - px(4)
             return clamped(box, right), share(right)
 
         return [under, over_cards]
