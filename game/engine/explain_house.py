@@ -103,12 +103,7 @@ HOUSE_ROWS: tuple[tuple[tuple[str, ...], str | _Label, _Describe], ...] = (
     (("ace_must_differ",), "Named suit must differ", lambda r: _yes(r.ace_must_differ)),
     (("ace_must_hold",), "Named suit must be held", lambda r: _yes(r.ace_must_hold)),
     (("joker_role",), "Jokers", lambda r: _joker_short(r)),
-    (
-        ("groups",),
-        "Several cards",
-        # (runs are told on their own line, but "one card a turn" alone reads as no runs)
-        lambda r: _GROUP_SHORT[r.groups] + (", or a run" if r.groups == "none" and r.runs else ""),
-    ),
+    (("groups",), "Several cards", lambda r: _GROUP_SHORT[r.groups]),
     (("runs",), "Runs", lambda r: _yes(r.runs)),
     (("five_again",), "A 5 goes again", lambda r: _yes(r.five_again)),
     (
@@ -232,10 +227,15 @@ def _house_rows(r: Rules, base: Rules) -> list[str]:
             continue
         name = label if isinstance(label, str) else label(r, base)
         title = PRESET_TITLES.get(base.name, base.name)
+        shown = describe(r)
+        if options == ("groups",) and r.groups == "none" and r.runs:
+            # Runs have a line of their own (where they changed), but "one card a turn"
+            # alone reads as if they were gone too.
+            shown += ", or a run"
         if all(_unused(base, o) for o in options):
-            rows.append(f"- {name}: {describe(r)} (unused in {title}).")
+            rows.append(f"- {name}: {shown} (unused in {title}).")
         else:
-            rows.append(f"- {name}: {describe(r)} ({title}: {told}).")
+            rows.append(f"- {name}: {shown} ({title}: {told}).")
     return rows
 
 

@@ -165,6 +165,11 @@ def test_how_to_play_says_where_to_click_for_what_the_rules_ask() -> None:
     runs_only = PRESETS["hungarian"].replace(name="custom", groups="none")
     assert "pick a run" in " ".join(table_paragraphs(runs_only))
     assert "- Several cards: one card a turn, or a run (" in " ".join(explain(runs_only).split())
+    # Runs switched on where one card a turn stays: only runs changed, and only they are told.
+    tel_aviv_runs = PRESETS["tel_aviv"].replace(name="custom", runs=True)
+    assert "Several cards" not in explain(tel_aviv_runs) and "- Runs: yes (" in explain(
+        tel_aviv_runs
+    )
 
 
 def test_going_out_with_several_cards_is_told_only_where_a_turn_lays_several() -> None:
