@@ -67,7 +67,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": ("normal", "fast", "off"),
     "card_back": CARD_BACKS,
     "hand_sort": ("suit", "rank", "none"),
-    "bot_pace": ("normal", "fast", "slow"),
+    "bot_pace": ("slow", "normal", "fast"),  # (a scale: one way faster, the other slower)
 }
 
 

@@ -113,8 +113,14 @@ class SettingsScreen(MenuScreen):
         return settings_of(self)
 
     def _choice(self, key: str, s: Settings) -> Choice[str]:
+        # The bots' pace is a scale from slow to fast: it stops at either end rather than go
+        # round from Fast to Slow.
         return Choice(
-            list(CHOICES[key]), getattr(s, key), lambda v: self.set(**{key: v}), show=_word
+            list(CHOICES[key]),
+            getattr(s, key),
+            lambda v: self.set(**{key: v}),
+            show=_word,
+            wrap=key != "bot_pace",
         )
 
     def _row(self, label: str, widget: Widget) -> None:

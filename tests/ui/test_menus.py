@@ -173,6 +173,16 @@ def test_settings_change_at_once_and_are_kept() -> None:
     screen.key(pygame.K_RIGHT)  # card back: blue -> red
     kept = Settings.load().settings
     assert (kept.animation_speed, kept.card_back) == ("fast", "red")
+    # The bots' pace is a scale: from Normal one way is Fast, the other Slow, and it stops
+    # there (it stepped Normal, Fast, Slow, round and round).
+    pace = options._choice("bot_pace", kept)
+    assert pace.value == "normal"
+    pace.step(1)
+    pace.step(1)
+    assert pace.value == "fast"
+    for _ in range(3):
+        pace.step(-1)
+    assert pace.value == "slow"
 
 
 def test_a_damaged_save_is_set_aside_and_the_menu_still_works(_home: Path) -> None:
