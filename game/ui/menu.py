@@ -85,6 +85,7 @@ class MainMenu(MenuScreen):
         self._store_ahead: Any = None
         self._stale_for = 0.0  # seconds on screen since a store only read was last reopened
         self._told_set_aside = False  # a damaged statistics file set aside has been told
+        self._settings_told = ""  # what damaged settings found at start-up were told as
         # A damaged save was found: the match it held is to be recorded as given up, in
         # the first store opened that can be written (``_give_up_matches_left``).
         self._matches_left = False
@@ -130,6 +131,13 @@ class MainMenu(MenuScreen):
         }
 
     # --- lifecycle -----------------------------------------------------------------------------
+    def pause(self) -> None:
+        """Covered by another screen: what was told once at start-up has been seen."""
+        super().pause()
+        if self._settings_told:
+            self.problem = self.problem.replace(self._settings_told, "").strip()
+            self._settings_told = ""
+
     def resume(self) -> None:
         """Look for a saved game each time the menu comes back."""
         self.refresh()
@@ -242,6 +250,7 @@ class MainMenu(MenuScreen):
         if told:  # damaged settings found at start-up: told here once, beside any save problem
             self.problem = f"{self.problem} {told}".strip()
             app.settings_problem = None  # type: ignore[union-attr]
+            self._settings_told = told  # (until the menu is left: the Settings may mend it)
         self.continue_button.visible = self.saved.data is not None
         quick, why = quick_setup_told(settings_of(self).last_setup)
         self.descriptions[self.quick_button] = f"{quick.title()} · {quick.who()}"

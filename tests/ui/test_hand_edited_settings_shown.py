@@ -85,8 +85,16 @@ def test_a_bad_value_is_told_on_the_main_menu_once_and_the_good_ones_kept() -> N
     menu = MainMenu()
     app.stack.push(menu)
     assert "Animation speed" in menu.problem
+    # Once the menu is left (to Settings, where it may be mended) and comes back, it is
+    # not told again: it stayed for the whole run, after the speed had been set.
+    options = SettingsScreen()
+    app.stack.push(options)
+    options.set(animation_speed="fast")
+    options.close()
+    assert app.stack.top is menu and "Animation speed" not in menu.problem
     again = App(clock=ManualClock(), fullscreen=False)
-    assert again.settings_problem is None and again.settings == Settings(hand_sort="rank")
+    kept = Settings(hand_sort="rank", animation_speed="fast")
+    assert again.settings_problem is None and again.settings == kept
 
 
 def nested(depth: int) -> Any:
