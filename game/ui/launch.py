@@ -101,7 +101,10 @@ def change_settings(scene: Scene, **changes: Any) -> tuple[Settings, str]:
         new.save(only=changes)  # another copy of the game may have changed the others
     except (StoreUnavailable, OSError, ValueError) as exc:
         log.warning("settings not saved: %s", exc)
-        return new, str(exc)
+        told = str(exc)
+        if "until you quit" not in told:  # (a folder that cannot be written says why only)
+            told = f"{told.rstrip('.')}: this change lasts until you quit."
+        return new, told
     return new, ""
 
 

@@ -176,10 +176,10 @@ def test_a_settings_problem_with_a_long_folder_fits_in_the_panel(
     pygame.display.init()
     settings = SettingsScreen()
     settings.set(volume=0.5)  # refused; the sentence says why
-    assert "(read-only)." in settings.problem
+    assert "(read-only): this change lasts until you quit." in settings.problem
     drawn = _texts_fit(monkeypatch, size, settings)
-    said = "".join(w for w, r in drawn if settings.panel.contains(r))
-    assert "(read-only)." in said
+    said = " ".join(w for w, r in drawn if settings.panel.contains(r))
+    assert "(read-only):" in said and "this change lasts until you quit." in said
 
 
 @pytest.mark.parametrize("size", SIZES)
