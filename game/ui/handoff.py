@@ -157,6 +157,12 @@ class HandoffScreen(Scaled, Scene):
         wide = max(px(640), heading, *lines)
         self.panel = pygame.Rect(0, 0, min(w - 60, wide), min(h - 60, tall))
         self.panel.center = (w // 2, h // 2)
+        # Widened for a line, it stays clear of the Menu button at the window's top right.
+        menu = pygame.Rect(w - px(130), 16, px(112), px(36))
+        if self.panel.w > px(640) and self.panel.colliderect(menu.inflate(px(16), px(16))):
+            clear = 2 * (menu.left - px(8) - w // 2)
+            self.panel.w = min(self.panel.w, max(px(640), clear))
+            self.panel.center = (w // 2, h // 2)
         # A long name leaves the button the words it needs, inside the panel.
         stop_w = 0
         if self.stop_button.visible:  # its width as the row will lay it out
@@ -166,7 +172,7 @@ class HandoffScreen(Scaled, Scene):
         self.ready_button.label = "Show my cards" if long else self.ready_label
         row = [self.ready_button] + ([self.stop_button] if self.stop_button.visible else [])
         button_row(row, self.panel.centerx, self.panel.bottom - px(78), px(14), px(50))
-        self.menu_button.rect = pygame.Rect(w - px(130), 16, px(112), px(36))
+        self.menu_button.rect = menu
 
     def _heading(self) -> str:
         return f"Pass to {self.table.names[self.seat]}"

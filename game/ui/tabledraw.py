@@ -847,11 +847,6 @@ def _bubble_place(
             if i not in (0, slot)
         ]
     others.extend(button.rect for button in t.play_area_buttons())
-    penalty = t.director.model.penalty
-    if slot >= 0 and penalty > 0:
-        # Nor who owes the stack waiting ("Ben draws 3"): the same words ``_draw_penalty``
-        # shows (a count at most the stack's, and no wider).
-        others.append(penalty_pill(layout, penalty, _owner(t), t.names)[1])
     # A seat's words never hide the marker (whose turn a request lasts through), at any point
     # of their rise: a place that would meet it later is passed over now, so none jumps aside.
     marker = _marker_box(t, width) if slot >= 0 else None
@@ -990,13 +985,7 @@ def _bubble_places(
             box.center = (layout.pile.centerx, round(layout.pile.top - u * (10 + 30 * p)))
             return clamped(box, right), window(right)
 
-        def on_pile(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
-            # Where a seat's words are over the pile's top (a crowded table in a small
-            # window): on the pile's lower half, rising, rather than over those words.
-            box.center = (layout.pile.centerx, round(layout.pile.bottom - u * (24 + 30 * p)))
-            return clamped(box, right), window(right)
-
-        return [over_pile, on_pile]
+        return [over_pile]
     if slot == 0:
 
         def centre(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:

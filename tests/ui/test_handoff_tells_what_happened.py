@@ -120,10 +120,16 @@ def test_the_panel_widens_for_a_long_line_of_what_happened() -> None:
     table = MatchTable(setup, game, settings=Settings(animation_speed="off"), seed=1, deal=False)
     screen = Screen(table, (960, 600))
     handoff = HandoffScreen(table, 1)
-    line = "Cleo laid 2♠ 2♦ 2♣ together with 3♠ and 3♣ — the stack is 12 — Dmitri owes 12"
+    line = "Cleo laid 2♠ 2♦ 2♣ with 3♠ 3♣ on Anna's 2♥ — the stack is 14 — Dmitri owes 14 — Macau!"
     handoff.recent = [line]
     screen.stack.push(handoff)
     screen.frame()
     room = handoff.panel.w - handoff.px(48)
+    assert handoff.panel.w > handoff.px(640)
     assert handoff._fitted(line, handoff.px(16), room) == line
-    assert handoff.panel.w <= 960 - 60
+    # Widened, it keeps clear of the Menu button at the window's top right.
+    assert not handoff.panel.colliderect(handoff.menu_button.rect)
+    for _ in range(3):  # a taller panel, up to the button's height
+        handoff.recent.insert(0, "Ben laid 9♣")
+    handoff.resize((960, 600))
+    assert not handoff.panel.colliderect(handoff.menu_button.rect)
