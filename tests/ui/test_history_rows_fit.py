@@ -13,7 +13,7 @@ import pytest
 from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store
 from game.ui.history_scene import HistoryScene, SeatCell
 from game.ui.scene import SceneStack
-from tests.ui.textkit import drawn_texts, outside, overlaps
+from tests.ui.textkit import drawn_texts, outside, overlaps, stack_on_window
 
 ME = "Anna Kowalska"
 PEOPLE = (ME, "Anna Nowak-Wiśniewska", "Piotr Zieliński", "Piotr Wójcik")
@@ -108,11 +108,8 @@ def test_a_match_row_shows_the_players_total_however_many_seats(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     size = (960, 600)
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(size)
-    stack = SceneStack(None, size)
-    history = stack.push(HistoryScene(store, ME))
+    history = HistoryScene(store, ME)
+    stack = stack_on_window(history, size)
     match_row = _rows(drawn_texts(monkeypatch, stack, size), history)[0]
     mine = next(i for i, words in enumerate(match_row) if words.startswith("Anna K"))
     assert match_row[mine - 1] == "7." and match_row[mine + 1] == "310"

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 
 from game.store import GameRecord, MatchRecord, MatchSeat, SeatResult, Store
 from game.ui.stats_scene import StatsScene, clear_cache
-from tests.ui.textkit import drawn_texts, outside, overlaps
+from tests.ui.textkit import drawn_texts, outside, overlaps, stack_on_window
 
 T0 = 1_700_000_000
 
@@ -44,13 +43,8 @@ def test_the_notes_stay_beside_their_values_at_960_by_600(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     size = (960, 600)
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode(size)
-    from game.ui.scene import SceneStack
-
-    stack = SceneStack(None, size)
-    stats = stack.push(StatsScene(store, "Ania"))
+    stats = StatsScene(store, "Ania")
+    stack = stack_on_window(stats, size)
     tiles = {t.label: t.note for t in stats.tiles}
     assert tiles["Rounds"] == "57 left unfinished" and tiles["Rating"] == "#2 of 2 in the rankings"
     assert len(stats.tiles) % 2 == 1  # the rating alone on the last row

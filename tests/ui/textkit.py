@@ -90,3 +90,13 @@ def forget_fonts() -> None:
         theme._text,
     ):
         cache.cache_clear()
+
+
+def stack_on_window(scene: Any, size: tuple[int, int]) -> SceneStack:
+    """A dummy window of ``size`` and a scene stack with ``scene`` pushed on it."""
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode(size)
+    stack = SceneStack(None, size)
+    stack.push(scene)
+    return stack
