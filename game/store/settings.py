@@ -214,19 +214,21 @@ def load_settings(path: Path | None = None) -> LoadedSettings:
             f"The settings file could not be read ({unreadable_reason(exc)}), "
             "so default settings are used. It was left where it is.",
         )
-    except ValueError:
+    except ValueError as exc:
+        # (A file grown past any settings file's size is told so: "damaged" sent a player
+        # who padded it by hand looking for a broken line.)
+        what = "was too large to be read" if "too large" in str(exc) else "was damaged"
         try:
             moved = set_aside(target, "corrupt", keep_suffix=True)
         except StoreUnavailable:
             return LoadedSettings(
                 Settings(),
-                "The settings file was damaged and could not be moved aside, "
+                f"The settings file {what} and could not be moved aside, "
                 "so default settings are used.",
             )
         return LoadedSettings(
             Settings(),
-            f"The settings file was damaged, so default settings are used. "
-            f"It was kept as {moved.name}.",
+            f"The settings file {what}, so default settings are used. It was kept as {moved.name}.",
         )
 
 

@@ -100,11 +100,12 @@ def test_deeply_nested_rule_sets_are_set_aside(home: Path) -> None:
     assert not path.exists() and len(_aside(path)) == 1
 
 
-def test_an_enormous_settings_file_is_set_aside_as_damaged(home: Path) -> None:
+def test_an_enormous_settings_file_is_set_aside_as_too_large(home: Path) -> None:
     body = '{"format": "macau-settings", "settings": {}}'
     path = _write(home, "config", "settings.json", body + " " * FIVE_MB)
     loaded = Settings.load()
-    assert loaded.problem and "damaged" in loaded.problem
+    # Told as what it is: "damaged" sent a player who padded it by hand looking for a line.
+    assert loaded.problem and "was too large to be read" in loaded.problem
     assert not path.exists() and len(_aside(path)) == 1
 
 
