@@ -985,7 +985,13 @@ def _bubble_places(
             box.center = (layout.pile.centerx, round(layout.pile.top - u * (10 + 30 * p)))
             return clamped(box, right), window(right)
 
-        return [over_pile]
+        def still(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:
+            # Where its rise would meet a seat's words (those of the seat across, in a
+            # small window): over the pile's top without rising.
+            box.center = (layout.pile.centerx, round(layout.pile.top - u * 10))
+            return clamped(box, right), window(right)
+
+        return [over_pile, still]
     if slot == 0:
 
         def centre(box: pygame.Rect, p: float, right: int) -> tuple[pygame.Rect, pygame.Rect]:

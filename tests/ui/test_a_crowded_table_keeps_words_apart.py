@@ -1,8 +1,10 @@
-"""At a crowded table in the smallest window a seat's words keep clear of its place once it
-is out: the right-most top seat's "I win!" was drawn over its "1st"."""
+"""In the smallest window a seat's words keep clear of its place once it is out (at ten seats
+the right-most top seat's "I win!" was drawn over its "1st"), and the pile's "+2" of the
+words of the seat across that laid it (it rose into them)."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.engine import PRESETS, Game, parse_action
@@ -48,3 +50,47 @@ def test_a_top_seats_win_keeps_clear_of_its_place_at_the_rows_end(
             assert not words["I win!"].colliderect(words["1st"])
             return
     raise AssertionError("no I win! beside 1st")
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_the_piles_count_rises_only_where_it_meets_no_seats_words(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The seat across lays 8♥ 2♥: its words sit under its box, where the "+2" rising over
+    # the pile reached them; it now stays over the pile's top there, and off the card.
+    from game.ui import tabledraw
+
+    across = seats // 2
+    pool = ["7D 9D", "7S 9S", "7C 9C", "10D 10S", "6D 6S", "8S 8C"]
+    hands = [pool[i] if i != across else "8H 2H 10C" for i in range(seats)]
+    names = NAMES[:seats]
+    specs = tuple(SeatSpec(n) if i == 0 else SeatSpec(n, "medium") for i, n in enumerate(names))
+    game = Game.from_position(
+        PRESETS["hungarian"], hands=hands, pile="5H", stock="3H 4S JD QD", current=across
+    )
+    settings = Settings(animation_speed="normal", bot_pace="fast")
+    table = MatchTable(TableSetup("hungarian", specs), game, settings=settings, deal=False)
+    table.saving = False
+    table.bots.clear()
+    screen = Screen(table, SIZE)
+    drawn: list[tuple[int, pygame.Rect]] = []
+    real = tabledraw.bubble_box
+
+    def spy(*args: object) -> tuple[pygame.Surface, pygame.Rect]:
+        words, box = real(*args)  # type: ignore[arg-type]
+        drawn.append((args[1].seat, box.copy()))  # type: ignore[attr-defined]
+        return words, box
+
+    monkeypatch.setattr(tabledraw, "bubble_box", spy)
+    assert table.apply(parse_action("8H 2H"), across)
+    both = 0
+    for _ in range(120):
+        drawn.clear()
+        screen.frame()
+        count = [box for seat, box in drawn if seat < 0]
+        words = [box for seat, box in drawn if seat == across]
+        for box in count:
+            assert box.centery <= table.layout.pile.top + table.layout.px(8)  # off the card
+            assert not any(box.colliderect(other) for other in words)
+        both += bool(count and words)
+    assert both > 10
