@@ -298,4 +298,11 @@ class HandoffScreen(Scaled, Scene):
             if theme.text_size(line, size)[0] <= room:
                 break
             line = line.replace(name, theme.fit_name(name, size, share, False, names))
+        # Still too long: what was laid is cut short, not what it did ("— Dmitri owes 12",
+        # after the last dash), which is what the person about to play needs.
+        head, dash, tail = line.partition(" — ")
+        if dash and theme.text_size(line, size)[0] > room:
+            left = room - theme.text_size(dash + tail, size)[0]
+            if left >= theme.text_size("Cleo laid…", size)[0]:
+                return theme.fit(head, size, left) + dash + tail
         return theme.fit(line, size, room)

@@ -133,3 +133,7 @@ def test_the_panel_widens_for_a_long_line_of_what_happened() -> None:
         handoff.recent.insert(0, "Ben laid 9♣")
     handoff.resize((960, 600))
     assert not handoff.panel.colliderect(handoff.menu_button.rect)
+    # Narrower then, the line is cut in what was laid, not in what it did.
+    room = handoff.panel.w - handoff.px(48)
+    fitted = handoff._fitted(line, handoff.px(16), room)
+    assert fitted != line and fitted.endswith("— the stack is 14 — Dmitri owes 14 — Macau!")
