@@ -26,7 +26,7 @@ from game.store.paths import StoreUnavailable
 from game.store.settings import Settings
 from game.ui import theme
 from game.ui.clock import Clock, SystemClock
-from game.ui.scene import MODIFIER_KEYS, Scene, SceneStack
+from game.ui.scene import Scene, SceneStack, pressed_keys
 from game.ui.sound import Sound
 
 __all__ = [
@@ -290,10 +290,9 @@ class App:
             # may change while a number pad key is held.
             pressed = event.key
             event = keypad_as_main(event)
-        if event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS:
-            self.keys_last = True
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
-            self.keys_last = False
+        keys = pressed_keys(event)
+        if keys is not None:
+            self.keys_last = keys
         if event.type == pygame.KEYUP:
             self._keys_down.discard(pressed)
         elif event.type == pygame.WINDOWFOCUSLOST:

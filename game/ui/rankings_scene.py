@@ -16,7 +16,7 @@ from game.ui.controls import fit_apart
 from game.ui.layout import Scaled
 from game.ui.records import format_duration, preset_title
 from game.ui.scene import Scene
-from game.ui.stats_scene import BOT_COLOURS, filter_choices, filter_title
+from game.ui.stats_scene import BOT_COLOURS, filter_choices, filter_title, picker_needs
 from game.ui.widgets import Button, WidgetGroup
 
 __all__ = ["PROVISIONAL_GAMES", "RankingsScene"]
@@ -101,11 +101,9 @@ class RankingsScene(Scaled, Scene):
         w, h = size
         # As wide as its longest scope needs ("Custom: Wakacje 2024" and "… 2025" were cut
         # alike), from its usual width up to the room the title leaves.
-        picker = self.scope_picker
-        widest = max((theme.text_size(o, px(19), True)[0] for o in picker.options), default=0)
         title_end = 40 + theme.text_size("Rankings", round(34 * self.ui), True)[0] + px(44)
-        wide = max(px(250), min(widest + px(72), w - 40 - title_end))
-        picker.rect = pygame.Rect(w - 40 - wide, px(38), wide, px(42))
+        wide = max(px(250), min(picker_needs(self.scope_picker, self.ui), w - 40 - title_end))
+        self.scope_picker.rect = pygame.Rect(w - 40 - wide, px(38), wide, px(42))
         width = self.back.preferred_width()
         self.back.rect = pygame.Rect(w - 40 - width, h - px(76), width, px(46))
         self.scroll_by(0)  # a taller window fits more rows: never leave the panel half empty

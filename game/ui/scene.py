@@ -20,7 +20,7 @@ import pygame
 if TYPE_CHECKING:
     from game.ui.app import App
 
-__all__ = ["MODIFIER_KEYS", "Modal", "Scene", "SceneStack"]
+__all__ = ["MODIFIER_KEYS", "Modal", "Scene", "SceneStack", "pressed_keys"]
 
 T = TypeVar("T")
 
@@ -40,6 +40,17 @@ MODIFIER_KEYS = frozenset(
         pygame.K_PRINTSCREEN,
     }
 )
+
+
+def pressed_keys(event: pygame.event.Event) -> bool | None:
+    """Whether ``event`` is a press of a key (True) or of a mouse button or a finger
+    (False); None for anything else, a modifier alone included. The words that name the
+    keys or the mouse follow the last press."""
+    if event.type == pygame.KEYDOWN:
+        return None if event.key in MODIFIER_KEYS else True
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+        return False
+    return None
 
 
 class Scene:

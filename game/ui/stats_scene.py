@@ -235,6 +235,13 @@ class PlayerAndPreset:
         return keys
 
 
+def picker_needs(picker: Picker, ui: float = 1.0) -> int:
+    """How wide ``picker`` must be (at scale ``ui``) to show its longest option whole."""
+    size = round(19 * ui)
+    widest = max((theme.text_size(o, size, True)[0] for o in picker.options), default=0)
+    return widest + round(72 * ui)  # the arrows either side
+
+
 def place_pickers(
     width: int, player: Picker, preset_picker: Picker, ui: float = 1.0, title: str = ""
 ) -> None:
@@ -247,8 +254,7 @@ def place_pickers(
         return round(n * ui)
 
     def needs(picker: Picker) -> int:
-        widest = max((theme.text_size(o, px(19), True)[0] for o in picker.options), default=0)
-        return widest + px(72)  # the arrows either side
+        return picker_needs(picker, ui)
 
     title_end = 40 + theme.text_size(title, round(34 * ui), True)[0] + px(20) if title else 40
     room = width - 40 - title_end - px(24)  # both pickers and the gap between them

@@ -48,7 +48,7 @@ from game.ui.moves import (
 from game.ui.overlays import Confetti, PauseOverlay, RoundOverOverlay, RoundRow
 from game.ui.playflow import PlayFlow
 from game.ui.roundend import round_title
-from game.ui.scene import MODIFIER_KEYS, Scene
+from game.ui.scene import Scene, pressed_keys
 from game.ui.sound import Sound
 from game.ui.sprites import CardImages
 from game.ui.tween import Animator, Tween, ease_out_cubic
@@ -750,10 +750,9 @@ class TableScene(Scene):
             self.flow.drop_drag()  # the button may come up in another window, unheard here
         # The words above the hand follow the last press: a key, or the mouse (a card, a
         # button or the stock alike).
-        if event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS:
-            self.flow.by_keys = True
-        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
-            self.flow.by_keys = False
+        keys = pressed_keys(event)
+        if keys is not None:
+            self.flow.by_keys = keys
         if self.widgets.handle_event(event) and event.type != pygame.MOUSEMOTION:
             return True
         if self._show_log and self._scroll_log(event):
