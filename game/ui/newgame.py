@@ -293,10 +293,17 @@ class NewGameScreen(MenuScreen):
         return "Random" if seat < 0 else self.rows[seat].spec().name
 
     def pick(self, key: str) -> None:
-        """Choose a preset (or the custom rules)."""
-        self.preset = key
-        self.message = ""
-        self._rules_changed()
+        """Choose a preset (or the custom rules). Custom rules made here and kept nowhere
+        cannot be shown again once a preset is (Custom rules… starts from the preset shown),
+        so choosing one asks first, as Back does."""
+
+        def choose() -> None:
+            self.preset = key
+            self.message = ""
+            self._rules_changed()
+
+        title = PRESET_TITLES.get(key, key)
+        self._unless_rules_kept(f"Play {title} instead of these rules?", "Discard them", choose)
 
     def edit_custom(self) -> None:
         """The custom rules editor, starting from the rules shown now with the table chosen

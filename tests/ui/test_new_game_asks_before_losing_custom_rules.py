@@ -75,3 +75,22 @@ def test_a_preset_or_rules_kept_elsewhere_leave_unasked() -> None:
     assert isinstance(again, NewGameScreen) and again.preset == "custom"
     screen.key(pygame.K_ESCAPE)
     assert again.stack is None
+
+
+def test_choosing_a_preset_asks_as_the_custom_rules_cannot_be_shown_again() -> None:
+    screen, new = _with_custom_rules(6)
+    screen.click(new.preset_buttons["hungarian"].rect.center)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog)
+    assert dialog.question == "Play Hungarian Macau instead of these rules?"
+    screen.key(pygame.K_ESCAPE)  # Stay
+    assert screen.top is new and new.preset == "custom"
+    assert new.setup().rules().hand_size == 6
+    screen.click(new.preset_buttons["hungarian"].rect.center)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog)
+    screen.click(dialog.yes_button.rect.center)  # Discard them
+    assert screen.top is new and new.preset == "hungarian"
+    # Nothing left to lose: Back leaves at once.
+    screen.key(pygame.K_ESCAPE)
+    assert new.stack is None
