@@ -195,7 +195,7 @@ def _table_flags_problem(args: argparse.Namespace, rest: list[str]) -> str:
     if stray:
         return f"unknown option {stray[0]!r}; see {program()} --help"
     if args.preset is not None and args.preset not in PRESETS:
-        return f"unknown preset {args.preset!r}; choose one of {', '.join(PRESETS)}"
+        return f"unknown preset {args.preset!r}; choose from {', '.join(PRESETS)}"
     rules = PRESETS[args.preset or "polish"]
     if args.seats is not None and not rules.min_seats <= args.seats <= rules.max_seats:
         return (
@@ -371,7 +371,10 @@ def cmd_simulate(argv: list[str]) -> int:
     _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     args = p.parse_args(argv)
     if args.rules_file is not None and args.preset is not None:
-        print("--rules-file plays its own rule set: leave out --preset", file=sys.stderr)
+        print(
+            "macau simulate: --rules-file plays its own rule set: leave out --preset",
+            file=sys.stderr,
+        )
         return 2
     # Only a missing --preset means polish: an empty one is refused by name, as elsewhere.
     asked = "polish" if args.preset is None else args.preset
@@ -379,7 +382,10 @@ def cmd_simulate(argv: list[str]) -> int:
     presets = list(dict.fromkeys(names))  # each once
     for name in presets:
         if name not in PRESETS:
-            print(f"unknown preset {name!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+            print(
+                f"macau simulate: unknown preset {name!r}; choose from {', '.join(PRESETS)}",
+                file=sys.stderr,
+            )
             return 2
     custom: dict[str, str] = {}  # preset -> the rules text of its custom version
     labels = {name: name for name in presets}  # what the figures are reported under
@@ -387,7 +393,7 @@ def cmd_simulate(argv: list[str]) -> int:
         name = presets[0]
         try:
             for name in presets:
-                rules, labels[name] = told_rules(name, args.rules_file, args.set)
+                rules, labels[name] = told_rules(name, args.rules_file, args.set, p.prog)
                 custom[name] = rules.to_text()
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             # Several presets: say which one these changes do not fit, unless they fit none
@@ -395,7 +401,7 @@ def cmd_simulate(argv: list[str]) -> int:
             which = ""
             if any(_fits(other, args.rules_file, args.set) for other in presets if other != name):
                 which = f" on {name}"
-            print(f"cannot use these rules{which}: {exc}", file=sys.stderr)
+            print(f"macau simulate: cannot use these rules{which}: {exc}", file=sys.stderr)
             return 2
     if args.seats is not None:
         fits = []
@@ -405,17 +411,18 @@ def cmd_simulate(argv: list[str]) -> int:
                 fits.append(name)
             elif asked != "all":
                 print(
-                    f"{labels[name]} takes {r.min_seats}-{r.max_seats} seats, not {args.seats}",
+                    f"macau simulate: {labels[name]} takes {r.min_seats}-{r.max_seats} seats, "
+                    f"not {args.seats}",
                     file=sys.stderr,
                 )
                 return 2
         if not fits:
-            print(f"no preset is played by {args.seats} seats", file=sys.stderr)
+            print(f"macau simulate: no preset is played by {args.seats} seats", file=sys.stderr)
             return 2
         if len(fits) < len(presets):
             left = ", ".join(x for x in presets if x not in fits)
             print(
-                f"simulate: note: {left} left out (not played by {args.seats} seats)",
+                f"macau simulate: note: {left} left out (not played by {args.seats} seats)",
                 file=sys.stderr,
             )
         presets = fits
@@ -532,7 +539,7 @@ def cmd_text(argv: list[str]) -> int:
             return 2
         try:
             # (named as simulate names it: what it was made from, and how)
-            custom, preset = told_rules(preset, args.rules_file, args.set)
+            custom, preset = told_rules(preset, args.rules_file, args.set, p.prog)
         except (OSError, UnicodeDecodeError, RulesError) as exc:
             print(f"macau text: cannot use these rules: {exc}", file=sys.stderr)
             return 2
@@ -566,16 +573,22 @@ def cmd_rules(argv: list[str]) -> int:
     )
     args = p.parse_args(argv)
     if args.rules_file is not None and args.preset is not None:
-        print("--rules-file explains its own rule set: leave out --preset", file=sys.stderr)
+        print(
+            "macau rules: --rules-file explains its own rule set: leave out --preset",
+            file=sys.stderr,
+        )
         return 2
     preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
     if args.rules_file is None and preset not in PRESETS:
-        print(f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}", file=sys.stderr)
+        print(
+            f"macau rules: unknown preset {preset!r}; choose from {', '.join(PRESETS)}",
+            file=sys.stderr,
+        )
         return 2
     try:
-        rules, _told = told_rules(preset, args.rules_file, args.set)
+        rules, _told = told_rules(preset, args.rules_file, args.set, p.prog)
     except (OSError, UnicodeDecodeError, RulesError) as exc:
-        print(f"cannot use these rules: {exc}", file=sys.stderr)
+        print(f"macau rules: cannot use these rules: {exc}", file=sys.stderr)
         return 2
     print(rules.to_text() if args.text else explain(rules), end="" if args.text else "\n")
     return 0
@@ -593,11 +606,14 @@ def _add_rules_options(p: argparse.ArgumentParser, file_help: str) -> None:
     )
 
 
-def told_rules(preset: str, rules_file: str | None, sets: list[str]) -> tuple[Any, str]:
+def told_rules(
+    preset: str, rules_file: str | None, sets: list[str], prog: str = "macau"
+) -> tuple[Any, str]:
     """The rules of ``_rules_for`` and what a command calls them: the preset, or the name
     the file gives its rules (marked "(custom)" where a preset's name is on other rules, so
     figures of a changed set never pass for the preset's), then "with" the ``sets``
-    ("polish with skip_rank=Q")."""
+    ("polish with skip_rank=Q"). A note on a set that changes nothing begins with ``prog``,
+    the command told it."""
     from .engine import PRESETS, Rules
 
     if rules_file is None:
@@ -609,12 +625,12 @@ def told_rules(preset: str, rules_file: str | None, sets: list[str]) -> tuple[An
         same = PRESETS.get(told)
         if same is not None and from_file.fingerprint != same.fingerprint:
             told += " (custom)"
-    tell_idle_sets(rules, sets, told)  # (in the rules as they were: the set changed nothing)
+    tell_idle_sets(rules, sets, told, prog)  # (in the rules as they were: the set changed nothing)
     told = f"{told} with {', '.join(x.strip() for x in sets)}" if sets else told
     return rules, told
 
 
-def tell_idle_sets(rules: Any, sets: list[str], told: str) -> None:
+def tell_idle_sets(rules: Any, sets: list[str], told: str, prog: str = "macau") -> None:
     """A note on stderr for each ``--set`` that changes nothing in ``rules`` (``target`` where
     no points are kept): accepted, since the rules are valid, but not quietly. The rules it
     changes nothing in are named with the other sets, which may be what makes it idle
@@ -625,7 +641,10 @@ def tell_idle_sets(rules: Any, sets: list[str], told: str) -> None:
         if key in idle:
             others = [x.strip() for j, x in enumerate(sets) if j != i]
             where = f"{told} with {', '.join(others)}" if others else told
-            print(f"note: {item.strip()} changes nothing in {where}: {idle[key]}", file=sys.stderr)
+            print(
+                f"{prog}: note: {item.strip()} changes nothing in {where}: {idle[key]}",
+                file=sys.stderr,
+            )
 
 
 def _fits(preset: str, rules_file: str | None, sets: list[str]) -> bool:

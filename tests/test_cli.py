@@ -310,6 +310,7 @@ def test_a_rules_file_or_option_that_cannot_be_used_is_told_in_words(
     assert main([a.replace("{tmp}", str(tmp_path)) for a in args]) == 2
     err = capsys.readouterr().err
     assert words in err and "Errno" not in err and "codec" not in err
+    assert err.startswith(f"macau {args[0]}: "), err  # every command names itself alike
 
 
 def run_main(argv: list[str], home: Path, encoding: str, typed: str = "") -> tuple[int, str, str]:
@@ -583,7 +584,7 @@ def test_an_option_set_where_it_changes_nothing_is_told_not_taken_quietly(
 ) -> None:
     assert main(["rules", "--preset", "polish", "--set", "target=100"]) == 0
     err = capsys.readouterr().err
-    assert "note: target=100 changes nothing in polish: it counts only" in err
+    assert "macau rules: note: target=100 changes nothing in polish: it counts only" in err
     assert "it counts only where scoring is points" in err
     assert main(["rules", "--preset", "tel_aviv", "--set", "target=100"]) == 0
     assert "note" not in capsys.readouterr().err  # a points preset plays to it

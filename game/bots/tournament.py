@@ -758,22 +758,22 @@ def cli_main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     problem = _arguments_problem(args)
     if problem:
-        print(f"tournament: {problem}", file=sys.stderr)
+        print(f"macau tournament: {problem}", file=sys.stderr)
         return 2
     preset = args.preset or "polish"
     games = 200 if args.games is None else args.games
     given = "medium,easy" if args.bots is None else args.bots
     problem = list_problem(given)
     if problem:
-        print(f"tournament: {problem}", file=sys.stderr)
+        print(f"macau tournament: {problem}", file=sys.stderr)
         return 2
     bots = bot_levels(given)
     custom: Rules | None = None
     if args.rules_file is not None or args.set:
         try:
-            custom, told = told_rules(preset, args.rules_file, args.set)
+            custom, told = told_rules(preset, args.rules_file, args.set, p.prog)
         except (OSError, UnicodeDecodeError, RulesError) as exc:
-            print(f"tournament: cannot use these rules: {exc}", file=sys.stderr)
+            print(f"macau tournament: cannot use these rules: {exc}", file=sys.stderr)
             return 2
         same = PRESETS.get(custom.name)
         if same is not None and same.fingerprint == custom.fingerprint:
@@ -792,17 +792,17 @@ def cli_main(argv: list[str]) -> int:
             shard = _parse_shard(args.shard) if args.shard else None
             check_tournament(*plan, custom, shard)
         except ValueError as exc:
-            print(f"tournament: {exc}", file=sys.stderr)
+            print(f"macau tournament: {exc}", file=sys.stderr)
             return 2
         if games % seats:
             print(
-                f"tournament: note: {games} game{'s' if games != 1 else ''} is not a multiple "
-                f"of {seats} seats, so the last deal is not played from every seat",
+                f"macau tournament: note: {games} game{'s' if games != 1 else ''} is not a "
+                f"multiple of {seats} seats, so the last deal is not played from every seat",
                 file=sys.stderr,
             )
         elif games % (2 * seats) and _sits_both_ways(bots, seats):
             print(
-                f"tournament: note: {games} games is not a multiple of {2 * seats}, so the "
+                f"macau tournament: note: {games} games is not a multiple of {2 * seats}, so the "
                 "levels sit one way round on one deal more than the other way",
                 file=sys.stderr,
             )
@@ -816,7 +816,7 @@ def cli_main(argv: list[str]) -> int:
                 # keeps the rules as they are, so shards and resumes match by the rules alone.
                 summary["preset"] = told
     except (ValueError, OSError) as exc:
-        print(f"tournament: {exc}", file=sys.stderr)
+        print(f"macau tournament: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         kept = (
@@ -825,7 +825,7 @@ def cli_main(argv: list[str]) -> int:
             if args.results
             else ""
         )
-        print(f"\ntournament: stopped{kept}", file=sys.stderr)
+        print(f"\nmacau tournament: stopped{kept}", file=sys.stderr)
         return 130
     if args.json == "-":
         print(json.dumps(summary, indent=2))
@@ -838,7 +838,7 @@ def cli_main(argv: list[str]) -> int:
         except OSError as exc:
             # The games are played: print the JSON rather than lose it.
             print(
-                f"tournament: cannot write JSON to {args.json}: {exc.strerror or exc}; "
+                f"macau tournament: cannot write JSON to {args.json}: {exc.strerror or exc}; "
                 "it follows on the standard output",
                 file=sys.stderr,
             )

@@ -424,7 +424,7 @@ def test_arguments_are_checked_before_any_note_about_the_games(
 ) -> None:
     assert cli_main(["--games", "1", *args]) == 2
     err = capsys.readouterr().err
-    assert "note" not in err and err.startswith("tournament: ")
+    assert "note" not in err and err.startswith("macau tournament: ")
 
 
 def test_a_round_stopped_at_the_cap_keeps_the_finishing_order_and_shares_equal_places() -> None:

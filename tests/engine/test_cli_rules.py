@@ -66,7 +66,7 @@ def test_simulate_refuses_counts_below_one(
         (["--frob"], "unknown option '--frob'"),
         (["--seats", "9"], "polish is played by 2 to 8 seats, not 9"),
         (["--preset", "quick", "--seats", "1"], "quick is played by 2 to 4 seats, not 1"),
-        (["--preset", "nope"], "unknown preset 'nope'; choose one of polish"),
+        (["--preset", "nope"], "unknown preset 'nope'; choose from polish"),
         (["--bots", "medium,wizard"], "unknown bot level 'wizard'; known levels: random"),
         (["--bots", ","], "no bot levels"),
         (["--seats", "3", "--bots", "easy,,easy"], "an empty bot level in --bots 'easy,,easy'"),
