@@ -227,22 +227,35 @@ def _draw_refs(
     size: int = 12,
     ui: float = 1.0,
 ) -> None:
-    """Dashed lines with their labels (at scale ``ui``); labels that would overlap are nudged
-    apart."""
+    """Dashed lines with their labels (at scale ``ui``) beside their lines, nudged apart where
+    they would overlap, and never below the plot's foot (the time axis's labels are there)."""
     dash, gap, width = (max(1, round(n * ui)) for n in (8, 6, 1))
-    placed: list[int] = []
+    labels: list[pygame.Surface] = []
+    wanted: list[int] = []
     for ref in sorted(refs, key=lambda r: -r.y):
         y = round(py(ref.y))
         if not plot.top <= y <= plot.bottom:
             continue
         dashed_hline(surf, (*ref.colour, 200), plot.x + 1, plot.right + 4, y, dash, gap, width)
-        label = theme.text(ref.label, size, ref.colour, True)
-        ly = y - label.get_height() // 2 - 1
-        for other in placed:
-            if abs(ly - other) < label.get_height():
-                ly = other + label.get_height()
-        placed.append(ly)
-        surf.blit(label, label.get_rect(topleft=(plot.right + round(8 * ui), ly)))
+        labels.append(theme.text(ref.label, size, ref.colour, True))
+        wanted.append(y - labels[-1].get_height() // 2 - 1)
+    height = max((label.get_height() for label in labels), default=0)
+    for label, top in zip(labels, stacked_tops(wanted, height, plot.bottom + 1), strict=True):
+        surf.blit(label, label.get_rect(topleft=(plot.right + round(8 * ui), top)))
+
+
+def stacked_tops(wanted: Sequence[int], height: int, floor: int) -> list[int]:
+    """Where labels ``height`` tall go, wanted at the tops ``wanted`` (top to bottom): each
+    as near its own as it can be without overlapping the one above, and the stack lifted
+    where it would run below ``floor``."""
+    tops: list[int] = []
+    for want in wanted:
+        tops.append(want if not tops else max(want, tops[-1] + height))
+    bottom = floor
+    for i in reversed(range(len(tops))):
+        tops[i] = min(tops[i], bottom - height)
+        bottom = tops[i]
+    return tops
 
 
 def draw_whisker_bar(

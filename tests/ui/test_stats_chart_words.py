@@ -217,3 +217,13 @@ def test_a_narrow_window_says_the_span_in_short_and_fits_a_long_rule_set_title(
         words, legend = scene._chart_head(460, title, ("shade ± σ", "± σ"))
         assert legend == "" and words.endswith("…")
         assert theme.text_size(words, scene.px(18), True)[0] <= 460
+
+
+def test_reference_labels_stack_apart_and_stay_above_the_time_axis() -> None:
+    from game.ui.charts import stacked_tops
+
+    # Apart where they are apart; nudged down where they meet.
+    assert stacked_tops([10, 50], 15, 200) == [10, 50]
+    assert stacked_tops([10, 12, 14], 15, 200) == [10, 25, 40]
+    # Four levels rated alike at the foot of the chart: lifted, still apart, none below it.
+    assert stacked_tops([90, 92, 94, 96], 15, 110) == [50, 65, 80, 95]
