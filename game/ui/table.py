@@ -794,12 +794,13 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         """Advance animations, move the bots, refresh what the buttons offer. While a screen
         holds the game (``paused``) the table's time stands still: cards in flight, a bot's
-        move being shown and a person's time to catch a forgotten Macau all wait for it.
-        (On a round's board, over a finished round, the last cards and the confetti go on.)"""
-        if self.paused and not self.game.over:
-            dt = 0.0
-        self.animator.update(dt)
-        self.director.update(dt)
+        move being shown and a person's time to catch a forgotten Macau all wait for it, and
+        no move starts (nor sounds) under it, the round's last one included. (On the round's
+        board, over a finished round, the confetti goes on.)"""
+        frozen = self.paused and not self._board_shown()
+        self.animator.update(0.0 if frozen else dt)
+        if not frozen:
+            self.director.update(dt)
         coming = [f.card for f in self.director.hand_flights()]
         self.hand.update(
             dt, self.layout, self.animator.off, coming, face_down=not self.director.reveal
@@ -829,6 +830,11 @@ class TableScene(Scene):
             self._catch_forgotten_macau(now)
             self._run_bots(now)
         tabledraw.refresh_buttons(self)
+
+    def _board_shown(self) -> bool:
+        """Whether the round's board is open (every card of the round has landed by then)."""
+        scenes = self.stack.scenes if self.stack is not None else ()
+        return any(isinstance(scene, RoundOverOverlay) for scene in scenes)
 
     def _cursor_on_drawn_card(self) -> None:
         self.cursor_to_drawn = False

@@ -1,5 +1,6 @@
 """The round board waits for the table: a pause menu or help opened as the last card lands
-is closed first, and the next round is never dealt under a leftover pause menu."""
+holds the round's end (its time stands still) and is closed first, and the next round is
+never dealt under a leftover pause menu."""
 
 from __future__ import annotations
 
@@ -46,8 +47,8 @@ def test_the_round_board_waits_under_the_pause_menu_and_the_next_round_is_dealt_
     screen.frame(200)  # well past the moment the board would have come up
     assert names(screen) == ["MatchTable", "GamePause"]
     assert isinstance(screen.top, GamePause)
-    screen.key(pygame.K_ESCAPE)  # resume: now the board opens over the table
-    screen.frame(2)
+    screen.key(pygame.K_ESCAPE)  # resume: the round's end plays on, then the board opens
+    screen.frame(150)
     assert names(screen) == ["MatchTable", "RoundEndOverlay"]
     screen.key(pygame.K_RETURN)  # next round
     screen.frame(60)
@@ -66,7 +67,7 @@ def test_the_round_board_waits_until_how_to_play_is_closed(
     screen.frame(200)
     assert names(screen) == ["MatchTable", "GamePause"]
     screen.key(pygame.K_ESCAPE)
-    screen.frame(2)
+    screen.frame(150)
     assert names(screen) == ["MatchTable", "RoundEndOverlay"]
     assert isinstance(screen.top, RoundEndOverlay)
     screen.key(pygame.K_RETURN)

@@ -738,8 +738,6 @@ def test_the_table_reads_a_position_once_however_many_frames_it_draws(
     h.tick(30)
     assert len(built) == 1  # choosing cards does not change the position
     assert h.table.draw_button.visible and not h.table.pass_button.visible
-    h.key(pygame.K_ESCAPE)
-    h.tick(2)
     h.table.on_draw()
     h.tick(60)
     assert len(built) >= 2  # a new position is read again
