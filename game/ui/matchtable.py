@@ -396,6 +396,7 @@ class MatchTable(TableScene):
             self.flow.drop_drag()  # a card held under the pointer goes back, face down
             self.hand.selection.clear()
             self.hand.cursor = self.hand.parked_uid = None  # the next person starts afresh
+            tabledraw.refresh_buttons(self)  # (this frame is drawn yet: no Sort over no hand)
         if (
             not g.over
             and g.current in self.humans

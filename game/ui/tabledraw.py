@@ -707,7 +707,13 @@ def _draw_words(t: TableScene, surface: pygame.Surface, now: float) -> None:
 def _owner(t: TableScene) -> str:
     """Who owes the waiting stack, by name: "" when it is you (or nobody)."""
     target = t.director.model.penalty_target
-    return t.names[target] if 0 <= target < len(t.names) and target != t.viewer else ""
+    return t.names[target] if 0 <= target < len(t.names) and not _you(t, target) else ""
+
+
+def _you(t: TableScene, seat: int) -> bool:
+    """Whether the table's words may call ``seat`` "you": the hand shown is its own (between
+    two people's turns at a pass-and-play table the hand shown is nobody's, face down)."""
+    return seat == t.viewer and t.director.reveal
 
 
 def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
@@ -751,7 +757,7 @@ def status_line(t: TableScene) -> str:
     if not hint and not t.game.over and current in t.bots and still and not t.autoplay:
         hint = f"{t.names[current]} is thinking…"
     missed = t.director.model.missed
-    owed = missed[t.viewer] if t.viewer < len(missed) else 0
+    owed = missed[t.viewer] if t.viewer < len(missed) and _you(t, t.viewer) else 0
     if owed and not hint.startswith("You") and not t.game.over and not t.autoplay:
         # The pause signs under your name, in words: a wait accepted costs turns to come.
         you = "You sit out your next turn" if owed == 1 else f"You sit out your next {owed} turns"
@@ -766,7 +772,7 @@ def _catch_line(t: TableScene) -> str:
         return ""
     target = t.offer().stops[0]
     # "you" only to the hand shown (pass-and-play: another person may catch you)
-    return catch_words(t, target, target == t.viewer and t.director.reveal)
+    return catch_words(t, target, _you(t, target))
 
 
 def catch_words(t: TableScene, target: int, you: bool) -> str:
