@@ -799,12 +799,19 @@ class Director:
                 flight.on_land()
         under = m.pile[:-1]
         m.pile = m.pile[-1:]
-        m.stock += ev.count
         self.play_sound("shuffle")
         big = self.layout.card[0]
+        shown = under[-6:]
+        # The stock's count grows as the cards shown flying to it land, each bringing its
+        # share of those shuffled in (the last one the rest), as the deal counts them out.
+        shares = [ev.count // len(shown)] * len(shown) if shown and not an.off else []
+        if shares:
+            shares[-1] += ev.count - sum(shares)
+        else:
+            m.stock += ev.count
         # (the top card keeps its serial, and so its place)
-        for i, card in enumerate(under[-6:] or []):
-            src, angle = self._pile_point(card, m.laid - min(6, len(under)) + i)
+        for i, card in enumerate(shown):
+            src, angle = self._pile_point(card, m.laid - len(shown) + i)
             self.flights.append(
                 Flight(
                     card.code,
@@ -818,9 +825,14 @@ class Director:
                     flip_to=BACK,
                     arc=24,
                     tag=UNDER_PILE,  # they leave from beneath the top card, which stays seen
+                    on_land=partial(self._stock_grows, shares[i]) if shares else None,
                 )
             )
-        return 0.6
+        # The next move (often a draw from the new stock) waits for the last of them.
+        return max(0.6, 0.45 + 0.06 * (len(shown) - 1) + 0.05)
+
+    def _stock_grows(self, count: int) -> None:
+        self.model.stock += count
 
     def _on_SuitNamed(self, ev: SuitNamed) -> float:
         self._bubble(ev.seat, _suit_words(ev))
