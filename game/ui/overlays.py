@@ -144,6 +144,8 @@ class RoundRow:
 class RoundOverOverlay(Scaled, Modal[str]):
     """Places (or this round's charges and totals) and Next round / Rematch / Quit."""
 
+    round_board = True  # the table's confetti goes on under it (TableScene.update)
+
     def __init__(
         self,
         title: str,

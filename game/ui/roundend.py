@@ -240,6 +240,8 @@ class GamePause(_ButtonModal):
 class RoundEndOverlay(_ButtonModal):
     """Places, hands left, charges and totals; Next round / Match result / Play again."""
 
+    round_board = True  # the table's confetti goes on under it (TableScene.update)
+
     def __init__(
         self, table: MatchTable, on_result: Callable[[str | None], None] | None = None
     ) -> None:

@@ -832,9 +832,10 @@ class TableScene(Scene):
         tabledraw.refresh_buttons(self)
 
     def _board_shown(self) -> bool:
-        """Whether the round's board is open (every card of the round has landed by then)."""
+        """Whether the round's board is open (every card of the round has landed by then):
+        either board, this table's or a match's."""
         scenes = self.stack.scenes if self.stack is not None else ()
-        return any(isinstance(scene, RoundOverOverlay) for scene in scenes)
+        return any(getattr(scene, "round_board", False) for scene in scenes)
 
     def _cursor_on_drawn_card(self) -> None:
         self.cursor_to_drawn = False

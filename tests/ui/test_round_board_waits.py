@@ -73,3 +73,16 @@ def test_the_round_board_waits_until_how_to_play_is_closed(
     screen.key(pygame.K_RETURN)
     screen.frame(60)
     assert screen.top is table and table.game.round_no == 2
+
+
+def test_the_confetti_goes_on_under_the_round_board(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen, table = last_card_laid(tmp_path, monkeypatch)
+    screen.frame(150)
+    assert isinstance(screen.top, RoundEndOverlay) and table.confetti is not None
+    before = table.animator.now
+    screen.frame(60)
+    assert table.animator.now - before > 0.9  # the table's time runs under the board
+    screen.frame(300)
+    assert table.confetti is None  # fallen and gone, not frozen in the air
