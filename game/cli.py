@@ -163,7 +163,7 @@ def cmd_play(argv: list[str], named: bool = False) -> int:
     args, rest = parser.parse_known_args(argv)
     problem = _table_flags_problem(args, rest)
     if problem:
-        print(f"macau: {problem}", file=sys.stderr)
+        print(f"{parser.prog}: {problem}", file=sys.stderr)
         return 2
     from . import failures
 

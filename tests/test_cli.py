@@ -299,6 +299,9 @@ def test_a_huge_jobs_count_starts_no_more_processes_than_can_help(
         (["tournament", "--rules-file", "{tmp}/bin.rules"], "(not UTF-8 text)"),
         (["tournament", "--rules-file", "{tmp}/ok.rules", "--preset", "quick"], "leave out"),
         (["tournament", "--merge", "{tmp}/ok.rules", "--set", "runs=yes"], "leave out --set"),
+        (["play", "--preset", "bogus"], "unknown preset 'bogus'; choose from polish"),
+        (["stats", "--export", "{tmp}/x.txt"], "the file name must end in .csv or .json"),
+        (["stats", "--export", "{tmp}/no/x.csv"], "/no does not exist"),
     ],
 )
 def test_a_rules_file_or_option_that_cannot_be_used_is_told_in_words(
@@ -693,4 +696,4 @@ def test_an_export_from_a_damaged_file_tells_it_once(tmp_path: Path) -> None:
     )
     assert done.returncode == 1
     assert done.stderr.count("The statistics file was damaged") == 1, done.stderr
-    assert done.stderr.startswith("Nothing exported: The statistics file was damaged")
+    assert done.stderr.startswith("macau stats: Nothing exported: The statistics file was damaged")

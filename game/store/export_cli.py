@@ -20,6 +20,11 @@ def _say(line: str, stream: TextIO | None = None) -> None:
     print(shown, file=sys.stdout if stream is None else stream)
 
 
+def _complain(line: str) -> None:
+    """A refusal or a note on stderr, signed by the command as every command signs its own."""
+    _say(f"macau stats: {line}", sys.stderr)
+
+
 def run_export(path: str) -> int:
     """Export statistics and history to ``path``; print one line and return the exit code.
 
@@ -31,14 +36,14 @@ def run_export(path: str) -> int:
     target = Path(path).expanduser()
     problem = name_problem(target)
     if problem:
-        _say(f"Cannot export to {path}: {problem}.", sys.stderr)
+        _complain(f"Cannot export to {path}: {problem}.")
         return 2
     if target.is_dir():
-        _say(f"Cannot export to {path}: it is a folder, not a file name.", sys.stderr)
+        _complain(f"Cannot export to {path}: it is a folder, not a file name.")
         return 2
     if not target.parent.is_dir():
         why = "is a file, not a folder" if target.parent.exists() else "does not exist"
-        _say(f"Cannot export to {path}: the folder {target.parent} {why}.", sys.stderr)
+        _complain(f"Cannot export to {path}: the folder {target.parent} {why}.")
         return 2
     store = Store.open()
     try:
@@ -58,18 +63,18 @@ def run_export(path: str) -> int:
                 none = ""
             elif store.salvage is not None:
                 none = "no round or match was recovered. "
-            _say(f"Nothing exported{kept}: {none}{note}", sys.stderr)
+            _complain(f"Nothing exported{kept}: {none}{note}")
             return 1
         if note:
             if store.salvage is not None:
                 note += " The export holds what was recovered."
-            _say(note, sys.stderr)
+            _complain(note)
         written, games, players, matches = store.export_counted(target)
     except StoreUnavailable as exc:
-        _say(f"Cannot export to {path}: {exc}", sys.stderr)
+        _complain(f"Cannot export to {path}: {exc}")
         return 2
     except Exception as exc:  # the one line a command-line user sees instead of a traceback
-        _say(f"Export failed: {exc}", sys.stderr)
+        _complain(f"Export failed: {exc}")
         return 1
     finally:
         store.close()

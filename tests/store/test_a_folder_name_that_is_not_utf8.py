@@ -53,7 +53,7 @@ def test_the_export_command_reads_such_a_folder_and_names_it(
     target = latin1_home / "stats.csv"
     assert run_export(str(target)) == 0
     out, err = capsys.readouterr()
-    assert err == NEWER + "\n"
+    assert err == f"macau stats: {NEWER}\n"
     assert out.startswith("Exported 3 recorded rounds and ")
     assert "caf\ufffd" in out  # the letter no encoding takes is shown by a stand-in
     assert target.is_file()

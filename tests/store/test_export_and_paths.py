@@ -295,7 +295,7 @@ def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
     capsys.readouterr()
     assert run_export(str(target)) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"Nothing exported, {target} is left as it was: ")
+    assert err.startswith(f"macau stats: Nothing exported, {target} is left as it was: ")
     assert "is a folder" in err and "Games will be played" not in err
     assert target.read_bytes() == good
 
@@ -308,12 +308,14 @@ def test_an_export_from_a_damaged_file_nothing_is_recovered_from_writes_nothing(
     capsys.readouterr()
     assert run_export(str(target)) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"Nothing exported, {target} is left as it was: ")
+    assert err.startswith(f"macau stats: Nothing exported, {target} is left as it was: ")
     assert "was damaged and nothing in it could be read" in err
     assert target.read_bytes() == good
     # Nor to a new file: an empty export would pass for a backup of the statistics.
     assert run_export(str(tmp_path / "new.json")) == 1
-    assert capsys.readouterr().err.startswith("Nothing exported: The statistics file was damaged")
+    assert capsys.readouterr().err.startswith(
+        "macau stats: Nothing exported: The statistics file was damaged"
+    )
     assert not (tmp_path / "new.json").exists()
 
 
@@ -331,7 +333,9 @@ def test_an_export_from_a_damaged_file_holds_what_was_recovered_and_says_so(
     assert run_export(str(target)) == 0
     out, err = capsys.readouterr()
     assert out.startswith("Exported 3 recorded rounds and ")
-    assert err.startswith("The statistics file was damaged: 3 of 3 rounds were recovered")
+    assert err.startswith(
+        "macau stats: The statistics file was damaged: 3 of 3 rounds were recovered"
+    )
     assert err.rstrip().endswith("The export holds what was recovered.")
     assert len({row["game_id"] for row in json.loads(target.read_text())["history"]}) == 3
     assert list(database.parent.glob("macau.sqlite3.corrupt-*"))  # set aside as the game does
@@ -475,10 +479,12 @@ def test_players_recovered_without_a_round_or_match_are_not_an_export(
     # the exit code: nothing recovered is nothing exported.
     assert run_export(str(fresh)) == 1
     out, err = capsys.readouterr()
-    assert err.startswith("Nothing exported: no round or match was recovered. ")
+    assert err.startswith("macau stats: Nothing exported: no round or match was recovered. ")
     assert "0 of 3 rounds were recovered, but " in err and " players were." in err
     assert not out and not fresh.exists() and not (tmp_path / "fresh_stats.csv").exists()
     assert run_export(str(target)) == 1  # nor over an export that holds them
     err = capsys.readouterr().err
-    assert err.startswith(f"Nothing exported, {target} is left as it was: no round or match ")
+    assert err.startswith(
+        f"macau stats: Nothing exported, {target} is left as it was: no round or match "
+    )
     assert target.read_bytes() == good
