@@ -24,7 +24,7 @@ from game.store.models import (
 )
 
 MAX_NAME_LENGTH = 32
-# A saved rule set's name, as a round keeps it (the rules editor takes at most 28 characters).
+# A saved rule set's name, as a round keeps it (the rules editor takes at most 40 characters).
 MAX_RULES_LABEL_LENGTH = 60
 
 PROFILE_COLUMNS = "id, name, kind, bot_level, created, merged_into"

@@ -60,6 +60,10 @@ from game.ui.widgets import Button, TextInput, Widget, next_focus
 
 log = logging.getLogger(__name__)
 
+# A saved rule set's name: the lists that show it cut a long one in the middle.
+NAME_LIMIT = 40
+FULL_NAME = f"A rule set's name has at most {NAME_LIMIT} characters."
+
 __all__ = ["RulesEditor"]
 
 ROW_H = 46
@@ -110,7 +114,7 @@ class RulesEditor(MenuScreen):
         self.rules: Rules | None = start
         self.label = label  # the name the options as last started, loaded or saved go by
         self.error = ""
-        self.note = ""
+        self.note = ""  # (a failure is told through ``_fail``, in the clashes' red)
         if base is None or base not in PRESETS:
             base = start.name if start.name in PRESETS else nearest_preset(start)
         # The preset the rules were started from (or come nearest, once loaded): what "Start
@@ -126,7 +130,7 @@ class RulesEditor(MenuScreen):
         self.delete_button = Button("Delete", self.delete_saved, size=17)
         self.name_field = TextInput(
             "",
-            max_length=28,
+            max_length=NAME_LIMIT,
             size=18,
             placeholder="Name this rule set",
             on_submit=lambda _t: self.save_set(),
@@ -513,7 +517,7 @@ class RulesEditor(MenuScreen):
         if found.problem:
             # The file was set aside or could not be read: say so where notes appear.
             log.warning("rule sets: %s", found.problem)
-            self.note = found.problem
+            self._fail(found.problem)
         names = sorted(self.sets, key=sort_key) or [""]  # in a reader's order, not by code
         self.saved.values = names
         self.saved.index = min(self.saved.index, len(names) - 1)
@@ -530,7 +534,7 @@ class RulesEditor(MenuScreen):
         try:
             rules = Rules.from_text(self.sets[name])
         except RulesError as exc:  # written by hand, or by a version with other options
-            self.note = f"“{name}” could not be loaded. {friendly(str(exc))}"
+            self._fail(f"“{name}” could not be loaded. {friendly(str(exc))}")
             return
 
         def load() -> None:
@@ -555,7 +559,7 @@ class RulesEditor(MenuScreen):
             try:
                 deleted = delete_rule_set(name)
             except (StoreUnavailable, OSError, ValueError) as exc:
-                self.note = str(exc)
+                self._fail(f"“{name}” was not deleted: {exc}")
                 return
             self._refresh_saved()
             if not deleted:  # deleted meanwhile, in another window
@@ -607,7 +611,7 @@ class RulesEditor(MenuScreen):
         try:
             save_rule_set(name, text)
         except (StoreUnavailable, OSError, ValueError) as exc:
-            self.note = str(exc)
+            self._fail(f"“{name}” was not saved: {exc}")
             return
         self._refresh_saved()
         self.saved.set(name)
@@ -675,7 +679,10 @@ class RulesEditor(MenuScreen):
             return True
         if event.type == pygame.KEYDOWN:
             self._reveal_focus()  # a key for the focused option: show it first
-        return super().handle_event(event)
+        used = super().handle_event(event)
+        if self.name_field.refused and not self.note.startswith(FULL_NAME):
+            self.note = FULL_NAME  # (typing met the limit: what was left out is not lost unseen)
+        return used
 
     def resize(self, size: tuple[int, int]) -> None:
         """As any screen; the focused option stays in view (a resize keeps the list's
@@ -861,6 +868,20 @@ class RulesEditor(MenuScreen):
         self.name_field.rect = pygame.Rect(x0, foot, name_w, foot_h)
         self.save_button.rect = pygame.Rect(x0 + name_w + px(10), foot, px(84), foot_h)
 
+    @property
+    def note(self) -> str:
+        """What the last thing done did, under the verdict ("Saved as Home.")."""
+        return self._note
+
+    @note.setter
+    def note(self, words: str) -> None:
+        self._note, self.failed = words, False
+
+    def _fail(self, words: str) -> None:
+        """A note that something asked for was not done (a save the folder refused, a set
+        that cannot be read): told in the clashes' red, not as news that the rules work."""
+        self.note, self.failed = words, True
+
     def _status_text(self) -> tuple[str, int, int]:
         """The verdict above the list: its text, font size and padding."""
         px = self.px
@@ -870,11 +891,23 @@ class RulesEditor(MenuScreen):
         note = self.note or "These rules work. Change any option; clashes are explained here."
         return note, px(16), px(7)
 
+    def _status_lines(self, width: int) -> tuple[list[str], int, int]:
+        """The verdict's lines in a box ``width`` wide, its font size and padding. However
+        many options clash, the box takes at most a fifth of the window (the list below must
+        show some options to mend them with): lines beyond end the last one shown with "…"."""
+        text, size, pad = self._status_text()
+        lines = theme.wrap(text, size, width - self.px(28))
+        line_h = theme.text_size("Ag", size)[1] + 2
+        most = max(2, (self.size[1] // 5 - 2 * pad) // line_h)
+        if len(lines) > most:
+            last = theme.fit(lines[most - 1] + " …", size, width - self.px(28))
+            lines = [*lines[: most - 1], last if last.endswith("…") else last + "…"]
+        return lines, size, pad
+
     def _status_height(self, width: int) -> int:
         """The verdict's box: as tall as its text (two lines fit the least height)."""
-        text, size, pad = self._status_text()
-        lines = len(theme.wrap(text, size, width - self.px(28)))
-        return max(self.px(54), 2 * pad + lines * (theme.text_size("Ag", size)[1] + 2))
+        lines, size, pad = self._status_lines(width)
+        return max(self.px(54), 2 * pad + len(lines) * (theme.text_size("Ag", size)[1] + 2))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         """Labels, group headings, the engine's verdict, the list panel."""
@@ -889,15 +922,16 @@ class RulesEditor(MenuScreen):
             at = (widget.rect.x - px(12), widget.rect.centery)
             surface.blit(label, label.get_rect(midright=at))
         s = self.status
-        text, size, pad = self._status_text()
-        if self.error:
+        lines, size, pad = self._status_lines(s.w)
+        if self.error or self.failed:
             theme.blit_panel(surface, s, (110, 28, 26, 235), (*theme.DANGER, 255), radius=12)
         else:
             theme.blit_panel(surface, s, (24, 70, 44, 235), (*theme.PANEL_EDGE, 255), radius=12)
-        lines = len(theme.wrap(text, size, s.w - px(28)))
         line_h = theme.text_size("Ag", size)[1] + 2
-        top = s.y + max(pad, (s.h - lines * line_h) // 2)
-        draw_paragraph(surface, text, (s.x + px(14), top), s.w - px(28), size, spacing=2)
+        y = s.y + max(pad, (s.h - len(lines) * line_h) // 2)
+        for line in lines:
+            surface.blit(theme.text(line, size, theme.TEXT), (s.x + px(14), y))
+            y += line_h
         v = self.view
         theme.blit_panel(surface, v, (*theme.PANEL, 225), (*theme.PANEL_EDGE, 200), radius=16)
         clip = surface.get_clip()

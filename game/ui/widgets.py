@@ -241,6 +241,9 @@ def _faded(ink: theme.Colour) -> theme.Colour:
     )
 
 
+REFUSED_SHOWN = 1.2  # seconds the edge of a full text field stays red after more is typed
+
+
 class TextInput(Widget):
     """A one-line text field using the platform's text input (IME aware).
 
@@ -284,6 +287,8 @@ class TextInput(Widget):
         # edits it again.
         self.editing = False
         self._blink = 0.0
+        # Seconds left of the red edge that says typing met ``max_length`` (``refused``).
+        self._refused = 0.0
         # How far the line is scrolled left (pixels) while editing a text wider than the
         # field: kept from frame to frame, so that the view moves only when the caret would
         # leave it, as in any text field.
@@ -430,6 +435,7 @@ class TextInput(Widget):
         limit = max(self.max_length, len(self.text))
         # Far more than fits even spelt decomposed; the rest is cut one character at a time,
         # since composing may join what is typed to the letters around it.
+        typed = line
         line = line[: 4 * limit]
         while True:
             head = unicodedata.normalize("NFC", before + line)
@@ -437,12 +443,21 @@ class TextInput(Widget):
             if len(whole) <= limit or not line:
                 break
             line = line[:-1]
+        if line != typed:
+            self._refused = REFUSED_SHOWN  # said, not silently left out
         self._text, self.caret = whole, min(len(head), len(whole))
         self._blink = 0.0
+
+    @property
+    def refused(self) -> bool:
+        """Whether typing or pasting has just met ``max_length`` (some of it was left out):
+        the field's edge is red for a moment, and a screen may say what the limit is."""
+        return self._refused > 0
 
     def update(self, dt: float) -> None:
         """Blink the caret; keep the view where it now shows the caret."""
         self._blink = (self._blink + dt) % 1.0
+        self._refused = max(0.0, self._refused - dt)
         if self.editing:
             self._scroll = self._view_scroll()
 
@@ -477,6 +492,8 @@ class TextInput(Widget):
         if not self.visible:
             return
         edge = (*theme.ACCENT, 255) if self.focused else (*theme.PANEL_EDGE, 220)
+        if self.refused:
+            edge = (*theme.DANGER, 255)
         theme.blit_panel(surface, self.rect, (250, 248, 240, 255), edge, radius=8, shadow=False)
         if self.focused and not self.editing:
             # Focused but not typing (after Esc): ringed like any other focused control.

@@ -7,6 +7,7 @@ import json
 import re
 
 import pygame
+import pytest
 
 from game.engine import PRESETS, Rules
 from game.store.paths import where
@@ -154,3 +155,59 @@ def test_a_switch_that_cannot_be_used_says_why_in_a_sentence() -> None:
     editor.changed("joker_role", "none")
     assert editor.switch_why["easier_groups"] == "Mend the clash first."
     assert isinstance(editor.rules, Rules | type(None))
+
+
+def test_a_save_the_folder_refuses_is_told_as_not_saved_in_red(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("MACAU_HOME", str(home))
+    sets = where("config") / "rulesets.json"
+    sets.parent.mkdir(parents=True, exist_ok=True)
+    sets.mkdir()  # a folder where the saved sets' file should be
+    editor = _editor("polish")
+    screen = Screen(editor)
+    opened = editor.note
+    assert opened and editor.failed  # the file could not be read: told in red at once
+    editor.name_field.text = "Mine"
+    editor.save_set()
+    screen.frame()
+    assert editor.note.startswith("“Mine” was not saved: ") and editor.note != opened
+    assert editor.failed
+    editor.changed("hand_size", 6)  # any change after: the failure is old news
+    assert not editor.failed
+
+
+def test_many_clashes_at_once_leave_the_options_in_view() -> None:
+    ranks = frozenset(("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+    editor = _editor("polish")
+    screen = Screen(editor, (960, 600))
+    for name, value in [
+        ("hand_size", 15),
+        ("deck_steps", ()),
+        ("plays_on_anything", ranks),
+        ("anything_on", ranks),
+        ("skip_rank", "2"),
+        ("suit_changers", frozenset({"A", "3", "J"})),
+        ("min_seats", 9),
+        ("attack_cards", frozenset({"2", "3"})),
+        ("joker_role", "draw_wild"),
+        ("five_again", True),
+    ]:
+        editor.changed(name, value)
+        screen.frame()
+        assert editor.view.h >= 200, (name, editor.view.h)  # a few rows to mend them with
+    assert editor.error and editor.status.h <= 600 // 5 + 2
+    lines, _size, _pad = editor._status_lines(editor.status.w)
+    assert lines[-1].endswith("…")  # the rest is not shown, and it says so
+
+
+def test_a_name_longer_than_a_set_may_have_is_said_to_be_so() -> None:
+    editor = _editor("polish")
+    screen = Screen(editor)
+    screen.click(editor.name_field.rect.center)
+    typed = "Grandma Wiśniewska's Sunday rules, version two"
+    screen.send(pygame.TEXTINPUT, text=typed)
+    assert editor.name_field.text == typed[:40]
+    assert editor.name_field.refused
+    assert editor.note == "A rule set's name has at most 40 characters."
