@@ -224,7 +224,32 @@ class RulesEditor(MenuScreen):
                 self.wild_roles = None
                 self.stand_in_wild = None
         self._fit_request_ranks(name)
+        self._fit_usual_players(name)
         self._validate()
+
+    def _fit_usual_players(self, name: str) -> None:
+        """ "Usual players" moves along with "Fewest players" or "Most players" set past it
+        (5 fewest at a usual 4 makes the usual 5), as long as the two leave room for it."""
+        if name not in ("min_seats", "max_seats"):
+            return
+        values = self.values
+        lo, hi, usual = (
+            values.get("min_seats"),
+            values.get("max_seats"),
+            values.get("default_seats"),
+        )
+        if not all(isinstance(v, int) for v in (lo, hi, usual)):
+            return
+        assert isinstance(lo, int) and isinstance(hi, int) and isinstance(usual, int)
+        if lo > hi or lo <= usual <= hi:
+            return  # fits, or fewest and most clash: that is told as it is
+        fitted = min(max(usual, lo), hi)
+        self._set("default_seats", fitted)
+        usual_label, lo_label, hi_label = (
+            self._label(key) for key in ("default_seats", "min_seats", "max_seats")
+        )
+        moved = f"“{usual_label}” is now {fitted}, between “{lo_label}” and “{hi_label}”."
+        self.note = f"{self.note} {moved}".strip()
 
     def _fit_request_ranks(self, name: str) -> None:
         """Keep the ranks a jack may ask plain: a rank another option just gave a power leaves

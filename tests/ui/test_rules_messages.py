@@ -211,3 +211,17 @@ def test_a_name_longer_than_a_set_may_have_is_said_to_be_so() -> None:
     assert editor.name_field.text == typed[:40]
     assert editor.name_field.refused
     assert editor.note == "A rule set's name has at most 40 characters."
+
+
+def test_usual_players_move_along_with_fewest_and_most() -> None:
+    editor = _editor("polish")  # 2 to 8 players, 4 usually
+    editor.changed("min_seats", 5)
+    assert editor.values["default_seats"] == 5 and not editor.error
+    assert editor.note == "“Usual players” is now 5, between “Fewest players” and “Most players”."
+    _reads_well(editor.note)
+    editor.changed("max_seats", 6)  # 5 still fits: nothing more moves
+    assert editor.values["default_seats"] == 5 and editor.note == ""
+    editor.changed("min_seats", 2)
+    editor.changed("max_seats", 3)
+    assert editor.values["default_seats"] == 3 and not editor.error
+    assert editor.rules is not None and editor.rules.default_seats == 3
