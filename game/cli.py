@@ -108,6 +108,12 @@ def _output_failed(command: str, exc: OSError) -> int:
     return 1
 
 
+def _complain(p: argparse.ArgumentParser, words: str) -> None:
+    """A refusal or a note on stderr, signed by the command (``macau simulate: …``) as
+    argparse signs its own."""
+    print(f"{p.prog}: {words}", file=sys.stderr)
+
+
 def program() -> str:
     """How the player starts Macau from a terminal: the app by its name, or from the source."""
     from .resources import is_frozen
@@ -371,10 +377,7 @@ def cmd_simulate(argv: list[str]) -> int:
     _add_rules_options(p, "play a custom rule set (rules text form) instead of a preset")
     args = p.parse_args(argv)
     if args.rules_file is not None and args.preset is not None:
-        print(
-            "macau simulate: --rules-file plays its own rule set: leave out --preset",
-            file=sys.stderr,
-        )
+        _complain(p, "--rules-file plays its own rule set: leave out --preset")
         return 2
     # Only a missing --preset means polish: an empty one is refused by name, as elsewhere.
     asked = "polish" if args.preset is None else args.preset
@@ -382,10 +385,7 @@ def cmd_simulate(argv: list[str]) -> int:
     presets = list(dict.fromkeys(names))  # each once
     for name in presets:
         if name not in PRESETS:
-            print(
-                f"macau simulate: unknown preset {name!r}; choose from {', '.join(PRESETS)}",
-                file=sys.stderr,
-            )
+            _complain(p, f"unknown preset {name!r}; choose from {', '.join(PRESETS)}")
             return 2
     custom: dict[str, str] = {}  # preset -> the rules text of its custom version
     labels = {name: name for name in presets}  # what the figures are reported under
@@ -401,7 +401,7 @@ def cmd_simulate(argv: list[str]) -> int:
             which = ""
             if any(_fits(other, args.rules_file, args.set) for other in presets if other != name):
                 which = f" on {name}"
-            print(f"macau simulate: cannot use these rules{which}: {exc}", file=sys.stderr)
+            _complain(p, f"cannot use these rules{which}: {exc}")
             return 2
     if args.seats is not None:
         fits = []
@@ -410,21 +410,16 @@ def cmd_simulate(argv: list[str]) -> int:
             if r.min_seats <= args.seats <= r.max_seats:
                 fits.append(name)
             elif asked != "all":
-                print(
-                    f"macau simulate: {labels[name]} takes {r.min_seats}-{r.max_seats} seats, "
-                    f"not {args.seats}",
-                    file=sys.stderr,
+                _complain(
+                    p, f"{labels[name]} takes {r.min_seats}-{r.max_seats} seats, not {args.seats}"
                 )
                 return 2
         if not fits:
-            print(f"macau simulate: no preset is played by {args.seats} seats", file=sys.stderr)
+            _complain(p, f"no preset is played by {args.seats} seats")
             return 2
         if len(fits) < len(presets):
             left = ", ".join(x for x in presets if x not in fits)
-            print(
-                f"macau simulate: note: {left} left out (not played by {args.seats} seats)",
-                file=sys.stderr,
-            )
+            _complain(p, f"note: {left} left out (not played by {args.seats} seats)")
         presets = fits
     report: dict[str, Any] = {}
     from .workers import pool_size
@@ -526,28 +521,21 @@ def cmd_text(argv: list[str]) -> int:
     preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
     custom = None
     if args.rules_file is not None and args.preset is not None:
-        print(
-            "macau text: --rules-file plays its own rule set: leave out --preset", file=sys.stderr
-        )
+        _complain(p, "--rules-file plays its own rule set: leave out --preset")
         return 2
     if args.rules_file is not None or args.set:
         if args.rules_file is None and preset not in PRESETS:
-            print(
-                f"macau text: unknown preset {preset!r}; choose from {', '.join(PRESETS)}",
-                file=sys.stderr,
-            )
+            _complain(p, f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}")
             return 2
         try:
             # (named as simulate names it: what it was made from, and how)
             custom, preset = told_rules(preset, args.rules_file, args.set, p.prog)
         except (OSError, UnicodeDecodeError, RulesError) as exc:
-            print(f"macau text: cannot use these rules: {exc}", file=sys.stderr)
+            _complain(p, f"cannot use these rules: {exc}")
             return 2
     if sys.stdin is None or sys.stdin.closed:
         # Started with no input at all (stdin closed, or an app without a console).
-        print(
-            "macau text: the terminal game reads your moves: run it in a terminal", file=sys.stderr
-        )
+        _complain(p, "the terminal game reads your moves: run it in a terminal")
         return 2
     return run_text_game(preset, args.seats, args.seed, args.bots, rules=custom)
 
@@ -573,22 +561,16 @@ def cmd_rules(argv: list[str]) -> int:
     )
     args = p.parse_args(argv)
     if args.rules_file is not None and args.preset is not None:
-        print(
-            "macau rules: --rules-file explains its own rule set: leave out --preset",
-            file=sys.stderr,
-        )
+        _complain(p, "--rules-file explains its own rule set: leave out --preset")
         return 2
     preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
     if args.rules_file is None and preset not in PRESETS:
-        print(
-            f"macau rules: unknown preset {preset!r}; choose from {', '.join(PRESETS)}",
-            file=sys.stderr,
-        )
+        _complain(p, f"unknown preset {preset!r}; choose from {', '.join(PRESETS)}")
         return 2
     try:
         rules, _told = told_rules(preset, args.rules_file, args.set, p.prog)
     except (OSError, UnicodeDecodeError, RulesError) as exc:
-        print(f"macau rules: cannot use these rules: {exc}", file=sys.stderr)
+        _complain(p, f"cannot use these rules: {exc}")
         return 2
     print(rules.to_text() if args.text else explain(rules), end="" if args.text else "\n")
     return 0
