@@ -122,8 +122,11 @@ class HardBot:
         split = stock_split(view)
         root = _Node(view.seat)
         priors = self._root_priors(medium_score, root_actions)
-        # The variants of one ace or jack: the search picks the cards, medium names by default.
+        # The variants of one ace or jack: the search picks the cards, medium names by default;
+        # and the orders of one group: the search picks the cards, medium the one on top.
         namings = _namings(root_actions)
+        orderings = _orderings(root_actions)
+        undecided = {**orderings, **namings}
         deadline = start + self.time_budget - _SAFETY
         count = 0
         seed = rng.getrandbits(64)
@@ -139,7 +142,7 @@ class HardBot:
                     break
                 # Iterations still to come at the pace so far, with a margin for a slow patch.
                 left = int(1.25 * count * (deadline - now) / (now - began)) + 1 if count else 0
-            if count and count % _CHECK_EVERY == 0 and _settled(root, view.seat, left, namings):
+            if count and count % _CHECK_EVERY == 0 and _settled(root, view.seat, left, undecided):
                 break
             it_rng = random.Random(seed + count)
             game = determinize(view, weights, it_rng, split)
@@ -154,6 +157,7 @@ class HardBot:
                 best, best_visits = action, child.visits
         if view.phase is Phase.ATTACK or table.last_card_next:
             best = _fought(best, root, view.seat, root_actions, medium_score)
+        best = _ordered(best, root, view.seat, orderings, medium_score)
         # Which suit a changer already chosen names: medium's naming without its weighing of
         # the changer against a plain card (that card is no longer the question), so the
         # suit held most is named even where a plain card would have reached it.
@@ -268,6 +272,43 @@ def _namings(actions: list[Action]) -> dict[Action, list[Action]]:
         if key is not None:
             groups.setdefault(key, []).append(action)
     return {a: group for group in groups.values() if len(group) > 1 for a in group}
+
+
+def _orderings(actions: list[Action]) -> dict[Action, list[Action]]:
+    """For each play of several cards that lays the same cards as another in another order,
+    all of them (2♥ 2♠ and 2♠ 2♥; their namings too)."""
+    groups: dict[tuple[object, ...], list[Action]] = {}
+    for action in actions:
+        if isinstance(action, Play) and len(action.cards) > 1:
+            key = (tuple(sorted(c.code for c in action.cards)), action.call)
+            groups.setdefault(key, []).append(action)
+    return {
+        a: group
+        for group in groups.values()
+        if len({g.cards for g in group if isinstance(g, Play)}) > 1  # (not namings alone)
+        for a in group
+    }
+
+
+def _ordered(
+    best: Action,
+    root: _Node,
+    seat: int,
+    orderings: dict[Action, list[Action]],
+    score: Callable[[Action], float],
+) -> Action:
+    """``best``, or the order of its cards the medium bot likes best, unless the search found
+    ``best`` clearly better. The orders of one group lead to nearly equal playouts and share
+    the iterations between them, so which is visited most is often chance; but the card left
+    on top decides what may answer it (2♠ 2♥ leaves 2♥ to a seat on its last card holding
+    3♥, where 2♥ 2♠ leaves it nothing), which medium weighs."""
+    variants = orderings.get(best)
+    if variants is None:
+        return best
+    favourite = max(variants, key=score)  # the first of equals, so the choice is reproducible
+    if favourite is best or _clearly_better(root, seat, best, favourite):
+        return best
+    return favourite
 
 
 def _clearly_better(root: _Node, seat: int, ours: Action, theirs: Action) -> bool:

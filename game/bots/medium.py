@@ -384,8 +384,10 @@ class Table:
         if not rest:
             return 1000.0 + (0.1 * sum(x.points for x in cards) if self.points else 0.0)
         if self.points and self._lost_after(play, effs[-1]):
-            # What is kept is charged, and kept for nothing: shed the most points.
-            return 10.0 * len(cards) + POINTS_WEIGHT_LATE * sum(x.points for x in cards)
+            # What is kept is charged, and kept for nothing: shed the most points, however
+            # many cards carry them (A♥ rather than 5♥ 5♠: charged 10, not 50); of equal
+            # points, the more cards.
+            return POINTS_WEIGHT_LATE * sum(x.points for x in cards) + 0.1 * len(cards)
         s = 10.0 * len(cards)
         if c.draw_wild and self.joker_keep != JOKER_KEEP_LATE and any(x.is_joker for x in cards):
             s -= DRAW_JOKER_COST
@@ -411,6 +413,13 @@ class Table:
                 suit = play.choice if play.choice in SUITS else last.suit
                 p = self._answer_chance(lambda x: self._goes_out_on(x, last, suit))
                 bonus = bonus * (1.0 - p) - _OPEN_TO_LAST_CARD * (p - self.fit_now)
+            elif self.last_card_next and target == self.nxt:
+                # Its one card is any of those unseen, and one answering the card left on top
+                # goes out on it: the attack is worth only the chance it cannot. Where a group
+                # of attack cards may end on either, the one fewer cards answer goes last (2♥
+                # then 2♠ with 3♥ unseen and 3♠ laid, not 2♠ then 2♥).
+                suit = play.choice if play.choice in SUITS else last.suit
+                bonus *= 1.0 - self._answer_chance(lambda x: self._goes_out_on(x, last, suit))
             s += bonus
             if self.attackers >= 3:
                 s += 3.0

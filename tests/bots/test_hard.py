@@ -14,6 +14,7 @@ from game.bots.hard import HardBot
 from game.bots.medium import Table as MediumTable
 from game.bots.sampling import infer_weights, sample_hidden
 from game.engine import PRESETS, Card, Draw, Game, Play, parse_action
+from game.engine.cards import STANDARD_52
 from game.engine.compiled import compile_rules
 
 from .conftest import count_medium_scores, play_round, wide_joker_game
@@ -430,3 +431,31 @@ def test_a_lost_round_is_scored_by_the_points_it_charges(
         lost.append((g.round_charges[-1][0], rewards(g)[0]))
     (few, light), (many, heavy) = lost
     assert few < many and light > heavy, lost
+
+
+def test_hard_lays_a_group_in_mediums_order_unless_the_search_clearly_prefers_another() -> None:
+    # The other seat holds one card; 3♥ is unseen, so 2♥ left on top may be answered and
+    # 2♠ may not. The two orders share the search's visits about evenly.
+    mine, last = "2H 2S 5D 6C", "3H"
+    stock = "9C 7D 8D 10C JC 4S 5S 6S 10H"
+    gone = {*mine.split(), last, *stock.split(), "2C"}
+    seen = [str(c) for c in STANDARD_52 if str(c) not in gone]
+    g = Game.from_position(PRESETS["polish"], [mine, last], " ".join([*seen, "2C"]), stock)
+    legal = g.legal_actions()
+    orderings = hard_module._orderings(legal)
+    safe, open_ = (next(a for a in legal if str(a) == name) for name in ("2H 2S", "2S 2H"))
+    assert orderings[open_] == orderings[safe] and len(orderings[safe]) == 2
+    assert all(not isinstance(a, Play) or len(a.cards) > 1 for a in orderings)
+    score = MediumTable(g.view(0)).score
+    assert (
+        hard_module._ordered(
+            open_, _root(0, {open_: (100, 60.0), safe: (100, 50.0)}), 0, orderings, score
+        )
+        is safe
+    )  # ten in a hundred: chance
+    assert (
+        hard_module._ordered(
+            open_, _root(0, {open_: (100, 75.0), safe: (100, 50.0)}), 0, orderings, score
+        )
+        is open_
+    )  # the search saw something

@@ -9,6 +9,7 @@ import pytest
 from game.bots import make_bot
 from game.bots.base import SCORED_AT_MOST
 from game.bots.medium import MediumBot
+from game.bots.medium import Table as MediumTable
 from game.engine import PRESETS, Game, Play, Rules, parse_action
 from game.engine.cards import JACK, STANDARD_52, make_pack
 
@@ -604,3 +605,27 @@ def test_medium_spends_no_attack_on_a_table_where_every_other_seat_waits() -> No
     for seed in range(6):
         action = MediumBot().choose(g.view(0), g.legal_actions(), random.Random(seed))
         assert isinstance(action, Play) and action.cards[0].rank not in (2, 4), action
+
+
+def test_a_surely_lost_round_sheds_the_most_points_not_the_most_cards() -> None:
+    # Classic, the stock spent: the other seat's last card is A♣, which goes out on anything.
+    # Whatever is kept is charged: A♥ laid keeps 10 points, 5♥ 5♠ laid keeps 50.
+    hand = ["AH", "5H", "5S"]
+    rules = PRESETS["classic"]
+    pile = [c.code for c in make_pack(1, rules.jokers) if c.code not in {*hand, "AC", "9H"}]
+    g = Game.from_position(rules, [" ".join(hand), "AC"], " ".join([*pile, "9H"]), "")
+    assert str(_choice(g)).startswith("AH")
+
+
+def test_a_group_of_attack_cards_ends_on_the_one_a_last_card_cannot_answer() -> None:
+    # Heads-up polish, the other seat on its last card. 2♠ on top can be answered by nothing
+    # unseen (3♠, K♠, K♥ and 2♦ are on the pile); 2♥ on top by 3♥, which is unseen.
+    mine, last = "2H 2S 5D 6C", "3H"
+    stock = "9C 7D 8D 10C JC 4S 5S 6S 10H"
+    seen = [
+        str(c) for c in STANDARD_52 if str(c) not in {*mine.split(), last, *stock.split(), "2C"}
+    ]
+    g = Game.from_position(PRESETS["polish"], [mine, last], " ".join([*seen, "2C"]), stock)
+    table = MediumTable(g.view(0))
+    both = {str(a): table.score(a) for a in g.legal_actions() if str(a) in ("2H 2S", "2S 2H")}
+    assert both["2H 2S"] > both["2S 2H"], both
