@@ -226,23 +226,6 @@ class RulesEditor(MenuScreen):
         self._fit_request_ranks(name)
         self._fit_usual_players(name)
         self._validate()
-        self._warn_drawn_matches(name)
-
-    def _warn_drawn_matches(self, name: str) -> None:
-        """Points kept while the others play on for places: a valid choice (RULES §6 charges
-        only the seat left holding cards), but one where three or more players can only ever
-        draw a match, so it is said as it is made."""
-        r = self.rules
-        if r is None or name not in ("scoring", "end", "max_seats"):
-            return
-        if r.scoring == "points" and r.end == "places" and r.max_seats > 2:
-            scoring, end = self._label("scoring"), self._label("end")
-            warning = (
-                f"With “{scoring}” set to “{word('points')}” and “{end}” set to "
-                f"“{word('places')}”, everyone who goes out scores 0: with three or more "
-                "players every match ends drawn among all but its loser."
-            )
-            self.note = f"{self.note} {warning}".strip()
 
     def _fit_usual_players(self, name: str) -> None:
         """ "Usual players" moves along with "Fewest players" or "Most players" set past it

@@ -225,17 +225,3 @@ def test_usual_players_move_along_with_fewest_and_most() -> None:
     editor.changed("max_seats", 3)
     assert editor.values["default_seats"] == 3 and not editor.error
     assert editor.rules is not None and editor.rules.default_seats == 3
-
-
-def test_points_kept_while_places_are_played_out_are_said_to_draw_every_match() -> None:
-    editor = _editor("polish")  # places played out
-    editor.changed("scoring", "points")
-    assert editor.rules is not None  # a valid choice, as RULES §6 scores it
-    assert "every match ends drawn" in editor.note
-    _reads_well(editor.note)
-    editor.changed("end", "first_out")
-    assert "drawn" not in editor.note
-    two = _editor("polish")
-    two.changed("max_seats", 2)
-    two.changed("scoring", "points")
-    assert "drawn" not in two.note  # heads-up, the first out is the round's end anyway
