@@ -169,6 +169,9 @@ def test_a_save_the_folder_refuses_is_told_as_not_saved_in_red(
     screen = Screen(editor)
     opened = editor.note
     assert opened and editor.failed  # the file could not be read: told in red at once
+    screen.click(editor.name_field.rect.center)
+    screen.send(pygame.TEXTINPUT, text="W" * 45)  # the name's limit met: the red stays
+    assert editor.note == opened and editor.failed
     editor.name_field.text = "Mine"
     editor.save_set()
     screen.frame()
@@ -225,3 +228,13 @@ def test_usual_players_move_along_with_fewest_and_most() -> None:
     editor.changed("max_seats", 3)
     assert editor.values["default_seats"] == 3 and not editor.error
     assert editor.rules is not None and editor.rules.default_seats == 3
+
+
+def test_a_save_at_once_after_meeting_the_name_limit_says_it_was_saved() -> None:
+    editor = _editor("polish")
+    screen = Screen(editor)
+    screen.click(editor.name_field.rect.center)
+    screen.send(pygame.TEXTINPUT, text="W" * 45)
+    assert editor.note == "A rule set's name has at most 40 characters."
+    screen.key(pygame.K_RETURN)  # within the moment the field's edge is red
+    assert editor.note == f"Saved as {'W' * 40}."
