@@ -355,18 +355,33 @@ class Table:
     def _lost_after(self, play: Play, last: Card) -> bool:
         """Whether the round surely ends after ``play`` with this seat still holding cards:
         the next seat's last card is known (the stock spent, heads-up) and goes out on
-        whatever top the plain card ``last`` leaves, and the round ends at the first out."""
+        whatever top ``last`` leaves (answering it, where it attacks that seat or makes it
+        miss turns), and the round ends at the first out."""
         c = self.c
-        return (
+        if not (
             self.last_card_next
             and self.view.stock_count == 0
             and (self.heads_up or self.view.rules.end == "first_out")
             and self.fit_now >= 1.0  # lost already: no plain play or draw would save it
-            and not c.attack_value[last]
-            and last not in c.skip
             and not (c.five_again and last.rank == 5 and not last.is_joker)  # lays again
-            and self._last_goes_out(last, play.choice) >= 1.0
-        )
+        ):
+            return False
+        suit = play.choice if play.choice in SUITS else last.suit
+        if c.attack_value[last]:
+            target = self.prev if last is c.king_of_spades else self.nxt
+            return target == self.nxt and (
+                self._answer_chance(lambda x: self._goes_out_on(x, last, suit)) >= 1.0
+            )
+        if last in c.skip:
+            return (
+                self._answer_chance(
+                    lambda x: (
+                        (x in c.skip or (x.is_joker and c.any_card)) and not self._no_finish(x)
+                    )
+                )
+                >= 1.0
+            )
+        return self._last_goes_out(last, play.choice) >= 1.0
 
     def _last_goes_out(self, top: Card, choice: str | None) -> float:
         """The chance the next seat's last card goes out on ``top`` (``_fit_chance``), none

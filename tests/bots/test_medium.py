@@ -607,14 +607,25 @@ def test_medium_spends_no_attack_on_a_table_where_every_other_seat_waits() -> No
         assert isinstance(action, Play) and action.cards[0].rank not in (2, 4), action
 
 
-def test_a_surely_lost_round_sheds_the_most_points_not_the_most_cards() -> None:
-    # Classic, the stock spent: the other seat's last card is A♣, which goes out on anything.
-    # Whatever is kept is charged: A♥ laid keeps 10 points, 5♥ 5♠ laid keeps 50.
-    hand = ["AH", "5H", "5S"]
+@pytest.mark.parametrize(
+    ("hand", "last", "top", "shed"),
+    [
+        # A♣ goes out on anything: A♥ laid keeps 10 points, 5♥ 5♠ laid keeps 50.
+        ("AH 5H 5S", "AC", "9H", "AH"),
+        # A joker answers K♠ too and goes out on it: Q♥ Q♦ laid keeps 10, K♠ keeps 20.
+        ("KS QH QD", "RJ", "QS", "QH QD"),
+    ],
+)
+def test_a_surely_lost_round_sheds_the_most_points_not_the_most_cards(
+    hand: str, last: str, top: str, shed: str
+) -> None:
+    # Classic, the stock spent, the other seat's one card known: whatever is kept is charged.
     rules = PRESETS["classic"]
-    pile = [c.code for c in make_pack(1, rules.jokers) if c.code not in {*hand, "AC", "9H"}]
-    g = Game.from_position(rules, [" ".join(hand), "AC"], " ".join([*pile, "9H"]), "")
-    assert str(_choice(g)).startswith("AH")
+    gone = {*hand.split(), last, top}
+    pile = [c.code for c in make_pack(1, rules.jokers) if c.code not in gone]
+    g = Game.from_position(rules, [hand, last], " ".join([*pile, top]), "")
+    laid = _choice(g)
+    assert sorted(c.code for c in laid.cards) == sorted(shed.split()), laid
 
 
 def test_a_group_of_attack_cards_ends_on_the_one_a_last_card_cannot_answer() -> None:
