@@ -303,12 +303,20 @@ def _ordered(
     on top decides what may answer it (2♠ 2♥ leaves 2♥ to a seat on its last card holding
     3♥, where 2♥ 2♠ leaves it nothing), which medium weighs."""
     variants = orderings.get(best)
-    if variants is None:
-        return best
-    favourite = max(variants, key=score)  # the first of equals, so the choice is reproducible
-    if favourite is best or _clearly_better(root, seat, best, favourite):
-        return best
-    return favourite
+    return best if variants is None else _medium_unless_beaten(best, root, seat, variants, score)
+
+
+def _medium_unless_beaten(
+    best: Action,
+    root: _Node,
+    seat: int,
+    variants: list[Action],
+    score: Callable[[Action], float],
+) -> Action:
+    """Of ``variants`` (``best`` among them), the medium bot's favourite (the first of equals,
+    so the choice is reproducible), unless the search found ``best`` clearly better."""
+    favourite = max(variants, key=score)
+    return best if _clearly_better(root, seat, best, favourite) else favourite
 
 
 def _clearly_better(root: _Node, seat: int, ours: Action, theirs: Action) -> bool:
@@ -391,12 +399,11 @@ def _named(
     variants = namings.get(best)
     if variants is None:
         return best
-    plain = max(variants, key=score)  # the first of equals, so the choice is reproducible
-    if plain is best or not _clearly_better(root, seat, best, plain):
-        return plain
-    if hand and not last_card_out and not _holds_naming(best, hand):
-        return plain if _holds_naming(plain, hand) else best
-    return best
+    chosen = _medium_unless_beaten(best, root, seat, variants, score)
+    if chosen is not best or not hand or last_card_out or _holds_naming(best, hand):
+        return chosen
+    plain = max(variants, key=score)
+    return plain if _holds_naming(plain, hand) else best
 
 
 def one_naming_per_play(actions: list[Action], score: Callable[[Action], float]) -> list[Action]:

@@ -151,3 +151,28 @@ def play_moves(h: Harness, *moves: tuple[int, str]) -> None:
     for seat, move in moves:
         assert h.table.apply(parse_action(move), seat), move
         h.tick(2)
+
+
+def normal_speed_table(
+    game: Game, size: tuple[int, int] = (1280, 800)
+) -> tuple[SceneStack, pygame.Surface, TableScene, list[str]]:
+    """A table at the usual animation speed with its bots held, two frames in, and the
+    names of the sounds it plays from then on."""
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    stack = SceneStack(None, size)
+    table = table_for(game, ("medium",), settings=Settings(animation_speed="normal"))
+    table.bots.clear()
+    heard: list[str] = []
+
+    class Ears:
+        def play(self, name: str) -> None:
+            heard.append(name)
+
+    table._sound = Ears()  # type: ignore[assignment]
+    stack.push(table)
+    for _ in range(2):
+        stack.update(1 / 60)
+        stack.draw(screen)
+    return stack, screen, table, heard

@@ -11,7 +11,7 @@ from game.store.settings import Settings
 from game.ui.scene import SceneStack
 from game.ui.start import table_for
 from game.ui.table import CATCH_DELAY, TableScene
-from tests.ui.tablekit import Harness
+from tests.ui.tablekit import Harness, normal_speed_table
 
 SIZE = (1280, 800)
 
@@ -82,31 +82,11 @@ def test_a_pause_keeps_a_persons_time_to_catch_a_forgotten_macau() -> None:
     assert h.game.hand_counts[1] == 6
 
 
-def _normal_table(game: Game) -> tuple[SceneStack, pygame.Surface, TableScene, list[str]]:
-    """A table at the usual animation speed with its bots held, and the sounds it plays."""
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    stack = SceneStack(None, SIZE)
-    table = table_for(game, ("medium",), settings=Settings(animation_speed="normal"))
-    table.bots.clear()
-    heard: list[str] = []
-
-    class Ears:
-        def play(self, name: str) -> None:
-            heard.append(name)
-
-    table._sound = Ears()  # type: ignore[assignment]
-    stack.push(table)
-    _frames(stack, screen, 2)
-    return stack, screen, table, heard
-
-
 def test_the_rounds_last_move_waits_under_the_pause_menu() -> None:
     game = Game.from_position(
         PRESETS["polish"], hands=["9C", "7H 8H"], pile="9D", stock="4H 5H 6H", current=0
     )
-    stack, screen, table, heard = _normal_table(game)
+    stack, screen, table, heard = normal_speed_table(game)
     assert table.apply(parse_action("9C"), 0) and table.game.over
     _key(stack, pygame.K_ESCAPE)  # as the card sets off
     assert stack.top is not table and table.paused
@@ -122,7 +102,7 @@ def test_a_move_due_as_the_pause_opens_starts_only_after_it() -> None:
     game = Game.from_position(
         PRESETS["polish"], hands=["9C 5D", "7H 8H", "9S QC"], pile="KS", stock="4H 5H 6H", current=1
     )
-    stack, screen, table, heard = _normal_table(game)
+    stack, screen, table, heard = normal_speed_table(game)
     assert table.apply(parse_action("draw"), 1)
     _key(stack, pygame.K_ESCAPE)  # before a frame has shown the draw
     _frames(stack, screen, 120)

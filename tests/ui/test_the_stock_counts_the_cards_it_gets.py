@@ -3,14 +3,8 @@ new stock, the count grows as the cards shown flying there land, not before they
 
 from __future__ import annotations
 
-import pygame
-
 from game.engine import DRAW, PRESETS, Game
-from game.store.settings import Settings
-from game.ui.scene import SceneStack
-from game.ui.start import table_for
-
-SIZE = (1280, 800)
+from tests.ui.tablekit import normal_speed_table
 
 
 def test_a_reshuffled_stock_is_counted_as_its_cards_land() -> None:
@@ -21,14 +15,7 @@ def test_a_reshuffled_stock_is_counted_as_its_cards_land() -> None:
         stock="",
         current=0,
     )
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode(SIZE)
-    stack = SceneStack(None, SIZE)
-    table = table_for(game, ("medium",), settings=Settings(animation_speed="normal"))
-    table.bots.clear()
-    stack.push(table)
-    stack.update(1 / 60)
+    stack, screen, table, _heard = normal_speed_table(game)
     assert table.apply(DRAW, 0)  # no stock left: the pile under its top card becomes one
     model, counts, flying = table.director.model, [], []
     for _ in range(180):
