@@ -53,6 +53,7 @@ class Legality:
     _req_excluded: str
     _drawn: Card | None
     _macau_open: int
+    skips: int
     _out: list[bool]
     _cut: bool  # the last capped listing stopped before the end (``Game.legal_actions_capped``)
 
@@ -101,9 +102,10 @@ class Legality:
                 + ", or draw the penalty"
             )
         if ctx is SKIP:
+            turns, them = ("missed turns", "them") if self.skips != 1 else ("a missed turn", "it")
             return (
-                f"{e.pretty} is no answer to missed turns: lay "
-                f"{_a_rank(self._c.skip_rank)} or pass to accept them"
+                f"{e.pretty} is no answer to {turns}: lay "
+                f"{_a_rank(self._c.skip_rank)} or pass to accept {them}"
             )
         if ctx is RANK_REQUEST:
             return (
@@ -687,8 +689,9 @@ class Legality:
             if phase is ATTACK:
                 return None
             if phase is SKIP:
+                turns = "missed turns are" if self.skips != 1 else "a missed turn is"
                 raise IllegalMove(
-                    f"missed turns are not drawn: answer with {_a_rank(self._c.skip_rank)} or pass"
+                    f"{turns} not drawn: answer with {_a_rank(self._c.skip_rank)} or pass"
                 )
             if phase is DRAWN:
                 raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")

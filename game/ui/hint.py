@@ -27,8 +27,10 @@ def suggest(game: Game, seat: int, legal: Sequence[Action], seed: int = 0) -> Ac
     return make_bot("medium").choose(game.view(seat), list(legal), bot_stream("hint", seed))
 
 
-def describe(game: Game, action: Action, names: Sequence[str]) -> str:
-    """The hint in a sentence, e.g. "Hint: lay 7♥ 7♠ and name hearts"."""
+def describe(game: Game, action: Action, names: Sequence[str], legal: Sequence[Action] = ()) -> str:
+    """The hint in a sentence, e.g. "Hint: lay 7♥ 7♠ and name hearts". Where ``legal`` (the
+    actions listed) holds no other naming of the same cards, the suit is the card's own to
+    name (a Tel-Aviv queen): "lay Q♦, which names diamonds", there being no choice to make."""
     if isinstance(action, Stop):
         return f"Hint: stop Macau on {names[action.target]}: they forgot to call it"
     if action == DRAW:
@@ -50,13 +52,25 @@ def describe(game: Game, action: Action, names: Sequence[str]) -> str:
     assert isinstance(action, Play)
     if action.declared is not None and any(d is not None for d in action.declared):
         join = " then " if len(action.cards) == 2 else ", "
-        text = "Hint: lay " + played_words(action.cards, action.declared, join=join)
+        laid_words = played_words(action.cards, action.declared, join=join)
     else:
         laid = [card.pretty for card in action.cards]
-        text = "Hint: lay " + (" then ".join(laid) if len(laid) <= 2 else ", ".join(laid))
+        laid_words = " then ".join(laid) if len(laid) <= 2 else ", ".join(laid)
+    if action.cards[0].is_joker:
+        laid_words = "the " + laid_words  # "lay the red joker", as one says it
+    text = "Hint: lay " + laid_words
     choice = action.choice
+    forced = bool(legal) and not any(
+        isinstance(a, Play)
+        and a.cards == action.cards
+        and a.declared == action.declared
+        and a.choice != choice
+        for a in legal
+    )
     if choice == "*":
         text += " and name a free suit"
+    elif choice in _SUITS and forced:
+        text += f", which names {_SUITS[choice]}"
     elif choice in _SUITS:
         text += f" and name {_SUITS[choice]}"
     elif choice == "-":

@@ -523,7 +523,7 @@ class TableScene(Scene):
             self.hand.park_cursor()  # Enter now does what the hint says, until an arrow key
         self.hand.selection = uids
         self.hinted = (self.version, tuple(uids), action)
-        told = describe(self.game, action, self.names)
+        told = describe(self.game, action, self.names, self.offer().legal)
         if not isinstance(action, Play):
             # The Play button (marked Enter) stays dim here: say what Enter does instead.
             told += " — press Enter"

@@ -196,7 +196,7 @@ def test_a_suit_request_names_the_cards_that_change_the_suit_in_these_rules() ->
 def test_missed_turns_name_the_card_that_answers_them() -> None:
     g = pos("polish", ["9D 4H 9C", "4S 7H 9H 9S 10C"], "5S", "2H 3H 5H 6H", current=1)
     play(g, "4S")
-    assert refused(g, "draw") == "missed turns are not drawn: answer with a four or pass"
+    assert refused(g, "draw") == "a missed turn is not drawn: answer with a four or pass"
     g = pos("polish", ["9D 4H 4D 9C", "4S 7H 9H 9S 10C"], "5S", "2H 3H 5H 6H", current=1)
     play(g, "4S")
     assert refused(g, "4H 9C") == "on pending missed turns only fours may be laid"

@@ -54,10 +54,10 @@ def test_skip_answered_with_a_skip_card_of_any_suit_grows_and_moves_on(preset: s
 def test_only_a_skip_card_answers_missed_turns(preset: str) -> None:
     g = _skipped(preset, answers="QS JS 2S")
     for card in ("QS", "JS", "2S"):
-        refused(g, card, "missed turns")
-    refused(g, "draw", "missed turns")
+        refused(g, card, "a missed turn")
+    refused(g, "draw", "a missed turn is not drawn")
     word = {"4": "a four", "A": "an ace"}[SKIP[preset]]
-    refused(g, "QS", f"lay {word} or pass to accept them")
+    refused(g, "QS", f"lay {word} or pass to accept it")  # one missed turn: "it"
 
 
 @pytest.mark.parametrize("preset", PRESETS_WITH_SKIPS)
@@ -127,3 +127,11 @@ def test_tel_aviv_four_is_plain() -> None:
     g = pos("tel_aviv", ["4H 9C 10C", "9D 6C", "10D 6D"], "8H", STOCK)
     play(g, "4H")
     assert g.phase is Phase.PLAY and g.current == 1 and g.skips == 0
+
+
+@pytest.mark.parametrize("preset", PRESETS_WITH_SKIPS)
+def test_several_missed_turns_are_refused_in_the_plural(preset: str) -> None:
+    g = _skipped(preset, answers="QS JS 2S", count=2)
+    refused(g, "draw", "missed turns are not drawn")
+    refused(g, "QS", "is no answer to missed turns")
+    refused(g, "QS", "or pass to accept them")

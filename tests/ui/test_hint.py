@@ -95,7 +95,7 @@ def test_hints_in_words() -> None:
     assert describe(g, parse_action("JC/-!"), names) == (
         "Hint: lay J♣ and ask for nothing, calling Macau"
     )
-    assert describe(g, parse_action("RJ=KH"), names) == "Hint: lay red joker as K♥"
+    assert describe(g, parse_action("RJ=KH"), names) == "Hint: lay the red joker as K♥"
     assert describe(g, parse_action("stop 2"), names) == (
         "Hint: stop Macau on Ben: they forgot to call it"
     )
@@ -216,3 +216,24 @@ def test_a_joker_laid_first_among_others_reads_as_the_one_card_it_stands_for() -
     lone = parse_action("RJ=KH")
     assert isinstance(lone, Play)
     assert played_words(lone.cards, lone.declared) == "red joker as K♥"
+
+
+def test_a_suit_the_card_names_itself_is_not_told_as_a_choice() -> None:
+    # Tel-Aviv: a queen takes its own suit, with no chooser; an ace's suit is chosen.
+    g = Game.from_position(
+        PRESETS["tel_aviv"], hands=["QD 9C AS", "8S 9S 5C"], pile="5D", stock="9H 10H JC 6C"
+    )
+    legal = g.legal_actions()
+    queen = next(a for a in legal if isinstance(a, Play) and a.cards[0].code == "QD")
+    assert describe(g, queen, ["You", "Ada"], legal) == "Hint: lay Q♦, which names diamonds"
+    ace = next(a for a in legal if isinstance(a, Play) and str(a).startswith("AS/H"))
+    assert describe(g, ace, ["You", "Ada"], legal) == "Hint: lay A♠ and name hearts"
+
+
+def test_a_joker_laid_is_the_joker_in_the_hint() -> None:
+    g = Game.from_position(
+        PRESETS["classic"], hands=["RJ 9C", "8S 9S"], pile="5D", stock="9H 10H JC 6C"
+    )
+    legal = g.legal_actions()
+    joker = next(a for a in legal if isinstance(a, Play) and a.cards[0].code == "RJ")
+    assert describe(g, joker, ["You", "Ada"], legal).startswith("Hint: lay the red joker and name ")

@@ -123,14 +123,13 @@ def test_a_refused_draw_says_why_at_the_stock_and_on_d() -> None:
     h.tick(2)
     assert h.game.to_dict() == before
     assert h.table.toast is not None
-    assert h.table.toast[0].startswith("Missed turns are not drawn"), h.table.toast[0]
-    assert h.table.toast[0] == ("Missed turns are not drawn: answer with a four or wait (Space)"), (
+    assert h.table.toast[0] == ("A missed turn is not drawn: answer with a four or wait (Space)"), (
         h.table.toast[0]
     )
     h.table.toast = None
     h.key(pygame.K_d, "d")
     h.tick(2)
-    assert h.table.toast is not None and h.table.toast[0].startswith("Missed turns")
+    assert h.table.toast is not None and h.table.toast[0].startswith("A missed turn is not drawn")
     h = Harness(polish(["8S 9C 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H", stock="6H 7S 3C"))
     h.click(h.table.layout.stock.center)
     h.tick(2)
