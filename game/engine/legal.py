@@ -243,7 +243,8 @@ class Legality:
             return self._middle_reason(effs, phys, not same_rank)  # no runs on an attack
         if ctx is SKIP:
             if not all(e in c.skip for e in effs):
-                return f"on pending missed turns only {_rank_plural(c.skip_rank)} may be laid"
+                turns = "missed turns" if self.skips != 1 else "a missed turn"
+                return f"on {turns} only {_rank_plural(c.skip_rank)} may be laid"
         elif ctx is RANK_REQUEST and not same_rank:
             return "under a jack's request, lay cards of one rank only"
         kind = self._kind_reason(effs, ctx, same_rank)

@@ -56,7 +56,7 @@ def describe(game: Game, action: Action, names: Sequence[str], legal: Sequence[A
     else:
         laid = [card.pretty for card in action.cards]
         laid_words = " then ".join(laid) if len(laid) <= 2 else ", ".join(laid)
-    if action.cards[0].is_joker:
+    if laid_words.startswith(("red joker", "black joker")):
         laid_words = "the " + laid_words  # "lay the red joker", as one says it
     text = "Hint: lay " + laid_words
     choice = action.choice

@@ -199,7 +199,7 @@ def test_missed_turns_name_the_card_that_answers_them() -> None:
     assert refused(g, "draw") == "a missed turn is not drawn: answer with a four or pass"
     g = pos("polish", ["9D 4H 4D 9C", "4S 7H 9H 9S 10C"], "5S", "2H 3H 5H 6H", current=1)
     play(g, "4S")
-    assert refused(g, "4H 9C") == "on pending missed turns only fours may be laid"
+    assert refused(g, "4H 9C") == "on a missed turn only fours may be laid"
 
 
 def test_where_one_joker_attacks_the_refusal_names_that_joker() -> None:

@@ -237,3 +237,16 @@ def test_a_joker_laid_is_the_joker_in_the_hint() -> None:
     legal = g.legal_actions()
     joker = next(a for a in legal if isinstance(a, Play) and a.cards[0].code == "RJ")
     assert describe(g, joker, ["You", "Ada"], legal).startswith("Hint: lay the red joker and name ")
+
+
+def test_a_stand_in_joker_leading_a_group_is_told_as_its_card() -> None:
+    g = Game.from_position(
+        PRESETS["hungarian"], hands=["RJ 5C", "8S 9S 10H"], pile="7C", stock="9H 10D JC 6C"
+    )
+    legal = g.legal_actions()
+    group = next(
+        a for a in legal if isinstance(a, Play) and len(a.cards) == 2 and a.cards[0].is_joker
+    )
+    told = describe(g, group, ["You", "Ada"], legal)
+    assert told.startswith("Hint: lay ") and "the" not in told.split()[2], told
+    assert "(red joker)" in told
