@@ -704,12 +704,12 @@ class RulesEditor(MenuScreen):
             return True
         if event.type == pygame.KEYDOWN:
             self._reveal_focus()  # a key for the focused option: show it first
-        full = self.name_field.refused
+        refusals = self.name_field.refusals
         used = super().handle_event(event)
-        if self.name_field.refused and not full and not self.failed:
-            # Typing has just met the limit: what was left out is not lost unseen. (Said once,
-            # as it happens; what a later key does, a save, has its own say; a failure told
-            # in red stays.)
+        if self.name_field.refusals != refusals and not self.failed:
+            # Typing has just met the limit: what was left out is not lost unseen. (Said as it
+            # happens; what a later key does, a save, has its own say; a failure told in red
+            # stays.)
             self.note = FULL_NAME
         return used
 

@@ -287,8 +287,10 @@ class TextInput(Widget):
         # edits it again.
         self.editing = False
         self._blink = 0.0
-        # Seconds left of the red edge that says typing met ``max_length`` (``refused``).
+        # Seconds left of the red edge that says typing met ``max_length`` (``refused``), and
+        # how many times it has (a screen telling the limit tells each time).
         self._refused = 0.0
+        self.refusals = 0
         # How far the line is scrolled left (pixels) while editing a text wider than the
         # field: kept from frame to frame, so that the view moves only when the caret would
         # leave it, as in any text field.
@@ -445,6 +447,7 @@ class TextInput(Widget):
             line = line[:-1]
         if line != typed:
             self._refused = REFUSED_SHOWN  # said, not silently left out
+            self.refusals += 1
         self._text, self.caret = whole, min(len(head), len(whole))
         self._blink = 0.0
 

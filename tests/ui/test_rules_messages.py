@@ -238,3 +238,17 @@ def test_a_save_at_once_after_meeting_the_name_limit_says_it_was_saved() -> None
     assert editor.note == "A rule set's name has at most 40 characters."
     screen.key(pygame.K_RETURN)  # within the moment the field's edge is red
     assert editor.note == f"Saved as {'W' * 40}."
+
+
+def test_the_name_limit_is_said_again_when_typing_meets_it_again() -> None:
+    editor = _editor("polish")
+    screen = Screen(editor)
+    screen.click(editor.name_field.rect.center)
+    screen.send(pygame.TEXTINPUT, text="W" * 45)
+    screen.key(pygame.K_RETURN)
+    assert editor.note.startswith("Saved as ")
+    screen.key(pygame.K_BACKSPACE)
+    screen.send(pygame.TEXTINPUT, text="X")
+    assert editor.note.startswith("Saved as ")  # room for one more: nothing refused
+    screen.send(pygame.TEXTINPUT, text="Y")
+    assert editor.note == "A rule set's name has at most 40 characters."
