@@ -189,12 +189,16 @@ class Table:
             )
         else:
             suit = choice if choice in SUITS else top.suit
+            # A suit named by a changer is a request: a card that plays on anything answers
+            # it only if of that suit or a changer itself (RULES §3.5: a queen does not help
+            # against a named suit).
+            named = choice in SUITS and top in c.changers
             fits = sum(
                 1
                 for x in self.unseen
                 if (x.is_joker and jokers_fit)
                 or (not x.is_joker and (x.suit == suit or x.rank == top.rank))
-                or x in c.wild
+                or (x in c.wild and (not named or x in c.changers))
             )
         return fits / len(self.unseen)
 

@@ -640,3 +640,18 @@ def test_a_group_of_attack_cards_ends_on_the_one_a_last_card_cannot_answer() -> 
     table = MediumTable(g.view(0))
     both = {str(a): table.score(a) for a in g.legal_actions() if str(a) in ("2H 2S", "2S 2H")}
     assert both["2H 2S"] > both["2S 2H"], both
+
+
+def test_a_last_queen_is_no_answer_to_a_suit_the_ace_names() -> None:
+    # Polish scored by points, the stock spent: the other seat's one card is Q♥. A queen
+    # does not help against a named suit (RULES §3.5), so A♦ naming spades or clubs saves
+    # the round, and naming hearts lets the queen out.
+    rules = PRESETS["polish"].replace(scoring="points")
+    hand, last, top = "QC 4C AD", "QH", "AS"
+    pile = [c.code for c in make_pack(1, 0) if c.code not in {*hand.split(), last, top}]
+    g = Game.from_position(rules, [hand, last], " ".join([*pile, top]), "")
+    named = {
+        str(make_bot("medium").choose(g.view(0), g.legal_actions(), random.Random(seed)))
+        for seed in range(10)
+    }
+    assert "AD/H" not in named, named
