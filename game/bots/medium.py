@@ -378,14 +378,15 @@ class Table:
             )
         if last in c.skip:
             return (
-                self._answer_chance(
-                    lambda x: (
-                        (x in c.skip or (x.is_joker and c.any_card)) and not self._no_finish(x)
-                    )
-                )
+                self._answer_chance(lambda x: self._passes_skips_on(x) and not self._no_finish(x))
                 >= 1.0
             )
         return self._last_goes_out(last, play.choice) >= 1.0
+
+    def _passes_skips_on(self, card: Card) -> bool:
+        """Whether ``card`` answers missed turns, passing them on (a skip card, or a stand-in
+        joker standing for one)."""
+        return card in self.c.skip or (card.is_joker and self.c.any_card)
 
     def _last_goes_out(self, top: Card, choice: str | None) -> float:
         """The chance the next seat's last card goes out on ``top`` (``_fit_chance``), none
@@ -447,13 +448,13 @@ class Table:
         elif last in c.skip:
             bonus = _SKIP_BONUS.get(self.counts[self.nxt], 0.0)
             if known_last:  # as for an attack: its last card may be a skip card too
-                p = self._answer_chance(lambda x: x in c.skip or (x.is_joker and c.any_card))
+                p = self._answer_chance(self._passes_skips_on)
                 bonus = bonus * (1.0 - p) - _OPEN_TO_LAST_CARD * (p - self.fit_now)
             suit = play.choice if play.choice in SUITS else last.suit
             if self.heads_up and self._out_in_one(rest, last, suit):
                 # Heads-up the turn comes straight back, to a top the rest goes out on,
                 # unless the other seat passes the missed turns back.
-                answers = sum(1 for x in self.unseen if x in c.skip or (x.is_joker and c.any_card))
+                answers = sum(1 for x in self.unseen if self._passes_skips_on(x))
                 held = chance_holds(self.counts[self.nxt], len(self.unseen), answers)
                 bonus += _SKIP_COMES_BACK * (1.0 - held)
             s += bonus

@@ -60,16 +60,9 @@ def describe(game: Game, action: Action, names: Sequence[str], legal: Sequence[A
         laid_words = "the " + laid_words  # "lay the red joker", as one says it
     text = "Hint: lay " + laid_words
     choice = action.choice
-    forced = bool(legal) and not any(
-        isinstance(a, Play)
-        and a.cards == action.cards
-        and a.declared == action.declared
-        and a.choice != choice
-        for a in legal
-    )
     if choice == "*":
         text += " and name a free suit"
-    elif choice in _SUITS and forced:
+    elif choice in _SUITS and legal and not _other_naming(action, legal):
         text += f", which names {_SUITS[choice]}"
     elif choice in _SUITS:
         text += f" and name {_SUITS[choice]}"
@@ -80,3 +73,14 @@ def describe(game: Game, action: Action, names: Sequence[str], legal: Sequence[A
     if action.call:
         text += ", calling Macau"
     return text
+
+
+def _other_naming(action: Play, legal: Sequence[Action]) -> bool:
+    """Whether ``legal`` lays the cards of ``action`` naming something else too."""
+    return any(
+        isinstance(a, Play)
+        and a.cards == action.cards
+        and a.declared == action.declared
+        and a.choice != action.choice
+        for a in legal
+    )

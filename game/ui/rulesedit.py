@@ -232,15 +232,9 @@ class RulesEditor(MenuScreen):
         (5 fewest at a usual 4 makes the usual 5), as long as the two leave room for it."""
         if name not in ("min_seats", "max_seats"):
             return
-        values = self.values
-        lo, hi, usual = (
-            values.get("min_seats"),
-            values.get("max_seats"),
-            values.get("default_seats"),
-        )
-        if not all(isinstance(v, int) for v in (lo, hi, usual)):
+        lo, hi, usual = (self.values.get(k) for k in ("min_seats", "max_seats", "default_seats"))
+        if not (isinstance(lo, int) and isinstance(hi, int) and isinstance(usual, int)):
             return
-        assert isinstance(lo, int) and isinstance(hi, int) and isinstance(usual, int)
         if lo > hi or lo <= usual <= hi:
             return  # fits, or fewest and most clash: that is told as it is
         fitted = min(max(usual, lo), hi)
@@ -928,9 +922,11 @@ class RulesEditor(MenuScreen):
         lines = theme.wrap(text, size, width - self.px(28))
         line_h = theme.text_size("Ag", size)[1] + 2
         most = max(2, (self.size[1] // 5 - 2 * pad) // line_h)
-        if len(lines) > most:
-            last = theme.fit(lines[most - 1] + " …", size, width - self.px(28))
-            lines = [*lines[: most - 1], last if last.endswith("…") else last + "…"]
+        if len(lines) > most:  # (fit ends a line it cuts with "…" too)
+            lines = [
+                *lines[: most - 1],
+                theme.fit(lines[most - 1] + " …", size, width - self.px(28)),
+            ]
         return lines, size, pad
 
     def _status_height(self, width: int) -> int:
