@@ -318,6 +318,11 @@ class HandView:
             None,
         )
 
+    def lay_on(self, hc: HandCard, pos: tuple[int, int], layout: TableLayout) -> bool:
+        """Whether ``pos`` falls on ``hc`` where it lies unpicked, whatever overlaps it."""
+        w, h = layout.card
+        return _on_card(pos, (hc.x, hc.y), hc.angle, w, h)
+
     def strip(self, layout: TableLayout) -> float:
         """How wide the visible part of a card is: the step from one card to the next in the
         fan (the whole card when it is alone or the cards do not overlap)."""

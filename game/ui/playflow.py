@@ -23,6 +23,7 @@ from game.ui.choosers import CardChooser, ChoiceModal, RankChooser, SuitChooser
 from game.ui.moves import SUIT_CHAR, SUIT_SINGULAR, Offer, PlayOptions, play_options, refusal
 
 if TYPE_CHECKING:
+    from game.ui.hand import HandCard
     from game.ui.layout import TableLayout
     from game.ui.table import TableScene
 
@@ -166,6 +167,7 @@ class PlayFlow:
         # A hand kept face down (pass-and-play between turns) cannot be picked up.
         hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
         if hit is not None:
+            hit = self._double_clicked(hit, pos, clicks)
             cx, cy = t.hand.centre(hit, t.layout)
             self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]), clicks=clicks)
             return True
@@ -223,16 +225,38 @@ class PlayFlow:
             t.hand_rearranged()
         tabledraw.place_buttons(t)
 
+    def _now(self) -> float:
+        t = self.table
+        return t.animator.now if not t.animator.off else pygame.time.get_ticks() / 1000
+
+    def _is_double(self, clicks: int | None, now: float) -> bool:
+        return clicks >= 2 if clicks is not None else now - self._last_click[1] <= DOUBLE_CLICK
+
+    def _double_clicked(self, hit: HandCard, pos: tuple[int, int], clicks: int | None) -> HandCard:
+        """The card a press means: the one ``hit``, unless the press is a double-click's
+        second on the band a card picked by its first rose out of. That band shows the card
+        beneath now, but the press was aimed where the picked card lay."""
+        t = self.table
+        hand = t.hand
+        picked = hand.by_uid(self._last_click[0])
+        if (
+            picked is not None
+            and hand.index_of(hit.uid) < hand.index_of(picked.uid)
+            and hand.lay_on(picked, pos, t.layout)
+            and self._is_double(clicks, self._now())
+        ):
+            return picked
+        return hit
+
     def _click(self, uid: int, clicks: int | None = None) -> None:
         """A click on a hand card picks it (or puts it back); the second click of a
         double-click on the same card lays it. SDL's ``clicks`` count follows the system's
         double-click time and distance, so it decides when the press carries one."""
         t = self.table
-        now = t.animator.now if not t.animator.off else pygame.time.get_ticks() / 1000
-        last_uid, last_time = self._last_click
+        now = self._now()
+        double = uid == self._last_click[0] and self._is_double(clicks, now)
         self._last_click = (uid, now)
-        double = clicks >= 2 if clicks is not None else now - last_time <= DOUBLE_CLICK
-        if last_uid == uid and double:
+        if double:
             self._last_click = (-1, -10.0)
             t.hand.selection = [u for u in t.hand.selection if u != uid]
             self.try_play([uid])
