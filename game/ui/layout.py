@@ -88,12 +88,14 @@ class TableLayout(Scaled):
 
     def drops_on_pile(self, pointer: tuple[int, int], card: tuple[float, float]) -> bool:
         """Whether a card let go with the pointer at ``pointer`` and its middle at ``card``
-        is dropped on the pile: the pointer on the pile, or in the zone round it with neither
-        it nor the card's middle over the stock (the zone reaches over the stock's edge)."""
+        is dropped on the pile: the pointer on the pile, or it or the card's middle in the
+        zone round it with neither over the stock (the zone reaches over the stock's edge).
+        The card's middle counts as the pointer does, wherever the card was held by."""
         if self.pile.collidepoint(pointer):
             return True
         on_stock = self.stock.collidepoint(pointer) or self.stock.collidepoint(card)
-        return self.drop_zone().collidepoint(pointer) and not on_stock
+        zone = self.drop_zone()
+        return (zone.collidepoint(pointer) or zone.collidepoint(card)) and not on_stock
 
 
 def _side_counts(others: int, right: bool = True) -> tuple[int, int, int]:

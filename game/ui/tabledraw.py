@@ -267,6 +267,7 @@ def draw_table(t: TableScene, surface: pygame.Surface) -> None:
     t.widgets.draw(surface)
     if t.show_log:
         _draw_log(t, surface)
+    _draw_dragged(t, surface)
     if t.confetti is not None:
         t.confetti.draw(surface, now)
 
@@ -625,15 +626,21 @@ def _draw_floating(t: TableScene, surface: pygame.Surface, now: float) -> None:
         img.blit_card(
             surface, card.code, w, (flow.held_at[0] + fan * i, flow.held_at[1]), -4, lifted=1.0
         )
-    d = flow.drag
-    if d is not None and d.moving:
-        for i, uid in enumerate(d.uids):
-            hc = t.hand.by_uid(uid)
-            if hc is not None:
-                pos = (d.pos[0] + d.grab[0] + fan * i, d.pos[1] + d.grab[1])
-                code = hc.card.code if t.director.reveal else BACK  # (a hand put away)
-                img.blit_card(surface, code, w, pos, -3 + 2 * i, lifted=1.0)
     _draw_flights(t, surface, now, under_pile=False)
+
+
+def _draw_dragged(t: TableScene, surface: pygame.Surface) -> None:
+    """The cards you drag, over everything on the table: words, buttons and the log."""
+    d = t.flow.drag
+    if d is None or not d.moving:
+        return
+    fan = t.layout.px(14)
+    for i, uid in enumerate(d.uids):
+        hc = t.hand.by_uid(uid)
+        if hc is not None:
+            pos = (d.pos[0] + d.grab[0] + fan * i, d.pos[1] + d.grab[1])
+            code = hc.card.code if t.director.reveal else BACK  # (a hand put away)
+            t.images.blit_card(surface, code, t.layout.card[0], pos, -3 + 2 * i, lifted=1.0)
 
 
 def _draw_flights(t: TableScene, surface: pygame.Surface, now: float, under_pile: bool) -> None:

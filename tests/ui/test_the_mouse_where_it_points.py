@@ -1,7 +1,9 @@
 """The mouse at the table does what is under it: a card let go over the stock is not laid on
-the pile beside it; the third click of a triple-click does not cancel the suit chooser the
-double-click opened; a picked card dragged along the hand takes the cards picked with it; a
-click on the pile lays the picked cards; a click hits the card drawn there."""
+the pile beside it; a card let go over the pile is laid wherever it was held; a card dragged
+is drawn over the buttons and words it passes; the third click of a triple-click does not
+cancel the suit chooser the double-click opened; a picked card dragged along the hand takes
+the cards picked with it; a click on the pile lays the picked cards; a click hits the card
+drawn there."""
 
 from __future__ import annotations
 
@@ -53,6 +55,40 @@ def test_a_card_let_go_over_the_stock_springs_back() -> None:
     h.drag((x, y), (pile.left - layout.card[0] * 0.3, pile.centery))
     h.tick(3)
     assert "5H" not in h.hand_codes() and h.game.top.code == "5H"
+
+
+@pytest.mark.parametrize("held", [-0.4, 0.0, 0.4])
+def test_a_card_let_go_over_the_pile_is_laid_wherever_it_was_held(held: float) -> None:
+    # Half over the pile, below it: held by its lower part, the pointer is past the zone
+    # round the pile, and the card sprang back though it was drawn over the pile.
+    h = _table()
+    layout = h.table.layout
+    x, y = _centre(h, "5H")
+    grab = layout.card[1] * held  # how far below its middle the card is held
+    middle = (layout.pile.centerx, layout.pile.centery + layout.card[1] * 0.5)
+    end = (round(middle[0]), round(middle[1] + grab))
+    h.drag((round(x), round(y + grab)), end)
+    h.tick(3)
+    assert h.game.top.code == "5H" and "5H" not in h.hand_codes()
+
+
+def test_a_dragged_card_is_drawn_over_the_buttons_it_passes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = _table()
+    button = h.table.draw_button
+    magenta = (255, 0, 255)
+    monkeypatch.setattr(button, "draw", lambda surface: surface.fill(magenta, button.rect))
+    x, y = (round(v) for v in _centre(h, "5H"))
+    to = button.rect.center
+    h.send(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+    assert tuple(h.screen.get_at(to))[:3] == magenta
+    h.send(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
+    for i in range(1, 7):  # held by its middle, the card's middle comes over the button
+        at = (x + (to[0] - x) * i // 6, y + (to[1] - y) * i // 6)
+        h.send(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(1, 0, 0))
+    assert h.table.flow.drag is not None and h.table.flow.drag.moving
+    assert tuple(h.screen.get_at(to))[:3] != magenta  # the card hides the button there
 
 
 def test_the_third_click_of_a_triple_click_leaves_the_chooser_open() -> None:
