@@ -732,11 +732,20 @@ def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygam
     layout = t.layout
     px = layout.px
     # Centred over the hand, and clear of the log's panel when it is open (the hand is not
-    # always centred between the window's edge and the log: an 800×600 screen).
+    # always centred between the window's edge and the log: an 800×600 screen), and of the
+    # side seats' boxes reaching down beside it (a crowded table in a small window).
     x = layout.hand_rect.centerx
-    right = (layout.log_rect.left if t.show_log else width) - px(20)
-    room = max(px(120), 2 * min(x - px(20), right - x))
     size = px(17)
+    left, right = 0, layout.log_rect.left if t.show_log else width
+    high = theme.text_size(hint, size)[1]
+    band = pygame.Rect(0, layout.hint_y - 2 * high, width, 2.5 * high)
+    for area in layout.areas[1:]:
+        if area.side in ("left", "right") and area.rect.colliderect(band):
+            if area.rect.centerx < x:
+                left = max(left, area.rect.right)
+            else:
+                right = min(right, area.rect.left)
+    room = max(px(120), 2 * min(x - left - px(20), right - px(20) - x))
     if theme.text_size(hint, size)[0] > room:
         size = px(15)
     images = [theme.text(line, size, theme.TEXT) for line in theme.wrap(hint, size, room)]

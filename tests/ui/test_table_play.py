@@ -1388,6 +1388,29 @@ def test_a_long_line_under_the_table_stays_in_the_tables_part(log: bool) -> None
         assert at.left >= 0 and at.right <= right, (at, right)
 
 
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("seats", [4, 8, 10])
+@pytest.mark.parametrize("size", [(960, 600), (1024, 640)])
+def test_a_long_line_under_a_crowded_table_stays_clear_of_the_seats(
+    size: tuple[int, int], seats: int, log: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At ten seats the side columns reach down beside the line above your hand.
+    game = Game.new(PRESETS["hungarian"], seats=seats, seed=5)
+    h = Harness(game, size)
+    if log:
+        h.key(pygame.K_l, "l")
+    line = (
+        "Leaving yourself one card? Press Macau! (M) before you lay, or you may be made to draw 5"
+    )
+    monkeypatch.setattr(tabledraw, "status_line", lambda _t: line)
+    placed = tabledraw.status_images(h.table, size[0])
+    assert placed
+    seats_at = [a.rect for a in h.table.layout.areas[1:]]
+    for _, at in placed:
+        assert at.collidelist(seats_at) < 0, at
+        assert at.left >= 0 and at.right <= (h.table.layout.log_rect.left if log else size[0])
+
+
 @pytest.mark.parametrize(("scores", "confetti"), [((400, 0, 480), False), ((10, 300, 480), True)])
 def test_the_round_that_ends_a_match_celebrates_the_match_winner(
     scores: tuple[int, int, int], confetti: bool
