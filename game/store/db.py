@@ -593,7 +593,7 @@ class Store:
                 return False
             else:
                 pending.recorded(entry)
-        if kept and self.path is not None:
+        if self.path is not None:  # (also a folder made for a record the full disk refused)
             pending.tidy(self.path)
         # Held for want of room: after those kept beside the file, which are older.
         while self._held:

@@ -325,6 +325,22 @@ def test_a_record_kept_while_another_copy_removes_the_empty_folder_is_still_kept
     assert len(calls) == 2 and len(_kept(home)) == 1
 
 
+def test_a_folder_left_empty_by_a_record_the_full_disk_refused_goes_at_the_next_write(
+    store: Store, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = _db(home)
+
+    def full(path: Path, data: object) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    with held(db), monkeypatch.context() as patched:
+        patched.setattr(pending, "atomic_write_json", full)
+        assert store.record_game(_round(1)) is None  # neither recorded nor kept
+    assert pending.folder(db).is_dir() and not _kept(home)
+    assert store.record_game(_round(2))
+    assert not pending.folder(db).exists()
+
+
 def test_rounds_kept_across_a_clock_set_back_are_recorded_in_the_order_played(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
