@@ -51,19 +51,20 @@ def run_export(path: str) -> int:
         note = (store.problem or "").replace(NOT_RECORDED, "").strip()
         # Nothing could be read, or the file was damaged and nothing of it recovered: an
         # empty export would look like a backup of it, and written over an earlier one it
-        # would lose the only readable copy.
+        # would lose the only readable copy. Nor is an earlier export replaced by an empty
+        # one when the statistics file is gone or emptied outside the game.
         # (players alone, seated in no round or match kept, are no one's statistics: a file
         # that kept only them had nothing recovered)
         anything = bool(store.presets() or store.matches(limit=1))  # rounds, or a points match
         nothing_saved = store.salvage is not None and (store.salvage.nothing or not anything)
-        if store.stand_in or nothing_saved or (note and target.exists() and not anything):
+        if store.stand_in or nothing_saved or (target.exists() and not anything):
             kept = f", {path} is left as it was" if target.exists() else ""
             none = "no round or match to export. "
             if store.stand_in or (store.salvage is not None and store.salvage.nothing):
                 none = ""
             elif store.salvage is not None:
                 none = "no round or match was recovered. "
-            _complain(f"Nothing exported{kept}: {none}{note}")
+            _complain(f"Nothing exported{kept}: {none}{note}".rstrip())
             return 1
         if note:
             if store.salvage is not None:

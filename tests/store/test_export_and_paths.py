@@ -300,6 +300,29 @@ def test_an_export_from_statistics_that_cannot_be_read_leaves_the_old_one_alone(
     assert target.read_bytes() == good
 
 
+@pytest.mark.parametrize("gone", ["deleted", "emptied"])
+def test_an_export_of_no_rounds_leaves_an_earlier_export_alone(
+    played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str], gone: str
+) -> None:
+    target, good, database = _exported_then_closed(played, tmp_path)
+    for extra in database.parent.glob(f"{database.name}-*"):
+        extra.unlink()  # (its write-ahead log and index, gone with it)
+    if gone == "deleted":
+        database.unlink()
+    else:
+        database.write_bytes(b"")  # an empty file is an empty database to SQLite
+    capsys.readouterr()
+    assert run_export(str(target)) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"macau stats: Nothing exported, {target} is left as it was: no round or match to export.\n"
+    )
+    assert target.read_bytes() == good
+    fresh = tmp_path / "fresh.json"
+    assert run_export(str(fresh)) == 0  # a new file: an empty export is no loss
+    assert capsys.readouterr().out.startswith("Exported 0 recorded rounds")
+
+
 def test_an_export_from_a_damaged_file_nothing_is_recovered_from_writes_nothing(
     played: Store, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
