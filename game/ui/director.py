@@ -78,6 +78,7 @@ class TableModel:
     penalty_shown: float = 0.0  # the stack on screen: grows card by card towards ``penalty``
     penalty_target: int = -1
     skips: int = 0
+    skips_target: int = -1  # the seat the missed turns wait on
     missed: list[int] = field(default_factory=list)
     places: dict[int, int] = field(default_factory=dict)
     marker: tuple[str, str] = ("", "")
@@ -110,6 +111,7 @@ class TableModel:
         self.penalty = game.penalty if attack else 0
         self.penalty_target = game.current if attack else -1
         self.skips = game.skips if game.phase == Phase.SKIP else 0
+        self.skips_target = game.current if game.phase == Phase.SKIP else -1
         self.missed = list(game.missed)
         places = game.places
         self.places = (
@@ -846,6 +848,7 @@ class Director:
 
     def _on_SkipPending(self, ev: SkipPending) -> float:
         self.model.skips = ev.count
+        self.model.skips_target = ev.target
         self.play_sound("skip")
         # The seat it waited on before has answered it with a skip card of its own.
         self._unsay(self._skip_bubble)

@@ -450,7 +450,7 @@ def _draw_seat(t: TableScene, surface: pygame.Surface, seat: int, now: float) ->
     missed = m.missed[seat] if seat < len(m.missed) else 0
     ui, clear = t.layout.ui, b.left - px(4)  # the signs stop short of the count's badge
     _draw_tokens(surface, missed, tokens_at, scale=ui, right=clear)
-    if acting and m.skips and t.game.phase == Phase.SKIP:
+    if seat == m.skips_target and m.skips and t.game.phase == Phase.SKIP:
         _draw_tokens(surface, m.skips, tokens_at, pending=True, scale=ui, right=clear)
     if thinking:
         for i in range(3):
@@ -556,7 +556,7 @@ def _draw_you(t: TableScene, surface: pygame.Surface) -> None:
     at = (counted.right + px(16), counted.centery)
     ui, clear = t.layout.ui, left.x + room
     _draw_tokens(surface, missed, at, scale=ui, right=clear)
-    if acting and m.skips and t.game.phase == Phase.SKIP:  # those coming your way, outlined
+    if me == m.skips_target and m.skips and t.game.phase == Phase.SKIP:  # coming your way
         _draw_tokens(surface, m.skips, at, pending=True, scale=ui, right=clear)
 
 
