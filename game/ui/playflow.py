@@ -74,6 +74,7 @@ class PlayFlow:
         # hand rather than where a drag let them go.
         self.held_in_hand = False
         self._last_click: tuple[int, float] = (-1, -10.0)
+        self._last_press: tuple[int, int] = (-100, -100)
 
     @property
     def busy(self) -> bool:
@@ -166,8 +167,9 @@ class PlayFlow:
         self.drop_drag()
         # A hand kept face down (pass-and-play between turns) cannot be picked up.
         hit = t.hand.hit(pos, t.layout) if t.director.reveal else None
+        last, self._last_press = self._last_press, pos
         if hit is not None:
-            hit = self._double_clicked(hit, pos, clicks)
+            hit = self._double_clicked(hit, pos, last, clicks)
             cx, cy = t.hand.centre(hit, t.layout)
             self.drag = Drag(hit.uid, pos, pos, (cx - pos[0], cy - pos[1]), clicks=clicks)
             return True
@@ -232,15 +234,20 @@ class PlayFlow:
     def _is_double(self, clicks: int | None, now: float) -> bool:
         return clicks >= 2 if clicks is not None else now - self._last_click[1] <= DOUBLE_CLICK
 
-    def _double_clicked(self, hit: HandCard, pos: tuple[int, int], clicks: int | None) -> HandCard:
+    def _double_clicked(
+        self, hit: HandCard, pos: tuple[int, int], last: tuple[int, int], clicks: int | None
+    ) -> HandCard:
         """The card a press means: the one ``hit``, unless the press is a double-click's
-        second on the band a card picked by its first rose out of. That band shows the card
-        beneath now, but the press was aimed where the picked card lay."""
+        second, where its first was (``last``), on the band a card picked by the first rose
+        out of. That band shows the card beneath now, but the press was aimed where the
+        picked card lay. (A press further off is a quick click on the card beneath: SDL
+        counts presses up to 32 px apart as a double-click, on whichever cards.)"""
         t = self.table
         hand = t.hand
         picked = hand.by_uid(self._last_click[0])
         if (
             picked is not None
+            and max(abs(pos[0] - last[0]), abs(pos[1] - last[1])) <= DRAG_THRESHOLD
             and hand.index_of(hit.uid) < hand.index_of(picked.uid)
             and hand.lay_on(picked, pos, t.layout)
             and self._is_double(clicks, self._now())

@@ -79,6 +79,24 @@ def test_a_double_click_near_a_cards_lower_edge_lays_that_card(ticks: FakeTicks)
     assert "KC" in h.hand_codes() and not h.table.hand.selected_cards()
 
 
+def test_quick_clicks_on_a_card_and_the_corner_it_rose_from_pick_both(ticks: FakeTicks) -> None:
+    # 10 px left of the first click, on KC's corner that QD uncovered as it rose: SDL counts
+    # the two presses as a double-click (they are within its 32 px), but they are two picks.
+    h = _table("5H 2C 6C 7C 8C 9C 10H JH KS KC QD")
+    x, y = h.card_pos("QD")
+    low = (round(x), round(y + h.table.layout.card[1] / 2 - h.table.layout.lift / 2))
+    _click_at(h, low, clicks=1)
+    beside = (low[0] - 10, low[1])
+    beneath = h.table.hand.hit(beside, h.table.layout)
+    assert beneath is not None and beneath.card.code == "KC"
+    assert h.table.hand.lay_on(h.table.hand.cards[-1], beside, h.table.layout)
+    ticks.ms += 200
+    _click_at(h, beside, clicks=2)
+    h.tick(3)
+    assert h.game.top.code == "7H"
+    assert [c.code for c in h.table.hand.selected_cards()] == ["QD", "KC"]
+
+
 def test_quick_clicks_on_a_card_and_the_one_beneath_it_pick_both(ticks: FakeTicks) -> None:
     h = _table()
     later, beneath = (h.table.hand.cards[i].card.code for i in (2, 1))
