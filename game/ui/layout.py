@@ -90,12 +90,15 @@ class TableLayout(Scaled):
         """Whether a card let go with the pointer at ``pointer`` and its middle at ``card``
         is dropped on the pile: the pointer on the pile, or it or the card's middle in the
         zone round it with neither over the stock (the zone reaches over the stock's edge).
-        The card's middle counts as the pointer does, wherever the card was held by."""
+        The card's middle counts as the pointer does, wherever the card was held by, but for
+        a pointer let go in the hand's rows (the buttons' and below), which moves the card
+        within the hand."""
         if self.pile.collidepoint(pointer):
             return True
         on_stock = self.stock.collidepoint(pointer) or self.stock.collidepoint(card)
         zone = self.drop_zone()
-        return (zone.collidepoint(pointer) or zone.collidepoint(card)) and not on_stock
+        middle = zone.collidepoint(card) and pointer[1] <= self.buttons_y
+        return (zone.collidepoint(pointer) or middle) and not on_stock
 
 
 def _side_counts(others: int, right: bool = True) -> tuple[int, int, int]:

@@ -15,6 +15,7 @@ import pytest
 
 from game.engine import PRESETS, Game
 from game.ui.choosers import ChoiceModal
+from game.ui.layout import table_layout
 from tests.ui import tablekit
 from tests.ui.tablekit import Harness
 
@@ -70,6 +71,19 @@ def test_a_card_let_go_over_the_pile_is_laid_wherever_it_was_held(held: float) -
     h.drag((round(x), round(y + grab)), end)
     h.tick(3)
     assert h.game.top.code == "5H" and "5H" not in h.hand_codes()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 600), (1280, 800)])
+def test_a_card_let_go_in_the_buttons_row_is_not_dropped_by_its_middle(
+    size: tuple[int, int],
+) -> None:
+    # Let go in the hand's rows (the buttons' and below) a card moves within the hand, though
+    # its middle, held by its lower part in a short window, may be in the zone round the pile.
+    layout = table_layout(size, 4)
+    zone = layout.drop_zone()
+    middle = (zone.centerx, zone.bottom - 2)
+    assert layout.drops_on_pile((zone.centerx, zone.bottom + 4), middle)  # above the row
+    assert not layout.drops_on_pile((zone.centerx, layout.buttons_y + 2), middle)
 
 
 def test_a_dragged_card_is_drawn_over_the_buttons_it_passes(
