@@ -733,22 +733,35 @@ def status_images(t: TableScene, width: int) -> list[tuple[pygame.Surface, pygam
     px = layout.px
     # Centred over the hand, and clear of the log's panel when it is open (the hand is not
     # always centred between the window's edge and the log: an 800×600 screen), and of the
-    # side seats' boxes reaching down beside it (a crowded table in a small window).
+    # side seats' boxes reaching down beside its lines (a crowded table in a small window).
     x = layout.hand_rect.centerx
+    edge = layout.log_rect.left if t.show_log else width
+
+    def room(lines: int, step: int) -> int:
+        """The width ``lines`` lines of ``step`` pixels each have above the buttons."""
+        top, bottom = layout.hint_y - (lines - 0.5) * step, layout.hint_y + step / 2
+        left, right = 0, edge
+        for area in layout.areas[1:]:
+            r = area.rect
+            if area.side in ("left", "right") and r.bottom > top and r.top < bottom:
+                if r.centerx < x:
+                    left = max(left, r.right)
+                else:
+                    right = min(right, r.left)
+        return max(px(120), 2 * min(x - left - px(20), right - px(20) - x))
+
     size = px(17)
-    left, right = 0, layout.log_rect.left if t.show_log else width
-    high = theme.text_size(hint, size)[1]
-    band = pygame.Rect(0, layout.hint_y - 2 * high, width, 2.5 * high)
-    for area in layout.areas[1:]:
-        if area.side in ("left", "right") and area.rect.colliderect(band):
-            if area.rect.centerx < x:
-                left = max(left, area.rect.right)
-            else:
-                right = min(right, area.rect.left)
-    room = max(px(120), 2 * min(x - left - px(20), right - px(20) - x))
-    if theme.text_size(hint, size)[0] > room:
+    wide, high = theme.text_size(hint, size)
+    if wide > room(1, high):
         size = px(15)
-    images = [theme.text(line, size, theme.TEXT) for line in theme.wrap(hint, size, room)]
+        high = theme.text_size(hint, size)[1]
+    lines = [hint]
+    for _ in range(4):  # more lines reach higher, where more boxes may narrow them
+        fitted = theme.wrap(hint, size, room(len(lines), high))
+        settled, lines = len(fitted) <= len(lines), fitted
+        if settled:
+            break
+    images = [theme.text(line, size, theme.TEXT) for line in lines]
     step = images[0].get_height()
     last = len(images) - 1
     return [

@@ -1411,6 +1411,19 @@ def test_a_long_line_under_a_crowded_table_stays_clear_of_the_seats(
         assert at.left >= 0 and at.right <= (h.table.layout.log_rect.left if log else size[0])
 
 
+def test_a_line_that_fits_under_the_side_seats_is_not_wrapped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 800×600, ten seats: the side boxes end above the line's row, where it fits whole.
+    h = Harness(Game.new(PRESETS["hungarian"], seats=10, seed=5), (800, 600))
+    line = (
+        "Leaving yourself one card? Press Macau! (M) before you lay, or you may be made to draw 5"
+    )
+    monkeypatch.setattr(tabledraw, "status_line", lambda _t: line)
+    [(_, at)] = tabledraw.status_images(h.table, 800)
+    assert at.collidelist([a.rect for a in h.table.layout.areas[1:]]) < 0
+
+
 @pytest.mark.parametrize(("scores", "confetti"), [((400, 0, 480), False), ((10, 300, 480), True)])
 def test_the_round_that_ends_a_match_celebrates_the_match_winner(
     scores: tuple[int, int, int], confetti: bool
