@@ -57,7 +57,8 @@ def run_export(path: str) -> int:
         # that kept only them had nothing recovered)
         anything = bool(store.presets() or store.matches(limit=1))  # rounds, or a points match
         nothing_saved = store.salvage is not None and (store.salvage.nothing or not anything)
-        if store.stand_in or nothing_saved or (target.exists() and not anything):
+        earlier = target.exists() and target.stat().st_size > 0  # (an empty file is no loss)
+        if store.stand_in or nothing_saved or (earlier and not anything):
             kept = f", {path} is left as it was" if target.exists() else ""
             none = "no round or match to export. "
             if store.stand_in or (store.salvage is not None and store.salvage.nothing):
