@@ -198,7 +198,8 @@ def _parse(data: Any) -> _Parsed:
 def _restore_moment(table: MatchTable, data: dict[str, Any], before: int) -> None:
     """What the round in play had in hand besides the game (an older or damaged save has
     none, and loses only that): the requests the log will name as they end, how far each
-    person had read the log, a Macau call made, and the bots' catch already declined."""
+    person had read the log, a Macau call made, the bots' catch already declined, and the
+    round being finished at once."""
     asked = data.get("log_asked")
     if isinstance(asked, dict):
         table.director.words.asked.update(
@@ -222,6 +223,8 @@ def _restore_moment(table: MatchTable, data: dict[str, Any], before: int) -> Non
             table.macau_on = table.macau_button.on = True  # (dropped if it no longer fits)
     if data.get("catch_decided") is True and table.game.macau_catchable >= 0:
         table.catch_checked = table.version
+    if data.get("hurrying") is True:
+        table.on_hurry()  # (only while every person is out, as the button)
 
 
 def _out_after(value: Any, game: Game) -> dict[int, float]:
@@ -345,6 +348,8 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         },
         # Macau! pressed before the card that leaves one is laid: the call stays made.
         "macau_called": table.macau_on,
+        # "Finish the round" pressed: the bots go on finishing it at once after Continue.
+        "hurrying": table.hurrying,
         # The bots have had their chance to catch the forgotten call in force: Continue
         # gives them no second one (their streams have moved on since).
         "catch_decided": table.game.macau_catchable >= 0 and table.catch_checked == table.version,

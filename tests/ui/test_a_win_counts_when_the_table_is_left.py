@@ -248,6 +248,24 @@ def test_closing_the_window_once_out_keeps_the_round_for_continue_and_records_it
     _ola_won_a_finished_round()
 
 
+def test_a_round_closed_while_being_finished_is_finished_at_once_after_continue() -> None:
+    screen, table = _ola_out()
+    screen.key(pygame.K_f, "f")  # Finish the round, then the window closes at once
+    assert table.hurrying and not table.game.over
+    screen.stack.clear()
+    continued = restore(read_saved_game().data or {}, OFF)  # Continue, next time
+    assert continued.hurrying and continued.animator.speed == "off"
+    assert status_line(continued) == "The bots finish the round…"
+    again = Screen(continued)
+    frames = 0
+    while not continued.recorded and frames < 5000:
+        again.frame(draw=False)
+        frames += 1
+    # At once: the pace of a hurried round, not a move a second.
+    assert continued.game.over and frames < 300, frames
+    _ola_won_a_finished_round()
+
+
 def test_a_round_a_person_is_still_in_is_left_unfinished() -> None:
     two_people = TableSetup("polish", (SeatSpec("Ola"), SeatSpec("Piotr"), SEATS[2]))
     screen, table = _ola_out(two_people)
