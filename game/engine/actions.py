@@ -268,7 +268,7 @@ def _parse_choice(raw: str, text: str) -> str:
     except NotationError:
         raise NotationError(
             f"{text!r}: after '/' name a suit (S H D C, * for a free suit), "
-            f"a rank (5-10) or '-' for nothing"
+            f"a rank to ask for (such as 7) or '-' for nothing"
         ) from None
     return RANK_NAMES[rank]
 

@@ -500,7 +500,10 @@ class Game(Transitions):
         """Where a named suit must differ (``ace_must_differ``): the suit the last card of
         ``play`` may not name, and the card of the play it is laid on (``None`` when it goes
         on the pile: the suit is then the one in force, or the one a free suit leaves out);
-        ``("", None)`` when the rules let it name any suit."""
+        ``("", None)`` when the rules let it name any suit. ``play`` may be given in notation,
+        as to ``apply``."""
+        if isinstance(play, str):
+            play = _as_action(play)
         if not isinstance(play, Play):
             raise IllegalMove(f"suit_to_change takes a play, not {play!r}")
         if not self._c.ace_must_differ or not play.cards:

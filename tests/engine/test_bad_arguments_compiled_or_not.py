@@ -10,7 +10,16 @@ from typing import Any
 
 import pytest
 
-from game.engine import PRESETS, Game, IllegalMove, NotationError, RulesError, Stop, parse_action
+from game.engine import (
+    PRESETS,
+    Game,
+    IllegalMove,
+    NotationError,
+    RulesError,
+    Stop,
+    UnreadableAction,
+    parse_action,
+)
 from game.engine import explain as explain_rules
 from game.engine.house import apply_switch
 
@@ -90,9 +99,12 @@ def test_the_readers_helpers_refuse_arguments_of_the_wrong_kind_naming_them() ->
     from game.engine import DRAW, cancel_verb, hand_points
 
     g = Game.from_position("hungarian", HANDS, "5H 6H 7H", "")
-    for wrong in (DRAW, None, "AS/H"):
+    for wrong in (DRAW, None, "draw"):
         with pytest.raises(IllegalMove, match="suit_to_change takes a play"):
             g.suit_to_change(wrong)
+    with pytest.raises(UnreadableAction):
+        g.suit_to_change("AS/")
+    assert g.suit_to_change("AS/H") == g.suit_to_change(parse_action("AS/H"))  # as to apply
     for limit in ("5", None, 1.5, True):
         with pytest.raises(ValueError, match="limit must be a whole number of plays"):
             g.legal_actions_capped(limit)
