@@ -65,8 +65,14 @@ class HardBot:
         max_branch: int = 12,
         prior_weight: float = 0.5,
     ) -> None:
-        if not (math.isfinite(time_budget) and time_budget > 0):
-            raise ValueError(f"time budget must be a positive number of seconds, not {time_budget}")
+        number = isinstance(time_budget, int | float) and not isinstance(time_budget, bool)
+        if not (number and math.isfinite(time_budget) and time_budget > 0):
+            raise ValueError(
+                f"time budget must be a positive number of seconds, not {time_budget!r}"
+            )
+        whole = isinstance(iterations, int) and not isinstance(iterations, bool)
+        if iterations is not None and not (whole and iterations >= 1):
+            raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
         self.time_budget = time_budget
         self.iterations = iterations
         self.exploration = exploration

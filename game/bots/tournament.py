@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, RulesError, Stop
+from game.engine.rules import as_rules
 from game.workers import pool_size, worker_pool
 
 from . import BOT_LEVELS, bot_levels, bot_stream, list_problem, make_bot
@@ -238,7 +239,7 @@ def check_tournament(
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
         make_bot(level)  # imported here, once, so every worker process inherits the same code
-    the_rules = rules if rules is not None else PRESETS[preset]
+    the_rules = rules if rules is not None else as_rules(preset)  # (RulesError if unknown)
     the_rules.check_seats(seats)
     if len(bots) > seats:
         fix = (

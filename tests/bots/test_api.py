@@ -31,6 +31,18 @@ def test_hard_takes_keyword_options() -> None:
     assert bot.time_budget == 0.05 and bot.iterations is None
 
 
+@pytest.mark.parametrize("iterations", [0, -5, 2.5, True, "10"])
+def test_hard_refuses_an_iteration_count_that_is_no_count(iterations: object) -> None:
+    with pytest.raises(ValueError, match="iterations must be a whole number of at least 1"):
+        make_bot("hard", iterations=iterations)
+
+
+@pytest.mark.parametrize("budget", [0, -1, float("nan"), None, "x", True])
+def test_hard_refuses_a_time_budget_that_is_no_time(budget: object) -> None:
+    with pytest.raises(ValueError, match="time budget must be a positive number of seconds"):
+        make_bot("hard", time_budget=budget)
+
+
 def _forgotten_macau() -> Game:
     """Polish, seat 0 lays 8H leaving one card without calling; seat 1 is to act."""
     g = Game.from_position(PRESETS["polish"], ["8H 9C", "5H 6S 7D", "5C 6C 7C"], "8S", "KD QD JD")

@@ -409,6 +409,13 @@ def test_a_negative_seed_is_refused_rather_than_repeat_another_seeds_deals(
         run_tournament("polish", 2, ["easy", "random"], 2, seed=-1)
 
 
+def test_the_library_form_refuses_an_unknown_preset_as_the_engine_does() -> None:
+    from game.engine import RulesError
+
+    with pytest.raises(RulesError, match="unknown preset 'nosuch'; choose from polish"):
+        run_tournament("nosuch", 2, ["easy", "random"], 2)
+
+
 @pytest.mark.parametrize(
     "args",
     [
