@@ -142,9 +142,9 @@ def cmd_play(argv: list[str], named: bool = False) -> int:
     if named:
         parser = argparse.ArgumentParser(
             prog="macau play",
-            description="Open the game window. With --preset (and --seats, --bots, --seed) it "
-            "starts a table of that preset at once, you against bots; without, it opens the "
-            "main menu.",
+            description="Open the game window. With --preset, --seats, --bots or --seed it "
+            "starts a table at once (of polish unless --preset names another), you against "
+            "bots; with none of them, it opens the main menu.",
         )
     else:
         parser = argparse.ArgumentParser(
@@ -689,10 +689,14 @@ def _with_sets(rules: Any, sets: list[str]) -> Any:
     text = rules.to_text()
     lines = dict(line.split(" = ", 1) for line in text.splitlines()[1:])
     named = False
+    given: set[str] = set()
     for item in sets:
         key, equals, value = item.partition("=")
         if not equals or not key.strip():
             raise RulesError(f"--set wants OPTION=VALUE, not {item!r}")
+        if key.strip() in given:  # (as a rules file may set an option once)
+            raise RulesError(f"--set {key.strip()} is given twice: give each option once")
+        given.add(key.strip())
         if "\n" in item or "\r" in item:
             raise RulesError(f"--set takes one line, not {item!r}")
         if key.strip() == "name" and not value.strip():

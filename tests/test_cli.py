@@ -290,6 +290,10 @@ def test_a_huge_jobs_count_starts_no_more_processes_than_can_help(
         (["rules", "--rules-file", "{tmp}/ok.rules", "--preset", "nope"], "leave out --preset"),
         (["rules", "--set", "noequals"], "--set wants OPTION=VALUE, not 'noequals'"),
         (["rules", "--set", "runs=no\nruns=yes"], "--set takes one line"),
+        (
+            ["simulate", "--set", "target=100", "--set", " target=200"],
+            "--set target is given twice: give each option once",
+        ),
         (["simulate", "--set", "name="], "--set name= needs a name"),
         (["text", "--set", "skip_rank=A"], "skip_rank A is also a suit changer"),
         (["text", "--rules-file", "{tmp}/missing.rules"], "missing.rules does not exist"),
