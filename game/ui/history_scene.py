@@ -439,12 +439,13 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         As many seats as fit, the first places first, and always the player's own (their
         place is what the row is about), each gap marked; a bot's level is shortened to
         "bot" where the seats would not fit otherwise, and kept in full, the first places
-        first, where room is left. A match's totals are never shortened, and its names
-        share the room before any seat is left out. Where even the first place and the
-        player's own do not fit with their names in full, the longest names are cut short
-        rather than the winner left out (the player's own name is the least news in their
-        own history); only when that leaves no name readable, the player's alone, cut to
-        the room."""
+        first, where room is left. The others' names share the room (the longest cut short,
+        to no less than 100 px in a round's row) before a seat more is left out; a match's
+        totals are never shortened, and its names share the room before any seat is. Where
+        even the first place and the player's own do not fit so, their names are cut shorter
+        still rather than the winner left out (the player's own name is the least news in
+        their own history); only when that leaves no name readable, the player's alone, cut
+        to the room."""
         n = len(cells)
         own = next((i for i, c in enumerate(cells) if c.mine), None)
         gap = theme.text_size("…", self.px(15))[0] + self.px(16)
@@ -467,16 +468,16 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
                 shared = self._shared_names(cells, room)
                 if shared is not None:
                     return shared
+            # These seats, the longest names cut, before any seat more is left out.
+            cut = None if match else self._cut_plan(cells, shown, room, short, self.px(100), True)
+            if cut is not None:
+                return cut
         # Fewer seats with names that can still be told apart, before more with stubs.
         for least in (self.px(100), self.px(56)):
             for first in range(n, 0, -1):
-                shown = self._shown(first, own, n)
-                gaps = sum(1 for a, b in pairwise(shown) if b > a + 1) + (shown[-1] < n - 1)
-                fixed = sum(short[i] - self._name_width(cells[i]) for i in shown) + gaps * gap
-                names = self._cut_names([cells[i] for i in shown], room - fixed, least)
-                if names is not None:
-                    cut = dict(zip(shown, names, strict=True))
-                    return self._planned(cells, shown, set(), cut)
+                cut = self._cut_plan(cells, self._shown(first, own, n), room, short, least)
+                if cut is not None:
+                    return cut
         # Not even that: the player's own seat (else the winner's), cut to what is left.
         mine = own if own is not None else 0
         cell = cells[mine]
@@ -540,6 +541,29 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         if shown[-1] < len(cells) - 1:
             plan.append(None)
         return plan
+
+    def _cut_plan(
+        self,
+        cells: Sequence[SeatCell],
+        shown: list[int],
+        room: int,
+        short: list[int],
+        least: int,
+        own_whole: bool = False,
+    ) -> list[PlannedSeat | None] | None:
+        """The seats ``shown`` with bots' levels short and the longest names cut to share the
+        room (``short``: each seat's width so; ``own_whole``: the player's own name kept
+        whole); None where a name would be cut under ``least`` pixels."""
+        n = len(cells)
+        gap = theme.text_size("…", self.px(15))[0] + self.px(16)
+        gaps = sum(1 for a, b in pairwise(shown) if b > a + 1) + (shown[-1] < n - 1)
+        fixed = sum(short[i] for i in shown) + gaps * gap
+        cut = [i for i in shown if not (own_whole and cells[i].mine)]
+        fixed -= sum(self._name_width(cells[i]) for i in cut)
+        names = self._cut_names([cells[i] for i in cut], room - fixed, least)
+        if names is None:
+            return None
+        return self._planned(cells, shown, set(), dict(zip(cut, names, strict=True)))
 
     def _shared_names(
         self, cells: Sequence[SeatCell], room: int

@@ -1,6 +1,7 @@
 """A row of the match history always shows the player whose history it is: when the seats
-of a big table do not fit, the first places, "…", then the player's own place; and the
-bots' levels stay beside their names where there is room."""
+of a big table do not fit, their longest names cut short, and where that would leave them
+unreadable the first places, "…", then the player's own place; and the bots' levels stay
+beside their names where there is room."""
 
 from __future__ import annotations
 
@@ -141,6 +142,24 @@ def test_seats_that_fit_are_all_shown_with_their_levels(store: Store) -> None:
 
 LONG = "Wolfgang Amadeus Mozart-Schmidt"  # 31 characters: a name the game allows
 WINNER = "Łukasz Żółć-Brzęczyszczykiewicz"
+
+
+def test_long_names_of_others_are_cut_before_a_seat_is_left_out(store: Store) -> None:
+    # Room to spare beside three seats, not for the fourth's long name whole: the long names
+    # are cut short rather than the seat left out; the player's own name stays whole.
+    pygame.font.init()
+    history = HistoryScene(store, ME)
+    cells = [
+        SeatCell("1.", WINNER),
+        SeatCell("2.", ME, mine=True),
+        SeatCell("3.", "Eve", "hard bot", "bot"),
+        SeatCell("4.", LONG),
+    ]
+    short = sum(history._seat_widths(c, "short") for c in cells)
+    names = [None if p is None else p.name for p in history.seat_plan(cells, short - 60)]
+    assert names[1:3] == [ME, "Eve"] and None not in names
+    assert names[0].startswith("Łukasz") and names[3].startswith("Wolfgang")
+    assert names[3] != LONG and names[3].endswith("…")
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
