@@ -45,10 +45,13 @@ class ConfirmDialog(Scaled, Modal[bool]):
         px = self.px
         width = min(size[0] - 40, px(560))
         text_w = width - px(56)
-        lines = len(theme.wrap(self.question, px(24), text_w, True)) + len(
-            theme.wrap(self.detail, px(17), text_w)
-        )
-        height = px(150) + lines * px(30)
+        # As ``draw`` lays them out: each line its own height and 4 px, then the buttons'
+        # row (its top 70 px above the panel's foot) a little below the last line.
+        asked = len(theme.wrap(self.question, px(24), text_w, True))
+        told = len(theme.wrap(self.detail, px(17), text_w))
+        words = asked * (theme.text_size("Ag", px(24), True)[1] + 4)
+        words += told * (theme.text_size("Ag", px(17))[1] + 4)
+        height = px(26) + words + px(10) + px(24) + px(70)
         self.panel = pygame.Rect(0, 0, width, min(size[1] - 40, height))
         self.panel.center = (size[0] // 2, size[1] // 2)
         button_row(

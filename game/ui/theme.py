@@ -584,11 +584,18 @@ def _surname_shared(name: str, other: str) -> int:
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break ``content`` into lines no wider than ``width`` pixels."""
+    """Break ``content`` into lines no wider than ``width`` pixels; a " · " between two parts
+    stays at the end of a line, never starting the next."""
     lines: list[str] = []
     for paragraph in content.split("\n"):
         line = ""
+        words: list[str] = []
         for word in paragraph.split(" "):
+            if word == "·" and words:
+                words[-1] += " ·"
+            else:
+                words.append(word)
+        for word in words:
             candidate = f"{line} {word}" if line else word
             if line and text_size(candidate, size, bold)[0] > width:
                 lines.append(line)

@@ -1,0 +1,51 @@
+"""Wrapped words read as written: a " · " between two parts never starts a line; and a
+question's panel is as tall as its words, its buttons just under the last line."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import confirm, theme
+from game.ui.confirm import ConfirmDialog
+
+DETAIL = (
+    "An unfinished game is saved (Hungarian Macau · 4 players · saved just now). The new "
+    "table takes its place, and its round is recorded as left unfinished."
+)
+
+
+@pytest.mark.parametrize("width", range(120, 640, 7))
+def test_a_separator_stays_at_the_end_of_its_line(width: int) -> None:
+    pygame.font.init()
+    lines = theme.wrap(DETAIL, 17, width)
+    assert not any(line.startswith("·") for line in lines)
+    assert " ".join(lines) == DETAIL
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("detail", ["Nothing is lost.", DETAIL, DETAIL + " " + DETAIL])
+def test_the_buttons_sit_just_under_the_last_line(
+    size: tuple[int, int], detail: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pygame.font.init()
+    dialog = ConfirmDialog(
+        "Start Hungarian Macau · 4 players and replace the saved game?",
+        detail,
+        "Start the new table",
+        "Keep it",
+        lambda _answer: None,
+    )
+    dialog.resize(size)
+    bottoms: list[int] = []
+    real = confirm.draw_paragraph
+
+    def spy(*args: object, **kwargs: object) -> int:
+        bottoms.append(real(*args, **kwargs))  # type: ignore[arg-type]
+        return bottoms[-1]
+
+    monkeypatch.setattr(confirm, "draw_paragraph", spy)
+    dialog.draw(pygame.Surface(size))
+    gap = dialog.yes_button.rect.top - bottoms[-1]
+    assert dialog.px(10) <= gap <= dialog.px(30), gap
+    assert dialog.panel.bottom - dialog.yes_button.rect.bottom >= dialog.px(16)
