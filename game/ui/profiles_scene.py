@@ -333,8 +333,8 @@ class MergeDialog(_Dialog):
         super().__init__(f"Merge {source} into…", lines, name=source)
         self.note = note
         self.on_result = on_result
-        self.panel_size = (560, 290)
-        self.panel.h = 290
+        self.panel_size = (560, 306)
+        self.panel.h = 306
         self.target = Picker("Keeps the rounds  ← →", targets)
         self.target.focused = True
         self.buttons = [
@@ -359,8 +359,9 @@ class MergeDialog(_Dialog):
         px = self.px
         # A note is set apart from the picker's label under it.
         extra = self._grow(len(self._text_lines()) - 3, px(14) if self.note else 0)
+        # (its label above it, set apart from the warning as the Statistics screen's is)
         self.target.rect = pygame.Rect(
-            self.panel.x + px(28), self.panel.y + px(150) + extra, px(300), px(42)
+            self.panel.x + px(28), self.panel.y + px(166) + extra, px(300), px(42)
         )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
