@@ -622,7 +622,8 @@ class NewGameScreen(MenuScreen):
             badge.center = (row.kind.rect.x - px(20), row.kind.rect.centery)
             fill = (*theme.ACCENT, 255) if row.spec().human else (*theme.PANEL_EDGE, 255)
             theme.blit_panel(surface, badge, fill, None, radius=badge.h // 2, shadow=False)
-            digit = theme.text(str(i + 1), px(15), theme.INK, True)
+            size = theme.fit_size(str(i + 1), px(15), badge.w - px(8), True, px(11))  # "10"
+            digit = theme.text(str(i + 1), size, theme.INK, True)
             surface.blit(digit, digit.get_rect(center=badge.center))
         if self.target.visible:
             label = theme.text("Target score", px(19), theme.TEXT, True)

@@ -174,3 +174,20 @@ def test_the_summary_of_a_table_of_two_tells_of_no_play_for_places(
         drawn = " ".join(w for w, _r in drawn_texts(monkeypatch, screen.stack, (1280, 800)))
         assert ("play on for places" in drawn) is said, (seats, drawn)
         assert ("play on for places" in summary(PRESETS[preset], seats)) is said
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (1920, 1080)])
+def test_a_two_digit_seat_number_keeps_inside_its_badge(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen = Screen(NewGameScreen(), size)
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    new.pick("hungarian")
+    new.count.set(10)
+    new._count_changed(10)
+    drawn = drawn_texts(monkeypatch, screen.stack, size)
+    row = new.rows[9].kind.rect
+    centre = (row.x - new.px(20), row.centery)  # the round badge before the tenth row
+    [number] = [r for words, r in drawn if words == "10" and r.collidepoint(centre)]
+    assert number.w <= new.px(26) - new.px(8)
