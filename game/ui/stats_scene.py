@@ -762,7 +762,10 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             value_at = (x, y + px(20) + (line_h - value.get_height()) // 2)
             surface.blit(value, value_at)
             if tile.note:
-                below = (y + px(24 + 4) + value_size, y + cell_h)  # its line, the cell's foot
+                # Its line, and how low it may reach: clear of the next row's label, or
+                # of the panel's edge under the last row.
+                foot = y + cell_h - (px(4) if i // cols == rows - 1 else px(10))
+                below = (y + px(24 + 4) + value_size, foot)
                 _draw_tile_note(surface, tile.note, value, value_at, below, room, px)
 
 
@@ -782,7 +785,7 @@ def _draw_tile_note(
     figures come first."""
     x, value_y = value_at
     note_y, cell_bottom = below
-    if note_y + px(16) <= cell_bottom - px(4):
+    if note_y + px(16) <= cell_bottom:
         size = theme.fit_size(note, px(13), room, False, px(11))
         surface.blit(theme.text(theme.fit(note, size, room), size, theme.MUTED), (x, note_y))
         return

@@ -54,3 +54,37 @@ def test_the_notes_stay_beside_their_values_at_960_by_600(
     shown = [text for text, _ in drawn]
     assert "57 left" in shown and "unfinished" in shown  # on two lines beside 1,143
     assert not overlaps(drawn) and not outside(drawn, size)
+
+
+@pytest.fixture
+def rounds_only() -> Iterator[Store]:
+    """Ania's 60 rounds of polish against Olek and no match: ten tiles, five rows, each
+    note under its value where the row leaves room."""
+    clear_cache()
+    opened = Store.open()
+    for n in range(60):
+        start = T0 + n * 600
+        ania = 1 if n % 3 == 0 else 2
+        seats = (
+            SeatResult(0, "Ania", False, None, ania, biggest_stack=n % 7),
+            SeatResult(1, "Olek", False, None, 3 - ania),
+        )
+        opened.record_game(GameRecord("polish", "p", start, start + 60 + n, seats))
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_a_note_under_its_value_keeps_clear_of_the_next_rows_label(
+    rounds_only: Store, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    stats = StatsScene(rounds_only, "Ania")
+    assert len(stats.tiles) % 2 == 0
+    stack = stack_on_window(stats, size)
+    tiles_box = stats._layout()[0]
+    drawn = [(t, r) for t, r in drawn_texts(monkeypatch, stack, size) if tiles_box.contains(r)]
+    notes = {t.note for t in stats.tiles}
+    for note, upper in [(t, r) for t, r in drawn if t in notes]:
+        below = [r for _, r in drawn if r.top >= upper.bottom and r.left == upper.left]
+        if below:  # (a note under its value, a label of the next row under it)
+            assert min(r.top for r in below) - upper.bottom >= stats.px(12), note
