@@ -12,6 +12,7 @@ Playouts use a cheap medium-like policy and stop at a depth cap with a static ev
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -65,16 +66,19 @@ class HardBot:
         max_branch: int = 12,
         prior_weight: float = 0.5,
     ) -> None:
-        number = isinstance(time_budget, int | float) and not isinstance(time_budget, bool)
+        # Any real number (a NumPy one too), as the tournament takes them; never a switch.
+        budget: object = time_budget  # (as given: the annotation is no check)
+        count: object = iterations
+        number = isinstance(budget, numbers.Real) and not isinstance(budget, bool)
         if not (number and math.isfinite(time_budget) and time_budget > 0):
             raise ValueError(
                 f"time budget must be a positive number of seconds, not {time_budget!r}"
             )
-        whole = isinstance(iterations, int) and not isinstance(iterations, bool)
+        whole = isinstance(count, numbers.Integral) and not isinstance(count, bool)
         if iterations is not None and not (whole and iterations >= 1):
             raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
-        self.time_budget = time_budget
-        self.iterations = iterations
+        self.time_budget = float(time_budget)
+        self.iterations = None if iterations is None else int(iterations)
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.max_branch = max_branch

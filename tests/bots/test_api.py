@@ -37,6 +37,18 @@ def test_hard_refuses_an_iteration_count_that_is_no_count(iterations: object) ->
         make_bot("hard", iterations=iterations)
 
 
+def test_hard_takes_any_whole_count_and_real_budget() -> None:
+    from fractions import Fraction
+
+    class Whole(int):  # a number type of another library, as NumPy's int64 is
+        pass
+
+    bot = make_bot("hard", time_budget=Fraction(1, 5), iterations=Whole(5))
+    assert isinstance(bot, HardBot)
+    assert (bot.time_budget, bot.iterations) == (0.2, 5)
+    assert type(bot.time_budget) is float and type(bot.iterations) is int
+
+
 @pytest.mark.parametrize("budget", [0, -1, float("nan"), None, "x", True])
 def test_hard_refuses_a_time_budget_that_is_no_time(budget: object) -> None:
     with pytest.raises(ValueError, match="time budget must be a positive number of seconds"):
