@@ -503,9 +503,8 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
 
     def _cut_names(self, cells: Sequence[SeatCell], room: int, least: int) -> list[str] | None:
         """The names of ``cells`` cut to fit ``room`` pixels together: the names that fit a
-        common width whole, the longer ones cut to the widest such width, as the table cuts
-        them (keeping what tells "Anna Nowak-W." from "Anna Nowak-K."); None when that width
-        is under ``least`` pixels."""
+        common width whole, the longer ones cut to the widest such width; None when that
+        width is under ``least`` pixels, or when two names would be cut to one."""
         widths = [self._name_width(c) for c in cells]
         left, count, cap = room, len(widths), room
         for width in sorted(widths):
@@ -517,11 +516,14 @@ class HistoryScene(PlayerAndPreset, Scaled, Scene):
         if cap < least:
             return None
         size = self.px(15)
-        names = [c.name for c in cells]  # (cut keeping what tells two alike apart)
-        return [
-            c.name if w <= cap else theme.fit_name(c.name, size, cap, c.mine, names)
+        names = [
+            c.name if w <= cap else theme.fit(c.name, size, cap, c.mine)
             for c, w in zip(cells, widths, strict=True)
         ]
+        # Two people cut to one name ("Anna Nowak-…" twice) could not be told apart.
+        if len(set(names)) < len({c.name for c in cells}):
+            return None
+        return names
 
     def _planned(
         self,
