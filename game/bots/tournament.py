@@ -238,7 +238,11 @@ def check_tournament(
     for level in bots:
         if level not in BOT_LEVELS:
             raise ValueError(f"unknown bot level {level!r}; known levels: {', '.join(BOT_LEVELS)}")
-        make_bot(level)  # imported here, once, so every worker process inherits the same code
+        # Imported here, once, so every worker process inherits the same code; the hard
+        # bot built as the games will build it, so an option it refuses stops the run now.
+        make_bot(
+            level, **({"time_budget": budget, "iterations": iterations} if level == "hard" else {})
+        )
     the_rules = rules if rules is not None else as_rules(preset)  # (RulesError if unknown)
     the_rules.check_seats(seats)
     if len(bots) > seats:

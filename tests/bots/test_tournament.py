@@ -11,6 +11,7 @@ import pytest
 
 from game.bots.tournament import (
     capped_result,
+    check_tournament,
     cli_main,
     format_summary,
     merge_results,
@@ -407,6 +408,12 @@ def test_a_negative_seed_is_refused_rather_than_repeat_another_seeds_deals(
     assert "a seed is a whole number from 0 up, not -1" in capsys.readouterr().err
     with pytest.raises(ValueError, match="seed must be a whole number from 0 up, not -1"):
         run_tournament("polish", 2, ["easy", "random"], 2, seed=-1)
+
+
+@pytest.mark.parametrize("iterations", [True, 3.0])
+def test_a_count_the_hard_bot_refuses_stops_the_run_before_any_game(iterations: object) -> None:
+    with pytest.raises(ValueError, match="iterations must be a whole number"):
+        check_tournament("polish", 2, ["hard", "easy"], 2, 1, 1, iterations, 0.3)  # type: ignore[arg-type]
 
 
 def test_the_library_form_refuses_an_unknown_preset_as_the_engine_does() -> None:
