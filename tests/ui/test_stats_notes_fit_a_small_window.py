@@ -15,21 +15,29 @@ from tests.ui.textkit import drawn_texts, outside, overlaps, stack_on_window
 T0 = 1_700_000_000
 
 
+def _ania_and_olek(rounds: int, unfinished: int = 0) -> Store:
+    """A store of ``rounds`` polish rounds of Ania against Olek, Ania first in every third,
+    the last ``unfinished`` left unfinished, each a second longer than the one before."""
+    clear_cache()
+    opened = Store.open()
+    for n in range(rounds):
+        start = T0 + n * 600
+        ania = 1 if n % 3 == 0 else 2
+        seats = (
+            SeatResult(0, "Ania", False, None, ania, biggest_stack=n % 7),
+            SeatResult(1, "Olek", False, None, 3 - ania),
+        )
+        left = n >= rounds - unfinished
+        game = GameRecord("polish", "p", start, start + 60 + n, seats, abandoned=left)
+        opened.record_game(game)
+    return opened
+
+
 @pytest.fixture
 def store() -> Iterator[Store]:
     """Ania and Olek: 1,200 rounds, Ania first in every third, 57 of them left unfinished,
     and a match Olek won (the tiles then run to eleven, the rating alone on the last row)."""
-    clear_cache()
-    opened = Store.open()
-    for n in range(1200):
-        start = T0 + n * 600
-        ania = 1 if n % 3 == 0 else 2
-        seats = (
-            SeatResult(0, "Ania", False, None, ania),
-            SeatResult(1, "Olek", False, None, 3 - ania),
-        )
-        left = n >= 1200 - 57
-        opened.record_game(GameRecord("polish", "p", start, start + 300, seats, abandoned=left))
+    opened = _ania_and_olek(1200, 57)
     seats = (
         MatchSeat(0, "Ania", False, None, 520, 2, False),
         MatchSeat(1, "Olek", False, None, 140, 1, True),
@@ -60,16 +68,7 @@ def test_the_notes_stay_beside_their_values_at_960_by_600(
 def rounds_only() -> Iterator[Store]:
     """Ania's 60 rounds of polish against Olek and no match: ten tiles, five rows, each
     note under its value where the row leaves room."""
-    clear_cache()
-    opened = Store.open()
-    for n in range(60):
-        start = T0 + n * 600
-        ania = 1 if n % 3 == 0 else 2
-        seats = (
-            SeatResult(0, "Ania", False, None, ania, biggest_stack=n % 7),
-            SeatResult(1, "Olek", False, None, 3 - ania),
-        )
-        opened.record_game(GameRecord("polish", "p", start, start + 60 + n, seats))
+    opened = _ania_and_olek(60)
     yield opened
     opened.close()
 
