@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
@@ -583,9 +584,14 @@ def _surname_shared(name: str, other: str) -> int:
     return shared
 
 
+# A whole number standing alone ("4", "1,000"): kept on one line with the word after it.
+_FIGURE = re.compile(r"\d+(?:,\d{3})*")
+
+
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break ``content`` into lines no wider than ``width`` pixels; a " · " between two parts
-    stays at the end of a line, never starting the next."""
+    stays at the end of a line, never starting the next, and a figure stays with the word
+    after it ("4 players", "5 cards")."""
     lines: list[str] = []
     for paragraph in content.split("\n"):
         line = ""
@@ -593,6 +599,8 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
         for word in paragraph.split(" "):
             if word == "·" and words:
                 words[-1] += " ·"
+            elif words and word and _FIGURE.fullmatch(words[-1]):
+                words[-1] += f" {word}"
             else:
                 words.append(word)
         for word in words:

@@ -1,5 +1,6 @@
-"""Wrapped words read as written: a " · " between two parts never starts a line; and a
-question's panel is as tall as its words, its buttons just under the last line."""
+"""Wrapped words read as written: a " · " between two parts never starts a line, nor is a
+figure parted from the word after it; and a question's panel is as tall as its words, its
+buttons just under the last line."""
 
 from __future__ import annotations
 
@@ -21,6 +22,17 @@ def test_a_separator_stays_at_the_end_of_its_line(width: int) -> None:
     lines = theme.wrap(DETAIL, 17, width)
     assert not any(line.startswith("·") for line in lines)
     assert " ".join(lines) == DETAIL
+
+
+@pytest.mark.parametrize("width", range(120, 640, 7))
+def test_a_figure_stays_with_its_word(width: int) -> None:
+    pygame.font.init()
+    words = "Start Hungarian Macau · 4 players, draw 1,000 cards or 5, then 10 more"
+    lines = theme.wrap(words, 17, width)
+    assert " ".join(lines) == words
+    for line in lines:
+        assert not line.endswith((" 4", " 1,000", " 10")), lines
+    assert not any(line.startswith(("players", "cards", "more")) for line in lines), lines
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
