@@ -164,7 +164,7 @@ class Legality:
         ("a 7 or a jack", "a club, an ace or a joker", "any suit but hearts, or an ace");
         "" with no request."""
         if self._req_rank:
-            return _or_words(self._with_stand_in([_a_rank(self._req_rank), "a jack"]))
+            return _or_words(self._with_stand_in([_a_rank_asked(self._req_rank), "a jack"]))
         if not self._req_suits:
             return ""
         # The cards by name: which cards change the suit differs from one rule set to
@@ -855,6 +855,14 @@ def _rank_plural(rank: int) -> str:
 def _ranks(rank: int) -> str:
     """A rank in the plural, as a request is told: "8s", "aces"."""
     return f"{RANK_NAMES[rank]}s" if rank <= 10 else f"{RANK_WORDS[rank]}s"
+
+
+def _a_rank_asked(rank: int) -> str:
+    """A rank asked for, with its article, as the request names it ("8s"): "an 8", "a 10",
+    "a queen"."""
+    if rank > 10:
+        return _a_rank(rank)
+    return f"{'an' if rank == 8 else 'a'} {rank}"
 
 
 def _a_rank(rank: int | None) -> str:

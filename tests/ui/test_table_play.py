@@ -483,7 +483,7 @@ def test_the_turn_line_says_what_a_request_or_a_five_asks_for() -> None:
     # one card a turn: one 8, as the refusals say it
     single = PRESETS["polish"].replace(name="custom", groups="none")
     one = line(single, ["8S 9C 7D", "JH 8D 4S"], "5H", "JH/8")
-    assert one == "8s were asked for: lay an eight or a jack, or draw"
+    assert one == "8s were asked for: lay an 8 or a jack, or draw"
     ace = line("polish", ["8S 9C 7D", "AH 8D 4S"], "5H", "AH/S")
     assert ace == "Spades named: lay a spade or an ace, or draw"
     seven = line("romanian", ["8S 9C 7D", "7H 8D 4S"], "5H", "7H/C")
