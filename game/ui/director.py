@@ -493,6 +493,8 @@ class Director:
         """Land finished flights, start due events, and sync once everything has played."""
         now = self.animator.now
         for flight in list(self.flights):
+            if flight.on_leave is not None and flight.started(now):
+                _leave(flight)
             if flight.tween.done(now):
                 self.flights.remove(flight)
                 if flight.on_land is not None:
@@ -516,6 +518,8 @@ class Director:
         a resize, after which the places they were flying to are gone)."""
         for flight in list(self.flights):
             self.flights.remove(flight)
+            if flight.on_leave is not None:
+                _leave(flight)
             if flight.on_land is not None:
                 flight.on_land()
 
@@ -690,7 +694,6 @@ class Director:
     def _on_CardsDrawn(self, ev: CardsDrawn) -> float:
         assert self.layout is not None
         m, an = self.model, self.animator
-        m.stock = max(0, m.stock - ev.count)
         stack = ev.penalty and ev.seat != self._fined  # the attack stack taken, not a fine
         self._fined = -1
         src = self.layout.penalty.center if stack else self.layout.stock.center
@@ -717,6 +720,7 @@ class Director:
                     card=card,
                 )
                 flight.on_land = partial(self.land_in_hand, flight)
+                flight.on_leave = self._stock_gives
             else:
                 flight = Flight(
                     BACK,
@@ -729,6 +733,7 @@ class Director:
                     width1=small,
                     arc=20,
                     on_land=partial(self._land_at_seat, ev.seat),
+                    on_leave=self._stock_gives,
                     tag="seat",
                 )
             self.flights.append(flight)
@@ -836,6 +841,11 @@ class Director:
     def _stock_grows(self, count: int) -> None:
         self.model.stock += count
 
+    def _stock_gives(self) -> None:
+        """A drawn card sets off: the stock's count goes down by one as each card leaves
+        (an attack's stack too: its cards come from the stock)."""
+        self.model.stock = max(0, self.model.stock - 1)
+
     def _on_SuitNamed(self, ev: SuitNamed) -> float:
         self._bubble(ev.seat, _suit_words(ev))
         return 0.15
@@ -939,3 +949,10 @@ def _and_words(items: list[str]) -> str:
 def _mid_line(words: str) -> str:
     """``words`` as they go on after a dash: "You owe 5" reads "you owe 5" there."""
     return "you" + words[3:] if words.startswith("You ") else words
+
+
+def _leave(flight: Flight) -> None:
+    """Run a flight's ``on_leave`` once."""
+    leave, flight.on_leave = flight.on_leave, None
+    if leave is not None:
+        leave()

@@ -216,6 +216,8 @@ class Flight:
     flip_to: str | None = None
     arc: float = 0.0
     on_land: Callable[[], None] | None = None
+    # Called once as the card sets off (a staggered flight waits before it leaves).
+    on_leave: Callable[[], None] | None = None
     landed: bool = False
     tag: str = ""
     extra: dict[str, object] = field(default_factory=dict)
