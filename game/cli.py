@@ -26,6 +26,20 @@ from .plainout import plain_where_needed
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen command; returns the exit code."""
+    try:
+        return _run(argv)
+    except SystemExit:
+        # Help, the version and usage errors are written out here, while output piped into
+        # a reader that has already quit can still be let go quietly.
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except BrokenPipeError:
+            _drop_output()
+        raise
+
+
+def _run(argv: Sequence[str] | None) -> int:
     plain_where_needed()
     args = list(sys.argv[1:] if argv is None else argv)
     commands = {
@@ -64,7 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return code
         except BrokenPipeError:
             # Output piped into a pager or `head` that closed early: nothing went wrong.
-            sys.stderr.close()
+            _drop_output()
             return 0
         except KeyboardInterrupt:
             # Ctrl-C is how a long run is stopped: say so in one line, as the shell expects.
@@ -82,6 +96,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return cmd_play(args)
 
 
+def _drop_output() -> None:
+    """Send the standard output to nowhere: what is still buffered would fail again as the
+    interpreter exits ("Exception ignored" and exit code 120) once its reader is gone or its
+    disk is full."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # not a real file (a test's capture): nothing is flushed at exit
+
+
 def _output_failed(command: str, exc: OSError) -> int:
     """One line on stderr for a command whose output could not be written (a full disk, a
     file system gone), and a failing exit code, where the shell would show a traceback.
@@ -93,13 +119,7 @@ def _output_failed(command: str, exc: OSError) -> int:
         line = f"macau {command}: cannot write the output ({exc.strerror or exc})"
     else:
         line = f"macau {command}: {exc}"
-    try:
-        # What is still buffered would fail again as the interpreter exits: drop it.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError, AttributeError):
-        pass  # not a real file (a test's capture): nothing is flushed at exit
+    _drop_output()
     try:
         print(line, file=sys.stderr)
         sys.stderr.flush()

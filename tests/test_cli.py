@@ -416,6 +416,34 @@ def test_a_command_with_its_error_stream_closed_still_writes_its_output() -> Non
     assert done.stdout.startswith("How to play: Polish Makao\n")
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["play", "--help"], ["--version"], ["simulate", "--games", "3"], ["rules"]],
+)
+def test_output_piped_to_a_reader_that_has_quit_ends_quietly(
+    argv: list[str], tmp_path: Path
+) -> None:
+    # ``macau --help | true``: the reader is gone before anything is written. Output is
+    # buffered as a packaged game's always is, so the last of it is written at exit.
+    read, write = os.pipe()
+    os.close(read)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    try:
+        done = subprocess.run(
+            [sys.executable, "main.py", *argv],
+            cwd=ROOT,
+            env={**env, "MACAU_HOME": str(tmp_path)},
+            stdin=subprocess.DEVNULL,
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, "")
+
+
 def test_a_command_with_its_output_closed_still_writes_its_files(tmp_path: Path) -> None:
     # ``>&-`` closes standard output only: an export is still written, and the terminal
     # game, which has nowhere to show itself, says so on the error stream.
