@@ -204,7 +204,9 @@ def tell(title: str, message: str, *, error: bool = True, dialog: bool = True) -
     # A windowed build on Windows has no stderr at all (sys.stderr is None).
     if sys.stderr is not None:
         with contextlib.suppress(OSError):
-            print(f"Macau: {message}", file=sys.stderr)
+            # (a sentence that names the game already is not headed "Macau: " again)
+            said = message if message.startswith("Macau ") else f"Macau: {message}"
+            print(said, file=sys.stderr)
     if not (dialog and _desktop_present()):
         return
     try:
@@ -239,12 +241,21 @@ def check_player_folders() -> str | None:
 
     Returns the sentence shown, or None when every folder can be written.
     """
+    from game.store.db import default_path
+    from game.store.opening import name_too_long
     from game.store.paths import StoreUnavailable, config_dir, data_dir, state_dir
+
+    def statistics_folder() -> None:
+        data_dir()
+        # A folder that can be written, but so deep that SQLite cannot open a file in it.
+        too_long = name_too_long(default_path())
+        if too_long is not None:
+            raise StoreUnavailable(too_long)
 
     problems: list[str] = []
     lost: list[str] = []
     for folder, loss in (
-        (data_dir, "rounds will not be recorded in the statistics"),
+        (statistics_folder, "rounds will not be recorded in the statistics"),
         (config_dir, "settings and saved rule sets will not be kept"),
         (state_dir, "a game left halfway cannot be continued later"),
     ):

@@ -73,6 +73,33 @@ def test_a_file_where_a_folder_should_be_is_told_in_the_same_words_wherever_it_s
     )
 
 
+def test_a_folder_too_deep_for_the_statistics_file_is_told_at_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every folder can be made and written, but SQLite opens no file under so long a name:
+    # said at start, as an unwritable folder is, not only once Statistics is opened.
+    home = tmp_path
+    while len(str(home)) < 600:
+        home = home / ("d" * 100)
+    monkeypatch.setenv("MACAU_HOME", str(home))
+    message = failures.check_player_folders()
+    assert message is not None
+    assert message.startswith("The statistics file's name is too long for SQLite to open")
+    assert message.endswith("You can play, but rounds will not be recorded in the statistics.")
+
+
+def test_a_sentence_naming_the_game_is_not_headed_with_its_name_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(failures, "_desktop_present", lambda: False)
+    TELL("cannot save", "Macau cannot write to the folder /x (permission denied).", error=False)
+    TELL("cannot save", "The statistics file's name is too long.", error=False)
+    assert capsys.readouterr().err.splitlines() == [
+        "Macau cannot write to the folder /x (permission denied).",
+        "Macau: The statistics file's name is too long.",
+    ]
+
+
 def test_writable_folders_say_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("MACAU_HOME", str(tmp_path))
     assert failures.check_player_folders() is None

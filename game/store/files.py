@@ -377,7 +377,8 @@ def unreadable_reason(exc: OSError) -> str:
 
 def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, Any] | None:
     """The JSON object in ``path``, None if there is no file (nor, when a folder on the way
-    is a file, any folder to hold one: that folder is told once at start, not as a file here).
+    is a file or a name on the way is too long for the system, any folder to hold one: that
+    folder is told once at start, not as a file here).
 
     Raises ValueError when the content is damaged (not JSON, not an object, nested too
     deeply or larger than ``max_bytes``) and OSError when the file cannot be read at all,
@@ -403,6 +404,10 @@ def read_json_object(path: Path, max_bytes: int = MAX_SMALL_JSON) -> dict[str, A
             raw = handle.read(max_bytes + 1)
     except (FileNotFoundError, NotADirectoryError):
         return None
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return None
+        raise
     if len(raw) > max_bytes:  # it grew while being read
         raise ValueError("the file is too large")
     try:

@@ -481,6 +481,20 @@ def _drop_orphan_log(path: Path) -> None:
                 companion.unlink()
 
 
+def name_too_long(path: Path) -> str | None:
+    """A sentence saying the statistics file at ``path`` has a name too long for SQLite to
+    open, or None when it is short enough."""
+    length = len(os.fsencode(path.absolute()))
+    if length <= SQLITE_LONGEST_PATH:
+        return None
+    # SQLite opens no file whose name (with "-journal" after it) passes 512 bytes; it says
+    # only that the file cannot be opened, which reads like a permissions problem.
+    return (
+        f"The statistics file's name is too long for SQLite to open ({length} bytes; "
+        f"{SQLITE_LONGEST_PATH} at most): set MACAU_HOME to a shorter folder."
+    )
+
+
 def open_database(path: Path) -> Opened:
     """Open (creating, repairing or upgrading as needed) the database at ``path``."""
     try:
@@ -491,14 +505,9 @@ def open_database(path: Path) -> Opened:
         return memory_database(
             f"The statistics file {path} is a folder, so Macau cannot use it. {NOT_RECORDED}"
         )
-    length = len(os.fsencode(path.absolute()))
-    if length > SQLITE_LONGEST_PATH:
-        # SQLite opens no file whose name (with "-journal" after it) passes 512 bytes; it
-        # says only that the file cannot be opened, which reads like a permissions problem.
-        return memory_database(
-            f"The statistics file's name is too long for SQLite to open ({length} bytes; "
-            f"{SQLITE_LONGEST_PATH} at most): set MACAU_HOME to a shorter folder. {NOT_RECORDED}"
-        )
+    too_long = name_too_long(path)
+    if too_long is not None:
+        return memory_database(f"{too_long} {NOT_RECORDED}")
     salvage.clear_leftovers(path)  # of a recovery killed halfway, in an earlier run
     if not path.exists():
         _drop_orphan_log(path)

@@ -9,6 +9,7 @@ stored in an envelope ``{"format": "macau-save", "version": 1, "saved_at", "game
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import shutil
@@ -144,7 +145,12 @@ def keep_unreadable_save() -> str:
 
 def has_saved_game() -> bool:
     """True when there is a saved game file to offer to resume."""
-    return (where("state") / SAVE_NAME).is_file()
+    try:
+        return (where("state") / SAVE_NAME).is_file()
+    except OSError as exc:
+        # No folder can have so long a name: no save. Else one may be there, unseen (a
+        # folder that may not be looked in), and a new table asks before it replaces it.
+        return exc.errno != errno.ENAMETOOLONG
 
 
 def clear_saved_game() -> None:
@@ -154,6 +160,8 @@ def clear_saved_game() -> None:
     except NotADirectoryError:
         return  # no folder for a save, so no save: the folder is told once at start
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            return  # nor can a folder have so long a name
         raise StoreUnavailable(f"Macau could not remove the saved game ({exc.strerror}).") from exc
 
 
