@@ -786,17 +786,22 @@ def _suit_general(r: Rules) -> str:
     own = [t for t, on in (("7", r.seven_own_suit), ("Q", r.queen_own_suit)) if on]
     # A free suit lasts as a named suit does: the next player, or each until one meets it.
     lasts = "" if r.ace_scope == "next" else ", and so may each player after, until somebody does"
+    free = []
     if own and r.ace_must_differ:
-        text += (
+        free.append(
             f" {_join([_a(t) for t in own], 'or').capitalize()} names only its own suit; one of "
             'the suit in force calls "free suit": the next player may lay any suit but that '
-            f"one{lasts}."
+            f"one{lasts}"
         )
     if r.ace_must_hold:
-        text += (
+        free.append(
             ' If you hold no such suit, you call "free suit": the next player may lay any suit '
-            f"but the one that was in force{lasts}."
+            f"but the one that was in force{lasts}"
         )
+    if free and r.ace_must_differ:
+        # Laid on a free suit, a changer is refused the suit the free suit leaves out.
+        free[-1] += f"; {changers} laid on a free suit may not name that suit either"
+    text += "".join(f"{sentence}." for sentence in free)
     answer = (
         f"lay that suit or {_changer_words(r)} (which names again), or draw one card and lay "
         f"it at once if it fits"

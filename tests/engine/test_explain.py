@@ -191,6 +191,18 @@ def test_hungarian_jokers_runs_free_suit_and_must_hold() -> None:
     assert "two decks from 5 players and three decks from 9 players" in text
 
 
+def test_a_changer_on_a_free_suit_is_told_it_may_not_name_the_suit_left_out() -> None:
+    # As the engine refuses it: A♥ laid on a free suit that leaves out spades names no spades.
+    text = text_of(PRESETS["hungarian"])
+    assert "an ace laid on a free suit may not name that suit either" in text
+    g = pos("hungarian", ["AS 9S", "AH 7D", "5C 6C"], "5S", "8D 9D 10D QC")
+    play(g, "AS/*")
+    refused(g, "AH/S", "spades, the suit the free suit leaves out")
+    play(g, "AH/D")
+    # Without a free suit there is nothing to tell.
+    assert "free suit" not in text_of(PRESETS["polish"].replace(ace_must_differ=True))
+
+
 def test_romanian_aces_skip_sevens_name_suits_and_fours_block() -> None:
     text = text_of(PRESETS["romanian"])
     assert "An ace makes the next player miss a turn" in text
