@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, wait
 from typing import Any
 
 import pygame
@@ -66,6 +67,8 @@ THINK_MARGIN = 0.1
 # Seconds a person gets to shout "stop Macau" before the bots do. A reaction time, not an
 # animation: the same at every animation speed (none while the bots finish the round).
 CATCH_DELAY = 0.9
+# Seconds of a frame the bots may use to move on while they finish the round at once.
+HURRY_FRAME = 0.012
 
 
 # Moves the bots alone may make in a round (every person out) before it is stopped as endless
@@ -829,7 +832,36 @@ class TableScene(Scene):
         if self.director.idle and not self.game.over and not self.flow.busy and not self.paused:
             self._catch_forgotten_macau(now)
             self._run_bots(now)
+            if self.hurrying:
+                self._hurry_on(now)
         tabledraw.refresh_buttons(self)
+
+    def _hurry_on(self, now: float) -> None:
+        """While the bots finish the round at once, go on within this frame: nothing is
+        animated, so a move is shown as soon as it is made and the next bot starts thinking
+        at once, its answer awaited for up to ``HURRY_FRAME`` seconds of the frame (a move a
+        frame or two at a crowded table took several seconds)."""
+        end = time.perf_counter() + HURRY_FRAME
+        while self.hurrying and not self.game.over and not self.flow.busy and not self.paused:
+            d = self.director
+            while True:  # (animation off: every card lands at once)
+                queued = len(d.queue)
+                d.update(0.0)
+                if d.idle or len(d.queue) == queued:
+                    break
+            if not d.idle:
+                return
+            before = self.version
+            self._catch_forgotten_macau(now)
+            self._run_bots(now)
+            if self.version != before:
+                continue
+            left = end - time.perf_counter()
+            if self.thinking is None or left <= 0:
+                return
+            wait([self.thinking], timeout=left)
+            if not self.thinking.done():
+                return
 
     def _board_shown(self) -> bool:
         """Whether the round's board is open (every card of the round has landed by then):

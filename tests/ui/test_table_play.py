@@ -1194,6 +1194,35 @@ def test_once_every_person_is_out_the_bots_can_finish_the_round_at_once() -> Non
     assert not slow.over
 
 
+@pytest.mark.parametrize("frame_seconds", [60.0, 0.0])
+def test_hurried_bots_go_on_within_a_frame_as_long_as_it_lasts(
+    frame_seconds: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Nothing is animated while the bots finish the round, so they go on move after move
+    # within a frame (a move took two or three frames: seconds at a crowded table). Given
+    # a whole minute a frame, the round ends in the frame F is pressed; given none, it
+    # still ends, a move or so a frame.
+    from game.ui import table as table_module
+
+    monkeypatch.setattr(table_module, "HURRY_FRAME", frame_seconds)
+    hands = ["", "2C 4D 9S 6C 7C", "3S 6D 7D QH", "KD 8D 5S 10S"]
+    game = polish(hands, "5D", current=1)
+    table, screen = _bots_table(game, speed="normal")
+    screen.frame(2)  # type: ignore[attr-defined]
+    before = table.version  # type: ignore[attr-defined]
+    screen.key(pygame.K_f)  # type: ignore[attr-defined]  # (with a frame of its own)
+    frames = 0
+    while not game.over:
+        assert frames < 5000, "still hurrying after 5000 frames"
+        screen.frame()  # type: ignore[attr-defined]
+        frames += 1
+    assert table.version - before > 3  # type: ignore[attr-defined]  # (several moves)
+    if frame_seconds:
+        assert frames == 0
+    screen.frame(3)  # type: ignore[attr-defined]
+    assert not table.hurrying  # type: ignore[attr-defined]
+
+
 def test_finish_the_round_stays_up_while_the_bots_play_on() -> None:
     game = polish(["7H", "8C 6S 10S 4H", "3D JD 4S 6H", "2D 9H 4D 4C"], "5H", current=0)
     table, screen = _bots_table(game, speed="fast")
