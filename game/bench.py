@@ -15,6 +15,7 @@ from typing import Any
 
 from .engine import PRESETS, Game
 from .engine._native import engine_is_compiled
+from .ui.moves import TABLE_LISTING_LIMIT
 
 SLICE = 0.6  # seconds per measurement slice
 ROUNDS = 5
@@ -148,17 +149,36 @@ def long_suit_attack_game() -> Game:
     return game
 
 
+# House rules of three jokers a deck, three decks at ten seats: six stand-in jokers in hand.
+SIX_JOKERS_HAND = "BJ RJ BJ RJ BJ RJ 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2C 3C 4C 5C"
+
+
+def six_jokers_game() -> Game:
+    """A ten-seat hungarian position with three jokers a deck, seat 0 to play
+    ``SIX_JOKERS_HAND`` on 10♣."""
+    others = ["5S 5H", "5C 6C", "6S 6D", "6D 7D", "8S 8C", "8D 9D", "9S 9C", "4C 4D", "4S 4H"]
+    return Game.from_position(
+        PRESETS["hungarian"].replace(jokers=3),
+        hands=[SIX_JOKERS_HAND, *others],
+        pile="10C",
+        stock="2S 2H 3D 5D 7S",
+    )
+
+
 def _wide_listing_ms(
-    samples: int = 5, make: Callable[[], Game] = wide_hand_game
+    samples: int = 5, make: Callable[[], Game] = wide_hand_game, cap: int = 0
 ) -> tuple[float, int]:
     """Median time to list a wide hand (``make`` builds its game), in milliseconds, and how
-    many plays it has."""
+    many plays it has (with ``cap``: the first ``cap`` of them, as the window lists)."""
     times = []
     count = 0
     for _ in range(samples):
         fresh = make()
         t0 = time.perf_counter()  # a list this long is never cached: each one is made anew
-        count = len(fresh.legal_actions())
+        if cap:
+            count = len(fresh.legal_actions_capped(cap)[0])
+        else:
+            count = len(fresh.legal_actions())
         times.append((time.perf_counter() - t0) * 1000)
     return statistics.median(times), count
 
@@ -257,6 +277,9 @@ def bench_engine(out: Callable[[str], Any] = print) -> dict[str, Any]:
         f"{long_ms:.1f} ms median"
     )
     result["long_suit_attack_listing_ms"] = long_ms
+    six, plays = _wide_listing_ms(3, six_jokers_game, TABLE_LISTING_LIMIT)
+    out(f"the window's listing of six jokers among 23 cards (3 decks, {plays} plays): {six:.0f} ms")
+    result["six_jokers_window_listing_ms"] = six
     return result
 
 

@@ -718,14 +718,16 @@ def _patterns_from(pool: tuple[Card, ...], first: int, real: int = -1) -> Iterab
 
     A pool of more than ten cards (a long suit of several decks) has millions of orders, so
     they are made one by one: a capped listing stops after the first few thousand plays
-    instead of building every order first. When such a pool holds copies of a card, only the
+    instead of building every order first. When a pool holds copies of a card, only the
     first order of each sequence of cards is made (``_distinct_orders``).
     """
     n = len(pool)
+    until = n if real < 0 or n <= 10 else real  # (a short pool's orders are all made)
+    if len(set(pool)) < n:
+        # (also in a short pool: six jokers of three decks made 224,000 candidates, most of
+        # them the same plays, for a window's listing of 20,000)
+        return _distinct_orders(pool, first, until)
     if n > 10:
-        until = n if real < 0 else real
-        if len(set(pool)) < n:
-            return _distinct_orders(pool, first, until)
         return _orders_from(n, first, until)
     found = _PATTERNS_FROM.get((n, first))
     if found is None:
