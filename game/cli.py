@@ -29,13 +29,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(argv)
     except SystemExit:
-        # Help, the version and usage errors are written out here, while output piped into
-        # a reader that has already quit can still be let go quietly.
+        # Help, the version and usage errors are written out here, while a reader that has
+        # already quit can still be let go quietly and a full disk told in a line.
         try:
             if sys.stdout is not None:
                 sys.stdout.flush()
         except BrokenPipeError:
             _drop_output()
+        except OSError as exc:
+            args = sys.argv[1:] if argv is None else argv
+            command = args[0] if args and not args[0].startswith("-") else ""
+            raise SystemExit(_output_failed(command, exc)) from None
+        try:
+            if sys.stderr is not None:
+                sys.stderr.flush()
+        except OSError:
+            _drop_output(sys.stderr)  # (the usage error's exit code stays)
         raise
 
 
@@ -96,13 +105,13 @@ def _run(argv: Sequence[str] | None) -> int:
     return cmd_play(args)
 
 
-def _drop_output() -> None:
-    """Send the standard output to nowhere: what is still buffered would fail again as the
-    interpreter exits ("Exception ignored" and exit code 120) once its reader is gone or its
-    disk is full."""
+def _drop_output(stream: Any = None) -> None:
+    """Send the standard output (or ``stream``) to nowhere: what is still buffered would fail
+    again as the interpreter exits ("Exception ignored" and exit code 120) once its reader
+    is gone or its disk is full."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, (sys.stdout if stream is None else stream).fileno())
         os.close(devnull)
     except (OSError, ValueError, AttributeError):
         pass  # not a real file (a test's capture): nothing is flushed at exit
@@ -115,10 +124,11 @@ def _output_failed(command: str, exc: OSError) -> int:
     The commands report the files they are given themselves; an error without a file name is
     a write to the standard output.
     """
+    name = f"macau {command}" if command else "macau"
     if exc.filename is None:
-        line = f"macau {command}: cannot write the output ({exc.strerror or exc})"
+        line = f"{name}: cannot write the output ({exc.strerror or exc})"
     else:
-        line = f"macau {command}: {exc}"
+        line = f"{name}: {exc}"
     _drop_output()
     try:
         print(line, file=sys.stderr)

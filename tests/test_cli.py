@@ -444,6 +444,44 @@ def test_output_piped_to_a_reader_that_has_quit_ends_quietly(
     assert (done.returncode, done.stderr) == (0, "")
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["simulate", "--help"]])
+def test_help_to_a_full_disk_is_told_in_one_line(argv: list[str], tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "main.py", *argv],
+            cwd=ROOT,
+            env={**env, "MACAU_HOME": str(tmp_path)},
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        f"{' '.join(['macau', *argv[:-1]])}: cannot write the output (No space left on device)"
+    ]
+
+
+def test_a_usage_error_told_to_a_reader_that_has_quit_keeps_its_exit_code() -> None:
+    read, write = os.pipe()
+    os.close(read)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    try:
+        done = subprocess.run(
+            [sys.executable, "main.py", "simulate", "--games", "x"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=write,
+            timeout=60,
+        )
+    finally:
+        os.close(write)
+    assert done.returncode == 2
+
+
 def test_a_command_with_its_output_closed_still_writes_its_files(tmp_path: Path) -> None:
     # ``>&-`` closes standard output only: an export is still written, and the terminal
     # game, which has nowhere to show itself, says so on the error stream.
