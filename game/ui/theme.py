@@ -584,8 +584,8 @@ def _surname_shared(name: str, other: str) -> int:
     return shared
 
 
-# A whole number standing alone ("4", "1,000"): kept on one line with the word after it.
-_FIGURE = re.compile(r"\d+(?:,\d{3})*")
+# A whole number standing alone ("4", "1,000", "(54"): kept on one line with the word after it.
+_FIGURE = re.compile(r"[(\[]?\d+(?:,\d{3})*")
 
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
