@@ -115,8 +115,10 @@ class EasyBot:
         first = view.history[0] if view.history else None
         key: tuple[object, int, int] = (first, view.round_no, view.dealer)
         known = self._round_key
-        if known is not None and known[0] is _RECALLED and key[1:] == known[1:]:
-            self._round_key = key  # the saved round goes on: its decision stands
+        if known is not None and known[0] in (_RECALLED, None) and key[1:] == known[1:]:
+            # The saved round goes on, or the round whose first decision came before anything
+            # was in its history (a game's first round logs no deal): its decision stands.
+            self._round_key = key
         elif known is None or key[1:] != known[1:] or key[0] is not known[0]:
             self._round_key = key
             self._forgets = rng.random() < FORGET_RATE

@@ -212,3 +212,35 @@ def test_easy_picks_a_card_first_so_a_joker_is_one_card_among_the_others() -> No
     laid = [a.cards[0].code for a in firsts if isinstance(a, Play)]
     assert len(laid) == 600 and set(laid) == {"RJ", "9H"}  # 5♦ and 10♣ only after a joker
     assert 0.4 < laid.count("RJ") / 600 < 0.6
+
+
+def test_a_continued_easy_bot_keeps_its_first_rounds_decision() -> None:
+    # A round's first decision may come before anything is in its history (the first round
+    # of a game logs no deal): the "forgets Macau" flag drawn then stands for the round, so a
+    # bot taken up from a saved game plays on exactly as the one never stopped.
+    differing = 0
+    for seed in range(40):
+        g = Game.new(PRESETS["polish"], seats=2, seed=seed)
+        seat = g.current
+        assert not g.view(seat).history
+        kept, rng = make_bot("easy"), random.Random(seed)
+        g.apply(kept.choose(g.view(seat), g.legal_actions(seat), rng), seat)
+        memory = kept.memory()  # type: ignore[attr-defined]  # (None: it only drew)
+        taken_up = make_bot("easy")
+        if memory is not None:
+            taken_up.recall(memory)  # type: ignore[attr-defined]
+        taken_rng = random.Random()
+        taken_rng.setstate(rng.getstate())
+        other = make_bot("random")
+        for _ in range(40):
+            if g.over:
+                break
+            actor = g.current
+            legal = g.legal_actions(actor)
+            if actor != seat:
+                g.apply(other.choose(g.view(actor), legal, random.Random(seed)), actor)
+                continue
+            action = kept.choose(g.view(seat), legal, rng)
+            differing += action != taken_up.choose(g.view(seat), legal, taken_rng)
+            g.apply(action, seat)
+    assert differing == 0
