@@ -80,8 +80,8 @@ class EasyBot:
         self._start_round(view, rng)
         required = view.rules.macau_call == "required"
         if self._forgets and required and any(play.call for play in plays):
-            # Forgetting once in a round is the slip; caught for it, it remembers from then
-            # on (else every later last card would be caught again, round after round).
+            # Forgetting once in a round is the slip; caught for it or not, it remembers from
+            # then on (else every later last card could be caught again, round after round).
             seat = view.seat
             if any(isinstance(e, MacauForgotten) and e.seat == seat for e in view.history):
                 self._forgets = False
