@@ -75,6 +75,8 @@ class PlayFlow:
         self.held_in_hand = False
         self._last_click: tuple[int, float] = (-1, -10.0)
         self._last_press: tuple[int, int] = (-100, -100)
+        # "… is picked after …: click the pile or press Play": done once a chooser opens.
+        self._pick_told = ""
 
     @property
     def busy(self) -> bool:
@@ -575,11 +577,11 @@ class PlayFlow:
         t.hand.selection = [*picks, uid]
         picked = [c.pretty for c in cards]
         card = dropped.card.pretty
-        t.say(
-            f"{card} is picked after {' '.join(picked)}: click the pile or press Play (Enter) "
-            "to lay them, or right-click to put them back",
-            error=False,
+        self._pick_told = (
+            f"{card} is picked after {', '.join(picked)}: click the pile or press Play (Enter) "
+            "to lay them, or right-click to put them back"
         )
+        t.say(self._pick_told, error=False)
         return True
 
     def _unpick_all(self) -> None:
@@ -596,6 +598,9 @@ class PlayFlow:
         if isinstance(chooser, ChoiceModal):
             chooser.on_right_click = self._unpick_all
             chooser.cards_held = max(1, len(self.held))  # (Esc leaves other picks picked)
+        toast = self.table.toast
+        if toast is not None and toast[0] == self._pick_told:
+            self.table.toast = None  # the pile was clicked, as it said: the words are done
         self.table.stack.push(chooser)
 
     def _finish(self, options: PlayOptions) -> bool:
@@ -852,7 +857,13 @@ def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> s
         return ""
     if len(options.cards) >= len(game.hand(game.current)):
         return ""  # going out: nothing is held to name or ask for, nor needed
-    card = options.cards[-1].pretty
+    last = options.cards[-1]
+    card = last.pretty
+    declared = options.plays[0].declared
+    if last.is_joker and declared and declared[-1] is not None:
+        # A stand-in joker names as the card it stands for (a queen naming its own suit).
+        last = declared[-1]
+        card = f"{card} (as {last.pretty})"
     rules = game.rules
     if choices[0] == "-":
         if not rules.jack_must_hold:
@@ -863,7 +874,6 @@ def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> s
         return ""
     changed, _under = game.suit_to_change(options.plays[0])
     mark = SUIT_CHAR.get(changed, changed)
-    last = options.cards[-1]
     own = (last.code[0] == "7" and rules.seven_own_suit) or (
         last.code[0] == "Q" and rules.queen_own_suit
     )

@@ -291,6 +291,30 @@ def test_a_changer_of_its_own_suit_with_none_of_it_held_says_so(preset: str) -> 
     assert h.game.request is not None and h.game.request.get("excluded") == "C"
 
 
+@pytest.mark.parametrize("stands", ["QS", "7S"])
+def test_a_joker_standing_for_a_changer_of_its_own_suit_says_why_as_that_card(stands: str) -> None:
+    """A stand-in joker declared as a queen (or 7) that names only its own suit gives the
+    reason that card would: none of its suit is held, though clubs are."""
+    house: dict[str, object] = {"queen_own_suit": True, "suit_changers": frozenset({"A", "Q"})}
+    if stands == "7S":
+        house = {"seven_own_suit": True, "suit_changers": frozenset({"A", "7"})}
+        house["request_ranks"] = ("5", "6", "8", "9", "10")
+    rules = PRESETS["hungarian"].replace(name="custom", **house)
+    hands = ["RJ 9H 10H 5C", "9D 6C 5S 2C", "10D 6D 4C 3S"]
+    h = Harness(Game.from_position(rules, hands, "8H", "8D 8C 6S 9S 10S 2D"))
+    h.drag_to_pile("RJ")
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser)
+    h.click(chooser.tiles[[o.caption for o in chooser.options].index(stands[0] + "♠")].center)
+    h.tick(2)
+    assert h.game.request is not None and h.game.request.get("excluded") == "H"
+    assert h.table.toast is not None
+    assert h.table.toast[0] == (
+        f"Red joker (as {stands[0]}♠) may name only its own suit, and you hold no spade to "
+        "name: a free suit, anything but ♥"
+    )
+
+
 def test_a_rank_chooser_says_why_ranks_are_missing() -> None:
     game = hungarian(["JC 5C 9D 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"], "10C", "8S 8C 10H")
     h = Harness(game)
@@ -1953,6 +1977,23 @@ def test_a_right_click_on_a_chooser_puts_every_picked_card_back() -> None:
     assert not h.table.hand.selection
 
 
+def test_the_words_about_a_card_dropped_to_join_the_picks_go_once_a_chooser_opens() -> None:
+    g = Game.from_position(
+        "hungarian", ["5H RJ 7H 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
+    )
+    h = Harness(g)
+    h.click(h.card_pos("5H"))
+    h.click(h.card_pos("RJ"))
+    h.drag_to_pile("7H")
+    assert h.table.toast is not None and h.table.toast[0].startswith(
+        "7♥ is picked after 5♥, red joker: click the pile"
+    )
+    h.key(pygame.K_RETURN)  # as the words say: the joker's chooser opens
+    h.tick(3)
+    assert isinstance(h.stack.top, CardChooser)
+    assert h.table.toast is None
+
+
 def test_a_card_not_picked_dropped_on_the_pile_joins_the_picks_and_lays_nothing() -> None:
     """5♥ 6♥ picked, 7♥ dragged to the pile: it was laid alone, the picks left behind and the
     turn over. It joins them as the last card, and the run is laid when asked for."""
@@ -1967,7 +2008,7 @@ def test_a_card_not_picked_dropped_on_the_pile_joins_the_picks_and_lays_nothing(
     picked = [hc.card.code for u in h.table.hand.selection if (hc := h.table.hand.by_uid(u))]
     assert picked == ["5H", "6H", "7H"]
     assert h.table.toast is not None and h.table.toast[0].startswith(
-        "7♥ is picked after 5♥ 6♥: click the pile or press Play (Enter)"
+        "7♥ is picked after 5♥, 6♥: click the pile or press Play (Enter)"
     )
     h.key(pygame.K_RETURN)
     h.tick(30)
