@@ -335,8 +335,10 @@ def play_options(
         rules = compile_rules(game.rules)
         orders = [o for o in offer.orders_of(laid) if _acts_alike(rules, o[-1], laid[-1])]
         if not offer.complete:
-            # the orders listed are only some: another may keep the last card where it is
+            # the orders listed are only some: another may keep the last card where it is,
+            # whether or not the listing got to it
             orders = [o for o in orders if o[-1] == laid[-1]]
+            orders += [o for o in _unlisted_orders(game, seat, laid, offer) if o not in orders]
         if orders:
             best = next((o for o in orders if o[-1] == laid[-1]), orders[0])
             note = unlisted.note if unlisted is not None else ""
@@ -345,12 +347,14 @@ def play_options(
             # hearts, the joker any heart) or as 7♥ 6♥ 5♥ (a run: the joker a 4♥, or a 5
             # turning it to another suit), so the joker's chooser offers the cards of both.
             jokers = [c.is_joker for c in best]
-            plays = tuple(
-                play
-                for o in orders
-                if o[-1] == best[-1] and [c.is_joker for c in o] == jokers
-                for play in offer.plays_laying(o)
-            )
+            same = [o for o in orders if o[-1] == best[-1] and [c.is_joker for c in o] == jokers]
+            if offer.complete:
+                plays = tuple(play for o in same for play in offer.plays_laying(o))
+            else:  # every way the engine takes, not only the ways the listing got to
+                ways = [_with_unlisted(game, seat, o, offer.plays_laying(o), offer) for o in same]
+                plays = tuple(dict.fromkeys(play for way in ways for play in way.plays))
+                # (three jokers or more: only the usual ways were tried, and the note says so)
+                note = next((way.note for way in ways if way.note), note)
             return PlayOptions(best, plays, note=note)
     if unlisted is not None:
         return unlisted
@@ -397,6 +401,32 @@ def _with_unlisted(
     if checked.cards != cards or not checked.plays:
         return PlayOptions(cards, listed, note=checked.note)
     return PlayOptions(cards, tuple(dict.fromkeys((*listed, *checked.plays))), note=checked.note)
+
+
+# Cards picked in an order that cannot start, from a listing that was cut: the other orders
+# of them are asked of the engine for at most this many cards (4 cards: 6 orders).
+CHECKED_ORDERS = 4
+
+
+def _unlisted_orders(
+    game: Game, seat: int, laid: tuple[Card, ...], offer: Offer
+) -> list[tuple[Card, ...]]:
+    """The other orders of ``laid`` ending on its last card that the engine takes, for a
+    listing that was cut (it may hold none of them): 7♥ 5♥ joker picked on 9♠, a hand too
+    wide to list whole, goes down as 5♥ 7♥ joker."""
+    if len(laid) > CHECKED_ORDERS:
+        return []
+    found: list[tuple[Card, ...]] = []
+    for rest in dict.fromkeys(itertools.permutations(laid[:-1])):
+        cards = (*rest, laid[-1])
+        if cards == laid:
+            continue
+        checked = offer.widened.get(cards)
+        if checked is None:
+            checked = offer.widened[cards] = _unlisted_options(game, seat, cards, cards)
+        if checked.legal and checked.cards == cards:
+            found.append(cards)
+    return found
 
 
 def _unlisted_options(

@@ -1977,6 +1977,44 @@ def test_a_right_click_on_a_chooser_puts_every_picked_card_back() -> None:
     assert not h.table.hand.selection
 
 
+@pytest.mark.parametrize(
+    ("hands", "pile", "clicked", "offered"),
+    [
+        # K♥ Q♥ joker goes down as Q♥ K♥ joker: the joker an A♥, or K♠ turning the run's suit.
+        (
+            ["RJ BJ KH QH AH 2C 3C 5C 6C 8C 9C JC", "9D 6D 5S 2D", "10D 4D 5D 3S"],
+            "9S",
+            "KH QH RJ",
+            {"A♥", "K♠", "2♥"},
+        ),
+        # joker Q♠ J♦ goes down as Q♠ joker J♦, the joker a J♠ or a Q♦.
+        (
+            ["RJ BJ 2H 3H 5H 6H 8H 9H JH QS JD AC", "9D 6C 5S 2C", "10D 6D 5C 3S"],
+            "4H",
+            "RJ QS JD",
+            {"J♠", "Q♦"},
+        ),
+    ],
+)
+def test_cards_picked_out_of_order_from_a_hand_too_wide_to_list_offer_every_way(
+    hands: list[str], pile: str, clicked: str, offered: set[str]
+) -> None:
+    """Where the table lists only the first of a wide hand's plays, cards picked in an order
+    that cannot start still go down in one that can, with every card the engine lets the
+    joker stand for there, as from a small hand: the listing may hold that order only in
+    part, or not at all."""
+    g = Game.from_position(PRESETS["hungarian"], hands, pile, "8D 7S 10S 4S")
+    h = Harness(g)
+    assert not h.table.offer().complete
+    for code in clicked.split():
+        h.click(h.card_pos(code))
+    h.key(pygame.K_RETURN)
+    h.tick(3)
+    chooser = h.stack.top
+    assert isinstance(chooser, CardChooser), h.table.toast
+    assert offered <= {o.caption for o in chooser.options}
+
+
 def test_the_words_about_a_card_dropped_to_join_the_picks_go_once_a_chooser_opens() -> None:
     g = Game.from_position(
         "hungarian", ["5H RJ 7H 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
