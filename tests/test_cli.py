@@ -427,18 +427,8 @@ def test_output_piped_to_a_reader_that_has_quit_ends_quietly(
     # buffered as a packaged game's always is, so the last of it is written at exit.
     read, write = os.pipe()
     os.close(read)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     try:
-        done = subprocess.run(
-            [sys.executable, "main.py", *argv],
-            cwd=ROOT,
-            env={**env, "MACAU_HOME": str(tmp_path)},
-            stdin=subprocess.DEVNULL,
-            stdout=write,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=60,
-        )
+        done = _buffered(argv, tmp_path, stdout=write, stderr=subprocess.PIPE)
     finally:
         os.close(write)
     assert (done.returncode, done.stderr) == (0, "")
@@ -447,39 +437,38 @@ def test_output_piped_to_a_reader_that_has_quit_ends_quietly(
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
 @pytest.mark.parametrize("argv", [["--help"], ["--version"], ["simulate", "--help"]])
 def test_help_to_a_full_disk_is_told_in_one_line(argv: list[str], tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     with open("/dev/full", "w") as full:
-        done = subprocess.run(
-            [sys.executable, "main.py", *argv],
-            cwd=ROOT,
-            env={**env, "MACAU_HOME": str(tmp_path)},
-            stdout=full,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=60,
-        )
+        done = _buffered(argv, tmp_path, stdout=full, stderr=subprocess.PIPE)
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
         f"{' '.join(['macau', *argv[:-1]])}: cannot write the output (No space left on device)"
     ]
 
 
-def test_a_usage_error_told_to_a_reader_that_has_quit_keeps_its_exit_code() -> None:
+def test_a_usage_error_told_to_a_reader_that_has_quit_keeps_its_exit_code(tmp_path: Path) -> None:
     read, write = os.pipe()
     os.close(read)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     try:
-        done = subprocess.run(
-            [sys.executable, "main.py", "simulate", "--games", "x"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=write,
-            timeout=60,
-        )
+        done = _buffered(["simulate", "--games", "x"], tmp_path, stdout=None, stderr=write)
     finally:
         os.close(write)
     assert done.returncode == 2
+
+
+def _buffered(argv: list[str], home: Path, stdout: Any, stderr: Any) -> Any:
+    """``main.py`` run with its output buffered, as a packaged game's always is (so the last
+    of it is written at exit), its streams as given."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    return subprocess.run(
+        [sys.executable, "main.py", *argv],
+        cwd=ROOT,
+        env={**env, "MACAU_HOME": str(home)},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL if stdout is None else stdout,
+        stderr=stderr,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_a_command_with_its_output_closed_still_writes_its_files(tmp_path: Path) -> None:
