@@ -20,6 +20,11 @@ OVERLOOK_RATE = 0.25
 _RECALLED = object()
 
 
+class _Unlogged:
+    """Stands for the first event of a round first met before anything was logged: each one
+    new, so two games' first rounds met so are never taken for one."""
+
+
 class RandomBot:
     """Any legal action, uniformly."""
 
@@ -112,12 +117,20 @@ class EasyBot:
 
     def _start_round(self, view: View, rng: random.Random) -> None:
         """Draw the per-round "forgets Macau" flag at the first decision of each round."""
-        first = view.history[0] if view.history else None
+        first = view.history[0] if view.history else _Unlogged()
         key: tuple[object, int, int] = (first, view.round_no, view.dealer)
         known = self._round_key
-        if known is not None and known[0] in (_RECALLED, None) and key[1:] == known[1:]:
-            # The saved round goes on, or the round whose first decision came before anything
-            # was in its history (a game's first round logs no deal): its decision stands.
+        # The round whose first decision came before anything was in its history (a game's
+        # first round logs no deal) goes on where that decision, this bot's own move, now
+        # leads the history; another game's round with the same number and dealer does not.
+        went_on = (
+            known is not None
+            and isinstance(known[0], _Unlogged)
+            and getattr(first, "seat", -1) == view.seat
+        )
+        if known is not None and (known[0] is _RECALLED or went_on) and key[1:] == known[1:]:
+            # The saved round goes on, or the round begun with nothing in its history: its
+            # decision stands.
             self._round_key = key
         elif known is None or key[1:] != known[1:] or key[0] is not known[0]:
             self._round_key = key
