@@ -86,6 +86,12 @@ def _run(argv: Sequence[str] | None) -> int:
             sys.stdout.flush()
             return code
         except BrokenPipeError:
+            try:
+                sys.stderr.flush()
+            except OSError:
+                # A message to an error stream whose reader has quit: it could not be told.
+                _drop_output(sys.stderr)
+                return 1
             # Output piped into a pager or `head` that closed early: nothing went wrong.
             _drop_output()
             return 0

@@ -455,6 +455,17 @@ def test_a_usage_error_told_to_a_reader_that_has_quit_keeps_its_exit_code(tmp_pa
     assert done.returncode == 2
 
 
+def test_a_commands_own_error_told_to_a_reader_that_has_quit_still_fails(tmp_path: Path) -> None:
+    # The message could not be told: a failing exit code, not 0 and not the interpreter's 120.
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = _buffered(["rules", "--preset", "nope"], tmp_path, stdout=None, stderr=write)
+    finally:
+        os.close(write)
+    assert done.returncode == 1
+
+
 def _buffered(argv: list[str], home: Path, stdout: Any, stderr: Any) -> Any:
     """``main.py`` run with its output buffered, as a packaged game's always is (so the last
     of it is written at exit), its streams as given."""
