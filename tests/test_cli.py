@@ -445,25 +445,24 @@ def test_help_to_a_full_disk_is_told_in_one_line(argv: list[str], tmp_path: Path
     ]
 
 
-def test_a_usage_error_told_to_a_reader_that_has_quit_keeps_its_exit_code(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["simulate", "--games", "x"], 2),  # a usage error keeps its exit code
+        # A command's own error could not be told: it fails, not 0 nor the interpreter's 120.
+        (["rules", "--preset", "nope"], 1),
+    ],
+)
+def test_an_error_told_to_a_reader_that_has_quit_still_fails(
+    argv: list[str], code: int, tmp_path: Path
+) -> None:
     read, write = os.pipe()
     os.close(read)
     try:
-        done = _buffered(["simulate", "--games", "x"], tmp_path, stdout=None, stderr=write)
+        done = _buffered(argv, tmp_path, stdout=None, stderr=write)
     finally:
         os.close(write)
-    assert done.returncode == 2
-
-
-def test_a_commands_own_error_told_to_a_reader_that_has_quit_still_fails(tmp_path: Path) -> None:
-    # The message could not be told: a failing exit code, not 0 and not the interpreter's 120.
-    read, write = os.pipe()
-    os.close(read)
-    try:
-        done = _buffered(["rules", "--preset", "nope"], tmp_path, stdout=None, stderr=write)
-    finally:
-        os.close(write)
-    assert done.returncode == 1
+    assert done.returncode == code
 
 
 def _buffered(argv: list[str], home: Path, stdout: Any, stderr: Any) -> Any:
