@@ -2015,14 +2015,19 @@ def test_cards_picked_out_of_order_from_a_hand_too_wide_to_list_offer_every_way(
     assert offered <= {o.caption for o in chooser.options}
 
 
-def test_the_words_about_a_card_dropped_to_join_the_picks_go_once_a_chooser_opens() -> None:
-    g = Game.from_position(
-        "hungarian", ["5H RJ 7H 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
-    )
+def _seven_dropped_after(picks: str) -> tuple[Game, Harness]:
+    """A hungarian table where ``picks`` are clicked and then 7♥ is dragged to the pile."""
+    hand = f"{picks} 7H 9C 4S"
+    g = Game.from_position("hungarian", [hand, "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S")
     h = Harness(g)
-    h.click(h.card_pos("5H"))
-    h.click(h.card_pos("RJ"))
+    for code in picks.split():
+        h.click(h.card_pos(code))
     h.drag_to_pile("7H")
+    return g, h
+
+
+def test_the_words_about_a_card_dropped_to_join_the_picks_go_once_a_chooser_opens() -> None:
+    _g, h = _seven_dropped_after("5H RJ")
     assert h.table.toast is not None and h.table.toast[0].startswith(
         "7♥ is picked after 5♥, red joker: click the pile"
     )
@@ -2035,13 +2040,7 @@ def test_the_words_about_a_card_dropped_to_join_the_picks_go_once_a_chooser_open
 def test_a_card_not_picked_dropped_on_the_pile_joins_the_picks_and_lays_nothing() -> None:
     """5♥ 6♥ picked, 7♥ dragged to the pile: it was laid alone, the picks left behind and the
     turn over. It joins them as the last card, and the run is laid when asked for."""
-    g = Game.from_position(
-        "hungarian", ["5H 6H 7H 9C 4S", "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S"
-    )
-    h = Harness(g)
-    h.click(h.card_pos("5H"))
-    h.click(h.card_pos("6H"))
-    h.drag_to_pile("7H")
+    g, h = _seven_dropped_after("5H 6H")
     assert len(g.hand(0)) == 5 and g.current == 0  # nothing laid yet
     picked = [hc.card.code for u in h.table.hand.selection if (hc := h.table.hand.by_uid(u))]
     assert picked == ["5H", "6H", "7H"]
