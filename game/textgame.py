@@ -118,7 +118,7 @@ def _typed_move(g: Game, line: str, me: int) -> Action:
         for card, typed in Counter(action.cards).items():
             if typed > held[card] > 0:
                 raise _Refused(
-                    f"{card.pretty} is listed {times(typed)} but you hold {number(held[card])}"
+                    f"{card.named} is listed {times(typed)} but you hold {number(held[card])}"
                 )
     return _only_completion(g, action, me)
 

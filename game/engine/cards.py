@@ -175,6 +175,12 @@ class Card:
             return "red joker" if self.suit == "R" else "black joker"
         return RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
 
+    @property
+    def named(self) -> str:
+        """The card as a sentence names it: ``10♥``, and a joker with its article (``the red
+        joker``), so "The red joker is no answer…" reads as "10♥ is no answer…" does."""
+        return f"the {self.pretty}" if self.is_joker else self.pretty
+
 
 def _points(rank: int, suit: str) -> int:
     """Card points of the rule book's scoring table (RULES §6)."""

@@ -91,7 +91,7 @@ class Legality:
             answers = self._answers(top, self._suit)
             cutting = self._cut_cards()
             cut, verb = _or_words(self._with_stand_in(_card_words(cutting))), cancel_verb(cutting)
-            owed = f"{e.pretty} is no answer to the attack: you owe {self._penalty_total()} cards"
+            owed = f"{e.named} is no answer to the attack: you owe {self._penalty_total()} cards"
             if answers == "no card":
                 if cut:
                     return f"{owed}; nothing fights it back: {verb} the stack with {cut}, or draw"
@@ -104,7 +104,7 @@ class Legality:
         if ctx is SKIP:
             turns, them = ("missed turns", "them") if self.skips != 1 else ("a missed turn", "it")
             return (
-                f"{e.pretty} is no answer to {turns}: lay "
+                f"{e.named} is no answer to {turns}: lay "
                 f"{_a_rank(self._c.skip_rank)} or pass to accept {them}"
             )
         if ctx is RANK_REQUEST:
@@ -119,9 +119,9 @@ class Legality:
         if top.is_joker:
             suit = _A_SUIT.get(self._suit, "the suit in force")
             wild = " or a card that plays on anything" if self._c.wild else ""
-            return f"{e.pretty} does not follow a joker: lay {suit}{wild}"
+            return f"{e.named} does not follow a joker: lay {suit}{wild}"
         return (
-            f"{e.pretty} matches neither the suit in force "
+            f"{e.named} matches neither the suit in force "
             f"({SUIT_NAMES.get(self._suit, 'none')}) nor the rank of {top.pretty}"
         )
 
@@ -218,6 +218,14 @@ class Legality:
                 done = cancel_verb([first], done=True)
                 return f"a stack is {done} by one card, or several of its rank"
             if not all(c.attack_value[e] for e in effs):
+                if same_rank:
+                    # K♠ K♣ on K♥: the blocking king goes first (K♣ K♠), its rank after it.
+                    cancel = next((e for e in effs if c.is_cancel(e, self._top)), None)
+                    if cancel is not None:
+                        return (
+                            f"{cancel.named} {cancel_verb([cancel])}s the stack only as the "
+                            f"first card laid, with more {_rank_plural(cancel.rank)} after it"
+                        )
                 return "on a pending attack every card laid must be an attack card"
             # The kind of group before the chain: the chain's advice names only cards that
             # could be laid in a group like this one.
@@ -237,7 +245,7 @@ class Legality:
                 may = self._joining_answers(effs, i)
                 return (
                     f"on a pending attack each card must answer the one before it{between}: "
-                    f"{b.pretty} cannot go on {a.pretty}"
+                    f"{b.named} cannot go on {a.named}"
                     + (f" (only {may} may)" if may else " (no card that fits this group may)")
                 )
             return self._middle_reason(effs, phys, not same_rank)  # no runs on an attack
@@ -526,8 +534,7 @@ class Legality:
                     ) from None
                 if card.is_joker and not self.rules.jokers:
                     raise IllegalMove("these rules are played without jokers") from None
-                name = f"the {card.pretty}" if card.is_joker else card.pretty  # "the red joker"
-                raise IllegalMove(f"seat {seat} does not hold {name}") from None
+                raise IllegalMove(f"seat {seat} does not hold {card.named}") from None
         declared = play.declared
         if declared is not None and len(declared) != len(cards):
             raise IllegalMove("each joker needs its own declaration")
@@ -543,7 +550,7 @@ class Legality:
             else:
                 if d is not None:
                     raise IllegalMove(
-                        f"{card.pretty} cannot stand for another card"
+                        f"{card.named} cannot stand for another card"
                         + (" (jokers here name a suit instead)" if card.is_joker else "")
                     )
                 effs_l.append(card)
@@ -611,7 +618,7 @@ class Legality:
                     )
                 elif self._cuts_attack(effs[0], ctx):
                     why = f" (a play that {cancel_verb([effs[0]])}s an attack names nothing)"
-            return f"{last.pretty} names nothing here{why}: lay it without '/'"
+            return f"{last.named} names nothing here{why}: lay it without '/'"
         shown = ", ".join(x for x in choices if x is not None)
         if choice is None:
             # The whole play as typed, with a choice where it goes: "AC AH/S", "RJ=AH/S!".
@@ -619,7 +626,7 @@ class Legality:
             example = next((x for x in named if x not in ("*", "-")), named[0])
             written = str(play)[:-1] if play.call else str(play)
             written += f"/{example}!" if play.call and call_ok else f"/{example}"
-            return f"{last.pretty} must name one of: {shown} (for example {written})"
+            return f"{last.named} must name one of: {shown} (for example {written})"
         under = self._suit_under(effs)
         own = (c.seven_own_suit and last.rank == 7) or (c.queen_own_suit and last.rank == QUEEN)
         rule = ""
@@ -660,8 +667,8 @@ class Legality:
         elif c.ace_must_hold:
             rule = "name a suit you still hold a card of"
         if rule:
-            return f"{last.pretty} cannot name {choice!r}: {rule}; allowed: {shown}"
-        return f"{last.pretty} cannot name {choice!r} here; allowed: {shown}"
+            return f"{last.named} cannot name {choice!r}: {rule}; allowed: {shown}"
+        return f"{last.named} cannot name {choice!r} here; allowed: {shown}"
 
     def _differ_words(self, effs: tuple[Card, ...]) -> str:
         """Which suit a suit changer laid last in ``effs`` must change, in words: "the suit

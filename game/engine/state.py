@@ -306,7 +306,7 @@ class Game(Transitions):
         if extra:
             card, k, limit = extra[0]
             raise IllegalMove(
-                f"{card.pretty} appears {k} times but the pack ({decks} deck(s), "
+                f"{card.named} appears {k} times but the pack ({decks} deck(s), "
                 f"{rules.jokers} joker(s) each) holds {limit}"
             )
         game.pile = pile_cards

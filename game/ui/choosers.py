@@ -162,7 +162,7 @@ class ChoiceModal(Scaled, Modal[T]):
 
     def _subtitle_lines(self, room: int) -> list[pygame.Surface]:
         """The subtitle in the panel's ``room``: smaller where the window is narrow (a
-        joker's "Red joker (as A♦) names …" at 800 px), and on two lines past that."""
+        joker's "The red joker (as A♦) names …" at 800 px), and on two lines past that."""
         if not self.subtitle:
             return []
         px = self.px
@@ -358,7 +358,7 @@ class SuitChooser(ChoiceModal[str]):
                 )
         sub = ""
         if card is not None:
-            name = card.pretty[:1].upper() + card.pretty[1:]  # "Red joker", "A♠"
+            name = card.named[:1].upper() + card.named[1:]  # "The red joker", "A♠"
             if stands_for is not None:
                 name += f" (as {stands_for.pretty})"
             sub = f"{name} names the suit that follows"

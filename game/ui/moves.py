@@ -575,7 +575,7 @@ def refusal(game: Game, seat: int, cards: tuple[Card, ...]) -> str:
             except (ValueError, TypeError):
                 continue
             # Legal with some answer we did not offer: it needs another joker declaration.
-            return f"{last.pretty} needs a declaration"
+            return f"{last.named} needs a declaration"
     specific = [
         r
         for r in reasons

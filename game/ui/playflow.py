@@ -858,7 +858,7 @@ def forced_choice(game: Game, options: PlayOptions, choices: Sequence[str]) -> s
     if len(options.cards) >= len(game.hand(game.current)):
         return ""  # going out: nothing is held to name or ask for, nor needed
     last = options.cards[-1]
-    card = last.pretty
+    card = last.named  # "the red joker (as Q♠) may name…", as "Q♠ may name…"
     declared = options.plays[0].declared
     if last.is_joker and declared and declared[-1] is not None:
         # A stand-in joker names as the card it stands for (a queen naming its own suit).

@@ -169,7 +169,7 @@ def test_another_card_refused_a_free_suit_hears_which_card_names_one() -> None:
     g = pos(rules, ["7H RJ 5C", "9S 5D 6C 8H"], "4D 9H", "10H 4S 8S")
     assert "7H/*" in [str(a) for a in g.legal_actions()]
     assert refused(g, "RJ/*") == (
-        "red joker cannot name '*': a free suit only from a 7 whose own suit is the one it "
+        "the red joker cannot name '*': a free suit only from a 7 whose own suit is the one it "
         "must change; allowed: S, D, C"
     )
     assert refused(pos("polish", ["AS 9C", "9D 6S"], "5D 9S", "4H 4D"), "AS/*").endswith(
@@ -284,3 +284,23 @@ def test_a_requested_face_card_is_named_in_words() -> None:
     g = face_card_requested()
     with pytest.raises(IllegalMove, match=r"^a jack requested aces: lay an ace or a jack"):
         g.check("5C")
+
+
+def test_a_cancelling_card_laid_after_its_rank_is_told_to_go_first() -> None:
+    # hungarian: K♣ blocks a battle king and more kings may follow it (K♣ K♠ sends 5 back),
+    # but K♠ K♣ is refused for the order, not as if K♣ could not be laid at all
+    g = pos("hungarian", ["KC KS 9H 5D 8C", "5S 6S 7D", "9D 10D JD", "KH 6C 7C"], "5H", "2H 3H", 3)
+    g.apply("KH", 3)
+    assert refused(g, "KS KC") == (
+        "K♣ blocks the stack only as the first card laid, with more kings after it"
+    )
+    assert {"KC KS", "KC"} <= legal(g)
+    # a card of another rank is still told the attack rule
+    assert refused(g, "KS 9H") == "on a pending attack every card laid must be an attack card"
+
+
+def test_a_joker_opening_a_refusal_is_named_with_its_article() -> None:
+    hands = ["RJ 9H 5D 8C 10S", "5S 6S 7D", "9D 10D JD", "4C 6C 7C"]
+    g = pos("classic", hands, "5C", "2H 3H 6H", 3)
+    g.apply("4C", 3)
+    assert refused(g, "RJ").startswith("the red joker is no answer to a missed turn: lay a four")

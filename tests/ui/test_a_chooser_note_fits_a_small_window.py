@@ -1,4 +1,4 @@
-"""A chooser's note under its title fits its panel in every window: "Red joker (as A♥) names
+"""A chooser's note under its title fits its panel in every window: "The red joker (as A♥) names
 the suit that follows · not ♥, the suit of K♥ it is laid on · only suits you still hold" is
 wider than an 800-pixel window at the usual size, so it is set smaller, or on two lines."""
 
@@ -46,7 +46,7 @@ def test_a_jokers_suit_note_fits_inside_its_panel(size: tuple[int, int]) -> None
     hands = ["5H RJ KH 9C 4S", "2C 4D 9S 6D", "3S 6C", "10D 8D QC"]
     suits = _joker_declared(size, hands, "7H", "5H KH RJ", "A♥")
     assert isinstance(suits, SuitChooser)
-    assert suits.subtitle.startswith("Red joker (as A♥) names the suit that follows")
+    assert suits.subtitle.startswith("The red joker (as A♥) names the suit that follows")
     _note_fits(suits)
 
 

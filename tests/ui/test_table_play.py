@@ -310,7 +310,7 @@ def test_a_joker_standing_for_a_changer_of_its_own_suit_says_why_as_that_card(st
     assert h.game.request is not None and h.game.request.get("excluded") == "H"
     assert h.table.toast is not None
     assert h.table.toast[0] == (
-        f"Red joker (as {stands[0]}♠) may name only its own suit, and you hold no spade to "
+        f"The red joker (as {stands[0]}♠) may name only its own suit, and you hold no spade to "
         "name: a free suit, anything but ♥"
     )
 
@@ -640,7 +640,7 @@ def test_a_joker_laid_last_in_a_suit_group_offers_every_card_of_the_suit() -> No
     assert isinstance(suits, SuitChooser)  # not hearts (of K♥ under it), only suits still held
     assert [o.value for o in suits.options] == ["S", "C"]
     assert suits.subtitle == (
-        "Red joker (as A♥) names the suit that follows · not ♥, the suit of K♥ it is laid on · "
+        "The red joker (as A♥) names the suit that follows · not ♥, the suit of K♥ it is laid on · "
         "only suits you still hold"
     )
     h.click(suits.tiles[1].center)
