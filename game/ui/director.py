@@ -470,6 +470,17 @@ class Director:
                 self.queue.append(mull)
                 mull = None
 
+    def stack_drawn(self) -> int | None:
+        """What taking the stack on view draws, once its take is queued behind a reshuffle
+        still being shown (the pack short: what is left, the rest forgiven); None when no
+        take of that stack is queued."""
+        for event in self.queue:
+            if isinstance(event, AttackPending):
+                return None  # the stack on view grows first
+            if isinstance(event, PenaltyTaken):
+                return event.drawn if event.owed == self.model.penalty else None
+        return None
+
     @property
     def idle(self) -> bool:
         """Nothing queued and nothing in the air: the model equals the engine."""

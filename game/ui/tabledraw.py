@@ -327,10 +327,11 @@ def _draw_centre(t: TableScene, surface: pygame.Surface) -> None:
         if m.penalty <= 0:
             return  # the taken stack is still pouring out: no count to show
         # What taking it draws, as the Take button says (once the table has caught up with
-        # the game's stack).
+        # the game's stack), and still while the pile is shuffled in for the take.
         g = t.game
         caught_up = g.phase == Phase.ATTACK and g.penalty == m.penalty
-        drawn = _taken(g, m.penalty) if caught_up else m.penalty
+        taken = None if caught_up else t.director.stack_drawn()
+        drawn = _taken(g, m.penalty) if caught_up else m.penalty if taken is None else taken
         pill, box = penalty_pill(layout, drawn, _owner(t), t.names)
         theme.blit_panel(surface, box, (*theme.DANGER_FILL, 240), None, radius=box.h // 2)
         surface.blit(pill, pill.get_rect(center=box.center))

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.engine import PRESETS, Game, parse_action
 from game.ui import tabledraw, theme
-from tests.ui.tablekit import Harness, four_seats, play_moves
+from tests.ui.tablekit import Harness, four_seats, normal_speed_table, play_moves
 from tests.ui.textkit import drawn_texts
 
 SIZES = [(960, 600), (1280, 800)]
@@ -124,3 +125,36 @@ def test_words_under_the_stock_keep_left_of_the_log_and_clear_of_the_seats(
     assert box.collidelist([a.rect for a in layout.areas]) < 0
     words = [w for w, _ in _words_drawn(monkeypatch, h) if w.endswith(" draws 2")]
     assert words and words[0].startswith("W")
+
+
+@pytest.mark.parametrize("taker", [0, 1])
+def test_a_stack_taken_from_a_short_pack_says_what_is_drawn_while_the_pile_is_shuffled_in(
+    monkeypatch: pytest.MonkeyPatch, taker: int
+) -> None:
+    # 1 card in the stock and 2 under the top card: K♥ makes the taker owe 5, 3 can be drawn
+    hands = ["9S 8C 5D", "10S 10C", "KH 6C 7D"]
+    if taker == 1:
+        hands = [hands[2], hands[0], hands[1]]
+    game = Game.from_position(
+        PRESETS["polish"], hands=hands, pile="6H 7H", stock="10D", current=(taker - 1) % 3
+    )
+    stack, screen, table, _ = normal_speed_table(game)
+    assert table.apply(parse_action("KH"), (taker - 1) % 3)
+    owes = "To draw: 3" if taker == 0 else f"{table.names[1]} draws 3"
+    said: list[str] = []
+    for _ in range(300):
+        stack.update(1 / 60)
+        said += [w for w, _ in drawn_texts(monkeypatch, stack, screen.get_size())]
+        if table.director.idle:
+            break
+    assert owes in said
+    assert table.apply(parse_action("draw"), taker)
+    told_while_shuffled = False
+    for _ in range(300):
+        stack.update(1 / 60)
+        words = [w for w, _ in drawn_texts(monkeypatch, stack, screen.get_size())]
+        assert not [w for w in words if w.endswith(("draw: 5", "draws 5"))], words
+        told_while_shuffled |= owes in words and table.director.model.stock > 1
+        if table.director.idle:
+            break
+    assert told_while_shuffled and table.game.hand_counts[taker] == len(hands[taker].split()) + 3
