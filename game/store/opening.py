@@ -176,7 +176,8 @@ def forget_checked(path: Path) -> None:
 
 
 def _verdict(path: Path) -> str:
-    """'absent', 'ok', 'corrupt' or 'newer' for the file at ``path``."""
+    """'absent', 'ok', 'corrupt', 'mismatch' (tables or columns missing), 'unsound' (values
+    that break the queries, see ``salvage.unsound``) or 'newer' for the file at ``path``."""
     if not path.exists() or path.stat().st_size == 0:
         return "absent"
     key, stamp = str(path.absolute()), _stamp(path)
@@ -196,6 +197,8 @@ def _verdict(path: Path) -> str:
             return "corrupt"
         if not schema.layout_fits(conn, found):
             return "mismatch"
+        if full and found == schema.CURRENT_VERSION and salvage.unsound(conn) is not None:
+            return "unsound"  # intact to SQLite, yet values in it break what reads them
         _checked[key] = stamp
         return "ok"
     except sqlite3.DatabaseError as exc:
@@ -204,6 +207,18 @@ def _verdict(path: Path) -> str:
         raise
     finally:
         conn.close()
+
+
+def _unsound_words(path: Path) -> str:
+    """What made the file set aside at ``path`` unfit to read (``salvage.unsound``)."""
+    try:
+        conn = connect_read_only(path, immutable=True)  # set aside: nothing is to change
+        try:
+            return salvage.unsound(conn) or "values that cannot be read as they are"
+        finally:
+            conn.close()
+    except (OSError, sqlite3.Error):
+        return "values that cannot be read as they are"
 
 
 def _header_fits(path: Path) -> bool:
@@ -531,7 +546,8 @@ def open_database(path: Path) -> Opened:
         # Going back to the newer game must find its statistics where it left them.
         return open_read_only(path, NEWER)
     saved: Salvage | None = None
-    if verdict in ("corrupt", "mismatch"):
+    damaged = ("corrupt", "mismatch", "unsound")
+    if verdict in damaged:
         # What can still be read is copied out first, while the file is where it was.
         recovered, saved = salvage.recover(path)
         if saved.no_room:
@@ -544,7 +560,7 @@ def open_database(path: Path) -> Opened:
             if recovered is not None:
                 recovered.unlink(missing_ok=True)
             verdict, saved = "ok", None
-    if verdict in ("corrupt", "mismatch"):
+    if verdict in damaged:
         assert saved is not None
         try:
             moved = _set_aside_database(path, "corrupt")
@@ -562,6 +578,8 @@ def open_database(path: Path) -> Opened:
             except OSError as exc:
                 saved = replace(saved, failure=sqlerrors.describe(exc))
         why = " (tables or columns it needs are missing)" if verdict == "mismatch" else ""
+        if verdict == "unsound":
+            why = f" (it held {_unsound_words(moved)})"
         note = salvage.note(saved, moved, why, elsewhere)
         log.warning("statistics file %s set aside: %s", path, note)
     conn: sqlite3.Connection | None = None

@@ -242,7 +242,7 @@ def _rebuilt(source: Path, target: Path) -> Salvage | None:
         conn.execute("COMMIT")
         conn.execute("DETACH DATABASE damaged")
         conn.execute("PRAGMA writable_schema = OFF")
-        if conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)] and not _mistyped(conn):
+        if conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)] and not unsound(conn):
             rounds = _count(conn, "SELECT COUNT(*) FROM games")
             return Salvage(rounds, rounds, True, _people(conn), _matches(conn))
     except sqlite3.DatabaseError as exc:
@@ -370,10 +370,30 @@ def _first_readable(readable: Callable[[int], bool], floor: int) -> int | None:
     return probe
 
 
+# A rating's μ and σ beyond these cannot come from rounds played (they start at 25 and
+# 8.3, and move by a few points a round), and the rating sums overflow on them.
+_RATING_BOUND = 1000.0
+_SANE_RATING = f"ABS(mu) <= {_RATING_BOUND} AND sigma > 0 AND sigma <= {_RATING_BOUND}"
+
+# Profiles whose merges lead round in a loop (each merged into the next, the last into the
+# first): no profile of the loop is the one its rounds are counted under.
+_MERGE_LOOPS = """
+    WITH RECURSIVE walk(start, at, steps) AS (
+        SELECT id, merged_into, 1 FROM profiles WHERE merged_into IS NOT NULL
+        UNION ALL
+        SELECT walk.start, profiles.merged_into, walk.steps + 1
+        FROM walk JOIN profiles ON profiles.id = walk.at
+        WHERE profiles.merged_into IS NOT NULL AND walk.at != walk.start AND walk.steps < 64
+    )
+    SELECT DISTINCT start FROM walk WHERE at = start OR steps >= 64
+"""
+
+
 def _well_typed(conn: sqlite3.Connection) -> dict[str, str]:
     """Per table of the current layout, the condition its rows meet when every value is
-    of its column's type. A damaged record can carry text or bytes where a number belongs
-    (a flipped byte changes a value's type): such a row would break the queries."""
+    of its column's type (and a rating within what play can make of it). A damaged record
+    can carry text or bytes where a number belongs (a flipped byte changes a value's type):
+    such a row would break the queries."""
     kinds = {"INTEGER": ("integer",), "REAL": ("real", "integer"), "TEXT": ("text",)}
     checks: dict[str, str] = {}
     for table in schema.layout():
@@ -385,6 +405,8 @@ def _well_typed(conn: sqlite3.Connection) -> dict[str, str]:
             if allowed:
                 listed = ", ".join(f"'{kind}'" for kind in allowed)
                 parts.append(f'typeof("{column}") IN ({listed})')
+        if table in ("ratings", "rating_history"):
+            parts.append(_SANE_RATING)
         checks[table] = " AND ".join(parts) or "1"
     return checks
 
@@ -397,16 +419,46 @@ def _mistyped(conn: sqlite3.Connection) -> int:
     )
 
 
+def unsound(conn: sqlite3.Connection) -> str | None:
+    """What makes a file that SQLite finds intact unfit to be read, in words, or None: a
+    value of the wrong type (text where a time belongs: every query over its table fails,
+    and each round's recording with it), a rating no play can reach (its sums overflow), a
+    row that refers to a profile, a round or a match that is not there, merges that lead
+    round in a loop (their players vanish from every screen). Each is mended by copying
+    the file row by row (``recover``), as damage is."""
+    if _mistyped(conn):
+        return "values of the wrong kind"
+    if conn.execute("PRAGMA foreign_key_check").fetchone() is not None:
+        return "records that refer to others missing from it"
+    if conn.execute(_MERGE_LOOPS).fetchone() is not None:
+        return "players merged into one another in a loop"
+    return None
+
+
 def _tidy(conn: sqlite3.Connection) -> bool:
     """Make the copied rows agree with one another; True if a round, a seat of one or a
     rating was left out (the ratings must then be worked out again)."""
     dropped = False
+    # A profile's name is worth more than its mistyped date or merge: those are mended, so
+    # the player keeps their name (a row left out would come back as "Unknown player 1").
+    conn.execute(
+        "UPDATE profiles SET created = ? WHERE typeof(created) NOT IN ('real', 'integer')",
+        (time.time(),),
+    )
+    conn.execute(
+        "UPDATE profiles SET merged_into = NULL"
+        " WHERE typeof(merged_into) NOT IN ('integer', 'null')"
+    )
+    conn.execute(
+        "UPDATE profiles SET bot_level = NULL WHERE typeof(bot_level) NOT IN ('text', 'null')"
+    )
     for table, check in _well_typed(conn).items():
         cursor = conn.execute(f'DELETE FROM "{table}" WHERE NOT ({check})')
         dropped = dropped or (table in _RATED and cursor.rowcount > 0)
     changes = conn.total_changes
     conn.execute("DELETE FROM results WHERE game_id NOT IN (SELECT id FROM games)")
     conn.execute("DELETE FROM games WHERE id NOT IN (SELECT game_id FROM results)")
+    conn.execute("DELETE FROM rating_history WHERE game_id NOT IN (SELECT id FROM games)")
     dropped = dropped or conn.total_changes != changes
     conn.execute("DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)")
     conn.execute("DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM match_results)")
@@ -414,6 +466,8 @@ def _tidy(conn: sqlite3.Connection) -> bool:
     conn.execute(
         "UPDATE profiles SET merged_into = NULL WHERE merged_into NOT IN (SELECT id FROM profiles)"
     )
+    # Merged in a loop: each is a player of its own again, its rounds its own.
+    conn.execute(f"UPDATE profiles SET merged_into = NULL WHERE id IN ({_MERGE_LOOPS})")
     _stand_in_profiles(conn)
     schema.fill_name_keys(conn)  # a file older than v5 has no name keys to copy
     return dropped

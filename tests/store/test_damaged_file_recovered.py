@@ -578,3 +578,64 @@ def test_a_damaged_file_opened_by_two_threads_at_once_is_recovered_once(
         store.close()
     assert integrity(_db(home)) == "ok"
     assert sorted(p.name for p in _db(home).parent.iterdir() if p.name.startswith(".")) == []
+
+
+WRONG_KIND = "values of the wrong kind"
+BOTH = ("Anna", "Bartek")
+
+
+@pytest.mark.parametrize(
+    ("statements", "why", "names", "whole"),
+    [
+        # One value of the wrong type, SQLite's own checks passed: every query over the
+        # profiles failed, and each round's recording with it, start after start.
+        (["UPDATE profiles SET created = 'abc' WHERE name = 'Anna'"], WRONG_KIND, {}, BOTH),
+        # (Bartek's seat of round 50 is left out: Anna's rounds are whole, her rating not.)
+        (["UPDATE results SET points = 'x' WHERE game_id = 50 AND seat = 1"], WRONG_KIND, {}, ()),
+        # A rating no play reaches: the next round's rating overflowed ("math range error").
+        (["UPDATE ratings SET mu = 1e300 WHERE rowid = 1"], WRONG_KIND, {}, BOTH),
+        # Anna's rounds kept under a stand-in name, for her to rename
+        (
+            ["DELETE FROM profiles WHERE name = 'Anna'"],
+            "records that refer to others missing from it",
+            {"Anna": "Unknown player 1"},
+            BOTH,
+        ),
+        # Anna merged into Bartek and Bartek into Anna: both vanished from every screen.
+        (
+            [
+                "UPDATE profiles SET merged_into = (SELECT id FROM profiles WHERE name = 'Bartek')"
+                " WHERE name = 'Anna'",
+                "UPDATE profiles SET merged_into = (SELECT id FROM profiles WHERE name = 'Anna')"
+                " WHERE name = 'Bartek'",
+            ],
+            "players merged into one another in a loop",
+            {},
+            BOTH,
+        ),
+    ],
+)
+def test_a_file_sound_to_sqlite_with_values_that_break_its_reading_is_mended(
+    home: Path, statements: list[str], why: str, names: dict[str, str], whole: tuple[str, ...]
+) -> None:
+    figures = _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    for statement in statements:
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    assert integrity(_db(home)) == "ok"
+    opening.forget_checked(_db(home))  # as at the next start
+    with Store.open() as store:
+        problem = store.problem or ""
+        assert f"The statistics file was damaged (it held {why}): 300 of 300 rounds" in problem
+        assert _kept(home).name in problem
+        _agrees_with_itself(store)
+        found = _figures(store, names)
+        assert {n: found[n] for n in whole} == {n: figures[n] for n in whole}
+        assert found["Anna"][:4] == figures["Anna"][:4]  # her rounds, wins and matches
+        assert store.record_game(_round(ROUNDS)) is not None
+        assert len(store.history(limit=5)) == 5
+    opening.forget_checked(_db(home))
+    with Store.open():  # mended: nothing set aside again
+        assert len(list(_db(home).parent.glob("macau.sqlite3.corrupt-*"))) == 1

@@ -1,6 +1,8 @@
 """A statistics file that passes SQLite's integrity check yet holds one value of the wrong
-type: the Statistics screen opens and says the statistics could not be read, as the
-History, Profiles and Rankings screens do, instead of stopping the game."""
+type: found so as the game opens it, it is set aside and mended (the rounds kept, the
+player's name too), and said so; damaged so while a screen shows it, the Statistics screen
+says the statistics could not be read, as the History, Profiles and Rankings screens do,
+instead of stopping the game."""
 
 from __future__ import annotations
 
@@ -34,17 +36,18 @@ def played() -> None:
         seed(store, rounds=6)
 
 
-def test_the_statistics_button_opens_the_screen_and_says_what_failed(played: None) -> None:
+def test_found_at_the_opening_the_file_is_mended_and_statistics_says_so(played: None) -> None:
     _mistype_a_date()
     menu = MainMenu()
     screen = Screen(menu)
     screen.click(menu.stats_button.rect.center)
     scene = screen.top
     assert isinstance(scene, StatsScene)
-    assert scene.names == [] and scene.tiles == []
-    assert scene.message_is_error
-    assert scene.message.startswith("The statistics could not be read (")
-    assert "No rounds of yours yet" not in scene.message
+    assert "Ania" in scene.names and scene.tiles
+    assert (scene.store.problem or "").startswith(
+        "The statistics file was damaged (it held values of the wrong kind): 6 of 6 rounds "
+        "were recovered."
+    )
     screen.key(pygame.K_ESCAPE)
     assert screen.top is menu
     menu.shutdown()
