@@ -417,7 +417,7 @@ class RankChooser(ChoiceModal[str]):
             else "Everyone in turn, you last, lays it or a jack, or draws"
         )
         if card is not None and stands_for is not None:  # a joker laid as the jack: said so
-            name = card.pretty[:1].upper() + card.pretty[1:]
+            name = card.named[:1].upper() + card.named[1:]
             sub = f"{name} (as {stands_for.pretty}): {sub[:1].lower()}{sub[1:]}"
         super().__init__(
             options, on_result, subtitle=f"{sub} · {note}" if note else sub, speed=speed

@@ -52,12 +52,12 @@ def test_a_jokers_suit_note_fits_inside_its_panel(size: tuple[int, int]) -> None
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_joker_laid_as_a_jack_is_named_over_the_ranks_and_fits(size: tuple[int, int]) -> None:
-    # The suit chooser said "Black joker (as A♦)"; the rank chooser did not say the jack
+    # The suit chooser said "The black joker (as A♦)"; the rank chooser did not say the jack
     # asking was a joker, nor which jack.
     hands = ["9H 10H BJ 6S 7H", "9S 10D", "KD QS 4S", "6H 5S"]
     ranks = _joker_declared(size, hands, "9C", "9H 10H BJ", "J♥")
     assert isinstance(ranks, RankChooser)
     assert ranks.subtitle.startswith(
-        "Black joker (as J♥): everyone in turn, you last, lays it or a jack, or draws"
+        "The black joker (as J♥): everyone in turn, you last, lays it or a jack, or draws"
     )
     _note_fits(ranks)
