@@ -286,16 +286,24 @@ def _copied(source: Path, target: Path) -> Salvage:
             dst.executemany(f'INSERT OR IGNORE INTO "{table}" ({listed}) VALUES ({marks})', rows)
             whole[table] = read_all and len(rows) == _count(dst, f'SELECT COUNT(*) FROM "{table}"')
             whole[table] = whole[table] and set(copied) == columns
+        # A round is known by its own row or its seats' rows, and while rows were lost by
+        # the rating history too; a match by its own row, its seats' rows, or (rows lost) a
+        # round that names it. (A file read whole that refers to a round or a match it does
+        # not hold never held it: a damaged value, not a lost one.)
+        lost_rows = not all(whole.values())
         known = _count(
             dst,
             "SELECT COUNT(*) FROM (SELECT id FROM games UNION SELECT game_id FROM results"
-            " UNION SELECT game_id FROM rating_history)",
+            + (" UNION SELECT game_id FROM rating_history)" if lost_rows else ")"),
         )
-        # A match is known by its own row, its seats' rows, or a round that names it.
         known_matches = _count(
             dst,
-            "SELECT COUNT(*) FROM (SELECT id FROM matches UNION SELECT match_id FROM"
-            " match_results UNION SELECT match_id FROM games WHERE match_id IS NOT NULL)",
+            "SELECT COUNT(*) FROM (SELECT id FROM matches UNION SELECT match_id FROM match_results"
+            + (
+                " UNION SELECT match_id FROM games WHERE match_id IS NOT NULL)"
+                if lost_rows
+                else ")"
+            ),
         )
         dropped = _tidy(dst)
         if dropped or not all(whole[table] for table in _RATED):
@@ -461,7 +469,14 @@ def _tidy(conn: sqlite3.Connection) -> bool:
     conn.execute("DELETE FROM rating_history WHERE game_id NOT IN (SELECT id FROM games)")
     dropped = dropped or conn.total_changes != changes
     conn.execute("DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)")
-    conn.execute("DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM match_results)")
+    # A match is recorded with every seat: one that lost a seat would rank the others
+    # without it, so it is left out whole (and told among the matches not recovered); its
+    # rounds stay, as rounds.
+    conn.execute(
+        "DELETE FROM matches WHERE seats != "
+        "(SELECT COUNT(*) FROM match_results WHERE match_id = matches.id)"
+    )
+    conn.execute("DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)")
     conn.execute("UPDATE games SET match_id = NULL WHERE match_id NOT IN (SELECT id FROM matches)")
     conn.execute(
         "UPDATE profiles SET merged_into = NULL WHERE merged_into NOT IN (SELECT id FROM profiles)"

@@ -581,6 +581,7 @@ def test_a_damaged_file_opened_by_two_threads_at_once_is_recovered_once(
 
 
 WRONG_KIND = "values of the wrong kind"
+MISSING = "records that refer to others missing from it"
 BOTH = ("Anna", "Bartek")
 
 
@@ -597,10 +598,13 @@ BOTH = ("Anna", "Bartek")
         # Anna's rounds kept under a stand-in name, for her to rename
         (
             ["DELETE FROM profiles WHERE name = 'Anna'"],
-            "records that refer to others missing from it",
+            MISSING,
             {"Anna": "Unknown player 1"},
             BOTH,
         ),
+        # References to a round or a match the file never held: no round, no match lost.
+        (["UPDATE rating_history SET game_id = 99999 WHERE rowid = 1"], MISSING, {}, BOTH),
+        (["UPDATE games SET match_id = 77 WHERE id = 200"], MISSING, {}, BOTH),
         # Anna merged into Bartek and Bartek into Anna: both vanished from every screen.
         (
             [
@@ -628,7 +632,7 @@ def test_a_file_sound_to_sqlite_with_values_that_break_its_reading_is_mended(
     opening.forget_checked(_db(home))  # as at the next start
     with Store.open() as store:
         problem = store.problem or ""
-        assert f"The statistics file was damaged (it held {why}): 300 of 300 rounds" in problem
+        assert f"The statistics file was damaged (it held {why}): 300 of 300 rounds were" in problem
         assert _kept(home).name in problem
         _agrees_with_itself(store)
         found = _figures(store, names)
@@ -639,3 +643,25 @@ def test_a_file_sound_to_sqlite_with_values_that_break_its_reading_is_mended(
     opening.forget_checked(_db(home))
     with Store.open():  # mended: nothing set aside again
         assert len(list(_db(home).parent.glob("macau.sqlite3.corrupt-*"))) == 1
+
+
+def test_a_match_that_lost_a_seat_is_left_out_whole_and_told(home: Path) -> None:
+    # Ewa's total of the first match mistyped: the match kept with two of its three seats
+    # ranked the others without her, and the message told only of the rounds.
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("UPDATE match_results SET total = 'x' WHERE match_id = 1 AND seat = 2")
+    conn.commit()
+    conn.close()
+    opening.forget_checked(_db(home))
+    with Store.open() as store:
+        assert (
+            f"300 of 300 rounds and {MATCHES - 1} of {MATCHES} points matches were recovered"
+            in (store.problem or "")
+        )
+        rows = store._conn.execute(
+            "SELECT COUNT(*), SUM(seats = (SELECT COUNT(*) FROM match_results"
+            " WHERE match_id = matches.id)) FROM matches"
+        )
+        assert rows.fetchone() == (MATCHES - 1, MATCHES - 1)
+        _agrees_with_itself(store)
