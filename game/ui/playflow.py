@@ -576,7 +576,7 @@ class PlayFlow:
         self.spring_back([uid], drop)
         t.hand.selection = [*picks, uid]
         picked = [c.pretty for c in cards]
-        card = dropped.card.pretty
+        card = dropped.card.named
         self._pick_told = (
             f"{card} is picked after {', '.join(picked)}: click the pile or press Play (Enter) "
             "to lay them, or right-click to put them back"

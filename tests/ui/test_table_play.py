@@ -2015,15 +2015,23 @@ def test_cards_picked_out_of_order_from_a_hand_too_wide_to_list_offer_every_way(
     assert offered <= {o.caption for o in chooser.options}
 
 
-def _seven_dropped_after(picks: str) -> tuple[Game, Harness]:
-    """A hungarian table where ``picks`` are clicked and then 7♥ is dragged to the pile."""
-    hand = f"{picks} 7H 9C 4S"
+def _seven_dropped_after(picks: str, dropped: str = "7H") -> tuple[Game, Harness]:
+    """A hungarian table where ``picks`` are clicked and then 7♥ (or ``dropped``) is
+    dragged to the pile."""
+    hand = f"{picks} {dropped} 9C 4S"
     g = Game.from_position("hungarian", [hand, "3D 5S 7D", "2S JD QD"], "8H", "AH AC AD QS 8S 7S")
     h = Harness(g)
     for code in picks.split():
         h.click(h.card_pos(code))
-    h.drag_to_pile("7H")
+    h.drag_to_pile(dropped)
     return g, h
+
+
+def test_a_joker_dropped_to_join_the_picks_is_named_with_its_article() -> None:
+    _g, h = _seven_dropped_after("5H 6H", "RJ")
+    assert h.table.toast is not None and h.table.toast[0].startswith(
+        "The red joker is picked after 5♥, 6♥: click the pile"
+    )
 
 
 def test_the_words_about_a_card_dropped_to_join_the_picks_go_once_a_chooser_opens() -> None:
