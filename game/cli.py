@@ -553,9 +553,19 @@ def cmd_text(argv: list[str]) -> int:
         help=f"levels of the other seats, comma-separated and cycled ({', '.join(BOT_LEVELS)}; "
         "default medium)",
     )
+    p.add_argument(
+        "--iterations",
+        type=_whole,
+        default=None,
+        help="hard bots search this many times a move instead of thinking 0.3 s, so that a "
+        "seed and the same moves play out the same way on any machine",
+    )
     args = p.parse_args(argv)
     preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
     custom = None
+    if args.iterations is not None and args.iterations < 1:
+        _complain(p, f"--iterations must be at least 1, not {args.iterations}")
+        return 2
     if args.rules_file is not None and args.preset is not None:
         _complain(p, "--rules-file plays its own rule set: leave out --preset")
         return 2
@@ -573,7 +583,9 @@ def cmd_text(argv: list[str]) -> int:
         # Started with no input at all (stdin closed, or an app without a console).
         _complain(p, "the terminal game reads your moves: run it in a terminal")
         return 2
-    return run_text_game(preset, args.seats, args.seed, args.bots, rules=custom)
+    return run_text_game(
+        preset, args.seats, args.seed, args.bots, rules=custom, iterations=args.iterations
+    )
 
 
 # ----- rules --------------------------------------------------------------------------------

@@ -244,11 +244,15 @@ MOVE_QUIT_WORDS = ("quit", "exit")
 
 class BotSeat:
     """A computer player at the table: a level's bot and its own seeded random stream, so that
-    a game dealt with the same seed plays out the same way every time."""
+    a game dealt with the same seed plays out the same way every time, given the same moves
+    (a hard bot thinks for a time, 0.3 s, so its search, and so its move, depends on the
+    machine's speed: with ``iterations`` it searches that many times a move instead)."""
 
-    def __init__(self, level: str, rng: random.Random) -> None:
+    def __init__(self, level: str, rng: random.Random, iterations: int | None = None) -> None:
         self.level = level
-        self.bot: Bot = make_bot(level)
+        self.bot: Bot = (
+            make_bot(level, iterations=iterations) if level == "hard" else make_bot(level)
+        )
         self.rng = rng
 
     def choose(self, view: View, legal: list[Action]) -> Action:
@@ -286,10 +290,12 @@ def run_text_game(
     *,
     stderr: TextIO | None = None,
     rules: Rules | None = None,
+    iterations: int | None = None,
 ) -> int:
     """Deal and play in the terminal as seat 0; returns the exit code (2, with the reason on
     ``stderr``, for a table it cannot seat). ``rules``: a custom rule set played instead of a
-    preset, ``preset`` then saying what it is ("polish with skip_rank=Q")."""
+    preset, ``preset`` then saying what it is ("polish with skip_rank=Q"); ``iterations``: a
+    hard bot's search a move, instead of its time (see ``BotSeat``)."""
     out = stdout if stdout is not None else sys.stdout
     problem = _refusal(preset, seats, bots_spec, rules)
     if problem:
@@ -301,7 +307,7 @@ def run_text_game(
     # but is never the deal's own stream, which would tell a bot every hand.
     table = seed if seed is not None else random.SystemRandom().getrandbits(64)
     bots = {
-        s: BotSeat(levels[(s - 1) % len(levels)], bot_stream("text", table, s))
+        s: BotSeat(levels[(s - 1) % len(levels)], bot_stream("text", table, s), iterations)
         for s in range(1, g.seats)
     }
     match = (
@@ -482,9 +488,13 @@ class _Table:
 
     def say_left(self) -> None:
         """Leaving a points match between rounds or in one: the totals it stood at, lowest
-        first, so that many rounds played are not left without a word."""
+        first, so that many rounds played are not left without a word; leaving a round in
+        play, a word that it was left so (the input may have ended unseen: a list of moves
+        piped in that ran out, Ctrl-D)."""
         g, me = self.g, self.me
         if g.rules.scoring != "points" or not g.round_charges or g.match_over:
+            if not g.over:
+                self.say("You left the game with its round unfinished.")
             return
         rounds = count_words(len(g.round_charges), "round")
         self.say(f"\nYou left the match after {rounds}. Totals so far (the lowest total wins):")

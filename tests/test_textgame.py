@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import random
 
 import pytest
 
@@ -31,7 +32,7 @@ from game.engine import (
     View,
     parse_action,
 )
-from game.textgame import _only_completion, play, run_text_game
+from game.textgame import BotSeat, _only_completion, play, run_text_game
 from game.textwords import describe, help_text, status
 
 HELP = help_text(PRESETS["polish"])  # the rules played below unless a test says otherwise
@@ -223,9 +224,26 @@ def test_any_quit_word_in_any_case_quits(word: str) -> None:
     assert "not allowed" not in text
 
 
-def test_the_end_of_the_input_ends_the_prompt_line() -> None:
+def test_the_end_of_the_input_ends_the_prompt_line_and_says_the_round_was_left() -> None:
+    # A list of moves piped in that ran out ended as a finished game would: without a word.
     text = played("")
-    assert text.endswith("your move> \n")
+    assert text.endswith("your move> \nYou left the game with its round unfinished.\n")
+    assert played("quit\n").endswith("You left the game with its round unfinished.\n")
+
+
+def test_hard_bots_with_a_count_of_iterations_play_the_same_game_for_the_same_seed() -> None:
+    # Thinking 0.3 s, a hard bot's move depended on the machine's speed: the same seed and
+    # the same keystrokes gave another game.
+    assert BotSeat("hard", random.Random(1), 20).bot.iterations == 20  # type: ignore[attr-defined]
+    lines = "draw\npass\n" * 40
+    games = []
+    for _ in range(2):
+        out = io.StringIO()
+        code = run_text_game("polish", 3, 7, "hard", io.StringIO(lines), out, iterations=20)
+        assert code == 0
+        games.append(out.getvalue())
+    assert games[0] == games[1]
+    assert "Seat 1 laid" in games[0] and "Seat 2 laid" in games[0]
 
 
 # ----- what happens, in words -------------------------------------------------------------
@@ -375,7 +393,7 @@ def test_enter_after_a_refused_answer_still_lets_the_forgotten_call_go() -> None
 def test_the_end_of_the_input_at_the_catch_question_ends_the_game() -> None:
     g = Game.from_position("polish", hands=["9C 8D 10D", "7H 8C", "5S 6S 7S"], current=1, **FORGETS)
     text = played_from(g, {1: Scripted("7H"), 2: Scripted(catches=True)}, "stop 2\n")
-    assert text.endswith(CATCH_PROMPT + "\n")
+    assert text.endswith(CATCH_PROMPT + "\nYou left the game with its round unfinished.\n")
 
 
 def test_any_bot_may_catch_a_forgotten_macau_not_only_the_next_to_play() -> None:

@@ -312,9 +312,9 @@ def test_the_terminal_games_bots_hold_no_stream_the_deal_is_made_from(
     held: list[object] = []
     real = textgame.BotSeat
 
-    def seat(level: str, rng: random.Random) -> textgame.BotSeat:
+    def seat(level: str, rng: random.Random, iterations: int | None = None) -> textgame.BotSeat:
         held.append(rng.getstate())
-        return real(level, rng)
+        return real(level, rng, iterations)
 
     monkeypatch.setattr(textgame, "BotSeat", seat)
     for seed in range(1, 4):  # --seed 1 once gave seat 1 the deal's stream
