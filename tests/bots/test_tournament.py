@@ -236,7 +236,6 @@ GAME = json.dumps(
         (["--budget", "-1"], "budget must be a number of seconds above 0 and at most 600"),
         (["--budget", "inf"], "budget must be a number of seconds above 0"),
         (["--budget", "1e300"], "at most 600, not 1e+300"),
-        (["--games", "-3"], "games must be at least 1"),
         (["--shard", "1/2", "--games", "2"], "shard 1/2 holds no deal of 2 games (1 deal of 2"),
         (["--json", ""], "--json needs a file name"),
         (["--results", "/no/such/folder/r.jsonl"], "cannot keep results in /no/such/folder"),

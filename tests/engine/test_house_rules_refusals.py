@@ -219,6 +219,25 @@ SWITCHED_SETS = {
 }
 
 
+def _as_labelled(before: Rules, after: Rules, switch: str) -> bool:
+    """Whether ``after`` is ``before`` made easier or harder as ``switch``'s label says, told
+    from how the cards play (not from ``switch_refusal``'s reasons)."""
+    if switch in ("easier_pool", "harder_suit_or_rank"):
+        was, now = compile_rules(before), compile_rules(after)
+        tops = [c for c in ALL_CARDS if was.attack_value[c]]
+        small = [c for c in tops if not c.is_joker and c.rank in (2, 3)]
+        pairs = [(c, t) for c in small for t in tops]
+        gained = any(now.counters(c, t, t.suit) > was.counters(c, t, t.suit) for c, t in pairs)
+        lost = any(now.counters(c, t, t.suit) < was.counters(c, t, t.suit) for c, t in pairs)
+        return gained and not lost if switch == "easier_pool" else lost and not gained
+    if switch == "easier_groups":
+        return GROUPS.index(after.groups) > GROUPS.index(before.groups)
+    if switch == "harder_no_groups":
+        return GROUPS.index(after.groups) < GROUPS.index(before.groups) or before.runs > after.runs
+    assert switch == "harder_seven_own_suit"
+    return "7" in before.suit_changers and after.seven_own_suit > before.seven_own_suit
+
+
 @pytest.mark.parametrize("preset", list(SWITCHED_SETS))
 @pytest.mark.parametrize("switch", list(HOUSE_SWITCHES))
 def test_a_switch_does_what_its_label_says_or_is_refused_with_a_reason(
@@ -230,8 +249,15 @@ def test_a_switch_does_what_its_label_says_or_is_refused_with_a_reason(
         with pytest.raises(RulesError) as info:
             apply_switch(before, switch)
         assert str(info.value) == f"{switch}: {why}"
+        # Refused only where its options, set all the same, would not do what it says.
+        try:
+            forced = before.replace(**HOUSE_SWITCHES[switch][1])
+        except RulesError:
+            return
+        assert not _as_labelled(before, forced, switch)
         return
     after = apply_switch(before, switch)  # a switch that is offered is never refused
+    assert _as_labelled(before, after, switch)
     assert after != before
     assert after.fingerprint != before.fingerprint  # it changes the game played
     if switch.startswith("easier"):

@@ -9,10 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import PASS, PRESETS, Game
+from game.engine import PASS, PRESETS, Game, Phase, Play
 from game.ui import tabledraw, theme
 from game.ui.layout import table_layout
 from game.ui.overlays import RoundOverOverlay
+from game.ui.table import TableScene
 from tests.ui.tablekit import Harness
 from tests.ui.textkit import text_spy
 
@@ -243,8 +244,18 @@ def test_every_prepared_position_opens(
         with Store.open() as store:
             assert store.history() == []
         assert not has_saved_game()
-    else:
-        assert screen.top is not None and not getattr(screen.top, "finished", False)
+        return
+    table = screen.top
+    assert isinstance(table, TableScene) and not table.game.over
+    g = table.game
+    if name == "penalty":  # 3♦ and 2♦ laid on you: 5 to draw, and the stack shows it
+        assert (g.phase, g.current, g.penalty) == (Phase.ATTACK, 0, 5)
+        assert table.director.model.penalty == 5
+    else:  # your turn with an ace to name a suit with; the log open down the right
+        assert g.current == 0 and any(
+            a.cards[-1].code == "AS" and a.choice for a in g.legal_actions(0) if isinstance(a, Play)
+        )
+        assert table.show_log == (name == "log")
 
 
 def test_a_resumed_round_keeps_its_log_and_marks_where_it_picks_up() -> None:
