@@ -531,6 +531,7 @@ def _print_sim(name: str, t: dict[str, Any], check: bool) -> None:
 def cmd_text(argv: list[str]) -> int:
     """Play in the terminal as seat 0 against computer players."""
     from .bots import BOT_LEVELS
+    from .bots.tournament import MAX_ITERATIONS
     from .engine import PRESETS, RulesError
     from .textgame import run_text_game
 
@@ -563,8 +564,12 @@ def cmd_text(argv: list[str]) -> int:
     args = p.parse_args(argv)
     preset = "polish" if args.preset is None else args.preset  # "" is refused, not polish
     custom = None
-    if args.iterations is not None and args.iterations < 1:
-        _complain(p, f"--iterations must be at least 1, not {args.iterations}")
+    if args.iterations is not None and not 1 <= args.iterations <= MAX_ITERATIONS:
+        _complain(
+            p,
+            f"--iterations must be from 1 to {MAX_ITERATIONS:,} (about a minute a move), "
+            f"not {args.iterations}",
+        )
         return 2
     if args.rules_file is not None and args.preset is not None:
         _complain(p, "--rules-file plays its own rule set: leave out --preset")

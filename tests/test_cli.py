@@ -299,6 +299,8 @@ def test_a_huge_jobs_count_starts_no_more_processes_than_can_help(
         (["text", "--rules-file", "{tmp}/missing.rules"], "missing.rules does not exist"),
         (["text", "--rules-file", "{tmp}/ok.rules", "--preset", "polish"], "leave out --preset"),
         (["text", "--set", "name=Fam", "--seats", "9"], "Fam is played by 2 to 8 seats, not 9"),
+        (["text", "--iterations", "0"], "--iterations must be from 1 to 100,000"),
+        (["text", "--iterations", "100001"], "(about a minute a move), not 100001"),
         (["tournament", "--set", "skip_rank=A"], "skip_rank A is also a suit changer"),
         (["tournament", "--rules-file", "{tmp}/bin.rules"], "(not UTF-8 text)"),
         (["tournament", "--rules-file", "{tmp}/ok.rules", "--preset", "quick"], "leave out"),
