@@ -1177,7 +1177,7 @@ def _toast_shapes(
     for limit in limits:
         lines = [
             theme.text(line, size, theme.TEXT, True, plain_pips=error)
-            for line in theme.wrap_long_words(message, size, limit, bold=True)
+            for line in theme.balanced_wrap(message, size, limit, bold=True)
         ]
         width_used = max(img.get_width() for img in lines)
         height = sum(img.get_height() for img in lines)

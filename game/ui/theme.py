@@ -614,6 +614,24 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=64)
+def balanced_wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """``wrap_long_words`` into as few lines, made as even as they can be: the narrowest
+    width that takes no more lines than ``width`` does, so a message does not end on a
+    word left alone on its last line. (Kept for the messages shown frame after frame.)"""
+    lines = wrap_long_words(words, size, width, bold)
+    if len(lines) < 2:
+        return tuple(lines)
+    lo, hi = max(1, width // len(lines) - 1), width  # hi fits in as few lines; lo never does
+    while hi - lo > 2:
+        mid = (lo + hi) // 2
+        if len(wrap_long_words(words, size, mid, bold)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid
+    return tuple(wrap_long_words(words, size, hi, bold))
+
+
 def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``wrap``, and a word wider than a line (a folder's path, a long name) broken across
     lines, after a path separator where one falls near the end of the line."""

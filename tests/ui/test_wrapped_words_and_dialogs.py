@@ -35,6 +35,20 @@ def test_a_figure_stays_with_its_word(width: int) -> None:
     assert not any(line.startswith(("players", "cards", "more")) for line in lines), lines
 
 
+@pytest.mark.parametrize("width", range(120, 640, 7))
+def test_a_balanced_wrap_takes_as_few_lines_with_none_left_short(width: int) -> None:
+    # A refusal at 800 px wide ended on a lone "it" under a full line.
+    pygame.font.init()
+    words = "K♣ blocks the stack only as the first card laid, with more kings after it"
+    greedy = theme.wrap_long_words(words, 18, width, bold=True)
+    lines = theme.balanced_wrap(words, 18, width, bold=True)
+    assert len(lines) == len(greedy) and " ".join(lines) == words
+    widths = [theme.text_size(line, 18, True)[0] for line in lines]
+    assert max(widths) <= width
+    if len(lines) > 1:  # no line shorter than half the longest, as a lone word would be
+        assert min(widths) * 2 >= max(widths), lines
+
+
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("detail", ["Nothing is lost.", DETAIL, DETAIL + " " + DETAIL])
 def test_the_buttons_sit_just_under_the_last_line(
