@@ -286,26 +286,25 @@ def _copied(source: Path, target: Path) -> Salvage:
             dst.executemany(f'INSERT OR IGNORE INTO "{table}" ({listed}) VALUES ({marks})', rows)
             whole[table] = read_all and len(rows) == _count(dst, f'SELECT COUNT(*) FROM "{table}"')
             whole[table] = whole[table] and set(copied) == columns
-        # A round is known by its own row or its seats' rows, and while rows were lost by
-        # the rating history too; a match by its own row, its seats' rows, or (rows lost) a
-        # round that names it. (A file read whole that refers to a round or a match it does
-        # not hold never held it: a damaged value, not a lost one.)
-        lost_rows = not all(whole.values())
-        known = _count(
-            dst,
-            "SELECT COUNT(*) FROM (SELECT id FROM games UNION SELECT game_id FROM results"
-            + (" UNION SELECT game_id FROM rating_history)" if lost_rows else ")"),
-        )
-        known_matches = _count(
-            dst,
-            "SELECT COUNT(*) FROM (SELECT id FROM matches UNION SELECT match_id FROM match_results"
-            + (
-                " UNION SELECT match_id FROM games WHERE match_id IS NOT NULL)"
-                if lost_rows
-                else ")"
-            ),
-        )
-        dropped = _tidy(dst)
+        # Read whole, the file held the rounds and matches it has rows for (one it refers
+        # to and does not hold is a damaged value, not a lost row). Rows lost, a round is
+        # known by its own row, its seats' rows or its rating history; a match by its own
+        # row, its seats' rows or a round that names it.
+        if all(whole.values()):
+            known = _count(dst, "SELECT COUNT(*) FROM games")
+            known_matches = _count(dst, "SELECT COUNT(*) FROM matches")
+        else:
+            known = _count(
+                dst,
+                "SELECT COUNT(*) FROM (SELECT id FROM games UNION SELECT game_id FROM results"
+                " UNION SELECT game_id FROM rating_history)",
+            )
+            known_matches = _count(
+                dst,
+                "SELECT COUNT(*) FROM (SELECT id FROM matches UNION SELECT match_id FROM"
+                " match_results UNION SELECT match_id FROM games WHERE match_id IS NOT NULL)",
+            )
+        dropped = _tidy(dst, seats_lost=not whole["match_results"])
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
         schema.seed_bot_profiles(dst)
@@ -443,10 +442,24 @@ def unsound(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-def _tidy(conn: sqlite3.Connection) -> bool:
+def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
     """Make the copied rows agree with one another; True if a round, a seat of one or a
-    rating was left out (the ratings must then be worked out again)."""
+    rating was left out (the ratings must then be worked out again). ``seats_lost``: some
+    rows of the points matches' seats could not be read."""
     dropped = False
+    # A match is recorded with every seat: one that lost a seat would rank the others
+    # without it, so it is left out whole (and told among the matches not recovered); its
+    # rounds stay, as rounds. Its seat is lost where its row holds a damaged value, or
+    # (rows lost, or a row naming no match) where it has fewer rows than seats; else a
+    # count of seats that differs from its rows is the damaged value, and is mended.
+    seat_check = _well_typed(conn)["match_results"]
+    short = {
+        int(row[0])
+        for row in conn.execute(
+            f"SELECT DISTINCT match_id FROM match_results WHERE NOT ({seat_check})"
+            " AND typeof(match_id) = 'integer'"
+        )
+    }
     # A profile's name is worth more than its mistyped date or merge: those are mended, so
     # the player keeps their name (a row left out would come back as "Unknown player 1").
     conn.execute(
@@ -468,15 +481,17 @@ def _tidy(conn: sqlite3.Connection) -> bool:
     conn.execute("DELETE FROM games WHERE id NOT IN (SELECT game_id FROM results)")
     conn.execute("DELETE FROM rating_history WHERE game_id NOT IN (SELECT id FROM games)")
     dropped = dropped or conn.total_changes != changes
+    # (A seat's row that names no match held is a seat some match lost.)
+    strays = conn.execute(
+        "DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)"
+    ).rowcount
+    conn.execute("DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM match_results)")
+    rows = "(SELECT COUNT(*) FROM match_results WHERE match_id = matches.id)"
+    if seats_lost or strays > 0:
+        short |= {int(r[0]) for r in conn.execute(f"SELECT id FROM matches WHERE seats > {rows}")}
+    conn.executemany("DELETE FROM matches WHERE id = ?", [(m,) for m in sorted(short)])
     conn.execute("DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)")
-    # A match is recorded with every seat: one that lost a seat would rank the others
-    # without it, so it is left out whole (and told among the matches not recovered); its
-    # rounds stay, as rounds.
-    conn.execute(
-        "DELETE FROM matches WHERE seats != "
-        "(SELECT COUNT(*) FROM match_results WHERE match_id = matches.id)"
-    )
-    conn.execute("DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)")
+    conn.execute(f"UPDATE matches SET seats = {rows} WHERE seats != {rows}")
     conn.execute("UPDATE games SET match_id = NULL WHERE match_id NOT IN (SELECT id FROM matches)")
     conn.execute(
         "UPDATE profiles SET merged_into = NULL WHERE merged_into NOT IN (SELECT id FROM profiles)"

@@ -605,6 +605,7 @@ BOTH = ("Anna", "Bartek")
         # References to a round or a match the file never held: no round, no match lost.
         (["UPDATE rating_history SET game_id = 99999 WHERE rowid = 1"], MISSING, {}, BOTH),
         (["UPDATE games SET match_id = 77 WHERE id = 200"], MISSING, {}, BOTH),
+        (["UPDATE results SET game_id = 99999 WHERE game_id = 100 AND seat = 1"], MISSING, {}, ()),
         # Anna merged into Bartek and Bartek into Anna: both vanished from every screen.
         (
             [
@@ -665,3 +666,40 @@ def test_a_match_that_lost_a_seat_is_left_out_whole_and_told(home: Path) -> None
         )
         assert rows.fetchone() == (MATCHES - 1, MATCHES - 1)
         _agrees_with_itself(store)
+
+
+def test_a_match_whose_count_of_seats_alone_is_damaged_is_kept_and_mended(home: Path) -> None:
+    # Every seat of match 3 readable, its count of seats wrong: it was left out as a match
+    # that lost a seat.
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("UPDATE matches SET seats = 4 WHERE id = 3")
+    conn.execute("UPDATE profiles SET created = 'abc' WHERE name = 'Anna'")
+    conn.commit()
+    conn.close()
+    opening.forget_checked(_db(home))
+    with Store.open() as store:
+        assert "300 of 300 rounds were recovered" in (store.problem or "")
+        seats = store._conn.execute("SELECT seats FROM matches WHERE id = 3").fetchone()
+        assert seats == (3,) and _matches_kept(store) == MATCHES
+        _agrees_with_itself(store)
+
+
+def test_a_seat_whose_match_is_damaged_is_a_seat_its_match_lost(home: Path) -> None:
+    # Bartek's seat of match 1 names match 999: the file held 10 matches, not 11, and
+    # match 1, left with two of its three seats, goes whole.
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("UPDATE match_results SET match_id = 999 WHERE match_id = 1 AND seat = 1")
+    conn.commit()
+    conn.close()
+    opening.forget_checked(_db(home))
+    with Store.open() as store:
+        told = f"300 of 300 rounds and {MATCHES - 1} of {MATCHES} points matches were recovered"
+        assert told in (store.problem or "")
+        assert _matches_kept(store) == MATCHES - 1
+        _agrees_with_itself(store)
+
+
+def _matches_kept(store: Store) -> int:
+    return int(store._conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
