@@ -497,7 +497,11 @@ class _Table:
                 self.say("You left the game with its round unfinished.")
             return
         rounds = count_words(len(g.round_charges), "round")
-        self.say(f"\nYou left the match after {rounds}. Totals so far (the lowest total wins):")
+        unfinished = "" if g.over else f", round {g.round_no} unfinished"
+        self.say(
+            f"\nYou left the match after {rounds}{unfinished}. Totals so far (the lowest "
+            "total wins):"
+        )
         for s in sorted(range(g.seats), key=lambda s: (g.scores[s], s)):
             place = 1 + sum(1 for t in g.scores if t < g.scores[s])
             self.say(f"  {place}. {seat_name(s, me):<8} {g.scores[s]:>4}")

@@ -843,9 +843,17 @@ def test_leaving_a_points_match_tells_the_totals_it_stood_at() -> None:
         "  1. You         0\n"
         "  2. Seat 1    160\n"
     )
-    # A round left before it is over has no totals to tell: nothing is said.
+    # A round left before it is over has no totals to tell: only the round left is said.
     g = Game.from_position("classic", hands=["9C 5D", "KH 4D 8S"], pile="9H", stock="5C 6C 7C")
-    assert "Totals so far" not in played_from(g, {1: Scripted()}, "quit\n")
+    text = played_from(g, {1: Scripted()}, "quit\n")
+    assert "Totals so far" not in text
+    assert text.endswith("You left the game with its round unfinished.\n")
+    # Left in the second round: the totals, and the round left unfinished (it read as
+    # leaving between rounds).
+    g = Game.from_position("classic", hands=["9C", "KH 4D 8S"], pile="9H", stock="5C 6C 7C 8C")
+    text = played_from(g, {1: Scripted()}, "9C\n\nquit\n")
+    assert "Round 2:" in text
+    assert "You left the match after 1 round, round 2 unfinished. Totals so far" in text
 
 
 def test_an_arrow_key_and_a_word_of_junk_are_told_in_short() -> None:

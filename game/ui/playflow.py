@@ -575,7 +575,7 @@ class PlayFlow:
             return False
         self.spring_back([uid], drop)
         t.hand.selection = [*picks, uid]
-        picked = [c.pretty for c in cards]
+        picked = [c.named for c in cards]  # "after 5♥, the red joker"
         card = dropped.card.named
         self._pick_told = (
             f"{card} is picked after {', '.join(picked)}: click the pile or press Play (Enter) "

@@ -2037,7 +2037,7 @@ def test_a_joker_dropped_to_join_the_picks_is_named_with_its_article() -> None:
 def test_the_words_about_a_card_dropped_to_join_the_picks_go_once_a_chooser_opens() -> None:
     _g, h = _seven_dropped_after("5H RJ")
     assert h.table.toast is not None and h.table.toast[0].startswith(
-        "7♥ is picked after 5♥, red joker: click the pile"
+        "7♥ is picked after 5♥, the red joker: click the pile"
     )
     h.key(pygame.K_RETURN)  # as the words say: the joker's chooser opens
     h.tick(3)
