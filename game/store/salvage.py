@@ -449,9 +449,10 @@ def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
     dropped = False
     # A match is recorded with every seat: one that lost a seat would rank the others
     # without it, so it is left out whole (and told among the matches not recovered); its
-    # rounds stay, as rounds. Its seat is lost where its row holds a damaged value, or
-    # (rows lost, or a row naming no match) where it has fewer rows than seats; else a
-    # count of seats that differs from its rows is the damaged value, and is mended.
+    # rounds stay, as rounds. Its seat is lost where its row holds a damaged value, where
+    # its seats are not numbered 0 to n - 1 with a player each, or (rows lost, or a row
+    # naming no match) where it has fewer rows than seats; else a count of seats that
+    # differs from its rows is the damaged value, and is mended.
     seat_check = _well_typed(conn)["match_results"]
     short = {
         int(row[0])
@@ -460,6 +461,17 @@ def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
             " AND typeof(match_id) = 'integer'"
         )
     }
+    # (A seat's row that names no match held is a seat some match lost.)
+    strays = _count(
+        conn,
+        "SELECT COUNT(*) FROM match_results WHERE typeof(match_id) != 'integer'"
+        " OR match_id NOT IN (SELECT id FROM matches)",
+    )
+    # A count of seats that is no number is mended from the seats' rows, as a wrong one is.
+    conn.execute(
+        "UPDATE matches SET seats = (SELECT COUNT(*) FROM match_results"
+        " WHERE match_id = matches.id) WHERE typeof(seats) != 'integer'"
+    )
     # A profile's name is worth more than its mistyped date or merge: those are mended, so
     # the player keeps their name (a row left out would come back as "Unknown player 1").
     conn.execute(
@@ -481,12 +493,18 @@ def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
     conn.execute("DELETE FROM games WHERE id NOT IN (SELECT game_id FROM results)")
     conn.execute("DELETE FROM rating_history WHERE game_id NOT IN (SELECT id FROM games)")
     dropped = dropped or conn.total_changes != changes
-    # (A seat's row that names no match held is a seat some match lost.)
-    strays = conn.execute(
-        "DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)"
-    ).rowcount
+    conn.execute("DELETE FROM match_results WHERE match_id NOT IN (SELECT id FROM matches)")
     conn.execute("DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM match_results)")
     rows = "(SELECT COUNT(*) FROM match_results WHERE match_id = matches.id)"
+    # The seats of a match are numbered 0 to n - 1, one player each: a gap, a number past
+    # them or a player twice is a seat lost or one strayed in from another match.
+    short |= {
+        int(r[0])
+        for r in conn.execute(
+            "SELECT match_id FROM match_results GROUP BY match_id HAVING MIN(seat) != 0"
+            " OR MAX(seat) != COUNT(*) - 1 OR COUNT(DISTINCT profile_id) != COUNT(*)"
+        )
+    }
     if seats_lost or strays > 0:
         short |= {int(r[0]) for r in conn.execute(f"SELECT id FROM matches WHERE seats > {rows}")}
     conn.executemany("DELETE FROM matches WHERE id = ?", [(m,) for m in sorted(short)])

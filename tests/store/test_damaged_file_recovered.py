@@ -654,34 +654,43 @@ def _played_then_changed(home: Path, *statements: str) -> Figures:
 
 
 @pytest.mark.parametrize(
-    "statement",
+    ("statement", "lost"),
     [
         # Ewa's total mistyped: the match was kept with two of its three seats, ranked
         # without her, and the message told only of the rounds.
-        "UPDATE match_results SET total = 'x' WHERE match_id = 1 AND seat = 2",
-        # Bartek's seat names match 999: the file held 10 matches, not 11.
-        "UPDATE match_results SET match_id = 999 WHERE match_id = 1 AND seat = 1",
+        ("UPDATE match_results SET total = 'x' WHERE match_id = 1 AND seat = 2", 1),
+        # Bartek's seat names match 999, or a match that is no number: a seat match 1 lost.
+        ("UPDATE match_results SET match_id = 999 WHERE match_id = 1 AND seat = 1", 1),
+        ("UPDATE match_results SET match_id = 'x' WHERE match_id = 1 AND seat = 1", 1),
+        # Bartek's seat moved into match 2 as a fourth seat: both matches are wrong.
+        ("UPDATE match_results SET match_id = 2, seat = 3 WHERE match_id = 1 AND seat = 1", 2),
     ],
 )
-def test_a_match_that_lost_a_seat_is_left_out_whole_and_told(home: Path, statement: str) -> None:
-    _played_then_changed(home, statement)
+def test_a_match_that_lost_a_seat_is_left_out_whole_and_told(
+    home: Path, statement: str, lost: int
+) -> None:
+    _played_then_changed(home, statement, "UPDATE profiles SET created = 'abc' WHERE name = 'Anna'")
     with Store.open() as store:
-        told = f"300 of 300 rounds and {MATCHES - 1} of {MATCHES} points matches were recovered"
+        kept = MATCHES - lost
+        told = f"300 of 300 rounds and {kept} of {MATCHES} points matches were recovered"
         assert told in (store.problem or "")
         rows = store._conn.execute(
             "SELECT COUNT(*), SUM(seats = (SELECT COUNT(*) FROM match_results"
             " WHERE match_id = matches.id)) FROM matches"
         )
-        assert rows.fetchone() == (MATCHES - 1, MATCHES - 1)
+        assert rows.fetchone() == (kept, kept)
         _agrees_with_itself(store)
 
 
-def test_a_match_whose_count_of_seats_alone_is_damaged_is_kept_and_mended(home: Path) -> None:
+@pytest.mark.parametrize("seats", ["4", "2", "'x'"])
+def test_a_match_whose_count_of_seats_alone_is_damaged_is_kept_and_mended(
+    home: Path, seats: str
+) -> None:
     # Every seat of match 3 readable, its count of seats wrong: it was left out as a match
     # that lost a seat.
     _played_then_changed(
         home,
-        "UPDATE matches SET seats = 4 WHERE id = 3",
+        f"UPDATE matches SET seats = {seats} WHERE id = 3",
         "UPDATE profiles SET created = 'abc' WHERE name = 'Anna'",
     )
     with Store.open() as store:
