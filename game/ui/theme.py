@@ -620,7 +620,9 @@ def balanced_wrap(words: str, size: int, width: int, bold: bool = False) -> tupl
     width that takes no more lines than ``width`` does, so a message does not end on a
     word left alone on its last line. (Kept for the messages shown frame after frame.)"""
     lines = wrap_long_words(words, size, width, bold)
-    if len(lines) < 2:
+    if len(lines) < 2 or len(wrap(words, size, width, bold)) != len(lines):
+        # (A word wider than a line, a folder's path say, is broken where it must be: a
+        # search over widths measuring it letter by letter cost a frame a tenth of a second.)
         return tuple(lines)
     lo, hi = max(1, width // len(lines) - 1), width  # hi fits in as few lines; lo never does
     while hi - lo > 2:
