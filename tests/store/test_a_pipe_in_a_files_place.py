@@ -5,6 +5,7 @@ on with what it has, and a change is not written over it."""
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from collections.abc import Callable
@@ -75,8 +76,11 @@ def test_rule_sets_and_a_saved_game_that_are_pipes_do_not_hold_the_game_up(home:
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="open files not listed here")
 def test_a_folder_in_a_files_place_is_told_and_leaves_no_file_open(home: Path) -> None:
     settings_file().mkdir(parents=True)
+    gc.collect()  # (files an earlier test left for the collector close now, not meanwhile)
     before = len(os.listdir("/proc/self/fd"))
     for _ in range(30):
         loaded = load_settings()
         assert loaded.problem is not None and "is a directory" in loaded.problem
-    assert len(os.listdir("/proc/self/fd")) == before
+    # Thirty readings leaving a file open each would be thirty more; another test's thread
+    # may close one of its own meanwhile.
+    assert len(os.listdir("/proc/self/fd")) <= before
