@@ -624,14 +624,21 @@ def balanced_wrap(words: str, size: int, width: int, bold: bool = False) -> tupl
         # (A word wider than a line, a folder's path say, is broken where it must be: a
         # search over widths measuring it letter by letter cost a frame a tenth of a second.)
         return tuple(lines)
+
+    def fits(limit: int) -> list[str] | None:
+        # Broken between words only: a narrower width must never cut a word in two.
+        got = wrap(words, size, limit, bold)
+        narrow = all(text_size(line, size, bold)[0] <= limit for line in got)
+        return got if narrow and len(got) <= len(lines) else None
+
     lo, hi = max(1, width // len(lines) - 1), width  # hi fits in as few lines; lo never does
     while hi - lo > 2:
         mid = (lo + hi) // 2
-        if len(wrap_long_words(words, size, mid, bold)) <= len(lines):
+        if fits(mid) is not None:
             hi = mid
         else:
             lo = mid
-    return tuple(wrap_long_words(words, size, hi, bold))
+    return tuple(fits(hi) or lines)
 
 
 def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> list[str]:
