@@ -453,7 +453,8 @@ def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
     # its seats are not numbered 0 to n - 1 with a player each, or (rows lost, or a row
     # naming no match) where it has fewer rows than seats; else a count of seats that
     # differs from its rows is the damaged value, and is mended.
-    seat_check = _well_typed(conn)["match_results"]
+    checks = _well_typed(conn)
+    seat_check = checks["match_results"]
     short = {
         int(row[0])
         for row in conn.execute(
@@ -485,7 +486,7 @@ def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
     conn.execute(
         "UPDATE profiles SET bot_level = NULL WHERE typeof(bot_level) NOT IN ('text', 'null')"
     )
-    for table, check in _well_typed(conn).items():
+    for table, check in checks.items():
         cursor = conn.execute(f'DELETE FROM "{table}" WHERE NOT ({check})')
         dropped = dropped or (table in _RATED and cursor.rowcount > 0)
     changes = conn.total_changes
