@@ -7,6 +7,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from game.graphemes import breaks_at
+
 OVERALL = "overall"
 """The rating scope that spans every preset."""
 
@@ -107,7 +109,13 @@ def normal_name(text: str, limit: int | None = None) -> str:
     # Composed anew: a mark may meet its letter only once a joiner between them has gone.
     tidy = " ".join(unicodedata.normalize("NFC", joined).split())
     if limit is not None and len(tidy) > limit:
-        return normal_name(tidy[:limit])  # a joiner left at the end goes too
+        # Cut between two characters as the player sees them: an emoji of several code
+        # points (👩‍💻, a flag) cut in two would be another emoji. (A joiner left at the end,
+        # where no character follows it, goes too.)
+        cut = limit
+        while cut > 0 and not breaks_at(tidy, cut):
+            cut -= 1
+        return normal_name(tidy[:cut])
     return tidy
 
 

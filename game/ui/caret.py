@@ -9,49 +9,30 @@ caret follows the letter before it on its left: the line's runs (``bidi``) are p
 
 from __future__ import annotations
 
-import unicodedata
-
+from game.graphemes import breaks_at, step
 from game.ui import bidi, theme
 
-__all__ = ["caret_xs", "nearest_caret", "step"]
-
-ZWJ = "\u200d"
+__all__ = ["caret_xs", "nearest_caret", "step", "word_step"]
 
 
-def _flag_letter(ch: str) -> bool:
-    """A regional indicator: two of them make a country's flag (🇵🇱)."""
-    return "\U0001f1e6" <= ch <= "\U0001f1ff"
+def word_step(line: str, at: int, direction: int) -> int:
+    """The caret position a word on from ``at``: back (``direction`` -1) to the start of the
+    word before it, or on (1) to the end of the word after it, past any spaces between, as
+    Ctrl with an arrow, Backspace or Delete moves in any text field; whole characters only
+    (``step``)."""
+    i = at
 
+    def crossed() -> str:
+        return line[i - 1] if direction < 0 else line[i]
 
-def _stop(line: str, i: int) -> bool:
-    """Whether a caret may stand before ``line[i]``: not inside a letter and its accents,
-    nor inside an emoji joined to the next (👩‍💻), given a skin tone, a flag of two letters
-    (🇵🇱) or a flag spelt in tag characters (🏴 and its tags, Scotland's), which the player
-    sees as one character and takes back whole."""
-    if i <= 0 or i >= len(line):
-        return True
-    ch = line[i]
-    if ch == ZWJ or line[i - 1] == ZWJ or "\U0001f3fb" <= ch <= "\U0001f3ff":
-        return False
-    if "\U000e0020" <= ch <= "\U000e007f":  # a tag character belongs to the flag before it
-        return False
-    if _flag_letter(ch) and _flag_letter(line[i - 1]):
-        # Flag letters pair from the start of their run: inside a pair is no place.
-        run = 0
-        while i - run - 1 >= 0 and _flag_letter(line[i - run - 1]):
-            run += 1
-        if run % 2 == 1:
-            return False
-    return unicodedata.category(ch) not in ("Mn", "Mc", "Me")
+    def more() -> bool:
+        return i > 0 if direction < 0 else i < len(line)
 
-
-def step(line: str, at: int, direction: int) -> int:
-    """The caret position one character on from ``at`` (``direction`` 1) or back (-1), as
-    the player counts characters (``_stop``); ``at`` itself at either end of the line."""
-    i = at + direction
-    while 0 < i < len(line) and not _stop(line, i):
-        i += direction
-    return max(0, min(len(line), i))
+    while more() and crossed().isspace():
+        i = step(line, i, direction)
+    while more() and not crossed().isspace():
+        i = step(line, i, direction)
+    return i
 
 
 def _width(content: str, size: int) -> int:
@@ -98,5 +79,5 @@ def nearest_caret(line: str, size: int, x: float) -> int:
         return len(line)
     if x <= min(xs):
         return 0
-    stops = [i for i in range(len(xs)) if _stop(line, i)]
+    stops = [i for i in range(len(xs)) if breaks_at(line, i)]
     return min(stops, key=lambda i: (abs(xs[i] - x), i))

@@ -17,13 +17,13 @@ from __future__ import annotations
 import logging
 import os
 import re
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
 import pygame.freetype
 
+from game.graphemes import breaks_at, joins
 from game.resources import font_path
 from game.ui import bidi
 from game.ui.cardart import suit_colour, suit_symbol
@@ -277,15 +277,6 @@ def _face(which: int, size: int, bold: bool, rtl: bool, script: str) -> pygame.f
     return f
 
 
-def _joins(ch: str) -> bool:
-    """True for what is drawn with the letter before it, never on its own: an accent or
-    other mark, a joiner or other invisible format character, a variation selector, an
-    emoji's skin tone (a modifier symbol to Unicode, yet only ever drawn on the emoji)."""
-    return unicodedata.category(ch) in ("Mn", "Mc", "Me", "Cf", "Cc") or (
-        "\U0001f3fb" <= ch <= "\U0001f3ff"
-    )
-
-
 def text(
     content: str,
     size: int,
@@ -324,12 +315,12 @@ def _text(
             continue
         # A mark or a joiner goes with the letter before it (the font that draws that
         # letter draws it; alone it has no width, and the renderer refuses it).
-        joins = _joins(ch)
-        which = _MAIN if joins else _font_for(ch, bold)
-        script = None if joins else bidi.script_of(ch)
+        joined = joins(ch)
+        which = _MAIN if joined else _font_for(ch, bold)
+        script = None if joined else bidi.script_of(ch)
         if runs:
             kind, at_level, run_script, letters = runs[-1]
-            same_font = joins or kind == which
+            same_font = joined or kind == which
             same_script = script is None or run_script is None or script == run_script
             if kind != _PIP and at_level == level and same_font and same_script:
                 runs[-1] = (kind, level, script if run_script is None else run_script, letters + ch)
@@ -401,35 +392,13 @@ def text_size(content: str, size: int, bold: bool = False) -> tuple[int, int]:
     return text(content, size, TEXT, bold).get_size()
 
 
-def _breaks_at(content: str, at: int) -> bool:
-    """Whether ``content`` may be cut before its character ``at``: not inside what is drawn
-    as one character (a letter and its marks, an emoji and its skin tone or the emoji a
-    joiner joins to it, the two letters of a flag)."""
-    if at <= 0 or at >= len(content):
-        return True
-    if _joins(content[at]) or content[at - 1] == "\u200d":
-        return False
-    if _regional(content[at]):  # a flag is two of them: cut only between flags
-        run = 0
-        while at - run > 0 and _regional(content[at - run - 1]):
-            run += 1
-        return run % 2 == 0
-    return True
-
-
-def _regional(ch: str) -> bool:
-    return "\U0001f1e6" <= ch <= "\U0001f1ff"
-
-
 def fit(content: str, size: int, width: int, bold: bool = False) -> str:
     """``content``, cut short with an ellipsis if it is wider than ``width`` pixels (never
     inside a character drawn as one: ``_breaks_at``)."""
     if width <= 0 or text_size(content, size, bold)[0] <= width:
         return content
     cut = content
-    while cut and (
-        text_size(cut + "…", size, bold)[0] > width or not _breaks_at(content, len(cut))
-    ):
+    while cut and (text_size(cut + "…", size, bold)[0] > width or not breaks_at(content, len(cut))):
         cut = cut[:-1]
     if bidi.starts_rtl(content):
         # Read right to left, the text's end is drawn at its left: the "…" goes there.
@@ -446,7 +415,7 @@ def _initial(word: str, k: int = 1) -> bool:
         len(head) == k
         and all(ch.isalpha() for ch in head)
         and not bidi.has_rtl(head)
-        and _breaks_at(word, k)
+        and breaks_at(word, k)
     )
 
 
@@ -528,16 +497,16 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
         # Never inside a character drawn as one (a flag's other half, a joined emoji): the
         # window narrows to whole ones, or where none is left, widens to take its own whole.
         a, b = lo, hi
-        while a < b and not _breaks_at(content, a):
+        while a < b and not breaks_at(content, a):
             a += 1
-        while b > a and not _breaks_at(content, b):
+        while b > a and not breaks_at(content, b):
             b -= 1
         if a < b:
             lo, hi = a, b
         else:
-            while lo > 0 and not _breaks_at(content, lo):
+            while lo > 0 and not breaks_at(content, lo):
                 lo -= 1
-            while hi < len(content) and not _breaks_at(content, hi):
+            while hi < len(content) and not breaks_at(content, hi):
                 hi += 1
         cut = content[lo:hi]
         return ("…" + cut.lstrip() if lo else cut) + ("…" if hi < len(content) else "")
@@ -545,10 +514,10 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
     def fits(lo: int, hi: int) -> bool:
         return text_size(shown(lo, hi), size, bold)[0] <= width
 
-    while at > 0 and _joins(content[at]):
+    while at > 0 and joins(content[at]):
         at -= 1  # a mark is shown with its letter
     end = at + 1  # and the letter with its marks (where a skin tone alone tells two apart)
-    while end < len(content) and _joins(content[end]):
+    while end < len(content) and joins(content[end]):
         end += 1
     if fits(0, end):  # the start kept, as far on as fits
         hi = end
@@ -565,7 +534,7 @@ def fit_around(content: str, at: int, size: int, width: int, bold: bool = False)
             lo, grew = lo - 1, True
         if hi < len(content) and fits(lo, hi + 1):
             hi, grew = hi + 1, True
-    while lo < hi - 1 and _joins(content[lo]):
+    while lo < hi - 1 and joins(content[lo]):
         lo += 1  # a mark never starts the window: it belongs to the letter cut off before it
     words = shown(lo, hi)
     return words if words.strip("… ") else fit(content, size, width, bold)  # (a bare space)
@@ -653,8 +622,8 @@ def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> li
             separator = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
             if separator >= cut * 2 // 3:
                 cut = separator + 1
-            # Not between a letter and its accent, nor inside an emoji joined by a ZWJ.
-            while cut > 1 and (_joins(line[cut]) or line[cut - 1] == "\u200d"):
+            # Not inside a character drawn as one (a letter and its accent, 👩‍💻, a flag).
+            while cut > 1 and not breaks_at(line, cut):
                 cut -= 1
             lines.append(line[:cut])
             line = line[cut:]

@@ -62,8 +62,16 @@ def test_a_name_is_kept_composed_on_one_line_without_stray_invisible_characters(
     assert normal_name(typed) == (typed if kept is None else kept)
 
 
-def test_a_name_cut_to_its_length_loses_a_joiner_left_at_its_end() -> None:
-    assert normal_name(f"{'a' * 31}👩{ZWJ}💻", 33) == f"{'a' * 31}👩"
+def test_a_name_cut_to_its_length_keeps_or_leaves_out_a_character_whole() -> None:
+    # 👩‍💻 cut after 👩 (or after its joiner) would be another emoji, a flag cut in two a
+    # lone letter, an accent cut off another letter: each goes whole.
+    assert normal_name(f"{'a' * 31}👩{ZWJ}💻", 33) == "a" * 31
+    assert normal_name(f"{'a' * 31}👩{ZWJ}💻", 32) == "a" * 31
+    assert normal_name(f"{'a' * 30}👩{ZWJ}💻", 33) == f"{'a' * 30}👩{ZWJ}💻"
+    assert normal_name(f"{'a' * 31}🇵🇱", 32) == "a" * 31
+    assert normal_name(f"{'a' * 31}🇵🇱🇩🇪", 34) == f"{'a' * 31}🇵🇱"
+    assert normal_name(f"{'a' * 31}👍🏽", 32) == "a" * 31
+    assert normal_name(f"{'a' * 31}g\u0303\u0301", 33) == "a" * 31
 
 
 @given(st.text(max_size=60))

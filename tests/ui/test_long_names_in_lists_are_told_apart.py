@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import graphemes
 from game.ui import theme
 from game.ui.controls import fit_apart
 from game.ui.theme import fit_around
@@ -78,17 +79,17 @@ def test_a_window_never_starts_on_a_mark_of_the_letter_cut_off() -> None:
     for at in range(1, len(name)):
         for width in (40, 60, 80):
             words = fit_around(name, at, 18, width, True)
-            assert not theme._joins(words.lstrip("…")[0]), (at, width, words)
+            assert not graphemes.joins(words.lstrip("…")[0]), (at, width, words)
 
 
 def test_a_window_never_starts_on_a_skin_tone_cut_from_its_emoji() -> None:
     # A skin tone is only ever drawn on the emoji before it, as an accent is on its letter.
     name = "Team \U0001f44d\U0001f3fd\U0001f44b\U0001f3ff\U0001f44d\U0001f3fb players"
-    assert theme._joins("\U0001f3fd") and not theme._joins("^")
+    assert graphemes.joins("\U0001f3fd") and not graphemes.joins("^")
     for at in range(1, len(name)):
         for width in (30, 50, 70):
             words = fit_around(name, at, 18, width, True)
-            assert not theme._joins(words.lstrip("…")[0]), (at, width, words)
+            assert not graphemes.joins(words.lstrip("…")[0]), (at, width, words)
 
 
 @pytest.mark.parametrize("width", range(60, 200, 8))
