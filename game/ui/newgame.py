@@ -48,6 +48,8 @@ MAX_SEATS = 10
 # The target scores the stepper offers (a remembered one in between is added to them).
 TARGETS = tuple(stepper_values(100, 3000, 50))
 _KINDS = ("", *BOT_LEVELS)  # "" is a person
+# Said when typing or a paste meets the longest name a seat may have.
+FULL_NAME = f"A player's name has at most {MAX_NAME} characters."
 
 
 def _kind_word(kind: str, compact: bool = False) -> str:
@@ -96,8 +98,9 @@ class _SeatRow:
         self.on_kind = on_kind
 
     def kind_changed(self, kind: str) -> None:
-        """A person gets a player's name, a bot a bot's name, unless one was typed."""
-        default_bot = self.name.text in BOT_NAMES or not self.name.text
+        """A person gets a player's name, a bot a bot's name, unless one was typed (a
+        person may well be called Ada or Dan: a stock name typed is kept too)."""
+        default_bot = not self.name.text or (self.name.text in BOT_NAMES and not self.name.typed)
         default_person = self.name.text.startswith("Player ") or self.name.text == "You"
         if kind and default_person:
             # The screen gives it a stock name nobody at the table uses (see _people_changed).
@@ -110,9 +113,11 @@ class _SeatRow:
             self.on_kind()
 
     def set(self, spec: SeatSpec) -> None:
-        """Show ``spec``."""
+        """Show ``spec``: a person's name, or a bot's other than a stock one, counts as
+        typed (the player named that seat so)."""
         self.kind.set(spec.level)
         self.name.text = spec.name
+        self.name.typed = spec.human or spec.name not in BOT_NAMES
 
     def spec(self) -> SeatSpec:
         """The seat as chosen, its name tidied as the statistics keep it (``tidy_name``; an
@@ -188,9 +193,15 @@ class NewGameScreen(MenuScreen):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """As any menu; a name typed (or a field left) moves a bot it clashes with at once."""
+        refusals = [row.name.refusals for row in self.rows]
         handled = super().handle_event(event)
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
             self._bots_apart(typing=True)
+        if any(row.name.refusals != n for row, n in zip(self.rows, refusals, strict=True)):
+            # Typing or a paste has just met the limit: what was left out is not lost
+            # unseen. Said until the seats change (the name shortened, say).
+            self.message = FULL_NAME
+            self.refused = self.setup()
         return handled
 
     # --- state ---------------------------------------------------------------------------------
@@ -285,7 +296,8 @@ class NewGameScreen(MenuScreen):
         seats of one name that the table would tell apart. With ``typing``, a name still
         being typed in its own field is left to finish."""
         shown = self.rows[: self.count.value]
-        for row, spec in zip(shown, rename_clashing_bots([r.spec() for r in shown]), strict=True):
+        specs = rename_clashing_bots([r.spec() for r in shown], [r.name.typed for r in shown])
+        for row, spec in zip(shown, specs, strict=True):
             if spec.name != row.spec().name and not (typing and row.name.focused):
                 row.name.text = spec.name
 
@@ -435,7 +447,7 @@ class NewGameScreen(MenuScreen):
             self.message = "At least one seat must be a person."
             self.refused = setup
             return
-        seats = rename_clashing_bots(setup.seats)
+        seats = rename_clashing_bots(setup.seats, [row.name.typed for row in self.rows])
         if seats != setup.seats:
             for row, spec in zip(self.rows, seats, strict=False):
                 row.name.text = spec.name

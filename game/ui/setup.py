@@ -103,24 +103,27 @@ def you_misnamed(seats: Sequence[SeatSpec]) -> str | None:
     return None
 
 
-def rename_clashing_bots(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
+def rename_clashing_bots(
+    seats: Sequence[SeatSpec], typed: Sequence[bool] | None = None
+) -> tuple[SeatSpec, ...]:
     """``seats`` with each bot that carries a stock bot name someone else uses renamed to a
     stock name nobody uses: a person who types "Ben" keeps it, and the bot becomes "Dan".
-    Among bots the first keeps the name; people and typed names are never renamed."""
+    Among bots the first keeps the name; people and typed names are never renamed. Where
+    ``typed`` tells which seats' names the player typed (New game knows), a bot whose stock
+    name was typed counts as a person does: it keeps the name, and the other bot yields."""
     keys = [name_key(s.name) for s in seats]
     stock = {name_key(name) for name in BOT_NAMES}
+    kept = [s.human or (typed is not None and typed[i]) for i, s in enumerate(seats)]
     out = list(seats)
-    for i, seat in enumerate(seats):
-        if seat.human or keys[i] not in stock:
+    for i in range(len(seats)):
+        if kept[i] or keys[i] not in stock:
             continue
-        if not any(
-            k == keys[i] and (j < i or seats[j].human) for j, k in enumerate(keys) if j != i
-        ):
-            continue  # nobody before it, and no person, has this name
+        if not any(k == keys[i] and (j < i or kept[j]) for j, k in enumerate(keys) if j != i):
+            continue  # nobody before it, and no person or typed name, has this name
         free = next((n for n in BOT_NAMES if name_key(n) not in keys), None)
         if free is not None:
             keys[i] = name_key(free)
-            out[i] = SeatSpec(free, seat.level)
+            out[i] = SeatSpec(free, seats[i].level)
     return tuple(out)
 
 

@@ -7,6 +7,7 @@ inside a ``WidgetGroup``; Enter or Space presses the focused button.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import unicodedata
 import weakref
@@ -16,7 +17,7 @@ import pygame
 import pygame.scrap
 
 from game.ui import theme
-from game.ui.caret import caret_xs, nearest_caret, step
+from game.ui.caret import caret_xs, nearest_caret, step, word_step
 from game.ui.layout import Scaled, ui_scale
 
 __all__ = ["Button", "Label", "Panel", "TextInput", "Widget", "WidgetGroup", "next_focus"]
@@ -257,8 +258,12 @@ class TextInput(Widget):
     Right move it, Home and End take it to either end, Backspace takes back the character
     before it and Delete the one after, and a click puts it where the field was clicked.
     Ctrl+A (or ``select_all``, as a field opened to change a name is) selects the whole
-    text: typing or pasting then replaces it, Backspace or Delete clears it, and a caret key
-    or a click puts the caret back in it.
+    text: typing or pasting then replaces it, Backspace or Delete clears it, Ctrl+C copies
+    it and Ctrl+X cuts it, and a caret key or a click puts the caret back in it. With Ctrl
+    the arrows move a word at a time, and Backspace and Delete take back a word.
+
+    ``typed`` tells whether the text is the player's: set by typing, pasting or deleting in
+    the field, cleared when a screen puts a text in (a seat's stock name, say).
     """
 
     focusable = True
@@ -307,6 +312,7 @@ class TextInput(Widget):
         self._text = value
         self.caret = len(value)
         self.selected_all = False
+        self.typed = False
 
     def select_all(self) -> None:
         """Select the whole text, so that what is typed next replaces it."""
@@ -374,10 +380,17 @@ class TextInput(Widget):
             if event.key in _CARET_KEYS:
                 # While a composition is in progress these keys are the input method's.
                 if not self.composition:
-                    self._caret_key(event.key)
+                    self._caret_key(event.key, words=_paste_keys(event.mod))
                 return True
             if event.key == pygame.K_a and _paste_keys(event.mod):
                 self.select_all()
+                return True
+            if event.key in (pygame.K_c, pygame.K_x) and _paste_keys(event.mod):
+                if self.selected_all:
+                    _put_clipboard_text(self.text)
+                    if event.key == pygame.K_x:
+                        self._text, self.caret, self.selected_all = "", 0, False
+                        self.typed = True
                 return True
             if event.key == pygame.K_v and _paste_keys(event.mod):
                 pasted = _clipboard_text()
@@ -398,11 +411,13 @@ class TextInput(Widget):
             return bool(event.unicode and event.unicode.isprintable())
         return False
 
-    def _caret_key(self, key: int) -> None:
-        """Move the caret, or delete beside it, for one of ``_CARET_KEYS``; with the whole
-        text selected, Backspace and Delete clear it and the others end the selection at
-        the start (Left, Home) or the end."""
+    def _caret_key(self, key: int, words: bool = False) -> None:
+        """Move the caret, or delete beside it, for one of ``_CARET_KEYS`` (by a word with
+        ``words``: Ctrl held); with the whole text selected, Backspace and Delete clear it and
+        the others end the selection at the start (Left, Home) or the end."""
         text, at = self.text, self.caret
+        # (A letter and its accents, or an emoji of several code points, go whole.)
+        moved = word_step if words else step
         if self.selected_all:
             self.selected_all = False
             if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
@@ -410,18 +425,20 @@ class TextInput(Widget):
             else:
                 self.caret = 0 if key in (pygame.K_LEFT, pygame.K_HOME) else len(text)
         elif key == pygame.K_LEFT:
-            self.caret = step(text, at, -1)
+            self.caret = moved(text, at, -1)
         elif key == pygame.K_RIGHT:
-            self.caret = step(text, at, 1)
+            self.caret = moved(text, at, 1)
         elif key == pygame.K_HOME:
             self.caret = 0
         elif key == pygame.K_END:
             self.caret = len(text)
         elif key == pygame.K_BACKSPACE:
-            start = step(text, at, -1)
+            start = moved(text, at, -1)
             self._text, self.caret = text[:start] + text[at:], start
         elif key == pygame.K_DELETE:
-            self._text = text[:at] + text[step(text, at, 1) :]
+            self._text = text[:at] + text[moved(text, at, 1) :]
+        if self._text != text:
+            self.typed = True
         self._blink = 0.0  # the caret shows at once where it went
 
     def insert(self, text: str) -> None:
@@ -436,7 +453,9 @@ class TextInput(Widget):
         before, after = self.text[: self.caret], self.text[self.caret :]
         limit = max(self.max_length, len(self.text))
         # Far more than fits even spelt decomposed; the rest is cut one character at a time,
-        # since composing may join what is typed to the letters around it.
+        # since composing may join what is typed to the letters around it: a character as
+        # the player sees it, so an emoji of several code points (👩‍💻, a flag) or a letter
+        # and its accents is kept or left out whole, never cut to another one.
         typed = line
         line = line[: 4 * limit]
         while True:
@@ -444,11 +463,13 @@ class TextInput(Widget):
             whole = unicodedata.normalize("NFC", head + after)
             if len(whole) <= limit or not line:
                 break
-            line = line[:-1]
+            joined = before + line
+            line = line[: max(0, step(joined, len(joined), -1) - len(before))]
         if line != typed:
             self._refused = REFUSED_SHOWN  # said, not silently left out
             self.refusals += 1
         self._text, self.caret = whole, min(len(head), len(whole))
+        self.typed = True
         self._blink = 0.0
 
     @property
@@ -551,6 +572,13 @@ def _paste_keys(mod: int) -> bool:
     types letters on many keyboards."""
     command = pygame.KMOD_CTRL | (pygame.KMOD_GUI if sys.platform == "darwin" else 0)
     return bool(mod & command) and not mod & pygame.KMOD_ALT
+
+
+def _put_clipboard_text(text: str) -> None:
+    """Put ``text`` on the clipboard; nothing happens where there is no clipboard to write
+    (a display without one, as in a headless run)."""
+    with contextlib.suppress(pygame.error):
+        pygame.scrap.put_text(text)
 
 
 def _clipboard_text() -> str:
