@@ -144,84 +144,92 @@ def record_abandoned_save() -> None:
     read it): that game is still being played.
     """
     try:
-        from game.store.db import Store
-        from game.ui.records import SeatInfo, record_match, record_round
-        from game.ui.resume import _out_after, played_seconds, read_saved_game
+        from game.ui.resume import read_saved_game
 
         saved = read_saved_game()
-        if saved.data is None:
-            return
-        saved_game = Game.from_dict(saved.data["game"])
-        # A rule set changed or deleted since the deal no longer names these rules.
-        setup = label_held(TableSetup.from_dict(saved.data["setup"]), saved_game.rules)
-        game = saved_game
-        out_after: dict[int, float] | None = None
-        stopped = False
-        if not saved_game.over:
-            try:
-                finished = played_out(saved.data)
-            except Exception:  # the round is then recorded as it was left
-                log.exception("the bots could not finish the saved round")
-                finished = None
-            if finished is not None:
-                game, out_after, stopped = finished
-            else:  # left with a person still in: the seats already out keep their times
-                out_after = _out_after(saved.data.get("out_after"), saved_game)
-        match_key = saved.data.get("match_key")
-        if game.rules.scoring != "points":
-            match_key = None
-        elif not isinstance(match_key, str):
-            # A save from before matches were recorded: its match has no row yet (one made
-            # after a Continue would have put its key in the save), so it gets one now, given
-            # up with the totals so far, as the question before the new table says.
-            match_key = new_match_key()
-        if saved_game.over and match_key is None:
-            return  # a finished round was recorded when it ended
-        seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
-        # Left when it was last saved, after the time it had been played (an older save
-        # knows only when it started).
-        ended = saved.saved_at if saved.saved_at is not None else time.time()
-        played = played_seconds(saved.data)
-        started = (
-            ended - played if played is not None else float(saved.data.get("started_at") or ended)
-        )
-        match_started = saved.data.get("match_started_at")
-        if not isinstance(match_started, int | float) or isinstance(match_started, bool):
-            match_started = started
-        key = saved.data.get("round_key")
-        with Store.open() as store:
-            if not saved_game.over:
-                # Left halfway (abandoned), or finished by the bots just now. With its key, a
-                # round recorded before (when it ended, the game killed before the save that
-                # follows) is not recorded again.
-                record_round(
-                    store,
-                    game,
-                    seats,
-                    started,
-                    abandoned=not game.over,
-                    ended_at=ended,
-                    round_key=key if isinstance(key, str) else None,
-                    match_key=match_key,
-                    match_started_at=float(match_started),
-                    rules_label=setup.rules_label,
-                    out_after=out_after,
-                    stopped=stopped,
-                )
-            if game.over and match_key is not None and not game.match_over:
-                # Between two rounds (the one the bots just finished, maybe): the rounds are
-                # recorded, the match is given up.
-                record_match(
-                    store,
-                    game,
-                    seats,
-                    match_key,
-                    float(match_started),
-                    abandoned=True,
-                    ended_at=ended,
-                )
+        if saved.data is not None:
+            record_left_game(saved.data, saved.saved_at)
     except Exception:  # statistics must never stop a new game from starting
         log.exception("could not record the abandoned game")
+
+
+def record_left_game(data: dict[str, Any], saved_at: float | None) -> None:
+    """Record a game left for good, from its ``snapshot`` data, as ``record_abandoned_save``
+    tells: its round in play as left unfinished (or played out by the bots when only they
+    are still in), a points match as given up. ``saved_at`` is when it was left. A table
+    that cannot be saved for Continue (another copy of the game keeps the save) is
+    recorded so as it closes, as its save would be when replaced."""
+    from game.store.db import Store
+    from game.ui.records import SeatInfo, record_match, record_round
+    from game.ui.resume import _out_after, played_seconds
+
+    saved_game = Game.from_dict(data["game"])
+    # A rule set changed or deleted since the deal no longer names these rules.
+    setup = label_held(TableSetup.from_dict(data["setup"]), saved_game.rules)
+    game = saved_game
+    out_after: dict[int, float] | None = None
+    stopped = False
+    if not saved_game.over:
+        try:
+            finished = played_out(data)
+        except Exception:  # the round is then recorded as it was left
+            log.exception("the bots could not finish the saved round")
+            finished = None
+        if finished is not None:
+            game, out_after, stopped = finished
+        else:  # left with a person still in: the seats already out keep their times
+            out_after = _out_after(data.get("out_after"), saved_game)
+    match_key = data.get("match_key")
+    if game.rules.scoring != "points":
+        match_key = None
+    elif not isinstance(match_key, str):
+        # A save from before matches were recorded: its match has no row yet (one made
+        # after a Continue would have put its key in the save), so it gets one now, given
+        # up with the totals so far, as the question before the new table says.
+        match_key = new_match_key()
+    if saved_game.over and match_key is None:
+        return  # a finished round was recorded when it ended
+    seats = [SeatInfo(s.name, not s.human, s.level or None) for s in setup.seats]
+    # Left when it was last saved, after the time it had been played (an older save
+    # knows only when it started).
+    ended = saved_at if saved_at is not None else time.time()
+    played = played_seconds(data)
+    started = ended - played if played is not None else float(data.get("started_at") or ended)
+    match_started = data.get("match_started_at")
+    if not isinstance(match_started, int | float) or isinstance(match_started, bool):
+        match_started = started
+    key = data.get("round_key")
+    with Store.open() as store:
+        if not saved_game.over:
+            # Left halfway (abandoned), or finished by the bots just now. With its key, a
+            # round recorded before (when it ended, the game killed before the save that
+            # follows) is not recorded again.
+            record_round(
+                store,
+                game,
+                seats,
+                started,
+                abandoned=not game.over,
+                ended_at=ended,
+                round_key=key if isinstance(key, str) else None,
+                match_key=match_key,
+                match_started_at=float(match_started),
+                rules_label=setup.rules_label,
+                out_after=out_after,
+                stopped=stopped,
+            )
+        if game.over and match_key is not None and not game.match_over:
+            # Between two rounds (the one the bots just finished, maybe): the rounds are
+            # recorded, the match is given up.
+            record_match(
+                store,
+                game,
+                seats,
+                match_key,
+                float(match_started),
+                abandoned=True,
+                ended_at=ended,
+            )
 
 
 def every_person_out(setup: TableSetup, game: Game) -> bool:

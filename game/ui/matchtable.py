@@ -111,6 +111,8 @@ class MatchTable(TableScene):
         # Another copy of the game running at the same time keeps the save: writing this
         # table over it would lose that copy's round.
         self.saving = owns_saved_game()
+        # Whether its rounds and matches go into the statistics (a demonstration's do not).
+        self.recording = True
         self.save_problem = ""
         self._store: Any = None
         # Opened on a thread of its own while a round is played, so the frame that ends it
@@ -352,8 +354,19 @@ class MatchTable(TableScene):
             self.store_toast = self.toast
 
     def shutdown(self) -> None:
-        """Closing the table (window closed, back to the menu) saves first."""
+        """Closing the table (window closed, back to the menu) saves first. A table that
+        cannot be saved for Continue (another copy of the game keeps the save) is left for
+        good: its round in play is recorded as left unfinished and a points match as given
+        up, as a save is when a new table replaces it."""
         self.save()
+        if not self.saving and self.recording and not self.finished:
+            from game.ui.launch import record_left_game
+            from game.ui.resume import snapshot
+
+            try:
+                record_left_game(snapshot(self), time.time())
+            except Exception:  # statistics must never stop the window closing
+                log.exception("could not record the game left")
         if self._store_ahead is not None:
             self._store_ahead.close()  # (opened for a round that did not end)
             self._store_ahead = None

@@ -123,6 +123,7 @@ def demo_table(name: str, levels: Sequence[str] = ("medium",)) -> TableScene:
         match = MatchTable(TableSetup("classic", seats), game, seed=0, deal=False)
         match.recorded = True
         match.saving = False
+        match.recording = False
         match.apply(game.legal_actions(0)[0])
         return match
     raise SystemExit(f"unknown MACAU_DEMO {name!r}: penalty, chooser, log or roundover")

@@ -153,6 +153,50 @@ def test_a_match_left_halfway_through_a_round_is_given_up_with_its_round() -> No
     _given_up_with_its_round()
 
 
+def _another_copy_keeps_the_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables made from now on cannot be saved for Continue, as in a second copy of the
+    game while the first one runs."""
+    from game.ui import matchtable
+
+    monkeypatch.setattr(matchtable, "owns_saved_game", lambda: False)
+
+
+def test_a_match_left_halfway_in_a_copy_that_cannot_save_it_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Nothing can continue it, and no save is left to be replaced: it is recorded as it is
+    # left, as its save would have been.
+    _another_copy_keeps_the_save(monkeypatch)
+    screen, menu, table = _table_on_menu([40, 80, 120])
+    assert not table.saving
+    screen.key(pygame.K_ESCAPE)
+    screen.key(pygame.K_q, "q")
+    assert screen.top is menu and not has_saved_game()
+    _given_up_with_its_round()
+
+
+def test_a_match_left_between_rounds_in_a_copy_that_cannot_save_it_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _another_copy_keeps_the_save(monkeypatch)
+    screen, menu, table = _table_on_menu(None)
+    _lay_the_last_card(screen, table)
+    for _ in range(600):
+        if isinstance(screen.top, RoundEndOverlay):
+            break
+        screen.frame(draw=False)
+    screen.key(pygame.K_q, "q")
+    assert screen.top is menu and not has_saved_game()
+    with Store.open() as store:
+        [match] = store.matches()
+        assert (match.status, match.rounds) == ("abandoned", 1)
+        assert [s.total for s in match.seats] == [0, 155, 35]
+        [round_one] = store.history("You")
+        assert round_one.match_id == match.match_id and not round_one.abandoned
+        you = store.profile_stats("You")
+    assert (you.matches, you.matches_abandoned) == (0, 1)
+
+
 def test_a_match_saved_before_matches_were_recorded_is_given_up_when_replaced() -> None:
     _screen, _menu, table = _table_on_menu([40, 80, 120])
     data = snapshot(table)
