@@ -174,6 +174,17 @@ class RuleSets:
     readable: bool = True
 
 
+def rule_sets_stamp() -> tuple[int, int] | None:
+    """When the saved rule sets file last changed, as its modification time and size; None
+    while there is none (or it cannot be looked at). A screen that lists the sets reads
+    them again once this changes: another copy of the game may have saved or deleted one."""
+    try:
+        found = (where("config") / RULES_NAME).stat()
+    except OSError:
+        return None
+    return (found.st_mtime_ns, found.st_size)
+
+
 def read_rule_sets() -> RuleSets:
     """The saved rule sets by name, with a ``problem`` when a damaged file was set aside.
 

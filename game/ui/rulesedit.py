@@ -40,6 +40,7 @@ from game.store.paths import StoreUnavailable
 from game.store.saves import (
     delete_rule_set,
     read_rule_sets,
+    rule_sets_stamp,
     same_rule_set_name,
     save_rule_set,
 )
@@ -63,6 +64,8 @@ log = logging.getLogger(__name__)
 # A saved rule set's name: the lists that show it cut a long one in the middle.
 NAME_LIMIT = 40
 FULL_NAME = f"A rule set's name has at most {NAME_LIMIT} characters."
+# Seconds between looks at the saved rule sets file while the editor is shown.
+SETS_LOOKED_AT_EVERY = 1.0
 
 __all__ = ["RulesEditor"]
 
@@ -161,6 +164,10 @@ class RulesEditor(MenuScreen):
         self.heads: list[tuple[str, int]] = []
         self.scroll = Scroll()
         self.view = pygame.Rect(0, 0, 0, 0)
+        # The saved sets file as last read, and seconds since it was last looked at: another
+        # copy of the game may save or delete a set while this one shows the list.
+        self._sets_stamp: tuple[int, int] | None = None
+        self._sets_waited = 0.0
         self._refresh_saved()
         held = same_rule_set_name(label, self.sets) if label is not None else None
         if held is not None:
@@ -531,22 +538,41 @@ class RulesEditor(MenuScreen):
 
     # --- saved rule sets -----------------------------------------------------------------------
     def _refresh_saved(self) -> None:
+        """Read the saved sets again; the one picked in the list stays picked if it is
+        still there."""
+        self._sets_stamp = rule_sets_stamp()  # (before reading: a change meanwhile is seen)
+        self._sets_waited = 0.0
         found = read_rule_sets()
         self.sets = found.rule_sets
         if found.problem:
             # The file was set aside or could not be read: say so where notes appear.
             log.warning("rule sets: %s", found.problem)
             self._fail(found.problem)
+        picked = self.saved.value
         names = sorted(self.sets, key=sort_key) or [""]  # in a reader's order, not by code
         self.saved.values = names
-        self.saved.index = min(self.saved.index, len(names) - 1)
+        if picked in names:
+            self.saved.set(picked)
+        else:
+            self.saved.index = min(self.saved.index, len(names) - 1)
         self.load_button.enabled = self.delete_button.enabled = bool(self.sets)
+
+    def update(self, dt: float) -> None:
+        """As any screen; the list of saved sets follows what another copy of the game
+        saves or deletes meanwhile (looked at once a second)."""
+        super().update(dt)
+        self._sets_waited += dt
+        if self._sets_waited >= SETS_LOOKED_AT_EVERY:
+            self._sets_waited = 0.0
+            if rule_sets_stamp() != self._sets_stamp:
+                self._refresh_saved()
 
     def load_saved(self) -> None:
         """Load the rule set picked in the list (asking first if that throws edits away)."""
         name = self.saved.value
         if not name:
             return
+        self._refresh_saved()  # as saved now: another copy may have changed it
         if name not in self.sets:
             self.note = f"“{name}” is no longer among the saved rule sets."
             return
@@ -608,15 +634,22 @@ class RulesEditor(MenuScreen):
             self.focus(self.name_field)
             return
         text = self.rules.to_text()
+        self._refresh_saved()  # as saved now: another copy may have saved one of this name
         # "home" and "Home" name one rule set: saving under either replaces the other.
         saved = same_rule_set_name(name, self.sets)
         if saved is None or (saved == name and self.sets[saved] == text) or self.stack is None:
             self._save_as(name, text)  # new, or the same rules under the same name
             return
+        asked = self.sets[saved]
 
         def replace(sure: bool | None) -> None:
-            if sure:
-                self._save_as(name, text)
+            if not sure:
+                return
+            self._refresh_saved()
+            if same_rule_set_name(name, self.sets) != saved or self.sets.get(saved) != asked:
+                self.save_set()  # changed meanwhile (another copy): asked about anew
+                return
+            self._save_as(name, text)
 
         if saved == name:
             detail = "The rules saved under that name are replaced by these."
