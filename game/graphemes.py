@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["breaks_at", "joins", "step"]
+__all__ = ["breaks_at", "cut", "joins", "step"]
 
 ZWJ = "\u200d"
 
@@ -52,3 +52,14 @@ def step(line: str, at: int, direction: int) -> int:
     while 0 < i < len(line) and not breaks_at(line, i):
         i += direction
     return max(0, min(len(line), i))
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` code points, between two characters (``breaks_at``):
+    a character that would not fit whole is left out whole."""
+    if len(text) <= limit:
+        return text
+    at = max(0, limit)
+    while at > 0 and not breaks_at(text, at):
+        at -= 1
+    return text[:at]

@@ -7,7 +7,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.graphemes import breaks_at
+from game.graphemes import cut
 
 OVERALL = "overall"
 """The rating scope that spans every preset."""
@@ -112,10 +112,7 @@ def normal_name(text: str, limit: int | None = None) -> str:
         # Cut between two characters as the player sees them: an emoji of several code
         # points (👩‍💻, a flag) cut in two would be another emoji. (A joiner left at the end,
         # where no character follows it, goes too.)
-        cut = limit
-        while cut > 0 and not breaks_at(tidy, cut):
-            cut -= 1
-        return normal_name(tidy[:cut])
+        return normal_name(cut(tidy, limit))
     return tidy
 
 

@@ -50,6 +50,8 @@ TARGETS = tuple(stepper_values(100, 3000, 50))
 _KINDS = ("", *BOT_LEVELS)  # "" is a person
 # Said when typing or a paste meets the longest name a seat may have.
 FULL_NAME = f"A player's name has at most {MAX_NAME} characters."
+# Said at once while every seat is a bot, rather than when Start is pressed.
+NOBODY = "At least one seat must be a person."
 
 
 def _kind_word(kind: str, compact: bool = False) -> str:
@@ -268,11 +270,10 @@ class NewGameScreen(MenuScreen):
         shown = self.rows[: self.count.value]
         people = [row for row in shown if row.spec().human]
         # Say at once why an all-bot table cannot start, rather than when Start is pressed.
-        nobody = "At least one seat must be a person."
         self.start_button.primary = bool(people)
         if not people:
-            self.message = nobody
-        elif self.message == nobody:
+            self.message = NOBODY
+        elif self.message == NOBODY:
             self.message = ""
         for row in people:
             default = f"Player {row.index + 1}"
@@ -444,7 +445,7 @@ class NewGameScreen(MenuScreen):
         """Start the table (at least one seat must be a person)."""
         setup = self.setup()
         if not setup.humans:
-            self.message = "At least one seat must be a person."
+            self.message = NOBODY
             self.refused = setup
             return
         seats = rename_clashing_bots(setup.seats, [row.name.typed for row in self.rows])
@@ -645,7 +646,10 @@ class NewGameScreen(MenuScreen):
         at = (self.dealer.rect.x - px(14), self.dealer.rect.centery)
         surface.blit(label, label.get_rect(midright=at))
         if self.message and self.refused is not None and self.setup() != self.refused:
-            self.message = ""  # the seats changed since: the refusal no longer applies
+            # The seats changed since: the refusal no longer applies (what still does, a
+            # table of bots alone, is said again).
+            self.message = "" if self.setup().humans else NOBODY
+            self.refused = None
         # Under the buttons, across the window: the one place a refusal naming a long name
         # fits at every size, clear of the seats. It says more than the note it replaces.
         if self.message:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.engine import PRESETS, Game, Rules, RulesError
+from game.graphemes import cut
 from game.store.models import bot_profile_name, name_key, normal_name
 from game.store.records import MAX_NAME_LENGTH
 from game.store.records import rules_label as tidy_rules_label
@@ -237,7 +238,7 @@ class TableSetup:
                 raise ValueError("a seat needs a name and a level")
             if level and level not in BOT_LEVELS:
                 raise ValueError(f"unknown bot level {level!r}")
-            name = name[:MAX_NAME]
+            name = cut(name, MAX_NAME)  # (an emoji of several code points goes whole)
             if not name and not keep_blank:
                 name = f"Player {len(seats) + 1}"
             seats.append(SeatSpec(name, level))

@@ -12,7 +12,7 @@ import pygame.scrap
 import pytest
 
 from game.store.settings import Settings
-from game.ui.newgame import FULL_NAME, NewGameScreen
+from game.ui.newgame import FULL_NAME, NOBODY, NewGameScreen
 from game.ui.setup import MAX_NAME, SeatSpec, TableSetup
 from game.ui.widgets import TextInput
 from tests.ui.menukit import Screen
@@ -171,3 +171,30 @@ def test_a_name_cut_to_its_length_is_said_until_the_name_is_changed() -> None:
     screen.key(pygame.K_BACKSPACE)
     screen.frame()
     assert new.message == ""
+
+
+def test_a_table_of_bots_alone_is_said_again_once_a_name_cut_is_mended() -> None:
+    screen = Screen(NewGameScreen())
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    _seat_kind(screen, 0, "medium")
+    assert new.message == NOBODY
+    field = new.rows[1].name
+    screen.click(field.rect.center)
+    pygame.scrap.put_text("W" * 40)
+    screen.key(pygame.K_v, "\x16", CTRL)
+    assert new.message == FULL_NAME
+    screen.key(pygame.K_BACKSPACE)
+    screen.frame()
+    assert new.message == NOBODY  # still no person at the table
+
+
+def test_a_remembered_name_too_long_is_cut_between_characters() -> None:
+    long = "Anna Maria Kowalska-Wiśniewsk " + CODER  # 33 code points
+    last = {"preset": "polish", "seats": [{"name": long, "level": ""}]}
+    last["seats"].append({"name": "Ada", "level": "medium"})
+    Settings(last_setup=last).save()
+    screen = Screen(NewGameScreen())
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    assert new.rows[0].name.text == "Anna Maria Kowalska-Wiśniewsk"
