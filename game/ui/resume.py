@@ -311,9 +311,10 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
     read_to = dict(table.log_read)
     d = table.director
     if table.pass_and_play and d.reveal:
-        # The person at the screen has read the log as shown so far: their hand-off after
-        # Continue tells only what came since, not what came before the turn they were in.
-        read_to[table.viewer] = d.log_dropped + len(d.log)
+        # The person at the screen has read the log as shown so far, and the lines of a
+        # move still being shown are their own (the bots move once it has been shown): their
+        # hand-off after Continue tells only what came since, not their own move.
+        read_to[table.viewer] = shown.lines.dropped + len(shown.lines)
     return {
         "kind": SNAPSHOT_KIND,
         "version": SNAPSHOT_VERSION,

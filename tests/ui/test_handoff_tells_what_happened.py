@@ -137,3 +137,45 @@ def test_the_panel_widens_for_a_long_line_of_what_happened() -> None:
     room = handoff.panel.w - handoff.px(48)
     fitted = handoff._fitted(line, handoff.px(16), room)
     assert fitted != line and fitted.endswith("— the stack is 14 — Dmitri owes 14 — Macau!")
+
+
+def test_after_continue_a_person_is_not_told_their_own_move_still_being_shown() -> None:
+    # The window closed while Bart's penalty cards were still being drawn: the lines of
+    # that move are his, read as he made it, so his next hand-off tells only what came
+    # after it.
+    from game.ui.resume import restore, snapshot
+
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["2H 9D KC 4S 7H", "4C 10C 10S JS QD", "5D 6D 7C 9S 10H"],
+        pile="5S 8H",
+        stock="3H 4D 10D JD QS 6C 7S 9C",
+        current=0,
+    )
+    table = MatchTable(SETUP, game, settings=Settings(animation_speed="normal"), deal=False)
+    screen = Screen(table)
+    handoff_for(screen, 0, frames=3000)
+    ready(screen)
+    assert table.apply(parse_action("2H"))
+    handoff_for(screen, 1, frames=3000)
+    ready(screen)
+    for _ in range(600):
+        if table.director.idle and table.director.reveal:
+            break
+        screen.frame()
+    assert table.apply(parse_action("draw"), 1)  # Bart takes the two penalty cards
+    screen.frame()
+    assert not table.director.idle  # still being drawn when the window closes
+    data = snapshot(table)
+    table.shutdown()
+
+    again = restore(data, Settings(animation_speed="off"))
+    screen = Screen(again)
+    handoff_for(screen, 0, frames=3000)  # Cleo, the bot, has moved
+    ready(screen)
+    anna_moves = again.game.legal_actions(0)
+    assert again.apply(anna_moves[0], 0)
+    if again.game.current == 0:
+        assert again.apply(again.game.legal_actions(0)[0], 0)
+    bart = handoff_for(screen, 1, frames=3000)
+    assert bart.recent and not any(line.startswith("Bart") for line in bart.recent), bart.recent
