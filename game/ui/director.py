@@ -139,6 +139,12 @@ class Bubble:
     keep_off: dict[int, tuple[int, int, int, int]] | None = None
 
 
+# The most lines the game log keeps: a round played by random bots runs to several hundred
+# (850 in four-seat polish), and the log reads back to its deal. Beyond it the oldest go,
+# and the log says how many.
+LOG_LINES = 2000
+
+
 class LogLines(deque[str]):
     """The log's lines, the newest last, counting the oldest ones let go to make room: a
     log read back keeps its place by them."""
@@ -163,7 +169,7 @@ class GameLog:
         self.names = names  # the director's own list: a seat renamed is named so here too
         self.macau_penalty = macau_penalty  # what a forgotten call costs, for what is forgiven
         self.target = target  # the points that end a match (where the rules score points)
-        self.lines = LogLines(maxlen=200)
+        self.lines = LogLines(maxlen=LOG_LINES)
         self.line_open = False  # the last line is a move's, and what follows adds to it
         # Lines said since the move's (``aside``): what follows still adds to the move's.
         self.open_back = 0

@@ -1221,17 +1221,21 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     # Newest at the bottom; scrolled back, the lines move down and older ones come into view.
     parts = [_wrapped(line, r.w - 28, size) for line in t.director.log]
     heights = [len(p) * (line_h + 2) + 4 for p in parts]
-    height = sum(heights)
+    lines_height = sum(heights)
+    dropped = t.director.log_dropped
+    # Above the oldest line kept, once some had to go: how many (so the log never seems to
+    # start mid-round).
+    gone_words = f"… {dropped:,} earlier {'line' if dropped == 1 else 'lines'} not kept"
+    height = lines_height + (line_h + 6 if dropped else 0)
     top, bottom = r.y + px(40), r.bottom - 12
     t.log_height = height
-    dropped = t.director.log_dropped
     if t.log_back > 0:  # keep the lines read in place as new ones arrive below them
         # What came in below is the change in height plus the oldest lines let go above (a
         # full log drops one for each it takes): those moved nothing that is still shown.
         gone = sum(t.log_heights[: max(0, dropped - t.log_dropped_seen)])
-        kept = t.log_back + height - t.log_seen + gone
+        kept = t.log_back + lines_height - t.log_seen + gone
         t.log_back = max(0.0, min(kept, height - (bottom - top)))
-    t.log_seen = height
+    t.log_seen = lines_height
     t.log_heights = heights
     t.log_dropped_seen = dropped
     y = bottom + round(t.log_back)
@@ -1246,12 +1250,17 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
             y -= 4
             continue
         break
+    else:
+        y -= line_h + 2
+        if dropped and y >= top and y + line_h <= bottom:
+            words = theme.fit(gone_words, size, r.w - 28)
+            surface.blit(theme.text(words, size, theme.MUTED), (r.x + 14, y))
     if t.log_back > 0:
         more = theme.text("newer below · End", px(13), theme.MUTED)
         surface.blit(more, more.get_rect(topright=(r.right - 14, r.y + 14)))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=4096)  # (a full log's lines at two widths: drawn every frame)
 def _wrapped(line: str, width: int, size: int) -> list[str]:
     # A name is one word however long (up to 32 letters, and a Thai one has no spaces at
     # all): one wider than the panel is broken rather than drawn over its edge.

@@ -445,7 +445,7 @@ def test_a_full_log_read_back_stays_where_it_is_as_new_lines_push_old_ones_out()
     h.key(pygame.K_PAGEUP)
     h.key(pygame.K_PAGEUP)
     assert table.log_back > 0 and len(log) == log.maxlen
-    row = table.log_height / len(log)  # every line here is one row high
+    row = table.log_heights[0]  # every line here is one row high
     for i in range(5):
         back = table.log_back
         log.append(f"Ben drew 1 card ({i})")
