@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import logging
 import random
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -41,8 +42,10 @@ __all__ = [
     "app_opened",
     "change_settings",
     "every_person_out",
+    "finish_recording",
     "played_out",
     "record_abandoned_save",
+    "record_left_game",
     "replace_question",
     "replacing_words",
     "settings_of",
@@ -56,6 +59,8 @@ log = logging.getLogger(__name__)
 _running: list[App] = []
 # Used when a screen runs without an app (tests drive bare scene stacks).
 _fallback: list[Settings] = []
+# Saved rounds the bots are playing out to be recorded, on threads of their own.
+_recording: list[threading.Thread] = []
 
 
 def app_opened(app: App) -> None:
@@ -131,7 +136,7 @@ class OtherCopyWatch:
         return owns_saved_game()
 
 
-def record_abandoned_save() -> None:
+def record_abandoned_save(background: bool = False) -> None:
     """A saved game about to be replaced by a new one is recorded as abandoned.
 
     Its round in play is kept in the history but counts as neither a win nor a loss; a
@@ -142,15 +147,47 @@ def record_abandoned_save() -> None:
     and it is recorded as finished, so a win already earned counts. The save of another
     copy of the game running at the same time is not touched (``read_saved_game`` does not
     read it): that game is still being played.
+
+    With ``background``, a round the bots must play out first (seconds at a big table of
+    searching bots) is played and recorded on a thread of its own, from the save as read
+    now, so the new table starts at once (``finish_recording`` waits for it).
     """
     try:
-        from game.ui.resume import read_saved_game
-
         saved = read_saved_game()
-        if saved.data is not None:
-            record_left_game(saved.data, saved.saved_at)
+        if saved.data is None:
+            return
+        if background and _bots_play_it_out(saved.data):
+            # Not a daemon: quitting waits for the round to be recorded.
+            worker = threading.Thread(
+                target=_record_quietly,
+                args=(saved.data, saved.saved_at),
+                name="macau-record-left",
+            )
+            worker.start()
+            _recording.append(worker)
+            return
+        record_left_game(saved.data, saved.saved_at)
     except Exception:  # statistics must never stop a new game from starting
         log.exception("could not record the abandoned game")
+
+
+def _bots_play_it_out(data: dict[str, Any]) -> bool:
+    """Whether the saved round is one only the bots still play (``played_out``)."""
+    game = Game.from_dict(data["game"])
+    return every_person_out(TableSetup.from_dict(data["setup"]), game)
+
+
+def _record_quietly(data: dict[str, Any], saved_at: float | None) -> None:
+    try:
+        record_left_game(data, saved_at)
+    except Exception:  # statistics must never stop the game
+        log.exception("could not record the abandoned game")
+
+
+def finish_recording() -> None:
+    """Wait until the saved rounds being played out on threads of their own are recorded."""
+    while _recording:
+        _recording.pop().join()
 
 
 def record_left_game(data: dict[str, Any], saved_at: float | None) -> None:
@@ -335,8 +372,10 @@ def replacing_words(saved: SavedGame) -> str:
 def start_match(
     stack: SceneStack, scene: Scene, setup: TableSetup, seed: int | None = None
 ) -> MatchTable:
-    """Remember ``setup`` as the last one, deal a fresh game on it and push its table."""
-    record_abandoned_save()
+    """Remember ``setup`` as the last one, deal a fresh game on it and push its table. The
+    saved game it replaces is recorded first (a round only bots still play, as they play it
+    out, on a thread of its own)."""
+    record_abandoned_save(background=True)
     change_settings(scene, last_setup=setup.to_dict())
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 30)

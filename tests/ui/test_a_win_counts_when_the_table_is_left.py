@@ -5,6 +5,8 @@ is recorded as finished. A round in which a person is still in is left unfinishe
 
 from __future__ import annotations
 
+import threading
+
 import pygame
 import pytest
 
@@ -140,6 +142,35 @@ def test_a_saved_round_every_person_is_out_of_is_played_out_when_replaced() -> N
     assert entry.duration_s == pytest.approx(60, abs=1)
     assert timed == {1: 5.0, 2: pytest.approx(60, abs=1), 3: None}  # 3rd never went out
     assert fastest is not None and fastest.time_s == 5.0  # the win took 5 s
+
+
+def test_a_new_table_starts_at_once_while_the_bots_play_the_saved_round_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Seconds of searching bots at a big table would freeze the click that starts the new
+    # table: they play on a thread of their own, from the save as it was read.
+    from game.ui.botplayer import BotPlayer
+
+    _ola_out()
+    started = threading.Event()
+    go_on = threading.Event()
+    choose = BotPlayer.choose
+
+    def slow(self: BotPlayer, *args: object) -> object:
+        started.set()
+        assert go_on.wait(10)  # held until the new table is up
+        return choose(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(BotPlayer, "choose", slow)
+    menu = MainMenu()
+    screen = Screen(menu)
+    launch.start_match(screen.stack, menu, POLISH, seed=9)
+    table = screen.top
+    assert isinstance(table, MatchTable) and not table.game.placings  # a fresh deal, saved
+    assert read_saved_game().data is not None and started.wait(10)
+    go_on.set()
+    launch.finish_recording()
+    _ola_won_a_finished_round()
 
 
 def test_a_saved_round_the_bots_cannot_finish_is_not_recorded_as_blocked(
