@@ -39,6 +39,14 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _recorded_in_its_own_folder(_home: Path) -> Iterator[None]:
+    """A saved round the bots play out on a thread of their own is recorded before the
+    test's folder goes (the thread finds the folder as the test left it)."""
+    yield
+    launch.finish_recording()
+
+
+@pytest.fixture(autouse=True)
 def _handoff_answers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests press Enter on a hand-off screen the frame it appears; the pause that keeps a
     reflex key from being taken for "ready" has tests of its own, which set it back."""
