@@ -242,6 +242,12 @@ class TableScene(Scene):
         self.log_seen = 0  # the same, as the scrolled-back view last placed them
         self.log_heights: list[int] = []  # each line's height then, oldest first
         self.log_dropped_seen = 0  # how many of the oldest lines had been let go by then
+        # How many rows each line wraps to, at the width and size of ``log_rows_at``: worked
+        # out once a line is first shown; until then guessed from a quick measure (and kept
+        # negative), so a long log opens (or a window resizes) without wrapping every line.
+        self.log_rows: dict[str, int] = {}
+        self.log_rows_at = (0, 0)
+        self.log_at_top = False  # scrolled back to its oldest line at the last frame
         self.confetti: Confetti | None = None
         self.round_result: RoundOver | None = None
         self.overlay_at: float | None = None
@@ -780,6 +786,7 @@ class TableScene(Scene):
         else:
             return False
         self.log_back = max(0.0, self.log_back + step)  # the drawing caps it at the oldest line
+        self.log_at_top = False  # (the drawing tells whether it is back there)
         return True
 
     def pause(self) -> None:

@@ -16,6 +16,7 @@ import pygame
 from game.engine import Game, Phase
 from game.engine.compiled import compile_rules
 from game.ui import tablewords, theme
+from game.ui.director import LOG_LINES
 from game.ui.layout import MARGIN
 from game.ui.moves import PASS_LABELS, Offer, play_options
 from game.ui.roundend import ordinal
@@ -1218,49 +1219,92 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     surface.blit(title, (r.x + 14, r.y + 10))
     size = px(15)
     line_h = theme.font(size).get_height()  # the height of every rendered line
-    # Newest at the bottom; scrolled back, the lines move down and older ones come into view.
-    parts = [_wrapped(line, r.w - 28, size) for line in t.director.log]
-    heights = [len(p) * (line_h + 2) + 4 for p in parts]
+    width, row = r.w - 28, line_h + 2
+    if t.log_rows_at != (width, size) or len(t.log_rows) > 2 * LOG_LINES:
+        t.log_rows, t.log_rows_at = {}, (width, size)
+    log, rows = t.director.log, t.log_rows
+    heights = []
+    for line in log:
+        known = rows.get(line)
+        if known is None:  # guessed, until the line is shown (kept negative till then)
+            known = rows[line] = -_rows_guessed(line, width, size)
+        heights.append(abs(known) * row + 4)
     lines_height = sum(heights)
     dropped = t.director.log_dropped
     # Above the oldest line kept, once some had to go: how many (so the log never seems to
     # start mid-round).
     gone_words = f"… {dropped:,} earlier {'line' if dropped == 1 else 'lines'} not kept"
-    height = lines_height + (line_h + 6 if dropped else 0)
+    height = lines_height + (row + 4 if dropped else 0)
     top, bottom = r.y + px(40), r.bottom - 12
     t.log_height = height
     if t.log_back > 0:  # keep the lines read in place as new ones arrive below them
         # What came in below is the change in height plus the oldest lines let go above (a
         # full log drops one for each it takes): those moved nothing that is still shown.
+        # (Only when lines came: a guessed height put right moves nothing that is read.)
         gone = sum(t.log_heights[: max(0, dropped - t.log_dropped_seen)])
-        kept = t.log_back + lines_height - t.log_seen + gone
-        t.log_back = max(0.0, min(kept, height - (bottom - top)))
+        came = dropped + len(log) != t.log_dropped_seen + len(t.log_heights)
+        kept = t.log_back + (lines_height - t.log_seen + gone if came else 0)
+        most = max(0, height - (bottom - top))
+        # Read from the very top, the view stays there as guessed heights are put right.
+        t.log_back = float(most) if t.log_at_top and not came else max(0.0, min(kept, most))
+    t.log_at_top = t.log_back > 0 and t.log_back >= height - (bottom - top)
     t.log_seen = lines_height
     t.log_heights = heights
     t.log_dropped_seen = dropped
-    y = bottom + round(t.log_back)
-    for wrapped in reversed(parts):
-        for part in reversed(wrapped):
-            y -= line_h + 2
+
+    def shown(line: str) -> list[str]:
+        wrapped = _wrapped(line, width, size)
+        rows[line] = len(wrapped)  # known from now on
+        return wrapped
+
+    def say(words: str, y: int, ink: tuple[int, int, int] = theme.TEXT) -> None:
+        if top <= y and y + line_h <= bottom:
+            surface.blit(theme.text(words, size, ink), (r.x + 14, y))
+
+    if t.log_at_top:
+        # Read from the oldest line down: the rows of the lines below need not be known.
+        y = top
+        if dropped:
+            say(theme.fit(gone_words, size, width), y, theme.MUTED)
+            y += row + 4
+        for line in log:
+            if y >= bottom:
+                break
+            for part in shown(line):
+                say(part, y)
+                y += row
+            y += 4
+    else:
+        # Newest at the bottom; scrolled back, the lines move down and older ones come into
+        # view. Those below the view keep their guessed rows.
+        y = bottom + round(t.log_back)
+        for line, line_height in zip(reversed(log), reversed(heights), strict=True):
+            if y - line_height >= bottom:
+                y -= line_height
+                continue
+            for part in reversed(shown(line)):
+                y -= row
+                say(part, y)
+            y -= 4
             if y < top:
                 break
-            if y + line_h <= bottom:
-                surface.blit(theme.text(part, size, theme.TEXT), (r.x + 14, y))
         else:
-            y -= 4
-            continue
-        break
-    else:
-        y -= line_h + 2
-        if dropped and y >= top and y + line_h <= bottom:
-            words = theme.fit(gone_words, size, r.w - 28)
-            surface.blit(theme.text(words, size, theme.MUTED), (r.x + 14, y))
+            if dropped:
+                say(theme.fit(gone_words, size, width), y - row, theme.MUTED)
     if t.log_back > 0:
         more = theme.text("newer below · End", px(13), theme.MUTED)
         surface.blit(more, more.get_rect(topright=(r.right - 14, r.y + 14)))
 
 
-@lru_cache(maxsize=4096)  # (a full log's lines at two widths: drawn every frame)
+def _rows_guessed(line: str, width: int, size: int) -> int:
+    """How many rows ``line`` wraps to at ``width``, guessed from the main font's measure (a
+    few microseconds, nothing drawn): within a row of ``_wrapped``'s count, for a line not
+    yet shown."""
+    measured = theme.font(size).size(line)[0]
+    return 1 if measured <= width else -(-measured // max(1, width * 9 // 10))
+
+
+@lru_cache(maxsize=1024)  # (the lines in view: drawn every frame)
 def _wrapped(line: str, width: int, size: int) -> list[str]:
     # A name is one word however long (up to 32 letters, and a Thai one has no spaces at
     # all): one wider than the panel is broken rather than drawn over its edge.

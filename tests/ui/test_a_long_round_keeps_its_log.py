@@ -41,3 +41,61 @@ def test_lines_beyond_the_limit_are_told_at_the_top(monkeypatch: pytest.MonkeyPa
     dropped = 25 + 1  # (and the deal's own line)
     assert f"… {dropped} earlier lines not kept" in texts
     assert "Ben drew 1 card (0)" not in texts and "Ben drew 1 card (25)" in texts
+
+
+def test_home_reaches_the_deal_above_long_lines_not_yet_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Lines not yet shown have their rows guessed (wrapping 2,000 lines at once froze the
+    # log's opening): read from the top, the view stays there as they are put right, even
+    # where every guess was short (one row each).
+    from game.ui import tabledraw
+
+    monkeypatch.setattr(tabledraw, "_rows_guessed", lambda *_args: 1)
+    h = Harness(Game.new(PRESETS["polish"], 4, seed=3))
+    log = h.table.director.log
+    log.clear()
+    log.append("Round 1: Ada deals 5 cards each; 6♠ starts the pile")
+    stack = "Ben laid 2♥ 2♠ 2♦ 2♣ — the stack is 8 — Cleo owes 8 — and Macau! "
+    log.extend(f"{stack * (1 + n % 3)}({n})" for n in range(300))
+    log.extend(f"Ben drew 1 card ({n})" for n in range(1200))
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_HOME)
+    h.tick(3)
+    texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
+    assert any(words.startswith("Round 1:") for words in texts), texts[:12]
+    h.key(pygame.K_PAGEDOWN)  # and down from there again
+    h.tick()
+    texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
+    assert not any(words.startswith("Round 1:") for words in texts)
+    assert h.table.log_back > 0
+
+
+def test_continue_still_tells_how_many_earlier_lines_went(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.store.settings import Settings
+    from game.ui.matchtable import MatchTable
+    from game.ui.resume import restore, snapshot
+    from game.ui.setup import SeatSpec, TableSetup
+
+    setup = TableSetup("polish", (SeatSpec("You"), SeatSpec("Ada", "random")))
+    off = Settings(animation_speed="off")
+    table = MatchTable(setup, setup.new_game(seed=4), settings=off, seed=4)
+    table.director.log.extend(f"Ada drew 1 card ({n})" for n in range(LOG_LINES + 300))
+    before = table.director.log_dropped
+    assert before >= 300
+    data = snapshot(table)
+    table.shutdown()
+
+    again = restore(data, off)
+    h = Harness(Game.new(PRESETS["polish"], 2, seed=1))
+    h.stack.pop()
+    h.stack.push(again)
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_HOME)
+    h.tick(2)
+    dropped = again.director.log_dropped
+    assert dropped >= before  # (and the line that says where the round picks up)
+    texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
+    assert f"… {dropped:,} earlier lines not kept" in texts
