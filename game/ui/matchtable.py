@@ -127,6 +127,9 @@ class MatchTable(TableScene):
         # Pass-and-play: how far each person had read the log when their turn ended (its
         # lines counted from the first ever written), for the hand-off's "since your turn".
         self.log_read: dict[int, int] = {}
+        # Pass-and-play: the log's lines (counted from the first ever written) through the
+        # last move the person at the screen made.
+        self.own_move_read = 0
         # Pass-and-play, continued: the seat whose Macau call was made before the save, given
         # back once their hand is shown again (-1: none).
         self.call_kept = -1
@@ -234,8 +237,14 @@ class MatchTable(TableScene):
 
     def apply(self, action: Action, seat: int | None = None) -> bool:
         """Apply, then save; a round that just ended is recorded once."""
+        own = self.pass_and_play and self.director.reveal and seat in (None, self.viewer)
         if not super().apply(action, seat):
             return False
+        if own:
+            # Pass-and-play: the person at the screen has read their own move's lines, even
+            # those still to be shown when the game is saved (``resume.snapshot``).
+            shown = self.director.words_when_shown().lines
+            self.own_move_read = shown.dropped + len(shown)
         self._after_move()
         return True
 

@@ -311,10 +311,10 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
     read_to = dict(table.log_read)
     d = table.director
     if table.pass_and_play and d.reveal:
-        # The person at the screen has read the log as shown so far, and the lines of a
-        # move still being shown are their own (the bots move once it has been shown): their
-        # hand-off after Continue tells only what came since, not their own move.
-        read_to[table.viewer] = shown.lines.dropped + len(shown.lines)
+        # The person at the screen has read the log as shown so far, and their own move's
+        # lines, even those still being shown: their hand-off after Continue tells only what
+        # came since (a bot's catch still being shown among it).
+        read_to[table.viewer] = max(d.log_dropped + len(d.log), table.own_move_read)
     return {
         "kind": SNAPSHOT_KIND,
         "version": SNAPSHOT_VERSION,
@@ -338,8 +338,10 @@ def snapshot(table: MatchTable) -> dict[str, Any]:
         "match_started_at": table.match_started_at,
         # When the seats already out went out, for the winner's time in the statistics.
         "out_after": {str(s): t for s, t in table.out_after.items() if t is not None},
-        # Public lines only: the table's game log, with the lines of a move still being shown.
+        # Public lines only: the table's game log, with the lines of a move still being shown,
+        # and how many of its oldest lines it had let go.
         "log": list(shown.lines),
+        "log_dropped": shown.lines.dropped,
         # What the log's words of a request's end name (a request made before the save).
         "log_asked": dict(shown.asked),
         # Pass-and-play: how far into the saved log each person had read when their turn
@@ -460,7 +462,11 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     else:
         table.started_at = parsed.started_at if parsed.started_at is not None else time.time()
     table.recorded = game.over
-    before = len(table.director.log)
+    dropped = data.get("log_dropped")
+    if isinstance(dropped, int) and _whole(dropped, 0, 1 << 40):
+        # The oldest lines the log had let go before the save: still counted, and told.
+        table.director.words.lines.dropped += dropped
+    before = table.director.log_dropped + len(table.director.log)
     table.director.log.extend(parsed.log)
     if not between_rounds:
         _restore_moment(table, data, before)

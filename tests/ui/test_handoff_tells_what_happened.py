@@ -179,3 +179,38 @@ def test_after_continue_a_person_is_not_told_their_own_move_still_being_shown() 
         assert again.apply(again.game.legal_actions(0)[0], 0)
     bart = handoff_for(screen, 1, frames=3000)
     assert bart.recent and not any(line.startswith("Bart") for line in bart.recent), bart.recent
+
+
+def test_after_continue_a_catch_still_being_shown_is_told() -> None:
+    # Bart, a bot, catches Cleo's forgotten Macau while Anna's hand is shown, and the game
+    # closes before the catch is: it is another seat's move, which Anna has not read.
+    from game.ui.resume import restore, snapshot
+
+    setup = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Bart", "medium"), SeatSpec("Cleo")))
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["8C 9D KC 4S 7H", "4C 10C 10S JS QD", "6H 9S"],
+        pile="5S 8H",
+        stock="3H 4D 10D JD QS 6C 7S 9C 2D 3D 4H 5H",
+        current=2,
+    )
+    table = MatchTable(setup, game, settings=Settings(animation_speed="normal"), deal=False)
+    screen = Screen(table)
+    handoff_for(screen, 2)
+    ready(screen)
+    assert table.apply(parse_action("6H"), 2)  # and no Macau called, one card left
+    handoff_for(screen, 0, frames=3000)
+    ready(screen)  # Anna does not catch her
+    for _ in range(600):
+        version = table.version
+        screen.frame()
+        if table.version != version:
+            break
+    assert table.game.hand_counts[2] > 1  # caught, and not yet shown
+    data = snapshot(table)
+    table.shutdown()
+
+    again = restore(data, Settings(animation_speed="off"))
+    screen = Screen(again)
+    anna = handoff_for(screen, 0, frames=3000)
+    assert any(line.startswith("Bart caught Cleo") for line in anna.recent), anna.recent
