@@ -520,4 +520,11 @@ def run(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - started
         print(f"macau smoke: {app.frame} frames in {elapsed:.2f}s")
     pygame.quit()
+    # The window is closed and its game saved: a copy opened now keeps the save, even while
+    # this process still records a round the bots play out (``launch.finish_recording``).
+    from game.store import lock
+    from game.ui import launch
+
+    lock.release()
+    launch.finish_recording()
     return code

@@ -160,3 +160,38 @@ def test_a_lock_file_deleted_while_the_game_runs_is_taken_again(_home: Path) -> 
         table.save()
         assert not table.saving and not (_home / "state" / "current_game.json").exists()
         assert table.toast is not None and table.toast[0] == ANOTHER_COPY
+
+
+def test_closing_the_window_gives_the_save_up_while_a_round_is_still_being_recorded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A round the bots play out on a thread of their own may keep the process a second or
+    # two after the window closes: a copy opened meanwhile must be the one that saves.
+    import argparse
+    import threading
+
+    from game.ui import app as app_module
+
+    freed: list[bool] = []
+
+    def recording() -> None:
+        for _ in range(500):
+            if lock._held is None:
+                freed.append(True)
+                return
+            threading.Event().wait(0.01)
+        freed.append(False)
+
+    def played(self: app_module.App, scene: object, frames: int | None = None) -> int:
+        assert lock.owns_saved_game()  # the window's game is saved for Continue
+        worker = threading.Thread(target=recording)
+        worker.start()
+        launch._recording.append(worker)
+        return 0
+
+    monkeypatch.setattr(app_module.App, "run", played)
+    monkeypatch.setattr(app_module.pygame, "quit", lambda: None)  # (the other tests' fonts)
+    args = argparse.Namespace(smoke=False, frames=None, preset=None, seats=None, bots=None)
+    args.seed = None
+    assert app_module.run(args) == 0
+    assert freed == [True] and not launch._recording
