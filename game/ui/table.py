@@ -239,9 +239,9 @@ class TableScene(Scene):
         # How far the log is scrolled back from its newest line, in pixels (0: following).
         self.log_back = 0.0
         self.log_height = 0  # the height of all its lines at the last frame drawn
-        self.log_seen = 0  # the same, as the scrolled-back view last placed them
-        self.log_heights: list[int] = []  # each line's height then, oldest first
-        self.log_dropped_seen = 0  # how many of the oldest lines had been let go by then
+        # Read back: the line the view keeps to (counted from the first ever written) and
+        # where its top was drawn, so lines coming in below, or growing, move nothing read.
+        self.log_anchor: tuple[int, int] | None = None
         # How many rows each line wraps to, at the width and size of ``log_rows_at``: worked
         # out once a line is first shown; until then guessed from a quick measure (and kept
         # negative), so a long log opens (or a window resizes) without wrapping every line.
@@ -787,6 +787,9 @@ class TableScene(Scene):
             return False
         self.log_back = max(0.0, self.log_back + step)  # the drawing caps it at the oldest line
         self.log_at_top = False  # (the drawing tells whether it is back there)
+        if self.log_anchor is not None:  # the line read moves with the scroll, and no more
+            index, y = self.log_anchor
+            self.log_anchor = (index, round(y + step))
         return True
 
     def pause(self) -> None:

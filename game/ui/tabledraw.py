@@ -1237,20 +1237,19 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     height = lines_height + (row + 4 if dropped else 0)
     top, bottom = r.y + px(40), r.bottom - 12
     t.log_height = height
-    if t.log_back > 0:  # keep the lines read in place as new ones arrive below them
-        # What came in below is the change in height plus the oldest lines let go above (a
-        # full log drops one for each it takes): those moved nothing that is still shown.
-        # (Only when lines came: a guessed height put right moves nothing that is read.)
-        gone = sum(t.log_heights[: max(0, dropped - t.log_dropped_seen)])
-        came = dropped + len(log) != t.log_dropped_seen + len(t.log_heights)
-        kept = t.log_back + (lines_height - t.log_seen + gone if came else 0)
-        most = max(0, height - (bottom - top))
-        # Read from the very top, the view stays there as guessed heights are put right.
-        t.log_back = float(most) if t.log_at_top and not came else max(0.0, min(kept, most))
-    t.log_at_top = t.log_back > 0 and t.log_back >= height - (bottom - top)
-    t.log_seen = lines_height
-    t.log_heights = heights
-    t.log_dropped_seen = dropped
+    most = max(0, height - (bottom - top))
+    # Where the view stands. Read back, it keeps to the line it was last anchored to (moved
+    # only by the reader's own scrolling), whatever comes in below, grows, or has its rows
+    # put right; read from the very top it stays there; else it follows the newest line.
+    anchor = t.log_anchor
+    at = anchor[0] - dropped if anchor is not None else -1
+    if t.log_at_top:
+        t.log_back = float(most)
+    elif anchor is not None and t.log_back > 0 and 0 <= at < len(log):
+        t.log_back = float(anchor[1] + sum(heights[at:]) - bottom)
+    t.log_back = max(0.0, min(t.log_back, float(most)))
+    t.log_at_top = t.log_back > 0 and t.log_back >= most
+    t.log_anchor = None
 
     def shown(line: str) -> list[str]:
         wrapped = _wrapped(line, width, size)
@@ -1261,36 +1260,55 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
         if top <= y and y + line_h <= bottom:
             surface.blit(theme.text(words, size, ink), (r.x + 14, y))
 
-    if t.log_at_top:
-        # Read from the oldest line down: the rows of the lines below need not be known.
-        y = top
-        if dropped:
-            say(theme.fit(gone_words, size, width), y, theme.MUTED)
-            y += row + 4
-        for line in log:
+    def down(first: int, y: int) -> None:
+        """Lines ``first`` on, the first one's block (a gap, then its rows) at ``y``."""
+        for index in range(first, len(log)):
             if y >= bottom:
-                break
-            for part in shown(line):
+                return
+            if t.log_back > 0 and t.log_anchor is None and y >= top:
+                t.log_anchor = (dropped + index, y)  # the first line whole in view
+            y += 4
+            for part in shown(log[index]):
                 say(part, y)
                 y += row
-            y += 4
-    else:
-        # Newest at the bottom; scrolled back, the lines move down and older ones come into
-        # view. Those below the view keep their guessed rows.
-        y = bottom + round(t.log_back)
-        for line, line_height in zip(reversed(log), reversed(heights), strict=True):
-            if y - line_height >= bottom:
-                y -= line_height
-                continue
-            for part in reversed(shown(line)):
+
+    def up(last: int, y: int) -> None:
+        """Lines ``last`` and older, upwards, the block of ``last`` ending at ``y``."""
+        highest: tuple[int, int] | None = None  # the highest line whole in view
+        for index in range(last, -1, -1):
+            if y <= top:
+                break
+            for part in reversed(shown(log[index])):
                 y -= row
                 say(part, y)
             y -= 4
-            if y < top:
-                break
+            if y >= top:
+                highest = (dropped + index, y)
         else:
             if dropped:
                 say(theme.fit(gone_words, size, width), y - row, theme.MUTED)
+        if t.log_back > 0 and t.log_anchor is None:
+            t.log_anchor = highest
+
+    if t.log_at_top:
+        # Read from the oldest line down: the rows of the lines below need not be known.
+        if dropped:
+            say(theme.fit(gone_words, size, width), top, theme.MUTED)
+        down(0, top + (row + 4 if dropped else 0))
+    elif t.log_back > 0 and 0 <= at < len(log):
+        # From the line read: its block where it was, the others above and below it.
+        y = round(bottom + t.log_back) - sum(heights[at:])
+        down(at, y)
+        up(at - 1, y)
+    else:
+        # Newest at the bottom; scrolled back, the lines move down and older ones come into
+        # view (those below the view keep their guessed rows).
+        y = round(bottom + t.log_back)
+        last = len(log) - 1
+        while last >= 0 and y - heights[last] >= bottom:
+            y -= heights[last]
+            last -= 1
+        up(last, y)
     if t.log_back > 0:
         more = theme.text("newer below · End", px(13), theme.MUTED)
         surface.blit(more, more.get_rect(topright=(r.right - 14, r.y + 14)))

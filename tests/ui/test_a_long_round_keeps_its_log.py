@@ -99,3 +99,81 @@ def test_continue_still_tells_how_many_earlier_lines_went(
     assert dropped >= before  # (and the line that says where the round picks up)
     texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
     assert f"… {dropped:,} earlier lines not kept" in texts
+
+
+def _drawn_at(monkeypatch: pytest.MonkeyPatch, h: Harness) -> dict[str, int]:
+    """Each log line drawn once, and where (its top)."""
+    drawn = drawn_texts(monkeypatch, h.stack, h.screen.get_size())
+    counts: dict[str, int] = {}
+    for words, _ in drawn:
+        counts[words] = counts.get(words, 0) + 1
+    return {words: rect.y for words, rect in drawn if counts[words] == 1}
+
+
+def test_lines_read_back_stay_put_as_the_newest_line_gains_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = Harness(Game.new(PRESETS["polish"], 4, seed=3))
+    log = h.table.director.log
+    log.clear()
+    log.extend(f"Ben drew 1 card ({n})" for n in range(400))
+    log.append("Cleo laid 7♥")
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_PAGEUP)
+    h.tick()
+    before = _drawn_at(monkeypatch, h)
+    # The move's line gains its consequences and wraps onto more rows, as the log's words
+    # are added to the line of the move they belong to.
+    log[-1] += " — the stack is 8 — Dan owes 8 — Macau! — Cleo has one card left and Ben is next"
+    h.tick()
+    after = _drawn_at(monkeypatch, h)
+    moved = {w: after[w] - y for w, y in before.items() if w in after and w.startswith("Ben")}
+    assert moved and set(moved.values()) == {0}, moved
+
+
+def test_each_notch_of_the_wheel_moves_the_lines_read_by_one_notch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Lines not yet shown have their rows guessed; one coming into view with more rows than
+    # guessed must not shift those above it.
+    import random
+
+    h = Harness(Game.new(PRESETS["polish"], 4, seed=3))
+    log = h.table.director.log
+    log.clear()
+    pick = random.Random(1)
+    words = [
+        "Ben",
+        "laid",
+        "2♥",
+        "2♠",
+        "2♦",
+        "the",
+        "stack",
+        "is",
+        "now",
+        "eight",
+        "cards",
+        "Cleo",
+        "owes",
+        "eight",
+        "Macau!",
+    ]
+    for n in range(150):
+        log.append(f"({n:03}) " + " ".join(pick.choice(words) for _ in range(pick.randint(2, 30))))
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_HOME)
+    h.tick()
+    log_rect = h.table.layout.log_rect
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: log_rect.center)
+    notch = h.table.layout.px(48)
+    seen = _drawn_at(monkeypatch, h)
+    odd = []
+    for _ in range(60):
+        h.send(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+        now = _drawn_at(monkeypatch, h)
+        moves = {seen[w] - y for w, y in now.items() if w in seen and w.startswith("(")}
+        if moves != {notch}:
+            odd.append(moves)
+        seen = now
+    assert not odd, odd

@@ -445,7 +445,10 @@ def test_a_full_log_read_back_stays_where_it_is_as_new_lines_push_old_ones_out()
     h.key(pygame.K_PAGEUP)
     h.key(pygame.K_PAGEUP)
     assert table.log_back > 0 and len(log) == log.maxlen
-    row = table.log_heights[0]  # every line here is one row high
+    from game.ui import theme
+
+    # Every line here is one row high, with the gap between lines.
+    row = theme.font(table.layout.px(15)).get_height() + 2 + 4
     for i in range(5):
         back = table.log_back
         log.append(f"Ben drew 1 card ({i})")
