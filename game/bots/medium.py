@@ -503,16 +503,14 @@ class Table:
         choice = play.choice
         if choice in SUITS:
             held = sum(1 for x in rest if x.suit == choice)
-            single = len(play.cards) == 1 and not self.c.attack_value[last]
-            if single and (choice == self.view.suit_in_force or choice in self.plain_suits):
+            if (
+                len(play.cards) == 1
+                and not self.c.attack_value[last]
+                and (choice == self.view.suit_in_force or choice in self.plain_suits)
+            ):
                 # A changer naming the suit already in force, or one a plain card here puts in
                 # force (9♠ on 9♣), changes nothing that card would not: it is worth what
                 # following is, so the changer is kept. (An attack names as it likes.)
-                return 1.5 * min(held, 4)
-            if single and self.plain_suits and play.cards[0] in self.c.wild:
-                # A card that plays on anything (classic's and Tel-Aviv's aces, a Tel-Aviv
-                # queen) spent on a suit while a plain card fits: the suit is worth no more
-                # than following, and the card is held for when nothing else fits.
                 return 1.5 * min(held, 4)
             return 4.0 * held - 0.15 * self.unseen_suit[choice]
         if choice == "*":

@@ -56,27 +56,6 @@ def test_medium_keeps_its_changer_when_a_plain_card_reaches_the_same_suit(
 
 
 @pytest.mark.parametrize(
-    ("preset", "hand", "pile", "plain"),
-    [
-        # An ace that plays on anything spent naming clubs, where 9♠ follows: 9♠ won 75% of
-        # playouts from there, the ace 60%.
-        ("tel_aviv", "8C 9S 4C AC", "9H", "9S"),
-        ("tel_aviv", "JD 3S QS 2S 5S", "4D", "JD"),  # a queen naming spades: 79% to 61%
-        ("classic", "8C AD KC 9D 7C", "5D", "9D"),
-        ("classic", "4C 4S 7C AS 8H", "QH", "8H"),
-    ],
-)
-def test_medium_holds_a_card_that_plays_on_anything_while_a_plain_card_fits(
-    preset: str, hand: str, pile: str, plain: str
-) -> None:
-    stock = "2C 3C 5C 6C 10C 2D 3D 4H 6H 7H"
-    g = Game.from_position(preset, [hand, "10H 10D 8D 7D 6D KH JH"], pile, stock)
-    for seed in range(10):
-        bot = make_bot("medium")
-        assert str(bot.choose(g.view(0), g.legal_actions(), random.Random(seed))) == plain
-
-
-@pytest.mark.parametrize(
     ("hand", "pile", "first"), [("2H 5C", "KD 5H", "2H"), ("3H 9C", "KD 9H", "3H")]
 )
 def test_medium_does_not_keep_a_last_card_it_may_never_lay(
