@@ -99,25 +99,19 @@ def test_the_match_result_screen_and_a_new_match_record_it_once() -> None:
         assert [m.status for m in store.matches()] == ["finished"]
 
 
-def test_a_match_left_between_rounds_and_replaced_is_recorded_as_given_up() -> None:
-    screen, menu, table = _table_on_menu(None)
+def _menu_from_the_round_board(screen: Screen, table: MatchTable) -> None:
+    """The last card laid, then Menu on the round board: back on the menu between rounds."""
     _lay_the_last_card(screen, table)
     for _ in range(600):
         if isinstance(screen.top, RoundEndOverlay):
             break
         screen.frame(draw=False)
-    screen.key(pygame.K_q, "q")  # Menu on the round board: the save sits between rounds
-    assert screen.top is menu and has_saved_game()
+    screen.key(pygame.K_q, "q")
 
-    menu.first_table = (SETUP, 5)  # a table named on the command line asks first
-    screen.frame(2)
-    dialog = screen.top
-    assert isinstance(dialog, ConfirmDialog)
-    assert "(totals: You 0, Ada 155, Ben 35)" in dialog.detail and "given up" in dialog.detail
-    assert "rounds it finished stay in your history" in dialog.detail
-    screen.click(dialog.yes_button.rect.center)
-    assert isinstance(screen.top, MatchTable) and screen.top is not table
 
+def _given_up_after_its_first_round() -> None:
+    """The match of ``_table_on_menu(None)``, left after its first round, is recorded as
+    given up with that round, finished, and its totals."""
     with Store.open() as store:
         [match] = store.matches()
         assert (match.status, match.rounds) == ("abandoned", 1)
@@ -127,6 +121,22 @@ def test_a_match_left_between_rounds_and_replaced_is_recorded_as_given_up() -> N
         assert round_one.match_id == match.match_id and not round_one.abandoned
         you = store.profile_stats("You")
     assert (you.matches, you.matches_won, you.matches_abandoned) == (0, 0, 1)
+
+
+def test_a_match_left_between_rounds_and_replaced_is_recorded_as_given_up() -> None:
+    screen, menu, table = _table_on_menu(None)
+    _menu_from_the_round_board(screen, table)
+    assert screen.top is menu and has_saved_game()  # the save sits between rounds
+
+    menu.first_table = (SETUP, 5)  # a table named on the command line asks first
+    screen.frame(2)
+    dialog = screen.top
+    assert isinstance(dialog, ConfirmDialog)
+    assert "(totals: You 0, Ada 155, Ben 35)" in dialog.detail and "given up" in dialog.detail
+    assert "rounds it finished stay in your history" in dialog.detail
+    screen.click(dialog.yes_button.rect.center)
+    assert isinstance(screen.top, MatchTable) and screen.top is not table
+    _given_up_after_its_first_round()
 
 
 def _given_up_with_its_round() -> None:
@@ -180,21 +190,9 @@ def test_a_match_left_between_rounds_in_a_copy_that_cannot_save_it_is_given_up_a
 ) -> None:
     _another_copy_keeps_the_save(monkeypatch)
     screen, menu, table = _table_on_menu(None)
-    _lay_the_last_card(screen, table)
-    for _ in range(600):
-        if isinstance(screen.top, RoundEndOverlay):
-            break
-        screen.frame(draw=False)
-    screen.key(pygame.K_q, "q")
+    _menu_from_the_round_board(screen, table)
     assert screen.top is menu and not has_saved_game()
-    with Store.open() as store:
-        [match] = store.matches()
-        assert (match.status, match.rounds) == ("abandoned", 1)
-        assert [s.total for s in match.seats] == [0, 155, 35]
-        [round_one] = store.history("You")
-        assert round_one.match_id == match.match_id and not round_one.abandoned
-        you = store.profile_stats("You")
-    assert (you.matches, you.matches_abandoned) == (0, 1)
+    _given_up_after_its_first_round()
 
 
 def test_a_match_saved_before_matches_were_recorded_is_given_up_when_replaced() -> None:
