@@ -240,8 +240,10 @@ class TableScene(Scene):
         self.log_back = 0.0
         self.log_height = 0  # the height of all its lines at the last frame drawn
         # Read back: the line the view keeps to (counted from the first ever written) and
-        # where its top was drawn, so lines coming in below, or growing, move nothing read.
+        # how far below the view's top its top was drawn, so lines coming in below, or
+        # growing, move nothing read (nor a resized window, but for the room it has).
         self.log_anchor: tuple[int, int] | None = None
+        self.log_resized = False  # the window's size changed since the log was drawn
         # How many rows each line wraps to, at the width and size of ``log_rows_at``: worked
         # out once a line is first shown; until then guessed from a quick measure (and kept
         # negative), so a long log opens (or a window resizes) without wrapping every line.
@@ -331,12 +333,14 @@ class TableScene(Scene):
         self.log_button.on = value  # lit while the log is open, however it was opened
         if value != self._show_log:
             self._show_log = value
-            self.log_back = 0.0  # the log opens on its newest lines
+            # The log opens on its newest lines, however it was left.
+            self.log_back, self.log_at_top, self.log_anchor = 0.0, False, None
             self.resize(self.layout.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Recompute the whole layout for the new window size."""
         old, self.layout = self.layout, table_layout(size, self.game.seats, log=self._show_log)
+        self.log_resized = True
         if old != self.layout:
             # Cards in the air fly between places of the old layout, at its card size: they
             # land now (where they land follows the new layout) rather than fly off the window.

@@ -1243,13 +1243,18 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     # put right; read from the very top it stays there; else it follows the newest line.
     anchor = t.log_anchor
     at = anchor[0] - dropped if anchor is not None else -1
+    if anchor is not None and at < 0:
+        t.log_at_top = True  # the line read has been let go: the oldest kept is read now
     if t.log_at_top:
         t.log_back = float(most)
     elif anchor is not None and t.log_back > 0 and 0 <= at < len(log):
-        t.log_back = float(anchor[1] + sum(heights[at:]) - bottom)
+        offset = anchor[1]
+        if t.log_resized:  # kept within the view, should the window have shrunk
+            offset = max(0, min(offset, bottom - top - row - 4))
+        t.log_back = float(top + offset + sum(heights[at:]) - bottom)
     t.log_back = max(0.0, min(t.log_back, float(most)))
     t.log_at_top = t.log_back > 0 and t.log_back >= most
-    t.log_anchor = None
+    t.log_anchor, t.log_resized = None, False
 
     def shown(line: str) -> list[str]:
         wrapped = _wrapped(line, width, size)
@@ -1261,12 +1266,13 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
             surface.blit(theme.text(words, size, ink), (r.x + 14, y))
 
     def down(first: int, y: int) -> None:
-        """Lines ``first`` on, the first one's block (a gap, then its rows) at ``y``."""
+        """Lines ``first`` on, the first one's block (a gap, then its rows) at ``y`` (the
+        first of them whole in view is kept to, unless ``up`` finds one above it)."""
         for index in range(first, len(log)):
             if y >= bottom:
                 return
             if t.log_back > 0 and t.log_anchor is None and y >= top:
-                t.log_anchor = (dropped + index, y)  # the first line whole in view
+                t.log_anchor = (dropped + index, y - top)  # the first line whole in view
             y += 4
             for part in shown(log[index]):
                 say(part, y)
@@ -1283,12 +1289,12 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
                 say(part, y)
             y -= 4
             if y >= top:
-                highest = (dropped + index, y)
+                highest = (dropped + index, y - top)
         else:
             if dropped:
                 say(theme.fit(gone_words, size, width), y - row, theme.MUTED)
-        if t.log_back > 0 and t.log_anchor is None:
-            t.log_anchor = highest
+        if t.log_back > 0 and highest is not None:
+            t.log_anchor = highest  # the line read: the one at the top of the view
 
     if t.log_at_top:
         # Read from the oldest line down: the rows of the lines below need not be known.

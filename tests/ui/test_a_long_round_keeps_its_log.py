@@ -177,3 +177,67 @@ def test_each_notch_of_the_wheel_moves_the_lines_read_by_one_notch(
             odd.append(moves)
         seen = now
     assert not odd, odd
+
+
+def _lines_log(h: Harness, count: int) -> None:
+    log = h.table.director.log
+    log.clear()
+    log.extend(f"Ben drew 1 card ({n})" for n in range(count))
+
+
+def test_the_log_reopens_on_its_newest_line_after_being_read_from_the_top(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = Harness(Game.new(PRESETS["polish"], 4, seed=3))
+    _lines_log(h, 300)
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_HOME)
+    h.tick()
+    h.key(pygame.K_l, "l")  # closed, read from the top
+    h.table.director.log.append("Cleo laid 7♥")
+    h.key(pygame.K_l, "l")
+    h.tick()
+    texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
+    assert "Cleo laid 7♥" in texts and "newer below · End" not in texts
+
+
+@pytest.mark.parametrize("sizes", [((1920, 1080), (800, 600)), ((1280, 800), (960, 600))])
+def test_the_line_read_stays_in_view_when_the_window_shrinks(
+    monkeypatch: pytest.MonkeyPatch, sizes: tuple[tuple[int, int], tuple[int, int]]
+) -> None:
+    big, small = sizes
+    h = Harness(Game.new(PRESETS["polish"], 4, seed=3), size=big)
+    _lines_log(h, 600)
+    h.key(pygame.K_l, "l")
+    for _ in range(3):
+        h.key(pygame.K_PAGEUP)
+    h.tick()
+    read = min(
+        (rect.y, words)
+        for words, rect in drawn_texts(monkeypatch, h.stack, big)
+        if words.startswith("Ben drew")
+    )[1]
+    h.screen = pygame.display.set_mode(small)
+    h.stack.resize(small)
+    h.tick(2)
+    texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, small)]
+    assert read in texts
+
+
+def test_reading_the_oldest_lines_as_they_go_keeps_to_the_oldest_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    h = Harness(Game.new(PRESETS["polish"], 4, seed=3))
+    _lines_log(h, LOG_LINES)
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_HOME)
+    h.tick()
+    log_rect = h.table.layout.log_rect
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: log_rect.center)
+    for _ in range(3):  # a little way down from the top
+        h.send(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0)
+    for n in range(40):  # each new line lets the oldest go, the line read among them
+        h.table.director.log.append(f"Cleo drew 1 card ({n})")
+        h.tick()
+    texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
+    assert "… 40 earlier lines not kept" in texts and "Ben drew 1 card (40)" in texts
