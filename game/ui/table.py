@@ -244,6 +244,7 @@ class TableScene(Scene):
         # growing, move nothing read (nor a resized window, but for the room it has).
         self.log_anchor: tuple[int, int] | None = None
         self.log_resized = False  # the window's size changed since the log was drawn
+        self.log_scrolled = False  # scrolled since the log was drawn
         # How many rows each line wraps to, at the width and size of ``log_rows_at``: worked
         # out once a line is first shown; until then guessed from a quick measure (and kept
         # negative), so a long log opens (or a window resizes) without wrapping every line.
@@ -791,6 +792,7 @@ class TableScene(Scene):
             return False
         self.log_back = max(0.0, self.log_back + step)  # the drawing caps it at the oldest line
         self.log_at_top = False  # (the drawing tells whether it is back there)
+        self.log_scrolled = True
         if self.log_anchor is not None:  # the line read moves with the scroll, and no more
             index, y = self.log_anchor
             self.log_anchor = (index, round(y + step))

@@ -1243,8 +1243,10 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
     # put right; read from the very top it stays there; else it follows the newest line.
     anchor = t.log_anchor
     at = anchor[0] - dropped if anchor is not None else -1
-    if anchor is not None and at < 0:
-        t.log_at_top = True  # the line read has been let go: the oldest kept is read now
+    if anchor is not None and at < 0 and not t.log_scrolled:
+        # The line read has been let go: the oldest kept is read now. (Scrolled meanwhile,
+        # the view goes where the reader sent it.)
+        t.log_at_top = True
     if t.log_at_top:
         t.log_back = float(most)
     elif anchor is not None and t.log_back > 0 and 0 <= at < len(log):
@@ -1254,7 +1256,7 @@ def _draw_log(t: TableScene, surface: pygame.Surface) -> None:
         t.log_back = float(top + offset + sum(heights[at:]) - bottom)
     t.log_back = max(0.0, min(t.log_back, float(most)))
     t.log_at_top = t.log_back > 0 and t.log_back >= most
-    t.log_anchor, t.log_resized = None, False
+    t.log_anchor, t.log_resized, t.log_scrolled = None, False, False
 
     def shown(line: str) -> list[str]:
         wrapped = _wrapped(line, width, size)

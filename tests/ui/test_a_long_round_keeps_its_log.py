@@ -241,3 +241,20 @@ def test_reading_the_oldest_lines_as_they_go_keeps_to_the_oldest_kept(
         h.tick()
     texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
     assert "… 40 earlier lines not kept" in texts and "Ben drew 1 card (40)" in texts
+
+
+@pytest.mark.parametrize("key", [pygame.K_END, pygame.K_PAGEDOWN], ids=["End", "PageDown"])
+def test_a_scroll_from_the_top_of_a_full_log_holds_as_a_line_comes_in_the_same_frame(
+    monkeypatch: pytest.MonkeyPatch, key: int
+) -> None:
+    h = Harness(Game.new(PRESETS["polish"], 4, seed=3))
+    _lines_log(h, LOG_LINES + 10)
+    h.key(pygame.K_l, "l")
+    h.key(pygame.K_HOME)
+    h.tick()
+    h.table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+    h.table.director.log.append("Cleo laid 7♥")  # lets go the line the view was on
+    h.tick()
+    texts = [words for words, _ in drawn_texts(monkeypatch, h.stack, (1280, 800))]
+    assert not any("not kept" in words for words in texts)  # left the top, as asked
+    assert ("Cleo laid 7♥" in texts) == (key == pygame.K_END)
