@@ -15,7 +15,7 @@ import signal
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 import pygame
@@ -396,12 +396,9 @@ class App:
         """Push ``scene`` and loop until quit (or ``frames`` frames); returns the exit code."""
         if scene is not None:
             self.stack.push(scene)
-        before = _on_terminate(self.terminate)
-        try:
+        with _terminate_answered_by(self.terminate):
             while self.running and (frames is None or self.frame < frames):
                 self.next_frame()
-        finally:
-            _on_terminate(signal.SIG_DFL if before is None else before)
         self.stack.clear()
         if self.remembers_window and self.settings.window_size != self.windowed_size:
             self._keep(window_size=self.windowed_size)
@@ -427,6 +424,16 @@ class App:
         system ends the process anyway. Tables keep themselves as they shut down."""
         log.info("asked to end (signal %s)", signum)
         self.running = False
+
+
+@contextlib.contextmanager
+def _terminate_answered_by(handler: Any) -> Iterator[None]:
+    """SIGTERM answered by ``handler`` while in the block, and as before after it."""
+    before = _on_terminate(handler)
+    try:
+        yield
+    finally:
+        _on_terminate(signal.SIG_DFL if before is None else before)
 
 
 def _on_terminate(handler: Any) -> Any:
@@ -515,16 +522,27 @@ def run(args: argparse.Namespace) -> int:
 
             menu.first_table = (setup_from_args(args, app.settings.last_setup), args.seed)
         scene = menu
-    code = app.run(scene, frames=frames)
-    if smoke:
-        elapsed = time.perf_counter() - started
-        print(f"macau smoke: {app.frame} frames in {elapsed:.2f}s")
-    pygame.quit()
-    # The window is closed and its game saved: a copy opened now keeps the save, even while
-    # this process still records a round the bots play out (``launch.finish_recording``).
-    from game.store import lock
-    from game.ui import launch
+    with _terminate_answered_by(_noted_while_closing):
+        # The loop answers SIGTERM by closing (``App.terminate``); once it has, closing goes on
+        # to the end: the table's save, then the rounds the bots play out being recorded.
+        code = app.run(scene, frames=frames)
+        if smoke:
+            elapsed = time.perf_counter() - started
+            print(f"macau smoke: {app.frame} frames in {elapsed:.2f}s")
+        pygame.quit()
+        # The window is closed and its game saved: a copy opened now keeps the save, even
+        # while this process still records a round the bots play out.
+        from game.store import lock
+        from game.ui import launch
 
-    lock.release()
-    launch.finish_recording()
+        lock.release()
+        launch.finish_recording()
     return code
+
+
+def _noted_while_closing(signum: int = 0, frame: object = None) -> None:
+    """SIGTERM while the window closes (a logout right after it): ending there would lose
+    the round being recorded, whose save is already replaced. It is noted, and closing
+    finishes first, a few seconds at most, well inside the time a system gives before it
+    ends a process outright."""
+    log.info("asked to end (signal %s): ending once closed and recorded", signum)

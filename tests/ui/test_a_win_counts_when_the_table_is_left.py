@@ -5,7 +5,11 @@ is recorded as finished. A round in which a person is still in is left unfinishe
 
 from __future__ import annotations
 
+import argparse
+import os
+import signal
 import threading
+import time
 
 import pygame
 import pytest
@@ -171,6 +175,39 @@ def test_a_new_table_starts_at_once_while_the_bots_play_the_saved_round_out(
     go_on.set()
     launch.finish_recording()
     _ola_won_a_finished_round()
+
+
+def test_a_sigterm_as_the_window_closes_waits_for_the_round_being_recorded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A logout right after the window closed: the round the bots play out has had its save
+    # replaced, so ending there would lose it. The signal is noted and closing goes on.
+    from game.ui import app as app_module
+
+    seen: list[object] = []
+    closed = launch.app_closed
+
+    def recorded_later() -> None:
+        time.sleep(0.2)
+        seen.append("recorded")
+
+    def closing(app: app_module.App) -> None:
+        closed(app)
+        worker = threading.Thread(target=recorded_later)
+        worker.start()
+        launch._recording.append(worker)
+        handler = signal.getsignal(signal.SIGTERM)
+        seen.append(callable(handler))
+        if callable(handler):  # never sent to a process the signal would end
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(launch, "app_closed", closing)
+    monkeypatch.setattr(app_module.pygame, "quit", lambda: None)  # (the other tests' fonts)
+    before = signal.getsignal(signal.SIGTERM)
+    args = argparse.Namespace(smoke=False, frames=3, preset=None, seats=None, bots=None, seed=None)
+    assert app_module.run(args) == 0
+    assert seen == [True, "recorded"]
+    assert signal.getsignal(signal.SIGTERM) == before  # given back once recorded
 
 
 def test_a_saved_round_the_bots_cannot_finish_is_not_recorded_as_blocked(
