@@ -383,7 +383,7 @@ def start_match(
     stack.push(table)
     table.save()  # Continue works from the first deal on
     if not table.saving:
-        table.say(ANOTHER_COPY, error=False)
+        table.say(ANOTHER_COPY, error=False, everyone=True)
     return table
 
 
@@ -437,7 +437,7 @@ def start_match_asking(
             before()
         table = start_match(stack, stack.top or scene, setup, seed)
         if kept:
-            table.say(kept, error=False)
+            table.say(kept, error=False, everyone=True)
 
     if (saved.data is None and not saved.newer and not saved.unreadable) or only_between_rounds(
         saved

@@ -206,7 +206,7 @@ class MatchTable(TableScene):
             # The lock file went with the data folder (deleted while the game ran) and
             # another copy opened since took the save: this table leaves it to that one.
             self.saving = False
-            self.say(ANOTHER_COPY, error=False)
+            self.say(ANOTHER_COPY, error=False, everyone=True)
             return
         from game.ui.resume import snapshot
 
@@ -223,7 +223,7 @@ class MatchTable(TableScene):
             # The game plays on; the player hears about it once rather than every move, and
             # the log keeps each new reason (a save at closing has no screen to tell it on).
             if not self.save_problem:
-                self.say(f"The game could not be saved: {exc}")
+                self.say(f"The game could not be saved: {exc}", everyone=True)
             if str(exc) != self.save_problem:
                 log.warning("The game could not be saved: %s", exc)
             self.save_problem = str(exc)
@@ -359,7 +359,7 @@ class MatchTable(TableScene):
             self.store_problem = ""  # (the file in use is free again): told anew if it recurs
         elif problem != self.store_problem:
             self.store_problem = str(problem)
-            self.say(self.store_problem)
+            self.say(self.store_problem, everyone=True)
             self.store_toast = self.toast
 
     def shutdown(self) -> None:
@@ -418,6 +418,9 @@ class MatchTable(TableScene):
             self.flow.drop_drag()  # a card held under the pointer goes back, face down
             self.hand.selection.clear()
             self.hand.cursor = self.hand.parked_uid = None  # the next person starts afresh
+            if not self.toast_everyone:
+                # Words said to the person at the screen ("you hold no 10…") are theirs.
+                self.toast = None
             tabledraw.refresh_buttons(self)  # (this frame is drawn yet: no Sort over no hand)
         if (
             not g.over

@@ -235,6 +235,9 @@ class TableScene(Scene):
         self.toast: tuple[str, Tween] | None = None
         self.toast_error = True  # a refusal (red) or a plain message (dark)
         self.toast_waits = False  # "Wait for your turn.": gone when it comes
+        # Said to the whole table (a save or the statistics failing), not about one hand:
+        # it stays when a pass-and-play hand is hidden for the next person.
+        self.toast_everyone = False
         self._show_log = False
         # How far the log is scrolled back from its newest line, in pixels (0: following).
         self.log_back = 0.0
@@ -487,15 +490,24 @@ class TableScene(Scene):
         self.director.play(events, mull)
         return True
 
-    def say(self, message: str, error: bool = True, *, until_your_turn: bool = False) -> None:
+    def say(
+        self,
+        message: str,
+        error: bool = True,
+        *,
+        until_your_turn: bool = False,
+        everyone: bool = False,
+    ) -> None:
         """Show a short message above your hand (an illegal move's reason, for instance);
-        ``until_your_turn``: one that asks you to wait goes when your turn comes."""
+        ``until_your_turn``: one that asks you to wait goes when your turn comes;
+        ``everyone``: one about the whole table, not the hand shown (see ``toast_everyone``)."""
         # Words stay up long enough to read whatever the animation speed: a short refusal
         # for 2.6 s, a long message about 0.3 s a word more (at most 12 s).
         shown = Tween(self.animator.now, toast_seconds(message), ease_out_cubic)
         self.toast = (message[:1].upper() + message[1:], shown)
         self.toast_error = error
         self.toast_waits = until_your_turn
+        self.toast_everyone = everyone
         if error:
             self.play_sound("error")
 
@@ -583,7 +595,7 @@ class TableScene(Scene):
         _kept, problem = change_settings(self, hand_sort=mode)
         self.settings = dataclasses.replace(self.settings, hand_sort=mode)
         if problem:
-            self.say(problem)
+            self.say(problem, everyone=True)
 
     def hand_rearranged(self) -> None:
         """Your hand was sorted anew, or a card moved in it by a drag or Shift+←/→ (a table

@@ -32,7 +32,7 @@ def test_a_failing_save_is_said_once_and_logged(
 
     monkeypatch.setattr(matchtable, "save_game", save)
     said: list[str] = []
-    monkeypatch.setattr(table, "say", lambda message, error=True: said.append(message))
+    monkeypatch.setattr(table, "say", lambda message, error=True, **how: said.append(message))
     caplog.set_level(logging.INFO, logger=matchtable.__name__)
     for _ in range(3):
         table.save()

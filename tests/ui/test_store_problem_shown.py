@@ -54,9 +54,9 @@ def _what_is_said(table: MatchTable, monkeypatch: pytest.MonkeyPatch) -> list[st
     said: list[str] = []
     original = table.say
 
-    def say(message: str, error: bool = True) -> None:
+    def say(message: str, error: bool = True, **how: bool) -> None:
         said.append(message)
-        original(message, error)
+        original(message, error, **how)
 
     monkeypatch.setattr(table, "say", say)
     return said
