@@ -663,7 +663,8 @@ def behind_the_statistics(saved: SavedGame) -> str:
     was last written in; going on from there would deal rounds already recorded again,
     and count them twice. One round ahead is the round in play recorded as it ended, the
     game stopped before the save that follows: Continue replays its last move, and the
-    round is recorded once (``round_key``)."""
+    round is recorded once (``round_key``). A save on a round's board deals the next
+    round under a new key, so there the statistics may not be a round ahead."""
     if saved.data is None:
         return ""
     try:
@@ -680,9 +681,10 @@ def behind_the_statistics(saved: SavedGame) -> str:
         return ""
     recorded, status = found
     kept = len(game.round_charges)
-    if recorded <= kept + 1:
+    between = _between_rounds(game)
+    if recorded <= (kept if between else kept + 1):
         return ""
-    at = game.round_no + 1 if _between_rounds(game) else game.round_no
+    at = game.round_no + 1 if between else game.round_no
     told = "The saved game could not be kept up to date: the statistics hold"
     if status == "finished":
         return (

@@ -236,9 +236,10 @@ def test_a_drawn_match_is_counted_drawn_not_won() -> None:
         assert [row.games for row in store.leaderboard() if row.profile == "You"] == [1]
 
 
-def _save_behind_the_statistics(scores: list[int] | None) -> None:
+def _save_behind_the_statistics(scores: list[int] | None, on_the_board: bool = False) -> None:
     """The save could not be written (its folder read-only or full) while the statistics
-    could: they went on to record round 2 of the match, the save stayed in round 1."""
+    could: they went on to record round 2 of the match, the save stayed in round 1 (or,
+    ``on_the_board``, on round 1's board, recorded, before round 2 was dealt)."""
     from game.engine import Play
     from game.ui.matchtable import new_round_key
     from game.ui.records import SeatInfo, record_round
@@ -246,6 +247,8 @@ def _save_behind_the_statistics(scores: list[int] | None) -> None:
     screen, _menu, table = _table_on_menu(scores)
     stale = snapshot(table)  # round 1 in play
     _lay_the_last_card(screen, table)  # round 1 recorded as it ends
+    if on_the_board:
+        stale = snapshot(table)
     game = table.game.copy()
     if not game.match_over:
         game.next_round()
@@ -260,12 +263,14 @@ def _save_behind_the_statistics(scores: list[int] | None) -> None:
     save_game(stale)
 
 
-def test_a_save_left_behind_the_statistics_is_given_up_not_continued() -> None:
-    # Continuing it would deal the rounds recorded since again and count them twice.
+@pytest.mark.parametrize("on_the_board", [False, True], ids=["in_round_1", "on_its_board"])
+def test_a_save_left_behind_the_statistics_is_given_up_not_continued(on_the_board: bool) -> None:
+    # Continuing it would deal the rounds recorded since again and count them twice. On
+    # the board one round behind is too many: round 2 would be dealt and recorded anew.
     from game.store.paths import where
     from game.store.saves import SAVE_NAME
 
-    _save_behind_the_statistics(None)
+    _save_behind_the_statistics(None, on_the_board)
     with Store.open() as store:
         assert [m.rounds for m in store.matches()] == [2]
         rounds_before = len(store.history("You"))
@@ -276,8 +281,10 @@ def test_a_save_left_behind_the_statistics_is_given_up_not_continued() -> None:
     menu.on_continue()
     assert screen.top is menu and not menu.continue_button.visible
     assert menu.problem is not None
+    at = 2 if on_the_board else 1
     assert (
-        "the statistics hold 2 rounds of its match, while the save stops at round 1" in menu.problem
+        f"the statistics hold 2 rounds of its match, while the save stops at round {at}"
+        in menu.problem
     )
     assert "kept aside as" in menu.problem
     assert not has_saved_game()
