@@ -9,6 +9,7 @@ from .explain_words import (
     _battle_kings,
     _cards_words,
     _counts,
+    _four_tops,
     _join,
     _jokers_in_pack,
     _jokers_words,
@@ -128,7 +129,11 @@ def summary_sentences(rules: Rules, seats: int | None = None) -> list[str]:
         if r.plain_kings_block:
             text += "; K♣ and K♦ block battle kings"
         if r.fours_block:
-            text += "; a 4 blocks a stack"
+            tops = _four_tops(r)
+            if r.attack_cards <= {"2", "3", "BJ", "RJ"}:
+                text += "; a 4 blocks a stack"
+            elif tops:  # not the battle kings' stacks
+                text += f"; a 4 blocks a stack of {_join(tops, 'or')}"
         sentences.append(text[0].upper() + text[1:] + ".")
     jobs = _summary_jobs(r)
     if jobs:

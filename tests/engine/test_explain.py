@@ -75,6 +75,19 @@ def test_summary_is_one_paragraph_of_three_to_five_sentences(preset: str) -> Non
     assert 3 <= len(sentences) <= 5, text
 
 
+@pytest.mark.parametrize(
+    ("preset", "words"),
+    [
+        ("polish", "a 4 blocks a stack of 2s or 3s."),  # not K♥'s or K♠'s
+        ("classic", "a 4 blocks a stack of 2s, 3s or jokers."),
+        ("romanian", "a 4 blocks a stack."),  # every attack card there is one it blocks
+    ],
+)
+def test_the_summary_says_which_stacks_a_4_blocks(preset: str, words: str) -> None:
+    rules = PRESETS[preset].replace(fours_block=True)
+    assert words in " ".join(summary(rules).split())
+
+
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_power_cards_each_have_cards_text_and_a_worked_example(preset: str) -> None:
     rules = PRESETS[preset]
