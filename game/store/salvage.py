@@ -267,6 +267,7 @@ def _copied(source: Path, target: Path) -> Salvage:
             if not sqlerrors.is_damaged(exc):
                 raise
             return NOTHING  # not even the list of tables can be read
+        promised = _promised(src)
         dst.execute("BEGIN")
         schema.migrate(dst)
         # The bot levels' profiles are seeded again after the copy, where they are missing:
@@ -276,8 +277,11 @@ def _copied(source: Path, target: Path) -> Salvage:
         for table, columns in schema.layout().items():
             have = found.get(table, frozenset())
             copied = sorted(columns & have)
+            # What the file's own version has of the table: a column or table added by a
+            # later version is no loss (an older file is whole without it).
+            expected = columns & promised.get(table, columns)
             if not copied:
-                whole[table] = False
+                whole[table] = not expected
                 continue
             rows, read_all = _readable_rows(src, table, copied)
             listed = ", ".join(f'"{c}"' for c in copied)
@@ -285,7 +289,7 @@ def _copied(source: Path, target: Path) -> Salvage:
             # OR IGNORE: a row the damage left breaking a rule of the table is left out.
             dst.executemany(f'INSERT OR IGNORE INTO "{table}" ({listed}) VALUES ({marks})', rows)
             whole[table] = read_all and len(rows) == _count(dst, f'SELECT COUNT(*) FROM "{table}"')
-            whole[table] = whole[table] and set(copied) == columns
+            whole[table] = whole[table] and set(copied) >= expected
         # Read whole, the file held the rounds and matches it has rows for (one it refers
         # to and does not hold is a damaged value, not a lost row). Rows lost, a round is
         # known by its own row, its seats' rows or its rating history; a match by its own
@@ -324,6 +328,16 @@ def _copied(source: Path, target: Path) -> Salvage:
         dst.close()
 
 
+def _promised(src: sqlite3.Connection) -> dict[str, frozenset[str]]:
+    """The tables and columns the file's version promises (the current layout where the
+    version cannot be read, or is none of ours)."""
+    try:
+        version = schema.user_version(src)
+    except sqlite3.DatabaseError:
+        return schema.layout()
+    return schema.layout(version) if 0 < version <= schema.CURRENT_VERSION else schema.layout()
+
+
 def _readable_rows(
     conn: sqlite3.Connection, table: str, columns: list[str]
 ) -> tuple[list[tuple[Any, ...]], bool]:
@@ -334,26 +348,46 @@ def _readable_rows(
     listed = ", ".join(f'"{c}"' for c in columns)
     query = f'SELECT rowid, {listed} FROM "{table}" NOT INDEXED WHERE rowid >= ? ORDER BY rowid'
 
-    def readable(start: int) -> bool:
+    def first_row(start: int) -> list[Any] | None:
+        """The first row from ``start`` on (none: []), or None where it cannot be read."""
         try:
-            conn.execute(query + " LIMIT 1", (start,)).fetchall()
+            return conn.execute(query + " LIMIT 1", (start,)).fetchall()
         except sqlite3.DatabaseError:
-            return False
-        return True
+            return None
 
+    def readable(start: int) -> bool:
+        return first_row(start) is not None
+
+    # Every row read is kept (a row read twice is one row to the table it goes into, whose
+    # key leaves the second out; a row number is no key of its own: two seats' rows may
+    # share one in a damaged file).
     rows: list[tuple[Any, ...]] = []
     read_all = True
+
+    def keep(row: Any) -> None:
+        rows.append(tuple(row[1:]))
+
     start: int | None = _LOWEST
     while start is not None:
-        last: int | None = None
+        last = start - 1  # the furthest row read (one numbered lower is out of order)
         try:
             for row in conn.execute(query, (start,)):
-                last = int(row[0])
-                rows.append(tuple(row[1:]))
+                keep(row)
+                last = max(last, int(row[0]))
             break
         except sqlite3.DatabaseError:
             read_all = False
-            start = _first_readable(readable, start + 1 if last is None else last + 1)
+            if last < start:
+                # Rows are read one ahead: the row after the first can fail before the
+                # first is given. Taken alone, the first is read, and reading goes on after.
+                alone = first_row(start)
+                if alone and int(alone[0][0]) >= start:
+                    keep(alone[0])
+                    last = int(alone[0][0])
+            # Always further on: a row numbered out of order (a cut file's last page can
+            # give one numbered 0) must not send the reading back where it was, for ever.
+            after = max(last, start) + 1
+            start = None if after > _HIGHEST else _first_readable(readable, after)
     return rows, read_all
 
 
