@@ -109,18 +109,36 @@ def default_path() -> Path:
 
 def recorded_match(match_key: str, path: Path | None = None) -> tuple[int, str] | None:
     """The rounds recorded of the points match named ``match_key`` and its status
-    (``queries.match_rounds``), read at a glance: the file opened read-only, waiting at most a
-    moment for another program that holds it, nothing recorded or repaired on the way (as
-    ``Store.open`` does). None where it cannot be read now."""
+    (``queries.match_rounds``), read at a glance (``_glance``). None where it cannot be read
+    now."""
+    return _glance(lambda conn: queries.match_rounds(conn, match_key), (0, ""), path)
+
+
+def save_left_behind(save_id: str, path: Path | None = None) -> bool | None:
+    """Whether rounds were recorded after the saved game ``save_id`` while it could not be
+    written again (``queries.save_left_behind``): kept to be recorded while another program
+    held the file (``pending``), or in the file, read at a glance (``_glance``). None where
+    it cannot be read now (or the file is older than the mark)."""
+    target = default_path() if path is None else Path(path)
+    for kept in pending.waiting(target):
+        if isinstance(kept.record, GameRecord) and kept.record.stale_save == save_id:
+            return True
+    return _glance(lambda conn: queries.save_left_behind(conn, save_id), False, target)
+
+
+def _glance(read: Callable[[sqlite3.Connection], T], empty: T, path: Path | None) -> T | None:
+    """``read`` of the statistics file, ``empty`` when there is none: the file opened
+    read-only, waiting at most a moment for another program that holds it, nothing recorded
+    or repaired on the way (as ``Store.open`` does). None where it cannot be read now."""
     target = default_path() if path is None else Path(path)
     if not target.is_file():
-        return (0, "")
+        return empty
     try:
         conn = sqlite3.connect(f"{target.absolute().as_uri()}?mode=ro", uri=True, timeout=0.25)
     except (sqlite3.Error, ValueError):
         return None
     try:
-        return queries.match_rounds(conn, match_key)
+        return read(conn)
     except sqlite3.Error:
         return None
     finally:

@@ -241,6 +241,9 @@ class GameRecord:
     match: MatchRecord | None = None
     # The name custom rules were saved under, when they were played as saved (None otherwise).
     rules_label: str | None = None
+    # The id of the table's last saved game, when the saves since failed: it is behind this
+    # round, and Continue from it is refused (None when the table's save is up to date).
+    stale_save: str | None = None
 
 
 @dataclass(frozen=True)

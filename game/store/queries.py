@@ -317,6 +317,13 @@ def match_rounds(conn: sqlite3.Connection, match_key: str) -> tuple[int, str]:
     return (0, "") if row is None else (int(row[0]), str(row[1]))
 
 
+def save_left_behind(conn: sqlite3.Connection, save_id: str) -> bool:
+    """Whether a round was recorded after the saved game ``save_id``, while the table could
+    not write its saves (``GameRecord.stale_save``)."""
+    row = conn.execute("SELECT 1 FROM games WHERE stale_save = ? LIMIT 1", (save_id,))
+    return row.fetchone() is not None
+
+
 def matches(
     conn: sqlite3.Connection,
     profile: str | None = None,

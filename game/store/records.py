@@ -412,8 +412,8 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
         """
         INSERT INTO games (preset, rules_fingerprint, seats, started_at, ended_at, duration_s,
                            is_match, abandoned, round_no, blocked, round_key, match_id,
-                           rules_label)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           rules_label, stale_save)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         (
             rec.preset,
@@ -429,6 +429,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
             rec.round_key,
             match_id,
             rules_label(rec.rules_label),
+            rec.stale_save,
         ),
     )
     game_id = cursor.lastrowid

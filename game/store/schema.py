@@ -182,6 +182,15 @@ V8: tuple[str, ...] = (
     " ON results (profile_id, game_id, place, won, biggest_stack, points, out_after_s)",
 )
 
+# v9: a round recorded while the table's saved game could not be written (its folder
+# read-only or full, the statistics' not) names the save it left behind, by the id written
+# into each save: Continue from that save would play the rounds recorded since again and
+# count them twice, so it is refused. NULL for every other round and for rounds before.
+V9: tuple[str, ...] = (
+    "ALTER TABLE games ADD COLUMN stale_save TEXT",
+    "CREATE INDEX games_by_stale_save ON games (stale_save)",
+)
+
 MIGRATIONS: dict[int, tuple[str, ...]] = {
     1: V1,
     2: V2,
@@ -191,6 +200,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     6: V6,
     7: V7,
     8: V8,
+    9: V9,
 }
 CURRENT_VERSION = max(MIGRATIONS)
 

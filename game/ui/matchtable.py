@@ -114,6 +114,9 @@ class MatchTable(TableScene):
         # Whether its rounds and matches go into the statistics (a demonstration's do not).
         self.recording = True
         self.save_problem = ""
+        # The id written into this table's last save that reached the disk: while saving
+        # fails, the rounds recorded name it as left behind (``GameRecord.stale_save``).
+        self.saved_id: str | None = None
         self._store: Any = None
         # Opened on a thread of its own while a round is played, so the frame that ends it
         # does not wait for the file's checks (``_open_store_ahead``).
@@ -214,8 +217,12 @@ class MatchTable(TableScene):
         try:
             if self.finished:
                 clear_saved_game()
+                self.saved_id = None
             else:
-                save_game(snapshot(self))
+                data = snapshot(self)
+                data["save_id"] = uuid.uuid4().hex
+                save_game(data)
+                self.saved_id = data["save_id"]
             if self.save_problem:
                 log.info("The game is saved again")
             self.save_problem = ""
@@ -347,6 +354,8 @@ class MatchTable(TableScene):
                 rules_label=self.setup.rules_label,
                 out_after={s: t for s, t in self.out_after.items() if t is not None},
                 stopped=self.round_stopped,
+                # Continue from a save this round has passed would play it again.
+                stale_save=self.saved_id if self.save_problem else None,
             )
         except Exception:  # statistics must never stop the game
             log.exception("could not record the round")

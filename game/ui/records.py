@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.engine import Game
 from game.store import (
@@ -208,13 +208,16 @@ def record_round(
     rules_label: str | None = None,
     out_after: Mapping[int, float] | None = None,
     stopped: bool = False,
+    stale_save: str | None = None,
 ) -> int | None:
     """Record the round that just ended (or was left); its id, or None if not recorded.
 
     A round that is not over is stored as abandoned: kept in the history, neither a win
     nor a loss. With ``match_key``, a round of a points match also records its match as
     it stands, in the same write: the final round records the match result, and a round
-    left halfway gives the match up. Never raises: on failure ``store.problem`` says why.
+    left halfway gives the match up. ``stale_save``: the id of the table's last save, which
+    could not be written since (``GameRecord.stale_save``). Never raises: on failure
+    ``store.problem`` says why.
     """
     try:
         match = None
@@ -241,7 +244,7 @@ def record_round(
             out_after=out_after,
             stopped=stopped,
         )
-        return store.record_game(record)
+        return store.record_game(replace(record, stale_save=stale_save))
     except Exception as exc:  # the game goes on whatever happens to its statistics
         log.warning("round not recorded: %s", exc, exc_info=True)
         if not store.problem:

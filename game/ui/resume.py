@@ -10,6 +10,8 @@ The store wraps it in a versioned, atomically written envelope.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import math
 import random
 import re
@@ -105,6 +107,7 @@ class _Parsed:
     match_key: str | None
     match_started_at: float | None
     out_after: dict[int, float]
+    save_id: str  # (``_identity``: a digest for a save written without one)
 
 
 def _parse(data: Any) -> _Parsed:
@@ -192,7 +195,19 @@ def _parse(data: Any) -> _Parsed:
         match_key=match_key if isinstance(match_key, str) and 0 < len(match_key) <= 64 else None,
         match_started_at=sane_time(data.get("match_started_at")),
         out_after=_out_after(data.get("out_after"), game),
+        save_id=_identity(data),
     )
+
+
+def _identity(data: dict[str, Any]) -> str:
+    """What names the save ``data`` in the statistics' marks (``GameRecord.stale_save``):
+    the id it was written with, or for a save without one (an older version's) a digest of
+    what it holds."""
+    given = data.get("save_id")
+    if isinstance(given, str) and 0 < len(given) <= 64:
+        return given
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return "digest-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
 def _restore_moment(table: MatchTable, data: dict[str, Any], before: int) -> None:
@@ -473,6 +488,7 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
     laid = data.get("pile_laid")
     if not between_rounds and isinstance(laid, int) and _whole(laid, len(game.pile), 1 << 20):
         table.director.model.laid = laid  # (an older or damaged save: counted anew)
+    table.saved_id = parsed.save_id  # the save on the disk, until this table writes anew
     if parsed.match_key is not None:
         table.match_key = parsed.match_key  # the same match: one record, however it ends
     if parsed.match_started_at is not None:
@@ -581,7 +597,8 @@ def rename_saved_seats(saved: SavedGame, names: Sequence[str]) -> None:
         if seat.get("name") != name
     ]
     log = saved.data.get("log")
-    data = {**saved.data, "setup": {**setup, "seats": seats}}
+    # The same game under new names: the same save to the statistics' marks.
+    data = {**saved.data, "setup": {**setup, "seats": seats}, "save_id": _identity(saved.data)}
     if renamed and isinstance(log, list):
         lines = [line for line in log if isinstance(line, str)]
         at_table = [str(seat.get("name", "")) for seat in setup["seats"]]
@@ -657,45 +674,55 @@ def set_aside_save() -> str:
 
 
 def behind_the_statistics(saved: SavedGame) -> str:
-    """Why the saved points match cannot go on, where the statistics have recorded more of
-    its rounds than the save holds, or "". A save that could not be written while the
-    statistics could (its folder read-only or full, the other not) stays at the round it
-    was last written in; going on from there would deal rounds already recorded again,
-    and count them twice. One round ahead is the round in play recorded as it ended, the
-    game stopped before the save that follows: Continue replays its last move, and the
-    round is recorded once (``round_key``). A save on a round's board deals the next
-    round under a new key, so there the statistics may not be a round ahead."""
+    """Why the saved game cannot go on, where the statistics have recorded rounds played
+    after it, or "". A save that could not be written while the statistics could (its
+    folder read-only or full, the other not) stays where it was last written; going on
+    from there would deal rounds already recorded again, and count them twice. The table
+    marks the rounds it records while its saves fail with the id of its last save
+    (``GameRecord.stale_save``), so such a save is known whatever its rules.
+
+    A points match is also checked by its rounds (for a save written before the mark): one
+    round ahead is the round in play recorded as it ended, the game stopped before the save
+    that follows: Continue replays its last move, and the round is recorded once
+    (``round_key``). A save on a round's board deals the next round under a new key, so
+    there the statistics may not be a round ahead."""
     if saved.data is None:
         return ""
     try:
         parsed = _parse(saved.data)
     except Exception:  # (Continue then tells the save cannot be read)
         return ""
+    from game.store.db import recorded_match, save_left_behind
+
+    told = "The saved game could not be kept up to date: the statistics hold"
+    passed = save_left_behind(parsed.save_id) is True
     key, game = parsed.match_key, parsed.game
     if key is None or game.rules.scoring != "points":
-        return ""
-    from game.store.db import recorded_match
-
+        if not passed:
+            return ""
+        return (
+            f"{told} rounds played on after it was saved. Going on from the save would play "
+            "them again and count them twice"
+        )
     found = recorded_match(key)
     if found is None:  # the statistics cannot be read now: the save goes on as it is
         return ""
     recorded, status = found
     kept = len(game.round_charges)
     between = _between_rounds(game)
-    if recorded <= (kept if between else kept + 1):
+    if not passed and recorded <= (kept if between else kept + 1):
         return ""
     at = game.round_no + 1 if between else game.round_no
-    told = "The saved game could not be kept up to date: the statistics hold"
+    stops = f"stops earlier, in round {at}" if passed else f"stops at round {at}"
+    rounds = f"{recorded} round{'' if recorded == 1 else 's'}"
     if status == "finished":
         return (
-            f"{told} its match played to the end in {recorded} rounds, while the save stops "
-            f"at round {at}. The result stands: going on from the save would count those "
-            "rounds twice"
+            f"{told} its match played to the end in {rounds}, while the save {stops}. The "
+            "result stands: going on from the save would count those rounds twice"
         )
     return (
-        f"{told} {recorded} rounds of its match, while the save stops at round {at}. Going "
-        "on from there would count those rounds twice, so the match is recorded as given up "
-        "with them"
+        f"{told} {rounds} of its match, while the save {stops}. Going on from there would "
+        "count those rounds twice, so the match is recorded as given up with them"
     )
 
 

@@ -360,3 +360,16 @@ def test_rounds_kept_across_a_clock_set_back_are_recorded_in_the_order_played(
     with Store.open() as store:
         store.record_pending()
         assert store.profile_stats("Anna").current_win_streak == 0
+
+
+def test_a_save_left_behind_is_known_from_a_round_kept_meanwhile(store: Store, home: Path) -> None:
+    # The round that passed the save waits beside the file: Continue must still find it.
+    assert store.record_game(_round(0))
+    with held(_db(home)):
+        assert store.record_game(replace(_round(1), stale_save="a1")) is None
+        assert len(_kept(home)) == 1
+        assert store_db.save_left_behind("a1") is True  # kept, not in the file yet
+        assert not store_db.save_left_behind("b2")
+    assert store_db.save_left_behind("a1") is True
+    assert store_db.save_left_behind("b2") is False
+    store.close()

@@ -699,3 +699,20 @@ def test_a_match_whose_count_of_seats_alone_is_damaged_is_kept_and_mended(
         seats = store._conn.execute("SELECT seats FROM matches WHERE id = 3").fetchone()
         assert (matches, seats) == ((MATCHES,), (3,))
         _agrees_with_itself(store)
+
+
+def test_a_damaged_file_of_an_older_version_tells_its_rounds_exactly(home: Path) -> None:
+    # A version 8 file has no mark of saves left behind: every round read, it lost nothing.
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("DROP INDEX games_by_stale_save")
+    conn.execute("ALTER TABLE games DROP COLUMN stale_save")
+    conn.execute("PRAGMA user_version = 8")
+    conn.commit()
+    conn.close()
+    leaves = _leaves(_db(home), "rating_history")
+    _zero(_db(home), leaves[len(leaves) // 2])
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS
+        assert f": {ROUNDS} of {ROUNDS} rounds were recovered" in (store.problem or "")
+        _agrees_with_itself(store)

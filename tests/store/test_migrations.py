@@ -276,11 +276,36 @@ def test_a_version_7_file_gains_times_out_and_its_wins_keep_the_rounds_length(
             game(3, "polish", human(0, "Ada", 1, out_after_s=12.5), bot(1, "easy", 2))
         )
         assert store.fastest_wins()[0].time_s == 12.5
-    assert _rows(path, "PRAGMA user_version") == [(8,)]
+    assert _rows(path, "PRAGMA user_version") == [(schema.CURRENT_VERSION,)]
     after = _rows(path, "SELECT * FROM results WHERE game_id < 3 ORDER BY game_id, seat")
     assert [row[:-1] for row in after] == before  # the new column comes last
     assert {row[-1] for row in after} == {None}
-    assert _rows(path.with_name("macau.sqlite3.before-v8"), "PRAGMA user_version") == [(7,)]
+    backup = path.with_name(f"macau.sqlite3.before-v{schema.CURRENT_VERSION}")
+    assert _rows(backup, "PRAGMA user_version") == [(7,)]
+    assert integrity(path) == "ok"
+
+
+def test_a_version_8_file_gains_the_mark_of_a_save_left_behind(home: Path) -> None:
+    # Rounds recorded before name no save: no saved game is found left behind by them.
+    from game.store.db import save_left_behind
+
+    path = home / "data" / "macau.sqlite3"
+    _v6_file_with_a_custom_round(path)
+    conn = sqlite3.connect(str(path), isolation_level=None)
+    schema.migrate(conn, 8)
+    conn.close()
+    assert save_left_behind("a1", path) is None  # (no mark in a version 8 file yet)
+    before = _rows(path, "SELECT * FROM games ORDER BY id")
+    with Store.open() as store:
+        assert store.problem is None and not store.read_only
+        store.record_game(
+            replace(game(3, "polish", human(0, "Ada", 1), bot(1, "easy", 2)), stale_save="a1")
+        )
+    assert _rows(path, "PRAGMA user_version") == [(9,)]
+    after = _rows(path, "SELECT * FROM games ORDER BY id")
+    assert [row[:-1] for row in after[: len(before)]] == before  # the new column comes last
+    assert [row[-1] for row in after] == [None] * len(before) + ["a1"]
+    assert save_left_behind("a1", path) is True and save_left_behind("b2", path) is False
     assert integrity(path) == "ok"
 
 
