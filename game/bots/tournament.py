@@ -327,6 +327,11 @@ def run_tournament(
         if fresh:
             sink.write(json.dumps({"tournament": header}) + "\n")
             sink.flush()
+        elif not _ends_a_line(path):
+            # Stopped right before its last line's newline: that game is whole, and the
+            # next must not be written onto its line.
+            sink.write("\n")
+            sink.flush()
     # Chunks keep a whole rotation of a deal together; small enough to balance the workers.
     per_chunk = seats * max(1, 8 // seats)
     chunks = -(-(in_shard - len(recorded)) // per_chunk)
@@ -399,6 +404,15 @@ def _unplayed(
         for game in range(deal * seats, min((deal + 1) * seats, games)):
             if game not in done:
                 yield game
+
+
+def _ends_a_line(path: Path) -> bool:
+    """Whether the file ends with a newline (or is empty)."""
+    with path.open("rb") as fh:
+        if fh.seek(0, 2) == 0:
+            return True
+        fh.seek(-1, 2)
+        return fh.read(1) == b"\n"
 
 
 def _keep(part: list[dict[str, Any]], results: list[dict[str, Any]], sink: TextIO | None) -> None:
@@ -587,6 +601,7 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
             games.setdefault(i, record)
     if header is None:
         raise ValueError("no results files given")
+    _check_whole(games)
     rules = Rules.from_text(header["rules"]) if header["rules"] else PRESETS[header["preset"]]
     results = [games[i] for i in sorted(games)]
     summary = summarise(results, rules, header["seats"], header["bots"])
@@ -608,6 +623,26 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
         }
     )
     return summary
+
+
+def _check_whole(games: dict[int, Any]) -> None:
+    """``ValueError`` unless ``games`` are one whole tournament, numbered 0 to n-1: merged
+    files of shards of another split, a shard left out or a run stopped halfway would
+    summarise a sample that is no tournament, and look like a finished one."""
+    if not games:
+        raise ValueError("the results files hold no game yet: nothing to summarise")
+    top = max(games)
+    missing = top + 1 - len(games)
+    if missing:
+        gaps = [i for i in range(top) if i not in games]
+        shown = ", ".join(str(i) for i in gaps[:6]) + (", …" if missing > 6 else "")
+        raise ValueError(
+            f"the results files hold games 0 to {top} but {missing} of them "
+            f"{'is' if missing == 1 else 'are'} missing ({shown}): a shard's file was left "
+            "out, the files split the tournament differently, or a run stopped halfway; "
+            "run the same command again with its --results file to finish it, then merge "
+            "every shard's file"
+        )
 
 
 def summarise(
@@ -677,7 +712,9 @@ def format_summary(summary: dict[str, Any]) -> str:
         f"{'pts/round':>9} {'ms median':>9} {'ms p95':>8}",
     ]
     for level, row in summary["per_bot"].items():
-        low, high = row["win_ci95"]
+        # From the counts, not from the JSON's four decimals: rounded twice, the last
+        # digit shown could be off by one.
+        low, high = wilson(row["wins"], row["seat_games"])
         pts = row["avg_points_per_round"]
         lines.append(
             f"{level:8} {row['seat_games']:>10} {row['win_rate']:>9.1%} "

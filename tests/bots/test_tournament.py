@@ -642,3 +642,41 @@ def test_a_path_under_a_file_is_refused_as_a_file_not_a_folder(
         err = capsys.readouterr().err
         assert f"{plain} is a file, not a folder" in err and "no folder" not in err
     assert plain.read_text() == "kept\n"
+
+
+def test_merged_files_that_are_not_one_whole_tournament_are_refused(tmp_path: Path) -> None:
+    # Shards of two splits, or one shard alone, would look like a finished tournament.
+    def shard(k: int, n: int) -> Path:
+        path = tmp_path / f"s{k}of{n}.jsonl"
+        run_tournament("polish", 2, ["medium", "easy"], 12, seed=8, shard=(k, n), results_path=path)
+        return path
+
+    halves = [shard(0, 2), shard(1, 2)]
+    assert merge_results(halves)["games"] == 12
+    for paths in ([halves[0], shard(1, 3)], [halves[0]]):
+        with pytest.raises(ValueError, match=r"games 0 to \d+ but \d+ of them (is|are) missing"):
+            merge_results(paths)
+    header_only = tmp_path / "started.jsonl"
+    header_only.write_text(halves[0].read_text().splitlines()[0] + "\n")
+    with pytest.raises(ValueError, match="hold no game yet"):
+        merge_results([header_only])
+
+
+def test_a_last_game_stopped_before_its_newline_keeps_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    run_tournament("polish", 2, ["medium", "easy"], 6, seed=6, results_path=path)
+    path.write_bytes(path.read_bytes()[:-1])  # the game whole, its newline not written
+    resumed = run_tournament("polish", 2, ["medium", "easy"], 10, seed=6, results_path=path)
+    records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+    assert sorted(r["game"] for r in records) == list(range(10))
+    assert merge_results([path])["games"] == 10
+    assert _core(resumed) == _core(run_tournament("polish", 2, ["medium", "easy"], 10, seed=6))
+
+
+def test_the_printed_interval_is_rounded_once() -> None:
+    # 0 wins of 30: the upper bound is 0.11351, shown 11.4% (11.3% from the JSON's 0.1135).
+    summary = run_tournament("polish", 2, ["medium", "easy"], 2, seed=1)
+    row = summary["per_bot"]["medium"]
+    row.update(wins=0, seat_games=30, win_rate=0.0, win_ci95=[0.0, round(wilson(0, 30)[1], 4)])
+    assert wilson(0, 30)[1] == pytest.approx(0.11351, abs=1e-5)
+    assert "0.0%-11.4%" in format_summary(summary)
