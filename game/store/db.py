@@ -134,7 +134,9 @@ def _glance(read: Callable[[sqlite3.Connection], T], empty: T, path: Path | None
     if not target.is_file():
         return empty
     try:
-        conn = sqlite3.connect(f"{target.absolute().as_uri()}?mode=ro", uri=True, timeout=0.25)
+        conn = sqlerrors.reading_text(
+            sqlite3.connect(f"{target.absolute().as_uri()}?mode=ro", uri=True, timeout=0.25)
+        )
     except (sqlite3.Error, ValueError):
         return None
     try:

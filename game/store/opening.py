@@ -104,8 +104,10 @@ def held_connection(target: str, *, uri: bool = False, timeout: float = 5.0) -> 
     one thread and then handed to another (a table opens its store while the round is
     played, off the drawing thread), so the connection is not tied to the thread that made
     it; a store is still used by one thread at a time."""
-    return sqlite3.connect(
-        target, uri=uri, timeout=timeout, isolation_level=None, check_same_thread=False
+    return sqlerrors.reading_text(
+        sqlite3.connect(
+            target, uri=uri, timeout=timeout, isolation_level=None, check_same_thread=False
+        )
     )
 
 

@@ -200,7 +200,7 @@ def _reading(source: Path) -> sqlite3.Connection:
     """A connection that reads ``source`` as far as it goes. A file cut short is refused
     whole unless SQLite is told to read the schema it finds (it writes nothing for that;
     and ``source`` is a copy anyway)."""
-    conn = sqlite3.connect(str(source), isolation_level=None)
+    conn = sqlerrors.reading_text(sqlite3.connect(str(source), isolation_level=None))
     conn.execute("PRAGMA writable_schema = ON")
     return conn
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import functools
 import sqlite3
 
 # Primary result codes from sqlite3.h; Python 3.11 exposes the (extended) code.
@@ -14,6 +15,18 @@ _CORRUPT = 11
 _FULL = 13
 _CANTOPEN = 14
 _NOTADB = 26
+
+# How the store's connections turn SQLite's text into strings: as UTF-8, with any byte that
+# is not (a bit flipped in a name on disk) read as "\N{REPLACEMENT CHARACTER}". SQLite's own
+# checks pass such a value, and read strictly it made every query that touched its row fail
+# (History showed nothing at all) where one odd character in one name is all that is lost.
+READ_TEXT = functools.partial(str, encoding="utf-8", errors="replace")
+
+
+def reading_text(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """``conn``, reading text as ``READ_TEXT`` does."""
+    conn.text_factory = READ_TEXT
+    return conn
 
 
 def _code(exc: BaseException) -> int | None:
