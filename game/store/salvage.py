@@ -290,24 +290,21 @@ def _copied(source: Path, target: Path) -> Salvage:
             dst.executemany(f'INSERT OR IGNORE INTO "{table}" ({listed}) VALUES ({marks})', rows)
             whole[table] = read_all and len(rows) == _count(dst, f'SELECT COUNT(*) FROM "{table}"')
             whole[table] = whole[table] and set(copied) >= expected
-        # Read whole, the file held the rounds and matches it has rows for (one it refers
-        # to and does not hold is a damaged value, not a lost row). Rows lost, a round is
-        # known by its own row, its seats' rows or its rating history; a match by its own
-        # row, its seats' rows or a round that names it.
-        if all(whole.values()):
-            known = _count(dst, "SELECT COUNT(*) FROM games")
-            known_matches = _count(dst, "SELECT COUNT(*) FROM matches")
-        else:
-            known = _count(
-                dst,
-                "SELECT COUNT(*) FROM (SELECT id FROM games UNION SELECT game_id FROM results"
-                " UNION SELECT game_id FROM rating_history)",
-            )
-            known_matches = _count(
-                dst,
-                "SELECT COUNT(*) FROM (SELECT id FROM matches UNION SELECT match_id FROM"
-                " match_results UNION SELECT match_id FROM games WHERE match_id IS NOT NULL)",
-            )
+        known = _known(
+            dst,
+            "games",
+            "SELECT game_id FROM results UNION ALL SELECT game_id FROM rating_history",
+            whole["games"],
+        )
+        known_matches = _known(
+            dst,
+            "matches",
+            "SELECT match_id FROM match_results UNION ALL"
+            " SELECT match_id FROM games WHERE match_id IS NOT NULL",
+            whole["matches"],
+        )
+        # Exact where every row of the rounds was read, and no round is known but by others.
+        exact = whole["games"] and known == _count(dst, "SELECT COUNT(*) FROM games")
         dropped = _tidy(dst, seats_lost=not whole["match_results"])
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
@@ -318,7 +315,7 @@ def _copied(source: Path, target: Path) -> Salvage:
         return Salvage(
             rounds,
             max(known, rounds),
-            whole["games"],
+            exact,
             _people(dst),
             matches,
             known_matches=max(known_matches, matches),
@@ -326,6 +323,32 @@ def _copied(source: Path, target: Path) -> Salvage:
     finally:
         src.close()
         dst.close()
+
+
+def _known(conn: sqlite3.Connection, table: str, refer: str, read_whole: bool) -> int:
+    """How many rounds (or matches) the damaged file is known to have held, counted from
+    the rows copied into ``conn``: the rows of ``table``, and the ids that the rows
+    ``refer`` lists (a round's seats and rating rows; a match's seats and rounds) name.
+
+    A row that others refer to is one; so is an id that ``table`` lacks (a damaged page
+    hid its row, or it could not be read) where two or more rows name it, or one names it
+    below the highest id known so. One lone row naming an id above every other holds a
+    damaged value (a flipped high bit), not a lost row. A row no other refers to is one
+    too (its seats' rows may be lost). But where ``table`` was ``read_whole``,
+    such a row may be the row of a missing id under a number a flipped bit changed: each
+    of those two may be the other, so only the larger count of the two is sure."""
+    held, referred, missing = conn.execute(
+        f"WITH refs(id) AS ({refer}),"
+        " named AS (SELECT id, COUNT(*) AS n FROM refs GROUP BY id),"
+        f' lost AS (SELECT id, n FROM named WHERE id NOT IN (SELECT id FROM "{table}")),'
+        f' top AS (SELECT MAX(id) AS id FROM (SELECT id FROM "{table}"'
+        " UNION ALL SELECT id FROM lost WHERE n > 1))"
+        f' SELECT (SELECT COUNT(*) FROM "{table}"),'
+        f' (SELECT COUNT(*) FROM "{table}" WHERE id IN (SELECT id FROM named)),'
+        " (SELECT COUNT(*) FROM lost WHERE n > 1 OR id <= (SELECT id FROM top))"
+    ).fetchone()
+    alone, lost = int(held) - int(referred), int(missing)
+    return int(referred) + (max(alone, lost) if read_whole else alone + lost)
 
 
 def _promised(src: sqlite3.Connection) -> dict[str, frozenset[str]]:

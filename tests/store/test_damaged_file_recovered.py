@@ -716,3 +716,60 @@ def test_a_damaged_file_of_an_older_version_tells_its_rounds_exactly(home: Path)
         assert len(store.history()) == ROUNDS
         assert f": {ROUNDS} of {ROUNDS} rounds were recovered" in (store.problem or "")
         _agrees_with_itself(store)
+
+
+def _hide_rows(path: Path, page: int, hidden: int) -> None:
+    """Make the header of leaf page ``page`` count ``hidden`` cells fewer: SQLite then
+    reads past the last rows on it without an error, as if they were not there."""
+    at = (page - 1) * _page_size(path) + (100 if page == 1 else 0) + 3
+    with path.open("r+b") as handle:
+        handle.seek(at)
+        cells = int.from_bytes(handle.read(2), "big")
+        handle.seek(at)
+        handle.write((cells - hidden).to_bytes(2, "big"))
+
+
+def test_rounds_a_damaged_page_hides_are_told_as_known_by_their_seats(home: Path) -> None:
+    _played(home)
+    leaves = _leaves(_db(home), "games")
+    _hide_rows(_db(home), leaves[len(leaves) // 2], 3)
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS - 3
+        # Read without an error, the rounds' table alone would say 297 of 297.
+        assert f": {ROUNDS - 3} of at least {ROUNDS} rounds were recovered" in (store.problem or "")
+        _agrees_with_itself(store)
+
+
+def _last_rating_row_names(home: Path, game_id: int) -> None:
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute(
+        "UPDATE rating_history SET game_id = ? WHERE rowid = (SELECT MAX(rowid) FROM"
+        " rating_history)",
+        (game_id,),
+    )
+    conn.commit()
+    conn.close()
+
+
+def test_one_row_naming_a_round_past_the_last_is_a_damaged_value(home: Path) -> None:
+    # A flipped high bit in one rating row's round, and a page of those rows lost besides.
+    _played(home)
+    _last_rating_row_names(home, ROUNDS + 1024)
+    leaves = _leaves(_db(home), "rating_history")
+    _zero(_db(home), leaves[len(leaves) // 2])
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS
+        assert f": {ROUNDS} of {ROUNDS} rounds were recovered" in (store.problem or "")
+
+
+def test_a_round_renumbered_by_a_flipped_bit_is_one_round_not_two(home: Path) -> None:
+    # Its seats name the number it had; its row holds one no seat names.
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("UPDATE games SET id = id + 4096 WHERE id = 150")
+    conn.commit()
+    conn.close()
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS - 1
+        assert f": {ROUNDS - 1} of {ROUNDS} rounds were recovered" in (store.problem or "")
+        _agrees_with_itself(store)
