@@ -397,7 +397,7 @@ def fit(content: str, size: int, width: int, bold: bool = False) -> str:
     inside a character drawn as one: ``_breaks_at``)."""
     if width <= 0 or text_size(content, size, bold)[0] <= width:
         return content
-    cut = content
+    cut = content[: _head_that_fits(content, size, width, bold)]  # (what fits without the "…")
     while cut and (text_size(cut + "…", size, bold)[0] > width or not breaks_at(content, len(cut))):
         cut = cut[:-1]
     if bidi.starts_rtl(content):
@@ -615,10 +615,7 @@ def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> li
     lines, after a path separator where one falls near the end of the line."""
     lines: list[str] = []
     for line in wrap(words, size, width, bold):
-        while len(line) > 1 and text_size(line, size, bold)[0] > width:
-            cut = len(line) - 1
-            while cut > 1 and text_size(line[:cut], size, bold)[0] > width:
-                cut -= 1
+        while len(line) > 1 and (cut := _head_that_fits(line, size, width, bold)) < len(line):
             separator = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
             if separator >= cut * 2 // 3:
                 cut = separator + 1
@@ -629,6 +626,31 @@ def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> li
             line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _head_that_fits(line: str, size: int, width: int, bold: bool) -> int:
+    """How many letters of ``line`` from its start fit in ``width`` (all of them, or at
+    least one however narrow the width). Heads twice as long each time until one is too
+    wide, then halved back: a head is only measured up to about twice a line's length. (A
+    path of a few thousand letters measured letter by letter, each head measured whole, took
+    seconds.)"""
+    fit, probe = 0, 16
+    while True:
+        probe = min(probe, len(line))
+        if text_size(line[:probe], size, bold)[0] > width:
+            over = probe
+            break
+        fit = probe
+        if probe == len(line):
+            return fit
+        probe *= 2
+    while over - fit > 1:
+        mid = (fit + over) // 2
+        if text_size(line[:mid], size, bold)[0] > width:
+            over = mid
+        else:
+            fit = mid
+    return max(fit, 1)
 
 
 def _area(surface: pygame.Surface) -> int:

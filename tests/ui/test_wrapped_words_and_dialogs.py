@@ -75,3 +75,43 @@ def test_the_buttons_sit_just_under_the_last_line(
     gap = dialog.yes_button.rect.top - bottoms[-1]
     assert dialog.px(10) <= gap <= dialog.px(30), gap
     assert dialog.panel.bottom - dialog.yes_button.rect.bottom >= dialog.px(16)
+
+
+def _measured(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text ``theme`` measures from now on."""
+    seen: list[str] = []
+    size_of = theme.text_size
+
+    def counting(content: str, size: int, bold: bool = False) -> tuple[int, int]:
+        seen.append(content)
+        return size_of(content, size, bold)
+
+    monkeypatch.setattr(theme, "text_size", counting)
+    return seen
+
+
+@pytest.mark.parametrize("length", [300, 3000])
+def test_a_long_path_is_broken_into_lines_measuring_little(
+    length: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A data folder's path thousands of letters long in "could not be saved … in <path>":
+    # measured letter by letter, each head whole, one message took seconds to wrap.
+    pygame.font.init()
+    path = "/" + "/".join(["folder" + "d" * 94] * (length // 101))
+    message = f"The game could not be saved: Macau could not save it in {path}/state"
+    seen = _measured(monkeypatch)
+    lines = theme.wrap_long_words(message, 18, 600, bold=True)
+    assert "".join(lines).replace(" ", "") == message.replace(" ", "")
+    assert all(theme.text_size(line, 18, True)[0] <= 600 for line in lines)
+    assert len(lines) > length // 60
+    assert sum(map(len, seen)) < 60 * len(message)  # letters measured, all told
+
+
+def test_a_name_cut_short_is_measured_little(monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.font.init()
+    name = "Bartholomew " * 300
+    seen = _measured(monkeypatch)
+    cut = theme.fit(name, 16, 200)
+    assert cut.endswith("…") and theme.text_size(cut, 16)[0] <= 200
+    assert cut[:-1] == name[: len(cut) - 1]
+    assert sum(map(len, seen)) < 20 * len(name)
