@@ -271,8 +271,16 @@ def check_player_folders() -> str | None:
         gone = "games will not be recorded or saved, and settings will not be kept"
     else:
         gone = " and ".join(lost)
-    more = " Its other folders cannot be written either." if len(problems) > 1 else ""
-    message = f"{problems[0]}{more} You can play, but {gone}."
+    # Every folder that cannot be written, each with its own reason: mending the one named
+    # first alone would still leave the rest.
+    told = problems[:1]
+    for problem in problems[1:]:
+        # ("Nor can it …" only after a sentence about what Macau cannot do.)
+        again = told[-1].startswith(("Macau cannot ", "Nor can it ")) and problem.startswith(
+            "Macau cannot "
+        )
+        told.append("Nor can it" + problem.removeprefix("Macau cannot") if again else problem)
+    message = f"{' '.join(told)} You can play, but {gone}."
     tell("cannot save", message, error=False)
     return message
 

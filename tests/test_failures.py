@@ -42,7 +42,12 @@ def test_two_unwritable_folders_name_both_losses(
     (tmp_path / "state").write_text("x")
     message = failures.check_player_folders()
     assert message is not None
-    assert "Its other folders cannot be written either." in message
+    # Each folder named with its reason: the settings' folder, which can be written, is not.
+    assert message.startswith(
+        f"Macau cannot write to the folder {tmp_path / 'data'} (a file stands where the folder "
+        f"should be). Nor can it write to the folder {tmp_path / 'state'} (a file stands where "
+        "the folder should be). You can play"
+    )
     assert message.endswith(
         "You can play, but rounds will not be recorded in the statistics and a game left "
         "halfway cannot be continued later."
@@ -86,6 +91,25 @@ def test_a_folder_too_deep_for_the_statistics_file_is_told_at_start(
     assert message is not None
     assert message.startswith("The statistics file's name is too long for SQLite to open")
     assert message.endswith("You can play, but rounds will not be recorded in the statistics.")
+
+
+def test_a_folder_too_deep_and_another_unwritable_are_both_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path
+    while len(str(home)) < 600:
+        home = home / ("d" * 100)
+    home.mkdir(parents=True)
+    (home / "state").write_text("x")
+    monkeypatch.setenv("MACAU_HOME", str(home))
+    message = failures.check_player_folders()
+    assert message is not None
+    assert message.startswith("The statistics file's name is too long for SQLite to open")
+    assert (
+        f" Macau cannot write to the folder {home / 'state'} (a file stands where the folder "
+        "should be). You can play, but rounds will not be recorded in the statistics and a "
+        "game left halfway cannot be continued later."
+    ) in message
 
 
 def test_a_sentence_naming_the_game_is_not_headed_with_its_name_again(
