@@ -21,13 +21,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
-from .plainout import plain_where_needed
+from .plainout import OutputFailed, Parser, plain_where_needed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen command; returns the exit code."""
     try:
         return _run(argv)
+    except OutputFailed as failed:
+        if isinstance(failed.error, BrokenPipeError):
+            _drop_output()  # (a reader that has already quit: let go quietly)
+            raise SystemExit(0) from None
+        raise SystemExit(_output_failed(_command(argv), failed.error)) from None
     except SystemExit:
         # Help, the version and usage errors are written out here, while a reader that has
         # already quit can still be let go quietly and a full disk told in a line.
@@ -37,15 +42,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenPipeError:
             _drop_output()
         except OSError as exc:
-            args = sys.argv[1:] if argv is None else argv
-            command = args[0] if args and not args[0].startswith("-") else ""
-            raise SystemExit(_output_failed(command, exc)) from None
+            raise SystemExit(_output_failed(_command(argv), exc)) from None
         try:
             if sys.stderr is not None:
                 sys.stderr.flush()
         except OSError:
             _drop_output(sys.stderr)  # (the usage error's exit code stays)
         raise
+
+
+def _command(argv: Sequence[str] | None) -> str:
+    """The command named on the command line ("" for none)."""
+    args = sys.argv[1:] if argv is None else argv
+    return args[0] if args and not args[0].startswith("-") else ""
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -176,14 +185,14 @@ def cmd_play(argv: list[str], named: bool = False) -> int:
     ``named``: started as ``macau play``, whose help is about the window alone.
     """
     if named:
-        parser = argparse.ArgumentParser(
+        parser = Parser(
             prog="macau play",
             description="Open the game window. With --preset, --seats, --bots or --seed it "
             "starts a table at once (of polish unless --preset names another), you against "
             "bots; with none of them, it opens the main menu.",
         )
     else:
-        parser = argparse.ArgumentParser(
+        parser = Parser(
             prog="macau",
             description="Macau, the card game. With no command it opens the game window.",
             epilog=COMMANDS_HELP,
@@ -384,7 +393,7 @@ def cmd_simulate(argv: list[str]) -> int:
     """Play random games headless and print what happened (``--check``: assert invariants)."""
     from .engine import PRESETS, Rules, RulesError
 
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="macau simulate",
         description="Play random games headless and print what happened: wins by seat, "
         "game length, penalties, reshuffles and speed.",
@@ -535,7 +544,7 @@ def cmd_text(argv: list[str]) -> int:
     from .engine import PRESETS, RulesError
     from .textgame import run_text_game
 
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="macau text",
         description="Play in the terminal: you are seat 0, the other seats are bots. Type "
         "moves in card notation (7H, AS/H, draw, pass); 'help' lists those the preset allows "
@@ -599,7 +608,7 @@ def cmd_rules(argv: list[str]) -> int:
     from .engine import PRESETS, RulesError
     from .engine.explain import explain
 
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="macau rules",
         description="Print how to play a preset, or a custom rule set built from one.",
         epilog="Option names and values are those of the rules text form "
@@ -791,7 +800,7 @@ def cmd_tournament(argv: list[str]) -> int:
 
 def cmd_stats(argv: list[str]) -> int:
     """Export statistics and history."""
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="macau stats",
         description="Export every recorded round, every points match and every player's "
         "statistics.",

@@ -3,10 +3,12 @@ code page, an ASCII or Latin-2 locale) write plain text instead of ending the pr
 
 from __future__ import annotations
 
+import argparse
 import codecs
 import io
 import sys
 import unicodedata
+from typing import Any
 
 # How a character the output cannot hold is written instead: a suit as its letter in the card
 # notation (10♥ reads 10H, as it is typed), typography as its ASCII look-alike. Anything else
@@ -93,3 +95,29 @@ def _shows_suits(encoding: str) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+class OutputFailed(SystemExit):
+    """Help or the version could not be written to the standard output: ``error`` says why.
+    A ``SystemExit``, so that it ends the parsing as argparse's own exit would (and no
+    command's handler of its own failures takes it for one)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(1)
+        self.error = error
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose help and version written to a standard output that fails
+    say so. argparse drops the error and exits 0; a buffered output only fails when it is
+    written out at the end, where the caller tells it, but an unbuffered one
+    (``PYTHONUNBUFFERED``, usual in containers) fails inside argparse, unseen."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        if message and file is not None and file is sys.stdout:
+            try:
+                file.write(message)
+            except OSError as exc:
+                raise OutputFailed(exc) from exc
+            return
+        super()._print_message(message, file)

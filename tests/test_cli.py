@@ -437,10 +437,17 @@ def test_output_piped_to_a_reader_that_has_quit_ends_quietly(
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs a device that is always full")
-@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["simulate", "--help"]])
-def test_help_to_a_full_disk_is_told_in_one_line(argv: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["--version"], ["simulate", "--help"], ["tournament", "--help"]]
+)
+@pytest.mark.parametrize("unbuffered", [False, True])
+def test_help_to_a_full_disk_is_told_in_one_line(
+    argv: list[str], unbuffered: bool, tmp_path: Path
+) -> None:
+    # Unbuffered (PYTHONUNBUFFERED, usual in containers), the write fails inside argparse,
+    # which drops the error and exits 0 unless told otherwise.
     with open("/dev/full", "w") as full:
-        done = _buffered(argv, tmp_path, stdout=full, stderr=subprocess.PIPE)
+        done = _buffered(argv, tmp_path, stdout=full, stderr=subprocess.PIPE, unbuffered=unbuffered)
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
         f"{' '.join(['macau', *argv[:-1]])}: cannot write the output (No space left on device)"
@@ -467,10 +474,14 @@ def test_an_error_told_to_a_reader_that_has_quit_still_fails(
     assert done.returncode == code
 
 
-def _buffered(argv: list[str], home: Path, stdout: Any, stderr: Any) -> Any:
+def _buffered(
+    argv: list[str], home: Path, stdout: Any, stderr: Any, unbuffered: bool = False
+) -> Any:
     """``main.py`` run with its output buffered, as a packaged game's always is (so the last
-    of it is written at exit), its streams as given."""
+    of it is written at exit), or ``unbuffered``; its streams as given."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
     return subprocess.run(
         [sys.executable, "main.py", *argv],
         cwd=ROOT,

@@ -37,6 +37,7 @@ from typing import Any, TextIO
 
 from game.engine import LISTING_LIMIT, PRESETS, Game, Rules, RulesError, Stop
 from game.engine.rules import as_rules
+from game.plainout import Parser
 from game.workers import pool_size, worker_pool
 
 from . import BOT_LEVELS, bot_levels, bot_stream, list_problem, make_bot
@@ -734,7 +735,7 @@ def cli_main(argv: list[str]) -> int:
     """``python main.py tournament …``: run, print the table, optionally write JSON."""
     from game.cli import _add_rules_options, _seed, _whole, told_rules
 
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="macau tournament",
         description=__doc__.splitlines()[0],
         epilog="Each game is one deal; a game depends only on the seed and its number. "
