@@ -330,25 +330,27 @@ def _known(conn: sqlite3.Connection, table: str, refer: str, read_whole: bool) -
     the rows copied into ``conn``: the rows of ``table``, and the ids that the rows
     ``refer`` lists (a round's seats and rating rows; a match's seats and rounds) name.
 
-    A row that others refer to is one; so is an id that ``table`` lacks (a damaged page
-    hid its row, or it could not be read) where two or more rows name it, or one names it
-    below the highest id known so. One lone row naming an id above every other holds a
-    damaged value (a flipped high bit), not a lost row. A row no other refers to is one
-    too (its seats' rows may be lost). But where ``table`` was ``read_whole``,
-    such a row may be the row of a missing id under a number a flipped bit changed: each
-    of those two may be the other, so only the larger count of the two is sure."""
-    held, referred, missing = conn.execute(
+    Each row of ``table`` is one, whether others name it or not (their rows may be lost).
+    So is an id it lacks (a damaged page hid its row, or it could not be read) that two or
+    more rows name; one lone row naming an id not there holds a damaged value, not a lost
+    row (a round has a seat's row and rating rows for each of at least two seats; a match
+    a row for each seat). One exception where ``table`` was ``read_whole``: a row nothing
+    names whose id differs by one bit from such a missing id is that round under a number
+    a flipped bit changed, counted once. (Read in part, rows next to each other, one lost
+    and one no longer named, differ by one bit as often as not.)"""
+    held, missing, renumbered = conn.execute(
         f"WITH refs(id) AS ({refer}),"
-        " named AS (SELECT id, COUNT(*) AS n FROM refs GROUP BY id),"
-        f' lost AS (SELECT id, n FROM named WHERE id NOT IN (SELECT id FROM "{table}")),'
-        f' top AS (SELECT MAX(id) AS id FROM (SELECT id FROM "{table}"'
-        " UNION ALL SELECT id FROM lost WHERE n > 1))"
-        f' SELECT (SELECT COUNT(*) FROM "{table}"),'
-        f' (SELECT COUNT(*) FROM "{table}" WHERE id IN (SELECT id FROM named)),'
-        " (SELECT COUNT(*) FROM lost WHERE n > 1 OR id <= (SELECT id FROM top))"
+        " named AS (SELECT id FROM refs GROUP BY id),"
+        f' lost AS (SELECT id FROM refs WHERE id NOT IN (SELECT id FROM "{table}")'
+        " GROUP BY id HAVING COUNT(*) > 1),"
+        f' alone AS (SELECT id FROM "{table}" WHERE id NOT IN (SELECT id FROM named)),'
+        " pairs AS (SELECT lost.id AS was, alone.id AS now FROM lost JOIN alone"
+        " ON ((lost.id | alone.id) - (lost.id & alone.id)) IN"
+        f" ({', '.join(str(1 << bit) for bit in range(63))}))"
+        f' SELECT (SELECT COUNT(*) FROM "{table}"), (SELECT COUNT(*) FROM lost),'
+        " MIN((SELECT COUNT(DISTINCT was) FROM pairs), (SELECT COUNT(DISTINCT now) FROM pairs))"
     ).fetchone()
-    alone, lost = int(held) - int(referred), int(missing)
-    return int(referred) + (max(alone, lost) if read_whole else alone + lost)
+    return int(held) + int(missing) - (int(renumbered) if read_whole else 0)
 
 
 def _promised(src: sqlite3.Connection) -> dict[str, frozenset[str]]:

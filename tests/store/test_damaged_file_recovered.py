@@ -773,3 +773,45 @@ def test_a_round_renumbered_by_a_flipped_bit_is_one_round_not_two(home: Path) ->
         assert len(store.history()) == ROUNDS - 1
         assert f": {ROUNDS - 1} of {ROUNDS} rounds were recovered" in (store.problem or "")
         _agrees_with_itself(store)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        # One seat's round flipped to 0 (or a rating row's to a number no round has): a
+        # damaged value in one row, not a round lost.
+        "UPDATE results SET game_id = 0 WHERE game_id = 64 AND seat = 0",
+        "UPDATE results SET game_id = 0 WHERE game_id = 64 AND seat = 1",
+        "UPDATE rating_history SET game_id = -5 WHERE rowid = 7",
+    ],
+)
+def test_one_row_naming_a_round_not_there_is_no_round_lost(home: Path, statement: str) -> None:
+    _played_then_changed(home, statement, "UPDATE results SET place = 'x' WHERE rowid = 1")
+    with Store.open() as store:
+        assert f" of {ROUNDS} rounds were recovered" in (store.problem or "")
+        assert "at least" not in (store.problem or "")
+
+
+def test_one_round_naming_a_match_not_there_is_no_match_lost(home: Path) -> None:
+    _played_then_changed(
+        home,
+        "UPDATE games SET match_id = 0 WHERE id = (SELECT MIN(id) FROM games WHERE match_id = 8)",
+    )
+    with Store.open() as store:
+        assert len(store.matches()) == MATCHES
+        assert "points match" not in (store.problem or "")
+
+
+def test_a_hidden_round_is_known_though_other_rounds_lost_their_seats(home: Path) -> None:
+    # Rounds nothing names any more (their seats' and rating pages lost) are rounds all the
+    # same: one hidden round besides them is one more, and the count is no longer exact.
+    _played(home)
+    for table in ("results", "rating_history"):
+        leaves = _leaves(_db(home), table)
+        _zero(_db(home), leaves[len(leaves) // 2])
+    leaves = _leaves(_db(home), "games")
+    _hide_rows(_db(home), leaves[0], 1)
+    with Store.open() as store:
+        rounds = len(store.history())
+        assert rounds < ROUNDS - 1
+        assert f": {rounds} of at least {ROUNDS} rounds were recovered" in (store.problem or "")
