@@ -204,6 +204,10 @@ class MatchSeat:
 
 MATCH_STATUSES = ("playing", "finished", "abandoned")
 
+# The last moment (seconds since 1970) a recorded time may name: the start of 31 December
+# 9999, UTC, so that it is still a date in every time zone. Times run from 0 (1970) to it.
+LATEST_TIME = 253_402_214_400.0
+
 
 @dataclass(frozen=True)
 class MatchRecord:

@@ -11,6 +11,7 @@ from typing import Any
 
 from game.store import ratings
 from game.store.models import (
+    LATEST_TIME,
     MATCH_STATUSES,
     OVERALL,
     GameRecord,
@@ -263,6 +264,7 @@ def check_record(rec: GameRecord) -> None:
         raise ValueError(f"{rec.preset!r} cannot be a preset name.")
     if not rec.results:
         raise ValueError("A round needs at least one seat.")
+    _check_times("A round", rec.started_at, rec.ended_at)
     seats = [r.seat for r in rec.results]
     if len(set(seats)) != len(seats):
         raise ValueError("Two results name the same seat.")
@@ -273,6 +275,14 @@ def check_record(rec: GameRecord) -> None:
             clean_name(result.profile)
     if rec.match is not None:
         check_match(rec.match)
+
+
+def _check_times(what: str, *moments: float) -> None:
+    """ValueError unless every one of ``moments`` is a date (1970 to 9999): a time beyond
+    them stopped every screen that shows it."""
+    for moment in moments:
+        if not (isinstance(moment, int | float) and 0 <= moment <= LATEST_TIME):
+            raise ValueError(f"{what} must start and end at dates from 1970 to 9999.")
 
 
 def check_match(match: MatchRecord) -> None:
@@ -287,6 +297,7 @@ def check_match(match: MatchRecord) -> None:
         raise ValueError("A match needs a positive target and a count of rounds played.")
     if not match.seats:
         raise ValueError("A match needs at least one seat.")
+    _check_times("A match", match.started_at, match.ended_at)
     seats = [s.seat for s in match.seats]
     if len(set(seats)) != len(seats):
         raise ValueError("Two seats of the match have the same number.")

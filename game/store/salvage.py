@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from game.store import ratings, schema, sqlerrors
-from game.store.models import BOT_LEVELS, bot_profile_name, name_key
+from game.store.models import BOT_LEVELS, LATEST_TIME, bot_profile_name, name_key
 
 # The first 16 bytes of every SQLite database file.
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -441,6 +441,13 @@ def _first_readable(readable: Callable[[int], bool], floor: int) -> int | None:
 _RATING_BOUND = 1000.0
 _SANE_RATING = f"ABS(mu) <= {_RATING_BOUND} AND sigma > 0 AND sigma <= {_RATING_BOUND}"
 
+# The columns that hold a moment (seconds since 1970) or a span of seconds: one outside what
+# a date can be (``LATEST_TIME``) stopped every screen that shows it.
+_TIMES = frozenset(
+    {"created", "started_at", "ended_at", "duration_s", "updated_at", "at", "out_after_s"}
+)
+_SANE_TIME = f"BETWEEN 0 AND {LATEST_TIME}"
+
 # Profiles whose merges lead round in a loop (each merged into the next, the last into the
 # first): no profile of the loop is the one its rounds are counted under.
 _MERGE_LOOPS = """
@@ -457,7 +464,8 @@ _MERGE_LOOPS = """
 
 def _well_typed(conn: sqlite3.Connection) -> dict[str, str]:
     """Per table of the current layout, the condition its rows meet when every value is
-    of its column's type (and a rating within what play can make of it). A damaged record
+    of its column's type (and a rating within what play can make of it, a time one a date
+    can be). A damaged record
     can carry text or bytes where a number belongs (a flipped byte changes a value's type):
     such a row would break the queries."""
     kinds = {"INTEGER": ("integer",), "REAL": ("real", "integer"), "TEXT": ("text",)}
@@ -471,6 +479,8 @@ def _well_typed(conn: sqlite3.Connection) -> dict[str, str]:
             if allowed:
                 listed = ", ".join(f"'{kind}'" for kind in allowed)
                 parts.append(f'typeof("{column}") IN ({listed})')
+            if column in _TIMES:
+                parts.append(f'("{column}" IS NULL OR "{column}" {_SANE_TIME})')
         if table in ("ratings", "rating_history"):
             parts.append(_SANE_RATING)
         checks[table] = " AND ".join(parts) or "1"
@@ -535,12 +545,25 @@ def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
     # A profile's name is worth more than its mistyped date or merge: those are mended, so
     # the player keeps their name (a row left out would come back as "Unknown player 1").
     conn.execute(
-        "UPDATE profiles SET created = ? WHERE typeof(created) NOT IN ('real', 'integer')",
+        "UPDATE profiles SET created = ? WHERE typeof(created) NOT IN ('real', 'integer')"
+        f" OR NOT created {_SANE_TIME}",
         (time.time(),),
     )
     conn.execute(
         "UPDATE profiles SET merged_into = NULL"
         " WHERE typeof(merged_into) NOT IN ('integer', 'null')"
+    )
+    # Spans worked out from other values are mended too, not worth a round: a seat's time
+    # to go out is not known, a round's length is the span between its start and end.
+    number = "typeof({0}) IN ('real', 'integer') AND {0} " + _SANE_TIME
+    conn.execute(
+        "UPDATE results SET out_after_s = NULL"
+        f" WHERE out_after_s IS NOT NULL AND NOT ({number.format('out_after_s')})"
+    )
+    conn.execute(
+        "UPDATE games SET duration_s = MAX(0, ended_at - started_at)"
+        f" WHERE NOT ({number.format('duration_s')}) AND {number.format('started_at')}"
+        f" AND {number.format('ended_at')}"
     )
     conn.execute(
         "UPDATE profiles SET bot_level = NULL WHERE typeof(bot_level) NOT IN ('text', 'null')"
