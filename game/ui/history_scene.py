@@ -164,10 +164,23 @@ def merge_rows(
     rounds: list[HistoryEntry], matches: list[MatchEntry]
 ) -> list[HistoryEntry | MatchEntry]:
     """Rounds and match results in one list, newest first: a match's result ends when its
-    last round does (or later, when given up between rounds), so it comes just above it."""
+    last round does (or later, when given up between rounds), so it comes just above it,
+    and above every round of it: with the machine's clock put back during the match, a
+    round played before the last can bear a later time than the result (never dated
+    before its start), which was listed among its own rounds."""
+    latest: dict[int, float] = {}
+    for entry in rounds:
+        if entry.match_id is not None:
+            latest[entry.match_id] = max(entry.ended_at, latest.get(entry.match_id, 0.0))
+
+    def when(row: HistoryEntry | MatchEntry) -> float:
+        if isinstance(row, HistoryEntry):
+            return row.ended_at
+        return max(row.ended_at, latest.get(row.match_id, 0.0))
+
     rows: list[HistoryEntry | MatchEntry] = [*matches, *rounds]
     # Stable: rounds keep their order, and a result stays above a round of the same moment.
-    rows.sort(key=lambda row: row.ended_at, reverse=True)
+    rows.sort(key=when, reverse=True)
     return rows
 
 

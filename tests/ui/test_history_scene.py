@@ -22,6 +22,7 @@ from game.ui.history_scene import (
     HistoryScene,
     match_note,
     match_result_words,
+    merge_rows,
     ordinal,
     result_words,
     seat_label,
@@ -516,3 +517,36 @@ def test_a_blocked_round_says_so_beside_the_points_it_charged(
     drawn = [words for words, _ in drawn_texts(monkeypatch, stack, SIZE)]
     assert "Blocked round · 10 points" in drawn
     assert "Tel Aviv · round 10" in drawn
+
+
+def _at(game_id: int, ended_at: float, match_id: int | None = None) -> HistoryEntry:
+    """A round recorded as ``game_id``, ended at ``ended_at``, of match ``match_id``."""
+    seats = _entry([1, 2]).seats
+    return HistoryEntry(
+        game_id, "tel_aviv", "f", ended_at - 60, ended_at, 60.0, False, False, False, 1, seats,
+        match_id=match_id,
+    )  # fmt: skip
+
+
+def _match(started_at: float, ended_at: float, status: str = "finished") -> MatchEntry:
+    seats = tuple(MatchEntrySeat(s, n, False, None, 0, 1, False) for s, n in enumerate("AB"))
+    return MatchEntry(7, "tel_aviv", "f", 200, started_at, ended_at, 180.0, 3, status, seats)
+
+
+def test_a_match_result_stands_above_its_rounds_though_the_clock_went_back() -> None:
+    # Round 1, then the machine's clock put back a day for rounds 2 and 3: the result,
+    # dated never before its start, was listed between round 1 and the others.
+    day = 86_400.0
+    start = 1_790_000_000.0
+    one, two, three = (
+        _at(11, start + 15, 7),
+        _at(12, start + 20 - day, 7),
+        _at(13, start + 25 - day, 7),
+    )
+    result = _match(start, start)
+    rows = merge_rows([one, three, two], [result])
+    assert rows == [result, one, three, two]
+    # Given up between two rounds, a match keeps its own later time.
+    given_up = _match(start, start + 40, "abandoned")
+    later = _at(14, start + 30)
+    assert merge_rows([later, one], [given_up]) == [given_up, later, one]
