@@ -11,8 +11,9 @@ import logging
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
 
 import platformdirs
@@ -676,7 +677,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
         return render_line_chart(
             size,
             [Series(points, (140, 200, 255), 2, band)],
-            Axis(t0, t1, x_ticks, lambda v: datetime.fromtimestamp(v).strftime(fmt), ""),
+            Axis(t0, t1, x_ticks, _tick_label(fmt, x_ticks), ""),
             Axis(lo, hi, nice_ticks(lo, hi, 7), lambda v: f"{v:g}"),
             refs=refs,
             empty_text="No rated rounds yet",
@@ -814,6 +815,16 @@ def _time_ticks(t0: float, t1: float) -> list[float]:
     if t1 - t0 >= 4:
         return [t0 + (t1 - t0) * i / 4 for i in range(5)]
     return [float(s) for s in range(math.ceil(t0), math.floor(t1) + 1)]
+
+
+def _tick_label(fmt: str, ticks: Sequence[float]) -> Callable[[float], str]:
+    """How each tick of a time axis in ``fmt`` reads: as local time, and with its zone
+    where the clocks were put back between two ticks (summer time ending), which would
+    otherwise read 01:00, 01:30, 01:00, 01:30."""
+    local = [datetime.fromtimestamp(t) for t in ticks]
+    if all(a < b for a, b in pairwise(local)):
+        return lambda v: datetime.fromtimestamp(v).strftime(fmt)
+    return lambda v: datetime.fromtimestamp(v).astimezone().strftime(f"{fmt} %Z")
 
 
 def _time_format(t0: float, t1: float) -> str:

@@ -4,7 +4,8 @@ that shows the same games; a rating axis across midnight says the day of each ti
 
 from __future__ import annotations
 
-from datetime import datetime
+import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pygame
@@ -227,3 +228,24 @@ def test_reference_labels_stack_apart_and_stay_above_the_time_axis() -> None:
     assert stacked_tops([10, 12, 14], 15, 200) == [10, 25, 40]
     # Four levels rated alike at the foot of the chart: lifted, still apart, none below it.
     assert stacked_tops([90, 92, 94, 96], 15, 110) == [50, 65, 80, 95]
+
+
+def test_ticks_across_the_clocks_going_back_read_apart_with_their_zone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # New York's summer time ends at 02:00 on 1 November 2026: the hour from 01:00 is lived
+    # twice, and ticks half an hour apart read 00:30, 01:00, 01:30, 01:00, 01:30.
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        t0 = datetime(2026, 11, 1, 4, 30, tzinfo=UTC).timestamp()
+        ticks = [t0 + 1800 * i for i in range(5)]
+        fmt = stats_scene._time_format(ticks[0], ticks[-1])
+        labels = [stats_scene._tick_label(fmt, ticks)(t) for t in ticks]
+        assert labels == ["00:30 EDT", "01:00 EDT", "01:30 EDT", "01:00 EST", "01:30 EST"]
+        # A day without the change reads as before, without the zone.
+        calm = [t + 7 * 86400 for t in ticks]
+        assert [stats_scene._tick_label(fmt, calm)(t) for t in calm[:2]] == ["23:30", "00:00"]
+    finally:
+        monkeypatch.undo()  # (the zone as it was, for the tests after)
+        time.tzset()
