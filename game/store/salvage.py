@@ -290,21 +290,17 @@ def _copied(source: Path, target: Path) -> Salvage:
             dst.executemany(f'INSERT OR IGNORE INTO "{table}" ({listed}) VALUES ({marks})', rows)
             whole[table] = read_all and len(rows) == _count(dst, f'SELECT COUNT(*) FROM "{table}"')
             whole[table] = whole[table] and set(copied) >= expected
-        known = _known(
-            dst,
-            "games",
-            "SELECT game_id FROM results UNION ALL SELECT game_id FROM rating_history",
-            whole["games"],
+        known, all_named = _known(
+            dst, "games", "SELECT game_id FROM results UNION ALL SELECT game_id FROM rating_history"
         )
-        known_matches = _known(
+        known_matches, _ = _known(
             dst,
             "matches",
             "SELECT match_id FROM match_results UNION ALL"
             " SELECT match_id FROM games WHERE match_id IS NOT NULL",
-            whole["matches"],
         )
         # Exact where every row of the rounds was read, and no round is known but by others.
-        exact = whole["games"] and known == _count(dst, "SELECT COUNT(*) FROM games")
+        exact = whole["games"] and all_named
         dropped = _tidy(dst, seats_lost=not whole["match_results"])
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
@@ -325,19 +321,19 @@ def _copied(source: Path, target: Path) -> Salvage:
         dst.close()
 
 
-def _known(conn: sqlite3.Connection, table: str, refer: str, read_whole: bool) -> int:
-    """How many rounds (or matches) the damaged file is known to have held, counted from
-    the rows copied into ``conn``: the rows of ``table``, and the ids that the rows
-    ``refer`` lists (a round's seats and rating rows; a match's seats and rounds) name.
+def _known(conn: sqlite3.Connection, table: str, refer: str) -> tuple[int, bool]:
+    """How many rounds (or matches) the damaged file is known to have held at least,
+    counted from the rows copied into ``conn``: the rows of ``table``, and the ids that the
+    rows ``refer`` lists (a round's seats and rating rows; a match's seats and rounds)
+    name; and whether that is all (no id is named that ``table`` lacks).
 
     Each row of ``table`` is one, whether others name it or not (their rows may be lost).
     So is an id it lacks (a damaged page hid its row, or it could not be read) that two or
     more rows name; one lone row naming an id not there holds a damaged value, not a lost
     row (a round has a seat's row and rating rows for each of at least two seats; a match
-    a row for each seat). One exception where ``table`` was ``read_whole``: a row nothing
-    names whose id differs by one bit from such a missing id is that round under a number
-    a flipped bit changed, counted once. (Read in part, rows next to each other, one lost
-    and one no longer named, differ by one bit as often as not.)"""
+    a row for each seat). But a row nothing names whose id differs by one bit from such a
+    missing id may be that round under a number a flipped bit changed: those pairs are
+    counted once, so that the count never says more than the file held."""
     held, missing, renumbered = conn.execute(
         f"WITH refs(id) AS ({refer}),"
         " named AS (SELECT id FROM refs GROUP BY id),"
@@ -350,7 +346,7 @@ def _known(conn: sqlite3.Connection, table: str, refer: str, read_whole: bool) -
         f' SELECT (SELECT COUNT(*) FROM "{table}"), (SELECT COUNT(*) FROM lost),'
         " MIN((SELECT COUNT(DISTINCT was) FROM pairs), (SELECT COUNT(DISTINCT now) FROM pairs))"
     ).fetchone()
-    return int(held) + int(missing) - (int(renumbered) if read_whole else 0)
+    return int(held) + int(missing) - int(renumbered), int(missing) == 0
 
 
 def _promised(src: sqlite3.Connection) -> dict[str, frozenset[str]]:
