@@ -587,6 +587,8 @@ class MatchTable(TableScene):
             self.match_started_at = time.time()
         if self.pass_and_play:
             self.director.reveal = False
+        # Each person's own order was of their last hand: sorted hands stay as they chose.
+        self.arrangements = {s: a for s, a in self.arrangements.items() if a[0] != "none"}
         super()._after_round(answer)
         self.recorded = self.game.over
         self.started_at = time.time()

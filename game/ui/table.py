@@ -765,6 +765,10 @@ class TableScene(Scene):
         self.version += 1
         self.director.queue.clear()
         self.director.bubbles.clear()  # the last round's words ("I win!") end with it
+        if self.hand.sort_mode == "none":
+            # An order of your own was of the last round's cards: the new ones come as the
+            # setting sorts them (which the Settings screen still shows).
+            self.hand.sort_mode = self.settings.hand_sort
         self.hand.sync([])
         tabledraw.start_deal(self)
 

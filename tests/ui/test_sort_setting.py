@@ -1,16 +1,22 @@
 """The hand's order is the player's: O sorts it and keeps that sort as the setting, and a
-change to another setting leaves the order alone (dragged into place or sorted)."""
+change to another setting leaves the order alone (dragged into place or sorted); an order
+of one's own is of that round's cards, and the next round is dealt as the setting sorts."""
 
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
 from game.ui.controls import Choice, Toggle
+from game.ui.hand import sort_key
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.options import SettingsScreen
-from tests.ui.menukit import Screen
+from game.ui.roundend import RoundEndOverlay
+from game.ui.setup import SeatSpec, TableSetup
+from tests.ui.menukit import Screen, handoff_for
 
 
 def _quick_game() -> tuple[Screen, MatchTable]:
@@ -84,3 +90,50 @@ def test_the_sort_setting_itself_still_sorts_the_hand() -> None:
     while chooser.value != "rank":
         screen.key(pygame.K_RIGHT)
     assert table.hand.sort_mode == "rank" and table.sort_button.label == "Sort: rank"
+
+
+def _own_order_then_out(setup: TableSetup) -> tuple[Screen, MatchTable]:
+    """Anna arranges her two 5s in her own order, lays both and goes out: the round's
+    board is left for the next round."""
+    game = Game.from_position(
+        PRESETS["polish"],
+        hands=["5S 5H", "8C 9S 10D 6C JD"],
+        pile="5D",
+        stock="2D 3D 4S 6S 7S 8D 9D 10C JC QC KC AC 2H 3H 4H 6H 7H 8H 9H 10H JH QH",
+    )
+    off = Settings(animation_speed="off", hand_sort="suit")
+    table = MatchTable(setup, game, settings=off, seed=5, deal=False)
+    screen = Screen(table, (1280, 800))
+    if table.pass_and_play:
+        handoff_for(screen, 0)
+        screen.key(pygame.K_RETURN)
+    screen.frame(2)
+    first = table.hand.cards[0]
+    assert table.hand.move(first.uid, 1) and table.hand.sort_mode == "none"
+    table.apply(parse_action("5H 5S"), 0)
+    screen.until(RoundEndOverlay)
+    screen.key(pygame.K_RETURN)  # the next round
+    return screen, table
+
+
+@pytest.mark.parametrize("pass_and_play", [False, True])
+def test_an_own_order_ends_with_its_round_and_the_next_deal_is_sorted(
+    pass_and_play: bool,
+) -> None:
+    # The order was of the last round's cards; the new hand came in deal order, the button
+    # on "Sort: own", while the setting still said by suit.
+    ben = SeatSpec("Ben") if pass_and_play else SeatSpec("Ben", "easy")
+    screen, table = _own_order_then_out(TableSetup("polish", (SeatSpec("Anna"), ben)))
+    if pass_and_play:
+        handoff_for(screen, table.game.current)
+        screen.key(pygame.K_RETURN)
+    for _ in range(400):
+        if len(table.hand.cards) == 5 and table.director.idle:
+            break
+        screen.frame()
+    cards = [hc.card for hc in table.hand.cards]
+    assert len(cards) == 5
+    assert table.hand.sort_mode == "suit" and table.sort_button.label == "Sort: suit"
+    assert cards == sorted(cards, key=lambda c: sort_key(c, "suit"))
+    if pass_and_play:  # Anna's hand, whoever has the screen first, is kept sorted for her
+        assert table.arrangements.get(0, ("suit", []))[0] == "suit"
