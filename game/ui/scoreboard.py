@@ -418,10 +418,11 @@ class MatchEndScreen(_ButtonModal):
 
     def startup(self) -> None:
         """Confetti when a person at the table wins or shares the match, as the table does
-        for a round: not for a bot that beat them. The grid opens at the last rounds, the
-        ones that decided the match (as the scoreboard does)."""
+        for a round: not for a bot that beat them, nor with animation off. The grid opens
+        at the last rounds, the ones that decided the match (as the scoreboard does)."""
         self.scroll.offset = 1e9  # as far as it goes, once the grid is measured
-        if any(s in self.table.humans for s in self.table.game.winners):
+        people_won = any(s in self.table.humans for s in self.table.game.winners)
+        if people_won and self.animator.speed != "off":
             self.confetti = Confetti(self.size, 0.0)
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -709,8 +709,9 @@ class TableScene(Scene):
             self.play_sound("lose")
         elif self.director.cheered_round != g.round_no:  # (else cheered as it went out)
             self.play_sound("win")
-        if any(s in firsts for s in self.humans):
-            # A celebration for a person at this table, not for a bot that beat them.
+        if any(s in firsts for s in self.humans) and self.animator.speed != "off":
+            # A celebration for a person at this table, not for a bot that beat them (and
+            # none with animation off: nothing on the screen moves then).
             self.confetti = Confetti(self.layout.size, self.animator.now)
         self.overlay_at = self.animator.now + self.animator.seconds(1.6)
 

@@ -4,6 +4,7 @@ final grid, like the scoreboard, opens at the last rounds, the ones that decided
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.engine import PRESETS, Action, Game
 from game.store.settings import Settings
@@ -39,10 +40,12 @@ def _one_move_from_the_end(seed: int) -> tuple[Game, Action, int]:
     return g, g.legal_actions()[0], g.current
 
 
-def _match_end(seed: int, size: tuple[int, int] = (960, 600)) -> tuple[Screen, MatchEndScreen]:
+def _match_end(
+    seed: int, size: tuple[int, int] = (960, 600), speed: str = "off"
+) -> tuple[Screen, MatchEndScreen]:
     """The match-end screen reached at the table: the last move, the round's board, Enter."""
     g, last, seat = _one_move_from_the_end(seed)
-    off = Settings(animation_speed="off", bot_pace="fast")
+    off = Settings(animation_speed=speed, bot_pace="fast")
     table = MatchTable(SETUP, g, settings=off, seed=seed, deal=False)
     table.bots.clear()  # the last move is played as given
     screen = Screen(table, size)
@@ -85,10 +88,12 @@ def test_no_confetti_when_a_bot_wins_the_match_and_the_person_loses() -> None:
     assert end.confetti is None
 
 
-def test_confetti_when_the_person_wins_the_match() -> None:
-    _screen, end = _match_end(seed=7)
+@pytest.mark.parametrize(("speed", "confetti"), [("fast", True), ("off", False)])
+def test_confetti_when_the_person_wins_the_match(speed: str, confetti: bool) -> None:
+    # (Not with animation off, "instant": nothing on the screen moves then.)
+    _screen, end = _match_end(seed=7, speed=speed)
     assert end.table.game.winners == (0,)
-    assert end.confetti is not None
+    assert (end.confetti is not None) is confetti
 
 
 def test_the_final_grid_opens_at_the_last_rounds() -> None:

@@ -668,15 +668,24 @@ def test_an_ace_laid_last_in_a_group_is_told_the_suit_of_the_card_it_is_laid_on(
     )
 
 
-@pytest.mark.parametrize(("winner", "confetti"), [(0, True), (1, False)])
-def test_confetti_celebrates_a_person_not_a_bot_that_beat_them(winner: int, confetti: bool) -> None:
+@pytest.mark.parametrize(
+    ("winner", "speed", "confetti"), [(0, "fast", True), (1, "fast", False), (0, "off", False)]
+)
+def test_confetti_celebrates_a_person_not_a_bot_that_beat_them(
+    winner: int, speed: str, confetti: bool
+) -> None:
+    # (Nor with animation off, "instant": nothing on the screen moves then.)
     hands = ["9H", "8C 6C"] if winner == 0 else ["8C 6C", "9D"]
     game = Game.from_position(
         PRESETS["quick"], hands=hands, pile="9S", stock="10C 10S 10D 4H", current=winner
     )
     h = Harness(game)
+    h.table.animator.speed = speed
     h.table.apply(parse_action(hands[winner]), seat=winner)
-    h.tick(10)
+    for _ in range(300):
+        if h.table.round_result is not None:
+            break
+        h.tick()
     assert h.table.round_result is not None
     assert (h.table.confetti is not None) is confetti
 
@@ -1491,10 +1500,14 @@ def test_the_round_that_ends_a_match_celebrates_the_match_winner(
         scores=scores,
     )
     h = Harness(game)
+    h.table.animator.speed = "fast"  # (with animation off, no confetti at all)
     sounds: list[str] = []
     h.table.play_sound = sounds.append  # type: ignore[method-assign]
     h.table.apply(parse_action("9H"), seat=0)
-    h.tick(10)
+    for _ in range(300):
+        if h.table.round_result is not None:
+            break
+        h.tick()
     assert game.match_over and h.table.round_result is not None
     assert (h.table.confetti is not None) is confetti
     assert sounds[-1] == ("win" if confetti else "lose")
