@@ -52,6 +52,11 @@ class _Node:
         self.children: dict[tuple[int, Action], _Node] = {}
 
 
+# Seconds a decision takes at most by default (the table's pause for a hard bot is never
+# shorter: see the window's bots' pace).
+DEFAULT_BUDGET = 0.3
+
+
 class HardBot:
     """ISMCTS with a time budget (default 0.3 s) or a fixed iteration count."""
 
@@ -59,7 +64,7 @@ class HardBot:
 
     def __init__(
         self,
-        time_budget: float = 0.3,
+        time_budget: float = DEFAULT_BUDGET,
         iterations: int | None = None,
         exploration: float = 0.7,
         rollout_depth: int = 40,

@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.bots.hard import DEFAULT_BUDGET
 from game.store.settings import CHOICES, CHOSEN_WORDS, Settings, volume_step
 from game.ui import theme
 from game.ui.cardart import BACKS, card_art
@@ -16,7 +17,7 @@ from game.ui.controls import Choice, Toggle, stepper_values
 from game.ui.launch import change_settings, settings_of
 from game.ui.screen import MenuScreen
 from game.ui.sprites import CardImages
-from game.ui.table import TableScene
+from game.ui.table import THINK_MARGIN, TableScene
 from game.ui.widgets import Button, Widget
 
 __all__ = ["SettingsScreen", "apply_settings"]
@@ -42,6 +43,9 @@ def _word(value: object) -> str:
 
 # Beside the volume where the sound device could not be opened (the log says why).
 NO_SOUND = "No sound device: the game is silent"
+# A searching bot's pause is never shorter than its thinking (a shorter one would tell the
+# table when it had no choice), so "Fast" can be no faster than that for hard bots.
+HARD_PACE = f"Hard bots take {DEFAULT_BUDGET + THINK_MARGIN:.1f} s a move at least, to think"
 
 
 def apply_settings(scene: MenuScreen, settings: Settings) -> None:
@@ -202,12 +206,29 @@ class SettingsScreen(MenuScreen):
             words = theme.fit(NO_SOUND, px(15), p.right - px(30) - x)
             image = theme.text(words, px(15), theme.MUTED)
             surface.blit(image, image.get_rect(midleft=(x, volume.centery)))
+        self._draw_pace_note(surface)
         lines = self._problem_lines()
         y = p.bottom - px(70) - len(lines) * self._problem_line_h()
         for line in lines:
             image = theme.text(line, px(15), theme.DANGER)
             surface.blit(image, image.get_rect(midtop=(p.centerx, y)))
             y += self._problem_line_h()
+
+    def _draw_pace_note(self, surface: pygame.Surface) -> None:
+        """Beside the bots' pace, how fast a hard bot can be: on two lines where the window
+        is narrow."""
+        px, pace = self.px, self.rows[-1][1].rect
+        x = pace.right + (px(50) if self.panel.w >= px(900) else px(24))
+        room = self.panel.right - px(30) - x
+        lines = theme.wrap(HARD_PACE, px(15), room)
+        if len(lines) > 2:
+            lines = [lines[0], theme.fit(" ".join(lines[1:]), px(15), room)]
+        line_h = self._problem_line_h()
+        y = pace.centery - len(lines) * line_h // 2
+        for line in lines:
+            image = theme.text(theme.fit(line, px(15), room), px(15), theme.MUTED)
+            surface.blit(image, (x, y))
+            y += line_h
 
     def _problem_line_h(self) -> int:
         return theme.text_size("Ag", self.px(15))[1] + 1
