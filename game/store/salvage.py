@@ -214,6 +214,7 @@ def _rebuilt(source: Path, target: Path) -> Salvage | None:
     try:
         found = schema.user_version(src)
         current = found == schema.CURRENT_VERSION and schema.layout_fits(src, found)
+        hidden = current and _rows_hidden(src, "games")
     except sqlite3.DatabaseError as exc:
         if not sqlerrors.is_damaged(exc):
             raise
@@ -244,7 +245,7 @@ def _rebuilt(source: Path, target: Path) -> Salvage | None:
         conn.execute("PRAGMA writable_schema = OFF")
         if conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)] and not unsound(conn):
             rounds = _count(conn, "SELECT COUNT(*) FROM games")
-            return Salvage(rounds, rounds, True, _people(conn), _matches(conn))
+            return Salvage(rounds, rounds, not hidden, _people(conn), _matches(conn))
     except sqlite3.DatabaseError as exc:
         # A row that cannot be read, or that breaks a rule of its table: row by row, then.
         if not (sqlerrors.is_damaged(exc) or isinstance(exc, sqlite3.IntegrityError)):
@@ -268,6 +269,7 @@ def _copied(source: Path, target: Path) -> Salvage:
                 raise
             return NOTHING  # not even the list of tables can be read
         promised = _promised(src)
+        hidden = _rows_hidden(src, "games")
         dst.execute("BEGIN")
         schema.migrate(dst)
         # The bot levels' profiles are seeded again after the copy, where they are missing:
@@ -290,17 +292,25 @@ def _copied(source: Path, target: Path) -> Salvage:
             dst.executemany(f'INSERT OR IGNORE INTO "{table}" ({listed}) VALUES ({marks})', rows)
             whole[table] = read_all and len(rows) == _count(dst, f'SELECT COUNT(*) FROM "{table}"')
             whole[table] = whole[table] and set(copied) >= expected
+        checks = _well_typed(dst)
         known, all_named = _known(
-            dst, "games", "SELECT game_id FROM results UNION ALL SELECT game_id FROM rating_history"
+            dst,
+            "games",
+            "SELECT game_id FROM results UNION ALL SELECT game_id FROM rating_history",
+            checks["games"],
+            whole["results"] and whole["rating_history"],
         )
         known_matches, _ = _known(
             dst,
             "matches",
             "SELECT match_id FROM match_results UNION ALL"
             " SELECT match_id FROM games WHERE match_id IS NOT NULL",
+            checks["matches"],
+            whole["match_results"] and whole["games"],
         )
-        # Exact where every row of the rounds was read, and no round is known but by others.
-        exact = whole["games"] and all_named
+        # Exact where every row of the rounds was read (none hidden), and no round is known
+        # by others' rows alone.
+        exact = whole["games"] and all_named and not hidden
         dropped = _tidy(dst, seats_lost=not whole["match_results"])
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
@@ -321,32 +331,53 @@ def _copied(source: Path, target: Path) -> Salvage:
         dst.close()
 
 
-def _known(conn: sqlite3.Connection, table: str, refer: str) -> tuple[int, bool]:
-    """How many rounds (or matches) the damaged file is known to have held at least,
-    counted from the rows copied into ``conn``: the rows of ``table``, and the ids that the
-    rows ``refer`` lists (a round's seats and rating rows; a match's seats and rounds)
-    name; and whether that is all (no id is named that ``table`` lacks).
+def _rows_hidden(src: sqlite3.Connection, table: str) -> bool:
+    """Whether ``table`` may hold rows that reading it does not give: its rows counted
+    through an index (SQLite's pick) differ from those read from the table itself (a
+    damaged page's header can count fewer rows than it holds, and those read as not there,
+    without an error), or cannot be counted to tell."""
+    try:
+        through_index = _count(src, f'SELECT COUNT(*) FROM "{table}"')
+        return through_index != _count(src, f'SELECT COUNT(*) FROM "{table}" NOT INDEXED WHERE 1')
+    except sqlite3.DatabaseError:
+        return True
 
-    Each row of ``table`` is one, whether others name it or not (their rows may be lost).
-    So is an id it lacks (a damaged page hid its row, or it could not be read) that two or
-    more rows name; one lone row naming an id not there holds a damaged value, not a lost
-    row (a round has a seat's row and rating rows for each of at least two seats; a match
-    a row for each seat). But a row nothing names whose id differs by one bit from such a
-    missing id may be that round under a number a flipped bit changed: those pairs are
-    counted once, so that the count never says more than the file held."""
-    held, missing, renumbered = conn.execute(
+
+def _known(
+    conn: sqlite3.Connection, table: str, refer: str, sound: str, refs_whole: bool
+) -> tuple[int, bool]:
+    """How many rounds (or matches) the damaged file is known to have held at least,
+    counted from the rows copied into ``conn``: the rows of ``table`` that are ``sound``
+    (of their columns' types), and the ids that the rows ``refer`` lists (a round's seats
+    and rating rows; a match's seats and rounds) name; and whether that is all.
+
+    A row others name is one. So is an id ``table`` lacks (a damaged page hid its row, or
+    it could not be read) that two or more rows name; one lone row naming an id not there
+    holds a damaged value, not a lost row (a round has a seat's row and rating rows for
+    each of at least two seats; a match a row for each seat). A row nothing names is one
+    only where the rows that would name it were not all read (``refs_whole``): read whole,
+    they name every round there was, and such a row is a stale one a damaged page gave, or
+    a round under a number a flipped bit changed, whose own number is named. Even then, a
+    row nothing names whose id differs by one bit from a missing id may be that round:
+    those pairs are counted once, so that the count never says more than the file held."""
+    referred, alone, missing, renumbered = conn.execute(
         f"WITH refs(id) AS ({refer}),"
         " named AS (SELECT id FROM refs GROUP BY id),"
-        f' lost AS (SELECT id FROM refs WHERE id NOT IN (SELECT id FROM "{table}")'
+        f' held AS (SELECT id FROM "{table}" WHERE {sound}),'
+        " lost AS (SELECT id FROM refs WHERE id NOT IN (SELECT id FROM held)"
         " GROUP BY id HAVING COUNT(*) > 1),"
-        f' alone AS (SELECT id FROM "{table}" WHERE id NOT IN (SELECT id FROM named)),'
+        " alone AS (SELECT id FROM held WHERE id NOT IN (SELECT id FROM named)),"
         " pairs AS (SELECT lost.id AS was, alone.id AS now FROM lost JOIN alone"
         " ON ((lost.id | alone.id) - (lost.id & alone.id)) IN"
         f" ({', '.join(str(1 << bit) for bit in range(63))}))"
-        f' SELECT (SELECT COUNT(*) FROM "{table}"), (SELECT COUNT(*) FROM lost),'
+        " SELECT (SELECT COUNT(*) FROM held WHERE id IN (SELECT id FROM named)),"
+        " (SELECT COUNT(*) FROM alone), (SELECT COUNT(*) FROM lost),"
         " MIN((SELECT COUNT(DISTINCT was) FROM pairs), (SELECT COUNT(DISTINCT now) FROM pairs))"
     ).fetchone()
-    return int(held) + int(missing) - int(renumbered), int(missing) == 0
+    if refs_whole:
+        return int(referred) + int(missing), int(missing) == 0
+    count = int(referred) + int(alone) + int(missing) - int(renumbered)
+    return count, int(missing) == 0 and int(alone) == 0
 
 
 def _promised(src: sqlite3.Connection) -> dict[str, frozenset[str]]:
