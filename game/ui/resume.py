@@ -464,12 +464,16 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
         table.director.viewer = parsed.viewer
     if parsed.hand_order is not None and not between_rounds:
         table.arrange_hand(parsed.hand_order)
-    table.arrangements.update(parsed.arrangements)
-    own = parsed.arrangements.get(table.viewer)
+    arrangements = parsed.arrangements
+    if between_rounds:
+        # An order of one's own was of the last round's cards: the next deal sorts as set.
+        arrangements = {seat: kept for seat, kept in arrangements.items() if kept[0] != "none"}
+    table.arrangements.update(arrangements)
+    own = arrangements.get(table.viewer)
     if own is not None and own[0] != "none" and parsed.hand_order is None:
         table.sort_hand(own[0])  # the sort the person at the screen left, not the setting's
-    elif own is not None and own[0] == "none" and (between_rounds or parsed.hand_order is None):
-        table.arrange_hand(own[1])  # their own order kept into the next round's hand
+    elif own is not None and own[0] == "none" and parsed.hand_order is None:
+        table.arrange_hand(own[1])  # their own order, as they left it mid-round
     table.rounds = parsed.rounds
     if parsed.played_s is not None:
         # Only the time played counts, not the hours (or days) the game was closed.

@@ -11,6 +11,7 @@ import pygame
 from game.engine import PRESETS, Game, parse_action
 from game.store.settings import Settings
 from game.ui import handoff as handoff_module
+from game.ui.hand import sort_key
 from game.ui.matchtable import MatchTable
 from game.ui.resume import restore, snapshot
 from game.ui.setup import SeatSpec, TableSetup
@@ -183,10 +184,12 @@ def test_a_save_taken_while_a_move_is_still_shown_keeps_its_request_and_the_read
     assert continued.since_turn(1) == ["an older line 199", "Anna laid J♣ — asks for 8s"]
 
 
-def test_your_own_order_at_a_shared_screen_goes_on_into_the_next_round(monkeypatch) -> None:
+def test_your_own_order_at_a_shared_screen_ends_with_its_round_after_continue(
+    monkeypatch,
+) -> None:
     # Anna keeps her own order (a card moved with Shift+→) and goes out: the round board
-    # is left for the menu, and Continue deals the next round. She finds her own order, as
-    # without the quit, not the setting's sort.
+    # is left for the menu, and Continue deals the next round. Her order was of the last
+    # round's cards: she finds the new ones sorted as the setting says, as without the quit.
     monkeypatch.setattr(handoff_module, "READY_DELAY", 0.0)
     by_suit = Settings(animation_speed="off", bot_pace="fast", hand_sort="suit")
     setup = TableSetup("classic", (SeatSpec("Anna"), SeatSpec("Bart")), target=500)
@@ -212,4 +215,6 @@ def test_your_own_order_at_a_shared_screen_goes_on_into_the_next_round(monkeypat
         if seat == 0:
             break
         assert continued.apply(parse_action("draw"))
-    assert continued.viewer == 0 and continued.hand.sort_mode == "none"
+    assert continued.viewer == 0 and continued.hand.sort_mode == "suit"
+    cards = [hc.card for hc in continued.hand.cards]
+    assert cards == sorted(cards, key=lambda c: sort_key(c, "suit"))

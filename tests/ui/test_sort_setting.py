@@ -14,6 +14,7 @@ from game.ui.hand import sort_key
 from game.ui.matchtable import MatchTable
 from game.ui.menu import MainMenu
 from game.ui.options import SettingsScreen
+from game.ui.resume import read_saved_game, restore
 from game.ui.roundend import RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
 from tests.ui.menukit import Screen, handoff_for
@@ -92,9 +93,9 @@ def test_the_sort_setting_itself_still_sorts_the_hand() -> None:
     assert table.hand.sort_mode == "rank" and table.sort_button.label == "Sort: rank"
 
 
-def _own_order_then_out(setup: TableSetup) -> tuple[Screen, MatchTable]:
-    """Anna arranges her two 5s in her own order, lays both and goes out: the round's
-    board is left for the next round."""
+def _own_order_then_out(setup: TableSetup, continued: bool = False) -> tuple[Screen, MatchTable]:
+    """Anna arranges her two 5s in her own order, lays both and goes out; then the next
+    round, from the board or (``continued``) from the save the board left."""
     game = Game.from_position(
         PRESETS["polish"],
         hands=["5S 5H", "8C 9S 10D 6C JD"],
@@ -112,18 +113,23 @@ def _own_order_then_out(setup: TableSetup) -> tuple[Screen, MatchTable]:
     assert table.hand.move(first.uid, 1) and table.hand.sort_mode == "none"
     table.apply(parse_action("5H 5S"), 0)
     screen.until(RoundEndOverlay)
+    if continued:
+        table = restore(read_saved_game().data, settings=off)
+        return Screen(table, (1280, 800)), table
     screen.key(pygame.K_RETURN)  # the next round
     return screen, table
 
 
+@pytest.mark.parametrize("continued", [False, True])
 @pytest.mark.parametrize("pass_and_play", [False, True])
 def test_an_own_order_ends_with_its_round_and_the_next_deal_is_sorted(
-    pass_and_play: bool,
+    pass_and_play: bool, continued: bool
 ) -> None:
     # The order was of the last round's cards; the new hand came in deal order, the button
-    # on "Sort: own", while the setting still said by suit.
+    # on "Sort: own", while the setting still said by suit (and so after Continue).
     ben = SeatSpec("Ben") if pass_and_play else SeatSpec("Ben", "easy")
-    screen, table = _own_order_then_out(TableSetup("polish", (SeatSpec("Anna"), ben)))
+    setup = TableSetup("polish", (SeatSpec("Anna"), ben))
+    screen, table = _own_order_then_out(setup, continued)
     if pass_and_play:
         handoff_for(screen, table.game.current)
         screen.key(pygame.K_RETURN)
