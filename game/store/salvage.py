@@ -211,18 +211,19 @@ def _rebuilt(source: Path, target: Path) -> Salvage | None:
     ``source`` is not a well-formed statistics file of the current version (an older one is
     copied row by row into the current layout instead)."""
     src = _reading(source)
+    hidden = False
     try:
         found = schema.user_version(src)
         current = found == schema.CURRENT_VERSION and schema.layout_fits(src, found)
-        hidden = current and _rows_hidden(src, "games")
+        hidden = current and any(_rows_hidden(src, table) for table in _NAMING)
     except sqlite3.DatabaseError as exc:
         if not sqlerrors.is_damaged(exc):
             raise
         current = False
     finally:
         src.close()
-    if not current:
-        return None
+    if not current or hidden:
+        return None  # (rows hidden: copied row by row, and made to agree with each other)
     conn = sqlite3.connect(str(target), isolation_level=None)
     try:
         conn.execute("BEGIN")
@@ -245,7 +246,7 @@ def _rebuilt(source: Path, target: Path) -> Salvage | None:
         conn.execute("PRAGMA writable_schema = OFF")
         if conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)] and not unsound(conn):
             rounds = _count(conn, "SELECT COUNT(*) FROM games")
-            return Salvage(rounds, rounds, not hidden, _people(conn), _matches(conn))
+            return Salvage(rounds, rounds, True, _people(conn), _matches(conn))
     except sqlite3.DatabaseError as exc:
         # A row that cannot be read, or that breaks a rule of its table: row by row, then.
         if not (sqlerrors.is_damaged(exc) or isinstance(exc, sqlite3.IntegrityError)):
@@ -269,7 +270,7 @@ def _copied(source: Path, target: Path) -> Salvage:
                 raise
             return NOTHING  # not even the list of tables can be read
         promised = _promised(src)
-        hidden = _rows_hidden(src, "games")
+        hidden = {table: _rows_hidden(src, table) for table in _NAMING}
         dst.execute("BEGIN")
         schema.migrate(dst)
         # The bot levels' profiles are seeded again after the copy, where they are missing:
@@ -298,7 +299,7 @@ def _copied(source: Path, target: Path) -> Salvage:
             "games",
             "SELECT game_id FROM results UNION ALL SELECT game_id FROM rating_history",
             checks["games"],
-            whole["results"] and whole["rating_history"],
+            all(whole[t] and not hidden[t] for t in ("results", "rating_history")),
         )
         known_matches, _ = _known(
             dst,
@@ -306,11 +307,11 @@ def _copied(source: Path, target: Path) -> Salvage:
             "SELECT match_id FROM match_results UNION ALL"
             " SELECT match_id FROM games WHERE match_id IS NOT NULL",
             checks["matches"],
-            whole["match_results"] and whole["games"],
+            all(whole[t] and not hidden[t] for t in ("match_results", "games")),
         )
         # Exact where every row of the rounds was read (none hidden), and no round is known
         # by others' rows alone.
-        exact = whole["games"] and all_named and not hidden
+        exact = whole["games"] and all_named and not hidden["games"]
         dropped = _tidy(dst, seats_lost=not whole["match_results"])
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
@@ -331,16 +332,41 @@ def _copied(source: Path, target: Path) -> Salvage:
         dst.close()
 
 
+# The tables whose rows may be hidden (``_rows_hidden``) that the count of rounds and matches
+# recovered reads.
+_NAMING = ("games", "results", "rating_history", "matches", "match_results")
+
+
 def _rows_hidden(src: sqlite3.Connection, table: str) -> bool:
-    """Whether ``table`` may hold rows that reading it does not give: its rows counted
-    through an index (SQLite's pick) differ from those read from the table itself (a
-    damaged page's header can count fewer rows than it holds, and those read as not there,
-    without an error), or cannot be counted to tell."""
+    """Whether ``table`` may hold rows that reading it does not give: one of its indexes
+    counts more rows than reading the table itself gives (a damaged page's header can count
+    fewer rows than it holds, and those read as not there, without an error). An index
+    that cannot be read, or counts fewer, is damaged itself and tells nothing of the rows."""
     try:
-        through_index = _count(src, f'SELECT COUNT(*) FROM "{table}"')
-        return through_index != _count(src, f'SELECT COUNT(*) FROM "{table}" NOT INDEXED WHERE 1')
+        rows = _count(src, f'SELECT COUNT(*) FROM "{table}" NOT INDEXED WHERE 1')
+        indexes = [
+            str(name)
+            for (name,) in src.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", (table,)
+            )
+        ]
     except sqlite3.DatabaseError:
-        return True
+        return True  # (not read whole either way)
+    for index in indexes:
+        try:
+            first = src.execute("SELECT name FROM pragma_index_info(?)", (index,)).fetchone()
+            if first is None or first[0] is None:
+                continue  # (an index on an expression)
+            through = _count(
+                src,
+                f'SELECT COUNT(*) FROM (SELECT 1 FROM "{table}" INDEXED BY "{index}"'
+                f' ORDER BY "{first[0]}")',
+            )
+        except sqlite3.DatabaseError:
+            continue
+        if through > rows:
+            return True
+    return False
 
 
 def _known(
@@ -361,7 +387,9 @@ def _known(
     row nothing names whose id differs by one bit from a missing id may be that round:
     those pairs are counted once, so that the count never says more than the file held."""
     referred, alone, missing, renumbered = conn.execute(
-        f"WITH refs(id) AS ({refer}),"
+        f"WITH given(id) AS ({refer}),"
+        # (A number only: a page of another table read as this one's gives text there.)
+        " refs AS (SELECT id FROM given WHERE typeof(id) = 'integer'),"
         " named AS (SELECT id FROM refs GROUP BY id),"
         f' held AS (SELECT id FROM "{table}" WHERE {sound}),'
         " lost AS (SELECT id FROM refs WHERE id NOT IN (SELECT id FROM held)"

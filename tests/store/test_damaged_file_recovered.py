@@ -888,3 +888,45 @@ def test_rounds_hidden_with_every_row_naming_them_lost_are_no_exact_count(home: 
         rounds = len(store.history())
         problem = store.problem or ""
         assert f": {rounds} of at least " in problem, problem
+
+
+def test_the_rows_naming_a_round_hidden_too_make_no_exact_count(home: Path) -> None:
+    # The last round's seats' and rating rows hidden by their pages' headers: nothing read
+    # names it and no error says so, yet their indexes still count them ("299 of 299").
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    seats = conn.execute("SELECT COUNT(*) FROM results WHERE game_id = ?", (ROUNDS,)).fetchone()
+    rated = conn.execute("SELECT COUNT(*) FROM rating_history WHERE game_id = ?", (ROUNDS,))
+    hide = {"results": seats[0], "rating_history": rated.fetchone()[0]}
+    conn.close()
+    for table, rows in hide.items():
+        _hide_rows(_db(home), _leaves(_db(home), table)[-1], rows)
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS - 1
+        assert f": {ROUNDS - 1} of at least {ROUNDS} rounds" in (store.problem or "")
+
+
+def test_rows_naming_a_round_by_no_number_name_no_round(home: Path) -> None:
+    # A page of the file's layout read as seats (a flipped pointer) names rounds by words:
+    # they were counted as rounds lost ("242 of 302").
+    _played(home)
+    conn = sqlite3.connect(str(_db(home)))
+    for seat in range(2):
+        conn.execute(
+            "INSERT INTO results (game_id, seat, profile_id, place) VALUES ('table', ?, 1, 1)",
+            (seat,),
+        )
+    conn.commit()
+    conn.close()
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS
+        assert f": {ROUNDS} of {ROUNDS} rounds were recovered" in (store.problem or "")
+
+
+def test_a_damaged_index_of_the_rounds_alone_still_tells_the_count_exactly(home: Path) -> None:
+    _played(home)
+    (page,) = _leaves(_db(home), "games_by_match")
+    _zero(_db(home), page)
+    with Store.open() as store:
+        assert len(store.history()) == ROUNDS
+        assert f": {ROUNDS} of {ROUNDS} rounds were recovered" in (store.problem or "")
