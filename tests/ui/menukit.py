@@ -20,6 +20,7 @@ from game.ui.setup import TableSetup
 
 if TYPE_CHECKING:
     from game.ui.handoff import HandoffScreen
+    from game.ui.matchtable import MatchTable
 
 S = TypeVar("S", bound=Scene)
 
@@ -155,6 +156,20 @@ def quick_game_home(home: Path, monkeypatch: pytest.MonkeyPatch, quick: TableSet
 def save_path(home: Path) -> Path:
     """Where the game in progress is saved in ``home``."""
     return home / "state" / "current_game.json"
+
+
+def polish_position(
+    setup: TableSetup, hands: list[str], pile: str, stock: str
+) -> tuple[Screen, MatchTable]:
+    """A polish table of ``setup`` dealt as given (animation off, hands sorted by suit),
+    on a 1280×800 screen."""
+    from game.engine import PRESETS, Game
+    from game.ui.matchtable import MatchTable
+
+    game = Game.from_position(PRESETS["polish"], hands=hands, pile=pile, stock=stock)
+    off = Settings(animation_speed="off", hand_sort="suit")
+    table = MatchTable(setup, game, settings=off, seed=5, deal=False)
+    return Screen(table, (1280, 800)), table
 
 
 def save_a_classic_match(home: Path) -> Path:

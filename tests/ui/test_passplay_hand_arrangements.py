@@ -16,21 +16,14 @@ from game.ui.matchtable import MatchTable
 from game.ui.options import apply_settings
 from game.ui.resume import restore
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen, handoff_for
+from tests.ui.menukit import Screen, handoff_for, polish_position
 
 SETUP = TableSetup("polish", (SeatSpec("Anna"), SeatSpec("Ben")))
 
 
 def _table() -> tuple[Screen, MatchTable]:
-    game = Game.from_position(
-        PRESETS["polish"],
-        hands=["5C 9H 6D 8S KC", "8C 9S 10D 6C JD"],
-        pile="5H",
-        stock="2D 3D 4S 6S 7S 8D 9D 10C",
-    )
-    off = Settings(animation_speed="off", hand_sort="suit")
-    table = MatchTable(SETUP, game, settings=off, seed=5, deal=False)
-    return Screen(table, (1280, 800)), table
+    hands = ["5C 9H 6D 8S KC", "8C 9S 10D 6C JD"]
+    return polish_position(SETUP, hands, "5H", "2D 3D 4S 6S 7S 8D 9D 10C")
 
 
 def _handed_to(screen: Screen, seat: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import PRESETS, Game, parse_action
+from game.engine import parse_action
 from game.store.settings import Settings
 from game.ui.controls import Choice, Toggle
 from game.ui.hand import sort_key
@@ -17,7 +17,7 @@ from game.ui.options import SettingsScreen
 from game.ui.resume import read_saved_game, restore
 from game.ui.roundend import RoundEndOverlay
 from game.ui.setup import SeatSpec, TableSetup
-from tests.ui.menukit import Screen, handoff_for
+from tests.ui.menukit import Screen, handoff_for, polish_position
 
 
 def _quick_game() -> tuple[Screen, MatchTable]:
@@ -96,15 +96,8 @@ def test_the_sort_setting_itself_still_sorts_the_hand() -> None:
 def _own_order_then_out(setup: TableSetup, continued: bool = False) -> tuple[Screen, MatchTable]:
     """Anna arranges her two 5s in her own order, lays both and goes out; then the next
     round, from the board or (``continued``) from the save the board left."""
-    game = Game.from_position(
-        PRESETS["polish"],
-        hands=["5S 5H", "8C 9S 10D 6C JD"],
-        pile="5D",
-        stock="2D 3D 4S 6S 7S 8D 9D 10C JC QC KC AC 2H 3H 4H 6H 7H 8H 9H 10H JH QH",
-    )
-    off = Settings(animation_speed="off", hand_sort="suit")
-    table = MatchTable(setup, game, settings=off, seed=5, deal=False)
-    screen = Screen(table, (1280, 800))
+    stock = "2D 3D 4S 6S 7S 8D 9D 10C JC QC KC AC 2H 3H 4H 6H 7H 8H 9H 10H JH QH"
+    screen, table = polish_position(setup, ["5S 5H", "8C 9S 10D 6C JD"], "5D", stock)
     if table.pass_and_play:
         handoff_for(screen, 0)
         screen.key(pygame.K_RETURN)
@@ -114,7 +107,7 @@ def _own_order_then_out(setup: TableSetup, continued: bool = False) -> tuple[Scr
     table.apply(parse_action("5H 5S"), 0)
     screen.until(RoundEndOverlay)
     if continued:
-        table = restore(read_saved_game().data, settings=off)
+        table = restore(read_saved_game().data, settings=table.settings)
         return Screen(table, (1280, 800)), table
     screen.key(pygame.K_RETURN)  # the next round
     return screen, table
