@@ -326,7 +326,8 @@ def stat_tiles(
         Tile(
             "Rounds",
             f"{stats.games:,}",
-            f"{stats.abandoned:,} left unfinished" if stats.abandoned else "",
+            # (Besides the rounds counted: "1 · 1 left unfinished" read as if that one was.)
+            f"and {stats.abandoned:,} left unfinished" if stats.abandoned else "",
         ),
         Tile(
             "Wins",

@@ -38,7 +38,7 @@ def store() -> Iterator[Store]:
 
 def test_the_statistics_tiles_set_the_thousands_apart(store: Store) -> None:
     tiles = {t.label: (t.value, t.note) for t in StatsScene(store, "Ania").tiles}
-    assert tiles["Rounds"] == ("1,000", "1,000 left unfinished")
+    assert tiles["Rounds"] == ("1,000", "and 1,000 left unfinished")
     assert tiles["Wins"] == ("1,000", "0 not won")
     assert tiles["Longest win streak"] == ("1,000", "current streak 1,000")
 

@@ -54,13 +54,15 @@ def test_the_notes_stay_beside_their_values_at_960_by_600(
     stats = StatsScene(store, "Ania")
     stack = stack_on_window(stats, size)
     tiles = {t.label: t.note for t in stats.tiles}
-    assert tiles["Rounds"] == "57 left unfinished" and tiles["Rating"] == "#2 of 2 in the rankings"
+    assert (
+        tiles["Rounds"] == "and 57 left unfinished" and tiles["Rating"] == "#2 of 2 in the rankings"
+    )
     assert len(stats.tiles) % 2 == 1  # the rating alone on the last row
     drawn = drawn_texts(monkeypatch, stack, size)
     words = " ".join(text for text, _ in drawn)
     assert tiles["Rating"] in words  # across its row
     shown = [text for text, _ in drawn]
-    assert "57 left" in shown and "unfinished" in shown  # on two lines beside 1,143
+    assert "and 57 left" in shown and "unfinished" in shown  # on two lines beside 1,143
     assert not overlaps(drawn) and not outside(drawn, size)
 
 
