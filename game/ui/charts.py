@@ -400,10 +400,9 @@ def message_lines(
             return lines, size
     size = sizes[-1]
     most = max(1, height // (theme.text_size("Ag", size, bold)[1] + 1))
-    lines = theme.wrap_long_words(words, size, width, bold)
-    if len(lines) > most:
-        lines = [*lines[: most - 1], theme.fit(" ".join(lines[most - 1 :]), size, width, bold)]
-    return lines, size
+    return theme.at_most(
+        theme.wrap_long_words(words, size, width, bold), most, size, width, bold
+    ), size
 
 
 def draw_message(

@@ -139,8 +139,7 @@ class HandoffScreen(Scaled, Scene):
                 told = told.replace(name, theme.fit_name(name, size, room // 2, True, names), 1)
                 break
         lines = who_and_what(told) or theme.wrap(told, size, room, True)
-        if len(lines) > 2:
-            lines = [lines[0], theme.fit(" ".join(lines[1:]), size, room, True)]
+        lines = theme.at_most(lines, 2, size, room, True)
         return [theme.fit(line, size, room, True) for line in lines]
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -48,6 +48,14 @@ ROUND_HEADING = re.compile(r"Round \d+: ")
 ROUND_RESUMED = re.compile(r"Round \d+ resumed")
 
 
+def sorts_kept(
+    arrangements: dict[int, tuple[str, list[Card]]],
+) -> dict[int, tuple[str, list[Card]]]:
+    """Each person's arrangement of their hand for the next round: the sort they chose, and
+    no order of their own (that was of the last round's cards: the deal sorts as set)."""
+    return {seat: kept for seat, kept in arrangements.items() if kept[0] != "none"}
+
+
 def new_round_key() -> str:
     """A name for a round just dealt, unique among all rounds ever dealt.
 
@@ -587,8 +595,7 @@ class MatchTable(TableScene):
             self.match_started_at = time.time()
         if self.pass_and_play:
             self.director.reveal = False
-        # Each person's own order was of their last hand: sorted hands stay as they chose.
-        self.arrangements = {s: a for s, a in self.arrangements.items() if a[0] != "none"}
+        self.arrangements = sorts_kept(self.arrangements)
         super()._after_round(answer)
         self.recorded = self.game.over
         self.started_at = time.time()

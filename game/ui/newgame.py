@@ -590,10 +590,7 @@ class NewGameScreen(MenuScreen):
             if len(theme.wrap(" ".join(sentences[k] for k in sorted(tried)), size, width)) <= keep:
                 chosen = tried
         lines = theme.wrap(" ".join(sentences[k] for k in sorted(chosen)), size, width)
-        if len(lines) > keep:
-            rest = theme.fit(" ".join(lines[keep - 1 :]), size, width)
-            lines = [*lines[: keep - 1], rest]
-        return lines
+        return theme.at_most(lines, keep, size, width)
 
     def _heading(self, width: int) -> str:
         """The rules' title over their summary: a saved set's long name is cut in its middle

@@ -144,10 +144,9 @@ class SettingsScreen(MenuScreen):
         if not self.problem:
             return []
         width = min(self.size[0] - 60, self.px(980)) - self.px(80)
-        lines = theme.wrap_long_words(self.problem, self.px(15), width)
-        if len(lines) > 3:
-            lines = [*lines[:2], theme.fit(" ".join(lines[2:]), self.px(15), width)]
-        return lines
+        return theme.at_most(
+            theme.wrap_long_words(self.problem, self.px(15), width), 3, self.px(15), width
+        )
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicking a card back in the preview picks it."""
@@ -220,9 +219,7 @@ class SettingsScreen(MenuScreen):
         px, pace = self.px, self.rows[-1][1].rect
         x = pace.right + (px(50) if self.panel.w >= px(900) else px(24))
         room = self.panel.right - px(30) - x
-        lines = theme.wrap(HARD_PACE, px(15), room)
-        if len(lines) > 2:
-            lines = [lines[0], theme.fit(" ".join(lines[1:]), px(15), room)]
+        lines = theme.at_most(theme.wrap(HARD_PACE, px(15), room), 2, px(15), room)
         line_h = self._problem_line_h()
         y = pace.centery - len(lines) * line_h // 2
         for line in lines:

@@ -442,7 +442,7 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
 
     A save taken between two rounds of a match resumes with the next round's deal.
     """
-    from game.ui.matchtable import MatchTable
+    from game.ui.matchtable import MatchTable, sorts_kept
 
     parsed = _parse(data)
     game = parsed.game
@@ -464,10 +464,7 @@ def restore(data: dict[str, Any], settings: Settings | None = None) -> MatchTabl
         table.director.viewer = parsed.viewer
     if parsed.hand_order is not None and not between_rounds:
         table.arrange_hand(parsed.hand_order)
-    arrangements = parsed.arrangements
-    if between_rounds:
-        # An order of one's own was of the last round's cards: the next deal sorts as set.
-        arrangements = {seat: kept for seat, kept in arrangements.items() if kept[0] != "none"}
+    arrangements = sorts_kept(parsed.arrangements) if between_rounds else parsed.arrangements
     table.arrangements.update(arrangements)
     own = arrangements.get(table.viewer)
     if own is not None and own[0] != "none" and parsed.hand_order is None:

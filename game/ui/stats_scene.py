@@ -366,10 +366,7 @@ class StatsScene(PlayerAndPreset, Scaled, Scene):
             return []
         key = (self.message, self.px(14), self.size[0] - 80)
         if self._wrapped[0] != key:  # worked out once per message and size, not every frame
-            lines = theme.wrap_long_words(*key)
-            if len(lines) > 3:
-                lines = [*lines[:2], theme.fit(" ".join(lines[2:]), *key[1:])]
-            self._wrapped = (key, lines)
+            self._wrapped = (key, theme.at_most(theme.wrap_long_words(*key), 3, *key[1:]))
         return self._wrapped[1]
 
     # --- actions ---------------------------------------------------------------------------

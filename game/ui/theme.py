@@ -628,6 +628,15 @@ def wrap_long_words(words: str, size: int, width: int, bold: bool = False) -> li
     return lines
 
 
+def at_most(lines: list[str], most: int, size: int, width: int, bold: bool = False) -> list[str]:
+    """Wrapped ``lines`` kept to ``most`` (at least one): the rest joined onto the last one
+    kept, cut short with "…" to ``width``."""
+    most = max(1, most)
+    if len(lines) <= most:
+        return lines
+    return [*lines[: most - 1], fit(" ".join(lines[most - 1 :]), size, width, bold)]
+
+
 def _head_that_fits(line: str, size: int, width: int, bold: bool) -> int:
     """How many letters of ``line`` from its start fit in ``width`` (all of them, or at
     least one however narrow the width). Heads twice as long each time until one is too
