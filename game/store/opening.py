@@ -538,7 +538,7 @@ def open_database(path: Path) -> Opened:
             return replace(open_read_only(path, IN_USE), in_use=True)
         if no_room(path, exc):
             return _full(path)
-        reason = sqlerrors.describe(exc)
+        reason = sqlerrors.describe(exc, reading=True)
         return open_read_only(
             path,
             f"Macau cannot read its statistics file ({reason}). {NOT_RECORDED}",

@@ -180,7 +180,9 @@ def recover(path: Path) -> tuple[Path | None, Salvage]:
         log.warning("statistics not recovered: %s", exc, exc_info=True)
         with contextlib.suppress(OSError):
             fresh.unlink(missing_ok=True)
-        reason = sqlerrors.describe(exc) if isinstance(exc, OSError | sqlite3.Error) else str(exc)
+        # Recovery reads the damaged file, and writes a new one beside it only where it can.
+        told = isinstance(exc, OSError | sqlite3.Error)
+        reason = sqlerrors.describe(exc, reading=True) if told else str(exc)
         return None, Salvage(0, 0, False, 0, 0, reason, no_room=sqlerrors.is_full(exc))
     return fresh, saved
 

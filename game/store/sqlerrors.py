@@ -92,10 +92,10 @@ def is_missing_schema(exc: BaseException) -> bool:
     return any(words in text for words in ("no such table", "no such column", "has no column"))
 
 
-def describe(exc: BaseException) -> str:
-    """A plain-English reason a write failed, for the player. A lock another program keeps
-    (a database browser with unsaved changes) is named as such: the file is sound and can
-    be written once that program lets go."""
+def describe(exc: BaseException, reading: bool = False) -> str:
+    """A plain-English reason a write failed, for the player, or a read with ``reading``. A
+    lock another program keeps (a database browser with unsaved changes) is named as such:
+    the file is sound and can be written once that program lets go."""
     code = _code(exc)
     text = str(exc)
     if code == _FULL or "disk is full" in text:
@@ -103,7 +103,7 @@ def describe(exc: BaseException) -> str:
     if code == _READONLY or "readonly" in text:
         return "the statistics file is read-only"
     if code == _CANTOPEN or "unable to open" in text:
-        return "the statistics file cannot be opened for writing"
+        return "the statistics file cannot be opened" + ("" if reading else " for writing")
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror.lower()
     if code == _IOERR or "I/O" in text:
@@ -114,4 +114,6 @@ def describe(exc: BaseException) -> str:
         return "the statistics file is missing tables or columns it needs"
     if is_busy(exc):
         return "the statistics file is in use by another program"
-    return "the statistics file cannot be written"
+    # A read that fails for none of these reasons is told in SQLite's words: "the file
+    # cannot be read" would only repeat what the player is told around it.
+    return f"SQLite said: {text}" if reading else "the statistics file cannot be written"

@@ -458,6 +458,27 @@ def test_damage_that_stops_the_recovery_itself_still_opens_the_game(
         assert "could not be recovered (a value no round can hold)" in store.problem
 
 
+def test_a_recovery_stopped_by_sqlite_tells_its_words_not_a_write(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.store import salvage
+
+    _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    _zero(_db(home), page)
+
+    def unexpected(*_: object) -> None:
+        raise sqlite3.OperationalError("no such collation sequence: seats")
+
+    monkeypatch.setattr(salvage, "_rebuilt", unexpected)
+    with Store.open() as store:
+        assert store.problem is not None and not store.read_only
+        assert (
+            "could not be recovered (SQLite said: no such collation sequence: seats)"
+            in store.problem
+        )
+
+
 def test_what_a_recovery_killed_halfway_left_is_cleared_at_a_later_start(home: Path) -> None:
     with Store.open():
         pass

@@ -478,6 +478,27 @@ def test_a_file_this_user_may_not_read_is_told_as_permission_denied(
         assert "cannot read its statistics file (permission denied)" in store.problem
 
 
+def test_a_read_that_fails_for_an_unnamed_reason_is_told_in_sqlites_words(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A failure to read the file was told as "(the statistics file cannot be written)",
+    which sent the player looking for a folder's permissions."""
+    with Store.open() as store:
+        _fill(store, 1)
+
+    def odd(path: Path) -> str:
+        raise sqlite3.OperationalError("no such collation sequence: seats")
+
+    monkeypatch.setattr(opening, "_verdict", odd)
+    with Store.open() as store:
+        assert store.read_only and store.problem is not None
+        assert (
+            "cannot read its statistics file (SQLite said: no such collation sequence: seats)"
+            in store.problem
+        )
+        assert "written" not in store.problem
+
+
 def test_a_name_too_long_for_sqlite_is_told_as_such(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
