@@ -38,6 +38,11 @@ class Action:
     __slots__ = ()
 
 
+def _declares_nothing(declared: tuple[object, ...]) -> bool:
+    # (Typed loosely: a play of the wrong kinds is refused when checked, not as it is made.)
+    return all(d is None for d in declared)
+
+
 class Play(Action):
     """Lay one or more cards. ``declared`` gives the card each joker stands for (or ``None``).
 
@@ -60,7 +65,11 @@ class Play(Action):
         call: bool = False,
     ) -> None:
         self._cards: Final = cards
-        self._declared: Final = declared
+        # Declarations that declare nothing are no declarations: the play is the one listed,
+        # parsed and shown without them (``7S``), and equal to it.
+        self._declared: Final = (
+            None if isinstance(declared, tuple) and _declares_nothing(declared) else declared
+        )
         self._choice: Final = choice
         self._call: Final = call
         self._hash = -1  # computed when first asked: listing makes many plays never hashed

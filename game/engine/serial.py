@@ -266,8 +266,10 @@ def game_from_dict(data: object) -> Any:
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"saved game is damaged: {exc}") from None
     per_seat = (g.hands, g.missed, g._out, g._scores, g._tally)
-    if any(len(x) != g.n for x in per_seat) or not g.pile:
+    if any(len(x) != g.n for x in per_seat):
         raise ValueError("saved game is damaged: seats and hands disagree")
+    if not g.pile:
+        raise ValueError("saved game is damaged: the pile holds no card")
     if not 0 <= g.current < g.n:
         raise ValueError(f"saved game is damaged: seat {g.current} of {g.n} at this table")
     problem = damage(g)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import DRAW, PASS, Card, NotationError, Play, Stop, parse_action, parse_cards
+from game.engine import DRAW, PASS, Card, Game, NotationError, Play, Stop, parse_action, parse_cards
 
 
 def test_ten_may_be_written_10_or_t() -> None:
@@ -72,6 +72,23 @@ def test_action_notation_round_trips(text: str) -> None:
     action = parse_action(text)
     assert str(action) == text
     assert parse_action(str(action)) == action
+
+
+def test_a_play_declaring_nothing_is_the_play_without_declarations() -> None:
+    """``declared=(None,)`` declares no joker: the play is the plain one, equal to it and
+    among the listed plays, rather than a twin that is legal but never listed."""
+    g = Game.from_position(
+        "polish", hands=["7S QC 2H 9C", "2C 4D 9S KD"], pile="5H 7H", stock="9H KC 4S"
+    )
+    seven = Card.parse("7S")
+    twin = Play((seven,), declared=(None,))
+    assert twin.declared is None and twin == parse_action("7S") == Play((seven,))
+    assert hash(twin) == hash(parse_action("7S"))
+    assert twin in g.legal_actions() and g.is_legal(twin)
+    # A joker's declaration is kept as given.
+    joker = Card.parse("RJ")
+    declared = Play((seven, joker), declared=(None, Card.parse("7H")))
+    assert declared.declared == (None, Card.parse("7H"))
 
 
 def test_action_kinds() -> None:

@@ -54,6 +54,11 @@ def _set_in(key: str, index: int, value: object) -> Damage:
     return damage
 
 
+def _pile_emptied(data: dict[str, Any]) -> None:
+    data["pile"] = []
+    data["pile_eff"] = []
+
+
 def _pile_acts_as(code: str) -> Damage:
     def damage(data: dict[str, Any]) -> None:
         data["pile_eff"][-1] = data["_top"] = code
@@ -92,6 +97,7 @@ IN_PLAY: list[tuple[str, Damage, str]] = [
     ("a round over that is not", _set("phase", "round_over"), "phase round_over when"),
     ("a turn begun when the round ended", _set("_ctx", "match_over"), "a turn begun in"),
     ("a pile card acting as another", _pile_acts_as("6H"), "5H on the pile acts as 6H"),
+    ("an empty pile", _pile_emptied, "the pile holds no card"),
     (
         "a seat to act that misses turns",
         _set("missed", [2, 0, 0, 0]),
