@@ -28,6 +28,7 @@ from game.ui.setup import (
     SeatSpec,
     TableSetup,
     duplicate_name,
+    held_as,
     person_named_like_a_bot,
     quick_setup,
     rename_clashing_bots,
@@ -332,17 +333,15 @@ class NewGameScreen(MenuScreen):
         def done(rules: Rules | None) -> None:
             if rules is not None:
                 self.use_rules(rules, editor.baseline_preset, editor.rules_label)
-            elif (
-                custom
-                and self.custom_label is not None
-                and self.custom_rules is not None
-                and not rules_held(self.custom_label, self.custom_rules, editor.sets)
-            ):
+            elif custom and self.custom_label is not None and self.custom_rules is not None:
                 # The set these rules were saved as was deleted or changed there: the rules
                 # stay, under no name (Start would otherwise record them under a name that
-                # no set holds any more, or that now means other rules).
-                self.custom_label = None
-                self.layout(self.size)
+                # no set holds any more, or that now means other rules). One saved again
+                # in other letters goes by its new spelling.
+                held = held_as(self.custom_label, self.custom_rules, editor.sets)
+                if held != self.custom_label:
+                    self.custom_label = held
+                    self.layout(self.size)
 
         editor = RulesEditor(
             start,

@@ -171,9 +171,10 @@ class RulesEditor(MenuScreen):
         self._refresh_saved()
         held = same_rule_set_name(label, self.sets) if label is not None else None
         if held is not None:
-            # The set in force shown as such: Load, Delete and Save act on it at once.
+            # The set in force shown as such: Load, Delete and Save act on it at once, by
+            # the name as it is spelt now.
             self.saved.set(held)
-            self.name_field.text = held
+            self.name_field.text = self.label = held
         # The name as last loaded or saved: one typed since is asked about before it is lost.
         self.name_kept = self.name_field.text
         self._show(start)
@@ -610,7 +611,7 @@ class RulesEditor(MenuScreen):
             if not deleted:  # deleted meanwhile, in another window
                 self.note = f"“{name}” is no longer among the saved rule sets."
                 return
-            if self.label == name:
+            if self.label is not None and same_rule_set_name(self.label, (name,)):
                 self.label = None  # the rules stay, without a saved set of that name
                 self.name_kept = self.name_field.text  # nor one to ask about keeping
             self.note = f"Deleted {name}."

@@ -24,6 +24,7 @@ __all__ = [
     "default_seats",
     "default_setup",
     "duplicate_name",
+    "held_as",
     "label_held",
     "person_named_like_a_bot",
     "quick_setup",
@@ -349,15 +350,22 @@ def rules_held(label: str, rules: Rules, sets: Mapping[str, str]) -> bool:
     which New game chooses, as the fingerprint leaves the usual players aside): a set
     changed or deleted since no longer names them, or their rounds would be filed under a
     name that means other rules."""
+    return held_as(label, rules, sets) is not None
+
+
+def held_as(label: str, rules: Rules, sets: Mapping[str, str]) -> str | None:
+    """The name, as the set is spelt now, of the rule set saved as ``label`` where it still
+    holds ``rules`` (see ``rules_held``); None where it does not. "Kids" saved again as
+    "KIDS" is one set, which goes by "KIDS" from then on."""
     held = same_rule_set_name(label, sets)  # (a label kept before names were tidied so)
     if held is None:
-        return False
+        return None
     text = sets[held]
     try:
         saved = Rules.from_text(text).replace(target=rules.target)
     except (RulesError, ValueError):
-        return False
-    return saved.fingerprint == rules.fingerprint
+        return None
+    return held if saved.fingerprint == rules.fingerprint else None
 
 
 def label_held(setup: TableSetup, rules: Rules | None = None) -> TableSetup:
@@ -367,6 +375,7 @@ def label_held(setup: TableSetup, rules: Rules | None = None) -> TableSetup:
     if setup.rules_label is None:
         return setup
     sets = peek_rule_sets()  # (a damaged file is told, and set aside, by the editor)
-    if sets is None or rules_held(setup.rules_label, rules or setup.rules(), sets):
-        return setup  # held, or no telling: the name stays
-    return replace(setup, rules_label=None)
+    if sets is None:
+        return setup  # no telling: the name stays
+    held = held_as(setup.rules_label, rules or setup.rules(), sets)
+    return setup if held == setup.rules_label else replace(setup, rules_label=held)

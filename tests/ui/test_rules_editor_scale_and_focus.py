@@ -101,6 +101,49 @@ def test_a_set_deleted_in_the_editor_no_longer_names_the_rules() -> None:
     assert new.setup().rules_label is None
 
 
+def _saved_again_as(screen: Screen, new: NewGameScreen, name: str) -> RulesEditor:
+    """The editor, opened from New game, with the set in force saved again as ``name``."""
+    new.edit_custom()
+    editor = screen.top
+    assert isinstance(editor, RulesEditor)
+    editor.name_field.text = name
+    editor.save_set()  # "Replace “Family”? … saved as “FAMILY”"
+    screen.key(pygame.K_LEFT)
+    screen.key(pygame.K_RETURN)
+    assert editor.note == f"Saved as {name}." and list(load_rule_sets()) == [name]
+    return editor
+
+
+def test_a_set_saved_again_in_other_letters_names_the_rules_as_spelt_now() -> None:
+    screen, new = _playing_family()
+    old = new.setup()
+    editor = _saved_again_as(screen, new, "FAMILY")
+    editor.cancel()
+    assert screen.top is new and new.custom_label == "FAMILY"
+    assert new.setup().rules_label == "FAMILY"
+    # Quick game and a saved table dealt before are named as the set is spelt now too.
+    assert quick_setup(old.to_dict()).rules_label == "FAMILY"
+
+
+def test_a_set_deleted_under_another_spelling_no_longer_names_the_rules() -> None:
+    """New game's "Family", saved again as "family" and deleted in the editor opened
+    afterwards, named the rules still: Use, then Start, recorded rounds under a set no
+    longer saved."""
+    screen, new = _playing_family()
+    _saved_again_as(screen, new, "family").cancel()
+    new.custom_label = "Family"  # as a New game screen of an older game kept it
+    new.edit_custom()
+    editor = screen.top
+    assert isinstance(editor, RulesEditor) and editor.saved.value == "family"
+    editor.delete_saved()
+    screen.key(pygame.K_LEFT)
+    screen.key(pygame.K_RETURN)
+    assert editor.note == "Deleted family." and load_rule_sets() == {}
+    editor.use()
+    assert screen.top is new and new.custom_label is None
+    assert new.setup().rules_label is None
+
+
 def test_a_set_changed_in_the_editor_no_longer_names_the_rules_dealt_before() -> None:
     screen, new = _playing_family()
     old = new.setup()
