@@ -38,11 +38,6 @@ class Action:
     __slots__ = ()
 
 
-def _declares_nothing(declared: tuple[object, ...]) -> bool:
-    # (Typed loosely: a play of the wrong kinds is refused when checked, not as it is made.)
-    return all(d is None for d in declared)
-
-
 class Play(Action):
     """Lay one or more cards. ``declared`` gives the card each joker stands for (or ``None``).
 
@@ -65,10 +60,16 @@ class Play(Action):
         call: bool = False,
     ) -> None:
         self._cards: Final = cards
-        # Declarations that declare nothing are no declarations: the play is the one listed,
-        # parsed and shown without them (``7S``), and equal to it.
+        # Declarations that declare nothing, one per card, are no declarations: the play is
+        # the one listed, parsed and shown without them (``7S``), and equal to it. (Of the
+        # wrong length or kinds they are kept, to be refused when the play is checked.)
         self._declared: Final = (
-            None if isinstance(declared, tuple) and _declares_nothing(declared) else declared
+            None
+            if isinstance(declared, tuple)
+            and isinstance(cards, tuple)
+            and len(declared) == len(cards)
+            and declared.count(None) == len(declared)
+            else declared
         )
         self._choice: Final = choice
         self._call: Final = call

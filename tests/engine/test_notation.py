@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import DRAW, PASS, Card, Game, NotationError, Play, Stop, parse_action, parse_cards
+from game.engine import (
+    DRAW,
+    PASS,
+    Card,
+    Game,
+    IllegalMove,
+    NotationError,
+    Play,
+    Stop,
+    parse_action,
+    parse_cards,
+)
 
 
 def test_ten_may_be_written_10_or_t() -> None:
@@ -85,6 +96,12 @@ def test_a_play_declaring_nothing_is_the_play_without_declarations() -> None:
     assert twin.declared is None and twin == parse_action("7S") == Play((seven,))
     assert hash(twin) == hash(parse_action("7S"))
     assert twin in g.legal_actions() and g.is_legal(twin)
+    # Declarations of the wrong length are kept, and refused as ever.
+    for wrong in ((None, None), ()):
+        play = Play((seven,), declared=wrong)
+        assert play.declared == wrong and not g.is_legal(play)
+        with pytest.raises(IllegalMove, match="one per card"):
+            g.apply(play)
     # A joker's declaration is kept as given.
     joker = Card.parse("RJ")
     declared = Play((seven, joker), declared=(None, Card.parse("7H")))
