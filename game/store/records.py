@@ -258,31 +258,6 @@ def rules_label(label: str | None) -> str | None:
     return normal_name(label, MAX_RULES_LABEL_LENGTH) or None
 
 
-def _respell(conn: sqlite3.Connection, label: str) -> None:
-    """Rounds kept under another spelling of ``label`` ("Kids" where a round now comes as
-    "KIDS") take this one: the saved rule sets hold one set under either (saving it as
-    "KIDS" replaced "Kids"), so its rounds are counted and ranked together, under the name
-    it goes by now. Only a spelling no round has yet is looked for among the others."""
-    found = conn.execute(
-        "SELECT 1 FROM games WHERE rules_label = ? ORDER BY id DESC LIMIT 1", (label,)
-    ).fetchone()
-    if found is not None:
-        return
-    key = name_key(label)
-    others = [
-        str(other)
-        for (other,) in conn.execute(
-            "SELECT DISTINCT rules_label FROM games WHERE rules_label IS NOT NULL"
-        )
-        if str(other) != label and name_key(str(other)) == key
-    ]
-    if others:
-        marks = ", ".join("?" * len(others))
-        conn.execute(
-            f"UPDATE games SET rules_label = ? WHERE rules_label IN ({marks})", (label, *others)
-        )
-
-
 def check_record(rec: GameRecord) -> None:
     """ValueError with a reason if ``rec`` cannot be a real round."""
     if not rec.preset or rec.preset == OVERALL:
@@ -444,9 +419,6 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
         return known
     # A clock that jumps backwards must not produce a negative (record-breaking) time.
     duration = max(0.0, rec.ended_at - rec.started_at)
-    label = rules_label(rec.rules_label)
-    if label is not None:
-        _respell(conn, label)
     cursor = conn.execute(
         """
         INSERT INTO games (preset, rules_fingerprint, seats, started_at, ended_at, duration_s,
@@ -467,7 +439,7 @@ def insert_game(conn: sqlite3.Connection, rec: GameRecord) -> int:
             int(rec.blocked),
             rec.round_key,
             match_id,
-            label,
+            rules_label(rec.rules_label),
             rec.stale_save,
         ),
     )

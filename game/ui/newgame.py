@@ -29,6 +29,7 @@ from game.ui.setup import (
     TableSetup,
     duplicate_name,
     held_as,
+    label_held,
     person_named_like_a_bot,
     quick_setup,
     rename_clashing_bots,
@@ -479,6 +480,9 @@ class NewGameScreen(MenuScreen):
             self.refused = setup
             return
         if self.stack is not None:
+            # The set's name as saved now: another window may have saved it again in other
+            # letters, changed or deleted it since this screen took it.
+            setup = label_held(setup)
             # A saved game is replaced only once the player agrees; keeping it leaves this
             # screen as it was. The screen closes as the table starts.
             start_match_asking(self.stack, self, setup, before=self.close)

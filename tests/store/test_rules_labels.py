@@ -177,26 +177,3 @@ def test_a_rule_set_board_follows_a_round_another_copy_records(store: Store) -> 
     assert [r.games for r in store.leaderboard("custom", rules_label="Kids")] == [2, 2, 2]
     series = store.profile_stats("Ada", "custom", rules_label="Kids").rating_series
     assert [p.game_id for p in series] == [1, 2]
-
-
-def test_a_set_saved_again_in_other_letters_keeps_its_rounds_together(store: Store) -> None:
-    """Saving "Kids" again as "KIDS" replaces it: one rule set. Its rounds, recorded under
-    either spelling, are read and ranked as one, under the spelling it goes by now."""
-    store.record_game(_custom(1, "Kids", "Ada", "Ben"))
-    store.record_game(_custom(2, "Pub", "Ben", "Ada"))
-    store.record_game(_custom(3, "KIDS", "Ben", "Ada"))
-    assert store.rule_set_labels() == ["KIDS", "Pub"]
-    assert [e.rules_label for e in store.history("Ada")] == ["KIDS", "Pub", "KIDS"]
-    kids = store.profile_stats("Ada", "custom", rules_label="KIDS")
-    assert (kids.games, kids.wins) == (2, 1)
-    assert {row.profile: row.games for row in store.leaderboard("custom", "KIDS")} == {
-        "Ada": 2,
-        "Ben": 2,
-        "Bot · easy": 2,
-    }
-    # A round still named as before (a game saved before the set was saved again) joins it
-    # the same way; a name that only looks alike is another set.
-    store.record_game(_custom(4, "kids", "Ada", "Ben"))
-    store.record_game(_custom(5, "Kid s", "Ada", "Ben"))
-    assert store.rule_set_labels() == ["Kid s", "kids", "Pub"]
-    assert store.profile_stats("Ben", "custom", rules_label="kids").games == 3

@@ -125,6 +125,18 @@ def test_a_set_saved_again_in_other_letters_names_the_rules_as_spelt_now() -> No
     assert quick_setup(old.to_dict()).rules_label == "FAMILY"
 
 
+def test_a_set_saved_again_in_another_window_is_named_so_at_start() -> None:
+    from game.ui.matchtable import MatchTable
+
+    screen, new = _playing_family()
+    text = load_rule_sets()["Family"]
+    save_rule_set("FAMILY", text)  # another window: "Family" replaced
+    assert new.custom_label == "Family"  # as this screen took it
+    new.start()
+    table = screen.until(MatchTable)
+    assert table.setup.rules_label == "FAMILY"
+
+
 def test_a_set_deleted_under_another_spelling_no_longer_names_the_rules() -> None:
     """New game's "Family", saved again as "family" and deleted in the editor opened
     afterwards, named the rules still: Use, then Start, recorded rounds under a set no
