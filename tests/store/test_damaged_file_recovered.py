@@ -440,8 +440,19 @@ def test_a_value_of_the_wrong_type_is_left_out_not_read_into_the_figures(home: P
         _agrees_with_itself(store)
 
 
+@pytest.mark.parametrize(
+    ("error", "told"),
+    [
+        (ValueError("a value no round can hold"), "a value no round can hold"),
+        # An SQLite error of no known cause: its words, not "cannot be written" (a read).
+        (
+            sqlite3.OperationalError("no such collation sequence: seats"),
+            "SQLite said: no such collation sequence: seats",
+        ),
+    ],
+)
 def test_damage_that_stops_the_recovery_itself_still_opens_the_game(
-    home: Path, monkeypatch: pytest.MonkeyPatch
+    home: Path, monkeypatch: pytest.MonkeyPatch, error: Exception, told: str
 ) -> None:
     from game.store import salvage
 
@@ -450,33 +461,12 @@ def test_damage_that_stops_the_recovery_itself_still_opens_the_game(
     _zero(_db(home), page)
 
     def unexpected(*_: object) -> None:
-        raise ValueError("a value no round can hold")
+        raise error
 
     monkeypatch.setattr(salvage, "_rebuilt", unexpected)
     with Store.open() as store:
         assert store.problem is not None and not store.read_only
-        assert "could not be recovered (a value no round can hold)" in store.problem
-
-
-def test_a_recovery_stopped_by_sqlite_tells_its_words_not_a_write(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from game.store import salvage
-
-    _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    _zero(_db(home), page)
-
-    def unexpected(*_: object) -> None:
-        raise sqlite3.OperationalError("no such collation sequence: seats")
-
-    monkeypatch.setattr(salvage, "_rebuilt", unexpected)
-    with Store.open() as store:
-        assert store.problem is not None and not store.read_only
-        assert (
-            "could not be recovered (SQLite said: no such collation sequence: seats)"
-            in store.problem
-        )
+        assert f"could not be recovered ({told})" in store.problem
 
 
 def test_what_a_recovery_killed_halfway_left_is_cleared_at_a_later_start(home: Path) -> None:
