@@ -314,7 +314,7 @@ def _copied(source: Path, target: Path) -> Salvage:
         # Exact where every row of the rounds was read (none hidden), and no round is known
         # by others' rows alone.
         exact = whole["games"] and all_named and not hidden["games"]
-        dropped = _tidy(dst, seats_lost=not whole["match_results"])
+        dropped = _tidy(dst, checks, seats_lost=not whole["match_results"])
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
         schema.seed_bot_profiles(dst)
@@ -568,10 +568,11 @@ def unsound(conn: sqlite3.Connection) -> str | None:
     return None
 
 
-def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
+def _tidy(conn: sqlite3.Connection, checks: dict[str, str], seats_lost: bool = False) -> bool:
     """Make the copied rows agree with one another; True if a round, a seat of one or a
-    rating was left out (the ratings must then be worked out again). ``seats_lost``: some
-    rows of the points matches' seats could not be read."""
+    rating was left out (the ratings must then be worked out again). ``checks``: the
+    conditions of well-typed rows (``_well_typed``); ``seats_lost``: some rows of the points
+    matches' seats could not be read."""
     dropped = False
     # A match is recorded with every seat: one that lost a seat would rank the others
     # without it, so it is left out whole (and told among the matches not recovered); its
@@ -579,7 +580,6 @@ def _tidy(conn: sqlite3.Connection, seats_lost: bool = False) -> bool:
     # its seats are not numbered 0 to n - 1 with a player each, or (rows lost, or a row
     # naming no match) where it has fewer rows than seats; else a count of seats that
     # differs from its rows is the damaged value, and is mended.
-    checks = _well_typed(conn)
     seat_check = checks["match_results"]
     short = {
         int(row[0])
