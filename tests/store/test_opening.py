@@ -180,7 +180,9 @@ def test_a_read_only_folder_by_permissions(home: Path) -> None:
     folder.chmod(0o555)
     try:
         with Store.open() as store:
-            assert store.read_only and store.problem is not None
+            assert store.read_only and store.problem
+            assert f"cannot write to the folder {folder}" in store.problem
+            assert len(store.history()) == 1  # the rounds recorded before are still shown
             assert (
                 store.record_game(game(5, "classic", human(0, "A", 1), bot(1, "easy", 2))) is None
             )
