@@ -103,9 +103,13 @@ class _SeatRow:
 
     def kind_changed(self, kind: str) -> None:
         """A person gets a player's name, a bot a bot's name, unless one was typed (a
-        person may well be called Ada or Dan: a stock name typed is kept too)."""
-        default_bot = not self.name.text or (self.name.text in BOT_NAMES and not self.name.typed)
-        default_person = self.name.text.startswith("Player ") or self.name.text == "You"
+        person may well be called Ada or Dan, or a guest "Player Tom": a stock name typed is
+        kept too, but for the seat's own "Player N" and "You", which name no one)."""
+        text = self.name.text
+        default_bot = not text or (text in BOT_NAMES and not self.name.typed)
+        default_person = text in ("You", f"Player {self.index + 1}") or (
+            text.startswith("Player ") and not self.name.typed
+        )
         if kind and default_person:
             # The screen gives it a stock name nobody at the table uses (see _people_changed).
             self.name.text = (

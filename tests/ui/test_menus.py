@@ -386,6 +386,23 @@ def test_a_person_typed_with_a_bots_name_moves_the_bot_to_another_at_once() -> N
     assert isinstance(table, MatchTable) and table.names == shown
 
 
+def test_a_typed_name_like_the_stock_one_stays_when_the_seat_becomes_a_bot_and_back() -> None:
+    screen = Screen(MainMenu())
+    new = _new_game(screen, "polish", 3)
+    row = new.rows[1]
+    _make_person(screen, row)
+    assert row.name.text == "Player 2"  # the seat's own stock name, which names no one
+    screen.click((row.kind.rect.right - 4, row.kind.rect.centery))  # a bot again
+    assert not row.spec().human and row.name.text in BOT_NAMES
+    for typed in ("Player Tom", "Player 9"):
+        _make_person(screen, row)
+        _retype(screen, row.name, typed)
+        screen.click((row.kind.rect.right - 4, row.kind.rect.centery))
+        assert not row.spec().human and row.name.text == typed
+        _make_person(screen, row)
+        assert row.spec() == SeatSpec(typed)
+
+
 def test_the_names_on_the_new_game_screen_are_the_names_the_table_uses() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "hungarian", 10)
