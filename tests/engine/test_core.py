@@ -242,6 +242,15 @@ def test_penalty_the_pack_cannot_pay_is_forgiven(preset: str) -> None:
     assert g.hand_counts == [2, 4] and g.penalty == 0 and g.stock_count == 0
 
 
+def test_a_pile_of_two_under_an_empty_stock_leaves_one_card_to_draw() -> None:
+    # RULES §2.6: all of the pile but its top card makes the new stock, here the one 8♦
+    g = pos("polish", ["5C 6C", "5D 6S"], "8D 9H")
+    assert g.drawable() == 1 and legal(g) == {"draw"}
+    refused(g, "pass")
+    play(g, "draw")
+    assert [str(c) for c in g.pile] == ["9H"] and g.hand_counts[0] == 3
+
+
 # ----- §2.7 nothing deadlocks ---------------------------------------------------------------
 @pytest.mark.parametrize("preset", ALL_PRESETS)
 def test_seat_that_can_neither_lay_nor_draw_passes(preset: str) -> None:

@@ -93,6 +93,14 @@ def test_requested_rank_may_be_laid_several_at_once_in_any_suits(preset: str) ->
     assert g.current == 2 and g.phase is Phase.RANK_REQUEST
 
 
+def test_under_a_rank_request_a_group_of_one_suit_is_refused() -> None:
+    # hungarian lays groups of one suit on a free turn, but a request asks for the rank alone
+    g = pos("hungarian", ["JC 8C 5S", "8H 9H 6D", "8D 9S"], "9C", "7C 7D KD 10D")
+    play(g, "JC/8")
+    assert g.phase is Phase.RANK_REQUEST and g.is_legal("8H")
+    refused(g, "8H 9H", "one rank")
+
+
 @pytest.mark.parametrize("preset", JACK_PRESETS)
 def test_jack_answers_a_request_and_starts_a_new_round(preset: str) -> None:
     g = _jack(preset, ["JC 8H 10H", "JD 6D 6C", "10D 9D 8D"])

@@ -81,6 +81,15 @@ def test_tie_at_the_lowest_total_is_a_drawn_match(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", POINTS)
+def test_of_equal_highest_totals_the_first_in_seat_order_is_the_loser(preset: str) -> None:
+    # docs/rules-decisions.md: MatchOver.loser is the first of them in seat order
+    g = pos(preset, ["8S", "5H 6H", "5D 6D"], "7S", "9C 9D", scores=[0, 495, 495])
+    over = one(play(g, "8S"), MatchOver)
+    assert g.scores[1] == g.scores[2] > g.rules.target
+    assert over.winners == (0,) and over.loser == 1
+
+
+@pytest.mark.parametrize("preset", POINTS)
 def test_target_is_settable(preset: str) -> None:
     rules = PRESETS[preset].replace(target=50)
     g = pos(rules, ["8H", "AC"], "8S", STOCK)
