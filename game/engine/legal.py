@@ -89,8 +89,7 @@ class Legality:
         top = self._top
         if ctx is ATTACK:
             answers = self._answers(top, self._suit)
-            cutting = self._cut_cards()
-            cut, verb = _or_words(self._with_stand_in(_card_words(cutting))), cancel_verb(cutting)
+            cut, verb = self._cutters(), cancel_verb(self._cut_cards())
             owed = f"{e.named} is no answer to the attack: you owe {self._penalty_total()} cards"
             if answers == "no card":
                 if cut:
@@ -104,8 +103,7 @@ class Legality:
         if ctx is SKIP:
             turns, them = ("missed turns", "them") if self.skips != 1 else ("a missed turn", "it")
             return (
-                f"{e.named} is no answer to {turns}: lay "
-                f"{_a_rank(self._c.skip_rank)} or pass to accept {them}"
+                f"{e.named} is no answer to {turns}: lay {self._skip_words()} pass to accept {them}"
             )
         if ctx is RANK_REQUEST:
             return (
@@ -130,21 +128,34 @@ class Legality:
         or K♥" (a rank in every suit goes by its rank alone), "no card" when none may."""
         c = self._c
         fits = [x for x in ALL_CARDS if c.counters(x, top, suit or top.suit)]
-        return _or_words(self._with_stand_in(_card_words(self._holdable(fits)))) or "no card"
+        return self._fits_in_words(fits) or "no card"
+
+    def _fits_in_words(self, fits: list[Card]) -> str:
+        """``fits`` (cards that would answer) in words, each as a hand may hold it now
+        (``_holdable``), and "a joker" where a joker may stand in for any of them: with one
+        deck the K♥ on the pile is not named, but a joker laid as K♥ is (RJ=KH)."""
+        words = _card_words(self._holdable(fits))
+        if fits and self._stands_in() and "a joker" not in words:
+            words.append("a joker")
+        return _or_words(words)
+
+    def _stands_in(self) -> bool:
+        """Whether a joker may be laid as any card (``joker_role: any_card``) here."""
+        return self._c.any_card and bool(self.rules.jokers)
 
     def _with_stand_in(self, words: list[str]) -> list[str]:
         """``words`` (cards that may be laid), and "a joker" where a joker may stand in for
         any of them (``joker_role: any_card``), as the legal plays have it (RJ=2S)."""
-        if words and self._c.any_card and self.rules.jokers and "a joker" not in words:
+        if words and self._stands_in() and "a joker" not in words:
             return [*words, "a joker"]
         return words
 
     def _holdable(self, cards: list[Card]) -> list[Card]:
         """Those of ``cards`` a hand may hold now: not a card named alone whose every copy in
         the pack lies in the pile (with one deck, K♥ on top is no answer to itself). A rank
-        that answers in every suit keeps its word ("a 2"): any 2 a hand holds would do."""
-        if self._c.any_card and self.rules.jokers:
-            return cards  # a joker standing in may be laid as any of them (RJ=KH)
+        that answers in every suit keeps its word ("a 2"): any 2 a hand holds would do. A
+        joker standing in for such a card (RJ=KH) is named apart, as "a joker"
+        (``_fits_in_words``)."""
         copies = self.rules.decks_for(self.n)
         wanted = set(cards)
         laid: dict[Card, int] = {}
@@ -158,6 +169,14 @@ class Legality:
             if not x.is_joker:
                 suits_of[x.rank] = suits_of.get(x.rank, 0) + 1
         return [x for x in cards if x.is_joker or suits_of[x.rank] == 4 or laid.get(x, 0) < copies]
+
+    def _skip_words(self, then_or: bool = True) -> str:
+        """The cards that answer missed turns, in words, and with ``then_or`` the "or" that
+        leads to the other choice: "a four or", "a four or a joker, or"."""
+        words = _or_words(self._with_stand_in([_a_rank(self._c.skip_rank)]))
+        if not then_or:
+            return words
+        return words + (", or" if " or " in words else " or")
 
     def _request_words(self) -> str:
         """The cards that answer the jack's or the suit changer's request in force, in words
@@ -179,13 +198,19 @@ class Legality:
     def _cutters(self) -> str:
         """The cards that would cut the stack waiting now, in words ("a 4", "K♣ or K♦"), or
         "" when none would (not just any stack: the one waiting)."""
-        return _or_words(self._with_stand_in(_card_words(self._cut_cards())))
+        return self._fits_in_words(self._cut_fits())
 
-    def _cut_cards(self) -> list[Card]:
-        """The cards that would cancel the stack waiting now (``_cutters``)."""
+    def _cut_fits(self) -> list[Card]:
+        """The cards that would cancel the stack waiting now, held or not."""
         c = self._c
         top = self._top
-        return self._holdable([x for x in ALL_CARDS if c.is_cancel(x, top)])
+        return [x for x in ALL_CARDS if c.is_cancel(x, top)]
+
+    def _cut_cards(self) -> list[Card]:
+        """The cards that may be laid to cancel the stack waiting now: those a hand may hold,
+        or any of them where a joker may stand in (their kind tells "cut" from "block")."""
+        fits = self._cut_fits()
+        return fits if self._stands_in() else self._holdable(fits)
 
     def _penalty_total(self) -> int:
         return 0
@@ -286,6 +311,10 @@ class Legality:
                 return None
         if runs_here and self._is_run(effs):
             return None
+        if c.runs and not runs_here and self._is_run(effs):
+            return (
+                "runs are for normal play, not for answering an attack, a request or missed turns"
+            )
         kinds = "one rank" if c.groups == "rank" else "one rank or one suit"
         if runs_here:
             kinds += ", or a run" + self._no_wrap(effs)
@@ -316,7 +345,7 @@ class Legality:
             and (above is None or c.counters(above, x, x.suit))
             and ((len(ranks) == 1 and x.rank in ranks) or (by_suit and x.suit in suits))
         ]
-        return _cards_in_words(self._holdable(fits))
+        return self._fits_in_words(fits)
 
     def _chain_order(self, effs: tuple[Card, ...]) -> tuple[int, ...] | None:
         """An order of ``effs`` (indices) in which each card answers the one before it on an
@@ -690,17 +719,13 @@ class Legality:
         """Raise ``IllegalMove`` unless the seat to act may take ``action`` now."""
         phase = self.phase
         if isinstance(action, Play):
-            if phase is SKIP or phase is ATTACK:
-                pass
             return self._verify_play(action)
         if isinstance(action, Draw):
             if phase is ATTACK:
                 return None
             if phase is SKIP:
                 turns = "missed turns are" if self.skips != 1 else "a missed turn is"
-                raise IllegalMove(
-                    f"{turns} not drawn: answer with {_a_rank(self._c.skip_rank)} or pass"
-                )
+                raise IllegalMove(f"{turns} not drawn: answer with {self._skip_words()} pass")
             if phase is DRAWN:
                 raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")
             if not self._can_draw():
@@ -814,14 +839,9 @@ __all__ = [
 ]
 
 
-def _cards_in_words(cards: list[Card]) -> str:
-    """``cards`` in words: "a 2, 3♥ or K♥" (a rank in every suit goes by its rank alone, K♣
-    before K♦), "a joker" for both jokers, "the red joker" for one; "" for none."""
-    return _or_words(_card_words(cards))
-
-
 def _card_words(cards: list[Card]) -> list[str]:
-    """``cards`` as a list of words, as ``_cards_in_words`` joins them."""
+    """``cards`` as words, for ``_or_words`` to join ("a 2, 3♥ or K♥"): a rank in every suit
+    goes by its rank alone, K♣ before K♦; "a joker" for both jokers, "the red joker" for one."""
     words: list[str] = []
     by_rank: dict[int, list[Card]] = {}
     for x in cards:

@@ -482,6 +482,13 @@ class Game(Transitions):
         answers = self._answers(self._top, self._suit)
         return ("" if answers == "no card" else answers), self._cutters()
 
+    def skip_answers(self) -> str:
+        """While missed turns wait: the cards that answer them, in the words the refusals use
+        ("a four", "a four or a joker"); "" when none wait."""
+        if self.phase is not SKIP:
+            return ""
+        return self._skip_words(then_or=False)
+
     def request_answers(self) -> str:
         """While a jack's or a suit changer's request is in force: the cards that answer it,
         in the words the refusals use ("a 7 or a jack", "a club, an ace or a joker", "any
@@ -870,6 +877,7 @@ class Game(Transitions):
             raise IllegalMove("the round is over: deal the next round to play on")
         actor = self.current if seat is None else self._seat_arg(seat)
         if isinstance(action, Stop):
+            self._seat_arg(action.target)  # a seat not at the table: NoSuchSeat, as anywhere
             if not self._c.macau_required:
                 # Nobody can forget a call the table makes, so nobody can ever be caught.
                 raise IllegalMove("Macau is called for you in these rules")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import Card, Game, Phase, Play
-from game.engine.cards import RANK_WORDS, SUIT_NAMES, parse_rank
+from game.engine.cards import SUIT_NAMES
 from game.engine.compiled import compile_rules
 from game.engine.explain_words import rank_plural
 from game.ui import tabledraw
@@ -683,9 +683,9 @@ class PlayFlow:
         if g.phase == Phase.SKIP:
             n = g.skips
             what = "A missed turn is" if n == 1 else f"{n} missed turns are"
-            word = RANK_WORDS[parse_rank(g.rules.skip_rank)]
-            a = "an" if word[0] in "aeiou" else "a"
-            return self._with_call(f"{what} coming your way: answer with {a} {word} or wait")
+            answers = g.skip_answers()  # the engine's words ("a four or a joker")
+            glue = ", or" if " or " in answers else " or"
+            return self._with_call(f"{what} coming your way: answer with {answers}{glue} wait")
         if g.phase == Phase.DRAWN:
             return self._with_call("The card you drew fits: lay it or keep it")
         offer = t.offer()

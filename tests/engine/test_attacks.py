@@ -372,7 +372,7 @@ def test_hungarian_counter_rule_holds_for_every_card_laid_together_on_an_attack(
     g = pos("hungarian", ["2H KC 10C", "3S KS 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "2H")
     assert legal(g) == {"3S", "draw"}
-    refused(g, "3S KS", "K♠ cannot go on 3♠ (only 2♠ or a 3 may)")
+    refused(g, "3S KS", "K♠ cannot go on 3♠ (only 2♠, a 3 or a joker may)")
     g = pos("hungarian", ["3H 9C 10C", "2H KH 5C", "10D 6D", "7C 8C"], "8H", "5S 6S 5D 6H 10S 9S")
     play(g, "3H")
     refused(g, "2H KH", "K♥ cannot go on 2♥")
@@ -409,7 +409,7 @@ def test_a_refusal_on_an_attack_names_the_cards_that_answer_it() -> None:
     refused(
         g,
         "5C",
-        "fight back with a 2, a 3, K♠, K♥ or a joker, or block the stack with K♣, K♦ or a joker",
+        "fight back with a 2, a 3, K♠ or a joker, or block the stack with K♣, K♦ or a joker",
     )
     g = pos("tel_aviv", ["2H 9C", "5D 6C 7S", "8C"], "8H", "9S 10S JS QS")
     play(g, "2H")
@@ -436,15 +436,17 @@ def test_the_card_on_top_is_no_answer_to_itself_with_one_deck() -> None:
 
 
 def test_a_card_a_stand_in_joker_can_be_laid_as_is_still_an_answer() -> None:
-    # Every K♥ is on the pile, but a joker standing in may be laid as one: it is named.
+    # Every K♥ is on the pile, but a joker standing in may be laid as one: the joker is named
+    # (no hand can hold the K♥ itself).
     rules = PRESETS["tel_aviv"].replace(jokers=2, joker_role="any_card")
     g = Game.from_position(rules, hands=["KH 9C 8D", "RJ 6C 5D", "7S 8S 6D"], pile="9S 9H")
     play(g, "KH")
     assert "RJ=KH" in [str(a) for a in g.legal_actions()]
-    assert g.attack_answers() == ("K♥ or a joker", "")
+    assert g.attack_answers() == ("a joker", "")
+    refused(g, "6C", "fight back with a joker, or draw the penalty")
     g = pos("hungarian", ["KH 9C 8D", "RJ 6C 5D", "7S 8S 6D"], "KS 9H", "2C 3C 4C")
     play(g, "KH")
-    assert g.attack_answers()[0] == "a 2, a 3, K♠, K♥ or a joker"
+    assert g.attack_answers()[0] == "a 2, a 3 or a joker"  # both battle kings on the pile
 
 
 def test_an_attack_nothing_can_fight_back_is_refused_in_plain_words() -> None:

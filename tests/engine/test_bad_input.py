@@ -106,7 +106,8 @@ def test_unknown_seat_is_refused() -> None:
 
 def test_stop_with_a_bad_target_is_refused() -> None:
     g = pos("polish", ["7H 8S", "9C 6D"], "5H", "6S")
-    refused(g, Stop(9), "nobody", seat=1)
+    refused(g, Stop(9), "there is no seat 9 at this table (seats 0 to 1)", seat=1)
+    refused(g, Stop(1), "nobody", seat=0)
 
 
 def test_refused_action_leaves_the_legal_list_as_it_was() -> None:

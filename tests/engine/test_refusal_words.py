@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import PRESETS, parse_action
+from game.engine import PRESETS, NoSuchSeat, Stop, parse_action
 
 from .conftest import face_card_requested, legal, play, pos, refused
 
@@ -30,7 +30,7 @@ def test_the_chain_advice_names_only_cards_that_could_join_the_group() -> None:
     g = pos("hungarian", ["2H KC 10C", "3S KS 5C 3H 2S", "10D 6D", "7C 8C"], "8H", "5S 6S 5D")
     play(g, "2H")
     message = refused(g, "3S KS")
-    assert message.endswith("K♠ cannot go on 3♠ (only 2♠ or a 3 may)"), message
+    assert message.endswith("K♠ cannot go on 3♠ (only 2♠, a 3 or a joker may)"), message
     assert {"3S 3H", "3S 2S"} <= legal(g)
 
 
@@ -304,3 +304,53 @@ def test_a_joker_opening_a_refusal_is_named_with_its_article() -> None:
     g = pos("classic", hands, "5C", "2H 3H 6H", 3)
     g.apply("4C", 3)
     assert refused(g, "RJ").startswith("the red joker is no answer to a missed turn: lay a four")
+
+
+def test_missed_turns_name_a_stand_in_joker_where_one_may_answer_them() -> None:
+    # hungarian: a joker stands in for a four, the only answer this hand has
+    g = pos("hungarian", ["4C 9C 5C", "RJ 9S KD 5D 7S", "2D 3H 4H QC AH"], "5H 7C")
+    play(g, "4C")
+    assert "RJ=4S" in legal(g) and g.skip_answers() == "a four or a joker"
+    assert refused(g, "9S") == (
+        "9♠ is no answer to a missed turn: lay a four or a joker, or pass to accept it"
+    )
+    assert (
+        refused(g, "draw") == "a missed turn is not drawn: answer with a four or a joker, or pass"
+    )
+    g = pos("polish", ["9D 4H 9C", "4S 7H 9H 9S 10C"], "5S", "2H 3H 5H 6H", current=1)
+    assert g.skip_answers() == ""  # none wait
+    play(g, "4S")
+    assert g.skip_answers() == "a four"
+
+
+def test_a_run_laid_on_a_request_is_told_runs_are_for_normal_play() -> None:
+    hands = ["AS 9H 5D", "5H 6H 6C 7C 9S", "2D 3H 4C QC AH"]
+    assert "5H 6H 6C 7C" in legal(pos("hungarian", hands, "10S 4H", current=1))
+    g = pos("hungarian", hands, "10S 4S")
+    play(g, "AS/H")
+    assert refused(g, "5H 6H 6C 7C") == (
+        "runs are for normal play, not for answering an attack, a request or missed turns"
+    )
+    assert refused(g, "5H 6C") == "cards laid together must be of one rank or one suit"
+
+
+def test_the_one_copy_of_a_card_on_the_pile_is_not_named_beside_a_stand_in_joker() -> None:
+    # one deck at four seats: the K♥ on the pile is the pack's only one; a joker may stand in
+    g = pos(
+        "hungarian", ["2H 9C 5D KH", "3S KS 6C 7C 9S KC", "2D 3H 4C QC AH", "3D 8H AC 8C JH"], "9H"
+    )
+    play(g, "KH")
+    message = refused(g, "9S")
+    assert "fight back with a 2, a 3, K♠ or a joker," in message, message
+    answers, _cutters = g.attack_answers()
+    assert answers == "a 2, a 3, K♠ or a joker"
+
+
+def test_stop_macau_on_a_seat_not_at_the_table_says_which_seats_there_are() -> None:
+    g = pos("polish", ["9H 8C", "4D 9D KD 5D 7S", "2D 3H 4H QC AH", "3D 10C 6C JC"], "5H 7H")
+    play(g, "9H")  # seat 0 forgets to call
+    assert g.is_legal(Stop(0), 1)
+    for seat in (7, -1):
+        with pytest.raises(NoSuchSeat, match=r"there is no seat .* \(seats 0 to 3\)"):
+            g.check(Stop(seat), 1)
+        assert not g.is_legal(Stop(seat), 1)

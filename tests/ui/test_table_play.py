@@ -1658,6 +1658,19 @@ def test_answering_with_the_card_that_leaves_one_is_told_with_the_call(
     assert h.table.flow.phase_hint() == f"{line}. Macau! is called"
 
 
+def test_missed_turns_a_stand_in_joker_may_answer_say_so() -> None:
+    # Hungarian: a joker laid as a four answers them, the only answer this hand has.
+    hands = ["RJ 9C 5D", "5S 8D 7D 8S 9S", "3C JD 5C 6D QH", "2H 4H 6S 6C JH"]
+    game = Game.from_position(PRESETS["hungarian"], hands=hands, pile="10H", current=3)
+    h = Harness(game)
+    h.table.apply(parse_action("4H"), 3)
+    h.tick(30)
+    assert game.current == 0 and game.phase == Phase.SKIP
+    assert h.table.flow.phase_hint() == (
+        "A missed turn is coming your way: answer with a four or a joker, or wait"
+    )
+
+
 def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet() -> None:
     h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
     h.pick_with_keys("7H")
