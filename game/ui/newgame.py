@@ -5,6 +5,7 @@ presets and the first dealer. Start remembers the setup as ``settings.last_setup
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 
@@ -50,6 +51,8 @@ MAX_SEATS = 10
 # The target scores the stepper offers (a remembered one in between is added to them).
 TARGETS = tuple(stepper_values(100, 3000, 50))
 _KINDS = ("", *BOT_LEVELS)  # "" is a person
+# The name the screen gives a person's seat while a second person sits ("Player 2").
+_STOCK_PERSON = re.compile(r"Player [1-9][0-9]*")
 # Said when typing or a paste meets the longest name a seat may have.
 FULL_NAME = f"A player's name has at most {MAX_NAME} characters."
 # Said at once while every seat is a bot, rather than when Start is pressed.
@@ -121,11 +124,14 @@ class _SeatRow:
             self.on_kind()
 
     def set(self, spec: SeatSpec) -> None:
-        """Show ``spec``: a person's name, or a bot's other than a stock one, counts as
-        typed (the player named that seat so)."""
+        """Show ``spec``: a name other than a stock one counts as typed (the player named
+        that seat so). A person's stock names are the screen's "You" and "Player N"."""
         self.kind.set(spec.level)
         self.name.text = spec.name
-        self.name.typed = spec.human or spec.name not in BOT_NAMES
+        if spec.human:
+            self.name.typed = not (spec.name == "You" or _STOCK_PERSON.fullmatch(spec.name))
+        else:
+            self.name.typed = spec.name not in BOT_NAMES
 
     def spec(self) -> SeatSpec:
         """The seat as chosen, its name tidied as the statistics keep it (``tidy_name``; an

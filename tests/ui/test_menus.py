@@ -403,6 +403,20 @@ def test_a_typed_name_like_the_stock_one_stays_when_the_seat_becomes_a_bot_and_b
         assert row.spec() == SeatSpec(typed)
 
 
+def test_a_restored_stock_name_is_replaced_and_a_restored_typed_one_kept() -> None:
+    # The last table: "Player 2" (the screen's name for a second person, though seated
+    # first) and a guest typed as "Player Tom".
+    seats = (SeatSpec("Player 2"), SeatSpec("Ada", "medium"), SeatSpec("Player Tom"))
+    Settings(last_setup=TableSetup("polish", seats).to_dict()).save()
+    screen = Screen(NewGameScreen())
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    assert [r.name.text for r in new.rows[:3]] == ["Player 2", "Ada", "Player Tom"]
+    for row in (new.rows[0], new.rows[2]):
+        screen.click((row.kind.rect.right - 4, row.kind.rect.centery))  # a bot now
+    assert new.rows[0].name.text in BOT_NAMES and new.rows[2].name.text == "Player Tom"
+
+
 def test_the_names_on_the_new_game_screen_are_the_names_the_table_uses() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "hungarian", 10)
