@@ -140,8 +140,12 @@ class Legality:
         return _or_words(words)
 
     def _stands_in(self) -> bool:
-        """Whether a joker may be laid as any card (``joker_role: any_card``) here."""
-        return self._c.any_card and bool(self.rules.jokers)
+        """Whether a joker may be laid as any card (``joker_role: any_card``) here: not once
+        every joker of the pack lies in the pile."""
+        if not (self._c.any_card and self.rules.jokers):
+            return False
+        in_pile = sum(1 for p in self.pile if p.is_joker)
+        return in_pile < self.rules.jokers * self.rules.decks_for(self.n)
 
     def _with_stand_in(self, words: list[str]) -> list[str]:
         """``words`` (cards that may be laid), and "a joker" where a joker may stand in for

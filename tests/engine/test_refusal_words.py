@@ -354,3 +354,15 @@ def test_stop_macau_on_a_seat_not_at_the_table_says_which_seats_there_are() -> N
         with pytest.raises(NoSuchSeat, match=r"there is no seat .* \(seats 0 to 3\)"):
             g.check(Stop(seat), 1)
         assert not g.is_legal(Stop(seat), 1)
+
+
+def test_no_joker_is_named_once_every_joker_lies_in_the_pile() -> None:
+    hands = ["KH 9C 8D", "6C 5D 7C", "7S 8S 6D"]
+    g = pos("hungarian", hands, "RJ BJ 9H", "2C 3C 4C")
+    play(g, "KH")
+    assert g.attack_answers()[0] == "a 2, a 3 or K♠"
+    assert refused(g, "6C").startswith("6♣ is no answer to the attack")
+    assert "joker" not in refused(g, "6C")
+    g = pos("hungarian", hands, "BJ 9H", "2C 3C 4C")
+    play(g, "KH")
+    assert g.attack_answers()[0] == "a 2, a 3, K♠ or a joker"
