@@ -157,7 +157,8 @@ class Legality:
     def _holdable(self, cards: list[Card]) -> list[Card]:
         """Those of ``cards`` a hand may hold now: not a card named alone whose every copy in
         the pack lies in the pile (with one deck, K♥ on top is no answer to itself). A rank
-        that answers in every suit keeps its word ("a 2"): any 2 a hand holds would do. A
+        that answers in every suit keeps its word ("a 2"): any 2 a hand holds would do, until
+        every 2 lies in the pile. A
         joker standing in for such a card (RJ=KH) is named apart, as "a joker"
         (``_fits_in_words``)."""
         copies = self.rules.decks_for(self.n)
@@ -169,10 +170,17 @@ class Legality:
         if not laid:
             return cards
         suits_of: dict[int, int] = {}
+        held: set[int] = set()  # ranks of which some card named may still be held
         for x in cards:
             if not x.is_joker:
                 suits_of[x.rank] = suits_of.get(x.rank, 0) + 1
-        return [x for x in cards if x.is_joker or suits_of[x.rank] == 4 or laid.get(x, 0) < copies]
+                if laid.get(x, 0) < copies:
+                    held.add(x.rank)
+        return [
+            x
+            for x in cards
+            if x.is_joker or laid.get(x, 0) < copies or (suits_of[x.rank] == 4 and x.rank in held)
+        ]
 
     def _skip_words(self, then_or: bool = True) -> str:
         """The cards that answer missed turns, in words, and with ``then_or`` the "or" that

@@ -366,3 +366,13 @@ def test_no_joker_is_named_once_every_joker_lies_in_the_pile() -> None:
     g = pos("hungarian", hands, "BJ 9H", "2C 3C 4C")
     play(g, "KH")
     assert g.attack_answers()[0] == "a 2, a 3, K♠ or a joker"
+
+
+def test_a_rank_every_copy_of_which_lies_in_the_pile_is_not_named() -> None:
+    hands = ["2H 9C 8D", "6C 5D 7C", "7S 8S 6D"]
+    g = pos("hungarian", hands, "3S 3H 3D 3C 8H", "4C 5C 6H")
+    play(g, "2H")
+    assert g.attack_answers()[0] == "a 2 or a joker"
+    g = pos("hungarian", hands, "3S 3H 3D 8H", "4C 5C 6H")
+    play(g, "2H")
+    assert g.attack_answers()[0] == "a 2, a 3 or a joker"  # any 3 a hand holds would do
