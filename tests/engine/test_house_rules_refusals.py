@@ -496,3 +496,38 @@ def test_seven_cuts_without_attack_cards_still_changes_the_fingerprint() -> None
     # rounds stored under such a set before keep their fingerprint.
     rules = PRESETS["romanian2"].replace(attack_cards=set())
     assert rules.replace(seven_cuts=True).fingerprint != rules.fingerprint
+
+
+# Each refused for the reason named (README: "raises RulesError naming the clashing options").
+BOUNDS = [
+    ("polish", {"min_seats": 1, "default_seats": 2}, "from 2 to 10 seats"),
+    ("hungarian", {"max_seats": 11}, "from 2 to 10 seats"),
+    ("polish", {"default_seats": 9}, "default_seats must lie between"),
+    ("polish", {"deck_steps": (4, 6, 8)}, "at most two seat counts"),
+    ("polish", {"hand_size_two_seats": 0}, "hand_size_two_seats must be at least 1"),
+    ("polish", {"skip_rank": "J"}, "skip_rank J clashes with jack_requests"),
+    ("tel_aviv", {"suit_changers": frozenset({"A", "Q", "5"})}, "one rank has one job"),
+    (
+        "tel_aviv",
+        {
+            "starter": "plain",
+            "plays_on_anything": frozenset(
+                ["2", "3", "4", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+            ),
+        },
+        "starter is plain",
+    ),
+]
+
+
+@pytest.mark.parametrize(("preset", "changes", "words"), BOUNDS)
+def test_options_out_of_bounds_or_clashing_are_refused_by_name(
+    preset: str, changes: dict[str, object], words: str
+) -> None:
+    rules_refused(preset, changes, [words])
+
+
+def test_fours_block_a_stack_of_jokers_alone() -> None:
+    # RULES §3.1: a 4 blocks a stack of 2s, 3s or jokers, so jokers alone are a stack to block
+    rules = PRESETS["romanian"].replace(attack_cards=frozenset({"BJ", "RJ"}), fours_block=True)
+    assert rules.fours_block and rules.attack_cards == frozenset({"BJ", "RJ"})

@@ -52,3 +52,15 @@ def test_bots_and_unknown_names_are_refused(store: Store) -> None:
         store.delete_profile("Bot · hard")
     with pytest.raises(ValueError, match="There is no profile called 'Nobody'"):
         store.delete_profile("Nobody")
+
+
+def test_a_merged_name_goes_with_the_profile_it_was_merged_into(store: Store) -> None:
+    # Ann renamed Bea (Ann kept as her earlier name), Bea merged into Cy, then Cy deleted:
+    # every name of the three goes with Cy and may be made afresh.
+    store.create_profile("Ann")
+    store.rename_profile("Ann", "Bea")
+    store.create_profile("Cy")
+    store.merge_profiles("Bea", "Cy")
+    assert store.delete_profile("Cy").name == "Cy"
+    assert [p.name for p in store.profiles(include_merged=True) if p.kind != "bot"] == []
+    assert store.create_profile("Ann").name == "Ann"

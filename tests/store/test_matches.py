@@ -67,6 +67,14 @@ def test_a_finished_match_is_final_and_an_older_report_never_takes_totals_back(
     assert [s.won for s in match.seats] == [False, False, True]
 
 
+def test_a_match_reported_again_at_the_same_round_keeps_its_first_totals(store: Store) -> None:
+    # Two reports of one round of a match in play (a second window, a retry): the first stands.
+    store.record_match(_match((10, 40, 25), 2))
+    store.record_match(_match((99, 400, 25), 2))
+    [match] = store.matches()
+    assert [s.total for s in match.seats] == [10, 40, 25]
+
+
 def test_matches_are_counted_played_won_and_given_up(store: Store) -> None:
     store.record_match(_match((10, 520, 30), 4, "finished", key="a"))
     store.record_match(_match((510, 20, 30), 5, "finished", key="b"))

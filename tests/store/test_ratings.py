@@ -120,3 +120,15 @@ def test_ratings_that_read_the_same_share_a_rank(store: Store) -> None:
         (2, "Amy"),
         (3, "Bot · easy"),
     ]
+
+
+def test_of_equal_bars_the_higher_mean_ranks_first(store: Store) -> None:
+    _tied(store)
+    for name, mu, sigma in (("Zed", 30.0, 5.0), ("Amy", 33.0, 6.0)):  # both 15 at the bar
+        store._conn.execute(
+            "UPDATE ratings SET mu = ?, sigma = ? WHERE scope = ? "
+            "AND profile_id = (SELECT id FROM profiles WHERE name = ?)",
+            (mu, sigma, OVERALL, name),
+        )
+    board = store.leaderboard()
+    assert [(row.profile, row.mu) for row in board[:2]] == [("Amy", 33.0), ("Zed", 30.0)]

@@ -6,8 +6,10 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
+import pytest
+
 from game.store import GameRecord, MatchRecord, MatchSeat, Store
-from tests.store.conftest import T0, bot, human
+from tests.store.conftest import T0, bot, human, match_record
 
 
 def test_a_clock_put_back_during_a_round_gives_no_negative_time(store: Store) -> None:
@@ -61,3 +63,14 @@ def test_a_finished_match_reported_again_as_given_up_stays_finished(store: Store
     assert [(s.profile, s.won) for s in match.seats] == [("Anna", True), ("Bot · easy", False)]
     anna = store.profile_stats("Anna")
     assert (anna.matches, anna.matches_won, anna.matches_abandoned) == (1, 1, 0)
+
+
+def test_a_place_beyond_the_seats_or_a_match_without_a_target_is_refused(store: Store) -> None:
+    with pytest.raises(ValueError, match="place 3, which is impossible"):
+        store.record_game(
+            GameRecord("polish", "fp", T0, T0 + 60, (human(0, "A", 1), bot(1, "easy", 3)))
+        )
+    seats = match_record(("Ann", ""), (0, 20), 1, "playing", preset="tel_aviv", target=500).seats
+    with pytest.raises(ValueError, match="positive target"):
+        store.record_match(MatchRecord("k1", "tel_aviv", "fp", 0, T0, T0 + 60, 1, seats))
+    assert store.history() == [] and store.matches() == []
