@@ -690,17 +690,22 @@ class PlayFlow:
             return self._with_call("The card you drew fits: lay it or keep it")
         offer = t.offer()
         fits = any(isinstance(a, Play) for a in offer.legal)
+        # The one card held fits but may not be the last (RULES §3.9): said, not "nothing fits".
+        barred = "" if fits else self._barred_last_card()
         if not fits and not offer.draw:
+            if barred:
+                return f"{barred[:1].upper()}{barred[1:]}, and there is nothing to draw: pass"
             return "Nothing fits and there is nothing to draw: pass"
         if g.phase == Phase.FIVE_AGAIN:
+            if barred:
+                return f"After a 5 your turn goes on, but {barred}: draw a card"
             if not fits:  # (not "lay one more card" with every card dimmed)
                 return "After a 5 your turn goes on, but nothing in your hand fits: draw a card"
             return self._with_call("After a 5 your turn goes on: lay one more card or draw")
-        request = _request_hint(g, offer.draw)
+        request = _request_hint(g, offer.draw, barred)
         if request:
             return self._with_call(request)
         if not fits:  # (telling a newcomer to drag a card here sends them to a refusal)
-            barred = self._barred_last_card()
             if barred:
                 return f"Your turn: {barred}, so draw a card"
             return "Your turn: nothing in your hand fits, so draw a card"
@@ -781,25 +786,28 @@ class PlayFlow:
         return any(p.call for p in picked.plays)
 
 
-def _request_hint(g: Game, can_draw: bool = True) -> str:
+def _request_hint(g: Game, can_draw: bool = True, barred: str = "") -> str:
     """What a jack's or a suit changer's request binding you asks for, in a line (with "or
-    draw" where there is a card to draw)."""
+    draw" where there is a card to draw); with ``barred``, why the one card held that would
+    answer may not be laid (``_barred_last_card``)."""
     request = g.request
     if request is None:
         return ""
-    draw = ", or draw" if can_draw else ""
+    answers = g.request_answers()  # the refusals' words: a joker standing in, the changers
     if g.phase == Phase.RANK_REQUEST and request["kind"] == "rank":
         ranks = rank_plural(request["rank"])
-        # Several of the rank where groups are allowed; else one card, as the refusals say.
-        answers = f"{ranks} or a jack" if g.rules.groups != "none" else g.request_answers()
-        return f"{ranks[:1].upper()}{ranks[1:]} were asked for: lay {answers}{draw}"
-    if g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
-        answers = g.request_answers()  # the refusals' words: which cards change the suit
-        if request["free"]:
-            return f"Free suit: lay {answers}{draw}"
+        head = f"{ranks[:1].upper()}{ranks[1:]} were asked for"
+        if g.rules.groups != "none":  # several of the rank at once: "8s", not "an 8"
+            joker = answers.endswith(" or a joker")
+            answers = f"{ranks}, a jack or a joker" if joker else f"{ranks} or a jack"
+    elif g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
         named = " or ".join(SUIT_NAMES[s] for s in request["suits"])
-        return f"{named[:1].upper()}{named[1:]} named: lay {answers}{draw}"
-    return ""
+        head = "Free suit" if request["free"] else f"{named[:1].upper()}{named[1:]} named"
+    else:
+        return ""
+    if barred:
+        return f"{head}: {barred}, so draw a card"
+    return f"{head}: lay {answers}" + (", or draw" if can_draw else "")
 
 
 def suit_note(game: Game, choices: Sequence[str], play: Play) -> str:

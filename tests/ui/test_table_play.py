@@ -1671,6 +1671,39 @@ def test_missed_turns_a_stand_in_joker_may_answer_say_so() -> None:
     )
 
 
+def test_a_request_a_stand_in_joker_may_answer_says_so() -> None:
+    stock = "9H 10H 6S 5C 10S 9D 8C"
+    for rules in (PRESETS["hungarian"], PRESETS["polish"].replace(jokers=2, joker_role="any_card")):
+        game = Game.from_position(
+            rules, hands=["RJ 9C 5D KS", "JH 8D 4S 6C"], pile="5H", stock=stock, current=1
+        )
+        game.apply(parse_action("JH/8"))
+        h = Harness(game)
+        assert h.table.flow.phase_hint() == "8s were asked for: lay 8s, a jack or a joker, or draw"
+    game = polish(["9C 5D KS", "JH 8D 4S 6C"], "5H", stock=stock, current=1)
+    game.apply(parse_action("JH/8"))
+    assert Harness(game).table.flow.phase_hint() == "8s were asked for: lay 8s or a jack, or draw"
+
+
+def test_a_last_card_barred_heads_up_is_told_under_a_request_and_after_a_five() -> None:
+    # RULES §3.9: heads-up, the last card may not be a 2 or a 3 laid alone.
+    stock = "9H 10H 6S 5C 10S 9D 8C"
+    game = Game.from_position(
+        PRESETS["hungarian"], hands=["2D", "AC 5D 9S"], pile="7C", stock=stock, current=1
+    )
+    game.apply(parse_action("AC/D"))
+    assert Harness(game).table.flow.phase_hint() == (
+        "Diamonds named: heads-up, your last card cannot be a 2 or a 3 laid alone, so draw a card"
+    )
+    rules = PRESETS["tel_aviv"].replace(no_attack_finish_heads_up=True)
+    game = Game.from_position(rules, hands=["5D 2D", "8D 4S 7C"], pile="5S", stock=stock)
+    game.apply(parse_action("5D"))
+    assert Harness(game).table.flow.phase_hint() == (
+        "After a 5 your turn goes on, but heads-up, your last card cannot be a 2 or a 3 laid "
+        "alone: draw a card"
+    )
+
+
 def test_the_hint_for_a_pick_says_card_or_group_and_when_it_cannot_be_laid_yet() -> None:
     h = Harness(polish(["7S 9C 7H 10D", "2C 4D 9S", "3H 6D", "KD 8D"], "5H"))
     h.pick_with_keys("7H")
