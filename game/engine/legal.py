@@ -12,7 +12,17 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from .actions import Action, Draw, Pass, Play
-from .cards import JACK, QUEEN, RANK_NAMES, RANK_WORDS, SUIT_NAMES, SUITS, Card, cards_arg
+from .cards import (
+    JACK,
+    QUEEN,
+    RANK_NAMES,
+    RANK_WORDS,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    cards_arg,
+    make_pack,
+)
 from .compiled import ALL_CARDS, Caches, Compiled
 from .phase import IllegalMove, Phase
 
@@ -103,11 +113,11 @@ class Legality:
         if ctx is SKIP:
             turns, them = ("missed turns", "them") if self.skips != 1 else ("a missed turn", "it")
             return (
-                f"{e.named} is no answer to {turns}: lay {self._skip_words()} pass to accept {them}"
+                f"{e.named} is no answer to {turns}: {self._skip_words('lay')}pass to accept {them}"
             )
         if ctx is RANK_REQUEST:
-            return (
-                f"a jack requested {_ranks(self._req_rank)}: lay {self._request_words()}, or draw"
+            return f"a jack requested {_ranks(self._req_rank)}: " + (
+                f"lay {answers}, or draw" if (answers := self._request_words()) else "draw"
             )
         if ctx is SUIT_REQUEST:
             if self._req_excluded and not self._suit:
@@ -134,10 +144,7 @@ class Legality:
         """``fits`` (cards that would answer) in words, each as a hand may hold it now
         (``_holdable``), and "a joker" where a joker may stand in for any of them: with one
         deck the K♥ on the pile is not named, but a joker laid as K♥ is (RJ=KH)."""
-        words = _card_words(self._holdable(fits))
-        if fits and self._stands_in() and "a joker" not in words:
-            words.append("a joker")
-        return _or_words(words)
+        return _or_words(self._with_stand_in(_card_words(self._holdable(fits)), bool(fits)))
 
     def _stands_in(self) -> bool:
         """Whether a joker may be laid as any card (``joker_role: any_card``) here: not once
@@ -147,10 +154,11 @@ class Legality:
         in_pile = sum(1 for p in self.pile if p.is_joker)
         return in_pile < self.rules.jokers * self.rules.decks_for(self.n)
 
-    def _with_stand_in(self, words: list[str]) -> list[str]:
+    def _with_stand_in(self, words: list[str], fits: bool) -> list[str]:
         """``words`` (cards that may be laid), and "a joker" where a joker may stand in for
-        any of them (``joker_role: any_card``), as the legal plays have it (RJ=2S)."""
-        if words and self._stands_in() and "a joker" not in words:
+        any card that ``fits`` (``joker_role: any_card``), as the legal plays have it (RJ=2S):
+        also for a card no hand can hold, every copy of it in the pile (RJ=KH)."""
+        if fits and self._stands_in() and "a joker" not in words:
             return [*words, "a joker"]
         return words
 
@@ -161,7 +169,6 @@ class Legality:
         every 2 lies in the pile. A
         joker standing in for such a card (RJ=KH) is named apart, as "a joker"
         (``_fits_in_words``)."""
-        copies = self.rules.decks_for(self.n)
         wanted = set(cards)
         laid: dict[Card, int] = {}
         for p in self.pile:
@@ -169,38 +176,58 @@ class Legality:
                 laid[p] = laid.get(p, 0) + 1
         if not laid:
             return cards
+        pack: dict[Card, int] = {}
+        for x in make_pack(self.rules.decks_for(self.n), self.rules.jokers):
+            pack[x] = pack.get(x, 0) + 1
         suits_of: dict[int, int] = {}
         held: set[int] = set()  # ranks of which some card named may still be held
         for x in cards:
             if not x.is_joker:
                 suits_of[x.rank] = suits_of.get(x.rank, 0) + 1
-                if laid.get(x, 0) < copies:
+                if laid.get(x, 0) < pack.get(x, 0):
                     held.add(x.rank)
         return [
             x
             for x in cards
-            if x.is_joker or laid.get(x, 0) < copies or (suits_of[x.rank] == 4 and x.rank in held)
+            if laid.get(x, 0) < pack.get(x, 0)
+            or (not x.is_joker and suits_of[x.rank] == 4 and x.rank in held)
         ]
 
-    def _skip_words(self, then_or: bool = True) -> str:
-        """The cards that answer missed turns, in words, and with ``then_or`` the "or" that
-        leads to the other choice: "a four or", "a four or a joker, or"."""
-        words = _or_words(self._with_stand_in([_a_rank(self._c.skip_rank)]))
-        if not then_or:
+    def _rank_held(self, rank: int) -> bool:
+        """Whether a hand may hold a card of ``rank`` now: not every copy in the pile."""
+        return bool(self._holdable([x for x in ALL_CARDS if not x.is_joker and x.rank == rank]))
+
+    def _skip_words(self, verb: str = "") -> str:
+        """The cards that answer missed turns, in words ("a four", "a four or a joker"; ""
+        once every one lies in the pile); with ``verb``, told as the way besides passing:
+        "lay a four or ", "lay a four or a joker, or ", "" with none."""
+        rank = self._c.skip_rank  # (-1 without a skip card)
+        held = [_a_rank(rank)] if rank > 0 and self._rank_held(rank) else []
+        words = _or_words(self._with_stand_in(held, rank > 0))
+        if not verb or not words:
             return words
-        return words + (", or" if " or " in words else " or")
+        return f"{verb} {words}" + (", or " if " or " in words else " or ")
 
     def _request_words(self) -> str:
         """The cards that answer the jack's or the suit changer's request in force, in words
         ("a 7 or a jack", "a club, an ace or a joker", "any suit but hearts, or an ace");
         "" with no request."""
         if self._req_rank:
-            return _or_words(self._with_stand_in([_a_rank_asked(self._req_rank), "a jack"]))
+            # Several of the rank at once where groups may be laid ("8s"), else one ("an 8").
+            asked = (
+                _ranks(self._req_rank)
+                if self._c.groups != "none"
+                else _a_rank_asked(self._req_rank)
+            )
+            held = [asked] if self._rank_held(self._req_rank) else []
+            held += ["a jack"] if self._rank_held(JACK) else []
+            return _or_words(self._with_stand_in(held, True))
         if not self._req_suits:
             return ""
         # The cards by name: which cards change the suit differs from one rule set to
         # another (aces in one, 7s and jokers in another).
-        changers = self._with_stand_in(_card_words([x for x in ALL_CARDS if x in self._c.changers]))
+        changing = [x for x in ALL_CARDS if x in self._c.changers]
+        changers = self._with_stand_in(_card_words(self._holdable(changing)), bool(changing))
         if self._req_excluded and not self._suit:
             return f"any suit but {SUIT_NAMES[self._req_excluded]}" + (
                 f", or {_or_words(changers)}" if changers else ""
@@ -737,7 +764,7 @@ class Legality:
                 return None
             if phase is SKIP:
                 turns = "missed turns are" if self.skips != 1 else "a missed turn is"
-                raise IllegalMove(f"{turns} not drawn: answer with {self._skip_words()} pass")
+                raise IllegalMove(f"{turns} not drawn: {self._skip_words('answer with')}pass")
             if phase is DRAWN:
                 raise IllegalMove("you have drawn this turn: lay the drawn card or keep it (pass)")
             if not self._can_draw():

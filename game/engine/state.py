@@ -487,7 +487,7 @@ class Game(Transitions):
         ("a four", "a four or a joker"); "" when none wait."""
         if self.phase is not SKIP:
             return ""
-        return self._skip_words(then_or=False)
+        return self._skip_words()
 
     def request_answers(self) -> str:
         """While a jack's or a suit changer's request is in force: the cards that answer it,

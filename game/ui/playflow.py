@@ -684,6 +684,8 @@ class PlayFlow:
             n = g.skips
             what = "A missed turn is" if n == 1 else f"{n} missed turns are"
             answers = g.skip_answers()  # the engine's words ("a four or a joker")
+            if not answers:  # every one in the pile
+                return f"{what} coming your way: nothing can answer, so wait"
             glue = ", or" if " or " in answers else " or"
             return self._with_call(f"{what} coming your way: answer with {answers}{glue} wait")
         if g.phase == Phase.DRAWN:
@@ -793,13 +795,11 @@ def _request_hint(g: Game, can_draw: bool = True, barred: str = "") -> str:
     request = g.request
     if request is None:
         return ""
-    answers = g.request_answers()  # the refusals' words: a joker standing in, the changers
+    # The refusals' words: "8s" where several may go, a joker standing in, the changers.
+    answers = g.request_answers()
     if g.phase == Phase.RANK_REQUEST and request["kind"] == "rank":
         ranks = rank_plural(request["rank"])
         head = f"{ranks[:1].upper()}{ranks[1:]} were asked for"
-        if g.rules.groups != "none":  # several of the rank at once: "8s", not "an 8"
-            joker = answers.endswith(" or a joker")
-            answers = f"{ranks}, a jack or a joker" if joker else f"{ranks} or a jack"
     elif g.phase == Phase.SUIT_REQUEST and request["kind"] == "suit":
         named = " or ".join(SUIT_NAMES[s] for s in request["suits"])
         head = "Free suit" if request["free"] else f"{named[:1].upper()}{named[1:]} named"
@@ -807,6 +807,8 @@ def _request_hint(g: Game, can_draw: bool = True, barred: str = "") -> str:
         return ""
     if barred:
         return f"{head}: {barred}, so draw a card"
+    if not answers:  # every card that would answer lies in the pile
+        return f"{head}: nothing can answer, so draw a card"
     return f"{head}: lay {answers}" + (", or draw" if can_draw else "")
 
 

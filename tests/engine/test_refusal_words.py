@@ -282,7 +282,7 @@ def test_a_requested_face_card_is_named_in_words() -> None:
     from game.engine import IllegalMove
 
     g = face_card_requested()
-    with pytest.raises(IllegalMove, match=r"^a jack requested aces: lay an ace or a jack"):
+    with pytest.raises(IllegalMove, match=r"^a jack requested aces: lay aces or a jack"):
         g.check("5C")
 
 
@@ -376,3 +376,25 @@ def test_a_rank_every_copy_of_which_lies_in_the_pile_is_not_named() -> None:
     g = pos("hungarian", hands, "3S 3H 3D 8H", "4C 5C 6H")
     play(g, "2H")
     assert g.attack_answers()[0] == "a 2, a 3 or a joker"  # any 3 a hand holds would do
+
+
+def test_request_and_missed_turn_words_name_no_card_every_copy_of_which_lies_in_the_pile() -> None:
+    g = pos("polish", ["JH 9C 5D", "9D 6C 7C"], "8S 8H 8D 8C 5H")
+    play(g, "JH/8")
+    assert legal(g) == {"draw"} and g.request_answers() == "a jack"
+    assert refused(g, "9D") == "a jack requested 8s: lay a jack, or draw"
+    g = pos("polish", ["4H 9C 5D", "9D 6C 7C"], "4S 4D 4C 9H")
+    play(g, "4H")
+    assert legal(g) == {"pass"} and g.skip_answers() == ""
+    assert refused(g, "9D") == "9♦ is no answer to a missed turn: pass to accept it"
+    assert refused(g, "draw") == "a missed turn is not drawn: pass"
+    g = pos("polish", ["AH 9C 5D", "9S 6C 7C"], "AS AD AC 9H")
+    play(g, "AH/S")
+    assert g.request_answers() == "a spade"
+    # jokers that change the suit or attack of themselves, both in the pile (romanian)
+    g = pos("romanian", ["7H 2H 5D 6D", "9S 6C 8C 10D"], "BJ RJ 9H")
+    play(g, "7H/S")
+    assert "joker" not in g.request_answers()
+    g = pos("classic", ["2H 5D 6D", "9S 6C 8C"], "BJ 9H")
+    play(g, "2H")
+    assert g.attack_answers()[0].endswith("or the red joker")

@@ -1685,6 +1685,17 @@ def test_a_request_a_stand_in_joker_may_answer_says_so() -> None:
     assert Harness(game).table.flow.phase_hint() == "8s were asked for: lay 8s or a jack, or draw"
 
 
+def test_the_line_names_no_card_every_copy_of_which_lies_in_the_pile() -> None:
+    game = polish(["9C 5D KS", "JH 9D 4S 6C"], "8S 8H 8D 8C 5H", stock="2C 3C 6S", current=1)
+    game.apply(parse_action("JH/8"))
+    assert Harness(game).table.flow.phase_hint() == "8s were asked for: lay a jack, or draw"
+    game = polish(["9C 5D KS", "4H 9D 6C"], "4S 4D 4C 9H", stock="2C 3C 6S", current=1)
+    game.apply(parse_action("4H"))
+    assert Harness(game).table.flow.phase_hint() == (
+        "A missed turn is coming your way: nothing can answer, so wait"
+    )
+
+
 def test_a_last_card_barred_heads_up_is_told_under_a_request_and_after_a_five() -> None:
     # RULES §3.9: heads-up, the last card may not be a 2 or a 3 laid alone.
     stock = "9H 10H 6S 5C 10S 9D 8C"
