@@ -163,12 +163,11 @@ class Legality:
         return words
 
     def _holdable(self, cards: list[Card]) -> list[Card]:
-        """Those of ``cards`` a hand may hold now: not a card named alone whose every copy in
-        the pack lies in the pile (with one deck, K♥ on top is no answer to itself). A rank
+        """Those of ``cards`` a hand may hold now: not a card (a joker too) whose every copy
+        in the pack lies in the pile (with one deck, K♥ on top is no answer to itself). A rank
         that answers in every suit keeps its word ("a 2"): any 2 a hand holds would do, until
-        every 2 lies in the pile. A
-        joker standing in for such a card (RJ=KH) is named apart, as "a joker"
-        (``_fits_in_words``)."""
+        every 2 lies in the pile. A joker standing in for a card (RJ=KH) is named apart, as
+        "a joker" (``_with_stand_in``)."""
         wanted = set(cards)
         laid: dict[Card, int] = {}
         for p in self.pile:
