@@ -306,8 +306,9 @@ def status(g: Game, me: int) -> str:
     parts = [f"Top {top}"]
     if req and req["kind"] == "rank":
         bound = g.rank_request_until()
-        ranks = rank_plural(str(req["rank"]))
-        parts.append(f"request: {ranks} or a jack, through {_whose(bound, me)} turn")
+        # The engine's words ("8s or a jack", "8s, a jack or a joker"), as the refusals say.
+        answers = g.request_answers() or f"{rank_plural(str(req['rank']))}, which nobody can lay"
+        parts.append(f"request: {answers}, through {_whose(bound, me)} turn")
     elif req:
         if req["free"]:
             asked = f"free suit: anything but {SUIT_NAMES[req['excluded']]}"
@@ -320,7 +321,11 @@ def status(g: Game, me: int) -> str:
         ways += [f"{g.cancel_verb()} it with {cut}"] if cut else []
         parts.append(f"To draw: {g.penalty}" + (f" (or {', or '.join(ways)})" if ways else ""))
     if g.phase is Phase.SKIP and g.current == me:
-        parts.append(f"Miss {count_words(g.skips, 'turn')} or answer")
+        answers = g.skip_answers()
+        parts.append(
+            f"Miss {count_words(g.skips, 'turn')}"
+            + (f" or answer with {answers}" if answers else " (nothing can answer)")
+        )
     parts.append(f"stock {g.stock_count}")
     parts.append("others " + ", ".join(_standing(view, s) for s in range(g.seats) if s != me))
     return " | ".join(parts)

@@ -333,7 +333,26 @@ def test_the_status_line_shows_the_missed_turns_aimed_at_you() -> None:
         "polish", hands=["9C 8D", "4H 6S 7S"], pile="5H", stock="2C 3C 4C 5D 6H", current=1
     )
     (line,) = status_lines(g, {1: Scripted("4H")})
-    assert "| Miss 1 turn or answer |" in line
+    assert "| Miss 1 turn or answer with a four |" in line
+
+
+def test_the_status_line_names_only_answers_a_hand_may_hold() -> None:
+    # Every other 4 is in the pile: nothing can answer the missed turn.
+    g = Game.from_position(
+        "polish", hands=["9C 8D", "4H 6S 7S"], pile="4S 4D 4C 5H", stock="2C 3C 5D 6H", current=1
+    )
+    (line,) = status_lines(g, {1: Scripted("4H")})
+    assert "| Miss 1 turn (nothing can answer) |" in line
+    # A stand-in joker answers a jack's request; every 8 is in the pile.
+    g = Game.from_position(
+        PRESETS["polish"].replace(jokers=2, joker_role="any_card"),
+        hands=["RJ 9C 5D KS", "JH 9D 4S 6C"],
+        pile="8S 8H 8D 8C 5H",
+        stock="9H 10H 6S 5C",
+        current=1,
+    )
+    (line,) = status_lines(g, {1: Scripted("JH/8")})
+    assert "| request: a jack or a joker, through Seat 1's turn |" in line
 
 
 def test_the_others_show_who_is_out_and_who_waits_out_missed_turns() -> None:

@@ -123,7 +123,8 @@ class Legality:
             if self._req_excluded and not self._suit:
                 return f"free suit: lay {self._request_words()}, or draw"
             named = " or ".join(SUIT_NAMES[s] for s in sorted(self._req_suits))
-            return f"{named} were named: lay {self._request_words()}, or draw"
+            answers = self._request_words()
+            return f"{named} were named: " + (f"lay {answers}, or draw" if answers else "draw")
         if top.is_joker:
             suit = _A_SUIT.get(self._suit, "the suit in force")
             wild = " or a card that plays on anything" if self._c.wild else ""
@@ -196,6 +197,10 @@ class Legality:
         """Whether a hand may hold a card of ``rank`` now: not every copy in the pile."""
         return bool(self._holdable([x for x in ALL_CARDS if not x.is_joker and x.rank == rank]))
 
+    def _suit_held(self, suit: str) -> bool:
+        """Whether a hand may hold a card of ``suit`` now: not every one in the pile."""
+        return bool(self._holdable([x for x in ALL_CARDS if not x.is_joker and x.suit == suit]))
+
     def _skip_words(self, verb: str = "") -> str:
         """The cards that answer missed turns, in words ("a four", "a four or a joker"; ""
         once every one lies in the pile); with ``verb``, told as the way besides passing:
@@ -231,7 +236,8 @@ class Legality:
             return f"any suit but {SUIT_NAMES[self._req_excluded]}" + (
                 f", or {_or_words(changers)}" if changers else ""
             )
-        return _or_words([_A_SUIT[s] for s in sorted(self._req_suits)] + changers)
+        suits = [_A_SUIT[s] for s in sorted(self._req_suits) if self._suit_held(s)]
+        return _or_words(suits + changers)
 
     def _cutters(self) -> str:
         """The cards that would cut the stack waiting now, in words ("a 4", "K♣ or K♦"), or

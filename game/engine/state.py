@@ -484,7 +484,8 @@ class Game(Transitions):
 
     def skip_answers(self) -> str:
         """While missed turns wait: the cards that answer them, in the words the refusals use
-        ("a four", "a four or a joker"); "" when none wait."""
+        ("a four", "a four or a joker"); "" when none wait, or when every card that would
+        answer lies in the pile (``phase`` tells the two apart)."""
         if self.phase is not SKIP:
             return ""
         return self._skip_words()
@@ -492,7 +493,8 @@ class Game(Transitions):
     def request_answers(self) -> str:
         """While a jack's or a suit changer's request is in force: the cards that answer it,
         in the words the refusals use ("a 7 or a jack", "a club, an ace or a joker", "any
-        suit but hearts, or an ace"); "" with no request."""
+        suit but hearts, or an ace"); "" with no request, or when every card that would
+        answer lies in the pile."""
         return self._request_words()
 
     def cancel_verb(self) -> str:

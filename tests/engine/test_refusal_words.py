@@ -398,3 +398,14 @@ def test_request_and_missed_turn_words_name_no_card_every_copy_of_which_lies_in_
     g = pos("classic", ["2H 5D 6D", "9S 6C 8C"], "BJ 9H")
     play(g, "2H")
     assert g.attack_answers()[0].endswith("or the red joker")
+
+
+def test_a_suit_every_card_of_which_lies_in_the_pile_is_not_named() -> None:
+    spades = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
+    g = pos("polish", ["AH 9C 5D", "9D 6C 7C"], f"{spades} 9H")
+    play(g, "AH/S")
+    assert legal(g) == {"draw"} and g.request_answers() == "an ace"
+    assert refused(g, "9D") == "spades were named: lay an ace, or draw"
+    g = pos("polish", ["AH 9C 5D", "9D 6C 7C"], f"{spades} AS AD AC 9H".replace(" AS", "", 1))
+    play(g, "AH/S")
+    assert g.request_answers() == "" and refused(g, "9D") == "spades were named: draw"
