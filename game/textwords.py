@@ -193,7 +193,8 @@ def describe(e: Event, me: int, macau_penalty: int = 0) -> str | None:
     if isinstance(e, RequestEnded):  # (what it asked is in the status line until then)
         return "the jack's request is over" if e.kind == "rank" else "the suit request is over"
     if isinstance(e, SkipPending):
-        return f"{seat_name(e.target, me)} must miss {count_words(e.count, 'turn')} or answer"
+        # Whether anything can answer is the status line's to say (every four may be laid).
+        return says(e.target, me, "face", "faces") + f" {count_words(e.count, 'missed turn')}"
     if isinstance(e, MissedTurnsAccepted):
         return f"{name} will miss {count_words(e.count, 'turn')}"
     if isinstance(e, TurnMissed):

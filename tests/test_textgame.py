@@ -26,6 +26,7 @@ from game.engine import (
     PenaltyTaken,
     RequestEnded,
     Reshuffled,
+    SkipPending,
     StackLapsed,
     Stop,
     TurnMissed,
@@ -958,3 +959,9 @@ def test_at_a_terminal_an_empty_line_or_a_key_left_out_asks_again(tmp_path) -> N
     text = _at_a_terminal(["\r", "\x1b[5~\r", "?\r", "quit\r"], tmp_path)
     assert "Legal:" in text, text  # still playing after both
     assert text.count("your move> ") >= 4, text
+
+
+def test_missed_turns_laid_on_a_seat_are_told_as_the_window_tells_them() -> None:
+    # "faces", not "must miss … or answer": with every four laid nothing can answer them.
+    assert describe(SkipPending(0, 1), 0) == "You face 1 missed turn"
+    assert describe(SkipPending(2, 3), 0) == "Seat 2 faces 3 missed turns"
