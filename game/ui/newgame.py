@@ -293,6 +293,16 @@ class NewGameScreen(MenuScreen):
                 row.name.text = default
             elif len(people) == 1 and row.name.text == default:
                 row.name.text = "You"
+        # A stock name brought back from the last table for another seat ("Player 3" in the
+        # first) that a person just seated there also got: the first takes its own.
+        taken = [name_key(r.name.text) for r in shown]
+        for row in people:
+            default = f"Player {row.index + 1}"
+            text = row.name.text
+            clash = taken.count(name_key(text)) > 1
+            if clash and not row.name.typed and text != default and name_key(default) not in taken:
+                row.name.text = default
+                taken[shown.index(row)] = name_key(default)
         # What the screen shows is what the table will use: a bot just seated gets a free
         # stock name, and a stock-named bot that clashes with an earlier seat takes another.
         used = {name_key(r.name.text) for r in shown}

@@ -417,6 +417,18 @@ def test_a_restored_stock_name_is_replaced_and_a_restored_typed_one_kept() -> No
     assert new.rows[0].name.text in BOT_NAMES and new.rows[2].name.text == "Player Tom"
 
 
+def test_a_restored_stock_name_another_seat_takes_gives_way_to_its_own() -> None:
+    seats = (SeatSpec("Player 3"), SeatSpec("Ada", "medium"), SeatSpec("Ben", "medium"))
+    Settings(last_setup=TableSetup("polish", seats).to_dict()).save()
+    screen = Screen(NewGameScreen())
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    _make_person(screen, new.rows[2])  # named "Player 3", as its seat is
+    assert [r.name.text for r in new.rows[:3]] == ["Player 1", "Ada", "Player 3"]
+    screen.click(new.start_button.rect.center)
+    assert isinstance(screen.top, MatchTable)
+
+
 def test_the_names_on_the_new_game_screen_are_the_names_the_table_uses() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "hungarian", 10)
