@@ -5,6 +5,7 @@ presets and the first dealer. Start remembers the setup as ``settings.last_setup
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from functools import partial
@@ -294,15 +295,18 @@ class NewGameScreen(MenuScreen):
             elif len(people) == 1 and row.name.text == default:
                 row.name.text = "You"
         # A stock name brought back from the last table for another seat ("Player 3" in the
-        # first) that a person just seated there also got: the first takes its own.
+        # first) that a person just seated there also got: the first takes its own, or the
+        # first "Player N" free where that is taken too.
         taken = [name_key(r.name.text) for r in shown]
         for row in people:
             default = f"Player {row.index + 1}"
             text = row.name.text
-            clash = taken.count(name_key(text)) > 1
-            if clash and not row.name.typed and text != default and name_key(default) not in taken:
-                row.name.text = default
-                taken[shown.index(row)] = name_key(default)
+            if row.name.typed or text == default or taken.count(name_key(text)) < 2:
+                continue
+            names = itertools.chain((default,), (f"Player {k}" for k in itertools.count(1)))
+            free = next(n for n in names if name_key(n) not in taken)
+            row.name.text = free
+            taken[shown.index(row)] = name_key(free)
         # What the screen shows is what the table will use: a bot just seated gets a free
         # stock name, and a stock-named bot that clashes with an earlier seat takes another.
         used = {name_key(r.name.text) for r in shown}

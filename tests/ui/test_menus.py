@@ -429,6 +429,18 @@ def test_a_restored_stock_name_another_seat_takes_gives_way_to_its_own() -> None
     assert isinstance(screen.top, MatchTable)
 
 
+def test_a_restored_stock_name_whose_own_is_taken_too_takes_the_first_free() -> None:
+    seats = (SeatSpec("Ada", "easy"), SeatSpec("Player 1"), SeatSpec("Player 2"))
+    Settings(last_setup=TableSetup("romanian", seats).to_dict()).save()
+    screen = Screen(NewGameScreen())
+    new = screen.top
+    assert isinstance(new, NewGameScreen)
+    _make_person(screen, new.rows[0])
+    assert [r.name.text for r in new.rows[:3]] == ["Player 1", "Player 3", "Player 2"]
+    screen.click(new.start_button.rect.center)
+    assert isinstance(screen.top, MatchTable)
+
+
 def test_the_names_on_the_new_game_screen_are_the_names_the_table_uses() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "hungarian", 10)
