@@ -152,8 +152,7 @@ class Legality:
         every joker of the pack lies in the pile."""
         if not (self._c.any_card and self.rules.jokers):
             return False
-        in_pile = sum(1 for p in self.pile if p.is_joker)
-        return in_pile < self.rules.jokers * self.rules.decks_for(self.n)
+        return bool(self._holdable([x for x in ALL_CARDS if x.is_joker]))
 
     def _with_stand_in(self, words: list[str], fits: bool) -> list[str]:
         """``words`` (cards that may be laid), and "a joker" where a joker may stand in for
