@@ -194,7 +194,12 @@ class Legality:
 
     def _rank_held(self, rank: int) -> bool:
         """Whether a hand may hold a card of ``rank`` now: not every copy in the pile."""
-        return bool(self._holdable([x for x in ALL_CARDS if not x.is_joker and x.rank == rank]))
+        return self._copies_out(rank) > 0
+
+    def _copies_out(self, rank: int) -> int:
+        """How many cards of ``rank`` the pack holds that do not lie in the pile."""
+        laid = sum(1 for p in self.pile if not p.is_joker and p.rank == rank)
+        return 4 * self.rules.decks_for(self.n) - laid  # (one of each suit per deck)
 
     def _suit_held(self, suit: str) -> bool:
         """Whether a hand may hold a card of ``suit`` now: not every one in the pile."""
@@ -216,13 +221,12 @@ class Legality:
         ("a 7 or a jack", "a club, an ace or a joker", "any suit but hearts, or an ace");
         "" with no request."""
         if self._req_rank:
-            # Several of the rank at once where groups may be laid ("8s"), else one ("an 8").
-            asked = (
-                _ranks(self._req_rank)
-                if self._c.groups != "none"
-                else _a_rank_asked(self._req_rank)
-            )
-            held = [asked] if self._rank_held(self._req_rank) else []
+            # Several of the rank at once where groups may be laid and several copies are
+            # still out of the pile ("8s"), else one ("an 8"); none with every copy laid.
+            out = self._copies_out(self._req_rank)
+            several = self._c.groups != "none" and out > 1
+            asked = _ranks(self._req_rank) if several else _a_rank_asked(self._req_rank)
+            held = [asked] if out else []
             held += ["a jack"] if self._rank_held(JACK) else []
             return _or_words(self._with_stand_in(held, True))
         if not self._req_suits:

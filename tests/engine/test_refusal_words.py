@@ -400,6 +400,17 @@ def test_request_and_missed_turn_words_name_no_card_every_copy_of_which_lies_in_
     assert g.attack_answers()[0].endswith("or the red joker")
 
 
+def test_a_request_names_one_card_where_one_copy_of_the_rank_is_left_out_of_the_pile() -> None:
+    # groups may be laid, but with three 8s of the one deck in the pile one 8 is left
+    g = pos("polish", ["JH 9C 5D", "9D 6C 7C"], "8S 8H 8D 5H")
+    play(g, "JH/8")
+    assert g.request_answers() == "an 8 or a jack"
+    assert refused(g, "9D") == "a jack requested 8s: lay an 8 or a jack, or draw"
+    g = pos("polish", ["JH 9C 5D", "9D 6C 7C"], "8S 8H 5H")
+    play(g, "JH/8")
+    assert g.request_answers() == "8s or a jack"  # two may still go down together
+
+
 def test_a_suit_every_card_of_which_lies_in_the_pile_is_not_named() -> None:
     spades = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"
     g = pos("polish", ["AH 9C 5D", "9D 6C 7C"], f"{spades} 9H")
