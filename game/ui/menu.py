@@ -384,7 +384,22 @@ class MainMenu(MenuScreen):
         from game.ui.newgame import NewGameScreen
 
         if self.stack is not None:
-            self.stack.push(NewGameScreen())
+            self.stack.push(NewGameScreen(self._people_known()))
+
+    def _people_known(self) -> list[str]:
+        """The people the statistics know, for New game to offer as a name is typed: as last
+        read while the store is being opened again (never waited for here), none before it
+        is first open or where it cannot be read."""
+        ahead = self._store_ahead
+        if ahead is not None and ahead.done:
+            self._take_ahead()
+        if self._store is None:
+            return []
+        try:
+            return [p.name for p in self._store.profiles() if not p.is_bot]
+        except Exception:  # (statistics never stop the menu)
+            log.warning("the players known could not be read", exc_info=True)
+            return []
 
     def store(self) -> Any:
         """The statistics store, opened as the menu was shown (``_open_store_ahead``) and

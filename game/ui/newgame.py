@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import pygame
@@ -153,8 +153,11 @@ class NewGameScreen(MenuScreen):
 
     title = "New game"
 
-    def __init__(self) -> None:
+    def __init__(self, known: Sequence[str] = ()) -> None:
+        """``known``: the players the statistics know (profiles' names, in their order),
+        offered as a person's name is typed (``_suggest``)."""
         super().__init__()
+        self.known = list(known)
         last = quick_setup(settings_of(self).last_setup)
         self.custom_rules: Rules | None = (
             Rules.from_text(last.rules_text) if last.rules_text else None
@@ -174,6 +177,7 @@ class NewGameScreen(MenuScreen):
         self.rows = [_SeatRow(i, self._people_changed) for i in range(MAX_SEATS)]
         for row in self.rows:  # Enter after typing a name starts the table, as Start does
             row.name.on_submit = lambda _typed: self.start()
+            row.name.suggest = partial(self._suggest, row)
         self.target: Choice[int] = Choice(TARGETS, 500, self._target_changed, wrap=False)
         self.dealer: Choice[int] = Choice([-1], -1, show=self._dealer_word)
         self.howto_button = Button("How to play", self.show_rules, size=18)
@@ -316,6 +320,21 @@ class NewGameScreen(MenuScreen):
                 row.name.text = free
                 used.add(name_key(free))
         self._bots_apart()
+
+    def _suggest(self, row: _SeatRow, typed: str) -> str | None:
+        """The first known player whose name begins as ``typed`` does (letter case aside),
+        offered for a person's seat (a typo would record a new player); none for a bot, for
+        a known name typed whole, nor a name another seat shown uses."""
+        if not row.spec().human:
+            return None
+        taken = {name_key(r.name.text) for r in self.rows[: self.count.value] if r is not row}
+        want = name_key(typed)
+        if any(name_key(n) == want for n in self.known):
+            return None  # (a known player typed whole: "Ann" is not taken for "Anna")
+        begins = (
+            n for n in self.known if len(n) > len(typed) and name_key(n[: len(typed)]) == want
+        )
+        return next((n for n in begins if name_key(n) not in taken), None)
 
     def _bots_apart(self, typing: bool = False) -> None:
         """A stock-named bot whose name another seat uses (a person typed "Ben") takes a

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 import pygame
 import pygame.scrap
 
-from game.ui import theme
+from game.ui import bidi, theme
 from game.ui.caret import caret_xs, nearest_caret, step, word_step
 from game.ui.layout import Scaled, ui_scale
 
@@ -264,6 +264,10 @@ class TextInput(Widget):
 
     ``typed`` tells whether the text is the player's: set by typing, pasting or deleting in
     the field, cleared when a screen puts a text in (a seat's stock name, say).
+
+    ``suggest``, where a screen gives one, completes what is typed: given the text, it
+    returns a longer text that begins so (a known player's name), or None. While the caret
+    is at the end of the text its rest is shown greyed after it, and Right or End takes it.
     """
 
     focusable = True
@@ -286,6 +290,7 @@ class TextInput(Widget):
         self.size = size
         self.on_submit = on_submit
         self.placeholder = placeholder
+        self.suggest: Callable[[str], str | None] | None = None
         self.composition = ""
         # Typing goes into the field only while it is being edited. Esc ends the editing but
         # keeps the keyboard focus here, so the arrows carry on from this field and Enter
@@ -378,6 +383,8 @@ class TextInput(Widget):
             return True
         if event.type == pygame.KEYDOWN:
             if event.key in _CARET_KEYS:
+                if event.key in (pygame.K_RIGHT, pygame.K_END) and self.complete():
+                    return True
                 # While a composition is in progress these keys are the input method's.
                 if not self.composition:
                     self._caret_key(event.key, words=_paste_keys(event.mod))
@@ -410,6 +417,43 @@ class TextInput(Widget):
             # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so hotkeys stay quiet.
             return bool(event.unicode and event.unicode.isprintable())
         return False
+
+    def completion(self) -> str:
+        """The rest of the text ``suggest`` offers for what is typed, shown greyed after it
+        while editing with the caret at the end ("" where none is offered)."""
+        offered = self._offered()
+        return offered[len(self.text) :] if offered else ""
+
+    def _offered(self) -> str | None:
+        """The longer text ``suggest`` offers while the caret is at the end of what is typed;
+        none for a text read right to left, whose end is drawn on the left."""
+        text = self.text
+        if (
+            self.suggest is None
+            or not self.editing
+            or self.composition
+            or self.selected_all
+            or self.caret != len(text)
+            or not text.strip()
+            or text[-1].isspace()
+            or bidi.has_rtl(text)
+        ):
+            return None
+        offered = self.suggest(text)
+        if not offered or len(offered) <= len(text) or bidi.has_rtl(offered):
+            return None
+        return offered
+
+    def complete(self) -> bool:
+        """Take the text ``suggest`` offers, in its own spelling ("al" becomes "Alice");
+        False where none is offered."""
+        offered = self._offered()
+        if offered is None:
+            return False
+        self._text, self.caret = offered, len(offered)
+        self.typed = True
+        self._blink = 0.0
+        return True
 
     def _caret_key(self, key: int, words: bool = False) -> None:
         """Move the caret, or delete beside it, for one of ``_CARET_KEYS`` (by a word with
@@ -542,6 +586,10 @@ class TextInput(Widget):
         elif self.placeholder:
             hint = theme.text(self.placeholder, self.size, (150, 150, 150))
             surface.blit(hint, hint.get_rect(midleft=(x, cy)))
+        rest = self.completion()
+        if rest:  # after the text, greyed as the placeholder is: Right or End takes it
+            ghost = theme.text(rest, self.size, (150, 150, 150))
+            surface.blit(ghost, ghost.get_rect(midleft=(x + xs[-1], cy)))
         if self.editing and self.composition:
             ends = xs[self.caret : at + 1]  # a composition read right to left runs leftwards
             y = cy + theme.text_size(line, self.size)[1] // 2

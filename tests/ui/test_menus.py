@@ -441,6 +441,38 @@ def test_a_restored_stock_name_whose_own_is_taken_too_takes_the_first_free() -> 
     assert isinstance(screen.top, MatchTable)
 
 
+def test_new_game_offers_the_players_the_statistics_know_as_a_person_is_named() -> None:
+    with Store.open() as store:
+        for name in ("Alice", "Albert", "Zofia"):
+            store.create_profile(name)
+    menu = MainMenu()
+    screen = Screen(menu)
+    menu.store()  # (the store the menu opens as it is shown, waited for)
+    new = _new_game(screen, "polish", 3)
+    rows = new.rows
+    _retype(screen, rows[0].name, "al")
+    assert rows[0].name.completion() == "bert"  # the first in the list's order
+    screen.key(pygame.K_RIGHT)  # takes it, in its own spelling
+    assert rows[0].name.text == "Albert" and rows[0].name.typed
+    _make_person(screen, rows[2])
+    _retype(screen, rows[2].name, "AL")
+    assert rows[2].name.completion() == "ice"  # Albert sits in the first seat
+    screen.key(pygame.K_LEFT)  # the caret off the end: nothing offered
+    assert rows[2].name.completion() == "" and rows[2].name.text == "AL"
+    screen.key(pygame.K_END)
+    assert rows[2].name.completion() == "ice"
+    screen.key(pygame.K_END)
+    assert rows[2].name.text == "Alice"
+    _retype(screen, rows[2].name, "Zofia")  # typed whole: nothing more offered
+    assert rows[2].name.completion() == ""
+    _retype(screen, rows[2].name, "Zo ")
+    assert rows[2].name.completion() == ""  # (a space typed: a name of its own)
+    _retype(screen, rows[1].name, "Zo")  # a bot's seat is offered no player
+    assert not rows[1].spec().human and rows[1].name.completion() == ""
+    screen.key(pygame.K_RIGHT)
+    assert rows[1].name.text == "Zo"
+
+
 def test_the_names_on_the_new_game_screen_are_the_names_the_table_uses() -> None:
     screen = Screen(MainMenu())
     new = _new_game(screen, "hungarian", 10)
