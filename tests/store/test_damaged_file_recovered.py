@@ -941,3 +941,35 @@ def test_a_damaged_index_of_the_rounds_alone_still_tells_the_count_exactly(home:
     with Store.open() as store:
         assert len(store.history()) == ROUNDS
         assert f": {ROUNDS} of {ROUNDS} rounds were recovered" in (store.problem or "")
+
+
+def test_a_damaged_file_that_cannot_be_moved_aside_leaves_no_recovered_copy(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The damaged file stays as it is when it cannot be set aside, and the copy recovered
+    from it is not left in the data folder either."""
+    _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    damaged = _zero(_db(home), page)
+
+    def refuse(*_: object, **__: object) -> Path:
+        raise OSError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(opening, "set_aside", refuse)
+    with Store.open() as store:
+        assert store.problem is not None and "could not be moved aside" in store.problem
+    assert _db(home).read_bytes() == damaged
+    assert [p.name for p in _db(home).parent.iterdir() if "recover" in p.name] == []
+
+
+def test_one_round_of_several_recovered_is_told_with_were() -> None:
+    assert salvage.Salvage(1, 3, True, 0, 0).words() == "1 of 3 rounds were recovered"
+    assert salvage.Salvage(1, 1, True, 0, 0).words() == "1 of 1 round was recovered"
+
+
+def test_a_file_nothing_can_be_read_from_gives_no_file_to_take_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "macau.sqlite3"
+    path.write_bytes(b"\x5a" * 8192)  # never a database
+    fresh, saved = salvage.recover(path)
+    assert saved.nothing and fresh is None
+    assert [p.name for p in tmp_path.iterdir()] == ["macau.sqlite3"]

@@ -125,6 +125,7 @@ def test_an_unversioned_file_with_strange_tables_is_set_aside(home: Path) -> Non
     assert [p.read_bytes() for p in kept] == [before]
 
 
+@pytest.mark.parametrize("version", [schema.CURRENT_VERSION + 1, 99])  # the next one, the likeliest
 @pytest.mark.parametrize(
     ("change", "readable"),
     [
@@ -133,10 +134,10 @@ def test_an_unversioned_file_with_strange_tables_is_set_aside(home: Path) -> Non
     ],
 )
 def test_a_file_from_a_newer_version_stays_in_place(
-    home: Path, change: str, readable: bool
+    home: Path, change: str, readable: bool, version: int
 ) -> None:
     _fill(2)
-    _run(_db(home), "PRAGMA user_version = 99", change)
+    _run(_db(home), f"PRAGMA user_version = {version}", change)
     before = _db(home).read_bytes()
     with Store.open() as store:
         assert store.read_only

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import pathlib
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from game.store import paths
+from game.store import paths, saves
 from game.store.files import atomic_write_json
 from game.store.paths import StoreUnavailable
 from game.store.saves import load_game, read_rule_sets, save_game, save_rule_set
@@ -214,3 +215,48 @@ def test_a_document_nested_too_deeply_to_write_is_refused_with_a_value_error(
     with pytest.raises(ValueError, match="nested too deeply"):
         atomic_write_json(target, {"x": deep})
     assert not target.exists() and list(home.iterdir()) == []
+
+
+def test_a_save_folder_that_cannot_be_looked_in_may_hide_a_save(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new table asks before it replaces a save it cannot see; only a name too long for
+    the system means there is none."""
+
+    def refuse(self: Path) -> bool:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "is_file", refuse)
+    assert saves.has_saved_game()
+
+    def too_long(self: Path) -> bool:
+        raise OSError(errno.ENAMETOOLONG, "File name too long", str(self))
+
+    monkeypatch.setattr(Path, "is_file", too_long)
+    assert not saves.has_saved_game()
+
+
+def test_no_rule_sets_file_is_no_sets_not_unknown() -> None:
+    """A table's label of a set whose file was deleted is dropped (``label_held``)."""
+    assert saves.peek_rule_sets() == {}
+    save_rule_set("Home", "target = 100")
+    assert saves.peek_rule_sets() == {"Home": "target = 100"}
+
+
+@pytest.mark.parametrize(
+    "envelope",
+    [
+        *(
+            {"format": saves.SAVE_FORMAT, "version": 1, "saved_at": 1.0, "game": game}
+            for game in ([1, 2], "text", None, 3)  # a game that is no object
+        ),
+        {"format": "something-else", "version": 1, "game": {"a": 1}},  # another kind of file
+    ],
+)
+def test_a_save_that_is_not_a_saved_game_is_set_aside_not_resumed(envelope: object) -> None:
+    path = paths.state_dir() / saves.SAVE_NAME
+    path.write_text(json.dumps(envelope))
+    found = load_game()
+    assert found.data is None
+    assert found.problem is not None and "damaged" in found.problem
+    assert not path.exists() and list(path.parent.glob("current_game*corrupt*"))
