@@ -201,6 +201,11 @@ class Legality:
         laid = sum(1 for p in self.pile if not p.is_joker and p.rank == rank)
         return 4 * self.rules.decks_for(self.n) - laid  # (one of each suit per deck)
 
+    def _jokers_out(self) -> int:
+        """How many jokers the pack holds that do not lie in the pile."""
+        laid = sum(1 for p in self.pile if p.is_joker)
+        return self.rules.jokers * self.rules.decks_for(self.n) - laid
+
     def _suit_held(self, suit: str) -> bool:
         """Whether a hand may hold a card of ``suit`` now: not every one in the pile."""
         return bool(self._holdable([x for x in ALL_CARDS if not x.is_joker and x.suit == suit]))
@@ -222,9 +227,11 @@ class Legality:
         "" with no request."""
         if self._req_rank:
             # Several of the rank at once where groups may be laid and several copies are
-            # still out of the pile ("8s"), else one ("an 8"); none with every copy laid.
+            # still out of the pile, a joker standing in counted ("8s"), else one ("an 8");
+            # none with every copy laid.
             out = self._copies_out(self._req_rank)
-            several = self._c.groups != "none" and out > 1
+            jokers = self._jokers_out() if self._stands_in() else 0
+            several = self._c.groups != "none" and out + jokers > 1
             asked = _ranks(self._req_rank) if several else _a_rank_asked(self._req_rank)
             held = [asked] if out else []
             held += ["a jack"] if self._rank_held(JACK) else []

@@ -7,7 +7,7 @@ import pytest
 
 from game.engine import PRESETS, NoSuchSeat, Stop, parse_action
 
-from .conftest import face_card_requested, legal, play, pos, refused
+from .conftest import face_card_requested, legal, play, plays, pos, refused
 
 # ----- groups on an attack ------------------------------------------------------------------
 
@@ -409,6 +409,14 @@ def test_a_request_names_one_card_where_one_copy_of_the_rank_is_left_out_of_the_
     g = pos("polish", ["JH 9C 5D", "9D 6C 7C"], "8S 8H 5H")
     play(g, "JH/8")
     assert g.request_answers() == "8s or a jack"  # two may still go down together
+    # a joker standing in for an 8 goes down with the last one (RJ=8S with 8C)
+    stock = "10S 10H 10D 10C 9S 9H"
+    g = pos("hungarian", ["JH 8C RJ 5D", "9D 7C 6C"], "8S 8H 8D 5H", stock)
+    plays(g, "JH/8", "draw")
+    assert "8C RJ=8S" in legal(g) and g.request_answers() == "8s, a jack or a joker"
+    g = pos("hungarian", ["JH 8C 9C 5D", "9D 7C 6C"], "8S 8H RJ 8D BJ 5H", stock)
+    plays(g, "JH/8", "draw")
+    assert g.request_answers() == "an 8 or a jack"  # (both jokers laid)
 
 
 def test_a_suit_every_card_of_which_lies_in_the_pile_is_not_named() -> None:
