@@ -40,7 +40,7 @@ from game.ui.setup import (
     tidy_name,
     you_misnamed,
 )
-from game.ui.widgets import Button, TextInput
+from game.ui.widgets import Button, Completion, TextInput
 
 __all__ = ["NewGameScreen"]
 
@@ -157,7 +157,7 @@ class NewGameScreen(MenuScreen):
         """``known``: the players the statistics know (profiles' names, in their order),
         offered as a person's name is typed (``_suggest``)."""
         super().__init__()
-        self.known = list(known)
+        self.known = [(name, name_key(name)) for name in known]
         last = quick_setup(settings_of(self).last_setup)
         self.custom_rules: Rules | None = (
             Rules.from_text(last.rules_text) if last.rules_text else None
@@ -321,20 +321,28 @@ class NewGameScreen(MenuScreen):
                 used.add(name_key(free))
         self._bots_apart()
 
-    def _suggest(self, row: _SeatRow, typed: str) -> str | None:
-        """The first known player whose name begins as ``typed`` does (letter case aside),
-        offered for a person's seat (a typo would record a new player); none for a bot, for
-        a known name typed whole, nor a name another seat shown uses."""
+    def _suggest(self, row: _SeatRow, typed: str) -> Completion | None:
+        """The first known player whose name begins as ``typed`` does (as two spellings of
+        one name compare: "STRASS" begins "Straße"), offered for a person's seat (a typo would
+        record a new player). Nothing for a bot, for a known name typed whole, nor for a name
+        the table would refuse: one another seat uses, or "You" among several people."""
         if not row.spec().human:
             return None
-        taken = {name_key(r.name.text) for r in self.rows[: self.count.value] if r is not row}
         want = name_key(typed)
-        if any(name_key(n) == want for n in self.known):
+        if not want or any(key == want for _, key in self.known):
             return None  # (a known player typed whole: "Ann" is not taken for "Anna")
-        begins = (
-            n for n in self.known if len(n) > len(typed) and name_key(n[: len(typed)]) == want
-        )
-        return next((n for n in begins if name_key(n) not in taken), None)
+        shown = self.rows[: self.count.value]
+        taken = {name_key(r.name.text) for r in shown if r is not row}
+        if sum(r.spec().human for r in shown) > 1:
+            taken.add(name_key("You"))
+        for name, key in self.known:
+            if not key.startswith(want) or key in taken:
+                continue
+            # The rest after the shortest start of the name that reads as typed.
+            cut = next(i for i in range(len(name) + 1) if name_key(name[:i]).startswith(want))
+            if name[cut:]:  # (nothing to add to "STRAS" for "Straß")
+                return Completion(name, name[cut:])
+        return None
 
     def _bots_apart(self, typing: bool = False) -> None:
         """A stock-named bot whose name another seat uses (a person typed "Ben") takes a

@@ -12,6 +12,7 @@ import sys
 import unicodedata
 import weakref
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 import pygame
 import pygame.scrap
@@ -245,6 +246,14 @@ def _faded(ink: theme.Colour) -> theme.Colour:
 REFUSED_SHOWN = 1.2  # seconds the edge of a full text field stays red after more is typed
 
 
+class Completion(NamedTuple):
+    """A text offered to complete what is typed in a ``TextInput``: the ``whole`` text taken,
+    and the ``rest`` shown after what is typed ("ice" for "al" of "Alice")."""
+
+    whole: str
+    rest: str
+
+
 class TextInput(Widget):
     """A one-line text field using the platform's text input (IME aware).
 
@@ -266,8 +275,9 @@ class TextInput(Widget):
     the field, cleared when a screen puts a text in (a seat's stock name, say).
 
     ``suggest``, where a screen gives one, completes what is typed: given the text, it
-    returns a longer text that begins so (a known player's name), or None. While the caret
-    is at the end of the text its rest is shown greyed after it, and Right or End takes it.
+    returns a ``Completion`` (a known player's name, and what it adds to the text) or None.
+    While the caret is at the end of the text the rest is shown greyed after it, and Right
+    or End takes the whole.
     """
 
     focusable = True
@@ -290,7 +300,7 @@ class TextInput(Widget):
         self.size = size
         self.on_submit = on_submit
         self.placeholder = placeholder
-        self.suggest: Callable[[str], str | None] | None = None
+        self.suggest: Callable[[str], Completion | None] | None = None
         self.composition = ""
         # Typing goes into the field only while it is being edited. Esc ends the editing but
         # keeps the keyboard focus here, so the arrows carry on from this field and Enter
@@ -419,14 +429,15 @@ class TextInput(Widget):
         return False
 
     def completion(self) -> str:
-        """The rest of the text ``suggest`` offers for what is typed, shown greyed after it
-        while editing with the caret at the end ("" where none is offered)."""
+        """What ``suggest`` would add to the text typed, shown greyed after it while editing
+        with the caret at the end ("" where nothing is offered)."""
         offered = self._offered()
-        return offered[len(self.text) :] if offered else ""
+        return offered.rest if offered else ""
 
-    def _offered(self) -> str | None:
-        """The longer text ``suggest`` offers while the caret is at the end of what is typed;
-        none for a text read right to left, whose end is drawn on the left."""
+    def _offered(self) -> Completion | None:
+        """What ``suggest`` offers while the caret is at the end of the text typed; nothing
+        for a text read right to left, whose end is drawn on the left, nor a rest wider than
+        the field shows beside the caret (it would be taken unseen)."""
         text = self.text
         if (
             self.suggest is None
@@ -440,7 +451,9 @@ class TextInput(Widget):
         ):
             return None
         offered = self.suggest(text)
-        if not offered or len(offered) <= len(text) or bidi.has_rtl(offered):
+        if not offered or not offered.rest or bidi.has_rtl(offered.whole):
+            return None
+        if theme.text_size(offered.rest, self.size)[0] > self._room():
             return None
         return offered
 
@@ -450,7 +463,7 @@ class TextInput(Widget):
         offered = self._offered()
         if offered is None:
             return False
-        self._text, self.caret = offered, len(offered)
+        self._text, self.caret = offered.whole, len(offered.whole)
         self.typed = True
         self._blink = 0.0
         return True
@@ -539,14 +552,23 @@ class TextInput(Widget):
         at = self.caret
         return self.text[:at] + self.composition + self.text[at:], at + len(self.composition)
 
+    def _room(self) -> int:
+        """How wide a stretch of the line the field shows."""
+        return self._inner().w - 3  # the caret is drawn two pixels wide, one in from its x
+
     def _view_scroll(self) -> int:
-        """How far to scroll the line being edited: as far as before, unless the caret would
-        be out of view, and never so far that the field shows space after the end."""
+        """How far to scroll the line being edited: as far as before, unless the caret or a
+        completion offered after it would be out of view, and never so far that the field
+        shows space after the end."""
         line, at = self._line()
         xs = caret_xs(line, self.size)
-        room = self._inner().w - 3  # the caret is drawn two pixels wide, one in from its x
-        scroll = max(min(self._scroll, xs[at]), xs[at] - room)
-        return max(0, min(scroll, max(xs) - room))
+        room = self._room()
+        end = max(xs)
+        rest = self.completion()
+        if rest:  # (after the text, as it is drawn)
+            end = xs[-1] + theme.text_size(rest, self.size)[0]
+        scroll = max(min(self._scroll, xs[at]), xs[at] - room, end - room if rest else 0)
+        return max(0, min(scroll, end - room))
 
     def caret_x(self) -> int:
         """Where the caret is drawn across the screen while editing (its left pixel)."""

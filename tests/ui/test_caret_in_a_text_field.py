@@ -13,7 +13,7 @@ from game.ui import theme
 from game.ui.caret import caret_xs, nearest_caret
 from game.ui.newgame import NewGameScreen
 from game.ui.rulesedit import RulesEditor
-from game.ui.widgets import TextInput
+from game.ui.widgets import Completion, TextInput
 from tests.ui.menukit import Screen
 
 
@@ -252,3 +252,20 @@ def test_home_and_end_in_the_rules_editors_name_move_the_caret_not_the_list() ->
     screen.key(pygame.K_ESCAPE)  # typing over, Home and End scroll the list again
     screen.key(pygame.K_END)
     assert editor.scroll.offset > offset
+
+
+def test_a_completion_is_offered_only_where_the_field_shows_it_beside_the_caret() -> None:
+    name = "Katarzyna Kowalska-Nowak"
+    field = _field("", width=150)
+    field.suggest = lambda typed: Completion(name, name[len(typed) :])
+    _type(field, "Katarzyna Kowal")  # wider than the field: scrolled to the caret
+    rest = field.completion()
+    assert rest == "ska-Nowak"
+    field.update(0.0)
+    right = field.caret_x() + theme.text_size(rest, field.size)[0]
+    assert right <= field._inner().right  # the whole rest is in view
+    field.rect.w = 90  # too narrow to show the rest beside the caret: nothing is offered
+    field.update(0.0)
+    assert field.completion() == ""
+    _key(field, pygame.K_END)
+    assert field.text == "Katarzyna Kowal"

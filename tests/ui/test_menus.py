@@ -443,7 +443,7 @@ def test_a_restored_stock_name_whose_own_is_taken_too_takes_the_first_free() -> 
 
 def test_new_game_offers_the_players_the_statistics_know_as_a_person_is_named() -> None:
     with Store.open() as store:
-        for name in ("Alice", "Albert", "Zofia"):
+        for name in ("Alice", "Albert", "Zofia", "You", "Straße"):
             store.create_profile(name)
     menu = MainMenu()
     screen = Screen(menu)
@@ -467,6 +467,18 @@ def test_new_game_offers_the_players_the_statistics_know_as_a_person_is_named() 
     assert rows[2].name.completion() == ""
     _retype(screen, rows[2].name, "Zo ")
     assert rows[2].name.completion() == ""  # (a space typed: a name of its own)
+    _retype(screen, rows[2].name, "STRASS")  # as two spellings of one name compare
+    assert rows[2].name.completion() == "e"
+    screen.key(pygame.K_END)
+    assert rows[2].name.text == "Straße"
+    _retype(screen, rows[2].name, "y")  # "You" is for the only person at the table
+    assert rows[2].name.completion() == ""
+    _retype(screen, rows[0].name, "y")
+    assert rows[0].name.completion() == ""
+    while rows[2].kind.value == "":
+        screen.click((rows[2].kind.rect.right - 4, rows[2].kind.rect.centery))
+    _retype(screen, rows[0].name, "y")
+    assert rows[0].name.completion() == "ou"
     _retype(screen, rows[1].name, "Zo")  # a bot's seat is offered no player
     assert not rows[1].spec().human and rows[1].name.completion() == ""
     screen.key(pygame.K_RIGHT)
