@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 import pygame
@@ -321,16 +321,17 @@ class NewGameScreen(MenuScreen):
                 used.add(name_key(free))
         self._bots_apart()
 
-    def _suggest(self, row: _SeatRow, typed: str) -> Completion | None:
-        """The first known player whose name begins as ``typed`` does (as two spellings of
-        one name compare: "STRASS" begins "Straße"), offered for a person's seat (a typo would
-        record a new player). Nothing for a bot, for a known name typed whole, nor for a name
-        the table would refuse: one another seat uses, or "You" among several people."""
+    def _suggest(self, row: _SeatRow, typed: str) -> Iterator[Completion]:
+        """The known players whose names begin as ``typed`` does (as two spellings of one
+        name compare: "STRASS" begins "Straße"), in the statistics' order, offered for a
+        person's seat (a typo would record a new player). Nothing for a bot, for a known name
+        typed whole, nor a name the table would refuse: one another seat uses, or "You" among
+        several people."""
         if not row.spec().human:
-            return None
+            return
         want = name_key(typed)
         if not want or any(key == want for _, key in self.known):
-            return None  # (a known player typed whole: "Ann" is not taken for "Anna")
+            return  # (a known player typed whole: "Ann" is not taken for "Anna")
         shown = self.rows[: self.count.value]
         taken = {name_key(r.name.text) for r in shown if r is not row}
         if sum(r.spec().human for r in shown) > 1:
@@ -341,8 +342,7 @@ class NewGameScreen(MenuScreen):
             # The rest after the shortest start of the name that reads as typed.
             cut = next(i for i in range(len(name) + 1) if name_key(name[:i]).startswith(want))
             if name[cut:]:  # (nothing to add to "STRAS" for "Straß")
-                return Completion(name, name[cut:])
-        return None
+                yield Completion(name, name[cut:])
 
     def _bots_apart(self, typing: bool = False) -> None:
         """A stock-named bot whose name another seat uses (a person typed "Ben") takes a

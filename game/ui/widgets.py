@@ -275,9 +275,9 @@ class TextInput(Widget):
     the field, cleared when a screen puts a text in (a seat's stock name, say).
 
     ``suggest``, where a screen gives one, completes what is typed: given the text, it
-    returns a ``Completion`` (a known player's name, and what it adds to the text) or None.
-    While the caret is at the end of the text the rest is shown greyed after it, and Right
-    or End takes the whole.
+    gives the ``Completion``s that fit it, best first (a known player's name, and what it
+    adds to the text). While the caret is at the end of the text, the rest of the first the
+    field can show whole is shown greyed after it, and Right or End takes it.
     """
 
     focusable = True
@@ -300,7 +300,7 @@ class TextInput(Widget):
         self.size = size
         self.on_submit = on_submit
         self.placeholder = placeholder
-        self.suggest: Callable[[str], Completion | None] | None = None
+        self.suggest: Callable[[str], Iterable[Completion]] | None = None
         self.composition = ""
         # Typing goes into the field only while it is being edited. Esc ends the editing but
         # keeps the keyboard focus here, so the arrows carry on from this field and Enter
@@ -435,9 +435,10 @@ class TextInput(Widget):
         return offered.rest if offered else ""
 
     def _offered(self) -> Completion | None:
-        """What ``suggest`` offers while the caret is at the end of the text typed; nothing
-        for a text read right to left, whose end is drawn on the left, nor a rest wider than
-        the field shows beside the caret (it would be taken unseen)."""
+        """The first of what ``suggest`` offers while the caret is at the end of the text
+        typed that the field shows whole, the text typed and the rest after it (a rest out of
+        view would be taken unseen, and one scrolled into view would hide what was typed);
+        nothing for a text read right to left, whose end is drawn on the left."""
         text = self.text
         if (
             self.suggest is None
@@ -450,12 +451,9 @@ class TextInput(Widget):
             or bidi.has_rtl(text)
         ):
             return None
-        offered = self.suggest(text)
-        if not offered or not offered.rest or bidi.has_rtl(offered.whole):
-            return None
-        if theme.text_size(offered.rest, self.size)[0] > self._room():
-            return None
-        return offered
+        room = self._room() - theme.text_size(text, self.size)[0]
+        shown = (o for o in self.suggest(text) if o.rest and not bidi.has_rtl(o.whole))
+        return next((o for o in shown if theme.text_size(o.rest, self.size)[0] <= room), None)
 
     def complete(self) -> bool:
         """Take the text ``suggest`` offers, in its own spelling ("al" becomes "Alice");
@@ -557,18 +555,13 @@ class TextInput(Widget):
         return self._inner().w - 3  # the caret is drawn two pixels wide, one in from its x
 
     def _view_scroll(self) -> int:
-        """How far to scroll the line being edited: as far as before, unless the caret or a
-        completion offered after it would be out of view, and never so far that the field
-        shows space after the end."""
+        """How far to scroll the line being edited: as far as before, unless the caret would
+        be out of view, and never so far that the field shows space after the end."""
         line, at = self._line()
         xs = caret_xs(line, self.size)
         room = self._room()
-        end = max(xs)
-        rest = self.completion()
-        if rest:  # (after the text, as it is drawn)
-            end = xs[-1] + theme.text_size(rest, self.size)[0]
-        scroll = max(min(self._scroll, xs[at]), xs[at] - room, end - room if rest else 0)
-        return max(0, min(scroll, end - room))
+        scroll = max(min(self._scroll, xs[at]), xs[at] - room)
+        return max(0, min(scroll, max(xs) - room))
 
     def caret_x(self) -> int:
         """Where the caret is drawn across the screen while editing (its left pixel)."""
@@ -606,11 +599,11 @@ class TextInput(Widget):
                 pygame.draw.rect(surface, _SELECTED, where.inflate(4, 2), border_radius=3)
             surface.blit(shown, where)
         elif self.placeholder:
-            hint = theme.text(self.placeholder, self.size, (150, 150, 150))
+            hint = theme.text(self.placeholder, self.size, _HINTED)
             surface.blit(hint, hint.get_rect(midleft=(x, cy)))
         rest = self.completion()
         if rest:  # after the text, greyed as the placeholder is: Right or End takes it
-            ghost = theme.text(rest, self.size, (150, 150, 150))
+            ghost = theme.text(rest, self.size, _HINTED)
             surface.blit(ghost, ghost.get_rect(midleft=(x + xs[-1], cy)))
         if self.editing and self.composition:
             ends = xs[self.caret : at + 1]  # a composition read right to left runs leftwards
@@ -634,6 +627,7 @@ _CARET_KEYS = frozenset(
     }
 )
 _COMPOSING = (80, 80, 160)  # the underline of a composition in progress
+_HINTED = (150, 150, 150)  # a field's placeholder, and the rest of a name offered
 _SELECTED = (168, 200, 240)  # behind a text selected whole
 
 

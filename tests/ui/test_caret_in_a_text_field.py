@@ -254,18 +254,19 @@ def test_home_and_end_in_the_rules_editors_name_move_the_caret_not_the_list() ->
     assert editor.scroll.offset > offset
 
 
-def test_a_completion_is_offered_only_where_the_field_shows_it_beside_the_caret() -> None:
-    name = "Katarzyna Kowalska-Nowak"
+def test_a_completion_is_offered_only_where_the_field_shows_it_whole_after_the_text() -> None:
+    names = ["Aleksandra Nowak-Kowalska", "Alexandra"]
     field = _field("", width=150)
-    field.suggest = lambda typed: Completion(name, name[len(typed) :])
-    _type(field, "Katarzyna Kowal")  # wider than the field: scrolled to the caret
+    field.suggest = lambda typed: (Completion(n, n[len(typed) :]) for n in names)
+    _type(field, "Al")  # the first name is too long to show whole: the next one is offered
     rest = field.completion()
-    assert rest == "ska-Nowak"
+    assert rest == "exandra"
     field.update(0.0)
+    assert field._view_scroll() == 0  # what was typed stays in view, the rest after it
     right = field.caret_x() + theme.text_size(rest, field.size)[0]
-    assert right <= field._inner().right  # the whole rest is in view
-    field.rect.w = 90  # too narrow to show the rest beside the caret: nothing is offered
+    assert right <= field._inner().right
+    field.rect.w = 60  # too narrow for any: nothing is offered, nothing taken unseen
     field.update(0.0)
     assert field.completion() == ""
     _key(field, pygame.K_END)
-    assert field.text == "Katarzyna Kowal"
+    assert field.text == "Al"
