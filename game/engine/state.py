@@ -951,9 +951,16 @@ class Game(Transitions):
         # so drawn cards are stripped (only when a draw happened: it is most of a turn's cost).
         if self._secret:
             self._secret = False
-            self._log = (self._log, *[e.public(-1) for e in ev[kept:]])
+            public = [e.public(-1) for e in ev[kept:]]
         else:
-            self._log = (self._log, *ev[kept:])
+            public = ev[kept:]
+        older = self._log
+        if kept and older is not None:
+            # A drawn card kept goes on in the draw's own link, as the turn a drawn card that
+            # does not fit ends in one link: the chain's shape tells nothing either.
+            self._log = (older[0], *older[1:], *public)
+        else:
+            self._log = (older, *public)
         return ev
 
     # ----- copies, views, saves ------------------------------------------------------
