@@ -436,9 +436,10 @@ class TextInput(Widget):
 
     def _offered(self) -> Completion | None:
         """The first of what ``suggest`` offers while the caret is at the end of the text
-        typed that the field shows whole, the text typed and the rest after it (a rest out of
-        view would be taken unseen, and one scrolled into view would hide what was typed);
-        nothing for a text read right to left, whose end is drawn on the left."""
+        typed that the field shows whole, the text typed and the rest after it, and the whole
+        once taken (a rest out of view would be taken unseen, and one scrolled into view
+        would hide what was typed); nothing for a text read right to left, whose end is drawn
+        on the left."""
         text = self.text
         if (
             self.suggest is None
@@ -451,9 +452,16 @@ class TextInput(Widget):
             or bidi.has_rtl(text)
         ):
             return None
-        room = self._room() - theme.text_size(text, self.size)[0]
-        shown = (o for o in self.suggest(text) if o.rest and not bidi.has_rtl(o.whole))
-        return next((o for o in shown if theme.text_size(o.rest, self.size)[0] <= room), None)
+        room, typed = self._room(), theme.text_size(text, self.size)[0]
+
+        def fits(o: Completion) -> bool:  # while offered, and once taken ("al" → "ALICE")
+            wide = max(
+                typed + theme.text_size(o.rest, self.size)[0],
+                theme.text_size(o.whole, self.size)[0],
+            )
+            return wide <= room and bool(o.rest) and not bidi.has_rtl(o.whole)
+
+        return next((o for o in self.suggest(text) if fits(o)), None)
 
     def complete(self) -> bool:
         """Take the text ``suggest`` offers, in its own spelling ("al" becomes "Alice");

@@ -270,3 +270,24 @@ def test_a_completion_is_offered_only_where_the_field_shows_it_whole_after_the_t
     assert field.completion() == ""
     _key(field, pygame.K_END)
     assert field.text == "Al"
+
+
+def test_a_completion_is_offered_only_where_the_name_taken_fits_too() -> None:
+    field = _field("", width=150)
+    name = "ANNA KOWALSKA"
+    field.suggest = lambda typed: iter([Completion(name, name[len(typed) :])])
+    typed = "anna kowals"
+    _type(field, typed)
+    # a field just wide enough for "anna kowals" and the rest "KA", not for the name taken
+    shown = theme.text_size(typed, field.size)[0] + theme.text_size("KA", field.size)[0]
+    assert theme.text_size(name, field.size)[0] > shown
+    field.rect.w += shown - (field._inner().w - 3)
+    field.update(0.0)
+    assert field.completion() == ""
+    _key(field, pygame.K_END)
+    assert field.text == typed and field._view_scroll() == 0
+    field.rect.w += theme.text_size(name, field.size)[0] - shown  # now it fits taken too
+    assert field.completion() == "KA"
+    _key(field, pygame.K_END)
+    field.update(0.0)
+    assert field.text == name and field._view_scroll() == 0
