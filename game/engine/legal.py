@@ -208,7 +208,8 @@ class Legality:
 
     def _suit_held(self, suit: str) -> bool:
         """Whether a hand may hold a card of ``suit`` now: not every one in the pile."""
-        return bool(self._holdable([x for x in ALL_CARDS if not x.is_joker and x.suit == suit]))
+        laid = sum(1 for p in self.pile if not p.is_joker and p.suit == suit)
+        return laid < 13 * self.rules.decks_for(self.n)  # (every rank once per deck)
 
     def _skip_words(self, verb: str = "") -> str:
         """The cards that answer missed turns, in words ("a four", "a four or a joker"; ""
