@@ -314,7 +314,9 @@ def _copied(source: Path, target: Path) -> Salvage:
         # Exact where every row of the rounds was read (none hidden), and no round is known
         # by others' rows alone.
         exact = whole["games"] and all_named and not hidden["games"]
-        dropped = _tidy(dst, checks, seats_lost=not whole["match_results"])
+        # (Rows a damaged page hides are lost as surely as those that cannot be read.)
+        seats_lost = not whole["match_results"] or hidden["match_results"]
+        dropped = _tidy(dst, checks, seats_lost=seats_lost)
         if dropped or not all(whole[table] for table in _RATED):
             ratings.replay_all(dst)
         schema.seed_bot_profiles(dst)
