@@ -25,14 +25,23 @@ from tests.store.test_damaged_file_recovered import (
 )
 
 
+def _one_match_left_out_and_told() -> None:
+    """Every round recovered, and one points match left out whole and told as lost."""
+    with Store.open() as store:
+        told = f"300 of 300 rounds and {MATCHES - 1} of {MATCHES} points matches were recovered"
+        assert told in (store.problem or "")
+        assert len(store.matches()) == MATCHES - 1
+        _agrees_with_itself(store)
+
+
 def test_with_every_round_lost_the_matches_kept_are_still_told() -> None:
-    # "0 of 12 rounds were recovered" alone reads as if nothing was kept.
+    # "0 of 12 rounds were recovered" alone would read as if nothing was kept.
     saved = salvage.Salvage(0, 12, True, 0, 2)
     assert saved.words() == "0 of 12 rounds were recovered, but 2 matches were"
 
 
 def test_a_column_missing_from_the_ratings_is_worked_out_again(home: Path) -> None:
-    # The ratings' count of rated rounds dropped: the leaderboard showed 0.
+    # The ratings' count of rated rounds dropped: the leaderboard would show 0.
     before = _played(home)
     conn = sqlite3.connect(str(_db(home)))
     conn.execute("ALTER TABLE ratings DROP COLUMN games")
@@ -49,8 +58,8 @@ def test_a_column_missing_from_the_ratings_is_worked_out_again(home: Path) -> No
 
 
 def test_a_rating_in_the_history_no_play_reaches_is_mended(home: Path) -> None:
-    # One rating row of the history at 1e300: the file opened as sound, and the
-    # rating chart was drawn through it.
+    # One rating row of the history at 1e300: a file opened as sound would draw the
+    # rating chart through it.
     _played_then_changed(home, "UPDATE rating_history SET mu = 1e300 WHERE rowid = 1")
     with Store.open() as store:
         problem = store.problem or ""
@@ -64,21 +73,17 @@ def test_a_rating_in_the_history_no_play_reaches_is_mended(home: Path) -> None:
 
 
 def test_a_match_whose_last_seat_strayed_is_left_out_whole_and_told(home: Path) -> None:
-    # The last seat's row names a match not there: match 1 kept two of its three
-    # seats (no gap in the seat numbers shows it), ranked without the third.
+    # The last seat's row names a match not there: match 1 kept two of its three seats
+    # (no gap in the seat numbers shows it), ranked without the third.
     _played_then_changed(
         home, "UPDATE match_results SET match_id = 999 WHERE match_id = 1 AND seat = 2"
     )
-    with Store.open() as store:
-        told = f"300 of 300 rounds and {MATCHES - 1} of {MATCHES} points matches were recovered"
-        assert told in (store.problem or "")
-        assert len(store.matches()) == MATCHES - 1
-        _agrees_with_itself(store)
+    _one_match_left_out_and_told()
 
 
 def test_a_merged_player_is_not_counted_twice_among_the_players_recovered(home: Path) -> None:
-    # Ania merged into Anna is one player on every screen, not two: there are
-    # two players, Anna and Bartek ("3 players" before).
+    # Ania merged into Anna is one player on every screen, not two: there are two
+    # players, Anna and Bartek.
     _played(home)
     with Store.open() as store:
         seats = (human(0, "Ania", 1), human(1, "Bartek", 2), bot(2, "easy", 3))
@@ -96,8 +101,8 @@ def test_a_merged_player_is_not_counted_twice_among_the_players_recovered(home: 
 
 
 def test_a_player_whose_bot_level_is_damaged_keeps_their_name(home: Path) -> None:
-    # Bytes where a person's (empty) bot level belongs: the profile was left
-    # out, and Anna's rounds came back under "Unknown player 1".
+    # Bytes where a person's (empty) bot level belongs: the profile is mended, not left
+    # out (Anna's rounds would come back under "Unknown player 1").
     before = _played_then_changed(home, "UPDATE profiles SET bot_level = X'05' WHERE name = 'Anna'")
     with Store.open() as store:
         assert (
@@ -110,8 +115,8 @@ def test_a_player_whose_bot_level_is_damaged_keeps_their_name(home: Path) -> Non
 
 
 def test_the_last_bot_levels_profile_lost_is_that_level_again(home: Path) -> None:
-    # The hard level is the last of the bot levels' profiles every file starts
-    # with: lost, its rounds came back under "Unknown bot 1", split from the level for good.
+    # The hard level is the last of the bot levels' profiles every file starts with: its
+    # profile lost, its rounds are the level's again, not "Unknown bot 1"'s for good.
     with Store.open() as store:
         for n in range(20):
             seats = (human(0, "Anna", 1 + n % 3), human(1, "Bartek", 1 + (n + 1) % 3),
@@ -130,9 +135,9 @@ def test_the_last_bot_levels_profile_lost_is_that_level_again(home: Path) -> Non
 
 
 def test_the_rounds_held_are_never_told_as_fewer_than_those_recovered(home: Path) -> None:
-    # Round 100 kept one seat's row only (its others and its rating rows gone)
-    # and a length that is no number, mended on recovery: nothing counted it as held, and
-    # the message said "300 of 299 rounds were recovered".
+    # Round 100 kept one seat's row only (its others and its rating rows gone) and a
+    # length that is no number, mended on recovery: it counts as held too, never
+    # "300 of 299 rounds were recovered".
     _played_then_changed(
         home,
         "UPDATE games SET duration_s = 'x' WHERE id = 100",
@@ -146,9 +151,9 @@ def test_the_rounds_held_are_never_told_as_fewer_than_those_recovered(home: Path
 
 
 def test_a_match_whose_last_seats_were_on_a_damaged_page_is_left_out_whole(home: Path) -> None:
-    # Seat names long enough for two seats' rows a page; the third page (match
-    # 2's seats 1 and 2) zeroed. Match 2 kept its seat 0 alone, with no gap in the seat
-    # numbers to show it: it was kept as a one-seat match, "won" by whoever sat there.
+    # Seat names long enough for two seats' rows a page; the third page (match 2's seats
+    # 1 and 2) zeroed. Match 2 keeps its seat 0 alone, with no gap in the seat numbers to
+    # show it: kept, it would be a one-seat match "won" by whoever sat there.
     _played(home)
     conn = sqlite3.connect(str(_db(home)))
     conn.execute("UPDATE match_results SET seat_name = printf('%1500s', COALESCE(seat_name, ''))")
@@ -158,16 +163,12 @@ def test_a_match_whose_last_seats_were_on_a_damaged_page_is_left_out_whole(home:
     leaves = _leaves(_db(home), "match_results")
     assert len(leaves) == 3 * MATCHES // 2  # two seats' rows a page
     _zero(_db(home), leaves[2])
-    with Store.open() as store:
-        told = f"300 of 300 rounds and {MATCHES - 1} of {MATCHES} points matches were recovered"
-        assert told in (store.problem or "")
-        assert len(store.matches()) == MATCHES - 1
-        _agrees_with_itself(store)
+    _one_match_left_out_and_told()
 
 
 def test_a_damaged_page_of_rounds_loses_exactly_the_rounds_on_it(home: Path) -> None:
-    # Reading goes on from the very first round after the damaged page: one
-    # round more was lost with it ("213 of at least 300" where 214 were readable).
+    # Reading goes on from the very first round after the damaged page, so exactly the
+    # rounds on it are lost, not one more.
     _played(home)
     page = _leaves(_db(home), "games")[2]
     at = (page - 1) * _page_size(_db(home)) + 3  # the leaf's count of rows
@@ -180,9 +181,9 @@ def test_a_damaged_page_of_rounds_loses_exactly_the_rounds_on_it(home: Path) -> 
 
 
 def test_one_round_hidden_that_nothing_names_makes_no_exact_count(home: Path) -> None:
-    # The last round, no longer named by any seat's or rating row, hidden by
-    # its page's header: one row short is enough for the rounds' index to tell it, and
-    # the count is no more than "at least" ("299 of 299" where 300 were held).
+    # The last round, no longer named by any seat's or rating row, hidden by its page's
+    # header: one row short is enough for the rounds' index to tell it, and the count is
+    # no more than "at least" (not "299 of 299" where 300 were held).
     _played_then_changed(
         home,
         f"DELETE FROM results WHERE game_id = {ROUNDS}",
@@ -199,12 +200,8 @@ def test_a_match_whose_last_seat_a_damaged_page_hides_is_left_out_whole_and_told
     home: Path,
 ) -> None:
     # The header of the last page of the matches' seats counts one row fewer: match 10's
-    # last seat reads as not there, without an error. It was kept as a two-seat match of
-    # the seats left, its count of seats "mended", and nothing was told.
+    # last seat reads as not there, without an error. Kept, it would be a two-seat match
+    # of the seats left, its count of seats "mended", and nothing told.
     _played(home)
     _hide_rows(_db(home), _leaves(_db(home), "match_results")[-1], 1)
-    with Store.open() as store:
-        told = f"300 of 300 rounds and {MATCHES - 1} of {MATCHES} points matches were recovered"
-        assert told in (store.problem or "")
-        assert len(store.matches()) == MATCHES - 1
-        _agrees_with_itself(store)
+    _one_match_left_out_and_told()
