@@ -12,10 +12,11 @@ whom is balanced too (``seat_levels``).
 
 A game depends only on the seed and its number, so a long tournament can be split and
 resumed. ``--results`` appends every finished game to a file (one JSON line each, after a
-header line naming the tournament) and skips the games the file already holds, so a run that
-was stopped picks up where it left off. ``--shard K/N`` plays only the deals whose number is
-K modulo N (whole rotations stay together), so N processes or machines can share the work;
-``--merge`` summarises the results files of the shards as one tournament.
+header line naming the tournament, and a line for each run with the games it was asked for)
+and skips the games the file already holds, so a run that was stopped picks up where it left
+off. ``--shard K/N`` plays only the deals whose number is K modulo N (whole rotations stay
+together), so N processes or machines can share the work; ``--merge`` summarises the results
+files of the shards as one tournament.
 """
 
 from __future__ import annotations
@@ -327,12 +328,14 @@ def run_tournament(
         results = list(recorded.values())
         if fresh:
             sink.write(json.dumps({"tournament": header}) + "\n")
-            sink.flush()
         elif not _ends_a_line(path):
             # Stopped right before its last line's newline: that game is whole, and the
             # next must not be written onto its line.
             sink.write("\n")
-            sink.flush()
+        # How many games this run was asked for: a merge then knows the games that were
+        # never played, even the last ones (a shard left out, a run stopped halfway).
+        sink.write(json.dumps({"run": {"games": games}}) + "\n")
+        sink.flush()
     # Chunks keep a whole rotation of a deal together; small enough to balance the workers.
     per_chunk = seats * max(1, 8 // seats)
     chunks = -(-(in_shard - len(recorded)) // per_chunk)
@@ -445,6 +448,17 @@ def read_results(
 ) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
     """The tournament a results file belongs to, and the games it records by game number.
 
+    Raises ``ValueError`` as ``_read_results`` does."""
+    first, games, _ = _read_results(path, header, repair)
+    return first, games
+
+
+def _read_results(
+    path: Path, header: dict[str, Any] | None = None, repair: bool = False
+) -> tuple[dict[str, Any], dict[int, dict[str, Any]], int]:
+    """The tournament a results file belongs to, the games it records by game number, and
+    the most games a run writing to it was asked for (0 if written before runs said so).
+
     Raises ``ValueError`` when the file is not a results file, belongs to a different
     tournament than ``header`` (if given), or is damaged other than in its last line. A last
     line cut short (the run was killed while writing it, or is writing it now) is skipped;
@@ -493,14 +507,22 @@ def read_results(
             "use another results file"
         )
     games: dict[int, dict[str, Any]] = {}
+    asked = 0
     for n, record in enumerate(records[1:], start=2):
+        if "run" in record:
+            run = record["run"]
+            count = run.get("games") if isinstance(run, dict) else None
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                raise ValueError(f"{path}, line {n}: a run line with no count of games")
+            asked = max(asked, count)
+            continue
         problem = _game_problem(record, first)
         if problem:
             raise ValueError(f"{path}, line {n}: not a game record of this tournament ({problem})")
         games.setdefault(record["game"], record)
     if cut_short and repair:  # only now known to be this tournament's file
         path.write_text("".join(x + "\n" for x in lines[:-1]), encoding="utf-8")
-    return first, games
+    return first, games, asked
 
 
 def _check_header(header: dict[str, Any], path: Path) -> None:
@@ -593,16 +615,18 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
     shards, or runs resumed into different files); a game recorded twice counts once."""
     header: dict[str, Any] | None = None
     games: dict[int, dict[str, Any]] = {}
+    asked = 0
     for raw in paths:
         path = Path(raw)
         if not path.exists():
             raise ValueError(f"{path}: no such results file")
-        header, recorded = read_results(path, header)
+        header, recorded, count = _read_results(path, header)
+        asked = max(asked, count)
         for i, record in recorded.items():
             games.setdefault(i, record)
     if header is None:
         raise ValueError("no results files given")
-    _check_whole(games)
+    _check_whole(games, asked)
     rules = Rules.from_text(header["rules"]) if header["rules"] else PRESETS[header["preset"]]
     results = [games[i] for i in sorted(games)]
     summary = summarise(results, rules, header["seats"], header["bots"])
@@ -626,20 +650,23 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
     return summary
 
 
-def _check_whole(games: dict[int, Any]) -> None:
-    """``ValueError`` unless ``games`` are one whole tournament, numbered 0 to n-1: merged
-    files of shards of another split, a shard left out or a run stopped halfway would
-    summarise a sample that is no tournament, and look like a finished one."""
+def _check_whole(games: dict[int, Any], asked: int = 0) -> None:
+    """``ValueError`` unless ``games`` are one whole tournament, numbered 0 to n-1 where
+    n is at least ``asked``, the most games a run was asked for: merged files of shards of
+    another split, a shard left out or a run stopped halfway would summarise a sample that
+    is no tournament, and look like a finished one."""
     if not games:
         raise ValueError("the results files hold no game yet: nothing to summarise")
-    top = max(games)
+    top = max(max(games), asked - 1)
     missing = top + 1 - len(games)
     if missing:
-        gaps = [i for i in range(top) if i not in games]
-        shown = ", ".join(str(i) for i in gaps[:6]) + (", …" if missing > 6 else "")
+        gaps = (i for i in range(top + 1) if i not in games)
+        shown = ", ".join(str(i) for i in itertools.islice(gaps, 6))
+        shown += ", …" if missing > 6 else ""
         raise ValueError(
-            f"the results files hold games 0 to {top} but {missing} of them "
-            f"{'is' if missing == 1 else 'are'} missing ({shown}): a shard's file was left "
+            f"the tournament has games 0 to {top} but {missing} of them "
+            f"{'is' if missing == 1 else 'are'} missing from the results files ({shown}): "
+            "a shard's file was left "
             "out, the files split the tournament differently, or a run stopped halfway; "
             "run the same command again with its --results file to finish it, then merge "
             "every shard's file"

@@ -21,6 +21,12 @@ from game.bots.tournament import (
 )
 
 
+def _game_records(path: Path) -> list[dict[str, Any]]:
+    """The game lines of a results file (not its header, nor the lines each run starts)."""
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    return [record for record in records if "game" in record]
+
+
 def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
     games = [seat_levels(["hard", "medium"], 4, i) for i in range(4)]
     for seat in range(4):
@@ -111,16 +117,18 @@ def test_shards_merged_give_the_whole_tournament(tmp_path: Path) -> None:
 def test_a_results_file_resumes_where_the_run_stopped(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
     run_tournament("polish", 2, ["medium", "easy"], 6, seed=9, results_path=path)
-    assert len(path.read_text().splitlines()) == 1 + 6
+    assert len(_game_records(path)) == 6
     # The run was killed while writing a game: the cut line is dropped and that game replayed.
     lines = path.read_text().splitlines()
     path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:25])
-    # Merging only reads: the cut game is left out, and the file is not touched.
+    # Merging only reads: the run that was asked for 6 games holds 5, so it is no whole
+    # tournament, and the file is not touched.
     cut = path.read_text()
-    assert merge_results([path])["played"] == 5
+    with pytest.raises(ValueError, match=r"1 of them is missing from the results files \(5\)"):
+        merge_results([path])
     assert path.read_text() == cut
     resumed = run_tournament("polish", 2, ["medium", "easy"], 10, seed=9, results_path=path)
-    records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+    records = _game_records(path)
     assert sorted(r["game"] for r in records) == list(range(10))
     assert _core(resumed) == _core(run_tournament("polish", 2, ["medium", "easy"], 10, seed=9))
 
@@ -132,7 +140,7 @@ def test_a_budget_unused_at_a_fixed_iteration_count_does_not_part_two_runs(
     bots = ["hard", "medium"]
     run_tournament("polish", 2, bots, 2, seed=9, iterations=5, results_path=path)
     run_tournament("polish", 2, bots, 4, seed=9, iterations=5, budget=0.5, results_path=path)
-    assert len(path.read_text().splitlines()) == 1 + 4
+    assert len(_game_records(path)) == 4
     other = tmp_path / "other.jsonl"
     run_tournament("polish", 2, bots, 2, seed=9, iterations=5, budget=0.7, results_path=other)
     assert merge_results([path, other])["played"] == 4
@@ -154,7 +162,7 @@ def test_a_results_file_another_run_holds_is_refused_and_left_whole(tmp_path: Pa
             run_tournament("polish", 2, ["easy", "random"], 4, seed=3, results_path=path)
     assert path.read_text() == before
     run_tournament("polish", 2, ["easy", "random"], 4, seed=3, results_path=path)  # free again
-    assert len(path.read_text().splitlines()) == 1 + 4
+    assert len(_game_records(path)) == 4
 
 
 def test_a_results_file_of_another_tournament_is_refused(
@@ -533,7 +541,7 @@ def test_games_played_in_parallel_are_the_games_played_one_by_one(tmp_path: Path
     parallel = run_tournament(*both, seed=2, jobs=2, shard=(1, 2), results_path=path)
     assert parallel["played"] == 20
     assert _core(parallel) == _core(run_tournament(*both, seed=2, shard=(1, 2)))
-    records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+    records = _game_records(path)
     assert sorted(r["game"] for r in records) == [i for i in range(40) if (i // 2) % 2 == 1]
 
 
@@ -622,7 +630,7 @@ def test_games_seated_one_way_round_by_an_earlier_version_are_refused(tmp_path: 
     lines = path.read_text(encoding="utf-8").splitlines()
     records = [json.loads(line) for line in lines]
     for record in records[1:]:
-        if record["game"] >= 3:  # deal 1, seated backwards now: as it was seated before
+        if record.get("game", -1) >= 3:  # deal 1, seated backwards now: as it was seated before
             record["levels"] = [bots[(s + record["game"]) % 3] for s in range(3)]
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     with pytest.raises(ValueError, match="in the order of an earlier version"):
@@ -656,6 +664,24 @@ def test_merged_files_that_are_not_one_whole_tournament_are_refused(tmp_path: Pa
     for paths in ([halves[0], shard(1, 3)], [halves[0]]):
         with pytest.raises(ValueError, match=r"games 0 to \d+ but \d+ of them (is|are) missing"):
             merge_results(paths)
+    # The last games never played are missing too: a shard that held the last deal left
+    # out, or a run stopped before its last games.
+    quarters = [tmp_path / f"q{k}.jsonl" for k in range(4)]
+    for k, path in enumerate(quarters):
+        run_tournament("polish", 2, ["easy", "random"], 8, seed=1, shard=(k, 4), results_path=path)
+    assert merge_results(quarters)["games"] == 8
+    with pytest.raises(ValueError, match=r"games 0 to 7 but 2 of them are missing .*\(6, 7\)"):
+        merge_results(quarters[:3])
+    stopped = tmp_path / "stopped.jsonl"
+    run_tournament("polish", 2, ["easy", "random"], 8, seed=1, results_path=stopped)
+    stopped.write_text("".join(stopped.read_text().splitlines(keepends=True)[:-2]))
+    with pytest.raises(ValueError, match=r"games 0 to 7 but 2 of them are missing .*\(6, 7\)"):
+        merge_results([stopped])
+    damaged = tmp_path / "damaged.jsonl"
+    lines = stopped.read_text().splitlines(keepends=True)
+    damaged.write_text(lines[0] + '{"run": {"games": "8"}}\n' + "".join(lines[2:]))
+    with pytest.raises(ValueError, match="line 2: a run line with no count of games"):
+        merge_results([damaged])
     header_only = tmp_path / "started.jsonl"
     header_only.write_text(halves[0].read_text().splitlines()[0] + "\n")
     with pytest.raises(ValueError, match="hold no game yet"):
@@ -667,7 +693,7 @@ def test_a_last_game_stopped_before_its_newline_keeps_its_line(tmp_path: Path) -
     run_tournament("polish", 2, ["medium", "easy"], 6, seed=6, results_path=path)
     path.write_bytes(path.read_bytes()[:-1])  # the game whole, its newline not written
     resumed = run_tournament("polish", 2, ["medium", "easy"], 10, seed=6, results_path=path)
-    records = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+    records = _game_records(path)
     assert sorted(r["game"] for r in records) == list(range(10))
     assert merge_results([path])["games"] == 10
     assert _core(resumed) == _core(run_tournament("polish", 2, ["medium", "easy"], 10, seed=6))
