@@ -317,7 +317,8 @@ def _copied(source: Path, target: Path) -> Salvage:
         # (Rows a damaged page hides are lost as surely as those that cannot be read.)
         seats_lost = not whole["match_results"] or hidden["match_results"]
         dropped = _tidy(dst, checks, seats_lost=seats_lost)
-        if dropped or not all(whole[table] for table in _RATED):
+        # (Rows a damaged page hides are missing from the ratings as from the rounds.)
+        if dropped or not all(whole[t] and not hidden.get(t, False) for t in _RATED):
             ratings.replay_all(dst)
         schema.seed_bot_profiles(dst)
         dst.execute("COMMIT")
@@ -639,12 +640,18 @@ def _tidy(conn: sqlite3.Connection, checks: dict[str, str], seats_lost: bool = F
     conn.execute("DELETE FROM matches WHERE id NOT IN (SELECT match_id FROM match_results)")
     rows = "(SELECT COUNT(*) FROM match_results WHERE match_id = matches.id)"
     # The seats of a match are numbered 0 to n - 1, one player each: a gap, a number past
-    # them or a player twice is a seat lost or one strayed in from another match.
+    # them or a person twice is a seat lost or one strayed in from another match. (The bots
+    # of one level share that level's profile, so several seats may hold one bot profile.)
+    person = (
+        "profile_id NOT IN (SELECT id FROM profiles WHERE kind = 'bot')"
+        " AND COALESCE(seat_name, '') = ''"
+    )
     short |= {
         int(r[0])
         for r in conn.execute(
             "SELECT match_id FROM match_results GROUP BY match_id HAVING MIN(seat) != 0"
-            " OR MAX(seat) != COUNT(*) - 1 OR COUNT(DISTINCT profile_id) != COUNT(*)"
+            " OR MAX(seat) != COUNT(*) - 1 OR COUNT(DISTINCT CASE WHEN"
+            f" {person} THEN profile_id END) != SUM({person})"
         )
     }
     if seats_lost or strays > 0:

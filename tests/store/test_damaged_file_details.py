@@ -6,6 +6,7 @@ the count of rounds exact to the row."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from game.store import Store, salvage
@@ -205,3 +206,41 @@ def test_a_match_whose_last_seat_a_damaged_page_hides_is_left_out_whole_and_told
     _played(home)
     _hide_rows(_db(home), _leaves(_db(home), "match_results")[-1], 1)
     _one_match_left_out_and_told()
+
+
+def test_a_match_against_two_bots_of_one_level_is_recovered_whole(home: Path) -> None:
+    # The bots of one level share its profile, so two of its seats name one profile: that
+    # is no player twice, and the match is no seat short. (A hidden rating row makes the
+    # recovery copy row by row, where the seats are checked.)
+    from tests.store.conftest import match_record
+
+    with Store.open() as store:
+        for n, key in enumerate(("m1", "m2")):
+            match = match_record(("Anna", "", ""), (40, 10, 25), 1, "finished",
+                                 preset="tel_aviv", target=30, key=key,
+                                 bot_seat_name="Ada")  # fmt: skip
+            seats = (human(0, "Anna", 3, points=40), bot(1, "easy", 1, points=10),
+                     bot(2, "easy", 2, points=25))  # fmt: skip
+            record = game(n, "tel_aviv", *seats, is_match=True)
+            record = replace(record, round_no=1, round_key=f"{key}r1", match=match)
+            assert store.record_game(record) is not None
+    conn = sqlite3.connect(str(_db(home)))
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    _hide_rows(_db(home), _leaves(_db(home), "rating_history")[-1], 1)
+    with Store.open() as store:
+        assert "2 of 2 rounds were recovered" in (store.problem or "")
+        assert "points matches" not in (store.problem or "")
+        assert len(store.matches()) == 2
+        _agrees_with_itself(store)
+
+
+def test_a_rating_row_a_damaged_page_hides_is_worked_out_again(home: Path) -> None:
+    # Read without an error, the history of ratings would lack the hidden row, and the
+    # rating chart a point.
+    before = _played(home)
+    _hide_rows(_db(home), _leaves(_db(home), "rating_history")[-1], 1)
+    with Store.open() as store:
+        assert "300 of 300 rounds were recovered" in (store.problem or "")
+        assert _figures(store) == before
+        _agrees_with_itself(store)
