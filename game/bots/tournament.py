@@ -457,7 +457,8 @@ def _read_results(
     path: Path, header: dict[str, Any] | None = None, repair: bool = False
 ) -> tuple[dict[str, Any], dict[int, dict[str, Any]], int]:
     """The tournament a results file belongs to, the games it records by game number, and
-    the most games a run writing to it was asked for (0 if written before runs said so).
+    the games the last run writing to it was asked for (0 if written before runs said so:
+    a run resumed with another --games, a mistyped one stopped at once too, sets it anew).
 
     Raises ``ValueError`` when the file is not a results file, belongs to a different
     tournament than ``header`` (if given), or is damaged other than in its last line. A last
@@ -514,7 +515,7 @@ def _read_results(
             count = run.get("games") if isinstance(run, dict) else None
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 raise ValueError(f"{path}, line {n}: a run line with no count of games")
-            asked = max(asked, count)
+            asked = count
             continue
         problem = _game_problem(record, first)
         if problem:
@@ -569,7 +570,8 @@ def _check_header(header: dict[str, Any], path: Path) -> None:
 def _game_problem(record: dict[str, Any], header: dict[str, Any]) -> str:
     """What is wrong with one game line of a results file, or "" (``play_game``'s fields)."""
     seats = header["seats"]
-    if not isinstance(record.get("game"), int) or isinstance(record.get("game"), bool):
+    game = record.get("game")
+    if not isinstance(game, int) or isinstance(game, bool) or game < 0:
         return "no game number"
 
     def per_seat(key: str, ok: Any) -> bool:
@@ -626,6 +628,8 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
             games.setdefault(i, record)
     if header is None:
         raise ValueError("no results files given")
+    if asked:  # (as a run's own summary covers only the games it was asked for)
+        games = {i: record for i, record in games.items() if i < asked}
     _check_whole(games, asked)
     rules = Rules.from_text(header["rules"]) if header["rules"] else PRESETS[header["preset"]]
     results = [games[i] for i in sorted(games)]
@@ -652,7 +656,7 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
 
 def _check_whole(games: dict[int, Any], asked: int = 0) -> None:
     """``ValueError`` unless ``games`` are one whole tournament, numbered 0 to n-1 where
-    n is at least ``asked``, the most games a run was asked for: merged files of shards of
+    n is at least ``asked``, the games the runs were last asked for: merged files of shards of
     another split, a shard left out or a run stopped halfway would summarise a sample that
     is no tournament, and look like a finished one."""
     if not games:

@@ -706,3 +706,31 @@ def test_the_printed_interval_is_rounded_once() -> None:
     row.update(wins=0, seat_games=30, win_rate=0.0, win_ci95=[0.0, round(wilson(0, 30)[1], 4)])
     assert wilson(0, 30)[1] == pytest.approx(0.11351, abs=1e-5)
     assert "0.0%-11.4%" in format_summary(summary)
+
+
+def test_a_merge_covers_the_games_the_last_run_was_asked_for(tmp_path: Path) -> None:
+    # A mistyped --games stopped at once, then the run resumed with the count meant: the
+    # merge is of that count, not of the ten billion games no run will play.
+    path = tmp_path / "run.jsonl"
+    run_tournament("polish", 2, ["easy", "random"], 8, seed=4, results_path=path)
+    with path.open("a", encoding="utf-8") as sink:
+        sink.write(json.dumps({"run": {"games": 10_000_000_000}}) + "\n")
+    with pytest.raises(ValueError, match="games 0 to 9999999999 but 9999999992 of them"):
+        merge_results([path])
+    run_tournament("polish", 2, ["easy", "random"], 8, seed=4, results_path=path)
+    assert len(_game_records(path)) == 8  # nothing played again
+    assert merge_results([path])["games"] == 8
+    # Resumed with fewer games, the merge summarises those, as that run's own summary does.
+    fewer = run_tournament("polish", 2, ["easy", "random"], 4, seed=4, results_path=path)
+    merged = merge_results([path])
+    assert merged["games"] == 4 and _core(merged) == _core(fewer)
+
+
+def test_a_game_numbered_below_zero_is_refused(tmp_path: Path) -> None:
+    # Counted as one of the games, it would stand in for a game missing from the file.
+    path = tmp_path / "run.jsonl"
+    run_tournament("polish", 2, ["easy", "random"], 4, seed=4, results_path=path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"game": 3', '"game": -1'), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"not a game record of this tournament \(no game number"):
+        merge_results([path])
