@@ -670,8 +670,8 @@ def _check_whole(games: dict[int, Any], asked: int = 0) -> None:
         raise ValueError(
             f"the tournament has games 0 to {top} but {missing} of them "
             f"{'is' if missing == 1 else 'are'} missing from the results files ({shown}): "
-            "a shard's file was left "
-            "out, the files split the tournament differently, or a run stopped halfway; "
+            "a shard's file was left out, the files split the tournament differently, or a "
+            "run stopped halfway; "
             "run the same command again with its --results file to finish it, then merge "
             "every shard's file"
         )

@@ -314,10 +314,10 @@ def _copied(source: Path, target: Path) -> Salvage:
         # Exact where every row of the rounds was read (none hidden), and no round is known
         # by others' rows alone.
         exact = whole["games"] and all_named and not hidden["games"]
-        # (Rows a damaged page hides are lost as surely as those that cannot be read.)
+        # Rows a damaged page hides are lost as surely as those that cannot be read: from a
+        # match's seats, and from the ratings.
         seats_lost = not whole["match_results"] or hidden["match_results"]
         dropped = _tidy(dst, checks, seats_lost=seats_lost)
-        # (Rows a damaged page hides are missing from the ratings as from the rounds.)
         if dropped or not all(whole[t] and not hidden.get(t, False) for t in _RATED):
             ratings.replay_all(dst)
         schema.seed_bot_profiles(dst)
