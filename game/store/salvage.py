@@ -217,7 +217,7 @@ def _rebuilt(source: Path, target: Path) -> Salvage | None:
     try:
         found = schema.user_version(src)
         current = found == schema.CURRENT_VERSION and schema.layout_fits(src, found)
-        hidden = current and any(_rows_hidden(src, table) for table in _NAMING)
+        hidden = current and any(_rows_hidden(src, table) for table in _HIDEABLE)
     except sqlite3.DatabaseError as exc:
         if not sqlerrors.is_damaged(exc):
             raise
@@ -272,7 +272,7 @@ def _copied(source: Path, target: Path) -> Salvage:
                 raise
             return NOTHING  # not even the list of tables can be read
         promised = _promised(src)
-        hidden = {table: _rows_hidden(src, table) for table in _NAMING}
+        hidden = {table: _rows_hidden(src, table) for table in _HIDEABLE}
         dst.execute("BEGIN")
         schema.migrate(dst)
         # The bot levels' profiles are seeded again after the copy, where they are missing:
@@ -318,7 +318,7 @@ def _copied(source: Path, target: Path) -> Salvage:
         # match's seats, and from the ratings.
         seats_lost = not whole["match_results"] or hidden["match_results"]
         dropped = _tidy(dst, checks, seats_lost=seats_lost)
-        if dropped or not all(whole[t] and not hidden.get(t, False) for t in _RATED):
+        if dropped or not all(whole[t] and not hidden[t] for t in _RATED):
             ratings.replay_all(dst)
         schema.seed_bot_profiles(dst)
         dst.execute("COMMIT")
@@ -340,6 +340,8 @@ def _copied(source: Path, target: Path) -> Salvage:
 # The tables whose rows may be hidden (``_rows_hidden``) that the count of rounds and matches
 # recovered reads.
 _NAMING = ("games", "results", "rating_history", "matches", "match_results")
+# Those, and the ratings, which are worked out again where any row is missing.
+_HIDEABLE = (*_NAMING, "ratings")
 
 
 def _rows_hidden(src: sqlite3.Connection, table: str) -> bool:
@@ -641,9 +643,12 @@ def _tidy(conn: sqlite3.Connection, checks: dict[str, str], seats_lost: bool = F
     rows = "(SELECT COUNT(*) FROM match_results WHERE match_id = matches.id)"
     # The seats of a match are numbered 0 to n - 1, one player each: a gap, a number past
     # them or a person twice is a seat lost or one strayed in from another match. (The bots
-    # of one level share that level's profile, so several seats may hold one bot profile.)
+    # of one level share that level's profile, so several seats may hold one bot profile:
+    # one of the first ones, which every file starts with, or one named so, or a seat that
+    # kept the bot's name from the table.)
     person = (
-        "profile_id NOT IN (SELECT id FROM profiles WHERE kind = 'bot')"
+        f"profile_id NOT BETWEEN 1 AND {len(BOT_LEVELS)}"
+        " AND profile_id NOT IN (SELECT id FROM profiles WHERE kind = 'bot')"
         " AND COALESCE(seat_name, '') = ''"
     )
     short |= {

@@ -9,6 +9,8 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from game.store import Store, salvage
 from tests.store.conftest import bot, game, human
 from tests.store.test_damaged_file_recovered import (
@@ -208,17 +210,21 @@ def test_a_match_whose_last_seat_a_damaged_page_hides_is_left_out_whole_and_told
     _one_match_left_out_and_told()
 
 
-def test_a_match_against_two_bots_of_one_level_is_recovered_whole(home: Path) -> None:
+@pytest.mark.parametrize(("seat_name", "damage"), [("Ada", "hidden"), ("", "profiles")])
+def test_a_match_against_two_bots_of_one_level_is_recovered_whole(
+    home: Path, seat_name: str, damage: str
+) -> None:
     # The bots of one level share its profile, so two of its seats name one profile: that
-    # is no player twice, and the match is no seat short. (A hidden rating row makes the
-    # recovery copy row by row, where the seats are checked.)
+    # is no player twice, and the match is no seat short. (The damage makes the recovery
+    # copy row by row, where the seats are checked: a hidden rating row, or the profiles
+    # lost where the seats kept no bot's name, as in a file of an earlier version.)
     from tests.store.conftest import match_record
 
     with Store.open() as store:
         for n, key in enumerate(("m1", "m2")):
             match = match_record(("Anna", "", ""), (40, 10, 25), 1, "finished",
                                  preset="tel_aviv", target=30, key=key,
-                                 bot_seat_name="Ada")  # fmt: skip
+                                 bot_seat_name=seat_name)  # fmt: skip
             seats = (human(0, "Anna", 3, points=40), bot(1, "easy", 1, points=10),
                      bot(2, "easy", 2, points=25))  # fmt: skip
             record = game(n, "tel_aviv", *seats, is_match=True)
@@ -227,7 +233,11 @@ def test_a_match_against_two_bots_of_one_level_is_recovered_whole(home: Path) ->
     conn = sqlite3.connect(str(_db(home)))
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
-    _hide_rows(_db(home), _leaves(_db(home), "rating_history")[-1], 1)
+    if damage == "hidden":
+        _hide_rows(_db(home), _leaves(_db(home), "rating_history")[-1], 1)
+    else:
+        (page,) = _leaves(_db(home), "profiles")
+        _zero(_db(home), page)
     with Store.open() as store:
         assert "2 of 2 rounds were recovered" in (store.problem or "")
         assert "points matches" not in (store.problem or "")
@@ -235,11 +245,12 @@ def test_a_match_against_two_bots_of_one_level_is_recovered_whole(home: Path) ->
         _agrees_with_itself(store)
 
 
-def test_a_rating_row_a_damaged_page_hides_is_worked_out_again(home: Path) -> None:
-    # Read without an error, the history of ratings would lack the hidden row, and the
-    # rating chart a point.
+@pytest.mark.parametrize("table", ["rating_history", "ratings"])
+def test_a_rating_row_a_damaged_page_hides_is_worked_out_again(home: Path, table: str) -> None:
+    # Read without an error, the ratings would lack the hidden row: a player gone from the
+    # leaderboard, or a point from the rating chart.
     before = _played(home)
-    _hide_rows(_db(home), _leaves(_db(home), "rating_history")[-1], 1)
+    _hide_rows(_db(home), _leaves(_db(home), table)[-1], 1)
     with Store.open() as store:
         assert "300 of 300 rounds were recovered" in (store.problem or "")
         assert _figures(store) == before
