@@ -625,11 +625,12 @@ def merge_results(paths: Iterable[str | Path]) -> dict[str, Any]:
         header, recorded, count = _read_results(path, header)
         asked = max(asked, count)
         for i, record in recorded.items():
-            games.setdefault(i, record)
+            # A file's games from its last run's count on are no part of it, as that run's
+            # own summary leaves them out (a file of an earlier version has no count).
+            if not count or i < count:
+                games.setdefault(i, record)
     if header is None:
         raise ValueError("no results files given")
-    if asked:  # (as a run's own summary covers only the games it was asked for)
-        games = {i: record for i, record in games.items() if i < asked}
     _check_whole(games, asked)
     rules = Rules.from_text(header["rules"]) if header["rules"] else PRESETS[header["preset"]]
     results = [games[i] for i in sorted(games)]

@@ -734,3 +734,23 @@ def test_a_game_numbered_below_zero_is_refused(tmp_path: Path) -> None:
     path.write_text(text.replace('"game": 3', '"game": -1'), encoding="utf-8")
     with pytest.raises(ValueError, match=r"not a game record of this tournament \(no game number"):
         merge_results([path])
+
+
+def test_a_file_of_an_earlier_version_keeps_its_games_beside_a_newer_one(tmp_path: Path) -> None:
+    # A file written before runs said how many games they were asked for stands for every
+    # game it holds; another file's count does not cut it short.
+    whole = tmp_path / "whole.jsonl"
+    run_tournament("polish", 2, ["easy", "random"], 16, seed=3, results_path=whole)
+    old = tmp_path / "old.jsonl"
+    lines = whole.read_text(encoding="utf-8").splitlines(keepends=True)
+    old.write_text("".join(line for line in lines if '"run"' not in line), encoding="utf-8")
+    newer = tmp_path / "newer.jsonl"
+    run_tournament("polish", 2, ["easy", "random"], 8, seed=3, results_path=newer)
+    assert merge_results([old, newer])["games"] == 16
+    # Shards whose last runs were asked for different counts are no one tournament.
+    halves = [tmp_path / "h0.jsonl", tmp_path / "h1.jsonl"]
+    for k, path in enumerate(halves):
+        run_tournament("polish", 2, ["easy", "random"], 16, seed=3, shard=(k, 2), results_path=path)
+    run_tournament("polish", 2, ["easy", "random"], 8, seed=3, shard=(0, 2), results_path=halves[0])
+    with pytest.raises(ValueError, match=r"4 of them are missing .*\(8, 9, 12, 13\)"):
+        merge_results(halves)
