@@ -702,7 +702,9 @@ def _stand_in_profiles(conn: sqlite3.Connection) -> None:
     numbers = {"human": 0, "bot": 0}
     for profile_id, was_bot in lost:
         kind = "bot" if was_bot else "human"
-        if was_bot and 1 <= profile_id <= len(BOT_LEVELS):
+        # (Such a one is that level's whatever its seats kept: those of earlier versions
+        # kept no bot's name.)
+        if 1 <= profile_id <= len(BOT_LEVELS):
             level = BOT_LEVELS[profile_id - 1]
             name = bot_profile_name(level)
             if name_key(name) not in taken:

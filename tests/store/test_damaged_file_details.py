@@ -242,6 +242,10 @@ def test_a_match_against_two_bots_of_one_level_is_recovered_whole(
         assert "2 of 2 rounds were recovered" in (store.problem or "")
         assert "points matches" not in (store.problem or "")
         assert len(store.matches()) == 2
+        # The bot level's profile is the level's again, not a stand-in person's.
+        assert store.profile_stats("Bot · easy").games == 2
+        people = [p.name for p in store.profiles() if not p.is_bot]
+        assert people == (["Anna"] if damage == "hidden" else ["Unknown player 1"])
         _agrees_with_itself(store)
 
 
