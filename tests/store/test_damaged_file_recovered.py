@@ -155,6 +155,18 @@ def _changed_then_zeroed(home: Path, name: str, *statements: str) -> None:
     _zero(_db(home), page)
 
 
+def _played_then_an_index_zeroed(home: Path) -> tuple[Figures, bytes]:
+    """The rounds played (their figures), then the profiles' index zeroed: every row can
+    still be read. The bytes of the damaged file."""
+    before = _played(home)
+    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
+    return before, _zero(_db(home), page)
+
+
+def _no_recovered_copy_left(home: Path) -> None:
+    assert [p.name for p in _db(home).parent.iterdir() if "recover" in p.name] == []
+
+
 def _kept(home: Path) -> Path:
     (kept,) = _db(home).parent.glob("macau.sqlite3.corrupt-*")
     return kept
@@ -183,9 +195,7 @@ def _agrees_with_itself(store: Store) -> None:
 
 
 def test_a_damaged_index_loses_no_round(home: Path) -> None:
-    before = _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    damaged = _zero(_db(home), page)
+    before, damaged = _played_then_an_index_zeroed(home)
     with Store.open() as store:
         assert store.problem == (
             "The statistics file was damaged: 300 of 300 rounds were recovered. "
@@ -347,9 +357,7 @@ def test_a_file_with_nothing_readable_says_so_and_where_it_is_kept(home: Path) -
 def test_a_recovery_that_fails_says_why_and_leaves_nothing_behind(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    damaged = _zero(_db(home), page)
+    _, damaged = _played_then_an_index_zeroed(home)
 
     # (Not for want of room: then the file is left in place until there is room, see
     # test_a_disk_full_as_the_game_closed.)
@@ -365,16 +373,13 @@ def test_a_recovery_that_fails_says_why_and_leaves_nothing_behind(
         )
         assert store.history() == []
     assert _kept(home).read_bytes() == damaged
-    names = sorted(p.name for p in _db(home).parent.iterdir())
-    assert [n for n in names if "recover" in n] == []
+    _no_recovered_copy_left(home)
 
 
 def test_a_file_another_copy_started_meanwhile_is_not_replaced(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    _zero(_db(home), page)
+    _played_then_an_index_zeroed(home)
     set_aside = opening._set_aside_database
 
     def and_another_copy_starts(path: Path, tag: str) -> Path:
@@ -401,9 +406,7 @@ def test_a_file_another_copy_recovered_meanwhile_is_used_not_set_aside(
     """Two copies find the file damaged at once; the other one finishes its recovery first
     and records into the sound file it put in place. That file is used, not set aside as
     damaged (which would hide every round the other copy records from then on)."""
-    _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    _zero(_db(home), page)
+    _played_then_an_index_zeroed(home)
     recover = salvage.recover
     started: list[bool] = []
 
@@ -456,9 +459,7 @@ def test_damage_that_stops_the_recovery_itself_still_opens_the_game(
 ) -> None:
     from game.store import salvage
 
-    _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    _zero(_db(home), page)
+    _played_then_an_index_zeroed(home)
 
     def unexpected(*_: object) -> None:
         raise error
@@ -558,9 +559,7 @@ def test_a_damaged_file_opened_by_two_threads_at_once_is_recovered_once(
     damaged file, the two must not recover it into the same file nor set it aside twice."""
     import threading
 
-    before = _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    damaged = _zero(_db(home), page)
+    before, damaged = _played_then_an_index_zeroed(home)
     real = salvage.recover
 
     def slow(path: Path) -> object:
@@ -948,9 +947,7 @@ def test_a_damaged_file_that_cannot_be_moved_aside_leaves_no_recovered_copy(
 ) -> None:
     """The damaged file stays as it is when it cannot be set aside, and the copy recovered
     from it is not left in the data folder either."""
-    _played(home)
-    (page,) = _leaves(_db(home), "sqlite_autoindex_profiles_1")
-    damaged = _zero(_db(home), page)
+    _, damaged = _played_then_an_index_zeroed(home)
 
     def refuse(*_: object, **__: object) -> Path:
         raise OSError(errno.EACCES, "Permission denied")
@@ -959,7 +956,7 @@ def test_a_damaged_file_that_cannot_be_moved_aside_leaves_no_recovered_copy(
     with Store.open() as store:
         assert store.problem is not None and "could not be moved aside" in store.problem
     assert _db(home).read_bytes() == damaged
-    assert [p.name for p in _db(home).parent.iterdir() if "recover" in p.name] == []
+    _no_recovered_copy_left(home)
 
 
 def test_one_round_of_several_recovered_is_told_with_were() -> None:
